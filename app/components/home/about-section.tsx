@@ -1,0 +1,47 @@
+import type { ResponsiveImage } from '#common/images.ts';
+import { aboutPoints } from '../../content/home.ts';
+import { useSiteSettings } from '../../lib/site-settings.ts';
+import { CheckIcon } from '../ui/icons.tsx';
+import { ContactLink } from '../ui/section.tsx';
+
+export function AboutSection({ image }: { image: ResponsiveImage }) {
+  const site = useSiteSettings();
+  return (
+    <section id="about" aria-labelledby="about-title" className="render-when-near scroll-mt-16 bg-white">
+      <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-2">
+        <img
+          src={image.src}
+          srcSet={image.srcSet}
+          sizes="(min-width: 1024px) 560px, 100vw"
+          width={image.width}
+          height={image.height}
+          alt="A technician fitting a wheel on a customer's driveway beside the mobile tyre van"
+          loading="lazy"
+          decoding="async"
+          className="aspect-[4/3] w-full rounded-2xl object-cover shadow-lg"
+        />
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-widest text-brand-dark">About us</p>
+          <h2 id="about-title" className="mt-2 text-3xl font-extrabold sm:text-4xl">
+            Local experts who come to you
+          </h2>
+          <p className="mt-4 text-lg text-slate-600">
+            {site.companyName} fits tyres wherever you are in South Essex and East London: at home, at work or
+            at the roadside. Our branches in Harold Hill and Upminster add MOT testing, servicing, diagnostics
+            and wheel alignment.
+          </p>
+          <ul className="mt-6 grid gap-3 sm:grid-cols-2">
+            {aboutPoints.map((point) => (
+              <li key={point} className="flex items-start gap-2 font-medium">
+                <CheckIcon className="mt-0.5 size-5 shrink-0 text-brand-dark" /> {point}
+              </li>
+            ))}
+          </ul>
+          <div className="mt-8">
+            <ContactLink>Get Quote</ContactLink>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

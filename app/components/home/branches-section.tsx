@@ -1,0 +1,47 @@
+import { branches } from '#common/branches.ts';
+import { ClockIcon, MapPinIcon, PhoneIcon } from '../ui/icons.tsx';
+import { Section } from '../ui/section.tsx';
+
+export function BranchesSection() {
+  return (
+    <Section
+      id="branches"
+      eyebrow="Visit us"
+      title="Our Branches"
+      lead="MOT testing, servicing and tyres at two local branches."
+    >
+      <div className="grid gap-6 md:grid-cols-2">
+        {branches.map((branch) => (
+          <article key={branch.id} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h3 className="text-2xl font-bold">{branch.name}</h3>
+            <ul className="mt-4 space-y-3 text-slate-700">
+              <li className="flex gap-3">
+                <MapPinIcon className="mt-0.5 size-5 shrink-0 text-brand-dark" />
+                <span>
+                  {branch.address.street}, {branch.address.locality} {branch.address.postcode}
+                </span>
+              </li>
+              <li className="flex gap-3">
+                <PhoneIcon className="mt-0.5 size-5 shrink-0 text-brand-dark" />
+                <a href={`tel:${branch.phone}`} className="font-semibold text-ink hover:text-brand-dark">
+                  {branch.formattedPhone}
+                </a>
+              </li>
+              <li className="flex gap-3">
+                <ClockIcon className="mt-0.5 size-5 shrink-0 text-brand-dark" />
+                <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+                  <dt>Monday - Friday</dt>
+                  <dd>{branch.hours.weekdays}</dd>
+                  <dt>Saturday</dt>
+                  <dd>{branch.hours.saturday}</dd>
+                  <dt>Sunday</dt>
+                  <dd>{branch.hours.sunday}</dd>
+                </dl>
+              </li>
+            </ul>
+          </article>
+        ))}
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,69 @@
+import { useEffect, type ReactNode } from 'react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import interFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
+import montserratFont from '@fontsource-variable/montserrat/files/montserrat-latin-wght-normal.woff2?url';
+import type { Route } from './+types/root';
+import { StatusPage } from './components/layout/status-page.tsx';
+import { markHydrated } from './lib/hydration.ts';
+import { useNonce } from './lib/nonce.tsx';
+import { brandStyle, useSiteSettings } from './lib/site-settings.ts';
+import { SiteStylesheet } from './lib/stylesheet.tsx';
+
+export const links: Route.LinksFunction = () => [
+  ...[interFont, montserratFont].map((href) => ({
+    rel: 'preload',
+    href,
+    as: 'font',
+    type: 'font/woff2',
+    crossOrigin: 'anonymous' as const,
+    fetchPriority: 'low' as const,
+  })),
+  { rel: 'icon', href: '/brand/mark.svg', type: 'image/svg+xml' },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { site: context.site, publicUrl: context.publicUrl, showSplash: context.showSplash };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const site = useSiteSettings();
+  return (
+    <html lang="en-GB" style={brandStyle(site)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={site.secondaryColor} />
+        <Meta />
+        <SiteStylesheet />
+        <Links />
+        <noscript>
+          {/* Without scripts nothing can report that the hero image has loaded. */}
+          <style>{'.hero-spinner{display:none}'}</style>
+        </noscript>
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useEffect(markHydrated, []);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <StatusPage
+        title="404 Page Not Found"
+        text="The page you are looking for does not exist or has moved."
+      />
+    );
+  }
+  return <StatusPage title="Something went wrong" text="Please try again in a moment, or call us." />;
+}

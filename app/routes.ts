@@ -1,0 +1,18 @@
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+
+export default [
+  route('robots.txt', 'routes/robots-txt.ts'),
+  route('sitemap.xml', 'routes/sitemap-xml.ts'),
+  layout('routes/site-layout.tsx', [
+    index('routes/home.tsx'),
+    route('services/:slug', 'routes/service.tsx'),
+    ...['mot', 'servicing', 'about', 'contact'].map((path) =>
+      route(path, 'routes/info-page.tsx', { id: `info-${path}` }),
+    ),
+    ...['privacy-policy', 'terms-of-service', 'cookie-policy'].map((path) =>
+      route(path, 'routes/legal-page.tsx', { id: `legal-${path}` }),
+    ),
+    route('cookie-settings', 'routes/cookie-settings.tsx'),
+    route('*', 'routes/not-found.tsx'),
+  ]),
+] satisfies RouteConfig;

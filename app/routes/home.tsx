@@ -1,0 +1,44 @@
+import { fallbackImage } from '#common/images.ts';
+import { AboutSection } from '../components/home/about-section.tsx';
+import { AreasSection } from '../components/home/areas-section.tsx';
+import { BranchesSection } from '../components/home/branches-section.tsx';
+import { ContactSection } from '../components/home/contact-section.tsx';
+import { Hero } from '../components/home/hero.tsx';
+import { HowItWorks } from '../components/home/how-it-works.tsx';
+import { PricingSection } from '../components/home/pricing-section.tsx';
+import { ServiceCards } from '../components/home/service-cards.tsx';
+import { Testimonials } from '../components/home/testimonials.tsx';
+import { Section } from '../components/ui/section.tsx';
+import { businessJsonLd, homeSeo, pageMeta } from '../lib/seo.ts';
+import type { Route } from './+types/home';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { services: await context.catalogue.listServices() };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, homeSeo, ({ site, publicUrl }) => [businessJsonLd(site, publicUrl)]);
+
+/** The home page: the spec's nine sections in order (spec section 2, home page). */
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return (
+    <main>
+      <Hero image={fallbackImage('hero-background')} />
+      <Section
+        id="services"
+        eyebrow="What we do"
+        title="Our Services"
+        lead="Fully equipped vans and trained technicians, with fair prices that include VAT."
+      >
+        <ServiceCards services={loaderData.services} />
+      </Section>
+      <HowItWorks />
+      <AboutSection image={fallbackImage('about-image')} />
+      <PricingSection />
+      <BranchesSection />
+      <AreasSection />
+      <Testimonials />
+      <ContactSection />
+    </main>
+  );
+}

@@ -1,0 +1,60 @@
+import { ContentSections } from '../components/content/content-blocks.tsx';
+import { PageHeader } from '../components/content/page-header.tsx';
+import { aboutPage, contactPage, motPage, servicingPage } from '../content/pages.ts';
+import { pageMeta } from '../lib/seo.ts';
+import { useSiteSettings } from '../lib/site-settings.ts';
+import { fillTokens } from '../lib/tokens.ts';
+import type { Route } from './+types/info-page';
+
+const pages = { '/mot': motPage, '/servicing': servicingPage, '/about': aboutPage, '/contact': contactPage };
+
+/** /mot, /servicing, /about and /contact: the page is chosen by the address. */
+export function loader({ request }: Route.LoaderArgs) {
+  const path = new URL(request.url).pathname.toLowerCase().replace(/\/+$/, '') as keyof typeof pages;
+  return { path, page: pages[path] };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
+  pageMeta(matches, {
+    path: loaded.path,
+    title: loaded.page.metaTitle,
+    description: loaded.page.description,
+    keywords: loaded.page.keywords,
+  });
+
+export default function InfoPageRoute({ loaderData: { page } }: Route.ComponentProps) {
+  const site = useSiteSettings();
+  return (
+    <main>
+      <PageHeader title={fillTokens(page.title, site)}>{fillTokens(page.lead, site)}</PageHeader>
+      <div className="prose-page">
+        <ContentSections sections={page.sections} />
+        <section>
+          <h2>Frequently asked questions</h2>
+          <dl className="space-y-5">
+            {page.faqs.map((faq) => (
+              <div key={faq.question}>
+                <dt className="font-semibold text-ink">{fillTokens(faq.question, site)}</dt>
+                <dd className="mt-1 leading-relaxed">{fillTokens(faq.answer, site)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <p className="mt-12 flex flex-wrap gap-3">
+          <a
+            href="/#contact"
+            className="rounded-lg bg-brand px-6 py-3 font-semibold text-ink no-underline shadow-sm hover:bg-brand-dark hover:text-white"
+          >
+            Send an Enquiry
+          </a>
+          <a
+            href={`tel:${site.phone}`}
+            className="rounded-lg border border-ink px-6 py-3 font-semibold text-ink no-underline hover:bg-slate-100"
+          >
+            Call {site.formattedPhone}
+          </a>
+        </p>
+      </div>
+    </main>
+  );
+}

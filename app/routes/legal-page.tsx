@@ -1,0 +1,40 @@
+import { ContentBlocks, ContentSections } from '../components/content/content-blocks.tsx';
+import { PageHeader } from '../components/content/page-header.tsx';
+import { cookiePolicy } from '../content/legal/cookie-policy.ts';
+import { privacyPolicy } from '../content/legal/privacy-policy.ts';
+import { termsOfService } from '../content/legal/terms-of-service.ts';
+import { pageMeta } from '../lib/seo.ts';
+import type { Route } from './+types/legal-page';
+
+const documents = {
+  '/privacy-policy': privacyPolicy,
+  '/terms-of-service': termsOfService,
+  '/cookie-policy': cookiePolicy,
+};
+
+/** The three legal pages (spec section 2): static text, chosen by the address. */
+export function loader({ request }: Route.LoaderArgs) {
+  const path = new URL(request.url).pathname.toLowerCase().replace(/\/+$/, '') as keyof typeof documents;
+  return { path, document: documents[path] };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
+  pageMeta(matches, {
+    path: loaded.path,
+    title: loaded.document.title,
+    description: loaded.document.description,
+  });
+
+export default function LegalPage({ loaderData: { document } }: Route.ComponentProps) {
+  return (
+    <main>
+      <PageHeader title={document.title}>
+        <p className="text-base">Last updated {document.lastUpdated}</p>
+      </PageHeader>
+      <article className="prose-page">
+        <ContentBlocks blocks={document.intro} />
+        <ContentSections sections={document.sections} />
+      </article>
+    </main>
+  );
+}

@@ -1,0 +1,26 @@
+import { Outlet } from 'react-router';
+import { SiteFooter } from '../components/layout/site-footer.tsx';
+import { SiteHeader } from '../components/layout/site-header.tsx';
+import { SplashScreen } from '../components/layout/splash-screen.tsx';
+
+/** The public pages' shared frame: splash on first load, header, page, footer. */
+export default function SiteLayout() {
+  return (
+    <>
+      <SplashScreen />
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-ink focus:shadow-lg"
+      >
+        Skip to content
+      </a>
+      <div className="flex min-h-screen flex-col">
+        <SiteHeader />
+        <div id="main" className="flex-1">
+          <Outlet />
+        </div>
+        <SiteFooter />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { services } from '#common/services.ts';
+import type { Route } from './+types/sitemap-xml';
+
+/** Every public page that should be found in search (noindex pages are left out). */
+export const sitemapPaths = [
+  '/',
+  ...services.map((service) => `/services/${service.slug}`),
+  '/mot',
+  '/servicing',
+  '/about',
+  '/contact',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/cookie-policy',
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const urls = sitemapPaths
+    .map(
+      (path) =>
+        `  <url><loc>${context.publicUrl}${path}</loc>${path === '/' ? '<priority>1.0</priority>' : ''}</url>`,
+    )
+    .join('\n');
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  return new Response(body, {
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+  });
+}

@@ -1,0 +1,15 @@
+/** The enquiry form's service choices: value and label (spec section 3, service option values). */
+export const enquiryServiceOptions = [
+  { value: 'tyres', label: 'Tyres' },
+  { value: 'servicing', label: 'Vehicle Servicing' },
+  { value: 'mot', label: 'MOT Testing' },
+  { value: 'puncture-repair', label: 'Puncture Repair' },
+  { value: 'wheel-alignment', label: 'Wheel Alignment' },
+  { value: 'wheel-refurbishment', label: 'Wheel Refurbishment' },
+  { value: 'vehicle-remapping', label: 'Vehicle Remapping/Tuning' },
+  { value: 'vehicle-diagnostics', label: 'Vehicle Diagnostics' },
+  { value: 'mobile-service', label: 'Mobile Service Request' },
+  { value: 'other', label: 'Other (please specify)' },
+] as const;
+
+export type EnquiryServiceValue = (typeof enquiryServiceOptions)[number]['value'];

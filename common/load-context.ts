@@ -1,0 +1,24 @@
+import type { ServiceSummary } from './services.ts';
+import type { SiteSettings } from './site-settings.ts';
+
+/**
+ * What the server hands every route loader (React Router's load context). Loaders call these
+ * in-process functions, the same ones the JSON API uses, rather than fetching over HTTP.
+ */
+export type ServerContext = {
+  site: SiteSettings;
+  /** Origin for canonical and absolute URLs, without a trailing slash. */
+  publicUrl: string;
+  /** Nonce of this response's Content-Security-Policy, for the inline scripts of server rendering. */
+  cspNonce: string;
+  /** Whether this response is the first of the browser session, which shows the splash screen. */
+  showSplash: boolean;
+  catalogue: {
+    listServices(): Promise<ServiceSummary[]>;
+  };
+};
+
+declare module 'react-router' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends ServerContext {}
+}

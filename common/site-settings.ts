@@ -1,0 +1,66 @@
+/**
+ * Site configuration shared by every page (spec section 1). The phone number, e-mail address and
+ * company name are not given by the spec: the defaults below are deliberately fictional (Ofcom's
+ * drama range 020 7946 0xxx, an example.com address) and each is overridden by the environment
+ * variable named in `siteSettingsEnv`, validated by the server's configuration (server/config.ts).
+ * No validation library here: this module is part of every page's script.
+ */
+export type SiteSettings = {
+  companyName: string;
+  /** Digits for tel: links, optionally starting with +. */
+  phone: string;
+  /** The phone number as people read it. */
+  formattedPhone: string;
+  email: string;
+  /** Logo for dark backgrounds. */
+  logoLight: string;
+  /** Logo for light backgrounds. */
+  logoDark: string;
+  primaryColor: string;
+  secondaryColor: string;
+  accentColor: string;
+  fontHeading: string;
+  fontBody: string;
+  /** Places served; the first is where the business is based. */
+  serviceRegions: string[];
+};
+
+export const defaultSiteSettings: SiteSettings = {
+  companyName: 'Anytown Mobile Tyres',
+  phone: '+442079460123',
+  formattedPhone: '020 7946 0123',
+  email: 'enquiries@example.com',
+  logoLight: '/brand/logo-light.svg',
+  logoDark: '/brand/logo-dark.svg',
+  primaryColor: '#8DC63F',
+  secondaryColor: '#1E293B',
+  accentColor: '#F59E0B',
+  fontHeading: 'Montserrat',
+  fontBody: 'Inter',
+  serviceRegions: [
+    'Billericay',
+    'Harold Hill',
+    'Upminster',
+    'Romford',
+    'Brentwood',
+    'Basildon',
+    'Chelmsford',
+    'Southend-on-Sea',
+  ],
+};
+
+/** The environment variable that overrides each field. serviceRegions is a comma-separated list. */
+export const siteSettingsEnv = {
+  companyName: 'SITE_COMPANY_NAME',
+  phone: 'SITE_PHONE',
+  formattedPhone: 'SITE_FORMATTED_PHONE',
+  email: 'SITE_EMAIL',
+  logoLight: 'SITE_LOGO_LIGHT',
+  logoDark: 'SITE_LOGO_DARK',
+  primaryColor: 'SITE_PRIMARY_COLOR',
+  secondaryColor: 'SITE_SECONDARY_COLOR',
+  accentColor: 'SITE_ACCENT_COLOR',
+  fontHeading: 'SITE_FONT_HEADING',
+  fontBody: 'SITE_FONT_BODY',
+  serviceRegions: 'SITE_SERVICE_REGIONS',
+} as const satisfies Record<keyof SiteSettings, `SITE_${string}`>;

@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequestHandler } from '@react-router/express';
+import compression from 'compression';
+import express, { type ErrorRequestHandler } from 'express';
+import type { ServerContext } from '#common/load-context.ts';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { apiErrorHandler, apiNotFound } from './http/errors.ts';
+import { requestLog } from './http/request-log.ts';
+import { securityHeaders } from './http/security.ts';
+import { takeSplash } from './http/splash.ts';
+import type { SsrSource } from './http/ssr.ts';
+import type { Logger } from './logger.ts';
+import { clientBuildDir } from './paths.ts';
+import { listServices } from './services/service.ts';
+import { imagesRouter } from './images/routes.ts';
+import { servicesRouter } from './services/routes.ts';
+
+export type AppDependencies = {
+  config: Config;
+  database: DatabaseHandle;
+  logger: Logger;
+  /** Server rendering of the pages; without it only the API and health checks are served. */
+  ssr?: SsrSource;
+  /** Set while the process drains for shutdown: readiness fails and connections are not kept. */
+  isShuttingDown?: () => boolean;
+};
+
+/** JSON bodies of the API are small; uploads (multipart) have their own limit. */
+export const jsonBodyLimit = '100kb';
+
+export function createApp({ config, database, logger, ssr, isShuttingDown = () => false }: AppDependencies) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  app.use(requestLog(logger));
+  app.use((_req, res, next) => {
+    if (isShuttingDown()) res.setHeader('Connection', 'close');
+    next();
+  });
+  app.use(securityHeaders({ https: config.publicUrl.startsWith('https:'), enforceCsp: !ssr?.devMiddleware }));
+  app.use(compression());
+
+  app.get('/healthz', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+  });
+  app.get('/readyz', async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    if (isShuttingDown()) {
+      res.status(503).json({ status: 'shutting down' });
+      return;
+    }
+    try {
+      await database.ping();
+      res.json({ status: 'ok', database: database.driver });
+    } catch (error) {
+      req.log.error({ err: error }, 'readiness check failed');
+      res.status(503).json({ status: 'database unavailable' });
+    }
+  });
+
+  const api = express.Router();
+  api.use(express.json({ limit: jsonBodyLimit }));
+  api.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+  api.use(servicesRouter());
+  api.use(imagesRouter());
+  api.use(apiNotFound);
+  api.use(apiErrorHandler);
+  app.use('/api', api);
+
+  if (ssr?.devMiddleware) app.use(ssr.devMiddleware);
+  if (fs.existsSync(clientBuildDir)) {
+    // File names under /assets carry a content hash, so they never change.
+    app.use(
+      '/assets',
+      express.static(path.join(clientBuildDir, 'assets'), {
+        immutable: true,
+        maxAge: '1y',
+        fallthrough: false,
+      }),
+    );
+    app.use(express.static(clientBuildDir, { maxAge: '1h', index: false }));
+  }
+
+  if (ssr) {
+    app.all(
+      '/{*path}',
+      createRequestHandler({
+        build: ssr.build,
+        mode: config.nodeEnv,
+        getLoadContext: (req, res): ServerContext => ({
+          site: config.site,
+          publicUrl: config.publicUrl,
+          cspNonce: res.locals.cspNonce,
+          showSplash: takeSplash(req, res, config.publicUrl.startsWith('https:')),
+          catalogue: { listServices },
+        }),
+      }),
+    );
+  }
+
+  app.use(pageErrorHandler);
+  return app;
+}
+
+/** Last resort outside the API: a plain page, never a stack trace. */
+const pageErrorHandler: ErrorRequestHandler = (error: Error & { status?: number }, req, res, _next) => {
+  const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
+  if (status === 500) req.log.error({ err: error }, 'unexpected error');
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res
+    .status(status)
+    .type('html')
+    .send(
+      status === 404
+        ? '<!doctype html><title>404 Page Not Found</title><h1>404 Page Not Found</h1>'
+        : '<!doctype html><title>Something went wrong</title><h1>Something went wrong</h1><p>Please try again later.</p>',
+    );
+};

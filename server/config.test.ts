@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { defaultSiteSettings } from '#common/site-settings.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('gives working defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'production',
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('data'),
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      shutdownTimeoutMs: 10_000,
+      seedDemoContent: true,
+      site: defaultSiteSettings,
+    });
+  });
+
+  it('reads each variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATA_DIR: '/var/lib/site',
+      DATABASE_URL: 'postgres://app:secret@db.internal:5432/site',
+      PUBLIC_URL: 'https://www.example.com/some/path',
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: '/var/lib/site',
+      databaseUrl: 'postgres://app:secret@db.internal:5432/site',
+      publicUrl: 'https://www.example.com',
+      trustProxy: 1,
+      logLevel: 'warn',
+      // A PostgreSQL deployment starts without demo content unless asked.
+      seedDemoContent: false,
+    });
+  });
+
+  it('treats blank values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '  ' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+    });
+  });
+
+  it('names the variable and the problem in one line for a bad port', () => {
+    expect(problemsOf({ PORT: 'abc' })).toEqual([
+      'Invalid configuration: PORT must be a whole number from 1 to 65535 (got "abc")',
+    ]);
+    expect(problemsOf({ PORT: '70000' })).toEqual([
+      'Invalid configuration: PORT must be a whole number from 1 to 65535 (got "70000")',
+    ]);
+  });
+
+  it('rejects a database URL that is not PostgreSQL without echoing it', () => {
+    const [problem] = problemsOf({ DATABASE_URL: 'mysql://root:hunter2@localhost/db' });
+    expect(problem).toMatch(/^Invalid configuration: DATABASE_URL must be a URL like postgres:/);
+    expect(problem).not.toContain('hunter2');
+    expect(problemsOf({ DATABASE_URL: 'nonsense' })).toHaveLength(1);
+  });
+
+  it('lists every bad variable', () => {
+    const problems = problemsOf({ PORT: 'x', LOG_LEVEL: 'loud', SEED_DEMO_CONTENT: 'maybe' });
+    expect(problems.map((line) => line.split(' ')[2])).toEqual(['PORT', 'LOG_LEVEL', 'SEED_DEMO_CONTENT']);
+  });
+
+  it('overrides site settings from SITE_* variables', () => {
+    const { site } = loadConfig({
+      SITE_COMPANY_NAME: 'Kerbside Tyres Ltd',
+      SITE_PHONE: '+441708123456',
+      SITE_FORMATTED_PHONE: '01708 123456',
+      SITE_EMAIL: 'hello@kerbside.example',
+      SITE_PRIMARY_COLOR: '#00AA55',
+      SITE_SERVICE_REGIONS: 'Romford, Upminster ,Hornchurch',
+    });
+    expect(site).toEqual({
+      ...defaultSiteSettings,
+      companyName: 'Kerbside Tyres Ltd',
+      phone: '+441708123456',
+      formattedPhone: '01708 123456',
+      email: 'hello@kerbside.example',
+      primaryColor: '#00AA55',
+      serviceRegions: ['Romford', 'Upminster', 'Hornchurch'],
+    });
+  });
+
+  it('refuses site settings that would break the page', () => {
+    expect(problemsOf({ SITE_PRIMARY_COLOR: 'red;}' })).toEqual([
+      'Invalid configuration: SITE_PRIMARY_COLOR must be a colour like #8DC63F (got "red;}")',
+    ]);
+    expect(problemsOf({ SITE_EMAIL: 'not-an-email' })[0]).toMatch(/^Invalid configuration: SITE_EMAIL /);
+    expect(problemsOf({ SITE_FONT_HEADING: "Evil'; }" })[0]).toMatch(
+      /^Invalid configuration: SITE_FONT_HEADING /,
+    );
+    expect(problemsOf({ SITE_LOGO_LIGHT: 'javascript:alert(1)' })[0]).toMatch(
+      /^Invalid configuration: SITE_LOGO_LIGHT /,
+    );
+  });
+});

@@ -1,0 +1,194 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { defaultSiteSettings, siteSettingsEnv, type SiteSettings } from '#common/site-settings.ts';
+
+/**
+ * Every setting of the server comes from one environment variable, validated here at start-up.
+ * The README's configuration table lists the same variables; keep the two in step.
+ */
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, `must be a whole number from ${min} to ${max}`)
+        .max(max, `must be a whole number from ${min} to ${max}`),
+    );
+
+const booleanFlag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((value) => ['true', 'false', '1', '0', 'yes', 'no'].includes(value), {
+    message: 'must be true or false',
+  })
+  .transform((value) => ['true', '1', 'yes'].includes(value));
+
+const postgresUrl = z
+  .string()
+  .trim()
+  .refine(
+    (value) => {
+      if (!URL.canParse(value)) return false;
+      const url = new URL(value);
+      return ['postgres:', 'postgresql:'].includes(url.protocol) && url.hostname !== '';
+    },
+    { message: 'must be a URL like postgres://user:password@host:5432/database' },
+  );
+
+const httpOrigin = z
+  .string()
+  .trim()
+  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
+    message: 'must be an http:// or https:// URL such as https://www.example.com',
+  })
+  .transform((value) => new URL(value).origin);
+
+const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+  error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+});
+
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #8DC63F');
+const assetPath = z
+  .string()
+  .regex(/^(\/(?!\/)|https:\/\/)\S*$/, 'must be a path starting with / or an https:// URL');
+/** Font family names end up in CSS: letters, digits and spaces only. */
+const fontName = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9 ]{1,60}$/, 'must be a font family name (letters, digits and spaces)');
+
+/** The rules for the site settings of spec section 1, as overridden by SITE_* variables. */
+const siteSettingsSchema = z.object({
+  companyName: z.string().trim().min(1).max(80),
+  phone: z.string().regex(/^\+?[0-9]{6,15}$/, 'must be digits only, optionally starting with +'),
+  formattedPhone: z.string().trim().min(6).max(30),
+  email: z.email('must be an e-mail address'),
+  logoLight: assetPath,
+  logoDark: assetPath,
+  primaryColor: hexColor,
+  secondaryColor: hexColor,
+  accentColor: hexColor,
+  fontHeading: fontName,
+  fontBody: fontName,
+  serviceRegions: z.array(z.string().trim().min(1).max(60)).min(3).max(20),
+}) satisfies z.ZodType<SiteSettings>;
+
+/** The schema of one SITE_* override: the field's own rule; regions come comma-separated. */
+function siteFieldSchema(field: keyof SiteSettings): z.ZodType<unknown> {
+  const fieldSchema =
+    field === 'serviceRegions'
+      ? z
+          .string()
+          .transform((list) => list.split(',').map((region) => region.trim()))
+          .pipe(siteSettingsSchema.shape.serviceRegions)
+      : siteSettingsSchema.shape[field];
+  return z.preprocess(blankToUndefined, fieldSchema.optional());
+}
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(['development', 'production', 'test'], {
+        error: 'must be development, production or test',
+      })
+      .default('production'),
+  ),
+  HOST: z.preprocess(blankToUndefined, z.string().trim().default('0.0.0.0')),
+  PORT: z.preprocess(blankToUndefined, wholeNumber(1, 65535).optional()),
+  DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(blankToUndefined, postgresUrl.optional()),
+  DATABASE_POOL_MAX: z.preprocess(blankToUndefined, wholeNumber(1, 100).optional()),
+  LOG_LEVEL: z.preprocess(blankToUndefined, logLevel.default('info')),
+  PUBLIC_URL: z.preprocess(blankToUndefined, httpOrigin.optional()),
+  TRUST_PROXY: z.preprocess(blankToUndefined, wholeNumber(0, 10).optional()),
+  SHUTDOWN_TIMEOUT_MS: z.preprocess(blankToUndefined, wholeNumber(0, 120_000).optional()),
+  SEED_DEMO_CONTENT: z.preprocess(blankToUndefined, booleanFlag.optional()),
+});
+
+/** Variables whose values may hold credentials and are never echoed in an error. */
+const secretVariables = new Set(['DATABASE_URL']);
+
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  host: string;
+  port: number;
+  /** Absolute path of the embedded database's directory (used when databaseUrl is unset). */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  logLevel: z.infer<typeof logLevel>;
+  /** Origin used for canonical links and absolute URLs, without a trailing slash. */
+  publicUrl: string;
+  /** Number of reverse proxies in front of the server whose X-Forwarded-* headers are trusted. */
+  trustProxy: number;
+  shutdownTimeoutMs: number;
+  seedDemoContent: boolean;
+  site: SiteSettings;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the configuration; throws ConfigError naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const describe = (name: string, message: string) => {
+    const raw = env[name];
+    const shown =
+      raw === undefined || secretVariables.has(name) ? '' : ` (got ${JSON.stringify(truncate(raw))})`;
+    problems.push(`Invalid configuration: ${name} ${message}${shown}`);
+  };
+
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) describe(String(issue.path[0]), issue.message);
+  }
+  const site = { ...defaultSiteSettings };
+  for (const field of Object.keys(siteSettingsEnv) as (keyof SiteSettings)[]) {
+    const name = siteSettingsEnv[field];
+    const override = siteFieldSchema(field).safeParse(env[name]);
+    if (!override.success) describe(name, override.error.issues[0]?.message ?? 'is not valid');
+    else if (override.data !== undefined) Object.assign(site, { [field]: override.data });
+  }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  // The shipped defaults obey the same rules (a mistake in them is caught by any start).
+  siteSettingsSchema.parse(site);
+
+  const vars = parsed.data;
+  const port = vars.PORT ?? 3000;
+  return {
+    nodeEnv: vars.NODE_ENV,
+    isProduction: vars.NODE_ENV === 'production',
+    host: vars.HOST,
+    port,
+    dataDir: path.resolve(vars.DATA_DIR),
+    databaseUrl: vars.DATABASE_URL,
+    databasePoolMax: vars.DATABASE_POOL_MAX ?? 10,
+    logLevel: vars.LOG_LEVEL,
+    publicUrl: vars.PUBLIC_URL ?? `http://localhost:${port}`,
+    trustProxy: vars.TRUST_PROXY ?? 0,
+    shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS ?? 10_000,
+    // Demo enquiries make a first local run look alive; a PostgreSQL deployment starts empty.
+    seedDemoContent: vars.SEED_DEMO_CONTENT ?? vars.DATABASE_URL === undefined,
+    site,
+  };
+}
+
+function truncate(value: string): string {
+  return value.length > 60 ? `${value.slice(0, 57)}...` : value;
+}

@@ -1,0 +1,105 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { migrationsDir } from '../paths.ts';
+import { acquireDataDirLock } from './data-dir-lock.ts';
+import * as schema from './schema.ts';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  readonly db: Database;
+  readonly driver: 'pglite' | 'postgres';
+  /** Applies the committed migrations that have not run yet. */
+  migrate(): Promise<void>;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  /** PostgreSQL server through a connection pool. */
+  | { databaseUrl: string; poolMax?: number; logger?: Logger }
+  /** Embedded PGlite in a directory (locked for this process) or, with 'memory', in memory. */
+  | { dataDir: string | 'memory'; logger?: Logger };
+
+/** Runs raw SQL and returns its rows, for the few queries the query builder cannot express. */
+export async function selectRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  // Both drivers (PGlite, node-postgres) answer with an object holding `rows`.
+  const result = (await db.execute(query)) as { rows: Row[] };
+  return result.rows;
+}
+
+/** An arbitrary fixed key for the advisory lock that serialises migrations between processes. */
+const migrationLockKey = 727_001;
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return 'databaseUrl' in options ? openPostgres(options) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const lock = dataDir === 'memory' ? null : acquireDataDirLock(dataDir);
+  try {
+    const client = new PGlite(lock ? path.join(dataDir, 'pgdata') : undefined);
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema });
+    return {
+      db,
+      driver: 'pglite',
+      migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
+      ping: async () => {
+        await client.query('select 1');
+      },
+      close: async () => {
+        try {
+          if (!client.closed) await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+async function openPostgres(options: {
+  databaseUrl: string;
+  poolMax?: number;
+  logger?: Logger;
+}): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: options.poolMax ?? 10,
+    connectionTimeoutMillis: 10_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', (error) => options.logger?.error({ err: error }, 'database connection lost'));
+  const db = drizzleNodePg(pool, { schema });
+  return {
+    db,
+    driver: 'postgres',
+    migrate: async () => {
+      // Several instances may start at once against one database: let one migrate at a time.
+      await db.execute(sql`select pg_advisory_lock(${migrationLockKey})`);
+      try {
+        await migrateNodePg(db, { migrationsFolder: migrationsDir });
+      } finally {
+        await db.execute(sql`select pg_advisory_unlock(${migrationLockKey})`);
+      }
+    },
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}

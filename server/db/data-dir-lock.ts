@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * PGlite's files are corrupted when two processes open the same directory, so the server holds
+ * an exclusive lock file in DATA_DIR for as long as it runs. A lock whose process has died (killed,
+ * crashed, machine restarted) is recognised as stale and taken over.
+ */
+
+export class DataDirLockedError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly holderPid: number,
+  ) {
+    super(
+      `The data directory ${dataDir} is already in use by process ${holderPid}. ` +
+        'Stop that process first, or set DATA_DIR to another directory.',
+    );
+    this.name = 'DataDirLockedError';
+  }
+}
+
+type LockRecord = { pid: number; hostname: string; processStart: string | null; lockedAt: string };
+
+export type DataDirLock = { readonly path: string; release(): void };
+
+export const lockFileName = 'server.lock';
+
+export function acquireDataDirLock(dataDir: string): DataDirLock {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, lockFileName);
+  const record: LockRecord = {
+    pid: process.pid,
+    hostname: os.hostname(),
+    processStart: processStartTime(process.pid),
+    lockedAt: new Date().toISOString(),
+  };
+
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, JSON.stringify(record), { flag: 'wx', mode: 0o600 });
+      return { path: lockPath, release: () => releaseIfOurs(lockPath) };
+    } catch (error) {
+      if (!isErrno(error, 'EEXIST')) throw error;
+    }
+    const holder = readLock(lockPath);
+    if (holder && isAlive(holder)) throw new DataDirLockedError(dataDir, holder.pid);
+    // Stale: its process is gone. Remove it and try again.
+    fs.rmSync(lockPath, { force: true });
+  }
+  throw new Error(`Could not take the lock ${lockPath}; another process keeps replacing it.`);
+}
+
+function releaseIfOurs(lockPath: string) {
+  const holder = readLock(lockPath);
+  if (holder?.pid === process.pid) fs.rmSync(lockPath, { force: true });
+}
+
+function readLock(lockPath: string): LockRecord | null {
+  try {
+    const parsed: unknown = JSON.parse(fs.readFileSync(lockPath, 'utf8'));
+    if (
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      'pid' in parsed &&
+      typeof parsed.pid === 'number' &&
+      Number.isInteger(parsed.pid)
+    ) {
+      return parsed as LockRecord;
+    }
+  } catch {
+    // Unreadable or half-written: treated as stale.
+  }
+  return null;
+}
+
+function isAlive(holder: LockRecord): boolean {
+  // A lock written on another machine (shared disk) cannot be checked; respect it.
+  if (holder.hostname !== os.hostname()) return true;
+  // Same pid as ours: a previous run in a container that always starts as pid 1.
+  if (holder.pid === process.pid) return false;
+  try {
+    process.kill(holder.pid, 0);
+  } catch (error) {
+    if (!isErrno(error, 'EPERM')) return false;
+  }
+  // The pid is taken; make sure it is still the process that wrote the lock, not a reuse.
+  const start = processStartTime(holder.pid);
+  return start === null || holder.processStart === null || start === holder.processStart;
+}
+
+/** The kernel's start time of a process (Linux), to tell a reused pid from the original. */
+function processStartTime(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Field 22, counted after the parenthesised command name, which may contain spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return fields[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function isErrno(error: unknown, code: string): boolean {
+  return error instanceof Error && 'code' in error && error.code === code;
+}

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '#tests/support/database.ts';
+import { migrationsDir } from '../paths.ts';
+import { selectRows, type DatabaseHandle } from './client.ts';
+import { enquiries } from './schema.ts';
+import { hasSeededDemoContent, seedDemoContent } from './seed.ts';
+
+let database: DatabaseHandle;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('migrations', () => {
+  it('create the tables of the design', async () => {
+    const tables = await selectRows<{ table_name: string }>(
+      database.db,
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    );
+    expect(tables.map((row) => row.table_name)).toEqual([
+      'analytics_salts',
+      'app_meta',
+      'enquiries',
+      'image_variants',
+      'images',
+      'outbox',
+      'page_view_daily',
+      'page_views',
+      'sessions',
+      'users',
+    ]);
+  });
+
+  it('can run again without changing anything', async () => {
+    await database.migrate();
+    const migrations = await selectRows<{ count: number }>(
+      database.db,
+      sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+    );
+    const journal = JSON.parse(fs.readFileSync(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8'));
+    expect(migrations).toEqual([{ count: journal.entries.length }]);
+  });
+});
+
+describe('seedDemoContent', () => {
+  it('adds the demo enquiries once, and never again after staff delete them', async () => {
+    expect(await hasSeededDemoContent(database.db)).toBe(false);
+    expect(await seedDemoContent(database.db)).toBe(true);
+    const seeded = await database.db
+      .select({ name: enquiries.name, contacted: enquiries.contacted })
+      .from(enquiries);
+    expect(seeded.length).toBeGreaterThanOrEqual(3);
+    expect(seeded.some((enquiry) => enquiry.contacted)).toBe(true);
+    expect(seeded.some((enquiry) => !enquiry.contacted)).toBe(true);
+
+    await database.db.delete(enquiries);
+    expect(await seedDemoContent(database.db)).toBe(false);
+    expect(await database.db.select().from(enquiries)).toEqual([]);
+    expect(await hasSeededDemoContent(database.db)).toBe(true);
+  });
+});

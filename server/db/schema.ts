@@ -1,0 +1,180 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** PostgreSQL bytea as a Node Buffer (image bytes, salts). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Staff accounts. Usernames are unique regardless of case. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${table.username})`)],
+);
+
+/** Signed-in sessions. Only a hash of the cookie's token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('sessions_user_id_idx').on(table.userId),
+    index('sessions_expires_at_idx').on(table.expiresAt),
+  ],
+);
+
+/** Enquiries and booking requests sent from the public site (spec section 3). */
+export const enquiries = pgTable(
+  'enquiries',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    vehicle: text('vehicle'),
+    service: text('service'),
+    message: text('message').notNull().default(''),
+    contacted: boolean('contacted').notNull().default(false),
+    contactedAt: timestamp('contacted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('enquiries_created_at_idx').on(table.createdAt.desc())],
+);
+
+/** Site images (spec section 3, Image): one row per image, possibly filling a named slot. */
+export const images = pgTable(
+  'images',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    altText: text('alt_text').notNull().default(''),
+    section: text('section'),
+    /** SHA-256 of the largest variant's bytes; the public URL is derived from it. */
+    contentHash: text('content_hash'),
+    width: integer('width'),
+    height: integer('height'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('images_name_idx').on(table.name)],
+);
+
+/** The encoded bytes of each image, one row per width (for srcset). */
+export const imageVariants = pgTable(
+  'image_variants',
+  {
+    id: serial('id').primaryKey(),
+    imageId: integer('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    contentType: text('content_type').notNull(),
+    contentHash: text('content_hash').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('image_variants_content_hash_idx').on(table.contentHash),
+    uniqueIndex('image_variants_image_width_idx').on(table.imageId, table.width),
+  ],
+);
+
+/** One row per counted page view. No IP address or cookie is stored. */
+export const pageViews = pgTable(
+  'page_views',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The Europe/London calendar day of occurredAt. */
+    day: date('day').notNull(),
+    path: text('path').notNull(),
+    referrerHost: text('referrer_host'),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    device: text('device'),
+    /** Hash of the day's salt, the client address and the user agent: stable for one day only. */
+    visitorId: text('visitor_id').notNull(),
+  },
+  (table) => [index('page_views_day_idx').on(table.day)],
+);
+
+/** Views and unique visitors per London day and path, kept current as views arrive. */
+export const pageViewDaily = pgTable(
+  'page_view_daily',
+  {
+    day: date('day').notNull(),
+    path: text('path').notNull(),
+    visits: integer('visits').notNull().default(0),
+    uniqueVisitors: integer('unique_visitors').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.path] })],
+);
+
+/** The secret salt of each London day; older salts are deleted so visitors cannot be linked across days. */
+export const analyticsSalts = pgTable('analytics_salts', {
+  day: date('day').primaryKey(),
+  salt: bytea('salt').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Notifications to send (enquiry e-mails), written in the same transaction as their cause. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('outbox_pending_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.sentAt} is null`),
+  ],
+);
+
+/** Small facts about the installation itself, such as which seed steps have run. */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,61 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+
+/** The body of every API error (DESIGN.md, security model). */
+export type ApiErrorBody = { error: string; fieldErrors?: Record<string, string[]> };
+
+/** An error a service or route throws on purpose, mapped to its status and message as it is. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fieldErrors?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const apiNotFound: RequestHandler = (_req, res) => {
+  res.status(404).json({ error: 'Not found' } satisfies ApiErrorBody);
+};
+
+/** Errors thrown by body parsers carry these fields (http-errors). */
+type ParserError = Error & { status?: number; type?: string; expose?: boolean };
+
+/**
+ * Turns anything thrown under /api into JSON with the right status. Expected client errors keep
+ * their message; anything else is logged and answered with a 500 that reveals nothing.
+ */
+export const apiErrorHandler: ErrorRequestHandler = (error: ParserError, req, res, _next) => {
+  if (res.headersSent) {
+    req.log.error({ err: error }, 'error after the response started');
+    res.destroy();
+    return;
+  }
+  const send = (status: number, body: ApiErrorBody) => res.status(status).json(body);
+  if (error instanceof HttpError) {
+    send(error.status, {
+      error: error.message,
+      ...(error.fieldErrors && { fieldErrors: error.fieldErrors }),
+    });
+    return;
+  }
+  switch (error.type) {
+    case 'entity.parse.failed':
+      send(400, { error: 'The request body is not valid JSON.' });
+      return;
+    case 'entity.too.large':
+      send(413, { error: 'The request body is too large.' });
+      return;
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      send(415, { error: 'The request body has an unsupported encoding.' });
+      return;
+  }
+  if (error.expose && error.status && error.status >= 400 && error.status < 500) {
+    send(error.status, { error: error.message });
+    return;
+  }
+  req.log.error({ err: error }, 'unexpected error');
+  send(500, { error: 'Something went wrong on our side. Please try again later.' });
+};

@@ -1,0 +1,36 @@
+import crypto from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from 'pino';
+
+const incomingIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
+const quietPaths = /^\/(healthz|readyz|assets\/|favicon)/;
+
+/**
+ * One JSON line per request, with a request id that is also sent back as X-Request-Id (an id
+ * from a trusted proxy is kept when it looks like one). Query strings and client addresses are
+ * left out of the log.
+ */
+export function requestLog(logger: Logger) {
+  return pinoHttp({
+    logger,
+    genReqId: (req: IncomingMessage, res: ServerResponse) => {
+      const incoming = req.headers['x-request-id'];
+      const id =
+        typeof incoming === 'string' && incomingIdPattern.test(incoming) ? incoming : crypto.randomUUID();
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
+    autoLogging: { ignore: (req) => quietPaths.test(req.url ?? '') },
+    customLogLevel: (_req, res, error) =>
+      error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    serializers: {
+      req: (req: { id: string; method: string; url: string }) => ({
+        id: req.id,
+        method: req.method,
+        path: req.url.split('?')[0],
+      }),
+      res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+    },
+  });
+}

@@ -1,0 +1,45 @@
+import type express from 'express';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '#tests/support/app.ts';
+import { createTestDatabase } from '#tests/support/database.ts';
+import { ensureBuilt } from '#tests/support/server-process.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { loadProductionSsr } from './ssr.ts';
+
+let database: DatabaseHandle;
+let app: express.Express;
+
+beforeAll(async () => {
+  ensureBuilt();
+  database = await createTestDatabase();
+  app = createTestApp(database, { ssr: await loadProductionSsr() });
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('splash screen', () => {
+  it('comes with the first page of a browser session, which sets a session cookie', async () => {
+    const response = await request(app).get('/').expect(200);
+    expect(response.text).toContain('<div class="splash" aria-hidden="true">');
+    const [cookie] = response.headers['set-cookie'] as unknown as string[];
+    expect(cookie).toMatch(/^splash_seen=1; Path=\/; HttpOnly; SameSite=Lax$/);
+  });
+
+  it('does not come again once the cookie is there, on any page', async () => {
+    for (const path of ['/', '/mot', '/services/tyre-replacement']) {
+      const response = await request(app).get(path).set('Cookie', 'other=x; splash_seen=1').expect(200);
+      expect(response.text).not.toContain('class="splash"');
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  it('needs no script: the page carries no storage access and its stylesheet inline', async () => {
+    const response = await request(app).get('/').expect(200);
+    expect(response.text).not.toContain('sessionStorage');
+    expect(response.text).toMatch(/<style id="site-stylesheet">[^<]*\.splash\{/);
+    expect(response.text).not.toMatch(/<link[^>]+rel="stylesheet"/);
+  });
+});

@@ -1,0 +1,94 @@
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { seedDemoContent } from './db/seed.ts';
+import { createDevSsr, loadProductionSsr } from './http/ssr.ts';
+import { createLogger } from './logger.ts';
+
+/**
+ * The process: configuration, database (migrated, seeded), HTTP server, graceful shutdown.
+ * A problem the operator must fix (bad setting, data directory in use) ends the process with one
+ * readable line on stderr and exit code 1, without a stack trace.
+ */
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config);
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { databaseUrl: config.databaseUrl, poolMax: config.databasePoolMax, logger }
+      : { dataDir: config.dataDir, logger },
+  );
+  // From here on the database must be closed on every way out (PGlite writes on close).
+  let ssr: Awaited<ReturnType<typeof loadProductionSsr>>;
+  try {
+    await database.migrate();
+    if (config.seedDemoContent && (await seedDemoContent(database.db))) {
+      logger.info('demo content seeded');
+    }
+    ssr = config.nodeEnv === 'development' ? await createDevSsr() : await loadProductionSsr();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  let shuttingDown = false;
+  const app = createApp({ config, database, logger, ssr, isShuttingDown: () => shuttingDown });
+  const server = app.listen(config.port, config.host);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+  } catch (error) {
+    // Typically the port is taken (EADDRINUSE): reported as one line by the caller.
+    await database.close();
+    throw error;
+  }
+  const { port } = server.address() as AddressInfo;
+  logger.info(
+    { port, database: database.driver, ...(database.driver === 'pglite' && { dataDir: config.dataDir }) },
+    `listening on http://localhost:${port}`,
+  );
+  server.on('error', (error) => logger.error({ err: error }, 'server error'));
+
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (shuttingDown) {
+      logger.warn({ signal }, 'second signal: closing open connections now');
+      server.closeAllConnections();
+      return;
+    }
+    shuttingDown = true;
+    logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const force = setTimeout(() => {
+      logger.warn(
+        { timeoutMs: config.shutdownTimeoutMs },
+        'requests still running at the deadline: closing them',
+      );
+      server.closeAllConnections();
+    }, config.shutdownTimeoutMs);
+    await drained;
+    clearTimeout(force);
+    await ssr.close?.();
+    await database.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+function exitWith(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) exitWith(error.message);
+  if (error instanceof DataDirLockedError) exitWith(`Cannot start: ${error.message}`);
+  const message = error instanceof Error ? error.message : String(error);
+  exitWith(`Cannot start: ${message}`);
+});

@@ -1,0 +1,34 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures.ts';
+
+const routes = [
+  '/',
+  '/services/tyre-replacement',
+  '/services/commercial-tyres',
+  '/services/unknown',
+  '/mot',
+  '/servicing',
+  '/about',
+  '/contact',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/cookie-policy',
+  '/cookie-settings',
+  '/no-such-page',
+];
+
+for (const route of routes) {
+  test(`no accessibility violations on ${route}`, async ({ page }) => {
+    await page.goto(route);
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze();
+    const summary = results.violations.map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+    expect(summary).toEqual([]);
+  });
+}

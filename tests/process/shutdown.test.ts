@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useServerProcesses, waitFor } from '#tests/support/server-process.ts';
+
+/** Stopping the server with signals, as a supervisor or Ctrl+C does. */
+const { start, tempDataDir } = useServerProcesses();
+
+describe('graceful shutdown', () => {
+  it('on SIGTERM refuses new connections, finishes requests in flight, closes the database and exits 0', async () => {
+    const dataDir = tempDataDir();
+    const server = await start({ DATA_DIR: dataDir });
+    await server.ready;
+
+    // A request whose body is still arriving when the signal comes.
+    const body = JSON.stringify({ note: 'still uploading' });
+    const inFlight = openSlowRequest(server.port, body);
+    inFlight.request.write(body.slice(0, 5));
+    await inFlight.connected;
+
+    server.child.kill('SIGTERM');
+    await waitFor(() => server.stdout().includes('shutting down'));
+    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+
+    inFlight.request.end(body.slice(5));
+    const response = await inFlight.response;
+    expect(response.status).toBe(404);
+    expect(JSON.parse(response.body)).toEqual({ error: 'Not found' });
+
+    const { code } = await server.exited;
+    expect(code).toBe(0);
+    expect(server.stdout()).toContain('"msg":"stopped"');
+    expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+
+    // Closed cleanly: the next start opens the same data at once.
+    const next = await start({ DATA_DIR: dataDir });
+    await next.ready;
+    expect(next.stdout()).not.toContain('demo content seeded');
+  });
+
+  it('on SIGINT cuts requests still running at the deadline and exits 0', async () => {
+    const server = await start({ DATA_DIR: tempDataDir(), SHUTDOWN_TIMEOUT_MS: '300' });
+    await server.ready;
+    const inFlight = openSlowRequest(server.port, '{"never": "finished"}');
+    inFlight.request.write('{');
+    await inFlight.connected;
+    inFlight.response.catch(() => {});
+
+    server.child.kill('SIGINT');
+    const { code } = await server.exited;
+    expect(code).toBe(0);
+    expect(server.stdout()).toContain('requests still running at the deadline');
+    await expect(inFlight.response).rejects.toThrow();
+  });
+});
+
+function openSlowRequest(port: number, body: string) {
+  const request = http.request({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/api/slow-upload',
+    headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+  });
+  const connected = new Promise<void>((resolve) =>
+    request.once('socket', (socket) => socket.once('connect', resolve)),
+  );
+  const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    request.once('error', reject);
+    request.once('response', (res) => {
+      let text = '';
+      res.on('data', (chunk) => (text += chunk));
+      res.once('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      res.once('error', reject);
+    });
+  });
+  request.flushHeaders();
+  return { request, connected, response };
+}

@@ -1,0 +1,127 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeAll } from 'vitest';
+import { projectRoot } from '#server/paths.ts';
+
+const serverEntry = path.join(projectRoot, 'build', 'runtime', 'server.js');
+
+/** Builds the app unless a build exists (`npm test` builds first, so this is for single runs). */
+export function ensureBuilt() {
+  if (fs.existsSync(serverEntry) && fs.existsSync(path.join(projectRoot, 'build', 'server', 'index.js')))
+    return;
+  execFileSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: 'inherit' });
+}
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export type ServerProcess = {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves when the server logs that it listens; rejects if it exits first. */
+  ready: Promise<void>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+};
+
+/** Starts the built server the way `npm start` runs it, in a process of its own. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const inherited = { ...process.env };
+  delete inherited.DATABASE_URL;
+  delete inherited.TEST_DATABASE_URL;
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: projectRoot,
+    env: {
+      ...inherited,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk) => (stdout += chunk));
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const ready = new Promise<void>((resolve, reject) => {
+    const onData = () => {
+      if (stdout.includes('"listening on')) {
+        child.stdout!.off('data', onData);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    void exited.then(({ code }) =>
+      reject(new Error(`server exited with ${code} before listening: ${stderr}`)),
+    );
+  });
+  ready.catch(() => {});
+  return {
+    child,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    ready,
+    exited,
+  };
+}
+
+/**
+ * Registers clean-up for a test file that starts servers: every server still running is killed
+ * and every temporary data directory removed after each test. Builds the app first if needed.
+ */
+export function useServerProcesses() {
+  const started: ServerProcess[] = [];
+  const dirs: string[] = [];
+
+  beforeAll(() => ensureBuilt(), 180_000);
+
+  afterEach(async () => {
+    for (const server of started.splice(0)) {
+      if (server.child.exitCode === null && server.child.signalCode === null) {
+        server.child.kill('SIGKILL');
+        await server.exited;
+      }
+    }
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  return {
+    tempDataDir(): string {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-process-'));
+      dirs.push(dir);
+      return dir;
+    },
+    async start(env: Record<string, string>): Promise<ServerProcess> {
+      const server = await startServerProcess(env);
+      started.push(server);
+      return server;
+    },
+  };
+}
+
+/** Polls until the condition holds (output of a child process, typically). */
+export async function waitFor(condition: () => boolean, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for condition');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -28,6 +28,9 @@ export const test = base.extend<{ pageProblems: void; showSplash: boolean }>({
       page.on('requestfailed', (request) => {
         // With scripting off, Chromium refuses the page's module scripts; that is the point.
         if (!javaScriptEnabled && request.resourceType() === 'script') return;
+        // Leaving a page cancels what it was still loading (a lazy image, say); a resource the
+        // server does not have shows up above as a 4xx answer instead.
+        if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
         problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`);
       });
       await use();

@@ -7,7 +7,7 @@ import { ContactLink } from '../ui/section.tsx';
 export function AboutSection({ image }: { image: ResponsiveImage }) {
   const site = useSiteSettings();
   return (
-    <section id="about" aria-labelledby="about-title" className="render-when-near scroll-mt-16 bg-white">
+    <section id="about" aria-labelledby="about-title" className="scroll-mt-16 bg-white">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-2">
         <img
           src={image.src}

@@ -6,7 +6,7 @@ import { EnquiryForm } from './enquiry-form.tsx';
 export function ContactSection() {
   const site = useSiteSettings();
   return (
-    <section id="contact" aria-labelledby="contact-title" className="render-when-near scroll-mt-16 bg-slate-50">
+    <section id="contact" aria-labelledby="contact-title" className="scroll-mt-16 bg-slate-50">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-[2fr_3fr]">
         <div>
           <p className="text-sm font-semibold uppercase tracking-widest text-brand-dark">Get in touch</p>

@@ -20,7 +20,7 @@ export function SiteFooter() {
   const [base = '', ...rest] = site.serviceRegions;
   const served = [base, ...rest.slice(0, 2)];
   return (
-    <footer className="render-when-near bg-ink text-slate-300">
+    <footer className="bg-ink text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div>
           <img src={site.logoLight} alt={site.companyName} width={262} height={56} className="h-10 w-auto" />

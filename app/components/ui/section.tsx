@@ -18,7 +18,7 @@ export function Section({
 }) {
   const ground = { white: 'bg-white', tint: 'bg-slate-50', dark: 'bg-ink text-white' }[tone];
   return (
-    <section id={id} aria-labelledby={id ? `${id}-title` : undefined} className={`${ground} render-when-near scroll-mt-16`}>
+    <section id={id} aria-labelledby={id ? `${id}-title` : undefined} className={`${ground} scroll-mt-16`}>
       <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
         <div className="mb-10 max-w-2xl">
           {eyebrow && (

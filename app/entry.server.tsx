@@ -5,7 +5,7 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'reac
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
 import siteCss from './app.css?inline';
 import { NonceContext } from './lib/nonce.tsx';
-import { lowPriorityScripts } from './lib/script-priority.server.ts';
+import { deferHydrationStream } from './lib/deferred-hydration.server.ts';
 import { InlineStylesheetContext } from './lib/stylesheet.tsx';
 
 export const streamTimeout = 5_000;
@@ -55,7 +55,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          const head = lowPriorityScripts();
+          const head = deferHydrationStream();
           head.pipe(body);
           pipe(head);
           resolve(

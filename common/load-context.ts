@@ -1,3 +1,4 @@
+import type { SubmitEnquiryResult } from './enquiry.ts';
 import type { ServiceSummary } from './services.ts';
 import type { SiteSettings } from './site-settings.ts';
 
@@ -15,6 +16,10 @@ export type ServerContext = {
   showSplash: boolean;
   catalogue: {
     listServices(): Promise<ServiceSummary[]>;
+  };
+  enquiries: {
+    /** A plain form post of the enquiry form (no JavaScript), from this request's client. */
+    submit(form: Record<string, unknown>): Promise<SubmitEnquiryResult>;
   };
 };
 

@@ -14,6 +14,9 @@ import type { SsrSource } from './http/ssr.ts';
 import type { Logger } from './logger.ts';
 import { clientBuildDir } from './paths.ts';
 import { listServices } from './services/service.ts';
+import { requireUser as requireUserGuard } from './auth/guard.ts';
+import { adminEnquiriesRouter, publicEnquiriesRouter } from './enquiries/routes.ts';
+import { submitEnquiry, type EnquirySubmission } from './enquiries/submit.ts';
 import { imagesRouter } from './images/routes.ts';
 import { servicesRouter } from './services/routes.ts';
 
@@ -25,12 +28,21 @@ export type AppDependencies = {
   ssr?: SsrSource;
   /** Set while the process drains for shutdown: readiness fails and connections are not kept. */
   isShuttingDown?: () => boolean;
+  /** Told when a notification has been queued, so that it is sent at once. */
+  notifications?: { wake(): void };
 };
 
 /** JSON bodies of the API are small; uploads (multipart) have their own limit. */
 export const jsonBodyLimit = '100kb';
 
-export function createApp({ config, database, logger, ssr, isShuttingDown = () => false }: AppDependencies) {
+export function createApp({
+  config,
+  database,
+  logger,
+  ssr,
+  isShuttingDown = () => false,
+  notifications,
+}: AppDependencies) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -61,13 +73,24 @@ export function createApp({ config, database, logger, ssr, isShuttingDown = () =
     }
   });
 
+  const enquirySubmission: EnquirySubmission = {
+    db: database.db,
+    logger,
+    limit: config.enquiryRateLimit,
+    onStored: () => notifications?.wake(),
+  };
+  const requireUser = requireUserGuard(database.db);
+
   const api = express.Router();
-  api.use(express.json({ limit: jsonBodyLimit }));
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
   });
+  // Routes with a body cap of their own come before the general JSON parser.
+  api.use(publicEnquiriesRouter(enquirySubmission));
+  api.use(express.json({ limit: jsonBodyLimit }));
   api.use(servicesRouter());
+  api.use('/enquiries', adminEnquiriesRouter(database.db, requireUser));
   api.use(imagesRouter());
   api.use(apiNotFound);
   api.use(apiErrorHandler);
@@ -99,6 +122,9 @@ export function createApp({ config, database, logger, ssr, isShuttingDown = () =
           cspNonce: res.locals.cspNonce,
           showSplash: takeSplash(req, res, config.publicUrl.startsWith('https:')),
           catalogue: { listServices },
+          enquiries: {
+            submit: (form) => submitEnquiry(enquirySubmission, form, req.ip ?? 'unknown'),
+          },
         }),
       }),
     );

@@ -52,6 +52,22 @@ const httpOrigin = z
   })
   .transform((value) => new URL(value).origin);
 
+const smtpUrl = z
+  .string()
+  .trim()
+  .refine((value) => URL.canParse(value) && /^smtps?:$/.test(new URL(value).protocol), {
+    message: 'must be a URL like smtp://user:password@mail.example.com:587 (or smtps://)',
+  });
+
+/** An address, optionally with a display name: `Website <no-reply@example.com>`. */
+const mailbox = z
+  .string()
+  .trim()
+  .regex(
+    /^([^<>\r\n]{1,80} )?<?[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>?$/,
+    'must be an e-mail address, optionally as Name <address>',
+  );
+
 const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
   error: 'must be one of fatal, error, warn, info, debug, trace, silent',
 });
@@ -113,10 +129,15 @@ const envSchema = z.object({
   TRUST_PROXY: z.preprocess(blankToUndefined, wholeNumber(0, 10).optional()),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(blankToUndefined, wholeNumber(0, 120_000).optional()),
   SEED_DEMO_CONTENT: z.preprocess(blankToUndefined, booleanFlag.optional()),
+  SMTP_URL: z.preprocess(blankToUndefined, smtpUrl.optional()),
+  NOTIFY_EMAIL: z.preprocess(blankToUndefined, z.email('must be an e-mail address').optional()),
+  MAIL_FROM: z.preprocess(blankToUndefined, mailbox.optional()),
+  ENQUIRY_RATE_LIMIT: z.preprocess(blankToUndefined, wholeNumber(1, 10_000).optional()),
+  ENQUIRY_RATE_WINDOW_MINUTES: z.preprocess(blankToUndefined, wholeNumber(1, 1440).optional()),
 });
 
 /** Variables whose values may hold credentials and are never echoed in an error. */
-const secretVariables = new Set(['DATABASE_URL']);
+const secretVariables = new Set(['DATABASE_URL', 'SMTP_URL']);
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -135,6 +156,13 @@ export type Config = {
   shutdownTimeoutMs: number;
   seedDemoContent: boolean;
   site: SiteSettings;
+  /** SMTP server for staff notifications; without it notifications are only logged. */
+  smtpUrl: string | undefined;
+  /** Where enquiry notifications go. */
+  notifyEmail: string;
+  mailFrom: string;
+  /** Enquiries accepted from one client address per window. */
+  enquiryRateLimit: { scope: 'enquiry'; max: number; windowMs: number };
 };
 
 export class ConfigError extends Error {
@@ -186,6 +214,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Demo enquiries make a first local run look alive; a PostgreSQL deployment starts empty.
     seedDemoContent: vars.SEED_DEMO_CONTENT ?? vars.DATABASE_URL === undefined,
     site,
+    smtpUrl: vars.SMTP_URL,
+    notifyEmail: vars.NOTIFY_EMAIL ?? site.email,
+    mailFrom: vars.MAIL_FROM ?? `${site.companyName} website <${site.email}>`,
+    enquiryRateLimit: {
+      scope: 'enquiry',
+      max: vars.ENQUIRY_RATE_LIMIT ?? 5,
+      windowMs: (vars.ENQUIRY_RATE_WINDOW_MINUTES ?? 10) * 60 * 1000,
+    },
   };
 }
 

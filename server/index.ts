@@ -5,7 +5,10 @@ import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { seedDemoContent } from './db/seed.ts';
 import { createDevSsr, loadProductionSsr } from './http/ssr.ts';
+import { pruneRateLimitCounters } from './http/rate-limit.ts';
 import { createLogger } from './logger.ts';
+import { createMailer } from './notifications/mailer.ts';
+import { startOutboxWorker } from './notifications/worker.ts';
 
 /**
  * The process: configuration, database (migrated, seeded), HTTP server, graceful shutdown.
@@ -33,8 +36,34 @@ async function main() {
     throw error;
   }
 
+  const notifications = startOutboxWorker({
+    db: database.db,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger }),
+    logger,
+    notifyEmail: config.notifyEmail,
+    messageDomain: new URL(config.publicUrl).hostname,
+  });
+
+  // Rate-limit counters are only needed for their window; drop old ones hourly.
+  const pruneCounters = setInterval(
+    () => {
+      pruneRateLimitCounters(database.db, new Date(Date.now() - 24 * 60 * 60 * 1000)).catch(
+        (error: unknown) => logger.warn({ err: error }, 'could not prune rate-limit counters'),
+      );
+    },
+    60 * 60 * 1000,
+  );
+  pruneCounters.unref();
+
   let shuttingDown = false;
-  const app = createApp({ config, database, logger, ssr, isShuttingDown: () => shuttingDown });
+  const app = createApp({
+    config,
+    database,
+    logger,
+    ssr,
+    notifications,
+    isShuttingDown: () => shuttingDown,
+  });
   const server = app.listen(config.port, config.host);
   try {
     await new Promise<void>((resolve, reject) => {
@@ -43,6 +72,7 @@ async function main() {
     });
   } catch (error) {
     // Typically the port is taken (EADDRINUSE): reported as one line by the caller.
+    await notifications.stop();
     await database.close();
     throw error;
   }
@@ -60,6 +90,7 @@ async function main() {
       return;
     }
     shuttingDown = true;
+    clearInterval(pruneCounters);
     logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
     const drained = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
@@ -73,6 +104,8 @@ async function main() {
     await drained;
     clearTimeout(force);
     await ssr.close?.();
+    // Unsent notifications stay in the outbox and go out after the next start.
+    await notifications.stop();
     await database.close();
     logger.info('stopped');
     process.exit(0);

@@ -48,7 +48,9 @@ describe('deferred hydration', () => {
 
   it('gives the same result when the document arrives in small pieces', async () => {
     const pieces = page.match(/[\s\S]{1,7}/g)!;
-    const output = await text(Readable.from(pieces.map((piece) => Buffer.from(piece))).pipe(deferHydrationStream()));
+    const output = await text(
+      Readable.from(pieces.map((piece) => Buffer.from(piece))).pipe(deferHydrationStream()),
+    );
     expect(output).toBe(deferHydration(page));
   });
 });

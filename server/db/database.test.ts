@@ -33,6 +33,7 @@ describe('migrations', () => {
       'outbox',
       'page_view_daily',
       'page_views',
+      'rate_limit_counters',
       'sessions',
       'users',
     ]);

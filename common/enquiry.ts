@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { enquiryServiceOptions } from './enquiry-options.ts';
+
+/**
+ * Longest accepted value of each field. Generous for real use (a message is a few paragraphs),
+ * small enough that one enquiry stays far below the request body cap.
+ */
+export const enquiryFieldLimits = {
+  name: 100,
+  phone: 30,
+  email: 254,
+  vehicle: 100,
+  service: 40,
+  message: 2000,
+} as const;
+
+const tooLong = (max: number) => `Must be ${max} characters or fewer`;
+
+/** Trimmed text; anything that is not a string (a missing field, a number) reads as empty. */
+const text = () => z.preprocess((value) => (typeof value === 'string' ? value.trim() : ''), z.string());
+
+const serviceValues = new Set<string>(enquiryServiceOptions.map((option) => option.value));
+
+/**
+ * The enquiry form's payload (spec sections 3 and 5), shared by the form and POST /api/enquiries.
+ * Messages are the spec's own.
+ */
+export const enquirySchema = z.object({
+  name: text().pipe(
+    z.string().min(2, 'Name is required').max(enquiryFieldLimits.name, tooLong(enquiryFieldLimits.name)),
+  ),
+  phone: text().pipe(
+    z
+      .string()
+      .min(5, 'Valid phone number is required')
+      .max(enquiryFieldLimits.phone, tooLong(enquiryFieldLimits.phone)),
+  ),
+  email: text().pipe(
+    z.email('Valid email is required').max(enquiryFieldLimits.email, 'Valid email is required'),
+  ),
+  vehicle: text().pipe(z.string().max(enquiryFieldLimits.vehicle, tooLong(enquiryFieldLimits.vehicle))),
+  service: text().pipe(
+    z
+      .string()
+      .min(1, 'Please select a service')
+      .refine((value) => value === '' || serviceValues.has(value), 'Please select a service'),
+  ),
+  message: text().pipe(z.string().max(enquiryFieldLimits.message, tooLong(enquiryFieldLimits.message))),
+});
+
+export type EnquiryInput = z.input<typeof enquirySchema>;
+export type EnquiryPayload = z.output<typeof enquirySchema>;
+export type EnquiryField = keyof EnquiryPayload;
+
+/** The hidden field a person never fills in and a spam robot usually does. */
+export const enquiryHoneypotField = 'website';
+
+/** Field errors keyed by field, as the API sends them (`fieldErrors`). */
+export function enquiryFieldErrors(error: z.ZodError): Partial<Record<EnquiryField, string[]>> {
+  return z.flattenError(error).fieldErrors as Partial<Record<EnquiryField, string[]>>;
+}
+
+/** An enquiry as the admin API returns it. */
+export type Enquiry = {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  vehicle: string | null;
+  service: string | null;
+  message: string;
+  contacted: boolean;
+  createdAt: string;
+};
+
+/** What happened to a submitted enquiry, whichever way it came (JSON API or plain form post). */
+export type SubmitEnquiryResult =
+  | { status: 201; id: number }
+  | { status: 400; error: string; fieldErrors: Partial<Record<EnquiryField, string[]>> }
+  | { status: 429; error: string; retryAfterSeconds: number };

@@ -1,0 +1,54 @@
+import crypto from 'node:crypto';
+import {
+  enquiryFieldErrors,
+  enquiryHoneypotField,
+  enquirySchema,
+  type SubmitEnquiryResult,
+} from '#common/enquiry.ts';
+import type { Database } from '../db/client.ts';
+import { hitRateLimit, type RateLimit } from '../http/rate-limit.ts';
+import type { Logger } from '../logger.ts';
+import { createEnquiry } from './service.ts';
+
+export type EnquirySubmission = {
+  db: Database;
+  logger: Logger;
+  limit: RateLimit;
+  /** Called once an enquiry is stored, so its notification goes out without waiting for a poll. */
+  onStored?: () => void;
+};
+
+export const invalidEnquiryMessage = 'Please check the highlighted fields and try again.';
+export const tooManyEnquiriesMessage =
+  'You have sent several enquiries in a short time. Please wait a few minutes and try again, or call us.';
+
+/**
+ * One enquiry from the public site, by the JSON API or by a plain form post: honeypot, then
+ * validation, then the per-client limit, then storage with its notification.
+ */
+export async function submitEnquiry(
+  { db, logger, limit, onStored }: EnquirySubmission,
+  body: unknown,
+  clientKey: string,
+): Promise<SubmitEnquiryResult> {
+  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const honeypot = fields[enquiryHoneypotField];
+  if (typeof honeypot === 'string' && honeypot.trim() !== '') {
+    // Answered like a real submission so the robot learns nothing; nothing is stored or sent.
+    logger.info({ honeypot: true }, 'enquiry dropped: honeypot field filled in');
+    return { status: 201, id: crypto.randomInt(1, 2 ** 31 - 1) };
+  }
+  const parsed = enquirySchema.safeParse(fields);
+  if (!parsed.success) {
+    return { status: 400, error: invalidEnquiryMessage, fieldErrors: enquiryFieldErrors(parsed.error) };
+  }
+  const allowed = await hitRateLimit(db, limit, clientKey);
+  if (!allowed.allowed) {
+    logger.warn({ retryAfterSeconds: allowed.retryAfterSeconds }, 'enquiry refused: rate limit');
+    return { status: 429, error: tooManyEnquiriesMessage, retryAfterSeconds: allowed.retryAfterSeconds };
+  }
+  const enquiry = await createEnquiry(db, parsed.data);
+  logger.info({ enquiryId: enquiry.id }, 'enquiry stored');
+  onStored?.();
+  return { status: 201, id: enquiry.id };
+}

@@ -1,0 +1,109 @@
+import nodemailer from 'nodemailer';
+import type { Enquiry } from '#common/enquiry.ts';
+import { enquiryServiceOptions } from '#common/enquiry-options.ts';
+import type { Logger } from '../logger.ts';
+
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+  /** Stable per notification, so a mail that is sent twice can be recognised as one. */
+  messageId: string;
+};
+
+export type Mailer = {
+  send(mail: Mail): Promise<void>;
+  close(): void;
+};
+
+/** Header values come from customers: a line break must never start a header of its own. */
+export const oneLine = (value: string) => value.replace(/[\r\n\u2028\u2029]+/g, ' ').trim();
+
+/**
+ * Sends through the SMTP server of `smtpUrl` (smtp://user:pass@host:587, smtps://... for TLS
+ * from the start). Without one, each mail is written to the log instead, so a local install
+ * still shows what staff would receive.
+ */
+export function createMailer({
+  smtpUrl,
+  from,
+  logger,
+}: {
+  smtpUrl: string | undefined;
+  from: string;
+  logger: Logger;
+}): Mailer {
+  if (!smtpUrl) {
+    return {
+      async send(mail) {
+        logger.info({ mail: { ...mail, from } }, 'notification (no SMTP_URL set, so not e-mailed)');
+      },
+      close() {},
+    };
+  }
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    // Keeps connections open between mails: a burst of enquiries does not open one per mail.
+    pool: true,
+    maxConnections: 3,
+    // A mail server that hangs must not hold a notification for minutes.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+  return {
+    async send(mail) {
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        replyTo: mail.replyTo && oneLine(mail.replyTo),
+        subject: oneLine(mail.subject),
+        text: mail.text,
+        messageId: mail.messageId,
+        // Customers' text goes in the body only, never as raw headers.
+        disableFileAccess: true,
+        disableUrlAccess: true,
+      });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
+
+const serviceLabel = (value: string | null) =>
+  enquiryServiceOptions.find((option) => option.value === value)?.label ?? value ?? 'Not given';
+
+/** The staff e-mail for a new enquiry: every field, readable on a phone. */
+export function enquiryNotificationMail(
+  enquiry: Enquiry,
+  { to, messageDomain, outboxId }: { to: string; messageDomain: string; outboxId: number },
+): Mail {
+  const received = new Intl.DateTimeFormat('en-GB', {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone: 'Europe/London',
+  }).format(new Date(enquiry.createdAt));
+  const lines = [
+    `New enquiry from the website, received ${received}.`,
+    '',
+    `Name: ${enquiry.name}`,
+    `Phone: ${enquiry.phone ?? 'Not given'}`,
+    `Email: ${enquiry.email}`,
+    `Vehicle Make & Model: ${enquiry.vehicle ?? 'Not given'}`,
+    `Service: ${serviceLabel(enquiry.service)}`,
+    '',
+    'Additional Information:',
+    enquiry.message || 'None',
+    '',
+    `Enquiry number ${enquiry.id}. Reply to this e-mail to answer the customer.`,
+  ];
+  return {
+    to,
+    replyTo: enquiry.email,
+    subject: `New enquiry: ${enquiry.name} (${serviceLabel(enquiry.service)})`,
+    text: lines.join('\n'),
+    messageId: `<enquiry-${enquiry.id}.outbox-${outboxId}@${messageDomain}>`,
+  };
+}

@@ -1,0 +1,92 @@
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Enquiry } from '#common/enquiry.ts';
+import { selectRows, type Database } from '../db/client.ts';
+import { outbox } from '../db/schema.ts';
+
+/** What the outbox can hold. Stored as JSON and checked again when read. */
+const notificationSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('enquiry-received'),
+    enquiry: z.object({
+      id: z.number(),
+      name: z.string(),
+      email: z.string(),
+      phone: z.string().nullable(),
+      vehicle: z.string().nullable(),
+      service: z.string().nullable(),
+      message: z.string(),
+      contacted: z.boolean(),
+      createdAt: z.string(),
+    }) satisfies z.ZodType<Enquiry>,
+  }),
+]);
+
+export type Notification = z.infer<typeof notificationSchema>;
+
+export type ClaimedNotification = { id: number; attempts: number; notification: Notification };
+
+/** A transaction or the database itself: enqueueing happens inside the caller's transaction. */
+type Executor = Pick<Database, 'insert'>;
+
+export async function enqueueNotification(executor: Executor, notification: Notification): Promise<void> {
+  await executor.insert(outbox).values({ kind: notification.kind, payload: notification });
+}
+
+/**
+ * Claims up to `limit` notifications that are due: each is locked for `lockMs` (so no other
+ * worker, in this process or another, takes it meanwhile) and its attempt counted.
+ */
+export async function claimDueNotifications(
+  db: Database,
+  { limit, lockMs }: { limit: number; lockMs: number },
+): Promise<ClaimedNotification[]> {
+  const rows = await selectRows<{ id: string | number; attempts: number; payload: unknown }>(
+    db,
+    sql`update ${outbox}
+        set locked_until = now() + ${`${lockMs} milliseconds`}::interval, attempts = attempts + 1
+        where id in (
+          select id from ${outbox}
+          where sent_at is null and next_attempt_at <= now()
+            and (locked_until is null or locked_until < now())
+          order by id
+          limit ${limit}
+          for update skip locked
+        )
+        returning id, attempts, payload`,
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    attempts: row.attempts,
+    notification: notificationSchema.parse(
+      typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+    ),
+  }));
+}
+
+export async function markNotificationSent(db: Database, id: number): Promise<void> {
+  await db
+    .update(outbox)
+    .set({ sentAt: new Date(), lockedUntil: null, lastError: null })
+    .where(eq(outbox.id, id));
+}
+
+export async function markNotificationFailed(
+  db: Database,
+  id: number,
+  { error, retryAt }: { error: string; retryAt: Date },
+): Promise<void> {
+  await db
+    .update(outbox)
+    .set({ lastError: error.slice(0, 1000), nextAttemptAt: retryAt, lockedUntil: null })
+    .where(eq(outbox.id, id));
+}
+
+/** Notifications not sent yet (for health reporting and tests). */
+export async function countPendingNotifications(db: Database): Promise<number> {
+  const [row] = await selectRows<{ pending: string | number }>(
+    db,
+    sql`select count(*) as pending from ${outbox} where sent_at is null`,
+  );
+  return Number(row?.pending ?? 0);
+}

@@ -1,0 +1,190 @@
+import type express from 'express';
+import pino from 'pino';
+import request from 'supertest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, testConfig } from '#tests/support/app.ts';
+import { createTestDatabase } from '#tests/support/database.ts';
+import { makeEnquiry } from '#tests/support/factories.ts';
+import { startSmtpServer } from '#tests/support/smtp.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { enquiries, outbox } from '../db/schema.ts';
+import { createMailer, oneLine } from './mailer.ts';
+import { countPendingNotifications } from './outbox.ts';
+import { retryDelayMs, startOutboxWorker, type OutboxWorker } from './worker.ts';
+
+let database: DatabaseHandle;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let worker: OutboxWorker | undefined;
+const logger = pino({ level: 'silent' });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  smtp = await startSmtpServer();
+});
+
+afterAll(async () => {
+  await smtp?.close();
+  await database?.close();
+});
+
+beforeEach(async () => {
+  await database.db.delete(outbox);
+  await database.db.delete(enquiries);
+  smtp.received.length = 0;
+  smtp.refuse(false);
+});
+
+afterEach(async () => {
+  await worker?.stop();
+  worker = undefined;
+});
+
+function startWorker(overrides: { pollMs?: number; retryBaseMs?: number } = {}) {
+  worker = startOutboxWorker({
+    db: database.db,
+    mailer: createMailer({ smtpUrl: smtp.url, from: 'Website <website@example.com>', logger }),
+    logger,
+    notifyEmail: 'staff@example.com',
+    messageDomain: 'tyres.example.com',
+    pollMs: overrides.pollMs ?? 50,
+    retryBaseMs: overrides.retryBaseMs ?? 20,
+    maxRetryMs: 100,
+  });
+  return worker;
+}
+
+function appWith(notifications: OutboxWorker): express.Express {
+  return createTestApp(database, {
+    config: testConfig({ ENQUIRY_RATE_LIMIT: '1000' }),
+    notifications,
+  });
+}
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for the condition');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Message-ID header of a raw mail. */
+const messageId = (raw: string) => /^Message-ID: (.+)$/im.exec(raw)?.[1]?.trim();
+
+describe('staff notification of a new enquiry', () => {
+  it('reaches the SMTP server with every field of the enquiry', async () => {
+    const app = appWith(startWorker({ pollMs: 60_000 }));
+    await request(app)
+      .post('/api/enquiries')
+      .send(
+        makeEnquiry({
+          name: 'Sarah Mitchell',
+          phone: '07700 900123',
+          email: 'sarah@example.com',
+          vehicle: 'Ford Focus 2019',
+          service: 'mot',
+          message: 'Saturday morning please.',
+        }),
+      )
+      .expect(201);
+    // Sent on the wake-up after the enquiry was stored, not on the (here: one minute) poll.
+    await until(() => smtp.received.length === 1);
+    const [mail] = smtp.received;
+    expect(mail!.to).toEqual(['staff@example.com']);
+    expect(mail!.from).toBe('website@example.com');
+    const raw = mail!.raw.replace(/\r\n/g, '\n');
+    expect(raw).toMatch(/^Subject: New enquiry: Sarah Mitchell \(MOT Testing\)$/m);
+    expect(raw).toMatch(/^Reply-To: sarah@example\.com$/m);
+    for (const line of [
+      'Name: Sarah Mitchell',
+      'Phone: 07700 900123',
+      'Email: sarah@example.com',
+      'Vehicle Make & Model: Ford Focus 2019',
+      'Service: MOT Testing',
+      'Saturday morning please.',
+    ]) {
+      expect(raw).toContain(line);
+    }
+    await until(async () => (await countPendingNotifications(database.db)) === 0);
+  });
+
+  it('cannot be given extra headers through the customer name', async () => {
+    const app = appWith(startWorker());
+    await request(app)
+      .post('/api/enquiries')
+      .send(makeEnquiry({ name: 'Eve\r\nBcc: victim@example.org\r\nX-Evil: 1' }))
+      .expect(201);
+    await until(() => smtp.received.length === 1);
+    const [mail] = smtp.received;
+    expect(mail!.to).toEqual(['staff@example.com']);
+    const headers = mail!.raw.split(/\r?\n\r?\n/)[0]!;
+    expect(headers).not.toMatch(/^Bcc:/im);
+    expect(headers).not.toMatch(/^X-Evil:/im);
+    expect(oneLine('a\r\nb\nc')).toBe('a b c');
+  });
+
+  it('keeps trying while the mail server refuses, then delivers each notification exactly once', async () => {
+    smtp.refuse(true);
+    const app = appWith(startWorker());
+    for (let count = 0; count < 3; count += 1) {
+      await request(app).post('/api/enquiries').send(makeEnquiry()).expect(201);
+    }
+    await until(() => smtp.refusals() >= 6);
+    expect(smtp.received).toHaveLength(0);
+    expect(await countPendingNotifications(database.db)).toBe(3);
+    smtp.refuse(false);
+    await until(async () => (await countPendingNotifications(database.db)) === 0);
+    // Give a duplicate the chance to show up before counting.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const ids = smtp.received.map((mail) => messageId(mail.raw));
+    expect(ids).toHaveLength(3);
+    expect(new Set(ids).size).toBe(3);
+  });
+
+  it('does not slow the enquiry down while the mail server is down', async () => {
+    smtp.refuse(true);
+    const app = appWith(startWorker());
+    const started = Date.now();
+    await request(app).post('/api/enquiries').send(makeEnquiry()).expect(201);
+    // Generous bound: the point is that the answer does not wait for retries.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await database.db.select().from(enquiries)).toHaveLength(1);
+  });
+
+  it('sends what was left unsent when the previous process stopped', async () => {
+    smtp.refuse(true);
+    const first = startWorker();
+    const app = appWith(first);
+    await request(app).post('/api/enquiries').send(makeEnquiry()).expect(201);
+    await request(app).post('/api/enquiries').send(makeEnquiry()).expect(201);
+    await until(() => smtp.refusals() >= 2);
+    await first.stop();
+    worker = undefined;
+    smtp.refuse(false);
+    startWorker();
+    await until(() => smtp.received.length === 2);
+    expect(await countPendingNotifications(database.db)).toBe(0);
+  });
+
+  it('sends one mail for each of 200 enquiries sent at once', async () => {
+    const app = appWith(startWorker());
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, () => request(app).post('/api/enquiries').send(makeEnquiry())),
+    );
+    expect(responses.every((response) => response.status === 201)).toBe(true);
+    await until(async () => (await countPendingNotifications(database.db)) === 0, 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const ids = smtp.received.map((mail) => messageId(mail.raw));
+    expect(ids).toHaveLength(200);
+    expect(new Set(ids).size).toBe(200);
+    expect(await database.db.select().from(enquiries)).toHaveLength(200);
+  }, 90_000);
+});
+
+describe('retry delays', () => {
+  it('double with each attempt up to the ceiling', () => {
+    expect([1, 2, 3, 4, 10].map((attempt) => retryDelayMs(attempt, 10_000, 60_000))).toEqual([
+      10_000, 20_000, 40_000, 60_000, 60_000,
+    ]);
+  });
+});

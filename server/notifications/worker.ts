@@ -1,0 +1,113 @@
+import type { Database } from '../db/client.ts';
+import type { Logger } from '../logger.ts';
+import { enquiryNotificationMail, type Mailer } from './mailer.ts';
+import {
+  claimDueNotifications,
+  markNotificationFailed,
+  markNotificationSent,
+  type ClaimedNotification,
+} from './outbox.ts';
+
+export type OutboxWorkerOptions = {
+  db: Database;
+  mailer: Mailer;
+  logger: Logger;
+  notifyEmail: string;
+  /** Domain of the notification mails' Message-IDs (the site's host). */
+  messageDomain: string;
+  /** How often to look for due notifications when nothing wakes the worker. */
+  pollMs?: number;
+  /** First retry delay; doubles with each failed attempt up to `maxRetryMs`. */
+  retryBaseMs?: number;
+  maxRetryMs?: number;
+};
+
+export type OutboxWorker = {
+  /** Looks for work now (called after an enquiry is stored). */
+  wake(): void;
+  /** Finishes the current round and stops. */
+  stop(): Promise<void>;
+  /** Resolves once no round is running (for tests). */
+  idle(): Promise<void>;
+};
+
+/** Each claim locks a notification for this long; a crashed worker's claims expire after it. */
+const claimLockMs = 2 * 60 * 1000;
+const batchSize = 10;
+
+export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Sends the outbox's notifications in the background. The enquiry request never waits for the
+ * mail server: it only writes the outbox row. A failed send is retried with exponential backoff,
+ * without limit, so a mail server that is down for hours delays notifications but loses none;
+ * rows still unsent when the process stops are picked up after the next start.
+ */
+export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const { db, mailer, logger, pollMs = 5_000, retryBaseMs = 10_000, maxRetryMs = 60 * 60 * 1000 } = options;
+  let stopped = false;
+  let again = false;
+  let running: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function deliver({ id, attempts, notification }: ClaimedNotification) {
+    try {
+      const mail = enquiryNotificationMail(notification.enquiry, {
+        to: options.notifyEmail,
+        messageDomain: options.messageDomain,
+        outboxId: id,
+      });
+      await mailer.send(mail);
+      await markNotificationSent(db, id);
+      logger.info({ outboxId: id, enquiryId: notification.enquiry.id, attempts }, 'notification sent');
+    } catch (error) {
+      const retryAt = new Date(Date.now() + retryDelayMs(attempts, retryBaseMs, maxRetryMs));
+      const message = error instanceof Error ? error.message : String(error);
+      logger.warn({ outboxId: id, attempts, retryAt, err: error }, 'notification not sent, will retry');
+      await markNotificationFailed(db, id, { error: message, retryAt });
+    }
+  }
+
+  async function round() {
+    do {
+      again = false;
+      for (;;) {
+        if (stopped) return;
+        const claimed = await claimDueNotifications(db, { limit: batchSize, lockMs: claimLockMs });
+        if (claimed.length === 0) break;
+        await Promise.all(claimed.map(deliver));
+      }
+    } while (again && !stopped);
+  }
+
+  function run() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    running = round()
+      .catch((error: unknown) => logger.error({ err: error }, 'outbox round failed'))
+      .finally(() => {
+        running = null;
+        if (!stopped) timer = setTimeout(run, pollMs);
+      });
+  }
+
+  run();
+  return {
+    wake: run,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      mailer.close();
+    },
+    async idle() {
+      while (running) await running;
+    },
+  };
+}

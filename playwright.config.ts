@@ -54,6 +54,8 @@ export default defineConfig({
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Journeys on both viewports send many enquiries from one address.
+      ENQUIRY_RATE_LIMIT: '1000',
     },
   },
 });

@@ -13,6 +13,7 @@ export default [
       route(path, 'routes/legal-page.tsx', { id: `legal-${path}` }),
     ),
     route('cookie-settings', 'routes/cookie-settings.tsx'),
+    route('enquiry', 'routes/enquiry.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

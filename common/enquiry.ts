@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the same validation as the classic API at a fraction of the size in the browser.
+import * as z from 'zod/mini';
 import { enquiryServiceOptions } from './enquiry-options.ts';
 
 /**
@@ -17,7 +18,11 @@ export const enquiryFieldLimits = {
 const tooLong = (max: number) => `Must be ${max} characters or fewer`;
 
 /** Trimmed text; anything that is not a string (a missing field, a number) reads as empty. */
-const text = () => z.preprocess((value) => (typeof value === 'string' ? value.trim() : ''), z.string());
+const text = (...checks: Parameters<z.ZodMiniString['check']>) =>
+  z.pipe(
+    z.transform((value: unknown) => (typeof value === 'string' ? value.trim() : '')),
+    z.string().check(...checks),
+  );
 
 const serviceValues = new Set<string>(enquiryServiceOptions.map((option) => option.value));
 
@@ -26,26 +31,26 @@ const serviceValues = new Set<string>(enquiryServiceOptions.map((option) => opti
  * Messages are the spec's own.
  */
 export const enquirySchema = z.object({
-  name: text().pipe(
-    z.string().min(2, 'Name is required').max(enquiryFieldLimits.name, tooLong(enquiryFieldLimits.name)),
+  name: text(
+    z.minLength(2, 'Name is required'),
+    z.maxLength(enquiryFieldLimits.name, tooLong(enquiryFieldLimits.name)),
   ),
-  phone: text().pipe(
+  phone: text(
+    z.minLength(5, 'Valid phone number is required'),
+    z.maxLength(enquiryFieldLimits.phone, tooLong(enquiryFieldLimits.phone)),
+  ),
+  email: z.pipe(
+    z.transform((value: unknown) => (typeof value === 'string' ? value.trim() : '')),
     z
-      .string()
-      .min(5, 'Valid phone number is required')
-      .max(enquiryFieldLimits.phone, tooLong(enquiryFieldLimits.phone)),
+      .email('Valid email is required')
+      .check(z.maxLength(enquiryFieldLimits.email, 'Valid email is required')),
   ),
-  email: text().pipe(
-    z.email('Valid email is required').max(enquiryFieldLimits.email, 'Valid email is required'),
+  vehicle: text(z.maxLength(enquiryFieldLimits.vehicle, tooLong(enquiryFieldLimits.vehicle))),
+  service: text(
+    z.minLength(1, 'Please select a service'),
+    z.refine((value: string) => value === '' || serviceValues.has(value), 'Please select a service'),
   ),
-  vehicle: text().pipe(z.string().max(enquiryFieldLimits.vehicle, tooLong(enquiryFieldLimits.vehicle))),
-  service: text().pipe(
-    z
-      .string()
-      .min(1, 'Please select a service')
-      .refine((value) => value === '' || serviceValues.has(value), 'Please select a service'),
-  ),
-  message: text().pipe(z.string().max(enquiryFieldLimits.message, tooLong(enquiryFieldLimits.message))),
+  message: text(z.maxLength(enquiryFieldLimits.message, tooLong(enquiryFieldLimits.message))),
 });
 
 export type EnquiryInput = z.input<typeof enquirySchema>;
@@ -56,7 +61,7 @@ export type EnquiryField = keyof EnquiryPayload;
 export const enquiryHoneypotField = 'website';
 
 /** Field errors keyed by field, as the API sends them (`fieldErrors`). */
-export function enquiryFieldErrors(error: z.ZodError): Partial<Record<EnquiryField, string[]>> {
+export function enquiryFieldErrors(error: z.core.$ZodError): Partial<Record<EnquiryField, string[]>> {
   return z.flattenError(error).fieldErrors as Partial<Record<EnquiryField, string[]>>;
 }
 

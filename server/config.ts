@@ -132,7 +132,7 @@ const envSchema = z.object({
   SMTP_URL: z.preprocess(blankToUndefined, smtpUrl.optional()),
   NOTIFY_EMAIL: z.preprocess(blankToUndefined, z.email('must be an e-mail address').optional()),
   MAIL_FROM: z.preprocess(blankToUndefined, mailbox.optional()),
-  ENQUIRY_RATE_LIMIT: z.preprocess(blankToUndefined, wholeNumber(1, 10_000).optional()),
+  ENQUIRY_RATE_LIMIT: z.preprocess(blankToUndefined, wholeNumber(1, 1_000_000).optional()),
   ENQUIRY_RATE_WINDOW_MINUTES: z.preprocess(blankToUndefined, wholeNumber(1, 1440).optional()),
 });
 

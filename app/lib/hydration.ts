@@ -2,9 +2,13 @@ import { useSyncExternalStore } from 'react';
 
 let hydrated = false;
 
-/** Called once the app has hydrated (root component effect). */
+/**
+ * Called once the app has hydrated (root component effect). The attribute on <html> tells
+ * anything outside React (browser journeys, for one) that the page is now interactive.
+ */
 export function markHydrated() {
   hydrated = true;
+  document.documentElement.dataset.hydrated = 'true';
 }
 
 /**

@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { SplashScreen } from '../components/layout/splash-screen.tsx';
+import { Toaster } from '../components/ui/toaster.tsx';
 
 /** The public pages' shared frame: splash on first load, header, page, footer. */
 export default function SiteLayout() {
@@ -21,6 +22,7 @@ export default function SiteLayout() {
         </div>
         <SiteFooter />
       </div>
+      <Toaster />
     </>
   );
 }

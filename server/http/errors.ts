@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ApiErrorBody } from '#common/api.ts';
 
-/** The body of every API error (DESIGN.md, security model). */
-export type ApiErrorBody = { error: string; fieldErrors?: Record<string, string[]> };
+export type { ApiErrorBody };
 
 /** An error a service or route throws on purpose, mapped to its status and message as it is. */
 export class HttpError extends Error {

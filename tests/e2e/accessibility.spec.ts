@@ -14,6 +14,7 @@ const routes = [
   '/terms-of-service',
   '/cookie-policy',
   '/cookie-settings',
+  '/enquiry',
   '/no-such-page',
 ];
 

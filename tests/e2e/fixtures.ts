@@ -5,10 +5,29 @@ import { test as base, expect } from '@playwright/test';
  * or on a sub-resource the page asked for and did not get. Documents may answer 404 on purpose.
  * The splash screen is marked as already seen unless a test asks for it with `showSplash`.
  */
-export const test = base.extend<{ pageProblems: void; showSplash: boolean }>({
+export const test = base.extend<{
+  pageProblems: void;
+  showSplash: boolean;
+  /** Addresses a journey makes fail on purpose (error answers it stages itself). */
+  expectedErrorUrls: RegExp[];
+}>({
   showSplash: [false, { option: true }],
+  expectedErrorUrls: [[], { option: true }],
+  // Pages hydrate after their first paint: a journey acts once the page is interactive, as a
+  // person on a fast connection would.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      // `waitUntil: 'commit'` asks for the page as soon as it starts, hydrated or not.
+      if (javaScriptEnabled && options?.waitUntil !== 'commit')
+        await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      return response;
+    };
+    await use(page);
+  },
   pageProblems: [
-    async ({ page, javaScriptEnabled, showSplash, baseURL }, use) => {
+    async ({ page, javaScriptEnabled, showSplash, baseURL, expectedErrorUrls }, use) => {
       if (!showSplash) {
         await page.context().addCookies([{ name: 'splash_seen', value: '1', url: baseURL! }]);
       }
@@ -21,7 +40,8 @@ export const test = base.extend<{ pageProblems: void; showSplash: boolean }>({
       });
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
       page.on('response', (response) => {
-        if (response.status() >= 400 && response.request().resourceType() !== 'document') {
+        const expected = expectedErrorUrls.some((url) => url.test(response.url()));
+        if (response.status() >= 400 && response.request().resourceType() !== 'document' && !expected) {
           problems.push(`${response.status()} for ${response.url()}`);
         }
       });

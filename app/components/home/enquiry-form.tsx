@@ -1,20 +1,54 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type FieldErrors, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
 import type { ReactNode } from 'react';
+import {
+  enquiryFieldLimits,
+  enquiryHoneypotField,
+  enquirySchema,
+  type EnquiryField,
+  type EnquiryPayload,
+} from '#common/enquiry.ts';
 import { enquiryServiceOptions } from '#common/enquiry-options.ts';
+import { ApiError, apiRequest } from '../../lib/api.ts';
+import { toast } from '../../lib/use-toast.ts';
+import { preloadToaster } from '../ui/toaster.tsx';
+
+type EnquiryFormValues = Record<EnquiryField | typeof enquiryHoneypotField, string>;
+
+const emptyValues: EnquiryFormValues = {
+  name: '',
+  phone: '',
+  email: '',
+  vehicle: '',
+  service: '',
+  message: '',
+  website: '',
+};
+
+/** Where the form posts when scripts are not running (see routes/enquiry.tsx). */
+export const enquiryFormAction = '/enquiry';
 
 const fieldClass =
-  'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-400 focus:border-brand-dark focus:outline-none focus:ring-2 focus:ring-brand/40';
+  'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-400 focus:border-brand-dark focus:outline-none focus:ring-2 focus:ring-brand/40 aria-[invalid=true]:border-red-700';
 
-function Field({
-  id,
-  label,
-  required,
-  children,
-}: {
-  id: string;
+type FieldProps = {
+  name: EnquiryField;
   label: string;
   required?: boolean;
-  children: ReactNode;
-}) {
+  error: string | undefined;
+  children: (control: {
+    id: string;
+    className: string;
+    'aria-invalid': boolean;
+    'aria-describedby': string | undefined;
+    'aria-required': boolean | undefined;
+  }) => ReactNode;
+};
+
+/** A labelled control with its error below, tied together for assistive technology. */
+function Field({ name, label, required, error, children }: FieldProps) {
+  const id = `enquiry-${name}`;
+  const errorId = `${id}-error`;
   return (
     <div>
       <label htmlFor={id} className="text-sm font-semibold text-ink">
@@ -26,77 +60,151 @@ function Field({
           </span>
         )}
       </label>
-      {children}
+      {children({
+        id,
+        className: fieldClass,
+        'aria-invalid': Boolean(error),
+        'aria-describedby': error ? errorId : undefined,
+        'aria-required': required || undefined,
+      })}
+      {error && (
+        <p id={errorId} role="alert" className="mt-1.5 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
 
-/** The enquiry form's fields and layout (spec sections 2 and 3). */
-export function EnquiryForm() {
+const firstMessage = (errors: FieldErrors<EnquiryFormValues>, field: EnquiryField) => errors[field]?.message;
+
+export type EnquiryFormProps = {
+  /** Values and errors of a plain form post that came back invalid (no JavaScript). */
+  initialValues?: Partial<EnquiryFormValues>;
+  initialErrors?: Partial<Record<EnquiryField, string[]>>;
+};
+
+/**
+ * The enquiry form (spec sections 2, 3, 5 and 8). With scripts it checks the fields on submit,
+ * then on every change, sends JSON to POST /api/enquiries and answers with a toast; without
+ * scripts it is a plain form that posts to /enquiry, which answers with a page.
+ */
+export function EnquiryForm({ initialValues, initialErrors }: EnquiryFormProps) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    getValues,
+    formState: { errors, isSubmitting, submitCount },
+  } = useForm<EnquiryFormValues, unknown, EnquiryPayload>({
+    resolver: zodResolver(enquirySchema) as unknown as Resolver<EnquiryFormValues, unknown, EnquiryPayload>,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: true,
+    // No default values: the form reads what is in the fields when it hydrates, so whatever a
+    // customer typed while the page's scripts were still loading is kept.
+  });
+
+  // The server's verdict on a plain form post shows until the form is checked here.
+  const errorOf = (field: EnquiryField) =>
+    firstMessage(errors, field) ?? (submitCount === 0 ? initialErrors?.[field]?.[0] : undefined);
+
+  const submit = handleSubmit(async (payload) => {
+    try {
+      await apiRequest('POST', '/api/enquiries', {
+        ...payload,
+        [enquiryHoneypotField]: getValues(enquiryHoneypotField),
+      });
+      toast({ title: 'Enquiry Submitted', description: "We'll get back to you as soon as possible." });
+      reset(emptyValues);
+    } catch (error) {
+      const apiError = error instanceof ApiError ? error : undefined;
+      let focus = true;
+      for (const [field, messages] of Object.entries(apiError?.fieldErrors ?? {})) {
+        if (field in emptyValues && messages[0]) {
+          setError(field as EnquiryField, { message: messages[0] }, { shouldFocus: focus });
+          focus = false;
+        }
+      }
+      toast({
+        variant: 'destructive',
+        title: 'Something went wrong',
+        description: apiError?.serverMessage ?? 'Please try again later',
+      });
+    }
+  });
+
+  const text = (
+    name: EnquiryField,
+  ): UseFormRegisterReturn & { maxLength: number; defaultValue: string | undefined } => ({
+    ...register(name),
+    maxLength: enquiryFieldLimits[name],
+    defaultValue: initialValues?.[name],
+  });
+
   return (
-    <form method="post" action="/api/enquiries" className="grid gap-5 sm:grid-cols-2" noValidate>
-      <Field id="enquiry-name" label="Name" required>
-        <input id="enquiry-name" name="name" autoComplete="name" required className={fieldClass} />
+    <form
+      method="post"
+      action={enquiryFormAction}
+      onSubmit={submit}
+      onFocus={preloadToaster}
+      className="grid gap-5 sm:grid-cols-2"
+      noValidate
+      aria-label="Enquiry form"
+    >
+      <Field name="name" label="Name" required error={errorOf('name')}>
+        {(control) => <input {...control} {...text('name')} autoComplete="name" />}
       </Field>
-      <Field id="enquiry-phone" label="Phone" required>
-        <input
-          id="enquiry-phone"
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          required
-          className={fieldClass}
-        />
+      <Field name="phone" label="Phone" required error={errorOf('phone')}>
+        {(control) => <input {...control} {...text('phone')} type="tel" autoComplete="tel" />}
       </Field>
-      <Field id="enquiry-email" label="Email" required>
-        <input
-          id="enquiry-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          className={fieldClass}
-        />
+      <Field name="email" label="Email" required error={errorOf('email')}>
+        {(control) => <input {...control} {...text('email')} type="email" autoComplete="email" />}
       </Field>
-      <Field id="enquiry-vehicle" label="Vehicle Make & Model">
-        <input
-          id="enquiry-vehicle"
-          name="vehicle"
-          placeholder="e.g. Ford Focus 2019"
-          className={fieldClass}
-        />
+      <Field name="vehicle" label="Vehicle Make & Model" error={errorOf('vehicle')}>
+        {(control) => <input {...control} {...text('vehicle')} placeholder="e.g. Ford Focus 2019" />}
       </Field>
       <div className="sm:col-span-2">
-        <Field id="enquiry-service" label="Service" required>
-          <select id="enquiry-service" name="service" required defaultValue="" className={fieldClass}>
-            <option value="" disabled>
-              Select a service
-            </option>
-            {enquiryServiceOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
+        <Field name="service" label="Service" required error={errorOf('service')}>
+          {(control) => (
+            <select {...control} {...register('service')} defaultValue={initialValues?.service ?? ''}>
+              <option value="" disabled>
+                Select a service
               </option>
-            ))}
-          </select>
+              {enquiryServiceOptions.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          )}
         </Field>
       </div>
       <div className="sm:col-span-2">
-        <Field id="enquiry-message" label="Additional Information">
-          <textarea
-            id="enquiry-message"
-            name="message"
-            rows={4}
-            placeholder="Tyre size, your location, a good time to call..."
-            className={fieldClass}
-          />
+        <Field name="message" label="Additional Information" error={errorOf('message')}>
+          {(control) => (
+            <textarea
+              {...control}
+              {...text('message')}
+              rows={4}
+              placeholder="Tyre size, your location, a good time to call..."
+            />
+          )}
         </Field>
+      </div>
+      {/* A field people never see or reach; robots that fill every field give themselves away. */}
+      <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
+        <label htmlFor="enquiry-website">Leave this field empty</label>
+        <input id="enquiry-website" {...register(enquiryHoneypotField)} tabIndex={-1} autoComplete="off" />
       </div>
       <div className="sm:col-span-2">
         <button
           type="submit"
-          className="w-full rounded-lg bg-brand px-6 py-3.5 font-semibold text-ink shadow-sm transition hover:bg-brand-dark hover:text-white disabled:opacity-60 sm:w-auto"
+          disabled={isSubmitting}
+          className="w-full rounded-lg bg-brand px-6 py-3.5 font-semibold text-ink shadow-sm transition hover:bg-brand-dark hover:text-white disabled:cursor-wait disabled:opacity-60 sm:w-auto"
         >
-          Submit Enquiry
+          {isSubmitting ? 'Submitting...' : 'Submit Enquiry'}
         </button>
       </div>
     </form>

@@ -1,0 +1,53 @@
+import type { ApiErrorBody } from '#common/api.ts';
+
+/** A request the API answered with an error status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    /** The API's own sentence (`error` of the body), when it sent one. */
+    readonly serverMessage: string | undefined,
+    readonly fieldErrors: Record<string, string[]> | undefined,
+    bodyText: string,
+  ) {
+    // Spec section 7: '{status}: {body text or status text}'.
+    super(`${status}: ${bodyText}`);
+    this.name = 'ApiError';
+  }
+}
+
+function parseErrorBody(text: string): Partial<ApiErrorBody> {
+  try {
+    const body: unknown = JSON.parse(text);
+    return typeof body === 'object' && body !== null ? (body as Partial<ApiErrorBody>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The site's one way to call its JSON API. Sends cookies and JSON; resolves with the parsed
+ * answer (undefined for 204) or throws ApiError.
+ */
+export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: {
+      Accept: 'application/json',
+      ...(body !== undefined && { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) {
+    const text = await response.text();
+    const parsed = parseErrorBody(text);
+    throw new ApiError(
+      response.status,
+      typeof parsed.error === 'string' ? parsed.error : undefined,
+      parsed.fieldErrors,
+      text || response.statusText,
+    );
+  }
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}

@@ -1,0 +1,90 @@
+import { data, Link, redirect } from 'react-router';
+import type { EnquiryField } from '#common/enquiry.ts';
+import { PageHeader } from '../components/content/page-header.tsx';
+import { EnquiryForm } from '../components/home/enquiry-form.tsx';
+import { CheckIcon } from '../components/ui/icons.tsx';
+import { pageMeta } from '../lib/seo.ts';
+import type { Route } from './+types/enquiry';
+
+/**
+ * /enquiry: where the enquiry form posts when scripts are not running (a phone on a poor
+ * connection whose scripts never arrived). It stores the enquiry exactly as POST /api/enquiries
+ * does and answers with a page: the confirmation, or the form again with the customer's values
+ * and what to correct.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  return { received: new URL(request.url).searchParams.has('received') };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(
+    [...(await request.formData()).entries()].filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
+  const result = await context.enquiries.submit(form);
+  // Post/redirect/get: reloading the confirmation does not send the enquiry twice.
+  if (result.status === 201) return redirect('/enquiry?received', 303);
+  const { website: _honeypot, ...values } = form;
+  return data(
+    {
+      error: result.error,
+      values: values as Partial<Record<EnquiryField, string>>,
+      fieldErrors: result.status === 400 ? result.fieldErrors : undefined,
+    },
+    {
+      status: result.status,
+      headers: result.status === 429 ? { 'Retry-After': String(result.retryAfterSeconds) } : undefined,
+    },
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    path: '/enquiry',
+    title: 'Send an Enquiry',
+    description: 'Send us an enquiry or booking request and we will get back to you.',
+    noindex: true,
+  });
+
+export default function EnquiryRoute({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.received && !actionData) {
+    return (
+      <main>
+        <PageHeader title="Enquiry Submitted" />
+        <div className="mx-auto max-w-4xl px-4 py-14 sm:px-6">
+          <p role="status" className="flex items-center gap-3 text-xl font-semibold text-ink">
+            <CheckIcon className="size-7 shrink-0 text-brand-dark" />
+            We&apos;ll get back to you as soon as possible.
+          </p>
+          <Link
+            to="/"
+            className="mt-8 inline-block rounded-lg bg-brand px-6 py-3 font-semibold text-ink shadow-sm hover:bg-brand-dark hover:text-white"
+          >
+            Back to Home
+          </Link>
+        </div>
+      </main>
+    );
+  }
+  return (
+    <main>
+      <PageHeader title="Send an Enquiry">
+        Tell us about your vehicle and what it needs. We confirm every request within 24 hours.
+      </PageHeader>
+      <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
+        {actionData?.error && (
+          <p
+            role="alert"
+            className="mb-6 rounded-lg border border-red-200 bg-red-50 p-4 font-medium text-red-800"
+          >
+            {actionData.error}
+          </p>
+        )}
+        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+          <EnquiryForm initialValues={actionData?.values} initialErrors={actionData?.fieldErrors} />
+        </div>
+      </div>
+    </main>
+  );
+}

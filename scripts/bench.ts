@@ -1,0 +1,86 @@
+// `npm run bench [scenario...]`: load tests against the built server, started as in production
+// on a fresh embedded database (PGlite) in a temporary folder. Prints throughput and latency
+// percentiles and compares them with the targets. Scenarios: enquiry (default: all).
+// BENCH_DURATION (seconds, default 15) and BENCH_CONNECTIONS (default 50) adjust the load.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { ensureBuilt, startServerProcess, type ServerProcess } from '#tests/support/server-process.ts';
+
+const duration = Number(process.env.BENCH_DURATION ?? 15);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+type Scenario = (server: ServerProcess) => Promise<boolean>;
+
+function report(name: string, result: autocannon.Result, targets: { p99Ms?: number; minRps?: number }) {
+  const rps = result.requests.average;
+  const lines = [
+    `${name}: ${connections} connections, ${result.duration.toFixed(0)} s`,
+    `  requests   ${result.requests.total} (${result.non2xx} not 2xx, ${result.errors} errors, ${result.timeouts} timeouts)`,
+    `  throughput mean ${rps.toFixed(0)} req/s, median ${result.requests.p50} req/s per second sampled`,
+    `  latency    p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+  ];
+  let ok = result.non2xx === 0 && result.errors === 0 && result.timeouts === 0;
+  if (targets.p99Ms !== undefined) {
+    const met = result.latency.p99 <= targets.p99Ms;
+    lines.push(`  target     p99 <= ${targets.p99Ms} ms: ${met ? 'met' : 'NOT met'}`);
+  }
+  if (targets.minRps !== undefined) {
+    const met = rps >= targets.minRps;
+    lines.push(`  target     >= ${targets.minRps} req/s: ${met ? 'met' : 'NOT met'}`);
+  }
+  console.log(lines.join('\n'));
+  return ok;
+}
+
+const enquiry: Scenario = async (server) => {
+  const options: autocannon.Options = {
+    url: `${server.url}/api/enquiries`,
+    method: 'POST',
+    connections,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Bench Customer',
+      phone: '07700 900123',
+      email: 'bench@example.com',
+      vehicle: 'Ford Focus 2019',
+      service: 'puncture-repair',
+      message: 'Nail in the rear tyre, parked at work in Romford until 5pm.',
+    }),
+  };
+  await autocannon({ ...options, duration: 3 }); // warm-up, not reported
+  const result = await autocannon({ ...options, duration });
+  return report('POST /api/enquiries (stored, with its notification queued)', result, { p99Ms: 50 });
+};
+
+const scenarios: Record<string, Scenario> = { enquiry };
+
+const chosen = process.argv.slice(2);
+for (const name of chosen) {
+  if (!(name in scenarios)) {
+    console.error(`Unknown scenario "${name}". Known: ${Object.keys(scenarios).join(', ')}.`);
+    process.exit(2);
+  }
+}
+
+ensureBuilt();
+let failed = false;
+for (const name of chosen.length > 0 ? chosen : Object.keys(scenarios)) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+  const server = await startServerProcess({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ENQUIRY_RATE_LIMIT: '1000000',
+    SEED_DEMO_CONTENT: 'false',
+  });
+  try {
+    await server.ready;
+    if (!(await scenarios[name]!(server))) failed = true;
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,151 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+const form = (page: Page) => page.getByRole('form', { name: 'Enquiry form' });
+
+async function fillValidEnquiry(page: Page) {
+  const enquiry = form(page);
+  await enquiry.getByLabel('Name').fill('Sarah Mitchell');
+  await enquiry.getByLabel('Phone').fill('07700 900123');
+  await enquiry.getByLabel('Email').fill('sarah@example.com');
+  await enquiry.getByLabel('Vehicle Make & Model').fill('Ford Focus 2019');
+  await enquiry.getByLabel('Service').selectOption({ label: 'Puncture Repair' });
+  await enquiry.getByLabel('Additional Information').fill('Nail in the rear tyre.');
+}
+
+test('a customer is told what to correct, then sends an enquiry and sees it acknowledged', async ({
+  page,
+}) => {
+  await page.goto('/#contact');
+  const enquiry = form(page);
+  const submit = enquiry.getByRole('button', { name: 'Submit Enquiry' });
+
+  // Nothing is checked before the first submission.
+  await enquiry.getByLabel('Name').click();
+  await page.keyboard.type('S');
+  await expect(enquiry.getByRole('alert')).toHaveCount(0);
+
+  await submit.click();
+  await expect(enquiry.getByText('Name is required')).toBeVisible();
+  await expect(enquiry.getByText('Valid phone number is required')).toBeVisible();
+  await expect(enquiry.getByText('Valid email is required')).toBeVisible();
+  await expect(enquiry.getByText('Please select a service')).toBeVisible();
+  await expect(enquiry.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(enquiry.getByLabel('Name')).toBeFocused();
+
+  // After that, each field is checked as it changes.
+  await page.keyboard.type('arah Mitchell');
+  await expect(enquiry.getByText('Name is required')).toBeHidden();
+  await expect(enquiry.getByLabel('Name')).toHaveAttribute('aria-invalid', 'false');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('07700 900123');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('sarah@');
+  await expect(enquiry.getByText('Valid email is required')).toBeVisible();
+  await page.keyboard.type('example.com');
+  await expect(enquiry.getByText('Valid email is required')).toBeHidden();
+  await enquiry.getByLabel('Service').selectOption('mot');
+  await expect(enquiry.getByRole('alert')).toHaveCount(0);
+
+  // The button says it is working while the request is on its way.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('/api/enquiries', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await submit.click();
+  await expect(enquiry.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+  release();
+
+  const notice = page.getByRole('status').filter({ hasText: 'Enquiry Submitted' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText("We'll get back to you as soon as possible.");
+  await expect(enquiry.getByLabel('Name')).toHaveValue('');
+  await expect(enquiry.getByLabel('Email')).toHaveValue('');
+  await expect(enquiry.getByLabel('Service')).toHaveValue('');
+  await expect(submit).toBeEnabled();
+});
+
+test('what a customer types before the page has loaded its scripts is kept', async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  await fillValidEnquiry(page);
+  release();
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+
+  const sent = page.waitForRequest('/api/enquiries');
+  await form(page).getByRole('button', { name: 'Submit Enquiry' }).click();
+  expect((await sent).postDataJSON()).toMatchObject({
+    name: 'Sarah Mitchell',
+    email: 'sarah@example.com',
+    service: 'puncture-repair',
+  });
+  await expect(page.getByRole('status').filter({ hasText: 'Enquiry Submitted' })).toBeVisible();
+});
+
+test.describe('when the server fails', () => {
+  test.use({ expectedErrorUrls: [/\/api\/enquiries$/] });
+
+  test('a failed submission keeps what was typed and says what went wrong', async ({ page }) => {
+    await page.goto('/#contact');
+    await fillValidEnquiry(page);
+    await page.route('/api/enquiries', (route) =>
+      route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }),
+    );
+    await form(page).getByRole('button', { name: 'Submit Enquiry' }).click();
+    const notice = page.getByRole('status').filter({ hasText: 'Something went wrong' });
+    await expect(notice).toContainText('Please try again later');
+    await expect(form(page).getByLabel('Name')).toHaveValue('Sarah Mitchell');
+
+    await page.unroute('/api/enquiries');
+    await page.route('/api/enquiries', (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'You have sent several enquiries in a short time.' }),
+      }),
+    );
+    await form(page).getByRole('button', { name: 'Submit Enquiry' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Something went wrong' })).toContainText(
+      'You have sent several enquiries in a short time.',
+    );
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the enquiry still gets through, and the answer is a page', async ({ page }) => {
+    await page.goto('/');
+    await fillValidEnquiry(page);
+    await form(page).getByRole('button', { name: 'Submit Enquiry' }).click();
+    await expect(page).toHaveURL(/\/enquiry\?received$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enquiry Submitted');
+    await expect(page.getByText("We'll get back to you as soon as possible.")).toBeVisible();
+  });
+
+  test('bad fields come back with the spec messages and the values kept', async ({ page }) => {
+    await page.goto('/');
+    const enquiry = form(page);
+    await enquiry.getByLabel('Name').fill('Sarah Mitchell');
+    await enquiry.getByLabel('Email').fill('not-an-email');
+    await enquiry.getByRole('button', { name: 'Submit Enquiry' }).click();
+    await expect(page).toHaveURL(/\/enquiry$/);
+    await expect(page.getByText('Please check the highlighted fields and try again.')).toBeVisible();
+    await expect(form(page).getByText('Valid phone number is required')).toBeVisible();
+    await expect(form(page).getByText('Valid email is required')).toBeVisible();
+    await expect(form(page).getByText('Please select a service')).toBeVisible();
+    await expect(form(page).getByLabel('Name')).toHaveValue('Sarah Mitchell');
+    await expect(form(page).getByLabel('Email')).toHaveValue('not-an-email');
+
+    await fillValidEnquiry(page);
+    await form(page).getByRole('button', { name: 'Submit Enquiry' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enquiry Submitted');
+  });
+});

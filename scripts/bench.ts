@@ -21,7 +21,7 @@ function report(name: string, result: autocannon.Result, targets: { p99Ms?: numb
     `  throughput mean ${rps.toFixed(0)} req/s, median ${result.requests.p50} req/s per second sampled`,
     `  latency    p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
   ];
-  let ok = result.non2xx === 0 && result.errors === 0 && result.timeouts === 0;
+  const ok = result.non2xx === 0 && result.errors === 0 && result.timeouts === 0;
   if (targets.p99Ms !== undefined) {
     const met = result.latency.p99 <= targets.p99Ms;
     lines.push(`  target     p99 <= ${targets.p99Ms} ms: ${met ? 'met' : 'NOT met'}`);
@@ -34,12 +34,24 @@ function report(name: string, result: autocannon.Result, targets: { p99Ms?: numb
   return ok;
 }
 
+/** A different customer per request, as in real traffic (the server trusts one proxy hop here). */
+const randomClientAddress = () =>
+  `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+
 const enquiry: Scenario = async (server) => {
   const options: autocannon.Options = {
     url: `${server.url}/api/enquiries`,
     method: 'POST',
     connections,
     headers: { 'content-type': 'application/json' },
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...request.headers, 'x-forwarded-for': randomClientAddress() },
+        }),
+      },
+    ],
     body: JSON.stringify({
       name: 'Bench Customer',
       phone: '07700 900123',
@@ -70,8 +82,9 @@ for (const name of chosen.length > 0 ? chosen : Object.keys(scenarios)) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   const server = await startServerProcess({
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    ENQUIRY_RATE_LIMIT: '1000000',
+    // As in production: one JSON log line per request.
+    LOG_LEVEL: 'info',
+    TRUST_PROXY: '1',
     SEED_DEMO_CONTENT: 'false',
   });
   try {

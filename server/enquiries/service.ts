@@ -1,8 +1,8 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Enquiry, EnquiryPayload } from '#common/enquiry.ts';
-import type { Database } from '../db/client.ts';
-import { enquiries } from '../db/schema.ts';
-import { enqueueNotification } from '../notifications/outbox.ts';
+import { selectRows, type Database } from '../db/client.ts';
+import { enquiries, outbox } from '../db/schema.ts';
+import type { RateLimitHit, RateLimitResult } from '../http/rate-limit.ts';
 
 const columns = {
   id: enquiries.id,
@@ -21,26 +21,40 @@ type EnquiryRow = Omit<Enquiry, 'createdAt'> & { createdAt: Date };
 const toEnquiry = (row: EnquiryRow): Enquiry => ({ ...row, createdAt: row.createdAt.toISOString() });
 
 /**
- * Stores a validated enquiry and, in the same transaction, the staff notification to send, so
- * that an enquiry never exists without its notification (nor the other way round).
+ * Counts the client's submission against its limit and, when within it, stores the enquiry and
+ * the staff notification to send. All of it is one statement, so one transaction: an enquiry
+ * never exists without its notification, nor the other way round, and a burst of enquiries
+ * costs one round trip each. The notification's payload is the outbox's `enquiry-received`
+ * shape (checked when the outbox reads it).
  */
-export async function createEnquiry(db: Database, payload: EnquiryPayload): Promise<Enquiry> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(enquiries)
-      .values({
-        name: payload.name,
-        email: payload.email,
-        phone: payload.phone || null,
-        vehicle: payload.vehicle || null,
-        service: payload.service || null,
-        message: payload.message,
-      })
-      .returning(columns);
-    const enquiry = toEnquiry(row!);
-    await enqueueNotification(tx, { kind: 'enquiry-received', enquiry });
-    return enquiry;
-  });
+export async function createEnquiryWithinLimit(
+  db: Database,
+  payload: EnquiryPayload,
+  limitHit: RateLimitHit,
+): Promise<{ enquiry: Enquiry; limit: RateLimitResult } | { enquiry: null; limit: RateLimitResult }> {
+  const [row] = await selectRows<{ hits: number } & Partial<Enquiry>>(
+    db,
+    sql`with hit as (${limitHit.statement}),
+        enquiry as (
+          insert into ${enquiries} (name, email, phone, vehicle, service, message)
+          select ${payload.name}, ${payload.email}, ${payload.phone || null}, ${payload.vehicle || null},
+                 ${payload.service || null}, ${payload.message}
+          from hit where hit.hits <= ${limitHit.max}
+          returning id, name, email, phone, vehicle, service, message, contacted,
+            to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
+        ),
+        notification as (
+          insert into ${outbox} (kind, payload)
+          select 'enquiry-received', jsonb_build_object('kind', 'enquiry-received', 'enquiry', to_jsonb(enquiry))
+          from enquiry
+        )
+        select hit.hits, enquiry.* from hit left join enquiry on true`,
+  );
+  const { hits, ...enquiry } = row!;
+  const limit = limitHit.verdict(hits);
+  return enquiry.id === undefined || enquiry.id === null
+    ? { enquiry: null, limit }
+    : { enquiry: enquiry as Enquiry, limit };
 }
 
 /** Every enquiry, newest first. */

@@ -6,9 +6,9 @@ import {
   type SubmitEnquiryResult,
 } from '#common/enquiry.ts';
 import type { Database } from '../db/client.ts';
-import { hitRateLimit, type RateLimit } from '../http/rate-limit.ts';
+import { rateLimitHit, type RateLimit } from '../http/rate-limit.ts';
 import type { Logger } from '../logger.ts';
-import { createEnquiry } from './service.ts';
+import { createEnquiryWithinLimit } from './service.ts';
 
 export type EnquirySubmission = {
   db: Database;
@@ -42,12 +42,16 @@ export async function submitEnquiry(
   if (!parsed.success) {
     return { status: 400, error: invalidEnquiryMessage, fieldErrors: enquiryFieldErrors(parsed.error) };
   }
-  const allowed = await hitRateLimit(db, limit, clientKey);
-  if (!allowed.allowed) {
-    logger.warn({ retryAfterSeconds: allowed.retryAfterSeconds }, 'enquiry refused: rate limit');
-    return { status: 429, error: tooManyEnquiriesMessage, retryAfterSeconds: allowed.retryAfterSeconds };
+  const { enquiry, limit: verdict } = await createEnquiryWithinLimit(
+    db,
+    parsed.data,
+    rateLimitHit(limit, clientKey),
+  );
+  if (!enquiry) {
+    const retryAfterSeconds = verdict.allowed ? 1 : verdict.retryAfterSeconds;
+    logger.warn({ retryAfterSeconds }, 'enquiry refused: rate limit');
+    return { status: 429, error: tooManyEnquiriesMessage, retryAfterSeconds };
   }
-  const enquiry = await createEnquiry(db, parsed.data);
   logger.info({ enquiryId: enquiry.id }, 'enquiry stored');
   onStored?.();
   return { status: 201, id: enquiry.id };

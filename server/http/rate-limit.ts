@@ -1,8 +1,6 @@
-import { and, lt, sql } from 'drizzle-orm';
-import type { RequestHandler } from 'express';
+import { lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { rateLimitCounters } from '../db/schema.ts';
-import { HttpError } from './errors.ts';
 
 export type RateLimit = {
   /** Counters of different limits never mix: `enquiry`, `login-user`, ... */
@@ -13,45 +11,51 @@ export type RateLimit = {
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+/** One hit of a client against a limit, as a statement that counts it and returns `hits`. */
+export type RateLimitHit = {
+  /** `insert ... returning hits`: usable alone or as a CTE of a larger statement. */
+  statement: SQL;
+  max: number;
+  /** What to answer when the returned count is over the limit. */
+  verdict(hits: number): RateLimitResult;
+};
+
 /**
- * Counts one hit for `key` in the current fixed window and says whether it is within the limit.
- * One statement (insert or increment), so concurrent requests, from any number of server
- * processes, are counted exactly.
+ * Counts one hit for `key` in the current fixed window. Insert or increment in one statement,
+ * so concurrent requests, from any number of server processes, are counted exactly.
  */
+export function rateLimitHit(limit: RateLimit, key: string, now = new Date()): RateLimitHit {
+  const windowStart = new Date(Math.floor(now.getTime() / limit.windowMs) * limit.windowMs);
+  const windowEnd = windowStart.getTime() + limit.windowMs;
+  return {
+    statement: sql`insert into ${rateLimitCounters} (key, window_start, hits)
+      values (${`${limit.scope}:${key}`}, ${windowStart.toISOString()}, 1)
+      on conflict (key, window_start) do update set hits = ${rateLimitCounters}.hits + 1
+      returning hits`,
+    max: limit.max,
+    verdict: (hits) =>
+      hits <= limit.max
+        ? { allowed: true }
+        : {
+            allowed: false,
+            retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now.getTime()) / 1000)),
+          },
+  };
+}
+
+/** Counts one hit and says whether it is within the limit. */
 export async function hitRateLimit(
   db: Database,
   limit: RateLimit,
   key: string,
   now = new Date(),
 ): Promise<RateLimitResult> {
-  const windowStart = new Date(Math.floor(now.getTime() / limit.windowMs) * limit.windowMs);
-  const [counter] = await db
-    .insert(rateLimitCounters)
-    .values({ key: `${limit.scope}:${key}`, windowStart, hits: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimitCounters.key, rateLimitCounters.windowStart],
-      set: { hits: sql`${rateLimitCounters.hits} + 1` },
-    })
-    .returning({ hits: rateLimitCounters.hits });
-  if (counter!.hits <= limit.max) return { allowed: true };
-  const windowEnd = windowStart.getTime() + limit.windowMs;
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now.getTime()) / 1000)) };
+  const hit = rateLimitHit(limit, key, now);
+  const result = (await db.execute(hit.statement)) as unknown as { rows: { hits: number }[] };
+  return hit.verdict(result.rows[0]!.hits);
 }
 
-/** Deletes counters of windows that ended before `before` (run now and then). */
+/** Deletes counters of windows that began before `before` (run now and then). */
 export async function pruneRateLimitCounters(db: Database, before: Date): Promise<void> {
-  await db.delete(rateLimitCounters).where(and(lt(rateLimitCounters.windowStart, before)));
-}
-
-/**
- * Express middleware: one hit per request from the same client address. Over the limit it
- * answers 429 with Retry-After and `message`, a sentence a person can act on.
- */
-export function rateLimitByClient(db: Database, limit: RateLimit, message: string): RequestHandler {
-  return async (req, res, next) => {
-    const result = await hitRateLimit(db, limit, req.ip ?? 'unknown');
-    if (result.allowed) return next();
-    res.setHeader('Retry-After', String(result.retryAfterSeconds));
-    throw new HttpError(429, message);
-  };
+  await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, before));
 }

@@ -75,16 +75,18 @@ export function createMailer({
 const serviceLabel = (value: string | null) =>
   enquiryServiceOptions.find((option) => option.value === value)?.label ?? value ?? 'Not given';
 
+const londonDateTime = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'full',
+  timeStyle: 'short',
+  timeZone: 'Europe/London',
+});
+
 /** The staff e-mail for a new enquiry: every field, readable on a phone. */
 export function enquiryNotificationMail(
   enquiry: Enquiry,
   { to, messageDomain, outboxId }: { to: string; messageDomain: string; outboxId: number },
 ): Mail {
-  const received = new Intl.DateTimeFormat('en-GB', {
-    dateStyle: 'full',
-    timeStyle: 'short',
-    timeZone: 'Europe/London',
-  }).format(new Date(enquiry.createdAt));
+  const received = londonDateTime.format(new Date(enquiry.createdAt));
   const lines = [
     `New enquiry from the website, received ${received}.`,
     '',

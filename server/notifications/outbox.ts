@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Enquiry } from '#common/enquiry.ts';
 import { selectRows, type Database } from '../db/client.ts';
@@ -25,13 +25,6 @@ const notificationSchema = z.discriminatedUnion('kind', [
 export type Notification = z.infer<typeof notificationSchema>;
 
 export type ClaimedNotification = { id: number; attempts: number; notification: Notification };
-
-/** A transaction or the database itself: enqueueing happens inside the caller's transaction. */
-type Executor = Pick<Database, 'insert'>;
-
-export async function enqueueNotification(executor: Executor, notification: Notification): Promise<void> {
-  await executor.insert(outbox).values({ kind: notification.kind, payload: notification });
-}
 
 /**
  * Claims up to `limit` notifications that are due: each is locked for `lockMs` (so no other
@@ -64,11 +57,12 @@ export async function claimDueNotifications(
   }));
 }
 
-export async function markNotificationSent(db: Database, id: number): Promise<void> {
+export async function markNotificationsSent(db: Database, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
   await db
     .update(outbox)
     .set({ sentAt: new Date(), lockedUntil: null, lastError: null })
-    .where(eq(outbox.id, id));
+    .where(inArray(outbox.id, ids));
 }
 
 export async function markNotificationFailed(

@@ -4,7 +4,7 @@ import { enquiryNotificationMail, type Mailer } from './mailer.ts';
 import {
   claimDueNotifications,
   markNotificationFailed,
-  markNotificationSent,
+  markNotificationsSent,
   type ClaimedNotification,
 } from './outbox.ts';
 
@@ -33,7 +33,8 @@ export type OutboxWorker = {
 
 /** Each claim locks a notification for this long; a crashed worker's claims expire after it. */
 const claimLockMs = 2 * 60 * 1000;
-const batchSize = 10;
+const batchSize = 50;
+const wakeDelayMs = 20;
 
 export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
@@ -51,8 +52,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let again = false;
   let running: Promise<void> | null = null;
   let timer: NodeJS.Timeout | undefined;
+  let wakeScheduled = false;
 
-  async function deliver({ id, attempts, notification }: ClaimedNotification) {
+  /** Sends one notification; true when it went out. */
+  async function deliver({ id, attempts, notification }: ClaimedNotification): Promise<boolean> {
     try {
       const mail = enquiryNotificationMail(notification.enquiry, {
         to: options.notifyEmail,
@@ -60,13 +63,14 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         outboxId: id,
       });
       await mailer.send(mail);
-      await markNotificationSent(db, id);
       logger.info({ outboxId: id, enquiryId: notification.enquiry.id, attempts }, 'notification sent');
+      return true;
     } catch (error) {
       const retryAt = new Date(Date.now() + retryDelayMs(attempts, retryBaseMs, maxRetryMs));
       const message = error instanceof Error ? error.message : String(error);
       logger.warn({ outboxId: id, attempts, retryAt, err: error }, 'notification not sent, will retry');
       await markNotificationFailed(db, id, { error: message, retryAt });
+      return false;
     }
   }
 
@@ -77,7 +81,11 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         if (stopped) return;
         const claimed = await claimDueNotifications(db, { limit: batchSize, lockMs: claimLockMs });
         if (claimed.length === 0) break;
-        await Promise.all(claimed.map(deliver));
+        const sent = await Promise.all(claimed.map(deliver));
+        await markNotificationsSent(
+          db,
+          claimed.filter((_notification, index) => sent[index]).map((notification) => notification.id),
+        );
       }
     } while (again && !stopped);
   }
@@ -89,6 +97,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       return;
     }
     clearTimeout(timer);
+    timer = undefined;
     running = round()
       .catch((error: unknown) => logger.error({ err: error }, 'outbox round failed'))
       .finally(() => {
@@ -99,7 +108,21 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   run();
   return {
-    wake: run,
+    // Wake-ups within a few milliseconds share one round, so a burst of enquiries is sent in
+    // batches rather than one claim per enquiry.
+    wake() {
+      if (stopped || wakeScheduled) return;
+      if (running) {
+        again = true;
+        return;
+      }
+      wakeScheduled = true;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        wakeScheduled = false;
+        run();
+      }, wakeDelayMs);
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);

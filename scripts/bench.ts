@@ -1,7 +1,8 @@
 // `npm run bench [scenario...]`: load tests against the built server, started as in production
 // on a fresh embedded database (PGlite) in a temporary folder. Prints throughput and latency
 // percentiles and compares them with the targets. Scenarios: enquiry (default: all).
-// BENCH_DURATION (seconds, default 15) and BENCH_CONNECTIONS (default 50) adjust the load.
+// BENCH_DURATION (seconds, default 15) and BENCH_CONNECTIONS (default 50) adjust the load;
+// BENCH_DATABASE_URL runs the server on that (empty, throwaway) PostgreSQL database instead.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -85,6 +86,7 @@ for (const name of chosen.length > 0 ? chosen : Object.keys(scenarios)) {
     // As in production: one JSON log line per request.
     LOG_LEVEL: 'info',
     TRUST_PROXY: '1',
+    ...(process.env.BENCH_DATABASE_URL && { DATABASE_URL: process.env.BENCH_DATABASE_URL }),
     SEED_DEMO_CONTENT: 'false',
   });
   try {

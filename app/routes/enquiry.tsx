@@ -39,6 +39,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+/** Passes the action's Retry-After (when the limit was reached) on to the page's response. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     path: '/enquiry',

@@ -1,0 +1,78 @@
+import type express from 'express';
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, testConfig } from '#tests/support/app.ts';
+import { createTestDatabase } from '#tests/support/database.ts';
+import { makeEnquiry } from '#tests/support/factories.ts';
+import { ensureBuilt } from '#tests/support/server-process.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { enquiries, outbox, rateLimitCounters } from '../db/schema.ts';
+import { loadProductionSsr } from '../http/ssr.ts';
+
+let database: DatabaseHandle;
+let app: express.Express;
+
+beforeAll(async () => {
+  ensureBuilt();
+  database = await createTestDatabase();
+  app = createTestApp(database, {
+    config: testConfig({ ENQUIRY_RATE_LIMIT: '2' }),
+    ssr: await loadProductionSsr(),
+  });
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+beforeEach(async () => {
+  await database.db.delete(outbox);
+  await database.db.delete(enquiries);
+  await database.db.delete(rateLimitCounters);
+});
+
+const post = (fields: Record<string, unknown>) =>
+  request(app)
+    .post('/enquiry')
+    .type('form')
+    .set('Cookie', 'splash_seen=1')
+    .send(fields as Record<string, string>);
+
+describe('the enquiry form without JavaScript (POST /enquiry)', () => {
+  it('stores the enquiry with its notification and redirects to a confirmation page', async () => {
+    const response = await post(makeEnquiry({ name: 'Sarah Mitchell' })).expect(303);
+    expect(response.headers.location).toBe('/enquiry?received');
+    const stored = await database.db.select().from(enquiries);
+    expect(stored).toMatchObject([{ name: 'Sarah Mitchell', service: 'puncture-repair' }]);
+    expect(await database.db.select().from(outbox)).toHaveLength(1);
+
+    const page = await request(app).get('/enquiry?received').set('Cookie', 'splash_seen=1').expect(200);
+    expect(page.text).toContain('Enquiry Submitted');
+    expect(page.text).toContain('get back to you as soon as possible.');
+  });
+
+  it('answers bad fields with the form again: messages, values kept, status 400', async () => {
+    const response = await post(makeEnquiry({ name: 'Sarah Mitchell', email: 'nope', service: '' })).expect(
+      400,
+    );
+    expect(response.text).toContain('Valid email is required');
+    expect(response.text).toContain('Please select a service');
+    expect(response.text).toMatch(/<input[^>]*id="enquiry-name"[^>]*value="Sarah Mitchell"/);
+    expect(response.text).toMatch(/<input[^>]*id="enquiry-email"[^>]*aria-invalid="true"/);
+    expect(await database.db.select().from(enquiries)).toEqual([]);
+  });
+
+  it('drops a filled honeypot silently, like the API', async () => {
+    await post(makeEnquiry({ website: 'http://spam.example' })).expect(303);
+    expect(await database.db.select().from(enquiries)).toEqual([]);
+  });
+
+  it('applies the same per-client limit as the API', async () => {
+    await post(makeEnquiry()).expect(303);
+    await request(app).post('/api/enquiries').send(makeEnquiry()).expect(201);
+    const response = await post(makeEnquiry()).expect(429);
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    expect(response.text).toContain('You have sent several enquiries in a short time.');
+    expect(await database.db.select().from(enquiries)).toHaveLength(2);
+  });
+});

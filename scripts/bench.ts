@@ -81,14 +81,17 @@ ensureBuilt();
 let failed = false;
 for (const name of chosen.length > 0 ? chosen : Object.keys(scenarios)) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
-  const server = await startServerProcess({
-    DATA_DIR: dataDir,
-    // As in production: one JSON log line per request.
-    LOG_LEVEL: 'info',
-    TRUST_PROXY: '1',
-    ...(process.env.BENCH_DATABASE_URL && { DATABASE_URL: process.env.BENCH_DATABASE_URL }),
-    SEED_DEMO_CONTENT: 'false',
-  });
+  const server = await startServerProcess(
+    {
+      DATA_DIR: dataDir,
+      // As in production: one JSON log line per request.
+      LOG_LEVEL: 'info',
+      TRUST_PROXY: '1',
+      ...(process.env.BENCH_DATABASE_URL && { DATABASE_URL: process.env.BENCH_DATABASE_URL }),
+      SEED_DEMO_CONTENT: 'false',
+    },
+    { keepOutput: 'until-ready' },
+  );
   try {
     await server.ready;
     if (!(await scenarios[name]!(server))) failed = true;

@@ -1,10 +1,12 @@
-// Bundles the Express server (server/index.ts and what it imports) into build/runtime/server.js.
+// Bundles the Express server (server/index.ts and what it imports) into build/runtime/server.js,
+// and the embedded database's worker thread into build/runtime/pglite-worker.js.
 // Packages stay external: they are loaded from node_modules at run time.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['server/index.ts'],
-  outfile: 'build/runtime/server.js',
+  // The embedded database runs in a worker thread of its own, loaded from its own file.
+  entryPoints: { server: 'server/index.ts', 'pglite-worker': 'server/db/pglite-worker.ts' },
+  outdir: 'build/runtime',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -10,6 +10,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { migrationsDir } from '../paths.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -37,6 +38,12 @@ export async function selectRows<Row>(db: Database, query: SQL): Promise<Row[]> 
   return result.rows;
 }
 
+/** The worker's module: beside this one in the sources (run by tsx), or in the built bundle. */
+const pgliteWorkerUrl = new URL(
+  import.meta.url.endsWith('.ts') ? './pglite-worker-source.mjs' : './pglite-worker.js',
+  import.meta.url,
+);
+
 /** An arbitrary fixed key for the advisory lock that serialises migrations between processes. */
 const migrationLockKey = 727_001;
 
@@ -47,9 +54,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const lock = dataDir === 'memory' ? null : acquireDataDirLock(dataDir);
   try {
-    const client = new PGlite(lock ? path.join(dataDir, 'pgdata') : undefined);
+    // A database on disk gets a thread of its own (see pglite-thread.ts); the in-memory one of
+    // the tests stays in this thread.
+    const client = lock ? new PgliteThread(pgliteWorkerUrl, path.join(dataDir, 'pgdata')) : new PGlite();
     await client.waitReady;
-    const db = drizzlePglite(client, { schema });
+    const db = drizzlePglite(client as PGlite, { schema });
     return {
       db,
       driver: 'pglite',

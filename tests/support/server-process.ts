@@ -35,7 +35,11 @@ export type ServerProcess = {
 };
 
 /** Starts the built server the way `npm start` runs it, in a process of its own. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  /** 'until-ready' stops keeping the log once the server listens (long load tests). */
+  { keepOutput = 'all' }: { keepOutput?: 'all' | 'until-ready' } = {},
+): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
@@ -63,6 +67,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     const onData = () => {
       if (stdout.includes('"listening on')) {
         child.stdout!.off('data', onData);
+        if (keepOutput === 'until-ready') {
+          child.stdout!.removeAllListeners('data');
+          child.stdout!.resume();
+        }
         resolve();
       }
     };

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, selectRows, type DatabaseHandle } from './client.ts';
+import { enquiries } from './schema.ts';
+
+const dirs: string[] = [];
+const handles: DatabaseHandle[] = [];
+
+async function openOnDisk(dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-thread-'))) {
+  dirs.push(dir);
+  const handle = await openDatabase({ dataDir: dir });
+  handles.push(handle);
+  await handle.migrate();
+  return { handle, dir };
+}
+
+afterEach(async () => {
+  for (const handle of handles.splice(0)) await handle.close();
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const enquiry = (name: string) => ({ name, email: 'a@example.com', message: '' });
+
+describe('the embedded database in its own thread', () => {
+  it('runs queries, keeps dates as the ORM expects and keeps the data after a restart', async () => {
+    const { handle, dir } = await openOnDisk();
+    const [row] = await handle.db.insert(enquiries).values(enquiry('Sarah')).returning();
+    expect(row!.createdAt).toBeInstanceOf(Date);
+    await handle.close();
+    handles.pop();
+
+    const reopened = (await openOnDisk(dir)).handle;
+    const rows = await reopened.db.select().from(enquiries);
+    expect(rows.map((stored) => stored.name)).toEqual(['Sarah']);
+  });
+
+  it('commits a transaction, and rolls one back when its callback fails', async () => {
+    const { handle } = await openOnDisk();
+    await handle.db.transaction(async (tx) => {
+      await tx.insert(enquiries).values(enquiry('Kept'));
+    });
+    await expect(
+      handle.db.transaction(async (tx) => {
+        await tx.insert(enquiries).values(enquiry('Dropped'));
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    const rows = await handle.db.select({ name: enquiries.name }).from(enquiries);
+    expect(rows).toEqual([{ name: 'Kept' }]);
+  });
+
+  it('reports a failed statement with its message and keeps working', async () => {
+    const { handle } = await openOnDisk();
+    await expect(selectRows(handle.db, sql`select * from no_such_table`)).rejects.toThrow(/no_such_table/);
+    await handle.db.insert(enquiries).values(enquiry('After'));
+    expect(await handle.db.select().from(enquiries).where(eq(enquiries.name, 'After'))).toHaveLength(1);
+  });
+
+  it('keeps concurrent transactions apart', async () => {
+    const { handle } = await openOnDisk();
+    await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        handle.db.transaction(async (tx) => {
+          await tx.insert(enquiries).values(enquiry(`Customer ${index}`));
+          await tx.insert(enquiries).values(enquiry(`Customer ${index} again`));
+        }),
+      ),
+    );
+    const [count] = await selectRows<{ count: string | number }>(
+      handle.db,
+      sql`select count(*) from enquiries`,
+    );
+    expect(Number(count!.count)).toBe(40);
+  });
+});

@@ -1,0 +1,114 @@
+import { Worker } from 'node:worker_threads';
+import type { Results } from '@electric-sql/pglite';
+
+export type PgliteRequest = {
+  id: number;
+  type: 'query' | 'exec' | 'begin' | 'end' | 'close';
+  sql?: string;
+  params?: unknown[];
+  rowMode?: 'array' | 'object';
+  /** Keep date and interval values as text (the ORM's PGlite driver parses them itself). */
+  textParsers?: boolean;
+  txId?: number;
+  commit?: boolean;
+};
+
+export type PgliteResponse =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: { message: string; code?: string } };
+
+type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: unknown };
+
+/** What the ORM uses of a PGlite client, for a query inside or outside a transaction. */
+type Queryable = {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(sql: string): Promise<Results[]>;
+};
+
+/**
+ * PGlite in a worker thread (`pglite-worker.ts`), behind the subset of the PGlite client that
+ * Drizzle's PGlite driver calls: query, exec and transaction. Requests are messages; the
+ * database's own queue keeps their order and runs one transaction at a time.
+ */
+export class PgliteThread implements Queryable {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  #nextId = 1;
+  #closed = false;
+  readonly waitReady: Promise<void>;
+
+  constructor(workerUrl: URL, dataDir: string) {
+    this.#worker = new Worker(workerUrl, { workerData: { dataDir } });
+    this.waitReady = new Promise((resolve, reject) => {
+      this.#pending.set(0, { resolve: () => resolve(), reject });
+      this.#worker.once('error', reject);
+    });
+    this.#worker.on('message', (message: PgliteResponse) => {
+      const waiting = this.#pending.get(message.id);
+      if (!waiting) return;
+      this.#pending.delete(message.id);
+      if (message.ok) waiting.resolve(message.result);
+      else waiting.reject(Object.assign(new Error(message.error.message), { code: message.error.code }));
+    });
+    this.#worker.on('error', (error) => {
+      for (const waiting of this.#pending.values()) waiting.reject(error);
+      this.#pending.clear();
+    });
+  }
+
+  get closed() {
+    return this.#closed;
+  }
+
+  #send<T>(request: Omit<PgliteRequest, 'id'>): Promise<T> {
+    const id = this.#nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.#worker.postMessage({ ...request, id });
+    });
+  }
+
+  #queryable(txId?: number): Queryable {
+    return {
+      query: <T>(sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
+        this.#send<Results<T>>({
+          type: 'query',
+          sql,
+          params,
+          rowMode: options.rowMode,
+          textParsers: options.parsers !== undefined,
+          txId,
+        }),
+      exec: (sql: string) => this.#send<Results[]>({ type: 'exec', sql, txId }),
+    };
+  }
+
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions) {
+    return this.#queryable().query<T>(sql, params, options);
+  }
+
+  exec(sql: string) {
+    return this.#queryable().exec(sql);
+  }
+
+  async transaction<T>(callback: (tx: Queryable) => Promise<T>): Promise<T> {
+    const txId = this.#nextId;
+    await this.#send({ type: 'begin' });
+    let result: T;
+    try {
+      result = await callback(this.#queryable(txId));
+    } catch (error) {
+      await this.#send({ type: 'end', txId, commit: false });
+      throw error;
+    }
+    await this.#send({ type: 'end', txId, commit: true });
+    return result;
+  }
+
+  async close() {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#send({ type: 'close' });
+    await this.#worker.terminate();
+  }
+}

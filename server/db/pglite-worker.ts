@@ -1,0 +1,90 @@
+// The embedded database's own thread: PGlite runs here so that its work (WebAssembly, on the
+// order of a millisecond per statement) does not hold up the HTTP server's event loop.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import type { PgliteRequest, PgliteResponse } from './pglite-thread.ts';
+
+const port = parentPort!;
+const { dataDir } = workerData as { dataDir: string };
+
+// Values the ORM parses itself stay text, as its PGlite driver asks for on every query.
+const textParsers = Object.fromEntries(
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map(
+    (oid) => [oid, (value: string) => value],
+  ),
+);
+
+const pg = new PGlite(dataDir);
+const transactions = new Map<
+  number,
+  { tx: Transaction; finish: (commit: boolean) => void; done: Promise<void> }
+>();
+
+const rolledBack = new Error('rolled back');
+
+function reply(message: PgliteResponse) {
+  port.postMessage(message);
+}
+
+async function handle(request: PgliteRequest) {
+  try {
+    switch (request.type) {
+      case 'query': {
+        const target = request.txId ? transactions.get(request.txId)!.tx : pg;
+        const result = await target.query(request.sql!, request.params, {
+          rowMode: request.rowMode,
+          parsers: request.textParsers ? textParsers : undefined,
+        });
+        reply({ id: request.id, ok: true, result });
+        return;
+      }
+      case 'exec': {
+        const target = request.txId ? transactions.get(request.txId)!.tx : pg;
+        reply({ id: request.id, ok: true, result: await target.exec(request.sql!) });
+        return;
+      }
+      case 'begin': {
+        // PGlite runs one transaction at a time; the others (and plain queries) wait their turn.
+        let started: () => void;
+        const ready = new Promise<void>((resolve) => (started = resolve));
+        const done = pg.transaction(
+          (tx) =>
+            new Promise<void>((resolve, reject) => {
+              transactions.set(request.id, {
+                tx,
+                done,
+                finish: (commit) => (commit ? resolve() : reject(rolledBack)),
+              });
+              started();
+            }),
+        );
+        done.catch(() => undefined);
+        await Promise.race([ready, done]);
+        reply({ id: request.id, ok: true, result: null });
+        return;
+      }
+      case 'end': {
+        const transaction = transactions.get(request.txId!)!;
+        transactions.delete(request.txId!);
+        transaction.finish(request.commit!);
+        await transaction.done.catch((error: unknown) => {
+          if (error !== rolledBack) throw error;
+        });
+        reply({ id: request.id, ok: true, result: null });
+        return;
+      }
+      case 'close': {
+        await pg.close();
+        reply({ id: request.id, ok: true, result: null });
+        return;
+      }
+    }
+  } catch (error) {
+    const { message, code } = error as Error & { code?: string };
+    reply({ id: request.id, ok: false, error: { message, code } });
+  }
+}
+
+await pg.waitReady;
+port.on('message', (request: PgliteRequest) => void handle(request));
+port.postMessage({ id: 0, ok: true, result: 'ready' } satisfies PgliteResponse);

@@ -1,18 +1,20 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
-import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
 import siteCss from './app.css?inline';
+import { EnquiryForm } from './components/home/enquiry-form.tsx';
+import { renderEnquiryFormOnServer } from './components/home/enquiry-form-on-demand.tsx';
 import { NonceContext } from './lib/nonce.tsx';
 import { deferHydrationStream } from './lib/deferred-hydration.server.ts';
 import { InlineStylesheetContext } from './lib/stylesheet.tsx';
 
 export const streamTimeout = 5_000;
 
+renderEnquiryFormOnServer(EnquiryForm);
+
 /**
- * Renders a document. Crawlers get the whole page at once (onAllReady); people get the shell as
- * soon as it is ready. Every inline script carries this response's CSP nonce, and the page
+ * Renders a document, sent once complete. Every inline script carries this response's CSP nonce, and the page
  * carries the site's stylesheet inline (see `lib/stylesheet.tsx`).
  */
 export default function handleRequest(
@@ -29,9 +31,10 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get('user-agent');
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+    // Every document is sent once complete: the loaders have already run, so waiting costs next
+    // to nothing, and a page whose parts load on demand (the enquiry form) then arrives whole,
+    // which matters to crawlers and to phones whose scripts never arrive.
+    const readyOption: keyof RenderToPipeableStreamOptions = 'onAllReady';
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,
@@ -45,6 +48,9 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // A finished Suspense boundary stays in place in the HTML, however large, rather than
+        // arriving later with a script to move it in (which a phone without scripts never runs).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

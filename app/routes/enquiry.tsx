@@ -1,7 +1,7 @@
 import { data, Link, redirect } from 'react-router';
 import type { EnquiryField } from '#common/enquiry.ts';
 import { PageHeader } from '../components/content/page-header.tsx';
-import { EnquiryForm } from '../components/home/enquiry-form.tsx';
+import { EnquiryFormOnDemand } from '../components/home/enquiry-form-on-demand.tsx';
 import { CheckIcon } from '../components/ui/icons.tsx';
 import { pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/enquiry';
@@ -85,7 +85,11 @@ export default function EnquiryRoute({ loaderData, actionData }: Route.Component
           </p>
         )}
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          <EnquiryForm initialValues={actionData?.values} initialErrors={actionData?.fieldErrors} />
+          <EnquiryFormOnDemand
+            eager
+            initialValues={actionData?.values}
+            initialErrors={actionData?.fieldErrors}
+          />
         </div>
       </div>
     </main>

@@ -3,6 +3,12 @@ import { expect, test } from './fixtures.ts';
 
 const form = (page: Page) => page.getByRole('form', { name: 'Enquiry form' });
 
+/** The form's code loads as a customer nears it; until then it is a plain HTML form. */
+async function interactiveForm(page: Page) {
+  await page.locator('form[data-interactive]').waitFor();
+  return form(page);
+}
+
 async function fillValidEnquiry(page: Page) {
   const enquiry = form(page);
   await enquiry.getByLabel('Name').fill('Sarah Mitchell');
@@ -17,7 +23,7 @@ test('a customer is told what to correct, then sends an enquiry and sees it ackn
   page,
 }) => {
   await page.goto('/#contact');
-  const enquiry = form(page);
+  const enquiry = await interactiveForm(page);
   const submit = enquiry.getByRole('button', { name: 'Submit Enquiry' });
 
   // Nothing is checked before the first submission.
@@ -78,6 +84,7 @@ test('what a customer types before the page has loaded its scripts is kept', asy
   await fillValidEnquiry(page);
   release();
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await interactiveForm(page);
 
   const sent = page.waitForRequest('/api/enquiries');
   await form(page).getByRole('button', { name: 'Submit Enquiry' }).click();
@@ -94,6 +101,7 @@ test.describe('when the server fails', () => {
 
   test('a failed submission keeps what was typed and says what went wrong', async ({ page }) => {
     await page.goto('/#contact');
+    await interactiveForm(page);
     await fillValidEnquiry(page);
     await page.route('/api/enquiries', (route) =>
       route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }),

@@ -1,7 +1,7 @@
 import { contactHours } from '#common/branches.ts';
 import { useSiteSettings } from '../../lib/site-settings.ts';
 import { ClockIcon, MailIcon, PhoneIcon } from '../ui/icons.tsx';
-import { EnquiryForm } from './enquiry-form.tsx';
+import { EnquiryFormOnDemand } from './enquiry-form-on-demand.tsx';
 
 export function ContactSection() {
   const site = useSiteSettings();
@@ -41,7 +41,7 @@ export function ContactSection() {
           </ul>
         </div>
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          <EnquiryForm />
+          <EnquiryFormOnDemand />
         </div>
       </div>
     </section>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldErrors, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import {
   enquiryFieldLimits,
   enquiryHoneypotField,
@@ -106,6 +106,12 @@ export function EnquiryForm({ initialValues, initialErrors }: EnquiryFormProps) 
     // customer typed while the page's scripts were still loading is kept.
   });
 
+  // Marks the form as handled here (rather than posted as a plain form) once it has hydrated.
+  const formElement = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    formElement.current?.setAttribute('data-interactive', 'true');
+  }, []);
+
   // The server's verdict on a plain form post shows until the form is checked here.
   const errorOf = (field: EnquiryField) =>
     firstMessage(errors, field) ?? (submitCount === 0 ? initialErrors?.[field]?.[0] : undefined);
@@ -145,6 +151,7 @@ export function EnquiryForm({ initialValues, initialErrors }: EnquiryFormProps) 
 
   return (
     <form
+      ref={formElement}
       method="post"
       action={enquiryFormAction}
       onSubmit={submit}

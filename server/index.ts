@@ -65,24 +65,7 @@ async function main() {
     isShuttingDown: () => shuttingDown,
   });
   const server = app.listen(config.port, config.host);
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('listening', resolve);
-      server.once('error', reject);
-    });
-  } catch (error) {
-    // Typically the port is taken (EADDRINUSE): reported as one line by the caller.
-    await notifications.stop();
-    await database.close();
-    throw error;
-  }
-  const { port } = server.address() as AddressInfo;
-  logger.info(
-    { port, database: database.driver, ...(database.driver === 'pglite' && { dataDir: config.dataDir }) },
-    `listening on http://localhost:${port}`,
-  );
-  server.on('error', (error) => logger.error({ err: error }, 'server error'));
-
+  // Signals are handled from here on, before anyone can learn that the server listens.
   const shutdown = async (signal: NodeJS.Signals) => {
     if (shuttingDown) {
       logger.warn({ signal }, 'second signal: closing open connections now');
@@ -112,6 +95,23 @@ async function main() {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+  } catch (error) {
+    // Typically the port is taken (EADDRINUSE): reported as one line by the caller.
+    await notifications.stop();
+    await database.close();
+    throw error;
+  }
+  const { port } = server.address() as AddressInfo;
+  logger.info(
+    { port, database: database.driver, ...(database.driver === 'pglite' && { dataDir: config.dataDir }) },
+    `listening on http://localhost:${port}`,
+  );
+  server.on('error', (error) => logger.error({ err: error }, 'server error'));
 }
 
 function exitWith(message: string): never {

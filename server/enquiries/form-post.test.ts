@@ -3,10 +3,10 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig } from '#tests/support/app.ts';
 import { createTestDatabase } from '#tests/support/database.ts';
-import { makeEnquiry } from '#tests/support/factories.ts';
+import { clearEnquiries, makeEnquiry } from '#tests/support/factories.ts';
 import { ensureBuilt } from '#tests/support/server-process.ts';
 import type { DatabaseHandle } from '../db/client.ts';
-import { enquiries, outbox, rateLimitCounters } from '../db/schema.ts';
+import { enquiries, outbox } from '../db/schema.ts';
 import { loadProductionSsr } from '../http/ssr.ts';
 
 let database: DatabaseHandle;
@@ -25,11 +25,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-beforeEach(async () => {
-  await database.db.delete(outbox);
-  await database.db.delete(enquiries);
-  await database.db.delete(rateLimitCounters);
-});
+beforeEach(() => clearEnquiries(database.db));
 
 const post = (fields: Record<string, unknown>) =>
   request(app)

@@ -3,9 +3,9 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig } from '#tests/support/app.ts';
 import { createTestDatabase } from '#tests/support/database.ts';
-import { makeEnquiry, signedInStaff } from '#tests/support/factories.ts';
+import { clearEnquiries, makeEnquiry, signedInStaff } from '#tests/support/factories.ts';
 import type { DatabaseHandle } from '../db/client.ts';
-import { enquiries, outbox, rateLimitCounters } from '../db/schema.ts';
+import { enquiries, outbox } from '../db/schema.ts';
 import { tooManyEnquiriesMessage } from './submit.ts';
 
 let database: DatabaseHandle;
@@ -22,11 +22,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-beforeEach(async () => {
-  await database.db.delete(outbox);
-  await database.db.delete(enquiries);
-  await database.db.delete(rateLimitCounters);
-});
+beforeEach(() => clearEnquiries(database.db));
 
 const storedEnquiries = () => database.db.select().from(enquiries);
 const storedNotifications = () => database.db.select().from(outbox);

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { EnquiryInput } from '#common/enquiry.ts';
 import { hashSessionToken, sessionCookie } from '#server/auth/guard.ts';
 import type { Database } from '#server/db/client.ts';
-import { sessions, users } from '#server/db/schema.ts';
+import { enquiries, outbox, rateLimitCounters, sessions, users } from '#server/db/schema.ts';
 
 let sequence = 0;
 
@@ -36,4 +36,11 @@ export async function signedInStaff(db: Database, username = `staff${++sequence}
     expiresAt: new Date(Date.now() + 60 * 60 * 1000),
   });
   return { userId: user!.id, cookie: `${sessionCookie}=${token}` };
+}
+
+/** Empties what enquiry submissions write, so each test starts from no enquiries and no counts. */
+export async function clearEnquiries(db: Database) {
+  await db.delete(outbox);
+  await db.delete(enquiries);
+  await db.delete(rateLimitCounters);
 }

@@ -73,6 +73,28 @@ describe('loadConfig', () => {
     expect(problemsOf({ DATABASE_URL: 'nonsense' })).toHaveLength(1);
   });
 
+  it('reads the mail and enquiry-limit settings, never echoing the SMTP password', () => {
+    const [problem] = problemsOf({ SMTP_URL: 'http://user:hunter2@mail.example.com' });
+    expect(problem).toMatch(/^Invalid configuration: SMTP_URL must be a URL like smtp:/);
+    expect(problem).not.toContain('hunter2');
+    const config = loadConfig({
+      SMTP_URL: 'smtps://user:secret@mail.example.com:465',
+      NOTIFY_EMAIL: 'staff@example.com',
+      ENQUIRY_RATE_LIMIT: '3',
+      ENQUIRY_RATE_WINDOW_MINUTES: '2',
+    });
+    expect(config).toMatchObject({
+      smtpUrl: 'smtps://user:secret@mail.example.com:465',
+      notifyEmail: 'staff@example.com',
+      enquiryRateLimit: { scope: 'enquiry', max: 3, windowMs: 120_000 },
+    });
+    expect(loadConfig({})).toMatchObject({
+      smtpUrl: undefined,
+      notifyEmail: 'enquiries@example.com',
+      enquiryRateLimit: { max: 5, windowMs: 600_000 },
+    });
+  });
+
   it('lists every bad variable', () => {
     const problems = problemsOf({ PORT: 'x', LOG_LEVEL: 'loud', SEED_DEMO_CONTENT: 'maybe' });
     expect(problems.map((line) => line.split(' ')[2])).toEqual(['PORT', 'LOG_LEVEL', 'SEED_DEMO_CONTENT']);

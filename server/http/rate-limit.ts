@@ -43,18 +43,6 @@ export function rateLimitHit(limit: RateLimit, key: string, now = new Date()): R
   };
 }
 
-/** Counts one hit and says whether it is within the limit. */
-export async function hitRateLimit(
-  db: Database,
-  limit: RateLimit,
-  key: string,
-  now = new Date(),
-): Promise<RateLimitResult> {
-  const hit = rateLimitHit(limit, key, now);
-  const result = (await db.execute(hit.statement)) as unknown as { rows: { hits: number }[] };
-  return hit.verdict(result.rows[0]!.hits);
-}
-
 /** Deletes counters of windows that began before `before` (run now and then). */
 export async function pruneRateLimitCounters(db: Database, before: Date): Promise<void> {
   await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, before));

@@ -27,8 +27,6 @@ export type OutboxWorker = {
   wake(): void;
   /** Finishes the current round and stops. */
   stop(): Promise<void>;
-  /** Resolves once no round is running (for tests). */
-  idle(): Promise<void>;
 };
 
 /** Each claim locks a notification for this long; a crashed worker's claims expire after it. */
@@ -128,9 +126,6 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       clearTimeout(timer);
       await running;
       mailer.close();
-    },
-    async idle() {
-      while (running) await running;
     },
   };
 }

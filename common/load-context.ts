@@ -1,3 +1,4 @@
+import type { StaffUser } from './auth.ts';
 import type { SubmitEnquiryResult } from './enquiry.ts';
 import type { ServiceSummary } from './services.ts';
 import type { SiteSettings } from './site-settings.ts';
@@ -20,6 +21,10 @@ export type ServerContext = {
   enquiries: {
     /** A plain form post of the enquiry form (no JavaScript), from this request's client. */
     submit(form: Record<string, unknown>): Promise<SubmitEnquiryResult>;
+  };
+  staff: {
+    /** The staff member signed in on this request, or null. */
+    currentUser(): Promise<StaffUser | null>;
   };
 };
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
-import express, { type ErrorRequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import type { ServerContext } from '#common/load-context.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -14,7 +14,8 @@ import type { SsrSource } from './http/ssr.ts';
 import type { Logger } from './logger.ts';
 import { clientBuildDir } from './paths.ts';
 import { listServices } from './services/service.ts';
-import { requireUser as requireUserGuard } from './auth/guard.ts';
+import { currentUser, requireUser as requireUserGuard, type AuthDependencies } from './auth/guard.ts';
+import { authRouter } from './auth/routes.ts';
 import { adminEnquiriesRouter, publicEnquiriesRouter } from './enquiries/routes.ts';
 import { submitEnquiry, type EnquirySubmission } from './enquiries/submit.ts';
 import { imagesRouter } from './images/routes.ts';
@@ -30,6 +31,8 @@ export type AppDependencies = {
   isShuttingDown?: () => boolean;
   /** Told when a notification has been queued, so that it is sent at once. */
   notifications?: { wake(): void };
+  /** The time; tests move it to check expiry and throttling windows. */
+  clock?: () => Date;
 };
 
 /** JSON bodies of the API are small; uploads (multipart) have their own limit. */
@@ -42,6 +45,7 @@ export function createApp({
   ssr,
   isShuttingDown = () => false,
   notifications,
+  clock = () => new Date(),
 }: AppDependencies) {
   const app = express();
   app.disable('x-powered-by');
@@ -54,6 +58,7 @@ export function createApp({
   });
   app.use(securityHeaders({ https: config.publicUrl.startsWith('https:'), enforceCsp: !ssr?.devMiddleware }));
   app.use(compression());
+  app.use(staffPages);
 
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
@@ -79,7 +84,8 @@ export function createApp({
     limit: config.enquiryRateLimit,
     onStored: () => notifications?.wake(),
   };
-  const requireUser = requireUserGuard(database.db);
+  const auth: AuthDependencies = { db: database.db, clock, publicUrl: config.publicUrl };
+  const requireUser = requireUserGuard(auth);
 
   const api = express.Router();
   api.use((_req, res, next) => {
@@ -90,6 +96,7 @@ export function createApp({
   api.use(publicEnquiriesRouter(enquirySubmission));
   api.use(express.json({ limit: jsonBodyLimit }));
   api.use(servicesRouter());
+  api.use(authRouter(auth));
   api.use('/enquiries', adminEnquiriesRouter(database.db, requireUser));
   api.use(imagesRouter());
   api.use(apiNotFound);
@@ -125,6 +132,7 @@ export function createApp({
           enquiries: {
             submit: (form) => submitEnquiry(enquirySubmission, form, req.ip ?? 'unknown'),
           },
+          staff: { currentUser: () => currentUser(req, auth) },
         }),
       }),
     );
@@ -133,6 +141,16 @@ export function createApp({
   app.use(pageErrorHandler);
   return app;
 }
+
+/** Pages of the staff area: never cached (the back button after logout shows nothing), never indexed. */
+const staffPagePattern = /^\/(admin|auth|update-hero)(\/|-|$)/i;
+const staffPages: RequestHandler = (req, res, next) => {
+  if (staffPagePattern.test(req.path)) {
+    res.set('Cache-Control', 'no-store');
+    res.set('X-Robots-Tag', 'noindex, nofollow');
+  }
+  next();
+};
 
 /** Last resort outside the API: a plain page, never a stack trace. */
 const pageErrorHandler: ErrorRequestHandler = (error: Error & { status?: number }, req, res, _next) => {

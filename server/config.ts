@@ -134,10 +134,12 @@ const envSchema = z.object({
   MAIL_FROM: z.preprocess(blankToUndefined, mailbox.optional()),
   ENQUIRY_RATE_LIMIT: z.preprocess(blankToUndefined, wholeNumber(1, 1_000_000).optional()),
   ENQUIRY_RATE_WINDOW_MINUTES: z.preprocess(blankToUndefined, wholeNumber(1, 1440).optional()),
+  ADMIN_USERNAME: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  ADMIN_PASSWORD: z.preprocess(blankToUndefined, z.string().optional()),
 });
 
 /** Variables whose values may hold credentials and are never echoed in an error. */
-const secretVariables = new Set(['DATABASE_URL', 'SMTP_URL']);
+const secretVariables = new Set(['DATABASE_URL', 'SMTP_URL', 'ADMIN_PASSWORD']);
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -163,6 +165,8 @@ export type Config = {
   mailFrom: string;
   /** Enquiries accepted from one client address per window. */
   enquiryRateLimit: { scope: 'enquiry'; max: number; windowMs: number };
+  /** The first staff account, created at start-up only while there is no account at all. */
+  initialAdmin: { username: string; password: string } | undefined;
 };
 
 export class ConfigError extends Error {
@@ -193,6 +197,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!override.success) describe(name, override.error.issues[0]?.message ?? 'is not valid');
     else if (override.data !== undefined) Object.assign(site, { [field]: override.data });
   }
+  if (
+    parsed.success &&
+    (parsed.data.ADMIN_USERNAME === undefined) !== (parsed.data.ADMIN_PASSWORD === undefined)
+  ) {
+    const missing = parsed.data.ADMIN_USERNAME === undefined ? 'ADMIN_USERNAME' : 'ADMIN_PASSWORD';
+    describe(
+      missing,
+      'must be set together with ' + (missing === 'ADMIN_USERNAME' ? 'ADMIN_PASSWORD' : 'ADMIN_USERNAME'),
+    );
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   // The shipped defaults obey the same rules (a mistake in them is caught by any start).
   siteSettingsSchema.parse(site);
@@ -222,6 +236,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       max: vars.ENQUIRY_RATE_LIMIT ?? 5,
       windowMs: (vars.ENQUIRY_RATE_WINDOW_MINUTES ?? 10) * 60 * 1000,
     },
+    initialAdmin:
+      vars.ADMIN_USERNAME !== undefined && vars.ADMIN_PASSWORD !== undefined
+        ? { username: vars.ADMIN_USERNAME, password: vars.ADMIN_PASSWORD }
+        : undefined,
   };
 }
 

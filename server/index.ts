@@ -1,5 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
+import { AccountRefusedError, addStaffAccount } from './auth/initial-admin.ts';
+import { pruneSessions } from './auth/sessions.ts';
+import { pruneLoginFailures } from './auth/throttle.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
@@ -30,6 +33,23 @@ async function main() {
     if (config.seedDemoContent && (await seedDemoContent(database.db))) {
       logger.info('demo content seeded');
     }
+    if (config.initialAdmin) {
+      try {
+        if (await addStaffAccount(database.db, config.initialAdmin, { onlyIfFirst: true })) {
+          logger.info(
+            { username: config.initialAdmin.username },
+            'first staff account created from ADMIN_USERNAME',
+          );
+        }
+      } catch (error) {
+        if (!(error instanceof AccountRefusedError)) throw error;
+        throw new ConfigError(
+          error.reasons.map(
+            (reason) => `Invalid configuration: ADMIN_USERNAME/ADMIN_PASSWORD refused: ${reason}`,
+          ),
+        );
+      }
+    }
     ssr = config.nodeEnv === 'development' ? await createDevSsr() : await loadProductionSsr();
   } catch (error) {
     await database.close();
@@ -44,12 +64,15 @@ async function main() {
     messageDomain: new URL(config.publicUrl).hostname,
   });
 
-  // Rate-limit counters are only needed for their window; drop old ones hourly.
+  // Counters, sign-in failures and sessions are only needed for their window; drop old ones hourly.
   const pruneCounters = setInterval(
     () => {
-      pruneRateLimitCounters(database.db, new Date(Date.now() - 24 * 60 * 60 * 1000)).catch(
-        (error: unknown) => logger.warn({ err: error }, 'could not prune rate-limit counters'),
-      );
+      const now = new Date();
+      Promise.all([
+        pruneRateLimitCounters(database.db, new Date(now.getTime() - 24 * 60 * 60 * 1000)),
+        pruneLoginFailures(database.db, now),
+        pruneSessions(database.db, now),
+      ]).catch((error: unknown) => logger.warn({ err: error }, 'could not prune expired records'));
     },
     60 * 60 * 1000,
   );

@@ -1,69 +1,87 @@
-import crypto from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
 import type { Request, RequestHandler } from 'express';
+import { adminRequestHeader } from '#common/api.ts';
+import type { StaffUser } from '#common/auth.ts';
 import type { Database } from '../db/client.ts';
-import { sessions, users } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
+import { findSessionUser } from './sessions.ts';
 
 /** Name of the cookie holding the session token (the token itself is never stored). */
 export const sessionCookie = 'session';
 
-/** A session ends after this long without a request (DESIGN.md, sessions). */
-export const sessionIdleMs = 24 * 60 * 60 * 1000;
-
-export type SignedInUser = { id: number; username: string };
-
 declare module 'express-serve-static-core' {
   interface Request {
     /** The signed-in staff member, set by `requireUser`. */
-    user?: SignedInUser;
+    user?: StaffUser;
   }
 }
 
-export function hashSessionToken(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex');
-}
+export type AuthDependencies = {
+  db: Database;
+  /** The time, injectable so that tests can move it (expiry, throttling windows). */
+  clock: () => Date;
+  /** The site's public origin; requests from it count as same-origin besides the Host's own. */
+  publicUrl: string;
+};
 
-function readCookie(req: Request, name: string): string | undefined {
+export function readSessionToken(req: Request): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const separator = part.indexOf('=');
-    if (separator > 0 && part.slice(0, separator).trim() === name) {
-      return decodeURIComponent(part.slice(separator + 1).trim());
+    if (separator > 0 && part.slice(0, separator).trim() === sessionCookie) {
+      const value = part.slice(separator + 1).trim();
+      try {
+        return decodeURIComponent(value) || undefined;
+      } catch {
+        return undefined;
+      }
     }
   }
   return undefined;
 }
 
-/** The user of a live session (neither expired nor idle too long), else null. */
-export async function findSessionUser(
-  db: Database,
-  token: string,
-  now = new Date(),
-): Promise<SignedInUser | null> {
-  const [row] = await db
-    .select({ id: users.id, username: users.username })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashSessionToken(token)),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, new Date(now.getTime() - sessionIdleMs)),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
+/** The signed-in user of this request, or null. */
+export async function currentUser(req: Request, { db, clock }: AuthDependencies): Promise<StaffUser | null> {
+  const token = readSessionToken(req);
+  return token ? findSessionUser(db, token, clock()) : null;
+}
+
+export const crossSiteMessage = 'This request was refused because it did not come from this site.';
+
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * CSRF defence for requests that change state on a staff member's behalf: they must carry the
+ * fixed admin header (which a cross-site form cannot send) and come from this site, as the
+ * browser reports it (Sec-Fetch-Site, else Origin). A request with neither is refused: every
+ * browser that can be tricked into sending it sends at least one.
+ */
+export function assertSameOrigin(req: Request, publicUrl: string): void {
+  if (req.get(adminRequestHeader.name) !== adminRequestHeader.value)
+    throw new HttpError(403, crossSiteMessage);
+  const fetchSite = req.get('sec-fetch-site');
+  const origin = req.get('origin');
+  if (fetchSite === undefined && origin === undefined) throw new HttpError(403, crossSiteMessage);
+  if (fetchSite !== undefined && fetchSite !== 'same-origin') throw new HttpError(403, crossSiteMessage);
+  if (origin !== undefined && origin !== publicUrl && origin !== `${req.protocol}://${req.get('host')}`) {
+    throw new HttpError(403, crossSiteMessage);
+  }
+}
+
+export function requireSameOrigin(publicUrl: string): RequestHandler {
+  return (req, _res, next) => {
+    assertSameOrigin(req, publicUrl);
+    next();
+  };
 }
 
 /**
  * The one guard of every staff-only endpoint: without a live session the answer is 401 and the
- * handler never runs.
+ * handler never runs; a state-changing request must also pass the CSRF check (403).
  */
-export function requireUser(db: Database): RequestHandler {
+export function requireUser(auth: AuthDependencies): RequestHandler {
   return async (req, _res, next) => {
-    const token = readCookie(req, sessionCookie);
-    const user = token ? await findSessionUser(db, token) : null;
+    const user = await currentUser(req, auth);
     if (!user) throw new HttpError(401, 'Please sign in to continue.');
+    if (unsafeMethods.has(req.method)) assertSameOrigin(req, auth.publicUrl);
     req.user = user;
     next();
   };

@@ -54,6 +54,25 @@ export const sessions = pgTable(
   ],
 );
 
+/**
+ * Failed sign-ins, for throttling (per username and per client). The client is a hash of its
+ * address, never the address itself; rows older than the throttling window are deleted.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Lower-cased, as typed (the account may not exist). */
+    username: text('username').notNull(),
+    clientHash: text('client_hash').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('login_failures_username_idx').on(table.username, table.occurredAt),
+    index('login_failures_client_idx').on(table.clientHash, table.occurredAt),
+  ],
+);
+
 /** Enquiries and booking requests sent from the public site (spec section 3). */
 export const enquiries = pgTable(
   'enquiries',

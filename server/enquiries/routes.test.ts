@@ -10,12 +10,12 @@ import { tooManyEnquiriesMessage } from './submit.ts';
 
 let database: DatabaseHandle;
 let app: express.Express;
-let staffCookie: string;
+let staff: Record<string, string>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   app = createTestApp(database, { config: testConfig({ ENQUIRY_RATE_LIMIT: '1000' }) });
-  staffCookie = (await signedInStaff(database.db)).cookie;
+  staff = (await signedInStaff(database.db)).headers;
 });
 
 afterAll(async () => {
@@ -115,7 +115,7 @@ describe('POST /api/enquiries', () => {
       .post('/api/enquiries')
       .send(makeEnquiry({ name: injection, vehicle: script, message: `${script}\n${injection}` }))
       .expect(201);
-    const response = await request(app).get('/api/enquiries').set('Cookie', staffCookie).expect(200);
+    const response = await request(app).get('/api/enquiries').set(staff).expect(200);
     expect(response.body).toHaveLength(1);
     expect(response.body[0]).toMatchObject({
       name: injection,
@@ -176,7 +176,7 @@ describe('the staff enquiry API', () => {
     for (const name of ['First Customer', 'Second Customer', 'Third Customer']) {
       await request(app).post('/api/enquiries').send(makeEnquiry({ name })).expect(201);
     }
-    const response = await request(app).get('/api/enquiries').set('Cookie', staffCookie).expect(200);
+    const response = await request(app).get('/api/enquiries').set(staff).expect(200);
     expect(response.body.map((enquiry: { name: string }) => enquiry.name)).toEqual([
       'Third Customer',
       'Second Customer',
@@ -200,7 +200,7 @@ describe('the staff enquiry API', () => {
     for (let time = 0; time < 2; time += 1) {
       const response = await request(app)
         .put(`/api/enquiries/${body.id}/mark-contacted`)
-        .set('Cookie', staffCookie)
+        .set(staff)
         .expect(200);
       expect(response.body).toMatchObject({ id: body.id, contacted: true });
     }
@@ -212,19 +212,16 @@ describe('the staff enquiry API', () => {
   it('deletes an enquiry for good and leaves the others', async () => {
     const first = await request(app).post('/api/enquiries').send(makeEnquiry()).expect(201);
     const second = await request(app).post('/api/enquiries').send(makeEnquiry()).expect(201);
-    await request(app).delete(`/api/enquiries/${first.body.id}`).set('Cookie', staffCookie).expect(204);
+    await request(app).delete(`/api/enquiries/${first.body.id}`).set(staff).expect(204);
     expect((await storedEnquiries()).map((enquiry) => enquiry.id)).toEqual([second.body.id]);
-    await request(app).delete(`/api/enquiries/${first.body.id}`).set('Cookie', staffCookie).expect(404);
+    await request(app).delete(`/api/enquiries/${first.body.id}`).set(staff).expect(404);
   });
 
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
-    const unknown = await request(app)
-      .put('/api/enquiries/999999/mark-contacted')
-      .set('Cookie', staffCookie)
-      .expect(404);
+    const unknown = await request(app).put('/api/enquiries/999999/mark-contacted').set(staff).expect(404);
     expect(unknown.body.error).toMatch(/does not exist/);
     for (const id of ['abc', '0', '-1', '1.5', '99999999999']) {
-      await request(app).delete(`/api/enquiries/${id}`).set('Cookie', staffCookie).expect(400);
+      await request(app).delete(`/api/enquiries/${id}`).set(staff).expect(400);
     }
   });
 });

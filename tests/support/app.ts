@@ -8,6 +8,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
 }
 
+/** The site's address in tests: a staff page's requests come from it. */
+export const testOrigin = testConfig().publicUrl;
+
 /** The real Express app on a test database, without server rendering unless given. */
 export function createTestApp(
   database: DatabaseHandle,

@@ -1,8 +1,10 @@
-import crypto from 'node:crypto';
 import type { EnquiryInput } from '#common/enquiry.ts';
-import { hashSessionToken, sessionCookie } from '#server/auth/guard.ts';
+import { adminRequestHeader } from '#common/api.ts';
+import { sessionCookie } from '#server/auth/guard.ts';
+import { createSession } from '#server/auth/sessions.ts';
 import type { Database } from '#server/db/client.ts';
-import { enquiries, outbox, rateLimitCounters, sessions, users } from '#server/db/schema.ts';
+import { enquiries, outbox, rateLimitCounters, users } from '#server/db/schema.ts';
+import { testOrigin } from './app.ts';
 
 let sequence = 0;
 
@@ -20,22 +22,20 @@ export function makeEnquiry(overrides: Partial<Record<keyof EnquiryInput | 'webs
   };
 }
 
+/** What a page of this site sends with a staff request that changes something (CSRF guard). */
+export const sameOriginHeaders = { [adminRequestHeader.name]: adminRequestHeader.value, Origin: testOrigin };
+
 /**
- * A staff member with a live session, as sign-in will create them. Returns the Cookie header
- * value that authenticates as them.
+ * A staff member with a live session, without a usable password (sign-in itself is tested with
+ * real accounts). `cookie` authenticates as them; `headers` adds what the site's pages send.
  */
-export async function signedInStaff(db: Database, username = `staff${++sequence}`) {
+export async function signedInStaff(db: Database, username = `staff${++sequence}`, now = new Date()) {
   const [user] = await db
     .insert(users)
-    .values({ username, passwordHash: 'not-a-real-hash' })
+    .values({ username, passwordHash: 'no-password' })
     .returning({ id: users.id });
-  const token = crypto.randomBytes(32).toString('base64url');
-  await db.insert(sessions).values({
-    tokenHash: hashSessionToken(token),
-    userId: user!.id,
-    expiresAt: new Date(Date.now() + 60 * 60 * 1000),
-  });
-  return { userId: user!.id, cookie: `${sessionCookie}=${token}` };
+  const cookie = `${sessionCookie}=${await createSession(db, user!.id, now)}`;
+  return { userId: user!.id, username, cookie, headers: { Cookie: cookie, ...sameOriginHeaders } };
 }
 
 /** Empties what enquiry submissions write, so each test starts from no enquiries and no counts. */

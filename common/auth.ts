@@ -1,0 +1,55 @@
+import * as z from 'zod/mini';
+
+/** Limits of staff accounts (issue: staff sign-in; OWASP ASVS 2.1). */
+export const usernameLimits = { min: 3, max: 64 } as const;
+export const passwordLimits = { min: 12, max: 128 } as const;
+
+/** Anything that is not a string reads as empty, so a missing field gets the field's message. */
+const asText = (trim: boolean) =>
+  z.transform((value: unknown) => (typeof value === 'string' ? (trim ? value.trim() : value) : ''));
+
+/** The admin login form (spec section 5). A password is taken exactly as typed. */
+export const loginSchema = z.object({
+  username: z.pipe(
+    asText(true),
+    z.string().check(z.minLength(1, 'Username is required'), z.maxLength(256, 'Username is too long')),
+  ),
+  password: z.pipe(
+    asText(false),
+    z.string().check(z.minLength(1, 'Password is required'), z.maxLength(1024, 'Password is too long')),
+  ),
+});
+
+/** A new staff account. The server also refuses common passwords (server/auth/password-policy.ts). */
+export const registrationSchema = z.object({
+  username: z.pipe(
+    asText(true),
+    z
+      .string()
+      .check(
+        z.minLength(usernameLimits.min, `Username must be at least ${usernameLimits.min} characters`),
+        z.maxLength(usernameLimits.max, `Username must be ${usernameLimits.max} characters or fewer`),
+        z.regex(/^[\p{L}\p{N}._@-]*$/u, 'Username may use letters, digits and . _ @ - only'),
+      ),
+  ),
+  password: z.pipe(
+    asText(false),
+    z
+      .string()
+      .check(
+        z.minLength(passwordLimits.min, `Password must be at least ${passwordLimits.min} characters`),
+        z.maxLength(passwordLimits.max, `Password must be ${passwordLimits.max} characters or fewer`),
+      ),
+  ),
+});
+
+export type LoginInput = z.output<typeof loginSchema>;
+export type RegistrationInput = z.output<typeof registrationSchema>;
+
+/** The signed-in staff member, as GET /api/user, login and registration answer. */
+export type StaffUser = { id: number; username: string };
+
+/** Field errors keyed by field, as the API sends them (`fieldErrors`). */
+export function fieldErrorsOf(error: z.core.$ZodError): Record<string, string[]> {
+  return z.flattenError(error).fieldErrors as Record<string, string[]>;
+}

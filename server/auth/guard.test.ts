@@ -1,0 +1,104 @@
+import type express from 'express';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '#tests/support/app.ts';
+import { createTestDatabase } from '#tests/support/database.ts';
+import { sameOriginHeaders, signedInStaff } from '#tests/support/factories.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+
+/**
+ * Every route anyone may call without signing in. A route missing here must answer 401 to a
+ * request without a session, so a new endpoint cannot forget the sign-in guard: it is either
+ * listed here on purpose or guarded.
+ */
+const publicRoutes = new Set([
+  'GET /healthz',
+  'GET /readyz',
+  'GET /api/services',
+  'POST /api/enquiries',
+  'GET /api/images/:name',
+  'POST /api/login',
+  'POST /api/logout',
+  'GET /api/user',
+  // Open only while there is no account at all; afterwards 403 unless signed in (routes.test.ts).
+  'POST /api/register',
+]);
+
+type Layer = {
+  route?: { path: string; methods: Record<string, boolean> };
+  rawPath?: string;
+  handle: { stack?: Layer[] };
+};
+
+/** Method and full path of each route registered on the app, including nested routers. */
+function registeredRoutes(stack: Layer[], prefix = ''): string[] {
+  return stack.flatMap((layer) => {
+    if (layer.route) {
+      const path = `${prefix}${layer.route.path}`;
+      return Object.keys(layer.route.methods).map((method) => `${method.toUpperCase()} ${path}`);
+    }
+    if (layer.handle.stack) {
+      const mount = layer.rawPath && layer.rawPath !== '/' ? layer.rawPath : '';
+      return registeredRoutes(layer.handle.stack, `${prefix}${mount}`);
+    }
+    return [];
+  });
+}
+
+/** A request of any method by name. */
+const send = (method: string, url: string) => {
+  const agent = request(app);
+  return agent[method.toLowerCase() as 'get'](url);
+};
+
+let database: DatabaseHandle;
+let app: express.Express;
+let routes: string[];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = createTestApp(database);
+  routes = registeredRoutes((app as unknown as { router: { stack: Layer[] } }).router.stack);
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('the sign-in guard', () => {
+  it('finds the routes of the app, the public ones among them', () => {
+    expect(routes).toContain('GET /api/enquiries/');
+    expect(routes).toContain('DELETE /api/enquiries/:id');
+    for (const route of publicRoutes) expect(routes).toContain(route);
+  });
+
+  it('answers 401 on every route that is not public, with or without the CSRF headers', async () => {
+    const guarded = routes.filter((route) => !publicRoutes.has(route));
+    expect(guarded.length).toBeGreaterThanOrEqual(3);
+    for (const route of guarded) {
+      const [method, path] = route.split(' ') as [string, string];
+      const url = path.replace(/:\w+/g, '1').replace(/\{?\*\w+\}?/g, 'anything');
+      for (const headers of [{}, sameOriginHeaders]) {
+        const response = await send(method, url).set(headers).set('Cookie', 'session=not-a-session');
+        expect({ route, status: response.status }).toEqual({ route, status: 401 });
+        expect(response.body).toEqual({ error: 'Please sign in to continue.' });
+      }
+    }
+  });
+
+  it('lets signed-in staff read without the CSRF headers, but not change anything', async () => {
+    const staff = await signedInStaff(database.db);
+    await request(app).get('/api/enquiries').set('Cookie', staff.cookie).expect(200);
+    for (const [method, url] of [
+      ['put', '/api/enquiries/1/mark-contacted'],
+      ['delete', '/api/enquiries/1'],
+    ] as const) {
+      await send(method, url).set('Cookie', staff.cookie).expect(403);
+      await send(method, url)
+        .set({ ...staff.headers, Origin: 'https://evil.example' })
+        .expect(403);
+      // Past the guard: the enquiry does not exist.
+      await send(method, url).set(staff.headers).expect(404);
+    }
+  });
+});

@@ -1,0 +1,37 @@
+import { fieldErrorsOf, registrationSchema } from '#common/auth.ts';
+import type { Database } from '../db/client.ts';
+import { createUser, hasAnyUser } from './service.ts';
+
+/** A new account's details that were refused, with the reasons, one per line. */
+export class AccountRefusedError extends Error {
+  constructor(readonly reasons: string[]) {
+    super(reasons.join('\n'));
+    this.name = 'AccountRefusedError';
+  }
+}
+
+/**
+ * Adds a staff account from an operator's command (start-up variables, `npm run admin:create`),
+ * with the same rules as registration. `onlyIfFirst` leaves an installation that has an account
+ * alone. Returns false when nothing was added for that reason.
+ */
+export async function addStaffAccount(
+  db: Database,
+  input: { username: string; password: string },
+  { onlyIfFirst }: { onlyIfFirst: boolean },
+): Promise<boolean> {
+  if (onlyIfFirst && (await hasAnyUser(db))) return false;
+  const parsed = registrationSchema.safeParse(input);
+  if (!parsed.success) throw new AccountRefusedError(Object.values(fieldErrorsOf(parsed.error)).flat());
+  const result = await createUser(db, parsed.data, { onlyIfFirst });
+  switch (result.outcome) {
+    case 'created':
+      return true;
+    case 'closed':
+      return false;
+    case 'taken':
+      throw new AccountRefusedError([`The username "${parsed.data.username}" is already in use.`]);
+    case 'invalid':
+      throw new AccountRefusedError(Object.values(result.fieldErrors).flat());
+  }
+}

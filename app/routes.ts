@@ -3,6 +3,13 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 export default [
   route('robots.txt', 'routes/robots-txt.ts'),
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
+  // The staff area: no site header and footer, its data through TanStack Query.
+  layout('routes/staff-layout.tsx', [
+    route('auth', 'routes/auth.tsx'),
+    route('admin-dashboard', 'routes/admin-dashboard.tsx', { id: 'admin-dashboard' }),
+    route('admin/dashboard', 'routes/admin-dashboard.tsx', { id: 'admin-dashboard-home' }),
+    route('admin/dashboard/:section', 'routes/admin-dashboard.tsx', { id: 'admin-dashboard-section' }),
+  ]),
   layout('routes/site-layout.tsx', [
     index('routes/home.tsx'),
     route('services/:slug', 'routes/service.tsx'),

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '#common/api.ts';
+import { adminRequestHeader, type ApiErrorBody } from '#common/api.ts';
 
 /** A request the API answered with an error status. */
 export class ApiError extends Error {
@@ -25,15 +25,23 @@ function parseErrorBody(text: string): Partial<ApiErrorBody> {
 }
 
 /**
- * The site's one way to call its JSON API. Sends cookies and JSON; resolves with the parsed
- * answer (undefined for 204) or throws ApiError.
+ * The site's one way to call its JSON API. Sends cookies, the admin header (the server's CSRF
+ * guard for staff requests) and JSON; resolves with the parsed answer (undefined for 204) or
+ * throws ApiError.
  */
-export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
+export async function apiRequest<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<T> {
   const response = await fetch(path, {
     method,
+    signal,
     credentials: 'same-origin',
     headers: {
       Accept: 'application/json',
+      [adminRequestHeader.name]: adminRequestHeader.value,
       ...(body !== undefined && { 'Content-Type': 'application/json' }),
     },
     body: body === undefined ? undefined : JSON.stringify(body),

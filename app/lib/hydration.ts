@@ -23,3 +23,14 @@ export function useRenderedAfterHydration(): boolean {
     () => false,
   );
 }
+
+const noSubscription = () => () => {};
+
+/** False in the server's HTML and during hydration, true once this component is interactive. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldErrors, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   enquiryFieldLimits,
   enquiryHoneypotField,
@@ -11,6 +11,7 @@ import {
 import { enquiryServiceOptions } from '#common/enquiry-options.ts';
 import { ApiError, apiRequest } from '../../lib/api.ts';
 import { toast } from '../../lib/use-toast.ts';
+import { FormField } from '../ui/form-field.tsx';
 import { preloadToaster } from '../ui/toaster.tsx';
 
 type EnquiryFormValues = Record<EnquiryField | typeof enquiryHoneypotField, string>;
@@ -28,52 +29,10 @@ const emptyValues: EnquiryFormValues = {
 /** Where the form posts when scripts are not running (see routes/enquiry.tsx). */
 export const enquiryFormAction = '/enquiry';
 
-const fieldClass =
-  'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-400 focus:border-brand-dark focus:outline-none focus:ring-2 focus:ring-brand/40 aria-[invalid=true]:border-red-700';
+type FieldProps = Omit<Parameters<typeof FormField>[0], 'id'> & { name: EnquiryField };
 
-type FieldProps = {
-  name: EnquiryField;
-  label: string;
-  required?: boolean;
-  error: string | undefined;
-  children: (control: {
-    id: string;
-    className: string;
-    'aria-invalid': boolean;
-    'aria-describedby': string | undefined;
-    'aria-required': boolean | undefined;
-  }) => ReactNode;
-};
-
-/** A labelled control with its error below, tied together for assistive technology. */
-function Field({ name, label, required, error, children }: FieldProps) {
-  const id = `enquiry-${name}`;
-  const errorId = `${id}-error`;
-  return (
-    <div>
-      <label htmlFor={id} className="text-sm font-semibold text-ink">
-        {label}
-        {required && (
-          <span className="text-red-700" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
-      {children({
-        id,
-        className: fieldClass,
-        'aria-invalid': Boolean(error),
-        'aria-describedby': error ? errorId : undefined,
-        'aria-required': required || undefined,
-      })}
-      {error && (
-        <p id={errorId} role="alert" className="mt-1.5 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+function Field({ name, ...props }: FieldProps) {
+  return <FormField id={`enquiry-${name}`} {...props} />;
 }
 
 const firstMessage = (errors: FieldErrors<EnquiryFormValues>, field: EnquiryField) => errors[field]?.message;

@@ -1,0 +1,55 @@
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import type { ReactNode } from 'react';
+
+type ConfirmDialogProps = {
+  /** The control that opens the dialog (rendered as the trigger itself). */
+  trigger: ReactNode;
+  title: string;
+  description?: string;
+  confirmLabel: string;
+  destructive?: boolean;
+  onConfirm: () => void;
+};
+
+/**
+ * An in-page confirmation (Radix AlertDialog): focus moves into it and back to the trigger,
+ * Escape or Cancel closes it, and the page behind is inert while it is open.
+ */
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  destructive,
+  onConfirm,
+}: ConfirmDialogProps) {
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ink/60" />
+        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
+          <AlertDialog.Title className="font-heading text-lg font-bold text-ink">{title}</AlertDialog.Title>
+          <AlertDialog.Description className={description ? 'mt-2 text-sm text-slate-600' : 'sr-only'}>
+            {description ?? title}
+          </AlertDialog.Description>
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialog.Cancel className="rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-semibold text-ink transition hover:bg-slate-100">
+              Cancel
+            </AlertDialog.Cancel>
+            <AlertDialog.Action
+              onClick={onConfirm}
+              className={`rounded-lg px-4 py-2.5 text-sm font-semibold transition ${
+                destructive
+                  ? 'bg-red-700 text-white hover:bg-red-800'
+                  : 'bg-brand text-ink hover:bg-brand-dark hover:text-white'
+              }`}
+            >
+              {confirmLabel}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

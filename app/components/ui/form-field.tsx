@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+
+export const fieldClass =
+  'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-400 focus:border-brand-dark focus:outline-none focus:ring-2 focus:ring-brand/40 aria-[invalid=true]:border-red-700';
+
+export type FieldControlProps = {
+  id: string;
+  className: string;
+  'aria-invalid': boolean;
+  'aria-describedby': string | undefined;
+  'aria-required': boolean | undefined;
+};
+
+type FormFieldProps = {
+  id: string;
+  label: string;
+  /** Marked with an asterisk (spec section 2) and announced as required. */
+  required?: boolean;
+  error: string | undefined;
+  children: (control: FieldControlProps) => ReactNode;
+};
+
+/** A labelled control with its error below, tied together for assistive technology. */
+export function FormField({ id, label, required, error, children }: FormFieldProps) {
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-semibold text-ink">
+        {label}
+        {required && (
+          <span className="text-red-700" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      {children({
+        id,
+        className: fieldClass,
+        'aria-invalid': Boolean(error),
+        'aria-describedby': error ? errorId : undefined,
+        'aria-required': required || undefined,
+      })}
+      {error && (
+        <p id={errorId} role="alert" className="mt-1.5 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

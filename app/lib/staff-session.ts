@@ -1,0 +1,96 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { StaffUser } from '#common/auth.ts';
+import { ApiError, apiRequest } from './api.ts';
+
+/** Browser storage keys of the staff area (spec section 3, browser storage). */
+export const storedUserKey = 'tyre-services.staff-user';
+export const lastAdminUrlKey = 'last_admin_url';
+
+export const currentUserQueryKey = ['/api/user'] as const;
+
+/** Where staff land after signing in when no admin page was visited before. */
+export const defaultAdminPath = '/admin-dashboard';
+
+/** Storage can be unavailable (private modes, blocked by policy): the site then works without it. */
+function storage(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The user kept from the last sign-in; one that cannot be read is removed (spec section 4). */
+export function readStoredUser(): StaffUser | null {
+  const raw = storage()?.getItem(storedUserKey);
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (
+      typeof value === 'object' &&
+      value !== null &&
+      typeof (value as StaffUser).id === 'number' &&
+      typeof (value as StaffUser).username === 'string'
+    ) {
+      return { id: (value as StaffUser).id, username: (value as StaffUser).username };
+    }
+  } catch {
+    // Falls through to removal.
+  }
+  storage()?.removeItem(storedUserKey);
+  return null;
+}
+
+export function storeUser(user: StaffUser | null): void {
+  if (user) storage()?.setItem(storedUserKey, JSON.stringify(user));
+  else storage()?.removeItem(storedUserKey);
+}
+
+/** GET /api/user, where 401 means "nobody", not an error (spec section 7). */
+export async function fetchCurrentUser(): Promise<StaffUser | null> {
+  try {
+    return await apiRequest<StaffUser>('GET', '/api/user');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/**
+ * The signed-in staff member: what the server said when it rendered the page, else the stored
+ * user until GET /api/user answers, which always has the last word.
+ */
+export function useCurrentUser(fromServer?: StaffUser | null) {
+  return useQuery({
+    queryKey: currentUserQueryKey,
+    queryFn: async () => {
+      const user = await fetchCurrentUser();
+      storeUser(user);
+      return user;
+    },
+    initialData: fromServer,
+    placeholderData: fromServer === undefined ? () => readStoredUser() ?? undefined : undefined,
+  });
+}
+
+/** An admin path worth coming back to: only this site's own admin pages (no open redirect). */
+export function isAdminPath(path: string | null | undefined): path is string {
+  return typeof path === 'string' && /^\/admin(-dashboard|\/dashboard)(\/[a-z-]*)?$/i.test(path);
+}
+
+export function rememberAdminPath(path: string): void {
+  if (isAdminPath(path)) storage()?.setItem(lastAdminUrlKey, path);
+}
+
+export function lastAdminPath(): string {
+  const stored = storage()?.getItem(lastAdminUrlKey);
+  return isAdminPath(stored) ? stored : defaultAdminPath;
+}
+
+/** Signs out: the server session ends, then nothing of the staff member's data stays in memory. */
+export async function logOut(queryClient: QueryClient): Promise<void> {
+  await apiRequest('POST', '/api/logout');
+  storeUser(null);
+  queryClient.clear();
+  queryClient.setQueryData(currentUserQueryKey, null);
+}

@@ -1,0 +1,97 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { useEffect } from 'react';
+import { redirect, useLocation, useNavigate } from 'react-router';
+import { AnalyticsTab } from '../components/admin/analytics-tab.tsx';
+import { DashboardHeader } from '../components/admin/dashboard-header.tsx';
+import { EnquiriesTab } from '../components/admin/enquiries-tab.tsx';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { pageMeta } from '../lib/seo.ts';
+import { rememberAdminPath, useCurrentUser } from '../lib/staff-session.ts';
+import type { Route } from './+types/admin-dashboard';
+
+const sections = [
+  { value: 'enquiries', label: 'Enquiries', Panel: EnquiriesTab },
+  { value: 'analytics', label: 'Analytics', Panel: AnalyticsTab },
+] as const;
+
+type Section = (typeof sections)[number]['value'];
+
+const sectionOf = (param: string | undefined): Section =>
+  sections.find((section) => section.value === param?.toLowerCase())?.value ?? 'enquiries';
+
+/** Signed-out visitors are sent to /auth before anything of the dashboard is sent (spec section 6). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await context.staff.currentUser();
+  if (!user) throw redirect('/auth');
+  return { user };
+}
+
+/** Switching tabs changes only the address; the signed-in user is the query's business. */
+export const shouldRevalidate = () => false;
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(matches, {
+    path: location.pathname,
+    title: 'Admin Dashboard',
+    description: 'Staff dashboard.',
+    noindex: true,
+  });
+
+export default function AdminDashboard({ loaderData, params }: Route.ComponentProps) {
+  const user = useCurrentUser(loaderData.user);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const section = sectionOf(params.section);
+
+  useEffect(() => rememberAdminPath(location.pathname), [location.pathname]);
+
+  // A session that ended (logout in another tab, expiry) sends the page back to sign-in.
+  const signedOut = user.isSuccess && user.data === null;
+  useEffect(() => {
+    if (signedOut) void navigate('/auth', { replace: true });
+  }, [signedOut, navigate]);
+
+  // A page restored from the back-forward cache after logout must not show what it held.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) window.location.reload();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
+  if (!user.data) return <Spinner label="Checking your sign-in..." />;
+  return (
+    <>
+      <DashboardHeader user={user.data} />
+      <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+        <Tabs.Root
+          value={section}
+          onValueChange={(value) =>
+            void navigate(`/admin/dashboard/${value}`, { replace: true, preventScrollReset: true })
+          }
+        >
+          <Tabs.List
+            aria-label="Dashboard sections"
+            className="mb-6 inline-flex rounded-xl bg-slate-200/70 p-1"
+          >
+            {sections.map(({ value, label }) => (
+              <Tabs.Trigger
+                key={value}
+                value={value}
+                className="rounded-lg px-4 py-2 text-sm font-semibold text-slate-600 transition hover:text-ink data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm"
+              >
+                {label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          {sections.map(({ value, Panel }) => (
+            <Tabs.Content key={value} value={value} className="focus-visible:outline-none">
+              {value === section && <Panel />}
+            </Tabs.Content>
+          ))}
+        </Tabs.Root>
+      </main>
+    </>
+  );
+}

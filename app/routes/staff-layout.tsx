@@ -1,0 +1,18 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+import { Toaster } from '../components/ui/toaster.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
+
+/** The staff pages' frame: their own query cache and the toasts, without the public header and footer. */
+export default function StaffLayout() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <div className="min-h-screen bg-slate-50">
+        <Outlet />
+      </div>
+      <Toaster />
+    </QueryClientProvider>
+  );
+}

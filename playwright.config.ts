@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { staffAccount } from './tests/e2e/staff-account.ts';
 
 /**
  * Browser journeys in Debian's Chromium against the built app, started the way `npm start`
@@ -56,6 +57,8 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // Journeys on both viewports send many enquiries from one address.
       ENQUIRY_RATE_LIMIT: '1000',
+      ADMIN_USERNAME: staffAccount.username,
+      ADMIN_PASSWORD: staffAccount.password,
     },
   },
 });

@@ -87,10 +87,14 @@ export function lastAdminPath(): string {
   return isAdminPath(stored) ? stored : defaultAdminPath;
 }
 
-/** Signs out: the server session ends, then nothing of the staff member's data stays in memory. */
-export async function logOut(queryClient: QueryClient): Promise<void> {
+/**
+ * Signs out: the server session ends and the stored user is forgotten. `leave` moves away from the
+ * staff page; only then is the query cache emptied, so nothing of the staff member's data stays
+ * in memory and the page being left does not react to its own user vanishing.
+ */
+export async function logOut(queryClient: QueryClient, leave: () => Promise<void>): Promise<void> {
   await apiRequest('POST', '/api/logout');
   storeUser(null);
+  await leave();
   queryClient.clear();
-  queryClient.setQueryData(currentUserQueryKey, null);
 }

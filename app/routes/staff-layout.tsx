@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
-import { Toaster } from '../components/ui/toaster.tsx';
+import ToastViewport from '../components/ui/toast-viewport.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 
 /** The staff pages' frame: their own query cache and the toasts, without the public header and footer. */
@@ -12,7 +12,8 @@ export default function StaffLayout() {
       <div className="min-h-screen bg-slate-50">
         <Outlet />
       </div>
-      <Toaster />
+      {/* Loaded with the page, not on demand: the toast after sign-in has only 500 ms to show. */}
+      <ToastViewport />
     </QueryClientProvider>
   );
 }

@@ -16,6 +16,7 @@ const routes = [
   '/cookie-settings',
   '/enquiry',
   '/no-such-page',
+  '/auth',
 ];
 
 for (const route of routes) {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test, toastOf } from './fixtures.ts';
 
 const form = (page: Page) => page.getByRole('form', { name: 'Enquiry form' });
 
@@ -64,7 +64,7 @@ test('a customer is told what to correct, then sends an enquiry and sees it ackn
   await expect(enquiry.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
   release();
 
-  const notice = page.getByRole('status').filter({ hasText: 'Enquiry Submitted' });
+  const notice = toastOf(page, 'Enquiry Submitted');
   await expect(notice).toBeVisible();
   await expect(notice).toContainText("We'll get back to you as soon as possible.");
   await expect(enquiry.getByLabel('Name')).toHaveValue('');
@@ -93,7 +93,7 @@ test('what a customer types before the page has loaded its scripts is kept', asy
     email: 'sarah@example.com',
     service: 'puncture-repair',
   });
-  await expect(page.getByRole('status').filter({ hasText: 'Enquiry Submitted' })).toBeVisible();
+  await expect(toastOf(page, 'Enquiry Submitted')).toBeVisible();
 });
 
 test.describe('when the server fails', () => {
@@ -107,7 +107,7 @@ test.describe('when the server fails', () => {
       route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }),
     );
     await form(page).getByRole('button', { name: 'Submit Enquiry' }).click();
-    const notice = page.getByRole('status').filter({ hasText: 'Something went wrong' });
+    const notice = toastOf(page, 'Something went wrong');
     await expect(notice).toContainText('Please try again later');
     await expect(form(page).getByLabel('Name')).toHaveValue('Sarah Mitchell');
 
@@ -120,7 +120,7 @@ test.describe('when the server fails', () => {
       }),
     );
     await form(page).getByRole('button', { name: 'Submit Enquiry' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Something went wrong' })).toContainText(
+    await expect(toastOf(page, 'Something went wrong')).toContainText(
       'You have sent several enquiries in a short time.',
     );
   });

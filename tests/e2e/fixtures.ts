@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 /**
  * Every journey fails on a console error (a CSP refusal, a hydration mismatch, a script error)
@@ -59,6 +59,37 @@ export const test = base.extend<{
     { auto: true },
   ],
 });
+
+/**
+ * A toast on screen, by its title. Radix's announcement for screen readers (role=status) lasts
+ * about a second, so journeys look at the toast itself, in the Notifications region.
+ */
+export const toastOf = (page: Page, title: string) =>
+  page
+    .getByRole('region', { name: /Notifications/ })
+    .getByRole('listitem')
+    .filter({ hasText: title });
+
+/**
+ * Records the text of every toast the current document shows from now on, for toasts that are
+ * on screen too briefly to be polled for (the one before a full navigation).
+ */
+export async function recordToasts(page: Page): Promise<string[]> {
+  const seen: string[] = [];
+  const name = `reportToast${Math.random().toString(36).slice(2)}`;
+  await page.exposeFunction(name, (text: string) => {
+    if (!seen.includes(text)) seen.push(text);
+  });
+  await page.evaluate((report) => {
+    const notify = (window as unknown as Record<string, (text: string) => void>)[report]!;
+    new MutationObserver(() => {
+      for (const item of document.querySelectorAll('[aria-label^="Notifications"] li')) {
+        notify(item.textContent ?? '');
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  }, name);
+  return seen;
+}
 
 export const isPhone = (projectName: string) => projectName === 'phone';
 

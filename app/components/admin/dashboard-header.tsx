@@ -16,9 +16,10 @@ export function DashboardHeader({ user }: { user: StaffUser }) {
   async function onLogout() {
     setLeaving(true);
     try {
-      await logOut(queryClient);
-      toast({ title: 'Logged out', description: 'You have been signed out.' });
-      await navigate('/', { replace: true });
+      await logOut(queryClient, async () => {
+        toast({ title: 'Logged out', description: 'You have been signed out.' });
+        await navigate('/');
+      });
     } catch (error) {
       setLeaving(false);
       toast({

@@ -8,6 +8,7 @@ import { useHydrated } from '../../lib/hydration.ts';
 import { currentUserQueryKey, lastAdminPath, storeUser } from '../../lib/staff-session.ts';
 import { toast } from '../../lib/use-toast.ts';
 import { FormField } from '../ui/form-field.tsx';
+import { preloadToaster } from '../ui/toaster.tsx';
 
 /** Spec section 9: after a successful login the page waits this long, then navigates. */
 export const loginRedirectDelayMs = 500;
@@ -61,7 +62,14 @@ export function LoginForm() {
 
   const busy = isSubmitting || signedIn;
   return (
-    <form method="post" onSubmit={submit} noValidate className="mt-6 grid gap-4" aria-label="Admin Login">
+    <form
+      method="post"
+      onSubmit={submit}
+      onFocus={preloadToaster}
+      noValidate
+      className="mt-6 grid gap-4"
+      aria-label="Admin Login"
+    >
       <FormField id="login-username" label="Username" error={errors.username?.message}>
         {(control) => (
           <input

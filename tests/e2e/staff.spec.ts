@@ -1,0 +1,180 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
+import { expect, recordToasts, test, toastOf } from './fixtures.ts';
+import { staffAccount } from './staff-account.ts';
+
+/** Signs in through the Admin Login form, as staff do, and waits for the dashboard. */
+async function signIn(page: Page) {
+  await page.goto('/auth');
+  await page.getByLabel('Username').fill(staffAccount.username);
+  await page.getByLabel('Password').fill(staffAccount.password);
+  const toasts = await recordToasts(page);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(/\/admin/);
+  // The toast shows for the 500 ms before the page moves on.
+  expect(toasts).toContainEqual(
+    expect.stringContaining(`Login successfulWelcome back, ${staffAccount.username}!`),
+  );
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
+/** A customer, in a browser of their own, sends an enquiry from the home page. */
+async function customerSendsEnquiry(browser: Browser, name: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/#contact');
+  await page.locator('form[data-interactive]').waitFor();
+  const form = page.getByRole('form', { name: 'Enquiry form' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Phone').fill('07700 900321');
+  await form.getByLabel('Email').fill('journey@example.com');
+  await form.getByLabel('Vehicle Make & Model').fill('Vauxhall Corsa 2018');
+  await form.getByLabel('Service').selectOption({ label: 'Puncture Repair' });
+  await form.getByLabel('Additional Information').fill('Slow puncture, front left.');
+  await form.getByRole('button', { name: 'Submit Enquiry' }).click();
+  await expect(toastOf(page, 'Enquiry Submitted')).toBeVisible();
+  await context.close();
+}
+
+/** The three count cards agree with the list they sit above. */
+async function expectCountsToMatchList(page: Page) {
+  const cards = page.getByRole('article');
+  const count = (label: string) =>
+    page.getByText(label, { exact: true }).locator('xpath=following-sibling::p[1]').innerText();
+  await expect(async () => {
+    const total = await cards.count();
+    const contacted = await page.locator('article[data-contacted="true"]').count();
+    expect(await count('Total Enquiries')).toBe(String(total));
+    expect(await count('New Enquiries')).toBe(String(total - contacted));
+    expect(await count('Contacted')).toBe(String(contacted));
+  }).toPass();
+}
+
+test('an enquiry from the public form reaches the dashboard, where staff mark it contacted and delete it', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const name = `Dana ${testInfo.project.name} ${Date.now()}`;
+  await customerSendsEnquiry(browser, name);
+
+  await signIn(page);
+  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  await expect(page.getByText(`Logged in as ${staffAccount.username}`)).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Enquiries' })).toHaveAttribute('aria-selected', 'true');
+
+  const card = page.getByRole('article', { name });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('New', { exact: true })).toBeVisible();
+  await expect(card).toContainText('journey@example.com');
+  await expect(card).toContainText('07700 900321');
+  await expect(card).toContainText('Vauxhall Corsa 2018');
+  await expect(card).toContainText('Puncture Repair');
+  await expect(card).toContainText('Slow puncture, front left.');
+  await expect(card.locator('time')).toHaveText(/^\d\d\/\d\d\/\d{4}, \d\d:\d\d$/);
+  await expect(card.getByRole('link', { name: 'Call Customer' })).toHaveAttribute('href', 'tel:07700900321');
+  await expect(card.getByRole('link', { name: 'Email Customer' })).toHaveAttribute(
+    'href',
+    /^mailto:journey@example\.com/,
+  );
+  await expect(card).toHaveCSS('border-left-color', 'rgb(245, 158, 11)');
+  await expectCountsToMatchList(page);
+
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+
+  // Mark as contacted, after a confirmation that can be cancelled.
+  await card.getByRole('button', { name: 'Mark as Contacted' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText(`Mark ${name}'s enquiry as contacted?`);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(card.getByText('New', { exact: true })).toBeVisible();
+  await card.getByRole('button', { name: 'Mark as Contacted' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Mark as Contacted' }).click();
+  await expect(toastOf(page, 'Enquiry updated')).toBeVisible();
+  await expect(card.getByText('Contacted', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Mark as Contacted' })).toHaveCount(0);
+  await expect(card).toHaveCSS('border-left-color', 'rgb(141, 198, 63)');
+  await expectCountsToMatchList(page);
+
+  // Delete, for good.
+  await card.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText(
+    `Are you sure you want to delete ${name}'s enquiry? This action cannot be undone.`,
+  );
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(toastOf(page, 'Enquiry deleted')).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Customer Enquiries' })).toBeVisible();
+  await expect(page.getByRole('article', { name })).toHaveCount(0);
+  await expectCountsToMatchList(page);
+
+  // Logout: the toast, then the home page.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(toastOf(page, 'Logged out')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  // The back button shows no enquiry data, and the dashboard now sends to sign-in.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  await expect(page.getByText('Customer Enquiries')).toHaveCount(0);
+  await expect(page.getByRole('article')).toHaveCount(0);
+  await page.goto('/admin/dashboard');
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test.describe('the login form', () => {
+  test.use({ expectedErrorUrls: [/\/api\/login$/] });
+
+  test('checks its fields, says when sign-in fails, and is skipped by signed-in staff', async ({ page }) => {
+    await page.goto('/auth');
+    await expect(page.getByRole('banner')).toHaveCount(0); // no site header
+    await expect(page.getByRole('contentinfo')).toHaveCount(0); // no site footer
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Username is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await expect(page.getByLabel('Username')).toBeFocused();
+    await page.keyboard.type(staffAccount.username);
+    await expect(page.getByText('Username is required')).toBeHidden();
+
+    await page.getByLabel('Password').fill('not-the-right-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const failed = toastOf(page, 'Login failed');
+    await expect(failed).toContainText('Invalid username or password');
+    await expect(page).toHaveURL(/\/auth$/);
+
+    await signIn(page);
+    await page.goto('/auth');
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  });
+});
+
+test.describe('admin pages', () => {
+  test.use({ expectedErrorUrls: [/\/api\/user$/] });
+
+  test('are never cached nor indexed, and a dashboard tab is remembered for the next sign-in', async ({
+    page,
+  }) => {
+    const login = await page.goto('/auth');
+    expect(login!.headers()['cache-control']).toBe('no-store');
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+
+    await signIn(page);
+    const dashboard = await page.goto('/admin/dashboard/analytics');
+    expect(dashboard!.headers()['cache-control']).toBe('no-store');
+    expect(dashboard!.headers()['x-robots-tag']).toContain('noindex');
+    await expect(page.getByRole('tab', { name: 'Analytics' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('tab', { name: 'Enquiries' }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard\/enquiries$/);
+    await page.getByRole('tab', { name: 'Analytics' }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard\/analytics$/);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await signIn(page);
+    await expect(page).toHaveURL(/\/admin\/dashboard\/analytics$/);
+  });
+});

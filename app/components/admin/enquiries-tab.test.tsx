@@ -1,0 +1,72 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { Enquiry } from '#common/enquiry.ts';
+import { createQueryClient } from '../../lib/query-client.ts';
+import { EnquiriesTab, enquiriesQueryKey } from './enquiries-tab.tsx';
+
+function enquiry(overrides: Partial<Enquiry>): Enquiry {
+  return {
+    id: 1,
+    name: 'Sarah Mitchell',
+    email: 'sarah@example.com',
+    phone: '07700 900123',
+    vehicle: 'Ford Focus 2019',
+    service: 'puncture-repair',
+    message: 'Nail in the rear tyre.',
+    contacted: false,
+    createdAt: '2026-07-01T08:05:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The tab as it renders once the list has arrived. */
+function renderWith(list: Enquiry[]) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(enquiriesQueryKey, list);
+  return renderToStaticMarkup(
+    <QueryClientProvider client={queryClient}>
+      <EnquiriesTab />
+    </QueryClientProvider>,
+  );
+}
+
+const countOf = (html: string, label: string) =>
+  new RegExp(`>${label}</p><p[^>]*>(\\d+)</p>`).exec(html)?.[1];
+
+describe('EnquiriesTab', () => {
+  it("says 'No enquiries yet' and counts nothing when there are none", () => {
+    const html = renderWith([]);
+    expect(html).toContain('No enquiries yet');
+    expect([
+      countOf(html, 'Total Enquiries'),
+      countOf(html, 'New Enquiries'),
+      countOf(html, 'Contacted'),
+    ]).toEqual(['0', '0', '0']);
+  });
+
+  it('counts new and contacted enquiries and marks each card by its state', () => {
+    const html = renderWith([
+      enquiry({ id: 3, name: 'New Customer' }),
+      enquiry({ id: 2, name: 'Called Customer', contacted: true, phone: null, vehicle: null, service: null }),
+    ]);
+    expect([
+      countOf(html, 'Total Enquiries'),
+      countOf(html, 'New Enquiries'),
+      countOf(html, 'Contacted'),
+    ]).toEqual(['2', '1', '1']);
+    const [newCard, contactedCard] = html.split('<article').slice(1) as [string, string];
+    expect(newCard).toContain('border-l-accent');
+    expect(newCard).toContain('>New</span>');
+    expect(newCard).toContain('Mark as Contacted');
+    expect(newCard).toContain('href="tel:07700900123"');
+    expect(newCard).toContain('Puncture Repair');
+    // en-GB, London time (British Summer Time in July).
+    expect(newCard).toContain('>01/07/2026, 09:05</time>');
+    expect(contactedCard).toContain('border-l-brand');
+    expect(contactedCard).toContain('>Contacted</span>');
+    expect(contactedCard).not.toContain('Mark as Contacted');
+    expect(contactedCard).not.toContain('Call Customer');
+    expect(contactedCard).toContain('Email Customer');
+  });
+});

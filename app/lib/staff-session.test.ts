@@ -1,0 +1,71 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  isAdminPath,
+  lastAdminPath,
+  lastAdminUrlKey,
+  readStoredUser,
+  rememberAdminPath,
+  storedUserKey,
+  storeUser,
+} from './staff-session.ts';
+
+/** A browser's localStorage, in memory. */
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
+}
+
+let storage: Storage;
+beforeEach(() => {
+  storage = memoryStorage();
+  vi.stubGlobal('window', { localStorage: storage });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the stored user', () => {
+  it('is kept at sign-in and forgotten at logout', () => {
+    storeUser({ id: 4, username: 'sam' });
+    expect(readStoredUser()).toEqual({ id: 4, username: 'sam' });
+    storeUser(null);
+    expect(readStoredUser()).toBeNull();
+    expect(storage.getItem(storedUserKey)).toBeNull();
+  });
+
+  it.each(['{not json', '"sam"', '{"id":"4","username":"sam"}', 'null'])(
+    'is removed when it cannot be read (%s)',
+    (raw) => {
+      storage.setItem(storedUserKey, raw);
+      expect(readStoredUser()).toBeNull();
+      expect(storage.getItem(storedUserKey)).toBeNull();
+    },
+  );
+});
+
+describe('the last admin page', () => {
+  it('is where staff land after signing in, else the dashboard', () => {
+    expect(lastAdminPath()).toBe('/admin-dashboard');
+    rememberAdminPath('/admin/dashboard/analytics');
+    expect(lastAdminPath()).toBe('/admin/dashboard/analytics');
+  });
+
+  it.each([
+    '/',
+    '//evil.example',
+    'https://evil.example/admin/dashboard',
+    '/admin/dashboard/../../x',
+    '/auth',
+  ])('is never anything but an admin page of this site (%s)', (path) => {
+    expect(isAdminPath(path)).toBe(false);
+    storage.setItem(lastAdminUrlKey, path);
+    expect(lastAdminPath()).toBe('/admin-dashboard');
+  });
+});

@@ -30,6 +30,7 @@ describe('migrations', () => {
       'enquiries',
       'image_variants',
       'images',
+      'login_failures',
       'outbox',
       'page_view_daily',
       'page_views',

@@ -14,7 +14,26 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 type Scenario = (server: ServerProcess) => Promise<boolean>;
 
-function report(name: string, result: autocannon.Result, targets: { p99Ms?: number; minRps?: number }) {
+/**
+ * CPU time (user and system, all threads) the server process has used so far, in milliseconds,
+ * or undefined where /proc is not there. Per request it shows what a change costs or saves even
+ * when other work on the machine blurs the latencies.
+ */
+function serverCpuMs(server: ServerProcess): number | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks, 100 per second
+  } catch {
+    return undefined;
+  }
+}
+
+function report(
+  name: string,
+  result: autocannon.Result,
+  targets: { p99Ms?: number; minRps?: number },
+  cpuMs?: number,
+) {
   const rps = result.requests.average;
   const lines = [
     `${name}: ${connections} connections, ${result.duration.toFixed(0)} s`,
@@ -22,6 +41,11 @@ function report(name: string, result: autocannon.Result, targets: { p99Ms?: numb
     `  throughput mean ${rps.toFixed(0)} req/s, median ${result.requests.p50} req/s per second sampled`,
     `  latency    p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
   ];
+  if (cpuMs !== undefined && result.requests.total > 0) {
+    lines.push(
+      `  server CPU ${((cpuMs * 1000) / result.requests.total).toFixed(0)} µs per request (all threads)`,
+    );
+  }
   const ok = result.non2xx === 0 && result.errors === 0 && result.timeouts === 0;
   if (targets.p99Ms !== undefined) {
     const met = result.latency.p99 <= targets.p99Ms;
@@ -63,8 +87,15 @@ const enquiry: Scenario = async (server) => {
     }),
   };
   await autocannon({ ...options, duration: 3 }); // warm-up, not reported
+  const cpuBefore = serverCpuMs(server);
   const result = await autocannon({ ...options, duration });
-  return report('POST /api/enquiries (stored, with its notification queued)', result, { p99Ms: 50 });
+  const cpuAfter = serverCpuMs(server);
+  return report(
+    'POST /api/enquiries (stored, with its notification queued)',
+    result,
+    { p99Ms: 50 },
+    cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
+  );
 };
 
 const scenarios: Record<string, Scenario> = { enquiry };

@@ -42,17 +42,17 @@ export async function submitEnquiry(
   if (!parsed.success) {
     return { status: 400, error: invalidEnquiryMessage, fieldErrors: enquiryFieldErrors(parsed.error) };
   }
-  const { enquiry, limit: verdict } = await createEnquiryWithinLimit(
+  const { id, limit: verdict } = await createEnquiryWithinLimit(
     db,
     parsed.data,
     rateLimitHit(limit, clientKey),
   );
-  if (!enquiry) {
+  if (id === null) {
     const retryAfterSeconds = verdict.allowed ? 1 : verdict.retryAfterSeconds;
     logger.warn({ retryAfterSeconds }, 'enquiry refused: rate limit');
     return { status: 429, error: tooManyEnquiriesMessage, retryAfterSeconds };
   }
-  logger.info({ enquiryId: enquiry.id }, 'enquiry stored');
+  logger.info({ enquiryId: id }, 'enquiry stored');
   onStored?.();
-  return { status: 201, id: enquiry.id };
+  return { status: 201, id };
 }

@@ -1,8 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '#tests/support/database.ts';
 import { selectRows, type DatabaseHandle } from '../db/client.ts';
 import { rateLimitCounters } from '../db/schema.ts';
-import { pruneRateLimitCounters, rateLimitHit } from './rate-limit.ts';
+import { countHits, pruneRateLimitCounters, rateLimitHit } from './rate-limit.ts';
 
 let database: DatabaseHandle;
 
@@ -17,7 +18,10 @@ afterAll(async () => {
 const limit = { scope: 'test', max: 2, windowMs: 10 * 60 * 1000 };
 const hit = async (key: string, now: Date) => {
   const counted = rateLimitHit(limit, key, now);
-  const [row] = await selectRows<{ hits: number }>(database.db, counted.statement);
+  const [row] = await selectRows<{ hits: number }>(
+    database.db,
+    countHits(sql`(values (${counted.key}, ${counted.windowStart}::timestamptz)) as hit (key, window_start)`),
+  );
   return counted.verdict(row!.hits);
 };
 

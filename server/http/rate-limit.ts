@@ -11,27 +11,35 @@ export type RateLimit = {
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-/** One hit of a client against a limit, as a statement that counts it and returns `hits`. */
+/** One hit of a client against a limit: the counter it adds to, and how to read the new count. */
 export type RateLimitHit = {
-  /** `insert ... returning hits`: usable alone or as a CTE of a larger statement. */
-  statement: SQL;
+  /** The counter's key (scope and client) and window, as `countHits` takes them. */
+  key: string;
+  windowStart: string;
   max: number;
   /** What to answer when the returned count is over the limit. */
   verdict(hits: number): RateLimitResult;
 };
 
 /**
- * Counts one hit for `key` in the current fixed window. Insert or increment in one statement,
- * so concurrent requests, from any number of server processes, are counted exactly.
+ * Counts one hit for each row of `hits` (a relation with the columns `key` and `window_start`,
+ * each pair at most once) and returns `key, window_start, hits` with the new counts. Insert or
+ * increment in one statement, so concurrent requests, from any number of server processes, are
+ * counted exactly. The counters are locked in key order, so two such statements never deadlock.
  */
+export const countHits = (hits: SQL) =>
+  sql`insert into ${rateLimitCounters} (key, window_start, hits)
+    select key, window_start, 1 from ${hits} order by key, window_start
+    on conflict (key, window_start) do update set hits = ${rateLimitCounters}.hits + 1
+    returning key, window_start, hits`;
+
+/** One hit for `key` in the current fixed window of `limit`. */
 export function rateLimitHit(limit: RateLimit, key: string, now = new Date()): RateLimitHit {
   const windowStart = new Date(Math.floor(now.getTime() / limit.windowMs) * limit.windowMs);
   const windowEnd = windowStart.getTime() + limit.windowMs;
   return {
-    statement: sql`insert into ${rateLimitCounters} (key, window_start, hits)
-      values (${`${limit.scope}:${key}`}, ${windowStart.toISOString()}, 1)
-      on conflict (key, window_start) do update set hits = ${rateLimitCounters}.hits + 1
-      returning hits`,
+    key: `${limit.scope}:${key}`,
+    windowStart: windowStart.toISOString(),
     max: limit.max,
     verdict: (hits) =>
       hits <= limit.max

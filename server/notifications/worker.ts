@@ -31,7 +31,7 @@ export type OutboxWorker = {
 
 /** Each claim locks a notification for this long; a crashed worker's claims expire after it. */
 const claimLockMs = 2 * 60 * 1000;
-const batchSize = 50;
+const batchSize = 100;
 const wakeDelayMs = 20;
 
 export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
@@ -47,10 +47,12 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): n
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { db, mailer, logger, pollMs = 5_000, retryBaseMs = 10_000, maxRetryMs = 60 * 60 * 1000 } = options;
   let stopped = false;
-  let again = false;
   let running: Promise<void> | null = null;
   let timer: NodeJS.Timeout | undefined;
+  /** The next round is due after the wake-up delay (rather than the poll interval). */
   let wakeScheduled = false;
+  /** An enquiry was stored while a round ran: the round may have claimed before it. */
+  let wokenDuringRound = false;
 
   /** Sends one notification; true when it went out. */
   async function deliver({ id, attempts, notification }: ClaimedNotification): Promise<boolean> {
@@ -72,35 +74,43 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
   }
 
+  /**
+   * Claims and sends due notifications. Only a full batch is followed at once by another claim
+   * (more may be due); what arrives meanwhile wakes the worker again, so under a steady stream
+   * of enquiries each claim takes the wake-up delay's worth of them rather than the one or two
+   * stored since the previous claim.
+   */
   async function round() {
-    do {
-      again = false;
-      for (;;) {
-        if (stopped) return;
-        const claimed = await claimDueNotifications(db, { limit: batchSize, lockMs: claimLockMs });
-        if (claimed.length === 0) break;
-        const sent = await Promise.all(claimed.map(deliver));
-        await markNotificationsSent(
-          db,
-          claimed.filter((_notification, index) => sent[index]).map((notification) => notification.id),
-        );
-      }
-    } while (again && !stopped);
+    for (;;) {
+      if (stopped) return;
+      const claimed = await claimDueNotifications(db, { limit: batchSize, lockMs: claimLockMs });
+      if (claimed.length === 0) return;
+      const sent = await Promise.all(claimed.map(deliver));
+      await markNotificationsSent(
+        db,
+        claimed.filter((_notification, index) => sent[index]).map((notification) => notification.id),
+      );
+      if (claimed.length < batchSize) return;
+    }
+  }
+
+  function schedule(delayMs: number) {
+    clearTimeout(timer);
+    timer = setTimeout(run, delayMs);
   }
 
   function run() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
+    if (stopped || running) return;
     timer = undefined;
+    wakeScheduled = false;
     running = round()
       .catch((error: unknown) => logger.error({ err: error }, 'outbox round failed'))
       .finally(() => {
         running = null;
-        if (!stopped) timer = setTimeout(run, pollMs);
+        if (stopped) return;
+        wakeScheduled = wokenDuringRound;
+        wokenDuringRound = false;
+        schedule(wakeScheduled ? wakeDelayMs : pollMs);
       });
   }
 
@@ -109,17 +119,14 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     // Wake-ups within a few milliseconds share one round, so a burst of enquiries is sent in
     // batches rather than one claim per enquiry.
     wake() {
-      if (stopped || wakeScheduled) return;
+      if (stopped) return;
       if (running) {
-        again = true;
+        wokenDuringRound = true;
         return;
       }
+      if (wakeScheduled) return;
       wakeScheduled = true;
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        wakeScheduled = false;
-        run();
-      }, wakeDelayMs);
+      schedule(wakeDelayMs);
     },
     async stop() {
       stopped = true;

@@ -16,6 +16,12 @@ import { clientBuildDir } from './paths.ts';
 import { listServices } from './services/service.ts';
 import { currentUser, requireUser as requireUserGuard, type AuthDependencies } from './auth/guard.ts';
 import { authRouter } from './auth/routes.ts';
+import { createPageViewRecorder, type PageViewRecorder } from './analytics/recorder.ts';
+import {
+  adminAnalyticsRouter,
+  publicAnalyticsRouter,
+  type AnalyticsDependencies,
+} from './analytics/routes.ts';
 import { adminEnquiriesRouter, publicEnquiriesRouter } from './enquiries/routes.ts';
 import { submitEnquiry, type EnquirySubmission } from './enquiries/submit.ts';
 import { imagesRouter } from './images/routes.ts';
@@ -33,6 +39,8 @@ export type AppDependencies = {
   notifications?: { wake(): void };
   /** The time; tests move it to check expiry and throttling windows. */
   clock?: () => Date;
+  /** Where counted page views go (batched); made here when not given. */
+  pageViews?: PageViewRecorder;
 };
 
 /** JSON bodies of the API are small; uploads (multipart) have their own limit. */
@@ -46,6 +54,7 @@ export function createApp({
   isShuttingDown = () => false,
   notifications,
   clock = () => new Date(),
+  pageViews = createPageViewRecorder({ db: database.db, logger }),
 }: AppDependencies) {
   const app = express();
   app.disable('x-powered-by');
@@ -86,6 +95,13 @@ export function createApp({
   };
   const auth: AuthDependencies = { db: database.db, clock, publicUrl: config.publicUrl };
   const requireUser = requireUserGuard(auth);
+  const analytics: AnalyticsDependencies = {
+    db: database.db,
+    clock,
+    recorder: pageViews,
+    ownHosts: [new URL(config.publicUrl).hostname],
+    perClientPerMinute: config.analyticsRateLimit,
+  };
 
   const api = express.Router();
   api.use((_req, res, next) => {
@@ -94,10 +110,12 @@ export function createApp({
   });
   // Routes with a body cap of their own come before the general JSON parser.
   api.use(publicEnquiriesRouter(enquirySubmission));
+  api.use(publicAnalyticsRouter(analytics));
   api.use(express.json({ limit: jsonBodyLimit }));
   api.use(servicesRouter());
   api.use(authRouter(auth));
   api.use('/enquiries', adminEnquiriesRouter(database.db, requireUser));
+  api.use('/analytics', adminAnalyticsRouter(analytics, requireUser));
   api.use(imagesRouter());
   api.use(apiNotFound);
   api.use(apiErrorHandler);

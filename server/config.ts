@@ -134,6 +134,7 @@ const envSchema = z.object({
   MAIL_FROM: z.preprocess(blankToUndefined, mailbox.optional()),
   ENQUIRY_RATE_LIMIT: z.preprocess(blankToUndefined, wholeNumber(1, 1_000_000).optional()),
   ENQUIRY_RATE_WINDOW_MINUTES: z.preprocess(blankToUndefined, wholeNumber(1, 1440).optional()),
+  ANALYTICS_RATE_LIMIT: z.preprocess(blankToUndefined, wholeNumber(1, 1_000_000).optional()),
   ADMIN_USERNAME: z.preprocess(blankToUndefined, z.string().trim().optional()),
   ADMIN_PASSWORD: z.preprocess(blankToUndefined, z.string().optional()),
 });
@@ -165,6 +166,8 @@ export type Config = {
   mailFrom: string;
   /** Enquiries accepted from one client address per window. */
   enquiryRateLimit: { scope: 'enquiry'; max: number; windowMs: number };
+  /** Page views counted from one client address per minute. */
+  analyticsRateLimit: number;
   /** The first staff account, created at start-up only while there is no account at all. */
   initialAdmin: { username: string; password: string } | undefined;
 };
@@ -236,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       max: vars.ENQUIRY_RATE_LIMIT ?? 5,
       windowMs: (vars.ENQUIRY_RATE_WINDOW_MINUTES ?? 10) * 60 * 1000,
     },
+    analyticsRateLimit: vars.ANALYTICS_RATE_LIMIT ?? 120,
     initialAdmin:
       vars.ADMIN_USERNAME !== undefined && vars.ADMIN_PASSWORD !== undefined
         ? { username: vars.ADMIN_USERNAME, password: vars.ADMIN_PASSWORD }

@@ -12,6 +12,7 @@ import { pruneRateLimitCounters } from './http/rate-limit.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './notifications/mailer.ts';
 import { startOutboxWorker } from './notifications/worker.ts';
+import { createPageViewRecorder } from './analytics/recorder.ts';
 
 /**
  * The process: configuration, database (migrated, seeded), HTTP server, graceful shutdown.
@@ -78,8 +79,10 @@ async function main() {
   );
   pruneCounters.unref();
 
+  const pageViews = createPageViewRecorder({ db: database.db, logger });
   let shuttingDown = false;
   const app = createApp({
+    pageViews,
     config,
     database,
     logger,
@@ -110,6 +113,7 @@ async function main() {
     await drained;
     clearTimeout(force);
     await ssr.close?.();
+    await pageViews.stop();
     // Unsent notifications stay in the outbox and go out after the next start.
     await notifications.stop();
     await database.close();

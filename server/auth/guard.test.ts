@@ -16,6 +16,7 @@ const publicRoutes = new Set([
   'GET /readyz',
   'GET /api/services',
   'POST /api/enquiries',
+  'POST /api/analytics',
   'GET /api/images/:name',
   'POST /api/login',
   'POST /api/logout',

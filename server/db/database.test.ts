@@ -25,8 +25,11 @@ describe('migrations', () => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(tables.map((row) => row.table_name)).toEqual([
+      'analytics_day_visitors',
+      'analytics_days',
       'analytics_salts',
       'app_meta',
+      'campaign_daily',
       'enquiries',
       'image_variants',
       'images',
@@ -35,6 +38,7 @@ describe('migrations', () => {
       'page_view_daily',
       'page_views',
       'rate_limit_counters',
+      'referrer_daily',
       'sessions',
       'users',
     ]);

@@ -163,6 +163,51 @@ export const pageViewDaily = pgTable(
   (table) => [primaryKey({ columns: [table.day, table.path] })],
 );
 
+/** Visits and unique visitors of the whole site per London day (the stats and the timeline). */
+export const analyticsDays = pgTable('analytics_days', {
+  day: date('day').primaryKey(),
+  visits: integer('visits').notNull().default(0),
+  uniqueVisitors: integer('unique_visitors').notNull().default(0),
+});
+
+/**
+ * Which visitor has seen which path on which day, to count unique visitors as views arrive.
+ * Visitor ids change every day, so rows of past days are useless and are deleted.
+ */
+export const analyticsDayVisitors = pgTable(
+  'analytics_day_visitors',
+  {
+    day: date('day').notNull(),
+    visitorId: text('visitor_id').notNull(),
+    path: text('path').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.visitorId, table.path] })],
+);
+
+/** Visits per London day from each other site that linked here (its host only). */
+export const referrerDaily = pgTable(
+  'referrer_daily',
+  {
+    day: date('day').notNull(),
+    host: text('host').notNull(),
+    visits: integer('visits').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.host] })],
+);
+
+/** Visits per London day from each advertising campaign (utm_* of the landing page; '' when absent). */
+export const campaignDaily = pgTable(
+  'campaign_daily',
+  {
+    day: date('day').notNull(),
+    source: text('source').notNull(),
+    medium: text('medium').notNull().default(''),
+    campaign: text('campaign').notNull().default(''),
+    visits: integer('visits').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.source, table.medium, table.campaign] })],
+);
+
 /** The secret salt of each London day; older salts are deleted so visitors cannot be linked across days. */
 export const analyticsSalts = pgTable('analytics_salts', {
   day: date('day').primaryKey(),

@@ -1,0 +1,103 @@
+import express, { Router, type RequestHandler } from 'express';
+import { isbot } from 'isbot';
+import { isUntrackedPath, pageViewEventSchema, timelineRanges } from '#common/analytics.ts';
+import type { Database } from '../db/client.ts';
+import { HttpError } from '../http/errors.ts';
+import { londonDay } from './london.ts';
+import { deviceClass, parseLandingPath, referrerHost, visitorId } from './page-view.ts';
+import type { PageViewRecorder } from './recorder.ts';
+import { analyticsSources, analyticsStats, analyticsTimeline, saltForDay } from './service.ts';
+import { createWindowCounter } from './window-counter.ts';
+
+export type AnalyticsDependencies = {
+  db: Database;
+  clock: () => Date;
+  recorder: PageViewRecorder;
+  /** This site's host names: a "referrer" from them is not another site. */
+  ownHosts: readonly string[];
+  /** Views accepted from one client per minute; more answer 429. */
+  perClientPerMinute?: number;
+};
+
+/** A page-view event is a few short fields. */
+const eventBodyLimit = '4kb';
+
+/** The salt of the current London day, fetched from the database once per day per process. */
+function daySalts(db: Database) {
+  let cached: { day: string; salt: Promise<Buffer> } | undefined;
+  return (day: string) => {
+    if (cached?.day !== day) {
+      const salt = saltForDay(db, day);
+      cached = { day, salt };
+      salt.catch(() => (cached = undefined));
+    }
+    return cached.salt;
+  };
+}
+
+/** POST /analytics, public: counts a page view without a cookie and without storing the address. */
+export function publicAnalyticsRouter(deps: AnalyticsDependencies): Router {
+  const { clock, recorder } = deps;
+  const router = Router();
+  const salts = daySalts(deps.db);
+  const perClient = createWindowCounter({ max: deps.perClientPerMinute ?? 120, windowMs: 60_000, clock });
+
+  router.post(
+    '/analytics',
+    express.json({ limit: eventBodyLimit, type: ['application/json', 'text/plain'] }),
+    async (req, res) => {
+      const parsed = pageViewEventSchema.safeParse(req.body ?? {});
+      if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Not a page view.');
+      const userAgent = req.get('user-agent') ?? '';
+      const landing = parseLandingPath(parsed.data.path);
+      // Robots and the staff area are not visitors: answered as if counted, nothing stored.
+      if (isbot(userAgent) || isUntrackedPath(landing.path)) {
+        res.status(204).end();
+        return;
+      }
+      const client = req.ip ?? 'unknown';
+      const limited = perClient.hit(client);
+      if (limited) {
+        res.setHeader('Retry-After', String(limited.retryAfterSeconds));
+        throw new HttpError(429, 'Too many page views from this address.');
+      }
+      const now = clock();
+      const day = londonDay(now);
+      recorder.add({
+        occurredAt: now.toISOString(),
+        day,
+        ...landing,
+        referrerHost: referrerHost(parsed.data.referrer, [...deps.ownHosts, req.hostname]),
+        device: deviceClass(userAgent),
+        visitorId: visitorId(await salts(day), client, userAgent),
+      });
+      res.status(204).end();
+    },
+  );
+  return router;
+}
+
+function rangeOf(raw: unknown): number {
+  const days = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!(timelineRanges as readonly number[]).includes(days)) {
+    throw new HttpError(400, `days must be one of ${timelineRanges.join(', ')}.`);
+  }
+  return days;
+}
+
+/** GET /analytics/stats, /analytics/timeline?days=, /analytics/sources?days= for signed-in staff. */
+export function adminAnalyticsRouter(deps: AnalyticsDependencies, requireUser: RequestHandler): Router {
+  const { db, clock } = deps;
+  const router = Router();
+  router.use(requireUser);
+  router.get('/stats', async (_req, res) => {
+    res.json(await analyticsStats(db, londonDay(clock())));
+  });
+  router.get('/timeline', async (req, res) => {
+    res.json(await analyticsTimeline(db, londonDay(clock()), rangeOf(req.query.days)));
+  });
+  router.get('/sources', async (req, res) => {
+    res.json(await analyticsSources(db, londonDay(clock()), rangeOf(req.query.days)));
+  });
+  return router;
+}

@@ -57,6 +57,8 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // Journeys on both viewports send many enquiries from one address.
       ENQUIRY_RATE_LIMIT: '1000',
+      // ... and many page views: every journey's pages are counted.
+      ANALYTICS_RATE_LIMIT: '100000',
       ADMIN_USERNAME: staffAccount.username,
       ADMIN_PASSWORD: staffAccount.password,
     },

@@ -6,6 +6,7 @@ import type { Route } from './+types/root';
 import { StatusPage } from './components/layout/status-page.tsx';
 import { markHydrated } from './lib/hydration.ts';
 import { useNonce } from './lib/nonce.tsx';
+import { usePageViewTracking } from './lib/page-views.ts';
 import { brandStyle, useSiteSettings } from './lib/site-settings.ts';
 import { SiteStylesheet } from './lib/stylesheet.tsx';
 
@@ -53,6 +54,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   useEffect(markHydrated, []);
+  usePageViewTracking();
   return <Outlet />;
 }
 

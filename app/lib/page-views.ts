@@ -1,0 +1,29 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { isUntrackedPath, type PageViewEvent } from '#common/analytics.ts';
+
+/**
+ * Sends a page view (spec section 7) on the first load and on every route change, except in the
+ * staff area. The request is fire-and-forget with keepalive, so it never holds up navigation and
+ * survives the page being left; a failure is only logged. The referrer goes with the first view
+ * only: after client-side navigation document.referrer still names the site the visit came from.
+ */
+export function usePageViewTracking(): void {
+  const { pathname, search } = useLocation();
+  const firstView = useRef(true);
+  useEffect(() => {
+    if (isUntrackedPath(pathname)) return;
+    const event: PageViewEvent = {
+      event: 'page_view',
+      path: `${pathname}${search}`,
+      ...(firstView.current && document.referrer && { referrer: document.referrer }),
+    };
+    firstView.current = false;
+    fetch('/api/analytics', {
+      method: 'POST',
+      keepalive: true,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(event),
+    }).catch((error: unknown) => console.warn('Page view not counted:', error));
+  }, [pathname, search]);
+}

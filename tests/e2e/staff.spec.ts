@@ -178,3 +178,62 @@ test.describe('admin pages', () => {
     await expect(page).toHaveURL(/\/admin\/dashboard\/analytics$/);
   });
 });
+
+test('visits to the public site show in the Analytics tab, whose range buttons change the chart', async ({
+  page,
+  browser,
+}) => {
+  // A visitor, in a browser of their own, reads four pages.
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  const counted: string[] = [];
+  visitorPage.on('request', (request) => {
+    if (request.url().endsWith('/api/analytics')) counted.push(JSON.parse(request.postData() ?? '{}').path);
+  });
+  for (const path of ['/', '/services/puncture-repair', '/about', '/privacy-policy']) {
+    await visitorPage.goto(path);
+    await expect.poll(() => counted.at(-1)).toBe(path);
+  }
+  await visitor.close();
+
+  await signIn(page);
+  const analyticsRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/analytics')) analyticsRequests.push(new URL(request.url()).pathname);
+  });
+  await page.getByRole('tab', { name: 'Analytics' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard\/analytics$/);
+  // Staff pages are never counted themselves.
+  expect(analyticsRequests.filter((path) => path === '/api/analytics')).toEqual([]);
+
+  const figure = async (label: string) =>
+    Number(
+      (
+        await page.getByText(label, { exact: true }).locator('xpath=following-sibling::p[1]').innerText()
+      ).replace(/,/g, ''),
+    );
+  await expect.poll(() => figure("Today's Visits")).toBeGreaterThanOrEqual(4);
+  expect(await figure('Total Visits')).toBeGreaterThanOrEqual(await figure("Today's Visits"));
+  expect(await figure('This Week')).toBeGreaterThanOrEqual(4);
+  expect(await figure('Unique Visitors')).toBeGreaterThanOrEqual(1);
+
+  const popular = page.getByRole('region', { name: 'Popular Pages' });
+  await expect(popular.getByText('Home', { exact: true })).toBeVisible();
+  await expect(popular.getByText('/services/puncture-repair')).toBeVisible();
+
+  const chart = page.getByTestId('visitor-chart');
+  await expect(chart.locator('.recharts-line')).toHaveCount(2);
+  await expect(page.getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(chart).toHaveCSS('height', '300px');
+  const ticks = chart.locator('text.recharts-cartesian-axis-tick-value[orientation="bottom"]');
+  const thirtyDayTicks = await ticks.allTextContents();
+  await page.getByRole('button', { name: '7 days' }).click();
+  await expect(page.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(() => ticks.allTextContents()).not.toEqual(thirtyDayTicks);
+  await expect(ticks.first()).toHaveText(
+    new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'Europe/London' }).format(
+      new Date(Date.now() - 6 * 24 * 60 * 60 * 1000),
+    ),
+  );
+  await expect(page.getByTestId('weekly-trend')).toHaveText(/^[+-]?\d+(\.\d)?%$/);
+});

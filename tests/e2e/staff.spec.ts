@@ -237,3 +237,23 @@ test('visits to the public site show in the Analytics tab, whose range buttons c
   );
   await expect(page.getByTestId('weekly-trend')).toHaveText(/^[+-]?\d+(\.\d)?%$/);
 });
+
+test.describe('when the analytics figures cannot be read', () => {
+  test.use({ expectedErrorUrls: [/\/api\/analytics\/(stats|timeline)/] });
+
+  test('the Analytics tab says so', async ({ page }) => {
+    await signIn(page);
+    await page.route(/\/api\/analytics\/timeline\?days=90$/, (route) =>
+      route.fulfill({ status: 500, body: '{}' }),
+    );
+    await page.goto('/admin/dashboard/analytics');
+    await page.getByRole('button', { name: '90 days' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Failed to load timeline data');
+
+    await page.route(/\/api\/analytics\/stats$/, (route) =>
+      route.fulfill({ status: 503, body: 'Service Unavailable' }),
+    );
+    await page.reload();
+    await expect(page.getByRole('alert')).toHaveText('Failed to load analytics data');
+  });
+});

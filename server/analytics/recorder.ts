@@ -10,6 +10,8 @@ export type PageViewRecorder = {
   flush(): Promise<void>;
   /** Stores what is queued and stops. */
   stop(): Promise<void>;
+  /** Calls `listener` after each batch is stored (figures read before it are out of date). */
+  onStored(listener: () => void): void;
 };
 
 const maxBatch = 500;
@@ -32,6 +34,7 @@ export function createPageViewRecorder({
   let queue: PageView[] = [];
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
+  const listeners: (() => void)[] = [];
 
   function flush(): Promise<void> {
     clearTimeout(timer);
@@ -43,6 +46,7 @@ export function createPageViewRecorder({
       if (batch.length === 0) return;
       try {
         await recordPageViews(db, batch);
+        for (const listener of listeners) listener();
       } catch (error) {
         logger.error({ err: error, views: batch.length }, 'page views could not be stored');
       }
@@ -58,5 +62,8 @@ export function createPageViewRecorder({
     },
     flush,
     stop: flush,
+    onStored(listener) {
+      listeners.push(listener);
+    },
   };
 }

@@ -28,12 +28,6 @@ let now: Date;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  recorder = createPageViewRecorder({ db: database.db, logger: pino({ level: 'silent' }), flushMs: 60_000 });
-  app = createTestApp(database, {
-    config: testConfig({ TRUST_PROXY: '1', ANALYTICS_RATE_LIMIT: '30' }),
-    clock: () => now,
-    pageViews: recorder,
-  });
   staff = (await signedInStaff(database.db)).headers;
 });
 
@@ -44,7 +38,14 @@ afterAll(async () => {
 beforeEach(async () => {
   // 10:00 in London, British Summer Time.
   now = new Date('2026-06-10T09:00:00Z');
-  await recorder.flush();
+  await recorder?.flush();
+  // A new app for each test: its figures cache and per-client counts start empty.
+  recorder = createPageViewRecorder({ db: database.db, logger: pino({ level: 'silent' }), flushMs: 60_000 });
+  app = createTestApp(database, {
+    config: testConfig({ TRUST_PROXY: '1', ANALYTICS_RATE_LIMIT: '30' }),
+    clock: () => now,
+    pageViews: recorder,
+  });
   for (const table of [
     pageViews,
     pageViewDaily,

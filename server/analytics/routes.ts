@@ -3,6 +3,7 @@ import { isbot } from 'isbot';
 import { isUntrackedPath, pageViewEventSchema, timelineRanges } from '#common/analytics.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
+import { createReadCache } from '../http/read-cache.ts';
 import { londonDay } from './london.ts';
 import { deviceClass, parseLandingPath, referrerHost, visitorId } from './page-view.ts';
 import type { PageViewRecorder } from './recorder.ts';
@@ -89,15 +90,22 @@ function rangeOf(raw: unknown): number {
 export function adminAnalyticsRouter(deps: AnalyticsDependencies, requireUser: RequestHandler): Router {
   const { db, clock } = deps;
   const router = Router();
+  // Every open dashboard asks every 30 s: the same figures are read once, and again only after
+  // new views are stored here or a few seconds have passed (views stored by another process).
+  const figures = createReadCache<unknown>({ ttlMs: 5_000 });
+  deps.recorder.onStored(() => figures.clear());
   router.use(requireUser);
   router.get('/stats', async (_req, res) => {
-    res.json(await analyticsStats(db, londonDay(clock())));
+    const today = londonDay(clock());
+    res.json(await figures.get(`stats ${today}`, () => analyticsStats(db, today)));
   });
   router.get('/timeline', async (req, res) => {
-    res.json(await analyticsTimeline(db, londonDay(clock()), rangeOf(req.query.days)));
+    const [today, days] = [londonDay(clock()), rangeOf(req.query.days)];
+    res.json(await figures.get(`timeline ${today} ${days}`, () => analyticsTimeline(db, today, days)));
   });
   router.get('/sources', async (req, res) => {
-    res.json(await analyticsSources(db, londonDay(clock()), rangeOf(req.query.days)));
+    const [today, days] = [londonDay(clock()), rangeOf(req.query.days)];
+    res.json(await figures.get(`sources ${today} ${days}`, () => analyticsSources(db, today, days)));
   });
   return router;
 }

@@ -35,8 +35,21 @@ export async function createSession(db: Database, userId: number, now: Date): Pr
  * The user of a live session (neither past its absolute expiry nor idle too long), else null.
  * Using a session keeps it alive: its last-seen time moves on, at most once a minute.
  */
-export async function findSessionUser(db: Database, token: string, now: Date): Promise<StaffUser | null> {
+export function findSessionUser(db: Database, token: string, now: Date): Promise<StaffUser | null> {
   const tokenHash = hashSessionToken(token);
+  // A dashboard fires several requests at once with the same cookie: they share one lookup.
+  let inFlight = lookups.get(db);
+  if (!inFlight) lookups.set(db, (inFlight = new Map()));
+  const pending = inFlight.get(tokenHash);
+  if (pending) return pending;
+  const lookup = lookUpSession(db, tokenHash, now).finally(() => inFlight.delete(tokenHash));
+  inFlight.set(tokenHash, lookup);
+  return lookup;
+}
+
+const lookups = new WeakMap<Database, Map<string, Promise<StaffUser | null>>>();
+
+async function lookUpSession(db: Database, tokenHash: string, now: Date): Promise<StaffUser | null> {
   const [row] = await db
     .select({ id: users.id, username: users.username, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)

@@ -1,5 +1,3 @@
-import * as z from 'zod/mini';
-
 /** Longest page path counted (issue: visitor analytics). */
 export const analyticsPathMaxLength = 512;
 
@@ -19,24 +17,7 @@ export function isUntrackedPath(path: string): boolean {
   return /^\/(admin|auth)/i.test(path);
 }
 
-/**
- * The page-view event the site sends (spec section 3: event and path). `path` may carry the
- * page's query string, from which the campaign (utm_*) fields are read; `referrer` is the page's
- * document.referrer, from which only the host of another site is kept.
- */
-export const pageViewEventSchema = z.object({
-  event: z.literal('page_view', 'event must be page_view'),
-  path: z
-    .string('path must be text')
-    .check(
-      z.minLength(1, 'path is required'),
-      z.maxLength(analyticsPathMaxLength, `path must be ${analyticsPathMaxLength} characters or fewer`),
-      z.regex(/^\/(?!\/)[^\s\\]*$/, 'path must be a path on this site, starting with /'),
-    ),
-  referrer: z.optional(z.string().check(z.maxLength(2048))),
-});
-
-export type PageViewEvent = z.infer<typeof pageViewEventSchema>;
+export type { PageViewEvent } from './analytics-event.ts';
 
 /** GET /api/analytics/stats (spec section 3, analytics stats). */
 export type AnalyticsStats = {

@@ -1,6 +1,7 @@
 import express, { Router, type RequestHandler } from 'express';
 import { isbot } from 'isbot';
-import { isUntrackedPath, pageViewEventSchema, timelineRanges } from '#common/analytics.ts';
+import { pageViewEventSchema } from '#common/analytics-event.ts';
+import { isUntrackedPath, timelineRanges } from '#common/analytics.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import { createReadCache } from '../http/read-cache.ts';

@@ -33,11 +33,12 @@ export async function apiRequest<T>(
   method: string,
   path: string,
   body?: unknown,
-  { signal }: { signal?: AbortSignal } = {},
+  { signal, keepalive }: { signal?: AbortSignal; keepalive?: boolean } = {},
 ): Promise<T> {
   const response = await fetch(path, {
     method,
     signal,
+    keepalive,
     credentials: 'same-origin',
     headers: {
       Accept: 'application/json',

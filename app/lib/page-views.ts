@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { isUntrackedPath, type PageViewEvent } from '#common/analytics.ts';
+import { apiRequest } from './api.ts';
 
 /**
  * Sends a page view (spec section 7) on the first load and on every route change, except in the
@@ -19,11 +20,8 @@ export function usePageViewTracking(): void {
       ...(firstView.current && document.referrer && { referrer: document.referrer }),
     };
     firstView.current = false;
-    fetch('/api/analytics', {
-      method: 'POST',
-      keepalive: true,
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(event),
-    }).catch((error: unknown) => console.warn('Page view not counted:', error));
+    apiRequest('POST', '/api/analytics', event, { keepalive: true }).catch((error: unknown) =>
+      console.warn('Page view not counted:', error),
+    );
   }, [pathname, search]);
 }

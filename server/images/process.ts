@@ -1,0 +1,107 @@
+import crypto from 'node:crypto';
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
+
+/** Limits of an uploaded picture (issue: site images). */
+export const imageLimits = {
+  /** Bytes of the upload itself. */
+  maxBytes: 10 * 1024 * 1024,
+  /** Pixels of the decoded picture: 40 megapixels is above any phone camera, far below a decompression bomb. */
+  maxPixels: 40_000_000,
+  /** The largest rendition kept; a hero background never needs more. */
+  maxWidth: 2560,
+} as const;
+
+/** Widths of the smaller renditions, for srcset. */
+export const variantWidths = [640, 960, 1280, 1920] as const;
+
+/** A picture refused, with the status the API answers and a sentence for the staff member. */
+export class ImageRejectedError extends Error {
+  constructor(
+    readonly status: 413 | 415,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ImageRejectedError';
+  }
+}
+
+export const notAnImageMessage =
+  'The file is not a picture we can use. Please upload a JPEG, PNG, WebP, AVIF or GIF image.';
+export const tooManyPixelsMessage = `The picture is too large. Please upload one of at most ${imageLimits.maxPixels / 1_000_000} megapixels.`;
+
+export type ImageVariant = {
+  width: number;
+  height: number;
+  contentType: 'image/webp';
+  contentHash: string;
+  bytes: Buffer;
+};
+
+export type ProcessedImage = {
+  /** Size of the largest rendition. */
+  width: number;
+  height: number;
+  /** Largest first. */
+  variants: ImageVariant[];
+};
+
+/** What sharp may decode: the formats the issue names. AVIF is HEIF with AV1 compression. */
+function isAcceptedFormat(metadata: Metadata): boolean {
+  if (metadata.format === 'heif') return metadata.compression === 'av1';
+  return ['jpeg', 'png', 'webp', 'gif'].includes(metadata.format ?? '');
+}
+
+const decoderOptions = { limitInputPixels: imageLimits.maxPixels, failOn: 'warning' } as const;
+
+/**
+ * Makes an uploaded file safe to serve: it is decoded (what decodes as one of the accepted
+ * formats is a picture, whatever its name or claimed type; SVG, HTML and polyglots are not),
+ * turned upright by its EXIF orientation, and encoded afresh as WebP without any metadata
+ * (camera, GPS position), at up to `maxWidth` pixels wide plus smaller widths for srcset.
+ */
+export async function processImage(input: Buffer): Promise<ProcessedImage> {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(input, decoderOptions).metadata();
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      throw new ImageRejectedError(413, tooManyPixelsMessage);
+    }
+    throw new ImageRejectedError(415, notAnImageMessage);
+  }
+  if (!isAcceptedFormat(metadata)) throw new ImageRejectedError(415, notAnImageMessage);
+  // The header alone tells the size: a decompression bomb is refused before it is decoded.
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > imageLimits.maxPixels) {
+    throw new ImageRejectedError(413, tooManyPixelsMessage);
+  }
+
+  let upright: { data: Buffer; info: OutputInfo };
+  try {
+    // Decoded once, in full: a truncated or corrupt file fails here rather than half-rendered.
+    upright = await sharp(input, decoderOptions)
+      .rotate()
+      .resize({ width: imageLimits.maxWidth, withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new ImageRejectedError(415, notAnImageMessage);
+  }
+  const { width, height, channels } = upright.info;
+  const widths = [width, ...variantWidths.filter((candidate) => candidate < width).reverse()];
+  const variants = await Promise.all(
+    widths.map(async (targetWidth) => {
+      const { data, info } = await sharp(upright.data, { raw: { width, height, channels } })
+        .resize({ width: targetWidth })
+        .webp({ quality: 80 })
+        .toBuffer({ resolveWithObject: true });
+      return {
+        width: info.width,
+        height: info.height,
+        contentType: 'image/webp' as const,
+        contentHash: crypto.createHash('sha256').update(data).digest('hex'),
+        bytes: data,
+      };
+    }),
+  );
+  return { width, height, variants };
+}

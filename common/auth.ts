@@ -48,8 +48,3 @@ export type RegistrationInput = z.output<typeof registrationSchema>;
 
 /** The signed-in staff member, as GET /api/user, login and registration answer. */
 export type StaffUser = { id: number; username: string };
-
-/** Field errors keyed by field, as the API sends them (`fieldErrors`). */
-export function fieldErrorsOf(error: z.core.$ZodError): Record<string, string[]> {
-  return z.flattenError(error).fieldErrors as Record<string, string[]>;
-}

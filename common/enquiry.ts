@@ -60,11 +60,6 @@ export type EnquiryField = keyof EnquiryPayload;
 /** The hidden field a person never fills in and a spam robot usually does. */
 export const enquiryHoneypotField = 'website';
 
-/** Field errors keyed by field, as the API sends them (`fieldErrors`). */
-export function enquiryFieldErrors(error: z.core.$ZodError): Partial<Record<EnquiryField, string[]>> {
-  return z.flattenError(error).fieldErrors as Partial<Record<EnquiryField, string[]>>;
-}
-
 /** An enquiry as the admin API returns it. */
 export type Enquiry = {
   id: number;

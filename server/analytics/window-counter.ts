@@ -1,3 +1,5 @@
+import { fixedWindow } from '../http/rate-limit.ts';
+
 /**
  * Hits per key in fixed windows, in this process's memory. Enough to stop one client flooding
  * the page-view counter: unlike the enquiry limit, a few more views when several server processes
@@ -17,16 +19,14 @@ export function createWindowCounter({
   return {
     /** Counts a hit; null when within the limit, else how long until the window ends. */
     hit(key: string): { retryAfterSeconds: number } | null {
-      const now = clock().getTime();
-      const start = Math.floor(now / windowMs) * windowMs;
-      if (start !== windowStart) {
-        windowStart = start;
+      const window = fixedWindow(clock(), windowMs);
+      if (window.start !== windowStart) {
+        windowStart = window.start;
         hits = new Map();
       }
       const count = (hits.get(key) ?? 0) + 1;
       hits.set(key, count);
-      if (count <= max) return null;
-      return { retryAfterSeconds: Math.max(1, Math.ceil((start + windowMs - now) / 1000)) };
+      return count <= max ? null : { retryAfterSeconds: window.retryAfterSeconds };
     },
   };
 }

@@ -1,4 +1,5 @@
-import { fieldErrorsOf, registrationSchema } from '#common/auth.ts';
+import { registrationSchema } from '#common/auth.ts';
+import { fieldErrorsOf } from '#common/field-errors.ts';
 import type { Database } from '../db/client.ts';
 import { createUser, hasAnyUser } from './service.ts';
 

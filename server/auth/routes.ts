@@ -1,5 +1,6 @@
 import { Router, type CookieOptions, type Request, type Response } from 'express';
-import { fieldErrorsOf, loginSchema, registrationSchema, type StaffUser } from '#common/auth.ts';
+import { loginSchema, registrationSchema, type StaffUser } from '#common/auth.ts';
+import { fieldErrorsOf, invalidFieldsMessage } from '#common/field-errors.ts';
 import { HttpError } from '../http/errors.ts';
 import {
   currentUser,
@@ -18,7 +19,6 @@ import {
 } from './service.ts';
 import { createSession, deleteSession, sessionAbsoluteMs } from './sessions.ts';
 
-export const invalidFieldsMessage = 'Please check the highlighted fields and try again.';
 export const registrationClosedMessage = 'Only signed-in staff can add an account.';
 
 /** HttpOnly (no script can read it), SameSite=Lax, Secure whenever the request came over https. */

@@ -1,10 +1,6 @@
 import crypto from 'node:crypto';
-import {
-  enquiryFieldErrors,
-  enquiryHoneypotField,
-  enquirySchema,
-  type SubmitEnquiryResult,
-} from '#common/enquiry.ts';
+import { enquiryHoneypotField, enquirySchema, type SubmitEnquiryResult } from '#common/enquiry.ts';
+import { fieldErrorsOf, invalidFieldsMessage } from '#common/field-errors.ts';
 import type { Database } from '../db/client.ts';
 import { rateLimitHit, type RateLimit } from '../http/rate-limit.ts';
 import type { Logger } from '../logger.ts';
@@ -18,7 +14,6 @@ export type EnquirySubmission = {
   onStored?: () => void;
 };
 
-export const invalidEnquiryMessage = 'Please check the highlighted fields and try again.';
 export const tooManyEnquiriesMessage =
   'You have sent several enquiries in a short time. Please wait a few minutes and try again, or call us.';
 
@@ -40,7 +35,11 @@ export async function submitEnquiry(
   }
   const parsed = enquirySchema.safeParse(fields);
   if (!parsed.success) {
-    return { status: 400, error: invalidEnquiryMessage, fieldErrors: enquiryFieldErrors(parsed.error) };
+    return {
+      status: 400,
+      error: invalidFieldsMessage,
+      fieldErrors: fieldErrorsOf(parsed.error),
+    };
   }
   const { id, limit: verdict } = await createEnquiryWithinLimit(
     db,

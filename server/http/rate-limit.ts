@@ -33,21 +33,21 @@ export const countHits = (hits: SQL) =>
     on conflict (key, window_start) do update set hits = ${rateLimitCounters}.hits + 1
     returning key, window_start, hits`;
 
+/** The fixed window of `windowMs` that `now` falls in, and the whole seconds left until it ends. */
+export function fixedWindow(now: Date, windowMs: number): { start: number; retryAfterSeconds: number } {
+  const start = Math.floor(now.getTime() / windowMs) * windowMs;
+  return { start, retryAfterSeconds: Math.max(1, Math.ceil((start + windowMs - now.getTime()) / 1000)) };
+}
+
 /** One hit for `key` in the current fixed window of `limit`. */
 export function rateLimitHit(limit: RateLimit, key: string, now = new Date()): RateLimitHit {
-  const windowStart = new Date(Math.floor(now.getTime() / limit.windowMs) * limit.windowMs);
-  const windowEnd = windowStart.getTime() + limit.windowMs;
+  const window = fixedWindow(now, limit.windowMs);
   return {
     key: `${limit.scope}:${key}`,
-    windowStart: windowStart.toISOString(),
+    windowStart: new Date(window.start).toISOString(),
     max: limit.max,
     verdict: (hits) =>
-      hits <= limit.max
-        ? { allowed: true }
-        : {
-            allowed: false,
-            retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now.getTime()) / 1000)),
-          },
+      hits <= limit.max ? { allowed: true } : { allowed: false, retryAfterSeconds: window.retryAfterSeconds },
   };
 }
 

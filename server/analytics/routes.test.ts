@@ -223,6 +223,20 @@ describe('the figures', () => {
     expect(await stats()).toMatchObject({ totalVisits: 25, uniqueVisitors: 1, todayVisits: 25 });
   });
 
+  it('list at most the ten most visited pages, most visited first', async () => {
+    for (let page = 1; page <= 12; page += 1) {
+      for (let viewNumber = 0; viewNumber < page; viewNumber += 1)
+        await view(pageView(`/page-${page}`), { client: `198.51.100.${viewNumber}` });
+    }
+    await recorder.flush();
+    const { topPages, totalVisits } = await stats();
+    expect(totalVisits).toBe(78);
+    expect(topPages.map((page: { path: string }) => page.path)).toEqual(
+      [12, 11, 10, 9, 8, 7, 6, 5, 4, 3].map((page) => `/page-${page}`),
+    );
+    expect(topPages[0]).toEqual({ path: '/page-12', visits: 12 });
+  });
+
   it('are zero with nothing counted yet', async () => {
     expect(await stats()).toEqual({
       totalVisits: 0,

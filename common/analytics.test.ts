@@ -32,8 +32,8 @@ describe('weekly trend', () => {
 
 describe('untracked paths', () => {
   it('are the staff area', () => {
-    for (const path of ['/admin', '/admin/dashboard', '/admin-dashboard', '/auth', '/AUTH'])
+    for (const path of ['/admin', '/admin/dashboard', '/admin-dashboard', '/auth', '/AUTH', '/update-hero'])
       expect(isUntrackedPath(path)).toBe(true);
-    for (const path of ['/', '/about', '/services/admin']) expect(isUntrackedPath(path)).toBe(false);
+    for (const path of ['/', '/about', '/services/admin', '/update-heroes']) expect(isUntrackedPath(path)).toBe(false);
   });
 });

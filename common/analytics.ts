@@ -12,9 +12,9 @@ export const topPagesLimit = 10;
 /** Analytics stats and timeline are refetched this often (spec section 9). */
 export const analyticsRefetchMs = 30_000;
 
-/** Paths that are never counted: the staff area (spec section 7). */
+/** Paths that are never counted: the staff area (spec section 7), the staff-only hero page included. */
 export function isUntrackedPath(path: string): boolean {
-  return /^\/(admin|auth)/i.test(path);
+  return /^\/(admin|auth|update-hero(\/|$))/i.test(path);
 }
 
 export type { PageViewEvent } from './analytics-event.ts';

@@ -1,5 +1,6 @@
 import type { StaffUser } from './auth.ts';
 import type { SubmitEnquiryResult } from './enquiry.ts';
+import type { UploadedSlotImages } from './images.ts';
 import type { ServiceSummary } from './services.ts';
 import type { SiteSettings } from './site-settings.ts';
 
@@ -21,6 +22,10 @@ export type ServerContext = {
   enquiries: {
     /** A plain form post of the enquiry form (no JavaScript), from this request's client. */
     submit(form: Record<string, unknown>): Promise<SubmitEnquiryResult>;
+  };
+  images: {
+    /** The named slots with an uploaded picture, read afresh: a change shows at once. */
+    uploadedSlots(): Promise<UploadedSlotImages>;
   };
   staff: {
     /** The staff member signed in on this request, or null. */

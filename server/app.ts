@@ -24,7 +24,9 @@ import {
 } from './analytics/routes.ts';
 import { adminEnquiriesRouter, publicEnquiriesRouter } from './enquiries/routes.ts';
 import { submitEnquiry, type EnquirySubmission } from './enquiries/submit.ts';
+import { mediaHandler } from './images/media.ts';
 import { imagesRouter } from './images/routes.ts';
+import { uploadedSlotImages } from './images/service.ts';
 import { servicesRouter } from './services/routes.ts';
 
 export type AppDependencies = {
@@ -103,6 +105,9 @@ export function createApp({
     perClientPerMinute: config.analyticsRateLimit,
   };
 
+  // Uploaded pictures, by content hash: cached by browsers for a year.
+  app.get('/media/:file', mediaHandler(database.db));
+
   const api = express.Router();
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
@@ -112,11 +117,11 @@ export function createApp({
   api.use(publicEnquiriesRouter(enquirySubmission));
   api.use(publicAnalyticsRouter(analytics));
   api.use(express.json({ limit: jsonBodyLimit }));
-  api.use(servicesRouter());
+  api.use(servicesRouter(database.db));
   api.use(authRouter(auth));
   api.use('/enquiries', adminEnquiriesRouter(database.db, requireUser));
   api.use('/analytics', adminAnalyticsRouter(analytics, requireUser));
-  api.use(imagesRouter());
+  api.use(imagesRouter(database.db, requireUser));
   api.use(apiNotFound);
   api.use(apiErrorHandler);
   app.use('/api', api);
@@ -146,10 +151,11 @@ export function createApp({
           publicUrl: config.publicUrl,
           cspNonce: res.locals.cspNonce,
           showSplash: takeSplash(req, res, config.publicUrl.startsWith('https:')),
-          catalogue: { listServices },
+          catalogue: { listServices: () => listServices(database.db) },
           enquiries: {
             submit: (form) => submitEnquiry(enquirySubmission, form, req.ip ?? 'unknown'),
           },
+          images: { uploadedSlots: () => uploadedSlotImages(database.db) },
           staff: { currentUser: () => currentUser(req, auth) },
         }),
       }),

@@ -26,8 +26,8 @@ function parseErrorBody(text: string): Partial<ApiErrorBody> {
 
 /**
  * The site's one way to call its JSON API. Sends cookies, the admin header (the server's CSRF
- * guard for staff requests) and JSON; resolves with the parsed answer (undefined for 204) or
- * throws ApiError.
+ * guard for staff requests) and JSON, or a FormData as multipart (uploads); resolves with the
+ * parsed answer (undefined for 204) or throws ApiError.
  */
 export async function apiRequest<T>(
   method: string,
@@ -35,6 +35,7 @@ export async function apiRequest<T>(
   body?: unknown,
   { signal, keepalive }: { signal?: AbortSignal; keepalive?: boolean } = {},
 ): Promise<T> {
+  const multipart = body instanceof FormData;
   const response = await fetch(path, {
     method,
     signal,
@@ -43,9 +44,9 @@ export async function apiRequest<T>(
     headers: {
       Accept: 'application/json',
       [adminRequestHeader.name]: adminRequestHeader.value,
-      ...(body !== undefined && { 'Content-Type': 'application/json' }),
+      ...(body !== undefined && !multipart && { 'Content-Type': 'application/json' }),
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined || multipart ? body : JSON.stringify(body),
   });
   if (!response.ok) {
     const text = await response.text();

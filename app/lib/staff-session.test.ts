@@ -69,3 +69,18 @@ describe('the last admin page', () => {
     expect(lastAdminPath()).toBe('/admin-dashboard');
   });
 });
+
+describe('the hero background page', () => {
+  it('is remembered like the dashboard, so signing in comes back to it', () => {
+    expect(isAdminPath('/update-hero')).toBe(true);
+    rememberAdminPath('/update-hero');
+    expect(lastAdminPath()).toBe('/update-hero');
+  });
+
+  it.each(['/update-hero/x', '/update-heroes', '/update-hero?next=//evil.example', '//update-hero'])(
+    'is only that exact path (%s)',
+    (path) => {
+      expect(isAdminPath(path)).toBe(false);
+    },
+  );
+});

@@ -1,4 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import type { StaffUser } from '#common/auth.ts';
 import { ApiError, apiRequest } from './api.ts';
 
@@ -73,9 +75,43 @@ export function useCurrentUser(fromServer?: StaffUser | null) {
   });
 }
 
-/** An admin path worth coming back to: only this site's own admin pages (no open redirect). */
+/**
+ * A staff page's signed-in user (the page's loader has already sent signed-out visitors to /auth).
+ * The page is remembered for the next sign-in; a session that ends while it is open (logout in
+ * another tab, expiry) sends it back to /auth; and a copy restored from the back-forward cache
+ * after logout is reloaded rather than shown.
+ */
+export function useStaffPage(fromServer: StaffUser | null) {
+  const user = useCurrentUser(fromServer);
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  useEffect(() => rememberAdminPath(location.pathname), [location.pathname]);
+
+  const signedOut = user.isSuccess && user.data === null;
+  useEffect(() => {
+    if (signedOut) void navigate('/auth', { replace: true });
+  }, [signedOut, navigate]);
+
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) window.location.reload();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
+  return user;
+}
+
+/**
+ * An admin path worth coming back to: only this site's own staff pages (no open redirect), the
+ * dashboard and /update-hero.
+ */
 export function isAdminPath(path: string | null | undefined): path is string {
-  return typeof path === 'string' && /^\/admin(-dashboard|\/dashboard)(\/[a-z-]*)?$/i.test(path);
+  return (
+    typeof path === 'string' && /^\/(admin(-dashboard|\/dashboard)(\/[a-z-]*)?|update-hero)$/i.test(path)
+  );
 }
 
 export function rememberAdminPath(path: string): void {

@@ -1,17 +1,18 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useEffect } from 'react';
-import { redirect, useLocation, useNavigate } from 'react-router';
+import { redirect, useNavigate } from 'react-router';
 import { AnalyticsTab } from '../components/admin/analytics-tab.tsx';
 import { DashboardHeader } from '../components/admin/dashboard-header.tsx';
 import { EnquiriesTab } from '../components/admin/enquiries-tab.tsx';
+import { ImagesTab } from '../components/admin/images-tab.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { pageMeta } from '../lib/seo.ts';
-import { rememberAdminPath, useCurrentUser } from '../lib/staff-session.ts';
+import { useStaffPage } from '../lib/staff-session.ts';
 import type { Route } from './+types/admin-dashboard';
 
 const sections = [
   { value: 'enquiries', label: 'Enquiries', Panel: EnquiriesTab },
   { value: 'analytics', label: 'Analytics', Panel: AnalyticsTab },
+  { value: 'images', label: 'Images', Panel: ImagesTab },
 ] as const;
 
 type Section = (typeof sections)[number]['value'];
@@ -38,27 +39,9 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   });
 
 export default function AdminDashboard({ loaderData, params }: Route.ComponentProps) {
-  const user = useCurrentUser(loaderData.user);
-  const location = useLocation();
+  const user = useStaffPage(loaderData.user);
   const navigate = useNavigate();
   const section = sectionOf(params.section);
-
-  useEffect(() => rememberAdminPath(location.pathname), [location.pathname]);
-
-  // A session that ended (logout in another tab, expiry) sends the page back to sign-in.
-  const signedOut = user.isSuccess && user.data === null;
-  useEffect(() => {
-    if (signedOut) void navigate('/auth', { replace: true });
-  }, [signedOut, navigate]);
-
-  // A page restored from the back-forward cache after logout must not show what it held.
-  useEffect(() => {
-    const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) window.location.reload();
-    };
-    window.addEventListener('pageshow', onPageShow);
-    return () => window.removeEventListener('pageshow', onPageShow);
-  }, []);
 
   if (!user.data) return <Spinner label="Checking your sign-in..." />;
   return (

@@ -1,4 +1,4 @@
-import { fallbackImage } from '#common/images.ts';
+import { siteImage } from '#common/images.ts';
 import { AboutSection } from '../components/home/about-section.tsx';
 import { AreasSection } from '../components/home/areas-section.tsx';
 import { BranchesSection } from '../components/home/branches-section.tsx';
@@ -13,7 +13,11 @@ import { businessJsonLd, homeSeo, pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { services: await context.catalogue.listServices() };
+  const [services, images] = await Promise.all([
+    context.catalogue.listServices(),
+    context.images.uploadedSlots(),
+  ]);
+  return { services, images };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -21,19 +25,20 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** The home page: the spec's nine sections in order (spec section 2, home page). */
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { images } = loaderData;
   return (
     <main>
-      <Hero image={fallbackImage('hero-background')} />
+      <Hero image={siteImage('hero-background', images)} />
       <Section
         id="services"
         eyebrow="What we do"
         title="Our Services"
         lead="Fully equipped vans and trained technicians, with fair prices that include VAT."
       >
-        <ServiceCards services={loaderData.services} />
+        <ServiceCards services={loaderData.services} images={images} />
       </Section>
       <HowItWorks />
-      <AboutSection image={fallbackImage('about-image')} />
+      <AboutSection image={siteImage('about-image', images)} />
       <PricingSection />
       <BranchesSection />
       <AreasSection />

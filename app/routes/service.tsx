@@ -1,5 +1,4 @@
 import { data } from 'react-router';
-import { fallbackImage } from '#common/images.ts';
 import { services } from '#common/services.ts';
 import { StatusPage } from '../components/layout/status-page.tsx';
 import { ServiceDetailView } from '../components/services/service-detail.tsx';
@@ -10,7 +9,7 @@ import type { Route } from './+types/service';
 /** How many other services a service page suggests (spec section 9). */
 const otherServicesCount = 3;
 
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const slug = params.slug.toLowerCase();
   const index = services.findIndex((entry) => entry.slug === slug);
   const service = services[index];
@@ -19,7 +18,13 @@ export function loader({ params }: Route.LoaderArgs) {
     { length: otherServicesCount },
     (_, offset) => services[(index + offset + 1) % services.length]!,
   );
-  return { found: true as const, service, detail: serviceDetails[service.slug], others };
+  return {
+    found: true as const,
+    service,
+    detail: serviceDetails[service.slug],
+    others,
+    images: await context.images.uploadedSlots(),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data: page, matches, location }) => {
@@ -44,13 +49,6 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
   if (!loaderData.found) {
     return <StatusPage title="Service Not Found" text="The service you're looking for doesn't exist." />;
   }
-  const { service, detail, others } = loaderData;
-  return (
-    <ServiceDetailView
-      service={service}
-      detail={detail}
-      others={others}
-      image={fallbackImage(service.slug)}
-    />
-  );
+  const { service, detail, others, images } = loaderData;
+  return <ServiceDetailView service={service} detail={detail} others={others} images={images} />;
 }

@@ -91,7 +91,10 @@ export const enquiries = pgTable(
   (table) => [index('enquiries_created_at_idx').on(table.createdAt.desc())],
 );
 
-/** Site images (spec section 3, Image): one row per image, possibly filling a named slot. */
+/**
+ * Site images (spec section 3, Image): one row per image, possibly filling a named slot. The name
+ * is unique: a slot has at most one picture. A record may exist before its picture arrives.
+ */
 export const images = pgTable(
   'images',
   {
@@ -99,17 +102,20 @@ export const images = pgTable(
     name: text('name').notNull(),
     altText: text('alt_text').notNull().default(''),
     section: text('section'),
-    /** SHA-256 of the largest variant's bytes; the public URL is derived from it. */
-    contentHash: text('content_hash'),
+    /** Size of the largest rendition; null while there is no picture. */
     width: integer('width'),
     height: integer('height'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('images_name_idx').on(table.name)],
+  (table) => [uniqueIndex('images_name_idx').on(table.name)],
 );
 
-/** The encoded bytes of each image, one row per width (for srcset). */
+/**
+ * The encoded renditions of each image: the srcset widths ('display', WebP) and, for the hero
+ * background, the social share picture ('share', 1200x630 JPEG). Served from /media/<hash>; the
+ * same bytes may belong to two images, so the hash is not unique.
+ */
 export const imageVariants = pgTable(
   'image_variants',
   {
@@ -117,6 +123,9 @@ export const imageVariants = pgTable(
     imageId: integer('image_id')
       .notNull()
       .references(() => images.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['display', 'share'] })
+      .notNull()
+      .default('display'),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     contentType: text('content_type').notNull(),
@@ -126,8 +135,8 @@ export const imageVariants = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    uniqueIndex('image_variants_content_hash_idx').on(table.contentHash),
-    uniqueIndex('image_variants_image_width_idx').on(table.imageId, table.width),
+    index('image_variants_content_hash_idx').on(table.contentHash),
+    uniqueIndex('image_variants_image_purpose_width_idx').on(table.imageId, table.purpose, table.width),
   ],
 );
 

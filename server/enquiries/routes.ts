@@ -1,6 +1,7 @@
 import express, { Router, type Request, type RequestHandler } from 'express';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
+import { idParam } from '../http/params.ts';
 import { deleteEnquiry, listEnquiries, markContacted } from './service.ts';
 import { submitEnquiry, type EnquirySubmission } from './submit.ts';
 
@@ -28,13 +29,7 @@ export function publicEnquiriesRouter(submission: EnquirySubmission) {
   return router;
 }
 
-function enquiryId(req: Request): number {
-  const raw = String(req.params.id);
-  if (!/^[1-9][0-9]{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) {
-    throw new HttpError(400, 'The enquiry id must be a positive whole number.');
-  }
-  return Number(raw);
-}
+const enquiryId = (req: Request) => idParam(req, 'The enquiry id must be a positive whole number.');
 
 const notFound = () => new HttpError(404, 'That enquiry does not exist. It may have been deleted.');
 

@@ -1,40 +1,13 @@
-import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { imageLimits, notAnImageMessage, processImage, tooManyPixelsMessage } from './process.ts';
-
-/** A picture with some detail (a gradient), so that encoders have something to encode. */
-function gradient(width: number, height: number) {
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let index = 0; index < width * height; index += 1) {
-    pixels[index * 3] = (index % width) % 256;
-    pixels[index * 3 + 1] = Math.floor(index / width) % 256;
-    pixels[index * 3 + 2] = 128;
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } });
-}
-
-/** A PNG header claiming `width` x `height`, with no picture behind it. */
-function pngHeader(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.alloc(64))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+import { gradient, htmlPage, phoneExif, pngHeader, svgWithScript } from '#tests/support/pictures.ts';
+import {
+  imageLimits,
+  notAnImageMessage,
+  processImage,
+  shareImageSize,
+  tooManyPixelsMessage,
+} from './process.ts';
 
 async function expectRefused(input: Buffer, status: number, message: string) {
   await expect(processImage(input)).rejects.toMatchObject({ name: 'ImageRejectedError', status, message });
@@ -60,15 +33,7 @@ describe('processing an uploaded picture', () => {
   it('keeps no metadata of a JPEG (GPS position included) and turns it upright', async () => {
     const photo = await gradient(400, 200)
       .jpeg()
-      .withExif({
-        IFD0: { Make: 'PhoneMaker', Model: 'Camera 1' },
-        IFD3: {
-          GPSLatitudeRef: 'N',
-          GPSLatitude: '51/1 34/1 0/1',
-          GPSLongitudeRef: 'E',
-          GPSLongitude: '0/1 13/1 0/1',
-        },
-      })
+      .withExif(phoneExif)
       .withMetadata({ orientation: 6 })
       .toBuffer();
     expect((await sharp(photo).metadata()).orientation).toBe(6);
@@ -89,6 +54,20 @@ describe('processing an uploaded picture', () => {
     expect(result.variants[0]!.width).toBe(imageLimits.maxWidth);
   });
 
+  it('makes a 1200 x 630 JPEG share picture when asked, without metadata', async () => {
+    const photo = await gradient(1000, 1000).jpeg().withExif(phoneExif).toBuffer();
+    expect((await processImage(photo)).share).toBeUndefined();
+    const { share } = await processImage(photo, { share: true });
+    expect(share).toMatchObject({ ...shareImageSize, contentType: 'image/jpeg' });
+    const metadata = await sharp(share!.bytes).metadata();
+    expect([metadata.format, metadata.width, metadata.height, metadata.exif]).toEqual([
+      'jpeg',
+      shareImageSize.width,
+      shareImageSize.height,
+      undefined,
+    ]);
+  });
+
   it('accepts GIF and AVIF', async () => {
     for (const encoded of [
       await gradient(300, 200).gif().toBuffer(),
@@ -99,13 +78,11 @@ describe('processing an uploaded picture', () => {
   });
 
   it('refuses an HTML page renamed as a picture', async () => {
-    await expectRefused(Buffer.from('<!doctype html><script>alert(1)</script>'), 415, notAnImageMessage);
+    await expectRefused(htmlPage, 415, notAnImageMessage);
   });
 
   it('refuses SVG, scripts or not', async () => {
-    const svg =
-      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>';
-    await expectRefused(Buffer.from(svg), 415, notAnImageMessage);
+    await expectRefused(svgWithScript, 415, notAnImageMessage);
   });
 
   it('refuses a truncated PNG', async () => {

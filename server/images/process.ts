@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import { imageUploadMaxBytes } from '#common/images.ts';
 
 /** Limits of an uploaded picture (issue: site images). */
 export const imageLimits = {
   /** Bytes of the upload itself. */
-  maxBytes: 10 * 1024 * 1024,
+  maxBytes: imageUploadMaxBytes,
   /** Pixels of the decoded picture: 40 megapixels is above any phone camera, far below a decompression bomb. */
   maxPixels: 40_000_000,
   /** The largest rendition kept; a hero background never needs more. */
@@ -29,10 +30,13 @@ export const notAnImageMessage =
   'The file is not a picture we can use. Please upload a JPEG, PNG, WebP, AVIF or GIF image.';
 export const tooManyPixelsMessage = `The picture is too large. Please upload one of at most ${imageLimits.maxPixels / 1_000_000} megapixels.`;
 
+/** Size of the social share picture (Open Graph's recommended 1.91:1). */
+export const shareImageSize = { width: 1200, height: 630 } as const;
+
 export type ImageVariant = {
   width: number;
   height: number;
-  contentType: 'image/webp';
+  contentType: 'image/webp' | 'image/jpeg';
   contentHash: string;
   bytes: Buffer;
 };
@@ -43,7 +47,11 @@ export type ProcessedImage = {
   height: number;
   /** Largest first. */
   variants: ImageVariant[];
+  /** The social share picture, when asked for: a JPEG, which every network reads. */
+  share?: ImageVariant;
 };
+
+const hashOf = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
 
 /** What sharp may decode: the formats the issue names. AVIF is HEIF with AV1 compression. */
 function isAcceptedFormat(metadata: Metadata): boolean {
@@ -59,7 +67,10 @@ const decoderOptions = { limitInputPixels: imageLimits.maxPixels, failOn: 'warni
  * turned upright by its EXIF orientation, and encoded afresh as WebP without any metadata
  * (camera, GPS position), at up to `maxWidth` pixels wide plus smaller widths for srcset.
  */
-export async function processImage(input: Buffer): Promise<ProcessedImage> {
+export async function processImage(
+  input: Buffer,
+  { share = false }: { share?: boolean } = {},
+): Promise<ProcessedImage> {
   let metadata: Metadata;
   try {
     metadata = await sharp(input, decoderOptions).metadata();
@@ -88,20 +99,37 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   }
   const { width, height, channels } = upright.info;
   const widths = [width, ...variantWidths.filter((candidate) => candidate < width).reverse()];
-  const variants = await Promise.all(
-    widths.map(async (targetWidth) => {
-      const { data, info } = await sharp(upright.data, { raw: { width, height, channels } })
-        .resize({ width: targetWidth })
-        .webp({ quality: 80 })
-        .toBuffer({ resolveWithObject: true });
-      return {
-        width: info.width,
-        height: info.height,
-        contentType: 'image/webp' as const,
-        contentHash: crypto.createHash('sha256').update(data).digest('hex'),
-        bytes: data,
-      };
-    }),
-  );
-  return { width, height, variants };
+  const raw = () => sharp(upright.data, { raw: { width, height, channels } });
+  const variant = (
+    contentType: ImageVariant['contentType'],
+    { data, info }: { data: Buffer; info: OutputInfo },
+  ): ImageVariant => ({
+    width: info.width,
+    height: info.height,
+    contentType,
+    contentHash: hashOf(data),
+    bytes: data,
+  });
+  const [variants, shareVariant] = await Promise.all([
+    Promise.all(
+      widths.map(async (targetWidth) =>
+        variant(
+          'image/webp',
+          await raw()
+            .resize({ width: targetWidth })
+            .webp({ quality: 80 })
+            .toBuffer({ resolveWithObject: true }),
+        ),
+      ),
+    ),
+    share
+      ? raw()
+          .resize({ ...shareImageSize, fit: 'cover', position: 'attention' })
+          .flatten({ background: '#1E293B' })
+          .jpeg({ quality: 82, mozjpeg: true })
+          .toBuffer({ resolveWithObject: true })
+          .then((output) => variant('image/jpeg', output))
+      : undefined,
+  ]);
+  return { width, height, variants, ...(shareVariant && { share: shareVariant }) };
 }

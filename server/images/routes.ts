@@ -1,9 +1,29 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Router } from 'express';
-import { imageSlotNames, type ImageSlotName } from '#common/images.ts';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import * as z from 'zod/mini';
+import { altTextRequiredMessage, imageRecordSchema, imageUpdateSchema } from '#common/image-fields.ts';
+import { imageSlots, isImageSlotName } from '#common/images.ts';
+import { fieldErrorsOf, invalidFieldsMessage } from '#common/field-errors.ts';
+import type { Database } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
+import { idParam } from '../http/params.ts';
 import { clientBuildDir, projectRoot } from '../paths.ts';
+import { sendPicture } from './media.ts';
+import { ImageRejectedError, processImage, type ProcessedImage } from './process.ts';
+import {
+  createImage,
+  deleteImage,
+  findImage,
+  findImageByName,
+  imageNotFound,
+  listImages,
+  nameTaken,
+  namedMedia,
+  storeImage,
+  updateImage,
+} from './service.ts';
+import { readImageUpload } from './upload.ts';
 
 /** Where the shipped fallback images are: the build's copy, or the source folder before a build. */
 function fallbackDir(): string {
@@ -11,24 +31,137 @@ function fallbackDir(): string {
   return fs.existsSync(built) ? built : path.join(projectRoot, 'public', 'images', 'fallback');
 }
 
-function isSlotName(name: string): name is ImageSlotName {
-  return (imageSlotNames as readonly string[]).includes(name);
+function parseFields<Schema extends z.ZodMiniType>(schema: Schema, input: unknown): z.output<Schema> {
+  const result = z.safeParse(schema, input);
+  if (!result.success) throw new HttpError(400, invalidFieldsMessage, fieldErrorsOf(result.error));
+  return result.data;
 }
 
+const imageId = (req: Request) => idParam(req, 'The image id must be a positive whole number.');
+
+/** The picture and text fields of a multipart upload; a request without a picture is refused. */
+async function readPicture(
+  req: Request,
+  res: Response,
+): Promise<{ file: Buffer; fields: Record<string, string> }> {
+  const { file, fields } = await readImageUpload(req, res);
+  if (!file || file.length === 0) {
+    throw new HttpError(400, 'Please select an image file to upload', { image: ['Choose a picture'] });
+  }
+  return { file, fields };
+}
+
+/** Decodes and re-encodes the picture (process.ts); a refusal keeps its status (413 or 415). */
+async function safePicture(file: Buffer, share: boolean): Promise<ProcessedImage> {
+  try {
+    return await processImage(file, { share });
+  } catch (error) {
+    if (error instanceof ImageRejectedError) throw new HttpError(error.status, error.message);
+    throw error;
+  }
+}
+
+const isHero = (name: string | undefined) => name === 'hero-background';
+
 /**
- * GET /api/images/{name}: the picture of a named slot. The hero background is also the site's
- * social share image, so it is served as a 1200x630 JPEG.
+ * The image API (spec section 7). Reading is public; every change needs a signed-in staff member
+ * and passes the CSRF guard before a byte of the upload is read.
  */
-export function imagesRouter(): Router {
+export function imagesRouter(db: Database, requireUser: RequestHandler): Router {
   const router = Router();
-  router.get('/images/:name', (req, res, next) => {
+
+  router.get('/images', async (_req, res) => {
+    res.json(await listImages(db));
+  });
+
+  router.post('/images', requireUser, async (req, res) => {
+    const image = await createImage(db, parseFields(imageRecordSchema, req.body ?? {}));
+    req.log.info({ user: req.user?.username, image: image.name }, 'image record created');
+    res.status(201).json(image);
+  });
+
+  router.post('/images/upload', requireUser, async (req, res) => {
+    const { file, fields } = await readPicture(req, res);
+    const record = parseFields(imageRecordSchema, fields);
+    if (await findImageByName(db, record.name)) throw nameTaken(record.name);
+    const image = await storeImage(db, { create: record }, await safePicture(file, isHero(record.name)));
+    req.log.info(
+      { user: req.user?.username, image: image.name, id: image.id, bytes: file.length },
+      'image uploaded',
+    );
+    res.status(201).json(image);
+  });
+
+  router.post('/images/:id/replace', requireUser, async (req, res) => {
+    const id = imageId(req);
+    const current = await findImage(db, id);
+    if (!current) throw imageNotFound();
+    const { file, fields } = await readPicture(req, res);
+    const { altText } = parseFields(
+      imageUpdateSchema,
+      'altText' in fields ? { altText: fields.altText } : {},
+    );
+    if (altText === '' && isImageSlotName(current.name)) {
+      throw new HttpError(400, altTextRequiredMessage, { altText: [altTextRequiredMessage] });
+    }
+    const image = await storeImage(
+      db,
+      { replace: id, altText },
+      await safePicture(file, isHero(current.name)),
+    );
+    req.log.info({ user: req.user?.username, image: image.name, id, bytes: file.length }, 'image replaced');
+    res.json(image);
+  });
+
+  router.put('/images/:id', requireUser, async (req, res) => {
+    const id = imageId(req);
+    const image = await updateImage(db, id, parseFields(imageUpdateSchema, req.body ?? {}));
+    req.log.info({ user: req.user?.username, image: image.name, id }, 'image updated');
+    res.json(image);
+  });
+
+  router.delete('/images/:id', requireUser, async (req, res) => {
+    const id = imageId(req);
+    if (!(await deleteImage(db, id))) throw imageNotFound();
+    req.log.info({ user: req.user?.username, id }, 'image deleted');
+    res.status(204).end();
+  });
+
+  // The hero page sends only a picture: the record keeps its alt text, or gets the slot's own.
+  router.post('/upload-hero', requireUser, async (req, res) => {
+    const { file } = await readPicture(req, res);
+    const picture = await safePicture(file, true);
+    const slot = imageSlots['hero-background'];
+    const image = await storeImage(
+      db,
+      { upsert: { name: 'hero-background', altText: slot.defaultAlt, section: slot.section } },
+      picture,
+    );
+    req.log.info(
+      { user: req.user?.username, image: image.name, id: image.id, bytes: file.length },
+      'hero background updated',
+    );
+    res.json(image);
+  });
+
+  /**
+   * GET /api/images/{name}: the picture of a named image, or the shipped one of a named slot.
+   * The hero background is also the site's social share image, so it is a 1200x630 JPEG.
+   */
+  router.get('/images/:name', async (req, res, next) => {
     const name = req.params.name;
-    if (!isSlotName(name)) throw new HttpError(404, 'No image has that name.');
-    const file = name === 'hero-background' ? 'share-image.jpg' : `${name}-800.webp`;
+    const stored = await namedMedia(db, name);
+    if (stored) {
+      sendPicture(req, res, stored, 'public, max-age=300');
+      return;
+    }
+    if (!isImageSlotName(name)) throw new HttpError(404, 'No image has that name.');
+    const file = isHero(name) ? 'share-image.jpg' : `${name}-800.webp`;
     res.set('Cache-Control', 'public, max-age=300');
     res.sendFile(path.join(fallbackDir(), file), (error) => {
       if (error) next(error);
     });
   });
+
   return router;
 }

@@ -1,11 +1,12 @@
 import { Router } from 'express';
+import type { Database } from '../db/client.ts';
 import { listServices } from './service.ts';
 
-export function servicesRouter(): Router {
+export function servicesRouter(db: Database): Router {
   const router = Router();
   router.get('/services', async (_req, res) => {
     res.set('Cache-Control', 'public, max-age=300');
-    res.json(await listServices());
+    res.json(await listServices(db));
   });
   return router;
 }

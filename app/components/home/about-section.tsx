@@ -1,10 +1,10 @@
-import type { ResponsiveImage } from '#common/images.ts';
+import type { SiteImage } from '#common/images.ts';
 import { aboutPoints } from '../../content/home.ts';
 import { useSiteSettings } from '../../lib/site-settings.ts';
 import { CheckIcon } from '../ui/icons.tsx';
 import { ContactLink } from '../ui/section.tsx';
 
-export function AboutSection({ image }: { image: ResponsiveImage }) {
+export function AboutSection({ image }: { image: SiteImage }) {
   const site = useSiteSettings();
   return (
     <section id="about" aria-labelledby="about-title" className="scroll-mt-16 bg-white">
@@ -15,7 +15,7 @@ export function AboutSection({ image }: { image: ResponsiveImage }) {
           sizes="(min-width: 1024px) 560px, 100vw"
           width={image.width}
           height={image.height}
-          alt="A technician fitting a wheel on a customer's driveway beside the mobile tyre van"
+          alt={image.alt}
           loading="lazy"
           decoding="async"
           className="aspect-[4/3] w-full rounded-2xl object-cover shadow-lg"

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { fallbackImage, type ResponsiveImage } from '#common/images.ts';
+import { siteImage, type UploadedSlotImages } from '#common/images.ts';
 import type { ServiceSummary } from '#common/services.ts';
 import type { ServiceDetail } from '../../content/service-details.ts';
 import { useRenderedAfterHydration } from '../../lib/hydration.ts';
@@ -12,15 +12,18 @@ type Props = {
   service: ServiceSummary;
   detail: ServiceDetail;
   others: ServiceSummary[];
-  image: ResponsiveImage;
+  /** The uploaded pictures of the named slots; the others show the shipped ones. */
+  images: UploadedSlotImages;
 };
 
 /** A service page (spec section 2, service detail page). */
-export function ServiceDetailView({ service, detail, others, image }: Props) {
+export function ServiceDetailView({ service, detail, others, images }: Props) {
+  const image = siteImage(service.slug, images);
+  const otherImages = others.map((other) => siteImage(other.slug, images));
   const site = useSiteSettings();
   // Arriving by a client-side link, the page waits for its pictures; from the server it is ready.
   const navigatedHere = useRenderedAfterHydration();
-  const preload = usePreloadedImages([image.src, ...others.map((other) => other.image)], !navigatedHere);
+  const preload = usePreloadedImages([image.src, ...otherImages.map((other) => other.src)], !navigatedHere);
 
   if (!preload.ready) {
     return (
@@ -143,15 +146,15 @@ export function ServiceDetailView({ service, detail, others, image }: Props) {
             Other Services You May Need
           </h2>
           <ul className="mt-8 grid gap-6 md:grid-cols-3">
-            {others.map((other) => (
+            {others.map((other, index) => (
               <li
                 key={other.slug}
                 className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
               >
-                {!failed.has(other.image) && (
+                {!failed.has(otherImages[index]!.src) && (
                   <img
-                    src={other.image}
-                    srcSet={fallbackImage(other.slug).srcSet}
+                    src={otherImages[index]!.src}
+                    srcSet={otherImages[index]!.srcSet}
                     sizes="(min-width: 768px) 360px, 100vw"
                     width={800}
                     height={600}

@@ -1,0 +1,67 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { StoredImage } from '#common/images.ts';
+import { ApiError, apiRequest } from '../../lib/api.ts';
+import { toast } from '../../lib/use-toast.ts';
+import { imageFailureMessage, imagesQueryKey } from './site-images.ts';
+
+type ImageActionCallbacks = {
+  /** A picture went up: the card clears its file chooser. */
+  onPictureSent: () => void;
+  onDeleted: () => void;
+  /** The API refused the alt text (`fieldErrors.altText`): the card shows it on the field. */
+  onAltTextRefused: (message: string) => void;
+};
+
+/**
+ * What staff can do to one image (spec sections 7 and 8), each change followed by a fresh list.
+ * The list is refreshed after failures too: a 409 means someone else made the record meanwhile.
+ */
+export function useImageActions({ onPictureSent, onDeleted, onAltTextRefused }: ImageActionCallbacks) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: imagesQueryKey });
+  const failed = (title: string, fallback: string) => (error: Error) => {
+    const refused = error instanceof ApiError ? error.fieldErrors?.altText?.[0] : undefined;
+    if (refused) onAltTextRefused(refused);
+    toast({ variant: 'destructive', title, description: imageFailureMessage(error, fallback) });
+  };
+
+  const upload = useMutation({
+    mutationFn: (body: FormData) => apiRequest<StoredImage>('POST', '/api/images/upload', body),
+    onSuccess: () => {
+      toast({ title: 'Image uploaded', description: 'The image has been uploaded successfully' });
+      onPictureSent();
+    },
+    onError: failed('Upload failed', 'Failed to upload image'),
+    onSettled: refresh,
+  });
+  const replace = useMutation({
+    mutationFn: ({ id, body }: { id: number; body: FormData }) =>
+      apiRequest<StoredImage>('POST', `/api/images/${id}/replace`, body),
+    onSuccess: () => {
+      toast({ title: 'Image replaced', description: 'The image has been replaced successfully' });
+      onPictureSent();
+    },
+    onError: failed('Replace failed', 'Failed to replace image'),
+    onSettled: refresh,
+  });
+  const saveAltText = useMutation({
+    mutationFn: ({ id, altText }: { id: number; altText: string }) =>
+      apiRequest<StoredImage>('PUT', `/api/images/${id}`, { altText }),
+    onSuccess: () =>
+      toast({ title: 'Image updated', description: 'The image has been updated successfully' }),
+    onError: failed('Update failed', 'Failed to update image'),
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => apiRequest<void>('DELETE', `/api/images/${id}`),
+    onSuccess: () => {
+      toast({ title: 'Image deleted', description: 'The image has been deleted successfully' });
+      onDeleted();
+    },
+    onError: failed('Deletion failed', 'Failed to delete image'),
+    onSettled: refresh,
+  });
+
+  const busy = upload.isPending || replace.isPending || saveAltText.isPending || remove.isPending;
+  return { upload, replace, saveAltText, remove, busy };
+}

@@ -1,0 +1,9 @@
+import type { Request } from 'express';
+import { HttpError } from './errors.ts';
+
+/** The `:id` of a path as a database id (a positive 32-bit integer), else 400 with `message`. */
+export function idParam(req: Request, message: string): number {
+  const raw = String(req.params.id);
+  if (!/^[1-9][0-9]{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) throw new HttpError(400, message);
+  return Number(raw);
+}

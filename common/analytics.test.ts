@@ -34,6 +34,7 @@ describe('untracked paths', () => {
   it('are the staff area', () => {
     for (const path of ['/admin', '/admin/dashboard', '/admin-dashboard', '/auth', '/AUTH', '/update-hero'])
       expect(isUntrackedPath(path)).toBe(true);
-    for (const path of ['/', '/about', '/services/admin', '/update-heroes']) expect(isUntrackedPath(path)).toBe(false);
+    for (const path of ['/', '/about', '/services/admin', '/update-heroes'])
+      expect(isUntrackedPath(path)).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  afterLoginPath,
   isAdminPath,
   lastAdminPath,
   lastAdminUrlKey,
@@ -81,6 +82,22 @@ describe('the hero background page', () => {
     'is only that exact path (%s)',
     (path) => {
       expect(isAdminPath(path)).toBe(false);
+    },
+  );
+});
+
+describe('the page after login', () => {
+  it('is the staff page named by ?next=, else the last admin page', () => {
+    rememberAdminPath('/admin/dashboard/analytics');
+    expect(afterLoginPath('?next=/update-hero')).toBe('/update-hero');
+    expect(afterLoginPath('')).toBe('/admin/dashboard/analytics');
+  });
+
+  it.each(['?next=//evil.example', '?next=https://evil.example/admin/dashboard', '?next=/auth'])(
+    'never leaves the staff pages of this site (%s)',
+    (search) => {
+      rememberAdminPath('/admin/dashboard/images');
+      expect(afterLoginPath(search)).toBe('/admin/dashboard/images');
     },
   );
 });

@@ -118,6 +118,15 @@ export function rememberAdminPath(path: string): void {
   if (isAdminPath(path)) storage()?.setItem(lastAdminUrlKey, path);
 }
 
+/**
+ * Where a successful login leads: the staff page that sent the visitor to sign in (`?next=`),
+ * else the admin page last visited, else the dashboard.
+ */
+export function afterLoginPath(search = typeof window === 'undefined' ? '' : window.location.search): string {
+  const next = new URLSearchParams(search).get('next');
+  return isAdminPath(next) ? next : lastAdminPath();
+}
+
 export function lastAdminPath(): string {
   const stored = storage()?.getItem(lastAdminUrlKey);
   return isAdminPath(stored) ? stored : defaultAdminPath;

@@ -2,11 +2,15 @@ import { redirect } from 'react-router';
 import { LoginForm } from '../components/admin/login-form.tsx';
 import { useSiteSettings } from '../lib/site-settings.ts';
 import { pageMeta } from '../lib/seo.ts';
+import { isAdminPath } from '../lib/staff-session.ts';
 import type { Route } from './+types/auth';
 
-/** Someone already signed in goes straight to the dashboard (spec section 2). */
-export async function loader({ context }: Route.LoaderArgs) {
-  if (await context.staff.currentUser()) throw redirect('/admin/dashboard');
+/** Someone already signed in goes straight to the dashboard (spec section 2), or the page named by ?next=. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  if (await context.staff.currentUser()) {
+    const next = new URL(request.url).searchParams.get('next');
+    throw redirect(isAdminPath(next) ? next : '/admin/dashboard');
+  }
   return null;
 }
 

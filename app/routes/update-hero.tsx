@@ -6,10 +6,13 @@ import { useSiteSettings } from '../lib/site-settings.ts';
 import { useStaffPage } from '../lib/staff-session.ts';
 import type { Route } from './+types/update-hero';
 
-/** Staff only, enforced on the server (DESIGN.md, security model): signed-out visitors sign in first. */
+/**
+ * Staff only, enforced on the server (DESIGN.md, security model): signed-out visitors sign in
+ * first, and come back here afterwards.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await context.staff.currentUser();
-  if (!user) throw redirect('/auth');
+  if (!user) throw redirect('/auth?next=/update-hero');
   return { user };
 }
 

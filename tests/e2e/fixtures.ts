@@ -1,4 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { staffAccount } from './staff-account.ts';
 
 /**
  * Every journey fails on a console error (a CSP refusal, a hydration mismatch, a script error)
@@ -89,6 +91,27 @@ export async function recordToasts(page: Page): Promise<string[]> {
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   }, name);
   return seen;
+}
+
+/** Signs in through the Admin Login form, as staff do, and waits for the page it leads to. */
+export async function signIn(page: Page, loginPage = '/auth') {
+  await page.goto(loginPage);
+  await page.getByLabel('Username').fill(staffAccount.username);
+  await page.getByLabel('Password').fill(staffAccount.password);
+  const toasts = await recordToasts(page);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => /^\/(admin|update-hero)/.test(url.pathname));
+  // The toast shows for the 500 ms before the page moves on.
+  expect(toasts).toContainEqual(
+    expect.stringContaining(`Login successfulWelcome back, ${staffAccount.username}!`),
+  );
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
+/** No WCAG 2.1 A/AA violation that axe can find on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
 }
 
 export const isPhone = (projectName: string) => projectName === 'phone';

@@ -1,22 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { expect, recordToasts, test, toastOf } from './fixtures.ts';
+import { expect, expectAccessible, signIn, test, toastOf } from './fixtures.ts';
 import { staffAccount } from './staff-account.ts';
-
-/** Signs in through the Admin Login form, as staff do, and waits for the dashboard. */
-async function signIn(page: Page) {
-  await page.goto('/auth');
-  await page.getByLabel('Username').fill(staffAccount.username);
-  await page.getByLabel('Password').fill(staffAccount.password);
-  const toasts = await recordToasts(page);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(/\/admin/);
-  // The toast shows for the 500 ms before the page moves on.
-  expect(toasts).toContainEqual(
-    expect.stringContaining(`Login successfulWelcome back, ${staffAccount.username}!`),
-  );
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-}
 
 /** A customer, in a browser of their own, sends an enquiry from the home page. */
 async function customerSendsEnquiry(browser: Browser, name: string) {
@@ -80,8 +64,7 @@ test('an enquiry from the public form reaches the dashboard, where staff mark it
   await expect(card).toHaveCSS('border-left-color', 'rgb(245, 158, 11)');
   await expectCountsToMatchList(page);
 
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+  await expectAccessible(page);
 
   // Mark as contacted, after a confirmation that can be cancelled.
   await card.getByRole('button', { name: 'Mark as Contacted' }).click();

@@ -5,7 +5,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { loginSchema, type LoginInput, type StaffUser } from '#common/auth.ts';
 import { ApiError, apiRequest } from '../../lib/api.ts';
 import { useHydrated } from '../../lib/hydration.ts';
-import { currentUserQueryKey, lastAdminPath, storeUser } from '../../lib/staff-session.ts';
+import { afterLoginPath, currentUserQueryKey, storeUser } from '../../lib/staff-session.ts';
 import { toast } from '../../lib/use-toast.ts';
 import { FormField } from '../ui/form-field.tsx';
 import { preloadToaster } from '../ui/toaster.tsx';
@@ -44,7 +44,7 @@ export function LoginForm() {
       queryClient.setQueryData(currentUserQueryKey, user);
       setSignedIn(true);
       toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
-      setTimeout(() => window.location.assign(lastAdminPath()), loginRedirectDelayMs);
+      setTimeout(() => window.location.assign(afterLoginPath()), loginRedirectDelayMs);
     } catch (error) {
       const apiError = error instanceof ApiError ? error : undefined;
       for (const [field, messages] of Object.entries(apiError?.fieldErrors ?? {})) {

@@ -222,6 +222,16 @@ export async function mediaByHash(db: Database, contentHash: string): Promise<Me
 /** Widest display rendition GET /api/images/{name} serves: plenty for a link preview. */
 const namedMediaMaxWidth = 1280;
 
+/** Whether some image still has a rendition with these bytes (an index lookup, no bytes read). */
+export async function mediaExists(db: Database, contentHash: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: imageVariants.id })
+    .from(imageVariants)
+    .where(eq(imageVariants.contentHash, contentHash))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /**
  * The picture GET /api/images/{name} serves: the share JPEG when there is one (hero background),
  * else the widest display rendition up to 1280 px.

@@ -14,6 +14,17 @@ export type ImageUpload = { file: Buffer | null; fields: Record<string, string> 
  */
 export const uploadDrainLimit = 64 * 1024 * 1024;
 
+/**
+ * Bytes of uploads held in memory right now, and the most ever held at once since `peak` was
+ * last reset: the proof that the cap bounds memory, whatever is sent.
+ */
+export const uploadBuffers = { inUse: 0, peak: 0 };
+
+function hold(bytes: number) {
+  uploadBuffers.inUse += bytes;
+  uploadBuffers.peak = Math.max(uploadBuffers.peak, uploadBuffers.inUse);
+}
+
 const fileField = 'image';
 const unreadable = () => new HttpError(400, 'The upload could not be read. Please try again.');
 const tooLarge = () => new HttpError(413, imageTooLargeMessage);
@@ -49,11 +60,17 @@ export function readImageUpload(req: Request, res: Response): Promise<ImageUploa
 
     const fields: Record<string, string> = {};
     let chunks: Buffer[] | null = null;
+    let held = 0;
+    const release = () => {
+      uploadBuffers.inUse -= held;
+      held = 0;
+      chunks = null;
+    };
     let problem: HttpError | null = null;
     const fail = (error: HttpError) => {
       // The first problem is the one reported; a file over the cap outweighs anything else.
       if (!problem || error.status === 413) problem = error;
-      chunks = null;
+      release();
     };
 
     parser.on('file', (name, stream) => {
@@ -63,7 +80,12 @@ export function readImageUpload(req: Request, res: Response): Promise<ImageUploa
         return;
       }
       chunks = [];
-      stream.on('data', (chunk: Buffer) => chunks?.push(chunk));
+      stream.on('data', (chunk: Buffer) => {
+        if (!chunks) return;
+        chunks.push(chunk);
+        held += chunk.length;
+        hold(chunk.length);
+      });
       stream.on('limit', () => fail(tooLarge()));
     });
     parser.on('field', (name, value, info) => {
@@ -75,11 +97,15 @@ export function readImageUpload(req: Request, res: Response): Promise<ImageUploa
     }
     parser.on('error', () => {
       req.unpipe(parser);
+      release();
       reject(problem ?? unreadable());
     });
     parser.on('close', () => {
+      const file = problem || !chunks ? null : Buffer.concat(chunks);
+      // From here the route holds the file, and lets go of it when it answers.
+      release();
       if (problem) reject(problem);
-      else resolve({ file: chunks ? Buffer.concat(chunks) : null, fields });
+      else resolve({ file, fields });
     });
 
     let received = 0;
@@ -87,12 +113,18 @@ export function readImageUpload(req: Request, res: Response): Promise<ImageUploa
       received += chunk.length;
       if (received > uploadDrainLimit) {
         req.unpipe(parser);
+        release();
         req.removeAllListeners('data');
         req.pause();
         reject(refuseAndClose());
       }
     });
-    req.on('aborted', () => reject(unreadable()));
+    // The client went away before the end of its upload.
+    req.on('close', () => {
+      if (req.complete) return;
+      release();
+      reject(unreadable());
+    });
     req.pipe(parser);
   });
 }

@@ -2,14 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { e2ePort, withAnalyticsTag } from './tests/e2e/servers.ts';
 import { staffAccount } from './tests/e2e/staff-account.ts';
 
 /**
  * Browser journeys in Debian's Chromium against the built app, started the way `npm start`
  * starts it, on a fresh temporary data directory.
  */
-const port = Number(process.env.E2E_PORT ?? 3210);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+const port = e2ePort;
+const dataDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `e2e-${name}-`));
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
@@ -41,26 +42,46 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, launchOptions: chromium },
     },
   ],
-  webServer: {
-    command: 'node scripts/start.mjs',
-    url: `http://127.0.0.1:${port}/readyz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      // Journeys on both viewports send many enquiries from one address.
-      ENQUIRY_RATE_LIMIT: '1000',
-      // ... and many page views: every journey's pages are counted.
-      ANALYTICS_RATE_LIMIT: '100000',
-      ADMIN_USERNAME: staffAccount.username,
-      ADMIN_PASSWORD: staffAccount.password,
+  webServer: [
+    {
+      command: 'node scripts/start.mjs',
+      url: `http://127.0.0.1:${port}/readyz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir('data'),
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        GA_MEASUREMENT_ID: '',
+        // Journeys on both viewports send many enquiries from one address.
+        ENQUIRY_RATE_LIMIT: '1000',
+        // ... and many page views: every journey's pages are counted.
+        ANALYTICS_RATE_LIMIT: '100000',
+        ADMIN_USERNAME: staffAccount.username,
+        ADMIN_PASSWORD: staffAccount.password,
+      },
     },
-  },
+    {
+      command: 'node scripts/start.mjs',
+      url: `${withAnalyticsTag.origin}/readyz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port + 1),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir('ga'),
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: withAnalyticsTag.origin,
+        GA_MEASUREMENT_ID: withAnalyticsTag.measurementId,
+      },
+    },
+  ],
 });

@@ -4,6 +4,7 @@ import interFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.
 import montserratFont from '@fontsource-variable/montserrat/files/montserrat-latin-wght-normal.woff2?url';
 import type { Route } from './+types/root';
 import { StatusPage } from './components/layout/status-page.tsx';
+import { consentModeDefaultsScript } from './lib/consent-effects.ts';
 import { markHydrated } from './lib/hydration.ts';
 import { useNonce } from './lib/nonce.tsx';
 import { usePageViewTracking } from './lib/page-views.ts';
@@ -23,7 +24,12 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { site: context.site, publicUrl: context.publicUrl, showSplash: context.showSplash };
+  return {
+    site: context.site,
+    publicUrl: context.publicUrl,
+    showSplash: context.showSplash,
+    gaMeasurementId: context.gaMeasurementId,
+  };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -34,6 +40,12 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Before any tag: Consent Mode's defaults, every signal denied until the visitor chooses. */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: consentModeDefaultsScript }}
+        />
         <meta name="theme-color" content={site.secondaryColor} />
         <Meta />
         <SiteStylesheet />

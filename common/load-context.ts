@@ -14,6 +14,8 @@ export type ServerContext = {
   publicUrl: string;
   /** Nonce of this response's Content-Security-Policy, for the inline scripts of server rendering. */
   cspNonce: string;
+  /** GA4 measurement id when the analytics tag is configured (loaded only with consent). */
+  gaMeasurementId: string | null;
   /** Whether this response is the first of the browser session, which shows the splash screen. */
   showSplash: boolean;
   catalogue: {

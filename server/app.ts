@@ -67,7 +67,13 @@ export function createApp({
     if (isShuttingDown()) res.setHeader('Connection', 'close');
     next();
   });
-  app.use(securityHeaders({ https: config.publicUrl.startsWith('https:'), enforceCsp: !ssr?.devMiddleware }));
+  app.use(
+    securityHeaders({
+      https: config.publicUrl.startsWith('https:'),
+      enforceCsp: !ssr?.devMiddleware,
+      googleAnalytics: config.gaMeasurementId !== null,
+    }),
+  );
   app.use(compression());
   app.use(staffPages);
 
@@ -149,6 +155,7 @@ export function createApp({
         getLoadContext: (req, res): ServerContext => ({
           site: config.site,
           publicUrl: config.publicUrl,
+          gaMeasurementId: config.gaMeasurementId,
           cspNonce: res.locals.cspNonce,
           showSplash: takeSplash(req, res, config.publicUrl.startsWith('https:')),
           catalogue: { listServices: () => listServices(database.db) },

@@ -135,6 +135,14 @@ const envSchema = z.object({
   ENQUIRY_RATE_LIMIT: z.preprocess(blankToUndefined, wholeNumber(1, 1_000_000).optional()),
   ENQUIRY_RATE_WINDOW_MINUTES: z.preprocess(blankToUndefined, wholeNumber(1, 1440).optional()),
   ANALYTICS_RATE_LIMIT: z.preprocess(blankToUndefined, wholeNumber(1, 1_000_000).optional()),
+  GA_MEASUREMENT_ID: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^G-[A-Z0-9]{4,20}$/, 'must be a GA4 measurement id such as G-ABC123XYZ')
+      .optional(),
+  ),
   ADMIN_USERNAME: z.preprocess(blankToUndefined, z.string().trim().optional()),
   ADMIN_PASSWORD: z.preprocess(blankToUndefined, z.string().optional()),
 });
@@ -168,6 +176,8 @@ export type Config = {
   enquiryRateLimit: { scope: 'enquiry'; max: number; windowMs: number };
   /** Page views counted from one client address per minute. */
   analyticsRateLimit: number;
+  /** Google Analytics 4, loaded on public pages only after the visitor allows analytics. */
+  gaMeasurementId: string | null;
   /** The first staff account, created at start-up only while there is no account at all. */
   initialAdmin: { username: string; password: string } | undefined;
 };
@@ -240,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: (vars.ENQUIRY_RATE_WINDOW_MINUTES ?? 10) * 60 * 1000,
     },
     analyticsRateLimit: vars.ANALYTICS_RATE_LIMIT ?? 120,
+    gaMeasurementId: vars.GA_MEASUREMENT_ID ?? null,
     initialAdmin:
       vars.ADMIN_USERNAME !== undefined && vars.ADMIN_PASSWORD !== undefined
         ? { username: vars.ADMIN_USERNAME, password: vars.ADMIN_PASSWORD }

@@ -9,21 +9,7 @@ import {
   storedUserKey,
   storeUser,
 } from './staff-session.ts';
-
-/** A browser's localStorage, in memory. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
+import { memoryStorage } from '#tests/support/memory-storage.ts';
 
 let storage: Storage;
 beforeEach(() => {

@@ -138,6 +138,8 @@ export function lastAdminPath(): string {
  * in memory and the page being left does not react to its own user vanishing.
  */
 export async function logOut(queryClient: QueryClient, leave: () => Promise<void>): Promise<void> {
+  // Reads still on their way would be answered 401 once the session has ended: drop them first.
+  await queryClient.cancelQueries();
   await apiRequest('POST', '/api/logout');
   storeUser(null);
   await leave();

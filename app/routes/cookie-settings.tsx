@@ -1,6 +1,20 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/content/page-header.tsx';
+import { ConsentCategoryRow } from '../components/consent/consent-switch.tsx';
+import { preloadToaster } from '../components/ui/toaster.tsx';
+import {
+  allAllowed,
+  consent,
+  consentCategories,
+  essentialOnly,
+  samePreferences,
+  useConsent,
+  type ConsentPreferences,
+} from '../lib/consent.ts';
+import { useHydrated } from '../lib/hydration.ts';
 import { homeSeo, pageMeta } from '../lib/seo.ts';
+import { toast } from '../lib/use-toast.ts';
 import type { Route } from './+types/cookie-settings';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -12,25 +26,92 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-/** Cookie Settings: until optional cookies exist, the page says what is stored and why. */
+const buttonBase =
+  'inline-flex items-center justify-center rounded-lg px-5 py-2.5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink disabled:cursor-not-allowed disabled:opacity-50';
+const secondary = `${buttonBase} border border-slate-300 bg-white text-ink hover:bg-slate-100`;
+
+const updated = () =>
+  toast({ title: 'Cookie preferences updated', description: 'Your cookie choices have been saved.' });
+
+/**
+ * Cookie Settings (spec sections 2 and 4): the switches are a draft of the saved choice; Save
+ * Changes is enabled only when the draft differs from it. Accept All and Essential Only save at
+ * once; Reset forgets the choice, and the banner asks again.
+ */
 export default function CookieSettings() {
+  const saved = useConsent();
+  const hydrated = useHydrated();
+  const [draft, setDraft] = useState<ConsentPreferences | null>(null);
+  const shown = draft ?? saved.preferences;
+  const changed = draft !== null && !samePreferences(draft, saved.preferences);
+
+  const save = (preferences: ConsentPreferences) => {
+    consent.update(preferences);
+    setDraft(null);
+    updated();
+  };
+
   return (
     <main>
       <PageHeader title="Cookie Settings" />
-      <div className="prose-page">
-        <p>
-          This website currently uses only essential storage: what is needed for the site to work and for
-          staff to sign in. No analytics, marketing or preference cookies are set, and our visitor counting
-          works without cookies.
-        </p>
-        <p>
-          The map of the areas we cover is provided by Google and loads only when you choose to show it. Read
-          our{' '}
+      <div className="mx-auto max-w-3xl px-4 pt-10 pb-16 sm:px-6" onPointerEnter={preloadToaster}>
+        <p className="text-slate-600">
+          Choose which cookies we may use. Essential cookies are always on; nothing else is stored until you
+          allow it. Read our{' '}
           <Link to="/cookie-policy" className="font-semibold text-brand-dark underline">
             Cookie Policy
           </Link>{' '}
           for the details.
         </p>
+        <p className="mt-3 text-sm text-slate-500" aria-live="polite">
+          {saved.hasConsented ? 'Your saved choice is shown below.' : 'You have not made a choice yet.'}
+        </p>
+        <div className="mt-6 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white px-5 shadow-sm sm:px-6">
+          {consentCategories.map((category) => (
+            <ConsentCategoryRow
+              key={category}
+              category={category}
+              checked={shown[category]}
+              onChange={(value) => setDraft({ ...shown, [category]: value, essential: true })}
+            />
+          ))}
+        </div>
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+          <button type="button" className={secondary} disabled={!hydrated} onClick={() => save(allAllowed)}>
+            Accept All
+          </button>
+          <button
+            type="button"
+            className={secondary}
+            disabled={!hydrated}
+            onClick={() => save(essentialOnly)}
+          >
+            Essential Only
+          </button>
+          <button
+            type="button"
+            className={secondary}
+            disabled={!hydrated}
+            onClick={() => {
+              consent.reset();
+              setDraft(null);
+              toast({
+                title: 'Cookie preferences reset',
+                description: 'Your cookie choices have been cleared.',
+              });
+            }}
+          >
+            Reset
+          </button>
+          <button
+            type="button"
+            className={`${buttonBase} bg-brand text-ink hover:bg-brand-dark hover:text-white sm:ml-auto`}
+            disabled={!changed}
+            onClick={() => draft && save(draft)}
+          >
+            Save Changes
+          </button>
+        </div>
       </div>
     </main>
   );

@@ -1,11 +1,14 @@
-import { Outlet } from 'react-router';
+import { Outlet, useRouteLoaderData } from 'react-router';
+import { ConsentHost } from '../components/consent/consent-host.tsx';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { SplashScreen } from '../components/layout/splash-screen.tsx';
 import { Toaster } from '../components/ui/toaster.tsx';
+import type { loader as rootLoader } from '../root.tsx';
 
 /** The public pages' shared frame: splash on first load, header, page, footer. */
 export default function SiteLayout() {
+  const measurementId = useRouteLoaderData<typeof rootLoader>('root')?.gaMeasurementId ?? null;
   return (
     <>
       <SplashScreen />
@@ -22,6 +25,7 @@ export default function SiteLayout() {
         </div>
         <SiteFooter />
       </div>
+      <ConsentHost measurementId={measurementId} />
       <Toaster />
     </>
   );

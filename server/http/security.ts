@@ -23,7 +23,12 @@ export function securityHeaders(options: {
   /** The site's public address is https: browsers are told to use nothing else. */
   https: boolean;
   enforceCsp: boolean;
+  /** GA4 is configured: its script and collection hosts are allowed (used only after consent). */
+  googleAnalytics?: boolean;
 }): RequestHandler[] {
+  const analyticsHosts = options.googleAnalytics
+    ? ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com']
+    : [];
   return [
     assignNonce,
     helmet({
@@ -32,11 +37,15 @@ export function securityHeaders(options: {
             useDefaults: false,
             directives: {
               defaultSrc: ["'self'"],
-              scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+              scriptSrc: [
+                "'self'",
+                (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
+                ...analyticsHosts.slice(0, 1),
+              ],
               styleSrc: ["'self'", "'unsafe-inline'"],
-              imgSrc: ["'self'", 'data:', 'blob:'],
+              imgSrc: ["'self'", 'data:', 'blob:', ...analyticsHosts],
               fontSrc: ["'self'"],
-              connectSrc: ["'self'"],
+              connectSrc: ["'self'", ...analyticsHosts],
               // The areas-covered section embeds a map.
               frameSrc: ['https://www.google.com', 'https://maps.google.com'],
               objectSrc: ["'none'"],

@@ -1,6 +1,29 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { staffAccount } from './staff-account.ts';
+
+type ConsentChoice = Record<'essential' | 'analytics' | 'marketing' | 'preferences', boolean>;
+const essentialOnly: ConsentChoice = {
+  essential: true,
+  analytics: false,
+  marketing: false,
+  preferences: false,
+};
+
+/**
+ * A cookie choice already made in this browser, so that the banner stays away. Stored only where
+ * nothing is: a journey's own choices survive its reloads.
+ */
+export async function storeConsent(context: BrowserContext, preferences: ConsentChoice = essentialOnly) {
+  await context.addInitScript((choice) => {
+    // The site's own pages only, not the frames of other sites (the map) that they embed.
+    if (window.top !== window) return;
+    if (localStorage.getItem('cookie_consent') === null) {
+      localStorage.setItem('cookie_consent', 'true');
+      localStorage.setItem('cookie_preferences', JSON.stringify(choice));
+    }
+  }, preferences);
+}
 
 /**
  * Every journey fails on a console error (a CSP refusal, a hydration mismatch, a script error)
@@ -12,12 +35,19 @@ export const test = base.extend<{
   showSplash: boolean;
   /** Addresses a journey makes fail on purpose (error answers it stages itself). */
   expectedErrorUrls: RegExp[];
+  /**
+   * The cookie choice stored before the journey starts, so that the banner stays away from
+   * journeys about something else; null starts as a first-time visitor, who is asked.
+   */
+  storedConsent: ConsentChoice | null;
 }>({
   showSplash: [false, { option: true }],
+  storedConsent: [essentialOnly, { option: true }],
   expectedErrorUrls: [[], { option: true }],
   // Pages hydrate after their first paint: a journey acts once the page is interactive, as a
   // person on a fast connection would.
-  page: async ({ page, javaScriptEnabled }, use) => {
+  page: async ({ page, javaScriptEnabled, storedConsent }, use) => {
+    if (storedConsent) await storeConsent(page.context(), storedConsent);
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);

@@ -98,7 +98,11 @@ test('the map loads only when asked for', async ({ page }) => {
   );
   await page.goto('/');
   await expect(page.locator('iframe')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Show map' }).click();
+  await expect(page.getByRole('link', { name: /Open in Google Maps/ })).toHaveAttribute(
+    'href',
+    /^https:\/\/www\.google\.com\/maps\?q=Billericay/,
+  );
+  await page.getByRole('button', { name: 'Load map' }).click();
   await expect(page.locator('iframe[title^="Map of the area around Billericay"]')).toBeVisible();
 });
 

@@ -59,6 +59,8 @@ test('phone header: the menu opens, its Services submenu expands, and choosing a
 });
 
 test('every footer link leads to its page or section', async ({ page }) => {
+  // Thirteen page loads: more than the default time on a busy machine.
+  test.slow();
   const footer = page.getByRole('contentinfo');
   const expectations: [string, RegExp, string][] = [
     ['Tyre Replacement', /\/services\/tyre-replacement$/, 'Tyre Replacement'],
@@ -73,7 +75,6 @@ test('every footer link leads to its page or section', async ({ page }) => {
     ['Privacy Policy', /\/privacy-policy$/, 'Privacy Policy'],
     ['Terms of Service', /\/terms-of-service$/, 'Terms of Service'],
     ['Cookie Policy', /\/cookie-policy$/, 'Cookie Policy'],
-    ['Cookie Settings', /\/cookie-settings$/, 'Cookie Settings'],
   ];
   for (const [name, url, heading] of expectations) {
     await page.goto('/contact');

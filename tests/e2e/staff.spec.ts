@@ -1,10 +1,11 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, expectAccessible, signIn, test, toastOf } from './fixtures.ts';
+import { expect, expectAccessible, signIn, storeConsent, test, toastOf } from './fixtures.ts';
 import { staffAccount } from './staff-account.ts';
 
 /** A customer, in a browser of their own, sends an enquiry from the home page. */
 async function customerSendsEnquiry(browser: Browser, name: string) {
   const context = await browser.newContext();
+  await storeConsent(context);
   const page = await context.newPage();
   await page.goto('/#contact');
   await page.locator('form[data-interactive]').waitFor();
@@ -168,6 +169,7 @@ test('visits to the public site show in the Analytics tab, whose range buttons c
 }) => {
   // A visitor, in a browser of their own, reads four pages.
   const visitor = await browser.newContext();
+  await storeConsent(visitor);
   const visitorPage = await visitor.newPage();
   const counted: string[] = [];
   visitorPage.on('request', (request) => {

@@ -1,17 +1,18 @@
-import { useState } from 'react';
 import { serviceRadius } from '#common/branches.ts';
+import { consent, useConsent } from '../../lib/consent.ts';
 import { useSiteSettings } from '../../lib/site-settings.ts';
 import { MapPinIcon } from '../ui/icons.tsx';
 import { ContactLink, Section } from '../ui/section.tsx';
 
 /**
  * Areas covered (spec section 2, home 7). The map is a third-party embed that sets its own
- * cookies, so it loads only when the visitor asks for it.
+ * cookies, so it loads only with preferences consent; until then a placeholder names the areas,
+ * offers to load the map (which records that consent) and links to the map in a new tab.
  */
 export function AreasSection() {
   const site = useSiteSettings();
   const [base = ''] = site.serviceRegions;
-  const [showMap, setShowMap] = useState(false);
+  const showMap = useConsent().preferences.preferences;
   const query = encodeURIComponent(`${base}, Essex, UK`);
   return (
     <Section
@@ -52,16 +53,31 @@ export function AreasSection() {
           ) : (
             <div className="flex size-full flex-col items-center justify-center gap-4 bg-[radial-gradient(circle_at_center,var(--color-brand-light),transparent_70%)] p-6 text-center">
               <MapPinIcon className="size-10 text-brand-dark" />
-              <p className="max-w-xs text-slate-700">
-                The map is provided by Google, which may set cookies when it loads.
+              <p className="max-w-sm font-semibold text-ink">
+                Covering {site.serviceRegions.join(', ')} and everywhere within {serviceRadius.miles} miles of{' '}
+                {base}.
               </p>
-              <button
-                type="button"
-                onClick={() => setShowMap(true)}
-                className="rounded-lg bg-ink px-5 py-2.5 font-semibold text-white transition hover:bg-slate-700"
-              >
-                Show map
-              </button>
+              <p className="max-w-xs text-sm text-slate-700">
+                The map is provided by Google, which sets cookies when it loads. Loading it allows preference
+                cookies.
+              </p>
+              <div className="flex flex-wrap items-center justify-center gap-3">
+                <button
+                  type="button"
+                  onClick={() => consent.update({ preferences: true })}
+                  className="rounded-lg bg-ink px-5 py-2.5 font-semibold text-white transition hover:bg-slate-700"
+                >
+                  Load map
+                </button>
+                <a
+                  href={`https://www.google.com/maps?q=${query}`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-semibold text-brand-dark underline underline-offset-4"
+                >
+                  Open in Google Maps<span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </div>
             </div>
           )}
         </div>

@@ -1,10 +1,32 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { consent } from '../../lib/consent.ts';
+import { useHydrated } from '../../lib/hydration.ts';
 import { footerServiceLinks, legalLinks, quickLinks, socialLinks } from '../../lib/nav.ts';
 import { useSiteSettings } from '../../lib/site-settings.ts';
 import { MailIcon, PhoneIcon } from '../ui/icons.tsx';
 
 const linkClass = 'text-sm text-slate-300 transition hover:text-brand';
+
+/**
+ * Opens the cookie preferences (spec section 2, footer). Until the page's scripts run, it is a
+ * link to the Cookie Settings page, which works without them.
+ */
+function CookieSettingsButton() {
+  const hydrated = useHydrated();
+  if (!hydrated) {
+    return (
+      <Link to="/cookie-settings" className="hover:text-brand">
+        Cookie Settings
+      </Link>
+    );
+  }
+  return (
+    <button type="button" onClick={consent.showPreferences} className="hover:text-brand">
+      Cookie Settings
+    </button>
+  );
+}
 
 function Column({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -94,10 +116,7 @@ export function SiteFooter() {
               </li>
             ))}
             <li>
-              {/* Opens the consent preferences once cookie consent exists; the settings page until then. */}
-              <Link to="/cookie-settings" className="hover:text-brand">
-                Cookie Settings
-              </Link>
+              <CookieSettingsButton />
             </li>
             <li>
               <Link to="/auth" className="hover:text-brand">

@@ -1,0 +1,32 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { consentBannerDelayMs, dispatchConsent, shouldOfferBanner, useConsent } from '../../lib/consent.ts';
+import { useConsentEffects } from '../../lib/consent-effects.ts';
+
+const CookieBanner = lazy(() => import('./cookie-banner.tsx'));
+
+/**
+ * Consent on the public pages: its effects, and the banner, offered 1 s after load when the
+ * visitor has not chosen yet. The banner's code is fetched only when it is shown: most visits
+ * after the first never need it. Nothing of it is in the server's HTML, so a visitor who has
+ * chosen never sees it flash.
+ */
+export function ConsentHost({ measurementId }: { measurementId: string | null }) {
+  const { bannerOpen } = useConsent();
+  useConsentEffects(measurementId);
+
+  useEffect(() => {
+    if (!shouldOfferBanner()) return;
+    void import('./cookie-banner.tsx');
+    const timer = setTimeout(() => {
+      if (shouldOfferBanner()) dispatchConsent({ type: 'show-banner' });
+    }, consentBannerDelayMs);
+    return () => clearTimeout(timer);
+  }, []);
+
+  if (!bannerOpen) return null;
+  return (
+    <Suspense fallback={null}>
+      <CookieBanner />
+    </Suspense>
+  );
+}

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   altTextRequiredMessage,
   type ImageRecordInput,
@@ -212,11 +212,16 @@ export type MediaFile = { contentType: string; bytes: Buffer };
 /** The bytes of a rendition, by content hash. */
 export async function mediaByHash(db: Database, contentHash: string): Promise<MediaFile | null> {
   const [row] = await db
-    .select({ contentType: imageVariants.contentType, bytes: imageVariants.bytes })
+    .select({
+      contentType: imageVariants.contentType,
+      // As base64 text: PGlite's reading of bytea costs about eight times more CPU (300 kB:
+      // 45 ms against 6 ms), and node-postgres decodes either quickly.
+      base64: sql<string>`encode(${imageVariants.bytes}, 'base64')`,
+    })
     .from(imageVariants)
     .where(eq(imageVariants.contentHash, contentHash))
     .limit(1);
-  return row ?? null;
+  return row ? { contentType: row.contentType, bytes: Buffer.from(row.base64, 'base64') } : null;
 }
 
 /** Widest display rendition GET /api/images/{name} serves: plenty for a link preview. */

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,24 @@ import { staffAccount } from './tests/e2e/staff-account.ts';
  */
 const port = e2ePort;
 const dataDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `e2e-${name}-`));
+
+/**
+ * With TEST_DATABASE_URL (CI's PostgreSQL pass) the site under test runs on that server, in a
+ * database of its own made afresh for the run; otherwise on the embedded database. The config
+ * is read again by each worker, which must not drop the database in use.
+ */
+function siteDatabaseUrl(): string {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return '';
+  const url = new URL(serverUrl);
+  url.pathname = `/e2e_${port}`;
+  if (process.env.TEST_WORKER_INDEX === undefined) {
+    const run = (statement: string) => execFileSync('psql', [serverUrl, '-q', '-c', statement]);
+    run(`drop database if exists "e2e_${port}" with (force)`);
+    run(`create database "e2e_${port}"`);
+  }
+  return url.toString();
+}
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
@@ -54,7 +73,9 @@ export default defineConfig({
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir('data'),
-        DATABASE_URL: '',
+        DATABASE_URL: siteDatabaseUrl(),
+        // As on a first local run, whichever the database.
+        SEED_DEMO_CONTENT: 'true',
         LOG_LEVEL: 'warn',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         GA_MEASUREMENT_ID: '',

@@ -19,7 +19,8 @@ export type ServerContext = {
   /** Whether this response is the first of the browser session, which shows the splash screen. */
   showSplash: boolean;
   catalogue: {
-    listServices(): Promise<ServiceSummary[]>;
+    /** The services, with the pictures of `uploaded` (from images.uploadedSlots) or the shipped ones. */
+    listServices(uploaded: UploadedSlotImages): Promise<ServiceSummary[]>;
   };
   enquiries: {
     /** A plain form post of the enquiry form (no JavaScript), from this request's client. */

@@ -158,7 +158,7 @@ export function createApp({
           gaMeasurementId: config.gaMeasurementId,
           cspNonce: res.locals.cspNonce,
           showSplash: takeSplash(req, res, config.publicUrl.startsWith('https:')),
-          catalogue: { listServices: () => listServices(database.db) },
+          catalogue: { listServices: async (uploaded) => listServices(uploaded) },
           enquiries: {
             submit: (form) => submitEnquiry(enquirySubmission, form, req.ip ?? 'unknown'),
           },

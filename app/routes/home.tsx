@@ -13,11 +13,9 @@ import { businessJsonLd, homeSeo, pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [services, images] = await Promise.all([
-    context.catalogue.listServices(),
-    context.images.uploadedSlots(),
-  ]);
-  return { services, images };
+  // One read of the uploaded pictures serves the cards, the hero and the about section.
+  const images = await context.images.uploadedSlots();
+  return { services: await context.catalogue.listServices(images), images };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,10 +1,10 @@
-import { siteImage } from '#common/images.ts';
+import { siteImage, type UploadedSlotImages } from '#common/images.ts';
 import { services, type ServiceSummary } from '#common/services.ts';
-import type { Database } from '../db/client.ts';
-import { uploadedSlotImages } from '../images/service.ts';
 
-/** The services listed on the home page and by GET /api/services, each with its current picture. */
-export async function listServices(db: Database): Promise<ServiceSummary[]> {
-  const uploaded = await uploadedSlotImages(db);
+/**
+ * The services listed on the home page and by GET /api/services, each with its current picture:
+ * the uploaded one of its slot (read once by the caller), else the shipped one.
+ */
+export function listServices(uploaded: UploadedSlotImages): ServiceSummary[] {
   return services.map((service) => ({ ...service, image: siteImage(service.slug, uploaded).src }));
 }

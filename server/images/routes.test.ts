@@ -252,6 +252,13 @@ describe('replacing, editing and deleting', () => {
   it('a refused replacement leaves the stored picture as it was', async () => {
     const first = (await uploadNew(await photoJpeg()).expect(201)).body as StoredImage;
     await upload(`/api/images/${first.id}/replace`, htmlPage, {}, 'photo.png').expect(415);
+    const noAlt = await upload(
+      `/api/images/${first.id}/replace`,
+      await photoPng(),
+      { altText: ' ' },
+      'a.png',
+    );
+    expect([noAlt.status, noAlt.body.error]).toEqual([400, altTextRequiredMessage]);
     await upload(`/api/images/${first.id}/replace`, pngHeader(20_000, 20_000), {}, 'big.png').expect(413);
     expect((await request(app).get('/api/images').expect(200)).body).toEqual([first]);
     await request(app).get(first.url!).expect(200);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import * as z from 'zod/mini';
-import { altTextRequiredMessage, imageRecordSchema, imageUpdateSchema } from '#common/image-fields.ts';
+import { imageRecordSchema, imageUpdateSchema } from '#common/image-fields.ts';
 import { imageSlots, isImageSlotName } from '#common/images.ts';
 import { fieldErrorsOf, invalidFieldsMessage } from '#common/field-errors.ts';
 import type { Database } from '../db/client.ts';
@@ -14,11 +14,12 @@ import { ImageRejectedError, processImage, type ProcessedImage } from './process
 import {
   createImage,
   deleteImage,
-  findImage,
-  findImageByName,
+  imageNameOf,
+  isImageNameTaken,
   imageNotFound,
   listImages,
   nameTaken,
+  requireSlotAltText,
   namedMedia,
   storeImage,
   updateImage,
@@ -83,7 +84,7 @@ export function imagesRouter(db: Database, requireUser: RequestHandler): Router 
   router.post('/images/upload', requireUser, async (req, res) => {
     const { file, fields } = await readPicture(req, res);
     const record = parseFields(imageRecordSchema, fields);
-    if (await findImageByName(db, record.name)) throw nameTaken(record.name);
+    if (await isImageNameTaken(db, record.name)) throw nameTaken(record.name);
     const image = await storeImage(db, { create: record }, await safePicture(file, isHero(record.name)));
     req.log.info(
       { user: req.user?.username, image: image.name, id: image.id, bytes: file.length },
@@ -94,21 +95,15 @@ export function imagesRouter(db: Database, requireUser: RequestHandler): Router 
 
   router.post('/images/:id/replace', requireUser, async (req, res) => {
     const id = imageId(req);
-    const current = await findImage(db, id);
-    if (!current) throw imageNotFound();
+    const name = await imageNameOf(db, id);
+    if (name === null) throw imageNotFound();
     const { file, fields } = await readPicture(req, res);
     const { altText } = parseFields(
       imageUpdateSchema,
       'altText' in fields ? { altText: fields.altText } : {},
     );
-    if (altText === '' && isImageSlotName(current.name)) {
-      throw new HttpError(400, altTextRequiredMessage, { altText: [altTextRequiredMessage] });
-    }
-    const image = await storeImage(
-      db,
-      { replace: id, altText },
-      await safePicture(file, isHero(current.name)),
-    );
+    if (altText !== undefined) requireSlotAltText(name, altText);
+    const image = await storeImage(db, { replace: id, altText }, await safePicture(file, isHero(name)));
     req.log.info({ user: req.user?.username, image: image.name, id, bytes: file.length }, 'image replaced');
     res.json(image);
   });

@@ -81,14 +81,15 @@ export async function listImages(db: Database): Promise<StoredImage[]> {
   return withVariants(db, rows);
 }
 
-export async function findImage(db: Database, id: number): Promise<StoredImage | null> {
-  const [row] = await db.select().from(images).where(eq(images.id, id));
-  return row ? (await withVariants(db, [row]))[0]! : null;
+/** The name of an image, or null when there is no such image (no renditions read). */
+export async function imageNameOf(db: Database, id: number): Promise<string | null> {
+  const [row] = await db.select({ name: images.name }).from(images).where(eq(images.id, id));
+  return row?.name ?? null;
 }
 
-export async function findImageByName(db: Database, name: string): Promise<StoredImage | null> {
-  const [row] = await db.select().from(images).where(eq(images.name, name));
-  return row ? (await withVariants(db, [row]))[0]! : null;
+export async function isImageNameTaken(db: Database, name: string): Promise<boolean> {
+  const rows = await db.select({ id: images.id }).from(images).where(eq(images.name, name));
+  return rows.length > 0;
 }
 
 export const imageNotFound = () => new HttpError(404, 'That image does not exist. It may have been deleted.');
@@ -110,15 +111,19 @@ export async function createImage(db: Database, fields: ImageRecordInput): Promi
   return storeImage(db, { create: fields });
 }
 
+/** A named slot is shown on the public site, so its alt text may not be empty (400). */
+export function requireSlotAltText(name: string, altText: string): void {
+  if (isImageSlotName(name) && altText === '') {
+    throw new HttpError(400, altTextRequiredMessage, { altText: [altTextRequiredMessage] });
+  }
+}
+
 /** PUT /api/images/{id}: renames, alt text, section. A named slot keeps a non-empty alt text. */
 export async function updateImage(db: Database, id: number, fields: ImageUpdateInput): Promise<StoredImage> {
   const [current] = await db.select().from(images).where(eq(images.id, id));
   if (!current) throw imageNotFound();
   const name = fields.name ?? current.name;
-  const altText = fields.altText ?? current.altText;
-  if (isImageSlotName(name) && altText === '') {
-    throw new HttpError(400, altTextRequiredMessage, { altText: [altTextRequiredMessage] });
-  }
+  requireSlotAltText(name, fields.altText ?? current.altText);
   try {
     const [row] = await db
       .update(images)

@@ -4,6 +4,10 @@ import { ApiError, apiRequest } from '../../lib/api.ts';
 import { toast } from '../../lib/use-toast.ts';
 import { imageFailureMessage, imagesQueryKey } from './site-images.ts';
 
+/** Spec section 8: 'Image uploaded' / 'The image has been uploaded successfully', and so on. */
+const succeeded = (done: 'uploaded' | 'replaced' | 'updated' | 'deleted') =>
+  toast({ title: `Image ${done}`, description: `The image has been ${done} successfully` });
+
 type ImageActionCallbacks = {
   /** A picture went up: the card clears its file chooser. */
   onPictureSent: () => void;
@@ -28,7 +32,7 @@ export function useImageActions({ onPictureSent, onDeleted, onAltTextRefused }: 
   const upload = useMutation({
     mutationFn: (body: FormData) => apiRequest<StoredImage>('POST', '/api/images/upload', body),
     onSuccess: () => {
-      toast({ title: 'Image uploaded', description: 'The image has been uploaded successfully' });
+      succeeded('uploaded');
       onPictureSent();
     },
     onError: failed('Upload failed', 'Failed to upload image'),
@@ -38,7 +42,7 @@ export function useImageActions({ onPictureSent, onDeleted, onAltTextRefused }: 
     mutationFn: ({ id, body }: { id: number; body: FormData }) =>
       apiRequest<StoredImage>('POST', `/api/images/${id}/replace`, body),
     onSuccess: () => {
-      toast({ title: 'Image replaced', description: 'The image has been replaced successfully' });
+      succeeded('replaced');
       onPictureSent();
     },
     onError: failed('Replace failed', 'Failed to replace image'),
@@ -47,15 +51,14 @@ export function useImageActions({ onPictureSent, onDeleted, onAltTextRefused }: 
   const saveAltText = useMutation({
     mutationFn: ({ id, altText }: { id: number; altText: string }) =>
       apiRequest<StoredImage>('PUT', `/api/images/${id}`, { altText }),
-    onSuccess: () =>
-      toast({ title: 'Image updated', description: 'The image has been updated successfully' }),
+    onSuccess: () => succeeded('updated'),
     onError: failed('Update failed', 'Failed to update image'),
     onSettled: refresh,
   });
   const remove = useMutation({
     mutationFn: (id: number) => apiRequest<void>('DELETE', `/api/images/${id}`),
     onSuccess: () => {
-      toast({ title: 'Image deleted', description: 'The image has been deleted successfully' });
+      succeeded('deleted');
       onDeleted();
     },
     onError: failed('Deletion failed', 'Failed to delete image'),

@@ -7,6 +7,8 @@ import { afterEach, beforeAll } from 'vitest';
 import { projectRoot } from '#server/paths.ts';
 
 const serverEntry = path.join(projectRoot, 'build', 'runtime', 'server.js');
+/** How an operator starts the server: the built entry itself, or `npm start`'s script. */
+const entries = { built: serverEntry, 'npm-start': path.join(projectRoot, 'scripts', 'start.mjs') };
 
 /** Builds the app unless a build exists (`npm test` builds first, so this is for single runs). */
 export function ensureBuilt() {
@@ -36,24 +38,36 @@ export type ServerProcess = {
 
 /** Starts the built server the way `npm start` runs it, in a process of its own. */
 export async function startServerProcess(
-  env: Record<string, string>,
-  /** 'until-ready' stops keeping the log once the server listens (long load tests). */
-  { keepOutput = 'all' }: { keepOutput?: 'all' | 'until-ready' } = {},
+  /** Settings; a variable given as undefined is removed from the environment. */
+  env: Record<string, string | undefined>,
+  {
+    keepOutput = 'all',
+    entry = 'built',
+    nodeOptions,
+  }: {
+    /** 'until-ready' stops keeping the log once the server listens (long load tests). */
+    keepOutput?: 'all' | 'until-ready';
+    entry?: keyof typeof entries;
+    /** Extra options for node (NODE_OPTIONS), such as a module to preload. */
+    nodeOptions?: string;
+  } = {},
 ): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
   delete inherited.TEST_DATABASE_URL;
-  const child = spawn(process.execPath, [serverEntry], {
+  const settings: Record<string, string | undefined> = {
+    ...inherited,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    ...(nodeOptions && { NODE_OPTIONS: nodeOptions }),
+    ...env,
+  };
+  const child = spawn(process.execPath, [entries[entry]], {
     cwd: projectRoot,
-    env: {
-      ...inherited,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      ...env,
-    },
+    env: Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -117,8 +131,11 @@ export function useServerProcesses() {
       dirs.push(dir);
       return dir;
     },
-    async start(env: Record<string, string>): Promise<ServerProcess> {
-      const server = await startServerProcess(env);
+    async start(
+      env: Record<string, string | undefined>,
+      options?: Parameters<typeof startServerProcess>[1],
+    ): Promise<ServerProcess> {
+      const server = await startServerProcess(env, options);
       started.push(server);
       return server;
     },

@@ -10,6 +10,12 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { migrationsDir } from '../paths.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import {
+  assertChannelName,
+  listenPostgres,
+  type NotificationHandlers,
+  type Subscription,
+} from './listener.ts';
 import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
@@ -22,6 +28,11 @@ export type DatabaseHandle = {
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * LISTEN on a channel: the handlers hear every NOTIFY committed on it, by any process. The
+   * embedded database has a single process and never interrupts.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<Subscription>;
   close(): Promise<void>;
 };
 
@@ -66,6 +77,11 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       ping: async () => {
         await client.query('select 1');
       },
+      listen: async (channel, { notify }) => {
+        assertChannelName(channel);
+        const stop = await client.listen(channel, notify);
+        return { close: async () => void (await stop()) };
+      },
       close: async () => {
         try {
           if (!client.closed) await client.close();
@@ -109,6 +125,7 @@ async function openPostgres(options: {
     ping: async () => {
       await pool.query('select 1');
     },
+    listen: (channel, handlers) => listenPostgres(options, channel, handlers),
     close: () => pool.end(),
   };
 }

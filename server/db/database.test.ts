@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '#tests/support/database.ts';
 import { migrationsDir } from '../paths.ts';
 import { selectRows, type DatabaseHandle } from './client.ts';
-import { enquiries } from './schema.ts';
+import { enquiries, images } from './schema.ts';
 import { hasSeededDemoContent, seedDemoContent } from './seed.ts';
 
 let database: DatabaseHandle;
@@ -71,4 +71,53 @@ describe('seedDemoContent', () => {
     expect(await database.db.select().from(enquiries)).toEqual([]);
     expect(await hasSeededDemoContent(database.db)).toBe(true);
   });
+});
+
+describe('listen', () => {
+  it('hears each committed change to what the public pages show, once per transaction', async () => {
+    let heard = 0;
+    const subscription = await database.listen('site_content_changed', { notify: () => (heard += 1) });
+    try {
+      await database.db
+        .insert(enquiries)
+        .values({ name: 'Not content', email: 'a@example.com', message: '' });
+      await database.db.insert(images).values({ name: 'hero-background', altText: 'A tyre' });
+      await database.db
+        .transaction(async (tx) => {
+          await tx.update(images).set({ altText: 'Changed, then rolled back' });
+          tx.rollback();
+        })
+        .catch(() => undefined);
+      // Deleting an image deletes its renditions too: still one transaction.
+      await database.db.delete(images);
+      await vi.waitFor(() => expect(heard).toBe(2));
+      await database.ping();
+      expect(heard).toBe(2);
+    } finally {
+      await subscription.close();
+    }
+  });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'reconnects after losing its connection, telling the listener',
+    async () => {
+      const events: string[] = [];
+      const subscription = await database.listen('site_content_changed', {
+        notify: () => events.push('notified'),
+        interrupted: () => events.push('interrupted'),
+        resumed: () => events.push('resumed'),
+      });
+      try {
+        await database.db.execute(
+          sql`select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and query = 'LISTEN site_content_changed'`,
+        );
+        await vi.waitFor(() => expect(events).toEqual(['interrupted', 'resumed']), { timeout: 10_000 });
+        await database.db.insert(images).values({ name: 'about-image', altText: 'Our van' });
+        await vi.waitFor(() => expect(events).toEqual(['interrupted', 'resumed', 'notified']));
+      } finally {
+        await subscription.close();
+      }
+    },
+  );
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, selectRows, type DatabaseHandle } from './client.ts';
-import { enquiries } from './schema.ts';
+import { enquiries, images } from './schema.ts';
 
 const dirs: string[] = [];
 const handles: DatabaseHandle[] = [];
@@ -74,5 +74,14 @@ describe('the embedded database in its own thread', () => {
       sql`select count(*) from enquiries`,
     );
     expect(Number(count!.count)).toBe(40);
+  });
+
+  it('passes on notifications, before the answer to the statement that committed them', async () => {
+    const { handle } = await openOnDisk();
+    let heard = 0;
+    const subscription = await handle.listen('site_content_changed', { notify: () => (heard += 1) });
+    await handle.db.insert(images).values({ name: 'about-image', altText: 'Our van' });
+    expect(heard).toBe(1);
+    await subscription.close();
   });
 });

@@ -3,7 +3,7 @@ import type { Results } from '@electric-sql/pglite';
 
 export type PgliteRequest = {
   id: number;
-  type: 'query' | 'exec' | 'begin' | 'end' | 'close';
+  type: 'query' | 'exec' | 'begin' | 'end' | 'close' | 'listen';
   sql?: string;
   params?: unknown[];
   rowMode?: 'array' | 'object';
@@ -16,6 +16,9 @@ export type PgliteRequest = {
 export type PgliteResponse =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: { message: string; code?: string } };
+
+/** A NOTIFY on a channel the thread listens on (sent before the reply to the committing query). */
+export type PgliteNotification = { notification: { channel: string; payload: string } };
 
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: unknown };
 
@@ -33,6 +36,7 @@ type Queryable = {
 export class PgliteThread implements Queryable {
   readonly #worker: Worker;
   readonly #pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  readonly #listeners = new Map<string, Set<(payload: string) => void>>();
   #nextId = 1;
   #closed = false;
   readonly waitReady: Promise<void>;
@@ -43,7 +47,12 @@ export class PgliteThread implements Queryable {
       this.#pending.set(0, { resolve: () => resolve(), reject });
       this.#worker.once('error', reject);
     });
-    this.#worker.on('message', (message: PgliteResponse) => {
+    this.#worker.on('message', (message: PgliteResponse | PgliteNotification) => {
+      if ('notification' in message) {
+        const { channel, payload } = message.notification;
+        for (const listener of this.#listeners.get(channel) ?? []) listener(payload);
+        return;
+      }
       const waiting = this.#pending.get(message.id);
       if (!waiting) return;
       this.#pending.delete(message.id);
@@ -89,6 +98,18 @@ export class PgliteThread implements Queryable {
 
   exec(sql: string) {
     return this.#queryable().exec(sql);
+  }
+
+  /** Calls the listener for each NOTIFY on the channel; resolves once the thread listens. */
+  async listen(channel: string, listener: (payload: string) => void): Promise<() => void> {
+    let listeners = this.#listeners.get(channel);
+    if (!listeners) {
+      listeners = new Set();
+      this.#listeners.set(channel, listeners);
+      await this.#send({ type: 'listen', sql: channel });
+    }
+    listeners.add(listener);
+    return () => listeners.delete(listener);
   }
 
   async transaction<T>(callback: (tx: Queryable) => Promise<T>): Promise<T> {

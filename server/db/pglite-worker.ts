@@ -2,7 +2,7 @@
 // order of a millisecond per statement) does not hold up the HTTP server's event loop.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
-import type { PgliteRequest, PgliteResponse } from './pglite-thread.ts';
+import type { PgliteNotification, PgliteRequest, PgliteResponse } from './pglite-thread.ts';
 
 const port = parentPort!;
 const { dataDir } = workerData as { dataDir: string };
@@ -69,6 +69,14 @@ async function handle(request: PgliteRequest) {
         transaction.finish(request.commit!);
         await transaction.done.catch((error: unknown) => {
           if (error !== rolledBack) throw error;
+        });
+        reply({ id: request.id, ok: true, result: null });
+        return;
+      }
+      case 'listen': {
+        const channel = request.sql!;
+        await pg.listen(channel, (payload) => {
+          port.postMessage({ notification: { channel, payload } } satisfies PgliteNotification);
         });
         reply({ id: request.id, ok: true, result: null });
         return;

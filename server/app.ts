@@ -1,15 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
-import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler } from 'express';
+import { createRequestHandler } from 'react-router';
 import type { ServerContext } from '#common/load-context.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { apiErrorHandler, apiNotFound } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security.ts';
-import { takeSplash } from './http/splash.ts';
 import type { SsrSource } from './http/ssr.ts';
 import type { Logger } from './logger.ts';
 import { clientBuildDir } from './paths.ts';
@@ -28,6 +27,9 @@ import { mediaHandler } from './images/media.ts';
 import { imagesRouter } from './images/routes.ts';
 import { uploadedSlotImages } from './images/service.ts';
 import { servicesRouter } from './services/routes.ts';
+import type { PageCache } from './pages/page-cache.ts';
+import { pageHandler } from './pages/page-handler.ts';
+import { staffPages } from './pages/staff-pages.ts';
 
 export type AppDependencies = {
   config: Config;
@@ -43,6 +45,11 @@ export type AppDependencies = {
   clock?: () => Date;
   /** Where counted page views go (batched); made here when not given. */
   pageViews?: PageViewRecorder;
+  /**
+   * Rendered anonymous public pages (see pages/page-handler.ts); without it every page is
+   * rendered. Whoever gives it keeps it true to the database (pages/content-changes.ts).
+   */
+  pageCache?: PageCache;
 };
 
 /** JSON bodies of the API are small; uploads (multipart) have their own limit. */
@@ -57,6 +64,7 @@ export function createApp({
   notifications,
   clock = () => new Date(),
   pageViews = createPageViewRecorder({ db: database.db, logger }),
+  pageCache,
 }: AppDependencies) {
   const app = express();
   app.disable('x-powered-by');
@@ -127,7 +135,7 @@ export function createApp({
   api.use(authRouter(auth));
   api.use('/enquiries', adminEnquiriesRouter(database.db, requireUser));
   api.use('/analytics', adminAnalyticsRouter(analytics, requireUser));
-  api.use(imagesRouter(database.db, requireUser));
+  api.use(imagesRouter(database.db, requireUser, () => pageCache?.invalidate()));
   api.use(apiNotFound);
   api.use(apiErrorHandler);
   app.use('/api', api);
@@ -149,15 +157,16 @@ export function createApp({
   if (ssr) {
     app.all(
       '/{*path}',
-      createRequestHandler({
-        build: ssr.build,
-        mode: config.nodeEnv,
-        getLoadContext: (req, res): ServerContext => ({
+      pageHandler({
+        render: createRequestHandler(ssr.build, config.nodeEnv),
+        cache: pageCache,
+        secure: config.publicUrl.startsWith('https:'),
+        loadContext: (req, res, showSplash): ServerContext => ({
           site: config.site,
           publicUrl: config.publicUrl,
           gaMeasurementId: config.gaMeasurementId,
           cspNonce: res.locals.cspNonce,
-          showSplash: takeSplash(req, res, config.publicUrl.startsWith('https:')),
+          showSplash,
           catalogue: { listServices: async (uploaded) => listServices(uploaded) },
           enquiries: {
             submit: (form) => submitEnquiry(enquirySubmission, form, req.ip ?? 'unknown'),
@@ -172,16 +181,6 @@ export function createApp({
   app.use(pageErrorHandler);
   return app;
 }
-
-/** Pages of the staff area: never cached (the back button after logout shows nothing), never indexed. */
-const staffPagePattern = /^\/(admin|auth|update-hero)(\/|-|$)/i;
-const staffPages: RequestHandler = (req, res, next) => {
-  if (staffPagePattern.test(req.path)) {
-    res.set('Cache-Control', 'no-store');
-    res.set('X-Robots-Tag', 'noindex, nofollow');
-  }
-  next();
-};
 
 /** Last resort outside the API: a plain page, never a stack trace. */
 const pageErrorHandler: ErrorRequestHandler = (error: Error & { status?: number }, req, res, _next) => {

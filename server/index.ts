@@ -13,6 +13,9 @@ import { createLogger } from './logger.ts';
 import { createMailer } from './notifications/mailer.ts';
 import { startOutboxWorker } from './notifications/worker.ts';
 import { createPageViewRecorder } from './analytics/recorder.ts';
+import { watchSiteContent } from './pages/content-changes.ts';
+import { PageCache } from './pages/page-cache.ts';
+import type { Subscription } from './db/listener.ts';
 
 /**
  * The process: configuration, database (migrated, seeded), HTTP server, graceful shutdown.
@@ -29,6 +32,9 @@ async function main() {
   );
   // From here on the database must be closed on every way out (PGlite writes on close).
   let ssr: Awaited<ReturnType<typeof loadProductionSsr>>;
+  // Development renders every page afresh (its modules change under it).
+  const pageCache = config.nodeEnv === 'development' ? undefined : new PageCache();
+  let siteContentWatch: Subscription | undefined;
   try {
     await database.migrate();
     if (config.seedDemoContent && (await seedDemoContent(database.db))) {
@@ -52,7 +58,9 @@ async function main() {
       }
     }
     ssr = config.nodeEnv === 'development' ? await createDevSsr() : await loadProductionSsr();
+    if (pageCache) siteContentWatch = await watchSiteContent(database, pageCache);
   } catch (error) {
+    await siteContentWatch?.close();
     await database.close();
     throw error;
   }
@@ -88,6 +96,7 @@ async function main() {
     logger,
     ssr,
     notifications,
+    pageCache,
     isShuttingDown: () => shuttingDown,
   });
   const server = app.listen(config.port, config.host);
@@ -116,6 +125,7 @@ async function main() {
     await pageViews.stop();
     // Unsent notifications stay in the outbox and go out after the next start.
     await notifications.stop();
+    await siteContentWatch?.close();
     await database.close();
     logger.info('stopped');
     process.exit(0);
@@ -130,6 +140,7 @@ async function main() {
   } catch (error) {
     // Typically the port is taken (EADDRINUSE): reported as one line by the caller.
     await notifications.stop();
+    await siteContentWatch?.close();
     await database.close();
     throw error;
   }

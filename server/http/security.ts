@@ -10,7 +10,8 @@ declare module 'express-serve-static-core' {
 }
 
 const assignNonce: RequestHandler = (_req, res, next) => {
-  res.locals.cspNonce = crypto.randomBytes(16).toString('base64');
+  // base64url: only letters, digits, - and _, which nothing in a page escapes (see pages/nonce-template.ts).
+  res.locals.cspNonce = crypto.randomBytes(16).toString('base64url');
   next();
 };
 

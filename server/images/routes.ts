@@ -66,9 +66,11 @@ const isHero = (name: string | undefined) => name === 'hero-background';
 
 /**
  * The image API (spec section 7). Reading is public; every change needs a signed-in staff member
- * and passes the CSRF guard before a byte of the upload is read.
+ * and passes the CSRF guard before a byte of the upload is read. `changed` hears of each change
+ * before it is answered, so that this process's next page shows it (other processes hear of it
+ * from the database).
  */
-export function imagesRouter(db: Database, requireUser: RequestHandler): Router {
+export function imagesRouter(db: Database, requireUser: RequestHandler, changed: () => void): Router {
   const router = Router();
 
   router.get('/images', async (_req, res) => {
@@ -77,6 +79,7 @@ export function imagesRouter(db: Database, requireUser: RequestHandler): Router 
 
   router.post('/images', requireUser, async (req, res) => {
     const image = await createImage(db, parseFields(imageRecordSchema, req.body ?? {}));
+    changed();
     req.log.info({ user: req.user?.username, image: image.name }, 'image record created');
     res.status(201).json(image);
   });
@@ -86,6 +89,7 @@ export function imagesRouter(db: Database, requireUser: RequestHandler): Router 
     const record = parseFields(imageRecordSchema, fields);
     if (await isImageNameTaken(db, record.name)) throw nameTaken(record.name);
     const image = await storeImage(db, { create: record }, await safePicture(file, isHero(record.name)));
+    changed();
     req.log.info(
       { user: req.user?.username, image: image.name, id: image.id, bytes: file.length },
       'image uploaded',
@@ -104,6 +108,7 @@ export function imagesRouter(db: Database, requireUser: RequestHandler): Router 
     );
     if (altText !== undefined) requireSlotAltText(name, altText);
     const image = await storeImage(db, { replace: id, altText }, await safePicture(file, isHero(name)));
+    changed();
     req.log.info({ user: req.user?.username, image: image.name, id, bytes: file.length }, 'image replaced');
     res.json(image);
   });
@@ -111,6 +116,7 @@ export function imagesRouter(db: Database, requireUser: RequestHandler): Router 
   router.put('/images/:id', requireUser, async (req, res) => {
     const id = imageId(req);
     const image = await updateImage(db, id, parseFields(imageUpdateSchema, req.body ?? {}));
+    changed();
     req.log.info({ user: req.user?.username, image: image.name, id }, 'image updated');
     res.json(image);
   });
@@ -118,6 +124,7 @@ export function imagesRouter(db: Database, requireUser: RequestHandler): Router 
   router.delete('/images/:id', requireUser, async (req, res) => {
     const id = imageId(req);
     if (!(await deleteImage(db, id))) throw imageNotFound();
+    changed();
     req.log.info({ user: req.user?.username, id }, 'image deleted');
     res.status(204).end();
   });
@@ -132,6 +139,7 @@ export function imagesRouter(db: Database, requireUser: RequestHandler): Router 
       { upsert: { name: 'hero-background', altText: slot.defaultAlt, section: slot.section } },
       picture,
     );
+    changed();
     req.log.info(
       { user: req.user?.username, image: image.name, id: image.id, bytes: file.length },
       'hero background updated',

@@ -1,12 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+const testFile = /\.test\.tsx?$/;
+const roots = ['app', 'common', 'server', 'scripts', path.join('tests', 'process')];
+
+function testFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return testFiles(file);
+    return testFile.test(entry.name) ? [file.split(path.sep).join('/')] : [];
+  });
+}
+
+/**
+ * The tests that run against the test database (tests/support/database.ts), or need PostgreSQL
+ * itself: CI runs these a second time on a PostgreSQL server (`npm run test:postgres`). The
+ * others (pure logic, the embedded database's own thread, server processes on the embedded
+ * database) do not depend on which server TEST_DATABASE_URL names, so they run once.
+ */
+const databaseTests = roots
+  .flatMap(testFiles)
+  .filter((file) => /createTestDatabase|TEST_DATABASE_URL/.test(fs.readFileSync(file, 'utf8')));
 
 export default defineConfig({
   test: {
-    include: ['{app,common,server,scripts}/**/*.test.{ts,tsx}', 'tests/process/**/*.test.ts'],
     setupFiles: ['tests/support/setup.ts'],
     environment: 'node',
     // PGlite starts a WebAssembly Postgres per test file; give slow shared machines room.
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'database',
+          include: databaseTests,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'other',
+          include: roots.map((root) => `${root}/**/*.test.{ts,tsx}`),
+          exclude: databaseTests,
+        },
+      },
+    ],
   },
 });

@@ -1,0 +1,167 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gradient } from '#tests/support/pictures.ts';
+import { startSmtpServer } from '#tests/support/smtp.ts';
+import { useServerProcesses, type ServerProcess } from '#tests/support/server-process.ts';
+
+/**
+ * Two server processes on one PostgreSQL database, as behind a load balancer: whatever a visitor
+ * or a member of staff does through one is seen through the other. Runs where a PostgreSQL
+ * server is given (TEST_DATABASE_URL, as in CI's PostgreSQL pass).
+ */
+const serverUrl = process.env.TEST_DATABASE_URL;
+const { start } = useServerProcesses();
+const staff = { username: 'two-servers-staff', password: 'quiet-lorry-tyre-pressure-42' };
+
+describe.runIf(serverUrl)('two server processes on one PostgreSQL database', () => {
+  const name = `multi_${crypto.randomBytes(6).toString('hex')}`;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let databaseUrl: string;
+
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+
+  beforeAll(async () => {
+    await admin(`create database "${name}"`);
+    const url = new URL(serverUrl!);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    smtp = await startSmtpServer();
+  });
+
+  afterAll(async () => {
+    await smtp?.close();
+    await admin(`drop database if exists "${name}" with (force)`);
+  });
+
+  /** Both servers, started together (they migrate the one database under its advisory lock). */
+  async function startBoth(): Promise<[ServerProcess, ServerProcess]> {
+    const env = {
+      DATABASE_URL: databaseUrl,
+      SMTP_URL: smtp.url,
+      NOTIFY_EMAIL: 'office@example.com',
+      TRUST_PROXY: '1',
+      ENQUIRY_RATE_LIMIT: '3',
+      ADMIN_USERNAME: staff.username,
+      ADMIN_PASSWORD: staff.password,
+    };
+    const servers = await Promise.all([start(env), start(env)]);
+    await Promise.all(servers.map((server) => server.ready));
+    return servers as [ServerProcess, ServerProcess];
+  }
+
+  /** What the site's own pages send with a staff request (the CSRF guard), to this server. */
+  const sameOrigin = (server: ServerProcess) => ({ 'x-admin-request': '1', origin: server.url });
+
+  async function signIn(server: ServerProcess): Promise<string> {
+    const response = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...sameOrigin(server) },
+      body: JSON.stringify(staff),
+    });
+    expect(response.status).toBe(200);
+    return response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0]!)
+      .find((cookie) => cookie.startsWith('session='))!;
+  }
+
+  const signedInAs = async (server: ServerProcess, cookie: string) =>
+    (await fetch(`${server.url}/api/user`, { headers: { cookie } })).status;
+
+  async function uploadPicture(
+    server: ServerProcess,
+    cookie: string,
+    path: string,
+    fields: Record<string, string>,
+  ) {
+    const form = new FormData();
+    for (const [field, value] of Object.entries(fields)) form.append(field, value);
+    const picture = await gradient(1200, 800).jpeg().toBuffer();
+    form.append('image', new Blob([new Uint8Array(picture)], { type: 'image/jpeg' }), 'photo.jpg');
+    const response = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { cookie, ...sameOrigin(server) },
+      body: form,
+    });
+    expect(response.status).toBeLessThan(300);
+    return (await response.json()) as { url: string; srcSet: string };
+  }
+
+  const heroSrc = async (server: ServerProcess) => {
+    const html = await (await fetch(`${server.url}/`, { headers: { cookie: 'splash_seen=1' } })).text();
+    const tag = /<img\b[^>]*fetchpriority="high"[^>]*>/i.exec(html)?.[0] ?? '';
+    return /\ssrc="([^"]+)"/.exec(tag)?.[1];
+  };
+
+  it('share sessions, the enquiry limit, the notifications, the pictures and the pages', async () => {
+    const [first, second] = await startBoth();
+
+    // A session made through one is valid on the other; logging out through one ends it on both.
+    const session = await signIn(first);
+    expect(await signedInAs(second, session)).toBe(200);
+    const logout = await fetch(`${second.url}/api/logout`, {
+      method: 'POST',
+      headers: { cookie: session, ...sameOrigin(second) },
+    });
+    expect(logout.status).toBeLessThan(300);
+    expect(await signedInAs(first, session)).toBe(401);
+    expect(await signedInAs(second, session)).toBe(401);
+
+    // One customer's enquiries count against one limit (3 here), whichever server takes them.
+    const enquire = (server: ServerProcess, index: number) =>
+      fetch(`${server.url}/api/enquiries`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7' },
+        body: JSON.stringify({
+          name: `Two Servers ${index}`,
+          phone: '07700 900123',
+          email: `two-servers-${index}@example.com`,
+          vehicle: 'Ford Transit 2018',
+          service: 'puncture-repair',
+          message: 'Flat tyre on the driveway.',
+        }),
+      });
+    const statuses = [];
+    for (const [index, server] of [first, second, first, second, first].entries()) {
+      statuses.push((await enquire(server, index)).status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 429, 429]);
+
+    // Each accepted enquiry's notification is sent once, with both outbox workers running.
+    await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const messageIds = smtp.received.map((mail) => /^Message-ID: (.+)$/im.exec(mail.raw)?.[1]);
+    expect(new Set(messageIds).size).toBe(3);
+    for (const index of [0, 1, 2]) {
+      expect(smtp.received.filter((mail) => mail.raw.includes(`Two Servers ${index}`))).toHaveLength(1);
+    }
+
+    // A picture uploaded through one is served by the other.
+    const cookie = await signIn(first);
+    const about = await uploadPicture(first, cookie, '/api/images/upload', {
+      name: 'about-image',
+      altText: 'The van outside a customer house',
+    });
+    const fromFirst = await fetch(`${first.url}${about.url}`);
+    const fromSecond = await fetch(`${second.url}${about.url}`);
+    expect(fromSecond.status).toBe(200);
+    expect(Buffer.from(await fromSecond.arrayBuffer())).toEqual(Buffer.from(await fromFirst.arrayBuffer()));
+
+    // After a picture changes through one, the other's cached pages show it within 2 seconds.
+    await heroSrc(second);
+    expect(await heroSrc(second)).toMatch(/^\/images\/fallback\//);
+    const hero = await uploadPicture(first, cookie, '/api/upload-hero', {});
+    const changedAt = Date.now();
+    await expect.poll(() => heroSrc(second), { timeout: 2_000, interval: 50 }).toBe(hero.url);
+    expect(Date.now() - changedAt).toBeLessThan(2_000);
+  });
+});

@@ -1,16 +1,18 @@
 // `npm run bench [scenario...]`: load tests against the built server, started as in production
 // on a fresh embedded database (PGlite) in a temporary folder. Prints throughput and latency
-// percentiles and compares them with the targets. Scenarios: enquiry, analytics, images
+// percentiles and compares them with the targets. Scenarios: enquiry, analytics, images, pages
 // (default: all).
 // BENCH_DURATION (seconds, default 15) and BENCH_CONNECTIONS (default 50) adjust the load;
 // BENCH_DATABASE_URL runs the server on that (empty, throwaway) PostgreSQL database instead.
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { addDays, londonDay } from '#server/analytics/london.ts';
 import { openDatabase, selectRows, type DatabaseOptions } from '#server/db/client.ts';
+import { clientBuildDir } from '#server/paths.ts';
 import { ensureBuilt, startServerProcess, type ServerProcess } from '#tests/support/server-process.ts';
 
 const duration = Number(process.env.BENCH_DURATION ?? 15);
@@ -44,20 +46,29 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 /**
- * Runs autocannon and keeps every response time as well (the same values its histogram
- * records): its result gives p50, p90, p97.5 and p99 but no p95, so that is computed from these.
+ * Warms the server up for 3 s with `options` (not reported), runs `beforeMeasuring`, then loads
+ * it for the run's duration. Keeps every response time as well (the same values autocannon's
+ * histogram records: its result gives p50, p90, p97.5 and p99 but no p95, so that is computed
+ * from these) and the server's CPU time over the run.
  */
 async function measure(
+  server: ServerProcess,
   options: autocannon.Options,
-): Promise<{ result: autocannon.Result; latenciesMs: number[] }> {
+  beforeMeasuring?: () => Promise<void>,
+): Promise<{ result: autocannon.Result; latenciesMs: number[]; cpuMs: number | undefined }> {
+  await autocannon({ ...options, duration: 3 });
+  await beforeMeasuring?.();
   const latenciesMs: number[] = [];
+  const cpuBefore = serverCpuMs(server);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(options, (error: unknown, result: autocannon.Result) =>
+    const instance = autocannon({ ...options, duration }, (error: unknown, result: autocannon.Result) =>
       error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(result),
     );
     instance.on('response', (_client, _statusCode, _bytes, responseTime) => latenciesMs.push(responseTime));
   });
-  return { result, latenciesMs };
+  const cpuAfter = serverCpuMs(server);
+  const cpuMs = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+  return { result, latenciesMs, cpuMs };
 }
 
 function report(
@@ -134,16 +145,8 @@ async function runEnquiry(server: ServerProcess): Promise<boolean> {
       message: 'Nail in the rear tyre, parked at work in Romford until 5pm.',
     }),
   };
-  await autocannon({ ...options, duration: 3 }); // warm-up, not reported
-  const cpuBefore = serverCpuMs(server);
-  const result = await autocannon({ ...options, duration });
-  const cpuAfter = serverCpuMs(server);
-  return report(
-    'POST /api/enquiries (stored, with its notification queued)',
-    result,
-    { p99Ms: 50 },
-    cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
-  );
+  const { result, cpuMs } = await measure(server, options);
+  return report('POST /api/enquiries (stored, with its notification queued)', result, { p99Ms: 50 }, cpuMs);
 }
 
 const enquiry: Scenario = { run: runEnquiry };
@@ -325,11 +328,7 @@ async function runAnalytics(server: ServerProcess): Promise<boolean> {
     ['GET /api/analytics/timeline?days=90 (signed in)', '/api/analytics/timeline?days=90'],
   ] as const) {
     const options: autocannon.Options = { url: `${server.url}${url}`, connections, headers: { cookie } };
-    await autocannon({ ...options, duration: 3 }); // warm-up, not reported
-    const cpuBefore = serverCpuMs(server);
-    const { result, latenciesMs } = await measure({ ...options, duration });
-    const cpuAfter = serverCpuMs(server);
-    const cpuMs = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+    const { result, latenciesMs, cpuMs } = await measure(server, options);
     if (!report(name, result, { p95Ms: 50 }, cpuMs, latenciesMs)) ok = false;
   }
 
@@ -353,12 +352,11 @@ async function runAnalytics(server: ServerProcess): Promise<boolean> {
     ],
     body: JSON.stringify({ event: 'page_view', path: '/services/puncture-repair' }),
   };
-  await autocannon({ ...ingest, duration: 3 }); // warm-up, not reported
-  await settle();
-  const before = await totalVisits(server, cookie);
-  const cpuBefore = serverCpuMs(server);
-  const { result, latenciesMs } = await measure({ ...ingest, duration });
-  const cpuAfter = serverCpuMs(server);
+  let before = 0;
+  const { result, latenciesMs, cpuMs } = await measure(server, ingest, async () => {
+    await settle();
+    before = await totalVisits(server, cookie);
+  });
   await settle();
   const stored = (await totalVisits(server, cookie)) - before;
   if (
@@ -366,7 +364,7 @@ async function runAnalytics(server: ServerProcess): Promise<boolean> {
       'POST /api/analytics (page view, batched)',
       result,
       { p99Ms: 50, minRps: 2_000 },
-      cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
+      cpuMs,
       latenciesMs,
     )
   ) {
@@ -484,12 +482,7 @@ async function runImages(server: ServerProcess): Promise<boolean> {
     [`GET ${mediaUrl.slice(0, 20)}... (1280 px WebP)`, mediaUrl],
     ['GET / (home page with uploaded pictures)', '/'],
   ] as const) {
-    const options: autocannon.Options = { url: `${server.url}${url}`, connections };
-    await autocannon({ ...options, duration: 3 }); // warm-up, not reported
-    const cpuBefore = serverCpuMs(server);
-    const { result, latenciesMs } = await measure({ ...options, duration });
-    const cpuAfter = serverCpuMs(server);
-    const cpuMs = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+    const { result, latenciesMs, cpuMs } = await measure(server, { url: `${server.url}${url}`, connections });
     // No target: these figures are for comparison between changes on the same machine.
     if (!report(name, result, {}, cpuMs, latenciesMs)) ok = false;
   }
@@ -501,7 +494,103 @@ const images: Scenario = {
   run: runImages,
 };
 
-const scenarios: Record<string, Scenario> = { enquiry, analytics, images };
+/** Resident memory of the server process (all its threads), in MB, where /proc exists. */
+function serverRssMb(server: ServerProcess): number | undefined {
+  try {
+    const status = fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+    const kb = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
+    return kb === undefined ? undefined : Number(kb) / 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Response times (ms) of `count` requests sent one at a time on one kept-alive connection. */
+async function oneAtATime(url: string, count: number): Promise<number[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const times: number[] = [];
+  try {
+    for (let round = 0; round < count; round += 1) {
+      const started = performance.now();
+      await new Promise<void>((resolve, reject) => {
+        http
+          .get(url, { agent }, (response) => {
+            response.resume();
+            response.on('end', resolve);
+          })
+          .on('error', reject);
+      });
+      times.push(performance.now() - started);
+    }
+  } finally {
+    agent.destroy();
+  }
+  return times;
+}
+
+/** Public pages measured beside the same document sent as a static file from build/client. */
+const benchPages = [
+  ['/', 'home'],
+  ['/services/puncture-repair', 'service'],
+  ['/privacy-policy', 'privacy'],
+] as const;
+
+async function runPages(server: ServerProcess): Promise<boolean> {
+  const memory: [string, number | undefined][] = [['after start', serverRssMb(server)]];
+  let ok = true;
+
+  // Anonymous visitors, without cookies: each request is a first visit (with the splash screen).
+  const single = (await oneAtATime(`${server.url}/`, 550)).slice(50).sort((a, b) => a - b);
+  const singleP50 = percentile(single, 50);
+  console.log(
+    `GET / one request at a time (500 after 50 unreported): p50 ${singleP50.toFixed(2)} ms, ` +
+      `p95 ${percentile(single, 95).toFixed(2)} ms\n` +
+      `  target     p50 <= 5 ms: ${singleP50 <= 5 ? 'met' : 'NOT met'}`,
+  );
+  if (singleP50 > 5) ok = false;
+
+  for (const [pagePath, name] of benchPages) {
+    const document = await (await fetch(`${server.url}${pagePath}`)).text();
+    const staticName = `bench-${name}.html`;
+    const staticFile = path.join(clientBuildDir, staticName);
+    fs.writeFileSync(staticFile, document);
+    try {
+      const page = await measure(server, { url: `${server.url}${pagePath}`, connections });
+      if (
+        !report(`GET ${pagePath} (${(document.length / 1024).toFixed(0)} kB)`, page.result, {}, page.cpuMs)
+      ) {
+        ok = false;
+      }
+      const file = await measure(server, { url: `${server.url}/${staticName}`, connections });
+      if (!report(`GET /${staticName} (the same document as a static file)`, file.result, {}, file.cpuMs)) {
+        ok = false;
+      }
+      const ratio = page.result.requests.average / file.result.requests.average;
+      console.log(
+        `  page/static throughput ${ratio.toFixed(2)}x, target >= 0.5x: ${ratio >= 0.5 ? 'met' : 'NOT met'}`,
+      );
+      if (ratio < 0.5) ok = false;
+    } finally {
+      fs.rmSync(staticFile, { force: true });
+    }
+  }
+
+  memory.push(['after the run', serverRssMb(server)]);
+  const limitMb = process.env.BENCH_DATABASE_URL ? 160 : 256;
+  for (const [moment, mb] of memory) {
+    const met = mb !== undefined && mb <= limitMb;
+    console.log(
+      `resident memory ${moment}: ${mb === undefined ? 'unknown' : `${mb.toFixed(0)} MB`} ` +
+        `(${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}), target <= ${limitMb} MB: ${met ? 'met' : 'NOT met'}`,
+    );
+    if (!met) ok = false;
+  }
+  return ok;
+}
+
+const pages: Scenario = { run: runPages };
+
+const scenarios: Record<string, Scenario> = { enquiry, analytics, images, pages };
 
 const chosen = process.argv.slice(2);
 for (const name of chosen) {

@@ -40,7 +40,12 @@ export type DatabaseOptions =
   /** PostgreSQL server through a connection pool. */
   | { databaseUrl: string; poolMax?: number; logger?: Logger }
   /** Embedded PGlite in a directory (locked for this process) or, with 'memory', in memory. */
-  | { dataDir: string | 'memory'; logger?: Logger };
+  | {
+      dataDir: string | 'memory';
+      logger?: Logger;
+      /** In memory only: start from these files (a tar of a database's files) rather than anew. */
+      initialFiles?: Blob;
+    };
 
 /** Runs raw SQL and returns its rows, for the few queries the query builder cannot express. */
 export async function selectRows<Row>(db: Database, query: SQL): Promise<Row[]> {
@@ -59,15 +64,17 @@ const pgliteWorkerUrl = new URL(
 const migrationLockKey = 727_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return 'databaseUrl' in options ? openPostgres(options) : openPglite(options.dataDir);
+  return 'databaseUrl' in options ? openPostgres(options) : openPglite(options.dataDir, options.initialFiles);
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, initialFiles?: Blob): Promise<DatabaseHandle> {
   const lock = dataDir === 'memory' ? null : acquireDataDirLock(dataDir);
   try {
     // A database on disk gets a thread of its own (see pglite-thread.ts); the in-memory one of
     // the tests stays in this thread.
-    const client = lock ? new PgliteThread(pgliteWorkerUrl, path.join(dataDir, 'pgdata')) : new PGlite();
+    const client = lock
+      ? new PgliteThread(pgliteWorkerUrl, path.join(dataDir, 'pgdata'))
+      : new PGlite({ loadDataDir: initialFiles });
     await client.waitReady;
     const db = drizzlePglite(client as PGlite, { schema });
     return {

@@ -78,12 +78,12 @@ export function pageHandler(options: PageHandlerOptions): RequestHandler {
   };
 }
 
+const hasSessionCookie = new RegExp(`(?:^|;\\s*)${sessionCookie}=`);
+
 /** Anonymous GET or HEAD of a public page. */
 function isCacheable(req: ExpressRequest): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  if (isStaffPage(req.path)) return false;
-  const cookies = req.headers.cookie ?? '';
-  return !new RegExp(`(?:^|;\\s*)${sessionCookie}=`).test(cookies);
+  return !isStaffPage(req.path) && !hasSessionCookie.test(req.headers.cookie ?? '');
 }
 
 function isStorable(response: Response): boolean {

@@ -95,6 +95,22 @@ describe('loadConfig', () => {
     });
   });
 
+  it('keeps backups in DATA_DIR/backups by default, or in BACKUP_DIR, and reads BACKUP_KEEP', () => {
+    expect(loadConfig({ DATA_DIR: '/var/lib/site' }).backups).toEqual({
+      dir: '/var/lib/site/backups',
+      keep: 14,
+    });
+    expect(loadConfig({ BACKUP_DIR: 'nightly', BACKUP_KEEP: '30' }).backups).toEqual({
+      dir: path.resolve('nightly'),
+      keep: 30,
+    });
+    expect(problemsOf({ BACKUP_KEEP: '0' })).toEqual([
+      'Invalid configuration: BACKUP_KEEP must be a whole number from 1 to 365 (got "0")',
+    ]);
+    expect(problemsOf({ BACKUP_KEEP: 'all' })).toHaveLength(1);
+    expect(problemsOf({ BACKUP_KEEP: '366' })).toHaveLength(1);
+  });
+
   it('lists every bad variable', () => {
     const problems = problemsOf({ PORT: 'x', LOG_LEVEL: 'loud', SEED_DEMO_CONTENT: 'maybe' });
     expect(problems.map((line) => line.split(' ')[2])).toEqual(['PORT', 'LOG_LEVEL', 'SEED_DEMO_CONTENT']);

@@ -122,6 +122,8 @@ const envSchema = z.object({
   HOST: z.preprocess(blankToUndefined, z.string().trim().default('0.0.0.0')),
   PORT: z.preprocess(blankToUndefined, wholeNumber(1, 65535).optional()),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./data')),
+  BACKUP_DIR: z.preprocess(blankToUndefined, z.string().optional()),
+  BACKUP_KEEP: z.preprocess(blankToUndefined, wholeNumber(1, 365).optional()),
   DATABASE_URL: z.preprocess(blankToUndefined, postgresUrl.optional()),
   DATABASE_POOL_MAX: z.preprocess(blankToUndefined, wholeNumber(1, 100).optional()),
   LOG_LEVEL: z.preprocess(blankToUndefined, logLevel.default('info')),
@@ -159,6 +161,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolMax: number;
+  /** Nightly backups of the embedded database (none with databaseUrl): where, and how many kept. */
+  backups: { dir: string; keep: number };
   logLevel: z.infer<typeof logLevel>;
   /** Origin used for canonical links and absolute URLs, without a trailing slash. */
   publicUrl: string;
@@ -226,14 +230,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const vars = parsed.data;
   const port = vars.PORT ?? 3000;
+  const dataDir = path.resolve(vars.DATA_DIR);
   return {
     nodeEnv: vars.NODE_ENV,
     isProduction: vars.NODE_ENV === 'production',
     host: vars.HOST,
     port,
-    dataDir: path.resolve(vars.DATA_DIR),
+    dataDir,
     databaseUrl: vars.DATABASE_URL,
     databasePoolMax: vars.DATABASE_POOL_MAX ?? 10,
+    backups: {
+      dir: vars.BACKUP_DIR === undefined ? path.join(dataDir, 'backups') : path.resolve(vars.BACKUP_DIR),
+      keep: vars.BACKUP_KEEP ?? 14,
+    },
     logLevel: vars.LOG_LEVEL,
     publicUrl: vars.PUBLIC_URL ?? `http://localhost:${port}`,
     trustProxy: vars.TRUST_PROXY ?? 0,

@@ -16,6 +16,7 @@ import { createPageViewRecorder } from './analytics/recorder.ts';
 import { watchSiteContent } from './pages/content-changes.ts';
 import { PageCache } from './pages/page-cache.ts';
 import type { Subscription } from './db/listener.ts';
+import { startBackups } from './backups/service.ts';
 
 /**
  * The process: configuration, database (migrated, seeded), HTTP server, graceful shutdown.
@@ -72,6 +73,8 @@ async function main() {
     notifyEmail: config.notifyEmail,
     messageDomain: new URL(config.publicUrl).hostname,
   });
+  // The embedded database's nightly backups, and the socket npm run db:backup asks through.
+  const backups = await startBackups({ config, database, logger });
 
   // Counters, sign-in failures and sessions are only needed for their window; drop old ones hourly.
   const pruneCounters = setInterval(
@@ -125,6 +128,7 @@ async function main() {
     await pageViews.stop();
     // Unsent notifications stay in the outbox and go out after the next start.
     await notifications.stop();
+    await backups.stop();
     await siteContentWatch?.close();
     await database.close();
     logger.info('stopped');
@@ -140,6 +144,7 @@ async function main() {
   } catch (error) {
     // Typically the port is taken (EADDRINUSE): reported as one line by the caller.
     await notifications.stop();
+    await backups.stop();
     await siteContentWatch?.close();
     await database.close();
     throw error;

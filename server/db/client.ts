@@ -16,6 +16,7 @@ import {
   type NotificationHandlers,
   type Subscription,
 } from './listener.ts';
+import { dumpDatabaseFiles } from './pglite-dump.ts';
 import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
@@ -33,6 +34,11 @@ export type DatabaseHandle = {
    * embedded database has a single process and never interrupts.
    */
   listen(channel: string, handlers: NotificationHandlers): Promise<Subscription>;
+  /**
+   * The embedded database only: a consistent copy of its files as a gzipped tar, taken while it
+   * keeps serving (pglite-dump.ts). The backups are made of it.
+   */
+  dump?(): Promise<Uint8Array>;
   close(): Promise<void>;
 };
 
@@ -89,6 +95,7 @@ async function openPglite(dataDir: string, initialFiles?: Blob): Promise<Databas
         const stop = await client.listen(channel, notify);
         return { close: async () => void (await stop()) };
       },
+      dump: () => (client instanceof PgliteThread ? client.dump() : dumpDatabaseFiles(client)),
       close: async () => {
         try {
           if (!client.closed) await client.close();

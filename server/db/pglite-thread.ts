@@ -3,7 +3,7 @@ import type { Results } from '@electric-sql/pglite';
 
 export type PgliteRequest = {
   id: number;
-  type: 'query' | 'exec' | 'begin' | 'end' | 'close' | 'listen';
+  type: 'query' | 'exec' | 'begin' | 'end' | 'close' | 'listen' | 'dump';
   sql?: string;
   params?: unknown[];
   rowMode?: 'array' | 'object';
@@ -110,6 +110,11 @@ export class PgliteThread implements Queryable {
     }
     listeners.add(listener);
     return () => listeners.delete(listener);
+  }
+
+  /** A consistent copy of the database's files, gzipped (see pglite-dump.ts). */
+  dump(): Promise<Uint8Array> {
+    return this.#send<Uint8Array>({ type: 'dump' });
   }
 
   async transaction<T>(callback: (tx: Queryable) => Promise<T>): Promise<T> {

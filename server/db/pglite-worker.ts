@@ -2,6 +2,7 @@
 // order of a millisecond per statement) does not hold up the HTTP server's event loop.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { dumpDatabaseFiles } from './pglite-dump.ts';
 import type { PgliteNotification, PgliteRequest, PgliteResponse } from './pglite-thread.ts';
 
 const port = parentPort!;
@@ -79,6 +80,14 @@ async function handle(request: PgliteRequest) {
           port.postMessage({ notification: { channel, payload } } satisfies PgliteNotification);
         });
         reply({ id: request.id, ok: true, result: null });
+        return;
+      }
+      case 'dump': {
+        const backup = await dumpDatabaseFiles(pg);
+        // Handed over rather than copied: a backup is megabytes.
+        port.postMessage({ id: request.id, ok: true, result: backup } satisfies PgliteResponse, [
+          backup.buffer,
+        ]);
         return;
       }
       case 'close': {

@@ -1,0 +1,212 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+
+/**
+ * `npm run db:backup` asks a running server for a backup through a Unix domain socket in DATA_DIR:
+ * another process must not open the database's files while the server has them. Only the user the
+ * server runs as (and root) may connect: the socket file is created readable and writable by its
+ * owner alone, which is the whole access control. There is no HTTP endpoint for it.
+ *
+ * Protocol: the client sends one line, `{"command":"backup"}`; the server answers with one line,
+ * `{"ok":true,"bytes":N}` followed by the N bytes of the backup, or `{"ok":false,"error":"..."}`.
+ */
+export const backupSocketName = 'backup.sock';
+
+export function backupSocketPath(dataDir: string): string {
+  return path.join(dataDir, backupSocketName);
+}
+
+/** Linux's limit for a socket's path (sun_path, less its NUL); Node cuts longer ones silently. */
+const maxSocketPathBytes = 107;
+const tooLong = (socketPath: string) => Buffer.byteLength(socketPath) > maxSocketPathBytes;
+
+const requestSchema = z.object({ command: z.literal('backup') });
+const answerSchema = z.union([
+  z.object({ ok: z.literal(true), bytes: z.number().int().nonnegative() }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+/** A request is one short line; anything longer is not one. */
+const maxRequestBytes = 1024;
+const requestTimeoutMs = 5_000;
+
+/** Opens the socket; undefined (with a warning logged) when it cannot be opened. */
+export async function openBackupSocket({
+  dataDir,
+  dump,
+  logger,
+}: {
+  dataDir: string;
+  dump: () => Promise<Uint8Array>;
+  logger: Logger;
+}): Promise<{ close(): Promise<void> } | undefined> {
+  const socketPath = backupSocketPath(dataDir);
+  const inFlight = new Set<Promise<void>>();
+  const server = net.createServer((connection) => {
+    const served = serve(connection, dump, logger);
+    inFlight.add(served);
+    void served.finally(() => inFlight.delete(served));
+  });
+  try {
+    if (tooLong(socketPath)) {
+      throw new Error(`the path is longer than ${maxSocketPathBytes} bytes (shorten DATA_DIR)`);
+    }
+    // A file left by a server that died: this process holds the data directory's lock.
+    fs.rmSync(socketPath, { force: true });
+    await listenOwnerOnly(server, socketPath);
+  } catch (error) {
+    logger.warn(
+      { err: error, socket: socketPath },
+      'backup socket not opened: npm run db:backup cannot reach this server',
+    );
+    return undefined;
+  }
+  return {
+    /** Stops accepting, and waits for backups being taken (they need the database open). */
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all(inFlight);
+      await closed;
+      fs.rmSync(socketPath, { force: true });
+    },
+  };
+}
+
+function listenOwnerOnly(server: net.Server, socketPath: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    // Created owner-only (the bind happens within listen()), rather than changed afterwards,
+    // which would leave a moment in which anyone could connect. A worker thread cannot change
+    // the umask; there the chmod below is all.
+    let previousUmask: number | undefined;
+    try {
+      previousUmask = process.umask(0o177);
+    } catch {
+      previousUmask = undefined;
+    }
+    try {
+      server.listen(socketPath, () => {
+        server.off('error', reject);
+        try {
+          fs.chmodSync(socketPath, 0o600);
+          resolve();
+        } catch (error) {
+          server.close();
+          reject(error);
+        }
+      });
+    } finally {
+      if (previousUmask !== undefined) process.umask(previousUmask);
+    }
+  });
+}
+
+async function serve(connection: net.Socket, dump: () => Promise<Uint8Array>, logger: Logger) {
+  connection.on('error', (error) => logger.warn({ err: error }, 'backup socket connection failed'));
+  const answer = (header: z.infer<typeof answerSchema>, body?: Uint8Array) => {
+    connection.write(`${JSON.stringify(header)}\n`);
+    if (body) connection.end(body);
+    else connection.end();
+  };
+  // A client that connects and says nothing must not hold up the server's shutdown.
+  connection.setTimeout(requestTimeoutMs, () => connection.destroy());
+  const line = await readLine(connection);
+  connection.setTimeout(0);
+  const request = requestSchema.safeParse(parseJson(line));
+  if (!request.success) {
+    answer({ ok: false, error: 'Unknown request: send {"command":"backup"}.' });
+    return;
+  }
+  const started = performance.now();
+  try {
+    const backup = await dump();
+    answer({ ok: true, bytes: backup.byteLength }, backup);
+    logger.info(
+      { bytes: backup.byteLength, ms: Math.round(performance.now() - started) },
+      'backup taken for npm run db:backup',
+    );
+  } catch (error) {
+    logger.error({ err: error }, 'backup for npm run db:backup failed');
+    answer({ ok: false, error: (error as Error).message });
+  }
+}
+
+/** The first line the client sends (at most maxRequestBytes), or undefined. */
+function readLine(connection: net.Socket): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    let received = '';
+    const finish = (line: string | undefined) => {
+      connection.off('data', onData);
+      connection.off('end', onEnd);
+      connection.off('close', onEnd);
+      resolve(line);
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.toString('utf8');
+      const end = received.indexOf('\n');
+      if (end >= 0) finish(received.slice(0, end));
+      else if (received.length > maxRequestBytes) finish(undefined);
+    };
+    const onEnd = () => finish(undefined);
+    connection.on('data', onData);
+    connection.once('end', onEnd);
+    connection.once('close', onEnd);
+  });
+}
+
+function parseJson(text: string | undefined): unknown {
+  try {
+    return text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Nothing listens on the socket: no server runs on this data directory (or one still starting). */
+export class NoServerListeningError extends Error {
+  constructor(readonly socketPath: string) {
+    super(`No server answers on ${socketPath}.`);
+    this.name = 'NoServerListeningError';
+  }
+}
+
+/** Asks the server on the data directory for a backup; resolves with its bytes. */
+export function requestBackup(socketPath: string): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    if (tooLong(socketPath)) {
+      reject(new NoServerListeningError(socketPath));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    const connection = net.createConnection(socketPath, () => {
+      connection.write(`${JSON.stringify({ command: 'backup' } satisfies z.infer<typeof requestSchema>)}\n`);
+    });
+    connection.on('data', (chunk: Buffer) => chunks.push(chunk));
+    connection.on('error', (error: NodeJS.ErrnoException) => {
+      const nobody = error.code === 'ENOENT' || error.code === 'ECONNREFUSED';
+      reject(nobody ? new NoServerListeningError(socketPath) : error);
+    });
+    connection.on('end', () => {
+      const received = Buffer.concat(chunks);
+      const end = received.indexOf(0x0a);
+      const header = answerSchema.safeParse(
+        parseJson(end < 0 ? undefined : received.subarray(0, end).toString('utf8')),
+      );
+      if (!header.success) {
+        reject(new Error(`The server on ${socketPath} gave no backup (unexpected answer).`));
+      } else if (!header.data.ok) {
+        reject(new Error(`The server could not take the backup: ${header.data.error}`));
+      } else if (received.length - end - 1 !== header.data.bytes) {
+        reject(
+          new Error(
+            `The server's answer was cut short (${received.length - end - 1} of ${header.data.bytes} bytes).`,
+          ),
+        );
+      } else {
+        resolve(new Uint8Array(received.subarray(end + 1)));
+      }
+    });
+  });
+}

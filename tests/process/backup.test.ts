@@ -9,7 +9,7 @@ import { makeEnquiry } from '#tests/support/factories.ts';
 import { useServerProcesses, waitFor } from '#tests/support/server-process.ts';
 
 /** Backing up the embedded database while the server takes enquiries, and restoring it. */
-const { start, tempDataDir } = useServerProcesses();
+const { start, tempDataDir, dataDirWithDatabase } = useServerProcesses();
 
 /** Runs `npm run <script> -- <args>` as an operator would; npm's own warnings are left out. */
 function runNpmScript(script: 'db:backup' | 'db:restore', args: string[], env: Record<string, string>) {
@@ -77,7 +77,7 @@ async function storedEnquiryNames(dataDir: string): Promise<Set<string>> {
 
 describe('backups of the embedded database', () => {
   it('taken through the running server under write load hold every enquiry acknowledged before', async () => {
-    const dataDir = tempDataDir();
+    const dataDir = dataDirWithDatabase();
     const server = await start({
       DATA_DIR: dataDir,
       SEED_DEMO_CONTENT: 'false',
@@ -137,7 +137,7 @@ describe('backups of the embedded database', () => {
   }, 180_000);
 
   it('taken with the server stopped open the data directory itself', async () => {
-    const dataDir = tempDataDir();
+    const dataDir = dataDirWithDatabase();
     const server = await start({ DATA_DIR: dataDir, SEED_DEMO_CONTENT: 'false' });
     await server.ready;
     const load = sendEnquiriesContinuously(server.url, 1);

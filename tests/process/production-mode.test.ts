@@ -10,7 +10,7 @@ import { useServerProcesses } from '#tests/support/server-process.ts';
  * development builds render several times slower. What the process ran is read from Node's
  * module cache when it exits (tests/support/record-loaded-modules.mjs).
  */
-const { start, tempDataDir } = useServerProcesses();
+const { start, tempDataDir, dataDirWithDatabase } = useServerProcesses();
 const recorder = path.join(projectRoot, 'tests', 'support', 'record-loaded-modules.mjs');
 
 describe('the built server', () => {
@@ -21,7 +21,7 @@ describe('the built server', () => {
     const dir = tempDataDir();
     const list = path.join(dir, 'loaded-modules.txt');
     const server = await start(
-      { DATA_DIR: path.join(dir, 'data'), NODE_ENV: nodeEnv, LOADED_MODULES_FILE: list },
+      { DATA_DIR: dataDirWithDatabase(), NODE_ENV: nodeEnv, LOADED_MODULES_FILE: list },
       { entry, nodeOptions: `--import ${pathToFileURL(recorder).href}` },
     );
     await server.ready;

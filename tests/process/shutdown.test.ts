@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { useServerProcesses, waitFor } from '#tests/support/server-process.ts';
 
 /** Stopping the server with signals, as a supervisor or Ctrl+C does. */
-const { start, tempDataDir } = useServerProcesses();
+const { start, dataDirWithDatabase } = useServerProcesses();
 
 describe('graceful shutdown', () => {
   it('on SIGTERM refuses new connections, finishes requests in flight, closes the database and exits 0', async () => {
-    const dataDir = tempDataDir();
+    const dataDir = dataDirWithDatabase();
     const server = await start({ DATA_DIR: dataDir });
     await server.ready;
 
@@ -40,7 +40,7 @@ describe('graceful shutdown', () => {
   });
 
   it('on SIGINT cuts requests still running at the deadline and exits 0', async () => {
-    const server = await start({ DATA_DIR: tempDataDir(), SHUTDOWN_TIMEOUT_MS: '300' });
+    const server = await start({ DATA_DIR: dataDirWithDatabase(), SHUTDOWN_TIMEOUT_MS: '300' });
     await server.ready;
     const inFlight = openSlowRequest(server.port, '{"never": "finished"}');
     inFlight.request.write('{');

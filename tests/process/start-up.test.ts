@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useServerProcesses, waitFor } from '#tests/support/server-process.ts';
 
 /** Starting the server as an operator does: what stops it, and how it says so. */
-const { start, tempDataDir } = useServerProcesses();
+const { start, tempDataDir, dataDirWithDatabase } = useServerProcesses();
 
 describe('configuration errors', () => {
   it.each([
@@ -29,7 +29,7 @@ describe('a port already in use', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const { port } = blocker.address() as net.AddressInfo;
     try {
-      const dataDir = tempDataDir();
+      const dataDir = dataDirWithDatabase();
       const server = await start({ DATA_DIR: dataDir, PORT: String(port) });
       const { code } = await server.exited;
       expect(code).toBe(1);
@@ -45,7 +45,7 @@ describe('a port already in use', () => {
 
 describe('the data directory lock', () => {
   it('refuses a second server on the same DATA_DIR at once, naming the directory and the holder', async () => {
-    const dataDir = tempDataDir();
+    const dataDir = dataDirWithDatabase();
     const first = await start({ DATA_DIR: dataDir });
     await first.ready;
 
@@ -65,7 +65,7 @@ describe('the data directory lock', () => {
   });
 
   it('recovers the lock of a killed server and keeps its data', async () => {
-    const dataDir = tempDataDir();
+    const dataDir = dataDirWithDatabase();
     const first = await start({ DATA_DIR: dataDir });
     await first.ready;
     first.child.kill('SIGKILL');

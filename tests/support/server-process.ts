@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -125,10 +126,21 @@ export function useServerProcesses() {
     for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  const tempDataDir = (): string => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-process-'));
+    dirs.push(dir);
+    return dir;
+  };
+
   return {
-    tempDataDir(): string {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-process-'));
-      dirs.push(dir);
+    tempDataDir,
+    /**
+     * A temporary data directory holding a database as a first start leaves it, before
+     * migrations: a server started on it skips creating one (initdb, about 3 s).
+     */
+    dataDirWithDatabase(): string {
+      const dir = tempDataDir();
+      fs.cpSync(createdDatabaseTemplate(), path.join(dir, 'pgdata'), { recursive: true });
       return dir;
     },
     async start(
@@ -140,6 +152,45 @@ export function useServerProcesses() {
       return server;
     },
   };
+}
+
+/**
+ * The files of a newly created embedded database (initdb), made once per PGlite version in the
+ * system's temporary folder, in a process of its own (PGlite's WebAssembly memory stays with the
+ * process that used it).
+ */
+function createdDatabaseTemplate(): string {
+  const version = JSON.parse(
+    fs.readFileSync(
+      path.join(projectRoot, 'node_modules', '@electric-sql', 'pglite', 'package.json'),
+      'utf8',
+    ),
+  ).version as string;
+  const template = path.join(os.tmpdir(), `created-database-pglite-${version}`);
+  if (fs.existsSync(template)) return template;
+  // Made beside it and moved into place whole: test files start in parallel.
+  const partial = `${template}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
+  execFileSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import { PGlite } from '@electric-sql/pglite';
+       const database = new PGlite(process.argv[1]);
+       await database.waitReady;
+       await database.close();`,
+      partial,
+    ],
+    { cwd: projectRoot, stdio: 'inherit' },
+  );
+  try {
+    fs.renameSync(partial, template);
+  } catch (error) {
+    // Another test file made it first.
+    fs.rmSync(partial, { recursive: true, force: true });
+    if (!fs.existsSync(template)) throw error;
+  }
+  return template;
 }
 
 /** Polls until the condition holds (output of a child process, typically). */

@@ -17,6 +17,8 @@ import {
   type Subscription,
 } from './listener.ts';
 import { dumpDatabaseFiles } from './pglite-dump.ts';
+import { createPgliteDataDir } from './pglite-create.ts';
+import { pgliteStartParams } from './pglite-settings.ts';
 import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
@@ -76,11 +78,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 async function openPglite(dataDir: string, initialFiles?: Blob): Promise<DatabaseHandle> {
   const lock = dataDir === 'memory' ? null : acquireDataDirLock(dataDir);
   try {
-    // A database on disk gets a thread of its own (see pglite-thread.ts); the in-memory one of
-    // the tests stays in this thread.
+    // A database on disk gets a thread of its own (see pglite-thread.ts), once a process of its
+    // own has created it if it is new (pglite-create.ts); the in-memory one of the tests stays in
+    // this thread.
+    if (lock) await createPgliteDataDir(path.join(dataDir, 'pgdata'));
     const client = lock
       ? new PgliteThread(pgliteWorkerUrl, path.join(dataDir, 'pgdata'))
-      : new PGlite({ loadDataDir: initialFiles });
+      : new PGlite({ loadDataDir: initialFiles, startParams: pgliteStartParams });
     await client.waitReady;
     const db = drizzlePglite(client as PGlite, { schema });
     return {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { Metadata, OutputInfo } from 'sharp';
 import { imageUploadMaxBytes } from '#common/images.ts';
 
 /** Limits of an uploaded picture (issue: site images). */
@@ -62,6 +62,12 @@ function isAcceptedFormat(metadata: Metadata): boolean {
 const decoderOptions = { limitInputPixels: imageLimits.maxPixels, failOn: 'warning' } as const;
 
 /**
+ * sharp is loaded with the first picture, not at start: it and libvips add about 14 MB to every
+ * process, most of which never process a picture (docs/decisions/006-embedded-database-memory.md).
+ */
+const loadSharp = async () => (await import('sharp')).default;
+
+/**
  * Makes an uploaded file safe to serve: it is decoded (what decodes as one of the accepted
  * formats is a picture, whatever its name or claimed type; SVG, HTML and polyglots are not),
  * turned upright by its EXIF orientation, and encoded afresh as WebP without any metadata
@@ -71,6 +77,7 @@ export async function processImage(
   input: Buffer,
   { share = false }: { share?: boolean } = {},
 ): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(input, decoderOptions).metadata();

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 
 let hydrated = false;
 
@@ -24,13 +24,20 @@ export function useRenderedAfterHydration(): boolean {
   );
 }
 
-const noSubscription = () => () => {};
-
-/** False in the server's HTML and during hydration, true once this component is interactive. */
+/**
+ * False in the server's HTML and during hydration, true once this component is interactive.
+ *
+ * A component hydrated with the page turns true in a transition: React renders that in a task of
+ * its own. (A store read with useSyncExternalStore whose value differs from the server's would be
+ * re-rendered synchronously instead, in the one task that runs the effects of the whole hydrated
+ * page: see docs/decisions/009-hydration-blocking-time.md.) A component rendered after hydration
+ * is true at once.
+ */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const renderedAfterHydration = useRenderedAfterHydration();
+  const [hydratedHere, setHydratedHere] = useState(false);
+  useEffect(() => {
+    if (!renderedAfterHydration) startTransition(() => setHydratedHere(true));
+  }, [renderedAfterHydration]);
+  return renderedAfterHydration || hydratedHere;
 }

@@ -19,9 +19,14 @@ export function usePageViewTracking(): void {
       path: `${pathname}${search}`,
       ...(firstView.current && document.referrer && { referrer: document.referrer }),
     };
-    firstView.current = false;
-    apiRequest('POST', '/api/analytics', event, { keepalive: true }).catch((error: unknown) =>
-      console.warn('Page view not counted:', error),
-    );
+    // Sent from a task of its own: on the first load this effect runs in the task that runs every
+    // effect of the freshly hydrated page (docs/decisions/009-hydration-blocking-time.md).
+    const timer = setTimeout(() => {
+      firstView.current = false;
+      apiRequest('POST', '/api/analytics', event, { keepalive: true }).catch((error: unknown) =>
+        console.warn('Page view not counted:', error),
+      );
+    }, 0);
+    return () => clearTimeout(timer);
   }, [pathname, search]);
 }

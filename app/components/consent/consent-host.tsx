@@ -16,11 +16,15 @@ export function ConsentHost({ measurementId }: { measurementId: string | null })
 
   useEffect(() => {
     if (!shouldOfferBanner()) return;
-    void import('./cookie-banner.tsx');
+    // Fetched from a task of its own, not from the one that runs the hydrated page's effects.
+    const preload = setTimeout(() => void import('./cookie-banner.tsx'), 0);
     const timer = setTimeout(() => {
       if (shouldOfferBanner()) dispatchConsent({ type: 'show-banner' });
     }, consentBannerDelayMs);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(preload);
+      clearTimeout(timer);
+    };
   }, []);
 
   if (!bannerOpen) return null;

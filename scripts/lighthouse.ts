@@ -106,6 +106,8 @@ async function stopServer() {
   await server.exited;
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
+// Interrupted (Ctrl-C, SIGTERM), the script exits through process.exit: leave no server behind.
+process.on('exit', () => server.child.kill('SIGTERM'));
 await server.ready;
 
 /** Writes `/`, as the server renders it for this visit, without its scripts. */
@@ -132,6 +134,7 @@ const chrome = await chromeLauncher
     await stopServer();
     throw error;
   });
+process.on('exit', () => chrome.kill());
 
 /**
  * One Lighthouse run. On a busy machine Lighthouse now and then fails to see the page load

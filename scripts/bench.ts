@@ -13,7 +13,12 @@ import { sql } from 'drizzle-orm';
 import { addDays, londonDay } from '#server/analytics/london.ts';
 import { openDatabase, selectRows, type DatabaseOptions } from '#server/db/client.ts';
 import { clientBuildDir } from '#server/paths.ts';
-import { ensureBuilt, startServerProcess, type ServerProcess } from '#tests/support/server-process.ts';
+import {
+  ensureBuilt,
+  residentMemoryMb,
+  startServerProcess,
+  type ServerProcess,
+} from '#tests/support/server-process.ts';
 
 const duration = Number(process.env.BENCH_DURATION ?? 15);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -494,17 +499,6 @@ const images: Scenario = {
   run: runImages,
 };
 
-/** Resident memory of the server process (all its threads), in MB, where /proc exists. */
-function serverRssMb(server: ServerProcess): number | undefined {
-  try {
-    const status = fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
-    const kb = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
-    return kb === undefined ? undefined : Number(kb) / 1024;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Response times (ms) of `count` requests sent one at a time on one kept-alive connection. */
 async function oneAtATime(url: string, count: number): Promise<number[]> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -536,7 +530,7 @@ const benchPages = [
 ] as const;
 
 async function runPages(server: ServerProcess): Promise<boolean> {
-  const memory: [string, number | undefined][] = [['after start', serverRssMb(server)]];
+  const memory: [string, number | undefined][] = [['after start', residentMemoryMb(server.child.pid!)]];
   let ok = true;
 
   // Anonymous visitors, without cookies: each request is a first visit (with the splash screen).
@@ -575,7 +569,7 @@ async function runPages(server: ServerProcess): Promise<boolean> {
     }
   }
 
-  memory.push(['after the run', serverRssMb(server)]);
+  memory.push(['after the run', residentMemoryMb(server.child.pid!)]);
   const limitMb = process.env.BENCH_DATABASE_URL ? 160 : 256;
   for (const [moment, mb] of memory) {
     const met = mb !== undefined && mb <= limitMb;

@@ -193,6 +193,16 @@ function createdDatabaseTemplate(): string {
   return template;
 }
 
+/** Resident memory (VmRSS) of a process, all its threads, in MB; undefined where /proc is not there. */
+export function residentMemoryMb(pid: number): number | undefined {
+  try {
+    const kb = /^VmRSS:\s+(\d+) kB$/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? undefined : Number(kb) / 1024;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Polls until the condition holds (output of a child process, typically). */
 export async function waitFor(condition: () => boolean, timeoutMs = 5_000) {
   const deadline = Date.now() + timeoutMs;

@@ -2,6 +2,7 @@ import type { StaffUser } from './auth.ts';
 import type { SubmitEnquiryResult } from './enquiry.ts';
 import type { UploadedSlotImages } from './images.ts';
 import type { ServiceSummary } from './services.ts';
+import type { SiteContent } from './site-content.ts';
 import type { SiteSettings } from './site-settings.ts';
 
 /**
@@ -9,7 +10,10 @@ import type { SiteSettings } from './site-settings.ts';
  * in-process functions, the same ones the JSON API uses, rather than fetching over HTTP.
  */
 export type ServerContext = {
+  /** The brand settings with the business details of the published content. */
   site: SiteSettings;
+  /** The published site content (from this process's memory, never a query per request). */
+  content: SiteContent;
   /** Origin for canonical and absolute URLs, without a trailing slash. */
   publicUrl: string;
   /** Nonce of this response's Content-Security-Policy, for the inline scripts of server rendering. */
@@ -19,7 +23,10 @@ export type ServerContext = {
   /** Whether this response is the first of the browser session, which shows the splash screen. */
   showSplash: boolean;
   catalogue: {
-    /** The services, with the pictures of `uploaded` (from images.uploadedSlots) or the shipped ones. */
+    /**
+     * The services shown on the site, in order, with the pictures of `uploaded` (from
+     * images.uploadedSlots) or the shipped ones.
+     */
     listServices(uploaded: UploadedSlotImages): Promise<ServiceSummary[]>;
   };
   enquiries: {

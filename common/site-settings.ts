@@ -64,3 +64,18 @@ export const siteSettingsEnv = {
   fontBody: 'SITE_FONT_BODY',
   serviceRegions: 'SITE_SERVICE_REGIONS',
 } as const satisfies Record<keyof SiteSettings, `SITE_${string}`>;
+
+/**
+ * The settings a page uses: the brand (colours, fonts, logos) from the environment, the business
+ * details and areas from the published site content, which staff edit.
+ */
+export function siteSettingsWith(
+  brand: SiteSettings,
+  content: {
+    business: Pick<SiteSettings, 'companyName' | 'phone' | 'formattedPhone' | 'email'>;
+    areas: { regions: string[] };
+  },
+): SiteSettings {
+  const { companyName, phone, formattedPhone, email } = content.business;
+  return { ...brand, companyName, phone, formattedPhone, email, serviceRegions: content.areas.regions };
+}

@@ -27,6 +27,10 @@ import { mediaHandler } from './images/media.ts';
 import { imagesRouter } from './images/routes.ts';
 import { uploadedSlotImages } from './images/service.ts';
 import { servicesRouter } from './services/routes.ts';
+import { siteContentRouter } from './content/routes.ts';
+import { createSiteContentStore, type SiteContentStore } from './content/store.ts';
+import { seedSiteContent } from '#common/site-content-seed.ts';
+import { siteSettingsWith } from '#common/site-settings.ts';
 import type { PageCache } from './pages/page-cache.ts';
 import { pageHandler } from './pages/page-handler.ts';
 import { staffPages } from './pages/staff-pages.ts';
@@ -50,6 +54,11 @@ export type AppDependencies = {
    * rendered. Whoever gives it keeps it true to the database (pages/content-changes.ts).
    */
   pageCache?: PageCache;
+  /**
+   * This process's copy of the published site content; made here (seeded from the SITE_*
+   * settings) when not given. Whoever gives it keeps it true to the database.
+   */
+  siteContent?: SiteContentStore;
 };
 
 /** JSON bodies of the API are small; uploads (multipart) have their own limit. */
@@ -65,6 +74,7 @@ export function createApp({
   clock = () => new Date(),
   pageViews = createPageViewRecorder({ db: database.db, logger }),
   pageCache,
+  siteContent = createSiteContentStore(database.db, () => seedSiteContent(config.site)),
 }: AppDependencies) {
   const app = express();
   app.disable('x-powered-by');
@@ -127,15 +137,17 @@ export function createApp({
     res.set('Cache-Control', 'no-store');
     next();
   });
+  const contentChanged = () => pageCache?.invalidate();
   // Routes with a body cap of their own come before the general JSON parser.
+  api.use(siteContentRouter(database.db, siteContent, requireUser, contentChanged));
   api.use(publicEnquiriesRouter(enquirySubmission));
   api.use(publicAnalyticsRouter(analytics));
   api.use(express.json({ limit: jsonBodyLimit }));
-  api.use(servicesRouter(database.db));
+  api.use(servicesRouter(database.db, siteContent));
   api.use(authRouter(auth));
   api.use('/enquiries', adminEnquiriesRouter(database.db, requireUser));
   api.use('/analytics', adminAnalyticsRouter(analytics, requireUser));
-  api.use(imagesRouter(database.db, requireUser, () => pageCache?.invalidate()));
+  api.use(imagesRouter(database.db, requireUser, contentChanged));
   api.use(apiNotFound);
   api.use(apiErrorHandler);
   app.use('/api', api);
@@ -161,19 +173,23 @@ export function createApp({
         render: createRequestHandler(ssr.build, config.nodeEnv),
         cache: pageCache,
         secure: config.publicUrl.startsWith('https:'),
-        loadContext: (req, res, showSplash): ServerContext => ({
-          site: config.site,
-          publicUrl: config.publicUrl,
-          gaMeasurementId: config.gaMeasurementId,
-          cspNonce: res.locals.cspNonce,
-          showSplash,
-          catalogue: { listServices: async (uploaded) => listServices(uploaded) },
-          enquiries: {
-            submit: (form) => submitEnquiry(enquirySubmission, form, req.ip ?? 'unknown'),
-          },
-          images: { uploadedSlots: () => uploadedSlotImages(database.db) },
-          staff: { currentUser: () => currentUser(req, auth) },
-        }),
+        loadContext: async (req, res, showSplash): Promise<ServerContext> => {
+          const { content } = await siteContent.published();
+          return {
+            site: siteSettingsWith(config.site, content),
+            content,
+            publicUrl: config.publicUrl,
+            gaMeasurementId: config.gaMeasurementId,
+            cspNonce: res.locals.cspNonce,
+            showSplash,
+            catalogue: { listServices: async (uploaded) => listServices(content, uploaded) },
+            enquiries: {
+              submit: (form) => submitEnquiry(enquirySubmission, form, req.ip ?? 'unknown'),
+            },
+            images: { uploadedSlots: () => uploadedSlotImages(database.db) },
+            staff: { currentUser: () => currentUser(req, auth) },
+          };
+        },
       }),
     );
   }

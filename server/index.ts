@@ -17,6 +17,8 @@ import { watchSiteContent } from './pages/content-changes.ts';
 import { PageCache } from './pages/page-cache.ts';
 import type { Subscription } from './db/listener.ts';
 import { startBackups } from './backups/service.ts';
+import { createSiteContentStore } from './content/store.ts';
+import { seedSiteContent } from '#common/site-content-seed.ts';
 
 /**
  * The process: configuration, database (migrated, seeded), HTTP server, graceful shutdown.
@@ -36,6 +38,7 @@ async function main() {
   // Development renders every page afresh (its modules change under it).
   const pageCache = config.nodeEnv === 'development' ? undefined : new PageCache();
   let siteContentWatch: Subscription | undefined;
+  const siteContent = createSiteContentStore(database.db, () => seedSiteContent(config.site));
   try {
     await database.migrate();
     if (config.seedDemoContent && (await seedDemoContent(database.db))) {
@@ -59,7 +62,9 @@ async function main() {
       }
     }
     ssr = config.nodeEnv === 'development' ? await createDevSsr() : await loadProductionSsr();
-    if (pageCache) siteContentWatch = await watchSiteContent(database, pageCache);
+    // The first start of a new database publishes the seed as version 1.
+    await siteContent.published();
+    siteContentWatch = await watchSiteContent(database, { cache: pageCache, content: siteContent, logger });
   } catch (error) {
     await siteContentWatch?.close();
     await database.close();
@@ -100,6 +105,7 @@ async function main() {
     ssr,
     notifications,
     pageCache,
+    siteContent,
     isShuttingDown: () => shuttingDown,
   });
   const server = app.listen(config.port, config.host);

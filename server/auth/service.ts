@@ -2,6 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { LoginInput, RegistrationInput, StaffUser } from '#common/auth.ts';
 import { selectRows, type Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import { weakPasswordReason } from './password-policy.ts';
 import { createSession } from './sessions.ts';
@@ -91,8 +92,3 @@ export async function createUser(
 /** Any constant: the advisory lock taken while the first account is created. */
 const firstUserLockKey = 727_001;
 
-function isUniqueViolation(error: unknown): boolean {
-  // node-postgres and PGlite put the SQLSTATE on the error; Drizzle may wrap it as the cause.
-  const { code, cause } = error as { code?: unknown; cause?: { code?: unknown } };
-  return (code ?? cause?.code) === '23505';
-}

@@ -268,3 +268,21 @@ export const rateLimitCounters = pgTable(
     index('rate_limit_counters_window_start_idx').on(table.windowStart),
   ],
 );
+
+/**
+ * The business's site content (common/site-content.ts): every published version, newest highest.
+ * The published document is the row with the highest version; versions count up from 1 without
+ * gaps, so a publication made from a stale version collides with the unique index. The author's
+ * name is kept as text, so that it outlives the account.
+ */
+export const siteContentRevisions = pgTable('site_content_revisions', {
+  id: serial('id').primaryKey(),
+  version: integer('version').notNull().unique(),
+  content: jsonb('content').notNull(),
+  summary: text('summary').notNull(),
+  authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+  authorName: text('author_name'),
+  /** The revision whose content this version restored, if it was a restore. */
+  restoredFrom: integer('restored_from'),
+  createdAt: createdAt(),
+});

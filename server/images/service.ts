@@ -12,6 +12,7 @@ import {
   type UploadedSlotImages,
 } from '#common/images.ts';
 import type { Database } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { images, imageVariants } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import type { ProcessedImage } from './process.ts';
@@ -98,13 +99,6 @@ export const nameTaken = (name: string) =>
     name: ['This name is already used by another image'],
   });
 
-/** PostgreSQL's unique_violation, as both drivers report it (possibly wrapped by the ORM). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    if ((current as Error & { code?: string }).code === '23505') return true;
-  }
-  return false;
-}
 
 /** A record without a picture yet (POST /api/images). */
 export async function createImage(db: Database, fields: ImageRecordInput): Promise<StoredImage> {

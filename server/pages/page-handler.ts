@@ -13,7 +13,11 @@ export type RenderPage = (request: Request, loadContext: AppLoadContext) => Prom
 export type PageHandlerOptions = {
   render: RenderPage;
   /** The loaders' context for this request; `showSplash` is decided before rendering. */
-  loadContext(req: ExpressRequest, res: ExpressResponse, showSplash: boolean): AppLoadContext;
+  loadContext(
+    req: ExpressRequest,
+    res: ExpressResponse,
+    showSplash: boolean,
+  ): AppLoadContext | Promise<AppLoadContext>;
   /** Set without a cache (development, some tests): every page is rendered. */
   cache?: PageCache;
   /** The site is served over https: the splash cookie is Secure. */
@@ -43,8 +47,8 @@ const unstoredHeaders = new Set(['content-length', 'content-encoding', 'transfer
  */
 export function pageHandler(options: PageHandlerOptions): RequestHandler {
   const { loadContext, cache, secure } = options;
-  const render = (req: ExpressRequest, res: ExpressResponse, showSplash: boolean) =>
-    options.render(toFetchRequest(req, res), loadContext(req, res, showSplash));
+  const render = async (req: ExpressRequest, res: ExpressResponse, showSplash: boolean) =>
+    options.render(toFetchRequest(req, res), await loadContext(req, res, showSplash));
 
   return async (req, res, next) => {
     try {

@@ -1,13 +1,15 @@
 import { Router } from 'express';
+import type { SiteContentStore } from '../content/store.ts';
 import type { Database } from '../db/client.ts';
 import { uploadedSlotImages } from '../images/service.ts';
 import { listServices } from './service.ts';
 
-export function servicesRouter(db: Database): Router {
+export function servicesRouter(db: Database, siteContent: SiteContentStore): Router {
   const router = Router();
   router.get('/services', async (_req, res) => {
     res.set('Cache-Control', 'public, max-age=300');
-    res.json(listServices(await uploadedSlotImages(db)));
+    const { content } = await siteContent.published();
+    res.json(listServices(content, await uploadedSlotImages(db)));
   });
   return router;
 }

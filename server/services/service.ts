@@ -1,10 +1,20 @@
 import { siteImage, type UploadedSlotImages } from '#common/images.ts';
-import { services, type ServiceSummary } from '#common/services.ts';
+import { servicePictureName, type ServiceSummary } from '#common/services.ts';
+import type { SiteContent } from '#common/site-content.ts';
 
 /**
- * The services listed on the home page and by GET /api/services, each with its current picture:
- * the uploaded one of its slot (read once by the caller), else the shipped one.
+ * The services listed on the home page and by GET /api/services: those of the published content
+ * that are shown on the site, in order, each with its current picture: the uploaded one of its
+ * slot (read once by the caller), else the shipped one.
  */
-export function listServices(uploaded: UploadedSlotImages): ServiceSummary[] {
-  return services.map((service) => ({ ...service, image: siteImage(service.slug, uploaded).src }));
+export function listServices(content: SiteContent, uploaded: UploadedSlotImages): ServiceSummary[] {
+  return content.services
+    .filter((service) => service.visible)
+    .map((service) => ({
+      id: service.slug,
+      slug: service.slug,
+      title: service.title,
+      description: service.description,
+      image: siteImage(servicePictureName(service.key), uploaded).src,
+    }));
 }

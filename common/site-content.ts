@@ -1,0 +1,386 @@
+// zod/mini: this module reaches the staff dashboard's bundle; the public pages only import types.
+import * as z from 'zod/mini';
+
+/**
+ * The business's own content, edited by staff in the dashboard and published as one document
+ * with a version number (DESIGN.md, "Site content is data"). The public pages, the structured
+ * data, the sitemap and the e-mails read the published document; the seed of a new database is
+ * today's content (site-content-seed.ts). These rules are the only ones: the editor and
+ * PUT /api/site-content both use `siteContentSchema`.
+ */
+
+export const weekdays = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+export type Weekday = (typeof weekdays)[number];
+
+export const weekdayNames: Record<Weekday, string> = {
+  monday: 'Monday',
+  tuesday: 'Tuesday',
+  wednesday: 'Wednesday',
+  thursday: 'Thursday',
+  friday: 'Friday',
+  saturday: 'Saturday',
+  sunday: 'Sunday',
+};
+
+/** Longest accepted text of each kind, and the most entries of each list. */
+export const siteContentLimits = {
+  companyName: 80,
+  formattedPhone: 30,
+  email: 254,
+  priceRange: 40,
+  socialLinks: 6,
+  socialLabel: 30,
+  url: 300,
+  services: 20,
+  slug: 60,
+  serviceTitle: 60,
+  serviceDescription: 220,
+  paragraphs: 6,
+  paragraph: 1500,
+  benefits: 10,
+  benefit: 150,
+  priceLines: 20,
+  priceName: 80,
+  price: 30,
+  keywords: 12,
+  keyword: 60,
+  priceGroups: 6,
+  groupTitle: 60,
+  lead: 240,
+  note: 300,
+  branches: 6,
+  branchName: 60,
+  addressLine: 100,
+  sundayNote: 100,
+  contactHoursLine: 80,
+  regions: 20,
+  region: 60,
+  coverageText: 300,
+  testimonials: 12,
+  testimonial: 600,
+  author: 60,
+  location: 60,
+} as const;
+
+const L = siteContentLimits;
+
+/** Trimmed text between `min` and `max` characters, with the message for each end. */
+function text(max: number, emptyMessage?: string) {
+  const checks: z.core.$ZodCheck<string>[] = [z.maxLength(max, `Must be ${max} characters or fewer`)];
+  if (emptyMessage) checks.unshift(z.minLength(1, emptyMessage));
+  return z.pipe(
+    z.transform((value: unknown) => (typeof value === 'string' ? value.trim() : '')),
+    z.string().check(...checks),
+  );
+}
+
+/** A list of at most `max` entries; with `atLeastOne`, the message when it is empty. */
+function list<Item extends z.ZodMiniType>(item: Item, max: number, noun: string, atLeastOne?: string) {
+  const checks: z.core.$ZodCheck<unknown[]>[] = [z.maxLength(max, `At most ${max} ${noun}`)];
+  if (atLeastOne) checks.unshift(z.minLength(1, atLeastOne));
+  return z.array(item).check(...checks);
+}
+
+/** Digits for tel: links, optionally starting with +, as the site settings hold them. */
+export const telPattern = /^\+?[0-9]{6,15}$/;
+/** A telephone number as people read it: digits, spaces, brackets, dashes and a leading +. */
+const readablePhonePattern = /^\+?[0-9][0-9 ()-]{4,28}[0-9]$/;
+/** A URL path segment of lower-case words joined by dashes. */
+export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** A UK postcode (outward and inward parts), upper or lower case. */
+const postcodePattern = /^[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2}$/i;
+/** A time of day on the 24-hour clock. */
+export const timePattern = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+
+const telNumber = z.pipe(
+  z.transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, '') : '')),
+  z
+    .string()
+    .check(z.regex(telPattern, 'Digits only, for example +441708123456 (6 to 15 digits, + allowed first)')),
+);
+const readablePhone = text(L.formattedPhone, 'Enter the number as customers should read it').check(
+  z.regex(readablePhonePattern, 'Use digits, spaces and brackets, for example 01708 123456'),
+);
+
+const priceLineSchema = z.object({
+  name: text(L.priceName, 'Enter what the price is for'),
+  price: text(L.price, 'Enter a price, for example £25 or From £45'),
+});
+
+const slugSchema = z.pipe(
+  z.transform((value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '')),
+  z
+    .string()
+    .check(
+      z.minLength(2, 'Enter an address of at least 2 characters'),
+      z.maxLength(L.slug, `Must be ${L.slug} characters or fewer`),
+      z.regex(slugPattern, 'Use lower-case letters, digits and single dashes, for example puncture-repair'),
+    ),
+);
+
+export const serviceContentSchema = z.object({
+  /** Never changes once the service exists: names its picture slot and follows renames. */
+  key: z.string().check(z.regex(slugPattern, 'Invalid key'), z.maxLength(L.slug)),
+  /** Its page is /services/{slug}. */
+  slug: slugSchema,
+  /** Addresses it had before, answered with a permanent redirect (kept by the server). */
+  formerSlugs: z._default(z.array(z.string().check(z.regex(slugPattern), z.maxLength(L.slug))), []),
+  title: text(L.serviceTitle, 'Enter the service’s name'),
+  /** The card's text, the service page's lead and its meta description. */
+  description: text(L.serviceDescription, 'Enter a short description'),
+  longDescription: list(
+    text(L.paragraph, 'Remove the empty paragraph or write it'),
+    L.paragraphs,
+    'paragraphs',
+    'Write at least one paragraph',
+  ),
+  benefits: list(text(L.benefit, 'Remove the empty benefit or write it'), L.benefits, 'benefits'),
+  pricing: list(priceLineSchema, L.priceLines, 'price lines'),
+  keywords: list(text(L.keyword, 'Remove the empty keyword or write it'), L.keywords, 'keywords'),
+  /** Hidden services have no page, card, menu entry or sitemap entry. */
+  visible: z.boolean(),
+  /** Listed in the header's Services menu (the footer lists every visible service). */
+  inHeaderMenu: z.boolean(),
+});
+
+const dayHoursSchema = z
+  .object({
+    closed: z.boolean(),
+    opens: z.string(),
+    closes: z.string(),
+  })
+  .check(
+    z.superRefine((day, context) => {
+      if (day.closed) return;
+      for (const field of ['opens', 'closes'] as const) {
+        if (!timePattern.test(day[field])) {
+          context.issues.push({
+            code: 'custom',
+            input: day[field],
+            path: [field],
+            message: 'Enter a time as HH:MM, for example 08:30',
+          });
+        }
+      }
+      if (timePattern.test(day.opens) && timePattern.test(day.closes) && day.opens >= day.closes) {
+        context.issues.push({
+          code: 'custom',
+          input: day.closes,
+          path: ['closes'],
+          message: 'Closing time must be after opening time',
+        });
+      }
+    }),
+  );
+export type DayHours = z.output<typeof dayHoursSchema>;
+
+const branchSchema = z.object({
+  key: z.string().check(z.regex(slugPattern, 'Invalid key'), z.maxLength(L.slug)),
+  name: text(L.branchName, 'Enter the branch’s name'),
+  phone: telNumber,
+  formattedPhone: readablePhone,
+  address: z.object({
+    street: text(L.addressLine, 'Enter the street address'),
+    locality: text(L.addressLine, 'Enter the town'),
+    postcode: z.pipe(
+      z.transform((value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : '')),
+      z.string().check(z.regex(postcodePattern, 'Enter a UK postcode, for example RM3 0AB')),
+    ),
+  }),
+  hours: z.object({
+    monday: dayHoursSchema,
+    tuesday: dayHoursSchema,
+    wednesday: dayHoursSchema,
+    thursday: dayHoursSchema,
+    friday: dayHoursSchema,
+    saturday: dayHoursSchema,
+    sunday: dayHoursSchema,
+  }),
+  /** Shown beside Sunday's hours (for example "Emergency call-outs only"). */
+  sundayNote: text(L.sundayNote),
+});
+
+const testimonialSchema = z.object({
+  content: text(L.testimonial, 'Enter what the customer said'),
+  author: text(L.author, 'Enter who said it'),
+  location: text(L.location),
+});
+
+const priceGroupSchema = z.object({
+  title: text(L.groupTitle, 'Enter the group’s title'),
+  /** The headline "From" price; empty for none. */
+  from: text(L.price),
+  items: list(priceLineSchema, L.priceLines, 'price lines', 'Add at least one price'),
+});
+
+function uniqueBy<Item>(
+  items: readonly Item[],
+  value: (item: Item) => string,
+  context: { issues: z.core.$ZodRawIssue[] },
+  path: (index: number) => PropertyKey[],
+  message: string,
+) {
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    const key = value(item).toLowerCase();
+    if (seen.has(key)) context.issues.push({ code: 'custom', input: key, path: path(index), message });
+    seen.add(key);
+  });
+}
+
+export const siteContentSchema = z
+  .object({
+    business: z.object({
+      companyName: text(L.companyName, 'Enter the company name'),
+      phone: telNumber,
+      formattedPhone: readablePhone,
+      email: z.pipe(
+        z.transform((value: unknown) => (typeof value === 'string' ? value.trim() : '')),
+        z
+          .email('Enter a valid e-mail address, for example enquiries@yourcompany.co.uk')
+          .check(z.maxLength(L.email, 'Enter a valid e-mail address')),
+      ),
+      /** For search engines' structured data, for example £20-£200. */
+      priceRange: text(L.priceRange, 'Enter a price range, for example £20-£200'),
+      socialLinks: list(
+        z.object({
+          label: text(L.socialLabel, 'Enter the link’s name, for example Facebook'),
+          url: text(L.url, 'Enter the address of the page').check(
+            z.regex(/^https:\/\/[^\s/$.?#][^\s]*$/i, 'Enter a full address starting with https://'),
+          ),
+        }),
+        L.socialLinks,
+        'social links',
+      ),
+    }),
+    services: list(serviceContentSchema, L.services, 'services', 'Add at least one service'),
+    homePricing: z.object({
+      lead: text(L.lead),
+      groups: list(priceGroupSchema, L.priceGroups, 'price groups'),
+      note: text(L.note),
+    }),
+    branches: list(branchSchema, L.branches, 'branches', 'Add at least one branch'),
+    contactHours: z.object({
+      weekdays: text(L.contactHoursLine, 'Enter the weekday hours'),
+      saturday: text(L.contactHoursLine, 'Enter Saturday’s hours'),
+      sunday: text(L.contactHoursLine, 'Enter Sunday’s hours'),
+    }),
+    areas: z.object({
+      /** The first is where the business is based. */
+      regions: list(
+        text(L.region, 'Remove the empty area or write it'),
+        L.regions,
+        'areas',
+        'Add at least one area',
+      ),
+      coverageText: text(L.coverageText, 'Enter the coverage text'),
+      radiusMiles: z
+        .number('Enter a whole number of miles')
+        .check(
+          z.int('Enter a whole number of miles'),
+          z.minimum(1, 'At least 1 mile'),
+          z.maximum(200, 'At most 200 miles'),
+        ),
+      radiusKilometres: z
+        .number('Enter a whole number of kilometres')
+        .check(
+          z.int('Enter a whole number of kilometres'),
+          z.minimum(1, 'At least 1 km'),
+          z.maximum(320, 'At most 320 km'),
+        ),
+    }),
+    testimonials: list(testimonialSchema, L.testimonials, 'testimonials'),
+  })
+  .check(
+    z.superRefine((content, context) => {
+      uniqueBy(
+        content.services,
+        (service) => service.slug,
+        context,
+        (index) => ['services', index, 'slug'],
+        'Another service already uses this address',
+      );
+      uniqueBy(
+        content.services,
+        (service) => service.key,
+        context,
+        (index) => ['services', index, 'key'],
+        'Duplicate key',
+      );
+      uniqueBy(
+        content.branches,
+        (branch) => branch.key,
+        context,
+        (index) => ['branches', index, 'key'],
+        'Duplicate key',
+      );
+      uniqueBy(
+        content.areas.regions,
+        (region) => region,
+        context,
+        (index) => ['areas', 'regions', index],
+        'This area is already listed',
+      );
+      if (!content.services.some((service) => service.visible)) {
+        context.issues.push({
+          code: 'custom',
+          input: content.services,
+          path: ['services'],
+          message: 'At least one service must be shown on the site',
+        });
+      }
+    }),
+  );
+
+export type SiteContent = z.output<typeof siteContentSchema>;
+export type SiteContentInput = z.input<typeof siteContentSchema>;
+export type ServiceContent = SiteContent['services'][number];
+export type BranchContent = SiteContent['branches'][number];
+export type PriceLine = ServiceContent['pricing'][number];
+export type PriceGroup = SiteContent['homePricing']['groups'][number];
+export type Testimonial = SiteContent['testimonials'][number];
+
+/** Failures keyed by the dotted path of the field (`services.1.pricing.0.price`). */
+export function siteContentFieldErrors(error: z.core.$ZodError): Record<string, string[]> {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || 'content';
+    (fieldErrors[key] ??= []).push(issue.message);
+  }
+  return fieldErrors;
+}
+
+/** The published document as GET /api/site-content answers it. */
+export type PublishedSiteContent = {
+  version: number;
+  content: SiteContent;
+  publishedAt: string;
+  /** Username of whoever published it; null for the first version, made from the seed. */
+  publishedBy: string | null;
+};
+
+/** PUT /api/site-content's body. */
+export type SiteContentUpdate = { version: number; content: SiteContentInput };
+
+/** One entry of GET /api/site-content/revisions. */
+export type SiteContentRevision = {
+  id: number;
+  version: number;
+  author: string | null;
+  createdAt: string;
+  summary: string;
+};
+
+/** The 409 answer of PUT /api/site-content: someone else published first. */
+export type SiteContentConflict = { error: string; current: PublishedSiteContent };
+
+export const siteContentConflictMessage =
+  'Someone else published changes while you were editing. Nothing was overwritten: compare both versions, then publish again.';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { e2ePort, withAnalyticsTag } from './tests/e2e/servers.ts';
+import { contentSitePorts, e2ePort, withAnalyticsTag } from './tests/e2e/servers.ts';
 import { staffAccount } from './tests/e2e/staff-account.ts';
 
 /**
@@ -18,17 +18,43 @@ const dataDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `e2e-${n
  * database of its own made afresh for the run; otherwise on the embedded database. The config
  * is read again by each worker, which must not drop the database in use.
  */
-function siteDatabaseUrl(): string {
+function siteDatabaseUrl(sitePort = port): string {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return '';
   const url = new URL(serverUrl);
-  url.pathname = `/e2e_${port}`;
+  url.pathname = `/e2e_${sitePort}`;
   if (process.env.TEST_WORKER_INDEX === undefined) {
     const run = (statement: string) => execFileSync('psql', [serverUrl, '-q', '-c', statement]);
-    run(`drop database if exists "e2e_${port}" with (force)`);
-    run(`create database "e2e_${port}"`);
+    run(`drop database if exists "e2e_${sitePort}" with (force)`);
+    run(`create database "e2e_${sitePort}"`);
   }
   return url.toString();
+}
+
+/** A site of its own for the content journeys of one viewport (see tests/e2e/servers.ts). */
+function contentSite(sitePort: number) {
+  const origin = `http://127.0.0.1:${sitePort}`;
+  return {
+    command: 'node scripts/start.mjs',
+    url: `${origin}/readyz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(sitePort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir(`content-${sitePort}`),
+      DATABASE_URL: siteDatabaseUrl(sitePort),
+      SEED_DEMO_CONTENT: 'false',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: origin,
+      GA_MEASUREMENT_ID: '',
+      ANALYTICS_RATE_LIMIT: '100000',
+      ADMIN_USERNAME: staffAccount.username,
+      ADMIN_PASSWORD: staffAccount.password,
+    },
+  };
 }
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -104,5 +130,7 @@ export default defineConfig({
         GA_MEASUREMENT_ID: withAnalyticsTag.measurementId,
       },
     },
+    contentSite(contentSitePorts.phone),
+    contentSite(contentSitePorts.desktop),
   ],
 });

@@ -90,7 +90,9 @@ describe('loadConfig', () => {
     });
     expect(loadConfig({})).toMatchObject({
       smtpUrl: undefined,
-      notifyEmail: 'enquiries@example.com',
+      // The site content's e-mail address, read when each notification is sent.
+      notifyEmail: null,
+      mailFrom: null,
       enquiryRateLimit: { max: 5, windowMs: 600_000 },
     });
   });

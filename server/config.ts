@@ -173,9 +173,10 @@ export type Config = {
   site: SiteSettings;
   /** SMTP server for staff notifications; without it notifications are only logged. */
   smtpUrl: string | undefined;
-  /** Where enquiry notifications go. */
-  notifyEmail: string;
-  mailFrom: string;
+  /** Where enquiry notifications go; null: the e-mail address of the published site content. */
+  notifyEmail: string | null;
+  /** Sender of the notifications; null: "<company name> website" at the content's e-mail address. */
+  mailFrom: string | null;
   /** Enquiries accepted from one client address per window. */
   enquiryRateLimit: { scope: 'enquiry'; max: number; windowMs: number };
   /** Page views counted from one client address per minute. */
@@ -251,8 +252,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemoContent: vars.SEED_DEMO_CONTENT ?? vars.DATABASE_URL === undefined,
     site,
     smtpUrl: vars.SMTP_URL,
-    notifyEmail: vars.NOTIFY_EMAIL ?? site.email,
-    mailFrom: vars.MAIL_FROM ?? `${site.companyName} website <${site.email}>`,
+    notifyEmail: vars.NOTIFY_EMAIL ?? null,
+    mailFrom: vars.MAIL_FROM ?? null,
     enquiryRateLimit: {
       scope: 'enquiry',
       max: vars.ENQUIRY_RATE_LIMIT ?? 5,

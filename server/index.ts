@@ -12,6 +12,7 @@ import { pruneRateLimitCounters } from './http/rate-limit.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './notifications/mailer.ts';
 import { startOutboxWorker } from './notifications/worker.ts';
+import { notificationAddresses } from './notifications/addresses.ts';
 import { createPageViewRecorder } from './analytics/recorder.ts';
 import { watchSiteContent } from './pages/content-changes.ts';
 import { PageCache } from './pages/page-cache.ts';
@@ -73,9 +74,9 @@ async function main() {
 
   const notifications = startOutboxWorker({
     db: database.db,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger }),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, logger }),
     logger,
-    notifyEmail: config.notifyEmail,
+    addresses: notificationAddresses(config, siteContent),
     messageDomain: new URL(config.publicUrl).hostname,
   });
   // The embedded database's nightly backups, and the socket npm run db:backup asks through.

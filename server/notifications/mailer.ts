@@ -3,7 +3,11 @@ import type { Enquiry } from '#common/enquiry.ts';
 import { enquiryServiceOptions } from '#common/enquiry-options.ts';
 import type { Logger } from '../logger.ts';
 
+/** An address as written (`Name <address>`), or a display name and address apart. */
+export type Mailbox = string | { name: string; address: string };
+
 export type Mail = {
+  from: Mailbox;
   to: string;
   subject: string;
   text: string;
@@ -25,19 +29,11 @@ export const oneLine = (value: string) => value.replace(/[\r\n\u2028\u2029]+/g, 
  * from the start). Without one, each mail is written to the log instead, so a local install
  * still shows what staff would receive.
  */
-export function createMailer({
-  smtpUrl,
-  from,
-  logger,
-}: {
-  smtpUrl: string | undefined;
-  from: string;
-  logger: Logger;
-}): Mailer {
+export function createMailer({ smtpUrl, logger }: { smtpUrl: string | undefined; logger: Logger }): Mailer {
   if (!smtpUrl) {
     return {
       async send(mail) {
-        logger.info({ mail: { ...mail, from } }, 'notification (no SMTP_URL set, so not e-mailed)');
+        logger.info({ mail }, 'notification (no SMTP_URL set, so not e-mailed)');
       },
       close() {},
     };
@@ -55,7 +51,8 @@ export function createMailer({
   return {
     async send(mail) {
       await transport.sendMail({
-        from,
+        // An object keeps a company name with commas or quotes one display name.
+        from: mail.from,
         to: mail.to,
         replyTo: mail.replyTo && oneLine(mail.replyTo),
         subject: oneLine(mail.subject),
@@ -84,7 +81,12 @@ const londonDateTime = new Intl.DateTimeFormat('en-GB', {
 /** The staff e-mail for a new enquiry: every field, readable on a phone. */
 export function enquiryNotificationMail(
   enquiry: Enquiry,
-  { to, messageDomain, outboxId }: { to: string; messageDomain: string; outboxId: number },
+  {
+    from,
+    to,
+    messageDomain,
+    outboxId,
+  }: { from: Mailbox; to: string; messageDomain: string; outboxId: number },
 ): Mail {
   const received = londonDateTime.format(new Date(enquiry.createdAt));
   const lines = [
@@ -102,6 +104,7 @@ export function enquiryNotificationMail(
     `Enquiry number ${enquiry.id}. Reply to this e-mail to answer the customer.`,
   ];
   return {
+    from,
     to,
     replyTo: enquiry.email,
     subject: `New enquiry: ${enquiry.name} (${serviceLabel(enquiry.service)})`,

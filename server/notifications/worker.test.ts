@@ -42,9 +42,9 @@ afterEach(async () => {
 function startWorker(overrides: { pollMs?: number; retryBaseMs?: number } = {}) {
   worker = startOutboxWorker({
     db: database.db,
-    mailer: createMailer({ smtpUrl: smtp.url, from: 'Website <website@example.com>', logger }),
+    mailer: createMailer({ smtpUrl: smtp.url, logger }),
     logger,
-    notifyEmail: 'staff@example.com',
+    addresses: async () => ({ from: 'Website <website@example.com>', to: 'staff@example.com' }),
     messageDomain: 'tyres.example.com',
     pollMs: overrides.pollMs ?? 50,
     retryBaseMs: overrides.retryBaseMs ?? 20,

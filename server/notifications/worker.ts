@@ -1,6 +1,6 @@
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
-import { enquiryNotificationMail, type Mailer } from './mailer.ts';
+import { enquiryNotificationMail, type Mailbox, type Mailer } from './mailer.ts';
 import {
   claimDueNotifications,
   markNotificationFailed,
@@ -12,7 +12,11 @@ export type OutboxWorkerOptions = {
   db: Database;
   mailer: Mailer;
   logger: Logger;
-  notifyEmail: string;
+  /**
+   * Sender and recipient of each notification, asked for at each send: by default they follow
+   * the business's published e-mail address and company name, which staff may change.
+   */
+  addresses: () => Promise<{ from: Mailbox; to: string }>;
   /** Domain of the notification mails' Message-IDs (the site's host). */
   messageDomain: string;
   /** How often to look for due notifications when nothing wakes the worker. */
@@ -58,7 +62,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function deliver({ id, attempts, notification }: ClaimedNotification): Promise<boolean> {
     try {
       const mail = enquiryNotificationMail(notification.enquiry, {
-        to: options.notifyEmail,
+        ...(await options.addresses()),
         messageDomain: options.messageDomain,
         outboxId: id,
       });

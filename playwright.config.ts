@@ -68,6 +68,14 @@ const chromium = {
   ],
 };
 
+const phone = { ...devices['Pixel 7'], launchOptions: chromium };
+const desktop = {
+  ...devices['Desktop Chrome'],
+  viewport: { width: 1366, height: 900 },
+  launchOptions: chromium,
+};
+const picturesJourneys = /images\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
@@ -81,10 +89,16 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium } },
+    { name: 'phone', use: phone, testIgnore: picturesJourneys },
+    { name: 'desktop', use: desktop, testIgnore: picturesJourneys },
+    // The pictures journeys delete the site's pictures, which pages loaded by other journeys at the
+    // same moment would ask for: they run once every other journey has finished.
+    { name: 'phone-pictures', use: phone, testMatch: picturesJourneys, dependencies: ['phone', 'desktop'] },
     {
-      name: 'desktop',
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, launchOptions: chromium },
+      name: 'desktop-pictures',
+      use: desktop,
+      testMatch: picturesJourneys,
+      dependencies: ['phone', 'desktop'],
     },
   ],
   webServer: [

@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { expect, expectAccessible, storeConsent, test, toastOf } from './fixtures.ts';
+import { expect, expectAccessible, isPhone, storeConsent, test, toastOf } from './fixtures.ts';
 import { withAnalyticsTag } from './servers.ts';
 
 // Every journey here starts as a first-time visitor, who has not chosen yet.
@@ -94,7 +94,7 @@ test('Essential Only stores essential alone; the map stays a placeholder with a 
 test('Customize, then Save Preferences, stores the switches as set', async ({ page }, testInfo) => {
   await openAndWaitForBanner(page);
   // 'Settings' on small screens, 'Customize' on wider ones.
-  const label = testInfo.project.name === 'phone' ? 'Settings' : 'Customize';
+  const label = isPhone(testInfo.project.name) ? 'Settings' : 'Customize';
   await banner(page).getByRole('button', { name: label, exact: true }).click();
   await expect(banner(page).getByRole('heading', { name: 'Cookie Preferences' })).toBeVisible();
   const essential = banner(page).getByRole('switch', { name: /Essential/ });

@@ -144,6 +144,7 @@ export async function expectAccessible(page: Page) {
   expect(axe.violations.map((violation) => violation.id)).toEqual([]);
 }
 
-export const isPhone = (projectName: string) => projectName === 'phone';
+/** Whether a project runs at the phone size (`phone`, `phone-pictures`). */
+export const isPhone = (projectName: string) => projectName.startsWith('phone');
 
 export { expect };

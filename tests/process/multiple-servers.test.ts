@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
+import type { PublishedSiteContent } from '#common/site-content.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gradient } from '#tests/support/pictures.ts';
 import { startSmtpServer } from '#tests/support/smtp.ts';
@@ -163,5 +164,30 @@ describe.runIf(serverUrl)('two server processes on one PostgreSQL database', () 
     const changedAt = Date.now();
     await expect.poll(() => heroSrc(second), { timeout: 2_000, interval: 50 }).toBe(hero.url);
     expect(Date.now() - changedAt).toBeLessThan(2_000);
+
+    // Content published through one shows on the other's cached pages within 2 seconds too.
+    const puncturePage = async (server: ServerProcess) =>
+      (
+        await fetch(`${server.url}/services/puncture-repair`, { headers: { cookie: 'splash_seen=1' } })
+      ).text();
+    await puncturePage(second);
+    expect(await puncturePage(second)).not.toContain('£27.50');
+    const { version, content } = (await (
+      await fetch(`${second.url}/api/site-content`)
+    ).json()) as PublishedSiteContent;
+    content.services.find((service) => service.key === 'puncture-repair')!.pricing[0]!.price = '£27.50';
+    const published = await fetch(`${first.url}/api/site-content`, {
+      method: 'PUT',
+      headers: { cookie, 'content-type': 'application/json', ...sameOrigin(first) },
+      body: JSON.stringify({ version, content }),
+    });
+    expect(published.status).toBe(200);
+    const publishedAt = Date.now();
+    await expect.poll(() => puncturePage(second), { timeout: 2_000, interval: 50 }).toContain('£27.50');
+    expect(Date.now() - publishedAt).toBeLessThan(2_000);
+    const seenBySecond = (await (
+      await fetch(`${second.url}/api/site-content`)
+    ).json()) as PublishedSiteContent;
+    expect(seenBySecond.version).toBe(version + 1);
   });
 });

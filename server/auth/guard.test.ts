@@ -15,6 +15,8 @@ const publicRoutes = new Set([
   'GET /healthz',
   'GET /readyz',
   'GET /api/services',
+  // The published site content: what every public page shows anyway.
+  'GET /api/site-content',
   'POST /api/enquiries',
   'POST /api/analytics',
   'GET /api/images',

@@ -49,13 +49,7 @@ export const motPage: InfoPage = {
     {
       heading: 'Branch opening hours',
       blocks: [
-        {
-          kind: 'ul',
-          items: [
-            'Harold Hill: Monday to Friday 8:00am–6:00pm, Saturday 8:00am–4:00pm, Sunday 9:00am–1:00pm',
-            'Upminster: Monday to Friday 8:00am–5:00pm, Saturday 9:00am–2:00pm, Sunday 9:00am–1:00pm',
-          ],
-        },
+        { kind: 'branchHours' },
         {
           kind: 'p',
           text: 'Request an appointment through the enquiry form on our home page or call {formattedPhone}. We confirm every appointment request within 24 hours.',
@@ -166,8 +160,9 @@ export const servicingPage: InfoPage = {
       blocks: [
         {
           kind: 'p',
-          text: 'Our Harold Hill branch is open Monday to Friday 8:00am–6:00pm, Saturday 8:00am–4:00pm and Sunday 9:00am–1:00pm. Our Upminster branch is open Monday to Friday 8:00am–5:00pm, Saturday 9:00am–2:00pm and Sunday 9:00am–1:00pm. Both are easy to reach from Romford, Hornchurch, Brentwood and Basildon.',
+          text: 'Our branches are easy to reach from Romford, Hornchurch, Brentwood and Basildon, and open:',
         },
+        { kind: 'branchHours' },
         {
           kind: 'p',
           text: 'Send us a request through the enquiry form on our home page or call {formattedPhone}, and we’ll confirm your appointment within 24 hours.',
@@ -334,10 +329,7 @@ export const contactPage: InfoPage = {
     {
       heading: 'Opening hours',
       blocks: [
-        {
-          kind: 'ul',
-          items: ['Monday to Friday: 8am–6pm', 'Saturday: 8am–4pm', 'Sunday: emergency call-outs only'],
-        },
+        { kind: 'contactHours' },
       ],
     },
     {
@@ -347,13 +339,7 @@ export const contactPage: InfoPage = {
           kind: 'p',
           text: 'For MOT testing, servicing, diagnostics and wheel alignment, visit our Harold Hill or Upminster branch. We recommend requesting an appointment first so we can have your car seen as soon as you arrive.',
         },
-        {
-          kind: 'ul',
-          items: [
-            'Harold Hill: Monday to Friday 8:00am–6:00pm, Saturday 8:00am–4:00pm, Sunday 9:00am–1:00pm',
-            'Upminster: Monday to Friday 8:00am–5:00pm, Saturday 9:00am–2:00pm, Sunday 9:00am–1:00pm',
-          ],
-        },
+        { kind: 'branchHours' },
       ],
     },
     {
@@ -379,7 +365,7 @@ export const contactPage: InfoPage = {
     {
       question: 'Can you help on a Sunday?',
       answer:
-        'Our phone lines handle emergency call-outs only on Sundays. Our Harold Hill and Upminster branches are also open from 9:00am to 1:00pm on Sundays.',
+        'Yes. Our opening hours above say what our phone lines handle on Sundays, and the hours of each branch, Sundays included, are listed under Visit a branch.',
     },
     {
       question: 'How long is a quote valid for?',

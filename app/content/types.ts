@@ -1,11 +1,19 @@
 /**
  * Shapes of the site's static text. Text may contain the tokens {companyName}, {phone},
- * {formattedPhone} and {email}: they are replaced with the site settings when a page renders, so
- * the business details live in one place (common/site-settings.ts).
+ * {formattedPhone} and {email}: they are replaced with the business details of the published site
+ * content when a page renders, and opening hours come from it too (blocks `branchHours` and
+ * `contactHours`), so the facts staff edit are never written here.
  */
 
-/** A paragraph, or a bulleted list. */
-export type ContentBlock = { kind: 'p'; text: string } | { kind: 'ul'; items: string[] };
+/**
+ * A paragraph, a bulleted list, or opening hours from the published site content: each branch's
+ * week (`branchHours`) or the general contact hours (`contactHours`), as a bulleted list.
+ */
+export type ContentBlock =
+  | { kind: 'p'; text: string }
+  | { kind: 'ul'; items: string[] }
+  | { kind: 'branchHours' }
+  | { kind: 'contactHours' };
 
 export type ContentSection = {
   heading: string;

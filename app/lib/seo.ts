@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
-import { branches, serviceRadius } from '#common/branches.ts';
-import { services } from '#common/services.ts';
+import type { OpeningHoursSpecification } from '#common/opening-hours.ts';
+import type { PriceLine } from '#common/site-content.ts';
 import type { SiteSettings } from '#common/site-settings.ts';
 import { fillTokens } from './tokens.ts';
 
@@ -52,7 +52,7 @@ export function pageMeta(
   return [
     { title },
     { name: 'description', content: description },
-    ...(seo.keywords ? [{ name: 'keywords', content: seo.keywords.join(', ') }] : []),
+    ...(seo.keywords?.length ? [{ name: 'keywords', content: seo.keywords.join(', ') }] : []),
     { name: 'robots', content: seo.noindex ? 'noindex, nofollow' : 'index, follow' },
     { tagName: 'link', rel: 'canonical', href: url },
     { property: 'og:type', content: 'website' },
@@ -72,9 +72,70 @@ export function pageMeta(
   ];
 }
 
-/** Structured data: an auto repair business with both branches (spec sections 2 and 9). */
-export function businessJsonLd(site: SiteSettings, publicUrl: string): MetaDescriptor {
+/** What the structured data says beyond the site settings: the published content's facts. */
+export type BusinessFacts = {
+  priceRange: string;
+  radiusKilometres: number;
+  /** The first is the business's main address and hours. */
+  branches: readonly {
+    name: string;
+    phone: string;
+    address: { street: string; locality: string; postcode: string };
+    openingHours: readonly OpeningHoursSpecification[];
+  }[];
+  /** The visible services, in order. */
+  services: readonly { slug: string; title: string; description: string; pricing: readonly PriceLine[] }[];
+};
+
+type PriceSpecification = {
+  '@type': 'PriceSpecification';
+  name: string;
+  priceCurrency?: 'GBP';
+  price?: number;
+  minPrice?: number;
+  description?: string;
+};
+
+/**
+ * A price line as schema.org's PriceSpecification: "£25" is a price, "From £45" a minimum price;
+ * a line without an amount ("On request", "Included") keeps its text as the description.
+ */
+export function priceSpecification({ name, price }: PriceLine): PriceSpecification {
+  const amount = /£\s*(\d[\d,]*(?:\.\d{1,2})?)/.exec(price)?.[1];
+  if (amount === undefined) return { '@type': 'PriceSpecification', name, description: price };
+  const value = Number(amount.replace(/,/g, ''));
+  return {
+    '@type': 'PriceSpecification',
+    name,
+    priceCurrency: 'GBP',
+    ...(/^\s*from\b/i.test(price) ? { minPrice: value } : { price: value }),
+  };
+}
+
+const openingHoursJsonLd = (hours: readonly OpeningHoursSpecification[]) =>
+  hours.map((entry) => ({
+    '@type': 'OpeningHoursSpecification',
+    dayOfWeek: entry.days,
+    opens: entry.opens,
+    closes: entry.closes,
+  }));
+
+const postalAddress = (address: BusinessFacts['branches'][number]['address']) => ({
+  '@type': 'PostalAddress',
+  streetAddress: address.street,
+  addressLocality: address.locality,
+  postalCode: address.postcode,
+  addressRegion: 'Essex',
+  addressCountry: 'GB',
+});
+
+/**
+ * Structured data: an auto repair business with its branches, hours, area and the offer catalogue
+ * of its visible services with their prices (spec sections 2 and 9).
+ */
+export function businessJsonLd(site: SiteSettings, publicUrl: string, facts: BusinessFacts): MetaDescriptor {
   const [base = ''] = site.serviceRegions;
+  const [main] = facts.branches;
   return {
     'script:ld+json': {
       '@context': 'https://schema.org',
@@ -86,7 +147,7 @@ export function businessJsonLd(site: SiteSettings, publicUrl: string): MetaDescr
       email: site.email,
       image: `${publicUrl}/api/images/hero-background`,
       logo: `${publicUrl}${site.logoDark}`,
-      priceRange: '£20-£200',
+      priceRange: facts.priceRange,
       paymentAccepted: 'Cash, Credit Card, Debit Card',
       currenciesAccepted: 'GBP',
       aggregateRating: {
@@ -99,47 +160,25 @@ export function businessJsonLd(site: SiteSettings, publicUrl: string): MetaDescr
         {
           '@type': 'GeoCircle',
           geoMidpoint: { '@type': 'Place', name: base },
-          geoRadius: `${serviceRadius.kilometres * 1000}`,
+          geoRadius: `${facts.radiusKilometres * 1000}`,
         },
         ...site.serviceRegions.map((region) => ({ '@type': 'City', name: region })),
       ],
-      openingHoursSpecification: branches[0]!.openingHoursSpecification.map((hours) => ({
-        '@type': 'OpeningHoursSpecification',
-        dayOfWeek: hours.days,
-        opens: hours.opens,
-        closes: hours.closes,
-      })),
-      department: branches.map((branch) => ({
+      ...(main && {
+        openingHoursSpecification: openingHoursJsonLd(main.openingHours),
+        address: postalAddress(main.address),
+      }),
+      department: facts.branches.map((branch) => ({
         '@type': 'AutoRepair',
         name: `${site.companyName} ${branch.name}`,
         telephone: branch.phone,
-        address: {
-          '@type': 'PostalAddress',
-          streetAddress: branch.address.street,
-          addressLocality: branch.address.locality,
-          postalCode: branch.address.postcode,
-          addressRegion: 'Essex',
-          addressCountry: 'GB',
-        },
-        openingHoursSpecification: branch.openingHoursSpecification.map((hours) => ({
-          '@type': 'OpeningHoursSpecification',
-          dayOfWeek: hours.days,
-          opens: hours.opens,
-          closes: hours.closes,
-        })),
+        address: postalAddress(branch.address),
+        openingHoursSpecification: openingHoursJsonLd(branch.openingHours),
       })),
-      address: {
-        '@type': 'PostalAddress',
-        streetAddress: branches[0]!.address.street,
-        addressLocality: branches[0]!.address.locality,
-        postalCode: branches[0]!.address.postcode,
-        addressRegion: 'Essex',
-        addressCountry: 'GB',
-      },
       hasOfferCatalog: {
         '@type': 'OfferCatalog',
         name: 'Tyre and vehicle services',
-        itemListElement: services.map((service) => ({
+        itemListElement: facts.services.map((service) => ({
           '@type': 'Offer',
           itemOffered: {
             '@type': 'Service',
@@ -147,6 +186,7 @@ export function businessJsonLd(site: SiteSettings, publicUrl: string): MetaDescr
             description: service.description,
             url: `${publicUrl}/services/${service.slug}`,
           },
+          ...(service.pricing.length > 0 && { priceSpecification: service.pricing.map(priceSpecification) }),
         })),
       },
     },

@@ -9,39 +9,52 @@ import { PricingSection } from '../components/home/pricing-section.tsx';
 import { ServiceCards } from '../components/home/service-cards.tsx';
 import { Testimonials } from '../components/home/testimonials.tsx';
 import { Section } from '../components/ui/section.tsx';
+import { homeContent } from '../lib/page-content.server.ts';
 import { businessJsonLd, homeSeo, pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
   // One read of the uploaded pictures serves the cards, the hero and the about section.
   const images = await context.images.uploadedSlots();
-  return { services: await context.catalogue.listServices(images), images };
+  return { ...homeContent(context.content, context.site), images };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, homeSeo, ({ site, publicUrl }) => [businessJsonLd(site, publicUrl)]);
+export const meta: Route.MetaFunction = ({ data: home, matches }) =>
+  pageMeta(matches, homeSeo, ({ site, publicUrl }) =>
+    home
+      ? [
+          businessJsonLd(site, publicUrl, {
+            priceRange: home.priceRange,
+            radiusKilometres: home.areas.radiusKilometres,
+            branches: home.branches,
+            services: home.services,
+          }),
+        ]
+      : [],
+  );
 
 /** The home page: the spec's nine sections in order (spec section 2, home page). */
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { images } = loaderData;
+  const { images, services, pricing, branches, areas, testimonials, contactHours } = loaderData;
+  const branchNames = branches.map((branch) => branch.name);
   return (
     <main>
-      <Hero image={siteImage('hero-background', images)} />
+      <Hero image={siteImage('hero-background', images)} branchNames={branchNames} />
       <Section
         id="services"
         eyebrow="What we do"
         title="Our Services"
         lead="Fully equipped vans and trained technicians, with fair prices that include VAT."
       >
-        <ServiceCards services={loaderData.services} images={images} />
+        <ServiceCards services={services} images={images} />
       </Section>
       <HowItWorks />
-      <AboutSection image={siteImage('about-image', images)} />
-      <PricingSection />
-      <BranchesSection />
-      <AreasSection />
-      <Testimonials />
-      <ContactSection />
+      <AboutSection image={siteImage('about-image', images)} branchNames={branchNames} />
+      <PricingSection pricing={pricing} />
+      <BranchesSection branches={branches} />
+      <AreasSection areas={areas} />
+      <Testimonials testimonials={testimonials} />
+      <ContactSection hours={contactHours} />
     </main>
   );
 }

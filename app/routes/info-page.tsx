@@ -1,6 +1,7 @@
 import { ContentSections } from '../components/content/content-blocks.tsx';
 import { PageHeader } from '../components/content/page-header.tsx';
 import { aboutPage, contactPage, motPage, servicingPage } from '../content/pages.ts';
+import { hoursText } from '../lib/page-content.server.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { useSiteSettings } from '../lib/site-settings.ts';
 import { fillTokens } from '../lib/tokens.ts';
@@ -8,10 +9,13 @@ import type { Route } from './+types/info-page';
 
 const pages = { '/mot': motPage, '/servicing': servicingPage, '/about': aboutPage, '/contact': contactPage };
 
-/** /mot, /servicing, /about and /contact: the page is chosen by the address. */
-export function loader({ request }: Route.LoaderArgs) {
+/**
+ * /mot, /servicing, /about and /contact: the page is chosen by the address; opening hours come
+ * from the published content.
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname.toLowerCase().replace(/\/+$/, '') as keyof typeof pages;
-  return { path, page: pages[path] };
+  return { path, page: pages[path], hours: hoursText(context.content, context.site) };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
@@ -22,13 +26,13 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
     keywords: loaded.page.keywords,
   });
 
-export default function InfoPageRoute({ loaderData: { page } }: Route.ComponentProps) {
+export default function InfoPageRoute({ loaderData: { page, hours } }: Route.ComponentProps) {
   const site = useSiteSettings();
   return (
     <main>
       <PageHeader title={fillTokens(page.title, site)}>{fillTokens(page.lead, site)}</PageHeader>
       <div className="prose-page">
-        <ContentSections sections={page.sections} />
+        <ContentSections sections={page.sections} hours={hours} />
         <section>
           <h2>Frequently asked questions</h2>
           <dl className="space-y-5">

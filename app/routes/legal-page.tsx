@@ -3,6 +3,7 @@ import { PageHeader } from '../components/content/page-header.tsx';
 import { cookiePolicy } from '../content/legal/cookie-policy.ts';
 import { privacyPolicy } from '../content/legal/privacy-policy.ts';
 import { termsOfService } from '../content/legal/terms-of-service.ts';
+import { hoursText } from '../lib/page-content.server.ts';
 import { pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/legal-page';
 
@@ -12,10 +13,13 @@ const documents = {
   '/cookie-policy': cookiePolicy,
 };
 
-/** The three legal pages (spec section 2): static text, chosen by the address. */
-export function loader({ request }: Route.LoaderArgs) {
+/**
+ * The three legal pages (spec section 2): static text, chosen by the address, with the contact
+ * details and hours of the published content.
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname.toLowerCase().replace(/\/+$/, '') as keyof typeof documents;
-  return { path, document: documents[path] };
+  return { path, document: documents[path], hours: hoursText(context.content, context.site) };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
@@ -25,15 +29,15 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
     description: loaded.document.description,
   });
 
-export default function LegalPage({ loaderData: { document } }: Route.ComponentProps) {
+export default function LegalPage({ loaderData: { document, hours } }: Route.ComponentProps) {
   return (
     <main>
       <PageHeader title={document.title}>
         <p className="text-base">Last updated {document.lastUpdated}</p>
       </PageHeader>
       <article className="prose-page">
-        <ContentBlocks blocks={document.intro} />
-        <ContentSections sections={document.sections} />
+        <ContentBlocks blocks={document.intro} hours={hours} />
+        <ContentSections sections={document.sections} hours={hours} />
       </article>
     </main>
   );

@@ -1,30 +1,20 @@
-import { data } from 'react-router';
-import { services } from '#common/services.ts';
+import { data, redirect } from 'react-router';
 import { StatusPage } from '../components/layout/status-page.tsx';
 import { ServiceDetailView } from '../components/services/service-detail.tsx';
-import { serviceDetails } from '../content/service-details.ts';
+import { servicePage } from '../lib/page-content.server.ts';
 import { homeSeo, pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/service';
 
-/** How many other services a service page suggests (spec section 9). */
-const otherServicesCount = 3;
-
+/**
+ * /services/{slug}: a visible service's page (any case). A hidden or unknown service answers 404;
+ * an address a service had before answers a permanent redirect to its current one.
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const slug = params.slug.toLowerCase();
-  const index = services.findIndex((entry) => entry.slug === slug);
-  const service = services[index];
-  if (!service) return data({ found: false as const }, { status: 404 });
-  const others = Array.from(
-    { length: otherServicesCount },
-    (_, offset) => services[(index + offset + 1) % services.length]!,
-  );
-  return {
-    found: true as const,
-    service,
-    detail: serviceDetails[service.slug],
-    others,
-    images: await context.images.uploadedSlots(),
-  };
+  const page = servicePage(context.content, params.slug, context.site);
+  if (page.outcome === 'moved') throw redirect(`/services/${page.slug}`, 301);
+  if (page.outcome === 'missing') return data({ found: false as const }, { status: 404 });
+  const { service, others } = page;
+  return { found: true as const, service, others, images: await context.images.uploadedSlots() };
 }
 
 export const meta: Route.MetaFunction = ({ data: page, matches, location }) => {
@@ -40,7 +30,7 @@ export const meta: Route.MetaFunction = ({ data: page, matches, location }) => {
     path: `/services/${page.service.slug}`,
     title: `${page.service.title} in Essex & East London`,
     description: page.service.description,
-    keywords: page.detail.keywords,
+    keywords: page.service.keywords,
     type: 'service',
   });
 };
@@ -49,6 +39,6 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
   if (!loaderData.found) {
     return <StatusPage title="Service Not Found" text="The service you're looking for doesn't exist." />;
   }
-  const { service, detail, others, images } = loaderData;
-  return <ServiceDetailView service={service} detail={detail} others={others} images={images} />;
+  const { service, others, images } = loaderData;
+  return <ServiceDetailView service={service} others={others} images={images} />;
 }

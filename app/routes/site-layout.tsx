@@ -4,10 +4,17 @@ import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { SplashScreen } from '../components/layout/splash-screen.tsx';
 import { Toaster } from '../components/ui/toaster.tsx';
+import { siteNav } from '../lib/page-content.server.ts';
 import type { loader as rootLoader } from '../root.tsx';
+import type { Route } from './+types/site-layout';
+
+/** The header's and footer's links to the services and the social profiles. */
+export function loader({ context }: Route.LoaderArgs) {
+  return siteNav(context.content, context.site);
+}
 
 /** The public pages' shared frame: splash on first load, header, page, footer. */
-export default function SiteLayout() {
+export default function SiteLayout({ loaderData: nav }: Route.ComponentProps) {
   const measurementId = useRouteLoaderData<typeof rootLoader>('root')?.gaMeasurementId ?? null;
   return (
     <>
@@ -19,11 +26,11 @@ export default function SiteLayout() {
         Skip to content
       </a>
       <div className="flex min-h-screen flex-col">
-        <SiteHeader />
+        <SiteHeader services={nav.headerServices} />
         <div id="main" className="flex-1">
           <Outlet />
         </div>
-        <SiteFooter />
+        <SiteFooter services={nav.footerServices} socialLinks={nav.socialLinks} />
       </div>
       <ConsentHost measurementId={measurementId} />
       <Toaster />

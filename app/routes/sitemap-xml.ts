@@ -1,21 +1,23 @@
-import { services } from '#common/services.ts';
+import { servicePaths } from '../lib/page-content.server.ts';
 import type { Route } from './+types/sitemap-xml';
 
-/** Every public page that should be found in search (noindex pages are left out). */
-export const sitemapPaths = [
-  '/',
-  ...services.map((service) => `/services/${service.slug}`),
-  '/mot',
-  '/servicing',
-  '/about',
-  '/contact',
-  '/privacy-policy',
-  '/terms-of-service',
-  '/cookie-policy',
-];
+/** Every public page that should be found in search (noindex pages and hidden services are left out). */
+function sitemapPaths(servicePages: readonly string[]): string[] {
+  return [
+    '/',
+    ...servicePages,
+    '/mot',
+    '/servicing',
+    '/about',
+    '/contact',
+    '/privacy-policy',
+    '/terms-of-service',
+    '/cookie-policy',
+  ];
+}
 
 export function loader({ context }: Route.LoaderArgs) {
-  const urls = sitemapPaths
+  const urls = sitemapPaths(servicePaths(context.content))
     .map(
       (path) =>
         `  <url><loc>${context.publicUrl}${path}</loc>${path === '/' ? '<priority>1.0</priority>' : ''}</url>`,

@@ -1,5 +1,13 @@
-import { services } from '#common/services.ts';
 import { expect, test } from './fixtures.ts';
+
+/** The five services of a new site (spec section 2). */
+const services = [
+  { slug: 'tyre-replacement', title: 'Tyre Replacement' },
+  { slug: 'puncture-repair', title: 'Puncture Repair' },
+  { slug: 'wheel-balancing', title: 'Wheel Balancing' },
+  { slug: 'tpms-services', title: 'TPMS Services' },
+  { slug: 'commercial-tyres', title: 'Commercial Tyres' },
+];
 
 test('a service page shows its content and suggests three others', async ({ page }) => {
   await page.goto('/services/puncture-repair');

@@ -1,10 +1,11 @@
 import type { SiteImage } from '#common/images.ts';
 import { aboutPoints } from '../../content/home.ts';
+import { listText } from '../../lib/list-text.ts';
 import { useSiteSettings } from '../../lib/site-settings.ts';
 import { CheckIcon } from '../ui/icons.tsx';
 import { ContactLink } from '../ui/section.tsx';
 
-export function AboutSection({ image }: { image: SiteImage }) {
+export function AboutSection({ image, branchNames }: { image: SiteImage; branchNames: readonly string[] }) {
   const site = useSiteSettings();
   return (
     <section id="about" aria-labelledby="about-title" className="scroll-mt-16 bg-white">
@@ -27,8 +28,11 @@ export function AboutSection({ image }: { image: SiteImage }) {
           </h2>
           <p className="mt-4 text-lg text-slate-600">
             {site.companyName} fits tyres wherever you are in South Essex and East London: at home, at work or
-            at the roadside. Our branches in Harold Hill and Upminster add MOT testing, servicing, diagnostics
-            and wheel alignment.
+            at the roadside.{' '}
+            {branchNames.length === 1
+              ? `Our branch in ${branchNames[0]} adds`
+              : `Our branches in ${listText(branchNames)} add`}{' '}
+            MOT testing, servicing, diagnostics and wheel alignment.
           </p>
           <ul className="mt-6 grid gap-3 sm:grid-cols-2">
             {aboutPoints.map((point) => (

@@ -1,4 +1,3 @@
-import { serviceRadius } from '#common/branches.ts';
 import { consent, useConsent } from '../../lib/consent.ts';
 import { useSiteSettings } from '../../lib/site-settings.ts';
 import { MapPinIcon } from '../ui/icons.tsx';
@@ -9,19 +8,13 @@ import { ContactLink, Section } from '../ui/section.tsx';
  * cookies, so it loads only with preferences consent; until then a placeholder names the areas,
  * offers to load the map (which records that consent) and links to the map in a new tab.
  */
-export function AreasSection() {
+export function AreasSection({ areas }: { areas: { coverageText: string; radiusMiles: number } }) {
   const site = useSiteSettings();
   const [base = ''] = site.serviceRegions;
   const showMap = useConsent().preferences.preferences;
   const query = encodeURIComponent(`${base}, Essex, UK`);
   return (
-    <Section
-      id="areas"
-      eyebrow="Where we work"
-      title="Areas We Cover"
-      lead={`We cover everywhere within a ${serviceRadius.miles}-mile radius of ${base}, including:`}
-      tone="tint"
-    >
+    <Section id="areas" eyebrow="Where we work" title="Areas We Cover" lead={areas.coverageText} tone="tint">
       <div className="grid gap-8 lg:grid-cols-2">
         <div>
           <ul className="grid grid-cols-2 gap-3">
@@ -54,7 +47,7 @@ export function AreasSection() {
             <div className="flex size-full flex-col items-center justify-center gap-4 bg-[radial-gradient(circle_at_center,var(--color-brand-light),transparent_70%)] p-6 text-center">
               <MapPinIcon className="size-10 text-brand-dark" />
               <p className="max-w-sm font-semibold text-ink">
-                Covering {site.serviceRegions.join(', ')} and everywhere within {serviceRadius.miles} miles of{' '}
+                Covering {site.serviceRegions.join(', ')} and everywhere within {areas.radiusMiles} miles of{' '}
                 {base}.
               </p>
               <p className="max-w-xs text-sm text-slate-700">

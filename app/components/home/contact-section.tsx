@@ -1,9 +1,9 @@
-import { contactHours } from '#common/branches.ts';
 import { useSiteSettings } from '../../lib/site-settings.ts';
 import { ClockIcon, MailIcon, PhoneIcon } from '../ui/icons.tsx';
 import { EnquiryFormOnDemand } from './enquiry-form-on-demand.tsx';
 
-export function ContactSection() {
+/** `hours`: the general contact hours, one line each. */
+export function ContactSection({ hours }: { hours: readonly string[] }) {
   const site = useSiteSettings();
   return (
     <section id="contact" aria-labelledby="contact-title" className="scroll-mt-16 bg-slate-50">
@@ -33,9 +33,11 @@ export function ContactSection() {
             <li className="flex gap-3">
               <ClockIcon className="mt-0.5 size-5 shrink-0 text-brand-dark" />
               <span className="space-y-1 text-slate-700">
-                <span className="block">{contactHours.weekdays}</span>
-                <span className="block">{contactHours.saturday}</span>
-                <span className="block">{contactHours.sunday}</span>
+                {hours.map((line, index) => (
+                  <span key={index} className="block">
+                    {line}
+                  </span>
+                ))}
               </span>
             </li>
           </ul>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ResponsiveImage } from '#common/images.ts';
+import { listText } from '../../lib/list-text.ts';
 import { useSiteSettings } from '../../lib/site-settings.ts';
 import { PhoneIcon } from '../ui/icons.tsx';
 import { ContactLink } from '../ui/section.tsx';
@@ -10,7 +11,7 @@ type LoadState = 'loading' | 'loaded' | 'failed';
  * Hero banner (spec section 2, home 1). The background image loads behind a dark gradient and a
  * Loading... spinner; once loaded it covers the banner; if it fails the gradient simply stays.
  */
-export function Hero({ image }: { image: ResponsiveImage }) {
+export function Hero({ image, branchNames }: { image: ResponsiveImage; branchNames: readonly string[] }) {
   const site = useSiteSettings();
   const imageRef = useRef<HTMLImageElement>(null);
   const [state, setState] = useState<LoadState>('loading');
@@ -60,7 +61,7 @@ export function Hero({ image }: { image: ResponsiveImage }) {
         </h1>
         <p className="mt-5 max-w-xl text-lg text-slate-200">
           New tyres, puncture repairs and wheel care at your home, work or the roadside, plus MOTs and
-          servicing at our Harold Hill and Upminster branches.
+          servicing at our {listText(branchNames)} {branchNames.length === 1 ? 'branch' : 'branches'}.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
           <ContactLink>Book Now</ContactLink>

@@ -1,19 +1,14 @@
-import { homePricing, pricingNote } from '../../content/home.ts';
+import type { SiteContent } from '#common/site-content.ts';
 import { ContactLink, Section } from '../ui/section.tsx';
 
-export function PricingSection() {
+/** The home page's prices (spec section 9): a lead, groups of price lines and a note. */
+export function PricingSection({ pricing }: { pricing: SiteContent['homePricing'] }) {
   return (
-    <Section
-      id="pricing"
-      eyebrow="Clear prices"
-      title="Our Pricing"
-      lead="Wheel balancing and alignment from £40. No hidden extras: you know the price before we start."
-      tone="tint"
-    >
+    <Section id="pricing" eyebrow="Clear prices" title="Our Pricing" lead={pricing.lead} tone="tint">
       <div className="grid gap-6 md:grid-cols-3">
-        {homePricing.map((group) => (
+        {pricing.groups.map((group, groupIndex) => (
           <article
-            key={group.title}
+            key={groupIndex}
             className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
           >
             <h3 className="text-xl font-bold">{group.title}</h3>
@@ -23,8 +18,8 @@ export function PricingSection() {
               </p>
             )}
             <dl className="mt-5 flex-1 divide-y divide-slate-100">
-              {group.items.map((item) => (
-                <div key={item.name} className="flex items-baseline justify-between gap-4 py-2.5">
+              {group.items.map((item, index) => (
+                <div key={index} className="flex items-baseline justify-between gap-4 py-2.5">
                   <dt className="text-slate-700">{item.name}</dt>
                   <dd className="font-semibold text-ink">{item.price}</dd>
                 </div>
@@ -33,7 +28,7 @@ export function PricingSection() {
           </article>
         ))}
       </div>
-      <p className="mt-6 text-sm text-slate-600">{pricingNote}</p>
+      {pricing.note && <p className="mt-6 text-sm text-slate-600">{pricing.note}</p>}
       <div className="mt-8">
         <ContactLink>Book Your Appointment</ContactLink>
       </div>

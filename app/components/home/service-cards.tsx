@@ -1,16 +1,16 @@
 import { Link } from 'react-router';
 import { siteImage, type SiteImage, type UploadedSlotImages } from '#common/images.ts';
-import type { ServiceSummary } from '#common/services.ts';
+import type { ServiceTeaser } from '../../lib/page-content.ts';
 import { ArrowRightIcon } from '../ui/icons.tsx';
 
 export const noServicesText = 'No services available at the moment';
 
-/** The home page's service cards (spec section 2, home section 2). */
+/** The home page's service cards (spec section 2, home section 2): the visible services, in order. */
 export function ServiceCards({
   services,
   images = {},
 }: {
-  services: readonly ServiceSummary[];
+  services: readonly ServiceTeaser[];
   /** Uploaded pictures of the named slots; the others show the shipped ones. */
   images?: UploadedSlotImages;
 }) {
@@ -20,15 +20,15 @@ export function ServiceCards({
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {services.map((service) => (
-        <li key={service.id}>
-          <ServiceCard service={service} image={siteImage(service.slug, images)} />
+        <li key={service.slug}>
+          <ServiceCard service={service} image={siteImage(service.picture, images)} />
         </li>
       ))}
     </ul>
   );
 }
 
-function ServiceCard({ service, image }: { service: ServiceSummary; image: SiteImage }) {
+function ServiceCard({ service, image }: { service: ServiceTeaser; image: SiteImage }) {
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg">
       <img

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { testimonials } from '../../content/home.ts';
+import type { Testimonial } from '#common/site-content.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../ui/icons.tsx';
 import { ContactLink, Section } from '../ui/section.tsx';
 
@@ -9,14 +9,18 @@ export function wrapIndex(index: number, count: number): number {
 }
 
 /**
- * Customer testimonials carousel (spec section 2, home 8): three slides, previous and next
- * buttons, wrapping both ways. Arrow keys work when the carousel has focus; the new slide is
- * announced to screen readers.
+ * Customer testimonials carousel (spec section 2, home 8): one slide per testimonial, previous
+ * and next buttons, wrapping both ways. Arrow keys work when the carousel has focus; the new
+ * slide is announced to screen readers. Without testimonials there is no section.
  */
-export function Testimonials() {
+export function Testimonials({ testimonials }: { testimonials: readonly Testimonial[] }) {
   const [index, setIndex] = useState(0);
-  const go = (step: number) => setIndex((current) => wrapIndex(current + step, testimonials.length));
-  const slide = testimonials[index]!;
+  const count = testimonials.length;
+  if (count === 0) return null;
+  const go = (step: number) => setIndex((current) => wrapIndex(current + step, count));
+  // The list may shrink while the page is open (a publication seen on a later navigation).
+  const shown = wrapIndex(index, count);
+  const slide = testimonials[shown]!;
   const buttonClass =
     'flex size-11 items-center justify-center rounded-full border border-white/30 text-white transition hover:border-brand hover:bg-brand hover:text-ink';
 
@@ -37,7 +41,7 @@ export function Testimonials() {
           <div
             role="group"
             aria-roledescription="slide"
-            aria-label={`${index + 1} of ${testimonials.length}`}
+            aria-label={`${shown + 1} of ${count}`}
             className="mx-auto max-w-3xl text-center"
           >
             <figure>
@@ -49,7 +53,7 @@ export function Testimonials() {
               </blockquote>
               <figcaption className="mt-6">
                 <span className="font-heading font-bold text-white">{slide.author}</span>
-                <span className="text-slate-400"> · {slide.location}</span>
+                {slide.location && <span className="text-slate-400"> · {slide.location}</span>}
               </figcaption>
             </figure>
           </div>
@@ -64,7 +68,7 @@ export function Testimonials() {
             <ChevronLeftIcon className="size-5" />
           </button>
           <p className="min-w-12 text-center text-sm text-slate-400" aria-hidden="true">
-            {index + 1} / {testimonials.length}
+            {shown + 1} / {count}
           </p>
           <button type="button" className={buttonClass} onClick={() => go(1)} aria-label="Next testimonial">
             <ChevronRightIcon className="size-5" />

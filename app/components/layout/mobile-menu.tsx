@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
-import { headerServiceLinks, sectionLinks } from '../../lib/nav.ts';
+import { sectionLinks } from '../../lib/nav.ts';
+import type { NavLink } from '../../lib/page-content.ts';
 import { useDetailsMenu } from '../../lib/use-disclosure.ts';
 import { ChevronDownIcon, CloseIcon, MenuIcon } from '../ui/icons.tsx';
 
 const itemClass = 'block rounded-lg px-3 py-3 text-base font-medium text-white hover:bg-white/10';
 
 /** Small screens: a toggle menu with an expandable Services submenu; choosing a link closes it. */
-export function MobileMenu() {
+export function MobileMenu({ services }: { services: readonly NavLink[] }) {
   const menu = useDetailsMenu<HTMLDetailsElement>();
   return (
     <details ref={menu} className="group lg:hidden">
@@ -22,25 +23,27 @@ export function MobileMenu() {
         className="absolute inset-x-0 top-16 max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-white/10 bg-ink px-4 pb-6 pt-2 shadow-2xl"
       >
         <ul>
-          <li>
-            <details className="group/services">
-              <summary
-                className={`${itemClass} flex cursor-pointer list-none items-center justify-between [&::-webkit-details-marker]:hidden`}
-              >
-                Services
-                <ChevronDownIcon className="size-5 transition group-open/services:rotate-180" />
-              </summary>
-              <ul className="ml-3 border-l border-white/15 pl-2">
-                {headerServiceLinks.map((link) => (
-                  <li key={link.to}>
-                    <Link to={link.to} className={`${itemClass} text-slate-200`}>
-                      {link.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </details>
-          </li>
+          {services.length > 0 && (
+            <li>
+              <details className="group/services">
+                <summary
+                  className={`${itemClass} flex cursor-pointer list-none items-center justify-between [&::-webkit-details-marker]:hidden`}
+                >
+                  Services
+                  <ChevronDownIcon className="size-5 transition group-open/services:rotate-180" />
+                </summary>
+                <ul className="ml-3 border-l border-white/15 pl-2">
+                  {services.map((link) => (
+                    <li key={link.to}>
+                      <Link to={link.to} className={`${itemClass} text-slate-200`}>
+                        {link.label}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            </li>
+          )}
           {sectionLinks.map((link) => (
             <li key={link.to}>
               <Link to={link.to} className={itemClass}>

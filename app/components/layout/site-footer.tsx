@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { consent } from '../../lib/consent.ts';
 import { useHydrated } from '../../lib/hydration.ts';
-import { footerServiceLinks, legalLinks, quickLinks, socialLinks } from '../../lib/nav.ts';
+import { listText } from '../../lib/list-text.ts';
+import { legalLinks, quickLinks } from '../../lib/nav.ts';
+import type { NavLink, SocialLink } from '../../lib/page-content.ts';
 import { useSiteSettings } from '../../lib/site-settings.ts';
 import { MailIcon, PhoneIcon } from '../ui/icons.tsx';
 
@@ -37,10 +39,16 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function SiteFooter() {
+/** `services`: every visible service; `socialLinks`: the business's profiles. */
+export function SiteFooter({
+  services,
+  socialLinks,
+}: {
+  services: readonly NavLink[];
+  socialLinks: readonly SocialLink[];
+}) {
   const site = useSiteSettings();
-  const [base = '', ...rest] = site.serviceRegions;
-  const served = [base, ...rest.slice(0, 2)];
+  const [base = ''] = site.serviceRegions;
   return (
     <footer className="bg-ink text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
@@ -49,23 +57,25 @@ export function SiteFooter() {
           <p className="mt-4 text-sm leading-relaxed">
             Mobile tyre fitting, puncture repairs, MOTs and servicing across South Essex and East London.
           </p>
-          <ul className="mt-5 flex gap-3">
-            {socialLinks.map((social) => (
-              <li key={social.label}>
-                <a
-                  href={social.href}
-                  className="inline-flex h-9 items-center rounded-full border border-white/15 px-3 text-xs font-semibold text-slate-200 transition hover:border-brand hover:text-brand"
-                  rel="noopener noreferrer"
-                >
-                  {social.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+          {socialLinks.length > 0 && (
+            <ul className="mt-5 flex flex-wrap gap-3">
+              {socialLinks.map((social) => (
+                <li key={`${social.label} ${social.href}`}>
+                  <a
+                    href={social.href}
+                    className="inline-flex h-9 items-center rounded-full border border-white/15 px-3 text-xs font-semibold text-slate-200 transition hover:border-brand hover:text-brand"
+                    rel="noopener noreferrer"
+                  >
+                    {social.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
         <Column title="Services">
           <ul className="space-y-2.5">
-            {footerServiceLinks.map((link) => (
+            {services.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className={linkClass}>
                   {link.label}
@@ -97,7 +107,7 @@ export function SiteFooter() {
               <MailIcon className="size-4 text-brand" /> {site.email}
             </a>
             <p className="text-sm">
-              Based in {base}, serving {served.slice(0, -1).join(', ')} and {served[served.length - 1]}.
+              Based in {base}, serving {listText(site.serviceRegions.slice(0, 3))}.
             </p>
           </address>
         </Column>

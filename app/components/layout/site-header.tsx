@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
+import type { NavLink } from '../../lib/page-content.ts';
 import { useSiteSettings } from '../../lib/site-settings.ts';
 import { PhoneIcon } from '../ui/icons.tsx';
 import { DesktopNav } from './desktop-nav.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 
-export function SiteHeader() {
+/** `services`: the Services menu's entries. */
+export function SiteHeader({ services }: { services: readonly NavLink[] }) {
   const site = useSiteSettings();
   return (
     <header className="sticky top-0 z-40 border-b border-white/10 bg-ink text-white">
@@ -15,7 +17,7 @@ export function SiteHeader() {
             {site.companyName}
           </span>
         </Link>
-        <DesktopNav />
+        <DesktopNav services={services} />
         <div className="flex items-center gap-2">
           <a
             href={`tel:${site.phone}`}
@@ -25,7 +27,7 @@ export function SiteHeader() {
             <span className="hidden sm:inline">{site.formattedPhone}</span>
             <span className="sm:hidden">Call</span>
           </a>
-          <MobileMenu />
+          <MobileMenu services={services} />
         </div>
       </div>
     </header>

@@ -1,25 +1,24 @@
 import { Link } from 'react-router';
 import { siteImage, type UploadedSlotImages } from '#common/images.ts';
-import type { ServiceSummary } from '#common/services.ts';
-import type { ServiceDetail } from '../../content/service-details.ts';
+import type { ServicePageContent, ServiceTeaser } from '../../lib/page-content.ts';
 import { useRenderedAfterHydration } from '../../lib/hydration.ts';
 import { useSiteSettings } from '../../lib/site-settings.ts';
-import { fillTokens } from '../../lib/tokens.ts';
 import { usePreloadedImages } from '../../lib/use-preloaded-images.ts';
-import { AlertIcon, ArrowRightIcon, CheckIcon, ChevronLeftIcon, PhoneIcon } from '../ui/icons.tsx';
+import { AlertIcon, CheckIcon, ChevronLeftIcon, PhoneIcon } from '../ui/icons.tsx';
+import { OtherServices } from './other-services.tsx';
 
 type Props = {
-  service: ServiceSummary;
-  detail: ServiceDetail;
-  others: ServiceSummary[];
+  service: ServicePageContent;
+  /** Up to three other visible services. */
+  others: readonly ServiceTeaser[];
   /** The uploaded pictures of the named slots; the others show the shipped ones. */
   images: UploadedSlotImages;
 };
 
 /** A service page (spec section 2, service detail page). */
-export function ServiceDetailView({ service, detail, others, images }: Props) {
-  const image = siteImage(service.slug, images);
-  const otherImages = others.map((other) => siteImage(other.slug, images));
+export function ServiceDetailView({ service, others, images }: Props) {
+  const image = siteImage(service.picture, images);
+  const otherImages = others.map((other) => siteImage(other.picture, images));
   const site = useSiteSettings();
   // Arriving by a client-side link, the page waits for its pictures; from the server it is ready.
   const navigatedHere = useRenderedAfterHydration();
@@ -74,18 +73,22 @@ export function ServiceDetailView({ service, detail, others, images }: Props) {
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-[3fr_2fr]">
         <div>
           <div className="space-y-4 text-lg leading-relaxed text-slate-700">
-            {detail.longDescription.map((paragraph) => (
-              <p key={paragraph}>{fillTokens(paragraph, site)}</p>
+            {service.longDescription.map((paragraph, index) => (
+              <p key={index}>{paragraph}</p>
             ))}
           </div>
-          <h2 className="mt-10 text-2xl font-bold">Why choose us</h2>
-          <ul className="mt-4 grid gap-3 sm:grid-cols-2">
-            {detail.benefits.map((benefit) => (
-              <li key={benefit} className="flex items-start gap-2">
-                <CheckIcon className="mt-1 size-5 shrink-0 text-brand-dark" /> {fillTokens(benefit, site)}
-              </li>
-            ))}
-          </ul>
+          {service.benefits.length > 0 && (
+            <>
+              <h2 className="mt-10 text-2xl font-bold">Why choose us</h2>
+              <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+                {service.benefits.map((benefit, index) => (
+                  <li key={index} className="flex items-start gap-2">
+                    <CheckIcon className="mt-1 size-5 shrink-0 text-brand-dark" /> {benefit}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           <Link
             to="/#contact"
             className="mt-10 inline-flex rounded-lg bg-brand px-6 py-3.5 font-semibold text-ink shadow-sm transition hover:bg-brand-dark hover:text-white"
@@ -102,14 +105,16 @@ export function ServiceDetailView({ service, detail, others, images }: Props) {
             <h2 id="pricing-title" className="text-xl font-bold">
               Pricing
             </h2>
-            <dl className="mt-4 divide-y divide-slate-100">
-              {detail.pricing.map((item) => (
-                <div key={item.name} className="flex items-baseline justify-between gap-4 py-2.5">
-                  <dt className="text-slate-700">{item.name}</dt>
-                  <dd className="font-semibold">{item.price}</dd>
-                </div>
-              ))}
-            </dl>
+            {service.pricing.length > 0 && (
+              <dl className="mt-4 divide-y divide-slate-100">
+                {service.pricing.map((item, index) => (
+                  <div key={index} className="flex items-baseline justify-between gap-4 py-2.5">
+                    <dt className="text-slate-700">{item.name}</dt>
+                    <dd className="font-semibold">{item.price}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
             <p className="mt-4 text-sm text-slate-600">
               Need a custom quote?{' '}
               <a
@@ -140,46 +145,7 @@ export function ServiceDetailView({ service, detail, others, images }: Props) {
         </aside>
       </div>
 
-      <section aria-labelledby="others-title" className="bg-slate-50">
-        <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
-          <h2 id="others-title" className="text-2xl font-bold sm:text-3xl">
-            Other Services You May Need
-          </h2>
-          <ul className="mt-8 grid gap-6 md:grid-cols-3">
-            {others.map((other, index) => (
-              <li
-                key={other.slug}
-                className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
-              >
-                {!failed.has(otherImages[index]!.src) && (
-                  <img
-                    src={otherImages[index]!.src}
-                    srcSet={otherImages[index]!.srcSet}
-                    sizes="(min-width: 768px) 360px, 100vw"
-                    width={800}
-                    height={600}
-                    alt=""
-                    loading="lazy"
-                    decoding="async"
-                    className="aspect-[4/3] w-full object-cover"
-                  />
-                )}
-                <div className="flex flex-1 flex-col gap-2 p-5">
-                  <h3 className="text-lg font-bold">{other.title}</h3>
-                  <p className="flex-1 text-sm text-slate-600">{other.description}</p>
-                  <Link
-                    to={`/services/${other.slug}`}
-                    className="inline-flex items-center gap-1.5 font-semibold text-brand-dark hover:text-ink"
-                  >
-                    Learn More <span className="sr-only">about {other.title}</span>
-                    <ArrowRightIcon className="size-4" />
-                  </Link>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      {others.length > 0 && <OtherServices others={others} images={otherImages} failed={failed} />}
     </main>
   );
 }

@@ -47,10 +47,9 @@ export const termsOfService: LegalDocument = {
           kind: 'p',
           text: 'Our mobile service covers locations within a 30-mile radius of Billericay, including Harold Hill, Upminster, Romford, Brentwood, Basildon, Chelmsford and Southend-on-Sea. If you are just outside this area, please ask: we may be able to help, but additional travel charges may apply.',
         },
-        {
-          kind: 'p',
-          text: 'Our opening hours are Monday to Friday 8am to 6pm and Saturday 8am to 4pm. On Sundays we offer emergency call-outs only. Bank holiday hours may vary.',
-        },
+        { kind: 'p', text: 'Our opening hours are:' },
+        { kind: 'contactHours' },
+        { kind: 'p', text: 'Bank holiday hours may vary.' },
       ],
     },
     {

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly serverMessage: string | undefined,
     readonly fieldErrors: Record<string, string[]> | undefined,
     bodyText: string,
+    /** The parsed JSON answer, for errors that carry more than a sentence (a 409's current version). */
+    readonly body: Record<string, unknown> = {},
   ) {
     // Spec section 7: '{status}: {body text or status text}'.
     super(`${status}: ${bodyText}`);
@@ -15,10 +17,12 @@ export class ApiError extends Error {
   }
 }
 
-function parseErrorBody(text: string): Partial<ApiErrorBody> {
+type ErrorBody = Partial<ApiErrorBody> & Record<string, unknown>;
+
+function parseErrorBody(text: string): ErrorBody {
   try {
     const body: unknown = JSON.parse(text);
-    return typeof body === 'object' && body !== null ? (body as Partial<ApiErrorBody>) : {};
+    return typeof body === 'object' && body !== null ? (body as ErrorBody) : {};
   } catch {
     return {};
   }
@@ -56,6 +60,7 @@ export async function apiRequest<T>(
       typeof parsed.error === 'string' ? parsed.error : undefined,
       parsed.fieldErrors,
       text || response.statusText,
+      parsed,
     );
   }
   if (response.status === 204) return undefined as T;

@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { redirect, useNavigate } from 'react-router';
 import { AnalyticsTab } from '../components/admin/analytics-tab.tsx';
+import { ContentTab } from '../components/admin/content/content-tab.tsx';
 import { DashboardHeader } from '../components/admin/dashboard-header.tsx';
 import { EnquiriesTab } from '../components/admin/enquiries-tab.tsx';
 import { ImagesTab } from '../components/admin/images-tab.tsx';
@@ -13,6 +14,7 @@ const sections = [
   { value: 'enquiries', label: 'Enquiries', Panel: EnquiriesTab },
   { value: 'analytics', label: 'Analytics', Panel: AnalyticsTab },
   { value: 'images', label: 'Images', Panel: ImagesTab },
+  { value: 'content', label: 'Content', Panel: ContentTab },
 ] as const;
 
 type Section = (typeof sections)[number]['value'];

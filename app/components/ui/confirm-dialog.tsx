@@ -3,9 +3,14 @@ import type { ReactNode } from 'react';
 
 type ConfirmDialogProps = {
   /** The control that opens the dialog (rendered as the trigger itself). */
-  trigger: ReactNode;
+  trigger?: ReactNode;
+  /** Opened and closed by the caller instead of a trigger (after a check, say). */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   title: string;
   description?: string;
+  /** More than a sentence: a list of what will happen, below the description. */
+  children?: ReactNode;
   confirmLabel: string;
   destructive?: boolean;
   onConfirm: () => void;
@@ -17,22 +22,26 @@ type ConfirmDialogProps = {
  */
 export function ConfirmDialog({
   trigger,
+  open,
+  onOpenChange,
   title,
   description,
+  children,
   confirmLabel,
   destructive,
   onConfirm,
 }: ConfirmDialogProps) {
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
+    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
+      {trigger && <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ink/60" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
+        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
           <AlertDialog.Title className="font-heading text-lg font-bold text-ink">{title}</AlertDialog.Title>
           <AlertDialog.Description className={description ? 'mt-2 text-sm text-slate-600' : 'sr-only'}>
             {description ?? title}
           </AlertDialog.Description>
+          {children}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel className="rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-semibold text-ink transition hover:bg-slate-100">
               Cancel

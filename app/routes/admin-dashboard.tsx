@@ -58,13 +58,13 @@ export default function AdminDashboard({ loaderData, params }: Route.ComponentPr
         >
           <Tabs.List
             aria-label="Dashboard sections"
-            className="mb-6 inline-flex rounded-xl bg-slate-200/70 p-1"
+            className="mb-6 grid grid-cols-4 rounded-xl bg-slate-200/70 p-1 sm:inline-flex"
           >
             {sections.map(({ value, label }) => (
               <Tabs.Trigger
                 key={value}
                 value={value}
-                className="rounded-lg px-4 py-2 text-sm font-semibold text-slate-600 transition hover:text-ink data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm"
+                className="rounded-lg px-2 py-2 text-sm font-semibold sm:px-4 text-slate-600 transition hover:text-ink data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm"
               >
                 {label}
               </Tabs.Trigger>

@@ -51,7 +51,7 @@ export function AddServiceForm({
   };
 
   return (
-    <fieldset className="grid gap-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 p-4">
+    <fieldset className="min-w-0 grid gap-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 p-4">
       <legend className="px-1 text-base font-semibold text-ink">Add a service</legend>
       {full ? (
         <p className="text-sm text-slate-600">At most {siteContentLimits.services} services.</p>

@@ -16,7 +16,7 @@ export const BranchEditor = memo(function BranchEditor({ branch, index, count }:
     <li data-entry={fieldId(path)}>
       <article
         aria-labelledby={headingId}
-        className="grid gap-5 rounded-xl border border-slate-200 p-3 sm:p-5"
+        className="grid gap-5 border-t border-slate-200 pt-5 sm:rounded-xl sm:border sm:p-5"
       >
         <div className="flex items-center justify-between gap-3">
           <h3 id={headingId} className="min-w-0 pl-1 text-lg font-bold break-words text-ink">

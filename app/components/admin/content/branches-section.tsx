@@ -35,7 +35,7 @@ function AddBranchForm({ branches }: { branches: readonly BranchContent[] }) {
   }
 
   return (
-    <fieldset className="grid gap-3 rounded-xl border border-dashed border-slate-300 bg-slate-50 p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end">
+    <fieldset className="min-w-0 grid gap-3 rounded-xl border border-dashed border-slate-300 bg-slate-50 p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end">
       <legend className="px-1 text-base font-semibold text-ink">Add a branch</legend>
       <FormField id={id} label="Name of the new branch" error={problem}>
         {(control) => (

@@ -11,7 +11,7 @@ const linksPath = ['business', 'socialLinks'] as const;
 
 function SocialLinksField({ links }: { links: Business['socialLinks'] }) {
   return (
-    <fieldset id={fieldId(linksPath)} tabIndex={-1} className="grid gap-3 focus:outline-none">
+    <fieldset id={fieldId(linksPath)} tabIndex={-1} className="min-w-0 grid gap-3 focus:outline-none">
       <legend className="text-base font-semibold text-ink">{fieldLabel(linksPath)}</legend>
       <p className="-mt-1 text-sm text-slate-600">The icons in the footer.</p>
       <ListError path={linksPath} />
@@ -26,7 +26,7 @@ function SocialLinksField({ links }: { links: Business['socialLinks'] }) {
                 data-entry={fieldId(linkPath)}
                 className="rounded-lg border border-slate-200 bg-slate-50 p-3"
               >
-                <fieldset className="grid gap-3 sm:grid-cols-[10rem_minmax(0,1fr)_auto] sm:items-end">
+                <fieldset className="min-w-0 grid gap-3 sm:grid-cols-[10rem_minmax(0,1fr)_auto] sm:items-end">
                   <legend className="sr-only">{name}</legend>
                   <TextField path={[...linkPath, 'label']} value={link.label} />
                   <TextField path={[...linkPath, 'url']} value={link.url} type="url" inputMode="url" />

@@ -104,7 +104,7 @@ export function ContentEditor({ published }: { published: PublishedSiteContent }
             onLoadTheirs={() => dispatch({ type: 'load', published: conflict.current })}
           />
         )}
-        <div className="grid gap-6 lg:grid-cols-[12rem_minmax(0,1fr)] lg:items-start">
+        <div className="grid gap-6 lg:grid-cols-[13.5rem_minmax(0,1fr)] lg:items-start">
           <ContentIndex />
           <div className="grid min-w-0 gap-6">
             <BusinessSection business={draft.business} />

@@ -47,7 +47,7 @@ const labels: Record<string, string> = {
   'services.#.benefits': 'Benefits',
   'services.#.benefits.#': 'Benefit',
   'services.#.pricing': 'Price list',
-  'services.#.pricing.#.name': 'What the price is for',
+  'services.#.pricing.#.name': 'Description',
   'services.#.pricing.#.price': 'Price',
   'services.#.keywords': 'Search keywords',
   'services.#.keywords.#': 'Keyword',
@@ -59,7 +59,7 @@ const labels: Record<string, string> = {
   'homePricing.groups.#.title': 'Group title',
   'homePricing.groups.#.from': '“From” price',
   'homePricing.groups.#.items': 'Prices',
-  'homePricing.groups.#.items.#.name': 'What the price is for',
+  'homePricing.groups.#.items.#.name': 'Description',
   'homePricing.groups.#.items.#.price': 'Price',
   branches: 'Branches',
   'branches.#.key': 'Branch name',
@@ -109,8 +109,8 @@ function fieldContext(content: SiteContent, path: Path): string {
   const n = typeof index === 'number' ? index + 1 : 0;
   switch (part) {
     case 'business':
-      return field === 'socialLinks'
-        ? `Business details, social link ${Number(path[3]) + 1}`
+      return index === 'socialLinks' && typeof field === 'number'
+        ? `Business details, social link ${field + 1}`
         : 'Business details';
     case 'services': {
       if (typeof index !== 'number') return 'Services';

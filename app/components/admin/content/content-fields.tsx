@@ -107,7 +107,7 @@ export function TextField({
             rows={rows}
             value={value ?? ''}
             onChange={onChange}
-            className={`${controlClass} leading-relaxed`}
+            className={`${controlClass} field-sizing-content min-h-20 leading-relaxed`}
           />
         ) : (
           <input

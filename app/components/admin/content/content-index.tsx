@@ -20,13 +20,13 @@ export function ContentIndex() {
       <p className="mb-2 hidden text-xs font-semibold tracking-wide text-slate-500 uppercase lg:block">
         On this page
       </p>
-      <ul className="flex flex-wrap gap-2 lg:flex-col lg:gap-0.5">
+      <ul className="flex flex-wrap gap-1.5 lg:flex-col lg:gap-0.5">
         {contentSections.map(({ id, title }) => (
           <li key={id}>
             <a
               href={`#${id}`}
               onClick={(event) => goToSection(event, id)}
-              className="inline-flex min-h-10 items-center rounded-full border border-slate-200 bg-white px-3.5 text-sm font-medium text-slate-700 transition hover:border-brand-dark hover:text-ink lg:w-full lg:rounded-lg lg:border-transparent lg:bg-transparent lg:px-3 lg:hover:bg-white"
+              className="inline-flex min-h-9 items-center rounded-full border border-slate-200 bg-white px-3 text-sm font-medium text-slate-700 transition hover:border-brand-dark hover:text-ink lg:w-full lg:rounded-lg lg:border-transparent lg:bg-transparent lg:px-3 lg:hover:bg-white"
             >
               {title}
             </a>

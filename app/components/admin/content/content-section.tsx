@@ -29,7 +29,7 @@ export function ContentSection({
     <section
       id={id}
       aria-labelledby={`${id}-title`}
-      className="scroll-mt-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      className="min-w-0 scroll-mt-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >
       <h2 id={`${id}-title`} className="text-xl font-bold text-ink">
         {title}

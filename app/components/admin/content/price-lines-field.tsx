@@ -13,7 +13,7 @@ export const priceLineName = (line: PriceLine, index: number) =>
 /** A price list (a service's, or a group's on the home page): what each price is for, and the price. */
 export function PriceLinesField({ path, lines }: { path: Path; lines: readonly PriceLine[] }) {
   return (
-    <fieldset id={fieldId(path)} tabIndex={-1} className="grid gap-3 focus:outline-none">
+    <fieldset id={fieldId(path)} tabIndex={-1} className="min-w-0 grid gap-3 focus:outline-none">
       <legend className="text-base font-semibold text-ink">{fieldLabel(path)}</legend>
       <ListError path={path} />
       {lines.length > 0 && (
@@ -27,7 +27,7 @@ export function PriceLinesField({ path, lines }: { path: Path; lines: readonly P
                 data-entry={fieldId(linePath)}
                 className="rounded-lg border border-slate-200 bg-slate-50 p-3"
               >
-                <fieldset className="grid grid-cols-[minmax(0,1fr)_auto] items-end gap-3 sm:grid-cols-[minmax(0,1fr)_9rem_auto]">
+                <fieldset className="min-w-0 grid grid-cols-[minmax(0,1fr)_auto] items-start gap-3 sm:grid-cols-[minmax(0,1fr)_9rem_auto]">
                   <legend className="sr-only">{name}</legend>
                   <TextField
                     path={[...linePath, 'name']}
@@ -35,7 +35,9 @@ export function PriceLinesField({ path, lines }: { path: Path; lines: readonly P
                     className="col-span-2 sm:col-span-1"
                   />
                   <TextField path={[...linePath, 'price']} value={line.price} />
-                  <ItemControls listPath={path} index={index} count={lines.length} name={name} />
+                  <div className="mt-[1.625rem]">
+                    <ItemControls listPath={path} index={index} count={lines.length} name={name} />
+                  </div>
                 </fieldset>
               </li>
             );

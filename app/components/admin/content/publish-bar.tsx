@@ -21,7 +21,7 @@ type PublishBarProps = {
 };
 
 const buttonClass =
-  'inline-flex min-h-12 items-center justify-center rounded-lg px-4 text-base font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink disabled:cursor-not-allowed disabled:opacity-50 sm:min-h-11 sm:text-sm';
+  'inline-flex min-h-12 items-center justify-center rounded-lg px-3.5 text-base font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink disabled:cursor-not-allowed disabled:opacity-50 sm:min-h-11 sm:text-sm';
 
 /**
  * Stays at the foot of the screen while staff edit: how many changes are unpublished, Publish
@@ -42,7 +42,10 @@ export function PublishBar({
       className="sticky bottom-0 z-20 -mx-4 mt-6 border-t border-slate-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-6px_16px_-8px_rgb(15_23_42/0.25)] backdrop-blur sm:mx-0 sm:mb-4 sm:rounded-2xl sm:border sm:px-5"
     >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <p role="status" className="flex min-w-0 flex-1 items-center gap-2 text-sm font-semibold text-ink">
+        <p
+          role="status"
+          className="flex min-w-0 flex-1 items-center gap-2 text-sm leading-tight font-semibold text-ink"
+        >
           <span
             aria-hidden="true"
             className={`size-2.5 shrink-0 rounded-full ${count > 0 ? 'bg-accent' : 'bg-brand'}`}
@@ -72,7 +75,7 @@ export function PublishBar({
             type="button"
             disabled={count === 0 || busy}
             onClick={onPublish}
-            className={`${buttonClass} min-w-28 bg-brand text-ink hover:bg-brand-dark hover:text-white`}
+            className={`${buttonClass} min-w-24 bg-brand sm:min-w-28 text-ink hover:bg-brand-dark hover:text-white`}
           >
             {busy ? 'Publishing...' : 'Publish'}
           </button>

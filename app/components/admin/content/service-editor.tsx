@@ -49,8 +49,8 @@ export const ServiceEditor = memo(function ServiceEditor({
       aria-labelledby={headingId}
       className={`rounded-xl border bg-white ${needsAttention ? 'border-red-300' : 'border-slate-200'}`}
     >
-      <div className="flex items-center gap-2 p-2 sm:p-3">
-        <h3 id={headingId} className="min-w-0 flex-1">
+      <div className="p-2 sm:p-3">
+        <h3 id={headingId}>
           <button
             type="button"
             aria-expanded={expanded}
@@ -67,19 +67,25 @@ export const ServiceEditor = memo(function ServiceEditor({
             )}
           </button>
         </h3>
-        <ItemControls
-          listPath={['services']}
-          index={index}
-          count={count}
-          name={name}
-          confirmRemoval={{
-            title: `Remove ${name}?`,
-            description: `Once you publish, /services/${service.slug} answers “not found” and the service leaves the menus and the home page. To take it off the site for a while, untick “Show on the site” instead.`,
-          }}
-        />
       </div>
       {expanded && (
-        <div id={panelId} className="grid gap-6 border-t border-slate-200 p-4 sm:p-5">
+        <div id={panelId} className="grid gap-6 border-t border-slate-200 p-3 sm:p-5">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm text-slate-600">
+              Order: {index + 1} of {count}
+            </p>
+            <ItemControls
+              listPath={['services']}
+              index={index}
+              count={count}
+              name={name}
+              confirmRemoval={{
+                title: `Remove ${name}?`,
+                description: `Once you publish, /services/${service.slug} answers “not found” and the service leaves the menus and the home page. To take it off the site for a while, untick “Show on the site” instead.`,
+              }}
+            />
+          </div>
+          <PriceLinesField path={[...path, 'pricing']} lines={service.pricing} />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField path={[...path, 'title']} value={service.title} />
             <TextField
@@ -107,7 +113,6 @@ export const ServiceEditor = memo(function ServiceEditor({
             rows={3}
             hint={`On its card, at the top of its page and in search results (up to ${L.serviceDescription} characters).`}
           />
-          <PriceLinesField path={[...path, 'pricing']} lines={service.pricing} />
           <StringListField
             path={[...path, 'longDescription']}
             items={service.longDescription}

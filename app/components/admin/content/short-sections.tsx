@@ -66,7 +66,7 @@ export const TestimonialsSection = memo(function TestimonialsSection({
             const name = `testimonial ${index + 1}${testimonial.author.trim() ? ` (${testimonial.author.trim()})` : ''}`;
             return (
               <li key={index} data-entry={fieldId(path)}>
-                <fieldset className="grid gap-4 rounded-xl border border-slate-200 p-3 sm:grid-cols-2 sm:p-4">
+                <fieldset className="min-w-0 grid gap-4 rounded-xl border border-slate-200 p-3 sm:grid-cols-2 sm:p-4">
                   <legend className="sr-only">{name}</legend>
                   <TextField
                     path={[...path, 'content']}

@@ -24,7 +24,7 @@ export function StringListField({ path, items, addLabel, noun, limit, hint, rows
     <fieldset
       id={id}
       tabIndex={-1}
-      className="grid gap-3 focus:outline-none"
+      className="grid min-w-0 gap-3 focus:outline-none"
       aria-describedby={hint ? `${id}-hint` : undefined}
     >
       <legend className="text-base font-semibold text-ink">{fieldLabel(path)}</legend>

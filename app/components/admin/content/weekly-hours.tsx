@@ -10,14 +10,14 @@ import { fieldId, type Path } from './draft-state.ts';
 import { useEditor, useFieldError } from './editor-context.ts';
 
 const timeClass =
-  'block w-full min-w-0 rounded-lg border border-slate-300 bg-white px-2 py-2 text-base text-ink shadow-sm scroll-mt-24 scroll-mb-36 focus:border-brand-dark focus:outline-none focus:ring-2 focus:ring-brand/40 disabled:bg-slate-100 disabled:text-slate-400 aria-[invalid=true]:border-red-700';
+  'block w-full min-w-0 rounded-lg border border-slate-300 bg-white px-2 py-2 text-base text-ink shadow-sm scroll-mt-24 scroll-mb-36 focus:border-brand-dark focus:outline-none focus:ring-2 focus:ring-brand/40 max-sm:[&::-webkit-calendar-picker-indicator]:hidden disabled:bg-slate-100 disabled:text-slate-400 aria-[invalid=true]:border-red-700';
 
 function TimeCell({ path, value, disabled }: { path: Path; value: string; disabled: boolean }) {
   const { dispatch } = useEditor();
   const error = useFieldError(path);
   const id = fieldId(path);
   return (
-    <td className="px-1 py-1.5 align-top">
+    <td className="px-0.5 py-1.5 align-top sm:px-1">
       <label htmlFor={id} className="sr-only">
         {fieldLabel(path)}
       </label>
@@ -54,7 +54,7 @@ function DayRow({ path, day, hours }: { path: Path; day: Weekday; hours: DayHour
           <span className="sr-only sm:not-sr-only">{weekdayNames[day]}</span>
         </span>
       </th>
-      <td className="px-1 py-1.5 align-top">
+      <td className="px-0.5 py-1.5 align-top sm:px-1">
         <label htmlFor={closedId} className="flex min-h-11 cursor-pointer items-center justify-center">
           <input
             id={closedId}
@@ -90,8 +90,8 @@ export function WeeklyHours({
         Opening hours of {branchName}
       </caption>
       <colgroup>
-        <col className="w-12 sm:w-32" />
-        <col className="w-14 sm:w-20" />
+        <col className="w-10 sm:w-32" />
+        <col className="w-15 sm:w-20" />
         <col />
         <col />
       </colgroup>

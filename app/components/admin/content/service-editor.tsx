@@ -61,9 +61,12 @@ export const ServiceEditor = memo(function ServiceEditor({
             <ChevronDownIcon className={`size-5 shrink-0 transition ${expanded ? 'rotate-180' : ''}`} />
             <span className="min-w-0 break-words">{service.title.trim() || 'New service'}</span>
             {!service.visible && (
-              <span className="shrink-0 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-700">
-                Hidden
-              </span>
+              <>
+                {' '}
+                <span className="shrink-0 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-700">
+                  Hidden
+                </span>
+              </>
             )}
           </button>
         </h3>

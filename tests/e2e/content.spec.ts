@@ -8,7 +8,9 @@ import { staffAccount } from './staff-account.ts';
  * viewport publishes on a site of its own (tests/e2e/servers.ts), which starts from the original
  * content; the journeys follow one another, each starting from what the one before published.
  */
-test.describe.configure({ mode: 'serial' });
+// Each journey signs in, publishes and reads several public pages: more than the default time on
+// a machine running the whole suite.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 const lastChangedByStaff = new RegExp(
   `Last changed by ${staffAccount.username} on \\d\\d/\\d\\d/\\d{4}, \\d\\d:\\d\\d`,
@@ -179,7 +181,7 @@ test('someone who loaded the content before another publication is told what cha
   await colleague.page.getByRole('button', { name: 'Publish', exact: true }).click();
   await colleague.page.getByRole('alertdialog').getByRole('button', { name: 'Publish' }).click();
 
-  const conflict = colleague.page.getByRole('region', { name: 'Someone else has published a newer version' });
+  const conflict = colleague.page.getByRole('region', { name: 'Your changes were not published' });
   await expect(conflict).toBeVisible();
   await expect(conflict).toContainText('Someone else published changes while you were editing.');
   await expect(conflict).toContainText(`Version 3 was published by ${staffAccount.username}`);

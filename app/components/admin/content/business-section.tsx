@@ -83,6 +83,7 @@ export const BusinessSection = memo(function BusinessSection({ business }: { bus
           path={['business', 'priceRange']}
           value={business.priceRange}
           hint="For search engines, for example £20-£200."
+          hintBelow
         />
       </div>
       <SocialLinksField links={business.socialLinks} />

@@ -41,7 +41,7 @@ export function ConflictNotice({
       className="scroll-mt-4 rounded-2xl border-2 border-accent bg-amber-50 p-4 focus:outline-none sm:p-6"
     >
       <h2 id={`${conflictNoticeId}-title`} className="text-lg font-bold text-ink">
-        Someone else has published a newer version
+        Your changes were not published
       </h2>
       <p className="mt-1 text-sm text-slate-800">{message}</p>
       <p className="mt-2 text-sm text-slate-800">

@@ -57,7 +57,7 @@ const labels: Record<string, string> = {
   'homePricing.note': 'Note under the prices',
   'homePricing.groups': 'Price groups',
   'homePricing.groups.#.title': 'Group title',
-  'homePricing.groups.#.from': '“From” price',
+  'homePricing.groups.#.from': '“From” price (optional)',
   'homePricing.groups.#.items': 'Prices',
   'homePricing.groups.#.items.#.name': 'Description',
   'homePricing.groups.#.items.#.price': 'Price',
@@ -81,7 +81,7 @@ const labels: Record<string, string> = {
   testimonials: 'Testimonials',
   'testimonials.#.content': 'What the customer said',
   'testimonials.#.author': 'Name',
-  'testimonials.#.location': 'Town',
+  'testimonials.#.location': 'Town (optional)',
 };
 
 /** Lists of single texts, whose entries are labelled with their number ("Benefit 2"). */

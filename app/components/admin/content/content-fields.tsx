@@ -16,14 +16,30 @@ type FieldFrameProps = {
   labelHidden?: boolean;
   /** Beside the label (an entry's move and remove buttons). */
   aside?: ReactNode;
+  /** The hint under the control instead of under the label, so that fields side by side stay level. */
+  hintBelow?: boolean;
   className?: string;
   children: (control: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
 };
 
 /** A label, an optional hint, the control, and its message when it needs attention. */
-function FieldFrame({ path, label, hint, labelHidden, aside, className, children }: FieldFrameProps) {
+function FieldFrame({
+  path,
+  label,
+  hint,
+  labelHidden,
+  aside,
+  hintBelow,
+  className,
+  children,
+}: FieldFrameProps) {
   const id = fieldId(path);
   const error = useFieldError(path);
+  const hintElement = hint && (
+    <p id={`${id}-hint`} className={`${hintBelow ? 'mt-1.5' : 'mt-0.5'} text-sm text-slate-600`}>
+      {hint}
+    </p>
+  );
   const labelElement = (
     <label htmlFor={id} className={labelHidden ? 'sr-only' : 'text-sm font-semibold text-ink'}>
       {label}
@@ -39,16 +55,13 @@ function FieldFrame({ path, label, hint, labelHidden, aside, className, children
       ) : (
         labelElement
       )}
-      {hint && (
-        <p id={`${id}-hint`} className="mt-0.5 text-sm text-slate-600">
-          {hint}
-        </p>
-      )}
+      {hint && !hintBelow && hintElement}
       {children({
         id,
         'aria-invalid': Boolean(error),
         'aria-describedby': describedBy(hint ? `${id}-hint` : undefined, error && `${id}-error`),
       })}
+      {hintBelow && hintElement}
       {error && (
         <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-red-700">
           {error}
@@ -66,6 +79,7 @@ type TextFieldProps = {
   hint?: ReactNode;
   labelHidden?: boolean;
   aside?: ReactNode;
+  hintBelow?: boolean;
   /** A text area of this many rows instead of a one-line input. */
   rows?: number;
   type?: 'text' | 'email' | 'tel' | 'url';
@@ -82,6 +96,7 @@ export function TextField({
   hint,
   labelHidden,
   aside,
+  hintBelow,
   rows,
   type = 'text',
   inputMode,
@@ -98,6 +113,7 @@ export function TextField({
       hint={hint}
       labelHidden={labelHidden}
       aside={aside}
+      hintBelow={hintBelow}
       className={className}
     >
       {(control) =>

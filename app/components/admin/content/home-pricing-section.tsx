@@ -24,7 +24,7 @@ function PriceGroupEditor({ group, index, count }: { group: PriceGroup; index: n
         </div>
         <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem]">
           <TextField path={[...path, 'title']} value={group.title} />
-          <TextField path={[...path, 'from']} value={group.from} hint="The headline price; may be empty." />
+          <TextField path={[...path, 'from']} value={group.from} />
         </div>
         <PriceLinesField path={[...path, 'items']} lines={group.items} />
       </article>

@@ -95,6 +95,7 @@ export const ServiceEditor = memo(function ServiceEditor({
               path={[...path, 'slug']}
               value={service.slug}
               hint={addressHint(service.slug, publishedSlug)}
+              hintBelow
               inputMode="url"
             />
           </div>

@@ -83,7 +83,7 @@ export const TestimonialsSection = memo(function TestimonialsSection({
                     }
                   />
                   <TextField path={[...path, 'author']} value={testimonial.author} />
-                  <TextField path={[...path, 'location']} value={testimonial.location} hint="May be empty." />
+                  <TextField path={[...path, 'location']} value={testimonial.location} />
                 </fieldset>
               </li>
             );

@@ -85,7 +85,7 @@ export function WeeklyHours({
   branchName: string;
 }) {
   return (
-    <table className="w-full table-fixed border-collapse">
+    <table className="w-full table-fixed border-collapse sm:max-w-xl">
       <caption className="mb-1 text-left text-base font-semibold text-ink">
         Opening hours of {branchName}
       </caption>

@@ -1,7 +1,6 @@
 import type { StaffUser } from './auth.ts';
 import type { SubmitEnquiryResult } from './enquiry.ts';
 import type { UploadedSlotImages } from './images.ts';
-import type { ServiceSummary } from './services.ts';
 import type { SiteContent } from './site-content.ts';
 import type { SiteSettings } from './site-settings.ts';
 
@@ -22,13 +21,6 @@ export type ServerContext = {
   gaMeasurementId: string | null;
   /** Whether this response is the first of the browser session, which shows the splash screen. */
   showSplash: boolean;
-  catalogue: {
-    /**
-     * The services shown on the site, in order, with the pictures of `uploaded` (from
-     * images.uploadedSlots) or the shipped ones.
-     */
-    listServices(uploaded: UploadedSlotImages): Promise<ServiceSummary[]>;
-  };
   enquiries: {
     /** A plain form post of the enquiry form (no JavaScript), from this request's client. */
     submit(form: Record<string, unknown>): Promise<SubmitEnquiryResult>;

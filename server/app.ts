@@ -12,7 +12,6 @@ import { securityHeaders } from './http/security.ts';
 import type { SsrSource } from './http/ssr.ts';
 import type { Logger } from './logger.ts';
 import { clientBuildDir } from './paths.ts';
-import { listServices } from './services/service.ts';
 import { currentUser, requireUser as requireUserGuard, type AuthDependencies } from './auth/guard.ts';
 import { authRouter } from './auth/routes.ts';
 import { createPageViewRecorder, type PageViewRecorder } from './analytics/recorder.ts';
@@ -182,7 +181,6 @@ export function createApp({
             gaMeasurementId: config.gaMeasurementId,
             cspNonce: res.locals.cspNonce,
             showSplash,
-            catalogue: { listServices: async (uploaded) => listServices(content, uploaded) },
             enquiries: {
               submit: (form) => submitEnquiry(enquirySubmission, form, req.ip ?? 'unknown'),
             },

@@ -328,9 +328,7 @@ export const contactPage: InfoPage = {
     },
     {
       heading: 'Opening hours',
-      blocks: [
-        { kind: 'contactHours' },
-      ],
+      blocks: [{ kind: 'contactHours' }],
     },
     {
       heading: 'Visit a branch',

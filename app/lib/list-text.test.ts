@@ -6,6 +6,8 @@ describe('listText', () => {
     expect(listText([])).toBe('');
     expect(listText(['Harold Hill'])).toBe('Harold Hill');
     expect(listText(['Harold Hill', 'Upminster'])).toBe('Harold Hill and Upminster');
-    expect(listText(['Billericay', 'Harold Hill', 'Upminster'])).toBe('Billericay, Harold Hill and Upminster');
+    expect(listText(['Billericay', 'Harold Hill', 'Upminster'])).toBe(
+      'Billericay, Harold Hill and Upminster',
+    );
   });
 });

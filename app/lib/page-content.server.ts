@@ -65,9 +65,10 @@ export function homeContent(content: SiteContent, site: SiteSettings) {
   const { homePricing, areas, contactHours } = content;
   return fillTokensIn(
     {
-      services: visibleServices(content).map(
-        (service): ServiceOffer => ({ ...teaser(service), pricing: service.pricing }),
-      ),
+      services: visibleServices(content).map((service): ServiceOffer => ({
+        ...teaser(service),
+        pricing: service.pricing,
+      })),
       pricing: homePricing,
       branches: content.branches.map(branchView),
       areas: {

@@ -3,9 +3,9 @@ import { servicePictureName, type ServiceSummary } from '#common/services.ts';
 import type { SiteContent } from '#common/site-content.ts';
 
 /**
- * The services listed on the home page and by GET /api/services: those of the published content
- * that are shown on the site, in order, each with its current picture: the uploaded one of its
- * slot (read once by the caller), else the shipped one.
+ * The services listed by GET /api/services: those of the published content that are shown on
+ * the site, in order (as the home page's cards, app/lib/page-content.server.ts), each with its
+ * current picture: the uploaded one of its slot (read once by the caller), else the shipped one.
  */
 export function listServices(content: SiteContent, uploaded: UploadedSlotImages): ServiceSummary[] {
   return content.services

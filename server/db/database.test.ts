@@ -40,6 +40,7 @@ describe('migrations', () => {
       'rate_limit_counters',
       'referrer_daily',
       'sessions',
+      'site_content_revisions',
       'users',
     ]);
   });

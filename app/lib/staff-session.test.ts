@@ -3,12 +3,15 @@ import {
   afterLoginPath,
   isAdminPath,
   lastAdminPath,
+  logOut,
   lastAdminUrlKey,
   readStoredUser,
   rememberAdminPath,
   storedUserKey,
+  staffTabStoragePrefix,
   storeUser,
 } from './staff-session.ts';
+import { createQueryClient } from './query-client.ts';
 import { memoryStorage } from '#tests/support/memory-storage.ts';
 
 let storage: Storage;
@@ -86,4 +89,24 @@ describe('the page after login', () => {
       expect(afterLoginPath(search)).toBe('/admin/dashboard/images');
     },
   );
+});
+
+describe('signing out', () => {
+  it('forgets what staff pages kept in the tab, such as unpublished content edits', async () => {
+    const tab = memoryStorage();
+    vi.stubGlobal('window', { localStorage: storage, sessionStorage: tab });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 204 })),
+    );
+    storeUser({ id: 4, username: 'sam' });
+    tab.setItem(`${staffTabStoragePrefix}site-content-draft`, '{"draft":{}}');
+    tab.setItem('splash-something-else', 'kept');
+    const leave = vi.fn(async () => undefined);
+    await logOut(createQueryClient(), leave);
+    expect(leave).toHaveBeenCalledOnce();
+    expect(readStoredUser()).toBeNull();
+    expect(tab.getItem(`${staffTabStoragePrefix}site-content-draft`)).toBeNull();
+    expect(tab.getItem('splash-something-else')).toBe('kept');
+  });
 });

@@ -133,6 +133,23 @@ export function lastAdminPath(): string {
 }
 
 /**
+ * Keys of what a staff page keeps in its browser tab (sessionStorage), such as unpublished
+ * content edits: forgotten at sign-out, so the next person to sign in on the tab never sees them.
+ */
+export const staffTabStoragePrefix = 'tyre-services.staff.';
+
+function forgetStaffTabStorage(): void {
+  try {
+    const tab = typeof window === 'undefined' ? undefined : window.sessionStorage;
+    if (!tab) return;
+    const keys = Array.from({ length: tab.length }, (_, index) => tab.key(index));
+    for (const key of keys) if (key?.startsWith(staffTabStoragePrefix)) tab.removeItem(key);
+  } catch {
+    // Storage refused: there is nothing kept to forget.
+  }
+}
+
+/**
  * Signs out: the server session ends and the stored user is forgotten. `leave` moves away from the
  * staff page; only then is the query cache emptied, so nothing of the staff member's data stays
  * in memory and the page being left does not react to its own user vanishing.
@@ -142,6 +159,7 @@ export async function logOut(queryClient: QueryClient, leave: () => Promise<void
   await queryClient.cancelQueries();
   await apiRequest('POST', '/api/logout');
   storeUser(null);
+  forgetStaffTabStorage();
   await leave();
   queryClient.clear();
 }

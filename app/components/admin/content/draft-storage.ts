@@ -4,6 +4,7 @@ import {
   type PublishedSiteContent,
   type SiteContent,
 } from '#common/site-content.ts';
+import { staffTabStoragePrefix } from '../../../lib/staff-session.ts';
 import { editorState, hasEdits, type EditorState } from './draft-state.ts';
 
 /**
@@ -11,7 +12,7 @@ import { editorState, hasEdits, type EditorState } from './draft-state.ts';
  * another tab of the dashboard or a phone dropping the page does not lose them. They are never
  * shared: each member of staff edits their own copy (decision record 010).
  */
-export const draftStorageKey = 'tyre-services.site-content-draft';
+export const draftStorageKey = `${staffTabStoragePrefix}site-content-draft`;
 
 export type StoredDraft = { base: PublishedSiteContent; draft: SiteContent };
 

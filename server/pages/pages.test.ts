@@ -34,6 +34,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   cache = new PageCache();
   const content = createSiteContentStore(database.db, () => seedSiteContent(testConfig().site));
+  // As at start-up: the seed's publication (and its notification) comes before any page.
+  await content.published();
   watch = await watchSiteContent(database, { cache, content, logger: pino({ level: 'silent' }) });
   app = createTestApp(database, { ssr: await loadProductionSsr(), pageCache: cache, siteContent: content });
   staff = await signedInStaff(database.db);
@@ -45,7 +47,11 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
+  // The deletion's notification empties the cache twice: when heard, and once the content has
+  // been read again. Each test starts after both, from an empty cache.
+  const { generation } = cache.stats;
   await database.db.delete(images);
+  await vi.waitFor(() => expect(cache.stats.generation).toBeGreaterThanOrEqual(generation + 2));
   cache.invalidate();
 });
 

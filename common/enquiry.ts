@@ -1,6 +1,7 @@
 // zod/mini: the same validation as the classic API at a fraction of the size in the browser.
 import * as z from 'zod/mini';
 import { enquiryServiceOptions } from './enquiry-options.ts';
+import type { EnquiryEvent, EnquiryNote, EnquiryStatus } from './enquiry-status.ts';
 
 /**
  * Longest accepted value of each field. Generous for real use (a message is a few paragraphs),
@@ -60,8 +61,8 @@ export type EnquiryField = keyof EnquiryPayload;
 /** The hidden field a person never fills in and a spam robot usually does. */
 export const enquiryHoneypotField = 'website';
 
-/** An enquiry as the admin API returns it. */
-export type Enquiry = {
+/** What a customer sent, as stored (and as the staff notification carries it). */
+export type EnquiryRecord = {
   id: number;
   name: string;
   email: string;
@@ -71,10 +72,23 @@ export type Enquiry = {
   message: string;
   contacted: boolean;
   createdAt: string;
+  /** ENQ-YYMM-NNNN, quoted by the customer and staff (absent from notifications queued before it existed). */
+  reference?: string;
+};
+
+/** An enquiry as the admin API returns it. */
+export type Enquiry = EnquiryRecord & {
+  reference: string;
+  status: EnquiryStatus;
+  postcode: string | null;
+  /** Newest first. */
+  notes: EnquiryNote[];
+  /** Changes of status, oldest first. */
+  events: EnquiryEvent[];
 };
 
 /** What happened to a submitted enquiry, whichever way it came (JSON API or plain form post). */
 export type SubmitEnquiryResult =
-  | { status: 201; id: number }
+  | { status: 201; id: number; reference: string }
   | { status: 400; error: string; fieldErrors: Partial<Record<EnquiryField, string[]>> }
   | { status: 429; error: string; retryAfterSeconds: number };

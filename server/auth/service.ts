@@ -91,4 +91,3 @@ export async function createUser(
 
 /** Any constant: the advisory lock taken while the first account is created. */
 const firstUserLockKey = 727_001;
-

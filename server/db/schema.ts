@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -86,9 +87,64 @@ export const enquiries = pgTable(
     message: text('message').notNull().default(''),
     contacted: boolean('contacted').notNull().default(false),
     contactedAt: timestamp('contacted_at', { withTimezone: true }),
+    /** Where it is in the pipeline (common/enquiry-status.ts); `contacted` is true after `new`. */
+    status: text('status').notNull().default('new'),
+    /** The short reference customers and staff quote, ENQ-YYMM-NNNN (unique). */
+    reference: text('reference')
+      .notNull()
+      .default(sql`next_enquiry_reference()`),
+    postcode: text('postcode'),
     createdAt: createdAt(),
   },
-  (table) => [index('enquiries_created_at_idx').on(table.createdAt.desc())],
+  (table) => [
+    index('enquiries_created_at_idx').on(table.createdAt.desc()),
+    uniqueIndex('enquiries_reference_idx').on(table.reference),
+    index('enquiries_status_id_idx').on(table.status, table.id.desc()),
+    check(
+      'enquiries_status_check',
+      sql`${table.status} in ('new', 'contacted', 'quoted', 'booked', 'completed', 'closed')`,
+    ),
+  ],
+);
+
+/** The last reference number given in each month (ENQ-YYMM-NNNN counts up per month, London time). */
+export const enquiryReferenceCounters = pgTable('enquiry_reference_counters', {
+  month: text('month').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+/** Each change of an enquiry's status: who, when, from and to. */
+export const enquiryEvents = pgTable(
+  'enquiry_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    enquiryId: integer('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept as text, so that it outlives the account. */
+    actorName: text('actor_name'),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('enquiry_events_enquiry_idx').on(table.enquiryId, table.id)],
+);
+
+/** Staff notes on an enquiry. The text is stored exactly as typed and shown as text. */
+export const enquiryNotes = pgTable(
+  'enquiry_notes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    enquiryId: integer('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name'),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('enquiry_notes_enquiry_idx').on(table.enquiryId, table.id)],
 );
 
 /**

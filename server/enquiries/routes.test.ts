@@ -34,7 +34,8 @@ describe('POST /api/enquiries', () => {
       .send(makeEnquiry({ name: '  Sarah Mitchell ', email: ' sarah@example.com ' }))
       .expect(201);
     const [stored] = await storedEnquiries();
-    expect(response.body).toEqual({ id: stored!.id });
+    expect(response.body).toEqual({ id: stored!.id, reference: stored!.reference });
+    expect(stored!.reference).toMatch(/^ENQ-\d{4}-\d{4}$/);
     expect(stored).toMatchObject({
       name: 'Sarah Mitchell',
       email: 'sarah@example.com',
@@ -192,6 +193,11 @@ describe('the staff enquiry API', () => {
       message: expect.any(String),
       contacted: false,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      status: 'new',
+      reference: expect.stringMatching(/^ENQ-\d{4}-\d{4}$/),
+      postcode: null,
+      notes: [],
+      events: [],
     });
   });
 

@@ -1,8 +1,18 @@
 import express, { Router, type Request, type RequestHandler } from 'express';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
-import { idParam } from '../http/params.ts';
-import { deleteEnquiry, listEnquiries, markContacted } from './service.ts';
+import { idParam, parseBody } from '../http/params.ts';
+import * as z from 'zod/mini';
+import { enquiryNoteMaxLength, enquiryStatuses, isEnquiryStatus } from '#common/enquiry-status.ts';
+import {
+  addEnquiryNote,
+  countEnquiries,
+  deleteEnquiry,
+  listEnquiries,
+  markContacted,
+  setEnquiryStatus,
+  type EnquiryQuery,
+} from './service.ts';
 import { submitEnquiry, type EnquirySubmission } from './submit.ts';
 
 /** An enquiry is a few short fields: anything bigger is not one (issue: abuse defences). */
@@ -24,7 +34,7 @@ export function publicEnquiriesRouter(submission: EnquirySubmission) {
       throw new HttpError(429, result.error);
     }
     if (result.status === 400) throw new HttpError(400, result.error, result.fieldErrors);
-    res.status(201).json({ id: result.id });
+    res.status(201).json({ id: result.id, reference: result.reference });
   });
   return router;
 }
@@ -33,17 +43,72 @@ const enquiryId = (req: Request) => idParam(req, 'The enquiry id must be a posit
 
 const notFound = () => new HttpError(404, 'That enquiry does not exist. It may have been deleted.');
 
+const statusValues = enquiryStatuses.join(', ');
+
+/** The inbox's filters and page from the query string; a bad one is a 400 naming it. */
+function inboxQuery(query: Request['query']): EnquiryQuery {
+  const text = (name: string) => {
+    const value = query[name];
+    if (value === undefined) return undefined;
+    if (typeof value !== 'string') throw new HttpError(400, `Give ${name} once.`);
+    return value;
+  };
+  const status = text('status');
+  if (status !== undefined && !isEnquiryStatus(status)) {
+    throw new HttpError(400, `status must be one of ${statusValues}.`);
+  }
+  const q = text('q');
+  if (q !== undefined && q.length > 200) throw new HttpError(400, 'q must be 200 characters or fewer.');
+  const before = text('before');
+  if (before !== undefined && !/^[1-9][0-9]{0,9}$/.test(before)) {
+    throw new HttpError(400, 'before must be an enquiry id.');
+  }
+  const limit = text('limit') ?? '50';
+  if (!/^[0-9]{1,3}$/.test(limit) || Number(limit) < 1 || Number(limit) > 200) {
+    throw new HttpError(400, 'limit must be a whole number from 1 to 200.');
+  }
+  return { status, q, before: before === undefined ? undefined : Number(before), limit: Number(limit) };
+}
+
+const statusSchema = z.object({
+  status: z.enum(enquiryStatuses, `Choose one of ${statusValues}`),
+});
+
+const noteSchema = z.object({
+  text: z.string('Write the note').check(
+    z.refine((value) => value.trim().length > 0, 'Write the note'),
+    z.maxLength(enquiryNoteMaxLength, `Must be ${enquiryNoteMaxLength} characters or fewer`),
+  ),
+});
+
 /** The staff inbox, mounted at /enquiries: every route here sits behind the sign-in guard. */
 export function adminEnquiriesRouter(db: Database, requireUser: RequestHandler) {
   const router = Router();
   router.use(requireUser);
-  router.get('/', async (_req, res) => {
-    res.json(await listEnquiries(db));
+  router.get('/', async (req, res) => {
+    res.json(await listEnquiries(db, inboxQuery(req.query)));
+  });
+  router.get('/counts', async (_req, res) => {
+    res.json(await countEnquiries(db));
   });
   router.put('/:id/mark-contacted', async (req, res) => {
-    const enquiry = await markContacted(db, enquiryId(req));
+    const enquiry = await markContacted(db, enquiryId(req), req.user!);
     if (!enquiry) throw notFound();
     res.json(enquiry);
+  });
+  router.put('/:id/status', async (req, res) => {
+    const id = enquiryId(req);
+    const { status } = parseBody(statusSchema, req.body);
+    const enquiry = await setEnquiryStatus(db, id, status, req.user!);
+    if (!enquiry) throw notFound();
+    res.json(enquiry);
+  });
+  router.post('/:id/notes', async (req, res) => {
+    const id = enquiryId(req);
+    const { text } = parseBody(noteSchema, req.body);
+    const note = await addEnquiryNote(db, id, text, req.user!);
+    if (!note) throw notFound();
+    res.status(201).json(note);
   });
   router.delete('/:id', async (req, res) => {
     if (!(await deleteEnquiry(db, enquiryId(req)))) throw notFound();

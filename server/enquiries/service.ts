@@ -1,7 +1,15 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Enquiry, EnquiryPayload } from '#common/enquiry.ts';
+import {
+  enquiryStatuses,
+  isEnquiryStatus,
+  type EnquiryCounts,
+  type EnquiryNote,
+  type EnquiryStatus,
+} from '#common/enquiry-status.ts';
 import { selectRows, type Database } from '../db/client.ts';
-import { enquiries, outbox } from '../db/schema.ts';
+import { hasSqlState } from '../db/errors.ts';
+import { enquiries, enquiryEvents, enquiryNotes, outbox } from '../db/schema.ts';
 import { countHits, type RateLimitHit, type RateLimitResult } from '../http/rate-limit.ts';
 
 const columns = {
@@ -14,14 +22,24 @@ const columns = {
   message: enquiries.message,
   contacted: enquiries.contacted,
   createdAt: enquiries.createdAt,
+  status: enquiries.status,
+  reference: enquiries.reference,
+  postcode: enquiries.postcode,
 };
 
-type EnquiryRow = Omit<Enquiry, 'createdAt'> & { createdAt: Date };
+type EnquiryRow = Omit<Enquiry, 'createdAt' | 'status' | 'notes' | 'events'> & {
+  createdAt: Date;
+  status: string;
+};
 
-const toEnquiry = (row: EnquiryRow): Enquiry => ({ ...row, createdAt: row.createdAt.toISOString() });
+const toEnquiry = (row: EnquiryRow): Omit<Enquiry, 'notes' | 'events'> => ({
+  ...row,
+  status: isEnquiryStatus(row.status) ? row.status : 'new',
+  createdAt: row.createdAt.toISOString(),
+});
 
 export type StoreEnquiryResult =
-  { id: number; limit: RateLimitResult } | { id: null; limit: RateLimitResult };
+  { id: number; reference: string; limit: RateLimitResult } | { id: null; limit: RateLimitResult };
 
 type Submission = {
   payload: EnquiryPayload;
@@ -113,7 +131,7 @@ class EnquiryWriter {
 
   /** Never throws: each submission is settled with its own result or error. */
   async #write(batch: Submission[]) {
-    let rows: { ord: number; hits: number; id: number | null }[];
+    let rows: { ord: number; hits: number; id: number | null; reference: string | null }[];
     try {
       rows = await storeBatch(this.#db, batch);
     } catch (error) {
@@ -126,10 +144,13 @@ class EnquiryWriter {
       for (const submission of batch) await this.#write([submission]);
       return;
     }
-    for (const { ord, hits, id } of rows) {
+    for (const { ord, hits, id, reference } of rows) {
       const { hit, settle } = batch[ord]!;
       const limit = hit.verdict(hits);
-      settle({ ok: true, result: id === null ? { id: null, limit } : { id, limit } });
+      settle({
+        ok: true,
+        result: id === null || reference === null ? { id: null, limit } : { id, reference, limit },
+      });
     }
   }
 }
@@ -152,7 +173,7 @@ function storeBatch(db: Database, batch: Submission[]) {
     service: payload.service || null,
     message: payload.message,
   }));
-  return selectRows<{ ord: number; hits: number; id: number | null }>(
+  return selectRows<{ ord: number; hits: number; id: number | null; reference: string | null }>(
     db,
     sql`with input as (
           select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as input (
@@ -171,38 +192,210 @@ function storeBatch(db: Database, batch: Submission[]) {
           select id, name, email, phone, vehicle, service, message from verdict
           where id is not null order by id
           returning id, name, email, phone, vehicle, service, message, contacted,
-            to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
+            to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+            reference
         ),
         notification as (
           insert into ${outbox} (kind, payload)
           select 'enquiry-received', jsonb_build_object('kind', 'enquiry-received', 'enquiry', to_jsonb(enquiry))
           from enquiry order by id
         )
-        select ord, hits, id from verdict`,
+        select verdict.ord, verdict.hits, verdict.id, enquiry.reference
+        from verdict left join enquiry using (id)`,
   );
 }
 
-/** Every enquiry, newest first. */
-export async function listEnquiries(db: Database): Promise<Enquiry[]> {
+export type EnquiryQuery = {
+  status?: EnquiryStatus;
+  /** Part of a name, e-mail, phone, vehicle, message, postcode, reference or note; any case. */
+  q?: string;
+  /** The page after this enquiry (ids grow with time, so this is "older than"). */
+  before?: number;
+  limit: number;
+};
+
+/** `text` as a LIKE pattern matching it anywhere, its own % and _ taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+function searchCondition(q: string): SQL {
+  const pattern = containing(q);
+  return or(
+    ...[
+      enquiries.name,
+      enquiries.email,
+      enquiries.phone,
+      enquiries.vehicle,
+      enquiries.message,
+      enquiries.postcode,
+      enquiries.reference,
+    ].map((column) => ilike(column, pattern)),
+    sql`exists (select 1 from ${enquiryNotes} where ${enquiryNotes.enquiryId} = ${enquiries.id}
+      and ${enquiryNotes.text} ilike ${pattern})`,
+  )!;
+}
+
+/** A page of enquiries, newest first, with their notes and status changes. */
+export async function listEnquiries(db: Database, query: EnquiryQuery): Promise<Enquiry[]> {
+  const q = query.q?.trim();
   const rows = await db
     .select(columns)
     .from(enquiries)
-    .orderBy(desc(enquiries.createdAt), desc(enquiries.id));
-  return rows.map(toEnquiry);
+    .where(
+      and(
+        query.status ? eq(enquiries.status, query.status) : undefined,
+        query.before ? lt(enquiries.id, query.before) : undefined,
+        q ? searchCondition(q) : undefined,
+      ),
+    )
+    .orderBy(desc(enquiries.id))
+    .limit(query.limit);
+  return withHistory(db, rows);
 }
 
-/** Marks an enquiry as contacted; null when there is no such enquiry. Repeating it changes nothing. */
-export async function markContacted(db: Database, id: number): Promise<Enquiry | null> {
-  const [row] = await db
-    .update(enquiries)
-    // contactedAt keeps the first time staff got back to the customer.
-    .set({ contacted: true, contactedAt: sql`coalesce(${enquiries.contactedAt}, now())` })
-    .where(eq(enquiries.id, id))
-    .returning(columns);
-  return row ? toEnquiry(row) : null;
+/** The enquiries with their notes (newest first) and status changes (oldest first). */
+async function withHistory(db: Database, rows: EnquiryRow[]): Promise<Enquiry[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [notes, events] = await Promise.all([
+    db
+      .select({
+        id: enquiryNotes.id,
+        enquiryId: enquiryNotes.enquiryId,
+        text: enquiryNotes.text,
+        author: enquiryNotes.authorName,
+        createdAt: enquiryNotes.createdAt,
+      })
+      .from(enquiryNotes)
+      .where(inArray(enquiryNotes.enquiryId, ids))
+      .orderBy(desc(enquiryNotes.id)),
+    db
+      .select({
+        id: enquiryEvents.id,
+        enquiryId: enquiryEvents.enquiryId,
+        from: enquiryEvents.fromStatus,
+        to: enquiryEvents.toStatus,
+        actor: enquiryEvents.actorName,
+        createdAt: enquiryEvents.createdAt,
+      })
+      .from(enquiryEvents)
+      .where(inArray(enquiryEvents.enquiryId, ids))
+      .orderBy(enquiryEvents.id),
+  ]);
+  return rows.map((row) => ({
+    ...toEnquiry(row),
+    notes: notes
+      .filter((note) => note.enquiryId === row.id)
+      .map(({ id, text, author, createdAt }) => ({ id, text, author, createdAt: createdAt.toISOString() })),
+    events: events
+      .filter((event) => event.enquiryId === row.id)
+      .map(({ id, from, to, actor, createdAt }) => ({
+        id,
+        from: from as EnquiryStatus,
+        to: to as EnquiryStatus,
+        actor,
+        createdAt: createdAt.toISOString(),
+      })),
+  }));
 }
 
-/** Deletes an enquiry for good; false when there was none. */
+/** One enquiry with its history, or null. */
+export async function findEnquiry(db: Database, id: number): Promise<Enquiry | null> {
+  const rows = await db.select(columns).from(enquiries).where(eq(enquiries.id, id));
+  const [enquiry] = await withHistory(db, rows);
+  return enquiry ?? null;
+}
+
+/** How many enquiries there are in each status, for the count cards. */
+export async function countEnquiries(db: Database): Promise<EnquiryCounts> {
+  const rows = await db
+    .select({ status: enquiries.status, count: count() })
+    .from(enquiries)
+    .groupBy(enquiries.status);
+  const counts = Object.fromEntries(enquiryStatuses.map((status) => [status, 0])) as Record<
+    EnquiryStatus,
+    number
+  >;
+  for (const row of rows) if (isEnquiryStatus(row.status)) counts[row.status] = Number(row.count);
+  const total = Object.values(counts).reduce((sum, value) => sum + value, 0);
+  return { total, ...counts };
+}
+
+/** The member of staff doing something, as events and notes record them. */
+export type Actor = { id: number; username: string };
+
+/**
+ * Moves an enquiry to `status`, recording the change (who, when, from, to); `contacted` follows
+ * (true after New). Null when there is no such enquiry; moving to the status it has changes
+ * nothing and records nothing.
+ */
+export async function setEnquiryStatus(
+  db: Database,
+  id: number,
+  status: EnquiryStatus,
+  actor: Actor,
+): Promise<Enquiry | null> {
+  const found = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: enquiries.status })
+      .from(enquiries)
+      .where(eq(enquiries.id, id))
+      .for('update');
+    if (!current) return false;
+    if (current.status === status) return true;
+    await tx
+      .update(enquiries)
+      .set({
+        status,
+        contacted: status !== 'new',
+        // contactedAt keeps the first time staff got back to the customer.
+        contactedAt: status === 'new' ? null : sql`coalesce(${enquiries.contactedAt}, now())`,
+      })
+      .where(eq(enquiries.id, id));
+    await tx.insert(enquiryEvents).values({
+      enquiryId: id,
+      actorId: actor.id,
+      actorName: actor.username,
+      fromStatus: current.status,
+      toStatus: status,
+    });
+    return true;
+  });
+  return found ? findEnquiry(db, id) : null;
+}
+
+/**
+ * Mark as Contacted (spec section 4): a New enquiry becomes Contacted; one further along keeps
+ * its status. Null when there is no such enquiry. Repeating it changes nothing.
+ */
+export async function markContacted(db: Database, id: number, actor: Actor): Promise<Enquiry | null> {
+  const enquiry = await findEnquiry(db, id);
+  if (!enquiry) return null;
+  return enquiry.status === 'new' ? setEnquiryStatus(db, id, 'contacted', actor) : enquiry;
+}
+
+/** Adds a note, kept exactly as typed, with its author and time; null when there is no such enquiry. */
+export async function addEnquiryNote(
+  db: Database,
+  id: number,
+  text: string,
+  author: Actor,
+): Promise<EnquiryNote | null> {
+  let note: typeof enquiryNotes.$inferSelect | undefined;
+  try {
+    [note] = await db
+      .insert(enquiryNotes)
+      .values({ enquiryId: id, authorId: author.id, authorName: author.username, text })
+      .returning();
+  } catch (error) {
+    // foreign_key_violation: no such enquiry (or it was deleted meanwhile).
+    if (hasSqlState(error, '23503')) return null;
+    throw error;
+  }
+  if (!note) return null;
+  return { id: note.id, text: note.text, author: note.authorName, createdAt: note.createdAt.toISOString() };
+}
+
+/** Deletes an enquiry for good, with its notes and events; false when there was none. */
 export async function deleteEnquiry(db: Database, id: number): Promise<boolean> {
   const deleted = await db.delete(enquiries).where(eq(enquiries.id, id)).returning({ id: enquiries.id });
   return deleted.length > 0;

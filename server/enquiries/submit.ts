@@ -17,6 +17,18 @@ export type EnquirySubmission = {
 export const tooManyEnquiriesMessage =
   'You have sent several enquiries in a short time. Please wait a few minutes and try again, or call us.';
 
+const londonMonth = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  year: '2-digit',
+  month: '2-digit',
+});
+
+/** A reference that looks like a real one (ENQ-YYMM-NNNN), for an answer to a robot. */
+function decoyReference(): string {
+  const [month, year] = londonMonth.format(new Date()).split('/');
+  return `ENQ-${year}${month}-${String(crypto.randomInt(1, 10_000)).padStart(4, '0')}`;
+}
+
 /**
  * One enquiry from the public site, by the JSON API or by a plain form post: honeypot, then
  * validation, then the per-client limit, then storage with its notification.
@@ -31,7 +43,7 @@ export async function submitEnquiry(
   if (typeof honeypot === 'string' && honeypot.trim() !== '') {
     // Answered like a real submission so the robot learns nothing; nothing is stored or sent.
     logger.info({ honeypot: true }, 'enquiry dropped: honeypot field filled in');
-    return { status: 201, id: crypto.randomInt(1, 2 ** 31 - 1) };
+    return { status: 201, id: crypto.randomInt(1, 2 ** 31 - 1), reference: decoyReference() };
   }
   const parsed = enquirySchema.safeParse(fields);
   if (!parsed.success) {
@@ -41,17 +53,14 @@ export async function submitEnquiry(
       fieldErrors: fieldErrorsOf(parsed.error),
     };
   }
-  const { id, limit: verdict } = await createEnquiryWithinLimit(
-    db,
-    parsed.data,
-    rateLimitHit(limit, clientKey),
-  );
-  if (id === null) {
+  const stored = await createEnquiryWithinLimit(db, parsed.data, rateLimitHit(limit, clientKey));
+  const { limit: verdict } = stored;
+  if (stored.id === null) {
     const retryAfterSeconds = verdict.allowed ? 1 : verdict.retryAfterSeconds;
     logger.warn({ retryAfterSeconds }, 'enquiry refused: rate limit');
     return { status: 429, error: tooManyEnquiriesMessage, retryAfterSeconds };
   }
-  logger.info({ enquiryId: id }, 'enquiry stored');
+  logger.info({ enquiryId: stored.id, reference: stored.reference }, 'enquiry stored');
   onStored?.();
-  return { status: 201, id };
+  return { status: 201, id: stored.id, reference: stored.reference };
 }

@@ -1,4 +1,6 @@
 import type { Request } from 'express';
+import * as z from 'zod/mini';
+import { fieldErrorsOf, invalidFieldsMessage } from '#common/field-errors.ts';
 import { HttpError } from './errors.ts';
 
 /** The `:id` of a path as a database id (a positive 32-bit integer), else 400 with `message`. */
@@ -6,4 +8,11 @@ export function idParam(req: Request, message: string): number {
   const raw = String(req.params.id);
   if (!/^[1-9][0-9]{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) throw new HttpError(400, message);
   return Number(raw);
+}
+
+/** A request body checked by `schema`, else 400 with the spec's error contract (`fieldErrors`). */
+export function parseBody<Schema extends z.ZodMiniType>(schema: Schema, body: unknown): z.output<Schema> {
+  const result = z.safeParse(schema, body);
+  if (!result.success) throw new HttpError(400, invalidFieldsMessage, fieldErrorsOf(result.error));
+  return result.data;
 }

@@ -1,13 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import * as z from 'zod/mini';
 import { imageRecordSchema, imageUpdateSchema } from '#common/image-fields.ts';
 import { imageSlots, isImageSlotName } from '#common/images.ts';
-import { fieldErrorsOf, invalidFieldsMessage } from '#common/field-errors.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
-import { idParam } from '../http/params.ts';
+import { idParam, parseBody } from '../http/params.ts';
 import { clientBuildDir, projectRoot } from '../paths.ts';
 import { sendPicture } from './media.ts';
 import { ImageRejectedError, processImage, type ProcessedImage } from './process.ts';
@@ -30,12 +28,6 @@ import { readImageUpload } from './upload.ts';
 function fallbackDir(): string {
   const built = path.join(clientBuildDir, 'images', 'fallback');
   return fs.existsSync(built) ? built : path.join(projectRoot, 'public', 'images', 'fallback');
-}
-
-function parseFields<Schema extends z.ZodMiniType>(schema: Schema, input: unknown): z.output<Schema> {
-  const result = z.safeParse(schema, input);
-  if (!result.success) throw new HttpError(400, invalidFieldsMessage, fieldErrorsOf(result.error));
-  return result.data;
 }
 
 const imageId = (req: Request) => idParam(req, 'The image id must be a positive whole number.');
@@ -78,7 +70,7 @@ export function imagesRouter(db: Database, requireUser: RequestHandler, changed:
   });
 
   router.post('/images', requireUser, async (req, res) => {
-    const image = await createImage(db, parseFields(imageRecordSchema, req.body ?? {}));
+    const image = await createImage(db, parseBody(imageRecordSchema, req.body ?? {}));
     changed();
     req.log.info({ user: req.user?.username, image: image.name }, 'image record created');
     res.status(201).json(image);
@@ -86,7 +78,7 @@ export function imagesRouter(db: Database, requireUser: RequestHandler, changed:
 
   router.post('/images/upload', requireUser, async (req, res) => {
     const { file, fields } = await readPicture(req, res);
-    const record = parseFields(imageRecordSchema, fields);
+    const record = parseBody(imageRecordSchema, fields);
     if (await isImageNameTaken(db, record.name)) throw nameTaken(record.name);
     const image = await storeImage(db, { create: record }, await safePicture(file, isHero(record.name)));
     changed();
@@ -102,10 +94,7 @@ export function imagesRouter(db: Database, requireUser: RequestHandler, changed:
     const name = await imageNameOf(db, id);
     if (name === null) throw imageNotFound();
     const { file, fields } = await readPicture(req, res);
-    const { altText } = parseFields(
-      imageUpdateSchema,
-      'altText' in fields ? { altText: fields.altText } : {},
-    );
+    const { altText } = parseBody(imageUpdateSchema, 'altText' in fields ? { altText: fields.altText } : {});
     if (altText !== undefined) requireSlotAltText(name, altText);
     const image = await storeImage(db, { replace: id, altText }, await safePicture(file, isHero(name)));
     changed();
@@ -115,7 +104,7 @@ export function imagesRouter(db: Database, requireUser: RequestHandler, changed:
 
   router.put('/images/:id', requireUser, async (req, res) => {
     const id = imageId(req);
-    const image = await updateImage(db, id, parseFields(imageUpdateSchema, req.body ?? {}));
+    const image = await updateImage(db, id, parseBody(imageUpdateSchema, req.body ?? {}));
     changed();
     req.log.info({ user: req.user?.username, image: image.name, id }, 'image updated');
     res.json(image);

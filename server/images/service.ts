@@ -99,7 +99,6 @@ export const nameTaken = (name: string) =>
     name: ['This name is already used by another image'],
   });
 
-
 /** A record without a picture yet (POST /api/images). */
 export async function createImage(db: Database, fields: ImageRecordInput): Promise<StoredImage> {
   return storeImage(db, { create: fields });

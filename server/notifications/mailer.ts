@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Enquiry } from '#common/enquiry.ts';
+import type { EnquiryRecord } from '#common/enquiry.ts';
 import { enquiryServiceOptions } from '#common/enquiry-options.ts';
 import type { Logger } from '../logger.ts';
 
@@ -80,7 +80,7 @@ const londonDateTime = new Intl.DateTimeFormat('en-GB', {
 
 /** The staff e-mail for a new enquiry: every field, readable on a phone. */
 export function enquiryNotificationMail(
-  enquiry: Enquiry,
+  enquiry: EnquiryRecord,
   {
     from,
     to,
@@ -101,7 +101,7 @@ export function enquiryNotificationMail(
     'Additional Information:',
     enquiry.message || 'None',
     '',
-    `Enquiry number ${enquiry.id}. Reply to this e-mail to answer the customer.`,
+    `Reference ${enquiry.reference ?? `enquiry number ${enquiry.id}`}. Reply to this e-mail to answer the customer.`,
   ];
   return {
     from,

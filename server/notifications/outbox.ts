@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Enquiry } from '#common/enquiry.ts';
+import type { EnquiryRecord } from '#common/enquiry.ts';
 import { selectRows, type Database } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
 
@@ -18,7 +18,8 @@ const notificationSchema = z.discriminatedUnion('kind', [
       message: z.string(),
       contacted: z.boolean(),
       createdAt: z.string(),
-    }) satisfies z.ZodType<Enquiry>,
+      reference: z.string().optional(),
+    }) satisfies z.ZodType<EnquiryRecord>,
   }),
 ]);
 

@@ -2,8 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Enquiry } from '#common/enquiry.ts';
+import type { EnquiryCounts } from '#common/enquiry-status.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
-import { EnquiriesTab, enquiriesQueryKey } from './enquiries-tab.tsx';
+import { EnquiriesTab, enquiriesQueryKey, enquiryCountsQueryKey } from './enquiries-tab.tsx';
 
 function enquiry(overrides: Partial<Enquiry>): Enquiry {
   return {
@@ -16,14 +17,20 @@ function enquiry(overrides: Partial<Enquiry>): Enquiry {
     message: 'Nail in the rear tyre.',
     contacted: false,
     createdAt: '2026-07-01T08:05:00.000Z',
+    status: overrides.contacted ? 'contacted' : 'new',
+    reference: `ENQ-2607-${String(overrides.id ?? 1).padStart(4, '0')}`,
+    postcode: null,
+    notes: [],
+    events: [],
     ...overrides,
   };
 }
 
 /** The tab as it renders once the list has arrived. */
-function renderWith(list: Enquiry[]) {
+function renderWith(list: Enquiry[], counts?: EnquiryCounts) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(enquiriesQueryKey, list);
+  if (counts) queryClient.setQueryData(enquiryCountsQueryKey, counts);
   return renderToStaticMarkup(
     <QueryClientProvider client={queryClient}>
       <EnquiriesTab />
@@ -35,6 +42,23 @@ const countOf = (html: string, label: string) =>
   new RegExp(`>${label}</p><p[^>]*>(\\d+)</p>`).exec(html)?.[1];
 
 describe('EnquiriesTab', () => {
+  it('counts every enquiry from the counts, not only the page shown', () => {
+    const html = renderWith([enquiry({ id: 3 })], {
+      total: 240,
+      new: 40,
+      contacted: 120,
+      quoted: 30,
+      booked: 20,
+      completed: 20,
+      closed: 10,
+    });
+    expect([
+      countOf(html, 'Total Enquiries'),
+      countOf(html, 'New Enquiries'),
+      countOf(html, 'Contacted'),
+    ]).toEqual(['240', '40', '200']);
+  });
+
   it("says 'No enquiries yet' and counts nothing when there are none", () => {
     const html = renderWith([]);
     expect(html).toContain('No enquiries yet');

@@ -1,11 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Enquiry } from '#common/enquiry.ts';
+import type { EnquiryCounts } from '#common/enquiry-status.ts';
 import { ApiError, apiRequest } from '../../lib/api.ts';
 import { toast } from '../../lib/use-toast.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { EnquiryCard } from './enquiry-card.tsx';
 
 export const enquiriesQueryKey = ['/api/enquiries'] as const;
+/** Under the list's key, so that whatever refreshes the list refreshes the counts too. */
+export const enquiryCountsQueryKey = [...enquiriesQueryKey, 'counts'] as const;
 
 const messageOf = (error: unknown) =>
   error instanceof ApiError
@@ -27,6 +30,12 @@ function CountCard({ label, count, tone }: { label: string; count: number; tone:
 export function EnquiriesTab() {
   const queryClient = useQueryClient();
   const enquiries = useQuery<Enquiry[]>({ queryKey: enquiriesQueryKey, staleTime: 0 });
+  // The list is one page (the newest 50); the cards count every enquiry.
+  const counts = useQuery<EnquiryCounts>({
+    queryKey: enquiryCountsQueryKey,
+    queryFn: ({ signal }) => apiRequest<EnquiryCounts>('GET', '/api/enquiries/counts', undefined, { signal }),
+    staleTime: 0,
+  });
   const refetch = () => queryClient.invalidateQueries({ queryKey: enquiriesQueryKey });
 
   const markContacted = useMutation({
@@ -65,6 +74,9 @@ export function EnquiriesTab() {
 
   const list = enquiries.data;
   const contacted = list.filter((enquiry) => enquiry.contacted).length;
+  // Until the counts arrive, the page's own figures stand in (they are the same below one page).
+  const total = counts.data?.total ?? list.length;
+  const contactedCount = counts.data ? counts.data.total - counts.data.new : contacted;
   const busyId = markContacted.isPending
     ? markContacted.variables
     : remove.isPending
@@ -73,9 +85,9 @@ export function EnquiriesTab() {
   return (
     <div className="grid gap-6">
       <div className="grid grid-cols-3 gap-3 sm:gap-4">
-        <CountCard label="Total Enquiries" count={list.length} tone="border-t-ink" />
-        <CountCard label="New Enquiries" count={list.length - contacted} tone="border-t-accent" />
-        <CountCard label="Contacted" count={contacted} tone="border-t-brand" />
+        <CountCard label="Total Enquiries" count={total} tone="border-t-ink" />
+        <CountCard label="New Enquiries" count={total - contactedCount} tone="border-t-accent" />
+        <CountCard label="Contacted" count={contactedCount} tone="border-t-brand" />
       </div>
       <section aria-labelledby="customer-enquiries" className="grid gap-4">
         <h2 id="customer-enquiries" className="text-xl font-bold text-ink">

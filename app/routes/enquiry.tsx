@@ -12,8 +12,17 @@ import type { Route } from './+types/enquiry';
  * does and answers with a page: the confirmation, or the form again with the customer's values
  * and what to correct.
  */
+/** The reference a customer was given, as the confirmation's address carries it. */
+const referencePattern = /^ENQ-\d{4}-\d{4,}$/;
+
 export function loader({ request }: Route.LoaderArgs) {
-  return { received: new URL(request.url).searchParams.has('received') };
+  const received = new URL(request.url).searchParams.get('received');
+  const reference = received !== null && referencePattern.test(received) ? received : null;
+  // A confirmation names one customer's enquiry: it is not a page to keep for others.
+  return data(
+    { received: received !== null, reference },
+    reference ? { headers: { 'Cache-Control': 'private, no-store' } } : undefined,
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -24,7 +33,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   const result = await context.enquiries.submit(form);
   // Post/redirect/get: reloading the confirmation does not send the enquiry twice.
-  if (result.status === 201) return redirect('/enquiry?received', 303);
+  if (result.status === 201) {
+    return redirect(`/enquiry?received=${encodeURIComponent(result.reference)}`, 303);
+  }
   const { website: _honeypot, ...values } = form;
   return data(
     {
@@ -39,8 +50,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-/** Passes the action's Retry-After (when the limit was reached) on to the page's response. */
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+/**
+ * Passes the action's Retry-After (when the limit was reached) on to the page's response, and
+ * the confirmation's Cache-Control.
+ */
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has('Retry-After') ? actionHeaders : loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -60,6 +75,12 @@ export default function EnquiryRoute({ loaderData, actionData }: Route.Component
             <CheckIcon className="size-7 shrink-0 text-brand-dark" />
             We&apos;ll get back to you as soon as possible.
           </p>
+          {loaderData.reference && (
+            <p className="mt-4 text-lg text-slate-700">
+              Your reference is <strong className="font-semibold text-ink">{loaderData.reference}</strong>.
+              Please quote it if you call us.
+            </p>
+          )}
           <Link
             to="/"
             className="mt-8 inline-block rounded-lg bg-brand px-6 py-3 font-semibold text-ink shadow-sm hover:bg-brand-dark hover:text-white"

@@ -37,14 +37,28 @@ const post = (fields: Record<string, unknown>) =>
 describe('the enquiry form without JavaScript (POST /enquiry)', () => {
   it('stores the enquiry with its notification and redirects to a confirmation page', async () => {
     const response = await post(makeEnquiry({ name: 'Sarah Mitchell' })).expect(303);
-    expect(response.headers.location).toBe('/enquiry?received');
     const stored = await database.db.select().from(enquiries);
     expect(stored).toMatchObject([{ name: 'Sarah Mitchell', service: 'puncture-repair' }]);
+    expect(response.headers.location).toBe(`/enquiry?received=${stored[0]!.reference}`);
     expect(await database.db.select().from(outbox)).toHaveLength(1);
 
-    const page = await request(app).get('/enquiry?received').set('Cookie', 'splash_seen=1').expect(200);
+    const page = await request(app)
+      .get(String(response.headers.location))
+      .set('Cookie', 'splash_seen=1')
+      .expect(200);
     expect(page.text).toContain('Enquiry Submitted');
     expect(page.text).toContain('get back to you as soon as possible.');
+    expect(page.text).toContain(
+      `Your reference is <strong class="font-semibold text-ink">${stored[0]!.reference}`,
+    );
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    // Anything else in the address is not shown as a reference.
+    const forged = await request(app)
+      .get('/enquiry?received=%3Cscript%3E')
+      .set('Cookie', 'splash_seen=1')
+      .expect(200);
+    expect(forged.text).toContain('Enquiry Submitted');
+    expect(forged.text).not.toContain('Your reference is');
   });
 
   it('answers bad fields with the form again: messages, values kept, status 400', async () => {

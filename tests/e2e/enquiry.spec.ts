@@ -67,6 +67,7 @@ test('a customer is told what to correct, then sends an enquiry and sees it ackn
   const notice = toastOf(page, 'Enquiry Submitted');
   await expect(notice).toBeVisible();
   await expect(notice).toContainText("We'll get back to you as soon as possible.");
+  await expect(notice).toContainText(/Your reference is ENQ-\d{4}-\d{4}\./);
   await expect(enquiry.getByLabel('Name')).toHaveValue('');
   await expect(enquiry.getByLabel('Email')).toHaveValue('');
   await expect(enquiry.getByLabel('Service')).toHaveValue('');
@@ -133,7 +134,8 @@ test.describe('without JavaScript', () => {
     await page.goto('/');
     await fillValidEnquiry(page);
     await form(page).getByRole('button', { name: 'Submit Enquiry' }).click();
-    await expect(page).toHaveURL(/\/enquiry\?received$/);
+    await expect(page).toHaveURL(/\/enquiry\?received=ENQ-\d{4}-\d{4}$/);
+    await expect(page.getByText(/Your reference is ENQ-\d{4}-\d{4}/)).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enquiry Submitted');
     await expect(page.getByText("We'll get back to you as soon as possible.")).toBeVisible();
   });

@@ -77,11 +77,14 @@ export function EnquiryForm({ initialValues, initialErrors }: EnquiryFormProps) 
 
   const submit = handleSubmit(async (payload) => {
     try {
-      await apiRequest('POST', '/api/enquiries', {
+      const { reference } = await apiRequest<{ id: number; reference?: string }>('POST', '/api/enquiries', {
         ...payload,
         [enquiryHoneypotField]: getValues(enquiryHoneypotField),
       });
-      toast({ title: 'Enquiry Submitted', description: "We'll get back to you as soon as possible." });
+      toast({
+        title: 'Enquiry Submitted',
+        description: `We'll get back to you as soon as possible.${reference ? ` Your reference is ${reference}.` : ''}`,
+      });
       reset(emptyValues);
     } catch (error) {
       const apiError = error instanceof ApiError ? error : undefined;

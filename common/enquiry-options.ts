@@ -13,3 +13,8 @@ export const enquiryServiceOptions = [
 ] as const;
 
 export type EnquiryServiceValue = (typeof enquiryServiceOptions)[number]['value'];
+
+/** The label of a stored service value; a value no longer offered reads as itself. */
+export function enquiryServiceLabel(value: string | null): string | null {
+  return enquiryServiceOptions.find((option) => option.value === value)?.label ?? value;
+}

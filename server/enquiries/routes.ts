@@ -13,6 +13,7 @@ import {
   setEnquiryStatus,
   type EnquiryQuery,
 } from './service.ts';
+import { streamEnquiriesCsv } from './export.ts';
 import { submitEnquiry, type EnquirySubmission } from './submit.ts';
 
 /** An enquiry is a few short fields: anything bigger is not one (issue: abuse defences). */
@@ -87,6 +88,10 @@ export function adminEnquiriesRouter(db: Database, requireUser: RequestHandler) 
   router.use(requireUser);
   router.get('/', async (req, res) => {
     res.json(await listEnquiries(db, inboxQuery(req.query)));
+  });
+  router.get('/export.csv', async (req, res) => {
+    const { status, q } = inboxQuery(req.query);
+    await streamEnquiriesCsv(db, { status, q }, res);
   });
   router.get('/counts', async (_req, res) => {
     res.json(await countEnquiries(db));

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { EnquiryRecord } from '#common/enquiry.ts';
-import { enquiryServiceOptions } from '#common/enquiry-options.ts';
+import { enquiryServiceLabel } from '#common/enquiry-options.ts';
 import type { Logger } from '../logger.ts';
 
 /** An address as written (`Name <address>`), or a display name and address apart. */
@@ -69,8 +69,7 @@ export function createMailer({ smtpUrl, logger }: { smtpUrl: string | undefined;
   };
 }
 
-const serviceLabel = (value: string | null) =>
-  enquiryServiceOptions.find((option) => option.value === value)?.label ?? value ?? 'Not given';
+const serviceLabel = (value: string | null) => enquiryServiceLabel(value) ?? 'Not given';
 
 const londonDateTime = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'full',

@@ -1,0 +1,104 @@
+import { once } from 'node:events';
+import type { Response } from 'express';
+import type { Enquiry } from '#common/enquiry.ts';
+import { enquiryServiceLabel } from '#common/enquiry-options.ts';
+import { enquiryStatusLabels } from '#common/enquiry-status.ts';
+import type { Database } from '../db/client.ts';
+import { listEnquiries, type EnquiryQuery } from './service.ts';
+
+/**
+ * A spreadsheet cell. One that a spreadsheet would read as a formula (it begins with =, +, -, @,
+ * a tab or a carriage return) is prefixed with an apostrophe, so that a customer's text can never
+ * run as a formula (OWASP, CSV injection); then it is quoted as RFC 4180 asks.
+ */
+export function csvCell(value: string | number | boolean | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const londonTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** 2026-11-23 14:05, London time: what a spreadsheet sorts and reads as a date. */
+function spreadsheetTime(iso: string): string {
+  const parts = Object.fromEntries(
+    londonTime.formatToParts(new Date(iso)).map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+const serviceLabel = (value: string | null) => enquiryServiceLabel(value) ?? '';
+
+export const enquiryCsvHeader = [
+  'Reference',
+  'Received',
+  'Name',
+  'Email',
+  'Phone',
+  'Vehicle',
+  'Service',
+  'Postcode',
+  'Message',
+  'Status',
+  'Contacted',
+  'Notes',
+];
+
+export function enquiryCsvRow(enquiry: Enquiry): string {
+  const notes = enquiry.notes
+    .map((note) => `${spreadsheetTime(note.createdAt)} ${note.author ?? 'Staff'}: ${note.text}`)
+    .join('\n');
+  return [
+    enquiry.reference,
+    spreadsheetTime(enquiry.createdAt),
+    enquiry.name,
+    enquiry.email,
+    enquiry.phone,
+    enquiry.vehicle,
+    serviceLabel(enquiry.service),
+    enquiry.postcode,
+    enquiry.message,
+    enquiryStatusLabels[enquiry.status],
+    enquiry.contacted ? 'Yes' : 'No',
+    notes,
+  ]
+    .map(csvCell)
+    .join(',');
+}
+
+/** Rows are read from the database this many at a time, so the export never holds them all. */
+const exportPageSize = 500;
+
+/**
+ * Streams the enquiries of `filter` (newest first) as a UTF-8 CSV with a byte-order mark, which
+ * Excel needs to read anything beyond ASCII. A page is read only once the previous one has been
+ * taken by the connection.
+ */
+export async function streamEnquiriesCsv(
+  db: Database,
+  filter: Omit<EnquiryQuery, 'before' | 'limit'>,
+  res: Response,
+): Promise<void> {
+  res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+  const day = spreadsheetTime(new Date().toISOString()).slice(0, 10);
+  res.setHeader('Content-Disposition', `attachment; filename="enquiries-${day}.csv"`);
+  const write = async (text: string) => {
+    if (!res.write(text)) await once(res, 'drain');
+  };
+  await write(`\uFEFF${enquiryCsvHeader.join(',')}\r\n`);
+  let before: number | undefined;
+  for (;;) {
+    const page = await listEnquiries(db, { ...filter, before, limit: exportPageSize });
+    if (page.length > 0) await write(page.map((enquiry) => `${enquiryCsvRow(enquiry)}\r\n`).join(''));
+    if (page.length < exportPageSize || res.destroyed) break;
+    before = page[page.length - 1]!.id;
+  }
+  res.end();
+}

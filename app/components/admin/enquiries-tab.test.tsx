@@ -1,42 +1,5 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { Enquiry } from '#common/enquiry.ts';
-import type { EnquiryCounts } from '#common/enquiry-status.ts';
-import { createQueryClient } from '../../lib/query-client.ts';
-import { EnquiriesTab, enquiriesQueryKey, enquiryCountsQueryKey } from './enquiries-tab.tsx';
-
-function enquiry(overrides: Partial<Enquiry>): Enquiry {
-  return {
-    id: 1,
-    name: 'Sarah Mitchell',
-    email: 'sarah@example.com',
-    phone: '07700 900123',
-    vehicle: 'Ford Focus 2019',
-    service: 'puncture-repair',
-    message: 'Nail in the rear tyre.',
-    contacted: false,
-    createdAt: '2026-07-01T08:05:00.000Z',
-    status: overrides.contacted ? 'contacted' : 'new',
-    reference: `ENQ-2607-${String(overrides.id ?? 1).padStart(4, '0')}`,
-    postcode: null,
-    notes: [],
-    events: [],
-    ...overrides,
-  };
-}
-
-/** The tab as it renders once the list has arrived. */
-function renderWith(list: Enquiry[], counts?: EnquiryCounts) {
-  const queryClient = createQueryClient();
-  queryClient.setQueryData(enquiriesQueryKey, list);
-  if (counts) queryClient.setQueryData(enquiryCountsQueryKey, counts);
-  return renderToStaticMarkup(
-    <QueryClientProvider client={queryClient}>
-      <EnquiriesTab />
-    </QueryClientProvider>,
-  );
-}
+import { enquiry, renderWith } from './enquiry-test-data.tsx';
 
 const countOf = (html: string, label: string) =>
   new RegExp(`>${label}</p><p[^>]*>(\\d+)</p>`).exec(html)?.[1];

@@ -1,112 +1,95 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Enquiry } from '#common/enquiry.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { EnquiryCounts } from '#common/enquiry-status.ts';
-import { ApiError, apiRequest } from '../../lib/api.ts';
-import { toast } from '../../lib/use-toast.ts';
+import { apiRequest } from '../../lib/api.ts';
 import { Spinner } from '../ui/spinner.tsx';
-import { EnquiryCard } from './enquiry-card.tsx';
+import { EnquiryFiltersBar } from './enquiry-filters.tsx';
+import { messageOf } from './enquiry-format.ts';
+import { EnquiryInbox } from './enquiry-inbox.tsx';
+import {
+  enquiryCountsQueryKey,
+  noEnquiryFilters,
+  useEnquiryList,
+  type EnquiryFilters,
+} from './enquiry-queries.ts';
 
-export const enquiriesQueryKey = ['/api/enquiries'] as const;
-/** Under the list's key, so that whatever refreshes the list refreshes the counts too. */
-export const enquiryCountsQueryKey = [...enquiriesQueryKey, 'counts'] as const;
-
-const messageOf = (error: unknown) =>
-  error instanceof ApiError
-    ? (error.serverMessage ?? error.message)
-    : error instanceof Error
-      ? error.message
-      : String(error);
+export {
+  enquiriesQueryKey,
+  enquiryCountsQueryKey,
+  enquiryListQueryKey,
+  noEnquiryFilters,
+} from './enquiry-queries.ts';
 
 function CountCard({ label, count, tone }: { label: string; count: number; tone: string }) {
   return (
-    <div className={`rounded-xl border border-slate-200 border-t-4 bg-white p-4 shadow-sm sm:p-5 ${tone}`}>
+    <div
+      className={`min-w-0 rounded-xl border border-slate-200 border-t-4 bg-white p-3 shadow-sm sm:p-5 ${tone}`}
+    >
       <p className="text-sm font-semibold text-slate-600">{label}</p>
       <p className="mt-1 font-heading text-3xl font-extrabold text-ink">{count}</p>
     </div>
   );
 }
 
-/** The Enquiries tab: counts and the inbox (spec section 2). The list is always fetched fresh. */
+/** The Enquiries tab: counts, search and status filters, and the inbox (spec section 2). */
 export function EnquiriesTab() {
-  const queryClient = useQueryClient();
-  const enquiries = useQuery<Enquiry[]>({ queryKey: enquiriesQueryKey, staleTime: 0 });
-  // The list is one page (the newest 50); the cards count every enquiry.
+  const [filters, setFilters] = useState<EnquiryFilters>(noEnquiryFilters);
+  const enquiries = useEnquiryList(filters);
+  // The list holds the pages loaded so far; the cards count every enquiry.
   const counts = useQuery<EnquiryCounts>({
     queryKey: enquiryCountsQueryKey,
     queryFn: ({ signal }) => apiRequest<EnquiryCounts>('GET', '/api/enquiries/counts', undefined, { signal }),
     staleTime: 0,
   });
-  const refetch = () => queryClient.invalidateQueries({ queryKey: enquiriesQueryKey });
 
-  const markContacted = useMutation({
-    mutationFn: (id: number) => apiRequest<Enquiry>('PUT', `/api/enquiries/${id}/mark-contacted`),
-    onSuccess: () =>
-      toast({ title: 'Enquiry updated', description: 'The enquiry has been marked as contacted.' }),
-    onError: (error) =>
-      toast({ variant: 'destructive', title: 'Update failed', description: messageOf(error) }),
-    onSettled: refetch,
-  });
-  const remove = useMutation({
-    mutationFn: (id: number) => apiRequest<void>('DELETE', `/api/enquiries/${id}`),
-    onSuccess: () =>
-      toast({ title: 'Enquiry deleted', description: 'The enquiry has been permanently removed.' }),
-    onError: (error) =>
-      toast({ variant: 'destructive', title: 'Delete failed', description: messageOf(error) }),
-    onSettled: refetch,
-  });
-
-  if (enquiries.isPending) return <Spinner label="Loading enquiries..." showLabel />;
-  if (enquiries.isError) {
-    return (
-      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800">
-        <p className="font-semibold">Failed to load enquiries</p>
-        <p className="mt-1 text-sm">{messageOf(enquiries.error)}</p>
-        <button
-          type="button"
-          onClick={() => void enquiries.refetch()}
-          className="mt-3 rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white"
-        >
-          Try again
-        </button>
-      </div>
-    );
-  }
-
-  const list = enquiries.data;
-  const contacted = list.filter((enquiry) => enquiry.contacted).length;
-  // Until the counts arrive, the page's own figures stand in (they are the same below one page).
-  const total = counts.data?.total ?? list.length;
-  const contactedCount = counts.data ? counts.data.total - counts.data.new : contacted;
-  const busyId = markContacted.isPending
-    ? markContacted.variables
-    : remove.isPending
-      ? remove.variables
-      : undefined;
+  const list = enquiries.data?.pages.flat() ?? [];
+  const filtered = filters.status !== 'all' || filters.q !== '';
+  // Until the counts arrive, the unfiltered list's own figures stand in (the same below one page).
+  const pageTotal = filtered ? 0 : list.length;
+  const pageContacted = filtered ? 0 : list.filter((enquiry) => enquiry.contacted).length;
+  const total = counts.data?.total ?? pageTotal;
+  const contactedCount = counts.data ? counts.data.total - counts.data.new : pageContacted;
+  const loadMore = () => {
+    // One page at a time: a click while a page is on its way does nothing.
+    if (!enquiries.isFetchingNextPage) void enquiries.fetchNextPage({ cancelRefetch: false });
+  };
   return (
-    <div className="grid gap-6">
-      <div className="grid grid-cols-3 gap-3 sm:gap-4">
+    <div className="grid min-w-0 gap-6">
+      <div className="grid grid-cols-3 gap-2 sm:gap-4">
         <CountCard label="Total Enquiries" count={total} tone="border-t-ink" />
         <CountCard label="New Enquiries" count={total - contactedCount} tone="border-t-accent" />
         <CountCard label="Contacted" count={contactedCount} tone="border-t-brand" />
       </div>
-      <section aria-labelledby="customer-enquiries" className="grid gap-4">
+      <section aria-labelledby="customer-enquiries" className="grid min-w-0 gap-4">
         <h2 id="customer-enquiries" className="text-xl font-bold text-ink">
           Customer Enquiries
         </h2>
-        {list.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
-            No enquiries yet
-          </p>
+        <EnquiryFiltersBar filters={filters} counts={counts.data} onChange={setFilters} />
+        {enquiries.isPending ? (
+          <Spinner label="Loading enquiries..." showLabel />
+        ) : enquiries.isError && !enquiries.isFetchNextPageError ? (
+          <div
+            role="alert"
+            className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800"
+          >
+            <p className="font-semibold">Failed to load enquiries</p>
+            <p className="mt-1 text-sm">{messageOf(enquiries.error)}</p>
+            <button
+              type="button"
+              onClick={() => void enquiries.refetch()}
+              className="mt-3 min-h-10 rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white"
+            >
+              Try again
+            </button>
+          </div>
         ) : (
-          list.map((enquiry) => (
-            <EnquiryCard
-              key={enquiry.id}
-              enquiry={enquiry}
-              busy={busyId === enquiry.id}
-              onMarkContacted={() => markContacted.mutate(enquiry.id)}
-              onDelete={() => remove.mutate(enquiry.id)}
-            />
-          ))
+          <EnquiryInbox
+            enquiries={list}
+            filtered={filtered}
+            hasMore={enquiries.hasNextPage}
+            loadingMore={enquiries.isFetchingNextPage}
+            onLoadMore={loadMore}
+          />
         )}
       </section>
     </div>

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -25,7 +26,8 @@ afterAll(async () => {
 beforeEach(() => clearEnquiries(database.db));
 
 const storedEnquiries = () => database.db.select().from(enquiries);
-const storedNotifications = () => database.db.select().from(outbox);
+const storedNotifications = () =>
+  database.db.select().from(outbox).where(eq(outbox.kind, 'enquiry-received'));
 
 describe('POST /api/enquiries', () => {
   it('stores a valid enquiry, trimmed, with its notification, and answers 201 with its id', async () => {
@@ -47,6 +49,16 @@ describe('POST /api/enquiries', () => {
     const [notification] = await storedNotifications();
     expect(notification).toMatchObject({ kind: 'enquiry-received', sentAt: null });
     expect(notification!.payload).toMatchObject({ enquiry: { id: stored!.id, name: 'Sarah Mitchell' } });
+    // The customer's acknowledgement is stored in the same statement.
+    const acknowledgements = await database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.kind, 'enquiry-acknowledgement'));
+    expect(acknowledgements).toHaveLength(1);
+    expect(acknowledgements[0]!.payload).toMatchObject({
+      kind: 'enquiry-acknowledgement',
+      enquiry: { id: stored!.id, email: 'sarah@example.com', reference: stored!.reference },
+    });
   });
 
   it('accepts an enquiry without the optional vehicle and message', async () => {

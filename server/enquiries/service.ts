@@ -51,8 +51,8 @@ type Submission = {
 const maxBatch = 100;
 
 /**
- * Counts the client's submission against its limit and, when within it, stores the enquiry and
- * the staff notification to send. Each enquiry is written with its notification in one statement,
+ * Counts the client's submission against its limit and, when within it, stores the enquiry, the
+ * staff notification and the customer's acknowledgement to send. Each enquiry is written with its notification in one statement,
  * so one transaction: an enquiry never exists without its notification, nor the other way round.
  * The notification's payload is the outbox's `enquiry-received` shape (checked when the outbox
  * reads it).
@@ -197,8 +197,9 @@ function storeBatch(db: Database, batch: Submission[]) {
         ),
         notification as (
           insert into ${outbox} (kind, payload)
-          select 'enquiry-received', jsonb_build_object('kind', 'enquiry-received', 'enquiry', to_jsonb(enquiry))
-          from enquiry order by id
+          select kind, jsonb_build_object('kind', kind, 'enquiry', to_jsonb(enquiry))
+          from enquiry cross join (values ('enquiry-received'), ('enquiry-acknowledgement')) as mail (kind)
+          order by id, kind desc
         )
         select verdict.ord, verdict.hits, verdict.id, enquiry.reference
         from verdict left join enquiry using (id)`,

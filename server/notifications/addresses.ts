@@ -1,6 +1,9 @@
 import type { Config } from '../config.ts';
 import type { SiteContentStore } from '../content/store.ts';
-import type { Mailbox } from './mailer.ts';
+import type { BusinessContact, Mailbox } from './mailer.ts';
+
+/** Who the mails are from, where staff notifications go, and the business customers are told of. */
+export type NotificationAddresses = { from: Mailbox; to: string; business: BusinessContact };
 
 /**
  * Sender and recipient of the staff notifications: MAIL_FROM and NOTIFY_EMAIL when set, else
@@ -9,12 +12,17 @@ import type { Mailbox } from './mailer.ts';
 export function notificationAddresses(
   config: Pick<Config, 'mailFrom' | 'notifyEmail'>,
   siteContent: SiteContentStore,
-): () => Promise<{ from: Mailbox; to: string }> {
+): () => Promise<NotificationAddresses> {
   return async () => {
     const { business } = (await siteContent.published()).content;
     return {
       from: config.mailFrom ?? { name: `${business.companyName} website`, address: business.email },
       to: config.notifyEmail ?? business.email,
+      business: {
+        companyName: business.companyName,
+        formattedPhone: business.formattedPhone,
+        email: business.email,
+      },
     };
   };
 }

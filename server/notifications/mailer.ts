@@ -111,3 +111,49 @@ export function enquiryNotificationMail(
     messageId: `<enquiry-${enquiry.id}.outbox-${outboxId}@${messageDomain}>`,
   };
 }
+
+/** The business as the customer's e-mails name it (from the published site content). */
+export type BusinessContact = { companyName: string; formattedPhone: string; email: string };
+
+/**
+ * The customer's acknowledgement: their reference, what they asked for and what happens next,
+ * in plain text. Replies go to the business.
+ */
+export function enquiryAcknowledgementMail(
+  enquiry: EnquiryRecord,
+  {
+    from,
+    business,
+    messageDomain,
+    outboxId,
+  }: { from: Mailbox; business: BusinessContact; messageDomain: string; outboxId: number },
+): Mail {
+  const reference = enquiry.reference ?? `number ${enquiry.id}`;
+  const service = enquiryServiceLabel(enquiry.service);
+  const lines = [
+    `Dear ${enquiry.name},`,
+    '',
+    `Thank you for contacting ${business.companyName}. We have received your enquiry and will get back to you within 24 hours.`,
+    '',
+    `Your reference: ${reference}`,
+    ...(service ? [`Service: ${service}`] : []),
+    ...(enquiry.vehicle ? [`Vehicle: ${enquiry.vehicle}`] : []),
+    ...(enquiry.message ? ['Your message:', enquiry.message] : []),
+    '',
+    'What happens next: one of our team will call or e-mail you to confirm the details, the price and a time that suits you.',
+    `If it is urgent, please call us on ${business.formattedPhone} and quote your reference.`,
+    '',
+    business.companyName,
+    `${business.formattedPhone} | ${business.email}`,
+    '',
+    'You are receiving this e-mail because this address was given in an enquiry on our website. If that was not you, please ignore it.',
+  ];
+  return {
+    from,
+    to: enquiry.email,
+    replyTo: business.email,
+    subject: `We have your enquiry (${reference}) - ${business.companyName}`,
+    text: lines.join('\n'),
+    messageId: `<enquiry-${enquiry.id}.acknowledgement.outbox-${outboxId}@${messageDomain}>`,
+  };
+}

@@ -5,22 +5,24 @@ import { selectRows, type Database } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
 
 /** What the outbox can hold. Stored as JSON and checked again when read. */
+const enquirySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  vehicle: z.string().nullable(),
+  service: z.string().nullable(),
+  message: z.string(),
+  contacted: z.boolean(),
+  createdAt: z.string(),
+  reference: z.string().optional(),
+}) satisfies z.ZodType<EnquiryRecord>;
+
 const notificationSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('enquiry-received'),
-    enquiry: z.object({
-      id: z.number(),
-      name: z.string(),
-      email: z.string(),
-      phone: z.string().nullable(),
-      vehicle: z.string().nullable(),
-      service: z.string().nullable(),
-      message: z.string(),
-      contacted: z.boolean(),
-      createdAt: z.string(),
-      reference: z.string().optional(),
-    }) satisfies z.ZodType<EnquiryRecord>,
-  }),
+  /** To staff: a new enquiry. */
+  z.object({ kind: z.literal('enquiry-received'), enquiry: enquirySchema }),
+  /** To the customer: their enquiry has arrived, with its reference. */
+  z.object({ kind: z.literal('enquiry-acknowledgement'), enquiry: enquirySchema }),
 ]);
 
 export type Notification = z.infer<typeof notificationSchema>;

@@ -44,7 +44,15 @@ function startWorker(overrides: { pollMs?: number; retryBaseMs?: number } = {}) 
     db: database.db,
     mailer: createMailer({ smtpUrl: smtp.url, logger }),
     logger,
-    addresses: async () => ({ from: 'Website <website@example.com>', to: 'staff@example.com' }),
+    addresses: async () => ({
+      from: 'Website <website@example.com>',
+      to: 'staff@example.com',
+      business: {
+        companyName: 'Test Tyres',
+        formattedPhone: '01708 555 000',
+        email: 'office@test-tyres.example',
+      },
+    }),
     messageDomain: 'tyres.example.com',
     pollMs: overrides.pollMs ?? 50,
     retryBaseMs: overrides.retryBaseMs ?? 20,
@@ -88,8 +96,8 @@ describe('staff notification of a new enquiry', () => {
       )
       .expect(201);
     // Sent on the wake-up after the enquiry was stored, not on the (here: one minute) poll.
-    await until(() => smtp.received.length === 1);
-    const [mail] = smtp.received;
+    await until(() => smtp.received.length === 2);
+    const mail = smtp.received.find((received) => received.to.includes('staff@example.com'));
     expect(mail!.to).toEqual(['staff@example.com']);
     expect(mail!.from).toBe('website@example.com');
     const raw = mail!.raw.replace(/\r\n/g, '\n');
@@ -108,18 +116,58 @@ describe('staff notification of a new enquiry', () => {
     await until(async () => (await countPendingNotifications(database.db)) === 0);
   });
 
+  it('and the customer’s acknowledgement, once, with the reference and the business’s details', async () => {
+    const app = appWith(startWorker({ pollMs: 60_000 }));
+    const { body } = await request(app)
+      .post('/api/enquiries')
+      .send(makeEnquiry({ name: 'Sarah Mitchell', email: 'sarah@example.com', vehicle: 'Ford Focus 2019' }))
+      .expect(201);
+    await until(() => smtp.received.length === 2);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const toCustomer = smtp.received.filter((received) => received.to.includes('sarah@example.com'));
+    expect(toCustomer).toHaveLength(1);
+    const raw = toCustomer[0]!.raw.replace(/\r\n/g, '\n').replace(/=\n/g, '');
+    expect(toCustomer[0]!.from).toBe('website@example.com');
+    expect(raw).toMatch(
+      new RegExp(`^Subject: We have your enquiry \\(${body.reference}\\) - Test Tyres$`, 'm'),
+    );
+    expect(raw).toMatch(/^Reply-To: office@test-tyres\.example$/m);
+    for (const line of [
+      'Dear Sarah Mitchell,',
+      `Your reference: ${body.reference}`,
+      'Service: Puncture Repair',
+      'Vehicle: Ford Focus 2019',
+      'please call us on 01708 555 000 and quote your reference',
+    ]) {
+      expect(raw).toContain(line);
+    }
+  });
+
+  it('is not sent, nor the acknowledgement, when the honeypot is filled in', async () => {
+    const app = appWith(startWorker());
+    await request(app)
+      .post('/api/enquiries')
+      .send(makeEnquiry({ website: 'https://spam.example' }))
+      .expect(201);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await database.db.select().from(enquiries)).toHaveLength(0);
+    expect(await countPendingNotifications(database.db)).toBe(0);
+    expect(smtp.received).toHaveLength(0);
+  });
+
   it('cannot be given extra headers through the customer name', async () => {
     const app = appWith(startWorker());
     await request(app)
       .post('/api/enquiries')
-      .send(makeEnquiry({ name: 'Eve\r\nBcc: victim@example.org\r\nX-Evil: 1' }))
+      .send(makeEnquiry({ name: 'Eve\r\nBcc: victim@example.org\r\nX-Evil: 1', email: 'eve@example.com' }))
       .expect(201);
-    await until(() => smtp.received.length === 1);
-    const [mail] = smtp.received;
-    expect(mail!.to).toEqual(['staff@example.com']);
-    const headers = mail!.raw.split(/\r?\n\r?\n/)[0]!;
-    expect(headers).not.toMatch(/^Bcc:/im);
-    expect(headers).not.toMatch(/^X-Evil:/im);
+    await until(() => smtp.received.length === 2);
+    expect(smtp.received.map((mail) => mail.to).sort()).toEqual([['eve@example.com'], ['staff@example.com']]);
+    for (const mail of smtp.received) {
+      const headers = mail.raw.split(/\r?\n\r?\n/)[0]!;
+      expect(headers).not.toMatch(/^Bcc:/im);
+      expect(headers).not.toMatch(/^X-Evil:/im);
+    }
     expect(oneLine('a\r\nb\nc')).toBe('a b c');
   });
 
@@ -131,14 +179,15 @@ describe('staff notification of a new enquiry', () => {
     }
     await until(() => smtp.refusals() >= 6);
     expect(smtp.received).toHaveLength(0);
-    expect(await countPendingNotifications(database.db)).toBe(3);
+    expect(await countPendingNotifications(database.db)).toBe(6);
     smtp.refuse(false);
     await until(async () => (await countPendingNotifications(database.db)) === 0);
     // Give a duplicate the chance to show up before counting.
     await new Promise((resolve) => setTimeout(resolve, 300));
     const ids = smtp.received.map((mail) => messageId(mail.raw));
-    expect(ids).toHaveLength(3);
-    expect(new Set(ids).size).toBe(3);
+    // Each enquiry's staff notification and customer acknowledgement.
+    expect(ids).toHaveLength(6);
+    expect(new Set(ids).size).toBe(6);
   });
 
   it('does not slow the enquiry down while the mail server is down', async () => {
@@ -164,10 +213,10 @@ describe('staff notification of a new enquiry', () => {
     startWorker();
     // A mail reaches the SMTP server a moment before the worker records it as sent.
     await until(async () => (await countPendingNotifications(database.db)) === 0);
-    expect(smtp.received).toHaveLength(2);
+    expect(smtp.received).toHaveLength(4);
   });
 
-  it('sends one mail for each of 200 enquiries sent at once', async () => {
+  it('sends one mail to staff and one to the customer for each of 200 enquiries sent at once', async () => {
     const app = appWith(startWorker());
     const responses = await Promise.all(
       Array.from({ length: 200 }, () => request(app).post('/api/enquiries').send(makeEnquiry())),
@@ -176,8 +225,8 @@ describe('staff notification of a new enquiry', () => {
     await until(async () => (await countPendingNotifications(database.db)) === 0, 60_000);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const ids = smtp.received.map((mail) => messageId(mail.raw));
-    expect(ids).toHaveLength(200);
-    expect(new Set(ids).size).toBe(200);
+    expect(ids).toHaveLength(400);
+    expect(new Set(ids).size).toBe(400);
     expect(await database.db.select().from(enquiries)).toHaveLength(200);
   }, 90_000);
 });

@@ -1,6 +1,7 @@
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
-import { enquiryNotificationMail, type Mailbox, type Mailer } from './mailer.ts';
+import type { NotificationAddresses } from './addresses.ts';
+import { enquiryAcknowledgementMail, enquiryNotificationMail, type Mailer } from './mailer.ts';
 import {
   claimDueNotifications,
   markNotificationFailed,
@@ -16,7 +17,7 @@ export type OutboxWorkerOptions = {
    * Sender and recipient of each notification, asked for at each send: by default they follow
    * the business's published e-mail address and company name, which staff may change.
    */
-  addresses: () => Promise<{ from: Mailbox; to: string }>;
+  addresses: () => Promise<NotificationAddresses>;
   /** Domain of the notification mails' Message-IDs (the site's host). */
   messageDomain: string;
   /** How often to look for due notifications when nothing wakes the worker. */
@@ -61,11 +62,12 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   /** Sends one notification; true when it went out. */
   async function deliver({ id, attempts, notification }: ClaimedNotification): Promise<boolean> {
     try {
-      const mail = enquiryNotificationMail(notification.enquiry, {
-        ...(await options.addresses()),
-        messageDomain: options.messageDomain,
-        outboxId: id,
-      });
+      const { from, to, business } = await options.addresses();
+      const context = { from, messageDomain: options.messageDomain, outboxId: id };
+      const mail =
+        notification.kind === 'enquiry-acknowledgement'
+          ? enquiryAcknowledgementMail(notification.enquiry, { ...context, business })
+          : enquiryNotificationMail(notification.enquiry, { ...context, to });
       await mailer.send(mail);
       logger.info({ outboxId: id, enquiryId: notification.enquiry.id, attempts }, 'notification sent');
       return true;

@@ -137,13 +137,18 @@ describe.runIf(serverUrl)('two server processes on one PostgreSQL database', () 
     }
     expect(statuses).toEqual([201, 201, 201, 429, 429]);
 
-    // Each accepted enquiry's notification is sent once, with both outbox workers running.
-    await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(3);
+    // Each accepted enquiry's staff notification is sent once, with both outbox workers running.
+    // And the customer's acknowledgement of each, once.
+    await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(6);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     const messageIds = smtp.received.map((mail) => /^Message-ID: (.+)$/im.exec(mail.raw)?.[1]);
-    expect(new Set(messageIds).size).toBe(3);
+    expect(new Set(messageIds).size).toBe(6);
     for (const index of [0, 1, 2]) {
-      expect(smtp.received.filter((mail) => mail.raw.includes(`Two Servers ${index}`))).toHaveLength(1);
+      const about = smtp.received.filter((mail) => mail.raw.includes(`Two Servers ${index}`));
+      expect(about.map((mail) => mail.to.join()).sort()).toEqual([
+        'office@example.com',
+        `two-servers-${index}@example.com`,
+      ]);
     }
 
     // A picture uploaded through one is served by the other.

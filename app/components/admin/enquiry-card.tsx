@@ -89,9 +89,12 @@ export function EnquiryCard({ enquiry, busy, onMarkContacted, onDelete }: Enquir
         onDelete={onDelete}
       />
 
-      <div className="mt-4 border-t border-slate-200 pt-4">
-        <EnquiryStatusControl enquiry={enquiry} />
-        <EnquiryTimeline events={enquiry.events} headingId={`enquiry-${enquiry.id}-timeline`} />
+      {/* Side by side on wide screens, so a card stays short enough to scan the list. */}
+      <div className="mt-4 grid gap-x-8 border-t border-slate-200 pt-4 lg:grid-cols-2">
+        <div className="min-w-0">
+          <EnquiryStatusControl enquiry={enquiry} />
+          <EnquiryTimeline events={enquiry.events} headingId={`enquiry-${enquiry.id}-timeline`} />
+        </div>
         <EnquiryNotes enquiry={enquiry} />
       </div>
     </article>

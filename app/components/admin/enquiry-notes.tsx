@@ -12,7 +12,7 @@ import { enquiriesQueryKey } from './enquiry-queries.ts';
 export function EnquiryNotes({ enquiry }: { enquiry: Enquiry }) {
   const headingId = `enquiry-${enquiry.id}-notes`;
   return (
-    <section aria-labelledby={headingId} className="mt-4">
+    <section aria-labelledby={headingId} className="mt-4 min-w-0 lg:mt-0">
       <h4 id={headingId} className="text-sm font-semibold text-ink">
         Notes
       </h4>

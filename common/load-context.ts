@@ -17,6 +17,8 @@ export type ServerContext = {
   publicUrl: string;
   /** Nonce of this response's Content-Security-Policy, for the inline scripts of server rendering. */
   cspNonce: string;
+  /** Enquiries are deleted this many months after they arrive (the Privacy Policy says so). */
+  enquiryRetentionMonths: number;
   /** GA4 measurement id when the analytics tag is configured (loaded only with consent). */
   gaMeasurementId: string | null;
   /** Whether this response is the first of the browser session, which shows the splash screen. */

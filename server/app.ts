@@ -26,6 +26,7 @@ import { mediaHandler } from './images/media.ts';
 import { imagesRouter } from './images/routes.ts';
 import { uploadedSlotImages } from './images/service.ts';
 import { servicesRouter } from './services/routes.ts';
+import { privacyRouter } from './privacy/routes.ts';
 import { siteContentRouter } from './content/routes.ts';
 import { createSiteContentStore, type SiteContentStore } from './content/store.ts';
 import { seedSiteContent } from '#common/site-content-seed.ts';
@@ -146,6 +147,7 @@ export function createApp({
   api.use(authRouter(auth));
   api.use('/enquiries', adminEnquiriesRouter(database.db, requireUser));
   api.use('/analytics', adminAnalyticsRouter(analytics, requireUser));
+  api.use(privacyRouter(database.db, requireUser, clock));
   api.use(imagesRouter(database.db, requireUser, contentChanged));
   api.use(apiNotFound);
   api.use(apiErrorHandler);
@@ -179,6 +181,7 @@ export function createApp({
             content,
             publicUrl: config.publicUrl,
             gaMeasurementId: config.gaMeasurementId,
+            enquiryRetentionMonths: config.enquiryRetentionMonths,
             cspNonce: res.locals.cspNonce,
             showSplash,
             enquiries: {

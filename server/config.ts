@@ -136,6 +136,7 @@ const envSchema = z.object({
   MAIL_FROM: z.preprocess(blankToUndefined, mailbox.optional()),
   ENQUIRY_RATE_LIMIT: z.preprocess(blankToUndefined, wholeNumber(1, 1_000_000).optional()),
   ENQUIRY_RATE_WINDOW_MINUTES: z.preprocess(blankToUndefined, wholeNumber(1, 1440).optional()),
+  ENQUIRY_RETENTION_MONTHS: z.preprocess(blankToUndefined, wholeNumber(1, 120).optional()),
   ANALYTICS_RATE_LIMIT: z.preprocess(blankToUndefined, wholeNumber(1, 1_000_000).optional()),
   GA_MEASUREMENT_ID: z.preprocess(
     blankToUndefined,
@@ -177,6 +178,8 @@ export type Config = {
   notifyEmail: string | null;
   /** Sender of the notifications; null: "<company name> website" at the content's e-mail address. */
   mailFrom: string | null;
+  /** Enquiries, with their notes and events, are deleted this many months after they arrive. */
+  enquiryRetentionMonths: number;
   /** Enquiries accepted from one client address per window. */
   enquiryRateLimit: { scope: 'enquiry'; max: number; windowMs: number };
   /** Page views counted from one client address per minute. */
@@ -254,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: vars.SMTP_URL,
     notifyEmail: vars.NOTIFY_EMAIL ?? null,
     mailFrom: vars.MAIL_FROM ?? null,
+    enquiryRetentionMonths: vars.ENQUIRY_RETENTION_MONTHS ?? 24,
     enquiryRateLimit: {
       scope: 'enquiry',
       max: vars.ENQUIRY_RATE_LIMIT ?? 5,

@@ -18,6 +18,7 @@ import { watchSiteContent } from './pages/content-changes.ts';
 import { PageCache } from './pages/page-cache.ts';
 import type { Subscription } from './db/listener.ts';
 import { startBackups } from './backups/service.ts';
+import { purgeExpiredEnquiries } from './enquiries/retention.ts';
 import { createSiteContentStore } from './content/store.ts';
 import { seedSiteContent } from '#common/site-content-seed.ts';
 
@@ -96,6 +97,22 @@ async function main() {
   );
   pruneCounters.unref();
 
+  // Enquiries past the retention period go daily (and once shortly after start); with several
+  // processes, whichever holds the lock does it.
+  const purgeEnquiries = () => {
+    purgeExpiredEnquiries(database.db, { now: new Date(), months: config.enquiryRetentionMonths })
+      .then((purged) => {
+        if (purged && (purged.enquiries > 0 || purged.notifications > 0)) {
+          logger.info({ ...purged, months: config.enquiryRetentionMonths }, 'expired enquiries deleted');
+        }
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, 'could not delete expired enquiries'));
+  };
+  const firstPurge = setTimeout(purgeEnquiries, 60 * 1000);
+  firstPurge.unref();
+  const dailyPurge = setInterval(purgeEnquiries, 24 * 60 * 60 * 1000);
+  dailyPurge.unref();
+
   const pageViews = createPageViewRecorder({ db: database.db, logger });
   let shuttingDown = false;
   const app = createApp({
@@ -119,6 +136,8 @@ async function main() {
     }
     shuttingDown = true;
     clearInterval(pruneCounters);
+    clearTimeout(firstPurge);
+    clearInterval(dailyPurge);
     logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
     const drained = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();

@@ -19,7 +19,14 @@ const documents = {
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname.toLowerCase().replace(/\/+$/, '') as keyof typeof documents;
-  return { path, document: documents[path], hours: hoursText(context.content, context.site) };
+  // How long enquiries are kept is the server's setting (ENQUIRY_RETENTION_MONTHS).
+  const document = JSON.parse(
+    JSON.stringify(documents[path]).replaceAll(
+      '{enquiryRetentionMonths}',
+      String(context.enquiryRetentionMonths),
+    ),
+  ) as (typeof documents)[typeof path];
+  return { path, document, hours: hoursText(context.content, context.site) };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>

@@ -40,6 +40,7 @@ describe('migrations', () => {
       'outbox',
       'page_view_daily',
       'page_views',
+      'privacy_erasures',
       'rate_limit_counters',
       'referrer_daily',
       'sessions',

@@ -342,3 +342,16 @@ export const siteContentRevisions = pgTable('site_content_revisions', {
   restoredFrom: integer('restored_from'),
   createdAt: createdAt(),
 });
+
+/**
+ * Erasures of a person's data on request (UK GDPR article 17): who erased how many records and
+ * when, never whose they were.
+ */
+export const privacyErasures = pgTable('privacy_erasures', {
+  id: serial('id').primaryKey(),
+  actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+  actorName: text('actor_name'),
+  enquiries: integer('enquiries').notNull(),
+  notifications: integer('notifications').notNull(),
+  createdAt: createdAt(),
+});

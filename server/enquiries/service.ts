@@ -299,6 +299,12 @@ async function withHistory(db: Database, rows: EnquiryRow[]): Promise<Enquiry[]>
   }));
 }
 
+/** Every enquiry matching `condition`, newest first, with its history (for a subject's export). */
+export async function listEnquiriesOf(db: Database, condition: SQL): Promise<Enquiry[]> {
+  const rows = await db.select(columns).from(enquiries).where(condition).orderBy(desc(enquiries.id));
+  return withHistory(db, rows);
+}
+
 /** One enquiry with its history, or null. */
 export async function findEnquiry(db: Database, id: number): Promise<Enquiry | null> {
   const rows = await db.select(columns).from(enquiries).where(eq(enquiries.id, id));

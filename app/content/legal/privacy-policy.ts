@@ -165,7 +165,7 @@ export const privacyPolicy: LegalDocument = {
         {
           kind: 'ul',
           items: [
-            'Enquiries that do not lead to any work are deleted within 12 months.',
+            'Enquiries, with our notes on them, are deleted {enquiryRetentionMonths} months after they arrive.',
             'Customer records and invoices are kept for 6 years from the end of the financial year they relate to, as required by HMRC, and to deal with guarantee claims or legal claims.',
             'Page-view records used for our visitor statistics are deleted after 13 months. The statistics we keep are aggregate and anonymous, and the daily secret used to create visitor identifiers is deleted at the end of each day.',
           ],

@@ -1,0 +1,42 @@
+import { lt, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { enquiries, outbox } from '../db/schema.ts';
+
+/** An arbitrary fixed key: the advisory lock held while one process purges. */
+const purgeLockKey = 727_015;
+
+/** `months` calendar months before `now`. */
+export function retentionCutoff(now: Date, months: number): Date {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+  return cutoff;
+}
+
+/**
+ * Deletes the enquiries older than the retention period, with their notes and status changes
+ * (which go with them), and the notifications about them (which carry their fields). With
+ * several server processes, the one that holds the advisory lock does it and the others skip
+ * (null); running it again deletes nothing more.
+ */
+export async function purgeExpiredEnquiries(
+  db: Database,
+  { now, months }: { now: Date; months: number },
+): Promise<{ enquiries: number; notifications: number } | null> {
+  const cutoff = retentionCutoff(now, months);
+  return db.transaction(async (tx) => {
+    // Both drivers answer with an object holding `rows`.
+    const { rows } = (await tx.execute(
+      sql`select pg_try_advisory_xact_lock(${purgeLockKey}) as locked`,
+    )) as unknown as { rows: { locked: boolean }[] };
+    if (!rows[0]?.locked) return null;
+    const deleted = await tx
+      .delete(enquiries)
+      .where(lt(enquiries.createdAt, cutoff))
+      .returning({ id: enquiries.id });
+    const notifications = await tx
+      .delete(outbox)
+      .where(lt(outbox.createdAt, cutoff))
+      .returning({ id: outbox.id });
+    return { enquiries: deleted.length, notifications: notifications.length };
+  });
+}

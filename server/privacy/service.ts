@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import type { StaffUser } from '#common/auth.ts';
+import type { Enquiry } from '#common/enquiry.ts';
+import type { Database } from '../db/client.ts';
+import { enquiries, outbox, privacyErasures } from '../db/schema.ts';
+import { listEnquiriesOf } from '../enquiries/service.ts';
+
+/** Everything stored about one e-mail address (UK GDPR article 15), as GET /api/privacy/export answers. */
+export type SubjectExport = {
+  email: string;
+  exportedAt: string;
+  /** Each enquiry with the staff's notes on it and its changes of status. */
+  enquiries: Enquiry[];
+};
+
+const sameEmail = (column: typeof enquiries.email, email: string) => sql`lower(${column}) = lower(${email})`;
+
+export async function exportSubject(db: Database, email: string, now: Date): Promise<SubjectExport> {
+  return {
+    email,
+    exportedAt: now.toISOString(),
+    enquiries: await listEnquiriesOf(db, sameEmail(enquiries.email, email)),
+  };
+}
+
+/**
+ * Erases everything stored about one e-mail address (UK GDPR article 17): the enquiries (their
+ * notes and changes of status go with them) and the notifications that carry their fields, sent
+ * or not. The erasure itself is recorded with who did it and how many records went, never whose.
+ */
+export async function eraseSubject(
+  db: Database,
+  email: string,
+  actor: StaffUser,
+): Promise<{ enquiries: number; notifications: number }> {
+  return db.transaction(async (tx) => {
+    const notifications = await tx
+      .delete(outbox)
+      .where(sql`lower(${outbox.payload} -> 'enquiry' ->> 'email') = lower(${email})`)
+      .returning({ id: outbox.id });
+    const erased = await tx
+      .delete(enquiries)
+      .where(sameEmail(enquiries.email, email))
+      .returning({ id: enquiries.id });
+    const counts = { enquiries: erased.length, notifications: notifications.length };
+    await tx.insert(privacyErasures).values({ actorId: actor.id, actorName: actor.username, ...counts });
+    return counts;
+  });
+}

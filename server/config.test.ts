@@ -97,6 +97,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads how long enquiries are kept (ENQUIRY_RETENTION_MONTHS, default 24)', () => {
+    expect(loadConfig({}).enquiryRetentionMonths).toBe(24);
+    expect(loadConfig({ ENQUIRY_RETENTION_MONTHS: '36' }).enquiryRetentionMonths).toBe(36);
+    expect(problemsOf({ ENQUIRY_RETENTION_MONTHS: '0' })[0]).toMatch(
+      /^Invalid configuration: ENQUIRY_RETENTION_MONTHS /,
+    );
+  });
+
   it('keeps backups in DATA_DIR/backups by default, or in BACKUP_DIR, and reads BACKUP_KEEP', () => {
     expect(loadConfig({ DATA_DIR: '/var/lib/site' }).backups).toEqual({
       dir: '/var/lib/site/backups',

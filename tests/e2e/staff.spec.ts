@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, storeConsent, test, toastOf } from './fixtures.ts';
 import { staffAccount } from './staff-account.ts';
 
@@ -20,6 +20,10 @@ async function customerSendsEnquiry(browser: Browser, name: string) {
   await expect(toastOf(page, 'Enquiry Submitted')).toBeVisible();
   await context.close();
 }
+
+/** A card's status badge (the status control's options carry the same words). */
+const badgeOf = (card: Locator, label: string) =>
+  card.locator(':not(option)', { hasText: new RegExp(`^${label}$`) });
 
 /** The three count cards agree with the list they sit above. */
 async function expectCountsToMatchList(page: Page) {
@@ -50,7 +54,7 @@ test('an enquiry from the public form reaches the dashboard, where staff mark it
 
   const card = page.getByRole('article', { name });
   await expect(card).toBeVisible();
-  await expect(card.getByText('New', { exact: true })).toBeVisible();
+  await expect(badgeOf(card, 'New')).toBeVisible();
   await expect(card).toContainText('journey@example.com');
   await expect(card).toContainText('07700 900321');
   await expect(card).toContainText('Vauxhall Corsa 2018');
@@ -73,11 +77,11 @@ test('an enquiry from the public form reaches the dashboard, where staff mark it
   await expect(confirm).toContainText(`Mark ${name}'s enquiry as contacted?`);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
-  await expect(card.getByText('New', { exact: true })).toBeVisible();
+  await expect(badgeOf(card, 'New')).toBeVisible();
   await card.getByRole('button', { name: 'Mark as Contacted' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Mark as Contacted' }).click();
   await expect(toastOf(page, 'Enquiry updated')).toBeVisible();
-  await expect(card.getByText('Contacted', { exact: true })).toBeVisible();
+  await expect(badgeOf(card, 'Contacted')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Mark as Contacted' })).toHaveCount(0);
   await expect(card).toHaveCSS('border-left-color', 'rgb(141, 198, 63)');
   await expectCountsToMatchList(page);
@@ -108,6 +112,44 @@ test('an enquiry from the public form reaches the dashboard, where staff mark it
   await expect(page.getByRole('article')).toHaveCount(0);
   await page.goto('/admin/dashboard');
   await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('staff find an enquiry by its reference, add a note and move it along the pipeline', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const name = `Priya ${testInfo.project.name} ${Date.now()}`;
+  await customerSendsEnquiry(browser, name);
+  await signIn(page);
+
+  const reference = await page
+    .getByRole('article', { name })
+    .getByText(/^ENQ-\d{4}-\d{4}$/)
+    .innerText();
+  await page.getByLabel('Search enquiries').fill(reference);
+  await expect(page.getByRole('article')).toHaveCount(1);
+  const card = page.getByRole('article', { name });
+  await expect(card).toContainText(reference);
+
+  await card.getByLabel('Add a note').fill('Prefers mornings.\nGate code <b>4321</b>');
+  await card.getByRole('button', { name: 'Add note' }).click();
+  await expect(card.getByText('Prefers mornings.')).toContainText('Gate code <b>4321</b>');
+  await expect(card.getByLabel('Add a note')).toHaveValue('');
+
+  await card.getByLabel('Status').selectOption({ label: 'Quoted' });
+  await expect(toastOf(page, 'Enquiry updated')).toContainText('Quoted');
+  await expect(card).toContainText(`Quoted by ${staffAccount.username}`);
+  await card.getByLabel('Status').selectOption({ label: 'Booked' });
+  await expect(card).toContainText(`Booked by ${staffAccount.username}`);
+  await expect(card.getByLabel('Status')).toHaveValue('booked');
+  await expect(card).toHaveCSS('border-left-color', 'rgb(141, 198, 63)');
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: /^Booked/ }).click();
+  await expect(page.getByRole('button', { name: /^Booked/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(card).toBeVisible();
+  await page.getByLabel('Search enquiries').fill(`${reference}-none`);
+  await expect(page.getByText('No enquiries match your search')).toBeVisible();
 });
 
 test.describe('the login form', () => {

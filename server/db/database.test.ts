@@ -65,9 +65,11 @@ describe('seedDemoContent', () => {
     expect(await hasSeededDemoContent(database.db)).toBe(false);
     expect(await seedDemoContent(database.db)).toBe(true);
     const seeded = await database.db
-      .select({ name: enquiries.name, contacted: enquiries.contacted })
+      .select({ name: enquiries.name, contacted: enquiries.contacted, status: enquiries.status })
       .from(enquiries);
     expect(seeded.length).toBeGreaterThanOrEqual(3);
+    // Contacted exactly when past New, as the pipeline keeps it.
+    for (const enquiry of seeded) expect(enquiry.contacted).toBe(enquiry.status !== 'new');
     expect(seeded.some((enquiry) => enquiry.contacted)).toBe(true);
     expect(seeded.some((enquiry) => !enquiry.contacted)).toBe(true);
 

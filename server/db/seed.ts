@@ -32,6 +32,7 @@ const demoEnquiries: (typeof enquiries.$inferInsert)[] = [
     service: 'mot',
     message: 'MOT due next month, Saturday morning at Upminster if possible.',
     contacted: true,
+    status: 'contacted',
     contactedAt: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000),
     createdAt: new Date(Date.now() - 4 * 24 * 60 * 60 * 1000),
   },

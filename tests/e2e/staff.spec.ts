@@ -23,7 +23,8 @@ async function customerSendsEnquiry(browser: Browser, name: string) {
 
 /** A card's status badge (the status control's options carry the same words). */
 const badgeOf = (card: Locator, label: string) =>
-  card.locator(':not(option)', { hasText: new RegExp(`^${label}$`) });
+  // The badge sits at the top of the card; the timeline further down names statuses too.
+  card.locator(':not(option)', { hasText: new RegExp(`^${label}$`) }).first();
 
 /** The three count cards agree with the list they sit above. */
 async function expectCountsToMatchList(page: Page) {

@@ -92,13 +92,14 @@ export default defineConfig({
     { name: 'phone', use: phone, testIgnore: picturesJourneys },
     { name: 'desktop', use: desktop, testIgnore: picturesJourneys },
     // The pictures journeys delete the site's pictures, which pages loaded by other journeys at the
-    // same moment would ask for: they run once every other journey has finished.
+    // same moment would ask for: they run once every other journey has finished, one at a time.
     { name: 'phone-pictures', use: phone, testMatch: picturesJourneys, dependencies: ['phone', 'desktop'] },
+    // After the phone's: each deletes a picture that the other's pages show.
     {
       name: 'desktop-pictures',
       use: desktop,
       testMatch: picturesJourneys,
-      dependencies: ['phone', 'desktop'],
+      dependencies: ['phone-pictures'],
     },
   ],
   webServer: [

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { enquiryServiceOptions } from './enquiry-options.ts';
 import type { EnquiryEvent, EnquiryNote, EnquiryStatus } from './enquiry-status.ts';
+import { isPostcode, normalisePostcode, postcodeMessage, type Coverage } from './postcode.ts';
 
 /**
  * Longest accepted value of each field. Generous for real use (a message is a few paragraphs),
@@ -14,6 +15,8 @@ export const enquiryFieldLimits = {
   vehicle: 100,
   service: 40,
   message: 2000,
+  // "RM3 0AB" is 8; room for stray spaces.
+  postcode: 12,
 } as const;
 
 const tooLong = (max: number) => `Must be ${max} characters or fewer`;
@@ -52,6 +55,11 @@ export const enquirySchema = z.object({
     z.refine((value: string) => value === '' || serviceValues.has(value), 'Please select a service'),
   ),
   message: text(z.maxLength(enquiryFieldLimits.message, tooLong(enquiryFieldLimits.message))),
+  /** Optional; when given, a full UK postcode, stored as `RM3 0AB`. */
+  postcode: z.pipe(
+    text(z.refine((value: string) => value === '' || isPostcode(value), postcodeMessage)),
+    z.transform((value: string) => (value === '' ? '' : normalisePostcode(value))),
+  ),
 });
 
 export type EnquiryInput = z.input<typeof enquirySchema>;
@@ -74,6 +82,10 @@ export type EnquiryRecord = {
   createdAt: string;
   /** ENQ-YYMM-NNNN, quoted by the customer and staff (absent from notifications queued before it existed). */
   reference?: string;
+  /** `RM3 0AB`, or null when not given (absent from notifications queued before the field existed). */
+  postcode?: string | null;
+  /** The postcode was outside the covered districts when the enquiry arrived. */
+  outsideArea?: boolean;
 };
 
 /** An enquiry as the admin API returns it. */
@@ -81,6 +93,7 @@ export type Enquiry = EnquiryRecord & {
   reference: string;
   status: EnquiryStatus;
   postcode: string | null;
+  outsideArea: boolean;
   /** Newest first. */
   notes: EnquiryNote[];
   /** Changes of status, oldest first. */
@@ -89,6 +102,6 @@ export type Enquiry = EnquiryRecord & {
 
 /** What happened to a submitted enquiry, whichever way it came (JSON API or plain form post). */
 export type SubmitEnquiryResult =
-  | { status: 201; id: number; reference: string }
+  | { status: 201; id: number; reference: string; coverage: Coverage['verdict'] }
   | { status: 400; error: string; fieldErrors: Partial<Record<EnquiryField, string[]>> }
   | { status: 429; error: string; retryAfterSeconds: number };

@@ -25,6 +25,10 @@ export function describeChanges(before: SiteContent, after: SiteContent): string
       sunday: 'Sunday',
     }),
     ...areaChanges(before.areas, after.areas),
+    ...fieldChanges('Customer e-mails', before.customerEmails, after.customerEmails, {
+      acknowledgementIntro: 'acknowledgement opening',
+      acknowledgementNextSteps: 'acknowledgement next steps',
+    }),
     ...listChanges(
       'Testimonials',
       before.testimonials.map((entry) => `${entry.author}: ${entry.content}`),
@@ -208,6 +212,7 @@ function branchChanges(before: readonly BranchContent[], after: readonly BranchC
 function areaChanges(before: SiteContent['areas'], after: SiteContent['areas']): string[] {
   return [
     ...listChanges('Areas covered', before.regions, after.regions),
+    ...listChanges('Postcode districts covered', before.coveredDistricts, after.coveredDistricts),
     ...fieldChanges('Areas covered', before, after, {
       coverageText: 'coverage text',
       radiusMiles: 'radius (miles)',

@@ -1,5 +1,5 @@
 import type { SiteSettings } from './site-settings.ts';
-import type { SiteContent } from './site-content.ts';
+import { defaultCoveredDistricts, defaultCustomerEmails, type SiteContent } from './site-content.ts';
 
 /**
  * The first published version of a new database: the site’s original content (spec sections 1,
@@ -457,6 +457,7 @@ export function seedSiteContent(
       // The page text and the structured data state the radius differently (spec section 9).
       radiusMiles: 30,
       radiusKilometres: 50,
+      coveredDistricts: [...defaultCoveredDistricts],
     },
     testimonials: [
       {
@@ -478,5 +479,6 @@ export function seedSiteContent(
         location: 'Basildon',
       },
     ],
+    customerEmails: { ...defaultCustomerEmails },
   };
 }

@@ -1,7 +1,12 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { hoursRows, openingHoursSpecification } from './opening-hours.ts';
-import { siteContentFieldErrors, siteContentSchema, type SiteContent } from './site-content.ts';
+import {
+  defaultCoveredDistricts,
+  siteContentFieldErrors,
+  siteContentSchema,
+  type SiteContent,
+} from './site-content.ts';
 import { describeChanges, summariseChanges } from './site-content-changes.ts';
 import { seedSiteContent } from './site-content-seed.ts';
 import { defaultSiteSettings } from './site-settings.ts';
@@ -51,6 +56,26 @@ describe('site content rules', () => {
       'branches.1.hours.monday.opens': ['Enter a time as HH:MM, for example 08:30'],
       'branches.1.address.postcode': ['Enter a UK postcode, for example RM3 0AB'],
     });
+  });
+
+  it('tidy the covered postcode districts and name those that are not districts', () => {
+    const content = structuredClone(seed());
+    content.areas.coveredDistricts = [' rm3', 'RM3', 'cm 12', 'ss', ''];
+    expect(z.parse(siteContentSchema, content).areas.coveredDistricts).toEqual(['RM3', 'CM12', 'SS']);
+    expect(
+      errorsOf((content) => (content.areas.coveredDistricts = ['RM3', 'RM3 0AB', 'Romford', '12'])),
+    ).toEqual({
+      'areas.coveredDistricts': [
+        'Not a postcode district: RM30AB, ROMFORD, 12. Write districts such as RM3 or CM12, or a whole area such as SS.',
+      ],
+    });
+  });
+
+  it('give a document published before the covered districts existed the default districts', () => {
+    const { coveredDistricts: _dropped, ...areas } = seed().areas;
+    const parsed = z.parse(siteContentSchema, { ...seed(), areas });
+    expect(parsed.areas.coveredDistricts).toEqual(defaultCoveredDistricts);
+    expect(parsed.areas.coveredDistricts).toContain('RM3');
   });
 
   it('need a branch, a shown service and unique service addresses', () => {

@@ -1,5 +1,6 @@
 // zod/mini: this module reaches the staff dashboard's bundle; the public pages only import types.
 import * as z from 'zod/mini';
+import { districtPattern, normaliseDistrict, postcodeMessage, postcodePattern } from './postcode.ts';
 
 /**
  * The business's own content, edited by staff in the dashboard and published as one document
@@ -63,6 +64,8 @@ export const siteContentLimits = {
   contactHoursLine: 80,
   regions: 20,
   region: 60,
+  coveredDistricts: 400,
+  emailText: 1000,
   coverageText: 300,
   testimonials: 12,
   testimonial: 600,
@@ -95,8 +98,6 @@ export const telPattern = /^\+?[0-9]{6,15}$/;
 const readablePhonePattern = /^\+?[0-9][0-9 ()-]{4,28}[0-9]$/;
 /** A URL path segment of lower-case words joined by dashes. */
 export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-/** A UK postcode (outward and inward parts), upper or lower case. */
-const postcodePattern = /^[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2}$/i;
 /** A time of day on the 24-hour clock. */
 export const timePattern = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 
@@ -108,6 +109,72 @@ const telNumber = z.pipe(
 );
 const readablePhone = text(L.formattedPhone, 'Enter the number as customers should read it').check(
   z.regex(readablePhonePattern, 'Use digits, spaces and brackets, for example 01708 123456'),
+);
+
+/**
+ * The postcode districts covered before the business lists its own (a new site, or content
+ * published before the list existed): South Essex and East London around the branches.
+ */
+export const defaultCoveredDistricts: readonly string[] = [
+  ...['CM1', 'CM2', 'CM3', 'CM4', 'CM11', 'CM12', 'CM13', 'CM14', 'CM15'],
+  ...['RM1', 'RM2', 'RM3', 'RM4', 'RM5', 'RM6', 'RM7', 'RM8', 'RM9', 'RM10', 'RM11', 'RM12', 'RM13', 'RM14'],
+  ...['RM15', 'RM16', 'RM17', 'RM18', 'RM19', 'RM20'],
+  ...['SS0', 'SS1', 'SS2', 'SS3', 'SS4', 'SS5', 'SS6', 'SS7', 'SS8', 'SS9', 'SS11', 'SS12', 'SS13', 'SS14'],
+  ...['SS15', 'SS16', 'SS17'],
+  ...['IG1', 'IG2', 'IG3', 'IG6', 'IG11'],
+];
+
+/**
+ * The covered districts as staff type them (any case, spaces), tidied and without repeats; an
+ * entry that is not a district or an area is named in the message.
+ */
+const coveredDistrictsSchema = z._default(
+  z.pipe(
+    z.transform((value: unknown) =>
+      Array.isArray(value)
+        ? [
+            ...new Set(
+              value
+                .filter((entry): entry is string => typeof entry === 'string')
+                .map(normaliseDistrict)
+                .filter(Boolean),
+            ),
+          ]
+        : [],
+    ),
+    z.array(z.string()).check(
+      z.maxLength(L.coveredDistricts, `At most ${L.coveredDistricts} districts`),
+      z.superRefine((districts, context) => {
+        const wrong = districts.filter((district) => !districtPattern.test(district));
+        if (wrong.length === 0) return;
+        context.issues.push({
+          code: 'custom',
+          input: districts,
+          message: `Not a postcode district: ${wrong.slice(0, 5).join(', ')}${wrong.length > 5 ? ' and others' : ''}. Write districts such as RM3 or CM12, or a whole area such as SS.`,
+        });
+      }),
+    ),
+  ),
+  () => [...defaultCoveredDistricts],
+);
+
+/**
+ * The words of the acknowledgement customers receive for an enquiry, before staff write their
+ * own (a new site, or content published before they were editable).
+ */
+export const defaultCustomerEmails = {
+  acknowledgementIntro:
+    'Thank you for contacting {companyName}. We have received your enquiry and will get back to you within 24 hours.',
+  acknowledgementNextSteps:
+    'What happens next: one of our team will call or e-mail you to confirm the details, the price and a time that suits you. If it is urgent, please call us on {formattedPhone} and quote your reference.',
+} as const;
+
+const customerEmailsSchema = z._default(
+  z.object({
+    acknowledgementIntro: text(L.emailText, 'Enter the opening of the e-mail'),
+    acknowledgementNextSteps: text(L.emailText, 'Enter what happens next'),
+  }),
+  () => ({ ...defaultCustomerEmails }),
 );
 
 const priceLineSchema = z.object({
@@ -192,7 +259,7 @@ const branchSchema = z.object({
     locality: text(L.addressLine, 'Enter the town'),
     postcode: z.pipe(
       z.transform((value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : '')),
-      z.string().check(z.regex(postcodePattern, 'Enter a UK postcode, for example RM3 0AB')),
+      z.string().check(z.regex(postcodePattern, postcodeMessage)),
     ),
   }),
   hours: z.object({
@@ -282,6 +349,11 @@ export const siteContentSchema = z
         'Add at least one area',
       ),
       coverageText: text(L.coverageText, 'Enter the coverage text'),
+      /**
+       * Postcode districts (RM3) and whole areas (SS) where the business works: the enquiry form
+       * tells customers whether they are inside; an empty list checks nothing.
+       */
+      coveredDistricts: coveredDistrictsSchema,
       radiusMiles: z
         .number('Enter a whole number of miles')
         .check(
@@ -298,6 +370,8 @@ export const siteContentSchema = z
         ),
     }),
     testimonials: list(testimonialSchema, L.testimonials, 'testimonials'),
+    /** The e-mails customers receive: the words around the details of what they sent. */
+    customerEmails: customerEmailsSchema,
   })
   .check(
     z.superRefine((content, context) => {

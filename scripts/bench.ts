@@ -1,7 +1,7 @@
 // `npm run bench [scenario...]`: load tests against the built server, started as in production
 // on a fresh embedded database (PGlite) in a temporary folder. Prints throughput and latency
-// percentiles and compares them with the targets. Scenarios: enquiry, analytics, images, pages
-// (default: all).
+// percentiles and compares them with the targets. Scenarios: enquiry, analytics, enquiries, images,
+// pages (default: all).
 // BENCH_DURATION (seconds, default 15) and BENCH_CONNECTIONS (default 50) adjust the load;
 // BENCH_DATABASE_URL runs the server on that (empty, throwaway) PostgreSQL database instead.
 import fs from 'node:fs';
@@ -14,6 +14,13 @@ import { addDays, londonDay } from '#server/analytics/london.ts';
 import { openDatabase, selectRows, type DatabaseOptions } from '#server/db/client.ts';
 import { clientBuildDir } from '#server/paths.ts';
 import {
+  noteOnlyEnquiryId,
+  noteOnlyWord,
+  nowhereWord,
+  seededEnquiries,
+  seedEnquiries,
+} from './bench-enquiries-seed.ts';
+import {
   ensureBuilt,
   residentMemoryMb,
   startServerProcess,
@@ -22,6 +29,11 @@ import {
 
 const duration = Number(process.env.BENCH_DURATION ?? 15);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/**
+ * Concurrent connections of the staff inbox's scenario: a handful of staff, not fifty. At 50 its
+ * latency measures the server's throughput (50 waiting for one another), not one answer's time.
+ */
+const staffConnections = Number(process.env.BENCH_STAFF_CONNECTIONS ?? 5);
 
 type Scenario = {
   /** Runs before the server starts, on the database it will be given (only one process may hold a PGlite folder). */
@@ -86,7 +98,7 @@ function report(
 ) {
   const rps = result.requests.average;
   const lines = [
-    `${name}: ${connections} connections, ${result.duration.toFixed(0)} s`,
+    `${name}: ${result.connections} connections, ${result.duration.toFixed(0)} s`,
     `  requests   ${result.requests.total} (${result.non2xx} not 2xx, ${result.errors} errors, ${result.timeouts} timeouts)`,
     `  throughput mean ${rps.toFixed(0)} req/s, median ${result.requests.p50} req/s per second sampled`,
     `  latency    p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
@@ -290,7 +302,7 @@ async function seedAnalytics(options: DatabaseOptions): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
-/** The staff account the analytics scenario signs in with (created by the server from ADMIN_*). */
+/** The staff account the scenarios sign in with (created by the server from ADMIN_*). */
 const staff = { username: 'bench-staff', password: 'quiet-lorry-tyre-pressure-42' };
 
 /** Signs in as staff and returns the Cookie header that carries the session. */
@@ -391,6 +403,72 @@ const analytics: Scenario = {
   },
   env: { ADMIN_USERNAME: staff.username, ADMIN_PASSWORD: staff.password },
   run: runAnalytics,
+};
+
+let enquirySeedingSeconds: number | undefined;
+
+/** A staff GET's answer, as JSON; throws unless it is a 200. */
+async function staffGet<T>(server: ServerProcess, cookie: string, url: string): Promise<T> {
+  const response = await fetch(`${server.url}${url}`, { headers: { cookie } });
+  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+type InboxEnquiry = { id: number; reference: string };
+
+async function runEnquiries(server: ServerProcess): Promise<boolean> {
+  console.log(
+    `enquiries: ${seededEnquiries} enquiries with their status changes and notes seeded in ${enquirySeedingSeconds?.toFixed(1)} s`,
+  );
+  const cookie = await signIn(server);
+  const middleId = seededEnquiries / 2;
+  const [middle] = await staffGet<InboxEnquiry[]>(
+    server,
+    cookie,
+    `/api/enquiries?before=${middleId + 1}&limit=1`,
+  );
+  if (middle?.id !== middleId) throw new Error(`enquiry ${middleId} is not in the inbox`);
+
+  // Each with what its answer must hold, checked once before the load.
+  const inbox = (expected: (page: InboxEnquiry[]) => boolean) => (answer: unknown) =>
+    Array.isArray(answer) && expected(answer as InboxEnquiry[]);
+  const fullPage = inbox((page) => page.length === 50);
+  const only = (id: number) => inbox((page) => page.length === 1 && page[0]!.id === id);
+  const requests: [name: string, url: string, check: (answer: unknown) => boolean][] = [
+    ['first page', '/api/enquiries', fullPage],
+    ['status filter', '/api/enquiries?status=quoted', fullPage],
+    ['a later page', `/api/enquiries?before=${middleId}`, inbox((page) => page[0]?.id === middleId - 1)],
+    ['search: a full reference', `/api/enquiries?q=${middle.reference}`, only(middleId)],
+    ['search: part of a common surname', '/api/enquiries?q=smit', fullPage],
+    ['search: part of a postcode', '/api/enquiries?q=rm3', fullPage],
+    ['search: a word of one note', `/api/enquiries?q=${noteOnlyWord.toLowerCase()}`, only(noteOnlyEnquiryId)],
+    ['search: a word found nowhere', `/api/enquiries?q=${nowhereWord}`, inbox((page) => page.length === 0)],
+    ['counts', '/api/enquiries/counts', (answer) => (answer as { total?: number }).total === seededEnquiries],
+  ];
+  let ok = true;
+  for (const [name, url, check] of requests) {
+    const answer = await staffGet<unknown>(server, cookie, url);
+    if (!check(answer)) {
+      console.log(`${name}: GET ${url} answered ${JSON.stringify(answer).slice(0, 200)}: WRONG ANSWER`);
+      ok = false;
+    }
+    const options: autocannon.Options = {
+      url: `${server.url}${url}`,
+      connections: staffConnections,
+      headers: { cookie },
+    };
+    const { result, latenciesMs, cpuMs } = await measure(server, options);
+    if (!report(`${name}: GET ${url} (signed in)`, result, { p95Ms: 50 }, cpuMs, latenciesMs)) ok = false;
+  }
+  return ok;
+}
+
+const enquiriesScenario: Scenario = {
+  prepare: async (database) => {
+    enquirySeedingSeconds = await seedEnquiries(database);
+  },
+  env: { ADMIN_USERNAME: staff.username, ADMIN_PASSWORD: staff.password },
+  run: runEnquiries,
 };
 
 /** Median of some values. */
@@ -584,7 +662,13 @@ async function runPages(server: ServerProcess): Promise<boolean> {
 
 const pages: Scenario = { run: runPages };
 
-const scenarios: Record<string, Scenario> = { enquiry, analytics, images, pages };
+const scenarios: Record<string, Scenario> = {
+  enquiry,
+  analytics,
+  enquiries: enquiriesScenario,
+  images,
+  pages,
+};
 
 const chosen = process.argv.slice(2);
 for (const name of chosen) {

@@ -118,6 +118,7 @@ export function createApp({
     logger,
     limit: config.enquiryRateLimit,
     onStored: () => notifications?.wake(),
+    coveredDistricts: async () => (await siteContent.published()).content.areas.coveredDistricts,
   };
   const auth: AuthDependencies = { db: database.db, clock, publicUrl: config.publicUrl };
   const requireUser = requireUserGuard(auth);

@@ -10,7 +10,7 @@ import type {
   ServiceTeaser,
   SiteNav,
 } from './page-content.ts';
-import { fillTokensIn } from './tokens.ts';
+import { fillTokensIn } from '#common/tokens.ts';
 
 /**
  * What each public page shows of the published site content (the loaders' `context.content`),
@@ -78,6 +78,7 @@ export function homeContent(content: SiteContent, site: SiteSettings) {
       },
       testimonials: content.testimonials,
       contactHours: [contactHours.weekdays, contactHours.saturday, contactHours.sunday],
+      coveredDistricts: areas.coveredDistricts,
       priceRange: content.business.priceRange,
     },
     site,

@@ -4,6 +4,7 @@ import {
   isAdminPath,
   lastAdminPath,
   logOut,
+  resumeReadsAfterSignOut,
   lastAdminUrlKey,
   readStoredUser,
   rememberAdminPath,
@@ -11,6 +12,7 @@ import {
   staffTabStoragePrefix,
   storeUser,
 } from './staff-session.ts';
+import { onlineManager } from '@tanstack/react-query';
 import { createQueryClient } from './query-client.ts';
 import { memoryStorage } from '#tests/support/memory-storage.ts';
 
@@ -108,5 +110,43 @@ describe('signing out', () => {
     expect(readStoredUser()).toBeNull();
     expect(tab.getItem(`${staffTabStoragePrefix}site-content-draft`)).toBeNull();
     expect(tab.getItem('splash-something-else')).toBe('kept');
+  });
+
+  it('starts no read once it has begun, and lets reads go again if the sign-out fails', async () => {
+    vi.stubGlobal('window', { localStorage: storage, sessionStorage: memoryStorage() });
+    const requested: string[] = [];
+    let answerLogout: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => {
+        requested.push(url);
+        if (url === '/api/logout') return new Promise<Response>((resolve) => (answerLogout = resolve));
+        return Promise.resolve(Response.json([]));
+      }),
+    );
+    const queryClient = createQueryClient();
+    const signingOut = logOut(queryClient, async () => undefined);
+    // A list asked for while the sign-out is on its way is not sent.
+    const read = queryClient.fetchQuery({ queryKey: ['/api/enquiries'], staleTime: 0 });
+    await vi.waitFor(() => expect(requested).toEqual(['/api/logout']));
+    answerLogout(new Response(null, { status: 204 }));
+    await signingOut;
+    expect(requested).toEqual(['/api/logout']);
+    void read.catch(() => undefined);
+    // Reads go again once the staff pages have gone.
+    resumeReadsAfterSignOut();
+    await vi.waitFor(() => expect(onlineManager.isOnline()).toBe(true));
+
+    requested.length = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        requested.push(url);
+        return url === '/api/logout' ? Response.json({ error: 'Down' }, { status: 503 }) : Response.json([]);
+      }),
+    );
+    await expect(logOut(queryClient, async () => undefined)).rejects.toThrow();
+    await queryClient.fetchQuery({ queryKey: ['/api/enquiries'], staleTime: 0 });
+    expect(requested).toEqual(['/api/logout', '/api/enquiries']);
   });
 });

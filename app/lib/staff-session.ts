@@ -1,4 +1,4 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { onlineManager, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { StaffUser } from '#common/auth.ts';
@@ -155,11 +155,28 @@ function forgetStaffTabStorage(): void {
  * in memory and the page being left does not react to its own user vanishing.
  */
 export async function logOut(queryClient: QueryClient, leave: () => Promise<void>): Promise<void> {
-  // Reads still on their way would be answered 401 once the session has ended: drop them first.
-  await queryClient.cancelQueries();
-  await apiRequest('POST', '/api/logout');
+  // A read on its way, or one that starts (a list refreshing, a page re-rendering, the cache being
+  // emptied while the page is still on screen) once the session has ended, would be answered 401.
+  // Reads are held as if offline, and those on their way dropped, until the staff pages are gone
+  // (`resumeReadsAfterSignOut`, when their frame unmounts).
+  onlineManager.setOnline(false);
+  try {
+    await queryClient.cancelQueries();
+    await apiRequest('POST', '/api/logout');
+  } catch (error) {
+    onlineManager.setOnline(true);
+    throw error;
+  }
   storeUser(null);
   forgetStaffTabStorage();
   await leave();
   queryClient.clear();
+}
+
+/**
+ * Lets reads go again once the staff pages' frame (and its query cache) has gone: after the
+ * frame's own cleanup and its cache's, so that nothing of the signed-out page reads anything.
+ */
+export function resumeReadsAfterSignOut(): void {
+  setTimeout(() => onlineManager.setOnline(true), 0);
 }

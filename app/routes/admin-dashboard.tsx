@@ -5,16 +5,23 @@ import { ContentTab } from '../components/admin/content/content-tab.tsx';
 import { DashboardHeader } from '../components/admin/dashboard-header.tsx';
 import { EnquiriesTab } from '../components/admin/enquiries-tab.tsx';
 import { ImagesTab } from '../components/admin/images-tab.tsx';
+import { PrivacyTab } from '../components/admin/privacy-tab.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { pageMeta } from '../lib/seo.ts';
 import { useStaffPage } from '../lib/staff-session.ts';
 import type { Route } from './+types/admin-dashboard';
 
+/**
+ * The dashboard's sections. On phones the tab list is two rows of a six-column grid: the first
+ * three tabs take two columns each, the last two three each, so both rows are full and every
+ * label fits at 320 px.
+ */
 const sections = [
-  { value: 'enquiries', label: 'Enquiries', Panel: EnquiriesTab },
-  { value: 'analytics', label: 'Analytics', Panel: AnalyticsTab },
-  { value: 'images', label: 'Images', Panel: ImagesTab },
-  { value: 'content', label: 'Content', Panel: ContentTab },
+  { value: 'enquiries', label: 'Enquiries', Panel: EnquiriesTab, phoneSpan: 'col-span-2' },
+  { value: 'analytics', label: 'Analytics', Panel: AnalyticsTab, phoneSpan: 'col-span-2' },
+  { value: 'images', label: 'Images', Panel: ImagesTab, phoneSpan: 'col-span-2' },
+  { value: 'content', label: 'Content', Panel: ContentTab, phoneSpan: 'col-span-3' },
+  { value: 'privacy', label: 'Privacy', Panel: PrivacyTab, phoneSpan: 'col-span-3' },
 ] as const;
 
 type Section = (typeof sections)[number]['value'];
@@ -58,13 +65,13 @@ export default function AdminDashboard({ loaderData, params }: Route.ComponentPr
         >
           <Tabs.List
             aria-label="Dashboard sections"
-            className="mb-6 grid grid-cols-4 rounded-xl bg-slate-200/70 p-1 sm:inline-flex"
+            className="mb-6 grid grid-cols-6 gap-1 rounded-xl bg-slate-200/70 p-1 sm:inline-flex sm:gap-0"
           >
-            {sections.map(({ value, label }) => (
+            {sections.map(({ value, label, phoneSpan }) => (
               <Tabs.Trigger
                 key={value}
                 value={value}
-                className="rounded-lg px-2 py-2 text-sm font-semibold sm:px-4 text-slate-600 transition hover:text-ink data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm"
+                className={`${phoneSpan} rounded-lg px-2 py-2 text-sm font-semibold text-slate-600 transition hover:text-ink data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm sm:px-4`}
               >
                 {label}
               </Tabs.Trigger>

@@ -1,6 +1,8 @@
 import { data, Link, redirect } from 'react-router';
 import type { EnquiryField } from '#common/enquiry.ts';
+import { districtPattern, outwardCode, type Coverage } from '#common/postcode.ts';
 import { PageHeader } from '../components/content/page-header.tsx';
+import { CoverageNotice } from '../components/home/coverage-notice.tsx';
 import { EnquiryFormOnDemand } from '../components/home/enquiry-form-on-demand.tsx';
 import { CheckIcon } from '../components/ui/icons.tsx';
 import { pageMeta } from '../lib/seo.ts';
@@ -15,12 +17,24 @@ import type { Route } from './+types/enquiry';
 /** The reference a customer was given, as the confirmation's address carries it. */
 const referencePattern = /^ENQ-\d{4}-\d{4,}$/;
 
-export function loader({ request }: Route.LoaderArgs) {
-  const received = new URL(request.url).searchParams.get('received');
+/** What the confirmation's address says of the postcode (`outside` and `CO1`), if it is well formed. */
+function confirmedCoverage(params: URLSearchParams): Coverage {
+  const verdict = params.get('area');
+  const district = params.get('district') ?? '';
+  return (verdict === 'inside' || verdict === 'outside') && districtPattern.test(district)
+    ? { verdict, district }
+    : { verdict: 'unknown' };
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const received = params.get('received');
   const reference = received !== null && referencePattern.test(received) ? received : null;
+  // For the form's postcode check; a confirmation shows no form.
+  const coveredDistricts = received === null ? context.content.areas.coveredDistricts : [];
   // A confirmation names one customer's enquiry: it is not a page to keep for others.
   return data(
-    { received: received !== null, reference },
+    { received: received !== null, reference, coverage: confirmedCoverage(params), coveredDistricts },
     reference ? { headers: { 'Cache-Control': 'private, no-store' } } : undefined,
   );
 }
@@ -34,7 +48,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await context.enquiries.submit(form);
   // Post/redirect/get: reloading the confirmation does not send the enquiry twice.
   if (result.status === 201) {
-    return redirect(`/enquiry?received=${encodeURIComponent(result.reference)}`, 303);
+    const confirmation = new URLSearchParams({ received: result.reference });
+    if (result.coverage !== 'unknown') {
+      confirmation.set('area', result.coverage);
+      confirmation.set('district', outwardCode(form.postcode ?? ''));
+    }
+    return redirect(`/enquiry?${confirmation}`, 303);
   }
   const { website: _honeypot, ...values } = form;
   return data(
@@ -81,6 +100,11 @@ export default function EnquiryRoute({ loaderData, actionData }: Route.Component
               Please quote it if you call us.
             </p>
           )}
+          {loaderData.coverage.verdict !== 'unknown' && (
+            <p className="mt-4 max-w-2xl text-base">
+              <CoverageNotice coverage={loaderData.coverage} />
+            </p>
+          )}
           <Link
             to="/"
             className="mt-8 inline-block rounded-lg bg-brand px-6 py-3 font-semibold text-ink shadow-sm hover:bg-brand-dark hover:text-white"
@@ -108,6 +132,7 @@ export default function EnquiryRoute({ loaderData, actionData }: Route.Component
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
           <EnquiryFormOnDemand
             eager
+            coveredDistricts={loaderData.coveredDistricts}
             initialValues={actionData?.values}
             initialErrors={actionData?.fieldErrors}
           />

@@ -35,7 +35,8 @@ export const meta: Route.MetaFunction = ({ data: home, matches }) =>
 
 /** The home page: the spec's nine sections in order (spec section 2, home page). */
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { images, services, pricing, branches, areas, testimonials, contactHours } = loaderData;
+  const { images, services, pricing, branches, areas, testimonials, contactHours, coveredDistricts } =
+    loaderData;
   const branchNames = branches.map((branch) => branch.name);
   return (
     <main>
@@ -54,7 +55,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <BranchesSection branches={branches} />
       <AreasSection areas={areas} />
       <Testimonials testimonials={testimonials} />
-      <ContactSection hours={contactHours} />
+      <ContactSection hours={contactHours} coveredDistricts={coveredDistricts} />
     </main>
   );
 }

@@ -4,7 +4,7 @@ import { aboutPage, contactPage, motPage, servicingPage } from '../content/pages
 import { hoursText } from '../lib/page-content.server.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { useSiteSettings } from '../lib/site-settings.ts';
-import { fillTokens } from '../lib/tokens.ts';
+import { fillTokens } from '#common/tokens.ts';
 import type { Route } from './+types/info-page';
 
 const pages = { '/mot': motPage, '/servicing': servicingPage, '/about': aboutPage, '/contact': contactPage };

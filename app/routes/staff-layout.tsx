@@ -1,12 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import ToastViewport from '../components/ui/toast-viewport.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
+import { resumeReadsAfterSignOut } from '../lib/staff-session.ts';
 
 /** The staff pages' frame: their own query cache and the toasts, without the public header and footer. */
 export default function StaffLayout() {
   const [queryClient] = useState(createQueryClient);
+  useEffect(() => resumeReadsAfterSignOut, []);
   return (
     <QueryClientProvider client={queryClient}>
       <div className="min-h-screen bg-slate-50">

@@ -5,6 +5,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminRequestHeader } from '#common/api.ts';
 import {
+  defaultCustomerEmails,
   siteContentConflictMessage,
   type PublishedSiteContent,
   type SiteContent,
@@ -332,9 +333,11 @@ describe('every process follows a publication', () => {
       to: 'hello@seeded.example',
       business: {
         companyName: 'Seeded Tyres Ltd',
+        phone: '+442079460123',
         formattedPhone: '020 7946 0123',
         email: 'hello@seeded.example',
       },
+      customerEmails: defaultCustomerEmails,
     });
     const { version, content } = await published();
     await publish(alice, {
@@ -342,12 +345,14 @@ describe('every process follows a publication', () => {
       content: edited(content, (draft) => {
         draft.business.companyName = 'Harold Hill Tyres';
         draft.business.email = 'office@hht.example';
+        draft.customerEmails.acknowledgementNextSteps = 'Sam will ring you before 6pm on {formattedPhone}.';
       }),
     }).expect(200);
     expect(await addresses()).toMatchObject({
       from: { name: 'Harold Hill Tyres website', address: 'office@hht.example' },
       to: 'office@hht.example',
       business: { companyName: 'Harold Hill Tyres', email: 'office@hht.example' },
+      customerEmails: { acknowledgementNextSteps: 'Sam will ring you before 6pm on {formattedPhone}.' },
     });
     const fixed = notificationAddresses(
       { mailFrom: 'Web <web@example.com>', notifyEmail: 'staff@example.com' },

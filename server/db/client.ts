@@ -18,7 +18,7 @@ import {
 } from './listener.ts';
 import { dumpDatabaseFiles } from './pglite-dump.ts';
 import { createPgliteDataDir } from './pglite-create.ts';
-import { pgliteStartParams } from './pglite-settings.ts';
+import { pgliteExtensions, pgliteStartParams } from './pglite-settings.ts';
 import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
@@ -84,7 +84,11 @@ async function openPglite(dataDir: string, initialFiles?: Blob): Promise<Databas
     if (lock) await createPgliteDataDir(path.join(dataDir, 'pgdata'));
     const client = lock
       ? new PgliteThread(pgliteWorkerUrl, path.join(dataDir, 'pgdata'))
-      : new PGlite({ loadDataDir: initialFiles, startParams: pgliteStartParams });
+      : new PGlite({
+          loadDataDir: initialFiles,
+          startParams: pgliteStartParams,
+          extensions: pgliteExtensions,
+        });
     await client.waitReady;
     const db = drizzlePglite(client as PGlite, { schema });
     return {

@@ -34,6 +34,7 @@ describe('migrations', () => {
       'enquiry_events',
       'enquiry_notes',
       'enquiry_reference_counters',
+      'enquiry_status_counts',
       'image_variants',
       'images',
       'login_failures',

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /**
  * PostgreSQL settings of the embedded database, on disk and in memory, given at every start:
@@ -14,3 +15,10 @@ import { PGlite } from '@electric-sql/pglite';
  * throughput (docs/decisions/006-embedded-database-memory.md).
  */
 export const pgliteStartParams: string[] = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+/**
+ * The PostgreSQL extensions the migrations create (pg_trgm: the trigram indexes of the enquiry
+ * search). PGlite loads an extension's files only when it is given at start, so every instance
+ * that opens the database, in this thread or the database's own, is started with these.
+ */
+export const pgliteExtensions = { pg_trgm };

@@ -4,7 +4,7 @@ import v8 from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { dumpDatabaseFiles } from './pglite-dump.ts';
-import { pgliteStartParams } from './pglite-settings.ts';
+import { pgliteExtensions, pgliteStartParams } from './pglite-settings.ts';
 import type { PgliteNotification, PgliteRequest, PgliteResponse } from './pglite-thread.ts';
 
 const port = parentPort!;
@@ -25,7 +25,7 @@ const textParsers = Object.fromEntries(
 // (docs/decisions/006-embedded-database-memory.md).
 v8.setFlagsFromString('--liftoff-only');
 
-const pg = new PGlite(dataDir, { startParams: pgliteStartParams });
+const pg = new PGlite(dataDir, { startParams: pgliteStartParams, extensions: pgliteExtensions });
 const transactions = new Map<
   number,
   { tx: Transaction; finish: (commit: boolean) => void; done: Promise<void> }

@@ -93,6 +93,7 @@ describe('GET /api/enquiries/export.csv', () => {
         makeEnquiry({
           name: '=HYPERLINK("http://evil.example","Click")',
           message: 'Line one\nLine "two", café',
+          postcode: 'co1 1aa',
         }),
       )
       .expect(201);
@@ -121,15 +122,17 @@ describe('GET /api/enquiries/export.csv', () => {
     const [header, plain, quoted, ...rest] = parseCsv(body.toString('utf8').slice(1));
     expect(rest).toEqual([]);
     expect(header).toEqual(enquiryCsvHeader);
-    expect(plain).toMatchObject({ 2: 'Plain Customer', 5: '', 9: 'New', 10: 'No', 11: '' });
+    expect(plain).toMatchObject({ 2: 'Plain Customer', 5: '', 7: '', 8: 'No', 10: 'New', 11: 'No', 12: '' });
     expect(quoted![0]).toBe(hostile.body.reference);
     expect(quoted![1]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
     expect(quoted![2]).toBe('\'=HYPERLINK("http://evil.example","Click")');
     expect(quoted![6]).toBe('Puncture Repair');
-    expect(quoted![8]).toBe('Line one\nLine "two", café');
-    expect(quoted![9]).toBe('Quoted');
-    expect(quoted![10]).toBe('Yes');
-    expect(quoted![11]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d sam: @SUM\(1\) asked for a quote$/);
+    expect(quoted![7]).toBe('CO1 1AA');
+    expect(quoted![8]).toBe('Yes'); // outside the covered area
+    expect(quoted![9]).toBe('Line one\nLine "two", café');
+    expect(quoted![10]).toBe('Quoted');
+    expect(quoted![11]).toBe('Yes');
+    expect(quoted![12]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d sam: @SUM\(1\) asked for a quote$/);
   });
 
   it('follows the filter, and streams thousands of rows page by page without losing or repeating one', async () => {

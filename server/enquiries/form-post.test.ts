@@ -35,6 +35,9 @@ const post = (fields: Record<string, unknown>) =>
     .set('Cookie', 'splash_seen=1')
     .send(fields as Record<string, string>);
 
+/** A page's text as read, without React's markers between adjacent texts. */
+const textOf = (html: string) => html.replaceAll('<!-- -->', '');
+
 describe('the enquiry form without JavaScript (POST /enquiry)', () => {
   it('stores the enquiry with its notification and redirects to a confirmation page', async () => {
     const response = await post(makeEnquiry({ name: 'Sarah Mitchell' })).expect(303);
@@ -62,6 +65,40 @@ describe('the enquiry form without JavaScript (POST /enquiry)', () => {
       .expect(200);
     expect(forged.text).toContain('Enquiry Submitted');
     expect(forged.text).not.toContain('Your reference is');
+  });
+
+  it('tells the customer after sending whether their postcode is inside the covered area', async () => {
+    const outside = await post(makeEnquiry({ postcode: 'co1 1aa' })).expect(303);
+    const [stored] = await database.db.select().from(enquiries);
+    expect(stored).toMatchObject({ postcode: 'CO1 1AA', outsideArea: true });
+    expect(outside.headers.location).toBe(`/enquiry?received=${stored!.reference}&area=outside&district=CO1`);
+    const outsidePage = await request(app)
+      .get(String(outside.headers.location))
+      .set('Cookie', 'splash_seen=1')
+      .expect(200);
+    expect(textOf(outsidePage.text)).toContain('CO1 is outside the area we usually cover.');
+
+    const inside = await post(makeEnquiry({ postcode: 'RM3 0AB' })).expect(303);
+    expect(inside.headers.location).toMatch(/&area=inside&district=RM3$/);
+    const insidePage = await request(app)
+      .get(String(inside.headers.location))
+      .set('Cookie', 'splash_seen=1')
+      .expect(200);
+    expect(textOf(insidePage.text)).toContain('Good news: RM3 is inside our area');
+
+    // (Without a postcode the address carries no verdict: see the first test.) A forged one is not shown.
+    const forged = await request(app)
+      .get('/enquiry?received=ENQ-2611-0001&area=inside&district=%3Cb%3E')
+      .set('Cookie', 'splash_seen=1')
+      .expect(200);
+    expect(forged.text).not.toContain('Good news');
+  });
+
+  it('sends a malformed postcode back with its message and the value kept', async () => {
+    const response = await post(makeEnquiry({ postcode: 'RM3' })).expect(400);
+    expect(response.text).toContain('Enter a UK postcode, for example RM3 0AB');
+    expect(response.text).toMatch(/<input[^>]*id="enquiry-postcode"[^>]*value="RM3"/);
+    expect(await database.db.select().from(enquiries)).toEqual([]);
   });
 
   it('answers bad fields with the form again: messages, values kept, status 400', async () => {

@@ -135,6 +135,17 @@ describe('notes', () => {
     expect(await database.db.select().from(enquiryNotes)).toHaveLength(0);
   });
 
+  it('and status changes carry their time as stored, in UTC to the millisecond', async () => {
+    const { id } = await submit();
+    await request(app).post(`/api/enquiries/${id}/notes`).set(alice.headers).send({ text: 'Hi' }).expect(201);
+    await setStatus(id, 'quoted').expect(200);
+    const [enquiry] = await inbox();
+    const [note] = await database.db.select().from(enquiryNotes);
+    const [event] = await database.db.select().from(enquiryEvents);
+    expect(enquiry!.notes[0]!.createdAt).toBe(note!.createdAt.toISOString());
+    expect(enquiry!.events[0]!.createdAt).toBe(event!.createdAt.toISOString());
+  });
+
   it('go with their enquiry when it is deleted', async () => {
     const { id } = await submit();
     await request(app)
@@ -207,6 +218,7 @@ describe('the inbox', () => {
       phone: '01708 555 123',
       vehicle: 'Ford Transit 2019',
       message: 'Van tyres for the whole fleet',
+      postcode: 'RM14 2XZ',
     });
     const other = await submit({
       name: 'Olive Other',
@@ -225,6 +237,7 @@ describe('the inbox', () => {
     expect(await found('fleet.example')).toEqual([van.id]);
     expect(await found('555 1')).toEqual([van.id]);
     expect(await found('whole fleet')).toEqual([van.id]);
+    expect(await found('m14 2x')).toEqual([van.id]);
     expect(await found(van.reference.toLowerCase())).toEqual([van.id]);
     expect(await found('discount')).toEqual([other.id]);
     // LIKE's wildcards are taken literally.

@@ -36,7 +36,7 @@ describe('POST /api/enquiries', () => {
       .send(makeEnquiry({ name: '  Sarah Mitchell ', email: ' sarah@example.com ' }))
       .expect(201);
     const [stored] = await storedEnquiries();
-    expect(response.body).toEqual({ id: stored!.id, reference: stored!.reference });
+    expect(response.body).toEqual({ id: stored!.id, reference: stored!.reference, outsideArea: false });
     expect(stored!.reference).toMatch(/^ENQ-\d{4}-\d{4}$/);
     expect(stored).toMatchObject({
       name: 'Sarah Mitchell',
@@ -208,6 +208,7 @@ describe('the staff enquiry API', () => {
       status: 'new',
       reference: expect.stringMatching(/^ENQ-\d{4}-\d{4}$/),
       postcode: null,
+      outsideArea: false,
       notes: [],
       events: [],
     });
@@ -227,11 +228,17 @@ describe('the staff enquiry API', () => {
     expect(stored!.contactedAt).toBeInstanceOf(Date);
   });
 
-  it('deletes an enquiry for good and leaves the others', async () => {
+  it('deletes an enquiry for good, with its e-mails, and leaves the others', async () => {
     const first = await request(app).post('/api/enquiries').send(makeEnquiry()).expect(201);
     const second = await request(app).post('/api/enquiries').send(makeEnquiry()).expect(201);
     await request(app).delete(`/api/enquiries/${first.body.id}`).set(staff).expect(204);
     expect((await storedEnquiries()).map((enquiry) => enquiry.id)).toEqual([second.body.id]);
+    // Its e-mails (which carry the customer's details) go with it; the other's stay.
+    const mails = await database.db.select({ payload: outbox.payload }).from(outbox);
+    expect(mails.map((mail) => (mail.payload as { enquiry: { id: number } }).enquiry.id)).toEqual([
+      second.body.id,
+      second.body.id,
+    ]);
     await request(app).delete(`/api/enquiries/${first.body.id}`).set(staff).expect(404);
   });
 

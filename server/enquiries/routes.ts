@@ -35,7 +35,9 @@ export function publicEnquiriesRouter(submission: EnquirySubmission) {
       throw new HttpError(429, result.error);
     }
     if (result.status === 400) throw new HttpError(400, result.error, result.fieldErrors);
-    res.status(201).json({ id: result.id, reference: result.reference });
+    res
+      .status(201)
+      .json({ id: result.id, reference: result.reference, outsideArea: result.coverage === 'outside' });
   });
   return router;
 }

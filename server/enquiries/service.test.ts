@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { EnquiryPayload } from '#common/enquiry.ts';
 import { createTestDatabase } from '#tests/support/database.ts';
 import { clearEnquiries } from '#tests/support/factories.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { enquiries, outbox, rateLimitCounters } from '../db/schema.ts';
 import { rateLimitHit } from '../http/rate-limit.ts';
-import { createEnquiryWithinLimit } from './service.ts';
+import { createEnquiryWithinLimit, type EnquiryToStore } from './service.ts';
 
 let database: DatabaseHandle;
 
@@ -22,18 +21,20 @@ beforeEach(() => clearEnquiries(database.db));
 
 const limit = { scope: 'enquiry', max: 2, windowMs: 10 * 60 * 1000 };
 
-const payload = (name: string, overrides: Partial<EnquiryPayload> = {}): EnquiryPayload => ({
+const payload = (name: string, overrides: Partial<EnquiryToStore> = {}): EnquiryToStore => ({
   name,
   email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`,
   phone: '07700 900123',
   vehicle: '',
   service: 'puncture-repair',
   message: `Enquiry from ${name}`,
+  postcode: '',
+  outsideArea: false,
   ...overrides,
 });
 
 /** Submissions made together, so that they share statements (group commit). */
-const submitTogether = (clients: string[], overrides: Partial<EnquiryPayload> = {}) =>
+const submitTogether = (clients: string[], overrides: Partial<EnquiryToStore> = {}) =>
   Promise.allSettled(
     clients.map((client, index) =>
       createEnquiryWithinLimit(

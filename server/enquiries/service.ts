@@ -1,17 +1,54 @@
-import { and, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Enquiry, EnquiryPayload } from '#common/enquiry.ts';
 import {
   enquiryStatuses,
   isEnquiryStatus,
   type EnquiryCounts,
+  type EnquiryEvent,
   type EnquiryNote,
   type EnquiryStatus,
 } from '#common/enquiry-status.ts';
 import { selectRows, type Database } from '../db/client.ts';
 import { hasSqlState } from '../db/errors.ts';
-import { enquiries, enquiryEvents, enquiryNotes, outbox } from '../db/schema.ts';
+import {
+  enquiries,
+  enquiryEvents,
+  enquiryNotes,
+  enquirySearchSeparator,
+  enquiryStatusCounts,
+  outbox,
+} from '../db/schema.ts';
 import { countHits, type RateLimitHit, type RateLimitResult } from '../http/rate-limit.ts';
 
+/**
+ * A time as `Date.toISOString` writes it (UTC, milliseconds), from inside a statement: the
+ * fraction is cut to milliseconds, as the drivers' Dates cut it.
+ */
+const isoTime = (time: SQLWrapper) =>
+  sql`to_char(${time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The notes (newest first) and status changes (oldest first) of the enquiry read, as JSON in the
+ * API's shape. Each is a statement of its own inside `sql`, so that the query builder keeps its
+ * columns' table names (in a query of one table it leaves them out of the selected expressions,
+ * and the subquery's own `id` would then be compared with itself).
+ */
+const notesJson = sql`coalesce((
+  select json_agg(json_build_object('id', ${enquiryNotes.id}, 'text', ${enquiryNotes.text},
+    'author', ${enquiryNotes.authorName}, 'createdAt', ${isoTime(enquiryNotes.createdAt)})
+    order by ${enquiryNotes.id} desc)
+  from ${enquiryNotes} where ${enquiryNotes.enquiryId} = ${enquiries.id}), '[]')`;
+const eventsJson = sql`coalesce((
+  select json_agg(json_build_object('id', ${enquiryEvents.id}, 'from', ${enquiryEvents.fromStatus},
+    'to', ${enquiryEvents.toStatus}, 'actor', ${enquiryEvents.actorName},
+    'createdAt', ${isoTime(enquiryEvents.createdAt)})
+    order by ${enquiryEvents.id})
+  from ${enquiryEvents} where ${enquiryEvents.enquiryId} = ${enquiries.id}), '[]')`;
+
+/**
+ * An enquiry as the inbox shows it, with its history read by the same statement rather than by
+ * queries of their own (each costs the server a round trip and its parsing).
+ */
 const columns = {
   id: enquiries.id,
   name: enquiries.name,
@@ -25,14 +62,14 @@ const columns = {
   status: enquiries.status,
   reference: enquiries.reference,
   postcode: enquiries.postcode,
+  outsideArea: enquiries.outsideArea,
+  notes: sql<EnquiryNote[]>`${notesJson}`,
+  events: sql<EnquiryEvent[]>`${eventsJson}`,
 };
 
-type EnquiryRow = Omit<Enquiry, 'createdAt' | 'status' | 'notes' | 'events'> & {
-  createdAt: Date;
-  status: string;
-};
+type EnquiryRow = Omit<Enquiry, 'createdAt' | 'status'> & { createdAt: Date; status: string };
 
-const toEnquiry = (row: EnquiryRow): Omit<Enquiry, 'notes' | 'events'> => ({
+const toEnquiry = (row: EnquiryRow): Enquiry => ({
   ...row,
   status: isEnquiryStatus(row.status) ? row.status : 'new',
   createdAt: row.createdAt.toISOString(),
@@ -41,8 +78,11 @@ const toEnquiry = (row: EnquiryRow): Omit<Enquiry, 'notes' | 'events'> => ({
 export type StoreEnquiryResult =
   { id: number; reference: string; limit: RateLimitResult } | { id: null; limit: RateLimitResult };
 
+/** A checked enquiry and what the covered area made of its postcode. */
+export type EnquiryToStore = EnquiryPayload & { outsideArea: boolean };
+
 type Submission = {
-  payload: EnquiryPayload;
+  payload: EnquiryToStore;
   hit: RateLimitHit;
   settle(outcome: { ok: true; result: StoreEnquiryResult } | { ok: false; error: unknown }): void;
 };
@@ -65,7 +105,7 @@ const maxBatch = 100;
  */
 export function createEnquiryWithinLimit(
   db: Database,
-  payload: EnquiryPayload,
+  payload: EnquiryToStore,
   limitHit: RateLimitHit,
 ): Promise<StoreEnquiryResult> {
   let writer = writers.get(db);
@@ -87,7 +127,7 @@ class EnquiryWriter {
     this.#db = db;
   }
 
-  add(payload: EnquiryPayload, hit: RateLimitHit): Promise<StoreEnquiryResult> {
+  add(payload: EnquiryToStore, hit: RateLimitHit): Promise<StoreEnquiryResult> {
     return new Promise((resolve, reject) => {
       this.#waiting.push({
         payload,
@@ -172,13 +212,16 @@ function storeBatch(db: Database, batch: Submission[]) {
     vehicle: payload.vehicle || null,
     service: payload.service || null,
     message: payload.message,
+    postcode: payload.postcode || null,
+    outside_area: payload.outsideArea,
   }));
   return selectRows<{ ord: number; hits: number; id: number | null; reference: string | null }>(
     db,
     sql`with input as (
           select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as input (
             ord int, key text, window_start timestamptz, max int,
-            name text, email text, phone text, vehicle text, service text, message text
+            name text, email text, phone text, vehicle text, service text, message text,
+            postcode text, outside_area boolean
           )
         ),
         hit as (${countHits(sql`input`)}),
@@ -188,10 +231,11 @@ function storeBatch(db: Database, batch: Submission[]) {
           from input join hit using (key, window_start)
         ),
         enquiry as (
-          insert into ${enquiries} (id, name, email, phone, vehicle, service, message)
-          select id, name, email, phone, vehicle, service, message from verdict
+          insert into ${enquiries} (id, name, email, phone, vehicle, service, message, postcode, outside_area)
+          select id, name, email, phone, vehicle, service, message, postcode, outside_area from verdict
           where id is not null order by id
-          returning id, name, email, phone, vehicle, service, message, contacted,
+          returning id, name, email, phone, vehicle, service, message, postcode,
+            outside_area as "outsideArea", contacted,
             to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
             reference
         ),
@@ -218,21 +262,50 @@ export type EnquiryQuery = {
 /** `text` as a LIKE pattern matching it anywhere, its own % and _ taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
-function searchCondition(q: string): SQL {
+/**
+ * The ids of the newest `limit` enquiries (of `status`, before `before`) with `q` in a field or a
+ * note, in any case: the newest of two lookups that each stop at `limit`. One looks in the fields
+ * (`search_text`), where the planner takes whichever it expects to be cheaper: the trigram index,
+ * which finds the few enquiries holding a rare text, or the enquiries newest first until `limit`
+ * of them hold a common one. The other looks in the notes, through their trigram index. A text of
+ * one or two characters has no trigram, so it is looked for row by row.
+ */
+function searchIds(q: string, { status, before, limit }: EnquiryQuery): SQL {
   const pattern = containing(q);
-  return or(
-    ...[
-      enquiries.name,
-      enquiries.email,
-      enquiries.phone,
-      enquiries.vehicle,
-      enquiries.message,
-      enquiries.postcode,
-      enquiries.reference,
-    ].map((column) => ilike(column, pattern)),
-    sql`exists (select 1 from ${enquiryNotes} where ${enquiryNotes.enquiryId} = ${enquiries.id}
-      and ${enquiryNotes.text} ilike ${pattern})`,
-  )!;
+  const inFields = q.includes(enquirySearchSeparator)
+    ? // It would match across two fields in search_text: look in each field.
+      or(
+        ...[
+          enquiries.name,
+          enquiries.email,
+          enquiries.phone,
+          enquiries.vehicle,
+          enquiries.message,
+          enquiries.postcode,
+          enquiries.reference,
+        ].map((column) => ilike(column, pattern)),
+      )!
+    : // ILIKE is LIKE between the lower-cased texts, and search_text is lower-cased already.
+      sql`${enquiries.searchText} like lower(${pattern})`;
+  // The notes' enquiries are read only to filter by status.
+  const noteOf = status ? sql`join ${enquiries} on ${enquiries.id} = ${enquiryNotes.enquiryId}` : sql``;
+  return sql`select id from (
+      (select ${enquiries.id} as id from ${enquiries}
+        where ${and(
+          inFields,
+          status ? eq(enquiries.status, status) : undefined,
+          before ? lt(enquiries.id, before) : undefined,
+        )}
+        order by ${enquiries.id} desc limit ${limit})
+      union
+      (select distinct ${enquiryNotes.enquiryId} from ${enquiryNotes} ${noteOf}
+        where ${and(
+          ilike(enquiryNotes.text, pattern),
+          status ? eq(enquiries.status, status) : undefined,
+          before ? lt(enquiryNotes.enquiryId, before) : undefined,
+        )}
+        order by ${enquiryNotes.enquiryId} desc limit ${limit})
+    ) as found order by id desc limit ${limit}`;
 }
 
 /** A page of enquiries, newest first, with their notes and status changes. */
@@ -242,87 +315,44 @@ export async function listEnquiries(db: Database, query: EnquiryQuery): Promise<
     .select(columns)
     .from(enquiries)
     .where(
-      and(
-        query.status ? eq(enquiries.status, query.status) : undefined,
-        query.before ? lt(enquiries.id, query.before) : undefined,
-        q ? searchCondition(q) : undefined,
-      ),
+      q
+        ? sql`${enquiries.id} in (${searchIds(q, query)})`
+        : and(
+            query.status ? eq(enquiries.status, query.status) : undefined,
+            query.before ? lt(enquiries.id, query.before) : undefined,
+          ),
     )
     .orderBy(desc(enquiries.id))
     .limit(query.limit);
-  return withHistory(db, rows);
-}
-
-/** The enquiries with their notes (newest first) and status changes (oldest first). */
-async function withHistory(db: Database, rows: EnquiryRow[]): Promise<Enquiry[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const [notes, events] = await Promise.all([
-    db
-      .select({
-        id: enquiryNotes.id,
-        enquiryId: enquiryNotes.enquiryId,
-        text: enquiryNotes.text,
-        author: enquiryNotes.authorName,
-        createdAt: enquiryNotes.createdAt,
-      })
-      .from(enquiryNotes)
-      .where(inArray(enquiryNotes.enquiryId, ids))
-      .orderBy(desc(enquiryNotes.id)),
-    db
-      .select({
-        id: enquiryEvents.id,
-        enquiryId: enquiryEvents.enquiryId,
-        from: enquiryEvents.fromStatus,
-        to: enquiryEvents.toStatus,
-        actor: enquiryEvents.actorName,
-        createdAt: enquiryEvents.createdAt,
-      })
-      .from(enquiryEvents)
-      .where(inArray(enquiryEvents.enquiryId, ids))
-      .orderBy(enquiryEvents.id),
-  ]);
-  return rows.map((row) => ({
-    ...toEnquiry(row),
-    notes: notes
-      .filter((note) => note.enquiryId === row.id)
-      .map(({ id, text, author, createdAt }) => ({ id, text, author, createdAt: createdAt.toISOString() })),
-    events: events
-      .filter((event) => event.enquiryId === row.id)
-      .map(({ id, from, to, actor, createdAt }) => ({
-        id,
-        from: from as EnquiryStatus,
-        to: to as EnquiryStatus,
-        actor,
-        createdAt: createdAt.toISOString(),
-      })),
-  }));
+  return rows.map(toEnquiry);
 }
 
 /** Every enquiry matching `condition`, newest first, with its history (for a subject's export). */
 export async function listEnquiriesOf(db: Database, condition: SQL): Promise<Enquiry[]> {
   const rows = await db.select(columns).from(enquiries).where(condition).orderBy(desc(enquiries.id));
-  return withHistory(db, rows);
+  return rows.map(toEnquiry);
 }
 
 /** One enquiry with its history, or null. */
 export async function findEnquiry(db: Database, id: number): Promise<Enquiry | null> {
   const rows = await db.select(columns).from(enquiries).where(eq(enquiries.id, id));
-  const [enquiry] = await withHistory(db, rows);
+  const [enquiry] = rows.map(toEnquiry);
   return enquiry ?? null;
 }
 
-/** How many enquiries there are in each status, for the count cards. */
+/**
+ * How many enquiries there are in each status, for the count cards: the counts the database
+ * keeps as enquiries arrive, move and go (drizzle/0010), rather than a count of the rows.
+ */
 export async function countEnquiries(db: Database): Promise<EnquiryCounts> {
   const rows = await db
-    .select({ status: enquiries.status, count: count() })
-    .from(enquiries)
-    .groupBy(enquiries.status);
+    .select({ status: enquiryStatusCounts.status, count: enquiryStatusCounts.count })
+    .from(enquiryStatusCounts);
   const counts = Object.fromEntries(enquiryStatuses.map((status) => [status, 0])) as Record<
     EnquiryStatus,
     number
   >;
-  for (const row of rows) if (isEnquiryStatus(row.status)) counts[row.status] = Number(row.count);
+  for (const row of rows) if (isEnquiryStatus(row.status)) counts[row.status] = row.count;
   const total = Object.values(counts).reduce((sum, value) => sum + value, 0);
   return { total, ...counts };
 }
@@ -404,6 +434,13 @@ export async function addEnquiryNote(
 
 /** Deletes an enquiry for good, with its notes and events; false when there was none. */
 export async function deleteEnquiry(db: Database, id: number): Promise<boolean> {
-  const deleted = await db.delete(enquiries).where(eq(enquiries.id, id)).returning({ id: enquiries.id });
-  return deleted.length > 0;
+  return db.transaction(async (tx) => {
+    const deleted = await tx.delete(enquiries).where(eq(enquiries.id, id)).returning({ id: enquiries.id });
+    // The e-mails about it (sent or waiting) carry the customer's details: they go too, so that
+    // nothing of a deleted enquiry stays behind (a waiting one is simply not sent).
+    if (deleted.length > 0) {
+      await tx.delete(outbox).where(sql`(${outbox.payload} -> 'enquiry' ->> 'id')::int = ${id}`);
+    }
+    return deleted.length > 0;
+  });
 }

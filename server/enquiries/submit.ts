@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { enquiryHoneypotField, enquirySchema, type SubmitEnquiryResult } from '#common/enquiry.ts';
 import { fieldErrorsOf, invalidFieldsMessage } from '#common/field-errors.ts';
+import { coverageOf } from '#common/postcode.ts';
 import type { Database } from '../db/client.ts';
 import { rateLimitHit, type RateLimit } from '../http/rate-limit.ts';
 import type { Logger } from '../logger.ts';
@@ -12,6 +13,8 @@ export type EnquirySubmission = {
   limit: RateLimit;
   /** Called once an enquiry is stored, so its notification goes out without waiting for a poll. */
   onStored?: () => void;
+  /** The postcode districts of the published site content (an empty list checks nothing). */
+  coveredDistricts: () => Promise<readonly string[]>;
 };
 
 export const tooManyEnquiriesMessage =
@@ -34,7 +37,7 @@ function decoyReference(): string {
  * validation, then the per-client limit, then storage with its notification.
  */
 export async function submitEnquiry(
-  { db, logger, limit, onStored }: EnquirySubmission,
+  { db, logger, limit, onStored, coveredDistricts }: EnquirySubmission,
   body: unknown,
   clientKey: string,
 ): Promise<SubmitEnquiryResult> {
@@ -43,7 +46,12 @@ export async function submitEnquiry(
   if (typeof honeypot === 'string' && honeypot.trim() !== '') {
     // Answered like a real submission so the robot learns nothing; nothing is stored or sent.
     logger.info({ honeypot: true }, 'enquiry dropped: honeypot field filled in');
-    return { status: 201, id: crypto.randomInt(1, 2 ** 31 - 1), reference: decoyReference() };
+    return {
+      status: 201,
+      id: crypto.randomInt(1, 2 ** 31 - 1),
+      reference: decoyReference(),
+      coverage: 'unknown',
+    };
   }
   const parsed = enquirySchema.safeParse(fields);
   if (!parsed.success) {
@@ -53,7 +61,13 @@ export async function submitEnquiry(
       fieldErrors: fieldErrorsOf(parsed.error),
     };
   }
-  const stored = await createEnquiryWithinLimit(db, parsed.data, rateLimitHit(limit, clientKey));
+  // An enquiry from outside the area is still taken: staff decide, the card says so.
+  const coverage = coverageOf(parsed.data.postcode, await coveredDistricts()).verdict;
+  const stored = await createEnquiryWithinLimit(
+    db,
+    { ...parsed.data, outsideArea: coverage === 'outside' },
+    rateLimitHit(limit, clientKey),
+  );
   const { limit: verdict } = stored;
   if (stored.id === null) {
     const retryAfterSeconds = verdict.allowed ? 1 : verdict.retryAfterSeconds;
@@ -62,5 +76,5 @@ export async function submitEnquiry(
   }
   logger.info({ enquiryId: stored.id, reference: stored.reference }, 'enquiry stored');
   onStored?.();
-  return { status: 201, id: stored.id, reference: stored.reference };
+  return { status: 201, id: stored.id, reference: stored.reference, coverage };
 }

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { EnquiryRecord } from '#common/enquiry.ts';
 import { enquiryServiceLabel } from '#common/enquiry-options.ts';
+import { fillTokens, type TokenValues } from '#common/tokens.ts';
 import type { Logger } from '../logger.ts';
 
 /** An address as written (`Name <address>`), or a display name and address apart. */
@@ -96,6 +97,7 @@ export function enquiryNotificationMail(
     `Email: ${enquiry.email}`,
     `Vehicle Make & Model: ${enquiry.vehicle ?? 'Not given'}`,
     `Service: ${serviceLabel(enquiry.service)}`,
+    `Postcode: ${enquiry.postcode ?? 'Not given'}${enquiry.outsideArea ? ' (OUTSIDE the covered area)' : ''}`,
     '',
     'Additional Information:',
     enquiry.message || 'None',
@@ -113,7 +115,10 @@ export function enquiryNotificationMail(
 }
 
 /** The business as the customer's e-mails name it (from the published site content). */
-export type BusinessContact = { companyName: string; formattedPhone: string; email: string };
+export type BusinessContact = TokenValues;
+
+/** The words of the customer's e-mails, from the published site content ({companyName} etc. filled in here). */
+export type CustomerEmailTexts = { acknowledgementIntro: string; acknowledgementNextSteps: string };
 
 /**
  * The customer's acknowledgement: their reference, what they asked for and what happens next,
@@ -124,24 +129,36 @@ export function enquiryAcknowledgementMail(
   {
     from,
     business,
+    texts,
     messageDomain,
     outboxId,
-  }: { from: Mailbox; business: BusinessContact; messageDomain: string; outboxId: number },
+  }: {
+    from: Mailbox;
+    business: BusinessContact;
+    texts: CustomerEmailTexts;
+    messageDomain: string;
+    outboxId: number;
+  },
 ): Mail {
   const reference = enquiry.reference ?? `number ${enquiry.id}`;
   const service = enquiryServiceLabel(enquiry.service);
   const lines = [
     `Dear ${enquiry.name},`,
     '',
-    `Thank you for contacting ${business.companyName}. We have received your enquiry and will get back to you within 24 hours.`,
+    fillTokens(texts.acknowledgementIntro, business),
     '',
     `Your reference: ${reference}`,
     ...(service ? [`Service: ${service}`] : []),
     ...(enquiry.vehicle ? [`Vehicle: ${enquiry.vehicle}`] : []),
+    ...(enquiry.postcode ? [`Postcode: ${enquiry.postcode}`] : []),
     ...(enquiry.message ? ['Your message:', enquiry.message] : []),
     '',
-    'What happens next: one of our team will call or e-mail you to confirm the details, the price and a time that suits you.',
-    `If it is urgent, please call us on ${business.formattedPhone} and quote your reference.`,
+    fillTokens(texts.acknowledgementNextSteps, business),
+    ...(enquiry.outsideArea
+      ? [
+          'Your postcode is outside the area we usually cover. We will tell you whether we can come to you, or which of our branches is nearest.',
+        ]
+      : []),
     '',
     business.companyName,
     `${business.formattedPhone} | ${business.email}`,

@@ -16,6 +16,8 @@ const enquirySchema = z.object({
   contacted: z.boolean(),
   createdAt: z.string(),
   reference: z.string().optional(),
+  postcode: z.string().nullable().optional(),
+  outsideArea: z.boolean().optional(),
 }) satisfies z.ZodType<EnquiryRecord>;
 
 const notificationSchema = z.discriminatedUnion('kind', [

@@ -1,6 +1,7 @@
 import type express from 'express';
 import pino from 'pino';
 import request from 'supertest';
+import { defaultCustomerEmails } from '#common/site-content.ts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig } from '#tests/support/app.ts';
 import { createTestDatabase } from '#tests/support/database.ts';
@@ -49,9 +50,11 @@ function startWorker(overrides: { pollMs?: number; retryBaseMs?: number } = {}) 
       to: 'staff@example.com',
       business: {
         companyName: 'Test Tyres',
+        phone: '01708555000',
         formattedPhone: '01708 555 000',
         email: 'office@test-tyres.example',
       },
+      customerEmails: defaultCustomerEmails,
     }),
     messageDomain: 'tyres.example.com',
     pollMs: overrides.pollMs ?? 50,
@@ -92,6 +95,7 @@ describe('staff notification of a new enquiry', () => {
           vehicle: 'Ford Focus 2019',
           service: 'mot',
           message: 'Saturday morning please.',
+          postcode: 'co1 1aa',
         }),
       )
       .expect(201);
@@ -109,6 +113,7 @@ describe('staff notification of a new enquiry', () => {
       'Email: sarah@example.com',
       'Vehicle Make & Model: Ford Focus 2019',
       'Service: MOT Testing',
+      'Postcode: CO1 1AA (OUTSIDE the covered area)',
       'Saturday morning please.',
     ]) {
       expect(raw).toContain(line);
@@ -120,7 +125,14 @@ describe('staff notification of a new enquiry', () => {
     const app = appWith(startWorker({ pollMs: 60_000 }));
     const { body } = await request(app)
       .post('/api/enquiries')
-      .send(makeEnquiry({ name: 'Sarah Mitchell', email: 'sarah@example.com', vehicle: 'Ford Focus 2019' }))
+      .send(
+        makeEnquiry({
+          name: 'Sarah Mitchell',
+          email: 'sarah@example.com',
+          vehicle: 'Ford Focus 2019',
+          postcode: 'rm3 0ab',
+        }),
+      )
       .expect(201);
     await until(() => smtp.received.length === 2);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -137,10 +149,12 @@ describe('staff notification of a new enquiry', () => {
       `Your reference: ${body.reference}`,
       'Service: Puncture Repair',
       'Vehicle: Ford Focus 2019',
+      'Postcode: RM3 0AB',
       'please call us on 01708 555 000 and quote your reference',
     ]) {
       expect(raw).toContain(line);
     }
+    expect(raw).not.toContain('outside the area');
   });
 
   it('is not sent, nor the acknowledgement, when the honeypot is filled in', async () => {

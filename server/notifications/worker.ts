@@ -62,11 +62,11 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   /** Sends one notification; true when it went out. */
   async function deliver({ id, attempts, notification }: ClaimedNotification): Promise<boolean> {
     try {
-      const { from, to, business } = await options.addresses();
+      const { from, to, business, customerEmails } = await options.addresses();
       const context = { from, messageDomain: options.messageDomain, outboxId: id };
       const mail =
         notification.kind === 'enquiry-acknowledgement'
-          ? enquiryAcknowledgementMail(notification.enquiry, { ...context, business })
+          ? enquiryAcknowledgementMail(notification.enquiry, { ...context, business, texts: customerEmails })
           : enquiryNotificationMail(notification.enquiry, { ...context, to });
       await mailer.send(mail);
       logger.info({ outboxId: id, enquiryId: notification.enquiry.id, attempts }, 'notification sent');

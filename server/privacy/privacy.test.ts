@@ -145,7 +145,9 @@ describe('a person’s data, by e-mail address', () => {
       .set(staff.headers)
       .send({ email: 'nope' })
       .expect(400);
-    expect(bad.body.fieldErrors).toEqual({ email: ['Enter the e-mail address the person used'] });
+    expect(bad.body.fieldErrors).toEqual({ email: ['Enter a full e-mail address, like name@example.com'] });
+    const empty = await request(app).post('/api/privacy/erase').set(staff.headers).send({}).expect(400);
+    expect(empty.body.fieldErrors).toEqual({ email: ['Enter the e-mail address the person used'] });
     expect(await database.db.select().from(privacyErasures)).toHaveLength(0);
   });
 });

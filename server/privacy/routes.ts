@@ -1,14 +1,10 @@
 import { Router, type RequestHandler } from 'express';
 import * as z from 'zod/mini';
+import { personalDataEmail, personalDataRequestSchema } from '#common/privacy.ts';
 import { HttpError } from '../http/errors.ts';
 import { parseBody } from '../http/params.ts';
 import type { Database } from '../db/client.ts';
 import { eraseSubject, exportSubject } from './service.ts';
-
-const email = z.pipe(
-  z.transform((value: unknown) => (typeof value === 'string' ? value.trim() : '')),
-  z.email('Enter the e-mail address the person used').check(z.maxLength(254)),
-);
 
 /**
  * The data protection duties the Privacy Policy promises (rights of access and erasure), for one
@@ -18,13 +14,13 @@ export function privacyRouter(db: Database, requireUser: RequestHandler, clock: 
   const router = Router();
   router.use('/privacy', requireUser);
   router.get('/privacy/export', async (req, res) => {
-    const parsed = z.safeParse(email, req.query.email);
+    const parsed = z.safeParse(personalDataEmail, req.query.email);
     if (!parsed.success) throw new HttpError(400, 'Give the e-mail address: ?email=name@example.com');
     res.setHeader('Content-Disposition', 'attachment; filename="personal-data.json"');
     res.json(await exportSubject(db, parsed.data, clock()));
   });
   router.post('/privacy/erase', async (req, res) => {
-    const body = parseBody(z.object({ email }), req.body);
+    const body = parseBody(personalDataRequestSchema, req.body);
     res.json(await eraseSubject(db, body.email, req.user!));
   });
   return router;

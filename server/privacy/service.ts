@@ -1,21 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { StaffUser } from '#common/auth.ts';
-import type { Enquiry } from '#common/enquiry.ts';
+import type { ErasureCounts, PersonalDataExport } from '#common/privacy.ts';
 import type { Database } from '../db/client.ts';
 import { enquiries, outbox, privacyErasures } from '../db/schema.ts';
 import { listEnquiriesOf } from '../enquiries/service.ts';
 
-/** Everything stored about one e-mail address (UK GDPR article 15), as GET /api/privacy/export answers. */
-export type SubjectExport = {
-  email: string;
-  exportedAt: string;
-  /** Each enquiry with the staff's notes on it and its changes of status. */
-  enquiries: Enquiry[];
-};
-
 const sameEmail = (column: typeof enquiries.email, email: string) => sql`lower(${column}) = lower(${email})`;
 
-export async function exportSubject(db: Database, email: string, now: Date): Promise<SubjectExport> {
+export async function exportSubject(db: Database, email: string, now: Date): Promise<PersonalDataExport> {
   return {
     email,
     exportedAt: now.toISOString(),
@@ -28,11 +20,7 @@ export async function exportSubject(db: Database, email: string, now: Date): Pro
  * notes and changes of status go with them) and the notifications that carry their fields, sent
  * or not. The erasure itself is recorded with who did it and how many records went, never whose.
  */
-export async function eraseSubject(
-  db: Database,
-  email: string,
-  actor: StaffUser,
-): Promise<{ enquiries: number; notifications: number }> {
+export async function eraseSubject(db: Database, email: string, actor: StaffUser): Promise<ErasureCounts> {
   return db.transaction(async (tx) => {
     const notifications = await tx
       .delete(outbox)

@@ -158,4 +158,18 @@ test.describe('without JavaScript', () => {
     await form(page).getByRole('button', { name: 'Submit Enquiry' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enquiry Submitted');
   });
+
+  test('the confirmation says whether the postcode is inside the covered area', async ({ page }) => {
+    await page.goto('/');
+    await fillValidEnquiry(page);
+    await form(page).getByLabel('Postcode').fill('RM3');
+    await form(page).getByRole('button', { name: 'Submit Enquiry' }).click();
+    await expect(form(page).getByText('Enter a UK postcode, for example RM3 0AB')).toBeVisible();
+    await expect(form(page).getByLabel('Postcode')).toHaveValue('RM3');
+
+    await form(page).getByLabel('Postcode').fill('co1 1aa');
+    await form(page).getByRole('button', { name: 'Submit Enquiry' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enquiry Submitted');
+    await expect(page.getByText('CO1 is outside the area we usually cover.')).toBeVisible();
+  });
 });

@@ -7,6 +7,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
+import { pgliteExtensions } from '#server/db/pglite-settings.ts';
 import { migrationsDir, projectRoot } from '#server/paths.ts';
 
 /**
@@ -29,7 +30,7 @@ async function migratedDatabaseFiles(): Promise<Blob> {
   }
   const snapshot = path.join(os.tmpdir(), `test-database-${hash.digest('hex').slice(0, 16)}.tar`);
   if (!fs.existsSync(snapshot)) {
-    const database = new PGlite();
+    const database = new PGlite({ extensions: pgliteExtensions });
     await migrate(drizzle(database), { migrationsFolder: migrationsDir });
     const files = await database.dumpDataDir('none');
     await database.close();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { enquiryExportPath } from './enquiry-queries.ts';
 import { enquiry, renderWith } from './enquiry-test-data.tsx';
 
 const countOf = (html: string, label: string) =>
@@ -20,6 +21,18 @@ describe('EnquiriesTab', () => {
       countOf(html, 'New Enquiries'),
       countOf(html, 'Contacted'),
     ]).toEqual(['240', '40', '200']);
+  });
+
+  it('offers the CSV export of the filters shown', () => {
+    expect(renderWith([enquiry({ id: 3 })])).toMatch(
+      /<a href="\/api\/enquiries\/export\.csv" download=""[^>]*>.*Export CSV<\/a>/,
+    );
+    expect(enquiryExportPath({ status: 'quoted', q: 'rm3 0' })).toBe(
+      '/api/enquiries/export.csv?status=quoted&q=rm3+0',
+    );
+    expect(enquiryExportPath({ status: 'all', q: 'ENQ-2611-0042' })).toBe(
+      '/api/enquiries/export.csv?q=ENQ-2611-0042',
+    );
   });
 
   it("says 'No enquiries yet' and counts nothing when there are none", () => {

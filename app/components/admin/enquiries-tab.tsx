@@ -2,12 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { EnquiryCounts } from '#common/enquiry-status.ts';
 import { apiRequest } from '../../lib/api.ts';
+import { DownloadIcon } from '../ui/icons.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { EnquiryFiltersBar } from './enquiry-filters.tsx';
 import { messageOf } from './enquiry-format.ts';
 import { EnquiryInbox } from './enquiry-inbox.tsx';
 import {
   enquiryCountsQueryKey,
+  enquiryExportPath,
   noEnquiryFilters,
   useEnquiryList,
   type EnquiryFilters,
@@ -61,9 +63,21 @@ export function EnquiriesTab() {
         <CountCard label="Contacted" count={contactedCount} tone="border-t-brand" />
       </div>
       <section aria-labelledby="customer-enquiries" className="grid min-w-0 gap-4">
-        <h2 id="customer-enquiries" className="text-xl font-bold text-ink">
-          Customer Enquiries
-        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="customer-enquiries" className="text-xl font-bold text-ink">
+            Customer Enquiries
+          </h2>
+          {/* A plain download: the browser streams the file, however many rows it has. */}
+          <a
+            href={enquiryExportPath(filters)}
+            download
+            className="inline-flex min-h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3.5 text-sm font-semibold text-ink shadow-sm transition hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink"
+          >
+            <DownloadIcon className="size-4" />
+            Export CSV
+            {filtered && <span className="sr-only"> of the enquiries shown</span>}
+          </a>
+        </div>
         <EnquiryFiltersBar filters={filters} counts={counts.data} onChange={setFilters} />
         {enquiries.isPending ? (
           <Spinner label="Loading enquiries..." showLabel />

@@ -40,6 +40,16 @@ describe('EnquiryCard', () => {
     expect(text.indexOf('Contacted by')).toBeLessThan(text.indexOf('Quoted by'));
   });
 
+  it('shows the postcode, and marks an enquiry from outside the covered area', () => {
+    const outside = renderCard({ postcode: 'CO1 1AA', outsideArea: true });
+    expect(outside).toContain('>Outside area</span>');
+    expect(outside.replace(/<[^>]+>/g, '')).toContain('Postcode:CO1 1AA (outside the covered area)');
+    const inside = renderCard({ postcode: 'RM3 0AB', outsideArea: false });
+    expect(inside).not.toContain('Outside area');
+    expect(inside.replace(/<[^>]+>/g, '')).toContain('Postcode:RM3 0AB');
+    expect(renderCard({})).not.toContain('Postcode:');
+  });
+
   it('has no timeline before the first change', () => {
     expect(renderCard({})).not.toContain('Timeline');
   });

@@ -1,19 +1,10 @@
 import type { Enquiry } from '#common/enquiry.ts';
-import { enquiryServiceOptions } from '#common/enquiry-options.ts';
-import { enquiryStatusLabels } from '#common/enquiry-status.ts';
+import { enquiryServiceLabel } from '#common/enquiry-options.ts';
 import { EnquiryCardActions } from './enquiry-card-actions.tsx';
-import { formatEnquiryDate } from './enquiry-format.ts';
+import { formatEnquiryDate, statusLabelOf } from './enquiry-format.ts';
 import { EnquiryNotes } from './enquiry-notes.tsx';
 import { EnquiryStatusControl } from './enquiry-status-control.tsx';
 import { EnquiryTimeline } from './enquiry-timeline.tsx';
-
-const serviceLabels = new Map<string, string>(
-  enquiryServiceOptions.map((option) => [option.value, option.label]),
-);
-
-/** The spec's New or Contacted, or the pipeline status once the enquiry is past Contacted. */
-const badgeOf = (enquiry: Enquiry) =>
-  !enquiry.contacted ? 'New' : enquiry.status === 'new' ? 'Contacted' : enquiryStatusLabels[enquiry.status];
 
 type EnquiryCardProps = {
   enquiry: Enquiry;
@@ -25,7 +16,7 @@ type EnquiryCardProps = {
 /** One enquiry in the staff inbox (spec section 2, Enquiries tab), with its pipeline status and notes. */
 export function EnquiryCard({ enquiry, busy, onMarkContacted, onDelete }: EnquiryCardProps) {
   const headingId = `enquiry-${enquiry.id}-name`;
-  const service = enquiry.service ? (serviceLabels.get(enquiry.service) ?? enquiry.service) : null;
+  const service = enquiryServiceLabel(enquiry.service);
   return (
     <article
       aria-labelledby={headingId}
@@ -51,15 +42,20 @@ export function EnquiryCard({ enquiry, busy, onMarkContacted, onDelete }: Enquir
               enquiry.contacted ? 'bg-brand-light text-brand-dark' : 'bg-amber-100 text-amber-900'
             }`}
           >
-            {badgeOf(enquiry)}
+            {statusLabelOf(enquiry)}
           </span>
+          {enquiry.outsideArea && (
+            <span className="rounded-full border border-amber-300 bg-amber-50 px-2.5 py-0.5 text-xs font-bold text-amber-900">
+              Outside area
+            </span>
+          )}
           <time dateTime={enquiry.createdAt} className="text-xs text-slate-600">
             {formatEnquiryDate(enquiry.createdAt)}
           </time>
         </div>
       </div>
 
-      {(enquiry.vehicle || service) && (
+      {(enquiry.vehicle || service || enquiry.postcode) && (
         <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
           {enquiry.vehicle && (
             <div className="flex min-w-0 gap-1.5">
@@ -71,6 +67,15 @@ export function EnquiryCard({ enquiry, busy, onMarkContacted, onDelete }: Enquir
             <div className="flex gap-1.5">
               <dt className="font-semibold text-ink">Service:</dt>
               <dd className="text-slate-700">{service}</dd>
+            </div>
+          )}
+          {enquiry.postcode && (
+            <div className="flex gap-1.5">
+              <dt className="font-semibold text-ink">Postcode:</dt>
+              <dd className="text-slate-700">
+                {enquiry.postcode}
+                {enquiry.outsideArea && <span className="sr-only"> (outside the covered area)</span>}
+              </dd>
             </div>
           )}
         </dl>

@@ -40,7 +40,7 @@ export function EnquiryFiltersBar({ filters, counts, onChange }: EnquiryFiltersB
           type="search"
           value={search}
           onChange={(event) => setSearch(event.target.value)}
-          placeholder="Name, email, phone or reference"
+          placeholder="Name, email, phone, postcode or reference"
           autoComplete="off"
           className="mt-1.5 block min-h-10 w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2 text-base text-ink shadow-sm placeholder:text-slate-400 focus:border-brand-dark focus:ring-2 focus:ring-brand/40 focus:outline-none"
         />

@@ -27,6 +27,15 @@ export function enquiryListPath(filters: EnquiryFilters, before: number | undefi
   return `/api/enquiries?${params}`;
 }
 
+/** GET /api/enquiries/export.csv of the filters shown: every matching enquiry, not only the pages loaded. */
+export function enquiryExportPath(filters: EnquiryFilters) {
+  const params = new URLSearchParams();
+  if (filters.status !== 'all') params.set('status', filters.status);
+  if (filters.q) params.set('q', filters.q);
+  const query = params.toString();
+  return `/api/enquiries/export.csv${query ? `?${query}` : ''}`;
+}
+
 /**
  * The inbox's list, one page of 50 at a time. The key sits under `enquiriesQueryKey`, so every
  * change staff make refreshes it; the previous result stays on screen while a new search loads.

@@ -26,6 +26,7 @@ export function enquiry(overrides: Partial<Enquiry>): Enquiry {
     status: overrides.contacted ? 'contacted' : 'new',
     reference: `ENQ-2607-${String(overrides.id ?? 1).padStart(4, '0')}`,
     postcode: null,
+    outsideArea: false,
     notes: [],
     events: [],
     ...overrides,

@@ -1,7 +1,7 @@
 import type { ContentBlock, ContentSection } from '../../content/types.ts';
 import type { HoursText } from '../../lib/page-content.ts';
 import { useSiteSettings } from '../../lib/site-settings.ts';
-import { fillTokens } from '../../lib/tokens.ts';
+import { fillTokens } from '#common/tokens.ts';
 
 /**
  * Paragraphs and lists of static text, with the site settings filled in; opening hours blocks

@@ -2,8 +2,17 @@ import { useSiteSettings } from '../../lib/site-settings.ts';
 import { ClockIcon, MailIcon, PhoneIcon } from '../ui/icons.tsx';
 import { EnquiryFormOnDemand } from './enquiry-form-on-demand.tsx';
 
-/** `hours`: the general contact hours, one line each. */
-export function ContactSection({ hours }: { hours: readonly string[] }) {
+/**
+ * `hours`: the general contact hours, one line each; `coveredDistricts`: the postcode districts
+ * the form tells customers are inside the area.
+ */
+export function ContactSection({
+  hours,
+  coveredDistricts,
+}: {
+  hours: readonly string[];
+  coveredDistricts: readonly string[];
+}) {
   const site = useSiteSettings();
   return (
     <section id="contact" aria-labelledby="contact-title" className="scroll-mt-16 bg-slate-50">
@@ -43,7 +52,7 @@ export function ContactSection({ hours }: { hours: readonly string[] }) {
           </ul>
         </div>
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          <EnquiryFormOnDemand />
+          <EnquiryFormOnDemand coveredDistricts={coveredDistricts} />
         </div>
       </div>
     </section>

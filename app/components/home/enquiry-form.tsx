@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type FieldErrors, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
+import {
+  useForm,
+  useWatch,
+  type FieldErrors,
+  type Resolver,
+  type UseFormRegisterReturn,
+} from 'react-hook-form';
 import { useEffect, useRef } from 'react';
 import {
   enquiryFieldLimits,
@@ -9,10 +15,12 @@ import {
   type EnquiryPayload,
 } from '#common/enquiry.ts';
 import { enquiryServiceOptions } from '#common/enquiry-options.ts';
+import { coverageOf } from '#common/postcode.ts';
 import { ApiError, apiRequest } from '../../lib/api.ts';
 import { toast } from '../../lib/use-toast.ts';
 import { FormField } from '../ui/form-field.tsx';
 import { preloadToaster } from '../ui/toaster.tsx';
+import { CoverageNotice } from './coverage-notice.tsx';
 
 type EnquiryFormValues = Record<EnquiryField | typeof enquiryHoneypotField, string>;
 
@@ -22,6 +30,7 @@ const emptyValues: EnquiryFormValues = {
   email: '',
   vehicle: '',
   service: '',
+  postcode: '',
   message: '',
   website: '',
 };
@@ -41,6 +50,8 @@ export type EnquiryFormProps = {
   /** Values and errors of a plain form post that came back invalid (no JavaScript). */
   initialValues?: Partial<EnquiryFormValues>;
   initialErrors?: Partial<Record<EnquiryField, string[]>>;
+  /** The postcode districts the business covers (published site content); none: no verdict. */
+  coveredDistricts?: readonly string[];
 };
 
 /**
@@ -48,8 +59,9 @@ export type EnquiryFormProps = {
  * then on every change, sends JSON to POST /api/enquiries and answers with a toast; without
  * scripts it is a plain form that posts to /enquiry, which answers with a page.
  */
-export function EnquiryForm({ initialValues, initialErrors }: EnquiryFormProps) {
+export function EnquiryForm({ initialValues, initialErrors, coveredDistricts = [] }: EnquiryFormProps) {
   const {
+    control,
     register,
     handleSubmit,
     reset,
@@ -74,6 +86,12 @@ export function EnquiryForm({ initialValues, initialErrors }: EnquiryFormProps) 
   // The server's verdict on a plain form post shows until the form is checked here.
   const errorOf = (field: EnquiryField) =>
     firstMessage(errors, field) ?? (submitCount === 0 ? initialErrors?.[field]?.[0] : undefined);
+
+  // Told as soon as a full postcode is typed (and on the server, for a form sent back to correct).
+  const postcode = useWatch({ control, name: 'postcode' }) ?? initialValues?.postcode ?? '';
+  const coverage = errorOf('postcode')
+    ? ({ verdict: 'unknown' } as const)
+    : coverageOf(postcode, coveredDistricts);
 
   const submit = handleSubmit(async (payload) => {
     try {
@@ -134,7 +152,7 @@ export function EnquiryForm({ initialValues, initialErrors }: EnquiryFormProps) 
       <Field name="vehicle" label="Vehicle Make & Model" error={errorOf('vehicle')}>
         {(control) => <input {...control} {...text('vehicle')} placeholder="e.g. Ford Focus 2019" />}
       </Field>
-      <div className="sm:col-span-2">
+      <div>
         <Field name="service" label="Service" required error={errorOf('service')}>
           {(control) => (
             <select {...control} {...register('service')} defaultValue={initialValues?.service ?? ''}>
@@ -149,6 +167,31 @@ export function EnquiryForm({ initialValues, initialErrors }: EnquiryFormProps) 
             </select>
           )}
         </Field>
+      </div>
+      <div>
+        <Field
+          name="postcode"
+          label="Postcode"
+          hint={coverage.verdict === 'unknown' ? 'We will tell you if we cover your area.' : undefined}
+          error={errorOf('postcode')}
+          describedBy={coverage.verdict === 'unknown' ? undefined : 'enquiry-postcode-coverage'}
+        >
+          {(control) => (
+            <input
+              {...control}
+              {...text('postcode')}
+              autoComplete="postal-code"
+              autoCapitalize="characters"
+              spellCheck={false}
+              className={`${control.className} uppercase placeholder:normal-case`}
+              placeholder="e.g. RM3 0AB"
+            />
+          )}
+        </Field>
+        {/* Always in the page, so that a change of verdict is announced. */}
+        <div aria-live="polite" className="mt-1.5">
+          <CoverageNotice coverage={coverage} id="enquiry-postcode-coverage" />
+        </div>
       </div>
       <div className="sm:col-span-2">
         <Field name="message" label="Additional Information" error={errorOf('message')}>

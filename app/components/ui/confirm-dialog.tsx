@@ -38,7 +38,9 @@ export function ConfirmDialog({
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ink/60" />
         <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
           <AlertDialog.Title className="font-heading text-lg font-bold text-ink">{title}</AlertDialog.Title>
-          <AlertDialog.Description className={description ? 'mt-2 text-sm text-slate-600' : 'sr-only'}>
+          <AlertDialog.Description
+            className={description ? 'mt-2 text-sm break-words text-slate-600' : 'sr-only'}
+          >
             {description ?? title}
           </AlertDialog.Description>
           {children}

@@ -16,13 +16,19 @@ type FormFieldProps = {
   label: string;
   /** Marked with an asterisk (spec section 2) and announced as required. */
   required?: boolean;
+  /** A line under the control, read out with it. */
+  hint?: ReactNode;
   error: string | undefined;
+  /** Other elements describing the control (a live verdict under it), by id. */
+  describedBy?: string;
   children: (control: FieldControlProps) => ReactNode;
 };
 
 /** A labelled control with its error below, tied together for assistive technology. */
-export function FormField({ id, label, required, error, children }: FormFieldProps) {
+export function FormField({ id, label, required, hint, error, describedBy, children }: FormFieldProps) {
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const described = [hint ? hintId : undefined, error ? errorId : undefined, describedBy].filter(Boolean);
   return (
     <div>
       <label htmlFor={id} className="text-sm font-semibold text-ink">
@@ -38,9 +44,15 @@ export function FormField({ id, label, required, error, children }: FormFieldPro
         id,
         className: fieldClass,
         'aria-invalid': Boolean(error),
-        'aria-describedby': error ? errorId : undefined,
+        'aria-describedby': described.length > 0 ? described.join(' ') : undefined,
         'aria-required': required || undefined,
       })}
+      {/* Below the control, so that fields side by side stay level. */}
+      {hint && (
+        <p id={hintId} className="mt-1.5 text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errorId} role="alert" className="mt-1.5 text-sm font-medium text-red-700">
           {error}

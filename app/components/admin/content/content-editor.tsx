@@ -15,7 +15,12 @@ import { HomePricingSection } from './home-pricing-section.tsx';
 import { LastChanged } from './last-changed.tsx';
 import { PublishBar } from './publish-bar.tsx';
 import { ServicesSection } from './services-section.tsx';
-import { AreasSection, ContactHoursSection, TestimonialsSection } from './short-sections.tsx';
+import {
+  AreasSection,
+  ContactHoursSection,
+  CustomerEmailsSection,
+  TestimonialsSection,
+} from './short-sections.tsx';
 import { errorSummaryId, focusWhenShown, useContentPublishing } from './use-content-publishing.ts';
 
 /** The browser asks before the tab is closed or left while edits are unpublished. */
@@ -114,6 +119,7 @@ export function ContentEditor({ published }: { published: PublishedSiteContent }
             <ContactHoursSection hours={draft.contactHours} />
             <AreasSection areas={draft.areas} />
             <TestimonialsSection testimonials={draft.testimonials} />
+            <CustomerEmailsSection emails={draft.customerEmails} />
             <HistorySection
               currentVersion={newest.version}
               unpublished={count}

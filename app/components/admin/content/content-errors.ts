@@ -78,10 +78,13 @@ const labels: Record<string, string> = {
   'areas.coverageText': 'Coverage text',
   'areas.radiusMiles': 'Radius in miles (page text)',
   'areas.radiusKilometres': 'Radius in kilometres (search engines)',
+  'areas.coveredDistricts': 'Postcode districts covered',
   testimonials: 'Testimonials',
   'testimonials.#.content': 'What the customer said',
   'testimonials.#.author': 'Name',
   'testimonials.#.location': 'Town (optional)',
+  'customerEmails.acknowledgementIntro': 'Acknowledgement: opening',
+  'customerEmails.acknowledgementNextSteps': 'Acknowledgement: what happens next',
 };
 
 /** Lists of single texts, whose entries are labelled with their number ("Benefit 2"). */
@@ -132,6 +135,8 @@ function fieldContext(content: SiteContent, path: Path): string {
       return 'Areas covered';
     case 'testimonials':
       return typeof index === 'number' ? `Testimonial ${n}` : 'Testimonials';
+    case 'customerEmails':
+      return 'Customer e-mails';
     default:
       return 'Content';
   }
@@ -147,7 +152,16 @@ export function fieldLocation(content: SiteContent, key: string): string {
 
 /** Keys of errors in page order, so that the summary reads from top to bottom. */
 export function errorKeysInOrder(errors: FieldErrors): string[] {
-  const order = ['business', 'services', 'homePricing', 'branches', 'contactHours', 'areas', 'testimonials'];
+  const order = [
+    'business',
+    'services',
+    'homePricing',
+    'branches',
+    'contactHours',
+    'areas',
+    'testimonials',
+    'customerEmails',
+  ];
   const rank = (key: string) => {
     const position = order.indexOf(key.split('.')[0]!);
     return position === -1 ? order.length : position;

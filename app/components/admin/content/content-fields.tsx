@@ -180,6 +180,50 @@ export function NumberField({ path, value, suffix }: { path: Path; value: number
   );
 }
 
+const wordsOf = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
+const sameWords = (a: readonly string[], b: readonly string[]) => a.join(' ') === b.join(' ');
+
+/**
+ * A list of short words (postcode districts) typed in one text area, separated by commas, spaces
+ * or new lines: quicker than one field per entry for a list of dozens.
+ */
+export function WordListField({
+  path,
+  words,
+  hint,
+}: {
+  path: Path;
+  words: readonly string[];
+  hint?: ReactNode;
+}) {
+  const { dispatch } = useEditor();
+  const [text, setText] = useState(() => words.join(', '));
+  // A list from elsewhere (discarding, restoring) replaces what was typed.
+  const [shown, setShown] = useState(words);
+  if (shown !== words) {
+    setShown(words);
+    if (!sameWords(wordsOf(text), words)) setText(words.join(', '));
+  }
+  return (
+    <FieldFrame path={path} label={fieldLabel(path)} hint={hint}>
+      {(control) => (
+        <textarea
+          {...control}
+          rows={3}
+          autoCapitalize="characters"
+          spellCheck={false}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            dispatch({ type: 'set', path, value: wordsOf(event.target.value) });
+          }}
+          className={`${controlClass} field-sizing-content min-h-20 font-mono text-sm uppercase leading-relaxed`}
+        />
+      )}
+    </FieldFrame>
+  );
+}
+
 type CheckboxFieldProps = { path: Path; checked: boolean; label?: string; hint?: ReactNode };
 
 /** A yes-or-no of the content, with a large touch target (the whole line). */

@@ -9,6 +9,7 @@ export const contentSections = [
   { id: 'section-contact-hours', title: 'Contact hours' },
   { id: 'section-areas', title: 'Areas covered' },
   { id: 'section-testimonials', title: 'Testimonials' },
+  { id: 'section-customer-emails', title: 'Customer e-mails' },
   { id: 'section-history', title: 'History' },
 ] as const;
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { siteContentConflictMessage } from '#common/site-content.ts';
+import {
+  defaultCoveredDistricts,
+  defaultCustomerEmails,
+  siteContentConflictMessage,
+} from '#common/site-content.ts';
 import { memoryStorage } from '#tests/support/memory-storage.ts';
 import { makeContent, makePublished } from '#tests/support/site-content.ts';
 import { editorState } from './draft-state.ts';
@@ -17,6 +21,28 @@ describe('the draft kept in the tab', () => {
     const storage = memoryStorage();
     storeDraft({ base: published, draft: edited }, storage);
     expect(readStoredDraft(storage)).toEqual({ base: published, draft: edited });
+  });
+
+  it('kept before the covered districts and e-mail texts existed, is read back with what a stored document gets', () => {
+    const storage = memoryStorage();
+    const withoutDistricts = (content: typeof edited) => {
+      const { coveredDistricts: _dropped, ...areas } = content.areas;
+      const { customerEmails: _alsoDropped, ...rest } = content;
+      return { ...rest, areas };
+    };
+    storage.setItem(
+      draftStorageKey,
+      JSON.stringify({
+        base: { ...published, content: withoutDistricts(published.content) },
+        draft: withoutDistricts(edited),
+      }),
+    );
+    const read = readStoredDraft(storage);
+    expect(read?.draft.areas.coveredDistricts).toEqual(defaultCoveredDistricts);
+    expect(read?.base.content.areas.coveredDistricts).toEqual(defaultCoveredDistricts);
+    expect(read?.draft.customerEmails).toEqual(defaultCustomerEmails);
+    expect(read?.base.content.customerEmails).toEqual(defaultCustomerEmails);
+    expect(read?.draft.services[1]!.pricing[0]!.price).toBe('£30');
   });
 
   it('is forgotten once it has no edits', () => {

@@ -1,4 +1,6 @@
 import {
+  defaultCoveredDistricts,
+  defaultCustomerEmails,
   siteContentConflictMessage,
   siteContentSchema,
   type PublishedSiteContent,
@@ -44,14 +46,14 @@ function isPublished(value: unknown): value is PublishedSiteContent {
  */
 function asDraft(value: unknown): SiteContent | undefined {
   const result = siteContentSchema.safeParse(value);
-  if (result.success) return value as SiteContent;
+  if (result.success) return withLaterFields(value as SiteContent);
   const misshapen = result.error.issues.some(
     (issue) =>
       (issue.code === 'invalid_type' && !numberPaths.has(issue.path.join('.'))) ||
       issue.code === 'unrecognized_keys',
   );
   if (misshapen) return undefined;
-  const draft = value as SiteContent;
+  const draft = withLaterFields(value as SiteContent);
   const areas = draft.areas;
   return {
     ...draft,
@@ -63,6 +65,21 @@ function asDraft(value: unknown): SiteContent | undefined {
   };
 }
 
+/**
+ * Fields the document gained after a draft was kept (a tab left open across an update) get the
+ * value the server gives a stored document without them, so the editor has every field.
+ */
+function withLaterFields(content: SiteContent): SiteContent {
+  return {
+    ...content,
+    areas: {
+      ...content.areas,
+      coveredDistricts: content.areas.coveredDistricts ?? [...defaultCoveredDistricts],
+    },
+    customerEmails: content.customerEmails ?? { ...defaultCustomerEmails },
+  };
+}
+
 /** The edits kept in this tab, or null (nothing kept, or something that cannot be read, removed). */
 export function readStoredDraft(storage = sessionStore()): StoredDraft | null {
   const raw = storage?.getItem(draftStorageKey);
@@ -70,7 +87,9 @@ export function readStoredDraft(storage = sessionStore()): StoredDraft | null {
   try {
     const value = JSON.parse(raw) as Record<string, unknown>;
     const draft = asDraft(value.draft);
-    if (isPublished(value.base) && draft) return { base: value.base, draft };
+    if (isPublished(value.base) && draft) {
+      return { base: { ...value.base, content: withLaterFields(value.base.content) }, draft };
+    }
   } catch {
     // Falls through to removal.
   }

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { siteContentLimits, type SiteContent, type Testimonial } from '#common/site-content.ts';
-import { ListError, NumberField, TextField, TokensHint } from './content-fields.tsx';
+import { ListError, NumberField, TextField, TokensHint, WordListField } from './content-fields.tsx';
 import { ContentSection } from './content-section.tsx';
 import { fieldId } from './draft-state.ts';
 import { AddButton, ItemControls } from './list-controls.tsx';
@@ -29,7 +29,10 @@ export const ContactHoursSection = memo(function ContactHoursSection({
 /** The areas covered, the text above them and the radius of the service area. */
 export const AreasSection = memo(function AreasSection({ areas }: { areas: SiteContent['areas'] }) {
   return (
-    <ContentSection id="section-areas" lead="The areas section of the home page and the footer.">
+    <ContentSection
+      id="section-areas"
+      lead="The areas section of the home page and the footer, and the postcodes the enquiry form accepts as inside."
+    >
       <TextField path={['areas', 'coverageText']} value={areas.coverageText} rows={2} hint={<TokensHint />} />
       <div className="grid gap-4 sm:grid-cols-2">
         <NumberField path={['areas', 'radiusMiles']} value={areas.radiusMiles} suffix="miles" />
@@ -42,6 +45,11 @@ export const AreasSection = memo(function AreasSection({ areas }: { areas: SiteC
         noun="areas"
         limit={siteContentLimits.regions}
         hint="The first is where the business is based; the footer names the first three."
+      />
+      <WordListField
+        path={['areas', 'coveredDistricts']}
+        words={areas.coveredDistricts}
+        hint="Districts such as RM3 or CM12, or a whole area such as SS, separated by commas. The enquiry form tells customers whether their postcode is inside; leave empty to check nothing."
       />
     </ContentSection>
   );
@@ -99,6 +107,32 @@ export const TestimonialsSection = memo(function TestimonialsSection({
           Add a testimonial
         </AddButton>
       </div>
+    </ContentSection>
+  );
+});
+
+/** The words of the e-mails customers receive, around the details of what they sent. */
+export const CustomerEmailsSection = memo(function CustomerEmailsSection({
+  emails,
+}: {
+  emails: SiteContent['customerEmails'];
+}) {
+  return (
+    <ContentSection
+      id="section-customer-emails"
+      lead="The acknowledgement a customer receives for an enquiry: it starts with “Dear” and their name, then this opening, their reference and what they sent, then what happens next."
+    >
+      <TextField
+        path={['customerEmails', 'acknowledgementIntro']}
+        value={emails.acknowledgementIntro}
+        rows={2}
+        hint={<TokensHint />}
+      />
+      <TextField
+        path={['customerEmails', 'acknowledgementNextSteps']}
+        value={emails.acknowledgementNextSteps}
+        rows={3}
+      />
     </ContentSection>
   );
 });

@@ -1,0 +1,85 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ErasureCounts, PersonalDataExport } from '#common/privacy.ts';
+import { apiRequest } from '../../lib/api.ts';
+import { toast } from '../../lib/use-toast.ts';
+import { messageOf } from './enquiry-format.ts';
+import { enquiriesQueryKey } from './enquiry-queries.ts';
+import { erasureOutcome, personalDataFileName } from './privacy-format.ts';
+
+/** Every lookup sits under this key; one address's under `personalDataQueryKey(email)`. */
+export const personalDataRootKey = ['/api/privacy/export'] as const;
+export const personalDataQueryKey = (email: string) => [...personalDataRootKey, email] as const;
+
+const readPersonalData = (email: string, signal?: AbortSignal) =>
+  apiRequest<PersonalDataExport>('GET', `/api/privacy/export?${new URLSearchParams({ email })}`, undefined, {
+    signal,
+  });
+
+const personalDataQuery = (email: string) => ({
+  queryKey: personalDataQueryKey(email),
+  queryFn: ({ signal }: { signal: AbortSignal }) => readPersonalData(email, signal),
+  // Read afresh every time, and forgotten as soon as nothing shows it: it is someone's personal data.
+  staleTime: 0,
+  gcTime: 0,
+});
+
+/** What is stored for one e-mail address (GET /api/privacy/export). */
+export function usePersonalData(email: string) {
+  return useQuery(personalDataQuery(email));
+}
+
+/** Saves `data` as a JSON file through the browser's own download. */
+function saveJsonFile(fileName: string, data: unknown) {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser may read the file after click() returns; a minute is plenty.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * "Download data (JSON)": the export read again at the moment of the download (a note added since
+ * the search is in it), shown on the page too, and saved as personal-data-<date>.json.
+ */
+export function useDownloadPersonalData(email: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => queryClient.fetchQuery(personalDataQuery(email)),
+    onSuccess: (data) => saveJsonFile(personalDataFileName(data), data),
+    onError: (error) =>
+      toast({ variant: 'destructive', title: 'Download failed', description: messageOf(error) }),
+  });
+}
+
+/**
+ * "Erase all data" (POST /api/privacy/erase). Afterwards the lookup shows nothing stored and is read
+ * again to prove it, and the Enquiries tab forgets the lists and counts it kept, so that no erased
+ * enquiry shows there, even for a moment.
+ */
+export function useErasePersonalData(email: string, { onErased }: { onErased: () => void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<ErasureCounts>('POST', '/api/privacy/erase', { email }),
+    onSuccess: (erased) => {
+      queryClient.setQueryData<PersonalDataExport>(
+        personalDataQueryKey(email),
+        (stored) => stored && { ...stored, enquiries: [] },
+      );
+      toast({ title: 'Personal data erased', description: erasureOutcome(email, erased) });
+      onErased();
+    },
+    onError: (error) =>
+      toast({ variant: 'destructive', title: 'Erase failed', description: messageOf(error) }),
+    onSettled: async () => {
+      queryClient.removeQueries({ queryKey: enquiriesQueryKey, type: 'inactive' });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: enquiriesQueryKey }),
+        queryClient.invalidateQueries({ queryKey: personalDataQueryKey(email) }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "enquiries" ADD COLUMN "outside_area" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,131 @@
+import { count, inArray, sql } from 'drizzle-orm';
+import type express from 'express';
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { enquiryStatuses, type EnquiryCounts, type EnquiryStatus } from '#common/enquiry-status.ts';
+import { createTestApp, testConfig } from '#tests/support/app.ts';
+import { createTestDatabase } from '#tests/support/database.ts';
+import { clearEnquiries, makeEnquiry, signedInStaff } from '#tests/support/factories.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { enquiries } from '../db/schema.ts';
+import { purgeExpiredEnquiries } from './retention.ts';
+
+let database: DatabaseHandle;
+let app: express.Express;
+let staff: Awaited<ReturnType<typeof signedInStaff>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = createTestApp(database, { config: testConfig({ ENQUIRY_RATE_LIMIT: '100000' }) });
+  staff = await signedInStaff(database.db, 'counter');
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+beforeEach(() => clearEnquiries(database.db));
+
+/** Submissions sent at once (so that they share statements), from different clients. */
+async function submit(howMany: number, email?: string): Promise<number[]> {
+  const answers = await Promise.all(
+    Array.from({ length: howMany }, (_, index) =>
+      request(app)
+        .post('/api/enquiries')
+        .set('X-Forwarded-For', `198.51.100.${index % 250}`)
+        .send(makeEnquiry(email ? { email } : {}))
+        .expect(201),
+    ),
+  );
+  return answers.map((answer) => answer.body.id as number);
+}
+
+const setStatus = (id: number, status: EnquiryStatus) =>
+  request(app).put(`/api/enquiries/${id}/status`).set(staff.headers).send({ status });
+
+/** What GET /api/enquiries/counts answers. */
+const answeredCounts = async () =>
+  (await request(app).get('/api/enquiries/counts').set(staff.headers).expect(200)).body as EnquiryCounts;
+
+/** The enquiries counted one by one. */
+async function countedRows(): Promise<EnquiryCounts> {
+  const rows = await database.db
+    .select({ status: enquiries.status, count: count() })
+    .from(enquiries)
+    .groupBy(enquiries.status);
+  const byStatus = Object.fromEntries(enquiryStatuses.map((status) => [status, 0])) as Record<
+    EnquiryStatus,
+    number
+  >;
+  for (const row of rows) byStatus[row.status as EnquiryStatus] = Number(row.count);
+  return { total: Object.values(byStatus).reduce((sum, value) => sum + value, 0), ...byStatus };
+}
+
+describe('the count of each status', () => {
+  it('follows enquiries as they arrive, move, are deleted, purged and erased', async () => {
+    const ids = await submit(12);
+    expect(await answeredCounts()).toEqual({ ...(await countedRows()), total: 12, new: 12 });
+
+    await setStatus(ids[0]!, 'quoted').expect(200);
+    await setStatus(ids[0]!, 'booked').expect(200);
+    await setStatus(ids[1]!, 'closed').expect(200);
+    await setStatus(ids[1]!, 'closed').expect(200); // the same status again changes nothing
+    await setStatus(ids[2]!, 'completed').expect(200);
+    await setStatus(ids[2]!, 'new').expect(200); // back to New
+    await request(app).put(`/api/enquiries/${ids[3]}/mark-contacted`).set(staff.headers).expect(200);
+    expect(await answeredCounts()).toEqual({
+      total: 12,
+      new: 9,
+      contacted: 1,
+      quoted: 0,
+      booked: 1,
+      completed: 0,
+      closed: 1,
+    });
+
+    await request(app).delete(`/api/enquiries/${ids[0]}`).set(staff.headers).expect(204);
+    await request(app).delete(`/api/enquiries/${ids[0]}`).set(staff.headers).expect(404);
+    expect(await answeredCounts()).toMatchObject({ total: 11, booked: 0 });
+
+    // Past the retention period: two go, one of them Closed.
+    await database.db
+      .update(enquiries)
+      .set({ createdAt: new Date(Date.now() - 25 * 31 * 24 * 60 * 60 * 1000) })
+      .where(inArray(enquiries.id, [ids[1]!, ids[4]!]));
+    expect(await purgeExpiredEnquiries(database.db, { now: new Date(), months: 24 })).toMatchObject({
+      enquiries: 2,
+    });
+    expect(await answeredCounts()).toMatchObject({ total: 9, new: 8, closed: 0 });
+
+    // An erasure: every enquiry from one address, in any status.
+    const [mine] = await submit(1, 'erase.me@example.com');
+    await submit(1, 'Erase.Me@example.com');
+    await setStatus(mine!, 'quoted').expect(200);
+    expect(await answeredCounts()).toMatchObject({ total: 11, new: 9, quoted: 1 });
+    await request(app)
+      .post('/api/privacy/erase')
+      .set(staff.headers)
+      .send({ email: 'erase.me@example.com' })
+      .expect(200);
+    expect(await answeredCounts()).toEqual({ ...(await countedRows()), total: 9, quoted: 0 });
+
+    await database.db.execute(sql`truncate ${enquiries} cascade`);
+    expect(await answeredCounts()).toEqual(await countedRows());
+    expect((await answeredCounts()).total).toBe(0);
+  });
+
+  it('stays right while staff move and delete enquiries and new ones arrive, all at once', async () => {
+    const ids = await submit(40);
+    const changes = ids.flatMap((id, index) => [
+      setStatus(id, enquiryStatuses[index % enquiryStatuses.length]!),
+      setStatus(id, enquiryStatuses[(index * 7 + 3) % enquiryStatuses.length]!),
+      ...(index % 5 === 0 ? [request(app).delete(`/api/enquiries/${id}`).set(staff.headers)] : []),
+    ]);
+    const [answers] = await Promise.all([Promise.all(changes), submit(20)]);
+    // Every change either happened or found its enquiry gone: none failed (no deadlock).
+    for (const answer of answers) expect([200, 204, 404]).toContain(answer.status);
+    const counted = await countedRows();
+    expect(counted.total).toBe(52);
+    expect(await answeredCounts()).toEqual(counted);
+  });
+});

@@ -8,7 +8,7 @@ import {
   addEnquiryNote,
   countEnquiries,
   deleteEnquiry,
-  listEnquiries,
+  enquiryPageJson,
   markContacted,
   setEnquiryStatus,
   type EnquiryQuery,
@@ -89,7 +89,8 @@ export function adminEnquiriesRouter(db: Database, requireUser: RequestHandler) 
   const router = Router();
   router.use(requireUser);
   router.get('/', async (req, res) => {
-    res.json(await listEnquiries(db, inboxQuery(req.query)));
+    // The database writes the page's JSON: it is sent as it comes.
+    res.type('json').send(await enquiryPageJson(db, inboxQuery(req.query)));
   });
   router.get('/export.csv', async (req, res) => {
     const { status, q } = inboxQuery(req.query);

@@ -98,6 +98,20 @@ describe('searching the inbox', () => {
     expect(await found('nowhere to be found')).toEqual([]);
   });
 
+  it('finds a reference wherever it is written, and not the numbers of it written without its ENQ-', async () => {
+    const original = await enquiry({});
+    const number = original.reference.slice('ENQ-'.length);
+    const quoting = await enquiry({ message: `Following up on enq-${number}, still waiting` });
+    const numbers = await enquiry({ message: `Order ${number} from the tyre catalogue` });
+    const newestFirst = [numbers.id, quoting.id, original.id];
+    expect(await found(original.reference)).toEqual([quoting.id, original.id]);
+    expect(await found(` ${original.reference.toLowerCase()} `)).toEqual([quoting.id, original.id]);
+    expect(await found(number)).toEqual(newestFirst);
+    expect(await found(`Q-${number}`)).toEqual([quoting.id, original.id]);
+    expect(await found(`ENQ-${number}0`)).toEqual([]);
+    expect(await found('ENQ-')).toEqual(expect.arrayContaining(newestFirst));
+  });
+
   it('never matches across two fields', async () => {
     await enquiry({ name: 'Jo Smith', email: 'smith.jo@example.com', vehicle: 'Mini', message: 'Cooper S' });
     expect(await found('smithsmith')).toEqual([]);

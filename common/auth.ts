@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { StaffRole } from './accounts.ts';
 
 /** Limits of staff accounts (issue: staff sign-in; OWASP ASVS 2.1). */
 export const usernameLimits = { min: 3, max: 64 } as const;
@@ -47,4 +48,15 @@ export type LoginInput = z.output<typeof loginSchema>;
 export type RegistrationInput = z.output<typeof registrationSchema>;
 
 /** The signed-in staff member, as GET /api/user, login and registration answer. */
-export type StaffUser = { id: number; username: string };
+export type StaffUser = {
+  id: number;
+  username: string;
+  role: StaffRole;
+  /** Two-factor sign-in is on for this account. */
+  twoFactor: boolean;
+  /**
+   * Owners require two-factor sign-in and this account has none yet: until it is set up, the
+   * account can do nothing else (every other staff endpoint answers 403).
+   */
+  twoFactorSetupRequired: boolean;
+};

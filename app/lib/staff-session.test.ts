@@ -13,6 +13,7 @@ import {
   storeUser,
 } from './staff-session.ts';
 import { onlineManager } from '@tanstack/react-query';
+import type { StaffUser } from '#common/auth.ts';
 import { createQueryClient } from './query-client.ts';
 import { memoryStorage } from '#tests/support/memory-storage.ts';
 
@@ -23,16 +24,18 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+const sam: StaffUser = { id: 4, username: 'sam', role: 'staff', twoFactor: false, twoFactorSetupRequired: false };
+
 describe('the stored user', () => {
   it('is kept at sign-in and forgotten at logout', () => {
-    storeUser({ id: 4, username: 'sam' });
-    expect(readStoredUser()).toEqual({ id: 4, username: 'sam' });
+    storeUser(sam);
+    expect(readStoredUser()).toEqual(sam);
     storeUser(null);
     expect(readStoredUser()).toBeNull();
     expect(storage.getItem(storedUserKey)).toBeNull();
   });
 
-  it.each(['{not json', '"sam"', '{"id":"4","username":"sam"}', 'null'])(
+  it.each(['{not json', '"sam"', '{"id":"4","username":"sam"}', '{"id":4,"username":"sam"}', 'null'])(
     'is removed when it cannot be read (%s)',
     (raw) => {
       storage.setItem(storedUserKey, raw);
@@ -101,7 +104,7 @@ describe('signing out', () => {
       'fetch',
       vi.fn(async () => new Response(null, { status: 204 })),
     );
-    storeUser({ id: 4, username: 'sam' });
+    storeUser(sam);
     tab.setItem(`${staffTabStoragePrefix}site-content-draft`, '{"draft":{}}');
     tab.setItem('splash-something-else', 'kept');
     const leave = vi.fn(async () => undefined);

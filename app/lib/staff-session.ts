@@ -1,6 +1,7 @@
 import { onlineManager, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { isStaffRole } from '#common/accounts.ts';
 import type { StaffUser } from '#common/auth.ts';
 import { ApiError, apiRequest } from './api.ts';
 
@@ -27,14 +28,18 @@ export function readStoredUser(): StaffUser | null {
   const raw = storage()?.getItem(storedUserKey);
   if (!raw) return null;
   try {
-    const value: unknown = JSON.parse(raw);
+    const value = JSON.parse(raw) as Partial<Record<keyof StaffUser, unknown>> | null;
     if (
       typeof value === 'object' &&
       value !== null &&
-      typeof (value as StaffUser).id === 'number' &&
-      typeof (value as StaffUser).username === 'string'
+      typeof value.id === 'number' &&
+      typeof value.username === 'string' &&
+      isStaffRole(value.role) &&
+      typeof value.twoFactor === 'boolean' &&
+      typeof value.twoFactorSetupRequired === 'boolean'
     ) {
-      return { id: (value as StaffUser).id, username: (value as StaffUser).username };
+      const { id, username, role, twoFactor, twoFactorSetupRequired } = value;
+      return { id, username, role, twoFactor, twoFactorSetupRequired };
     }
   } catch {
     // Falls through to removal.

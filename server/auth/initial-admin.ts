@@ -24,7 +24,8 @@ export async function addStaffAccount(
   if (onlyIfFirst && (await hasAnyUser(db))) return false;
   const parsed = registrationSchema.safeParse(input);
   if (!parsed.success) throw new AccountRefusedError(Object.values(fieldErrorsOf(parsed.error)).flat());
-  const result = await createUser(db, parsed.data, { onlyIfFirst });
+  // Accounts added by the operator own the installation.
+  const result = await createUser(db, parsed.data, { onlyIfFirst, role: 'owner' });
   switch (result.outcome) {
     case 'created':
       return true;

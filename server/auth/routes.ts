@@ -33,6 +33,9 @@ function setSessionCookie(req: Request, res: Response, token: string) {
   res.cookie(sessionCookie, token, { ...cookieOptions(req), maxAge: sessionAbsoluteMs });
 }
 
+/** The client as sign-in records it. */
+const clientOf = (req: Request) => ({ address: req.ip ?? 'unknown', userAgent: req.get('user-agent') });
+
 /** Usernames end up in logs: kept short and on one line. */
 const loggable = (username: string) => username.slice(0, 64).replace(/[\r\n]/g, ' ');
 
@@ -46,7 +49,7 @@ export function authRouter(auth: AuthDependencies): Router {
     const parsed = loginSchema.safeParse(req.body ?? {});
     if (!parsed.success) throw new HttpError(400, invalidFieldsMessage, fieldErrorsOf(parsed.error));
     const previousToken = readSessionToken(req);
-    const result = await logIn(db, parsed.data, req.ip ?? 'unknown', clock());
+    const result = await logIn(db, parsed.data, clientOf(req), clock());
     req.log.info({ username: loggable(parsed.data.username), outcome: result.outcome }, 'sign-in attempt');
     if (result.outcome === 'throttled') {
       res.setHeader('Retry-After', String(result.retryAfterSeconds));
@@ -81,7 +84,7 @@ export function authRouter(auth: AuthDependencies): Router {
     if (!signedIn && (await hasAnyUser(db))) throw new HttpError(403, registrationClosedMessage);
     const parsed = registrationSchema.safeParse(req.body ?? {});
     if (!parsed.success) throw new HttpError(400, invalidFieldsMessage, fieldErrorsOf(parsed.error));
-    const result = await createUser(db, parsed.data, { onlyIfFirst: !signedIn });
+    const result = await createUser(db, parsed.data, { onlyIfFirst: !signedIn, role: 'staff' });
     switch (result.outcome) {
       case 'invalid':
         throw new HttpError(400, invalidFieldsMessage, result.fieldErrors);

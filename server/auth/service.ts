@@ -1,11 +1,14 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { StaffRole } from '#common/accounts.ts';
 import type { LoginInput, RegistrationInput, StaffUser } from '#common/auth.ts';
 import { selectRows, type Database } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { recoveryCodes, users } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import { weakPasswordReason } from './password-policy.ts';
-import { createSession } from './sessions.ts';
+import { createSession, deleteSession, findPendingSignIn } from './sessions.ts';
+import { staffUserColumns, toStaffUser } from './staff-user.ts';
+import { hashRecoveryCode, acceptedStep } from './two-factor.ts';
 import { beginLoginAttempt, forgiveLoginFailures, loginAttemptKey } from './throttle.ts';
 
 export const invalidLoginMessage = 'Invalid username or password';
@@ -13,34 +16,136 @@ export const tooManyLoginsMessage = 'Too many sign-in attempts. Please wait a wh
 
 export type LoginResult =
   | { outcome: 'signed-in'; user: StaffUser; token: string }
-  | { outcome: 'refused' }
-  | { outcome: 'throttled'; retryAfterSeconds: number };
+  /** The password was right; `token` is the pending sign-in's, which waits for a code. */
+  | { outcome: 'two-factor'; user: StaffUser; token: string }
+  /** `user` when the username names an account (for the activity log), never told to the client. */
+  | { outcome: 'refused'; user?: StaffUser }
+  | { outcome: 'throttled'; retryAfterSeconds: number; user?: StaffUser };
 
 /**
- * Checks a username and password. A wrong username and a wrong password give the same answer
- * after the same work: an unknown username is checked against a decoy hash.
+ * Checks a username and password. A wrong username, a wrong password, an account not set up
+ * and a disabled account give the same answer after the same work: without a password of its
+ * own the password is checked against a decoy hash. With two-factor sign-in on, the right
+ * password opens a pending sign-in that only a code completes; the attempt stays counted
+ * against the throttling limits until it does, so that guessing codes costs attempts too.
  */
 export async function logIn(
   db: Database,
   { username, password }: LoginInput,
-  clientAddress: string,
+  client: { address: string; userAgent?: string },
   now: Date,
 ): Promise<LoginResult> {
-  const key = loginAttemptKey(username, clientAddress);
-  const attempt = await beginLoginAttempt(db, key, now);
-  if (!attempt.allowed) return { outcome: 'throttled', retryAfterSeconds: attempt.retryAfterSeconds };
-
+  const key = loginAttemptKey(username, client.address);
   const [account] = await db
-    .select({ id: users.id, username: users.username, passwordHash: users.passwordHash })
+    .select({
+      ...staffUserColumns,
+      passwordHash: users.passwordHash,
+      disabled: sql<boolean>`${users.disabledAt} is not null`,
+    })
     .from(users)
     .where(eq(sql`lower(${users.username})`, key.username))
     .limit(1);
-  const matches = await verifyPassword(password, account?.passwordHash ?? (await decoyPasswordHash()));
-  if (!account || !matches) return { outcome: 'refused' };
+  const user = account && toStaffUser(account);
+  const attempt = await beginLoginAttempt(db, key, now);
+  if (!attempt.allowed) return { outcome: 'throttled', retryAfterSeconds: attempt.retryAfterSeconds, user };
 
+  const matches = await verifyPassword(password, account?.passwordHash ?? (await decoyPasswordHash()));
+  if (!account || !user || !account.passwordHash || !matches || account.disabled) return { outcome: 'refused', user };
+
+  if (user.twoFactor) {
+    const token = await createSession(db, user.id, now, { stage: 'two-factor', userAgent: client.userAgent });
+    return { outcome: 'two-factor', user, token };
+  }
   await forgiveLoginFailures(db, key);
-  const token = await createSession(db, account.id, now);
-  return { outcome: 'signed-in', user: { id: account.id, username: account.username }, token };
+  return { outcome: 'signed-in', user, token: await startSignedIn(db, user.id, now, client.userAgent) };
+}
+
+/** A session for a sign-in that has passed every check; the account's last sign-in moves on. */
+async function startSignedIn(db: Database, userId: number, now: Date, userAgent?: string): Promise<string> {
+  await db.update(users).set({ lastSignInAt: now }).where(eq(users.id, userId));
+  return createSession(db, userId, now, { userAgent });
+}
+
+export type TwoFactorSignInResult =
+  | { outcome: 'signed-in'; user: StaffUser; token: string; recoveryCodeUsed: boolean }
+  | { outcome: 'refused'; user: StaffUser }
+  | { outcome: 'throttled'; retryAfterSeconds: number; user: StaffUser }
+  /** No pending sign-in with that token: never started, expired or already completed. */
+  | { outcome: 'expired' };
+
+/**
+ * Completes a pending sign-in with a code from the authenticator app or a recovery code. Every
+ * try counts against the same limits as passwords; the pending sign-in gives way to a new
+ * session with a token of its own.
+ */
+export async function completeTwoFactorSignIn(
+  db: Database,
+  pendingToken: string,
+  code: string,
+  client: { address: string; userAgent?: string },
+  now: Date,
+): Promise<TwoFactorSignInResult> {
+  const pending = await findPendingSignIn(db, pendingToken, now);
+  if (!pending) return { outcome: 'expired' };
+  const user = toStaffUser(pending);
+  const key = loginAttemptKey(user.username, client.address);
+  const attempt = await beginLoginAttempt(db, key, now);
+  if (!attempt.allowed) return { outcome: 'throttled', retryAfterSeconds: attempt.retryAfterSeconds, user };
+
+  const verdict = await useSecondFactor(db, user.id, code, now);
+  if (!verdict) return { outcome: 'refused', user };
+  await forgiveLoginFailures(db, key);
+  await deleteSession(db, pendingToken);
+  return {
+    outcome: 'signed-in',
+    user,
+    token: await startSignedIn(db, user.id, now, client.userAgent),
+    recoveryCodeUsed: verdict === 'recovery-code',
+  };
+}
+
+/**
+ * Checks a code of the account's second factor and uses it up: a TOTP code's time step (no code
+ * of that step or before works again) or a recovery code (never again). Each is a conditional
+ * update, so two requests racing with one code cannot both pass. Null when it is not right.
+ */
+export async function useSecondFactor(
+  db: Database,
+  userId: number,
+  code: string,
+  now: Date,
+): Promise<'app-code' | 'recovery-code' | null> {
+  const [account] = await db
+    .select({ secret: users.twoFactorSecret, lastStep: users.twoFactorLastStep })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!account?.secret) return null;
+  const step = acceptedStep(account.secret, code, now, account.lastStep);
+  if (step !== null) {
+    const used = await db
+      .update(users)
+      .set({ twoFactorLastStep: step })
+      .where(
+        and(
+          eq(users.id, userId),
+          or(isNull(users.twoFactorLastStep), lt(users.twoFactorLastStep, step)),
+        ),
+      )
+      .returning({ id: users.id });
+    return used.length > 0 ? 'app-code' : null;
+  }
+  const used = await db
+    .update(recoveryCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(recoveryCodes.userId, userId),
+        eq(recoveryCodes.codeHash, hashRecoveryCode(code)),
+        isNull(recoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: recoveryCodes.id });
+  return used.length > 0 ? 'recovery-code' : null;
 }
 
 export async function hasAnyUser(db: Database): Promise<boolean> {
@@ -57,14 +162,15 @@ export type CreateUserResult =
 export const usernameTakenMessage = 'That username is already in use';
 
 /**
- * Adds a staff account. With `onlyIfFirst`, it is added only while there is no account at all
- * (first-run registration): checked and inserted in one statement, so two people racing to
- * register on a fresh install cannot both become the first admin.
+ * Adds a staff account with its password. With `onlyIfFirst`, it is added only while there is no
+ * account at all (first-run registration): checked and inserted in one statement, so two people
+ * racing to register on a fresh install cannot both become the first admin. The first account is
+ * an owner.
  */
 export async function createUser(
   db: Database,
   { username, password }: RegistrationInput,
-  { onlyIfFirst }: { onlyIfFirst: boolean },
+  { onlyIfFirst, role }: { onlyIfFirst: boolean; role: StaffRole },
 ): Promise<CreateUserResult> {
   const weak = weakPasswordReason(password, username);
   if (weak) return { outcome: 'invalid', fieldErrors: { password: [weak] } };
@@ -73,16 +179,18 @@ export async function createUser(
     const inserted = await db.transaction(async (tx) => {
       // Serialises first-run registrations on PostgreSQL; PGlite runs one transaction at a time.
       if (onlyIfFirst) await tx.execute(sql`select pg_advisory_xact_lock(${firstUserLockKey})`);
-      return selectRows<StaffUser>(
+      return selectRows<{ id: number }>(
         tx,
-        sql`insert into ${users} (username, password_hash)
-            select ${username}, ${passwordHash}
+        sql`insert into ${users} (username, password_hash, role)
+            select ${username}, ${passwordHash}, ${onlyIfFirst ? 'owner' : role}
             where ${onlyIfFirst ? sql`not exists (select 1 from ${users})` : sql`true`}
-            returning id, username`,
+            returning id`,
       );
     });
-    const [user] = inserted;
-    return user ? { outcome: 'created', user } : { outcome: 'closed' };
+    const [created] = inserted;
+    if (!created) return { outcome: 'closed' };
+    const [row] = await db.select(staffUserColumns).from(users).where(eq(users.id, created.id));
+    return { outcome: 'created', user: toStaffUser(row!) };
   } catch (error) {
     if (isUniqueViolation(error)) return { outcome: 'taken' };
     throw error;

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { StaffUser } from '#common/auth.ts';
 import type { Database } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
+import { staffUserColumns, toStaffUser } from './staff-user.ts';
 
 /** A session ends after this long without a request (issue: staff sign-in). */
 export const sessionIdleMs = 24 * 60 * 60 * 1000;
@@ -15,20 +16,50 @@ export function hashSessionToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
 
+/** A pending sign-in (right password, waiting for a code) lasts this long. */
+export const pendingSignInMs = 5 * 60 * 1000;
+
 /**
  * Starts a session: 256 random bits, of which only the SHA-256 is stored, so a copy of the
- * database does not let anyone in. Returns the token for the cookie.
+ * database does not let anyone in. Returns the token for the cookie. A `two-factor` session is a
+ * pending sign-in, good for nothing but completing it within `pendingSignInMs`.
  */
-export async function createSession(db: Database, userId: number, now: Date): Promise<string> {
+export async function createSession(
+  db: Database,
+  userId: number,
+  now: Date,
+  { stage = 'active', userAgent }: { stage?: 'active' | 'two-factor'; userAgent?: string } = {},
+): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
     tokenHash: hashSessionToken(token),
     userId,
+    stage,
+    userAgent: userAgent?.slice(0, 512) || null,
     createdAt: now,
     lastSeenAt: now,
-    expiresAt: new Date(now.getTime() + sessionAbsoluteMs),
+    expiresAt: new Date(now.getTime() + (stage === 'active' ? sessionAbsoluteMs : pendingSignInMs)),
   });
   return token;
+}
+
+/** The account of a pending sign-in that has not expired, if its account may still sign in. */
+export async function findPendingSignIn(db: Database, token: string, now: Date) {
+  const [row] = await db
+    .select(staffUserColumns)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashSessionToken(token)),
+        eq(sessions.stage, 'two-factor'),
+        gt(sessions.expiresAt, now),
+        isNull(users.disabledAt),
+        isNotNull(users.twoFactorSecret),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
 }
 
 /**
@@ -51,14 +82,16 @@ const lookups = new WeakMap<Database, Map<string, Promise<StaffUser | null>>>();
 
 async function lookUpSession(db: Database, tokenHash: string, now: Date): Promise<StaffUser | null> {
   const [row] = await db
-    .select({ id: users.id, username: users.username, lastSeenAt: sessions.lastSeenAt })
+    .select({ ...staffUserColumns, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
         eq(sessions.tokenHash, tokenHash),
+        eq(sessions.stage, 'active'),
         gt(sessions.expiresAt, now),
         gt(sessions.lastSeenAt, new Date(now.getTime() - sessionIdleMs)),
+        isNull(users.disabledAt),
       ),
     )
     .limit(1);
@@ -66,7 +99,7 @@ async function lookUpSession(db: Database, tokenHash: string, now: Date): Promis
   if (now.getTime() - row.lastSeenAt.getTime() >= touchIntervalMs) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
   }
-  return { id: row.id, username: row.username };
+  return toStaffUser(row);
 }
 
 /** Ends a session for good: its cookie no longer works, even if someone kept a copy. */
@@ -84,4 +117,49 @@ export async function pruneSessions(db: Database, now: Date): Promise<void> {
         lt(sessions.lastSeenAt, sql`${new Date(now.getTime() - sessionIdleMs).toISOString()}::timestamptz`),
       ),
     );
+}
+
+/** The account's signed-in sessions (not pending sign-ins), most recently used first. */
+export async function listSessions(db: Database, userId: number, now: Date) {
+  return db
+    .select({
+      id: sessions.id,
+      tokenHash: sessions.tokenHash,
+      userAgent: sessions.userAgent,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        eq(sessions.stage, 'active'),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - sessionIdleMs)),
+      ),
+    )
+    .orderBy(sql`${sessions.lastSeenAt} desc`, sql`${sessions.id} desc`);
+}
+
+/** Ends one of the account's sessions by its id; false when it has none such. */
+export async function endSession(db: Database, userId: number, id: number): Promise<boolean> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.id, id)))
+    .returning({ id: sessions.id });
+  return ended.length > 0;
+}
+
+/** Ends every session of the account but the one with `keepToken` (all of them without it). */
+export async function endSessionsOf(db: Database, userId: number, keepToken?: string): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        keepToken ? ne(sessions.tokenHash, hashSessionToken(keepToken)) : undefined,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return ended.length;
 }

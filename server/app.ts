@@ -14,6 +14,8 @@ import type { Logger } from './logger.ts';
 import { clientBuildDir } from './paths.ts';
 import { currentUser, requireUser as requireUserGuard, type AuthDependencies } from './auth/guard.ts';
 import { authRouter } from './auth/routes.ts';
+import { accountsRouter } from './accounts/routes.ts';
+import { activityRouter } from './activity/routes.ts';
 import { createPageViewRecorder, type PageViewRecorder } from './analytics/recorder.ts';
 import {
   adminAnalyticsRouter,
@@ -146,6 +148,15 @@ export function createApp({
   api.use(express.json({ limit: jsonBodyLimit }));
   api.use(servicesRouter(database.db, siteContent));
   api.use(authRouter(auth));
+  api.use(
+    accountsRouter({
+      ...auth,
+      requireUser,
+      requireUserBeforeTwoFactor: requireUserGuard(auth, { allowBeforeTwoFactor: true }),
+      issuer: async () => siteSettingsWith(config.site, (await siteContent.published()).content).companyName,
+    }),
+  );
+  api.use(activityRouter(database.db, requireUser));
   api.use('/enquiries', adminEnquiriesRouter(database.db, requireUser));
   api.use('/analytics', adminAnalyticsRouter(analytics, requireUser));
   api.use(privacyRouter(database.db, requireUser, clock));

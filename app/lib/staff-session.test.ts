@@ -24,7 +24,13 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const sam: StaffUser = { id: 4, username: 'sam', role: 'staff', twoFactor: false, twoFactorSetupRequired: false };
+const sam: StaffUser = {
+  id: 4,
+  username: 'sam',
+  role: 'staff',
+  twoFactor: false,
+  twoFactorSetupRequired: false,
+};
 
 describe('the stored user', () => {
   it('is kept at sign-in and forgotten at logout', () => {

@@ -23,6 +23,11 @@ const publicRoutes = new Set([
   'GET /api/images/:name',
   'GET /media/:file',
   'POST /api/login',
+  // Completes a pending sign-in, which only the right password opens (routes.test.ts).
+  'POST /api/login/two-factor',
+  // The one-time set-up link is the credential (accounts.test.ts).
+  'GET /api/account-setup/:token',
+  'POST /api/account-setup/:token',
   'POST /api/logout',
   'GET /api/user',
   // Open only while there is no account at all; afterwards 403 unless signed in (routes.test.ts).

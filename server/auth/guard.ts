@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { adminRequestHeader } from '#common/api.ts';
+import { ownersOnlyMessage, twoFactorSetupNeededMessage } from '#common/accounts.ts';
 import type { StaffUser } from '#common/auth.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
@@ -75,14 +76,28 @@ export function requireSameOrigin(publicUrl: string): RequestHandler {
 
 /**
  * The one guard of every staff-only endpoint: without a live session the answer is 401 and the
- * handler never runs; a state-changing request must also pass the CSRF check (403).
+ * handler never runs; a state-changing request must also pass the CSRF check (403). An account
+ * that owners require to set up two-factor sign-in, and has not, gets 403 everywhere except on
+ * the endpoints that set it up (`allowBeforeTwoFactor`).
  */
-export function requireUser(auth: AuthDependencies): RequestHandler {
+export function requireUser(
+  auth: AuthDependencies,
+  { allowBeforeTwoFactor = false }: { allowBeforeTwoFactor?: boolean } = {},
+): RequestHandler {
   return async (req, _res, next) => {
     const user = await currentUser(req, auth);
     if (!user) throw new HttpError(401, 'Please sign in to continue.');
     if (unsafeMethods.has(req.method)) assertSameOrigin(req, auth.publicUrl);
+    if (user.twoFactorSetupRequired && !allowBeforeTwoFactor) {
+      throw new HttpError(403, twoFactorSetupNeededMessage);
+    }
     req.user = user;
     next();
   };
 }
+
+/** After `requireUser`: owners only (403 for everyone else). */
+export const requireOwner: RequestHandler = (req, _res, next) => {
+  if (req.user?.role !== 'owner') throw new HttpError(403, ownersOnlyMessage);
+  next();
+};

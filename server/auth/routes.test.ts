@@ -81,7 +81,13 @@ describe('registration', () => {
   it('is open while there is no account, and signs the first account in', async () => {
     await request(app).get('/api/user').expect(401);
     const response = await register(undefined, { username: 'owner', password }).expect(201);
-    expect(response.body).toEqual({ id: expect.any(Number), username: 'owner' });
+    expect(response.body).toEqual({
+      id: expect.any(Number),
+      username: 'owner',
+      role: 'owner',
+      twoFactor: false,
+      twoFactorSetupRequired: false,
+    });
     const cookie = sessionCookieOf(response)!.cookie;
     expect((await whoAmI(cookie).expect(200)).body).toEqual(response.body);
   });
@@ -96,13 +102,13 @@ describe('registration', () => {
     expect(await database.db.select({ username: users.username }).from(users)).toEqual([{ username: 'sam' }]);
   });
 
-  it('lets signed-in staff add an account without signing them out', async () => {
+  it('lets a signed-in owner add a staff account without signing them out', async () => {
     await addAccount();
     const cookie = await signIn();
     const response = await register(cookie, { username: 'alex', password: 'another-long-passphrase' }).expect(
       201,
     );
-    expect(response.body.username).toBe('alex');
+    expect(response.body).toMatchObject({ username: 'alex', role: 'staff' });
     expect(sessionCookieOf(response)).toBeUndefined();
     expect((await whoAmI(cookie).expect(200)).body.username).toBe('sam');
     await logIn({ username: 'alex', password: 'another-long-passphrase' }).expect(200);
@@ -161,7 +167,13 @@ describe('signing in', () => {
   it('sets an HttpOnly, SameSite=Lax session cookie of 256 random bits, Secure only over https', async () => {
     await addAccount();
     const overHttp = await logIn({ username: 'Sam', password }).expect(200);
-    expect(overHttp.body).toEqual({ id: expect.any(Number), username: 'sam' });
+    expect(overHttp.body).toEqual({
+      id: expect.any(Number),
+      username: 'sam',
+      role: 'owner',
+      twoFactor: false,
+      twoFactorSetupRequired: false,
+    });
     const cookie = sessionCookieOf(overHttp)!;
     expect(cookie.cookie).toMatch(/^session=[A-Za-z0-9_-]{43}$/);
     expect(cookie.attributes).toEqual(expect.arrayContaining(['httponly', 'samesite=lax', 'path=/']));

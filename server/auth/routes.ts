@@ -1,15 +1,21 @@
-import { Router, type CookieOptions, type Request, type Response } from 'express';
+import { Router, type Request } from 'express';
+import { clearSessionCookie, setSessionCookie } from './cookies.ts';
 import { loginSchema, registrationSchema, type StaffUser } from '#common/auth.ts';
 import { fieldErrorsOf, invalidFieldsMessage } from '#common/field-errors.ts';
 import { HttpError } from '../http/errors.ts';
+import { currentUser, readSessionToken, requireSameOrigin, type AuthDependencies } from './guard.ts';
 import {
-  currentUser,
-  readSessionToken,
-  requireSameOrigin,
-  sessionCookie,
-  type AuthDependencies,
-} from './guard.ts';
+  codeSchema,
+  invalidCodeMessage,
+  noPendingSignInMessage,
+  ownersOnlyMessage,
+  type ActivityKind,
+  type TwoFactorChallenge,
+} from '#common/accounts.ts';
+import { recordActivity, type ActivityActor, type ActivityRecord } from '../activity/service.ts';
+import { parseBody } from '../http/params.ts';
 import {
+  completeTwoFactorSignIn,
   createUser,
   hasAnyUser,
   invalidLoginMessage,
@@ -17,21 +23,9 @@ import {
   tooManyLoginsMessage,
   usernameTakenMessage,
 } from './service.ts';
-import { createSession, deleteSession, sessionAbsoluteMs } from './sessions.ts';
+import { createSession, deleteSession } from './sessions.ts';
 
 export const registrationClosedMessage = 'Only signed-in staff can add an account.';
-
-/** HttpOnly (no script can read it), SameSite=Lax, Secure whenever the request came over https. */
-const cookieOptions = (req: Request): CookieOptions => ({
-  httpOnly: true,
-  sameSite: 'lax',
-  secure: req.secure,
-  path: '/',
-});
-
-function setSessionCookie(req: Request, res: Response, token: string) {
-  res.cookie(sessionCookie, token, { ...cookieOptions(req), maxAge: sessionAbsoluteMs });
-}
 
 /** The client as sign-in records it. */
 const clientOf = (req: Request) => ({ address: req.ip ?? 'unknown', userAgent: req.get('user-agent') });
@@ -39,11 +33,21 @@ const clientOf = (req: Request) => ({ address: req.ip ?? 'unknown', userAgent: r
 /** Usernames end up in logs: kept short and on one line. */
 const loggable = (username: string) => username.slice(0, 64).replace(/[\r\n]/g, ' ');
 
-/** POST /login, POST /logout, GET /user, POST /register (spec section 7), mounted under /api. */
+/**
+ * POST /login, POST /login/two-factor, POST /logout, GET /user, POST /register (spec section 7;
+ * issue: staff accounts), mounted under /api. Every attempt, its outcome and every sign-out go
+ * to the activity log, never the password or code.
+ */
 export function authRouter(auth: AuthDependencies): Router {
   const { db, clock } = auth;
   const router = Router();
   const sameOrigin = requireSameOrigin(auth.publicUrl);
+  const record = (
+    req: Request,
+    actor: ActivityActor,
+    kind: ActivityKind,
+    detail?: ActivityRecord['detail'],
+  ) => recordActivity(db, { actor, kind, clientAddress: req.ip, at: clock(), detail });
 
   router.post('/login', sameOrigin, async (req, res) => {
     const parsed = loginSchema.safeParse(req.body ?? {});
@@ -51,21 +55,59 @@ export function authRouter(auth: AuthDependencies): Router {
     const previousToken = readSessionToken(req);
     const result = await logIn(db, parsed.data, clientOf(req), clock());
     req.log.info({ username: loggable(parsed.data.username), outcome: result.outcome }, 'sign-in attempt');
+    // An attempt on an unknown username is recorded under the name typed.
+    const actor = ('user' in result && result.user) || null;
+    const typed = { username: loggable(parsed.data.username) };
     if (result.outcome === 'throttled') {
+      await record(req, actor, 'sign-in-throttled', actor ? {} : typed);
       res.setHeader('Retry-After', String(result.retryAfterSeconds));
       throw new HttpError(429, tooManyLoginsMessage);
     }
-    if (result.outcome === 'refused') throw new HttpError(401, invalidLoginMessage);
+    if (result.outcome === 'refused') {
+      await record(req, actor, 'sign-in-failed', actor ? {} : typed);
+      throw new HttpError(401, invalidLoginMessage);
+    }
     // A new token at every sign-in; the one the browser had before is void (session fixation).
     if (previousToken) await deleteSession(db, previousToken);
     setSessionCookie(req, res, result.token);
+    if (result.outcome === 'two-factor') {
+      res.json({ twoFactorRequired: true } satisfies TwoFactorChallenge);
+      return;
+    }
+    await record(req, result.user, 'sign-in', { twoFactor: false });
+    res.json(result.user satisfies StaffUser);
+  });
+
+  router.post('/login/two-factor', sameOrigin, async (req, res) => {
+    const { code } = parseBody(codeSchema, req.body ?? {});
+    const pendingToken = readSessionToken(req);
+    const result = pendingToken
+      ? await completeTwoFactorSignIn(db, pendingToken, code, clientOf(req), clock())
+      : ({ outcome: 'expired' } as const);
+    if (result.outcome === 'expired') throw new HttpError(401, noPendingSignInMessage);
+    if (result.outcome === 'throttled') {
+      await record(req, result.user, 'sign-in-throttled', { step: 'code' });
+      res.setHeader('Retry-After', String(result.retryAfterSeconds));
+      throw new HttpError(429, tooManyLoginsMessage);
+    }
+    if (result.outcome === 'refused') {
+      await record(req, result.user, 'two-factor-failed');
+      throw new HttpError(401, invalidCodeMessage);
+    }
+    setSessionCookie(req, res, result.token);
+    if (result.recoveryCodeUsed) await record(req, result.user, 'recovery-code-used');
+    await record(req, result.user, 'sign-in', { twoFactor: true });
     res.json(result.user satisfies StaffUser);
   });
 
   router.post('/logout', sameOrigin, async (req, res) => {
     const token = readSessionToken(req);
-    if (token) await deleteSession(db, token);
-    res.clearCookie(sessionCookie, cookieOptions(req));
+    if (token) {
+      const user = await currentUser(req, auth);
+      await deleteSession(db, token);
+      if (user) await record(req, user, 'sign-out');
+    }
+    clearSessionCookie(req, res);
     res.status(204).end();
   });
 
@@ -76,12 +118,14 @@ export function authRouter(auth: AuthDependencies): Router {
   });
 
   /**
-   * Open only while there is no account (first run), when the new account is signed in at once;
-   * afterwards only signed-in staff may add an account, and they stay signed in as themselves.
+   * Open only while there is no account (first run), when the new account (an owner) is signed
+   * in at once; afterwards only a signed-in owner may add an account (staff), and stays signed in
+   * as themselves.
    */
   router.post('/register', sameOrigin, async (req, res) => {
     const signedIn = await currentUser(req, auth);
     if (!signedIn && (await hasAnyUser(db))) throw new HttpError(403, registrationClosedMessage);
+    if (signedIn && signedIn.role !== 'owner') throw new HttpError(403, ownersOnlyMessage);
     const parsed = registrationSchema.safeParse(req.body ?? {});
     if (!parsed.success) throw new HttpError(400, invalidFieldsMessage, fieldErrorsOf(parsed.error));
     const result = await createUser(db, parsed.data, { onlyIfFirst: !signedIn, role: 'staff' });
@@ -97,7 +141,21 @@ export function authRouter(auth: AuthDependencies): Router {
       { username: loggable(result.user.username), by: signedIn?.username ?? 'first run' },
       'account created',
     );
-    if (!signedIn) setSessionCookie(req, res, await createSession(db, result.user.id, clock()));
+    await recordActivity(db, {
+      actor: signedIn ?? result.user,
+      kind: 'account-created',
+      clientAddress: req.ip,
+      at: clock(),
+      target: `account ${result.user.username}`,
+      detail: { role: result.user.role },
+    });
+    if (!signedIn) {
+      setSessionCookie(
+        req,
+        res,
+        await createSession(db, result.user.id, clock(), { userAgent: req.get('user-agent') }),
+      );
+    }
     res.status(201).json(result.user satisfies StaffUser);
   });
 

@@ -50,7 +50,8 @@ export async function logIn(
   if (!attempt.allowed) return { outcome: 'throttled', retryAfterSeconds: attempt.retryAfterSeconds, user };
 
   const matches = await verifyPassword(password, account?.passwordHash ?? (await decoyPasswordHash()));
-  if (!account || !user || !account.passwordHash || !matches || account.disabled) return { outcome: 'refused', user };
+  if (!account || !user || !account.passwordHash || !matches || account.disabled)
+    return { outcome: 'refused', user };
 
   if (user.twoFactor) {
     const token = await createSession(db, user.id, now, { stage: 'two-factor', userAgent: client.userAgent });
@@ -126,10 +127,7 @@ export async function useSecondFactor(
       .update(users)
       .set({ twoFactorLastStep: step })
       .where(
-        and(
-          eq(users.id, userId),
-          or(isNull(users.twoFactorLastStep), lt(users.twoFactorLastStep, step)),
-        ),
+        and(eq(users.id, userId), or(isNull(users.twoFactorLastStep), lt(users.twoFactorLastStep, step))),
       )
       .returning({ id: users.id });
     return used.length > 0 ? 'app-code' : null;

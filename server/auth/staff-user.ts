@@ -21,7 +21,13 @@ export const staffUserColumns = {
 
 export type StaffUserRow = Omit<StaffUser, 'role'> & { role: string };
 
-export const toStaffUser = ({ id, username, role, twoFactor, twoFactorSetupRequired }: StaffUserRow): StaffUser => ({
+export const toStaffUser = ({
+  id,
+  username,
+  role,
+  twoFactor,
+  twoFactorSetupRequired,
+}: StaffUserRow): StaffUser => ({
   id,
   username,
   role: isStaffRole(role) ? role : 'staff',

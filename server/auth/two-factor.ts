@@ -28,7 +28,12 @@ export const twoFactorCode = (secret: string, now: Date): string =>
  * drift and codes typed as they change; null if not. A step at or before `lastStep` is refused:
  * each code works once (RFC 6238, section 5.2).
  */
-export function acceptedStep(secret: string, code: string, now: Date, lastStep: number | null): number | null {
+export function acceptedStep(
+  secret: string,
+  code: string,
+  now: Date,
+  lastStep: number | null,
+): number | null {
   const token = code.replace(/\s+/g, '');
   if (!/^\d{6}$/.test(token)) return null;
   const totp = totpOf(secret);
@@ -54,4 +59,7 @@ export const normaliseRecoveryCode = (code: string): string => code.toLowerCase(
  * the database from revealing them (guessing one from its hash is 2^50 tries).
  */
 export const hashRecoveryCode = (code: string): string =>
-  crypto.createHash('sha256').update(`recovery-code:${normaliseRecoveryCode(code)}`).digest('hex');
+  crypto
+    .createHash('sha256')
+    .update(`recovery-code:${normaliseRecoveryCode(code)}`)
+    .digest('hex');

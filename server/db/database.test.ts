@@ -25,6 +25,8 @@ describe('migrations', () => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(tables.map((row) => row.table_name)).toEqual([
+      'account_setup_tokens',
+      'activity_log',
       'analytics_day_visitors',
       'analytics_days',
       'analytics_salts',
@@ -43,6 +45,7 @@ describe('migrations', () => {
       'page_views',
       'privacy_erasures',
       'rate_limit_counters',
+      'recovery_codes',
       'referrer_daily',
       'sessions',
       'site_content_revisions',

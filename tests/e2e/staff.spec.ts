@@ -77,6 +77,9 @@ test('an enquiry from the public form reaches the dashboard, where staff mark it
   page,
   browser,
 }, testInfo) => {
+  // The longest journey here (a customer's visit, then every step of the card): on a busy
+  // machine it can need more than the default 30 s.
+  test.slow();
   const name = `Dana ${testInfo.project.name} ${Date.now()}`;
   await customerSendsEnquiry(browser, name);
 

@@ -1,3 +1,4 @@
+import type { StaffRole } from '#common/accounts.ts';
 import type { EnquiryInput } from '#common/enquiry.ts';
 import { adminRequestHeader } from '#common/api.ts';
 import { sessionCookie } from '#server/auth/guard.ts';
@@ -26,16 +27,21 @@ export function makeEnquiry(overrides: Partial<Record<keyof EnquiryInput | 'webs
 export const sameOriginHeaders = { [adminRequestHeader.name]: adminRequestHeader.value, Origin: testOrigin };
 
 /**
- * A staff member with a live session, without a usable password (sign-in itself is tested with
+ * A member of staff (an owner unless `role` says otherwise) with a live session, without a usable password (sign-in itself is tested with
  * real accounts). `cookie` authenticates as them; `headers` adds what the site's pages send.
  */
-export async function signedInStaff(db: Database, username = `staff${++sequence}`, now = new Date()) {
+export async function signedInStaff(
+  db: Database,
+  username = `staff${++sequence}`,
+  now = new Date(),
+  role: StaffRole = 'owner',
+) {
   const [user] = await db
     .insert(users)
-    .values({ username, passwordHash: 'no-password' })
+    .values({ username, passwordHash: 'no-password', role })
     .returning({ id: users.id });
   const cookie = `${sessionCookie}=${await createSession(db, user!.id, now)}`;
-  return { userId: user!.id, username, cookie, headers: { Cookie: cookie, ...sameOriginHeaders } };
+  return { userId: user!.id, username, role, cookie, headers: { Cookie: cookie, ...sameOriginHeaders } };
 }
 
 /** Empties what enquiry submissions write, so each test starts from no enquiries and no counts. */

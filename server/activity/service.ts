@@ -1,0 +1,108 @@
+import crypto from 'node:crypto';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { ActivityEntry, ActivityKind } from '#common/accounts.ts';
+import { isActivityKind } from '#common/accounts.ts';
+import type { Database } from '../db/client.ts';
+import { activityLog, appMeta } from '../db/schema.ts';
+
+/** Who did something: a signed-in account, or the operator's command line (null). */
+export type ActivityActor = { id: number; username: string } | null;
+
+export type ActivityRecord = {
+  actor: ActivityActor;
+  kind: ActivityKind;
+  /** The client's address (hashed before it is stored), when the action came over HTTP. */
+  clientAddress?: string;
+  target?: string;
+  detail?: ActivityEntry['detail'];
+  /** When it happened (the injected clock of tests); the database's time otherwise. */
+  at?: Date;
+};
+
+/** The key of the client hashes, made once per installation (`app_meta`). */
+const clientKeyName = 'activity-client-key';
+const clientKeys = new WeakMap<Database, Promise<Buffer>>();
+
+/**
+ * A client's address as the log keeps it: an HMAC under a key of the installation's own, so that
+ * entries from one client can be told apart from another's without the address itself being
+ * stored or recoverable (a plain hash of an IPv4 address is undone by trying all 2^32).
+ */
+async function clientHash(db: Database, address: string): Promise<string> {
+  let key = clientKeys.get(db);
+  if (!key) {
+    key = (async () => {
+      await db
+        .insert(appMeta)
+        .values({ key: clientKeyName, value: crypto.randomBytes(32).toString('base64') })
+        .onConflictDoNothing();
+      const [row] = await db
+        .select({ value: appMeta.value })
+        .from(appMeta)
+        .where(eq(appMeta.key, clientKeyName));
+      return Buffer.from(String(row!.value), 'base64');
+    })();
+    key.catch(() => clientKeys.delete(db));
+    clientKeys.set(db, key);
+  }
+  return crypto
+    .createHmac('sha256', await key)
+    .update(address)
+    .digest('hex')
+    .slice(0, 12);
+}
+
+/** Writes one entry of the activity log. */
+export async function recordActivity(db: Database, record: ActivityRecord): Promise<void> {
+  await db.insert(activityLog).values({
+    actorId: record.actor?.id ?? null,
+    actorName: record.actor?.username ?? null,
+    kind: record.kind,
+    clientHash: record.clientAddress ? await clientHash(db, record.clientAddress) : null,
+    target: record.target ?? null,
+    detail: record.detail ?? {},
+    ...(record.at && { occurredAt: record.at }),
+  });
+}
+
+export type ActivityQuery = { actorId?: number; kind?: ActivityKind; before?: number; limit: number };
+
+/** A page of the log, newest first. */
+export async function listActivity(db: Database, query: ActivityQuery): Promise<ActivityEntry[]> {
+  const rows = await db
+    .select()
+    .from(activityLog)
+    .where(
+      and(
+        query.actorId === undefined ? undefined : eq(activityLog.actorId, query.actorId),
+        query.kind === undefined ? undefined : eq(activityLog.kind, query.kind),
+        query.before === undefined ? undefined : lt(activityLog.id, query.before),
+      ),
+    )
+    .orderBy(desc(activityLog.id))
+    .limit(query.limit);
+  return rows.map((row) => ({
+    id: row.id,
+    occurredAt: row.occurredAt.toISOString(),
+    actor: row.actorName,
+    actorId: row.actorId,
+    kind: isActivityKind(row.kind) ? row.kind : 'sign-in',
+    client: row.clientHash,
+    target: row.target,
+    detail: row.detail as ActivityEntry['detail'],
+  }));
+}
+
+/** Entries are kept this many months. */
+export const activityRetentionMonths = 12;
+
+/** Deletes the entries older than `activityRetentionMonths` before `now`; how many went. */
+export async function purgeOldActivity(db: Database, now: Date): Promise<number> {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - activityRetentionMonths);
+  const deleted = await db
+    .delete(activityLog)
+    .where(lt(activityLog.occurredAt, sql`${cutoff.toISOString()}::timestamptz`))
+    .returning({ id: activityLog.id });
+  return deleted.length;
+}

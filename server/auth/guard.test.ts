@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '#tests/support/app.ts';
 import { createTestDatabase } from '#tests/support/database.ts';
 import { sameOriginHeaders, signedInStaff } from '#tests/support/factories.ts';
+import { eq } from 'drizzle-orm';
+import { ownersOnlyMessage, twoFactorSetupNeededMessage } from '#common/accounts.ts';
 import type { DatabaseHandle } from '../db/client.ts';
+import { appMeta } from '../db/schema.ts';
+import { securitySettingsKey } from './staff-user.ts';
 
 /**
  * Every route anyone may call without signing in. A route missing here must answer 401 to a
@@ -33,6 +37,9 @@ const publicRoutes = new Set([
   // Open only while there is no account at all; afterwards 403 unless signed in (routes.test.ts).
   'POST /api/register',
 ]);
+
+/** Account management and the activity log: owners only. */
+const ownerOnly = /^\w+ \/api\/(users|settings|activity)\b/;
 
 type Layer = {
   route?: { path: string; methods: Record<string, boolean> };
@@ -109,6 +116,52 @@ describe('the sign-in guard', () => {
         .expect(403);
       // Past the guard: the enquiry does not exist.
       await send(method, url).set(staff.headers).expect(404);
+    }
+  });
+
+  it('keeps every account-management and activity route for owners (403 to staff)', async () => {
+    const owned = routes.filter((route) => ownerOnly.test(route));
+    expect(owned).toEqual(
+      expect.arrayContaining(['GET /api/users', 'DELETE /api/users/:id', 'GET /api/activity']),
+    );
+    const staff = await signedInStaff(database.db, undefined, undefined, 'staff');
+    for (const route of [...owned, 'POST /api/register']) {
+      const [method, path] = route.split(' ') as [string, string];
+      const response = await send(method, path.replace(/:\w+/g, '1')).set(staff.headers);
+      expect({ route, status: response.status, body: response.body }).toEqual({
+        route,
+        status: 403,
+        body: { error: ownersOnlyMessage },
+      });
+    }
+  });
+
+  it('lets an account that must set up two-factor sign-in do that and nothing else', async () => {
+    await database.db
+      .insert(appMeta)
+      .values({ key: securitySettingsKey, value: { requireTwoFactor: true } })
+      .onConflictDoUpdate({ target: appMeta.key, set: { value: { requireTwoFactor: true } } });
+    try {
+      const staff = await signedInStaff(database.db);
+      const guarded = routes.filter(
+        (route) => !publicRoutes.has(route) && !route.includes('/api/user/two-factor/'),
+      );
+      for (const route of guarded) {
+        const [method, path] = route.split(' ') as [string, string];
+        const url = path.replace(/:\w+/g, '1').replace(/\{?\*\w+\}?/g, 'anything');
+        const response = await send(method, url).set(staff.headers);
+        expect({ route, status: response.status, body: response.body }).toEqual({
+          route,
+          status: 403,
+          body: { error: twoFactorSetupNeededMessage },
+        });
+      }
+      await send('POST', '/api/user/two-factor/setup').set(staff.headers).expect(200);
+      expect(
+        (await send('GET', '/api/user').set(staff.headers).expect(200)).body.twoFactorSetupRequired,
+      ).toBe(true);
+    } finally {
+      await database.db.delete(appMeta).where(eq(appMeta.key, securitySettingsKey));
     }
   });
 });

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, vi } from 'vitest';
 import ToastViewport from '#app/components/ui/toast-viewport.tsx';
 import { createQueryClient } from '#app/lib/query-client.ts';
@@ -56,13 +56,25 @@ export function renderStaffUi(
 ) {
   const queryClient = createQueryClient();
   prepare?.(queryClient);
+  // A data router, as the site's pages have (the root loader's settings fall back to defaults).
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/*',
+        element: (
+          <>
+            {element}
+            <ToastViewport />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [route] },
+  );
   const result = render(
-    <MemoryRouter initialEntries={[route]}>
-      <QueryClientProvider client={queryClient}>
-        {element}
-        <ToastViewport />
-      </QueryClientProvider>
-    </MemoryRouter>,
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
   );
   return { ...result, queryClient };
 }

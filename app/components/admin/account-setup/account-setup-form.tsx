@@ -18,14 +18,12 @@ export const afterSetupPath = '/admin/dashboard/account';
 export const passwordsDifferMessage = 'The passwords do not match';
 
 /** The new password by the API's own rule, typed twice alike. */
-const setupFormSchema = z
-  .object({ password: accountSetupSchema.shape.password, confirm: z.string() })
-  .check(
-    z.refine((values) => values.password === values.confirm, {
-      error: passwordsDifferMessage,
-      path: ['confirm'],
-    }),
-  );
+const setupFormSchema = z.object({ password: accountSetupSchema.shape.password, confirm: z.string() }).check(
+  z.refine((values) => values.password === values.confirm, {
+    error: passwordsDifferMessage,
+    path: ['confirm'],
+  }),
+);
 
 type SetupValues = { password: string; confirm: string };
 

@@ -35,7 +35,9 @@ export const sectionOf = (param: string | undefined, role: StaffRole): Dashboard
 /**
  * On phones the tab list is a six-column grid of rows of three (two columns each). A last row of
  * two takes three columns each, a last one alone all six, so every row is full: 6 tabs make two
- * rows, 8 make three, and every label fits at 320 px. From `sm` up the tabs sit in one line.
+ * rows, 8 make three. At 320 px a two-column tab is 92 px wide, room for the longest label ("My
+ * account", 80 px in Inter semibold) with its padding. From `md` up (768 px, room for all eight)
+ * the tabs sit in one line.
  */
 export function phoneSpan(index: number, count: number): string {
   const leftOver = count % 3;
@@ -62,13 +64,13 @@ export function DashboardSections({ user, section, onSectionChange }: DashboardS
     <Tabs.Root value={current} onValueChange={(value) => onSectionChange(value as DashboardSection)}>
       <Tabs.List
         aria-label="Dashboard sections"
-        className="mb-6 grid grid-cols-6 gap-1 rounded-xl bg-slate-200/70 p-1 sm:inline-flex sm:flex-wrap sm:gap-0"
+        className="mb-6 grid grid-cols-6 gap-0.5 rounded-xl bg-slate-200/70 p-1 md:inline-flex md:gap-0"
       >
         {visible.map(({ value, label }, index) => (
           <Tabs.Trigger
             key={value}
             value={value}
-            className={`${phoneSpan(index, visible.length)} rounded-lg px-1.5 py-2 text-sm font-semibold whitespace-nowrap text-slate-600 transition hover:text-ink data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm sm:px-4`}
+            className={`${phoneSpan(index, visible.length)} rounded-lg px-1 py-2 text-sm font-semibold whitespace-nowrap text-slate-600 transition hover:text-ink data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm md:px-4`}
           >
             {label}
           </Tabs.Trigger>

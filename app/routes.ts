@@ -10,6 +10,7 @@ export default [
     route('admin/dashboard', 'routes/admin-dashboard.tsx', { id: 'admin-dashboard-home' }),
     route('admin/dashboard/:section', 'routes/admin-dashboard.tsx', { id: 'admin-dashboard-section' }),
     route('update-hero', 'routes/update-hero.tsx'),
+    route('account-setup/:token', 'routes/account-setup.tsx'),
   ]),
   layout('routes/site-layout.tsx', [
     index('routes/home.tsx'),

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 
-/** Pages of the staff area: sign-in, the dashboard and /update-hero. */
-const staffPagePattern = /^\/(admin|auth|update-hero)(\/|-|$)/i;
+/** Pages of the staff area: sign-in, the dashboard, /update-hero and account set-up links. */
+const staffPagePattern = /^\/(admin|auth|update-hero|account-setup)(\/|-|$)/i;
 
 export const isStaffPage = (path: string) => staffPagePattern.test(path);
 

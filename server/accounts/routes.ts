@@ -21,7 +21,7 @@ import {
   type TwoFactorSetup,
 } from '#common/accounts.ts';
 import { invalidFieldsMessage } from '#common/field-errors.ts';
-import { recordActivity, type ActivityRecord } from '../activity/service.ts';
+import { recordActivity, recordStaffActivity, type ActivityRecord } from '../activity/service.ts';
 import { users } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { idParam, parseBody } from '../http/params.ts';
@@ -86,7 +86,7 @@ export function accountsRouter(deps: AccountsDependencies): Router {
   const router = Router();
   const sameOrigin = requireSameOrigin(publicUrl);
   const record = (req: Request, entry: Omit<ActivityRecord, 'actor' | 'clientAddress' | 'at'>) =>
-    recordActivity(db, { actor: req.user ?? null, clientAddress: req.ip, at: clock(), ...entry });
+    recordStaffActivity(db, req, { at: clock(), ...entry });
 
   // Owners: the accounts.
   const owners = Router();

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { Request } from 'express';
 import type { ActivityEntry, ActivityKind } from '#common/accounts.ts';
 import { isActivityKind } from '#common/accounts.ts';
 import type { Database } from '../db/client.ts';
@@ -50,6 +51,15 @@ async function clientHash(db: Database, address: string): Promise<string> {
     .update(address)
     .digest('hex')
     .slice(0, 12);
+}
+
+/** Records what a signed-in staff request did, with its account and client. */
+export function recordStaffActivity(
+  db: Database,
+  req: Request,
+  entry: Omit<ActivityRecord, 'actor' | 'clientAddress'>,
+): Promise<void> {
+  return recordActivity(db, { actor: req.user ?? null, clientAddress: req.ip, ...entry });
 }
 
 /** Writes one entry of the activity log. */

@@ -1,3 +1,4 @@
+import { recordStaffActivity } from '../activity/service.ts';
 import express, { Router, type RequestHandler } from 'express';
 import { siteContentConflictMessage, type SiteContentConflict } from '#common/site-content.ts';
 import type { Database } from '../db/client.ts';
@@ -51,6 +52,11 @@ export function siteContentRouter(
     }
     store.accept(result.published);
     changed();
+    await recordStaffActivity(db, req, {
+      kind: 'content-published',
+      target: `site content version ${result.published.version}`,
+      detail: { version: result.published.version },
+    });
     res.json(result.published);
   });
 
@@ -63,9 +69,15 @@ export function siteContentRouter(
   });
 
   router.post('/site-content/revisions/:id/restore', requireUser, async (req, res) => {
-    const published = await restoreRevision(db, revisionId(req), req.user!, store.seed);
+    const id = revisionId(req);
+    const published = await restoreRevision(db, id, req.user!, store.seed);
     store.accept(published);
     changed();
+    await recordStaffActivity(db, req, {
+      kind: 'content-published',
+      target: `site content version ${published.version}`,
+      detail: { version: published.version, restoredFrom: id },
+    });
     res.json(published);
   });
 

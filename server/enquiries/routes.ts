@@ -8,12 +8,15 @@ import {
   addEnquiryNote,
   countEnquiries,
   deleteEnquiry,
+  findEnquiry,
   enquiryPageJson,
   markContacted,
   setEnquiryStatus,
   type EnquiryQuery,
 } from './service.ts';
 import { streamEnquiriesCsv } from './export.ts';
+import type { Enquiry } from '#common/enquiry.ts';
+import { recordStaffActivity } from '../activity/service.ts';
 import { submitEnquiry, type EnquirySubmission } from './submit.ts';
 
 /** An enquiry is a few short fields: anything bigger is not one (issue: abuse defences). */
@@ -94,21 +97,41 @@ export function adminEnquiriesRouter(db: Database, requireUser: RequestHandler) 
   });
   router.get('/export.csv', async (req, res) => {
     const { status, q } = inboxQuery(req.query);
+    // The filter is recorded, not what it found (a search text can be a customer's name).
+    await recordStaffActivity(db, req, {
+      kind: 'enquiries-exported',
+      detail: { status: status ?? null, search: q ? true : false },
+    });
     await streamEnquiriesCsv(db, { status, q }, res);
   });
   router.get('/counts', async (_req, res) => {
     res.json(await countEnquiries(db));
   });
+  /** Records a status change that happened (the answer's last event is it). */
+  const recordMove = async (req: Request, enquiry: Enquiry, eventsBefore: number) => {
+    const event = enquiry.events.at(-1);
+    if (!event || enquiry.events.length === eventsBefore) return;
+    await recordStaffActivity(db, req, {
+      kind: 'enquiry-status-changed',
+      target: `enquiry ${enquiry.reference}`,
+      detail: { from: event.from, to: event.to },
+    });
+  };
   router.put('/:id/mark-contacted', async (req, res) => {
-    const enquiry = await markContacted(db, enquiryId(req), req.user!);
-    if (!enquiry) throw notFound();
+    const id = enquiryId(req);
+    const before = await findEnquiry(db, id);
+    const enquiry = before && (await markContacted(db, id, req.user!));
+    if (!before || !enquiry) throw notFound();
+    await recordMove(req, enquiry, before.events.length);
     res.json(enquiry);
   });
   router.put('/:id/status', async (req, res) => {
     const id = enquiryId(req);
     const { status } = parseBody(statusSchema, req.body);
-    const enquiry = await setEnquiryStatus(db, id, status, req.user!);
-    if (!enquiry) throw notFound();
+    const before = await findEnquiry(db, id);
+    const enquiry = before && (await setEnquiryStatus(db, id, status, req.user!));
+    if (!before || !enquiry) throw notFound();
+    await recordMove(req, enquiry, before.events.length);
     res.json(enquiry);
   });
   router.post('/:id/notes', async (req, res) => {
@@ -116,10 +139,19 @@ export function adminEnquiriesRouter(db: Database, requireUser: RequestHandler) 
     const { text } = parseBody(noteSchema, req.body);
     const note = await addEnquiryNote(db, id, text, req.user!);
     if (!note) throw notFound();
+    // Which note, never its text.
+    await recordStaffActivity(db, req, {
+      kind: 'enquiry-note-added',
+      target: `enquiry ${id}`,
+      detail: { note: note.id },
+    });
     res.status(201).json(note);
   });
   router.delete('/:id', async (req, res) => {
-    if (!(await deleteEnquiry(db, enquiryId(req)))) throw notFound();
+    const id = enquiryId(req);
+    const enquiry = await findEnquiry(db, id);
+    if (!enquiry || !(await deleteEnquiry(db, id))) throw notFound();
+    await recordStaffActivity(db, req, { kind: 'enquiry-deleted', target: `enquiry ${enquiry.reference}` });
     res.status(204).end();
   });
   return router;

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { recordStaffActivity } from '../activity/service.ts';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { imageRecordSchema, imageUpdateSchema } from '#common/image-fields.ts';
 import { imageSlots, isImageSlotName } from '#common/images.ts';
@@ -73,6 +74,11 @@ export function imagesRouter(db: Database, requireUser: RequestHandler, changed:
     const image = await createImage(db, parseBody(imageRecordSchema, req.body ?? {}));
     changed();
     req.log.info({ user: req.user?.username, image: image.name }, 'image record created');
+    await recordStaffActivity(db, req, {
+      kind: 'image-changed',
+      target: `image ${image.name}`,
+      detail: { change: 'created' },
+    });
     res.status(201).json(image);
   });
 
@@ -86,6 +92,11 @@ export function imagesRouter(db: Database, requireUser: RequestHandler, changed:
       { user: req.user?.username, image: image.name, id: image.id, bytes: file.length },
       'image uploaded',
     );
+    await recordStaffActivity(db, req, {
+      kind: 'image-changed',
+      target: `image ${image.name}`,
+      detail: { change: 'uploaded' },
+    });
     res.status(201).json(image);
   });
 
@@ -99,6 +110,11 @@ export function imagesRouter(db: Database, requireUser: RequestHandler, changed:
     const image = await storeImage(db, { replace: id, altText }, await safePicture(file, isHero(name)));
     changed();
     req.log.info({ user: req.user?.username, image: image.name, id, bytes: file.length }, 'image replaced');
+    await recordStaffActivity(db, req, {
+      kind: 'image-changed',
+      target: `image ${image.name}`,
+      detail: { change: 'replaced' },
+    });
     res.json(image);
   });
 
@@ -107,6 +123,11 @@ export function imagesRouter(db: Database, requireUser: RequestHandler, changed:
     const image = await updateImage(db, id, parseBody(imageUpdateSchema, req.body ?? {}));
     changed();
     req.log.info({ user: req.user?.username, image: image.name, id }, 'image updated');
+    await recordStaffActivity(db, req, {
+      kind: 'image-changed',
+      target: `image ${image.name}`,
+      detail: { change: 'updated' },
+    });
     res.json(image);
   });
 
@@ -115,6 +136,11 @@ export function imagesRouter(db: Database, requireUser: RequestHandler, changed:
     if (!(await deleteImage(db, id))) throw imageNotFound();
     changed();
     req.log.info({ user: req.user?.username, id }, 'image deleted');
+    await recordStaffActivity(db, req, {
+      kind: 'image-changed',
+      target: `image ${id}`,
+      detail: { change: 'deleted' },
+    });
     res.status(204).end();
   });
 
@@ -133,6 +159,11 @@ export function imagesRouter(db: Database, requireUser: RequestHandler, changed:
       { user: req.user?.username, image: image.name, id: image.id, bytes: file.length },
       'hero background updated',
     );
+    await recordStaffActivity(db, req, {
+      kind: 'image-changed',
+      target: `image ${image.name}`,
+      detail: { change: 'replaced' },
+    });
     res.json(image);
   });
 

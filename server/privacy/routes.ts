@@ -5,6 +5,7 @@ import { HttpError } from '../http/errors.ts';
 import { parseBody } from '../http/params.ts';
 import type { Database } from '../db/client.ts';
 import { eraseSubject, exportSubject } from './service.ts';
+import { recordStaffActivity } from '../activity/service.ts';
 
 /**
  * The data protection duties the Privacy Policy promises (rights of access and erasure), for one
@@ -16,12 +17,20 @@ export function privacyRouter(db: Database, requireUser: RequestHandler, clock: 
   router.get('/privacy/export', async (req, res) => {
     const parsed = z.safeParse(personalDataEmail, req.query.email);
     if (!parsed.success) throw new HttpError(400, 'Give the e-mail address: ?email=name@example.com');
+    const data = await exportSubject(db, parsed.data, clock());
+    // How much was handed over, never to whom: the log outlives an erasure.
+    await recordStaffActivity(db, req, {
+      kind: 'privacy-exported',
+      detail: { enquiries: data.enquiries.length },
+    });
     res.setHeader('Content-Disposition', 'attachment; filename="personal-data.json"');
-    res.json(await exportSubject(db, parsed.data, clock()));
+    res.json(data);
   });
   router.post('/privacy/erase', async (req, res) => {
     const body = parseBody(personalDataRequestSchema, req.body);
-    res.json(await eraseSubject(db, body.email, req.user!));
+    const erased = await eraseSubject(db, body.email, req.user!);
+    await recordStaffActivity(db, req, { kind: 'privacy-erased', detail: { ...erased } });
+    res.json(erased);
   });
   return router;
 }

@@ -95,8 +95,7 @@ function SessionItem({ session, onEnded }: { session: StaffSession; onEnded: () 
           }}
           className={`${actionClass} border border-slate-300 text-ink hover:bg-slate-100 aria-disabled:opacity-60`}
         >
-          {end.isPending ? 'Signing out…' : 'Sign out'}
-          <span className="sr-only"> {deviceName(session)}</span>
+          {end.isPending ? 'Signing out…' : 'Sign out'} <span className="sr-only">{deviceName(session)}</span>
         </button>
       )}
     </li>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { invalidCodeMessage, noPendingSignInMessage } from '#common/accounts.ts';
@@ -19,7 +19,7 @@ beforeEach(() => {
 });
 
 async function signInWithPassword() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderWithQueries(<LoginForm />);
   await user.type(screen.getByLabelText('Username'), 'sam');
   await user.type(screen.getByLabelText('Password'), 'correct horse battery');
@@ -33,7 +33,7 @@ const toastText = () => toasts().map((item) => item.textContent);
 describe('LoginForm without two-factor sign-in', () => {
   it('checks its fields, then signs in with the password alone and moves on', async () => {
     const api = mockApi({ 'POST /api/login': { status: 200, body: staffUser() } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithQueries(<LoginForm />);
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Username is required')).toBeTruthy();
@@ -47,7 +47,7 @@ describe('LoginForm without two-factor sign-in', () => {
     expect(api.calls).toEqual([
       { method: 'POST', path: '/api/login', body: { username: 'sam', password: 'correct horse battery' } },
     ]);
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/admin-dashboard'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/admin-dashboard'));
   });
 });
 
@@ -81,7 +81,7 @@ describe('LoginForm with two-factor sign-in', () => {
       body: { code: '123456' },
     });
     expect(JSON.parse(window.localStorage.getItem(storedUserKey) ?? 'null')).toEqual(sam);
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/admin-dashboard'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/admin-dashboard'));
   });
 
   it('says when the code is wrong, under the field and in a toast, and lets the person try again', async () => {
@@ -117,7 +117,7 @@ describe('LoginForm with two-factor sign-in', () => {
     const user = await signInWithPassword();
     await user.type(await screen.findByLabelText('Authentication code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    await vi.waitFor(() => expect(toastText()).toEqual([`Login failed: ${throttled}`]));
+    await waitFor(() => expect(toastText()).toEqual([`Login failed: ${throttled}`]));
     expect(screen.getByLabelText('Authentication code').getAttribute('aria-invalid')).toBe('false');
   });
 
@@ -135,7 +135,7 @@ describe('LoginForm with two-factor sign-in', () => {
     expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('sam');
     const password = screen.getByLabelText('Password') as HTMLInputElement;
     expect(password.value).toBe('');
-    await vi.waitFor(() => expect(document.activeElement).toBe(password));
+    await waitFor(() => expect(document.activeElement).toBe(password));
     expect(screen.queryByLabelText('Authentication code')).toBeNull();
   });
 
@@ -158,7 +158,7 @@ describe('LoginForm with two-factor sign-in', () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('button', { name: 'Signed in' })).toBeTruthy();
     expect(api.calls.at(-1)?.body).toEqual({ code: 'abcde-fghij' });
-    await vi.waitFor(() => expect(assign).toHaveBeenCalled());
+    await waitFor(() => expect(assign).toHaveBeenCalled());
   });
 
   it('starts over from the password with Back', async () => {

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { invalidCodeMessage, wrongCurrentPasswordMessage, type StaffSession } from '#common/accounts.ts';
+import { describe, expect, it } from 'vitest';
+import { wrongCurrentPasswordMessage, type StaffSession } from '#common/accounts.ts';
 import type { StaffUser } from '#common/auth.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { currentUserQueryKey } from '../../../lib/staff-session.ts';
@@ -28,7 +28,7 @@ function renderAccount(
   const api = mockApi({ 'GET /api/user/sessions': { status: 200, body: sessions }, ...answers });
   const queryClient = createQueryClient();
   queryClient.setQueryData(currentUserQueryKey, user);
-  return { api, user: userEvent.setup(), ...renderWithQueries(<AccountTab />, queryClient) };
+  return { api, user: userEvent.setup({ delay: null }), ...renderWithQueries(<AccountTab />, queryClient) };
 }
 
 const section = (name: string) => screen.getByRole('region', { name });
@@ -84,7 +84,7 @@ describe('Change password', () => {
   it('changes the password, says the other sessions were signed out, and empties the form', async () => {
     const { api, user } = renderAccount(staffUser(), { 'POST /api/user/password': { status: 204 } });
     const form = await fill(user);
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(toastText()).toEqual([
         'Password changed: Everywhere else you were signed in has been signed out.',
       ]),
@@ -95,7 +95,7 @@ describe('Change password', () => {
     });
     expect((form.getByLabelText('New password') as HTMLInputElement).value).toBe('');
     // The sessions list is read again: the others have gone.
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(api.requests().filter((request) => request === 'GET /api/user/sessions')).toHaveLength(2),
     );
   });
@@ -118,7 +118,7 @@ describe("Where you're signed in", () => {
 
     api.answer('GET /api/user/sessions', { status: 200, body: [thisDevice] });
     await user.click(sessions.getByRole('button', { name: 'Sign out Safari 18 on iOS 18' }));
-    await vi.waitFor(() => expect(sessions.getAllByRole('listitem')).toHaveLength(1));
+    await waitFor(() => expect(sessions.getAllByRole('listitem')).toHaveLength(1));
     expect(api.requests()).toContain('DELETE /api/user/sessions/7');
     expect(toastText()).toEqual(['Signed out: Safari 18 on iOS 18 is no longer signed in.']);
     expect(document.activeElement).toBe(sessions.getByRole('heading', { name: "Where you're signed in" }));
@@ -140,7 +140,7 @@ describe("Where you're signed in", () => {
 
     api.answer('GET /api/user/sessions', { status: 200, body: [thisDevice] });
     await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere else' }));
-    await vi.waitFor(() => expect(sessions.getAllByRole('listitem')).toHaveLength(1));
+    await waitFor(() => expect(sessions.getAllByRole('listitem')).toHaveLength(1));
     expect(api.requests()).toContain('DELETE /api/user/sessions');
     expect(sessions.getByText(/Firefox 133 on Ubuntu/)).toBeTruthy();
     expect(toastText()).toEqual(['Signed out everywhere else: You are now signed in only here.']);

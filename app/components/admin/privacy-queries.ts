@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ErasureCounts, PersonalDataExport } from '#common/privacy.ts';
 import { apiRequest } from '../../lib/api.ts';
+import { saveFile } from '../../lib/save-file.ts';
 import { toast } from '../../lib/use-toast.ts';
 import { messageOf } from './enquiry-format.ts';
 import { enquiriesQueryKey } from './enquiry-queries.ts';
@@ -28,19 +29,6 @@ export function usePersonalData(email: string) {
   return useQuery(personalDataQuery(email));
 }
 
-/** Saves `data` as a JSON file through the browser's own download. */
-function saveJsonFile(fileName: string, data: unknown) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser may read the file after click() returns; a minute is plenty.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 /**
  * "Download data (JSON)": the export read again at the moment of the download (a note added since
  * the search is in it), shown on the page too, and saved as personal-data-<date>.json.
@@ -49,7 +37,11 @@ export function useDownloadPersonalData(email: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => queryClient.fetchQuery(personalDataQuery(email)),
-    onSuccess: (data) => saveJsonFile(personalDataFileName(data), data),
+    onSuccess: (data) =>
+      saveFile(
+        personalDataFileName(data),
+        new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }),
+      ),
     onError: (error) =>
       toast({ variant: 'destructive', title: 'Download failed', description: messageOf(error) }),
   });

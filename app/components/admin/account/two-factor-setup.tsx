@@ -1,0 +1,144 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import type { TwoFactorSetup } from '#common/accounts.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { toast } from '../../../lib/use-toast.ts';
+import { FormField } from '../../ui/form-field.tsx';
+import { actionClass, messageOf } from '../enquiry-format.ts';
+import { appCodeInput, groupedKey } from './account-format.ts';
+import { useEnableTwoFactor, useStartTwoFactorSetup } from './account-queries.ts';
+import { appCodeSchema, type AppCodeInput, type AppCodeValues } from './account-schemas.ts';
+import { CopyButton } from './copy-button.tsx';
+import { QrCode } from './qr-code.tsx';
+
+/** "Set up two-factor sign-in", then the QR code, the key and the code that confirms them. */
+export function TwoFactorSetupFlow() {
+  const start = useStartTwoFactorSetup();
+  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
+  const startButton = useRef<HTMLButtonElement>(null);
+  const cancel = () => {
+    setSetup(null);
+    // After the panel has gone and the button is back.
+    setTimeout(() => startButton.current?.focus(), 0);
+  };
+  if (setup) return <TwoFactorSetupPanel setup={setup} onCancel={cancel} />;
+  return (
+    <div>
+      <button
+        ref={startButton}
+        type="button"
+        aria-disabled={start.isPending}
+        onClick={() => {
+          if (!start.isPending) start.mutate(undefined, { onSuccess: setSetup });
+        }}
+        className={`${actionClass} bg-brand px-5 text-ink hover:bg-brand-dark hover:text-white aria-disabled:opacity-60`}
+      >
+        {start.isPending ? 'Starting…' : 'Set up two-factor sign-in'}
+      </button>
+    </div>
+  );
+}
+
+function TwoFactorSetupPanel({ setup, onCancel }: { setup: TwoFactorSetup; onCancel: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const key = groupedKey(setup.secret);
+  return (
+    <div className="grid gap-5 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:p-5">
+      <h4 ref={heading} tabIndex={-1} className="font-bold text-ink focus:outline-none">
+        Set up your authenticator app
+      </h4>
+      <div className="grid gap-5 text-sm text-slate-700">
+        <div className="grid gap-3">
+          <p>
+            <span className="font-semibold text-ink">1. Scan this QR code</span> with an authenticator app on
+            your phone, such as Google Authenticator, Microsoft Authenticator or 1Password.
+          </p>
+          <QrCode
+            value={setup.otpauthUrl}
+            label="QR code for your authenticator app"
+            className="size-48 rounded-lg border border-slate-200 sm:size-56"
+          />
+        </div>
+        <div className="grid gap-2">
+          <p>
+            <span className="font-semibold text-ink">Can't scan it?</span> Type this key into the app instead.
+          </p>
+          <div className="flex flex-wrap items-center gap-2">
+            <code className="rounded-lg border border-slate-200 bg-white px-3 py-2 font-mono text-base font-semibold tracking-wider break-all text-ink select-all">
+              {key}
+            </code>
+            <CopyButton text={setup.secret} label="Copy key" copied="Key copied" />
+          </div>
+        </div>
+        <div>
+          <p>
+            <span className="font-semibold text-ink">2. Enter the 6-digit code</span> the app now shows for
+            this account.
+          </p>
+          <ConfirmCodeForm onCancel={onCancel} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ConfirmCodeForm({ onCancel }: { onCancel: () => void }) {
+  const enable = useEnableTwoFactor();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<AppCodeValues, unknown, AppCodeInput>({
+    resolver: zodResolver(appCodeSchema) as unknown as Resolver<AppCodeValues, unknown, AppCodeInput>,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { code: '' },
+  });
+  const submit = handleSubmit(async ({ code }) => {
+    try {
+      await enable.mutateAsync(code);
+    } catch (error) {
+      const message = error instanceof ApiError ? error.fieldErrors?.code?.[0] : undefined;
+      if (message) setError('code', { message }, { shouldFocus: true });
+      else
+        toast({
+          variant: 'destructive',
+          title: 'Two-factor sign-in not turned on',
+          description: messageOf(error),
+        });
+    }
+  });
+  return (
+    <form noValidate onSubmit={submit} className="mt-3 grid max-w-xs gap-3">
+      <FormField id="two-factor-setup-code" label="Code from the app" error={errors.code?.message}>
+        {(control) => (
+          <input
+            {...control}
+            {...register('code')}
+            {...appCodeInput}
+            className={`${control.className} font-mono tracking-widest`}
+          />
+        )}
+      </FormField>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="submit"
+          disabled={isSubmitting}
+          className={`${actionClass} bg-ink px-5 text-white hover:bg-slate-700 disabled:opacity-60`}
+        >
+          {isSubmitting ? 'Checking…' : 'Turn on'}
+        </button>
+        <button
+          type="button"
+          onClick={onCancel}
+          className={`${actionClass} border border-slate-300 bg-white text-ink hover:bg-slate-100`}
+        >
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

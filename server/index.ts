@@ -19,6 +19,7 @@ import { PageCache } from './pages/page-cache.ts';
 import type { Subscription } from './db/listener.ts';
 import { startBackups } from './backups/service.ts';
 import { purgeExpiredEnquiries } from './enquiries/retention.ts';
+import { purgeOldActivity } from './activity/service.ts';
 import { createSiteContentStore } from './content/store.ts';
 import { seedSiteContent } from '#common/site-content-seed.ts';
 
@@ -97,20 +98,27 @@ async function main() {
   );
   pruneCounters.unref();
 
-  // Enquiries past the retention period go daily (and once shortly after start); with several
-  // processes, whichever holds the lock does it.
-  const purgeEnquiries = () => {
-    purgeExpiredEnquiries(database.db, { now: new Date(), months: config.enquiryRetentionMonths })
+  // Enquiries past the retention period, and activity log entries older than 12 months, go daily
+  // (and once shortly after start). With several processes, whichever holds the lock purges the
+  // enquiries; deleting old log entries twice at once is harmless.
+  const purgeExpired = () => {
+    const now = new Date();
+    purgeExpiredEnquiries(database.db, { now, months: config.enquiryRetentionMonths })
       .then((purged) => {
         if (purged && (purged.enquiries > 0 || purged.notifications > 0)) {
           logger.info({ ...purged, months: config.enquiryRetentionMonths }, 'expired enquiries deleted');
         }
       })
       .catch((error: unknown) => logger.warn({ err: error }, 'could not delete expired enquiries'));
+    purgeOldActivity(database.db, now)
+      .then((entries) => {
+        if (entries > 0) logger.info({ entries }, 'old activity log entries deleted');
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, 'could not delete old activity log entries'));
   };
-  const firstPurge = setTimeout(purgeEnquiries, 60 * 1000);
+  const firstPurge = setTimeout(purgeExpired, 60 * 1000);
   firstPurge.unref();
-  const dailyPurge = setInterval(purgeEnquiries, 24 * 60 * 60 * 1000);
+  const dailyPurge = setInterval(purgeExpired, 24 * 60 * 60 * 1000);
   dailyPurge.unref();
 
   const pageViews = createPageViewRecorder({ db: database.db, logger });

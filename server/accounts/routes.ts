@@ -44,6 +44,7 @@ import {
   listAccounts,
   readSecuritySettings,
   resetAccess,
+  setupLinkUrl,
   writeSecuritySettings,
 } from './service.ts';
 
@@ -59,9 +60,6 @@ const accountId = (req: Request) => idParam(req, 'The account id must be a posit
 const sessionId = (req: Request) => idParam(req, 'The session id must be a positive whole number.');
 
 const noSuchAccount = () => new HttpError(404, 'That account does not exist. It may have been deleted.');
-
-/** `/account-setup/{token}` on the public site. */
-const setupUrl = (publicUrl: string, token: string) => `${publicUrl}/account-setup/${token}`;
 
 /** "Chrome 131" and "Android 14" from a user agent; what it does not say is said plainly. */
 export function describeUserAgent(userAgent: string | null): { browser: string; os: string } {
@@ -107,7 +105,7 @@ export function accountsRouter(deps: AccountsDependencies): Router {
     });
     res.status(201).json({
       ...result.account,
-      setupUrl: setupUrl(publicUrl, result.token),
+      setupUrl: setupLinkUrl(publicUrl, result.token),
       setupExpiresAt: result.expiresAt.toISOString(),
     } satisfies NewStaffAccount);
   });
@@ -139,7 +137,7 @@ export function accountsRouter(deps: AccountsDependencies): Router {
     if (!reset) throw noSuchAccount();
     await record(req, { kind: 'access-reset', target: `account ${reset.account.username}` });
     res.json({
-      setupUrl: setupUrl(publicUrl, reset.token),
+      setupUrl: setupLinkUrl(publicUrl, reset.token),
       setupExpiresAt: reset.expiresAt.toISOString(),
     } satisfies SetupLink);
   });

@@ -60,6 +60,10 @@ export async function findAccount(db: Database, id: number): Promise<StaffAccoun
   return row ? toAccount(row) : null;
 }
 
+/** A set-up link: `/account-setup/{token}` on the public site. */
+export const setupLinkUrl = (publicUrl: string, token: string): string =>
+  `${publicUrl}/account-setup/${token}`;
+
 export const hashSetupToken = (token: string): string =>
   crypto.createHash('sha256').update(`account-setup:${token}`).digest('hex');
 

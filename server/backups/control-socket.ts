@@ -5,13 +5,16 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 
 /**
- * `npm run db:backup` asks a running server for a backup through a Unix domain socket in DATA_DIR:
- * another process must not open the database's files while the server has them. Only the user the
- * server runs as (and root) may connect: the socket file is created readable and writable by its
- * owner alone, which is the whole access control. There is no HTTP endpoint for it.
+ * `npm run db:backup` and `npm run admin:reset` ask a running server through a Unix domain socket
+ * in DATA_DIR: another process must not open the embedded database's files while the server has
+ * them. Only the user the server runs as (and root) may connect: the socket file is created
+ * readable and writable by its owner alone, which is the whole access control. There is no HTTP
+ * endpoint for either.
  *
- * Protocol: the client sends one line, `{"command":"backup"}`; the server answers with one line,
- * `{"ok":true,"bytes":N}` followed by the N bytes of the backup, or `{"ok":false,"error":"..."}`.
+ * Protocol: the client sends one line, `{"command":"backup"}` or
+ * `{"command":"reset-access","username":"..."}`; the server answers with one line,
+ * `{"ok":true,"bytes":N}` followed by N bytes (the backup; the new set-up link as JSON), or
+ * `{"ok":false,"error":"..."}`.
  */
 export const backupSocketName = 'backup.sock';
 
@@ -23,7 +26,17 @@ export function backupSocketPath(dataDir: string): string {
 const maxSocketPathBytes = 107;
 const tooLong = (socketPath: string) => Buffer.byteLength(socketPath) > maxSocketPathBytes;
 
-const requestSchema = z.object({ command: z.literal('backup') });
+const requestSchema = z.discriminatedUnion('command', [
+  z.object({ command: z.literal('backup') }),
+  z.object({ command: z.literal('reset-access'), username: z.string().min(1).max(256) }),
+]);
+type ControlRequest = z.infer<typeof requestSchema>;
+
+/** What `reset-access` answers: the one-time set-up link and when it expires (ISO 8601). */
+export type ResetLink = { setupUrl: string; expiresAt: string };
+
+/** The operator's recovery of an account, done by the server (server/accounts/operator.ts). */
+export type ResetAccessByName = (username: string) => Promise<ResetLink>;
 const answerSchema = z.union([
   z.object({ ok: z.literal(true), bytes: z.number().int().nonnegative() }),
   z.object({ ok: z.literal(false), error: z.string() }),
@@ -36,16 +49,18 @@ const requestTimeoutMs = 5_000;
 export async function openBackupSocket({
   dataDir,
   dump,
+  resetAccess,
   logger,
 }: {
   dataDir: string;
   dump: () => Promise<Uint8Array>;
+  resetAccess?: ResetAccessByName;
   logger: Logger;
 }): Promise<{ close(): Promise<void> } | undefined> {
   const socketPath = backupSocketPath(dataDir);
   const inFlight = new Set<Promise<void>>();
   const server = net.createServer((connection) => {
-    const served = serve(connection, dump, logger);
+    const served = serve(connection, { dump, resetAccess }, logger);
     inFlight.add(served);
     void served.finally(() => inFlight.delete(served));
   });
@@ -103,8 +118,12 @@ function listenOwnerOnly(server: net.Server, socketPath: string): Promise<void> 
   });
 }
 
-async function serve(connection: net.Socket, dump: () => Promise<Uint8Array>, logger: Logger) {
-  connection.on('error', (error) => logger.warn({ err: error }, 'backup socket connection failed'));
+async function serve(
+  connection: net.Socket,
+  { dump, resetAccess }: { dump: () => Promise<Uint8Array>; resetAccess?: ResetAccessByName },
+  logger: Logger,
+) {
+  connection.on('error', (error) => logger.warn({ err: error }, 'control socket connection failed'));
   const answer = (header: z.infer<typeof answerSchema>, body?: Uint8Array) => {
     connection.write(`${JSON.stringify(header)}\n`);
     if (body) connection.end(body);
@@ -117,6 +136,20 @@ async function serve(connection: net.Socket, dump: () => Promise<Uint8Array>, lo
   const request = requestSchema.safeParse(parseJson(line));
   if (!request.success) {
     answer({ ok: false, error: 'Unknown request: send {"command":"backup"}.' });
+    return;
+  }
+  if (request.data.command === 'reset-access') {
+    if (!resetAccess) {
+      answer({ ok: false, error: 'This server does not reset accounts.' });
+      return;
+    }
+    try {
+      const link = Buffer.from(JSON.stringify(await resetAccess(request.data.username)));
+      answer({ ok: true, bytes: link.byteLength }, link);
+      logger.info('account access reset for npm run admin:reset');
+    } catch (error) {
+      answer({ ok: false, error: (error as Error).message });
+    }
     return;
   }
   const started = performance.now();
@@ -173,7 +206,17 @@ export class NoServerListeningError extends Error {
 }
 
 /** Asks the server on the data directory for a backup; resolves with its bytes. */
-export function requestBackup(socketPath: string): Promise<Uint8Array> {
+export const requestBackup = (socketPath: string): Promise<Uint8Array> =>
+  askServer(socketPath, { command: 'backup' }, 'take the backup');
+
+/** Asks the server on the data directory to reset an account's access; resolves with the new link. */
+export async function requestAccessReset(socketPath: string, username: string): Promise<ResetLink> {
+  const answer = await askServer(socketPath, { command: 'reset-access', username }, 'reset the access');
+  return JSON.parse(Buffer.from(answer).toString('utf8')) as ResetLink;
+}
+
+/** Sends one request over the socket; resolves with the bytes of the answer. */
+function askServer(socketPath: string, request: ControlRequest, task: string): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     if (tooLong(socketPath)) {
       reject(new NoServerListeningError(socketPath));
@@ -181,7 +224,7 @@ export function requestBackup(socketPath: string): Promise<Uint8Array> {
     }
     const chunks: Buffer[] = [];
     const connection = net.createConnection(socketPath, () => {
-      connection.write(`${JSON.stringify({ command: 'backup' } satisfies z.infer<typeof requestSchema>)}\n`);
+      connection.write(`${JSON.stringify(request)}\n`);
     });
     connection.on('data', (chunk: Buffer) => chunks.push(chunk));
     connection.on('error', (error: NodeJS.ErrnoException) => {
@@ -195,9 +238,9 @@ export function requestBackup(socketPath: string): Promise<Uint8Array> {
         parseJson(end < 0 ? undefined : received.subarray(0, end).toString('utf8')),
       );
       if (!header.success) {
-        reject(new Error(`The server on ${socketPath} gave no backup (unexpected answer).`));
+        reject(new Error(`The server on ${socketPath} did not ${task} (unexpected answer).`));
       } else if (!header.data.ok) {
-        reject(new Error(`The server could not take the backup: ${header.data.error}`));
+        reject(new Error(`The server could not ${task}: ${header.data.error}`));
       } else if (received.length - end - 1 !== header.data.bytes) {
         reject(
           new Error(

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { openBackupSocket } from './control-socket.ts';
+import { resetAccessByUsername } from '../accounts/operator.ts';
 import { backupFileName, pruneBackups, writeFileAtomically } from './files.ts';
 import { nextBackupAt } from './schedule.ts';
 
@@ -96,7 +97,7 @@ export function startNightlyBackups({
 
 /**
  * The embedded database's backups, while the server runs: the nightly ones, and those that
- * `npm run db:backup` asks for through a socket in DATA_DIR. Nothing for a PostgreSQL server
+ * `npm run db:backup` asks for through a socket in DATA_DIR (which `npm run admin:reset` uses too). Nothing for a PostgreSQL server
  * (its operator uses pg_dump).
  */
 export async function startBackups({
@@ -104,14 +105,20 @@ export async function startBackups({
   database,
   logger,
 }: {
-  config: Pick<Config, 'dataDir' | 'backups'>;
+  config: Pick<Config, 'dataDir' | 'backups' | 'publicUrl'>;
   database: DatabaseHandle;
   logger: Logger;
 }): Promise<{ stop(): Promise<void> }> {
   if (!database.dump) return { stop: async () => {} };
   const dump = () => database.dump!();
   const nightly = startNightlyBackups({ dump, ...config.backups, logger });
-  const socket = await openBackupSocket({ dataDir: config.dataDir, dump, logger });
+  const socket = await openBackupSocket({
+    dataDir: config.dataDir,
+    dump,
+    resetAccess: (username) =>
+      resetAccessByUsername(database.db, username, { now: new Date(), publicUrl: config.publicUrl }),
+    logger,
+  });
   return {
     async stop() {
       await Promise.all([nightly.stop(), socket?.close()]);

@@ -45,8 +45,13 @@ function AccountSections({ user }: { user: StaffUser }) {
     <>
       {user.twoFactorSetupRequired && <TwoFactorRequired />}
       {twoFactorFirst && <TwoFactorSection user={user} />}
-      <PasswordChangeForm username={user.username} />
-      <SessionsSection />
+      {/* Until two-factor sign-in is on, the server refuses everything else to this account. */}
+      {!user.twoFactorSetupRequired && (
+        <>
+          <PasswordChangeForm username={user.username} />
+          <SessionsSection />
+        </>
+      )}
       {!twoFactorFirst && <TwoFactorSection user={user} />}
     </>
   );

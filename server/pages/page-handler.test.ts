@@ -149,9 +149,10 @@ describe('never served from the cache, nor stored', () => {
     await twice('/');
   });
 
-  it('a staff page', async () => {
-    const [first] = await twice('/admin/dashboard');
+  it.each(['/admin/dashboard', '/account-setup/a-set-up-token'])('a staff page (%s)', async (path) => {
+    const [first] = await twice(path);
     expect(first.headers['cache-control']).toBe('no-store');
+    expect(first.headers['x-robots-tag']).toBe('noindex, nofollow');
     expect(first.headers.etag).toBeUndefined();
   });
 

@@ -1,5 +1,6 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { apiRequest } from './api.ts';
+import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { ApiError, apiRequest } from './api.ts';
+import { currentUserQueryKey } from './staff-session.ts';
 
 /** Spec section 7: queries go stale after 5 minutes (the enquiry list sets 0 itself). */
 export const defaultStaleTimeMs = 5 * 60 * 1000;
@@ -11,9 +12,21 @@ const getKeyPath: QueryFunction = ({ queryKey, signal }) => {
   return apiRequest('GET', path, undefined, { signal });
 };
 
-/** Reads and writes of the staff area (spec section 7): no retries, no refetch on focus. */
+/**
+ * Reads and writes of the staff area (spec section 7): no retries, no refetch on focus. A 401
+ * means the session has ended (signed out elsewhere, expired, the account disabled or reset): the
+ * signed-in user is asked for again, and a staff page whose user has gone leaves for /auth
+ * (`useStaffPage`) on that request rather than showing errors.
+ */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const onError = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) {
+      void client.invalidateQueries({ queryKey: currentUserQueryKey, exact: true });
+    }
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         queryFn: getKeyPath,
@@ -24,4 +37,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }

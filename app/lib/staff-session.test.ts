@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   afterLoginPath,
+  currentUserQueryKey,
+  fetchCurrentUser,
   isAdminPath,
   lastAdminPath,
   logOut,
@@ -12,7 +14,7 @@ import {
   staffTabStoragePrefix,
   storeUser,
 } from './staff-session.ts';
-import { onlineManager } from '@tanstack/react-query';
+import { onlineManager, QueryObserver } from '@tanstack/react-query';
 import type { StaffUser } from '#common/auth.ts';
 import { createQueryClient } from './query-client.ts';
 import { memoryStorage } from '#tests/support/memory-storage.ts';
@@ -157,5 +159,45 @@ describe('signing out', () => {
     await expect(logOut(queryClient, async () => undefined)).rejects.toThrow();
     await queryClient.fetchQuery({ queryKey: ['/api/enquiries'], staleTime: 0 });
     expect(requested).toEqual(['/api/logout', '/api/enquiries']);
+  });
+});
+
+describe('a session that ends while a staff page is open', () => {
+  it('asks who is signed in again at the first 401, which a staff page takes as signed out', async () => {
+    const requested: string[] = [];
+    let signedIn = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        requested.push(url);
+        if (url === '/api/user') {
+          return signedIn ? Response.json(sam) : Response.json({ error: 'Not signed in.' }, { status: 401 });
+        }
+        return signedIn
+          ? Response.json([])
+          : Response.json({ error: 'Please sign in to continue.' }, { status: 401 });
+      }),
+    );
+    const queryClient = createQueryClient();
+    const observer = new QueryObserver(queryClient, {
+      queryKey: currentUserQueryKey,
+      queryFn: fetchCurrentUser,
+    });
+    const stop = observer.subscribe(() => undefined);
+    try {
+      await vi.waitFor(() => expect(observer.getCurrentResult().data).toEqual(sam));
+      await queryClient.fetchQuery({ queryKey: ['/api/enquiries'], staleTime: 0 });
+      expect(requested).toEqual(['/api/user', '/api/enquiries']);
+
+      // The account is disabled: its next request is refused, and the user is asked for again.
+      signedIn = false;
+      await expect(
+        queryClient.fetchQuery({ queryKey: ['/api/analytics/stats'], staleTime: 0 }),
+      ).rejects.toThrow('401');
+      await vi.waitFor(() => expect(observer.getCurrentResult().data).toBeNull());
+      expect(requested).toEqual(['/api/user', '/api/enquiries', '/api/analytics/stats', '/api/user']);
+    } finally {
+      stop();
+    }
   });
 });

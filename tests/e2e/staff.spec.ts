@@ -155,6 +155,8 @@ test('customers inside and outside the area send enquiries; staff find each, not
   page,
   browser,
 }, testInfo) => {
+  // Two customers' visits, then four searches and the card's steps: as long as the journey above.
+  test.slow();
   const run = `${testInfo.project.name} ${Date.now()}`;
   const inside = { name: `Priya ${run}`, postcode: postcodeIn('RM3') };
   const outside = { name: `Owen ${run}`, postcode: postcodeIn('CO1') };

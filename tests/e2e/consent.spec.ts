@@ -39,8 +39,10 @@ async function openAndWaitForBanner(page: Page, path = '/') {
   const marks = await page.evaluate(
     () => (window as unknown as { consentMarks: Record<string, number> }).consentMarks,
   );
-  // The delay starts as the page hydrates (a moment before the page marks itself hydrated).
-  expect(marks.banner! - marks.hydrated!).toBeGreaterThanOrEqual(900);
+  // The delay starts as the page hydrates, before the page marks itself hydrated: a moment on a
+  // quiet machine, a few hundred milliseconds on a busy one. Half the delay still tells a banner
+  // that waited from one that did not (which comes with the first render after hydration).
+  expect(marks.banner! - marks.hydrated!).toBeGreaterThanOrEqual(500);
 }
 
 /** Stands still for longer than the banner's delay, to show that it does not come. */

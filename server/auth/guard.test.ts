@@ -9,6 +9,7 @@ import { ownersOnlyMessage, twoFactorSetupNeededMessage } from '#common/accounts
 import type { DatabaseHandle } from '../db/client.ts';
 import { appMeta } from '../db/schema.ts';
 import { securitySettingsKey } from './staff-user.ts';
+import { crossSiteMessage } from './guard.ts';
 
 /**
  * Every route anyone may call without signing in. A route missing here must answer 401 to a
@@ -116,6 +117,26 @@ describe('the sign-in guard', () => {
         .expect(403);
       // Past the guard: the enquiry does not exist.
       await send(method, url).set(staff.headers).expect(404);
+    }
+  });
+
+  it('refuses every state-changing staff route to a cross-site request, even from a signed-in owner', async () => {
+    const owner = await signedInStaff(database.db);
+    const changing = routes.filter(
+      (route) => !publicRoutes.has(route) && !route.startsWith('GET ') && !route.startsWith('HEAD '),
+    );
+    expect(changing).toEqual(
+      expect.arrayContaining(['POST /api/users', 'PATCH /api/users/:id', 'POST /api/user/password']),
+    );
+    for (const route of changing) {
+      const [method, path] = route.split(' ') as [string, string];
+      const url = path.replace(/:\w+/g, '1').replace(/\{?\*\w+\}?/g, 'anything');
+      const response = await send(method, url).set({ ...owner.headers, Origin: 'https://evil.example' });
+      expect({ route, status: response.status, body: response.body }).toEqual({
+        route,
+        status: 403,
+        body: { error: crossSiteMessage },
+      });
     }
   });
 

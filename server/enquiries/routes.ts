@@ -1,4 +1,4 @@
-import express, { Router, type Request, type RequestHandler } from 'express';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import { idParam, parseBody } from '../http/params.ts';
@@ -8,14 +8,12 @@ import {
   addEnquiryNote,
   countEnquiries,
   deleteEnquiry,
-  findEnquiry,
   enquiryPageJson,
   markContacted,
   setEnquiryStatus,
   type EnquiryQuery,
 } from './service.ts';
 import { streamEnquiriesCsv } from './export.ts';
-import type { Enquiry } from '#common/enquiry.ts';
 import { recordStaffActivity } from '../activity/service.ts';
 import { submitEnquiry, type EnquirySubmission } from './submit.ts';
 
@@ -107,32 +105,29 @@ export function adminEnquiriesRouter(db: Database, requireUser: RequestHandler) 
   router.get('/counts', async (_req, res) => {
     res.json(await countEnquiries(db));
   });
-  /** Records a status change that happened (the answer's last event is it). */
-  const recordMove = async (req: Request, enquiry: Enquiry, eventsBefore: number) => {
-    const event = enquiry.events.at(-1);
-    if (!event || enquiry.events.length === eventsBefore) return;
-    await recordStaffActivity(db, req, {
-      kind: 'enquiry-status-changed',
-      target: `enquiry ${enquiry.reference}`,
-      detail: { from: event.from, to: event.to },
-    });
+  /** Answers a move with the enquiry, recording the change if there was one. */
+  const answerMove = async (
+    req: Request,
+    res: Response,
+    result: Awaited<ReturnType<typeof setEnquiryStatus>>,
+  ) => {
+    if (!result) throw notFound();
+    if (result.moved) {
+      await recordStaffActivity(db, req, {
+        kind: 'enquiry-status-changed',
+        target: `enquiry ${result.enquiry.reference}`,
+        detail: { ...result.moved },
+      });
+    }
+    res.json(result.enquiry);
   };
   router.put('/:id/mark-contacted', async (req, res) => {
-    const id = enquiryId(req);
-    const before = await findEnquiry(db, id);
-    const enquiry = before && (await markContacted(db, id, req.user!));
-    if (!before || !enquiry) throw notFound();
-    await recordMove(req, enquiry, before.events.length);
-    res.json(enquiry);
+    await answerMove(req, res, await markContacted(db, enquiryId(req), req.user!));
   });
   router.put('/:id/status', async (req, res) => {
     const id = enquiryId(req);
     const { status } = parseBody(statusSchema, req.body);
-    const before = await findEnquiry(db, id);
-    const enquiry = before && (await setEnquiryStatus(db, id, status, req.user!));
-    if (!before || !enquiry) throw notFound();
-    await recordMove(req, enquiry, before.events.length);
-    res.json(enquiry);
+    await answerMove(req, res, await setEnquiryStatus(db, id, status, req.user!));
   });
   router.post('/:id/notes', async (req, res) => {
     const id = enquiryId(req);
@@ -148,10 +143,9 @@ export function adminEnquiriesRouter(db: Database, requireUser: RequestHandler) 
     res.status(201).json(note);
   });
   router.delete('/:id', async (req, res) => {
-    const id = enquiryId(req);
-    const enquiry = await findEnquiry(db, id);
-    if (!enquiry || !(await deleteEnquiry(db, id))) throw notFound();
-    await recordStaffActivity(db, req, { kind: 'enquiry-deleted', target: `enquiry ${enquiry.reference}` });
+    const reference = await deleteEnquiry(db, enquiryId(req));
+    if (!reference) throw notFound();
+    await recordStaffActivity(db, req, { kind: 'enquiry-deleted', target: `enquiry ${reference}` });
     res.status(204).end();
   });
   return router;

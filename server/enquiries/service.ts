@@ -396,25 +396,28 @@ export async function countEnquiries(db: Database): Promise<EnquiryCounts> {
 /** The member of staff doing something, as events and notes record them. */
 export type Actor = { id: number; username: string };
 
+/** A status change that happened, as its event records it. */
+export type StatusMove = { from: EnquiryStatus; to: EnquiryStatus };
+
 /**
  * Moves an enquiry to `status`, recording the change (who, when, from, to); `contacted` follows
  * (true after New). Null when there is no such enquiry; moving to the status it has changes
- * nothing and records nothing.
+ * nothing and records nothing (`moved` is then null).
  */
 export async function setEnquiryStatus(
   db: Database,
   id: number,
   status: EnquiryStatus,
   actor: Actor,
-): Promise<Enquiry | null> {
+): Promise<{ enquiry: Enquiry; moved: StatusMove | null } | null> {
   const found = await db.transaction(async (tx) => {
     const [current] = await tx
       .select({ status: enquiries.status })
       .from(enquiries)
       .where(eq(enquiries.id, id))
       .for('update');
-    if (!current) return false;
-    if (current.status === status) return true;
+    if (!current) return null;
+    if (current.status === status) return { moved: null };
     await tx
       .update(enquiries)
       .set({
@@ -431,19 +434,26 @@ export async function setEnquiryStatus(
       fromStatus: current.status,
       toStatus: status,
     });
-    return true;
+    const from = isEnquiryStatus(current.status) ? current.status : 'new';
+    return { moved: { from, to: status } };
   });
-  return found ? findEnquiry(db, id) : null;
+  if (!found) return null;
+  const enquiry = await findEnquiry(db, id);
+  return enquiry && { enquiry, moved: found.moved };
 }
 
 /**
  * Mark as Contacted (spec section 4): a New enquiry becomes Contacted; one further along keeps
  * its status. Null when there is no such enquiry. Repeating it changes nothing.
  */
-export async function markContacted(db: Database, id: number, actor: Actor): Promise<Enquiry | null> {
+export async function markContacted(
+  db: Database,
+  id: number,
+  actor: Actor,
+): Promise<{ enquiry: Enquiry; moved: StatusMove | null } | null> {
   const enquiry = await findEnquiry(db, id);
   if (!enquiry) return null;
-  return enquiry.status === 'new' ? setEnquiryStatus(db, id, 'contacted', actor) : enquiry;
+  return enquiry.status === 'new' ? setEnquiryStatus(db, id, 'contacted', actor) : { enquiry, moved: null };
 }
 
 /** Adds a note, kept exactly as typed, with its author and time; null when there is no such enquiry. */
@@ -468,15 +478,18 @@ export async function addEnquiryNote(
   return { id: note.id, text: note.text, author: note.authorName, createdAt: note.createdAt.toISOString() };
 }
 
-/** Deletes an enquiry for good, with its notes and events; false when there was none. */
-export async function deleteEnquiry(db: Database, id: number): Promise<boolean> {
+/** Deletes an enquiry for good, with its notes and events; its reference, or null when there was none. */
+export async function deleteEnquiry(db: Database, id: number): Promise<string | null> {
   return db.transaction(async (tx) => {
-    const deleted = await tx.delete(enquiries).where(eq(enquiries.id, id)).returning({ id: enquiries.id });
+    const [deleted] = await tx
+      .delete(enquiries)
+      .where(eq(enquiries.id, id))
+      .returning({ reference: enquiries.reference });
     // The e-mails about it (sent or waiting) carry the customer's details: they go too, so that
     // nothing of a deleted enquiry stays behind (a waiting one is simply not sent).
-    if (deleted.length > 0) {
+    if (deleted) {
       await tx.delete(outbox).where(sql`(${outbox.payload} -> 'enquiry' ->> 'id')::int = ${id}`);
     }
-    return deleted.length > 0;
+    return deleted?.reference ?? null;
   });
 }

@@ -1,4 +1,6 @@
 import type { StaffUser } from './auth.ts';
+import type { AvailabilityDay } from './booking-slots.ts';
+import type { CancelBookingResult, ManagedBooking, SubmitBookingResult } from './booking.ts';
 import type { SubmitEnquiryResult } from './enquiry.ts';
 import type { UploadedSlotImages } from './images.ts';
 import type { SiteContent } from './site-content.ts';
@@ -26,6 +28,19 @@ export type ServerContext = {
   enquiries: {
     /** A plain form post of the enquiry form (no JavaScript), from this request's client. */
     submit(form: Record<string, unknown>): Promise<SubmitEnquiryResult>;
+  };
+  bookings: {
+    /**
+     * The windows with a place left (GET /api/availability's answer): for `location` (`mobile` or
+     * a branch key) from the London date `from` for `days` days.
+     */
+    availability(query: { location: string; from: string; days: number }): Promise<AvailabilityDay[]>;
+    /** A plain form post of the booking page (no JavaScript), from this request's client. */
+    submit(form: Record<string, unknown>): Promise<SubmitBookingResult>;
+    /** The booking of a manage link's token, or null. */
+    manage(token: string): Promise<ManagedBooking | null>;
+    /** The customer cancels through the manage link. */
+    cancel(token: string): Promise<CancelBookingResult>;
   };
   images: {
     /** The named slots with an uploaded picture, read afresh: a change shows at once. */

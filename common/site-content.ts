@@ -1,5 +1,7 @@
 // zod/mini: this module reaches the staff dashboard's bundle; the public pages only import types.
 import * as z from 'zod/mini';
+import { bookingSettingsSchema, mobileLocation } from './booking-settings.ts';
+import { timePattern } from './week.ts';
 import { districtPattern, normaliseDistrict, postcodeMessage, postcodePattern } from './postcode.ts';
 
 /**
@@ -10,26 +12,7 @@ import { districtPattern, normaliseDistrict, postcodeMessage, postcodePattern } 
  * PUT /api/site-content both use `siteContentSchema`.
  */
 
-export const weekdays = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
-export type Weekday = (typeof weekdays)[number];
-
-export const weekdayNames: Record<Weekday, string> = {
-  monday: 'Monday',
-  tuesday: 'Tuesday',
-  wednesday: 'Wednesday',
-  thursday: 'Thursday',
-  friday: 'Friday',
-  saturday: 'Saturday',
-  sunday: 'Sunday',
-};
+export { weekdayNames, weekdays, type Weekday } from './week.ts';
 
 /** Longest accepted text of each kind, and the most entries of each list. */
 export const siteContentLimits = {
@@ -96,10 +79,9 @@ function list<Item extends z.ZodMiniType>(item: Item, max: number, noun: string,
 export const telPattern = /^\+?[0-9]{6,15}$/;
 /** A telephone number as people read it: digits, spaces, brackets, dashes and a leading +. */
 const readablePhonePattern = /^\+?[0-9][0-9 ()-]{4,28}[0-9]$/;
+export { timePattern } from './week.ts';
 /** A URL path segment of lower-case words joined by dashes. */
 export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-/** A time of day on the 24-hour clock. */
-export const timePattern = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 
 const telNumber = z.pipe(
   z.transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, '') : '')),
@@ -372,6 +354,11 @@ export const siteContentSchema = z
     testimonials: list(testimonialSchema, L.testimonials, 'testimonials'),
     /** The e-mails customers receive: the words around the details of what they sent. */
     customerEmails: customerEmailsSchema,
+    /**
+     * When customers may book online (common/booking-settings.ts); absent until staff first
+     * publish their own, and until then booking follows the branches' opening hours.
+     */
+    booking: z.optional(bookingSettingsSchema),
   })
   .check(
     z.superRefine((content, context) => {
@@ -403,6 +390,19 @@ export const siteContentSchema = z
         (index) => ['areas', 'regions', index],
         'This area is already listed',
       );
+      if (content.booking) {
+        const keys = new Set([mobileLocation, ...content.branches.map((branch) => branch.key)]);
+        content.booking.locations.forEach((location, index) => {
+          if (!keys.has(location.key)) {
+            context.issues.push({
+              code: 'custom',
+              input: location.key,
+              path: ['booking', 'locations', index, 'key'],
+              message: 'No such branch',
+            });
+          }
+        });
+      }
       if (!content.services.some((service) => service.visible)) {
         context.issues.push({
           code: 'custom',

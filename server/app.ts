@@ -37,6 +37,14 @@ import type { PageCache } from './pages/page-cache.ts';
 import { pageHandler } from './pages/page-handler.ts';
 import { staffPages } from './pages/staff-pages.ts';
 
+// Replaced by the booking service as it lands.
+const bookingPages: ServerContext['bookings'] = {
+  availability: () => Promise.resolve([]),
+  submit: () => Promise.reject(new Error('not yet')),
+  manage: () => Promise.resolve(null),
+  cancel: () => Promise.resolve({ status: 404 }),
+};
+
 export type AppDependencies = {
   config: Config;
   database: DatabaseHandle;
@@ -199,6 +207,7 @@ export function createApp({
             enquiries: {
               submit: (form) => submitEnquiry(enquirySubmission, form, req.ip ?? 'unknown'),
             },
+            bookings: bookingPages,
             images: { uploadedSlots: () => uploadedSlotImages(database.db) },
             staff: { currentUser: () => currentUser(req, auth) },
           };

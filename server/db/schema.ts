@@ -492,3 +492,77 @@ export const privacyErasures = pgTable('privacy_erasures', {
   notifications: integer('notifications').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Online bookings (common/booking.ts). Each is also an enquiry of the pipeline (status Booked),
+ * whose reference it shares; deleting the enquiry (by staff, the retention purge or an erasure)
+ * deletes the booking. The window is kept as London wall-clock times with the instants they
+ * stood for when booked.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    enquiryId: integer('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id, { onDelete: 'cascade' }),
+    reference: text('reference').notNull(),
+    status: text('status').notNull().default('booked'),
+    service: text('service').notNull(),
+    serviceTitle: text('service_title').notNull(),
+    location: text('location').notNull(),
+    locationName: text('location_name').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    /** Upper case without spaces: AB12CDE. */
+    registration: text('registration').notNull(),
+    vehicle: text('vehicle').notNull(),
+    postcode: text('postcode'),
+    outsideArea: boolean('outside_area').notNull().default(false),
+    notes: text('notes').notNull().default(''),
+    cancelReason: text('cancel_reason'),
+    /** `customer`, or the username of the member of staff who cancelled. */
+    cancelledBy: text('cancelled_by'),
+    /** SHA-256 of the customer's manage link token (the token itself is never stored). */
+    manageTokenHash: text('manage_token_hash').notNull(),
+    /** Counts the changes customers' calendars were sent (the .ics SEQUENCE). */
+    sequence: integer('sequence').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('bookings_enquiry_idx').on(table.enquiryId),
+    uniqueIndex('bookings_reference_idx').on(table.reference),
+    uniqueIndex('bookings_manage_token_idx').on(table.manageTokenHash),
+    index('bookings_starts_at_idx').on(table.startsAt),
+    check(
+      'bookings_status_check',
+      sql`${table.status} in ('booked', 'confirmed', 'completed', 'no-show', 'cancelled')`,
+    ),
+  ],
+);
+
+/**
+ * The places taken in each window of each location and day: a booking takes one in the same
+ * statement that checks there is one left, and the database gives it back when the booking is
+ * cancelled, moved away or deleted (drizzle/0014).
+ */
+export const bookingPlaces = pgTable(
+  'booking_places',
+  {
+    location: text('location').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    startTime: text('start_time').notNull(),
+    taken: integer('taken').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.location, table.date, table.startTime] }),
+    check('booking_places_taken_check', sql`${table.taken} >= 0`),
+  ],
+);

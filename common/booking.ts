@@ -219,3 +219,7 @@ export const cancelTooLateMessage =
   'This booking starts too soon to cancel online. Please call us to cancel or change it.';
 export const bookingNotFoundMessage =
   'We cannot find this booking. The link may be mistyped, or the booking was moved (the newest e-mail has the current link).';
+
+/** Mobile fitting is booked online only inside the covered districts; further out, staff decide. */
+export const outsideAreaForMobileMessage = (district: string) =>
+  `We do not usually cover ${district} for mobile fitting. Please choose a branch, or send us an enquiry and we will tell you what we can do.`;

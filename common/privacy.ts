@@ -1,5 +1,6 @@
 // zod/mini: the dashboard's form uses the same rule as the API, at a small size in the browser.
 import * as z from 'zod/mini';
+import type { Booking } from './booking.ts';
 import type { Enquiry } from './enquiry.ts';
 
 /** The longest e-mail address (RFC 5321's path limit), as the enquiry form accepts. */
@@ -30,6 +31,8 @@ export type PersonalDataExport = {
   exportedAt: string;
   /** Each enquiry with the staff's notes on it and its changes of status, newest first. */
   enquiries: Enquiry[];
+  /** The online bookings among them, with the vehicle's registration and the window booked. */
+  bookings: Booking[];
 };
 
 /** What POST /api/privacy/erase erased: enquiries, and the e-mails about them (sent or waiting). */

@@ -25,6 +25,15 @@ import {
 import { adminEnquiriesRouter, publicEnquiriesRouter } from './enquiries/routes.ts';
 import { submitEnquiry, type EnquirySubmission } from './enquiries/submit.ts';
 import { mediaHandler } from './images/media.ts';
+import { adminBookingsRouter, publicBookingsRouter } from './bookings/routes.ts';
+import {
+  availability,
+  cancelByCustomer,
+  manageBooking,
+  submitBooking,
+  type BookingDependencies,
+} from './bookings/service.ts';
+import { bookingSettingsOf } from '#common/booking-settings.ts';
 import { imagesRouter } from './images/routes.ts';
 import { uploadedSlotImages } from './images/service.ts';
 import { servicesRouter } from './services/routes.ts';
@@ -36,14 +45,6 @@ import { siteSettingsWith } from '#common/site-settings.ts';
 import type { PageCache } from './pages/page-cache.ts';
 import { pageHandler } from './pages/page-handler.ts';
 import { staffPages } from './pages/staff-pages.ts';
-
-// Replaced by the booking service as it lands.
-const bookingPages: ServerContext['bookings'] = {
-  availability: () => Promise.resolve([]),
-  submit: () => Promise.reject(new Error('not yet')),
-  manage: () => Promise.resolve(null),
-  cancel: () => Promise.resolve({ status: 404 }),
-};
 
 export type AppDependencies = {
   config: Config;
@@ -130,6 +131,16 @@ export function createApp({
     onStored: () => notifications?.wake(),
     coveredDistricts: async () => (await siteContent.published()).content.areas.coveredDistricts,
   };
+  const booking: BookingDependencies = {
+    db: database.db,
+    logger,
+    // Counted apart from enquiries: a customer who asked a question can still book.
+    limit: { ...config.enquiryRateLimit, scope: 'booking' },
+    clock,
+    content: async () => (await siteContent.published()).content,
+    publicUrl: config.publicUrl,
+    onQueued: () => notifications?.wake(),
+  };
   const auth: AuthDependencies = { db: database.db, clock, publicUrl: config.publicUrl };
   const requireUser = requireUserGuard(auth);
   const analytics: AnalyticsDependencies = {
@@ -152,6 +163,7 @@ export function createApp({
   // Routes with a body cap of their own come before the general JSON parser.
   api.use(siteContentRouter(database.db, siteContent, requireUser, contentChanged));
   api.use(publicEnquiriesRouter(enquirySubmission));
+  api.use(publicBookingsRouter(booking));
   api.use(publicAnalyticsRouter(analytics));
   api.use(express.json({ limit: jsonBodyLimit }));
   api.use(servicesRouter(database.db, siteContent));
@@ -166,6 +178,7 @@ export function createApp({
   );
   api.use(activityRouter(database.db, requireUser));
   api.use('/enquiries', adminEnquiriesRouter(database.db, requireUser));
+  api.use(adminBookingsRouter(booking, requireUser));
   api.use('/analytics', adminAnalyticsRouter(analytics, requireUser));
   api.use(privacyRouter(database.db, requireUser, clock));
   api.use(imagesRouter(database.db, requireUser, contentChanged));
@@ -207,7 +220,13 @@ export function createApp({
             enquiries: {
               submit: (form) => submitEnquiry(enquirySubmission, form, req.ip ?? 'unknown'),
             },
-            bookings: bookingPages,
+            bookings: {
+              availability: async (query) =>
+                availability(database.db, bookingSettingsOf(content), query, clock()),
+              submit: (form) => submitBooking(booking, form, req.ip ?? 'unknown'),
+              manage: (token) => manageBooking(booking, token),
+              cancel: (token) => cancelByCustomer(booking, token),
+            },
             images: { uploadedSlots: () => uploadedSlotImages(database.db) },
             staff: { currentUser: () => currentUser(req, auth) },
           };

@@ -23,6 +23,12 @@ const publicRoutes = new Set([
   // The published site content: what every public page shows anyway.
   'GET /api/site-content',
   'POST /api/enquiries',
+  // Online booking: what can be booked, a booking, and the customer's own link (the token is the
+  // credential, bookings.test.ts).
+  'GET /api/availability',
+  'POST /api/bookings',
+  'GET /api/bookings/manage/:token',
+  'POST /api/bookings/manage/:token/cancel',
   'POST /api/analytics',
   'GET /api/images',
   'GET /api/images/:name',

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -54,6 +54,13 @@ export type DatabaseOptions =
       /** In memory only: start from these files (a tar of a database's files) rather than anew. */
       initialFiles?: Blob;
     };
+
+/**
+ * A time as `Date.toISOString` writes it (UTC, milliseconds), from inside a statement: the
+ * fraction is cut to milliseconds, as the drivers' Dates cut it.
+ */
+export const isoTime = (time: SQLWrapper) =>
+  sql`to_char(${time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Runs raw SQL and returns its rows, for the few queries the query builder cannot express. */
 export async function selectRows<Row>(db: Database, query: SQL): Promise<Row[]> {

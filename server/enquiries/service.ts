@@ -1,4 +1,4 @@
-import { and, eq, ilike, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Enquiry, EnquiryPayload } from '#common/enquiry.ts';
 import {
   enquiryStatuses,
@@ -7,7 +7,7 @@ import {
   type EnquiryNote,
   type EnquiryStatus,
 } from '#common/enquiry-status.ts';
-import { selectRows, type Database } from '../db/client.ts';
+import { isoTime, selectRows, type Database } from '../db/client.ts';
 import { hasSqlState } from '../db/errors.ts';
 import {
   enquiries,
@@ -18,13 +18,6 @@ import {
   outbox,
 } from '../db/schema.ts';
 import { countHits, type RateLimitHit, type RateLimitResult } from '../http/rate-limit.ts';
-
-/**
- * A time as `Date.toISOString` writes it (UTC, milliseconds), from inside a statement: the
- * fraction is cut to milliseconds, as the drivers' Dates cut it.
- */
-const isoTime = (time: SQLWrapper) =>
-  sql`to_char(${time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * The notes (newest first) and status changes (oldest first) of the enquiry read, as JSON in the
@@ -488,7 +481,11 @@ export async function deleteEnquiry(db: Database, id: number): Promise<string | 
     // The e-mails about it (sent or waiting) carry the customer's details: they go too, so that
     // nothing of a deleted enquiry stays behind (a waiting one is simply not sent).
     if (deleted) {
-      await tx.delete(outbox).where(sql`(${outbox.payload} -> 'enquiry' ->> 'id')::int = ${id}`);
+      await tx
+        .delete(outbox)
+        .where(
+          sql`coalesce(${outbox.payload} -> 'enquiry' ->> 'id', ${outbox.payload} -> 'booking' ->> 'enquiryId')::int = ${id}`,
+        );
     }
     return deleted?.reference ?? null;
   });

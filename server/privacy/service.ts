@@ -2,16 +2,18 @@ import { sql } from 'drizzle-orm';
 import type { StaffUser } from '#common/auth.ts';
 import type { ErasureCounts, PersonalDataExport } from '#common/privacy.ts';
 import type { Database } from '../db/client.ts';
-import { enquiries, outbox, privacyErasures } from '../db/schema.ts';
+import { bookings, enquiries, outbox, privacyErasures } from '../db/schema.ts';
+import { listBookingsOf } from '../bookings/service.ts';
 import { listEnquiriesOf } from '../enquiries/service.ts';
 
-const sameEmail = (column: typeof enquiries.email, email: string) => sql`lower(${column}) = lower(${email})`;
+const sameEmail = (column: typeof enquiries.email | typeof bookings.email, email: string) => sql`lower(${column}) = lower(${email})`;
 
 export async function exportSubject(db: Database, email: string, now: Date): Promise<PersonalDataExport> {
   return {
     email,
     exportedAt: now.toISOString(),
     enquiries: await listEnquiriesOf(db, sameEmail(enquiries.email, email)),
+    bookings: await listBookingsOf(db, sameEmail(bookings.email, email)),
   };
 }
 
@@ -24,7 +26,9 @@ export async function eraseSubject(db: Database, email: string, actor: StaffUser
   return db.transaction(async (tx) => {
     const notifications = await tx
       .delete(outbox)
-      .where(sql`lower(${outbox.payload} -> 'enquiry' ->> 'email') = lower(${email})`)
+      .where(
+        sql`lower(coalesce(${outbox.payload} -> 'enquiry', ${outbox.payload} -> 'booking') ->> 'email') = lower(${email})`,
+      )
       .returning({ id: outbox.id });
     const erased = await tx
       .delete(enquiries)

@@ -16,6 +16,7 @@ describe('the Privacy tab’s sentences', () => {
       storedCountsOf({
         email: 'jo@example.com',
         exportedAt: note.createdAt,
+        bookings: [],
         enquiries: [
           enquiry({ id: 2, notes: [note, note], events: [change] }),
           enquiry({ id: 1, notes: [note], events: [change, change, change] }),

@@ -59,7 +59,7 @@ export function useErasePersonalData(email: string, { onErased }: { onErased: ()
     onSuccess: (erased) => {
       queryClient.setQueryData<PersonalDataExport>(
         personalDataQueryKey(email),
-        (stored) => stored && { ...stored, enquiries: [] },
+        (stored) => stored && { ...stored, enquiries: [], bookings: [] },
       );
       toast({ title: 'Personal data erased', description: erasureOutcome(email, erased) });
       onErased();

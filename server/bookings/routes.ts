@@ -1,0 +1,169 @@
+import express, { Router, type Request, type RequestHandler } from 'express';
+import * as z from 'zod/mini';
+import { bookingCancelReasonMaxLength, bookingNotFoundMessage } from '#common/booking.ts';
+import { bookingSettingsOf } from '#common/booking-settings.ts';
+import { londonDate } from '#common/booking-slots.ts';
+import { addDays, isCalendarDate, timePattern } from '#common/week.ts';
+import { recordStaffActivity } from '../activity/service.ts';
+import { HttpError } from '../http/errors.ts';
+import { idParam, parseBody } from '../http/params.ts';
+import {
+  availability,
+  cancelByCustomer,
+  changeBooking,
+  listBookings,
+  manageBooking,
+  submitBooking,
+  type BookingDependencies,
+  type StaffChange,
+} from './service.ts';
+
+/** A booking is a few short fields, like an enquiry. */
+const bookingBodyLimit = '16kb';
+
+/** The longest stretch the diary reads at once (a month view with its edges). */
+const maxDiaryDays = 62;
+
+/** A query parameter given at most once, or undefined. */
+function queryText(req: Request, name: string): string | undefined {
+  const value = req.query[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw new HttpError(400, `Give ${name} once.`);
+  return value;
+}
+
+function queryDate(req: Request, name: string): string | undefined {
+  const value = queryText(req, name);
+  if (value !== undefined && !isCalendarDate(value)) throw new HttpError(400, `${name} must be a date, YYYY-MM-DD.`);
+  return value;
+}
+
+/**
+ * The public side: GET /availability, POST /bookings, and the customer's manage link. Mounted
+ * before the API's general body parser (the booking has its own cap).
+ */
+export function publicBookingsRouter(deps: BookingDependencies) {
+  const router = Router();
+
+  router.get('/availability', async (req, res) => {
+    const content = await deps.content();
+    const settings = bookingSettingsOf(content);
+    const service = queryText(req, 'service');
+    if (service !== undefined && !content.services.some((entry) => entry.visible && entry.slug === service)) {
+      throw new HttpError(400, 'service must be the address of a service on the site, for example puncture-repair.');
+    }
+    const location = queryText(req, 'location');
+    if (!location || !settings.locations.some((entry) => entry.key === location && entry.enabled)) {
+      const keys = settings.locations.filter((entry) => entry.enabled).map((entry) => entry.key);
+      throw new HttpError(400, `location must be one of ${keys.join(', ')}.`);
+    }
+    const from = queryDate(req, 'from') ?? londonDate(deps.clock());
+    const days = queryText(req, 'days') ?? '7';
+    if (!/^[0-9]{1,3}$/.test(days) || Number(days) < 1 || Number(days) > 92) {
+      throw new HttpError(400, 'days must be a whole number from 1 to 92.');
+    }
+    res.json(await availability(deps.db, settings, { location, from, days: Number(days) }, deps.clock()));
+  });
+
+  router.post('/bookings', express.json({ limit: bookingBodyLimit }), async (req, res) => {
+    if (!req.is('application/json')) {
+      throw new HttpError(415, 'Send the booking as JSON (Content-Type: application/json).');
+    }
+    const result = await submitBooking(deps, req.body, req.ip ?? 'unknown');
+    switch (result.status) {
+      case 201:
+        res.status(201).json(result.booking);
+        return;
+      case 400:
+        throw new HttpError(400, result.error, result.fieldErrors);
+      case 409:
+        res.status(409).json({ error: result.error, nextFree: result.nextFree });
+        return;
+      case 429:
+        res.setHeader('Retry-After', String(result.retryAfterSeconds));
+        throw new HttpError(429, result.error);
+    }
+  });
+
+  router.get('/bookings/manage/:token', async (req, res) => {
+    const booking = await manageBooking(deps, String(req.params.token));
+    if (!booking) throw new HttpError(404, bookingNotFoundMessage);
+    res.json(booking);
+  });
+
+  router.post('/bookings/manage/:token/cancel', async (req, res) => {
+    const result = await cancelByCustomer(deps, String(req.params.token));
+    if (result.status === 404) throw new HttpError(404, bookingNotFoundMessage);
+    if (result.status === 409) {
+      res.status(409).json({ error: result.error, booking: result.booking });
+      return;
+    }
+    res.json(result.booking);
+  });
+
+  return router;
+}
+
+const statusChangeSchema = z.object({
+  status: z.enum(['confirmed', 'completed', 'no-show'], 'Choose confirmed, completed, no-show or cancelled'),
+});
+
+const cancelSchema = z.object({
+  status: z.literal('cancelled'),
+  reason: z.pipe(
+    z.transform((value: unknown) => (typeof value === 'string' ? value.trim() : '')),
+    z
+      .string()
+      .check(
+        z.minLength(1, 'Give the customer a reason'),
+        z.maxLength(bookingCancelReasonMaxLength, `Must be ${bookingCancelReasonMaxLength} characters or fewer`),
+      ),
+  ),
+});
+
+const moveSchema = z.object({
+  date: z.string('Choose a day').check(z.refine(isCalendarDate, 'Choose a day')),
+  start: z.string('Choose a window').check(z.regex(timePattern, 'Choose a window')),
+  location: z.optional(z.string()),
+});
+
+/** A change of status when the body names one, else a move. */
+function parseChange(body: unknown): StaffChange {
+  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  if ('status' in fields) {
+    return fields.status === 'cancelled'
+      ? parseBody(cancelSchema, fields)
+      : parseBody(statusChangeSchema, fields);
+  }
+  return parseBody(moveSchema, fields);
+}
+
+/** The staff diary: GET /bookings?from=&to= and PUT /bookings/{id}, behind the sign-in guard. */
+export function adminBookingsRouter(deps: BookingDependencies, requireUser: RequestHandler) {
+  const router = Router();
+  router.get('/bookings', requireUser, async (req, res) => {
+    const today = londonDate(deps.clock());
+    const from = queryDate(req, 'from') ?? today;
+    const to = queryDate(req, 'to') ?? addDays(from, 6);
+    if (to < from) throw new HttpError(400, 'to must not be before from.');
+    if (to > addDays(from, maxDiaryDays - 1)) {
+      throw new HttpError(400, `Ask for at most ${maxDiaryDays} days at once.`);
+    }
+    res.json(await listBookings(deps.db, from, to));
+  });
+  router.put('/bookings/:id', requireUser, async (req, res) => {
+    const id = idParam(req, 'The booking id must be a positive whole number.');
+    const change = parseChange(req.body);
+    const result = await changeBooking(deps, id, change, req.user!);
+    if (result.status === 404) throw new HttpError(404, 'That booking does not exist.');
+    if (result.status !== 200) throw new HttpError(result.status, result.error, result.fieldErrors);
+    // What changed, never the reason's text (it may name the customer).
+    await recordStaffActivity(deps.db, req, {
+      kind: 'booking-changed',
+      target: `booking ${result.booking.reference}`,
+      detail: { change: result.summary },
+    });
+    res.json(result.booking);
+  });
+  return router;
+}

@@ -1,0 +1,569 @@
+import crypto from 'node:crypto';
+import { and, between, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  bookingHoneypotField,
+  cancelTooLateMessage,
+  bookingSchema,
+  outsideAreaForMobileMessage,
+  tooManyBookingsMessage,
+  windowGoneMessage,
+  windowUnavailableMessage,
+  type Booking,
+  type BookingPayload,
+  type BookingStatus,
+  type CancelBookingResult,
+  type CreatedBooking,
+  type FreeWindow,
+  type ManagedBooking,
+  type SubmitBookingResult,
+} from '#common/booking.ts';
+import { bookingLocationName, bookingSettingsOf, mobileLocation, type BookingSettings } from '#common/booking-settings.ts';
+import {
+  availabilityOf,
+  bookableSlots,
+  isBookableNow,
+  londonDate,
+  outsideNotice,
+  slotAt,
+  type AvailabilityDay,
+  type Slot,
+} from '#common/booking-slots.ts';
+import { fieldErrorsOf, invalidFieldsMessage } from '#common/field-errors.ts';
+import { formatTime } from '#common/opening-hours.ts';
+import { coverageOf } from '#common/postcode.ts';
+import type { SiteContent } from '#common/site-content.ts';
+import { isoTime, selectRows, type Database } from '../db/client.ts';
+import { bookingPlaces, bookings, enquiries, enquiryEvents, enquiryNotes, outbox } from '../db/schema.ts';
+import { countHits, rateLimitHit, type RateLimit } from '../http/rate-limit.ts';
+import type { Logger } from '../logger.ts';
+
+/**
+ * Online booking: what can be booked (the published booking settings less the places taken),
+ * storing a booking so that a window never takes more than its places, the customer's own link to
+ * see and cancel it, and the staff's changes. Every change that the customer or staff must hear
+ * of queues its e-mails in the transaction that makes it (the outbox sends them).
+ */
+
+export type BookingDependencies = {
+  db: Database;
+  logger: Logger;
+  /** The per-client limit of bookings (the enquiries' limit, counted apart). */
+  limit: RateLimit;
+  clock: () => Date;
+  /** The published site content (services, branches, covered districts, booking settings). */
+  content: () => Promise<SiteContent>;
+  /** The site's origin, for the manage links. */
+  publicUrl: string;
+  /** Told once e-mails are queued, so that they go without waiting for a poll. */
+  onQueued?: () => void;
+};
+
+/** A booking in the API's shape (common/booking.ts), as JSON built by the statement that reads it. */
+const bookingJson = sql`json_build_object('id', ${bookings.id}, 'reference', ${bookings.reference},
+  'enquiryId', ${bookings.enquiryId}, 'status', ${bookings.status}, 'service', ${bookings.service},
+  'serviceTitle', ${bookings.serviceTitle}, 'location', ${bookings.location},
+  'locationName', ${bookings.locationName}, 'date', to_char(${bookings.date}, 'YYYY-MM-DD'),
+  'start', ${bookings.startTime}, 'end', ${bookings.endTime}, 'startsAt', ${isoTime(bookings.startsAt)},
+  'endsAt', ${isoTime(bookings.endsAt)}, 'name', ${bookings.name}, 'email', ${bookings.email},
+  'phone', ${bookings.phone}, 'registration', ${bookings.registration}, 'vehicle', ${bookings.vehicle},
+  'postcode', ${bookings.postcode}, 'outsideArea', ${bookings.outsideArea}, 'notes', ${bookings.notes},
+  'cancelReason', ${bookings.cancelReason}, 'cancelledBy', ${bookings.cancelledBy},
+  'createdAt', ${isoTime(bookings.createdAt)}, 'updatedAt', ${isoTime(bookings.updatedAt)})`;
+
+/** The bookings meeting `condition`, in diary order. */
+async function selectBookings(db: Database, condition: SQL): Promise<Booking[]> {
+  const rows = await selectRows<{ booking: Booking | string }>(
+    db,
+    sql`select ${bookingJson} as booking from ${bookings} where ${condition}
+      order by ${bookings.date}, ${bookings.startTime}, ${bookings.location}, ${bookings.id}`,
+  );
+  return rows.map((row) => (typeof row.booking === 'string' ? (JSON.parse(row.booking) as Booking) : row.booking));
+}
+
+export const findBooking = async (db: Database, id: number) =>
+  (await selectBookings(db, eq(bookings.id, id)))[0] ?? null;
+
+/** Every booking meeting `condition` (for a subject's export). */
+export const listBookingsOf = (db: Database, condition: SQL) => selectBookings(db, condition);
+
+/** The staff diary: bookings from `from` to `to` (London dates, inclusive), cancelled ones too. */
+export const listBookings = (db: Database, from: string, to: string) =>
+  selectBookings(db, between(bookings.date, from, to));
+
+/** A manage link's token: 256 random bits, base64url. Only its hash is stored. */
+export const newManageToken = () => crypto.randomBytes(32).toString('base64url');
+export const hashManageToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+export const manageUrl = (publicUrl: string, token: string) => `${publicUrl}/bookings/manage/${token}`;
+
+/** Places taken in `location`'s windows from `from` to `to`. */
+async function takenPlaces(db: Database, location: string, from: string, to: string) {
+  const rows = await db
+    .select({ date: bookingPlaces.date, start: bookingPlaces.startTime, taken: bookingPlaces.taken })
+    .from(bookingPlaces)
+    .where(and(eq(bookingPlaces.location, location), between(bookingPlaces.date, from, to)));
+  const taken = new Map(rows.map((row) => [`${row.date} ${row.start}`, row.taken]));
+  return (date: string, start: string) => taken.get(`${date} ${start}`) ?? 0;
+}
+
+/** The windows of `location` with a place left, over `days` days from `from`. */
+export async function availability(
+  db: Database,
+  settings: BookingSettings,
+  query: { location: string; from: string; days: number },
+  now: Date,
+): Promise<AvailabilityDay[]> {
+  const slots = bookableSlots(settings, query.location, query.from, query.days, now);
+  if (slots.length === 0) return [];
+  const taken = await takenPlaces(db, query.location, slots[0]!.date, slots[slots.length - 1]!.date);
+  return availabilityOf(slots, taken);
+}
+
+/** The next free windows of `location` from `slot` on (the answer to a window that just went). */
+async function nextFreeWindows(
+  db: Database,
+  settings: BookingSettings,
+  location: string,
+  after: { date: string; start: string },
+  now: Date,
+): Promise<FreeWindow[]> {
+  const days = await availability(db, settings, { location, from: after.date, days: settings.horizonDays + 1 }, now);
+  return days
+    .flatMap((day) => day.windows.map((window) => ({ date: day.date, ...window })))
+    .filter((window) => window.date > after.date || window.start > after.start)
+    .slice(0, 5);
+}
+
+const londonDay = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** "Tuesday 25 November 2026, 8:00am - 10:00am". */
+export const windowText = (window: { date: string; start: string; end: string }) =>
+  `${londonDay.format(new Date(`${window.date}T00:00:00Z`)).replace(',', '')}, ${formatTime(window.start)} - ${formatTime(window.end)}`;
+
+type Checked = { payload: BookingPayload; slot: Slot; serviceTitle: string; locationName: string; outsideArea: boolean };
+
+/**
+ * The booking's choices checked against the published content: a service that is shown, a
+ * location that takes bookings, a mobile postcode inside the covered area, and a window the
+ * settings have. Whether the window can still be booked (notice, horizon, places) comes after.
+ */
+function checkChoices(
+  content: SiteContent,
+  settings: BookingSettings,
+  payload: BookingPayload,
+): { ok: true; checked: Checked } | { ok: false; fieldErrors: Partial<Record<keyof BookingPayload, string[]>> } {
+  const service = content.services.find((entry) => entry.visible && entry.slug === payload.service);
+  if (!service) return { ok: false, fieldErrors: { service: ['Please select a service'] } };
+  const location = settings.locations.find((entry) => entry.key === payload.location && entry.enabled);
+  if (!location) return { ok: false, fieldErrors: { location: ['Choose where: at your address or at a branch'] } };
+  const coverage = coverageOf(payload.postcode, content.areas.coveredDistricts);
+  if (payload.location === mobileLocation && coverage.verdict === 'outside') {
+    return { ok: false, fieldErrors: { postcode: [outsideAreaForMobileMessage(coverage.district)] } };
+  }
+  const slot = slotAt(settings, payload.location, payload.date, payload.start);
+  if (!slot) return { ok: false, fieldErrors: { start: ['Choose a time from the list'] } };
+  return {
+    ok: true,
+    checked: {
+      payload,
+      slot,
+      serviceTitle: service.title,
+      locationName: bookingLocationName(payload.location, content.branches),
+      outsideArea: coverage.verdict === 'outside',
+    },
+  };
+}
+
+/** How the booking reads in the enquiry pipeline's message. */
+function enquiryMessage({ payload, slot, serviceTitle, locationName }: Checked) {
+  return [
+    `Online booking: ${serviceTitle}, ${windowText(slot)}, ${locationName}.`,
+    `Registration ${payload.registration}.`,
+    ...(payload.notes ? ['', payload.notes] : []),
+  ].join('\n');
+}
+
+/** A reference that looks like a real one, for an answer to a robot. */
+function decoyReference(now: Date) {
+  const month = londonDate(now).slice(2, 7).replace('-', '');
+  return `ENQ-${month}-${String(crypto.randomInt(1, 10_000)).padStart(4, '0')}`;
+}
+
+/**
+ * One booking from the public site (POST /api/bookings or the booking page's form): honeypot,
+ * validation, the choices against the published content, then one statement that counts the
+ * client's hit, takes a place of the window if one is left, and stores the booking with its
+ * enquiry and e-mails. Two customers racing for the last place: the database lets one statement
+ * take it; the other takes nothing and stores nothing.
+ */
+export async function submitBooking(
+  deps: BookingDependencies,
+  body: unknown,
+  clientKey: string,
+): Promise<SubmitBookingResult> {
+  const { db, logger, clock } = deps;
+  const now = clock();
+  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const parsed = bookingSchema.safeParse(fields);
+  const honeypot = fields[bookingHoneypotField];
+  if (typeof honeypot === 'string' && honeypot.trim() !== '') {
+    logger.info({ honeypot: true }, 'booking dropped: honeypot field filled in');
+    const choice = parsed.success ? parsed.data : { service: '', location: '', date: '', start: '' };
+    const token = newManageToken();
+    return {
+      status: 201,
+      booking: {
+        reference: decoyReference(now),
+        service: choice.service,
+        serviceTitle: choice.service,
+        location: choice.location,
+        locationName: choice.location,
+        date: choice.date,
+        start: choice.start,
+        end: choice.start,
+        manageUrl: manageUrl(deps.publicUrl, token),
+      },
+      manageToken: token,
+    };
+  }
+  if (!parsed.success) {
+    return { status: 400, error: invalidFieldsMessage, fieldErrors: fieldErrorsOf(parsed.error) };
+  }
+  const content = await deps.content();
+  const settings = bookingSettingsOf(content);
+  const choices = checkChoices(content, settings, parsed.data);
+  if (!choices.ok) return { status: 400, error: invalidFieldsMessage, fieldErrors: choices.fieldErrors };
+  const { checked } = choices;
+  const { slot } = checked;
+  if (!isBookableNow(settings, slot, now)) {
+    return {
+      status: 409,
+      error: windowUnavailableMessage,
+      nextFree: await nextFreeWindows(db, settings, parsed.data.location, slot, now),
+    };
+  }
+  const token = newManageToken();
+  const hit = rateLimitHit(deps.limit, clientKey, now);
+  const [row] = await storeBooking(db, checked, hit, hashManageToken(token), token);
+  if (!row || row.hits > hit.max) {
+    const verdict = hit.verdict(row?.hits ?? hit.max + 1);
+    const retryAfterSeconds = verdict.allowed ? 1 : verdict.retryAfterSeconds;
+    logger.warn({ retryAfterSeconds }, 'booking refused: rate limit');
+    return { status: 429, error: tooManyBookingsMessage, retryAfterSeconds };
+  }
+  if (row.reference === null) {
+    logger.info({ location: parsed.data.location, date: slot.date, start: slot.start }, 'booking refused: window full');
+    return {
+      status: 409,
+      error: windowGoneMessage,
+      nextFree: await nextFreeWindows(db, settings, parsed.data.location, slot, now),
+    };
+  }
+  logger.info({ reference: row.reference }, 'booking stored');
+  deps.onQueued?.();
+  return {
+    status: 201,
+    booking: {
+      reference: row.reference,
+      service: parsed.data.service,
+      serviceTitle: checked.serviceTitle,
+      location: parsed.data.location,
+      locationName: checked.locationName,
+      date: slot.date,
+      start: slot.start,
+      end: slot.end,
+      manageUrl: manageUrl(deps.publicUrl, token),
+    } satisfies CreatedBooking,
+    manageToken: token,
+  };
+}
+
+/**
+ * The statement of a booking. A place is taken only when the client is within its limit and the
+ * window has one left: the upsert's condition is checked against the newest version of the
+ * window's row, which a concurrent statement taking a place keeps locked until it commits. The
+ * enquiry, the booking and its e-mails are written from the place taken, so none exists without
+ * the others.
+ */
+function storeBooking(
+  db: Database,
+  checked: Checked,
+  hit: ReturnType<typeof rateLimitHit>,
+  tokenHash: string,
+  token: string,
+) {
+  const { payload, slot } = checked;
+  return selectRows<{ hits: number; reference: string | null }>(
+    db,
+    sql`with hit as (${countHits(sql`(select ${hit.key}::text as key, ${hit.windowStart}::timestamptz as window_start) as input`)}),
+      place as (
+        insert into ${bookingPlaces} (location, date, start_time, taken)
+        select ${payload.location}, ${slot.date}::date, ${slot.start}, 1 from hit where hit.hits <= ${hit.max}
+        on conflict (location, date, start_time)
+        do update set taken = ${bookingPlaces.taken} + 1 where ${bookingPlaces.taken} < ${slot.places}
+        returning taken
+      ),
+      enquiry as (
+        insert into ${enquiries} (name, email, phone, vehicle, service, message, postcode, outside_area,
+          status, contacted, contacted_at)
+        select ${payload.name}, ${payload.email}, ${payload.phone}, ${payload.vehicle}, ${payload.service},
+          ${enquiryMessage(checked)}, ${payload.postcode || null}, ${checked.outsideArea}, 'booked', true, now()
+        from place
+        returning id, reference
+      ),
+      ${bookings} as (
+        insert into ${bookings} (enquiry_id, reference, service, service_title, location, location_name,
+          date, start_time, end_time, starts_at, ends_at, name, email, phone, registration, vehicle,
+          postcode, outside_area, notes, manage_token_hash)
+        select enquiry.id, enquiry.reference, ${payload.service}, ${checked.serviceTitle}, ${payload.location},
+          ${checked.locationName}, ${slot.date}::date, ${slot.start}, ${slot.end},
+          ${slot.startsAt.toISOString()}::timestamptz, ${slot.endsAt.toISOString()}::timestamptz,
+          ${payload.name}, ${payload.email}, ${payload.phone}, ${payload.registration}, ${payload.vehicle},
+          ${payload.postcode || null}, ${checked.outsideArea}, ${payload.notes}, ${tokenHash}
+        from enquiry
+        returning *
+      ),
+      mail as (
+        insert into ${outbox} (kind, payload)
+        select kind, jsonb_build_object('kind', kind, 'booking', ${bookingJson}::jsonb)
+          || case when kind = 'booking-confirmation' then jsonb_build_object('manageToken', ${token}::text) else '{}'::jsonb end
+        from ${bookings} cross join (values ('booking-received'), ('booking-confirmation')) as mails (kind)
+        order by kind desc
+      )
+      select (select hits from hit) as hits, (select reference from ${bookings}) as reference`,
+  );
+}
+
+/** What the customer's page shows of a booking. */
+function managed(booking: Booking, settings: Pick<BookingSettings, 'noticeHours'>, now: Date): ManagedBooking {
+  return {
+    reference: booking.reference,
+    status: booking.status,
+    serviceTitle: booking.serviceTitle,
+    location: booking.location,
+    locationName: booking.locationName,
+    date: booking.date,
+    start: booking.start,
+    end: booking.end,
+    name: booking.name,
+    registration: booking.registration,
+    vehicle: booking.vehicle,
+    postcode: booking.postcode,
+    canCancel: isActive(booking.status) && outsideNotice(settings, new Date(booking.startsAt), now),
+  };
+}
+
+const isActive = (status: BookingStatus) => status === 'booked' || status === 'confirmed';
+
+/** A token that cannot be one is not looked up. */
+const plausibleToken = (token: string) => /^[A-Za-z0-9_-]{20,100}$/.test(token);
+
+async function bookingOfToken(db: Database, token: string) {
+  if (!plausibleToken(token)) return null;
+  return (await selectBookings(db, eq(bookings.manageTokenHash, hashManageToken(token))))[0] ?? null;
+}
+
+/** The customer's view of the booking a manage link names, or null. */
+export async function manageBooking(deps: BookingDependencies, token: string): Promise<ManagedBooking | null> {
+  const booking = await bookingOfToken(deps.db, token);
+  if (!booking) return null;
+  return managed(booking, bookingSettingsOf(await deps.content()), deps.clock());
+}
+
+/** Who changed a booking: a member of staff, or the customer through their link. */
+export type BookingActor = { id: number; username: string } | 'customer';
+
+const customerActorName = 'Customer (online)';
+
+/** Moves the booking's enquiry along the pipeline with it, recording who did. */
+async function moveEnquiry(tx: Database, booking: Booking, status: 'completed' | 'closed', actor: BookingActor) {
+  const [current] = await tx
+    .select({ status: enquiries.status })
+    .from(enquiries)
+    .where(eq(enquiries.id, booking.enquiryId))
+    .for('update');
+  if (!current || current.status === status) return;
+  await tx.update(enquiries).set({ status, contacted: true }).where(eq(enquiries.id, booking.enquiryId));
+  await tx.insert(enquiryEvents).values({
+    enquiryId: booking.enquiryId,
+    actorId: actor === 'customer' ? null : actor.id,
+    actorName: actor === 'customer' ? customerActorName : actor.username,
+    fromStatus: current.status,
+    toStatus: status,
+  });
+}
+
+type MailKind = 'booking-moved' | 'booking-cancelled' | 'booking-cancelled-notice';
+
+async function queueMail(
+  tx: Database,
+  kind: MailKind,
+  booking: Booking,
+  extra: { manageToken?: string; reason?: string; previous?: string } = {},
+) {
+  await tx.insert(outbox).values({ kind, payload: { kind, booking, ...extra } });
+}
+
+/** The booking locked for a change in `tx`, or null. */
+async function lockBooking(tx: Database, condition: SQL) {
+  const [row] = await tx.select({ id: bookings.id }).from(bookings).where(condition).for('update');
+  return row ? findBooking(tx, row.id) : null;
+}
+
+/** The customer cancels through their link, up to the notice period. */
+export async function cancelByCustomer(deps: BookingDependencies, token: string): Promise<CancelBookingResult> {
+  if (!plausibleToken(token)) return { status: 404 };
+  const settings = bookingSettingsOf(await deps.content());
+  const now = deps.clock();
+  const result = await deps.db.transaction(async (tx): Promise<CancelBookingResult> => {
+    const booking = await lockBooking(tx, eq(bookings.manageTokenHash, hashManageToken(token)));
+    if (!booking) return { status: 404 };
+    const view = managed(booking, settings, now);
+    if (!view.canCancel) {
+      return {
+        status: 409,
+        error: booking.status === 'cancelled' ? 'This booking is already cancelled.' : cancelTooLateMessage,
+        booking: view,
+      };
+    }
+    await tx
+      .update(bookings)
+      .set({
+        status: 'cancelled',
+        cancelledBy: 'customer',
+        cancelReason: null,
+        sequence: sql`${bookings.sequence} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(bookings.id, booking.id));
+    await moveEnquiry(tx, booking, 'closed', 'customer');
+    const cancelled = (await findBooking(tx, booking.id))!;
+    await queueMail(tx, 'booking-cancelled', cancelled);
+    await queueMail(tx, 'booking-cancelled-notice', cancelled);
+    return { status: 200, booking: managed(cancelled, settings, now) };
+  });
+  if (result.status === 200) deps.onQueued?.();
+  return result;
+}
+
+/** What staff may do to a booking (PUT /api/bookings/{id}). */
+export type StaffChange =
+  | { status: 'confirmed' | 'completed' | 'no-show' }
+  | { status: 'cancelled'; reason: string }
+  | { date: string; start: string; location?: string };
+
+export type StaffChangeResult =
+  | { status: 200; booking: Booking; summary: string }
+  | { status: 404 }
+  | { status: 400 | 409; error: string; fieldErrors?: Record<string, string[]> };
+
+/** The statuses each status may become by staff (moves apart). */
+const nextStatuses: Record<BookingStatus, readonly BookingStatus[]> = {
+  booked: ['confirmed', 'completed', 'no-show', 'cancelled'],
+  confirmed: ['completed', 'no-show', 'cancelled'],
+  completed: [],
+  'no-show': [],
+  cancelled: [],
+};
+
+/** A staff change: a change of status, or a move to another window with a place left. */
+export async function changeBooking(
+  deps: BookingDependencies,
+  id: number,
+  change: StaffChange,
+  actor: { id: number; username: string },
+): Promise<StaffChangeResult> {
+  const content = await deps.content();
+  const settings = bookingSettingsOf(content);
+  const now = deps.clock();
+  const result = await deps.db.transaction(async (tx): Promise<StaffChangeResult> => {
+    const booking = await lockBooking(tx, eq(bookings.id, id));
+    if (!booking) return { status: 404 };
+    if ('status' in change) {
+      if (!nextStatuses[booking.status].includes(change.status)) {
+        return {
+          status: 409,
+          error: `This booking is ${booking.status}: it cannot become ${change.status}.`,
+        };
+      }
+      const cancelling = change.status === 'cancelled';
+      await tx
+        .update(bookings)
+        .set({
+          status: change.status,
+          ...(cancelling
+            ? { cancelReason: change.reason, cancelledBy: actor.username, sequence: sql`${bookings.sequence} + 1` }
+            : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(bookings.id, id));
+      if (change.status !== 'confirmed') {
+        await moveEnquiry(tx, booking, change.status === 'completed' ? 'completed' : 'closed', actor);
+      }
+      const changed = (await findBooking(tx, id))!;
+      if (cancelling) await queueMail(tx, 'booking-cancelled', changed, { reason: change.reason });
+      return { status: 200, booking: changed, summary: `${booking.status} to ${change.status}` };
+    }
+    if (!isActive(booking.status)) {
+      return { status: 409, error: `This booking is ${booking.status}: it cannot be moved.` };
+    }
+    const location = change.location ?? booking.location;
+    if (!settings.locations.some((entry) => entry.key === location)) {
+      return { status: 400, error: invalidFieldsMessage, fieldErrors: { location: ['No such location'] } };
+    }
+    const slot = slotAt(settings, location, change.date, change.start);
+    if (!slot) {
+      return { status: 400, error: invalidFieldsMessage, fieldErrors: { start: ['That window is not open on that day'] } };
+    }
+    if (slot.date < londonDate(now)) {
+      return { status: 400, error: invalidFieldsMessage, fieldErrors: { date: ['Choose a day from today on'] } };
+    }
+    if (location === booking.location && slot.date === booking.date && slot.start === booking.start) {
+      return { status: 400, error: invalidFieldsMessage, fieldErrors: { start: ['Choose a different window'] } };
+    }
+    const taken = await selectRows<{ taken: number }>(
+      tx,
+      sql`insert into ${bookingPlaces} (location, date, start_time, taken)
+        values (${location}, ${slot.date}::date, ${slot.start}, 1)
+        on conflict (location, date, start_time)
+        do update set taken = ${bookingPlaces.taken} + 1 where ${bookingPlaces.taken} < ${slot.places}
+        returning taken`,
+    );
+    if (taken.length === 0) return { status: 409, error: 'That window is full. Choose another.' };
+    const token = newManageToken();
+    await tx
+      .update(bookings)
+      .set({
+        location,
+        locationName: bookingLocationName(location, content.branches),
+        date: slot.date,
+        startTime: slot.start,
+        endTime: slot.end,
+        startsAt: slot.startsAt,
+        endsAt: slot.endsAt,
+        // A new link for the new e-mail: the token of the first is not kept anywhere to repeat.
+        manageTokenHash: hashManageToken(token),
+        sequence: sql`${bookings.sequence} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(bookings.id, id));
+    const moved = (await findBooking(tx, id))!;
+    const previous = `${windowText(booking)}, ${booking.locationName}`;
+    await tx.insert(enquiryNotes).values({
+      enquiryId: booking.enquiryId,
+      authorId: actor.id,
+      authorName: actor.username,
+      text: `Booking moved from ${previous} to ${windowText(moved)}, ${moved.locationName}.`,
+    });
+    await queueMail(tx, 'booking-moved', moved, { manageToken: token, previous });
+    return { status: 200, booking: moved, summary: `moved from ${booking.date} ${booking.start}` };
+  });
+  if (result.status === 200) deps.onQueued?.();
+  return result;
+}

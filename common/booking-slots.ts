@@ -45,10 +45,16 @@ export function londonOffsetMinutes(instant: Date): number {
   return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
 }
 
-/** The London calendar date at `instant`, YYYY-MM-DD. */
+const londonCalendarDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: londonTimeZone,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The London calendar date at `instant`, YYYY-MM-DD (the business's "today": GMT in winter, BST in summer). */
 export function londonDate(instant: Date): string {
-  const wall = wallClock(instant);
-  return `${wall.year}-${String(wall.month).padStart(2, '0')}-${String(wall.day).padStart(2, '0')}`;
+  return londonCalendarDate.format(instant);
 }
 
 /**

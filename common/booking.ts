@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { mobileLocation } from './booking-settings.ts';
 import { enquirySchema } from './enquiry.ts';
+import { formatTime } from './opening-hours.ts';
 import { isPostcode, normalisePostcode, postcodeMessage } from './postcode.ts';
 import { isCalendarDate, timePattern } from './week.ts';
 
@@ -223,3 +224,18 @@ export const bookingNotFoundMessage =
 /** Mobile fitting is booked online only inside the covered districts; further out, staff decide. */
 export const outsideAreaForMobileMessage = (district: string) =>
   `We do not usually cover ${district} for mobile fitting. Please choose a branch, or send us an enquiry and we will tell you what we can do.`;
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A calendar date as people read it: "Wednesday 25 November 2026". */
+export const dayText = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`)).replace(',', '');
+
+/** "Wednesday 25 November 2026, 8:00am - 10:00am". */
+export const bookingWindowText = (window: { date: string; start: string; end: string }) =>
+  `${dayText(window.date)}, ${formatTime(window.start)} - ${formatTime(window.end)}`;

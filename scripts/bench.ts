@@ -1,7 +1,7 @@
 // `npm run bench [scenario...]`: load tests against the built server, started as in production
 // on a fresh embedded database (PGlite) in a temporary folder. Prints throughput and latency
 // percentiles and compares them with the targets. Scenarios: enquiry, analytics, enquiries, images,
-// pages (default: all).
+// pages, booking (default: all).
 // BENCH_DURATION (seconds, default 15) and BENCH_CONNECTIONS (default 50) adjust the load;
 // BENCH_DATABASE_URL runs the server on that (empty, throwaway) PostgreSQL database instead.
 import fs from 'node:fs';
@@ -11,6 +11,9 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { addDays, londonDay } from '#server/analytics/london.ts';
+import { bankHolidays } from '#common/bank-holidays.ts';
+import { londonDate, type AvailabilityDay } from '#common/booking-slots.ts';
+import { weekdays } from '#common/week.ts';
 import { openDatabase, selectRows, type DatabaseOptions } from '#server/db/client.ts';
 import { clientBuildDir } from '#server/paths.ts';
 import {
@@ -662,12 +665,142 @@ async function runPages(server: ServerProcess): Promise<boolean> {
 
 const pages: Scenario = { run: runPages };
 
+/** Jobs per window in the booking scenario: small enough that the run books every place. */
+const benchPlaces = 4;
+
+/**
+ * Online booking: the availability customers read, then a crowd of customers booking random
+ * windows of the next three weeks (hourly windows, every day) until every place is gone. Each
+ * answer is a booking (201) or "that window has just gone" (409); afterwards the diary must hold
+ * exactly as many bookings as there were places, and no window may be offered any more.
+ */
+async function runBooking(server: ServerProcess): Promise<boolean> {
+  const cookie = await signIn(server);
+  const staffHeaders = { cookie, 'content-type': 'application/json', 'x-admin-request': '1', origin: server.url };
+  const published = await staffGet<{ version: number; content: Record<string, unknown> }>(server, cookie, '/api/site-content');
+  const windows = Array.from({ length: 12 }, (_, index) => ({
+    start: `${String(7 + index).padStart(2, '0')}:00`,
+    end: `${String(8 + index).padStart(2, '0')}:00`,
+    places: benchPlaces,
+  }));
+  const week = Object.fromEntries(weekdays.map((day) => [day, windows]));
+  const branches = (published.content.branches as { key: string }[]).map((branch) => branch.key);
+  const booking = {
+    horizonDays: 21,
+    noticeHours: 4,
+    locations: ['mobile', ...branches].map((key) => ({ key, enabled: true, week })),
+    closedDates: [],
+    openBankHolidays: Object.keys(bankHolidays),
+  };
+  const publish = await fetch(`${server.url}/api/site-content`, {
+    method: 'PUT',
+    headers: staffHeaders,
+    body: JSON.stringify({ version: published.version, content: { ...published.content, booking } }),
+  });
+  if (!publish.ok) throw new Error(`publishing the booking settings answered ${publish.status}: ${await publish.text()}`);
+
+  const availabilityUrl = '/api/availability?service=puncture-repair&location=mobile&days=22';
+  const offered = await staffGet<AvailabilityDay[]>(server, cookie, availabilityUrl);
+  const slots = offered.flatMap((day) => day.windows.map((window) => ({ date: day.date, start: window.start })));
+  const places = offered.reduce((sum, day) => sum + day.windows.reduce((daySum, window) => daySum + window.free, 0), 0);
+  console.log(`booking: ${slots.length} windows of ${benchPlaces} places offered, ${places} places in all`);
+
+  let ok = true;
+  const reads = await measure(server, { url: `${server.url}${availabilityUrl}`, connections });
+  if (!report(`GET ${availabilityUrl}`, reads.result, { p99Ms: 50 }, reads.cpuMs, reads.latenciesMs)) ok = false;
+
+  // No warm-up: every booking counts against the places.
+  const statuses = new Map<number, number>();
+  const latenciesMs: number[] = [];
+  const cpuBefore = serverCpuMs(server);
+  const writes = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `${server.url}/api/bookings`,
+        method: 'POST',
+        connections,
+        duration,
+        headers: { 'content-type': 'application/json' },
+        requests: [
+          {
+            setupRequest: (request) => {
+              const slot = slots[Math.floor(Math.random() * slots.length)]!;
+              return {
+                ...request,
+                headers: { ...request.headers, 'x-forwarded-for': randomClientAddress() },
+                body: JSON.stringify({
+                  service: 'puncture-repair',
+                  location: 'mobile',
+                  date: slot.date,
+                  start: slot.start,
+                  name: 'Bench Customer',
+                  phone: '07700 900123',
+                  email: 'bench@example.com',
+                  registration: 'AB12 CDE',
+                  vehicle: 'Ford Focus',
+                  postcode: 'RM3 0AB',
+                  notes: '',
+                }),
+              };
+            },
+          },
+        ],
+      },
+      (error: unknown, result: autocannon.Result) =>
+        error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(result),
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
+      latenciesMs.push(responseTime);
+    });
+  });
+  const cpuAfter = serverCpuMs(server);
+  const sorted = [...latenciesMs].sort((a, b) => a - b);
+  const booked = statuses.get(201) ?? 0;
+  const refused = statuses.get(409) ?? 0;
+  const other = latenciesMs.length - booked - refused;
+  const p99 = percentile(sorted, 99);
+  console.log(
+    [
+      `POST /api/bookings: ${connections} connections, ${duration} s`,
+      `  answers    ${latenciesMs.length}: ${booked} booked (201), ${refused} window gone (409), ${other} other, ${writes.errors} errors, ${writes.timeouts} timeouts`,
+      `  throughput ${(latenciesMs.length / duration).toFixed(0)} answers/s`,
+      `  latency    p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${sorted[sorted.length - 1]} ms (nearest rank)`,
+      ...(cpuBefore !== undefined && cpuAfter !== undefined
+        ? [`  server CPU ${(((cpuAfter - cpuBefore) * 1000) / latenciesMs.length).toFixed(0)} µs per answer (all threads)`]
+        : []),
+      `  target     p99 <= 50 ms: ${p99 <= 50 ? 'met' : 'NOT met'}`,
+    ].join('\n'),
+  );
+  if (p99 > 50 || other > 0 || writes.errors > 0 || writes.timeouts > 0) ok = false;
+
+  const today = londonDate(new Date());
+  const stored = (
+    await staffGet<{ status: string }[]>(server, cookie, `/api/bookings?from=${today}&to=${addDays(today, 22)}`)
+  ).filter((entry) => entry.status === 'booked').length;
+  const left = await staffGet<AvailabilityDay[]>(server, cookie, availabilityUrl);
+  // A booking whose answer was still in flight when the run stopped is stored all the same.
+  const inFlight = Math.max(0, writes.requests.sent - latenciesMs.length - writes.errors);
+  const allBooked = stored === places && left.length === 0;
+  const consistent = stored >= booked && stored <= booked + inFlight && stored <= places;
+  console.log(
+    `  stored     ${stored} bookings for ${places} places (${booked} answered 201, ${inFlight} in flight at the end), ${left.length} days still offered: ${allBooked && consistent ? 'every place booked once' : consistent ? 'places left (run longer)' : 'MISMATCH'}`,
+  );
+  return ok && allBooked && consistent;
+}
+
+const bookingScenario: Scenario = {
+  env: { ADMIN_USERNAME: staff.username, ADMIN_PASSWORD: staff.password },
+  run: runBooking,
+};
+
 const scenarios: Record<string, Scenario> = {
   enquiry,
   analytics,
   enquiries: enquiriesScenario,
   images,
   pages,
+  booking: bookingScenario,
 };
 
 const chosen = process.argv.slice(2);

@@ -79,7 +79,7 @@ async function main() {
     mailer: createMailer({ smtpUrl: config.smtpUrl, logger }),
     logger,
     addresses: notificationAddresses(config, siteContent),
-    messageDomain: new URL(config.publicUrl).hostname,
+    publicUrl: config.publicUrl,
   });
   // The embedded database's nightly backups, and the socket npm run db:backup asks through.
   const backups = await startBackups({ config, database, logger });

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, between, eq, sql, type SQL } from 'drizzle-orm';
 import {
   bookingHoneypotField,
+  bookingWindowText as windowText,
   cancelTooLateMessage,
   bookingSchema,
   outsideAreaForMobileMessage,
@@ -29,7 +30,6 @@ import {
   type Slot,
 } from '#common/booking-slots.ts';
 import { fieldErrorsOf, invalidFieldsMessage } from '#common/field-errors.ts';
-import { formatTime } from '#common/opening-hours.ts';
 import { coverageOf } from '#common/postcode.ts';
 import type { SiteContent } from '#common/site-content.ts';
 import { isoTime, selectRows, type Database } from '../db/client.ts';
@@ -133,18 +133,6 @@ async function nextFreeWindows(
     .filter((window) => window.date > after.date || window.start > after.start)
     .slice(0, 5);
 }
-
-const londonDay = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** "Tuesday 25 November 2026, 8:00am - 10:00am". */
-export const windowText = (window: { date: string; start: string; end: string }) =>
-  `${londonDay.format(new Date(`${window.date}T00:00:00Z`)).replace(',', '')}, ${formatTime(window.start)} - ${formatTime(window.end)}`;
 
 type Checked = { payload: BookingPayload; slot: Slot; serviceTitle: string; locationName: string; outsideArea: boolean };
 
@@ -331,7 +319,7 @@ function storeBooking(
       ),
       mail as (
         insert into ${outbox} (kind, payload)
-        select kind, jsonb_build_object('kind', kind, 'booking', ${bookingJson}::jsonb)
+        select kind, jsonb_build_object('kind', kind, 'booking', ${bookingJson}::jsonb, 'sequence', 0)
           || case when kind = 'booking-confirmation' then jsonb_build_object('manageToken', ${token}::text) else '{}'::jsonb end
         from ${bookings} cross join (values ('booking-received'), ('booking-confirmation')) as mails (kind)
         order by kind desc
@@ -407,7 +395,12 @@ async function queueMail(
   booking: Booking,
   extra: { manageToken?: string; reason?: string; previous?: string } = {},
 ) {
-  await tx.insert(outbox).values({ kind, payload: { kind, booking, ...extra } });
+  // The calendar entry's SEQUENCE is the booking's count of changes, as this transaction made it.
+  await tx.insert(outbox).values({
+    kind,
+    payload: sql`${JSON.stringify({ kind, booking, ...extra })}::jsonb
+      || jsonb_build_object('sequence', (select ${bookings.sequence} from ${bookings} where ${bookings.id} = ${booking.id}))`,
+  });
 }
 
 /** The booking locked for a change in `tx`, or null. */

@@ -1,3 +1,4 @@
+import { bookingSettingsOf } from '#common/booking-settings.ts';
 import type { SiteContent } from '#common/site-content.ts';
 import type { Config } from '../config.ts';
 import type { SiteContentStore } from '../content/store.ts';
@@ -12,6 +13,9 @@ export type NotificationAddresses = {
   to: string;
   business: BusinessContact;
   customerEmails: SiteContent['customerEmails'];
+  /** For booking e-mails: the branches' addresses and the online cancellation cut-off. */
+  branches: { key: string; name: string; address: string }[];
+  noticeHours: number;
 };
 
 /**
@@ -23,7 +27,8 @@ export function notificationAddresses(
   siteContent: SiteContentStore,
 ): () => Promise<NotificationAddresses> {
   return async () => {
-    const { business, customerEmails } = (await siteContent.published()).content;
+    const content = (await siteContent.published()).content;
+    const { business, customerEmails } = content;
     return {
       from: config.mailFrom ?? { name: `${business.companyName} website`, address: business.email },
       to: config.notifyEmail ?? business.email,
@@ -34,6 +39,12 @@ export function notificationAddresses(
         email: business.email,
       },
       customerEmails,
+      branches: content.branches.map((branch) => ({
+        key: branch.key,
+        name: branch.name,
+        address: `${branch.address.street}, ${branch.address.locality}, ${branch.address.postcode}`,
+      })),
+      noticeHours: bookingSettingsOf(content).noticeHours,
     };
   };
 }

@@ -15,6 +15,8 @@ export type Mail = {
   replyTo?: string;
   /** Stable per notification, so a mail that is sent twice can be recognised as one. */
   messageId: string;
+  /** Files made here (a calendar entry), never read from disk or a URL. */
+  attachments?: { filename: string; content: string; contentType: string }[];
 };
 
 export type Mailer = {
@@ -59,6 +61,7 @@ export function createMailer({ smtpUrl, logger }: { smtpUrl: string | undefined;
         subject: oneLine(mail.subject),
         text: mail.text,
         messageId: mail.messageId,
+        attachments: mail.attachments,
         // Customers' text goes in the body only, never as raw headers.
         disableFileAccess: true,
         disableUrlAccess: true,

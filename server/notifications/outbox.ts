@@ -1,6 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { bookingStatuses, type Booking } from '#common/booking.ts';
 import type { EnquiryRecord } from '#common/enquiry.ts';
+import type { BookingNotification } from '../bookings/mails.ts';
 import { selectRows, type Database } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
 
@@ -20,12 +22,58 @@ const enquirySchema = z.object({
   outsideArea: z.boolean().optional(),
 }) satisfies z.ZodType<EnquiryRecord>;
 
+const bookingSchema = z.object({
+  id: z.number(),
+  reference: z.string(),
+  enquiryId: z.number(),
+  status: z.enum(bookingStatuses),
+  service: z.string(),
+  serviceTitle: z.string(),
+  location: z.string(),
+  locationName: z.string(),
+  date: z.string(),
+  start: z.string(),
+  end: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  registration: z.string(),
+  vehicle: z.string(),
+  postcode: z.string().nullable(),
+  outsideArea: z.boolean(),
+  notes: z.string(),
+  cancelReason: z.string().nullable(),
+  cancelledBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}) satisfies z.ZodType<Booking>;
+
+/** A booking e-mail: the booking as it was when queued, with what the e-mail needs besides. */
+const bookingMailFields = {
+  booking: bookingSchema,
+  sequence: z.number(),
+  manageToken: z.string().optional(),
+  reason: z.string().optional(),
+  previous: z.string().optional(),
+};
+
 const notificationSchema = z.discriminatedUnion('kind', [
   /** To staff: a new enquiry. */
   z.object({ kind: z.literal('enquiry-received'), enquiry: enquirySchema }),
   /** To the customer: their enquiry has arrived, with its reference. */
   z.object({ kind: z.literal('enquiry-acknowledgement'), enquiry: enquirySchema }),
-]);
+  /** To staff: a new booking; and a customer's cancellation. */
+  z.object({ kind: z.literal('booking-received'), ...bookingMailFields }),
+  z.object({ kind: z.literal('booking-cancelled-notice'), ...bookingMailFields }),
+  /** To the customer: their booking, a move and a cancellation, each with a calendar entry. */
+  z.object({ kind: z.literal('booking-confirmation'), ...bookingMailFields }),
+  z.object({ kind: z.literal('booking-moved'), ...bookingMailFields }),
+  z.object({ kind: z.literal('booking-cancelled'), ...bookingMailFields }),
+]) satisfies z.ZodType<EnquiryNotification | BookingNotification>;
+
+type EnquiryNotification = { kind: 'enquiry-received' | 'enquiry-acknowledgement'; enquiry: EnquiryRecord };
 
 export type Notification = z.infer<typeof notificationSchema>;
 
@@ -66,7 +114,8 @@ export async function markNotificationsSent(db: Database, ids: number[]): Promis
   if (ids.length === 0) return;
   await db
     .update(outbox)
-    .set({ sentAt: new Date(), lockedUntil: null, lastError: null })
+    // A manage link's token is kept only until its e-mail has gone: only its hash stays stored.
+    .set({ sentAt: new Date(), lockedUntil: null, lastError: null, payload: sql`${outbox.payload} - 'manageToken'` })
     .where(inArray(outbox.id, ids));
 }
 

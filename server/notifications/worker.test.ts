@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createTestApp, testConfig } from '#tests/support/app.ts';
 import { createTestDatabase } from '#tests/support/database.ts';
 import { makeEnquiry } from '#tests/support/factories.ts';
-import { startSmtpServer } from '#tests/support/smtp.ts';
+import { startSmtpServer, until } from '#tests/support/smtp.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { enquiries, outbox } from '../db/schema.ts';
 import { createMailer, oneLine } from './mailer.ts';
@@ -55,8 +55,10 @@ function startWorker(overrides: { pollMs?: number; retryBaseMs?: number } = {}) 
         email: 'office@test-tyres.example',
       },
       customerEmails: defaultCustomerEmails,
+      branches: [],
+      noticeHours: 4,
     }),
-    messageDomain: 'tyres.example.com',
+    publicUrl: 'https://tyres.example.com',
     pollMs: overrides.pollMs ?? 50,
     retryBaseMs: overrides.retryBaseMs ?? 20,
     maxRetryMs: 100,
@@ -69,14 +71,6 @@ function appWith(notifications: OutboxWorker): express.Express {
     config: testConfig({ ENQUIRY_RATE_LIMIT: '1000' }),
     notifications,
   });
-}
-
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting for the condition');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 /** Message-ID header of a raw mail. */

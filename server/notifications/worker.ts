@@ -1,7 +1,8 @@
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
 import type { NotificationAddresses } from './addresses.ts';
-import { enquiryAcknowledgementMail, enquiryNotificationMail, type Mailer } from './mailer.ts';
+import { bookingMail } from '../bookings/mails.ts';
+import { enquiryAcknowledgementMail, enquiryNotificationMail, type Mail, type Mailer } from './mailer.ts';
 import {
   claimDueNotifications,
   markNotificationFailed,
@@ -18,8 +19,8 @@ export type OutboxWorkerOptions = {
    * the business's published e-mail address and company name, which staff may change.
    */
   addresses: () => Promise<NotificationAddresses>;
-  /** Domain of the notification mails' Message-IDs (the site's host). */
-  messageDomain: string;
+  /** The site's origin: the host names the mails' Message-IDs, and booking e-mails link to it. */
+  publicUrl: string;
   /** How often to look for due notifications when nothing wakes the worker. */
   pollMs?: number;
   /** First retry delay; doubles with each failed attempt up to `maxRetryMs`. */
@@ -51,6 +52,7 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): n
  */
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { db, mailer, logger, pollMs = 5_000, retryBaseMs = 10_000, maxRetryMs = 60 * 60 * 1000 } = options;
+  const messageDomain = new URL(options.publicUrl).hostname;
   let stopped = false;
   let running: Promise<void> | null = null;
   let timer: NodeJS.Timeout | undefined;
@@ -62,14 +64,25 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   /** Sends one notification; true when it went out. */
   async function deliver({ id, attempts, notification }: ClaimedNotification): Promise<boolean> {
     try {
-      const { from, to, business, customerEmails } = await options.addresses();
-      const context = { from, messageDomain: options.messageDomain, outboxId: id };
-      const mail =
-        notification.kind === 'enquiry-acknowledgement'
-          ? enquiryAcknowledgementMail(notification.enquiry, { ...context, business, texts: customerEmails })
-          : enquiryNotificationMail(notification.enquiry, { ...context, to });
+      const { from, to, business, customerEmails, branches, noticeHours } = await options.addresses();
+      const context = { from, messageDomain, outboxId: id };
+      let mail: Mail;
+      if (notification.kind === 'enquiry-acknowledgement') {
+        mail = enquiryAcknowledgementMail(notification.enquiry, { ...context, business, texts: customerEmails });
+      } else if (notification.kind === 'enquiry-received') {
+        mail = enquiryNotificationMail(notification.enquiry, { ...context, to });
+      } else {
+        mail = bookingMail(notification, {
+          ...context,
+          to,
+          business,
+          branches,
+          noticeHours,
+          publicUrl: options.publicUrl,
+        });
+      }
       await mailer.send(mail);
-      logger.info({ outboxId: id, enquiryId: notification.enquiry.id, attempts }, 'notification sent');
+      logger.info({ outboxId: id, kind: notification.kind, attempts }, 'notification sent');
       return true;
     } catch (error) {
       const retryAt = new Date(Date.now() + retryDelayMs(attempts, retryBaseMs, maxRetryMs));

@@ -1,0 +1,221 @@
+import { bookingWindowText as windowText, formatRegistration, type Booking } from '#common/booking.ts';
+import type { BusinessContact, Mail, Mailbox } from '../notifications/mailer.ts';
+import { bookingCalendar } from './calendar.ts';
+
+/**
+ * The e-mails of online booking, in plain text: to the customer (confirmation, move,
+ * cancellation, each with a calendar entry) and to staff (a new booking, a customer's
+ * cancellation). Replies go to the business, or for staff to the customer.
+ */
+
+/** What the outbox holds for a booking e-mail (stored with the change that makes it necessary). */
+export type BookingNotification = {
+  kind:
+    | 'booking-received'
+    | 'booking-confirmation'
+    | 'booking-moved'
+    | 'booking-cancelled'
+    | 'booking-cancelled-notice';
+  /** The booking as it was when the e-mail was queued. */
+  booking: Booking;
+  /** The calendar entry's SEQUENCE: how many changes customers' calendars were sent before. */
+  sequence: number;
+  /** The manage link's token, kept only until the e-mail is sent (confirmation and move). */
+  manageToken?: string;
+  /** Staff's reason for a cancellation. */
+  reason?: string;
+  /** Where and when it was before a move, as words. */
+  previous?: string;
+};
+
+export type BookingMailContext = {
+  from: Mailbox;
+  /** Where staff notifications go. */
+  to: string;
+  business: BusinessContact;
+  /** The branches' names and addresses, for where a branch booking happens. */
+  branches: readonly { key: string; name: string; address: string }[];
+  /** Customers may cancel online until this many hours before the window starts. */
+  noticeHours: number;
+  publicUrl: string;
+  messageDomain: string;
+  outboxId: number;
+};
+
+/** Where the job happens, as the customer's e-mail and calendar say it. */
+function placeOf(booking: Booking, context: BookingMailContext): string {
+  const branch = context.branches.find((entry) => entry.key === booking.location);
+  if (branch) return `${branch.name} branch, ${branch.address}`;
+  return booking.postcode ? `Mobile fitting at your address (${booking.postcode})` : 'Mobile fitting at your address';
+}
+
+function detailLines(booking: Booking, context: BookingMailContext): string[] {
+  return [
+    `Reference: ${booking.reference}`,
+    `Service: ${booking.serviceTitle}`,
+    `When: ${windowText(booking)}`,
+    `Where: ${placeOf(booking, context)}`,
+    `Vehicle: ${booking.vehicle}, ${formatRegistration(booking.registration)}`,
+    ...(booking.notes ? ['Your notes:', booking.notes] : []),
+  ];
+}
+
+function signature(context: BookingMailContext): string[] {
+  return [
+    '',
+    context.business.companyName,
+    `${context.business.formattedPhone} | ${context.business.email}`,
+    '',
+    'You are receiving this e-mail because this address was given in a booking on our website. If that was not you, please call us.',
+  ];
+}
+
+const manageUrl = (context: BookingMailContext, token: string) => `${context.publicUrl}/bookings/manage/${token}`;
+
+function calendarFor(notification: BookingNotification, context: BookingMailContext, cancelled: boolean) {
+  const { booking } = notification;
+  const content = bookingCalendar({
+    uid: `booking-${booking.id}@${context.messageDomain}`,
+    sequence: notification.sequence,
+    status: cancelled ? 'cancelled' : 'confirmed',
+    summary: `${booking.serviceTitle} - ${context.business.companyName}`,
+    description: [
+      `Reference ${booking.reference}`,
+      `${booking.vehicle}, ${formatRegistration(booking.registration)}`,
+      `Questions or changes: ${context.business.formattedPhone}`,
+    ].join('\n'),
+    location: placeOf(booking, context),
+    date: booking.date,
+    start: booking.start,
+    end: booking.end,
+    organiser: { name: context.business.companyName, email: context.business.email },
+    url: notification.manageToken ? manageUrl(context, notification.manageToken) : undefined,
+    stamp: new Date(),
+  });
+  return [
+    {
+      filename: cancelled ? 'booking-cancelled.ics' : 'booking.ics',
+      content,
+      contentType: `text/calendar; charset=utf-8; method=${cancelled ? 'CANCEL' : 'PUBLISH'}`,
+    },
+  ];
+}
+
+function manageLines(notification: BookingNotification, context: BookingMailContext): string[] {
+  if (!notification.manageToken) return [];
+  return [
+    'See or cancel your booking:',
+    manageUrl(context, notification.manageToken),
+    `You can cancel online until ${context.noticeHours} hours before your time starts; after that, please call us on ${context.business.formattedPhone}.`,
+  ];
+}
+
+/** The e-mail an outbox entry of online booking stands for. */
+export function bookingMail(notification: BookingNotification, context: BookingMailContext): Mail {
+  const { booking } = notification;
+  const messageId = `<booking-${booking.id}.${notification.kind}.outbox-${context.outboxId}@${context.messageDomain}>`;
+  const customer = { from: context.from, to: booking.email, replyTo: context.business.email, messageId };
+  const staff = { from: context.from, to: context.to, replyTo: booking.email, messageId };
+  const company = context.business.companyName;
+  switch (notification.kind) {
+    case 'booking-received':
+      return {
+        ...staff,
+        subject: `New booking: ${booking.name}, ${windowText(booking)} (${booking.locationName})`,
+        text: [
+          `New booking from the website (${booking.reference}).`,
+          '',
+          `Name: ${booking.name}`,
+          `Phone: ${booking.phone}`,
+          `Email: ${booking.email}`,
+          `Service: ${booking.serviceTitle}`,
+          `When: ${windowText(booking)}`,
+          `Where: ${booking.locationName}`,
+          `Postcode: ${booking.postcode ?? 'Not given'}${booking.outsideArea ? ' (OUTSIDE the covered area)' : ''}`,
+          `Vehicle: ${booking.vehicle}`,
+          `Registration: ${formatRegistration(booking.registration)}`,
+          '',
+          'Notes:',
+          booking.notes || 'None',
+          '',
+          'It is in the diary (Bookings) and in the enquiries as Booked. Reply to this e-mail to answer the customer.',
+        ].join('\n'),
+      };
+    case 'booking-confirmation':
+      return {
+        ...customer,
+        subject: `Booking confirmed: ${windowText(booking)} (${booking.reference}) - ${company}`,
+        text: [
+          `Dear ${booking.name},`,
+          '',
+          `Thank you for booking with ${company}. Your booking is confirmed:`,
+          '',
+          ...detailLines(booking, context),
+          '',
+          'A calendar entry is attached.',
+          '',
+          ...manageLines(notification, context),
+          ...signature(context),
+        ].join('\n'),
+        attachments: calendarFor(notification, context, false),
+      };
+    case 'booking-moved':
+      return {
+        ...customer,
+        subject: `Booking moved: ${windowText(booking)} (${booking.reference}) - ${company}`,
+        text: [
+          `Dear ${booking.name},`,
+          '',
+          'Your booking has been moved. It is now:',
+          '',
+          ...detailLines(booking, context),
+          '',
+          `It was: ${notification.previous ?? 'as in our earlier e-mail'}.`,
+          '',
+          'An updated calendar entry is attached. The link in our earlier e-mail no longer works; use this one.',
+          '',
+          ...manageLines(notification, context),
+          ...signature(context),
+        ].join('\n'),
+        attachments: calendarFor(notification, context, false),
+      };
+    case 'booking-cancelled':
+      return {
+        ...customer,
+        subject: `Booking cancelled: ${windowText(booking)} (${booking.reference}) - ${company}`,
+        text: [
+          `Dear ${booking.name},`,
+          '',
+          ...(notification.reason
+            ? [
+                'We are sorry: we have had to cancel your booking.',
+                '',
+                'Reason:',
+                notification.reason,
+              ]
+            : ['Your booking has been cancelled, as you asked.']),
+          '',
+          ...detailLines(booking, context),
+          '',
+          `To book another time, visit ${context.publicUrl}/book or call us on ${context.business.formattedPhone}.`,
+          ...signature(context),
+        ].join('\n'),
+        attachments: calendarFor(notification, context, true),
+      };
+    case 'booking-cancelled-notice':
+      return {
+        ...staff,
+        subject: `Booking cancelled by the customer: ${booking.name}, ${windowText(booking)}`,
+        text: [
+          `${booking.name} cancelled booking ${booking.reference} online.`,
+          '',
+          `Service: ${booking.serviceTitle}`,
+          `When: ${windowText(booking)}`,
+          `Where: ${booking.locationName}`,
+          `Phone: ${booking.phone}`,
+          '',
+          'The window has a place free again.',
+        ].join('\n'),
+      };
+  }
+}

@@ -119,12 +119,12 @@ describe('booking e-mails', () => {
       });
     await request(summer())
       .post('/api/bookings')
-      .send(makeBooking({ email: 'ann@example.com', date: '2027-03-29', start: '10:00' }))
+      .send(makeBooking({ email: 'ann@example.com', date: '2027-03-30', start: '10:00' }))
       .expect(201);
     await until(() => smtp.received.length === 2);
     const customer = (await receivedMails()).find((mail) => mail.to.includes('ann@example.com'))!;
     // 10:00 British Summer Time is 09:00 UTC.
-    expect(calendarOf(customer.parsed).event.startDate.toJSDate().toISOString()).toBe('2027-03-29T09:00:00.000Z');
+    expect(calendarOf(customer.parsed).event.startDate.toJSDate().toISOString()).toBe('2027-03-30T09:00:00.000Z');
   });
 
   it('tells the customer of a move with an updated calendar entry and a new link, and of a cancellation', async () => {

@@ -77,7 +77,10 @@ const dayWindowsSchema = z.array(bookingWindowSchema).check(
 );
 
 const weekSchema = z.object(
-  Object.fromEntries(weekdays.map((day) => [day, dayWindowsSchema])) as Record<Weekday, typeof dayWindowsSchema>,
+  Object.fromEntries(weekdays.map((day) => [day, dayWindowsSchema])) as Record<
+    Weekday,
+    typeof dayWindowsSchema
+  >,
 );
 export type BookingWeek = Record<Weekday, BookingWindow[]>;
 
@@ -100,7 +103,11 @@ export const closedDateSchema = z.object({
   note: z._default(
     z.pipe(
       z.transform((value: unknown) => (typeof value === 'string' ? value.trim() : '')),
-      z.string().check(z.maxLength(bookingLimits.closedNote, `Must be ${bookingLimits.closedNote} characters or fewer`)),
+      z
+        .string()
+        .check(
+          z.maxLength(bookingLimits.closedNote, `Must be ${bookingLimits.closedNote} characters or fewer`),
+        ),
     ),
     '',
   ),
@@ -170,7 +177,10 @@ function defaultMobileWeek(branches: readonly BranchHours[]): BookingWeek {
   const week = first
     ? weekWithin(first.hours)
     : (Object.fromEntries(
-        weekdays.map((day) => [day, windowsWithin({ closed: day === 'sunday', opens: '08:00', closes: '16:00' })]),
+        weekdays.map((day) => [
+          day,
+          windowsWithin({ closed: day === 'sunday', opens: '08:00', closes: '16:00' }),
+        ]),
       ) as BookingWeek);
   return { ...week, sunday: [] };
 }
@@ -201,7 +211,8 @@ export function bookingSettingsOf(content: {
     noticeHours: published?.noticeHours ?? defaultNoticeHours,
     locations: keys.map(
       (key) =>
-        published?.locations.find((location) => location.key === key) ?? defaultLocation(key, content.branches),
+        published?.locations.find((location) => location.key === key) ??
+        defaultLocation(key, content.branches),
     ),
     closedDates: published?.closedDates ?? [],
     openBankHolidays: published?.openBankHolidays ?? [],

@@ -64,9 +64,34 @@ export function londonDate(instant: Date): string {
  */
 export function londonInstant(date: string, time: string): Date {
   const asUtc = new Date(`${date}T${time}:00Z`).getTime();
+  const dayOffset = steadyOffset(date);
+  if (dayOffset !== null) return new Date(asUtc - dayOffset * 60_000);
   const first = asUtc - londonOffsetMinutes(new Date(asUtc)) * 60_000;
   const offset = londonOffsetMinutes(new Date(first));
   return new Date(asUtc - offset * 60_000);
+}
+
+/** London's offset through each date without a clock change (null on the change days). */
+const steadyOffsets = new Map<string, number | null>();
+
+/**
+ * London's offset from UTC all through `date`, or null when the clocks change that day. The
+ * clocks change at 01:00 UTC, so a date whose offset is the same at 00:00 and 23:59 UTC has the
+ * same offset at every one of its London times (which run from 23:00 UTC the day before). Reading
+ * the offset formats a date, which costs microseconds; booking asks for hundreds of windows at a
+ * time, so each date's answer is kept.
+ */
+function steadyOffset(date: string): number | null {
+  const known = steadyOffsets.get(date);
+  if (known !== undefined) return known;
+  const midnight = new Date(`${date}T00:00:00Z`);
+  const atStart = londonOffsetMinutes(midnight);
+  const atEnd = londonOffsetMinutes(new Date(midnight.getTime() + 86_340_000));
+  const offset = atStart === atEnd ? atStart : null;
+  // Dates asked for are a few years' worth at most; the bound only guards against misuse.
+  if (steadyOffsets.size > 10_000) steadyOffsets.clear();
+  steadyOffsets.set(date, offset);
+  return offset;
 }
 
 /** A window of one day as customers can book it. */
@@ -99,7 +124,12 @@ export const outsideNotice = (settings: Pick<BookingSettings, 'noticeHours'>, st
   startsAt.getTime() - now.getTime() >= settings.noticeHours * 3_600_000;
 
 /** The window of `location` starting at `start` on `date`, as a slot, if the settings have one. */
-export function slotAt(settings: BookingSettings, location: string, date: string, start: string): Slot | null {
+export function slotAt(
+  settings: BookingSettings,
+  location: string,
+  date: string,
+  start: string,
+): Slot | null {
   const window = windowsOn(settings, location, date).find((entry) => entry.start === start);
   return window ? toSlot(date, window) : null;
 }
@@ -113,7 +143,8 @@ const toSlot = (date: string, window: BookingWindow): Slot => ({
 
 /** Whether customers may book `slot` now: within the horizon and outside the notice period. */
 export const isBookableNow = (settings: BookingSettings, slot: Slot, now: Date) =>
-  slot.date >= londonDate(now) && slot.date <= lastBookableDate(settings, now) &&
+  slot.date >= londonDate(now) &&
+  slot.date <= lastBookableDate(settings, now) &&
   outsideNotice(settings, slot.startsAt, now);
 
 /**

@@ -1,5 +1,13 @@
 /** The days of the week, Monday first, as the site content's weekly hours and booking windows key them. */
-export const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export const weekdays = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
 export type Weekday = (typeof weekdays)[number];
 
 export const weekdayNames: Record<Weekday, string> = {

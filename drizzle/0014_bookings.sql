@@ -3,6 +3,7 @@ CREATE TABLE "booking_places" (
 	"date" date NOT NULL,
 	"start_time" text NOT NULL,
 	"taken" integer NOT NULL,
+	"granted" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "booking_places_location_date_start_time_pk" PRIMARY KEY("location","date","start_time"),
 	CONSTRAINT "booking_places_taken_check" CHECK ("booking_places"."taken" >= 0)
 );

@@ -676,8 +676,17 @@ const benchPlaces = 4;
  */
 async function runBooking(server: ServerProcess): Promise<boolean> {
   const cookie = await signIn(server);
-  const staffHeaders = { cookie, 'content-type': 'application/json', 'x-admin-request': '1', origin: server.url };
-  const published = await staffGet<{ version: number; content: Record<string, unknown> }>(server, cookie, '/api/site-content');
+  const staffHeaders = {
+    cookie,
+    'content-type': 'application/json',
+    'x-admin-request': '1',
+    origin: server.url,
+  };
+  const published = await staffGet<{ version: number; content: Record<string, unknown> }>(
+    server,
+    cookie,
+    '/api/site-content',
+  );
   const windows = Array.from({ length: 12 }, (_, index) => ({
     start: `${String(7 + index).padStart(2, '0')}:00`,
     end: `${String(8 + index).padStart(2, '0')}:00`,
@@ -697,17 +706,24 @@ async function runBooking(server: ServerProcess): Promise<boolean> {
     headers: staffHeaders,
     body: JSON.stringify({ version: published.version, content: { ...published.content, booking } }),
   });
-  if (!publish.ok) throw new Error(`publishing the booking settings answered ${publish.status}: ${await publish.text()}`);
+  if (!publish.ok)
+    throw new Error(`publishing the booking settings answered ${publish.status}: ${await publish.text()}`);
 
   const availabilityUrl = '/api/availability?service=puncture-repair&location=mobile&days=22';
   const offered = await staffGet<AvailabilityDay[]>(server, cookie, availabilityUrl);
-  const slots = offered.flatMap((day) => day.windows.map((window) => ({ date: day.date, start: window.start })));
-  const places = offered.reduce((sum, day) => sum + day.windows.reduce((daySum, window) => daySum + window.free, 0), 0);
+  const slots = offered.flatMap((day) =>
+    day.windows.map((window) => ({ date: day.date, start: window.start })),
+  );
+  const places = offered.reduce(
+    (sum, day) => sum + day.windows.reduce((daySum, window) => daySum + window.free, 0),
+    0,
+  );
   console.log(`booking: ${slots.length} windows of ${benchPlaces} places offered, ${places} places in all`);
 
   let ok = true;
   const reads = await measure(server, { url: `${server.url}${availabilityUrl}`, connections });
-  if (!report(`GET ${availabilityUrl}`, reads.result, { p99Ms: 50 }, reads.cpuMs, reads.latenciesMs)) ok = false;
+  if (!report(`GET ${availabilityUrl}`, reads.result, { p99Ms: 50 }, reads.cpuMs, reads.latenciesMs))
+    ok = false;
 
   // No warm-up: every booking counts against the places.
   const statuses = new Map<number, number>();
@@ -767,7 +783,9 @@ async function runBooking(server: ServerProcess): Promise<boolean> {
       `  throughput ${(latenciesMs.length / duration).toFixed(0)} answers/s`,
       `  latency    p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${sorted[sorted.length - 1]} ms (nearest rank)`,
       ...(cpuBefore !== undefined && cpuAfter !== undefined
-        ? [`  server CPU ${(((cpuAfter - cpuBefore) * 1000) / latenciesMs.length).toFixed(0)} µs per answer (all threads)`]
+        ? [
+            `  server CPU ${(((cpuAfter - cpuBefore) * 1000) / latenciesMs.length).toFixed(0)} µs per answer (all threads)`,
+          ]
         : []),
       `  target     p99 <= 50 ms: ${p99 <= 50 ? 'met' : 'NOT met'}`,
     ].join('\n'),
@@ -776,7 +794,11 @@ async function runBooking(server: ServerProcess): Promise<boolean> {
 
   const today = londonDate(new Date());
   const stored = (
-    await staffGet<{ status: string }[]>(server, cookie, `/api/bookings?from=${today}&to=${addDays(today, 22)}`)
+    await staffGet<{ status: string }[]>(
+      server,
+      cookie,
+      `/api/bookings?from=${today}&to=${addDays(today, 22)}`,
+    )
   ).filter((entry) => entry.status === 'booked').length;
   const left = await staffGet<AvailabilityDay[]>(server, cookie, availabilityUrl);
   // A booking whose answer was still in flight when the run stopped is stored all the same.

@@ -93,9 +93,7 @@ describe('GET /api/availability', () => {
       .get('/api/availability')
       .query({ location: 'mobile', from: '2026-11-25', days: 3 })
       .expect(200);
-    expect(response.body).toEqual([
-      { date: '2026-11-27', windows: expect.any(Array) as unknown },
-    ]);
+    expect(response.body).toEqual([{ date: '2026-11-27', windows: expect.any(Array) as unknown }]);
   });
 
   it('refuses a location, service, date or number of days it does not know', async () => {
@@ -148,9 +146,7 @@ describe('POST /api/bookings', () => {
   });
 
   it('gives exactly the places a window has when 50 customers race for them', async () => {
-    const results = await Promise.all(
-      Array.from({ length: 50 }, () => book(makeBooking())),
-    );
+    const results = await Promise.all(Array.from({ length: 50 }, () => book(makeBooking())));
     const statuses = results.map((response) => response.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(3);
     expect(statuses.filter((status) => status === 409)).toHaveLength(47);
@@ -205,7 +201,11 @@ describe('POST /api/bookings', () => {
     expect(response.body.fieldErrors).toEqual({ postcode: [outsideAreaForMobileMessage('M1')] });
     await book(makeBooking({ postcode: 'M1 1AE', location: 'harold-hill' })).expect(201);
     const [stored] = await database.db.select().from(bookings);
-    expect(stored).toMatchObject({ location: 'harold-hill', locationName: 'Harold Hill branch', outsideArea: true });
+    expect(stored).toMatchObject({
+      location: 'harold-hill',
+      locationName: 'Harold Hill branch',
+      outsideArea: true,
+    });
   });
 
   it('refuses a service, location or window that is not offered', async () => {
@@ -249,11 +249,24 @@ describe('POST /api/bookings', () => {
       clock: () => now,
       siteContent: content,
     });
-    await request(limited).post('/api/enquiries').send({
-      name: 'Sam', email: 'sam@example.com', phone: '07700 900456', service: 'tyres', message: '',
-    }).expect(201);
-    await request(limited).post('/api/bookings').send(makeBooking({ start: '10:00' })).expect(201);
-    await request(limited).post('/api/bookings').send(makeBooking({ start: '10:00' })).expect(201);
+    await request(limited)
+      .post('/api/enquiries')
+      .send({
+        name: 'Sam',
+        email: 'sam@example.com',
+        phone: '07700 900456',
+        service: 'tyres',
+        message: '',
+      })
+      .expect(201);
+    await request(limited)
+      .post('/api/bookings')
+      .send(makeBooking({ start: '10:00' }))
+      .expect(201);
+    await request(limited)
+      .post('/api/bookings')
+      .send(makeBooking({ start: '10:00' }))
+      .expect(201);
     const refused = await request(limited).post('/api/bookings').send(makeBooking()).expect(429);
     expect(refused.headers['retry-after']).toMatch(/^\d+$/);
     expect(await database.db.select().from(bookings)).toHaveLength(2);
@@ -264,8 +277,14 @@ describe('the manage link', () => {
   it('shows the booking and lets the customer cancel it, giving the place back', async () => {
     const created = (await book(makeBooking({ start: '10:00' })).expect(201)).body as CreatedBooking;
     const token = tokenOf(created);
-    const shown = (await request(app).get(`/api/bookings/manage/${token}`).expect(200)).body as ManagedBooking;
-    expect(shown).toMatchObject({ reference: created.reference, status: 'booked', canCancel: true, registration: 'AB12CDE' });
+    const shown = (await request(app).get(`/api/bookings/manage/${token}`).expect(200))
+      .body as ManagedBooking;
+    expect(shown).toMatchObject({
+      reference: created.reference,
+      status: 'booked',
+      canCancel: true,
+      registration: 'AB12CDE',
+    });
     const cancelled = await request(app).post(`/api/bookings/manage/${token}/cancel`).expect(200);
     expect(cancelled.body).toMatchObject({ status: 'cancelled', canCancel: false });
     const [place] = await database.db.select().from(bookingPlaces);
@@ -284,9 +303,13 @@ describe('the manage link', () => {
   it('refuses to cancel inside the notice period', async () => {
     const created = (await book(makeBooking()).expect(201)).body as CreatedBooking;
     now = new Date('2026-11-25T04:30:00Z');
-    const shown = await request(app).get(`/api/bookings/manage/${tokenOf(created)}`).expect(200);
+    const shown = await request(app)
+      .get(`/api/bookings/manage/${tokenOf(created)}`)
+      .expect(200);
     expect(shown.body.canCancel).toBe(false);
-    const refused = await request(app).post(`/api/bookings/manage/${tokenOf(created)}/cancel`).expect(409);
+    const refused = await request(app)
+      .post(`/api/bookings/manage/${tokenOf(created)}/cancel`)
+      .expect(409);
     expect(refused.body.error).toBe(cancelTooLateMessage);
     expect((await database.db.select().from(bookings))[0]!.status).toBe('booked');
   });
@@ -324,12 +347,19 @@ describe('the staff diary', () => {
       .set(staff.headers)
       .expect(200);
     expect((list.body as Booking[]).map((booking) => booking.date)).toEqual([tomorrow]);
-    const week = await request(app).get('/api/bookings').query({ from: tomorrow, to: '2026-12-01' }).set(staff.headers);
+    const week = await request(app)
+      .get('/api/bookings')
+      .query({ from: tomorrow, to: '2026-12-01' })
+      .set(staff.headers);
     expect((week.body as Booking[]).map((booking) => booking.locationName)).toEqual([
       'Mobile fitting',
       'Upminster branch',
     ]);
-    await request(app).get('/api/bookings').query({ from: tomorrow, to: '2027-03-01' }).set(staff.headers).expect(400);
+    await request(app)
+      .get('/api/bookings')
+      .query({ from: tomorrow, to: '2027-03-01' })
+      .set(staff.headers)
+      .expect(400);
   });
 
   it('confirms, completes and cancels with a reason, following the pipeline and the activity log', async () => {
@@ -337,22 +367,35 @@ describe('the staff diary', () => {
     await book(makeBooking()).expect(201);
     await book(makeBooking()).expect(201);
     const [first, second] = await database.db.select().from(bookings).orderBy(bookings.id);
-    const put = (id: number, body: object) => request(app).put(`/api/bookings/${id}`).set(staff.headers).send(body);
+    const put = (id: number, body: object) =>
+      request(app).put(`/api/bookings/${id}`).set(staff.headers).send(body);
     expect((await put(first!.id, { status: 'confirmed' }).expect(200)).body.status).toBe('confirmed');
     expect((await put(first!.id, { status: 'completed' }).expect(200)).body.status).toBe('completed');
     await put(first!.id, { status: 'confirmed' }).expect(409);
     const missingReason = await put(second!.id, { status: 'cancelled', reason: ' ' }).expect(400);
     expect(missingReason.body.fieldErrors).toEqual({ reason: ['Give the customer a reason'] });
     const cancelled = await put(second!.id, { status: 'cancelled', reason: 'Van off the road' }).expect(200);
-    expect(cancelled.body).toMatchObject({ status: 'cancelled', cancelReason: 'Van off the road', cancelledBy: staff.username });
-    const statuses = await database.db.select({ status: enquiries.status }).from(enquiries).orderBy(enquiries.id);
+    expect(cancelled.body).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'Van off the road',
+      cancelledBy: staff.username,
+    });
+    const statuses = await database.db
+      .select({ status: enquiries.status })
+      .from(enquiries)
+      .orderBy(enquiries.id);
     expect(statuses.map((row) => row.status)).toEqual(['completed', 'closed']);
     const [place] = await database.db.select().from(bookingPlaces);
     expect(place!.taken).toBe(1);
-    const entries = await database.db.select().from(activityLog).where(eq(activityLog.kind, 'booking-changed'));
+    const entries = await database.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.kind, 'booking-changed'));
     expect(entries).toHaveLength(3);
     expect(JSON.stringify(entries)).not.toContain('Van off the road');
-    const cancellation = (await database.db.select().from(outbox).where(eq(outbox.kind, 'booking-cancelled')))[0];
+    const cancellation = (
+      await database.db.select().from(outbox).where(eq(outbox.kind, 'booking-cancelled'))
+    )[0];
     expect(cancellation!.payload).toMatchObject({ reason: 'Van off the road' });
     await put(999_999, { status: 'confirmed' }).expect(404);
   });
@@ -362,8 +405,12 @@ describe('the staff diary', () => {
     const created = (await book(makeBooking()).expect(201)).body as CreatedBooking;
     await book(makeBooking({ start: '10:00' })).expect(201);
     await book(makeBooking({ start: '10:00' })).expect(201);
-    const [booking] = await database.db.select().from(bookings).where(eq(bookings.reference, created.reference));
-    const put = (body: object) => request(app).put(`/api/bookings/${booking!.id}`).set(staff.headers).send(body);
+    const [booking] = await database.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.reference, created.reference));
+    const put = (body: object) =>
+      request(app).put(`/api/bookings/${booking!.id}`).set(staff.headers).send(body);
     const full = await put({ date: tomorrow, start: '10:00' }).expect(409);
     expect(full.body.error).toBe('That window is full. Choose another.');
     await put({ date: tomorrow, start: '08:00' }).expect(400);
@@ -377,17 +424,24 @@ describe('the staff diary', () => {
       locationName: 'Harold Hill branch',
       startsAt: '2026-11-27T10:00:00.000Z',
     });
-    const places = await database.db.select().from(bookingPlaces).orderBy(bookingPlaces.date, bookingPlaces.startTime);
+    const places = await database.db
+      .select()
+      .from(bookingPlaces)
+      .orderBy(bookingPlaces.date, bookingPlaces.startTime);
     expect(places.map((place) => [place.location, place.date, place.startTime, place.taken])).toEqual([
       ['mobile', tomorrow, '08:00', 0],
       ['mobile', tomorrow, '10:00', 2],
       ['harold-hill', '2026-11-27', '10:00', 1],
     ]);
     // The first e-mail's link no longer opens the booking; the move's e-mail carries the new one.
-    await request(app).get(`/api/bookings/manage/${tokenOf(created)}`).expect(404);
+    await request(app)
+      .get(`/api/bookings/manage/${tokenOf(created)}`)
+      .expect(404);
     const [mail] = await database.db.select().from(outbox).where(eq(outbox.kind, 'booking-moved'));
     const token = (mail!.payload as { manageToken: string }).manageToken;
-    expect((await request(app).get(`/api/bookings/manage/${token}`).expect(200)).body.date).toBe('2026-11-27');
+    expect((await request(app).get(`/api/bookings/manage/${token}`).expect(200)).body.date).toBe(
+      '2026-11-27',
+    );
   });
 
   it('gives the place back when the enquiry is deleted', async () => {
@@ -405,7 +459,10 @@ describe('the staff diary', () => {
     const created = (await book(makeBooking()).expect(201)).body as CreatedBooking;
     const [booking] = await database.db.select().from(bookings);
     await Promise.all([
-      request(app).put(`/api/bookings/${booking!.id}`).set(staff.headers).send({ date: tomorrow, start: '10:00' }),
+      request(app)
+        .put(`/api/bookings/${booking!.id}`)
+        .set(staff.headers)
+        .send({ date: tomorrow, start: '10:00' }),
       request(app).post(`/api/bookings/manage/${tokenOf(created)}/cancel`),
     ]);
     const places = await database.db.select().from(bookingPlaces);

@@ -62,9 +62,7 @@ const app = () =>
 
 /** The mails received so far, parsed, with their recipients. */
 const receivedMails = () =>
-  Promise.all(
-    smtp.received.map(async (mail) => ({ to: mail.to, parsed: await simpleParser(mail.raw) })),
-  );
+  Promise.all(smtp.received.map(async (mail) => ({ to: mail.to, parsed: await simpleParser(mail.raw) })));
 
 /** The one VEVENT of a mail's calendar attachment, read back by a calendar library. */
 function calendarOf(mail: ParsedMail) {
@@ -89,7 +87,9 @@ describe('booking e-mails', () => {
     const mails = await receivedMails();
     expect(mails).toHaveLength(2);
     const staff = mails.find((mail) => !mail.to.includes('sam@example.com'))!;
-    expect(staff.parsed.subject).toBe('New booking: Sam Patel, Wednesday 25 November 2026, 8:00am - 10:00am (Mobile fitting)');
+    expect(staff.parsed.subject).toBe(
+      'New booking: Sam Patel, Wednesday 25 November 2026, 8:00am - 10:00am (Mobile fitting)',
+    );
     expect(staff.parsed.text).toContain('Registration: AB12 CDE');
     expect(staff.parsed.text).toContain('Gate code 4321');
     const customer = mails.find((mail) => mail.to.includes('sam@example.com'))!;
@@ -124,12 +124,17 @@ describe('booking e-mails', () => {
     await until(() => smtp.received.length === 2);
     const customer = (await receivedMails()).find((mail) => mail.to.includes('ann@example.com'))!;
     // 10:00 British Summer Time is 09:00 UTC.
-    expect(calendarOf(customer.parsed).event.startDate.toJSDate().toISOString()).toBe('2027-03-30T09:00:00.000Z');
+    expect(calendarOf(customer.parsed).event.startDate.toJSDate().toISOString()).toBe(
+      '2027-03-30T09:00:00.000Z',
+    );
   });
 
   it('tells the customer of a move with an updated calendar entry and a new link, and of a cancellation', async () => {
     const staff = await signedInStaff(database.db, undefined, bookingNow, 'staff');
-    await request(app()).post('/api/bookings').send(makeBooking({ email: 'jo@example.com' })).expect(201);
+    await request(app())
+      .post('/api/bookings')
+      .send(makeBooking({ email: 'jo@example.com' }))
+      .expect(201);
     await until(() => smtp.received.length === 2);
     const [booking] = await database.db.select().from(bookings);
     await request(app())
@@ -141,7 +146,9 @@ describe('booking e-mails', () => {
     const moved = (await receivedMails())[2]!;
     expect(moved.to).toEqual(['jo@example.com']);
     expect(moved.parsed.subject).toContain('Booking moved: Wednesday 25 November 2026, 10:00am - 12:00pm');
-    expect(moved.parsed.text).toContain('It was: Wednesday 25 November 2026, 8:00am - 10:00am, Mobile fitting.');
+    expect(moved.parsed.text).toContain(
+      'It was: Wednesday 25 November 2026, 8:00am - 10:00am, Mobile fitting.',
+    );
     const movedEvent = calendarOf(moved.parsed).event;
     expect(movedEvent.startDate.toJSDate().toISOString()).toBe('2026-11-25T10:00:00.000Z');
     expect(movedEvent.sequence).toBe(1);
@@ -166,12 +173,19 @@ describe('booking e-mails', () => {
 
   it('tells the customer and staff when the customer cancels', async () => {
     const created = (
-      await request(app()).post('/api/bookings').send(makeBooking({ email: 'kim@example.com' })).expect(201)
+      await request(app())
+        .post('/api/bookings')
+        .send(makeBooking({ email: 'kim@example.com' }))
+        .expect(201)
     ).body as CreatedBooking;
     await until(() => smtp.received.length === 2);
-    await request(app()).post(`/api/bookings/manage/${created.manageUrl.split('/').pop()}/cancel`).expect(200);
+    await request(app())
+      .post(`/api/bookings/manage/${created.manageUrl.split('/').pop()}/cancel`)
+      .expect(200);
     await until(() => smtp.received.length === 4);
-    const [toCustomer, toStaff] = (await receivedMails()).slice(2).sort((a) => (a.to.includes('kim@example.com') ? -1 : 1));
+    const [toCustomer, toStaff] = (await receivedMails())
+      .slice(2)
+      .sort((a) => (a.to.includes('kim@example.com') ? -1 : 1));
     expect(toCustomer!.parsed.text).toContain('Your booking has been cancelled, as you asked.');
     expect(toStaff!.parsed.subject).toContain('Booking cancelled by the customer');
   });

@@ -46,7 +46,9 @@ export type BookingMailContext = {
 function placeOf(booking: Booking, context: BookingMailContext): string {
   const branch = context.branches.find((entry) => entry.key === booking.location);
   if (branch) return `${branch.name} branch, ${branch.address}`;
-  return booking.postcode ? `Mobile fitting at your address (${booking.postcode})` : 'Mobile fitting at your address';
+  return booking.postcode
+    ? `Mobile fitting at your address (${booking.postcode})`
+    : 'Mobile fitting at your address';
 }
 
 function detailLines(booking: Booking, context: BookingMailContext): string[] {
@@ -70,7 +72,8 @@ function signature(context: BookingMailContext): string[] {
   ];
 }
 
-const manageUrl = (context: BookingMailContext, token: string) => `${context.publicUrl}/bookings/manage/${token}`;
+const manageUrl = (context: BookingMailContext, token: string) =>
+  `${context.publicUrl}/bookings/manage/${token}`;
 
 function calendarFor(notification: BookingNotification, context: BookingMailContext, cancelled: boolean) {
   const { booking } = notification;
@@ -187,12 +190,7 @@ export function bookingMail(notification: BookingNotification, context: BookingM
           `Dear ${booking.name},`,
           '',
           ...(notification.reason
-            ? [
-                'We are sorry: we have had to cancel your booking.',
-                '',
-                'Reason:',
-                notification.reason,
-              ]
+            ? ['We are sorry: we have had to cancel your booking.', '', 'Reason:', notification.reason]
             : ['Your booking has been cancelled, as you asked.']),
           '',
           ...detailLines(booking, context),

@@ -34,7 +34,8 @@ function queryText(req: Request, name: string): string | undefined {
 
 function queryDate(req: Request, name: string): string | undefined {
   const value = queryText(req, name);
-  if (value !== undefined && !isCalendarDate(value)) throw new HttpError(400, `${name} must be a date, YYYY-MM-DD.`);
+  if (value !== undefined && !isCalendarDate(value))
+    throw new HttpError(400, `${name} must be a date, YYYY-MM-DD.`);
   return value;
 }
 
@@ -50,7 +51,10 @@ export function publicBookingsRouter(deps: BookingDependencies) {
     const settings = bookingSettingsOf(content);
     const service = queryText(req, 'service');
     if (service !== undefined && !content.services.some((entry) => entry.visible && entry.slug === service)) {
-      throw new HttpError(400, 'service must be the address of a service on the site, for example puncture-repair.');
+      throw new HttpError(
+        400,
+        'service must be the address of a service on the site, for example puncture-repair.',
+      );
     }
     const location = queryText(req, 'location');
     if (!location || !settings.locations.some((entry) => entry.key === location && entry.enabled)) {
@@ -116,7 +120,10 @@ const cancelSchema = z.object({
       .string()
       .check(
         z.minLength(1, 'Give the customer a reason'),
-        z.maxLength(bookingCancelReasonMaxLength, `Must be ${bookingCancelReasonMaxLength} characters or fewer`),
+        z.maxLength(
+          bookingCancelReasonMaxLength,
+          `Must be ${bookingCancelReasonMaxLength} characters or fewer`,
+        ),
       ),
   ),
 });

@@ -18,7 +18,12 @@ import {
   type ManagedBooking,
   type SubmitBookingResult,
 } from '#common/booking.ts';
-import { bookingLocationName, bookingSettingsOf, mobileLocation, type BookingSettings } from '#common/booking-settings.ts';
+import {
+  bookingLocationName,
+  bookingSettingsOf,
+  mobileLocation,
+  type BookingSettings,
+} from '#common/booking-settings.ts';
 import {
   availabilityOf,
   bookableSlots,
@@ -34,7 +39,8 @@ import { coverageOf } from '#common/postcode.ts';
 import type { SiteContent } from '#common/site-content.ts';
 import { isoTime, selectRows, type Database } from '../db/client.ts';
 import { bookingPlaces, bookings, enquiries, enquiryEvents, enquiryNotes, outbox } from '../db/schema.ts';
-import { countHits, rateLimitHit, type RateLimit } from '../http/rate-limit.ts';
+import { GroupCommit, groupCommitOf } from '../db/group-commit.ts';
+import { countHits, rateLimitHit, type RateLimit, type RateLimitHit } from '../http/rate-limit.ts';
 import type { Logger } from '../logger.ts';
 
 /**
@@ -77,7 +83,9 @@ async function selectBookings(db: Database, condition: SQL): Promise<Booking[]> 
     sql`select ${bookingJson} as booking from ${bookings} where ${condition}
       order by ${bookings.date}, ${bookings.startTime}, ${bookings.location}, ${bookings.id}`,
   );
-  return rows.map((row) => (typeof row.booking === 'string' ? (JSON.parse(row.booking) as Booking) : row.booking));
+  return rows.map((row) =>
+    typeof row.booking === 'string' ? (JSON.parse(row.booking) as Booking) : row.booking,
+  );
 }
 
 export const findBooking = async (db: Database, id: number) =>
@@ -127,14 +135,25 @@ async function nextFreeWindows(
   after: { date: string; start: string },
   now: Date,
 ): Promise<FreeWindow[]> {
-  const days = await availability(db, settings, { location, from: after.date, days: settings.horizonDays + 1 }, now);
+  const days = await availability(
+    db,
+    settings,
+    { location, from: after.date, days: settings.horizonDays + 1 },
+    now,
+  );
   return days
     .flatMap((day) => day.windows.map((window) => ({ date: day.date, ...window })))
     .filter((window) => window.date > after.date || window.start > after.start)
     .slice(0, 5);
 }
 
-type Checked = { payload: BookingPayload; slot: Slot; serviceTitle: string; locationName: string; outsideArea: boolean };
+type Checked = {
+  payload: BookingPayload;
+  slot: Slot;
+  serviceTitle: string;
+  locationName: string;
+  outsideArea: boolean;
+};
 
 /**
  * The booking's choices checked against the published content: a service that is shown, a
@@ -145,11 +164,14 @@ function checkChoices(
   content: SiteContent,
   settings: BookingSettings,
   payload: BookingPayload,
-): { ok: true; checked: Checked } | { ok: false; fieldErrors: Partial<Record<keyof BookingPayload, string[]>> } {
+):
+  | { ok: true; checked: Checked }
+  | { ok: false; fieldErrors: Partial<Record<keyof BookingPayload, string[]>> } {
   const service = content.services.find((entry) => entry.visible && entry.slug === payload.service);
   if (!service) return { ok: false, fieldErrors: { service: ['Please select a service'] } };
   const location = settings.locations.find((entry) => entry.key === payload.location && entry.enabled);
-  if (!location) return { ok: false, fieldErrors: { location: ['Choose where: at your address or at a branch'] } };
+  if (!location)
+    return { ok: false, fieldErrors: { location: ['Choose where: at your address or at a branch'] } };
   const coverage = coverageOf(payload.postcode, content.areas.coveredDistricts);
   if (payload.location === mobileLocation && coverage.verdict === 'outside') {
     return { ok: false, fieldErrors: { postcode: [outsideAreaForMobileMessage(coverage.district)] } };
@@ -238,15 +260,18 @@ export async function submitBooking(
   }
   const token = newManageToken();
   const hit = rateLimitHit(deps.limit, clientKey, now);
-  const [row] = await storeBooking(db, checked, hit, hashManageToken(token), token);
-  if (!row || row.hits > hit.max) {
-    const verdict = hit.verdict(row?.hits ?? hit.max + 1);
+  const row = await storeBooking(db, { checked, hit, tokenHash: hashManageToken(token), token });
+  if (row.hits > hit.max) {
+    const verdict = hit.verdict(row.hits);
     const retryAfterSeconds = verdict.allowed ? 1 : verdict.retryAfterSeconds;
     logger.warn({ retryAfterSeconds }, 'booking refused: rate limit');
     return { status: 429, error: tooManyBookingsMessage, retryAfterSeconds };
   }
   if (row.reference === null) {
-    logger.info({ location: parsed.data.location, date: slot.date, start: slot.start }, 'booking refused: window full');
+    logger.info(
+      { location: parsed.data.location, date: slot.date, start: slot.start },
+      'booking refused: window full',
+    );
     return {
       status: 409,
       error: windowGoneMessage,
@@ -272,64 +297,148 @@ export async function submitBooking(
   };
 }
 
-/**
- * The statement of a booking. A place is taken only when the client is within its limit and the
- * window has one left: the upsert's condition is checked against the newest version of the
- * window's row, which a concurrent statement taking a place keeps locked until it commits. The
- * enquiry, the booking and its e-mails are written from the place taken, so none exists without
- * the others.
- */
-function storeBooking(
-  db: Database,
-  checked: Checked,
-  hit: ReturnType<typeof rateLimitHit>,
-  tokenHash: string,
-  token: string,
-) {
-  const { payload, slot } = checked;
-  return selectRows<{ hits: number; reference: string | null }>(
+type BookingToStore = { checked: Checked; hit: RateLimitHit; tokenHash: string; token: string };
+type StoredBooking = { hits: number; reference: string | null };
+
+const writers = new WeakMap<Database, GroupCommit<BookingToStore, StoredBooking>>();
+
+/** Stores a booking, sharing a statement with those that arrive meanwhile (db/group-commit.ts). */
+const storeBooking = (db: Database, booking: BookingToStore) =>
+  groupCommitOf(
+    writers,
     db,
-    sql`with hit as (${countHits(sql`(select ${hit.key}::text as key, ${hit.windowStart}::timestamptz as window_start) as input`)}),
+    () =>
+      new GroupCommit(
+        (batch: BookingToStore[]) => storeBookings(db, batch),
+        ({ hit }) => `${hit.key} ${hit.windowStart}`,
+      ),
+  ).add(booking);
+
+/**
+ * One statement for a batch of bookings. It counts each client's hit; then, for each window
+ * asked for, takes as many of the places left as the batch's bookings within their limit want:
+ * the upsert works on the newest version of the window's row, which a concurrent statement
+ * taking places keeps locked until it commits, and records how many it took (`granted`). The
+ * first bookings of the batch in each window, up to that number, are stored with their enquiry
+ * and e-mails; the others take nothing and store nothing. Answers each booking's count of hits
+ * and, if stored, its reference, in the batch's order.
+ */
+async function storeBookings(db: Database, batch: BookingToStore[]): Promise<StoredBooking[]> {
+  const input = batch.map(({ checked, hit, tokenHash, token }, ord) => {
+    const { payload, slot } = checked;
+    return {
+      ord,
+      key: hit.key,
+      window_start: hit.windowStart,
+      max: hit.max,
+      location: payload.location,
+      date: slot.date,
+      start_time: slot.start,
+      end_time: slot.end,
+      places: slot.places,
+      starts_at: slot.startsAt.toISOString(),
+      ends_at: slot.endsAt.toISOString(),
+      service: payload.service,
+      service_title: checked.serviceTitle,
+      location_name: checked.locationName,
+      name: payload.name,
+      email: payload.email,
+      phone: payload.phone,
+      registration: payload.registration,
+      vehicle: payload.vehicle,
+      postcode: payload.postcode || null,
+      outside_area: checked.outsideArea,
+      notes: payload.notes,
+      message: enquiryMessage(checked),
+      token_hash: tokenHash,
+      token,
+    };
+  });
+  const rows = await selectRows<{ ord: number; hits: number; reference: string | null }>(
+    db,
+    sql`with input as (
+        select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as input (
+          ord int, key text, window_start timestamptz, max int, location text, date date,
+          start_time text, end_time text, places int, starts_at timestamptz, ends_at timestamptz,
+          service text, service_title text, location_name text, name text, email text, phone text,
+          registration text, vehicle text, postcode text, outside_area boolean, notes text,
+          message text, token_hash text, token text
+        )
+      ),
+      hit as (${countHits(sql`input`)}),
+      allowed as (
+        select input.* from input join hit using (key, window_start) where hit.hits <= input.max
+      ),
+      wanted as (
+        select location, date, start_time, max(places) as places, count(*)::int as wanted
+        from allowed group by location, date, start_time
+      ),
       place as (
-        insert into ${bookingPlaces} (location, date, start_time, taken)
-        select ${payload.location}, ${slot.date}::date, ${slot.start}, 1 from hit where hit.hits <= ${hit.max}
-        on conflict (location, date, start_time)
-        do update set taken = ${bookingPlaces.taken} + 1 where ${bookingPlaces.taken} < ${slot.places}
-        returning taken
+        insert into ${bookingPlaces} as place (location, date, start_time, taken, granted)
+        select location, date, start_time, least(wanted, places), least(wanted, places)
+        from wanted order by location, date, start_time
+        on conflict (location, date, start_time) do update
+        set taken = greatest(place.taken, least(place.taken + excluded.taken, (
+              select wanted.places from wanted where wanted.location = excluded.location
+                and wanted.date = excluded.date and wanted.start_time = excluded.start_time))),
+          granted = greatest(place.taken, least(place.taken + excluded.taken, (
+              select wanted.places from wanted where wanted.location = excluded.location
+                and wanted.date = excluded.date and wanted.start_time = excluded.start_time))) - place.taken
+        returning location, date, start_time, granted
+      ),
+      ranked as (
+        select allowed.*, row_number() over (
+          partition by allowed.location, allowed.date, allowed.start_time order by allowed.ord) as rank
+        from allowed
+      ),
+      winner as (
+        select ranked.*, nextval(pg_get_serial_sequence('enquiries', 'id'))::int as enquiry_id
+        from ranked join place using (location, date, start_time)
+        where ranked.rank <= place.granted
       ),
       enquiry as (
-        insert into ${enquiries} (name, email, phone, vehicle, service, message, postcode, outside_area,
-          status, contacted, contacted_at)
-        select ${payload.name}, ${payload.email}, ${payload.phone}, ${payload.vehicle}, ${payload.service},
-          ${enquiryMessage(checked)}, ${payload.postcode || null}, ${checked.outsideArea}, 'booked', true, now()
-        from place
+        insert into ${enquiries} (id, name, email, phone, vehicle, service, message, postcode,
+          outside_area, status, contacted, contacted_at)
+        select enquiry_id, name, email, phone, vehicle, service, message, postcode, outside_area,
+          'booked', true, now()
+        from winner order by enquiry_id
         returning id, reference
       ),
       ${bookings} as (
         insert into ${bookings} (enquiry_id, reference, service, service_title, location, location_name,
           date, start_time, end_time, starts_at, ends_at, name, email, phone, registration, vehicle,
           postcode, outside_area, notes, manage_token_hash)
-        select enquiry.id, enquiry.reference, ${payload.service}, ${checked.serviceTitle}, ${payload.location},
-          ${checked.locationName}, ${slot.date}::date, ${slot.start}, ${slot.end},
-          ${slot.startsAt.toISOString()}::timestamptz, ${slot.endsAt.toISOString()}::timestamptz,
-          ${payload.name}, ${payload.email}, ${payload.phone}, ${payload.registration}, ${payload.vehicle},
-          ${payload.postcode || null}, ${checked.outsideArea}, ${payload.notes}, ${tokenHash}
-        from enquiry
+        select enquiry.id, enquiry.reference, service, service_title, location, location_name,
+          date, start_time, end_time, starts_at, ends_at, name, email, phone, registration, vehicle,
+          postcode, outside_area, notes, token_hash
+        from winner join enquiry on enquiry.id = winner.enquiry_id
+        order by enquiry.id
         returning *
       ),
       mail as (
         insert into ${outbox} (kind, payload)
         select kind, jsonb_build_object('kind', kind, 'booking', ${bookingJson}::jsonb, 'sequence', 0)
-          || case when kind = 'booking-confirmation' then jsonb_build_object('manageToken', ${token}::text) else '{}'::jsonb end
-        from ${bookings} cross join (values ('booking-received'), ('booking-confirmation')) as mails (kind)
-        order by kind desc
+          || case when kind = 'booking-confirmation' then jsonb_build_object('manageToken', winner.token) else '{}'::jsonb end
+        from ${bookings} join winner on winner.enquiry_id = ${bookings.enquiryId}
+          cross join (values ('booking-received'), ('booking-confirmation')) as mails (kind)
+        order by ${bookings.id}, kind desc
       )
-      select (select hits from hit) as hits, (select reference from ${bookings}) as reference`,
+      select input.ord, hit.hits, ${bookings.reference} as reference
+      from input join hit using (key, window_start)
+        left join winner using (ord)
+        left join ${bookings} on ${bookings.enquiryId} = winner.enquiry_id`,
   );
+  const results: StoredBooking[] = [];
+  for (const row of rows) results[row.ord] = { hits: row.hits, reference: row.reference };
+  return results;
 }
 
 /** What the customer's page shows of a booking. */
-function managed(booking: Booking, settings: Pick<BookingSettings, 'noticeHours'>, now: Date): ManagedBooking {
+function managed(
+  booking: Booking,
+  settings: Pick<BookingSettings, 'noticeHours'>,
+  now: Date,
+): ManagedBooking {
   return {
     reference: booking.reference,
     status: booking.status,
@@ -358,7 +467,10 @@ async function bookingOfToken(db: Database, token: string) {
 }
 
 /** The customer's view of the booking a manage link names, or null. */
-export async function manageBooking(deps: BookingDependencies, token: string): Promise<ManagedBooking | null> {
+export async function manageBooking(
+  deps: BookingDependencies,
+  token: string,
+): Promise<ManagedBooking | null> {
   const booking = await bookingOfToken(deps.db, token);
   if (!booking) return null;
   return managed(booking, bookingSettingsOf(await deps.content()), deps.clock());
@@ -370,7 +482,12 @@ export type BookingActor = { id: number; username: string } | 'customer';
 const customerActorName = 'Customer (online)';
 
 /** Moves the booking's enquiry along the pipeline with it, recording who did. */
-async function moveEnquiry(tx: Database, booking: Booking, status: 'completed' | 'closed', actor: BookingActor) {
+async function moveEnquiry(
+  tx: Database,
+  booking: Booking,
+  status: 'completed' | 'closed',
+  actor: BookingActor,
+) {
   const [current] = await tx
     .select({ status: enquiries.status })
     .from(enquiries)
@@ -410,7 +527,10 @@ async function lockBooking(tx: Database, condition: SQL) {
 }
 
 /** The customer cancels through their link, up to the notice period. */
-export async function cancelByCustomer(deps: BookingDependencies, token: string): Promise<CancelBookingResult> {
+export async function cancelByCustomer(
+  deps: BookingDependencies,
+  token: string,
+): Promise<CancelBookingResult> {
   if (!plausibleToken(token)) return { status: 404 };
   const settings = bookingSettingsOf(await deps.content());
   const now = deps.clock();
@@ -491,7 +611,11 @@ export async function changeBooking(
         .set({
           status: change.status,
           ...(cancelling
-            ? { cancelReason: change.reason, cancelledBy: actor.username, sequence: sql`${bookings.sequence} + 1` }
+            ? {
+                cancelReason: change.reason,
+                cancelledBy: actor.username,
+                sequence: sql`${bookings.sequence} + 1`,
+              }
             : {}),
           updatedAt: sql`now()`,
         })
@@ -512,13 +636,25 @@ export async function changeBooking(
     }
     const slot = slotAt(settings, location, change.date, change.start);
     if (!slot) {
-      return { status: 400, error: invalidFieldsMessage, fieldErrors: { start: ['That window is not open on that day'] } };
+      return {
+        status: 400,
+        error: invalidFieldsMessage,
+        fieldErrors: { start: ['That window is not open on that day'] },
+      };
     }
     if (slot.date < londonDate(now)) {
-      return { status: 400, error: invalidFieldsMessage, fieldErrors: { date: ['Choose a day from today on'] } };
+      return {
+        status: 400,
+        error: invalidFieldsMessage,
+        fieldErrors: { date: ['Choose a day from today on'] },
+      };
     }
     if (location === booking.location && slot.date === booking.date && slot.start === booking.start) {
-      return { status: 400, error: invalidFieldsMessage, fieldErrors: { start: ['Choose a different window'] } };
+      return {
+        status: 400,
+        error: invalidFieldsMessage,
+        fieldErrors: { start: ['Choose a different window'] },
+      };
     }
     const taken = await selectRows<{ taken: number }>(
       tx,

@@ -560,6 +560,11 @@ export const bookingPlaces = pgTable(
     date: date('date', { mode: 'string' }).notNull(),
     startTime: text('start_time').notNull(),
     taken: integer('taken').notNull(),
+    /**
+     * How many places the statement that last took some took (a batch of bookings may take
+     * several): read back by that statement alone, to know which of its bookings got one.
+     */
+    granted: integer('granted').notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.location, table.date, table.startTime] }),

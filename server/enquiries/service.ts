@@ -9,6 +9,7 @@ import {
 } from '#common/enquiry-status.ts';
 import { isoTime, selectRows, type Database } from '../db/client.ts';
 import { hasSqlState } from '../db/errors.ts';
+import { GroupCommit, groupCommitOf } from '../db/group-commit.ts';
 import {
   enquiries,
   enquiryEvents,
@@ -95,126 +96,40 @@ export type StoreEnquiryResult =
 /** A checked enquiry and what the covered area made of its postcode. */
 export type EnquiryToStore = EnquiryPayload & { outsideArea: boolean };
 
-type Submission = {
-  payload: EnquiryToStore;
-  hit: RateLimitHit;
-  settle(outcome: { ok: true; result: StoreEnquiryResult } | { ok: false; error: unknown }): void;
-};
-
-/** A statement stores at most this many enquiries; more wait for the next one. */
-const maxBatch = 100;
+type Submission = { payload: EnquiryToStore; hit: RateLimitHit };
 
 /**
  * Counts the client's submission against its limit and, when within it, stores the enquiry, the
- * staff notification and the customer's acknowledgement to send. Each enquiry is written with its notification in one statement,
- * so one transaction: an enquiry never exists without its notification, nor the other way round.
- * The notification's payload is the outbox's `enquiry-received` shape (checked when the outbox
- * reads it).
- *
- * Group commit: while a statement is running, the submissions that arrive wait and are then
- * written together by the next one. Under load a statement stores tens of enquiries for little
- * more than the cost of one (the embedded database spends most of a statement's time on its
- * fixed costs: protocol round trips, planning, the commit), so the queue drains instead of
- * growing; alone, an enquiry is written at once.
+ * staff notification and the customer's acknowledgement to send. Each enquiry is written with its
+ * e-mails in one statement, so one transaction: an enquiry never exists without its
+ * notification, nor the other way round. The notification's payload is the outbox's
+ * `enquiry-received` shape (checked when the outbox reads it). Submissions that arrive together
+ * share statements (db/group-commit.ts).
  */
 export function createEnquiryWithinLimit(
   db: Database,
   payload: EnquiryToStore,
   limitHit: RateLimitHit,
 ): Promise<StoreEnquiryResult> {
-  let writer = writers.get(db);
-  if (!writer) {
-    writer = new EnquiryWriter(db);
-    writers.set(db, writer);
-  }
-  return writer.add(payload, limitHit);
+  return groupCommitOf(
+    writers,
+    db,
+    () =>
+      new GroupCommit(
+        (batch: Submission[]) => storeBatch(db, batch),
+        ({ hit }) => `${hit.key} ${hit.windowStart}`,
+      ),
+  ).add({ payload, hit: limitHit });
 }
 
-const writers = new WeakMap<Database, EnquiryWriter>();
-
-class EnquiryWriter {
-  readonly #db: Database;
-  #waiting: Submission[] = [];
-  #writing = false;
-
-  constructor(db: Database) {
-    this.#db = db;
-  }
-
-  add(payload: EnquiryToStore, hit: RateLimitHit): Promise<StoreEnquiryResult> {
-    return new Promise((resolve, reject) => {
-      this.#waiting.push({
-        payload,
-        hit,
-        settle: (outcome) => (outcome.ok ? resolve(outcome.result) : reject(outcome.error)),
-      });
-      if (!this.#writing) void this.#drain();
-    });
-  }
-
-  async #drain() {
-    this.#writing = true;
-    try {
-      while (this.#waiting.length > 0) await this.#write(this.#nextBatch());
-    } finally {
-      this.#writing = false;
-    }
-  }
-
-  /**
-   * The oldest waiting submissions, at most one per rate-limit counter: a statement counts each
-   * counter once, so a client's second submission goes in the next statement and sees the first
-   * one's count, as it would have alone.
-   */
-  #nextBatch(): Submission[] {
-    const batch: Submission[] = [];
-    const later: Submission[] = [];
-    const counters = new Set<string>();
-    for (const submission of this.#waiting) {
-      const counter = `${submission.hit.key} ${submission.hit.windowStart}`;
-      if (batch.length < maxBatch && !counters.has(counter)) {
-        counters.add(counter);
-        batch.push(submission);
-      } else {
-        later.push(submission);
-      }
-    }
-    this.#waiting = later;
-    return batch;
-  }
-
-  /** Never throws: each submission is settled with its own result or error. */
-  async #write(batch: Submission[]) {
-    let rows: { ord: number; hits: number; id: number | null; reference: string | null }[];
-    try {
-      rows = await storeBatch(this.#db, batch);
-    } catch (error) {
-      if (batch.length === 1) {
-        batch[0]!.settle({ ok: false, error });
-        return;
-      }
-      // The statement wrote nothing. One bad submission must not cost the others theirs: each
-      // is tried again on its own.
-      for (const submission of batch) await this.#write([submission]);
-      return;
-    }
-    for (const { ord, hits, id, reference } of rows) {
-      const { hit, settle } = batch[ord]!;
-      const limit = hit.verdict(hits);
-      settle({
-        ok: true,
-        result: id === null || reference === null ? { id: null, limit } : { id, reference, limit },
-      });
-    }
-  }
-}
+const writers = new WeakMap<Database, GroupCommit<Submission, StoreEnquiryResult>>();
 
 /**
  * One statement for the whole batch. Each enquiry's id is drawn before its row is inserted, so
  * that the answer can say which submission got which id; a refused one draws none. Only what
  * the caller needs comes back (the count and the id), which keeps the result small to parse.
  */
-function storeBatch(db: Database, batch: Submission[]) {
+async function storeBatch(db: Database, batch: Submission[]): Promise<StoreEnquiryResult[]> {
   const input = batch.map(({ payload, hit }, ord) => ({
     ord,
     key: hit.key,
@@ -229,7 +144,7 @@ function storeBatch(db: Database, batch: Submission[]) {
     postcode: payload.postcode || null,
     outside_area: payload.outsideArea,
   }));
-  return selectRows<{ ord: number; hits: number; id: number | null; reference: string | null }>(
+  const rows = await selectRows<{ ord: number; hits: number; id: number | null; reference: string | null }>(
     db,
     sql`with input as (
           select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as input (
@@ -262,6 +177,12 @@ function storeBatch(db: Database, batch: Submission[]) {
         select verdict.ord, verdict.hits, verdict.id, enquiry.reference
         from verdict left join enquiry using (id)`,
   );
+  const results: StoreEnquiryResult[] = [];
+  for (const { ord, hits, id, reference } of rows) {
+    const limit = batch[ord]!.hit.verdict(hits);
+    results[ord] = id === null || reference === null ? { id: null, limit } : { id, reference, limit };
+  }
+  return results;
 }
 
 export type EnquiryQuery = {

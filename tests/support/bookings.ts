@@ -37,7 +37,12 @@ export function bookingContent(
 export function fixedContentStore(content: SiteContent): SiteContentStore & { content: SiteContent } {
   const store = {
     content,
-    published: async () => ({ version: 1, content: store.content, publishedAt: bookingNow.toISOString(), publishedBy: null }),
+    published: async () => ({
+      version: 1,
+      content: store.content,
+      publishedAt: bookingNow.toISOString(),
+      publishedBy: null,
+    }),
     reload: async () => {},
     accept: () => {},
     seed: () => store.content,

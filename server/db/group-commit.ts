@@ -1,0 +1,94 @@
+/**
+ * Group commit: while a statement is running, the items that arrive wait and are then written
+ * together by the next one. Under load a statement writes tens of items for little more than the
+ * cost of one (the embedded database spends most of a statement's time on its fixed costs:
+ * protocol round trips, planning, the commit), so the queue drains instead of growing; alone, an
+ * item is written at once.
+ */
+type Waiting<Item, Result> = { item: Item; resolve(result: Result): void; reject(error: unknown): void };
+
+export class GroupCommit<Item, Result> {
+  readonly #store: (batch: Item[]) => Promise<Result[]>;
+  readonly #keyOf: (item: Item) => string;
+  readonly #maxBatch: number;
+  #waiting: Waiting<Item, Result>[] = [];
+  #writing = false;
+
+  /**
+   * `store` writes a batch in one statement and answers each item's result in the batch's order.
+   * A batch holds at most one item of each `keyOf` (a statement counts a rate-limit counter
+   * once, so a client's second item goes in the next statement and sees the first one's count,
+   * as it would have alone) and at most `maxBatch` items.
+   */
+  constructor(store: (batch: Item[]) => Promise<Result[]>, keyOf: (item: Item) => string, maxBatch = 100) {
+    this.#store = store;
+    this.#keyOf = keyOf;
+    this.#maxBatch = maxBatch;
+  }
+
+  add(item: Item): Promise<Result> {
+    return new Promise((resolve, reject) => {
+      this.#waiting.push({ item, resolve, reject });
+      if (!this.#writing) void this.#drain();
+    });
+  }
+
+  async #drain() {
+    this.#writing = true;
+    try {
+      while (this.#waiting.length > 0) await this.#write(this.#nextBatch());
+    } finally {
+      this.#writing = false;
+    }
+  }
+
+  /** The oldest waiting items, at most one per key. */
+  #nextBatch() {
+    const batch: Waiting<Item, Result>[] = [];
+    const later: Waiting<Item, Result>[] = [];
+    const keys = new Set<string>();
+    for (const waiting of this.#waiting) {
+      const key = this.#keyOf(waiting.item);
+      if (batch.length < this.#maxBatch && !keys.has(key)) {
+        keys.add(key);
+        batch.push(waiting);
+      } else {
+        later.push(waiting);
+      }
+    }
+    this.#waiting = later;
+    return batch;
+  }
+
+  /** Never throws: each item is settled with its own result or error. */
+  async #write(batch: Waiting<Item, Result>[]) {
+    let results: Result[];
+    try {
+      results = await this.#store(batch.map((waiting) => waiting.item));
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]!.reject(error);
+        return;
+      }
+      // The statement wrote nothing. One bad item must not cost the others theirs: each is
+      // tried again on its own.
+      for (const waiting of batch) await this.#write([waiting]);
+      return;
+    }
+    batch.forEach((waiting, index) => waiting.resolve(results[index]!));
+  }
+}
+
+/** One group commit per database and kind of write, made on first use. */
+export function groupCommitOf<Database extends object, Item, Result>(
+  writers: WeakMap<Database, GroupCommit<Item, Result>>,
+  db: Database,
+  make: () => GroupCommit<Item, Result>,
+): GroupCommit<Item, Result> {
+  let writer = writers.get(db);
+  if (!writer) {
+    writer = make();
+    writers.set(db, writer);
+  }
+  return writer;
+}

@@ -158,10 +158,12 @@ export function bookableSlots(
   days: number,
   now: Date,
 ): Slot[] {
-  const first = from > londonDate(now) ? from : londonDate(now);
+  const today = londonDate(now);
+  // The days asked for are `from` and the `days - 1` after it; those already past have no slots.
+  const end = addDays(from, days - 1);
   const last = lastBookableDate(settings, now);
   const slots: Slot[] = [];
-  for (let date = first, index = 0; index < days && date <= last; date = addDays(date, 1), index += 1) {
+  for (let date = from < today ? today : from; date <= end && date <= last; date = addDays(date, 1)) {
     for (const window of windowsOn(settings, location, date)) {
       const slot = toSlot(date, window);
       if (outsideNotice(settings, slot.startsAt, now)) slots.push(slot);

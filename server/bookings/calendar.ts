@@ -1,54 +1,71 @@
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
-import { ICalCalendar, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { londonTimeZone } from '#common/booking-slots.ts';
 
-/** One booking as a calendar entry (an attachment of the booking e-mails). */
+/**
+ * The calendar attachment of the booking e-mails (RFC 5545): one event in London time, which the
+ * customer's calendar adds, moves (a higher sequence under the same UID) or removes.
+ */
 export type CalendarEvent = {
-  /** Stable per booking, so that a change or a cancellation updates the same entry. */
+  /** Stable for the booking, for example `booking-42@tyres.example`: later e-mails update the same event. */
   uid: string;
-  /** Grows with each change sent. */
+  /** Grows with each change sent, so that calendars apply the newest. */
   sequence: number;
   status: 'confirmed' | 'cancelled';
+  /** For example "Puncture Repair - Example Tyres". */
   summary: string;
+  /** Plain text; may hold newlines, commas and semicolons. */
   description: string;
+  /** The branch's address, or "Your address: RM3 0AB". */
   location: string;
-  /** London date and wall-clock times of the window. */
+  /** The London date, YYYY-MM-DD, and the window's London wall-clock times, HH:MM. */
   date: string;
   start: string;
   end: string;
   organiser: { name: string; email: string };
-  /** The customer's manage link. */
+  /** The customer's page for the booking. */
   url?: string;
+  /** When this version of the event was made (DTSTAMP). */
   stamp: Date;
 };
 
 /**
- * The iCalendar text of a booking: METHOD:PUBLISH for a booking, METHOD:CANCEL with
- * STATUS:CANCELLED for a cancelled one. Times are London times (TZID=Europe/London, with the
- * zone's VTIMEZONE), so calendars show the window the customer chose in any season.
+ * The event's date and time as ical-generator should write them. With a time zone on the event,
+ * it writes a date's fields as the server's own clock reads them (`formatDate` uses `getHours`),
+ * so an instant would come out shifted wherever the server does not run on London time. A
+ * date-time without an offset is read on the server's clock too, so its fields come back as
+ * written, whatever the server's zone (bar a time that zone's own clock change skips).
+ */
+const wallClock = (date: string, time: string) => `${date}T${time}:00`;
+
+/**
+ * The .ics text: METHOD:PUBLISH for a confirmed booking; METHOD:CANCEL with STATUS:CANCELLED for
+ * a cancelled one. DTSTART and DTEND carry TZID=Europe/London, defined by a VTIMEZONE, so that
+ * each calendar shows the window at the right hour in summer and in winter.
  */
 export function bookingCalendar(event: CalendarEvent): string {
   const cancelled = event.status === 'cancelled';
-  const calendar = new ICalCalendar({
+  const calendar = ical({
     prodId: { company: event.organiser.name, product: 'Bookings', language: 'EN' },
     method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH,
+    // The VTIMEZONE of the event's zone, from the generator. The calendar itself has no zone: one
+    // would make ical-generator write DTSTAMP in it, where RFC 5545 (3.8.7.2) requires UTC.
+    timezone: { name: null, generator: getVtimezoneComponent },
   });
-  calendar.timezone({ name: londonTimeZone, generator: getVtimezoneComponent });
   calendar.createEvent({
     id: event.uid,
     sequence: event.sequence,
     status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    // With a time zone, the library writes a date-time text's own fields (the local clock of the
-    // same text, read back): the window's London wall-clock times, whatever this machine's zone.
-    start: `${event.date}T${event.start}:00`,
-    end: `${event.date}T${event.end}:00`,
-    timezone: londonTimeZone,
     stamp: event.stamp,
+    timezone: londonTimeZone,
+    start: wallClock(event.date, event.start),
+    end: wallClock(event.date, event.end),
     summary: event.summary,
     description: event.description,
     location: event.location,
-    organizer: { name: event.organiser.name, email: event.organiser.email },
+    organizer: event.organiser,
     url: event.url ?? null,
   });
-  return calendar.toString();
+  // Every content line ends with CRLF, the last one too (RFC 5545, 3.1); ical-generator leaves it off.
+  return `${calendar.toString()}\r\n`;
 }

@@ -33,7 +33,6 @@ import {
   submitBooking,
   type BookingDependencies,
 } from './bookings/service.ts';
-import { bookingSettingsOf } from '#common/booking-settings.ts';
 import { imagesRouter } from './images/routes.ts';
 import { uploadedSlotImages } from './images/service.ts';
 import { servicesRouter } from './services/routes.ts';
@@ -221,8 +220,7 @@ export function createApp({
               submit: (form) => submitEnquiry(enquirySubmission, form, req.ip ?? 'unknown'),
             },
             bookings: {
-              availability: async (query) =>
-                availability(database.db, bookingSettingsOf(content), query, clock()),
+              availability: (query) => availability(booking, query),
               submit: (form) => submitBooking(booking, form, req.ip ?? 'unknown'),
               manage: (token) => manageBooking(booking, token),
               cancel: (token) => cancelByCustomer(booking, token),

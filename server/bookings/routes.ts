@@ -66,7 +66,7 @@ export function publicBookingsRouter(deps: BookingDependencies) {
     if (!/^[0-9]{1,3}$/.test(days) || Number(days) < 1 || Number(days) > 92) {
       throw new HttpError(400, 'days must be a whole number from 1 to 92.');
     }
-    res.json(await availability(deps.db, settings, { location, from, days: Number(days) }, deps.clock()));
+    res.json(await availability(deps, { location, from, days: Number(days) }));
   });
 
   router.post('/bookings', express.json({ limit: bookingBodyLimit }), async (req, res) => {

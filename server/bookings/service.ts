@@ -40,6 +40,7 @@ import type { SiteContent } from '#common/site-content.ts';
 import { isoTime, selectRows, type Database } from '../db/client.ts';
 import { bookingPlaces, bookings, enquiries, enquiryEvents, enquiryNotes, outbox } from '../db/schema.ts';
 import { GroupCommit, groupCommitOf } from '../db/group-commit.ts';
+import { createReadCache } from '../http/read-cache.ts';
 import { countHits, rateLimitHit, type RateLimit, type RateLimitHit } from '../http/rate-limit.ts';
 import type { Logger } from '../logger.ts';
 
@@ -114,11 +115,13 @@ async function takenPlaces(db: Database, location: string, from: string, to: str
   return (date: string, start: string) => taken.get(`${date} ${start}`) ?? 0;
 }
 
+export type AvailabilityQuery = { location: string; from: string; days: number };
+
 /** The windows of `location` with a place left, over `days` days from `from`. */
-export async function availability(
+async function readAvailability(
   db: Database,
   settings: BookingSettings,
-  query: { location: string; from: string; days: number },
+  query: AvailabilityQuery,
   now: Date,
 ): Promise<AvailabilityDay[]> {
   const slots = bookableSlots(settings, query.location, query.from, query.days, now);
@@ -127,20 +130,56 @@ export async function availability(
   return availabilityOf(slots, taken);
 }
 
-/** The next free windows of `location` from `slot` on (the answer to a window that just went). */
+/**
+ * Answers of `availability`, kept for a second: every visitor of the booking page asks, and the
+ * answer changes only when a booking does. A change made by this process forgets them at once;
+ * one made by another process shows within the second. Either way a booking is checked against
+ * the places left when it is stored, never against this copy.
+ */
+const availabilityCaches = new WeakMap<Database, ReturnType<typeof createReadCache<AvailabilityDay[]>>>();
+
+/** A number per published document (the settings in force are part of what an answer depends on). */
+const contentIds = new WeakMap<SiteContent, number>();
+let lastContentId = 0;
+
+function contentId(content: SiteContent): number {
+  let id = contentIds.get(content);
+  if (id === undefined) {
+    id = ++lastContentId;
+    contentIds.set(content, id);
+  }
+  return id;
+}
+
+/** Forgets the kept answers after a change of bookings made here. */
+const forgetAvailability = (db: Database) => availabilityCaches.get(db)?.clear();
+
+/**
+ * The windows of `location` with a place left, over `days` days from `from` (GET
+ * /api/availability, the booking page). The notice period is reckoned from the start of the
+ * current minute.
+ */
+export async function availability(deps: BookingDependencies, query: AvailabilityQuery): Promise<AvailabilityDay[]> {
+  const content = await deps.content();
+  let cache = availabilityCaches.get(deps.db);
+  if (!cache) {
+    cache = createReadCache<AvailabilityDay[]>({ ttlMs: 1_000 });
+    availabilityCaches.set(deps.db, cache);
+  }
+  const minute = Math.floor(deps.clock().getTime() / 60_000);
+  return cache.get(`${contentId(content)} ${minute} ${query.location} ${query.from} ${query.days}`, () =>
+    readAvailability(deps.db, bookingSettingsOf(content), query, new Date(minute * 60_000)),
+  );
+}
+
+/** The next free windows of `location` after `after` (the answer to a window that just went). */
 async function nextFreeWindows(
-  db: Database,
+  deps: BookingDependencies,
   settings: BookingSettings,
   location: string,
   after: { date: string; start: string },
-  now: Date,
 ): Promise<FreeWindow[]> {
-  const days = await availability(
-    db,
-    settings,
-    { location, from: after.date, days: settings.horizonDays + 1 },
-    now,
-  );
+  const days = await availability(deps, { location, from: after.date, days: settings.horizonDays + 1 });
   return days
     .flatMap((day) => day.windows.map((window) => ({ date: day.date, ...window })))
     .filter((window) => window.date > after.date || window.start > after.start)
@@ -255,7 +294,7 @@ export async function submitBooking(
     return {
       status: 409,
       error: windowUnavailableMessage,
-      nextFree: await nextFreeWindows(db, settings, parsed.data.location, slot, now),
+      nextFree: await nextFreeWindows(deps, settings, parsed.data.location, slot),
     };
   }
   const token = newManageToken();
@@ -275,9 +314,10 @@ export async function submitBooking(
     return {
       status: 409,
       error: windowGoneMessage,
-      nextFree: await nextFreeWindows(db, settings, parsed.data.location, slot, now),
+      nextFree: await nextFreeWindows(deps, settings, parsed.data.location, slot),
     };
   }
+  forgetAvailability(db);
   logger.info({ reference: row.reference }, 'booking stored');
   deps.onQueued?.();
   return {
@@ -561,7 +601,10 @@ export async function cancelByCustomer(
     await queueMail(tx, 'booking-cancelled-notice', cancelled);
     return { status: 200, booking: managed(cancelled, settings, now) };
   });
-  if (result.status === 200) deps.onQueued?.();
+  if (result.status === 200) {
+    forgetAvailability(deps.db);
+    deps.onQueued?.();
+  }
   return result;
 }
 
@@ -693,6 +736,9 @@ export async function changeBooking(
     await queueMail(tx, 'booking-moved', moved, { manageToken: token, previous });
     return { status: 200, booking: moved, summary: `moved from ${booking.date} ${booking.start}` };
   });
-  if (result.status === 200) deps.onQueued?.();
+  if (result.status === 200) {
+    forgetAvailability(deps.db);
+    deps.onQueued?.();
+  }
   return result;
 }

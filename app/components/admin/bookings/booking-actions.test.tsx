@@ -30,37 +30,45 @@ type Serve = {
   bookings: Booking[];
   /** The answer to PUT /api/bookings/{id}; by default the booking with the change made. */
   put?: (call: ApiCall, booking: Booking) => ApiAnswer;
+  /** How long each answer takes, as over a network. */
+  delayMs?: number;
 };
 
 /** The API as the diary uses it; a change that goes through is in the bookings read afterwards. */
-function serve({ bookings, put }: Serve) {
+function serve({ bookings, put, delayMs = 0 }: Serve) {
   let current = bookings;
-  return mockApi((call) => {
-    const url = new URL(call.path, 'http://localhost');
-    if (call.method === 'GET' && url.pathname === '/api/bookings') {
-      const from = url.searchParams.get('from')!;
-      const to = url.searchParams.get('to')!;
-      return { status: 200, body: current.filter((booking) => booking.date >= from && booking.date <= to) };
-    }
-    if (call.method === 'GET' && url.pathname === '/api/site-content')
-      return { status: 200, body: makePublished() };
-    if (call.method === 'GET' && url.pathname === '/api/availability') {
-      return {
-        status: 200,
-        body: url.searchParams.get('location') === 'mobile' ? freeMobile : freeHaroldHill,
-      };
-    }
-    const id = /^\/api\/bookings\/(\d+)$/.exec(url.pathname)?.[1];
-    const booking = current.find((entry) => String(entry.id) === id);
-    if (call.method === 'PUT' && booking) {
-      const answer = put?.(call, booking) ?? { status: 200, body: { ...booking, ...(call.body as object) } };
-      if (answer.status === 200) {
-        current = current.map((entry) => (entry.id === booking.id ? (answer.body as Booking) : entry));
+  return mockApi(
+    (call) => {
+      const url = new URL(call.path, 'http://localhost');
+      if (call.method === 'GET' && url.pathname === '/api/bookings') {
+        const from = url.searchParams.get('from')!;
+        const to = url.searchParams.get('to')!;
+        return { status: 200, body: current.filter((booking) => booking.date >= from && booking.date <= to) };
       }
-      return answer;
-    }
-    return { status: 404, body: { error: 'Not found' } };
-  });
+      if (call.method === 'GET' && url.pathname === '/api/site-content')
+        return { status: 200, body: makePublished() };
+      if (call.method === 'GET' && url.pathname === '/api/availability') {
+        return {
+          status: 200,
+          body: url.searchParams.get('location') === 'mobile' ? freeMobile : freeHaroldHill,
+        };
+      }
+      const id = /^\/api\/bookings\/(\d+)$/.exec(url.pathname)?.[1];
+      const booking = current.find((entry) => String(entry.id) === id);
+      if (call.method === 'PUT' && booking) {
+        const answer = put?.(call, booking) ?? {
+          status: 200,
+          body: { ...booking, ...(call.body as object) },
+        };
+        if (answer.status === 200) {
+          current = current.map((entry) => (entry.id === booking.id ? (answer.body as Booking) : entry));
+        }
+        return answer;
+      }
+      return { status: 404, body: { error: 'Not found' } };
+    },
+    { delayMs },
+  );
 }
 
 /** The diary of 24 November 2026 with the enquiries' counts already read (as after a visit to Enquiries). */
@@ -243,6 +251,31 @@ describe('Cancel…', () => {
     const again = within(screen.getByRole('alertdialog', { name: 'Cancel booking' }));
     expect(again.queryByRole('alert')).toBeNull();
     expect((again.getByRole('textbox', { name: /Reason/ }) as HTMLTextAreaElement).value).toBe('');
+  });
+  it('shows a refused reason under the field, and sends one cancellation however often it is clicked', async () => {
+    const calls = serve({
+      bookings: [makeBooking()],
+      put: () => ({
+        status: 400,
+        body: { error: 'Check the reason', fieldErrors: { reason: ['The reason must not be only symbols'] } },
+      }),
+      delayMs: 50,
+    });
+    renderDiary();
+    await userEvent.click((await card('Sarah Mitchell')).getByRole('button', { name: /^Cancel/ }));
+    const dialog = within(screen.getByRole('alertdialog', { name: 'Cancel booking' }));
+    const reason = dialog.getByRole('textbox', { name: /Reason/ });
+    await userEvent.type(reason, '!!!');
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel booking' }));
+    const busy = dialog.getByRole('button', { name: 'Cancelling…' });
+    expect(busy.getAttribute('aria-disabled')).toBe('true');
+    await userEvent.click(busy);
+    // Not closed while the request is on its way.
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('alertdialog', { name: 'Cancel booking' })).toBeTruthy();
+    expect((await dialog.findByRole('alert')).textContent).toBe('The reason must not be only symbols');
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(puts(calls)).toHaveLength(1);
   });
 });
 

@@ -78,6 +78,7 @@ export function CancelDialog({ booking, disabled }: { booking: Booking; disabled
               onChange={(event) => {
                 setReason(event.target.value);
                 if (event.target.value.trim() !== '') setMissing(false);
+                if (update.isError) update.reset();
               }}
             />
           )}

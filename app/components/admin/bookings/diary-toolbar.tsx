@@ -72,10 +72,7 @@ export function DiaryToolbar({
             onChange={(event) => onShowCancelledChange(event.target.checked)}
             className="size-4 accent-brand-dark"
           />
-          Show cancelled
-          {cancelledCount > 0 && (
-            <span className="rounded-full bg-slate-100 px-1.5 text-xs text-slate-700">{cancelledCount}</span>
-          )}
+          Show cancelled{cancelledCount > 0 && ` (${cancelledCount})`}
         </label>
       </div>
     </div>

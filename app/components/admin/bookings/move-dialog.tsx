@@ -115,6 +115,8 @@ export function MoveDialog({ booking, disabled }: { booking: Booking; disabled: 
         onChange={(next) => {
           setTarget(next);
           setMissing(false);
+          // A refusal was about the window chosen before.
+          if (update.isError) update.reset();
         }}
       />
       {update.error && (

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, vi } from 'vitest';
 import ToastViewport from '#app/components/ui/toast-viewport.tsx';
 import { createQueryClient } from '#app/lib/query-client.ts';
+import { dismissToast, useToasts } from '#app/lib/use-toast.ts';
 
 /** A request the component made: its method, path with query, and JSON body. */
 export type ApiCall = { method: string; path: string; body: unknown };
@@ -43,6 +44,14 @@ export function mockApi(
 /** An answer that never comes (a request still on its way). */
 export const pending = () => new Promise<ApiAnswer>(() => {});
 
+/** The toasts shown by a test, closed after it so that the next test starts without them. */
+const shownToasts = new Set<number>();
+
+function RecordToasts() {
+  for (const item of useToasts()) shownToasts.add(item.id);
+  return null;
+}
+
 /**
  * Renders `element` as the staff pages have it: in a router, with a fresh query cache (optionally
  * filled first) and the toasts.
@@ -65,6 +74,7 @@ export function renderStaffUi(
           <>
             {element}
             <ToastViewport />
+            <RecordToasts />
           </>
         ),
       },
@@ -81,5 +91,7 @@ export function renderStaffUi(
 
 afterEach(() => {
   cleanup();
+  for (const id of shownToasts) dismissToast(id);
+  shownToasts.clear();
   vi.unstubAllGlobals();
 });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { StaffUser } from '#common/auth.ts';
@@ -31,6 +31,7 @@ describe('DashboardSections', () => {
     const onSectionChange = renderSections(owner, 'staff');
     expect(tabNames()).toEqual([
       'Enquiries',
+      'Bookings',
       'Analytics',
       'Images',
       'Content',
@@ -48,10 +49,31 @@ describe('DashboardSections', () => {
 
   it('shows staff neither Staff nor Activity, and their addresses open Enquiries', () => {
     renderSections(staff, 'staff');
-    expect(tabNames()).toEqual(['Enquiries', 'Analytics', 'Images', 'Content', 'Privacy', 'My account']);
+    expect(tabNames()).toEqual([
+      'Enquiries',
+      'Bookings',
+      'Analytics',
+      'Images',
+      'Content',
+      'Privacy',
+      'My account',
+    ]);
     expect(screen.getByRole('tab', { name: 'Enquiries', selected: true })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Staff accounts' })).toBeNull();
     expect(screen.getByRole('heading', { name: 'Customer Enquiries' })).toBeTruthy();
+  });
+
+  it('opens the bookings diary for staff and for owners', async () => {
+    for (const user of [staff, owner]) {
+      const onSectionChange = renderSections(user, 'enquiries');
+      await userEvent.click(screen.getByRole('tab', { name: 'Bookings' }));
+      expect(onSectionChange).toHaveBeenCalledWith('bookings');
+      cleanup();
+      renderSections(user, 'Bookings');
+      expect(screen.getByRole('tab', { name: 'Bookings', selected: true })).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'Bookings diary' })).toBeTruthy();
+      cleanup();
+    }
   });
 
   it('opens My account for everyone', () => {
@@ -69,7 +91,7 @@ describe('DashboardSections', () => {
     expect(screen.queryByRole('heading', { name: 'Customer Enquiries' })).toBeNull();
   });
 
-  it('fills every row of the phone grid (six columns) for six tabs and for eight', () => {
+  it('fills every row of the phone grid (six columns) for staff (seven tabs) and owners (nine)', () => {
     const rows = (count: number) => {
       const widths = Array.from({ length: count }, (_, index) =>
         Number(phoneSpan(index, count).split('-').at(-1)),
@@ -81,9 +103,10 @@ describe('DashboardSections', () => {
       }
       return filled;
     };
-    expect(rows(6)).toEqual([6, 6]);
-    expect(rows(8)).toEqual([6, 6, 6]);
     expect(rows(7)).toEqual([6, 6, 6]);
-    expect(phoneSpan(7, 8)).toBe('col-span-3');
+    expect(rows(9)).toEqual([6, 6, 6]);
+    expect(rows(8)).toEqual([6, 6, 6]);
+    expect(phoneSpan(6, 7)).toBe('col-span-6');
+    expect(phoneSpan(8, 9)).toBe('col-span-2');
   });
 });

@@ -4,6 +4,7 @@ import type { StaffUser } from '#common/auth.ts';
 import { AccountTab } from './account/account-tab.tsx';
 import { ActivityTab } from './activity/activity-tab.tsx';
 import { AnalyticsTab } from './analytics-tab.tsx';
+import { BookingsTab } from './bookings/bookings-tab.tsx';
 import { ContentTab } from './content/content-tab.tsx';
 import { EnquiriesTab } from './enquiries-tab.tsx';
 import { ImagesTab } from './images-tab.tsx';
@@ -13,6 +14,7 @@ import { StaffTab } from './staff/staff-tab.tsx';
 /** The dashboard's sections, in order; Staff and Activity are an owner's alone. */
 const sections = [
   { value: 'enquiries', label: 'Enquiries', Panel: EnquiriesTab, ownersOnly: false },
+  { value: 'bookings', label: 'Bookings', Panel: BookingsTab, ownersOnly: false },
   { value: 'analytics', label: 'Analytics', Panel: AnalyticsTab, ownersOnly: false },
   { value: 'images', label: 'Images', Panel: ImagesTab, ownersOnly: false },
   { value: 'content', label: 'Content', Panel: ContentTab, ownersOnly: false },
@@ -33,11 +35,11 @@ export const sectionOf = (param: string | undefined, role: StaffRole): Dashboard
   sectionsFor(role).find((section) => section.value === param?.toLowerCase())?.value ?? 'enquiries';
 
 /**
- * On phones the tab list is a six-column grid of rows of three (two columns each). A last row of
- * two takes three columns each, a last one alone all six, so every row is full: 6 tabs make two
- * rows, 8 make three. At 320 px a two-column tab is 92 px wide, room for the longest label ("My
- * account", 80 px in Inter semibold) with its padding. From `md` up (768 px, room for all eight)
- * the tabs sit in one line.
+ * On phones and tablets the tab list is a six-column grid of rows of three (two columns each). A
+ * last row of two takes three columns each, a last one alone all six, so every row is full: staff's
+ * 7 tabs make three rows, an owner's 9 make three. At 320 px a two-column tab is 92 px wide, room
+ * for the longest label ("My account", 80 px in Inter semibold) with its padding. From `lg` up
+ * (1024 px) the tabs sit in one line: an owner's nine need about 820 px, more than `md` leaves.
  */
 export function phoneSpan(index: number, count: number): string {
   const leftOver = count % 3;
@@ -64,13 +66,13 @@ export function DashboardSections({ user, section, onSectionChange }: DashboardS
     <Tabs.Root value={current} onValueChange={(value) => onSectionChange(value as DashboardSection)}>
       <Tabs.List
         aria-label="Dashboard sections"
-        className="mb-6 grid grid-cols-6 gap-0.5 rounded-xl bg-slate-200/70 p-1 md:inline-flex md:gap-0"
+        className="mb-6 grid grid-cols-6 gap-0.5 rounded-xl bg-slate-200/70 p-1 lg:inline-flex lg:gap-0"
       >
         {visible.map(({ value, label }, index) => (
           <Tabs.Trigger
             key={value}
             value={value}
-            className={`${phoneSpan(index, visible.length)} rounded-lg px-1 py-2 text-sm font-semibold whitespace-nowrap text-slate-600 transition hover:text-ink data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm md:px-4`}
+            className={`${phoneSpan(index, visible.length)} rounded-lg px-1 py-2 text-sm font-semibold whitespace-nowrap text-slate-600 transition hover:text-ink data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm lg:px-4`}
           >
             {label}
           </Tabs.Trigger>

@@ -12,8 +12,19 @@ type ConfirmDialogProps = {
   /** More than a sentence: a list of what will happen, below the description. */
   children?: ReactNode;
   confirmLabel: string;
+  /** The button that closes the dialog without doing anything ("Cancel" unless that would mislead). */
+  cancelLabel?: string;
   destructive?: boolean;
   onConfirm: () => void;
+  /**
+   * Whether the confirm button closes the dialog (the default). A dialog whose request may be
+   * refused stays open instead, controlled through `open`, so that the refusal shows where the
+   * choice was made; its caller closes it once the request succeeds.
+   */
+  closeOnConfirm?: boolean;
+  /** While the request is on its way the confirm button says `busyLabel` and does nothing. */
+  busy?: boolean;
+  busyLabel?: string;
 };
 
 /**
@@ -28,8 +39,12 @@ export function ConfirmDialog({
   description,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   destructive,
   onConfirm,
+  closeOnConfirm = true,
+  busy = false,
+  busyLabel,
 }: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -46,17 +61,22 @@ export function ConfirmDialog({
           {children}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel className="rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-semibold text-ink transition hover:bg-slate-100">
-              Cancel
+              {cancelLabel}
             </AlertDialog.Cancel>
             <AlertDialog.Action
-              onClick={onConfirm}
-              className={`rounded-lg px-4 py-2.5 text-sm font-semibold transition ${
+              aria-disabled={busy || undefined}
+              onClick={(event) => {
+                // Radix closes the dialog unless the click's default is prevented.
+                if (!closeOnConfirm || busy) event.preventDefault();
+                if (!busy) onConfirm();
+              }}
+              className={`rounded-lg px-4 py-2.5 text-sm font-semibold transition aria-disabled:opacity-60 ${
                 destructive
                   ? 'bg-red-700 text-white hover:bg-red-800'
                   : 'bg-brand text-ink hover:bg-brand-dark hover:text-white'
               }`}
             >
-              {confirmLabel}
+              {busy && busyLabel ? busyLabel : confirmLabel}
             </AlertDialog.Action>
           </div>
         </AlertDialog.Content>

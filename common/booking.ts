@@ -115,6 +115,22 @@ export const bookingStatusLabels: Record<BookingStatus, string> = {
   cancelled: 'Cancelled',
 };
 
+/**
+ * The statuses staff may move a booking to from each status (PUT /api/bookings/{id}): a new
+ * booking is confirmed; until it is done it is cancelled, or marked completed or a no-show.
+ * Completed, no-show and cancelled bookings are final.
+ */
+export const bookingNextStatuses: Record<BookingStatus, readonly BookingStatus[]> = {
+  booked: ['confirmed', 'cancelled', 'completed', 'no-show'],
+  confirmed: ['cancelled', 'completed', 'no-show'],
+  completed: [],
+  'no-show': [],
+  cancelled: [],
+};
+
+/** A booking still to happen: it holds its place, and can be moved or cancelled. */
+export const isActiveBooking = (status: BookingStatus) => status === 'booked' || status === 'confirmed';
+
 /** A booking as GET /api/bookings answers it (staff). Times are London wall-clock times. */
 export type Booking = {
   id: number;

@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import { and, between, eq, sql, type SQL } from 'drizzle-orm';
 import {
   bookingHoneypotField,
+  bookingNextStatuses,
+  isActiveBooking,
   bookingWindowText as windowText,
   cancelTooLateMessage,
   bookingSchema,
@@ -159,7 +161,10 @@ const forgetAvailability = (db: Database) => availabilityCaches.get(db)?.clear()
  * /api/availability, the booking page). The notice period is reckoned from the start of the
  * current minute.
  */
-export async function availability(deps: BookingDependencies, query: AvailabilityQuery): Promise<AvailabilityDay[]> {
+export async function availability(
+  deps: BookingDependencies,
+  query: AvailabilityQuery,
+): Promise<AvailabilityDay[]> {
   const content = await deps.content();
   let cache = availabilityCaches.get(deps.db);
   if (!cache) {
@@ -492,11 +497,9 @@ function managed(
     registration: booking.registration,
     vehicle: booking.vehicle,
     postcode: booking.postcode,
-    canCancel: isActive(booking.status) && outsideNotice(settings, new Date(booking.startsAt), now),
+    canCancel: isActiveBooking(booking.status) && outsideNotice(settings, new Date(booking.startsAt), now),
   };
 }
-
-const isActive = (status: BookingStatus) => status === 'booked' || status === 'confirmed';
 
 /** A token that cannot be one is not looked up. */
 const plausibleToken = (token: string) => /^[A-Za-z0-9_-]{20,100}$/.test(token);
@@ -619,15 +622,6 @@ export type StaffChangeResult =
   | { status: 404 }
   | { status: 400 | 409; error: string; fieldErrors?: Record<string, string[]> };
 
-/** The statuses each status may become by staff (moves apart). */
-const nextStatuses: Record<BookingStatus, readonly BookingStatus[]> = {
-  booked: ['confirmed', 'completed', 'no-show', 'cancelled'],
-  confirmed: ['completed', 'no-show', 'cancelled'],
-  completed: [],
-  'no-show': [],
-  cancelled: [],
-};
-
 /** A staff change: a change of status, or a move to another window with a place left. */
 export async function changeBooking(
   deps: BookingDependencies,
@@ -642,7 +636,7 @@ export async function changeBooking(
     const booking = await lockBooking(tx, eq(bookings.id, id));
     if (!booking) return { status: 404 };
     if ('status' in change) {
-      if (!nextStatuses[booking.status].includes(change.status)) {
+      if (!bookingNextStatuses[booking.status].includes(change.status)) {
         return {
           status: 409,
           error: `This booking is ${booking.status}: it cannot become ${change.status}.`,
@@ -670,7 +664,7 @@ export async function changeBooking(
       if (cancelling) await queueMail(tx, 'booking-cancelled', changed, { reason: change.reason });
       return { status: 200, booking: changed, summary: `${booking.status} to ${change.status}` };
     }
-    if (!isActive(booking.status)) {
+    if (!isActiveBooking(booking.status)) {
       return { status: 409, error: `This booking is ${booking.status}: it cannot be moved.` };
     }
     const location = change.location ?? booking.location;

@@ -1,4 +1,10 @@
-import type { Booking, BookingStatus, BookingUpdate } from '#common/booking.ts';
+import {
+  bookingNextStatuses,
+  isActiveBooking,
+  type Booking,
+  type BookingStatus,
+  type BookingUpdate,
+} from '#common/booking.ts';
 import { actionClass } from '../enquiry-format.ts';
 
 /** The parts of a calendar date, read as UTC so that no time zone moves it to another day. */
@@ -70,20 +76,20 @@ export const outlineActionClass = `${actionClass} border border-slate-300 bg-whi
 
 export type BookingAction = 'confirm' | 'move' | 'cancel' | 'complete' | 'no-show';
 
-/**
- * What staff may do with a booking in each status (the server enforces the same): a new booking
- * is confirmed; until it is done it may be moved or cancelled, and marked completed or a no-show.
- * Completed, no-show and cancelled bookings are final.
- */
+const actionOfStatus = {
+  confirmed: 'confirm',
+  completed: 'complete',
+  'no-show': 'no-show',
+  cancelled: 'cancel',
+} as const;
+
+/** What staff may do with a booking in each status: the shared rules, with Move while it is still to happen. */
 export function bookingActionsFor(status: BookingStatus): readonly BookingAction[] {
-  switch (status) {
-    case 'booked':
-      return ['confirm', 'move', 'cancel', 'complete', 'no-show'];
-    case 'confirmed':
-      return ['move', 'cancel', 'complete', 'no-show'];
-    default:
-      return [];
-  }
+  const actions: BookingAction[] = bookingNextStatuses[status].map(
+    (next) => actionOfStatus[next as keyof typeof actionOfStatus],
+  );
+  if (isActiveBooking(status)) actions.splice(actions.indexOf('cancel'), 0, 'move');
+  return actions;
 }
 
 /** "the customer", or the username of the member of staff who cancelled. */

@@ -165,7 +165,8 @@ export function windowsWithin(day: OpenHours): BookingWindow[] {
   return windows;
 }
 
-const weekWithin = (hours: Record<Weekday, OpenHours>): BookingWeek =>
+/** A week of windows within these opening hours. */
+export const weekWithin = (hours: Record<Weekday, OpenHours>): BookingWeek =>
   Object.fromEntries(weekdays.map((day) => [day, windowsWithin(hours[day])])) as BookingWeek;
 
 /**

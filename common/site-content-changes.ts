@@ -1,4 +1,13 @@
+import { bankHolidays } from './bank-holidays.ts';
+import {
+  bookingLocationName,
+  bookingSettingsOf,
+  type BookingLocationSettings,
+  type BookingSettings,
+  type ClosedDate,
+} from './booking-settings.ts';
 import { dayHoursText } from './opening-hours.ts';
+import { isCalendarDate } from './week.ts';
 import {
   weekdayNames,
   weekdays,
@@ -19,6 +28,7 @@ export function describeChanges(before: SiteContent, after: SiteContent): string
     ...serviceChanges(before.services, after.services),
     ...homePricingChanges(before.homePricing, after.homePricing),
     ...branchChanges(before.branches, after.branches),
+    ...bookingChanges(before, after),
     ...fieldChanges('Contact hours', before.contactHours, after.contactHours, {
       weekdays: 'weekdays',
       saturday: 'Saturday',
@@ -219,4 +229,77 @@ function areaChanges(before: SiteContent['areas'], after: SiteContent['areas']):
       radiusKilometres: 'radius (km)',
     }),
   ];
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+/** 2026-12-24 as "24 Dec 2026" (a draft's date may not be one yet). */
+const dayText = (date: string) =>
+  isCalendarDate(date) ? dayFormat.format(new Date(`${date}T00:00:00Z`)) : date.trim() || '(no date)';
+
+/** A closed date's entry in words: "24 Dec 2026 (all locations)". */
+function closedDateText(entry: ClosedDate, branches: SiteContent['branches']): string {
+  const where = entry.location === '' ? 'all locations' : bookingLocationName(entry.location, branches);
+  return `${dayText(entry.date)} (${where})`;
+}
+
+function locationChanges(
+  name: string,
+  before: BookingLocationSettings,
+  after: BookingLocationSettings,
+): string[] {
+  const changes: string[] = [];
+  if (before.enabled !== after.enabled) {
+    changes.push(`Booking: online booking of ${name} turned ${after.enabled ? 'on' : 'off'}`);
+  }
+  const days = weekdays.filter((day) => JSON.stringify(before.week[day]) !== JSON.stringify(after.week[day]));
+  if (days.length > 0) {
+    const which =
+      days.length === weekdays.length ? 'every day' : days.map((day) => weekdayNames[day]).join(', ');
+    changes.push(`Booking: windows of ${name} changed (${which})`);
+  }
+  return changes;
+}
+
+/**
+ * Booking compares the settings in force on each side, so that a document without any (which
+ * books from defaults) and one that writes those defaults out read as the same. A location that
+ * comes or goes with its branch is told by the branch's own change.
+ */
+function bookingChanges(beforeContent: SiteContent, afterContent: SiteContent): string[] {
+  const before: BookingSettings = bookingSettingsOf(beforeContent);
+  const after: BookingSettings = bookingSettingsOf(afterContent);
+  const branches = afterContent.branches;
+  const changes = fieldChanges('Booking', before, after, {
+    horizonDays: 'days ahead customers can book',
+    noticeHours: 'shortest notice (hours)',
+  });
+  for (const location of after.locations) {
+    const was = before.locations.find((entry) => entry.key === location.key);
+    if (was) changes.push(...locationChanges(bookingLocationName(location.key, branches), was, location));
+  }
+  const closedKey = (entry: ClosedDate) => `${entry.date} ${entry.location}`;
+  const wasClosed = new Map(before.closedDates.map((entry) => [closedKey(entry), entry]));
+  const isClosed = new Map(after.closedDates.map((entry) => [closedKey(entry), entry]));
+  for (const [key, entry] of isClosed) {
+    const was = wasClosed.get(key);
+    if (!was) changes.push(`Booking: closed on ${closedDateText(entry, branches)}`);
+    else if (was.note !== entry.note)
+      changes.push(`Booking: note of ${closedDateText(entry, branches)} changed`);
+  }
+  for (const [key, entry] of wasClosed) {
+    if (!isClosed.has(key)) changes.push(`Booking: no longer closed on ${closedDateText(entry, branches)}`);
+  }
+  const holiday = (date: string) => `${bankHolidays[date] ?? 'the bank holiday'}, ${dayText(date)}`;
+  for (const date of after.openBankHolidays) {
+    if (!before.openBankHolidays.includes(date)) changes.push(`Booking: open on ${holiday(date)}`);
+  }
+  for (const date of before.openBankHolidays) {
+    if (!after.openBankHolidays.includes(date)) changes.push(`Booking: closed on ${holiday(date)}`);
+  }
+  return changes;
 }

@@ -96,7 +96,8 @@ describe('PUT /api/site-content', () => {
         version: 2,
         author: 'alice',
         createdAt: expect.any(String),
-        summary: 'Puncture Repair: Standard puncture repair £25 → £30; and 1 more change',
+        // The hours, and the booking windows that follow them while the site has none of its own.
+        summary: 'Puncture Repair: Standard puncture repair £25 → £30; and 3 more changes',
       },
       {
         id: expect.any(Number),

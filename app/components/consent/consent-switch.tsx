@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { ConsentCategory } from '../../lib/consent.ts';
 import { cookieCategories } from '../../content/cookie-categories.ts';
+import { Switch } from '../ui/switch.tsx';
 
 /**
  * One cookie category with its switch (a button with role="switch", labelled by the category's
@@ -32,22 +33,15 @@ export function ConsentCategoryRow({
           <p className="mt-1 text-slate-500">Examples: {entry.examples}</p>
         </div>
       </div>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={checked}
+      <Switch
+        checked={checked}
         aria-labelledby={`${id}-label`}
         aria-describedby={`${id}-text`}
         disabled={required}
         data-category={category}
-        onClick={() => onChange(!checked)}
-        className="relative mt-1 inline-flex h-6 w-11 shrink-0 items-center rounded-full transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink disabled:cursor-not-allowed aria-checked:bg-brand-dark aria-[checked=false]:bg-slate-400 disabled:opacity-70"
-      >
-        <span
-          aria-hidden="true"
-          className={`inline-block size-5 rounded-full bg-white shadow transition ${checked ? 'translate-x-5.5' : 'translate-x-0.5'}`}
-        />
-      </button>
+        onCheckedChange={onChange}
+        className="mt-1"
+      />
     </div>
   );
 }

@@ -1,6 +1,9 @@
 import { useEffect, useMemo, useReducer, useState } from 'react';
+import { bookingSettingsOf } from '#common/booking-settings.ts';
+import { londonDate } from '#common/booking-slots.ts';
 import type { PublishedSiteContent, SiteContent } from '#common/site-content.ts';
 import { describeChanges } from '#common/site-content-changes.ts';
+import { BookingSection } from './booking-section.tsx';
 import { BranchesSection } from './branches-section.tsx';
 import { BusinessSection } from './business-section.tsx';
 import { ConflictNotice } from './conflict-notice.tsx';
@@ -47,6 +50,8 @@ export function ContentEditor({ published }: { published: PublishedSiteContent }
   const { base, draft, conflict } = state;
   const { publish, restore } = useContentPublishing(dispatch);
   const [confirming, setConfirming] = useState<{ content: SiteContent; changes: string[] } | null>(null);
+  // The bank holidays listed start from the day the editor opened.
+  const [today] = useState(() => londonDate(new Date()));
 
   const dirty = useMemo(() => hasEdits({ base, draft }), [base, draft]);
   // A newer version fetched while nothing is edited is simply the one to edit from.
@@ -91,8 +96,8 @@ export function ContentEditor({ published }: { published: PublishedSiteContent }
         <div className="grid gap-1">
           <LastChanged published={newest} />
           <p className="text-sm text-slate-600">
-            The services, prices, branches, hours and texts of the public site. Make your changes, then
-            publish: the site shows them at once.
+            The services, prices, branches, hours, online booking and texts of the public site. Make your
+            changes, then publish: the site shows them at once.
           </p>
         </div>
         <ErrorSummary errors={errors} draft={draft} />
@@ -116,6 +121,12 @@ export function ContentEditor({ published }: { published: PublishedSiteContent }
             <ServicesSection services={draft.services} published={base.content.services} />
             <HomePricingSection pricing={draft.homePricing} />
             <BranchesSection branches={draft.branches} />
+            <BookingSection
+              booking={draft.booking ?? bookingSettingsOf(draft)}
+              branches={draft.branches}
+              today={today}
+              fromDefaults={base.content.booking === undefined}
+            />
             <ContactHoursSection hours={draft.contactHours} />
             <AreasSection areas={draft.areas} />
             <TestimonialsSection testimonials={draft.testimonials} />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeContent } from '#tests/support/site-content.ts';
+import { editableContent } from './booking-draft.ts';
 import { checkDraft, errorKeysInOrder, fieldLabel, fieldLocation, shownErrors } from './content-errors.ts';
 
 describe('checking the draft', () => {
@@ -59,11 +60,19 @@ describe('the messages shown', () => {
       errorKeysInOrder({
         'testimonials.0.author': ['x'],
         'branches.1.name': ['x'],
+        'booking.closedDates.0.date': ['x'],
         'business.email': ['x'],
         services: ['x'],
         'services.2.title': ['x'],
       }),
-    ).toEqual(['business.email', 'services', 'services.2.title', 'branches.1.name', 'testimonials.0.author']);
+    ).toEqual([
+      'business.email',
+      'services',
+      'services.2.title',
+      'branches.1.name',
+      'booking.closedDates.0.date',
+      'testimonials.0.author',
+    ]);
   });
 });
 
@@ -75,6 +84,13 @@ describe('labels and locations of fields', () => {
     expect(fieldLabel(['areas', 'regions', 0])).toBe('Area 1');
     expect(fieldLabel(['branches', 0, 'hours', 'saturday', 'opens'])).toBe('Saturday opens');
     expect(fieldLabel(['branches', 0, 'hours', 'sunday', 'closed'])).toBe('Closed on Sunday');
+    expect(fieldLabel(['booking', 'locations', 0, 'week', 'monday', 0, 'end'])).toBe('Monday window 1 ends');
+    expect(fieldLabel(['booking', 'locations', 2, 'week', 'sunday', 3, 'places'])).toBe(
+      'Sunday window 4 jobs',
+    );
+    expect(fieldLabel(['booking', 'locations', 1, 'week', 'friday', 1])).toBe('Friday window 2');
+    expect(fieldLabel(['booking', 'locations', 1, 'week', 'friday'])).toBe('Friday windows');
+    expect(fieldLabel(['booking', 'closedDates', 0, 'location'])).toBe('Where');
   });
 
   it('say where a field is, by the names staff gave', () => {
@@ -90,6 +106,13 @@ describe('labels and locations of fields', () => {
     );
     expect(fieldLocation(content, 'testimonials.2.author')).toBe('Testimonial 3: Name');
     expect(fieldLocation(content, 'services')).toBe('Services');
+    const booking = editableContent(content);
+    expect(fieldLocation(booking, 'booking.locations.0.week.monday.0.end')).toBe(
+      'Booking, Mobile fitting: Monday window 1 ends',
+    );
+    expect(fieldLocation(booking, 'booking.locations.2.key')).toBe('Booking, Upminster branch: Branch');
+    expect(fieldLocation(booking, 'booking.closedDates.1.date')).toBe('Booking, closed date 2: Date');
+    expect(fieldLocation(booking, 'booking.noticeHours')).toBe('Booking: Shortest notice');
     const unnamed = makeContent((changed) => (changed.services[0]!.title = ''));
     expect(fieldLocation(unnamed, 'services.0.title')).toBe('Service 1: Name');
   });

@@ -1,3 +1,4 @@
+import { bookingLocationName } from '#common/booking-settings.ts';
 import {
   siteContentFieldErrors,
   siteContentSchema,
@@ -70,6 +71,17 @@ const labels: Record<string, string> = {
   'branches.#.address.locality': 'Town',
   'branches.#.address.postcode': 'Postcode',
   'branches.#.sundayNote': 'Sunday note',
+  'booking.horizonDays': 'How far ahead customers can book',
+  'booking.noticeHours': 'Shortest notice',
+  'booking.locations': 'Where customers can book',
+  'booking.locations.#.key': 'Branch',
+  'booking.locations.#.enabled': 'Online booking',
+  'booking.closedDates': 'Closed dates',
+  'booking.closedDates.#.date': 'Date',
+  'booking.closedDates.#.location': 'Where',
+  'booking.closedDates.#.note': 'Note for staff (optional)',
+  'booking.openBankHolidays': 'Bank holidays',
+  'booking.openBankHolidays.#': 'Bank holiday',
   'contactHours.weekdays': 'Monday to Friday',
   'contactHours.saturday': 'Saturday',
   'contactHours.sunday': 'Sunday',
@@ -87,6 +99,9 @@ const labels: Record<string, string> = {
   'customerEmails.acknowledgementNextSteps': 'Acknowledgement: what happens next',
 };
 
+/** A booking window's fields, as "Monday window 1 ends" names them. */
+const windowFields: Record<string, string> = { start: 'starts', end: 'ends', places: 'jobs' };
+
 /** Lists of single texts, whose entries are labelled with their number ("Benefit 2"). */
 const numberedEntries = /^(services\.#\.(longDescription|benefits|keywords)|areas\.regions)\.#$/;
 
@@ -97,6 +112,14 @@ export function fieldLabel(path: Path): string {
   if (hours) {
     const day = weekdayNames[hours[1] as Weekday] ?? hours[1];
     return hours[2] === 'closed' ? `Closed on ${day}` : `${day} ${hours[2]}`;
+  }
+  const windows = /^booking\.locations\.#\.week\.(\w+)(\.#(?:\.(start|end|places))?)?$/.exec(pattern);
+  if (windows) {
+    const day = weekdayNames[windows[1] as Weekday] ?? windows[1];
+    const position = path[5];
+    if (!windows[2] || typeof position !== 'number') return `${day} windows`;
+    const name = `${day} window ${position + 1}`;
+    return windows[3] ? `${name} ${windowFields[windows[3]]}` : name;
   }
   const label = labels[pattern] ?? pattern;
   const last = path[path.length - 1];
@@ -129,6 +152,15 @@ function fieldContext(content: SiteContent, path: Path): string {
     }
     case 'branches':
       return typeof index === 'number' ? nameOr(content.branches[index]?.name, `Branch ${n}`) : 'Branches';
+    case 'booking': {
+      if (index === 'locations' && typeof field === 'number') {
+        const key = content.booking?.locations[field]?.key;
+        return `Booking, ${key ? bookingLocationName(key, content.branches) : `place ${field + 1}`}`;
+      }
+      return index === 'closedDates' && typeof field === 'number'
+        ? `Booking, closed date ${field + 1}`
+        : 'Booking';
+    }
     case 'contactHours':
       return 'Contact hours';
     case 'areas':
@@ -157,6 +189,7 @@ export function errorKeysInOrder(errors: FieldErrors): string[] {
     'services',
     'homePricing',
     'branches',
+    'booking',
     'contactHours',
     'areas',
     'testimonials',

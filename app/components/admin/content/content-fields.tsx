@@ -5,7 +5,7 @@ import { fieldId, type Path } from './draft-state.ts';
 import { useEditor, useFieldError } from './editor-context.ts';
 
 /** Focused fields stay clear of the sticky Publish bar and the top of the window. */
-const controlClass = `${fieldClass} scroll-mt-24 scroll-mb-36`;
+export const controlClass = `${fieldClass} scroll-mt-24 scroll-mb-36`;
 
 const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
@@ -23,7 +23,7 @@ type FieldFrameProps = {
 };
 
 /** A label, an optional hint, the control, and its message when it needs attention. */
-function FieldFrame({
+export function FieldFrame({
   path,
   label,
   hint,
@@ -145,8 +145,19 @@ export function TextField({
 const numberText = (value: number) => (Number.isFinite(value) ? String(value) : '');
 const typedNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
 
-/** A whole number; an emptied field is kept as NaN, which the rules refuse with their message. */
-export function NumberField({ path, value, suffix }: { path: Path; value: number; suffix: string }) {
+type NumberFieldProps = {
+  path: Path;
+  value: number;
+  /** After the input, for the eye (the label says it for screen readers): "miles". */
+  suffix: string;
+  hint?: ReactNode;
+};
+
+/**
+ * A whole-number input bound to the draft: it keeps what is typed, and an emptied field is NaN,
+ * which the rules refuse with their message.
+ */
+export function useNumberInput(path: Path, value: number) {
   const { dispatch } = useEditor();
   const [text, setText] = useState(() => numberText(value));
   // A value from elsewhere (discarding, restoring) replaces what was typed.
@@ -155,23 +166,27 @@ export function NumberField({ path, value, suffix }: { path: Path; value: number
     setShown(value);
     if (!Object.is(typedNumber(text), value)) setText(numberText(value));
   }
+  return {
+    type: 'text',
+    inputMode: 'numeric',
+    autoComplete: 'off',
+    value: text,
+    onChange: (event: { target: { value: string } }) => {
+      setText(event.target.value);
+      dispatch({ type: 'set', path, value: typedNumber(event.target.value) });
+    },
+  } as const;
+}
+
+/** A whole number of the content, with its unit after it. */
+export function NumberField({ path, value, suffix, hint }: NumberFieldProps) {
+  const input = useNumberInput(path, value);
   return (
-    <FieldFrame path={path} label={fieldLabel(path)}>
+    <FieldFrame path={path} label={fieldLabel(path)} hint={hint} hintBelow>
       {(control) => (
         <div className="mt-1.5 flex items-center gap-2">
-          <input
-            {...control}
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              dispatch({ type: 'set', path, value: typedNumber(event.target.value) });
-            }}
-            className={`${controlClass} mt-0 w-28`}
-          />
-          <span className="text-sm text-slate-600" aria-hidden="true">
+          <input {...control} {...input} className={`${controlClass} mt-0 max-w-28`} />
+          <span className="text-sm whitespace-nowrap text-slate-600" aria-hidden="true">
             {suffix}
           </span>
         </div>

@@ -6,6 +6,7 @@ export const contentSections = [
   { id: 'section-services', title: 'Services' },
   { id: 'section-home-prices', title: 'Home page prices' },
   { id: 'section-branches', title: 'Branches & opening hours' },
+  { id: 'section-booking', title: 'Booking' },
   { id: 'section-contact-hours', title: 'Contact hours' },
   { id: 'section-areas', title: 'Areas covered' },
   { id: 'section-testimonials', title: 'Testimonials' },

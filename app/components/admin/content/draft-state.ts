@@ -1,4 +1,5 @@
 import type { PublishedSiteContent, SiteContent } from '#common/site-content.ts';
+import { bookingInStep, editableContent } from './booking-draft.ts';
 
 /**
  * Where a value sits in the site content: `['services', 1, 'pricing', 0, 'price']`. Joined with
@@ -59,6 +60,7 @@ export function moveItem<Item>(list: readonly Item[], from: number, to: number):
 export type EditorState = {
   /** The published version the draft was made from: publishing sends its number. */
   base: PublishedSiteContent;
+  /** Always holds the booking settings (`editableContent`), even when `base` has none. */
   draft: SiteContent;
   /** From the first attempt to publish on, the draft is checked on every change. */
   checking: boolean;
@@ -84,7 +86,7 @@ export type EditorAction =
   | { type: 'refused'; fieldErrors: FieldErrors };
 
 export function editorState(base: PublishedSiteContent): EditorState {
-  return { base, draft: base.content, checking: false, serverErrors: {}, conflict: null };
+  return { base, draft: editableContent(base.content), checking: false, serverErrors: {}, conflict: null };
 }
 
 const listAt = (draft: SiteContent, path: Path): unknown[] => {
@@ -101,34 +103,32 @@ function withoutServerError(errors: FieldErrors, path: Path): FieldErrors {
 }
 
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {
+  const edited = (path: Path, value: unknown) =>
+    bookingInStep(setIn(state.draft, path, value), state.draft, state.base.content);
   switch (action.type) {
     case 'set':
       return {
         ...state,
-        draft: setIn(state.draft, action.path, action.value),
+        draft: edited(action.path, action.value),
         serverErrors: withoutServerError(state.serverErrors, action.path),
       };
     // Entries change places: errors keyed by position would point at the wrong ones.
     case 'add':
       return {
         ...state,
-        draft: setIn(state.draft, action.path, insertItem(listAt(state.draft, action.path), action.item)),
+        draft: edited(action.path, insertItem(listAt(state.draft, action.path), action.item)),
         serverErrors: {},
       };
     case 'remove':
       return {
         ...state,
-        draft: setIn(state.draft, action.path, removeItem(listAt(state.draft, action.path), action.index)),
+        draft: edited(action.path, removeItem(listAt(state.draft, action.path), action.index)),
         serverErrors: {},
       };
     case 'move':
       return {
         ...state,
-        draft: setIn(
-          state.draft,
-          action.path,
-          moveItem(listAt(state.draft, action.path), action.from, action.to),
-        ),
+        draft: edited(action.path, moveItem(listAt(state.draft, action.path), action.from, action.to)),
         serverErrors: {},
       };
     case 'check':
@@ -142,6 +142,9 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
   }
 }
 
-/** Whether the draft differs from the version it was made from. */
+/**
+ * Whether the draft differs from the version it was made from (booking settings written out
+ * where that version books from defaults are not an edit).
+ */
 export const hasEdits = (state: Pick<EditorState, 'base' | 'draft'>): boolean =>
-  JSON.stringify(state.base.content) !== JSON.stringify(state.draft);
+  JSON.stringify(editableContent(state.base.content)) !== JSON.stringify(editableContent(state.draft));

@@ -7,6 +7,7 @@ import {
   type SiteContent,
 } from '#common/site-content.ts';
 import { staffTabStoragePrefix } from '../../../lib/staff-session.ts';
+import { editableContent } from './booking-draft.ts';
 import { editorState, hasEdits, type EditorState } from './draft-state.ts';
 
 /**
@@ -19,7 +20,11 @@ export const draftStorageKey = `${staffTabStoragePrefix}site-content-draft`;
 export type StoredDraft = { base: PublishedSiteContent; draft: SiteContent };
 
 /** Fields a number input leaves empty: NaN in the draft, null once stored as JSON. */
-const numberPaths = new Set(['areas.radiusMiles', 'areas.radiusKilometres']);
+const numberPath =
+  /^(areas\.radius(Miles|Kilometres)|booking\.(horizonDays|noticeHours)|booking\.locations\.\d+\.week\.[a-z]+\.\d+\.places)$/;
+
+/** NaN for a number stored as null. */
+const emptied = (value: number | null) => value ?? Number.NaN;
 
 function sessionStore(): Storage | undefined {
   try {
@@ -49,18 +54,32 @@ function asDraft(value: unknown): SiteContent | undefined {
   if (result.success) return withLaterFields(value as SiteContent);
   const misshapen = result.error.issues.some(
     (issue) =>
-      (issue.code === 'invalid_type' && !numberPaths.has(issue.path.join('.'))) ||
+      (issue.code === 'invalid_type' && !numberPath.test(issue.path.join('.'))) ||
       issue.code === 'unrecognized_keys',
   );
   if (misshapen) return undefined;
   const draft = withLaterFields(value as SiteContent);
-  const areas = draft.areas;
+  const { areas, booking } = draft;
   return {
     ...draft,
     areas: {
       ...areas,
-      radiusMiles: areas.radiusMiles ?? Number.NaN,
-      radiusKilometres: areas.radiusKilometres ?? Number.NaN,
+      radiusMiles: emptied(areas.radiusMiles),
+      radiusKilometres: emptied(areas.radiusKilometres),
+    },
+    booking: booking && {
+      ...booking,
+      horizonDays: emptied(booking.horizonDays),
+      noticeHours: emptied(booking.noticeHours),
+      locations: booking.locations.map((location) => ({
+        ...location,
+        week: Object.fromEntries(
+          Object.entries(location.week).map(([day, windows]) => [
+            day,
+            windows.map((window) => ({ ...window, places: emptied(window.places) })),
+          ]),
+        ) as typeof location.week,
+      })),
     },
   };
 }
@@ -88,7 +107,10 @@ export function readStoredDraft(storage = sessionStore()): StoredDraft | null {
     const value = JSON.parse(raw) as Record<string, unknown>;
     const draft = asDraft(value.draft);
     if (isPublished(value.base) && draft) {
-      return { base: { ...value.base, content: withLaterFields(value.base.content) }, draft };
+      return {
+        base: { ...value.base, content: withLaterFields(value.base.content) },
+        draft: editableContent(draft),
+      };
     }
   } catch {
     // Falls through to removal.

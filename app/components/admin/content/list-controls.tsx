@@ -32,13 +32,22 @@ type ItemControlsProps = {
   name: string;
   /** Asks before removing (a service, a branch): the dialog's title and text. */
   confirmRemoval?: { title: string; description: string };
+  /** False for a list whose order is not staff's to choose (windows go by time): remove only. */
+  movable?: boolean;
 };
 
 /**
- * Move up, move down and remove for one entry of a list. Focus follows the entry that moved, so
- * that pressing a button again moves it further.
+ * Move up, move down and remove for one entry of a list (remove alone when `movable` is false).
+ * Focus follows the entry that moved, so that pressing a button again moves it further.
  */
-export function ItemControls({ listPath, index, count, name, confirmRemoval }: ItemControlsProps) {
+export function ItemControls({
+  listPath,
+  index,
+  count,
+  name,
+  confirmRemoval,
+  movable = true,
+}: ItemControlsProps) {
   const { dispatch } = useEditor();
   const move = (to: number, direction: 'up' | 'down') => {
     dispatch({ type: 'move', path: listPath, from: index, to });
@@ -62,6 +71,19 @@ export function ItemControls({ listPath, index, count, name, confirmRemoval }: I
       <TrashIcon className="size-5" />
     </button>
   );
+  const removal = confirmRemoval ? (
+    <ConfirmDialog
+      trigger={removeButton}
+      title={confirmRemoval.title}
+      description={confirmRemoval.description}
+      confirmLabel="Remove"
+      destructive
+      onConfirm={remove}
+    />
+  ) : (
+    removeButton
+  );
+  if (!movable) return removal;
   return (
     <div className="flex shrink-0 gap-1.5">
       <button
@@ -84,18 +106,7 @@ export function ItemControls({ listPath, index, count, name, confirmRemoval }: I
       >
         <ChevronDownIcon className="size-5" />
       </button>
-      {confirmRemoval ? (
-        <ConfirmDialog
-          trigger={removeButton}
-          title={confirmRemoval.title}
-          description={confirmRemoval.description}
-          confirmLabel="Remove"
-          destructive
-          onConfirm={remove}
-        />
-      ) : (
-        removeButton
-      )}
+      {removal}
     </div>
   );
 }

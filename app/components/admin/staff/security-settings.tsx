@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { messageOf } from '../enquiry-format.ts';
+import { Switch } from '../../ui/switch.tsx';
 import { useChangeSecuritySettings, useSecuritySettings } from './staff-queries.ts';
 
 /** "Require two-factor sign-in for every account" (PUT /api/settings/security), as a switch. */
@@ -37,23 +38,14 @@ export function SecuritySettingsSection() {
             </p>
           )}
         </div>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={checked ?? false}
+        <Switch
+          checked={checked ?? false}
           aria-labelledby={`${id}-label`}
           aria-describedby={`${id}-text`}
           aria-disabled={checked === undefined || change.isPending}
-          onClick={() => {
-            if (checked !== undefined && !change.isPending) change.mutate({ requireTwoFactor: !checked });
-          }}
-          className="relative mt-1 inline-flex h-6 w-11 shrink-0 items-center rounded-full transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink aria-checked:bg-brand-dark aria-[checked=false]:bg-slate-400 aria-disabled:opacity-60"
-        >
-          <span
-            aria-hidden="true"
-            className={`inline-block size-5 rounded-full bg-white shadow transition ${checked ? 'translate-x-5.5' : 'translate-x-0.5'}`}
-          />
-        </button>
+          onCheckedChange={(requireTwoFactor) => change.mutate({ requireTwoFactor })}
+          className="mt-1"
+        />
       </div>
     </section>
   );

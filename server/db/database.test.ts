@@ -31,6 +31,8 @@ describe('migrations', () => {
       'analytics_days',
       'analytics_salts',
       'app_meta',
+      'booking_places',
+      'bookings',
       'campaign_daily',
       'enquiries',
       'enquiry_events',

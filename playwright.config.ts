@@ -75,6 +75,8 @@ const desktop = {
   launchOptions: chromium,
 };
 const picturesJourneys = /images\.spec\.ts$/;
+/** Online booking is a phone journey (with a site and a mail server of its own). */
+const phoneOnlyJourneys = /booking\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -90,7 +92,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'phone', use: phone, testIgnore: picturesJourneys },
-    { name: 'desktop', use: desktop, testIgnore: picturesJourneys },
+    { name: 'desktop', use: desktop, testIgnore: [picturesJourneys, phoneOnlyJourneys] },
     // The pictures journeys delete the site's pictures, which pages loaded by other journeys at the
     // same moment would ask for: they run once every other journey has finished, one at a time.
     { name: 'phone-pictures', use: phone, testMatch: picturesJourneys, dependencies: ['phone', 'desktop'] },

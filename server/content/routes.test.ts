@@ -339,6 +339,10 @@ describe('every process follows a publication', () => {
         email: 'hello@seeded.example',
       },
       customerEmails: defaultCustomerEmails,
+      branches: expect.arrayContaining([
+        { key: 'harold-hill', name: 'Harold Hill', address: expect.stringContaining('RM3') as unknown },
+      ]) as unknown,
+      noticeHours: 4,
     });
     const { version, content } = await published();
     await publish(alice, {

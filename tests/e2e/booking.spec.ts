@@ -1,0 +1,204 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { bankHolidays } from '#common/bank-holidays.ts';
+import { dayText } from '#common/booking.ts';
+import { londonDate } from '#common/booking-slots.ts';
+import { addDays, weekdays } from '#common/week.ts';
+import { startSmtpServer, until } from '#tests/support/smtp.ts';
+import { freePort, startServerProcess, type ServerProcess } from '#tests/support/server-process.ts';
+import { expect, expectAccessible, signIn, storeConsent, test, toastOf } from './fixtures.ts';
+import { staffAccount } from './staff-account.ts';
+
+/**
+ * Online booking on a phone, against a site of its own that e-mails through a real SMTP server
+ * the journey reads: a customer books a mobile puncture repair for tomorrow morning, receives the
+ * confirmation with its calendar entry, opens the manage link and cancels; staff see bookings in
+ * the diary and move one, and that customer receives the move; the same booking without
+ * JavaScript.
+ */
+test.describe('online booking', () => {
+  test.describe.configure({ mode: 'serial' });
+  test.slow();
+
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let site: ServerProcess;
+  let origin: string;
+  let dataDir: string;
+  const tomorrow = addDays(londonDate(new Date()), 1);
+
+  test.beforeAll(async () => {
+    smtp = await startSmtpServer();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-booking-'));
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    site = await startServerProcess({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: origin,
+      SMTP_URL: smtp.url,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO_CONTENT: 'false',
+      GA_MEASUREMENT_ID: '',
+      ENQUIRY_RATE_LIMIT: '1000',
+      ADMIN_USERNAME: staffAccount.username,
+      ADMIN_PASSWORD: staffAccount.password,
+    });
+    await site.ready;
+    await publishOpeningEveryDay(origin);
+  });
+
+  test.afterAll(async () => {
+    site?.child.kill('SIGTERM');
+    await site?.exited;
+    await smtp?.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** The mails received so far for `address`, parsed. */
+  const mailsTo = async (address: string): Promise<ParsedMail[]> =>
+    Promise.all(
+      smtp.received.filter((mail) => mail.to.includes(address)).map((mail) => simpleParser(mail.raw)),
+    );
+
+  async function nextMailTo(address: string, count: number): Promise<ParsedMail> {
+    await until(async () => (await mailsTo(address)).length >= count, 30_000);
+    return (await mailsTo(address))[count - 1]!;
+  }
+
+  /** Books tomorrow's 8:00am mobile puncture repair through the page, from the service's page. */
+  async function bookTomorrowMorning(page: Page, { name, email }: { name: string; email: string }) {
+    await page.goto(`${origin}/services/puncture-repair`);
+    await page.getByRole('link', { name: 'Book This Service Now' }).click();
+    await expect(page).toHaveURL(/\/book\?service=puncture-repair/);
+    await expect(page.getByRole('radio', { name: /Puncture Repair/ })).toBeChecked();
+    await page.getByRole('radio', { name: /We come to you/ }).check();
+    await page.getByLabel('Postcode where the vehicle will be').fill('rm3 0ab');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('radio', { name: dayText(tomorrow).replace(/ \d{4}$/, '') }).check();
+    await page.getByRole('radio', { name: /^8:00am/ }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Name').fill(name);
+    await page.getByLabel('Phone').fill('07700 900456');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Vehicle registration').fill('ab12 cde');
+    await page.getByLabel('Vehicle make and model').fill('Vauxhall Corsa');
+    await page.getByRole('button', { name: 'Confirm booking' }).click();
+    await expect(page.getByText('Booking confirmed')).toBeVisible();
+    await expect(page).toHaveURL(/\/bookings\/manage\/[A-Za-z0-9_-]{43}\?booked=1$/);
+  }
+
+  test('a customer books, is e-mailed the booking with its calendar entry, and cancels it', async ({
+    page,
+  }) => {
+    await bookTomorrowMorning(page, { name: 'Priya Shah', email: 'priya@example.com' });
+    const reference = /ENQ-\d{4}-\d{4,}/.exec(await page.locator('main').innerText())![0];
+    await expectAccessible(page);
+
+    const confirmation = await nextMailTo('priya@example.com', 1);
+    expect(confirmation.subject).toContain(reference);
+    expect(confirmation.text).toContain('When: ' + dayText(tomorrow) + ', 8:00am - 10:00am');
+    const calendar = confirmation.attachments.find((file) => file.contentType === 'text/calendar');
+    expect(calendar?.content.toString()).toContain(
+      'DTSTART;TZID=Europe/London:' + tomorrow.replaceAll('-', '') + 'T080000',
+    );
+    const link = /https?:\/\/\S+\/bookings\/manage\/[A-Za-z0-9_-]+/.exec(confirmation.text!)![0];
+
+    await page.goto(link);
+    await expect(page.getByText(reference)).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel this booking' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel' }).click();
+    await expect(page.getByText(/cancelled/i).first()).toBeVisible();
+    const cancellation = await nextMailTo('priya@example.com', 2);
+    expect(cancellation.subject).toContain('Booking cancelled');
+  });
+
+  test('staff see the bookings in the diary and move one; the customer is e-mailed the new time', async ({
+    browser,
+  }) => {
+    const customer = await browser.newContext();
+    await storeConsent(customer);
+    await bookTomorrowMorning(await customer.newPage(), { name: 'Tom Baker', email: 'tom@example.com' });
+    await customer.close();
+    await nextMailTo('tom@example.com', 1);
+
+    const staff = await staffPage(browser, origin);
+    await staff.goto(`${origin}/admin/dashboard/bookings?date=${tomorrow}`);
+    const card = staff.getByRole('article').filter({ hasText: 'Tom Baker' });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText('AB12 CDE');
+    await expect(card).toContainText('RM3 0AB');
+    await card.getByRole('button', { name: /^Move/ }).click();
+    const dialog = staff.getByRole('dialog', { name: 'Move booking' });
+    await dialog.getByLabel('Day').selectOption(tomorrow);
+    await dialog.getByRole('radio', { name: /^10:00am/ }).check();
+    await dialog.getByRole('button', { name: 'Move booking' }).click();
+    await expect(toastOf(staff, 'Booking moved')).toBeVisible();
+
+    const moved = await nextMailTo('tom@example.com', 2);
+    expect(moved.subject).toContain('Booking moved');
+    expect(moved.text).toContain(dayText(tomorrow) + ', 10:00am - 12:00pm');
+    await staff.context().close();
+  });
+
+  test('the same booking works without JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await storeConsent(context);
+    const page = await context.newPage();
+    await bookTomorrowMorning(page, { name: 'Nadia Ali', email: 'nadia@example.com' });
+    await expect(page.getByText(/AB12 CDE/)).toBeVisible();
+    await nextMailTo('nadia@example.com', 1);
+    await context.close();
+  });
+});
+
+/** Booking settings open every day, bank holidays too, two morning windows of three places. */
+async function publishOpeningEveryDay(origin: string) {
+  const headers = { 'content-type': 'application/json', 'x-admin-request': '1', origin };
+  const login = await fetch(`${origin}/api/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(staffAccount),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0]!)
+    .join('; ');
+  const published = (await (await fetch(`${origin}/api/site-content`)).json()) as {
+    version: number;
+    content: { branches: { key: string }[] };
+  };
+  const windows = [
+    { start: '08:00', end: '10:00', places: 3 },
+    { start: '10:00', end: '12:00', places: 3 },
+  ];
+  const week = Object.fromEntries(weekdays.map((day) => [day, windows]));
+  const booking = {
+    horizonDays: 21,
+    noticeHours: 4,
+    locations: ['mobile', ...published.content.branches.map((branch) => branch.key)].map((key) => ({
+      key,
+      enabled: true,
+      week,
+    })),
+    closedDates: [],
+    openBankHolidays: Object.keys(bankHolidays),
+  };
+  const response = await fetch(`${origin}/api/site-content`, {
+    method: 'PUT',
+    headers: { ...headers, cookie },
+    body: JSON.stringify({ version: published.version, content: { ...published.content, booking } }),
+  });
+  if (!response.ok) throw new Error(`publishing the booking settings answered ${response.status}`);
+}
+
+/** A signed-in staff page on the booking site. */
+async function staffPage(browser: Browser, origin: string): Promise<Page> {
+  const context = await browser.newContext();
+  await storeConsent(context);
+  const page = await context.newPage();
+  await signIn(page, `${origin}/auth`);
+  return page;
+}

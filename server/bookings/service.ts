@@ -158,8 +158,7 @@ const forgetAvailability = (db: Database) => availabilityCaches.get(db)?.clear()
 
 /**
  * The windows of `location` with a place left, over `days` days from `from` (GET
- * /api/availability, the booking page). The notice period is reckoned from the start of the
- * current minute.
+ * /api/availability, the booking page).
  */
 export async function availability(
   deps: BookingDependencies,
@@ -171,7 +170,9 @@ export async function availability(
     cache = createReadCache<AvailabilityDay[]>({ ttlMs: 1_000 });
     availabilityCaches.set(deps.db, cache);
   }
-  const minute = Math.floor(deps.clock().getTime() / 60_000);
+  // Reckoned from the end of the current minute, so that a window offered here is still
+  // outside the notice period for the whole of the minute the answer is kept.
+  const minute = Math.ceil(deps.clock().getTime() / 60_000);
   return cache.get(`${contentId(content)} ${minute} ${query.location} ${query.from} ${query.days}`, () =>
     readAvailability(deps.db, bookingSettingsOf(content), query, new Date(minute * 60_000)),
   );
@@ -299,6 +300,17 @@ export async function submitBooking(
     return {
       status: 409,
       error: windowUnavailableMessage,
+      nextFree: await nextFreeWindows(deps, settings, parsed.data.location, slot),
+    };
+  }
+  // A window this process already knows to be full is refused without a statement: when many
+  // customers rush for the last places, most answers cost no database work. (Within the second
+  // an answer is kept, a place freed by another process may be missed; never one taken.)
+  const [known] = await availability(deps, { location: parsed.data.location, from: slot.date, days: 1 });
+  if (!known?.windows.some((window) => window.start === slot.start)) {
+    return {
+      status: 409,
+      error: windowGoneMessage,
       nextFree: await nextFreeWindows(deps, settings, parsed.data.location, slot),
     };
   }

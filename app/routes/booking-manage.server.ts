@@ -1,7 +1,7 @@
 import type { AppLoadContext } from 'react-router';
-import { bookingStatusLabels, formatRegistration, type ManagedBooking } from '#common/booking.ts';
-import { mobileLocation } from '#common/booking-settings.ts';
-import { formatDate, windowText } from '../components/booking/booking-format.ts';
+import { bookingStatusLabels, dayText, formatRegistration, type ManagedBooking } from '#common/booking.ts';
+import { bookingSettingsOf, mobileLocation } from '#common/booking-settings.ts';
+import { windowText } from '../components/booking/booking-format.ts';
 import type { ManagedBookingView } from '../components/booking/managed-booking-types.ts';
 
 /** The booking as its page shows it, with the branch's address from the published content. */
@@ -17,12 +17,13 @@ export function managedBookingView(booking: ManagedBooking, context: AppLoadCont
     serviceTitle: booking.serviceTitle,
     locationName: booking.locationName,
     address: branch ? `${branch.address.street}, ${branch.address.locality} ${branch.address.postcode}` : null,
-    date: formatDate(booking.date),
+    date: dayText(booking.date),
     window: windowText(booking),
     name: booking.name,
     registration: formatRegistration(booking.registration),
     vehicle: booking.vehicle,
     postcode: booking.postcode,
     canCancel: booking.canCancel,
+    noticeHours: bookingSettingsOf(context.content).noticeHours,
   };
 }

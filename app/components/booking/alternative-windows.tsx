@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { FreeWindow } from '#common/booking.ts';
-import { formatDate, placesText, windowText } from './booking-format.ts';
+import { dayText, type FreeWindow } from '#common/booking.ts';
+import { placesText, windowText } from './booking-format.ts';
 import { stepHref, type BookingChoices } from './booking-types.ts';
 import { ChoiceCard, GroupError } from './choice-card.tsx';
 import { legendClass } from './step-form.tsx';
@@ -44,7 +44,7 @@ export function AlternativeWindows({ message, nextFree, choices, error }: Altern
                   id={index === 0 ? 'book-slot' : undefined}
                   name={slotField}
                   value={value}
-                  title={formatDate(window.date)}
+                  title={dayText(window.date)}
                   detail={`${windowText(window)}, ${placesText(window.free)}`}
                   describedBy={error ? 'book-slot-error' : undefined}
                 />

@@ -1,7 +1,7 @@
-import type { BookingField, FreeWindow } from '#common/booking.ts';
+import { dayText, type BookingField, type FreeWindow } from '#common/booking.ts';
 import { mobileLocation } from '#common/booking-settings.ts';
 import { formatTime } from '#common/week.ts';
-import { formatDate, windowText } from './booking-format.ts';
+import { windowText } from './booking-format.ts';
 import type { SummaryRow } from './booking-summary.tsx';
 import {
   bookingSteps,
@@ -87,7 +87,7 @@ export function summaryRows(page: BookingPageData, view: BookingView): SummaryRo
     },
     {
       label: 'When',
-      value: choices.date ? formatDate(choices.date) : '',
+      value: choices.date ? dayText(choices.date) : '',
       detail: view.conflict
         ? `${formatTime(choices.start)}: no longer free`
         : window

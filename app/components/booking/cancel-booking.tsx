@@ -8,6 +8,8 @@ const cancelButtonClass =
 const confirmButtonClass =
   'inline-flex w-full items-center justify-center rounded-lg bg-red-700 px-5 py-3 font-semibold text-white transition hover:bg-red-800 disabled:cursor-wait disabled:opacity-60 sm:w-auto';
 
+const noticeText = (hours: number) => (hours === 1 ? '1 hour' : `${hours} hours`);
+
 /**
  * Cancelling through the manage link. With scripts the button asks in a dialog; without, the
  * first press comes back as a second form ("Yes, cancel"), so that one stray press cancels
@@ -56,8 +58,8 @@ export function CancelBooking({ confirming, booking }: { confirming: boolean; bo
         Need to cancel?
       </h2>
       <p className="mt-2 text-slate-700">
-        You can cancel online until shortly before the appointment. If you would rather change the time, please
-        cancel and book again.
+        You can cancel online until {noticeText(booking.noticeHours)} before the appointment. To change the
+        time, cancel and book again.
       </p>
       {/* With scripts the form is sent by the dialog's confirmation only. */}
       <Form method="post" className="mt-4" onSubmit={hydrated ? (event) => event.preventDefault() : undefined}>

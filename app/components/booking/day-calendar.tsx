@@ -1,5 +1,5 @@
 import { weekdayNames, weekdayOf, weekdays } from '#common/week.ts';
-import { formatDayAndMonth, monthNames } from './booking-format.ts';
+import { dayAndMonthText, monthNames } from './booking-format.ts';
 
 type DayCalendarProps = {
   /** The days that can be chosen, in order (those with a free window). */
@@ -87,7 +87,7 @@ export function DayCalendar({ days, selected, onSelect, describedBy, firstId }: 
                           className="sr-only"
                         />
                         <span aria-hidden="true">{Number(date.slice(8))}</span>
-                        <span className="sr-only">{formatDayAndMonth(date)}</span>
+                        <span className="sr-only">{dayAndMonthText(date)}</span>
                       </label>
                     ) : date ? (
                       <span className={`${dayClass} text-slate-400 line-through decoration-slate-300`} aria-hidden="true">

@@ -19,6 +19,8 @@ export type ManagedBookingView = {
   vehicle: string;
   postcode: string | null;
   canCancel: boolean;
+  /** How long before the window online cancellation closes. */
+  noticeHours: number;
 };
 
 /** What the manage page's action answers when it does not redirect. */

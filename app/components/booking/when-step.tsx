@@ -3,7 +3,7 @@ import { Form, Link } from 'react-router';
 import type { AvailabilityDay } from '#common/booking-slots.ts';
 import { useSiteSettings } from '../../lib/site-settings.ts';
 import { BookingErrorSummary, type SummaryError } from './booking-error-summary.tsx';
-import { formatDayAndMonth, placesText, windowText } from './booking-format.ts';
+import { dayAndMonthText, placesText, windowText } from './booking-format.ts';
 import { stepHref, type BookingChoices, type ChoiceField } from './booking-types.ts';
 import { ChoiceCard, GroupError } from './choice-card.tsx';
 import { DayCalendar } from './day-calendar.tsx';
@@ -61,12 +61,12 @@ export function WhenStep({ choices, errors, availability, horizonDays }: WhenSte
 
       <fieldset aria-describedby={errors.start && date === choices.date ? 'book-start-error' : undefined}>
         <legend className={legendClass}>
-          {day ? `Choose a time on ${formatDayAndMonth(day.date)}` : 'Choose a time'}
+          {day ? `Choose a time on ${dayAndMonthText(day.date)}` : 'Choose a time'}
         </legend>
         <GroupError id="book-start-error" message={date === choices.date ? errors.start : undefined} />
         {/* Says what a newly chosen day offers, without reading out every window. */}
         <p aria-live="polite" className="sr-only">
-          {day && date !== choices.date ? `${freeTimesText(day.windows.length)} on ${formatDayAndMonth(day.date)}` : ''}
+          {day && date !== choices.date ? `${freeTimesText(day.windows.length)} on ${dayAndMonthText(day.date)}` : ''}
         </p>
         {day ? (
           <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">

@@ -32,7 +32,10 @@ const emptyMessage = (field: Exclude<ChoiceField, 'postcode'>) =>
   z.safeParse(bookingChoiceShape[field], '').error?.issues[0]?.message ?? '';
 
 export function choicesOf(params: URLSearchParams): BookingChoices {
-  const entries = choiceFields.map((field) => [field, (params.get(field) ?? '').trim().slice(0, choiceMaxLength)]);
+  const entries = choiceFields.map((field) => [
+    field,
+    (params.get(field) ?? '').trim().slice(0, choiceMaxLength),
+  ]);
   return Object.fromEntries(entries) as BookingChoices;
 }
 
@@ -50,7 +53,9 @@ function locationOptions(context: AppLoadContext): LocationOption[] {
     .flatMap((location): LocationOption[] => {
       const name = bookingLocationName(location.key, branches);
       if (location.key === mobileLocation) {
-        return [{ key: location.key, title: 'We come to you', detail: 'At your home, work or the roadside', name }];
+        return [
+          { key: location.key, title: 'We come to you', detail: 'At your home, work or the roadside', name },
+        ];
       }
       const branch = branches.find((entry) => entry.key === location.key);
       if (!branch) return [];
@@ -68,7 +73,8 @@ function whatErrors(
 ): Partial<Record<ChoiceField, string>> {
   const errors: Partial<Record<ChoiceField, string>> = {};
   if (!services.some((service) => service.slug === choices.service)) errors.service = emptyMessage('service');
-  if (!locations.some((location) => location.key === choices.location)) errors.location = emptyMessage('location');
+  if (!locations.some((location) => location.key === choices.location))
+    errors.location = emptyMessage('location');
   if (choices.location === mobileLocation) {
     const coverage = coverageOf(choices.postcode, coveredDistricts);
     if (choices.postcode === '') errors.postcode = postcodeForMobileMessage;

@@ -41,7 +41,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const sent = values as BookingValues;
   switch (result.status) {
     case 400:
-      return answer({ outcome: 'invalid', error: result.error, fieldErrors: result.fieldErrors, values: sent });
+      return answer({
+        outcome: 'invalid',
+        error: result.error,
+        fieldErrors: result.fieldErrors,
+        values: sent,
+      });
     case 409:
       return answer({ outcome: 'taken', error: result.error, nextFree: result.nextFree, values: sent });
     case 429:

@@ -16,7 +16,9 @@ export function managedBookingView(booking: ManagedBooking, context: AppLoadCont
     statusLabel: bookingStatusLabels[booking.status],
     serviceTitle: booking.serviceTitle,
     locationName: booking.locationName,
-    address: branch ? `${branch.address.street}, ${branch.address.locality} ${branch.address.postcode}` : null,
+    address: branch
+      ? `${branch.address.street}, ${branch.address.locality} ${branch.address.postcode}`
+      : null,
     date: dayText(booking.date),
     window: windowText(booking),
     name: booking.name,

@@ -18,7 +18,10 @@ const privatePage = { 'Cache-Control': 'private, no-store', 'Referrer-Policy': '
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const booking = await context.bookings.manage(params.token);
   if (!booking) {
-    return data({ found: false as const, message: bookingNotFoundMessage }, { status: 404, headers: privatePage });
+    return data(
+      { found: false as const, message: bookingNotFoundMessage },
+      { status: 404, headers: privatePage },
+    );
   }
   const query = new URL(request.url).searchParams;
   return data(
@@ -39,7 +42,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   // Without scripts the confirmation is a second form: a stray press cancels nothing.
   if (form.confirm !== 'yes') return answer({ outcome: 'confirm' });
   const result = await context.bookings.cancel(params.token);
-  if (result.status === 200) return redirect(`/bookings/manage/${encodeURIComponent(params.token)}?cancelled=1`, 303);
+  if (result.status === 200)
+    return redirect(`/bookings/manage/${encodeURIComponent(params.token)}?cancelled=1`, 303);
   if (result.status === 404) return answer({ outcome: 'refused', error: bookingNotFoundMessage }, 404);
   return answer({ outcome: 'refused', error: result.error }, 409);
 }

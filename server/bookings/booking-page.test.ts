@@ -96,7 +96,9 @@ const details = (overrides: Record<string, string> = {}) => ({
 });
 
 const radio = (name: string, value: string) =>
-  new RegExp(`<input[^>]*name="${name}"[^>]*value="${value}"[^>]*>|<input[^>]*value="${value}"[^>]*name="${name}"[^>]*>`);
+  new RegExp(
+    `<input[^>]*name="${name}"[^>]*value="${value}"[^>]*>|<input[^>]*value="${value}"[^>]*name="${name}"[^>]*>`,
+  );
 
 describe('booking without JavaScript', () => {
   it('goes from step to step with GET forms, books with a post, shows the booking and cancels it', async () => {
@@ -126,7 +128,13 @@ describe('booking without JavaScript', () => {
     expect(detailsPage.headers['cache-control']).toBe('private, no-store');
     const summary = textOf(detailsPage.text);
     expect(summary).toContain('Step 3 of 3');
-    for (const text of ['Puncture Repair', 'Mobile fitting', 'RM3 0AB', dayText(tomorrow), '8:00am – 10:00am']) {
+    for (const text of [
+      'Puncture Repair',
+      'Mobile fitting',
+      'RM3 0AB',
+      dayText(tomorrow),
+      '8:00am – 10:00am',
+    ]) {
       expect(summary).toContain(text);
     }
     expect(detailsPage.text).toMatch(/<form[^>]*method="post"/);
@@ -199,7 +207,9 @@ describe('booking without JavaScript', () => {
     expect(outside.text).toMatch(/<input[^>]*name="postcode"[^>]*value="CO1 1AA"/);
 
     // A branch needs no postcode.
-    const branch = await get(`/book?${query({ service: 'puncture-repair', location: 'upminster', step: 'when' })}`);
+    const branch = await get(
+      `/book?${query({ service: 'puncture-repair', location: 'upminster', step: 'when' })}`,
+    );
     expect(textOf(branch.text)).toContain('Step 2 of 3');
   });
 
@@ -213,7 +223,9 @@ describe('booking without JavaScript', () => {
     expect(text).toContain(registrationMessage);
     expect(response.text).toMatch(/<div id="book-error-summary" tabindex="-1" autofocus=""/);
     expect(response.text).toMatch(/<input[^>]*id="book-name"[^>]*value="Sarah Mitchell"/);
-    expect(response.text).toMatch(/<input[^>]*id="book-email"[^>]*aria-invalid="true"[^>]*aria-describedby="book-email-error"/);
+    expect(response.text).toMatch(
+      /<input[^>]*id="book-email"[^>]*aria-invalid="true"[^>]*aria-describedby="book-email-error"/,
+    );
     expect(response.text).toMatch(/<input[^>]*id="book-registration"[^>]*value="12"/);
     expect(await database.db.select().from(bookings)).toEqual([]);
   });
@@ -246,7 +258,10 @@ describe('booking without JavaScript', () => {
     expect(text).toContain(dayText(next));
     expect(taken.text).not.toMatch(radio('slot', `${tomorrow} 10:00`));
 
-    const rebooked = await post(detailsStep('10:00'), details({ start: '10:00', slot: `${next} 08:00` })).expect(303);
+    const rebooked = await post(
+      detailsStep('10:00'),
+      details({ start: '10:00', slot: `${next} 08:00` }),
+    ).expect(303);
     expect(String(rebooked.headers.location)).toMatch(/^\/bookings\/manage\/.+\?booked=1$/);
     const mine = await database.db.select().from(bookings).where(eq(bookings.name, 'Sarah Mitchell'));
     expect(mine).toMatchObject([{ date: next, startTime: '08:00' }]);
@@ -254,7 +269,10 @@ describe('booking without JavaScript', () => {
 
   it('passes the limit of bookings on with its Retry-After', async () => {
     for (const start of ['08:00', '08:00', '10:00', '10:00']) {
-      await request(app).post('/api/bookings').send(makeBooking({ date: tomorrow, start })).expect(201);
+      await request(app)
+        .post('/api/bookings')
+        .send(makeBooking({ date: tomorrow, start }))
+        .expect(201);
     }
     const limited = await post(detailsStep(), details()).expect(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -275,7 +293,10 @@ describe("a booking's page", () => {
   });
 
   it('says when online cancellation has closed, with the phone number', async () => {
-    const created = await request(app).post('/api/bookings').send(makeBooking({ date: tomorrow })).expect(201);
+    const created = await request(app)
+      .post('/api/bookings')
+      .send(makeBooking({ date: tomorrow }))
+      .expect(201);
     const token = String(created.body.manageUrl).split('/').pop()!;
     // Two days' notice now: tomorrow's booking can no longer be cancelled online.
     content.content.booking!.noticeHours = 48;

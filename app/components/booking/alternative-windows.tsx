@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useFocusWhenShown } from '../../lib/use-focus-when-shown.ts';
 import { dayText, type FreeWindow } from '#common/booking.ts';
 import { placesText, windowText } from './booking-format.ts';
 import { stepHref, type BookingChoices } from './booking-types.ts';
@@ -21,9 +22,11 @@ type AlternativeWindowsProps = {
  * books one with everything else kept.
  */
 export function AlternativeWindows({ message, nextFree, choices, error }: AlternativeWindowsProps) {
+  const alert = useFocusWhenShown<HTMLParagraphElement>();
   return (
     <div className="grid gap-4 rounded-2xl border-2 border-amber-400 bg-amber-50 p-4 sm:p-5">
       <p
+        ref={alert}
         role="alert"
         tabIndex={-1}
         autoFocus

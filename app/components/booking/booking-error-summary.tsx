@@ -1,8 +1,12 @@
+import { useFocusWhenShown } from '../../lib/use-focus-when-shown.ts';
 import { AlertIcon } from '../ui/icons.tsx';
 
 export const errorSummaryId = 'book-error-summary';
 
-export type SummaryError = { message: string; /** The id of the control (or group) to correct. */ target: string };
+export type SummaryError = {
+  message: string;
+  /** The id of the control (or group) to correct. */ target: string;
+};
 
 /**
  * What to correct, at the top of a step, each message a link to its field. Focused as it
@@ -11,8 +15,14 @@ export type SummaryError = { message: string; /** The id of the control (or grou
  */
 export function BookingErrorSummary({ errors }: { errors: readonly SummaryError[] }) {
   if (errors.length === 0) return null;
+  return <ErrorList errors={errors} />;
+}
+
+function ErrorList({ errors }: { errors: readonly SummaryError[] }) {
+  const summary = useFocusWhenShown<HTMLDivElement>();
   return (
     <div
+      ref={summary}
       id={errorSummaryId}
       tabIndex={-1}
       autoFocus

@@ -13,7 +13,10 @@ export type SummaryRow = {
 /** The earlier steps' choices, each with a link back to change it. */
 export function BookingSummary({ rows, choices }: { rows: readonly SummaryRow[]; choices: BookingChoices }) {
   return (
-    <section aria-labelledby="book-summary-title" className="rounded-2xl border border-slate-200 bg-slate-50 p-5">
+    <section
+      aria-labelledby="book-summary-title"
+      className="rounded-2xl border border-slate-200 bg-slate-50 p-5"
+    >
       <h3 id="book-summary-title" className="font-heading text-lg font-bold">
         Your booking
       </h3>

@@ -32,7 +32,9 @@ const stepOfField: Partial<Record<BookingField, BookingStep>> = {
 };
 
 const earlier = (a: BookingStep, b: BookingStep) =>
-  bookingSteps.findIndex((step) => step.key === a) <= bookingSteps.findIndex((step) => step.key === b) ? a : b;
+  bookingSteps.findIndex((step) => step.key === a) <= bookingSteps.findIndex((step) => step.key === b)
+    ? a
+    : b;
 
 /**
  * The step and messages to show. A post that came back invalid goes to the earliest step with a

@@ -8,7 +8,11 @@ const cancelButtonClass =
 const confirmButtonClass =
   'inline-flex w-full items-center justify-center rounded-lg bg-red-700 px-5 py-3 font-semibold text-white transition hover:bg-red-800 disabled:cursor-wait disabled:opacity-60 sm:w-auto';
 
-const noticeText = (hours: number) => (hours === 1 ? '1 hour' : `${hours} hours`);
+/** Until when customers may cancel online: "4 hours before the appointment". */
+const cancelUntilText = (hours: number) =>
+  hours === 0
+    ? 'the appointment starts'
+    : `${hours === 1 ? '1 hour' : `${hours} hours`} before the appointment`;
 
 /**
  * Cancelling through the manage link. With scripts the button asks in a dialog; without, the
@@ -27,7 +31,12 @@ export function CancelBooking({ confirming, booking }: { confirming: boolean; bo
         aria-labelledby="cancel-title"
         className="rounded-2xl border-2 border-red-700 bg-red-50 p-5 sm:p-6"
       >
-        <h2 id="cancel-title" tabIndex={-1} autoFocus className="text-xl font-bold text-red-900 focus:outline-none">
+        <h2
+          id="cancel-title"
+          tabIndex={-1}
+          autoFocus
+          className="text-xl font-bold text-red-900 focus:outline-none"
+        >
           Cancel this booking?
         </h2>
         <p className="mt-2 text-red-950">
@@ -53,16 +62,23 @@ export function CancelBooking({ confirming, booking }: { confirming: boolean; bo
     </button>
   );
   return (
-    <section aria-labelledby="cancel-title" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
+    <section
+      aria-labelledby="cancel-title"
+      className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6"
+    >
       <h2 id="cancel-title" className="text-xl font-bold">
         Need to cancel?
       </h2>
       <p className="mt-2 text-slate-700">
-        You can cancel online until {noticeText(booking.noticeHours)} before the appointment. To change the
-        time, cancel and book again.
+        You can cancel online until {cancelUntilText(booking.noticeHours)}. To change the time, cancel and
+        book again.
       </p>
       {/* With scripts the form is sent by the dialog's confirmation only. */}
-      <Form method="post" className="mt-4" onSubmit={hydrated ? (event) => event.preventDefault() : undefined}>
+      <Form
+        method="post"
+        className="mt-4"
+        onSubmit={hydrated ? (event) => event.preventDefault() : undefined}
+      >
         <input type="hidden" name="intent" value="cancel" />
         {hydrated ? (
           <ConfirmDialog

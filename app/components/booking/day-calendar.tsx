@@ -25,7 +25,7 @@ function monthsOf(days: readonly string[]): Month[] {
   const months: Month[] = [];
   let [year = 0, month = 1] = first.split('-').map(Number);
   const end = last.slice(0, 7);
-  for (let key = `${year}-${pad(month)}`; key <= end; ) {
+  for (let key = `${year}-${pad(month)}`; key <= end;) {
     const cells: (string | null)[] = Array.from(
       { length: weekdays.indexOf(weekdayOf(`${key}-01`)) },
       () => null,
@@ -41,8 +41,7 @@ function monthsOf(days: readonly string[]): Month[] {
   return months;
 }
 
-const dayClass =
-  'grid h-11 w-full place-items-center rounded-lg text-sm sm:h-12 sm:text-base';
+const dayClass = 'grid h-11 w-full place-items-center rounded-lg text-sm sm:h-12 sm:text-base';
 
 /**
  * The days a customer can book, as month grids of radio buttons (name `date`): a plain form's
@@ -90,7 +89,10 @@ export function DayCalendar({ days, selected, onSelect, describedBy, firstId }: 
                         <span className="sr-only">{dayAndMonthText(date)}</span>
                       </label>
                     ) : date ? (
-                      <span className={`${dayClass} text-slate-400 line-through decoration-slate-300`} aria-hidden="true">
+                      <span
+                        className={`${dayClass} text-slate-400 line-through decoration-slate-300`}
+                        aria-hidden="true"
+                      >
                         {Number(date.slice(8))}
                       </span>
                     ) : null}

@@ -93,7 +93,9 @@ export function DetailsStep({ choices, summary, values, errors, conflict, notice
     name,
     defaultValue: values[name],
     maxLength:
-      name === 'name' || name === 'phone' || name === 'email' ? enquiryFieldLimits[name] : bookingFieldLimits[name],
+      name === 'name' || name === 'phone' || name === 'email'
+        ? enquiryFieldLimits[name]
+        : bookingFieldLimits[name],
   });
 
   return (
@@ -110,9 +112,15 @@ export function DetailsStep({ choices, summary, values, errors, conflict, notice
         className="grid gap-5 sm:grid-cols-2"
       >
         <div className="sm:col-span-2">
-          <BookingErrorSummary key={checked ? `checked-${checked.attempt}` : 'answered'} errors={summaryErrors} />
+          <BookingErrorSummary
+            key={checked ? `checked-${checked.attempt}` : 'answered'}
+            errors={summaryErrors}
+          />
           {notice && (
-            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 font-medium text-red-800">
+            <p
+              role="alert"
+              className="rounded-lg border border-red-200 bg-red-50 p-4 font-medium text-red-800"
+            >
               {notice}
             </p>
           )}

@@ -44,7 +44,10 @@ export function ManagedBookingPanel({ booking, booked, cancelled, action }: Mana
         </div>
       )}
       {cancelled && (
-        <p role="status" className="rounded-2xl border border-slate-300 bg-slate-50 p-5 font-semibold text-ink">
+        <p
+          role="status"
+          className="rounded-2xl border border-slate-300 bg-slate-50 p-5 font-semibold text-ink"
+        >
           Your booking is cancelled. Thank you for letting us know.
         </p>
       )}

@@ -26,5 +26,4 @@ export type ManagedBookingView = {
 /** What the manage page's action answers when it does not redirect. */
 export type ManageActionData =
   /** Without scripts, the first press of Cancel asks to confirm. */
-  | { outcome: 'confirm' }
-  | { outcome: 'refused'; error: string };
+  { outcome: 'confirm' } | { outcome: 'refused'; error: string };

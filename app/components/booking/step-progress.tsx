@@ -25,7 +25,9 @@ export function StepProgress({ step }: { step: BookingStep }) {
                 className={`h-1.5 rounded-full ${state === 'next' ? 'bg-slate-200' : 'bg-brand'}`}
                 aria-hidden="true"
               />
-              <span className={`flex items-center gap-1.5 ${state === 'next' ? 'text-slate-500' : 'text-ink'}`}>
+              <span
+                className={`flex items-center gap-1.5 ${state === 'next' ? 'text-slate-500' : 'text-ink'}`}
+              >
                 {state === 'done' ? (
                   <CheckIcon className="size-4 shrink-0 text-brand-dark" aria-hidden="true" />
                 ) : (

@@ -27,7 +27,13 @@ const postcodeId = 'book-postcode';
  * a branch). A GET form to the next step; the server checks the choices, and the postcode
  * against the covered districts (told here as it is typed, when scripts run).
  */
-export function WhatWhereStep({ choices, errors, services, locations, coveredDistricts }: WhatWhereStepProps) {
+export function WhatWhereStep({
+  choices,
+  errors,
+  services,
+  locations,
+  coveredDistricts,
+}: WhatWhereStepProps) {
   const [postcode, setPostcode] = useState(choices.postcode);
   // The server's verdict on the postcode stands until the postcode is changed.
   const postcodeError = postcode === choices.postcode ? errors.postcode : undefined;

@@ -66,7 +66,9 @@ export function WhenStep({ choices, errors, availability, horizonDays }: WhenSte
         <GroupError id="book-start-error" message={date === choices.date ? errors.start : undefined} />
         {/* Says what a newly chosen day offers, without reading out every window. */}
         <p aria-live="polite" className="sr-only">
-          {day && date !== choices.date ? `${freeTimesText(day.windows.length)} on ${dayAndMonthText(day.date)}` : ''}
+          {day && date !== choices.date
+            ? `${freeTimesText(day.windows.length)} on ${dayAndMonthText(day.date)}`
+            : ''}
         </p>
         {day ? (
           <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -105,7 +107,9 @@ function NoFreeTimes({ choices, horizonDays }: { choices: BookingChoices; horizo
   return (
     <div className="grid gap-6">
       <div role="status" className="rounded-2xl border border-amber-300 bg-amber-50 p-5 text-amber-950">
-        <p className="font-semibold">There are no free times to book online in the next {horizonDays} days.</p>
+        <p className="font-semibold">
+          There are no free times to book online in the next {horizonDays} days.
+        </p>
         <p className="mt-2">
           Please call us on{' '}
           <a href={`tel:${site.phone}`} className="font-semibold underline underline-offset-2">

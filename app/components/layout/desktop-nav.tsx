@@ -39,7 +39,10 @@ export function DesktopNav({ services }: { services: readonly NavLink[] }) {
           {link.label}
         </Link>
       ))}
-      <Link to={bookLink.to} className={linkClass.replace('font-medium text-slate-200', 'font-semibold text-brand')}>
+      <Link
+        to={bookLink.to}
+        className={linkClass.replace('font-medium text-slate-200', 'font-semibold text-brand')}
+      >
         {bookLink.label}
       </Link>
     </nav>

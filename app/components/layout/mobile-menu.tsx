@@ -52,7 +52,10 @@ export function MobileMenu({ services }: { services: readonly NavLink[] }) {
             </li>
           ))}
           <li>
-            <Link to={bookLink.to} className={itemClass.replace('font-medium text-white', 'font-semibold text-brand')}>
+            <Link
+              to={bookLink.to}
+              className={itemClass.replace('font-medium text-white', 'font-semibold text-brand')}
+            >
               {bookLink.label}
             </Link>
           </li>

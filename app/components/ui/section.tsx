@@ -65,7 +65,10 @@ export function ContactLink({ children, variant = 'primary' }: CtaProps) {
 /** A call to action that opens online booking, with a service chosen when given. */
 export function BookLink({ children, variant = 'primary', service }: CtaProps & { service?: string }) {
   return (
-    <Link to={service ? `/book?service=${encodeURIComponent(service)}` : '/book'} className={ctaClass(variant)}>
+    <Link
+      to={service ? `/book?service=${encodeURIComponent(service)}` : '/book'}
+      className={ctaClass(variant)}
+    >
       {children}
     </Link>
   );

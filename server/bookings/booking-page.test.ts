@@ -76,7 +76,6 @@ const textOf = (html: string) => html.replaceAll('<!-- -->', '').replaceAll('&#x
 
 const mobile = { service: 'puncture-repair', location: 'mobile', postcode: 'RM3 0AB' };
 const query = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-const whenStep = `/book?${query({ ...mobile, step: 'when' })}`;
 const detailsStep = (start = '08:00') =>
   `/book?${query({ ...mobile, date: tomorrow, timesFor: tomorrow, start, step: 'details' })}`;
 

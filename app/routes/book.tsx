@@ -96,7 +96,8 @@ export default function BookRoute({ loaderData: page, actionData }: Route.Compon
       </PageHeader>
       <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-12">
         <StepProgress step={view.step} />
-        <div className="mt-6">
+        {/* What focus or a summary's link moves to clears the sticky header. */}
+        <div className="mt-6 [&_[id]]:scroll-mt-24">
           {view.step === 'what' && (
             <WhatWhereStep
               key={stepKey}

@@ -38,7 +38,7 @@ export function AlternativeWindows({ message, nextFree, choices, error }: Altern
         <fieldset aria-describedby={error ? 'book-slot-error' : undefined}>
           <legend className={legendClass}>The next free times</legend>
           <GroupError id="book-slot-error" message={error} />
-          <div className="mt-3 grid gap-3 sm:grid-cols-2">
+          <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
             {nextFree.map((window, index) => {
               const value = `${window.date} ${window.start}`;
               return (

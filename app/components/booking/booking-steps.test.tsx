@@ -129,6 +129,14 @@ describe('WhenStep', () => {
         .map((radio) => radio.getAttribute('value')),
     ).toEqual(['2026-11-25', '2026-11-26']);
     expect(radioNamed('Wednesday 25 November').checked).toBe(true);
+    // A month grid with weekday headers, from the first week with a free day to the last.
+    const november = screen.getByRole('table', { name: 'November 2026' });
+    expect(
+      within(november)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+    expect(within(november).getAllByRole('row')).toHaveLength(2);
     const times = screen.getByRole('group', { name: 'Choose a time on Wednesday 25 November' });
     expect(
       within(times)

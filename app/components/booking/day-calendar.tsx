@@ -17,8 +17,12 @@ type Month = { key: string; title: string; weeks: (string | null)[][] };
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** The months from the first bookable day's to the last one's, as weeks of dates (Monday first). */
+/**
+ * The months from the first bookable day's to the last one's, as weeks of dates (Monday first),
+ * from each month's first week with a bookable day to its last.
+ */
 function monthsOf(days: readonly string[]): Month[] {
+  const bookable = new Set(days);
   const first = days[0];
   const last = days[days.length - 1];
   if (!first || !last) return [];
@@ -33,7 +37,17 @@ function monthsOf(days: readonly string[]): Month[] {
     for (let day = 1; day <= daysInMonth(year, month); day += 1) cells.push(`${key}-${pad(day)}`);
     while (cells.length % 7 !== 0) cells.push(null);
     const weeks = Array.from({ length: cells.length / 7 }, (_, week) => cells.slice(week * 7, week * 7 + 7));
-    months.push({ key, title: `${monthNames[month - 1]} ${year}`, weeks });
+    // Weeks before the first bookable day and after the last are left out: less to scroll on a phone.
+    const open = (week: (string | null)[]) => week.some((date) => date !== null && bookable.has(date));
+    const firstWeek = weeks.findIndex(open);
+    const lastWeek = weeks.findLastIndex(open);
+    if (firstWeek >= 0) {
+      months.push({
+        key,
+        title: `${monthNames[month - 1]} ${year}`,
+        weeks: weeks.slice(firstWeek, lastWeek + 1),
+      });
+    }
     month += 1;
     if (month > 12) [year, month] = [year + 1, 1];
     key = `${year}-${pad(month)}`;
@@ -51,7 +65,7 @@ const dayClass = 'grid h-11 w-full place-items-center rounded-lg text-sm sm:h-12
 export function DayCalendar({ days, selected, onSelect, describedBy, firstId }: DayCalendarProps) {
   const bookable = new Set(days);
   return (
-    <div className="grid gap-6 md:grid-cols-2">
+    <div className="grid gap-6 md:grid-cols-2 md:items-start">
       {monthsOf(days).map((month) => (
         <table key={month.key} className="w-full table-fixed border-separate border-spacing-1">
           <caption className="pb-1 text-left font-heading font-bold text-ink">{month.title}</caption>
@@ -73,7 +87,7 @@ export function DayCalendar({ days, selected, onSelect, describedBy, firstId }: 
                   <td key={date ?? `blank-${column}`} className="p-0">
                     {date && bookable.has(date) ? (
                       <label
-                        className={`${dayClass} cursor-pointer border border-slate-300 bg-white font-semibold text-ink transition hover:border-brand-dark has-checked:border-ink has-checked:bg-ink has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-brand has-focus-visible:ring-offset-2`}
+                        className={`${dayClass} relative cursor-pointer border border-slate-300 bg-white font-semibold text-ink transition hover:border-brand-dark has-checked:border-ink has-checked:bg-ink has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-brand has-focus-visible:ring-offset-2`}
                       >
                         <input
                           type="radio"
@@ -89,10 +103,7 @@ export function DayCalendar({ days, selected, onSelect, describedBy, firstId }: 
                         <span className="sr-only">{dayAndMonthText(date)}</span>
                       </label>
                     ) : date ? (
-                      <span
-                        className={`${dayClass} text-slate-400 line-through decoration-slate-300`}
-                        aria-hidden="true"
-                      >
+                      <span className={`${dayClass} text-slate-400`} aria-hidden="true">
                         {Number(date.slice(8))}
                       </span>
                     ) : null}

@@ -100,7 +100,7 @@ export function DetailsStep({ choices, summary, values, errors, conflict, notice
 
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_20rem] lg:items-start">
-      <div className="lg:order-2">
+      <div className="lg:sticky lg:top-24 lg:order-2">
         <BookingSummary rows={summary} choices={choices} />
       </div>
       <Form

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useSiteSettings } from '../../lib/site-settings.ts';
 import { CheckIcon } from '../ui/icons.tsx';
 import { CancelBooking } from './cancel-booking.tsx';
@@ -44,12 +45,15 @@ export function ManagedBookingPanel({ booking, booked, cancelled, action }: Mana
         </div>
       )}
       {cancelled && (
-        <p
-          role="status"
-          className="rounded-2xl border border-slate-300 bg-slate-50 p-5 font-semibold text-ink"
-        >
-          Your booking is cancelled. Thank you for letting us know.
-        </p>
+        <div role="status" className="rounded-2xl border border-slate-300 bg-slate-50 p-5">
+          <p className="font-semibold text-ink">Your booking is cancelled. Thank you for letting us know.</p>
+          <Link
+            to="/book"
+            className="mt-2 inline-block font-semibold text-brand-dark underline underline-offset-2"
+          >
+            Book another time
+          </Link>
+        </div>
       )}
       {action?.outcome === 'refused' && (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 font-medium text-red-800">

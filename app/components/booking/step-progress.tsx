@@ -50,7 +50,7 @@ export function StepProgress({ step }: { step: BookingStep }) {
       <h2
         id={stepHeadingId}
         tabIndex={-1}
-        className="mt-8 text-2xl font-extrabold focus:outline-none sm:text-3xl"
+        className="mt-8 scroll-mt-24 text-2xl font-extrabold focus:outline-none sm:text-3xl"
       >
         <span className="block text-sm font-semibold uppercase tracking-widest text-brand-dark">
           Step {current + 1} of {bookingSteps.length}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Form, Link } from 'react-router';
 import type { AvailabilityDay } from '#common/booking-slots.ts';
 import { useSiteSettings } from '../../lib/site-settings.ts';
@@ -27,6 +27,17 @@ const firstWindowId = 'book-start';
 export function WhenStep({ choices, errors, availability, horizonDays }: WhenStepProps) {
   const [date, setDate] = useState(choices.date);
   const [start, setStart] = useState(choices.start);
+  const times = useRef<HTMLFieldSetElement>(null);
+  // A day tapped or clicked whose times are out of sight (below the calendar on a phone) brings
+  // them into view; the arrow keys move from day to day without moving the page.
+  const pointerChose = useRef(false);
+  const showTimes = () => {
+    const fieldset = times.current;
+    if (!pointerChose.current || !fieldset || fieldset.getBoundingClientRect().top < window.innerHeight)
+      return;
+    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    fieldset.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
+  };
   const day = availability.find((entry) => entry.date === date);
   const summary: SummaryError[] = [
     errors.date ? { message: errors.date, target: firstDayId } : null,
@@ -44,13 +55,18 @@ export function WhenStep({ choices, errors, availability, horizonDays }: WhenSte
         <legend className={legendClass}>Choose a day</legend>
         <p className="mt-1 text-sm text-slate-600">Days without a free time are greyed out.</p>
         <GroupError id="book-date-error" message={errors.date} />
-        <div className="mt-3">
+        <div
+          className="mt-3"
+          onPointerDown={() => (pointerChose.current = true)}
+          onKeyDown={() => (pointerChose.current = false)}
+        >
           <DayCalendar
             days={availability.map((entry) => entry.date)}
             selected={date}
             onSelect={(chosen) => {
               setDate(chosen);
               setStart('');
+              requestAnimationFrame(showTimes);
             }}
             describedBy={errors.date ? 'book-date-error' : undefined}
             firstId={firstDayId}
@@ -59,7 +75,11 @@ export function WhenStep({ choices, errors, availability, horizonDays }: WhenSte
       </fieldset>
       <input type="hidden" name="timesFor" value={date} />
 
-      <fieldset aria-describedby={errors.start && date === choices.date ? 'book-start-error' : undefined}>
+      <fieldset
+        ref={times}
+        className="scroll-mt-24"
+        aria-describedby={errors.start && date === choices.date ? 'book-start-error' : undefined}
+      >
         <legend className={legendClass}>
           {day ? `Choose a time on ${dayAndMonthText(day.date)}` : 'Choose a time'}
         </legend>

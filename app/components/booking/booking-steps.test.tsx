@@ -110,7 +110,7 @@ describe('WhatWhereStep', () => {
     expect(document.getElementById('book-service-error')?.textContent).toBe('Please select a service');
     const postcode = screen.getByLabelText(/Postcode where the vehicle will be/);
     expect(postcode.getAttribute('aria-invalid')).toBe('true');
-    expect(postcode.getAttribute('aria-describedby')).toBe('book-postcode-hint book-postcode-error');
+    expect(postcode.getAttribute('aria-describedby')).toBe('book-postcode-error');
     expect(document.getElementById('book-postcode-error')?.textContent).toBe(postcodeForMobileMessage);
   });
 });

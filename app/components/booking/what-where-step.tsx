@@ -98,7 +98,11 @@ export function WhatWhereStep({
             id={postcodeId}
             label="Postcode where the vehicle will be"
             required
-            hint={coverage.verdict === 'unknown' ? 'We will tell you if we cover your area.' : undefined}
+            hint={
+              coverage.verdict === 'unknown' && !postcodeError
+                ? 'We will tell you if we cover your area.'
+                : undefined
+            }
             error={postcodeError}
             describedBy={coverage.verdict === 'unknown' ? undefined : 'book-postcode-coverage'}
           >
@@ -117,6 +121,14 @@ export function WhatWhereStep({
               />
             )}
           </FormField>
+          {postcodeError && coverageOf(choices.postcode, coveredDistricts).verdict === 'outside' && (
+            <Link
+              to="/enquiry"
+              className="mt-1.5 inline-block text-sm font-semibold text-ink underline underline-offset-2"
+            >
+              Send an enquiry instead
+            </Link>
+          )}
           <div aria-live="polite" className="mt-1.5">
             <CoverageNotice
               coverage={coverage}

@@ -103,7 +103,7 @@ export function DayCalendar({ days, selected, onSelect, describedBy, firstId }: 
                         <span className="sr-only">{dayAndMonthText(date)}</span>
                       </label>
                     ) : date ? (
-                      <span className={`${dayClass} text-slate-400`} aria-hidden="true">
+                      <span className={`${dayClass} text-slate-500`} aria-hidden="true">
                         {Number(date.slice(8))}
                       </span>
                     ) : null}

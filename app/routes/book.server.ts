@@ -90,8 +90,8 @@ const requestedStep = (value: string | null): BookingStep | null =>
 /**
  * The step a request for the booking page shows, with the choices its address carries: the one
  * asked for (`step`) when the earlier steps' choices hold, else the first step whose choice does
- * not, with its message. A day chosen without scripts shows its times first (`timesFor` names
- * the day whose times the form showed).
+ * not, with its message. A day chosen without scripts with a time it does not have shows its
+ * times first, without a message (`timesFor` names the day whose times the form showed).
  */
 export async function bookingPage(context: AppLoadContext, url: URL): Promise<BookingPageData> {
   const params = url.searchParams;
@@ -131,12 +131,13 @@ export async function bookingPage(context: AppLoadContext, url: URL): Promise<Bo
   };
   if (step === 'when') return when();
   if (!day) return when({ date: choices.date === '' ? emptyMessage('date') : dayFullMessage });
-  // A day changed without scripts: its times are shown to choose from, without a complaint.
-  if (params.get('timesFor') !== day.date) return { ...when(), choices: { ...choices, start: '' } };
-  if (!day.windows.some((window) => window.start === choices.start)) {
-    return when({ start: choices.start === '' ? emptyMessage('start') : windowUnavailableMessage });
+  if (day.windows.some((window) => window.start === choices.start)) {
+    return { ...page, step: 'details', errors: {}, availability };
   }
-  return { ...page, step: 'details', errors: {}, availability };
+  // A day changed without scripts, whose windows the customer has not seen (and the time chosen
+  // under the other day is not among them): its windows, to choose from, without a complaint.
+  if (params.get('timesFor') !== day.date) return when();
+  return when({ start: choices.start === '' ? emptyMessage('start') : windowUnavailableMessage });
 }
 
 /**

@@ -122,6 +122,12 @@ describe('booking without JavaScript', () => {
     expect(textOf(day.text)).toContain('3 places left');
     expect(day.text).toMatch(radio('start', '10:00'));
     expect(day.text).not.toContain('There is a problem');
+    // A time chosen under another day, which this day has too: on to the details.
+    const today = londonDate(new Date());
+    const sameTime = await get(
+      `/book?${query({ ...mobile, date: tomorrow, timesFor: today, start: '10:00', step: 'details' })}`,
+    ).expect(200);
+    expect(textOf(sameTime.text)).toContain('Step 3 of 3');
 
     const detailsPage = await get(detailsStep()).expect(200);
     expect(detailsPage.headers['cache-control']).toBe('private, no-store');

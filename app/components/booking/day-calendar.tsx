@@ -97,7 +97,8 @@ export function DayCalendar({ days, selected, onSelect, describedBy, firstId }: 
                           checked={selected === date}
                           onChange={() => onSelect?.(date)}
                           aria-describedby={describedBy}
-                          className="sr-only"
+                          // Over the whole day, unseen: the tap lands on the radio itself.
+                          className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0"
                         />
                         <span aria-hidden="true">{Number(date.slice(8))}</span>
                         <span className="sr-only">{dayAndMonthText(date)}</span>

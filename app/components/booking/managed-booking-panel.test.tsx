@@ -61,7 +61,6 @@ describe('ManagedBookingPanel', () => {
     );
     const details = screen.getByRole('region', { name: 'Booking details' });
     for (const text of [
-      'ENQ-2611-0042',
       'Upminster branch',
       'Unit 2, Example Business Park',
       '8:00am – 10:00am',

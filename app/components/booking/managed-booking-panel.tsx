@@ -74,10 +74,6 @@ export function ManagedBookingPanel({ booking, booked, cancelled, action }: Mana
           </p>
         </div>
         <dl className="mt-4 grid gap-x-8 sm:grid-cols-2">
-          <div className="border-b border-slate-100 py-3">
-            <dt className="text-sm font-medium text-slate-600">Reference</dt>
-            <dd className="mt-0.5 font-semibold text-ink">{booking.reference}</dd>
-          </div>
           {rows.map(([label, value, detail]) => (
             <div key={label} className="border-b border-slate-100 py-3">
               <dt className="text-sm font-medium text-slate-600">{label}</dt>

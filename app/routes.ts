@@ -23,6 +23,8 @@ export default [
     ),
     route('cookie-settings', 'routes/cookie-settings.tsx'),
     route('enquiry', 'routes/enquiry.tsx'),
+    route('book', 'routes/book.tsx'),
+    route('bookings/manage/:token', 'routes/booking-manage.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -2,9 +2,8 @@
 import * as z from 'zod/mini';
 import { mobileLocation } from './booking-settings.ts';
 import { enquirySchema } from './enquiry.ts';
-import { formatTime } from './opening-hours.ts';
 import { isPostcode, normalisePostcode, postcodeMessage } from './postcode.ts';
-import { isCalendarDate, timePattern } from './week.ts';
+import { formatTime, isCalendarDate, timePattern } from './week.ts';
 
 /**
  * Online booking's shared shapes: the customer's booking (POST /api/bookings and the booking

@@ -1,11 +1,9 @@
 import { weekdayNames, weekdays, type BranchContent, type DayHours, type Weekday } from './site-content.ts';
+import { formatTime } from './week.ts';
 
-/** 08:00 reads 8:00am, 13:30 reads 1:30pm, 12:00 reads 12:00pm (en-GB, as the spec writes hours). */
-export function formatTime(time: string): string {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  const suffix = hours < 12 ? 'am' : 'pm';
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, '0')}${suffix}`;
-}
+// Defined with the other calendar helpers, which the booking page's scripts import without the
+// content schemas this module brings.
+export { formatTime };
 
 /** One day's hours as text: "8:00am - 6:00pm", or "Closed". */
 export function dayHoursText(day: DayHours, dash = ' - '): string {

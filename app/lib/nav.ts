@@ -6,6 +6,9 @@ export const sectionLinks = [
   { label: 'Contact', to: '/#contact' },
 ] as const;
 
+/** Online booking, after the section links in the header. */
+export const bookLink = { label: 'Book online', to: '/book' } as const;
+
 export const quickLinks = [
   { label: 'Home', to: '/' },
   { label: 'About Us', to: '/#about' },

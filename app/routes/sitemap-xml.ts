@@ -6,6 +6,7 @@ function sitemapPaths(servicePages: readonly string[]): string[] {
   return [
     '/',
     ...servicePages,
+    '/book',
     '/mot',
     '/servicing',
     '/about',

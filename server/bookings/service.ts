@@ -13,7 +13,6 @@ import {
   windowUnavailableMessage,
   type Booking,
   type BookingPayload,
-  type BookingStatus,
   type CancelBookingResult,
   type CreatedBooking,
   type FreeWindow,

@@ -158,7 +158,12 @@ async function send(res: ExpressResponse, response: Response, body?: Buffer) {
     return;
   }
   res.status(response.status);
-  for (const [name, value] of response.headers) res.append(name, value);
+  // A page's own header replaces the server's default (a Referrer-Policy, say); cookies and
+  // Vary add to those already set.
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie' || name === 'vary') res.append(name, value);
+    else res.setHeader(name, value);
+  }
   if (body) res.end(body);
   else if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();

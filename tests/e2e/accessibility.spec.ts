@@ -15,6 +15,10 @@ const routes = [
   '/cookie-policy',
   '/cookie-settings',
   '/enquiry',
+  '/book',
+  '/book?service=puncture-repair&location=mobile&postcode=RM3+0AB&step=when',
+  '/book?location=mobile&postcode=CO1+1AA&step=when',
+  '/bookings/manage/unknown',
   '/no-such-page',
   '/auth',
 ];

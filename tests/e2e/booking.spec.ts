@@ -39,7 +39,6 @@ test.describe('online booking', () => {
       DATA_DIR: dataDir,
       PUBLIC_URL: origin,
       SMTP_URL: smtp.url,
-      LOG_LEVEL: 'warn',
       SEED_DEMO_CONTENT: 'false',
       GA_MEASUREMENT_ID: '',
       ENQUIRY_RATE_LIMIT: '1000',

@@ -61,13 +61,7 @@ test('the home page sections come in the order of the spec', async ({ page }) =>
 
 test('the call-to-action buttons lead to the enquiry form', async ({ page }) => {
   await page.goto('/');
-  for (const name of [
-    'Book Now',
-    'Get Quote',
-    'Book Your Appointment',
-    'Contact us to check',
-    'Contact us for more reviews',
-  ]) {
+  for (const name of ['Get Quote', 'Contact us to check', 'Contact us for more reviews']) {
     await page.getByRole('link', { name, exact: true }).click();
     await expect(page).toHaveURL(/#contact$/);
     await expect(page.getByRole('heading', { name: 'Book or ask for a quote' })).toBeInViewport();
@@ -75,6 +69,16 @@ test('the call-to-action buttons lead to the enquiry form', async ({ page }) => 
   }
   const call = page.getByRole('link', { name: /020 7946 0123/ }).first();
   await expect(call).toHaveAttribute('href', 'tel:+442079460123');
+});
+
+test('the booking buttons open online booking', async ({ page }) => {
+  for (const name of ['Book Now', 'Book Your Appointment']) {
+    await page.goto('/');
+    await page.getByRole('link', { name, exact: true }).click();
+    await expect(page).toHaveURL(/\/book$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book an Appointment');
+    await expect(page.getByRole('heading', { name: /What and where/ })).toBeVisible();
+  }
 });
 
 test('the hero image loads and the spinner goes', async ({ page }) => {

@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 const publicPages = [
   '/',
   '/services/tyre-replacement',
+  '/book',
   '/mot',
   '/servicing',
   '/about',

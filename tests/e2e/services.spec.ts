@@ -9,6 +9,14 @@ const services = [
   { slug: 'commercial-tyres', title: 'Commercial Tyres' },
 ];
 
+test('Book This Service Now opens online booking with the service chosen', async ({ page }) => {
+  await page.goto('/services/puncture-repair');
+  await page.getByRole('link', { name: 'Book This Service Now' }).click();
+  await expect(page).toHaveURL(/\/book\?service=puncture-repair$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book an Appointment');
+  await expect(page.getByRole('radio', { name: /^Puncture Repair/ })).toBeChecked();
+});
+
 test('a service page shows its content and suggests three others', async ({ page }) => {
   await page.goto('/services/puncture-repair');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Puncture Repair');
@@ -26,7 +34,7 @@ test('a service page shows its content and suggests three others', async ({ page
   );
   await expect(page.getByRole('link', { name: 'Book This Service Now' })).toHaveAttribute(
     'href',
-    '/#contact',
+    '/book?service=puncture-repair',
   );
   await expect(
     page

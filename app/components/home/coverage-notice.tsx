@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Coverage } from '#common/postcode.ts';
 import { CheckIcon } from '../ui/icons.tsx';
 
@@ -6,7 +7,16 @@ import { CheckIcon } from '../ui/icons.tsx';
  * enquiry form's postcode as soon as a full postcode is typed, and on the confirmation page. An
  * enquiry from outside is still welcome; the words say so.
  */
-export function CoverageNotice({ coverage, id }: { coverage: Coverage; id?: string }) {
+export function CoverageNotice({
+  coverage,
+  id,
+  outsideText,
+}: {
+  coverage: Coverage;
+  id?: string;
+  /** What to say of a district outside (the booking page cannot take the booking). */
+  outsideText?: (district: string) => ReactNode;
+}) {
   if (coverage.verdict === 'unknown') return null;
   if (coverage.verdict === 'inside') {
     return (
@@ -21,8 +31,14 @@ export function CoverageNotice({ coverage, id }: { coverage: Coverage; id?: stri
       id={id}
       className="block rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
     >
-      {coverage.district} is outside the area we usually cover. You can still send your enquiry: we will tell
-      you whether we can come to you, or which branch is nearest.
+      {outsideText ? (
+        outsideText(coverage.district)
+      ) : (
+        <>
+          {coverage.district} is outside the area we usually cover. You can still send your enquiry: we will
+          tell you whether we can come to you, or which branch is nearest.
+        </>
+      )}
     </span>
   );
 }

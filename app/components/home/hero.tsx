@@ -3,7 +3,7 @@ import type { ResponsiveImage } from '#common/images.ts';
 import { listText } from '../../lib/list-text.ts';
 import { useSiteSettings } from '../../lib/site-settings.ts';
 import { PhoneIcon } from '../ui/icons.tsx';
-import { ContactLink } from '../ui/section.tsx';
+import { BookLink } from '../ui/section.tsx';
 
 type LoadState = 'loading' | 'loaded' | 'failed';
 
@@ -64,7 +64,7 @@ export function Hero({ image, branchNames }: { image: ResponsiveImage; branchNam
           servicing at our {listText(branchNames)} {branchNames.length === 1 ? 'branch' : 'branches'}.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <ContactLink>Book Now</ContactLink>
+          <BookLink>Book Now</BookLink>
           <a
             href={`tel:${site.phone}`}
             className="inline-flex items-center gap-2 rounded-lg border border-white/50 px-6 py-3 font-semibold transition hover:border-white hover:bg-white/10"

@@ -1,5 +1,5 @@
 import type { SiteContent } from '#common/site-content.ts';
-import { ContactLink, Section } from '../ui/section.tsx';
+import { BookLink, Section } from '../ui/section.tsx';
 
 /** The home page's prices (spec section 9): a lead, groups of price lines and a note. */
 export function PricingSection({ pricing }: { pricing: SiteContent['homePricing'] }) {
@@ -30,7 +30,7 @@ export function PricingSection({ pricing }: { pricing: SiteContent['homePricing'
       </div>
       {pricing.note && <p className="mt-6 text-sm text-slate-600">{pricing.note}</p>}
       <div className="mt-8">
-        <ContactLink>Book Your Appointment</ContactLink>
+        <BookLink>Book Your Appointment</BookLink>
       </div>
     </Section>
   );

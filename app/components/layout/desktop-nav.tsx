@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { sectionLinks } from '../../lib/nav.ts';
+import { bookLink, sectionLinks } from '../../lib/nav.ts';
 import type { NavLink } from '../../lib/page-content.ts';
 import { useDetailsMenu } from '../../lib/use-disclosure.ts';
 import { ChevronDownIcon } from '../ui/icons.tsx';
@@ -39,6 +39,12 @@ export function DesktopNav({ services }: { services: readonly NavLink[] }) {
           {link.label}
         </Link>
       ))}
+      <Link
+        to={bookLink.to}
+        className={linkClass.replace('font-medium text-slate-200', 'font-semibold text-brand')}
+      >
+        {bookLink.label}
+      </Link>
     </nav>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { sectionLinks } from '../../lib/nav.ts';
+import { bookLink, sectionLinks } from '../../lib/nav.ts';
 import type { NavLink } from '../../lib/page-content.ts';
 import { useDetailsMenu } from '../../lib/use-disclosure.ts';
 import { ChevronDownIcon, CloseIcon, MenuIcon } from '../ui/icons.tsx';
@@ -51,6 +51,14 @@ export function MobileMenu({ services }: { services: readonly NavLink[] }) {
               </Link>
             </li>
           ))}
+          <li>
+            <Link
+              to={bookLink.to}
+              className={itemClass.replace('font-medium text-white', 'font-semibold text-brand')}
+            >
+              {bookLink.label}
+            </Link>
+          </li>
         </ul>
       </nav>
     </details>

@@ -90,7 +90,7 @@ export function ServiceDetailView({ service, others, images }: Props) {
             </>
           )}
           <Link
-            to="/#contact"
+            to={`/book?service=${encodeURIComponent(service.slug)}`}
             className="mt-10 inline-flex rounded-lg bg-brand px-6 py-3.5 font-semibold text-ink shadow-sm transition hover:bg-brand-dark hover:text-white"
           >
             Book This Service Now

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 /** A home-page band: optional anchor id, eyebrow, heading and lead, on a light or tinted ground. */
 export function Section({
@@ -47,20 +48,28 @@ const ctaStyles = {
   outline: 'border border-current hover:bg-black/5',
 } as const;
 
+const ctaClass = (variant: keyof typeof ctaStyles) =>
+  `inline-flex items-center justify-center rounded-lg px-6 py-3 font-semibold shadow-sm transition ${ctaStyles[variant]}`;
+
+type CtaProps = { children: ReactNode; variant?: keyof typeof ctaStyles };
+
 /** A call to action that scrolls smoothly to the enquiry form (spec section 2). */
-export function ContactLink({
-  children,
-  variant = 'primary',
-}: {
-  children: ReactNode;
-  variant?: keyof typeof ctaStyles;
-}) {
+export function ContactLink({ children, variant = 'primary' }: CtaProps) {
   return (
-    <a
-      href="#contact"
-      className={`inline-flex items-center justify-center rounded-lg px-6 py-3 font-semibold shadow-sm transition ${ctaStyles[variant]}`}
-    >
+    <a href="#contact" className={ctaClass(variant)}>
       {children}
     </a>
+  );
+}
+
+/** A call to action that opens online booking, with a service chosen when given. */
+export function BookLink({ children, variant = 'primary', service }: CtaProps & { service?: string }) {
+  return (
+    <Link
+      to={service ? `/book?service=${encodeURIComponent(service)}` : '/book'}
+      className={ctaClass(variant)}
+    >
+      {children}
+    </Link>
   );
 }

@@ -1,0 +1,165 @@
+import type { AppLoadContext } from 'react-router';
+import {
+  bookingChoiceShape,
+  outsideAreaForMobileMessage,
+  postcodeForMobileMessage,
+  windowUnavailableMessage,
+} from '#common/booking.ts';
+import { bookingLocationName, bookingSettingsOf, mobileLocation } from '#common/booking-settings.ts';
+import { londonDate } from '#common/booking-slots.ts';
+import { coverageOf, isPostcode, normalisePostcode, postcodeMessage } from '#common/postcode.ts';
+import { fillTokensIn } from '#common/tokens.ts';
+import * as z from 'zod/mini';
+import {
+  choiceFields,
+  type BookingChoices,
+  type BookingPageData,
+  type BookingStep,
+  type ChoiceField,
+  type LocationOption,
+  type ServiceOption,
+} from '../components/booking/booking-types.ts';
+
+/** The booking page's server side: what each step offers and whether the earlier choices hold. */
+
+/** Longest value read from the address for a choice (the longest real one is a service's slug). */
+const choiceMaxLength = 80;
+
+export const dayFullMessage = 'That day has no free times left. Please choose another day.';
+
+/** The message of an empty choice, as the booking's schema words it. */
+const emptyMessage = (field: Exclude<ChoiceField, 'postcode'>) =>
+  z.safeParse(bookingChoiceShape[field], '').error?.issues[0]?.message ?? '';
+
+export function choicesOf(params: URLSearchParams): BookingChoices {
+  const entries = choiceFields.map((field) => [
+    field,
+    (params.get(field) ?? '').trim().slice(0, choiceMaxLength),
+  ]);
+  return Object.fromEntries(entries) as BookingChoices;
+}
+
+function serviceOptions(context: AppLoadContext): ServiceOption[] {
+  const services = context.content.services
+    .filter((service) => service.visible)
+    .map(({ slug, title, description }) => ({ slug, title, description }));
+  return fillTokensIn(services, context.site);
+}
+
+function locationOptions(context: AppLoadContext): LocationOption[] {
+  const { branches } = context.content;
+  return bookingSettingsOf(context.content)
+    .locations.filter((location) => location.enabled)
+    .flatMap((location): LocationOption[] => {
+      const name = bookingLocationName(location.key, branches);
+      if (location.key === mobileLocation) {
+        return [
+          { key: location.key, title: 'We come to you', detail: 'At your home, work or the roadside', name },
+        ];
+      }
+      const branch = branches.find((entry) => entry.key === location.key);
+      if (!branch) return [];
+      const { street, locality, postcode } = branch.address;
+      return [{ key: branch.key, title: branch.name, detail: `${street}, ${locality} ${postcode}`, name }];
+    });
+}
+
+/** What is wrong with the first step's choices (empty when they can be booked). */
+function whatErrors(
+  choices: BookingChoices,
+  services: readonly ServiceOption[],
+  locations: readonly LocationOption[],
+  coveredDistricts: readonly string[],
+): Partial<Record<ChoiceField, string>> {
+  const errors: Partial<Record<ChoiceField, string>> = {};
+  if (!services.some((service) => service.slug === choices.service)) errors.service = emptyMessage('service');
+  if (!locations.some((location) => location.key === choices.location))
+    errors.location = emptyMessage('location');
+  if (choices.location === mobileLocation) {
+    const coverage = coverageOf(choices.postcode, coveredDistricts);
+    if (choices.postcode === '') errors.postcode = postcodeForMobileMessage;
+    else if (!isPostcode(choices.postcode)) errors.postcode = postcodeMessage;
+    else if (coverage.verdict === 'outside') errors.postcode = outsideAreaForMobileMessage(coverage.district);
+  }
+  return errors;
+}
+
+const requestedStep = (value: string | null): BookingStep | null =>
+  value === 'what' || value === 'when' || value === 'details' ? value : null;
+
+/**
+ * The step a request for the booking page shows, with the choices its address carries: the one
+ * asked for (`step`) when the earlier steps' choices hold, else the first step whose choice does
+ * not, with its message. A day chosen without scripts with a time it does not have shows its
+ * times first, without a message (`timesFor` names the day whose times the form showed).
+ */
+export async function bookingPage(context: AppLoadContext, url: URL): Promise<BookingPageData> {
+  const params = url.searchParams;
+  const services = serviceOptions(context);
+  const locations = locationOptions(context);
+  const settings = bookingSettingsOf(context.content);
+  const coveredDistricts = context.content.areas.coveredDistricts;
+  const choices = choicesOf(params);
+  if (choices.location !== mobileLocation) choices.postcode = '';
+  else if (isPostcode(choices.postcode)) choices.postcode = normalisePostcode(choices.postcode);
+  const page = { choices, services, locations, coveredDistricts, horizonDays: settings.horizonDays };
+  const step = requestedStep(params.get('step'));
+
+  const errors = whatErrors(choices, services, locations, coveredDistricts);
+  if (step === null || step === 'what' || Object.keys(errors).length > 0) {
+    const shown = step === null || step === 'what' ? {} : errors;
+    return { ...page, step: 'what', errors: shown, availability: [] };
+  }
+
+  const availability = await context.bookings.availability({
+    location: choices.location,
+    from: londonDate(new Date()),
+    // The horizon counts the days after today.
+    days: settings.horizonDays + 1,
+  });
+  const day = availability.find((entry) => entry.date === choices.date);
+  const when = (whenErrors: Partial<Record<ChoiceField, string>> = {}): BookingPageData => {
+    const shownDay = day ?? availability[0];
+    const start = shownDay?.windows.some((window) => window.start === choices.start) ? choices.start : '';
+    return {
+      ...page,
+      step: 'when',
+      choices: { ...choices, date: shownDay?.date ?? '', start },
+      errors: whenErrors,
+      availability,
+    };
+  };
+  if (step === 'when') return when();
+  if (!day) return when({ date: choices.date === '' ? emptyMessage('date') : dayFullMessage });
+  if (day.windows.some((window) => window.start === choices.start)) {
+    return { ...page, step: 'details', errors: {}, availability };
+  }
+  // A day changed without scripts, whose windows the customer has not seen (and the time chosen
+  // under the other day is not among them): its windows, to choose from, without a complaint.
+  if (params.get('timesFor') !== day.date) return when();
+  return when({ start: choices.start === '' ? emptyMessage('start') : windowUnavailableMessage });
+}
+
+/**
+ * Whether the page may be kept for everyone by the page cache: only the first step without a
+ * postcode (the others show live availability, or the customer's own answers).
+ */
+export function isSharedPage(page: BookingPageData, url: URL): boolean {
+  return page.step === 'what' && [...url.searchParams.keys()].every((key) => key === 'service');
+}
+
+/** The choices a form post carries, and its other fields, as strings (files are not expected). */
+export async function formFields(request: Request): Promise<Record<string, string>> {
+  return Object.fromEntries(
+    [...(await request.formData()).entries()].filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
+}
+
+/** An alternative window chosen after a conflict (`2026-11-24 10:00`) replaces the date and start. */
+export function withChosenSlot(form: Record<string, string>): Record<string, string> {
+  const { slot, ...rest } = form;
+  const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})$/.exec(slot ?? '');
+  return match ? { ...rest, date: match[1]!, start: match[2]! } : rest;
+}

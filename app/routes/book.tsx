@@ -1,0 +1,135 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { data, redirect } from 'react-router';
+import { bookingHoneypotField } from '#common/booking.ts';
+import { errorSummaryId } from '../components/booking/booking-error-summary.tsx';
+import type { BookingActionData, BookingValues } from '../components/booking/booking-types.ts';
+import { bookingView, summaryRows } from '../components/booking/booking-view.ts';
+import { DetailsStep } from '../components/booking/details-step.tsx';
+import { StepProgress, stepHeadingId } from '../components/booking/step-progress.tsx';
+import { WhatWhereStep } from '../components/booking/what-where-step.tsx';
+import { WhenStep } from '../components/booking/when-step.tsx';
+import { PageHeader } from '../components/content/page-header.tsx';
+import { pageMeta } from '../lib/seo.ts';
+import type { Route } from './+types/book';
+import { bookingPage, formFields, isSharedPage, withChosenSlot } from './book.server.ts';
+
+/**
+ * /book: online booking in three steps that work as plain forms (each step a GET form carrying
+ * the earlier choices in the address, the last a post to this route's action) and, once the
+ * page's scripts run, as the same forms submitted in the page.
+ */
+
+/** Pages with live availability or a customer's answers are never kept by a cache. */
+const privatePage = { 'Cache-Control': 'private, no-store' };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const page = await bookingPage(context, url);
+  return data(page, isSharedPage(page, url) ? undefined : { headers: privatePage });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = withChosenSlot(await formFields(request));
+  const result = await context.bookings.submit(form);
+  // Post/redirect/get: reloading the booking's page does not book it twice.
+  if (result.status === 201) {
+    return redirect(`/bookings/manage/${encodeURIComponent(result.manageToken)}?booked=1`, 303);
+  }
+  const { [bookingHoneypotField]: _honeypot, ...values } = form;
+  const answer = (body: BookingActionData, headers: Record<string, string> = {}) =>
+    data(body, { status: result.status, headers: { ...privatePage, ...headers } });
+  const sent = values as BookingValues;
+  switch (result.status) {
+    case 400:
+      return answer({
+        outcome: 'invalid',
+        error: result.error,
+        fieldErrors: result.fieldErrors,
+        values: sent,
+      });
+    case 409:
+      return answer({ outcome: 'taken', error: result.error, nextFree: result.nextFree, values: sent });
+    case 429:
+      return answer(
+        { outcome: 'limited', error: result.error, values: sent },
+        { 'Retry-After': String(result.retryAfterSeconds) },
+      );
+  }
+}
+
+/** The action's headers (Retry-After when the limit was reached) over the loader's. */
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const merged = new Headers(loaderHeaders);
+  for (const [name, value] of actionHeaders) merged.set(name, value);
+  return merged;
+};
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    path: '/book',
+    title: 'Book an Appointment',
+    description:
+      'Book mobile tyre fitting at your home or work, or a visit to our Harold Hill or Upminster branch: choose a service, a day and a time online.',
+    keywords: ['book tyre fitting', 'mobile tyre fitting appointment', 'book puncture repair Essex'],
+  });
+
+/** Focuses the step's heading when a step follows another in the page (not on first load). */
+function useStepFocus(step: string) {
+  const shown = useRef(step);
+  useEffect(() => {
+    if (shown.current === step) return;
+    shown.current = step;
+    // A summary of what to correct takes the focus itself.
+    if (!document.getElementById(errorSummaryId)) document.getElementById(stepHeadingId)?.focus();
+  }, [step]);
+}
+
+export default function BookRoute({ loaderData: page, actionData }: Route.ComponentProps) {
+  const view = useMemo(() => bookingView(page, actionData), [page, actionData]);
+  useStepFocus(view.step);
+  // Each new answer starts the step afresh, with what it says.
+  const stepKey = `${view.step} ${JSON.stringify(view.choices)}`;
+  return (
+    <main>
+      <PageHeader title="Book an Appointment">
+        Choose a service, where and when. It takes about two minutes, and we confirm by e-mail straight away.
+      </PageHeader>
+      <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-12">
+        <StepProgress step={view.step} />
+        {/* What focus or a summary's link moves to clears the sticky header. */}
+        <div className="mt-6 [&_[id]]:scroll-mt-24">
+          {view.step === 'what' && (
+            <WhatWhereStep
+              key={stepKey}
+              choices={view.choices}
+              errors={view.errors}
+              services={page.services}
+              locations={page.locations}
+              coveredDistricts={page.coveredDistricts}
+            />
+          )}
+          {view.step === 'when' && (
+            <WhenStep
+              key={stepKey}
+              choices={view.choices}
+              errors={view.errors}
+              availability={page.availability}
+              horizonDays={page.horizonDays}
+            />
+          )}
+          {view.step === 'details' && (
+            <DetailsStep
+              key={stepKey}
+              choices={view.choices}
+              summary={summaryRows(page, view)}
+              values={view.values}
+              errors={view.errors}
+              conflict={view.conflict}
+              notice={view.notice}
+            />
+          )}
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,31 @@
+import type { AppLoadContext } from 'react-router';
+import { bookingStatusLabels, dayText, formatRegistration, type ManagedBooking } from '#common/booking.ts';
+import { bookingSettingsOf, mobileLocation } from '#common/booking-settings.ts';
+import { windowText } from '../components/booking/booking-format.ts';
+import type { ManagedBookingView } from '../components/booking/managed-booking-types.ts';
+
+/** The booking as its page shows it, with the branch's address from the published content. */
+export function managedBookingView(booking: ManagedBooking, context: AppLoadContext): ManagedBookingView {
+  const branch =
+    booking.location === mobileLocation
+      ? undefined
+      : context.content.branches.find((entry) => entry.key === booking.location);
+  return {
+    reference: booking.reference,
+    status: booking.status,
+    statusLabel: bookingStatusLabels[booking.status],
+    serviceTitle: booking.serviceTitle,
+    locationName: booking.locationName,
+    address: branch
+      ? `${branch.address.street}, ${branch.address.locality} ${branch.address.postcode}`
+      : null,
+    date: dayText(booking.date),
+    window: windowText(booking),
+    name: booking.name,
+    registration: formatRegistration(booking.registration),
+    vehicle: booking.vehicle,
+    postcode: booking.postcode,
+    canCancel: booking.canCancel,
+    noticeHours: bookingSettingsOf(context.content).noticeHours,
+  };
+}

@@ -1,0 +1,315 @@
+import { eq } from 'drizzle-orm';
+import type express from 'express';
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  bookingNotFoundMessage,
+  dayText,
+  outsideAreaForMobileMessage,
+  registrationMessage,
+  tooManyBookingsMessage,
+  windowGoneMessage,
+} from '#common/booking.ts';
+import { bankHolidays } from '#common/bank-holidays.ts';
+import { londonDate } from '#common/booking-slots.ts';
+import { addDays } from '#common/week.ts';
+import { createTestApp, testConfig } from '#tests/support/app.ts';
+import { bookingContent, clearBookings, fixedContentStore, makeBooking } from '#tests/support/bookings.ts';
+import { createTestDatabase } from '#tests/support/database.ts';
+import { clearEnquiries } from '#tests/support/factories.ts';
+import { ensureBuilt } from '#tests/support/server-process.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { bookings } from '../db/schema.ts';
+import { loadProductionSsr } from '../http/ssr.ts';
+
+/**
+ * The booking page (/book) and a booking's own page (/bookings/manage/{token}) through the real
+ * server rendering, as a browser without JavaScript uses them: GET forms from step to step, a
+ * form post of the details, post/redirect/get to the booking's page, and its cancellation.
+ *
+ * The pages ask for availability from today (the real clock), so the content opens every day,
+ * bank holidays included, with windows of 08:00-10:00 (3 places) and 10:00-12:00 (2 places):
+ * tomorrow's are always far enough ahead to book and to cancel.
+ */
+const tomorrow = addDays(londonDate(new Date()), 1);
+
+function openEveryDay() {
+  return bookingContent(undefined, (settings) => {
+    const today = londonDate(new Date());
+    settings.openBankHolidays = Object.keys(bankHolidays).filter(
+      (date) => date >= today && date <= addDays(today, settings.horizonDays + 1),
+    );
+  });
+}
+
+let database: DatabaseHandle;
+let app: express.Express;
+const content = fixedContentStore(openEveryDay());
+
+beforeAll(async () => {
+  ensureBuilt();
+  database = await createTestDatabase();
+  app = createTestApp(database, {
+    // Four bookings from one client within the window; the fifth is refused.
+    config: testConfig({ ENQUIRY_RATE_LIMIT: '4' }),
+    siteContent: content,
+    ssr: await loadProductionSsr(),
+  });
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+beforeEach(async () => {
+  content.content = openEveryDay();
+  await clearEnquiries(database.db);
+  await clearBookings(database.db);
+});
+
+const get = (path: string) => request(app).get(path).set('Cookie', 'splash_seen=1');
+const post = (path: string, fields: Record<string, string>) =>
+  request(app).post(path).type('form').set('Cookie', 'splash_seen=1').send(fields);
+
+/** A page's text as read, without React's markers between adjacent texts. */
+const textOf = (html: string) => html.replaceAll('<!-- -->', '').replaceAll('&#x27;', "'");
+
+const mobile = { service: 'puncture-repair', location: 'mobile', postcode: 'RM3 0AB' };
+const query = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const detailsStep = (start = '08:00') =>
+  `/book?${query({ ...mobile, date: tomorrow, timesFor: tomorrow, start, step: 'details' })}`;
+
+/** What the details form posts: the choices (its hidden fields) and the customer's answers. */
+const details = (overrides: Record<string, string> = {}) => ({
+  ...mobile,
+  date: tomorrow,
+  start: '08:00',
+  name: 'Sarah Mitchell',
+  phone: '07700 900123',
+  email: 'sarah@example.com',
+  registration: 'ab12 cde',
+  vehicle: 'Ford Focus',
+  notes: 'On the drive.',
+  website: '',
+  ...overrides,
+});
+
+const radio = (name: string, value: string) =>
+  new RegExp(
+    `<input[^>]*name="${name}"[^>]*value="${value}"[^>]*>|<input[^>]*value="${value}"[^>]*name="${name}"[^>]*>`,
+  );
+
+describe('booking without JavaScript', () => {
+  it('goes from step to step with GET forms, books with a post, shows the booking and cancels it', async () => {
+    const first = await get('/book').expect(200);
+    expect(first.text).toContain('<title>Book an Appointment | Anytown Mobile Tyres</title>');
+    expect(first.text).toMatch(/<form[^>]*action="\/book"[^>]*method="get"/);
+    expect(first.text).toMatch(radio('service', 'puncture-repair'));
+    expect(first.text).toMatch(radio('location', 'harold-hill'));
+    expect(textOf(first.text)).toContain('Step 1 of 3');
+
+    const when = await get(`/book?${query({ ...mobile, postcode: 'rm30ab', step: 'when' })}`).expect(200);
+    expect(when.headers['cache-control']).toBe('private, no-store');
+    expect(textOf(when.text)).toContain('Step 2 of 3');
+    expect(when.text).toMatch(radio('date', tomorrow));
+    // The postcode is carried on as the customer meant it.
+    expect(when.text).toContain('<input type="hidden" name="postcode" value="RM3 0AB"/>');
+
+    // A day chosen without its times shown: its times, without a complaint.
+    const day = await get(`/book?${query({ ...mobile, date: tomorrow, step: 'details' })}`).expect(200);
+    expect(textOf(day.text)).toContain(`Choose a time on ${dayText(tomorrow).replace(/ \d{4}$/, '')}`);
+    expect(textOf(day.text)).toContain('8:00am – 10:00am');
+    expect(textOf(day.text)).toContain('3 places left');
+    expect(day.text).toMatch(radio('start', '10:00'));
+    expect(day.text).not.toContain('There is a problem');
+    // A time chosen under another day, which this day has too: on to the details.
+    const today = londonDate(new Date());
+    const sameTime = await get(
+      `/book?${query({ ...mobile, date: tomorrow, timesFor: today, start: '10:00', step: 'details' })}`,
+    ).expect(200);
+    expect(textOf(sameTime.text)).toContain('Step 3 of 3');
+
+    const detailsPage = await get(detailsStep()).expect(200);
+    expect(detailsPage.headers['cache-control']).toBe('private, no-store');
+    const summary = textOf(detailsPage.text);
+    expect(summary).toContain('Step 3 of 3');
+    for (const text of [
+      'Puncture Repair',
+      'Mobile fitting',
+      'RM3 0AB',
+      dayText(tomorrow),
+      '8:00am – 10:00am',
+    ]) {
+      expect(summary).toContain(text);
+    }
+    expect(detailsPage.text).toMatch(/<form[^>]*method="post"/);
+    expect(detailsPage.text).toContain('for example AB12 CDE');
+    expect(detailsPage.text).toMatch(/<input[^>]*id="book-website"[^>]*name="website"/);
+
+    const booked = await post(detailsStep(), details()).expect(303);
+    const location = String(booked.headers.location);
+    expect(location).toMatch(/^\/bookings\/manage\/[A-Za-z0-9_-]{43}\?booked=1$/);
+    const [stored] = await database.db.select().from(bookings);
+    expect(stored).toMatchObject({ name: 'Sarah Mitchell', registration: 'AB12CDE', status: 'booked' });
+
+    const page = await get(location).expect(200);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.text).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    const shown = textOf(page.text);
+    for (const text of [
+      'Booking confirmed',
+      'We have e-mailed the details and a calendar entry',
+      stored!.reference,
+      'Puncture Repair',
+      'Mobile fitting',
+      dayText(tomorrow),
+      '8:00am – 10:00am',
+      'Sarah Mitchell',
+      'AB12 CDE',
+      'Ford Focus',
+      'RM3 0AB',
+      'Booked',
+      'Cancel this booking',
+    ]) {
+      expect(shown).toContain(text);
+    }
+
+    // The first press asks again; nothing is cancelled yet.
+    const asked = await post(location, { intent: 'cancel' }).expect(200);
+    expect(textOf(asked.text)).toContain('Cancel this booking?');
+    expect(asked.text).toContain('Yes, cancel');
+    expect((await database.db.select().from(bookings))[0]!.status).toBe('booked');
+
+    const cancelled = await post(location, { intent: 'cancel', confirm: 'yes' }).expect(303);
+    const after = String(cancelled.headers.location);
+    expect(after).toBe(location.replace('?booked=1', '?cancelled=1'));
+    const cancelledPage = textOf((await get(after).expect(200)).text);
+    expect(cancelledPage).toContain('Your booking is cancelled.');
+    expect(cancelledPage).toContain('Cancelled');
+    expect(cancelledPage).not.toContain('Cancel this booking');
+    expect((await database.db.select().from(bookings))[0]!.status).toBe('cancelled');
+  });
+
+  it('preselects the service of the address, and keeps the first step for everyone', async () => {
+    const page = await get('/book?service=puncture-repair').expect(200);
+    expect(page.text).toMatch(/<input[^>]*name="service" checked="" value="puncture-repair"/);
+    expect(page.text).not.toMatch(/<input[^>]*name="service" checked="" value="tyre-replacement"/);
+    expect(page.headers['cache-control'] ?? '').not.toContain('no-store');
+    expect(page.text).not.toContain('There is a problem');
+  });
+
+  it('checks the first step on the server: missing choices, and a postcode outside the area', async () => {
+    const empty = textOf((await get('/book?step=when').expect(200)).text);
+    expect(empty).toContain('Step 1 of 3');
+    expect(empty).toContain('There is a problem');
+    expect(empty).toContain('Please select a service');
+    expect(empty).toContain('Choose where: at your address or at a branch');
+
+    const outside = await get(`/book?${query({ ...mobile, postcode: 'CO1 1AA', step: 'when' })}`).expect(200);
+    expect(textOf(outside.text)).toContain(outsideAreaForMobileMessage('CO1'));
+    expect(outside.text).toMatch(/<input[^>]*id="book-postcode"[^>]*aria-invalid="true"/);
+    expect(outside.text).toMatch(/<input[^>]*name="postcode"[^>]*value="CO1 1AA"/);
+
+    // A branch needs no postcode.
+    const branch = await get(
+      `/book?${query({ service: 'puncture-repair', location: 'upminster', step: 'when' })}`,
+    );
+    expect(textOf(branch.text)).toContain('Step 2 of 3');
+  });
+
+  it('answers wrong details with the form again: messages at the fields, values kept, status 400', async () => {
+    const response = await post(detailsStep(), details({ email: 'nope', registration: '12' })).expect(400);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    const text = textOf(response.text);
+    expect(text).toContain('Step 3 of 3');
+    expect(text).toContain('There is a problem');
+    expect(text).toContain('Valid email is required');
+    expect(text).toContain(registrationMessage);
+    expect(response.text).toMatch(/<div id="book-error-summary" tabindex="-1" autofocus=""/);
+    expect(response.text).toMatch(/<input[^>]*id="book-name"[^>]*value="Sarah Mitchell"/);
+    expect(response.text).toMatch(
+      /<input[^>]*id="book-email"[^>]*aria-invalid="true"[^>]*aria-describedby="book-email-error"/,
+    );
+    expect(response.text).toMatch(/<input[^>]*id="book-registration"[^>]*value="12"/);
+    expect(await database.db.select().from(bookings)).toEqual([]);
+  });
+
+  it('takes the customer back to the step where a choice that cannot be booked is made', async () => {
+    content.content.services.find((service) => service.slug === 'puncture-repair')!.visible = false;
+    const response = await post(detailsStep(), details()).expect(400);
+    const text = textOf(response.text);
+    expect(text).toContain('Step 1 of 3');
+    expect(text).toContain('Please select a service');
+    expect(await database.db.select().from(bookings)).toEqual([]);
+  });
+
+  it('offers the next free windows when the chosen one went meanwhile, and books one of them', async () => {
+    // The 10:00 window has two places; two other customers take them after the page was shown.
+    await get(detailsStep('10:00')).expect(200);
+    for (let customer = 0; customer < 2; customer += 1) {
+      await request(app)
+        .post('/api/bookings')
+        .send(makeBooking({ date: tomorrow, start: '10:00' }))
+        .expect(201);
+    }
+    const taken = await post(detailsStep('10:00'), details({ start: '10:00' })).expect(409);
+    const text = textOf(taken.text);
+    expect(text).toContain(windowGoneMessage);
+    expect(text).toContain('Step 3 of 3');
+    expect(taken.text).toMatch(/<input[^>]*id="book-name"[^>]*value="Sarah Mitchell"/);
+    const next = addDays(tomorrow, 1);
+    expect(taken.text).toMatch(radio('slot', `${next} 08:00`));
+    expect(text).toContain(dayText(next));
+    expect(taken.text).not.toMatch(radio('slot', `${tomorrow} 10:00`));
+
+    const rebooked = await post(
+      detailsStep('10:00'),
+      details({ start: '10:00', slot: `${next} 08:00` }),
+    ).expect(303);
+    expect(String(rebooked.headers.location)).toMatch(/^\/bookings\/manage\/.+\?booked=1$/);
+    const mine = await database.db.select().from(bookings).where(eq(bookings.name, 'Sarah Mitchell'));
+    expect(mine).toMatchObject([{ date: next, startTime: '08:00' }]);
+  });
+
+  it('passes the limit of bookings on with its Retry-After', async () => {
+    for (const start of ['08:00', '08:00', '10:00', '10:00']) {
+      await request(app)
+        .post('/api/bookings')
+        .send(makeBooking({ date: tomorrow, start }))
+        .expect(201);
+    }
+    const limited = await post(detailsStep(), details()).expect(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(textOf(limited.text)).toContain(tooManyBookingsMessage);
+    expect(limited.text).toMatch(/<input[^>]*id="book-name"[^>]*value="Sarah Mitchell"/);
+  });
+});
+
+describe("a booking's page", () => {
+  it('answers an unknown token with 404, what may have happened and the phone number', async () => {
+    const response = await get(`/bookings/manage/${'x'.repeat(43)}`).expect(404);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    const text = textOf(response.text);
+    expect(text).toContain('Booking not found');
+    expect(text).toContain(bookingNotFoundMessage);
+    expect(response.text).toContain('href="tel:+442079460123"');
+  });
+
+  it('says when online cancellation has closed, with the phone number', async () => {
+    const created = await request(app)
+      .post('/api/bookings')
+      .send(makeBooking({ date: tomorrow }))
+      .expect(201);
+    const token = String(created.body.manageUrl).split('/').pop()!;
+    // Two days' notice now: tomorrow's booking can no longer be cancelled online.
+    content.content.booking!.noticeHours = 48;
+    const page = await get(`/bookings/manage/${token}`).expect(200);
+    const text = textOf(page.text);
+    expect(text).toContain('Online cancellation has closed for this booking.');
+    expect(text).not.toContain('Cancel this booking');
+    expect(page.text).toContain('href="tel:+442079460123"');
+    expect(text).not.toContain('Booking confirmed');
+  });
+});

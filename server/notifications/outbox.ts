@@ -115,7 +115,12 @@ export async function markNotificationsSent(db: Database, ids: number[]): Promis
   await db
     .update(outbox)
     // A manage link's token is kept only until its e-mail has gone: only its hash stays stored.
-    .set({ sentAt: new Date(), lockedUntil: null, lastError: null, payload: sql`${outbox.payload} - 'manageToken'` })
+    .set({
+      sentAt: new Date(),
+      lockedUntil: null,
+      lastError: null,
+      payload: sql`${outbox.payload} - 'manageToken'`,
+    })
     .where(inArray(outbox.id, ids));
 }
 

@@ -68,7 +68,11 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const context = { from, messageDomain, outboxId: id };
       let mail: Mail;
       if (notification.kind === 'enquiry-acknowledgement') {
-        mail = enquiryAcknowledgementMail(notification.enquiry, { ...context, business, texts: customerEmails });
+        mail = enquiryAcknowledgementMail(notification.enquiry, {
+          ...context,
+          business,
+          texts: customerEmails,
+        });
       } else if (notification.kind === 'enquiry-received') {
         mail = enquiryNotificationMail(notification.enquiry, { ...context, to });
       } else {

@@ -6,7 +6,8 @@ import { bookings, enquiries, outbox, privacyErasures } from '../db/schema.ts';
 import { listBookingsOf } from '../bookings/service.ts';
 import { listEnquiriesOf } from '../enquiries/service.ts';
 
-const sameEmail = (column: typeof enquiries.email | typeof bookings.email, email: string) => sql`lower(${column}) = lower(${email})`;
+const sameEmail = (column: typeof enquiries.email | typeof bookings.email, email: string) =>
+  sql`lower(${column}) = lower(${email})`;
 
 export async function exportSubject(db: Database, email: string, now: Date): Promise<PersonalDataExport> {
   return {

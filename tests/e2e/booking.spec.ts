@@ -130,9 +130,9 @@ test.describe('online booking', () => {
     await expect(card).toContainText('AB12 CDE');
     await expect(card).toContainText('RM3 0AB');
     await card.getByRole('button', { name: /^Move/ }).click();
-    const dialog = staff.getByRole('dialog', { name: 'Move booking' });
+    const dialog = staff.getByRole('alertdialog', { name: 'Move booking' });
     await dialog.getByLabel('Day').selectOption(tomorrow);
-    await dialog.getByRole('radio', { name: /^10:00am/ }).check();
+    await dialog.getByRole('radio', { name: /^10:00/ }).check();
     await dialog.getByRole('button', { name: 'Move booking' }).click();
     await expect(toastOf(staff, 'Booking moved')).toBeVisible();
 

@@ -164,16 +164,11 @@ export type Booking = {
   updatedAt: string;
 };
 
+/** What a booking's customer-facing answers say of where and when. */
+type BookingChoice = 'reference' | 'serviceTitle' | 'location' | 'locationName' | 'date' | 'start' | 'end';
+
 /** POST /api/bookings's 201 answer. */
-export type CreatedBooking = {
-  reference: string;
-  service: string;
-  serviceTitle: string;
-  location: string;
-  locationName: string;
-  date: string;
-  start: string;
-  end: string;
+export type CreatedBooking = Pick<Booking, BookingChoice | 'service'> & {
   /** The customer's own page for the booking (also e-mailed). */
   manageUrl: string;
 };
@@ -191,19 +186,10 @@ export const tooManyBookingsMessage =
   'You have made several bookings in a short time. Please wait a few minutes and try again, or call us.';
 
 /** GET /api/bookings/manage/{token}: what the customer sees of their booking. */
-export type ManagedBooking = {
-  reference: string;
-  status: BookingStatus;
-  serviceTitle: string;
-  location: string;
-  locationName: string;
-  date: string;
-  start: string;
-  end: string;
-  name: string;
-  registration: string;
-  vehicle: string;
-  postcode: string | null;
+export type ManagedBooking = Pick<
+  Booking,
+  BookingChoice | 'status' | 'name' | 'registration' | 'vehicle' | 'postcode'
+> & {
   /** Whether the customer may still cancel online (before the notice period). */
   canCancel: boolean;
 };

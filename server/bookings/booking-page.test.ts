@@ -303,7 +303,8 @@ describe("a booking's page", () => {
       .send(makeBooking({ date: tomorrow }))
       .expect(201);
     const token = String(created.body.manageUrl).split('/').pop()!;
-    // Two days' notice now: tomorrow's booking can no longer be cancelled online.
+    // Two days' notice now (a new publication): tomorrow's booking can no longer be cancelled online.
+    content.content = structuredClone(content.content);
     content.content.booking!.noticeHours = 48;
     const page = await get(`/bookings/manage/${token}`).expect(200);
     const text = textOf(page.text);

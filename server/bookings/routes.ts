@@ -1,7 +1,6 @@
 import express, { Router, type Request, type RequestHandler } from 'express';
 import * as z from 'zod/mini';
 import { bookingCancelReasonMaxLength, bookingNotFoundMessage } from '#common/booking.ts';
-import { bookingSettingsOf } from '#common/booking-settings.ts';
 import { londonDate } from '#common/booking-slots.ts';
 import { addDays, isCalendarDate, timePattern } from '#common/week.ts';
 import { recordStaffActivity } from '../activity/service.ts';
@@ -13,6 +12,7 @@ import {
   changeBooking,
   listBookings,
   manageBooking,
+  settingsOf,
   submitBooking,
   type BookingDependencies,
   type StaffChange,
@@ -48,7 +48,7 @@ export function publicBookingsRouter(deps: BookingDependencies) {
 
   router.get('/availability', async (req, res) => {
     const content = await deps.content();
-    const settings = bookingSettingsOf(content);
+    const settings = settingsOf(content);
     const service = queryText(req, 'service');
     if (service !== undefined && !content.services.some((entry) => entry.visible && entry.slug === service)) {
       throw new HttpError(

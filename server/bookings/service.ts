@@ -152,6 +152,22 @@ function contentId(content: SiteContent): number {
   return id;
 }
 
+/**
+ * The booking settings in force for a published document, worked out once per document (each
+ * request of the booking API needs them; a published document never changes, a new one is a new
+ * object).
+ */
+const settingsByContent = new WeakMap<SiteContent, BookingSettings>();
+
+export function settingsOf(content: SiteContent): BookingSettings {
+  let settings = settingsByContent.get(content);
+  if (!settings) {
+    settings = bookingSettingsOf(content);
+    settingsByContent.set(content, settings);
+  }
+  return settings;
+}
+
 /** Forgets the kept answers after a change of bookings made here. */
 const forgetAvailability = (db: Database) => availabilityCaches.get(db)?.clear();
 
@@ -173,7 +189,7 @@ export async function availability(
   // outside the notice period for the whole of the minute the answer is kept.
   const minute = Math.ceil(deps.clock().getTime() / 60_000);
   return cache.get(`${contentId(content)} ${minute} ${query.location} ${query.from} ${query.days}`, () =>
-    readAvailability(deps.db, bookingSettingsOf(content), query, new Date(minute * 60_000)),
+    readAvailability(deps.db, settingsOf(content), query, new Date(minute * 60_000)),
   );
 }
 
@@ -290,7 +306,7 @@ export async function submitBooking(
     return { status: 400, error: invalidFieldsMessage, fieldErrors: fieldErrorsOf(parsed.error) };
   }
   const content = await deps.content();
-  const settings = bookingSettingsOf(content);
+  const settings = settingsOf(content);
   const choices = checkChoices(content, settings, parsed.data);
   if (!choices.ok) return { status: 400, error: invalidFieldsMessage, fieldErrors: choices.fieldErrors };
   const { checked } = choices;
@@ -333,7 +349,8 @@ export async function submitBooking(
       nextFree: await nextFreeWindows(deps, settings, parsed.data.location, slot),
     };
   }
-  forgetAvailability(db);
+  // The answers kept are not forgotten here: a booking only takes places, so for the second they
+  // are kept they can only offer a window that has just gone, which its booking then learns.
   logger.info({ reference: row.reference }, 'booking stored');
   deps.onQueued?.();
   return {
@@ -527,7 +544,7 @@ export async function manageBooking(
 ): Promise<ManagedBooking | null> {
   const booking = await bookingOfToken(deps.db, token);
   if (!booking) return null;
-  return managed(booking, bookingSettingsOf(await deps.content()), deps.clock());
+  return managed(booking, settingsOf(await deps.content()), deps.clock());
 }
 
 /** Who changed a booking: a member of staff, or the customer through their link. */
@@ -586,7 +603,7 @@ export async function cancelByCustomer(
   token: string,
 ): Promise<CancelBookingResult> {
   if (!plausibleToken(token)) return { status: 404 };
-  const settings = bookingSettingsOf(await deps.content());
+  const settings = settingsOf(await deps.content());
   const now = deps.clock();
   const result = await deps.db.transaction(async (tx): Promise<CancelBookingResult> => {
     const booking = await lockBooking(tx, eq(bookings.manageTokenHash, hashManageToken(token)));
@@ -641,7 +658,7 @@ export async function changeBooking(
   actor: { id: number; username: string },
 ): Promise<StaffChangeResult> {
   const content = await deps.content();
-  const settings = bookingSettingsOf(content);
+  const settings = settingsOf(content);
   const now = deps.clock();
   const result = await deps.db.transaction(async (tx): Promise<StaffChangeResult> => {
     const booking = await lockBooking(tx, eq(bookings.id, id));

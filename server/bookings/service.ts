@@ -41,6 +41,7 @@ import type { SiteContent } from '#common/site-content.ts';
 import { isoTime, selectRows, type Database } from '../db/client.ts';
 import { bookingPlaces, bookings, enquiries, enquiryEvents, enquiryNotes, outbox } from '../db/schema.ts';
 import { GroupCommit, groupCommitOf } from '../db/group-commit.ts';
+import { decoyReference } from '../enquiries/submit.ts';
 import { createReadCache } from '../http/read-cache.ts';
 import { countHits, rateLimitHit, type RateLimit, type RateLimitHit } from '../http/rate-limit.ts';
 import type { Logger } from '../logger.ts';
@@ -257,12 +258,6 @@ function enquiryMessage({ payload, slot, serviceTitle, locationName }: Checked) 
     `Registration ${payload.registration}.`,
     ...(payload.notes ? ['', payload.notes] : []),
   ].join('\n');
-}
-
-/** A reference that looks like a real one, for an answer to a robot. */
-function decoyReference(now: Date) {
-  const month = londonDate(now).slice(2, 7).replace('-', '');
-  return `ENQ-${month}-${String(crypto.randomInt(1, 10_000)).padStart(4, '0')}`;
 }
 
 /**

@@ -27,8 +27,8 @@ const londonMonth = new Intl.DateTimeFormat('en-GB', {
 });
 
 /** A reference that looks like a real one (ENQ-YYMM-NNNN), for an answer to a robot. */
-function decoyReference(): string {
-  const [month, year] = londonMonth.format(new Date()).split('/');
+export function decoyReference(now = new Date()): string {
+  const [month, year] = londonMonth.format(now).split('/');
   return `ENQ-${year}${month}-${String(crypto.randomInt(1, 10_000)).padStart(4, '0')}`;
 }
 

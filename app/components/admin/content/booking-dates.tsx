@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { bookingLimits, type ClosedDate } from '#common/booking-settings.ts';
 import { bankHolidaysAhead, newClosedDate, withBankHoliday } from './booking-draft.ts';
 import { fieldLabel } from './content-errors.ts';
@@ -63,6 +63,26 @@ function PlaceSelect({
   );
 }
 
+/** A list of dates with its legend, hint and the list's own message, as the editor's other lists. */
+function DateListFieldset({ path, hint, children }: { path: Path; hint: string; children: ReactNode }) {
+  const id = fieldId(path);
+  return (
+    <fieldset
+      id={id}
+      tabIndex={-1}
+      aria-describedby={`${id}-hint`}
+      className="grid min-w-0 gap-3 focus:outline-none"
+    >
+      <legend className="text-base font-semibold text-ink">{fieldLabel(path)}</legend>
+      <p id={`${id}-hint`} className="-mt-1 text-sm text-slate-600">
+        {hint}
+      </p>
+      <ListError path={path} />
+      {children}
+    </fieldset>
+  );
+}
+
 /** Days when nobody can book online: for every location, or for one. */
 export const ClosedDatesField = memo(function ClosedDatesField({
   closedDates,
@@ -71,19 +91,11 @@ export const ClosedDatesField = memo(function ClosedDatesField({
   closedDates: readonly ClosedDate[];
   places: readonly BookingPlace[];
 }) {
-  const id = fieldId(closedDatesPath);
   return (
-    <fieldset
-      id={id}
-      tabIndex={-1}
-      aria-describedby={`${id}-hint`}
-      className="grid min-w-0 gap-3 focus:outline-none"
+    <DateListFieldset
+      path={closedDatesPath}
+      hint="Days when customers cannot book online (holidays, training). The note is for staff only."
     >
-      <legend className="text-base font-semibold text-ink">{fieldLabel(closedDatesPath)}</legend>
-      <p id={`${id}-hint`} className="-mt-1 text-sm text-slate-600">
-        Days when customers cannot book online (holidays, training). The note is for staff only.
-      </p>
-      <ListError path={closedDatesPath} />
       {closedDates.length > 0 && (
         <ol className="grid gap-3">
           {closedDates.map((entry, index) => {
@@ -125,7 +137,7 @@ export const ClosedDatesField = memo(function ClosedDatesField({
       >
         Add a closed date
       </AddButton>
-    </fieldset>
+    </DateListFieldset>
   );
 });
 
@@ -150,17 +162,10 @@ export const BankHolidaysField = memo(function BankHolidaysField({
   const { dispatch } = useEditor();
   const id = fieldId(openBankHolidaysPath);
   return (
-    <fieldset
-      id={id}
-      tabIndex={-1}
-      aria-describedby={`${id}-hint`}
-      className="grid min-w-0 gap-3 focus:outline-none"
+    <DateListFieldset
+      path={openBankHolidaysPath}
+      hint="Online booking is closed on bank holidays in England and Wales, unless you tick “We open”."
     >
-      <legend className="text-base font-semibold text-ink">{fieldLabel(openBankHolidaysPath)}</legend>
-      <p id={`${id}-hint`} className="-mt-1 text-sm text-slate-600">
-        Online booking is closed on bank holidays in England and Wales, unless you tick “We open”.
-      </p>
-      <ListError path={openBankHolidaysPath} />
       <ul className="grid gap-x-6 sm:grid-cols-2">
         {bankHolidaysAhead(today).map(({ date, name }) => {
           const checkboxId = `${id}-${date}`;
@@ -198,6 +203,6 @@ export const BankHolidaysField = memo(function BankHolidaysField({
           );
         })}
       </ul>
-    </fieldset>
+    </DateListFieldset>
   );
 });

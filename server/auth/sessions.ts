@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { StaffUser } from '#common/auth.ts';
+import { keptFor } from '#common/kept-for.ts';
 import type { Database } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 import { staffUserColumns, toStaffUser } from './staff-user.ts';
@@ -69,8 +70,7 @@ export async function findPendingSignIn(db: Database, token: string, now: Date) 
 export function findSessionUser(db: Database, token: string, now: Date): Promise<StaffUser | null> {
   const tokenHash = hashSessionToken(token);
   // A dashboard fires several requests at once with the same cookie: they share one lookup.
-  let inFlight = lookups.get(db);
-  if (!inFlight) lookups.set(db, (inFlight = new Map()));
+  const inFlight = keptFor(lookups, db, () => new Map());
   const pending = inFlight.get(tokenHash);
   if (pending) return pending;
   const lookup = lookUpSession(db, tokenHash, now).finally(() => inFlight.delete(tokenHash));

@@ -96,6 +96,32 @@ describe('GET /api/availability', () => {
     expect(response.body).toEqual([{ date: '2026-11-27', windows: expect.any(Array) as unknown }]);
   });
 
+  it('stops offering a window as soon as it is booked full, and offers it again once a place is given back', async () => {
+    const tenOClock = async () => {
+      const response = await request(app)
+        .get('/api/availability')
+        .query({ location: 'mobile', from: tomorrow, days: 1 })
+        .expect(200);
+      const [day] = response.body as { windows: { start: string; free: number }[] }[];
+      return day!.windows.find((window) => window.start === '10:00')?.free ?? 0;
+    };
+    // Read first, so that the answer is kept while the bookings are made.
+    expect(await tenOClock()).toBe(2);
+    await book(makeBooking({ start: '10:00' })).expect(201);
+    expect(await tenOClock()).toBe(1);
+    const last = (await book(makeBooking({ start: '10:00' })).expect(201)).body as CreatedBooking;
+    expect(await tenOClock()).toBe(0);
+    // Known to be full: refused with the next free windows, and nothing more is stored.
+    const refused = await book(makeBooking({ start: '10:00' })).expect(409);
+    expect(refused.body.error).toBe(windowGoneMessage);
+    expect(await database.db.select().from(bookings)).toHaveLength(2);
+
+    await request(app)
+      .post(`/api/bookings/manage/${tokenOf(last)}/cancel`)
+      .expect(200);
+    expect(await tenOClock()).toBe(1);
+  });
+
   it('refuses a location, service, date or number of days it does not know', async () => {
     for (const query of [
       { location: 'leeds' },

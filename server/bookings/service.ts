@@ -37,12 +37,14 @@ import {
 } from '#common/booking-slots.ts';
 import { fieldErrorsOf, invalidFieldsMessage } from '#common/field-errors.ts';
 import { coverageOf } from '#common/postcode.ts';
+import { keptFor } from '#common/kept-for.ts';
+import { addDays } from '#common/week.ts';
 import type { SiteContent } from '#common/site-content.ts';
 import { isoTime, selectRows, type Database } from '../db/client.ts';
 import { bookingPlaces, bookings, enquiries, enquiryEvents, enquiryNotes, outbox } from '../db/schema.ts';
-import { GroupCommit, groupCommitOf } from '../db/group-commit.ts';
+import { GroupCommit } from '../db/group-commit.ts';
+import { AvailabilityBoard } from './availability-board.ts';
 import { decoyReference } from '../enquiries/submit.ts';
-import { createReadCache } from '../http/read-cache.ts';
 import { countHits, rateLimitHit, type RateLimit, type RateLimitHit } from '../http/rate-limit.ts';
 import type { Logger } from '../logger.ts';
 
@@ -119,39 +121,29 @@ async function takenPlaces(db: Database, location: string, from: string, to: str
 
 export type AvailabilityQuery = { location: string; from: string; days: number };
 
-/** The windows of `location` with a place left, over `days` days from `from`. */
+/** The windows of `location` with a place left, from today to the end of the booking horizon. */
 async function readAvailability(
   db: Database,
   settings: BookingSettings,
-  query: AvailabilityQuery,
+  location: string,
   now: Date,
 ): Promise<AvailabilityDay[]> {
-  const slots = bookableSlots(settings, query.location, query.from, query.days, now);
+  const slots = bookableSlots(settings, location, londonDate(now), settings.horizonDays + 1, now);
   if (slots.length === 0) return [];
-  const taken = await takenPlaces(db, query.location, slots[0]!.date, slots[slots.length - 1]!.date);
+  const taken = await takenPlaces(db, location, slots[0]!.date, slots[slots.length - 1]!.date);
   return availabilityOf(slots, taken);
 }
 
-/**
- * Answers of `availability`, kept for a second: every visitor of the booking page asks, and the
- * answer changes only when a booking does. A change made by this process forgets them at once;
- * one made by another process shows within the second. Either way a booking is checked against
- * the places left when it is stored, never against this copy.
- */
-const availabilityCaches = new WeakMap<Database, ReturnType<typeof createReadCache<AvailabilityDay[]>>>();
+/** What can be booked, kept for a second per database (availability-board.ts). */
+const boards = new WeakMap<Database, AvailabilityBoard>();
+
+const boardOf = (db: Database) => keptFor(boards, db, () => new AvailabilityBoard({ ttlMs: 1_000 }));
 
 /** A number per published document (the settings in force are part of what an answer depends on). */
 const contentIds = new WeakMap<SiteContent, number>();
 let lastContentId = 0;
 
-function contentId(content: SiteContent): number {
-  let id = contentIds.get(content);
-  if (id === undefined) {
-    id = ++lastContentId;
-    contentIds.set(content, id);
-  }
-  return id;
-}
+const contentId = (content: SiteContent) => keptFor(contentIds, content, () => ++lastContentId);
 
 /**
  * The booking settings in force for a published document, worked out once per document (each
@@ -160,17 +152,11 @@ function contentId(content: SiteContent): number {
  */
 const settingsByContent = new WeakMap<SiteContent, BookingSettings>();
 
-export function settingsOf(content: SiteContent): BookingSettings {
-  let settings = settingsByContent.get(content);
-  if (!settings) {
-    settings = bookingSettingsOf(content);
-    settingsByContent.set(content, settings);
-  }
-  return settings;
-}
+export const settingsOf = (content: SiteContent): BookingSettings =>
+  keptFor(settingsByContent, content, bookingSettingsOf);
 
-/** Forgets the kept answers after a change of bookings made here. */
-const forgetAvailability = (db: Database) => availabilityCaches.get(db)?.clear();
+/** Forgets the kept answers after places were given back here. */
+const forgetAvailability = (db: Database) => boards.get(db)?.clear();
 
 /**
  * The windows of `location` with a place left, over `days` days from `from` (GET
@@ -181,17 +167,14 @@ export async function availability(
   query: AvailabilityQuery,
 ): Promise<AvailabilityDay[]> {
   const content = await deps.content();
-  let cache = availabilityCaches.get(deps.db);
-  if (!cache) {
-    cache = createReadCache<AvailabilityDay[]>({ ttlMs: 1_000 });
-    availabilityCaches.set(deps.db, cache);
-  }
   // Reckoned from the end of the current minute, so that a window offered here is still
   // outside the notice period for the whole of the minute the answer is kept.
   const minute = Math.ceil(deps.clock().getTime() / 60_000);
-  return cache.get(`${contentId(content)} ${minute} ${query.location} ${query.from} ${query.days}`, () =>
-    readAvailability(deps.db, settingsOf(content), query, new Date(minute * 60_000)),
+  const days = await boardOf(deps.db).get(query.location, `${contentId(content)} ${minute}`, () =>
+    readAvailability(deps.db, settingsOf(content), query.location, new Date(minute * 60_000)),
   );
+  const last = addDays(query.from, query.days - 1);
+  return days.filter((day) => day.date >= query.from && day.date <= last);
 }
 
 /** The next free windows of `location` after `after` (the answer to a window that just went). */
@@ -327,6 +310,7 @@ export async function submitBooking(
   const token = newManageToken();
   const hit = rateLimitHit(deps.limit, clientKey, now);
   const row = await storeBooking(db, { checked, hit, tokenHash: hashManageToken(token), token });
+  if (row.free !== null) boardOf(db).noteFree(parsed.data.location, slot.date, slot.start, row.free);
   if (row.hits > hit.max) {
     const verdict = hit.verdict(row.hits);
     const retryAfterSeconds = verdict.allowed ? 1 : verdict.retryAfterSeconds;
@@ -344,8 +328,6 @@ export async function submitBooking(
       nextFree: await nextFreeWindows(deps, settings, parsed.data.location, slot),
     };
   }
-  // The answers kept are not forgotten here: a booking only takes places, so for the second they
-  // are kept they can only offer a window that has just gone, which its booking then learns.
   logger.info({ reference: row.reference }, 'booking stored');
   deps.onQueued?.();
   return {
@@ -366,13 +348,18 @@ export async function submitBooking(
 }
 
 type BookingToStore = { checked: Checked; hit: RateLimitHit; tokenHash: string; token: string };
-type StoredBooking = { hits: number; reference: string | null };
+type StoredBooking = {
+  hits: number;
+  reference: string | null;
+  /** The places the window has left after the statement, if it asked for one. */
+  free: number | null;
+};
 
 const writers = new WeakMap<Database, GroupCommit<BookingToStore, StoredBooking>>();
 
 /** Stores a booking, sharing a statement with those that arrive meanwhile (db/group-commit.ts). */
 const storeBooking = (db: Database, booking: BookingToStore) =>
-  groupCommitOf(
+  keptFor(
     writers,
     db,
     () =>
@@ -422,7 +409,7 @@ async function storeBookings(db: Database, batch: BookingToStore[]): Promise<Sto
       token,
     };
   });
-  const rows = await selectRows<{ ord: number; hits: number; reference: string | null }>(
+  const rows = await selectRows<{ ord: number; hits: number; reference: string | null; free: number | null }>(
     db,
     sql`with input as (
         select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as input (
@@ -452,7 +439,7 @@ async function storeBookings(db: Database, batch: BookingToStore[]): Promise<Sto
           granted = greatest(place.taken, least(place.taken + excluded.taken, (
               select wanted.places from wanted where wanted.location = excluded.location
                 and wanted.date = excluded.date and wanted.start_time = excluded.start_time))) - place.taken
-        returning location, date, start_time, granted
+        returning location, date, start_time, taken, granted
       ),
       ranked as (
         select allowed.*, row_number() over (
@@ -491,13 +478,15 @@ async function storeBookings(db: Database, batch: BookingToStore[]): Promise<Sto
           cross join (values ('booking-received'), ('booking-confirmation')) as mails (kind)
         order by ${bookings.id}, kind desc
       )
-      select input.ord, hit.hits, ${bookings.reference} as reference
+      select input.ord, hit.hits, ${bookings.reference} as reference,
+        input.places - place.taken as free
       from input join hit using (key, window_start)
+        left join place using (location, date, start_time)
         left join winner using (ord)
         left join ${bookings} on ${bookings.enquiryId} = winner.enquiry_id`,
   );
   const results: StoredBooking[] = [];
-  for (const row of rows) results[row.ord] = { hits: row.hits, reference: row.reference };
+  for (const { ord, hits, reference, free } of rows) results[ord] = { hits, reference, free };
   return results;
 }
 

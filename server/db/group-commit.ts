@@ -78,17 +78,3 @@ export class GroupCommit<Item, Result> {
     batch.forEach((waiting, index) => waiting.resolve(results[index]!));
   }
 }
-
-/** One group commit per database and kind of write, made on first use. */
-export function groupCommitOf<Database extends object, Item, Result>(
-  writers: WeakMap<Database, GroupCommit<Item, Result>>,
-  db: Database,
-  make: () => GroupCommit<Item, Result>,
-): GroupCommit<Item, Result> {
-  let writer = writers.get(db);
-  if (!writer) {
-    writer = make();
-    writers.set(db, writer);
-  }
-  return writer;
-}

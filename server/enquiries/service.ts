@@ -9,7 +9,8 @@ import {
 } from '#common/enquiry-status.ts';
 import { isoTime, selectRows, type Database } from '../db/client.ts';
 import { hasSqlState } from '../db/errors.ts';
-import { GroupCommit, groupCommitOf } from '../db/group-commit.ts';
+import { keptFor } from '#common/kept-for.ts';
+import { GroupCommit } from '../db/group-commit.ts';
 import {
   enquiries,
   enquiryEvents,
@@ -111,7 +112,7 @@ export function createEnquiryWithinLimit(
   payload: EnquiryToStore,
   limitHit: RateLimitHit,
 ): Promise<StoreEnquiryResult> {
-  return groupCommitOf(
+  return keptFor(
     writers,
     db,
     () =>

@@ -5,7 +5,13 @@
  * protocol round trips, planning, the commit), so the queue drains instead of growing; alone, an
  * item is written at once.
  */
-type Waiting<Item, Result> = { item: Item; resolve(result: Result): void; reject(error: unknown): void };
+type Waiting<Item, Result> = {
+  item: Item;
+  resolve(result: Result): void;
+  reject(error: unknown): void;
+  /** Written in a statement of its own (its batch failed). */
+  alone?: boolean;
+};
 
 export class GroupCommit<Item, Result> {
   readonly #store: (batch: Item[]) => Promise<Result[]>;
@@ -29,27 +35,30 @@ export class GroupCommit<Item, Result> {
   add(item: Item): Promise<Result> {
     return new Promise((resolve, reject) => {
       this.#waiting.push({ item, resolve, reject });
-      if (!this.#writing) void this.#drain();
+      this.#writeNext();
     });
   }
 
-  async #drain() {
+  /** Writes the next batch, unless a statement is running (its end writes the next). */
+  #writeNext() {
+    if (this.#writing || this.#waiting.length === 0) return;
     this.#writing = true;
-    try {
-      while (this.#waiting.length > 0) await this.#write(this.#nextBatch());
-    } finally {
-      this.#writing = false;
-    }
+    void this.#write(this.#nextBatch());
   }
 
-  /** The oldest waiting items, at most one per key. */
+  /** The oldest waiting items, at most one per key; or the oldest alone, if it must be. */
   #nextBatch() {
+    const [oldest] = this.#waiting;
+    if (oldest?.alone) {
+      this.#waiting = this.#waiting.slice(1);
+      return [oldest];
+    }
     const batch: Waiting<Item, Result>[] = [];
     const later: Waiting<Item, Result>[] = [];
     const keys = new Set<string>();
     for (const waiting of this.#waiting) {
       const key = this.#keyOf(waiting.item);
-      if (batch.length < this.#maxBatch && !keys.has(key)) {
+      if (!waiting.alone && batch.length < this.#maxBatch && !keys.has(key)) {
         keys.add(key);
         batch.push(waiting);
       } else {
@@ -60,21 +69,31 @@ export class GroupCommit<Item, Result> {
     return batch;
   }
 
-  /** Never throws: each item is settled with its own result or error. */
+  /**
+   * Never throws: each item is settled with its own result or error. The next batch is sent
+   * before this one's callers are answered: they go on to write their responses, which keeps
+   * this thread busy for a while, and the database works on the next statement meanwhile.
+   */
   async #write(batch: Waiting<Item, Result>[]) {
     let results: Result[];
     try {
       results = await this.#store(batch.map((waiting) => waiting.item));
     } catch (error) {
       if (batch.length === 1) {
+        this.#writing = false;
+        this.#writeNext();
         batch[0]!.reject(error);
         return;
       }
       // The statement wrote nothing. One bad item must not cost the others theirs: each is
-      // tried again on its own.
-      for (const waiting of batch) await this.#write([waiting]);
+      // tried again on its own, before anything that arrived since.
+      this.#waiting.unshift(...batch.map((waiting) => ({ ...waiting, alone: true })));
+      this.#writing = false;
+      this.#writeNext();
       return;
     }
+    this.#writing = false;
+    this.#writeNext();
     batch.forEach((waiting, index) => waiting.resolve(results[index]!));
   }
 }

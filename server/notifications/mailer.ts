@@ -24,6 +24,9 @@ export type Mailer = {
   close(): void;
 };
 
+/** Connections kept open to the mail server, and so notifications sent at once. */
+export const smtpConnections = 3;
+
 /** Header values come from customers: a line break must never start a header of its own. */
 export const oneLine = (value: string) => value.replace(/[\r\n\u2028\u2029]+/g, ' ').trim();
 
@@ -45,7 +48,7 @@ export function createMailer({ smtpUrl, logger }: { smtpUrl: string | undefined;
     url: smtpUrl,
     // Keeps connections open between mails: a burst of enquiries does not open one per mail.
     pool: true,
-    maxConnections: 3,
+    maxConnections: smtpConnections,
     // A mail server that hangs must not hold a notification for minutes.
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,

@@ -9,7 +9,7 @@ import { makeEnquiry } from '#tests/support/factories.ts';
 import { startSmtpServer, until } from '#tests/support/smtp.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { enquiries, outbox } from '../db/schema.ts';
-import { createMailer, oneLine } from './mailer.ts';
+import { createMailer, oneLine, type Mailer } from './mailer.ts';
 import { countPendingNotifications } from './outbox.ts';
 import { retryDelayMs, startOutboxWorker, type OutboxWorker } from './worker.ts';
 
@@ -40,10 +40,10 @@ afterEach(async () => {
   worker = undefined;
 });
 
-function startWorker(overrides: { pollMs?: number; retryBaseMs?: number } = {}) {
+function startWorker(overrides: { pollMs?: number; retryBaseMs?: number; mailer?: Mailer } = {}) {
   worker = startOutboxWorker({
     db: database.db,
-    mailer: createMailer({ smtpUrl: smtp.url, logger }),
+    mailer: overrides.mailer ?? createMailer({ smtpUrl: smtp.url, logger }),
     logger,
     addresses: async () => ({
       from: 'Website <website@example.com>',
@@ -237,6 +237,34 @@ describe('staff notification of a new enquiry', () => {
     expect(new Set(ids).size).toBe(400);
     expect(await database.db.select().from(enquiries)).toHaveLength(200);
   }, 90_000);
+});
+
+describe('a round of notifications', () => {
+  it('is written and sent a few at a time, as many as the mail server connections', async () => {
+    const smtpMailer = createMailer({ smtpUrl: smtp.url, logger });
+    let sending = 0;
+    let most = 0;
+    const mailer: Mailer = {
+      async send(mail) {
+        sending += 1;
+        most = Math.max(most, sending);
+        try {
+          await smtpMailer.send(mail);
+        } finally {
+          sending -= 1;
+        }
+      },
+      close: () => smtpMailer.close(),
+    };
+    const app = appWith(startWorker({ mailer }));
+    await Promise.all(
+      Array.from({ length: 30 }, () => request(app).post('/api/enquiries').send(makeEnquiry()).expect(201)),
+    );
+    await until(async () => (await countPendingNotifications(database.db)) === 0, 30_000);
+    expect(smtp.received).toHaveLength(60);
+    expect(most).toBeLessThanOrEqual(3);
+    expect(most).toBeGreaterThan(1);
+  }, 60_000);
 });
 
 describe('retry delays', () => {

@@ -1,8 +1,15 @@
+import { setImmediate } from 'node:timers/promises';
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
 import type { NotificationAddresses } from './addresses.ts';
 import { bookingMail } from '../bookings/mails.ts';
-import { enquiryAcknowledgementMail, enquiryNotificationMail, type Mail, type Mailer } from './mailer.ts';
+import {
+  enquiryAcknowledgementMail,
+  enquiryNotificationMail,
+  smtpConnections,
+  type Mail,
+  type Mailer,
+} from './mailer.ts';
 import {
   claimDueNotifications,
   markNotificationFailed,
@@ -98,6 +105,26 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   /**
+   * Sends the claimed notifications a few at a time (as many as the mail server's connections),
+   * each after the requests waiting meanwhile have been served: writing a mail (its text, its
+   * calendar entry) takes the thread a while, and a round of a hundred at once would hold up
+   * every request for as long. True for each one that went out, in order.
+   */
+  async function deliverAll(claimed: ClaimedNotification[]): Promise<boolean[]> {
+    const sent: boolean[] = [];
+    let next = 0;
+    const lane = async () => {
+      while (next < claimed.length) {
+        const index = next++;
+        await setImmediate();
+        sent[index] = await deliver(claimed[index]!);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(smtpConnections, claimed.length) }, lane));
+    return sent;
+  }
+
+  /**
    * Claims and sends due notifications. Only a full batch is followed at once by another claim
    * (more may be due); what arrives meanwhile wakes the worker again, so under a steady stream
    * of enquiries each claim takes the wake-up delay's worth of them rather than the one or two
@@ -108,7 +135,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       if (stopped) return;
       const claimed = await claimDueNotifications(db, { limit: batchSize, lockMs: claimLockMs });
       if (claimed.length === 0) return;
-      const sent = await Promise.all(claimed.map(deliver));
+      const sent = await deliverAll(claimed);
       await markNotificationsSent(
         db,
         claimed.filter((_notification, index) => sent[index]).map((notification) => notification.id),

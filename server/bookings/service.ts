@@ -43,6 +43,7 @@ import type { SiteContent } from '#common/site-content.ts';
 import { isoTime, selectRows, type Database } from '../db/client.ts';
 import { bookingPlaces, bookings, enquiries, enquiryEvents, enquiryNotes, outbox } from '../db/schema.ts';
 import { GroupCommit } from '../db/group-commit.ts';
+import { statementFunction } from '../db/statement-function.ts';
 import { AvailabilityBoard } from './availability-board.ts';
 import { decoyReference } from '../enquiries/submit.ts';
 import { countHits, rateLimitHit, type RateLimit, type RateLimitHit } from '../http/rate-limit.ts';
@@ -369,50 +370,13 @@ const storeBooking = (db: Database, booking: BookingToStore) =>
       ),
   ).add(booking);
 
-/**
- * One statement for a batch of bookings. It counts each client's hit; then, for each window
- * asked for, takes as many of the places left as the batch's bookings within their limit want:
- * the upsert works on the newest version of the window's row, which a concurrent statement
- * taking places keeps locked until it commits, and records how many it took (`granted`). The
- * first bookings of the batch in each window, up to that number, are stored with their enquiry
- * and e-mails; the others take nothing and store nothing. Answers each booking's count of hits
- * and, if stored, its reference, in the batch's order.
- */
-async function storeBookings(db: Database, batch: BookingToStore[]): Promise<StoredBooking[]> {
-  const input = batch.map(({ checked, hit, tokenHash, token }, ord) => {
-    const { payload, slot } = checked;
-    return {
-      ord,
-      key: hit.key,
-      window_start: hit.windowStart,
-      max: hit.max,
-      location: payload.location,
-      date: slot.date,
-      start_time: slot.start,
-      end_time: slot.end,
-      places: slot.places,
-      starts_at: slot.startsAt.toISOString(),
-      ends_at: slot.endsAt.toISOString(),
-      service: payload.service,
-      service_title: checked.serviceTitle,
-      location_name: checked.locationName,
-      name: payload.name,
-      email: payload.email,
-      phone: payload.phone,
-      registration: payload.registration,
-      vehicle: payload.vehicle,
-      postcode: payload.postcode || null,
-      outside_area: checked.outsideArea,
-      notes: payload.notes,
-      message: enquiryMessage(checked),
-      token_hash: tokenHash,
-      token,
-    };
-  });
-  const rows = await selectRows<{ ord: number; hits: number; reference: string | null; free: number | null }>(
-    db,
-    sql`with input as (
-        select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as input (
+/** The statement of `storeBookings`, kept in the database (db/statement-function.ts). */
+const storeBookingsStatement = statementFunction<StoreBookingsRow>({
+  name: 'store_bookings',
+  parameter: 'batch jsonb',
+  columns: 'ord int, hits int, reference text, free int',
+  body: sql`with input as (
+        select * from jsonb_to_recordset(batch) as input (
           ord int, key text, window_start timestamptz, max int, location text, date date,
           start_time text, end_time text, places int, starts_at timestamptz, ends_at timestamptz,
           service text, service_title text, location_name text, name text, email text, phone text,
@@ -484,7 +448,51 @@ async function storeBookings(db: Database, batch: BookingToStore[]): Promise<Sto
         left join place using (location, date, start_time)
         left join winner using (ord)
         left join ${bookings} on ${bookings.enquiryId} = winner.enquiry_id`,
-  );
+});
+
+type StoreBookingsRow = { ord: number; hits: number; reference: string | null; free: number | null };
+
+/**
+ * One statement for a batch of bookings. It counts each client's hit; then, for each window
+ * asked for, takes as many of the places left as the batch's bookings within their limit want:
+ * the upsert works on the newest version of the window's row, which a concurrent statement
+ * taking places keeps locked until it commits, and records how many it took (`granted`). The
+ * first bookings of the batch in each window, up to that number, are stored with their enquiry
+ * and e-mails; the others take nothing and store nothing. Answers each booking's count of hits
+ * and, if stored, its reference, in the batch's order.
+ */
+async function storeBookings(db: Database, batch: BookingToStore[]): Promise<StoredBooking[]> {
+  const input = batch.map(({ checked, hit, tokenHash, token }, ord) => {
+    const { payload, slot } = checked;
+    return {
+      ord,
+      key: hit.key,
+      window_start: hit.windowStart,
+      max: hit.max,
+      location: payload.location,
+      date: slot.date,
+      start_time: slot.start,
+      end_time: slot.end,
+      places: slot.places,
+      starts_at: slot.startsAt.toISOString(),
+      ends_at: slot.endsAt.toISOString(),
+      service: payload.service,
+      service_title: checked.serviceTitle,
+      location_name: checked.locationName,
+      name: payload.name,
+      email: payload.email,
+      phone: payload.phone,
+      registration: payload.registration,
+      vehicle: payload.vehicle,
+      postcode: payload.postcode || null,
+      outside_area: checked.outsideArea,
+      notes: payload.notes,
+      message: enquiryMessage(checked),
+      token_hash: tokenHash,
+      token,
+    };
+  });
+  const rows = await storeBookingsStatement.run(db, sql`${JSON.stringify(input)}::jsonb`);
   const results: StoredBooking[] = [];
   for (const { ord, hits, reference, free } of rows) results[ord] = { hits, reference, free };
   return results;

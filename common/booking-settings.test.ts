@@ -253,6 +253,15 @@ describe('the site content’s booking settings', () => {
     content.booking.locations[2]!.key = 'Not A Key';
     expect(errorsOf(content)['booking.locations.2.key']).toContain('Invalid key');
   });
+
+  it('give each place its times once', () => {
+    const content = makeContent();
+    content.booking = bookingSettingsOf(content);
+    content.booking.locations[2]!.key = content.booking.locations[1]!.key;
+    expect(errorsOf(content)).toEqual({
+      'booking.locations.2.key': ['This place already has its own times'],
+    });
+  });
 });
 
 describe('location names', () => {

@@ -391,6 +391,13 @@ export const siteContentSchema = z
         'This area is already listed',
       );
       if (content.booking) {
+        uniqueBy(
+          content.booking.locations,
+          (location) => location.key,
+          context,
+          (index) => ['booking', 'locations', index, 'key'],
+          'This place already has its own times',
+        );
         const keys = new Set([mobileLocation, ...content.branches.map((branch) => branch.key)]);
         content.booking.locations.forEach((location, index) => {
           if (!keys.has(location.key)) {

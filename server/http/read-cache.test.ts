@@ -36,4 +36,38 @@ describe('read cache', () => {
     await expect(cache.get('b', failing)).rejects.toThrow('database down');
     expect(failing).toHaveBeenCalledTimes(2);
   });
+
+  it('drops expired results as new ones are kept, so keys carrying the time do not pile up', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    const cache = createReadCache<number>({ ttlMs: 1000 });
+    for (let minute = 0; minute < 100; minute += 1) {
+      await cache.get(`minute ${minute}`, async () => minute);
+      vi.advanceTimersByTime(600);
+    }
+    expect(cache.size).toBeLessThanOrEqual(3);
+    vi.useRealTimers();
+  });
+
+  it('changes a kept result, even one still being read, and keeps the change for the result’s time', async () => {
+    const cache = createReadCache<number[]>({ ttlMs: 60_000 });
+    let answer!: (value: number[]) => void;
+    const load = vi.fn(() => new Promise<number[]>((resolve) => (answer = resolve)));
+    const first = cache.get('a', load);
+    cache.update('a', (values) => values.filter((value) => value !== 2));
+    cache.update('missing', () => [99]);
+    answer([1, 2, 3]);
+    expect(await first).toEqual([1, 2, 3]);
+    expect(await cache.get('a', load)).toEqual([1, 3]);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(await cache.get('missing', async () => [4])).toEqual([4]);
+
+    const failing = vi.fn(async () => [0]);
+    await cache.get('b', failing);
+    cache.update('b', () => {
+      throw new Error('bad change');
+    });
+    await expect(cache.get('b', failing)).rejects.toThrow('bad change');
+    expect(await cache.get('b', failing)).toEqual([0]);
+    expect(failing).toHaveBeenCalledTimes(2);
+  });
 });

@@ -22,6 +22,45 @@ const firstServiceId = 'book-service';
 const firstLocationId = 'book-location';
 const postcodeId = 'book-postcode';
 
+/** One choice of step 1 (the service, the place) as a group of cards, with its message. */
+function ChoiceGroup({
+  name,
+  legend,
+  error,
+  firstId,
+  options,
+  chosen,
+}: {
+  name: ChoiceField;
+  legend: string;
+  error: string | undefined;
+  /** The first card's id, which the error summary links to. */
+  firstId: string;
+  options: readonly { value: string; title: string; detail: string }[];
+  chosen: string;
+}) {
+  const errorId = `book-${name}-error`;
+  return (
+    <fieldset aria-describedby={error ? errorId : undefined}>
+      <legend className={legendClass}>{legend}</legend>
+      <GroupError id={errorId} message={error} />
+      <div className="mt-3 grid gap-3 sm:grid-cols-2">
+        {options.map((option, index) => (
+          <ChoiceCard
+            key={option.value}
+            id={index === 0 ? firstId : undefined}
+            name={name}
+            value={option.value}
+            title={option.title}
+            detail={option.detail}
+            defaultChecked={option.value === chosen}
+          />
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 /**
  * Step 1: the service, and where the work is done (at the customer's, with the postcode, or at
  * a branch). A GET form to the next step; the server checks the choices, and the postcode
@@ -50,42 +89,28 @@ export function WhatWhereStep({
   return (
     <Form method="get" action="/book" noValidate aria-labelledby="book-step-title" className="grid gap-8">
       <BookingErrorSummary errors={summary} />
-      <fieldset aria-describedby={errors.service ? 'book-service-error' : undefined}>
-        <legend className={legendClass}>Which service do you need?</legend>
-        <GroupError id="book-service-error" message={errors.service} />
-        <div className="mt-3 grid gap-3 sm:grid-cols-2">
-          {services.map((service, index) => (
-            <ChoiceCard
-              key={service.slug}
-              id={index === 0 ? firstServiceId : undefined}
-              name="service"
-              value={service.slug}
-              title={service.title}
-              detail={service.description}
-              defaultChecked={service.slug === choices.service}
-            />
-          ))}
-        </div>
-      </fieldset>
+      <ChoiceGroup
+        name="service"
+        legend="Which service do you need?"
+        error={errors.service}
+        firstId={firstServiceId}
+        options={services.map(({ slug, title, description }) => ({
+          value: slug,
+          title,
+          detail: description,
+        }))}
+        chosen={choices.service}
+      />
 
       <div className="group/where grid gap-5">
-        <fieldset aria-describedby={errors.location ? 'book-location-error' : undefined}>
-          <legend className={legendClass}>Where?</legend>
-          <GroupError id="book-location-error" message={errors.location} />
-          <div className="mt-3 grid gap-3 sm:grid-cols-2">
-            {locations.map((location, index) => (
-              <ChoiceCard
-                key={location.key}
-                id={index === 0 ? firstLocationId : undefined}
-                name="location"
-                value={location.key}
-                title={location.title}
-                detail={location.detail}
-                defaultChecked={location.key === choices.location}
-              />
-            ))}
-          </div>
-        </fieldset>
+        <ChoiceGroup
+          name="location"
+          legend="Where?"
+          error={errors.location}
+          firstId={firstLocationId}
+          options={locations.map(({ key, title, detail }) => ({ value: key, title, detail }))}
+          chosen={choices.location}
+        />
 
         {/* Asked only for mobile fitting: shown when "We come to you" is chosen, by CSS alone
             (browsers without :has() always show it). */}

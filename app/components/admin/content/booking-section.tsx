@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useMemo } from 'react';
 import { bookingLocationName, type BookingSettings } from '#common/booking-settings.ts';
 import type { BranchContent } from '#common/site-content.ts';
 import { BankHolidaysField, ClosedDatesField } from './booking-dates.tsx';
@@ -6,6 +6,7 @@ import { BookingLocationEditor } from './booking-location.tsx';
 import { ListError, NumberField } from './content-fields.tsx';
 import { ContentSection } from './content-section.tsx';
 import { fieldId } from './draft-state.ts';
+import { useOpenKeys } from './use-open-keys.ts';
 
 type BookingSectionProps = {
   booking: BookingSettings;
@@ -28,16 +29,7 @@ export const BookingSection = memo(function BookingSection({
   today,
   fromDefaults,
 }: BookingSectionProps) {
-  const [openKeys, setOpenKeys] = useState<ReadonlySet<string>>(() => new Set());
-  const toggle = useCallback(
-    (key: string) =>
-      setOpenKeys((keys) => {
-        const next = new Set(keys);
-        if (!next.delete(key)) next.add(key);
-        return next;
-      }),
-    [],
-  );
+  const { openKeys, toggle } = useOpenKeys();
   const places = useMemo(
     () => booking.locations.map(({ key }) => ({ key, name: bookingLocationName(key, branches) })),
     [booking.locations, branches],

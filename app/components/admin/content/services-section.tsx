@@ -1,10 +1,11 @@
-import { memo, useCallback, useState } from 'react';
+import { memo } from 'react';
 import type { ServiceContent } from '#common/site-content.ts';
 import { AddServiceForm } from './add-service-form.tsx';
 import { ListError } from './content-fields.tsx';
 import { ContentSection } from './content-section.tsx';
 import { fieldId } from './draft-state.ts';
 import { ServiceEditor, serviceFirstFieldId } from './service-editor.tsx';
+import { useOpenKeys } from './use-open-keys.ts';
 
 type ServicesSectionProps = {
   services: readonly ServiceContent[];
@@ -14,16 +15,7 @@ type ServicesSectionProps = {
 
 /** Every service, closed until opened, in the order the site lists them; and a way to add one. */
 export const ServicesSection = memo(function ServicesSection({ services, published }: ServicesSectionProps) {
-  const [openKeys, setOpenKeys] = useState<ReadonlySet<string>>(() => new Set());
-  const toggle = useCallback(
-    (key: string) =>
-      setOpenKeys((keys) => {
-        const next = new Set(keys);
-        if (!next.delete(key)) next.add(key);
-        return next;
-      }),
-    [],
-  );
+  const { openKeys, toggle, open } = useOpenKeys();
   const publishedSlugs = new Map(published.map((service) => [service.key, service.slug]));
 
   return (
@@ -48,7 +40,7 @@ export const ServicesSection = memo(function ServicesSection({ services, publish
       <AddServiceForm
         services={services}
         onAdded={(service, index) => {
-          setOpenKeys((keys) => new Set(keys).add(service.key));
+          open(service.key);
           requestAnimationFrame(() => document.getElementById(serviceFirstFieldId(index))?.focus());
         }}
       />

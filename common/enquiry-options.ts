@@ -14,6 +14,10 @@ export const enquiryServiceOptions = [
 
 export type EnquiryServiceValue = (typeof enquiryServiceOptions)[number]['value'];
 
+/** How an enquiry's service reads to staff: a booking's service title, or the form's label. */
+export const enquiryServiceName = (enquiry: { service: string | null; serviceTitle?: string | null }) =>
+  enquiry.serviceTitle ?? enquiryServiceLabel(enquiry.service);
+
 /** The label of a stored service value; a value no longer offered reads as itself. */
 export function enquiryServiceLabel(value: string | null): string | null {
   return enquiryServiceOptions.find((option) => option.value === value)?.label ?? value;

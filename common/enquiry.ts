@@ -98,6 +98,11 @@ export type Enquiry = EnquiryRecord & {
   notes: EnquiryNote[];
   /** Changes of status, oldest first. */
   events: EnquiryEvent[];
+  /**
+   * The booked service's title, for an enquiry made by an online booking (whose `service` is the
+   * service page's slug, which need not be one of the enquiry form's choices); otherwise null.
+   */
+  serviceTitle?: string | null;
 };
 
 /** What happened to a submitted enquiry, whichever way it came (JSON API or plain form post). */

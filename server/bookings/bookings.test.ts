@@ -23,7 +23,7 @@ import {
   tomorrow,
 } from '#tests/support/bookings.ts';
 import { createTestDatabase } from '#tests/support/database.ts';
-import { clearEnquiries, signedInStaff } from '#tests/support/factories.ts';
+import { clearEnquiries, makeEnquiry, signedInStaff } from '#tests/support/factories.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { activityLog, bookingPlaces, bookings, enquiries, enquiryEvents, outbox } from '../db/schema.ts';
 
@@ -169,6 +169,29 @@ describe('POST /api/bookings', () => {
     expect(mails.map((mail) => mail.kind)).toEqual(['booking-received', 'booking-confirmation']);
     expect(mails[1]!.payload).toMatchObject({ manageToken: tokenOf(created) });
     expect(mails[0]!.payload).not.toHaveProperty('manageToken');
+  });
+
+  it("shows staff the booked service's title in the pipeline and its export", async () => {
+    const booked = (await book(makeBooking({ service: 'wheel-balancing' })).expect(201))
+      .body as CreatedBooking;
+    await request(app)
+      .post('/api/enquiries')
+      .send(makeEnquiry({ service: 'tyres' }))
+      .expect(201);
+    const staff = await signedInStaff(database.db, undefined, bookingNow, 'staff');
+    const list = await request(app).get('/api/enquiries').set(staff.headers).expect(200);
+    expect(
+      (list.body as { reference: string; service: string; serviceTitle: string | null }[]).map(
+        ({ service, serviceTitle }) => ({ service, serviceTitle }),
+      ),
+    ).toEqual([
+      { service: 'tyres', serviceTitle: null },
+      { service: 'wheel-balancing', serviceTitle: 'Wheel Balancing' },
+    ]);
+    const csv = await request(app).get('/api/enquiries/export.csv').set(staff.headers).expect(200);
+    const bookingRow = csv.text.split('\r\n').find((line) => line.startsWith(booked.reference));
+    expect(bookingRow).toContain(',Wheel Balancing,');
+    expect(csv.text).toContain(',Tyres,');
   });
 
   it('gives exactly the places a window has when 50 customers race for them', async () => {

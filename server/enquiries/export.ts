@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { Response } from 'express';
 import type { Enquiry } from '#common/enquiry.ts';
-import { enquiryServiceLabel } from '#common/enquiry-options.ts';
+import { enquiryServiceName } from '#common/enquiry-options.ts';
 import { enquiryStatusLabels } from '#common/enquiry-status.ts';
 import type { Database } from '../db/client.ts';
 import { listEnquiries, type EnquiryQuery } from './service.ts';
@@ -34,8 +34,6 @@ function spreadsheetTime(iso: string): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 
-const serviceLabel = (value: string | null) => enquiryServiceLabel(value) ?? '';
-
 export const enquiryCsvHeader = [
   'Reference',
   'Received',
@@ -63,7 +61,7 @@ export function enquiryCsvRow(enquiry: Enquiry): string {
     enquiry.email,
     enquiry.phone,
     enquiry.vehicle,
-    serviceLabel(enquiry.service),
+    enquiryServiceName(enquiry) ?? '',
     enquiry.postcode,
     enquiry.outsideArea ? 'Yes' : 'No',
     enquiry.message,

@@ -211,6 +211,7 @@ describe('the staff enquiry API', () => {
       outsideArea: false,
       notes: [],
       events: [],
+      serviceTitle: null,
     });
   });
 

@@ -12,6 +12,7 @@ import { hasSqlState } from '../db/errors.ts';
 import { keptFor } from '#common/kept-for.ts';
 import { GroupCommit } from '../db/group-commit.ts';
 import {
+  bookings,
   enquiries,
   enquiryEvents,
   enquiryNotes,
@@ -49,7 +50,8 @@ const enquiryJson = sql`json_build_object('id', ${enquiries.id}, 'name', ${enqui
   'service', ${enquiries.service}, 'message', ${enquiries.message}, 'contacted', ${enquiries.contacted},
   'createdAt', ${isoTime(enquiries.createdAt)}, 'status', ${enquiries.status},
   'reference', ${enquiries.reference}, 'postcode', ${enquiries.postcode},
-  'outsideArea', ${enquiries.outsideArea}, 'notes', ${notesJson}, 'events', ${eventsJson})`;
+  'outsideArea', ${enquiries.outsideArea}, 'notes', ${notesJson}, 'events', ${eventsJson},
+  'serviceTitle', (select ${bookings.serviceTitle} from ${bookings} where ${bookings.enquiryId} = ${enquiries.id}))`;
 
 /** The fields `enquiryJson` reads. */
 const enquiryColumns = sql.join(

@@ -50,6 +50,14 @@ describe('EnquiryCard', () => {
     expect(renderCard({})).not.toContain('Postcode:');
   });
 
+  it("names a booking's service by its title, and a form enquiry's by the form's label", () => {
+    const text = (html: string) => html.replace(/<[^>]+>/g, '');
+    expect(text(renderCard({ service: 'tpms-services', serviceTitle: 'TPMS Services' }))).toContain(
+      'Service:TPMS Services',
+    );
+    expect(text(renderCard({ service: 'vehicle-remapping' }))).toContain('Service:Vehicle Remapping/Tuning');
+  });
+
   it('has no timeline before the first change', () => {
     expect(renderCard({})).not.toContain('Timeline');
   });

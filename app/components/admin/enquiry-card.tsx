@@ -1,5 +1,5 @@
 import type { Enquiry } from '#common/enquiry.ts';
-import { enquiryServiceLabel } from '#common/enquiry-options.ts';
+import { enquiryServiceName } from '#common/enquiry-options.ts';
 import { EnquiryCardActions } from './enquiry-card-actions.tsx';
 import { formatEnquiryDate, statusLabelOf } from './enquiry-format.ts';
 import { EnquiryNotes } from './enquiry-notes.tsx';
@@ -16,7 +16,7 @@ type EnquiryCardProps = {
 /** One enquiry in the staff inbox (spec section 2, Enquiries tab), with its pipeline status and notes. */
 export function EnquiryCard({ enquiry, busy, onMarkContacted, onDelete }: EnquiryCardProps) {
   const headingId = `enquiry-${enquiry.id}-name`;
-  const service = enquiryServiceLabel(enquiry.service);
+  const service = enquiryServiceName(enquiry);
   return (
     <article
       aria-labelledby={headingId}

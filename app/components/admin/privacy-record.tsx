@@ -1,6 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import type { Enquiry } from '#common/enquiry.ts';
-import { enquiryServiceLabel } from '#common/enquiry-options.ts';
+import { enquiryServiceName } from '#common/enquiry-options.ts';
 import type { PersonalDataExport } from '#common/privacy.ts';
 import { formatEnquiryDate, statusLabelOf } from './enquiry-format.ts';
 import { PersonalDataActions } from './privacy-actions.tsx';
@@ -47,7 +47,7 @@ function StoredEnquiry({ enquiry }: { enquiry: Enquiry }) {
         <Detail label="Received">
           <time dateTime={enquiry.createdAt}>{formatEnquiryDate(enquiry.createdAt)}</time>
         </Detail>
-        <Detail label="Service">{enquiryServiceLabel(enquiry.service) ?? 'None chosen'}</Detail>
+        <Detail label="Service">{enquiryServiceName(enquiry) ?? 'None chosen'}</Detail>
         <Detail label="Name">{enquiry.name}</Detail>
         <Detail label="Staff records">
           {counted(enquiry.notes.length, 'note', 'notes')},{' '}

@@ -3,7 +3,7 @@ import type { Database } from '../db/client.ts';
 import { enquiries, outbox } from '../db/schema.ts';
 
 /** An arbitrary fixed key: the advisory lock held while one process purges. */
-const purgeLockKey = 727_015;
+export const purgeLockKey = 727_015;
 
 /** `months` calendar months before `now`. */
 export function retentionCutoff(now: Date, months: number): Date {

@@ -32,9 +32,10 @@ export type ServerContext = {
   bookings: {
     /**
      * The windows with a place left (GET /api/availability's answer): for `location` (`mobile` or
-     * a branch key) from the London date `from` for `days` days.
+     * a branch key) from the London date `from` (today, by the server's clock, when not given) for
+     * `days` days.
      */
-    availability(query: { location: string; from: string; days: number }): Promise<AvailabilityDay[]>;
+    availability(query: { location: string; from?: string; days: number }): Promise<AvailabilityDay[]>;
     /** A plain form post of the booking page (no JavaScript), from this request's client. */
     submit(form: Record<string, unknown>): Promise<SubmitBookingResult>;
     /** The booking of a manage link's token, or null. */

@@ -6,7 +6,6 @@ import {
   windowUnavailableMessage,
 } from '#common/booking.ts';
 import { bookingLocationName, bookingSettingsOf, mobileLocation } from '#common/booking-settings.ts';
-import { londonDate } from '#common/booking-slots.ts';
 import { coverageOf, isPostcode, normalisePostcode, postcodeMessage } from '#common/postcode.ts';
 import { fillTokensIn } from '#common/tokens.ts';
 import * as z from 'zod/mini';
@@ -113,8 +112,7 @@ export async function bookingPage(context: AppLoadContext, url: URL): Promise<Bo
 
   const availability = await context.bookings.availability({
     location: choices.location,
-    from: londonDate(new Date()),
-    // The horizon counts the days after today.
+    // From today, by the server's clock. The horizon counts the days after today.
     days: settings.horizonDays + 1,
   });
   const day = availability.find((entry) => entry.date === choices.date);

@@ -314,3 +314,24 @@ describe("a booking's page", () => {
     expect(text).not.toContain('Booking confirmed');
   });
 });
+
+describe('the booking page on a server whose clock is set', () => {
+  it('offers the days from that clock’s today, not the machine’s', async () => {
+    // 30 hours' notice: at 10:00 on 1 March 2027 the first window far enough ahead is on the 3rd,
+    // and the 21 days' horizon ends on the 22nd.
+    const clocked = createTestApp(database, {
+      config: testConfig({ ENQUIRY_RATE_LIMIT: '4' }),
+      clock: () => new Date('2027-03-01T10:00:00Z'),
+      siteContent: fixedContentStore(bookingContent(undefined, (settings) => (settings.noticeHours = 30))),
+      ssr: await loadProductionSsr(),
+    });
+    const page = await request(clocked)
+      .get(`/book?${query({ ...mobile, step: 'when' })}`)
+      .set('Cookie', 'splash_seen=1')
+      .expect(200);
+    expect(page.text).not.toMatch(radio('date', '2027-03-02'));
+    expect(page.text).toMatch(radio('date', '2027-03-03'));
+    expect(page.text).toMatch(radio('date', '2027-03-22'));
+    expect(page.text).not.toMatch(radio('date', '2027-03-23'));
+  });
+});

@@ -120,7 +120,8 @@ async function takenPlaces(db: Database, location: string, from: string, to: str
   return (date: string, start: string) => taken.get(`${date} ${start}`) ?? 0;
 }
 
-export type AvailabilityQuery = { location: string; from: string; days: number };
+/** `days` days from `from` (a London date; today, by the service's clock, when not given). */
+export type AvailabilityQuery = { location: string; from?: string; days: number };
 
 /** The windows of `location` with a place left, from today to the end of the booking horizon. */
 async function readAvailability(
@@ -170,12 +171,14 @@ export async function availability(
   const content = await deps.content();
   // Reckoned from the end of the current minute, so that a window offered here is still
   // outside the notice period for the whole of the minute the answer is kept.
-  const minute = Math.ceil(deps.clock().getTime() / 60_000);
+  const now = deps.clock();
+  const minute = Math.ceil(now.getTime() / 60_000);
   const days = await boardOf(deps.db).get(query.location, `${contentId(content)} ${minute}`, () =>
     readAvailability(deps.db, settingsOf(content), query.location, new Date(minute * 60_000)),
   );
-  const last = addDays(query.from, query.days - 1);
-  return days.filter((day) => day.date >= query.from && day.date <= last);
+  const from = query.from ?? londonDate(now);
+  const last = addDays(from, query.days - 1);
+  return days.filter((day) => day.date >= from && day.date <= last);
 }
 
 /** The next free windows of `location` after `after` (the answer to a window that just went). */

@@ -1,7 +1,6 @@
-import { Link } from 'react-router';
 import type { SiteImage } from '#common/images.ts';
 import type { ServiceTeaser } from '../../lib/page-content.ts';
-import { ArrowRightIcon } from '../ui/icons.tsx';
+import { ServiceTeaserCard } from '../ui/service-teaser-card.tsx';
 
 /**
  * Other Services You May Need (spec section 2, service detail page): up to three other services,
@@ -27,34 +26,15 @@ export function OtherServices({
           {others.map((other, index) => {
             const image = images[index];
             return (
-              <li
-                key={other.slug}
-                className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
-              >
-                {image && !failed.has(image.src) && (
-                  <img
-                    src={image.src}
-                    srcSet={image.srcSet}
-                    sizes="(min-width: 768px) 360px, 100vw"
-                    width={800}
-                    height={600}
-                    alt=""
-                    loading="lazy"
-                    decoding="async"
-                    className="aspect-[4/3] w-full object-cover"
-                  />
-                )}
-                <div className="flex flex-1 flex-col gap-2 p-5">
-                  <h3 className="text-lg font-bold">{other.title}</h3>
-                  <p className="flex-1 text-sm text-slate-600">{other.description}</p>
-                  <Link
-                    to={`/services/${other.slug}`}
-                    className="inline-flex items-center gap-1.5 font-semibold text-brand-dark hover:text-ink"
-                  >
-                    Learn More <span className="sr-only">about {other.title}</span>
-                    <ArrowRightIcon className="size-4" />
-                  </Link>
-                </div>
+              <li key={other.slug}>
+                <ServiceTeaserCard
+                  service={other}
+                  image={image && !failed.has(image.src) ? image : undefined}
+                  // The title under it says what the picture is of.
+                  alt=""
+                  sizes="(min-width: 768px) 360px, 100vw"
+                  compact
+                />
               </li>
             );
           })}

@@ -75,6 +75,14 @@ const desktop = {
   launchOptions: chromium,
 };
 const picturesJourneys = /images\.spec\.ts$/;
+/**
+ * Journeys through the public pages that store nothing of their own: what they show comes from
+ * the same content store whichever the database (the database project's tests check that store
+ * and the pages on both), so CI's PostgreSQL pass (`npm run test:postgres`, which sets
+ * E2E_STORED_DATA_ONLY) leaves them out. Every journey that stores or changes data runs on both.
+ */
+const publicPageJourneys = /(accessibility|consent|home|navigation|seo|services)\.spec\.ts$/;
+const skipped = process.env.E2E_STORED_DATA_ONLY === '1' ? [publicPageJourneys] : [];
 /** Online booking is a phone journey (with a site and a mail server of its own). */
 const phoneOnlyJourneys = /booking\.spec\.ts$/;
 
@@ -91,8 +99,8 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: 'phone', use: phone, testIgnore: picturesJourneys },
-    { name: 'desktop', use: desktop, testIgnore: [picturesJourneys, phoneOnlyJourneys] },
+    { name: 'phone', use: phone, testIgnore: [picturesJourneys, ...skipped] },
+    { name: 'desktop', use: desktop, testIgnore: [picturesJourneys, phoneOnlyJourneys, ...skipped] },
     // The pictures journeys delete the site's pictures, which pages loaded by other journeys at the
     // same moment would ask for: they run once every other journey has finished, one at a time.
     { name: 'phone-pictures', use: phone, testMatch: picturesJourneys, dependencies: ['phone', 'desktop'] },

@@ -14,6 +14,7 @@ function makeCalendarEvent(overrides: Partial<CalendarEvent> = {}): CalendarEven
     start: '08:00',
     end: '10:00',
     organiser: { name: 'Example Tyres', email: 'bookings@tyres.example' },
+    attendee: { name: 'Sam Patel', email: 'sam@example.com' },
     url: 'https://tyres.example/bookings/manage/Zm9vYmFy',
     stamp: new Date('2026-11-20T14:03:05Z'),
     ...overrides,
@@ -48,6 +49,13 @@ function read(text: string) {
     organiser: vevent.getFirstPropertyValue('organizer'),
     organiserName: vevent.getFirstProperty('organizer')!.getParameter('cn'),
     url: vevent.getFirstPropertyValue('url'),
+    attendees: vevent
+      .getAllProperties('attendee')
+      // A URI's scheme is case-insensitive: ical-generator writes MAILTO: here.
+      .map(
+        (attendee) =>
+          `${String(attendee.getParameter('cn'))} <${String(attendee.getFirstValue()).toLowerCase()}>`,
+      ),
   };
 }
 
@@ -74,10 +82,11 @@ describe('the booking calendar attachment', () => {
       organiser: 'mailto:bookings@tyres.example',
       organiserName: 'Example Tyres',
       url: 'https://tyres.example/bookings/manage/Zm9vYmFy',
+      attendees: [],
     });
   });
 
-  it('cancels with the same UID, a higher sequence and STATUS:CANCELLED', () => {
+  it('cancels with the same UID, a higher sequence, STATUS:CANCELLED and the customer named', () => {
     const text = bookingCalendar(makeCalendarEvent({ status: 'cancelled', sequence: 4 }));
     expect(read(text)).toMatchObject({
       method: 'CANCEL',
@@ -85,6 +94,8 @@ describe('the booking calendar attachment', () => {
       sequence: 4,
       status: 'CANCELLED',
       startsAt: '2026-11-25T08:00:00.000Z',
+      organiser: 'mailto:bookings@tyres.example',
+      attendees: ['Sam Patel <mailto:sam@example.com>'],
     });
     expect(text).toMatch(/\r\nMETHOD:CANCEL\r\n/);
     expect(text).toMatch(/\r\nSTATUS:CANCELLED\r\n/);

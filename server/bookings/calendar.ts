@@ -23,6 +23,11 @@ export type CalendarEvent = {
   start: string;
   end: string;
   organiser: { name: string; email: string };
+  /**
+   * The customer. Named in a cancellation, which must say whose place in the event it removes
+   * (RFC 5546, 3.2.5); a published event names no attendees (3.2.1).
+   */
+  attendee: { name: string; email: string };
   /** The customer's page for the booking. */
   url?: string;
   /** When this version of the event was made (DTSTAMP). */
@@ -64,6 +69,7 @@ export function bookingCalendar(event: CalendarEvent): string {
     description: event.description,
     location: event.location,
     organizer: event.organiser,
+    attendees: cancelled ? [{ name: event.attendee.name, email: event.attendee.email }] : [],
     url: event.url ?? null,
   });
   // Every content line ends with CRLF, the last one too (RFC 5545, 3.1); ical-generator leaves it off.

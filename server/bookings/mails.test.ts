@@ -169,6 +169,9 @@ describe('booking e-mails', () => {
     expect(event.component.getFirstPropertyValue('status')).toBe('CANCELLED');
     expect(event.uid).toBe(movedEvent.uid);
     expect(event.sequence).toBe(2);
+    expect(String(event.component.getFirstPropertyValue('attendee')).toLowerCase()).toBe(
+      'mailto:jo@example.com',
+    );
   });
 
   it('tells the customer and staff when the customer cancels', async () => {

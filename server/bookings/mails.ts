@@ -92,6 +92,7 @@ function calendarFor(notification: BookingNotification, context: BookingMailCont
     start: booking.start,
     end: booking.end,
     organiser: { name: context.business.companyName, email: context.business.email },
+    attendee: { name: booking.name, email: booking.email },
     url: notification.manageToken ? manageUrl(context, notification.manageToken) : undefined,
     stamp: new Date(),
   });

@@ -55,7 +55,10 @@ export type StaffSession = {
 /** `POST /api/user/two-factor/setup`: the new secret (base32) and its otpauth:// URL for a QR code. */
 export type TwoFactorSetup = { secret: string; otpauthUrl: string };
 
-/** `POST /api/user/two-factor/enable`: shown once, never again. */
+/**
+ * `POST /api/user/two-factor/enable` and `POST /api/user/two-factor/recovery-codes`: shown once,
+ * never again.
+ */
 export type RecoveryCodes = { recoveryCodes: string[] };
 
 /** `GET`/`PUT /api/settings/security` (owners). */
@@ -74,6 +77,7 @@ export const activityKinds = [
   'password-changed',
   'two-factor-enabled',
   'two-factor-disabled',
+  'recovery-codes-renewed',
   'recovery-code-used',
   'account-created',
   'account-set-up',
@@ -109,6 +113,7 @@ export const activityKindLabels: Record<ActivityKind, string> = {
   'password-changed': 'Password changed',
   'two-factor-enabled': 'Two-factor turned on',
   'two-factor-disabled': 'Two-factor turned off',
+  'recovery-codes-renewed': 'New recovery codes',
   'recovery-code-used': 'Recovery code used',
   'account-created': 'Account added',
   'account-set-up': 'Account set up',
@@ -207,7 +212,7 @@ export const codeSchema = z.object({
   code: text(z.minLength(1, 'Enter the code'), z.maxLength(64, 'That code is too long')),
 });
 
-/** `POST /api/user/two-factor/disable`. */
+/** `POST /api/user/two-factor/disable` and `POST /api/user/two-factor/recovery-codes`. */
 export const twoFactorDisableSchema = z.object({
   password: text(z.minLength(1, 'Enter your password')),
   code: text(z.minLength(1, 'Enter the code'), z.maxLength(64, 'That code is too long')),

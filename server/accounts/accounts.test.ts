@@ -504,6 +504,47 @@ describe('two-factor sign-in', () => {
     });
   });
 
+  it('gives new recovery codes for the password and a code; the old ones stop working', async () => {
+    const tab = await owner();
+    const off = await tab.send('post', '/api/user/two-factor/recovery-codes', {
+      password: ownerPassword,
+      code: '123456',
+    });
+    expect(off.status).toBe(400);
+    const { recoveryCodes: old } = await turnOnTwoFactor(tab);
+    const wrongPassword = await tab.send('post', '/api/user/two-factor/recovery-codes', {
+      password: 'wrong',
+      code: old[0]!,
+    });
+    expect(wrongPassword.body.fieldErrors).toEqual({ password: [wrongCurrentPasswordMessage] });
+    const wrongCode = await tab.send('post', '/api/user/two-factor/recovery-codes', {
+      password: ownerPassword,
+      code: '000000',
+    });
+    expect(wrongCode.body.fieldErrors).toEqual({ code: [invalidCodeMessage] });
+    // A recovery code proves it too (and is spent, as all the old ones are).
+    const renewed = await tab.send('post', '/api/user/two-factor/recovery-codes', {
+      password: ownerPassword,
+      code: old[0]!,
+    });
+    expect(renewed.status).toBe(200);
+    const codes = renewed.body.recoveryCodes as string[];
+    expect(codes).toHaveLength(10);
+    expect(codes.some((code) => old.includes(code))).toBe(false);
+    expect(await database.db.select().from(recoveryCodes)).toHaveLength(10);
+
+    now = new Date(now.getTime() + 60_000);
+    const withOld = browser('192.0.2.70');
+    await withOld.logIn('olivia', ownerPassword);
+    expect((await withOld.send('post', '/api/login/two-factor', { code: old[1]! })).status).toBe(401);
+    expect((await withOld.send('post', '/api/login/two-factor', { code: codes[0]! })).status).toBe(200);
+    const entries = await activity();
+    const entry = entries.find((row) => row.kind === 'recovery-codes-renewed');
+    expect(entry).toMatchObject({ actorName: 'olivia', target: 'account olivia' });
+    expect(JSON.stringify(entries)).not.toContain(codes[0]!);
+    expect(JSON.stringify(entries)).not.toContain(old[0]!);
+  });
+
   it('when owners require it, an account without it can do nothing but set it up', async () => {
     const boss = await owner();
     const { tab } = await newcomer(boss);

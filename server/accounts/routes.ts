@@ -43,6 +43,7 @@ import {
   findSetupToken,
   listAccounts,
   readSecuritySettings,
+  renewRecoveryCodes,
   resetAccess,
   setupLinkUrl,
   writeSecuritySettings,
@@ -251,7 +252,11 @@ export function accountsRouter(deps: AccountsDependencies): Router {
     await record(req, { kind: 'two-factor-enabled', target: `account ${req.user!.username}` });
     res.json({ recoveryCodes } satisfies RecoveryCodes);
   });
-  twoFactor.post('/user/two-factor/disable', async (req, res) => {
+  /**
+   * The password and a code (or a recovery code, which is then spent) of the signed-in account,
+   * asked before changing its two-factor sign-in, so that an unattended screen cannot.
+   */
+  const checkProof = async (req: Request) => {
     const { password, code } = parseBody(twoFactorDisableSchema, req.body ?? {});
     const [account] = await db
       .select({ passwordHash: users.passwordHash })
@@ -263,6 +268,16 @@ export function accountsRouter(deps: AccountsDependencies): Router {
     if (!(await useSecondFactor(db, req.user!.id, code, clock()))) {
       throw new HttpError(400, invalidFieldsMessage, { code: [invalidCodeMessage] });
     }
+  };
+  twoFactor.post('/user/two-factor/recovery-codes', async (req, res) => {
+    await checkProof(req);
+    const recoveryCodes = await renewRecoveryCodes(db, req.user!.id);
+    if (!recoveryCodes) throw new HttpError(409, 'Two-factor sign-in is off: there are no recovery codes.');
+    await record(req, { kind: 'recovery-codes-renewed', target: `account ${req.user!.username}` });
+    res.json({ recoveryCodes } satisfies RecoveryCodes);
+  });
+  twoFactor.post('/user/two-factor/disable', async (req, res) => {
+    await checkProof(req);
     await disableTwoFactor(db, req.user!.id, clock());
     await record(req, { kind: 'two-factor-disabled', target: `account ${req.user!.username}` });
     res.status(204).end();

@@ -323,8 +323,7 @@ export async function enableTwoFactor(
   if (!account?.pending) return null;
   const step = acceptedStep(account.pending, code, now, null);
   if (step === null) return null;
-  const codes = newRecoveryCodes();
-  const enabled = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const updated = await tx
       .update(users)
       .set({
@@ -335,14 +334,32 @@ export async function enableTwoFactor(
       })
       .where(and(eq(users.id, userId), eq(users.twoFactorPendingSecret, account.pending!)))
       .returning({ id: users.id });
-    if (updated.length === 0) return false;
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-    await tx
-      .insert(recoveryCodes)
-      .values(codes.map((code) => ({ userId, codeHash: hashRecoveryCode(code) })));
-    return true;
+    if (updated.length === 0) return null;
+    return replaceRecoveryCodes(tx, userId);
   });
-  return enabled ? codes : null;
+}
+
+/** New recovery codes for the account, in place of all its earlier ones (used or not). */
+async function replaceRecoveryCodes(tx: Database, userId: number): Promise<string[]> {
+  const codes = newRecoveryCodes();
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await tx.insert(recoveryCodes).values(codes.map((code) => ({ userId, codeHash: hashRecoveryCode(code) })));
+  return codes;
+}
+
+/**
+ * New recovery codes for an account with two-factor sign-in on (the old ones, used or not, stop
+ * working); null when it is off.
+ */
+export async function renewRecoveryCodes(db: Database, userId: number): Promise<string[] | null> {
+  return db.transaction(async (tx) => {
+    const [account] = await tx
+      .select({ secret: users.twoFactorSecret })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    return account?.secret ? replaceRecoveryCodes(tx, userId) : null;
+  });
 }
 
 /** Turns two-factor sign-in off, with its recovery codes. */

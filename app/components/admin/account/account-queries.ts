@@ -104,6 +104,22 @@ export function useEnableTwoFactor() {
   });
 }
 
+/**
+ * New recovery codes in place of the old ones (POST /api/user/two-factor/recovery-codes) for the
+ * password and a code; kept to be shown, as at set-up.
+ */
+export function useRenewRecoveryCodes() {
+  const { keep } = useNewRecoveryCodes();
+  return useMutation({
+    mutationFn: (proof: { password: string; code: string }) =>
+      apiRequest<RecoveryCodes>('POST', '/api/user/two-factor/recovery-codes', proof),
+    onSuccess: ({ recoveryCodes }) => {
+      keep(recoveryCodes);
+      toast({ title: 'New recovery codes', description: 'Save them now: the old ones no longer work.' });
+    },
+  });
+}
+
 /** Turns two-factor sign-in off (POST /api/user/two-factor/disable) with the password and a code. */
 export function useDisableTwoFactor() {
   const queryClient = useQueryClient();

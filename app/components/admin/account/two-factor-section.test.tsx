@@ -197,6 +197,54 @@ describe('Two-factor sign-in', () => {
     );
   });
 
+  it('gives new recovery codes for the password and a code, shown once, and can be cancelled', async () => {
+    const renewed = recoveryCodes.map((code) => code.split('').reverse().join(''));
+    const { api, user } = renderAccount(staffUser({ twoFactor: true }), {
+      'POST /api/user/two-factor/recovery-codes': [
+        { status: 400, body: { error: 'Check the form', fieldErrors: { password: ['Wrong password'] } } },
+        { status: 200, body: { recoveryCodes: renewed } },
+      ],
+    });
+    const renewButton = twoFactor().getByRole('button', { name: 'New recovery codes' });
+    await user.click(renewButton);
+    let form = within(twoFactor().getByRole('form', { name: 'New recovery codes' }));
+    await user.click(form.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(twoFactor().getByRole('button', { name: 'New recovery codes' })),
+    );
+
+    await user.click(twoFactor().getByRole('button', { name: 'New recovery codes' }));
+    form = within(twoFactor().getByRole('form', { name: 'New recovery codes' }));
+    await user.type(form.getByLabelText('Password'), 'not it');
+    await user.type(form.getByLabelText('Code from the app, or a recovery code'), '123456');
+    await user.click(form.getByRole('button', { name: 'Get new recovery codes' }));
+    expect(await form.findByText('Wrong password')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(form.getByLabelText('Password')));
+
+    await user.clear(form.getByLabelText('Password'));
+    await user.type(form.getByLabelText('Password'), 'the password here');
+    await user.click(form.getByRole('button', { name: 'Get new recovery codes' }));
+    const codes = await twoFactor().findByRole('list', { name: 'Recovery codes' });
+    expect(
+      within(codes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(renewed);
+    expect(
+      api.calls.filter((call) => call.path === '/api/user/two-factor/recovery-codes').at(-1)?.body,
+    ).toEqual({
+      password: 'the password here',
+      code: '123456',
+    });
+    expect(within(screen.getByRole('list', { name: 'Toasts' })).getByRole('listitem').textContent).toBe(
+      'New recovery codes: Save them now: the old ones no longer work.',
+    );
+    await user.click(twoFactor().getByRole('button', { name: 'I have saved these codes' }));
+    expect(twoFactor().queryByRole('list', { name: 'Recovery codes' })).toBeNull();
+    expect(statusOf()).toBe('Status: On');
+    expect(twoFactor().getByRole('button', { name: 'New recovery codes' })).toBeTruthy();
+  });
+
   it('says why first, and starts with two-factor sign-in, when the business requires it', async () => {
     const { user } = renderAccount(staffUser({ twoFactorSetupRequired: true }), {
       'POST /api/user/two-factor/setup': setup,

@@ -3,7 +3,7 @@ import type { StaffUser } from '#common/auth.ts';
 import { AccountSection } from './account-section.tsx';
 import { useNewRecoveryCodes } from './account-queries.ts';
 import { RecoveryCodes } from './recovery-codes.tsx';
-import { TwoFactorDisable } from './two-factor-disable.tsx';
+import { TwoFactorManage } from './two-factor-manage.tsx';
 import { TwoFactorSetupFlow } from './two-factor-setup.tsx';
 
 function StatusBadge({ on }: { on: boolean }) {
@@ -19,7 +19,7 @@ function StatusBadge({ on }: { on: boolean }) {
   );
 }
 
-/** "Two-factor sign-in": whether it is on, and the way to turn it on (with its recovery codes) or off. */
+/** "Two-factor sign-in": whether it is on, the way to turn it on (with its recovery codes), new recovery codes, and turning it off. */
 export function TwoFactorSection({ user }: { user: StaffUser }) {
   const recovery = useNewRecoveryCodes();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -41,7 +41,7 @@ export function TwoFactorSection({ user }: { user: StaffUser }) {
           }}
         />
       ) : user.twoFactor ? (
-        <TwoFactorDisable onTurnedOff={() => heading.current?.focus()} />
+        <TwoFactorManage onTurnedOff={() => heading.current?.focus()} />
       ) : (
         <TwoFactorSetupFlow />
       )}

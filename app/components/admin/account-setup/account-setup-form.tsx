@@ -4,12 +4,11 @@ import { useNavigate } from 'react-router';
 import * as z from 'zod/mini';
 import { accountSetupSchema } from '#common/accounts.ts';
 import { passwordLimits } from '#common/auth.ts';
-import { ApiError } from '../../../lib/api.ts';
 import { useHydrated } from '../../../lib/hydration.ts';
 import { toast } from '../../../lib/use-toast.ts';
 import { FormField } from '../../ui/form-field.tsx';
 import { preloadToaster } from '../../ui/toaster.tsx';
-import { messageOf } from '../enquiry-format.ts';
+import { showRefusal } from '../show-refusal.ts';
 import { useCompleteAccountSetup } from './account-setup-queries.ts';
 
 /** Where a person lands once their account is set up: two-factor sign-in and the rest are there. */
@@ -53,9 +52,7 @@ export function AccountSetupForm({ token, username }: { token: string; username:
       toast({ title: 'Account set up', description: `Welcome, ${user.username}!` });
       await navigate(afterSetupPath, { replace: true });
     } catch (error) {
-      const passwordError = error instanceof ApiError ? error.fieldErrors?.password?.[0] : undefined;
-      if (passwordError) setError('password', { message: passwordError }, { shouldFocus: true });
-      else toast({ variant: 'destructive', title: 'Set-up failed', description: messageOf(error) });
+      showRefusal(error, { fields: ['password'], setError, title: 'Set-up failed' });
     }
   });
 

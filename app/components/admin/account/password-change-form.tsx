@@ -3,11 +3,10 @@ import { useForm, type Resolver } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { passwordChangeSchema } from '#common/accounts.ts';
 import { passwordLimits } from '#common/auth.ts';
-import { ApiError } from '../../../lib/api.ts';
-import { toast } from '../../../lib/use-toast.ts';
 import { FormField } from '../../ui/form-field.tsx';
+import { showRefusal } from '../show-refusal.ts';
 import { preloadToaster } from '../../ui/toaster.tsx';
-import { actionClass, messageOf } from '../enquiry-format.ts';
+import { actionClass } from '../enquiry-format.ts';
 import { AccountSection } from './account-section.tsx';
 import { useChangePassword } from './account-queries.ts';
 
@@ -52,14 +51,7 @@ export function PasswordChangeForm({ username }: { username: string }) {
       await change.mutateAsync({ currentPassword, newPassword });
       reset();
     } catch (error) {
-      const fieldErrors = error instanceof ApiError ? (error.fieldErrors ?? {}) : {};
-      const wrong = fields.filter((field) => fieldErrors[field]?.[0]);
-      wrong.forEach((field, index) =>
-        setError(field, { message: fieldErrors[field]?.[0] }, { shouldFocus: index === 0 }),
-      );
-      if (wrong.length === 0) {
-        toast({ variant: 'destructive', title: 'Password not changed', description: messageOf(error) });
-      }
+      showRefusal(error, { fields, setError, title: 'Password not changed' });
     }
   });
 

@@ -3,10 +3,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { twoFactorDisableSchema } from '#common/accounts.ts';
-import { ApiError } from '../../../lib/api.ts';
-import { toast } from '../../../lib/use-toast.ts';
 import { FormField } from '../../ui/form-field.tsx';
-import { actionClass, messageOf } from '../enquiry-format.ts';
+import { showRefusal } from '../show-refusal.ts';
+import { SubmitOrCancel } from './submit-or-cancel.tsx';
+import { actionClass } from '../enquiry-format.ts';
 import { useDisableTwoFactor, useRenewRecoveryCodes } from './account-queries.ts';
 
 type ProofValues = { password: string; code: string };
@@ -111,14 +111,7 @@ function ProofForm({
       await (change === 'renew' ? renew : disable).mutateAsync(proof);
       onDone();
     } catch (error) {
-      const fieldErrors = error instanceof ApiError ? (error.fieldErrors ?? {}) : {};
-      const wrong = fields.filter((field) => fieldErrors[field]?.[0]);
-      wrong.forEach((field, index) =>
-        setError(field, { message: fieldErrors[field]?.[0] }, { shouldFocus: index === 0 }),
-      );
-      if (wrong.length === 0) {
-        toast({ variant: 'destructive', title: text.failed, description: messageOf(error) });
-      }
+      showRefusal(error, { fields, setError, title: text.failed });
     }
   });
 
@@ -151,22 +144,13 @@ function ProofForm({
           />
         )}
       </FormField>
-      <div className="flex flex-wrap gap-2">
-        <button
-          type="submit"
-          disabled={isSubmitting}
-          className={`${actionClass} px-5 disabled:opacity-60 ${text.submitClass}`}
-        >
-          {isSubmitting ? text.submitting : text.submit}
-        </button>
-        <button
-          type="button"
-          onClick={onCancel}
-          className={`${actionClass} border border-slate-300 bg-white text-ink hover:bg-slate-100`}
-        >
-          Cancel
-        </button>
-      </div>
+      <SubmitOrCancel
+        label={text.submit}
+        busyLabel={text.submitting}
+        busy={isSubmitting}
+        tone={text.submitClass}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

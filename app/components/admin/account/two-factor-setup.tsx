@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { TwoFactorSetup } from '#common/accounts.ts';
-import { ApiError } from '../../../lib/api.ts';
-import { toast } from '../../../lib/use-toast.ts';
 import { FormField } from '../../ui/form-field.tsx';
-import { actionClass, messageOf } from '../enquiry-format.ts';
+import { showRefusal } from '../show-refusal.ts';
+import { SubmitOrCancel } from './submit-or-cancel.tsx';
+import { actionClass } from '../enquiry-format.ts';
 import { appCodeInput, groupedKey } from './account-format.ts';
 import { useEnableTwoFactor, useStartTwoFactorSetup } from './account-queries.ts';
 import { appCodeSchema, type AppCodeInput, type AppCodeValues } from './account-schemas.ts';
@@ -101,14 +101,7 @@ function ConfirmCodeForm({ onCancel }: { onCancel: () => void }) {
     try {
       await enable.mutateAsync(code);
     } catch (error) {
-      const message = error instanceof ApiError ? error.fieldErrors?.code?.[0] : undefined;
-      if (message) setError('code', { message }, { shouldFocus: true });
-      else
-        toast({
-          variant: 'destructive',
-          title: 'Two-factor sign-in not turned on',
-          description: messageOf(error),
-        });
+      showRefusal(error, { fields: ['code'], setError, title: 'Two-factor sign-in not turned on' });
     }
   });
   return (
@@ -123,22 +116,13 @@ function ConfirmCodeForm({ onCancel }: { onCancel: () => void }) {
           />
         )}
       </FormField>
-      <div className="flex flex-wrap gap-2">
-        <button
-          type="submit"
-          disabled={isSubmitting}
-          className={`${actionClass} bg-ink px-5 text-white hover:bg-slate-700 disabled:opacity-60`}
-        >
-          {isSubmitting ? 'Checking…' : 'Turn on'}
-        </button>
-        <button
-          type="button"
-          onClick={onCancel}
-          className={`${actionClass} border border-slate-300 bg-white text-ink hover:bg-slate-100`}
-        >
-          Cancel
-        </button>
-      </div>
+      <SubmitOrCancel
+        label="Turn on"
+        busyLabel="Checking…"
+        busy={isSubmitting}
+        tone="bg-ink text-white hover:bg-slate-700"
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -461,8 +461,8 @@ type StoreBookingsRow = { ord: number; hits: number; reference: string | null; f
  * the upsert works on the newest version of the window's row, which a concurrent statement
  * taking places keeps locked until it commits, and records how many it took (`granted`). The
  * first bookings of the batch in each window, up to that number, are stored with their enquiry
- * and e-mails; the others take nothing and store nothing. Answers each booking's count of hits
- * and, if stored, its reference, in the batch's order.
+ * and e-mails; the others take nothing and store nothing. Answers each booking's count of hits,
+ * its reference if stored, and the places its window has left, in the batch's order.
  */
 async function storeBookings(db: Database, batch: BookingToStore[]): Promise<StoredBooking[]> {
   const input = batch.map(({ checked, hit, tokenHash, token }, ord) => {

@@ -429,6 +429,11 @@ export const outbox = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * Set while the notification waits for an owner to send or discard it: no mail server was
+     * configured when it was due, and it was too old to send unasked once one was.
+     */
+    waitingSince: timestamp('waiting_since', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [

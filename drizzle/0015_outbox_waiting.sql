@@ -1,0 +1,1 @@
+ALTER TABLE "outbox" ADD COLUMN "waiting_since" timestamp with time zone;

@@ -145,10 +145,19 @@ export const loginFailures = pgTable(
     username: text('username').notNull(),
     clientHash: text('client_hash').notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    /**
+     * `sign-in`, or `proof`: a password or code asked again inside a session (password change,
+     * two-factor changes), counted per account apart from sign-ins.
+     */
+    kind: text('kind').notNull().default('sign-in'),
+    /** A hash of the device cookie's nonce when the sign-in came with a valid one, else null. */
+    device: text('device'),
   },
   (table) => [
     index('login_failures_username_idx').on(table.username, table.occurredAt),
     index('login_failures_client_idx').on(table.clientHash, table.occurredAt),
+    index('login_failures_device_idx').on(table.device, table.occurredAt),
+    check('login_failures_kind_check', sql`${table.kind} in ('sign-in', 'proof')`),
   ],
 );
 

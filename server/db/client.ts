@@ -20,6 +20,7 @@ import { dumpDatabaseFiles } from './pglite-dump.ts';
 import { createPgliteDataDir } from './pglite-create.ts';
 import { pgliteExtensions, pgliteStartParams } from './pglite-settings.ts';
 import { PgliteThread } from './pglite-thread.ts';
+import { withinTime } from './unreachable.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -74,6 +75,11 @@ const pgliteWorkerUrl = new URL(
   import.meta.url.endsWith('.ts') ? './pglite-worker-source.mjs' : './pglite-worker.js',
   import.meta.url,
 );
+
+/** The longest wait for a pooled connection (PostgreSQL). */
+export const poolConnectTimeoutMs = 5_000;
+/** The longest wait for the answer to `ping` (PostgreSQL). */
+export const pingTimeoutMs = 2_000;
 
 /** An arbitrary fixed key for the advisory lock that serialises migrations between processes. */
 const migrationLockKey = 727_001;
@@ -133,7 +139,9 @@ async function openPostgres(options: {
   const pool = new pg.Pool({
     connectionString: options.databaseUrl,
     max: options.poolMax ?? 10,
-    connectionTimeoutMillis: 10_000,
+    // While the server cannot be reached a request fails after this (and the site degrades)
+    // rather than hanging; it is also the longest wait for a free connection under load.
+    connectionTimeoutMillis: poolConnectTimeoutMs,
     idleTimeoutMillis: 30_000,
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
@@ -152,7 +160,8 @@ async function openPostgres(options: {
       }
     },
     ping: async () => {
-      await pool.query('select 1');
+      // The readiness check answers promptly, even when every pooled connection is busy or hangs.
+      await withinTime(pool.query('select 1'), pingTimeoutMs);
     },
     listen: (channel, handlers) => listenPostgres(options, channel, handlers),
     close: () => pool.end(),

@@ -3,7 +3,8 @@ import pino from 'pino';
 import { pinoHttp } from 'pino-http';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { apiErrorHandler, HttpError } from './errors.ts';
+import { databaseUnreachableMessage } from '#common/outage.ts';
+import { apiErrorHandler, HttpError, ServiceUnavailableError } from './errors.ts';
 
 function appThrowing(error: unknown) {
   const app = express();
@@ -39,5 +40,24 @@ describe('apiErrorHandler', () => {
     await request(appThrowing({ weird: true }))
       .get('/api/thing')
       .expect(500);
+  });
+
+  it('answers a lost database connection with a 503 the dashboard recognises, and Retry-After', async () => {
+    const lost = new Error('Failed query: select 1', {
+      cause: new Error('Connection terminated unexpectedly'),
+    });
+    const response = await request(appThrowing(lost)).get('/api/thing').expect(503);
+    expect(response.body).toEqual({ error: databaseUnreachableMessage });
+    expect(response.headers['retry-after']).toBe('30');
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    await request(appThrowing(refused)).get('/api/thing').expect(503);
+  });
+
+  it('sends the Retry-After of a ServiceUnavailableError with its own message', async () => {
+    const response = await request(appThrowing(new ServiceUnavailableError('Call us instead.', 60)))
+      .get('/api/thing')
+      .expect(503);
+    expect(response.body).toEqual({ error: 'Call us instead.' });
+    expect(response.headers['retry-after']).toBe('60');
   });
 });

@@ -1,5 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ApiErrorBody } from '#common/api.ts';
+import { databaseUnreachableMessage, unavailableRetryAfterSeconds } from '#common/outage.ts';
+import { isDatabaseUnreachable } from '../db/unreachable.ts';
 
 export type { ApiErrorBody };
 
@@ -15,6 +17,17 @@ export class HttpError extends Error {
   }
 }
 
+/** A 503 with its Retry-After: the request may succeed later as it is. */
+export class ServiceUnavailableError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds = unavailableRetryAfterSeconds,
+  ) {
+    super(503, message);
+    this.name = 'ServiceUnavailableError';
+  }
+}
+
 export const apiNotFound: RequestHandler = (_req, res) => {
   res.status(404).json({ error: 'Not found' } satisfies ApiErrorBody);
 };
@@ -24,7 +37,8 @@ type ParserError = Error & { status?: number; type?: string; expose?: boolean };
 
 /**
  * Turns anything thrown under /api into JSON with the right status. Expected client errors keep
- * their message; anything else is logged and answered with a 500 that reveals nothing.
+ * their message; a database that cannot be reached is a 503 saying so; anything else is logged
+ * and answered with a 500 that reveals nothing.
  */
 export const apiErrorHandler: ErrorRequestHandler = (error: ParserError, req, res, _next) => {
   if (res.headersSent) {
@@ -33,6 +47,14 @@ export const apiErrorHandler: ErrorRequestHandler = (error: ParserError, req, re
     return;
   }
   const send = (status: number, body: ApiErrorBody) => res.status(status).json(body);
+  if (isDatabaseUnreachable(error)) {
+    // Not a fault of this process: told apart, so the dashboard can say what is wrong.
+    req.log.warn({ err: error }, 'database unreachable');
+    res.setHeader('Retry-After', String(unavailableRetryAfterSeconds));
+    send(503, { error: databaseUnreachableMessage });
+    return;
+  }
+  if (error instanceof ServiceUnavailableError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
   if (error instanceof HttpError) {
     send(error.status, {
       error: error.message,

@@ -71,6 +71,7 @@ export const activityKinds = [
   'sign-in',
   'sign-in-failed',
   'sign-in-throttled',
+  'sign-in-locked',
   'two-factor-failed',
   'sign-out',
   'session-ended',
@@ -96,6 +97,8 @@ export const activityKinds = [
   'privacy-erased',
   'image-changed',
   'content-published',
+  'outbox-sent',
+  'outbox-discarded',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 
@@ -107,6 +110,7 @@ export const activityKindLabels: Record<ActivityKind, string> = {
   'sign-in': 'Signed in',
   'sign-in-failed': 'Sign-in failed',
   'sign-in-throttled': 'Sign-in throttled',
+  'sign-in-locked': 'Sign-in locked',
   'two-factor-failed': 'Two-factor code refused',
   'sign-out': 'Signed out',
   'session-ended': 'Session ended',
@@ -132,6 +136,8 @@ export const activityKindLabels: Record<ActivityKind, string> = {
   'privacy-erased': 'Personal data erased',
   'image-changed': 'Image changed',
   'content-published': 'Content published',
+  'outbox-sent': 'Waiting e-mail sent',
+  'outbox-discarded': 'Waiting e-mail discarded',
 };
 
 /**
@@ -163,6 +169,9 @@ export const setupLinkInvalidMessage =
 export const twoFactorSetupNeededMessage = 'Set up two-factor sign-in before going on.';
 export const invalidCodeMessage = 'That code is not right. Check your app and try again.';
 export const wrongCurrentPasswordMessage = 'Your current password is not right';
+/** One answer for a wrong password and a wrong code, so that it tells neither apart. */
+export const wrongProofMessage = 'Your password or code is not right.';
+export const tooManyProofsMessage = 'Too many wrong passwords or codes. Please wait a while and try again.';
 export const noPendingSignInMessage = 'Your sign-in has expired. Please enter your password again.';
 
 type Check = Parameters<z.ZodMiniString['check']>[number];
@@ -208,14 +217,26 @@ export const passwordChangeSchema = z.object({
 });
 
 /** A code as typed: digits of an authenticator app, or a recovery code (spaces and dashes ignored). */
-export const codeSchema = z.object({
-  code: text(z.minLength(1, 'Enter the code'), z.maxLength(64, 'That code is too long')),
+const code = text(z.minLength(1, 'Enter the code'), z.maxLength(64, 'That code is too long'));
+
+export const codeSchema = z.object({ code });
+
+/**
+ * The proof of the account's current second factor: `POST /api/user/two-factor/disable`,
+ * `POST /api/user/two-factor/recovery-codes`, and `POST /api/user/two-factor/setup` while
+ * two-factor sign-in is on.
+ */
+export const twoFactorProofSchema = z.object({
+  password: text(z.minLength(1, 'Enter your password')),
+  code,
 });
 
-/** `POST /api/user/two-factor/disable` and `POST /api/user/two-factor/recovery-codes`. */
-export const twoFactorDisableSchema = z.object({
-  password: text(z.minLength(1, 'Enter your password')),
-  code: text(z.minLength(1, 'Enter the code'), z.maxLength(64, 'That code is too long')),
+/**
+ * `POST /api/user/two-factor/enable` while two-factor sign-in is on (replacing the authenticator):
+ * the proof of the current one, and `newCode` from the new one.
+ */
+export const twoFactorReplaceSchema = z.extend(twoFactorProofSchema, {
+  newCode: text(z.minLength(1, 'Enter the code from the new app'), z.maxLength(64, 'That code is too long')),
 });
 
 /** `PUT /api/settings/security`. */

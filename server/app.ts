@@ -3,12 +3,20 @@ import path from 'node:path';
 import compression from 'compression';
 import express, { type ErrorRequestHandler } from 'express';
 import { createRequestHandler } from 'react-router';
+import {
+  databaseUnreachableMessage,
+  unavailableOnlineMessage,
+  unavailableRetryAfterSeconds,
+} from '#common/outage.ts';
 import type { ServerContext } from '#common/load-context.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { apiErrorHandler, apiNotFound } from './http/errors.ts';
+import { bookingUnavailableText, customersToldToCall, lastKnown, unavailableWithout } from './http/outage.ts';
+import { isDatabaseUnreachable } from './db/unreachable.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security.ts';
+import { tokenRouteHeaders } from './http/token-routes.ts';
 import type { SsrSource } from './http/ssr.ts';
 import type { Logger } from './logger.ts';
 import { clientBuildDir } from './paths.ts';
@@ -37,10 +45,12 @@ import { imagesRouter } from './images/routes.ts';
 import { uploadedSlotImages } from './images/service.ts';
 import { servicesRouter } from './services/routes.ts';
 import { privacyRouter } from './privacy/routes.ts';
+import { notificationAddresses } from './notifications/addresses.ts';
+import { outboxRouter } from './notifications/routes.ts';
 import { siteContentRouter } from './content/routes.ts';
 import { createSiteContentStore, type SiteContentStore } from './content/store.ts';
 import { seedSiteContent } from '#common/site-content-seed.ts';
-import { siteSettingsWith } from '#common/site-settings.ts';
+import { siteSettingsWith, type SiteSettings } from '#common/site-settings.ts';
 import type { PageCache } from './pages/page-cache.ts';
 import { pageHandler } from './pages/page-handler.ts';
 import { staffPages } from './pages/staff-pages.ts';
@@ -104,6 +114,17 @@ export function createApp({
   );
   app.use(compression());
   app.use(staffPages);
+  app.use(tokenRouteHeaders);
+
+  // The phone number and e-mail address of the published content (held in memory), else of the
+  // SITE_* settings: what customers are told to use while the database cannot be reached.
+  const contact = async (): Promise<SiteSettings> => {
+    try {
+      return siteSettingsWith(config.site, (await siteContent.published()).content);
+    } catch {
+      return config.site;
+    }
+  };
 
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
@@ -163,6 +184,7 @@ export function createApp({
   api.use(siteContentRouter(database.db, siteContent, requireUser, contentChanged));
   api.use(publicEnquiriesRouter(enquirySubmission));
   api.use(publicBookingsRouter(booking));
+  api.use(customersToldToCall(contact));
   api.use(publicAnalyticsRouter(analytics));
   api.use(express.json({ limit: jsonBodyLimit }));
   api.use(servicesRouter(database.db, siteContent));
@@ -180,6 +202,18 @@ export function createApp({
   api.use(adminBookingsRouter(booking, requireUser));
   api.use('/analytics', adminAnalyticsRouter(analytics, requireUser));
   api.use(privacyRouter(database.db, requireUser, clock));
+  api.use(
+    outboxRouter(
+      {
+        db: database.db,
+        mailConfigured: config.smtpUrl !== undefined,
+        addresses: notificationAddresses(config, siteContent),
+        publicUrl: config.publicUrl,
+        wake: () => notifications?.wake(),
+      },
+      requireUser,
+    ),
+  );
   api.use(imagesRouter(database.db, requireUser, contentChanged));
   api.use(apiNotFound);
   api.use(apiErrorHandler);
@@ -199,6 +233,11 @@ export function createApp({
     app.use(express.static(clientBuildDir, { maxAge: '1h', index: false }));
   }
 
+  // The pictures the pages show, as last read: kept for pages rendered while the database is down.
+  const uploadedSlots = lastKnown(() => uploadedSlotImages(database.db), {});
+  const bookingPage = <Args extends unknown[], Result>(read: (...args: Args) => Promise<Result>) =>
+    unavailableWithout(read, bookingUnavailableText);
+
   if (ssr) {
     app.all(
       '/{*path}',
@@ -217,40 +256,79 @@ export function createApp({
             cspNonce: res.locals.cspNonce,
             showSplash,
             enquiries: {
-              submit: (form) => submitEnquiry(enquirySubmission, form, req.ip ?? 'unknown'),
+              submit: async (form) => {
+                try {
+                  return await submitEnquiry(enquirySubmission, form, req.ip ?? 'unknown');
+                } catch (error) {
+                  if (!isDatabaseUnreachable(error)) throw error;
+                  req.log.warn({ err: error }, 'database unreachable: customer told to call');
+                  return {
+                    status: 503,
+                    error: unavailableOnlineMessage('enquiries', await contact()),
+                    retryAfterSeconds: unavailableRetryAfterSeconds,
+                  };
+                }
+              },
             },
             bookings: {
-              availability: (query) => availability(booking, query),
-              submit: (form) => submitBooking(booking, form, req.ip ?? 'unknown'),
-              manage: (token) => manageBooking(booking, token),
-              cancel: (token) => cancelByCustomer(booking, token),
+              availability: bookingPage((query) => availability(booking, query)),
+              submit: bookingPage((form) => submitBooking(booking, form, req.ip ?? 'unknown')),
+              manage: bookingPage((token) => manageBooking(booking, token)),
+              cancel: bookingPage((token) => cancelByCustomer(booking, token)),
             },
-            images: { uploadedSlots: () => uploadedSlotImages(database.db) },
-            staff: { currentUser: () => currentUser(req, auth) },
+            images: { uploadedSlots: () => uploadedSlots(res) },
+            staff: {
+              currentUser: unavailableWithout(() => currentUser(req, auth), databaseUnreachableMessage),
+            },
           };
         },
       }),
     );
   }
 
-  app.use(pageErrorHandler);
+  app.use(pageErrorHandler(contact));
   return app;
 }
 
-/** Last resort outside the API: a plain page, never a stack trace. */
-const pageErrorHandler: ErrorRequestHandler = (error: Error & { status?: number }, req, res, _next) => {
-  const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
-  if (status === 500) req.log.error({ err: error }, 'unexpected error');
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  res
-    .status(status)
-    .type('html')
-    .send(
-      status === 404
-        ? '<!doctype html><title>404 Page Not Found</title><h1>404 Page Not Found</h1>'
-        : '<!doctype html><title>Something went wrong</title><h1>Something went wrong</h1><p>Please try again later.</p>',
-    );
-};
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/**
+ * Last resort outside the API: a plain page, never a stack trace, with the phone number and
+ * e-mail address (a database that cannot be reached is a 503).
+ */
+const pageErrorHandler =
+  (contact: () => Promise<SiteSettings>): ErrorRequestHandler =>
+  (error: Error & { status?: number }, req, res, _next) => {
+    const unreachable = isDatabaseUnreachable(error);
+    const status = unreachable
+      ? 503
+      : error.status && error.status >= 400 && error.status < 500
+        ? error.status
+        : 500;
+    if (status === 500) req.log.error({ err: error }, 'unexpected error');
+    if (unreachable) req.log.warn({ err: error }, 'database unreachable');
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (status === 404) {
+      res
+        .status(404)
+        .type('html')
+        .send('<!doctype html><title>404 Page Not Found</title><h1>404 Page Not Found</h1>');
+      return;
+    }
+    void contact().then((site) => {
+      if (unreachable) res.setHeader('Retry-After', String(unavailableRetryAfterSeconds));
+      const phone = escapeHtml(site.formattedPhone);
+      const email = escapeHtml(site.email);
+      res
+        .status(status)
+        .type('html')
+        .send(
+          '<!doctype html><title>Something went wrong</title><h1>Something went wrong</h1>' +
+            `<p>Please try again later, or call us on <a href="tel:${escapeHtml(site.phone)}">${phone}</a>` +
+            ` or e-mail <a href="mailto:${email}">${email}</a>.</p>`,
+        );
+    });
+  };

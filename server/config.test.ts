@@ -105,6 +105,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads how long single page views are kept (ANALYTICS_RAW_RETENTION_DAYS, default 90)', () => {
+    expect(loadConfig({}).analyticsRawRetentionDays).toBe(90);
+    expect(loadConfig({ ANALYTICS_RAW_RETENTION_DAYS: '30' }).analyticsRawRetentionDays).toBe(30);
+    expect(problemsOf({ ANALYTICS_RAW_RETENTION_DAYS: '0' })).toEqual([
+      'Invalid configuration: ANALYTICS_RAW_RETENTION_DAYS must be a whole number from 1 to 3650 (got "0")',
+    ]);
+    expect(problemsOf({ ANALYTICS_RAW_RETENTION_DAYS: 'ninety' })).toHaveLength(1);
+  });
+
   it('keeps backups in DATA_DIR/backups by default, or in BACKUP_DIR, and reads BACKUP_KEEP', () => {
     expect(loadConfig({ DATA_DIR: '/var/lib/site' }).backups).toEqual({
       dir: '/var/lib/site/backups',

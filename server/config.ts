@@ -138,6 +138,7 @@ const envSchema = z.object({
   ENQUIRY_RATE_WINDOW_MINUTES: z.preprocess(blankToUndefined, wholeNumber(1, 1440).optional()),
   ENQUIRY_RETENTION_MONTHS: z.preprocess(blankToUndefined, wholeNumber(1, 120).optional()),
   ANALYTICS_RATE_LIMIT: z.preprocess(blankToUndefined, wholeNumber(1, 1_000_000).optional()),
+  ANALYTICS_RAW_RETENTION_DAYS: z.preprocess(blankToUndefined, wholeNumber(1, 3650).optional()),
   GA_MEASUREMENT_ID: z.preprocess(
     blankToUndefined,
     z
@@ -172,7 +173,7 @@ export type Config = {
   shutdownTimeoutMs: number;
   seedDemoContent: boolean;
   site: SiteSettings;
-  /** SMTP server for staff notifications; without it notifications are only logged. */
+  /** SMTP server for the notifications; without it they wait in the outbox for an owner. */
   smtpUrl: string | undefined;
   /** Where enquiry notifications go; null: the e-mail address of the published site content. */
   notifyEmail: string | null;
@@ -184,6 +185,8 @@ export type Config = {
   enquiryRateLimit: { scope: 'enquiry'; max: number; windowMs: number };
   /** Page views counted from one client address per minute. */
   analyticsRateLimit: number;
+  /** Single page views are deleted this many days after their London day; the daily totals stay. */
+  analyticsRawRetentionDays: number;
   /** Google Analytics 4, loaded on public pages only after the visitor allows analytics. */
   gaMeasurementId: string | null;
   /** The first staff account, created at start-up only while there is no account at all. */
@@ -264,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: (vars.ENQUIRY_RATE_WINDOW_MINUTES ?? 10) * 60 * 1000,
     },
     analyticsRateLimit: vars.ANALYTICS_RATE_LIMIT ?? 120,
+    analyticsRawRetentionDays: vars.ANALYTICS_RAW_RETENTION_DAYS ?? 90,
     gaMeasurementId: vars.GA_MEASUREMENT_ID ?? null,
     initialAdmin:
       vars.ADMIN_USERNAME !== undefined && vars.ADMIN_PASSWORD !== undefined

@@ -20,6 +20,8 @@ import type { Subscription } from './db/listener.ts';
 import { startBackups } from './backups/service.ts';
 import { purgeExpiredEnquiries } from './enquiries/retention.ts';
 import { purgeOldActivity } from './activity/service.ts';
+import { londonDay } from './analytics/london.ts';
+import { purgeRawPageViews } from './analytics/retention.ts';
 import { createSiteContentStore } from './content/store.ts';
 import { seedSiteContent } from '#common/site-content-seed.ts';
 
@@ -74,9 +76,14 @@ async function main() {
     throw error;
   }
 
+  if (!config.smtpUrl) {
+    logger.warn(
+      'e-mail is not set up (SMTP_URL): notifications wait in the outbox, shown to owners in the dashboard',
+    );
+  }
   const notifications = startOutboxWorker({
     db: database.db,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, logger }),
+    mailer: createMailer({ smtpUrl: config.smtpUrl }),
     logger,
     addresses: notificationAddresses(config, siteContent),
     publicUrl: config.publicUrl,
@@ -98,8 +105,8 @@ async function main() {
   );
   pruneCounters.unref();
 
-  // Enquiries past the retention period, and activity log entries older than 12 months, go daily
-  // (and once shortly after start). With several processes, whichever holds the lock purges the
+  // Enquiries past the retention period, activity log entries older than 12 months and single
+  // page views older than ANALYTICS_RAW_RETENTION_DAYS go daily (and once shortly after start). With several processes, whichever holds the lock purges the
   // enquiries; deleting old log entries twice at once is harmless.
   const purgeExpired = () => {
     const now = new Date();
@@ -115,6 +122,11 @@ async function main() {
         if (entries > 0) logger.info({ entries }, 'old activity log entries deleted');
       })
       .catch((error: unknown) => logger.warn({ err: error }, 'could not delete old activity log entries'));
+    purgeRawPageViews(database.db, { today: londonDay(now), days: config.analyticsRawRetentionDays })
+      .then((views) => {
+        if (views) logger.info({ views, days: config.analyticsRawRetentionDays }, 'old page views deleted');
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, 'could not delete old page views'));
   };
   const firstPurge = setTimeout(purgeExpired, 60 * 1000);
   firstPurge.unref();

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { urlWithoutTokens, withoutTokens } from '#common/token-routes.ts';
 import { currentConsent, useConsent, type ConsentPreferences } from './consent.ts';
 
 /**
@@ -87,7 +88,35 @@ function loadAnalyticsTag(measurementId: string) {
   script.src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(measurementId)}`;
   document.head.append(script);
   gtag('js', new Date());
-  gtag('config', measurementId);
+  // Page views are sent by the site itself, with a token route's pattern in place of its secret.
+  gtag('config', measurementId, { send_page_view: false, ...analyticsPageFields() });
+  sendAnalyticsPageView();
+}
+
+/**
+ * The page's address, path and referrer as Google Analytics gets them: a manage or set-up link's
+ * token never, only its route's pattern.
+ */
+export function analyticsPageFields(
+  location: Pick<Location, 'href' | 'pathname'> = window.location,
+  referrer: string = document.referrer,
+) {
+  return {
+    page_location: urlWithoutTokens(location.href),
+    page_path: withoutTokens(location.pathname),
+    page_referrer: urlWithoutTokens(referrer),
+  };
+}
+
+/**
+ * A page view for Google Analytics, once its tag is loaded. The fields are also `set`, so that
+ * anything the tag sends of its own accord (a page change it sees in the history) carries them.
+ */
+export function sendAnalyticsPageView() {
+  if (!tagLoaded) return;
+  const fields = analyticsPageFields();
+  gtag('set', fields);
+  gtag('event', 'page_view', fields);
 }
 
 /**

@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { isUntrackedPath, type PageViewEvent } from '#common/analytics.ts';
+import { urlWithoutTokens, withoutTokens } from '#common/token-routes.ts';
 import { apiRequest } from './api.ts';
+import { sendAnalyticsPageView } from './consent-effects.ts';
 
 /**
  * Sends a page view (spec section 7) on the first load and on every route change, except in the
@@ -16,12 +18,15 @@ export function usePageViewTracking(): void {
     if (isUntrackedPath(pathname)) return;
     const event: PageViewEvent = {
       event: 'page_view',
-      path: `${pathname}${search}`,
-      ...(firstView.current && document.referrer && { referrer: document.referrer }),
+      // A manage or set-up link's secret never leaves the page: only the route's pattern.
+      path: withoutTokens(`${pathname}${search}`),
+      ...(firstView.current && document.referrer && { referrer: urlWithoutTokens(document.referrer) }),
     };
     // Sent from a task of its own: on the first load this effect runs in the task that runs every
     // effect of the freshly hydrated page (docs/decisions/009-hydration-blocking-time.md).
     const timer = setTimeout(() => {
+      // The first view reaches Google Analytics when its tag loads (after consent).
+      if (!firstView.current) sendAnalyticsPageView();
       firstView.current = false;
       apiRequest('POST', '/api/analytics', event, { keepalive: true }).catch((error: unknown) =>
         console.warn('Page view not counted:', error),

@@ -55,13 +55,18 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
 };
 
 export const meta: Route.MetaFunction = ({ matches, data: page }) =>
-  pageMeta(matches, {
-    // Without the token: it is a key, and has no place in a canonical address.
-    path: '/bookings/manage',
-    title: page?.found === false ? 'Booking Not Found' : 'Your Booking',
-    description: 'Your booking: when and where, and how to cancel it.',
-    noindex: true,
-  });
+  pageMeta(
+    matches,
+    {
+      // Without the token: it is a key, and has no place in a canonical address.
+      path: '/bookings/manage',
+      title: page?.found === false ? 'Booking Not Found' : 'Your Booking',
+      description: 'Your booking: when and where, and how to cancel it.',
+      noindex: true,
+    },
+    // The address holds a secret: not even this site's own pages are told it.
+    () => [{ name: 'referrer', content: 'no-referrer' }],
+  );
 
 export default function BookingManageRoute({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.found) return <BookingNotFound message={loaderData.message} />;

@@ -2,6 +2,7 @@ import express, { Router, type RequestHandler } from 'express';
 import { isbot } from 'isbot';
 import { pageViewEventSchema } from '#common/analytics-event.ts';
 import { isUntrackedPath, timelineRanges } from '#common/analytics.ts';
+import { withoutTokens } from '#common/token-routes.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import { createReadCache } from '../http/read-cache.ts';
@@ -51,7 +52,9 @@ export function publicAnalyticsRouter(deps: AnalyticsDependencies): Router {
       const parsed = pageViewEventSchema.safeParse(req.body ?? {});
       if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Not a page view.');
       const userAgent = req.get('user-agent') ?? '';
-      const landing = parseLandingPath(parsed.data.path);
+      // Whatever the page sent, a manage or set-up link is stored as its pattern, never its token.
+      const parsedLanding = parseLandingPath(parsed.data.path);
+      const landing = { ...parsedLanding, path: withoutTokens(parsedLanding.path) };
       // Robots and the staff area are not visitors: answered as if counted, nothing stored.
       if (isbot(userAgent) || isUntrackedPath(landing.path)) {
         res.status(204).end();

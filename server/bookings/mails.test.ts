@@ -45,7 +45,7 @@ beforeEach(async () => {
   smtp.received.length = 0;
   worker = startOutboxWorker({
     db: database.db,
-    mailer: createMailer({ smtpUrl: smtp.url, logger }),
+    mailer: createMailer({ smtpUrl: smtp.url })!,
     logger,
     addresses: notificationAddresses(config, content),
     publicUrl: config.publicUrl,

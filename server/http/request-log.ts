@@ -2,14 +2,27 @@ import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
+import { errorFacts } from '../logger.ts';
+import { isTokenPath, withoutTokens } from '#common/token-routes.ts';
 
 const incomingIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
 const quietPaths = /^\/(healthz|readyz|assets\/|favicon)/;
 
+/** The path as logged: the pattern of a token route, however its address was spelt. */
+export function pathWithoutTokens(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURI(path);
+  } catch {
+    // Not valid percent-encoding: matched as it is.
+  }
+  return isTokenPath(decoded) ? withoutTokens(decoded) : path;
+}
+
 /**
  * One JSON line per request, with a request id that is also sent back as X-Request-Id (an id
- * from a trusted proxy is kept when it looks like one). Query strings and client addresses are
- * left out of the log.
+ * from a trusted proxy is kept when it looks like one). Query strings, client addresses and the
+ * tokens of secret links are left out of the log.
  */
 export function requestLog(logger: Logger) {
   return pinoHttp({
@@ -28,9 +41,11 @@ export function requestLog(logger: Logger) {
       req: (req: { id: string; method: string; url: string }) => ({
         id: req.id,
         method: req.method,
-        path: req.url.split('?')[0],
+        // A manage or set-up link's token is a key: only the route's pattern is written.
+        path: pathWithoutTokens(req.url.split('?')[0]!),
       }),
       res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      err: errorFacts,
     },
   });
 }

@@ -2,7 +2,6 @@ import nodemailer from 'nodemailer';
 import type { EnquiryRecord } from '#common/enquiry.ts';
 import { enquiryServiceLabel } from '#common/enquiry-options.ts';
 import { fillTokens, type TokenValues } from '#common/tokens.ts';
-import type { Logger } from '../logger.ts';
 
 /** An address as written (`Name <address>`), or a display name and address apart. */
 export type Mailbox = string | { name: string; address: string };
@@ -32,18 +31,11 @@ export const oneLine = (value: string) => value.replace(/[\r\n\u2028\u2029]+/g, 
 
 /**
  * Sends through the SMTP server of `smtpUrl` (smtp://user:pass@host:587, smtps://... for TLS
- * from the start). Without one, each mail is written to the log instead, so a local install
- * still shows what staff would receive.
+ * from the start). Without one there is no mailer (null): the mails wait in the outbox for an
+ * owner, and are never written to the log, which neither retention nor erasure reaches.
  */
-export function createMailer({ smtpUrl, logger }: { smtpUrl: string | undefined; logger: Logger }): Mailer {
-  if (!smtpUrl) {
-    return {
-      async send(mail) {
-        logger.info({ mail }, 'notification (no SMTP_URL set, so not e-mailed)');
-      },
-      close() {},
-    };
-  }
+export function createMailer({ smtpUrl }: { smtpUrl: string | undefined }): Mailer | null {
+  if (!smtpUrl) return null;
   const transport = nodemailer.createTransport({
     url: smtpUrl,
     // Keeps connections open between mails: a burst of enquiries does not open one per mail.

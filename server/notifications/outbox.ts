@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { bookingStatuses, type Booking } from '#common/booking.ts';
 import type { EnquiryRecord } from '#common/enquiry.ts';
@@ -93,7 +93,7 @@ export async function claimDueNotifications(
         set locked_until = now() + ${`${lockMs} milliseconds`}::interval, attempts = attempts + 1
         where id in (
           select id from ${outbox}
-          where sent_at is null and next_attempt_at <= now()
+          where sent_at is null and waiting_since is null and next_attempt_at <= now()
             and (locked_until is null or locked_until < now())
           order by id
           limit ${limit}
@@ -142,4 +142,84 @@ export async function countPendingNotifications(db: Database): Promise<number> {
     sql`select count(*) as pending from ${outbox} where sent_at is null`,
   );
   return Number(row?.pending ?? 0);
+}
+
+/** Without a mail server: every notification not sent yet is marked as waiting for an owner. */
+export async function holdDueNotifications(db: Database): Promise<number> {
+  const held = await db
+    .update(outbox)
+    .set({ waitingSince: sql`now()`, lockedUntil: null })
+    .where(and(isNull(outbox.sentAt), isNull(outbox.waitingSince)))
+    .returning({ id: outbox.id });
+  return held.length;
+}
+
+/**
+ * With a mail server again: waiting notifications made after `createdAfter` are due at once; the
+ * older ones keep waiting (news of an enquiry days old may no longer be wanted).
+ */
+export async function releaseWaitingNotifications(
+  db: Database,
+  { createdAfter }: { createdAfter: Date },
+): Promise<number> {
+  const released = await db
+    .update(outbox)
+    .set({ waitingSince: null, nextAttemptAt: sql`now()` })
+    .where(
+      and(
+        isNull(outbox.sentAt),
+        isNotNull(outbox.waitingSince),
+        sql`${outbox.createdAt} > ${createdAfter.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning({ id: outbox.id });
+  return released.length;
+}
+
+export type WaitingNotification = {
+  id: number;
+  notification: Notification;
+  createdAt: string;
+  waitingSince: string;
+};
+
+/** The notifications waiting for an owner, oldest first. */
+export async function listWaitingNotifications(db: Database): Promise<WaitingNotification[]> {
+  const rows = await db
+    .select({
+      id: outbox.id,
+      payload: outbox.payload,
+      createdAt: outbox.createdAt,
+      waitingSince: outbox.waitingSince,
+    })
+    .from(outbox)
+    .where(and(isNull(outbox.sentAt), isNotNull(outbox.waitingSince)))
+    .orderBy(outbox.id);
+  return rows.map((row) => ({
+    id: row.id,
+    notification: notificationSchema.parse(
+      typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+    ),
+    createdAt: row.createdAt.toISOString(),
+    waitingSince: row.waitingSince!.toISOString(),
+  }));
+}
+
+/** An owner's "send": the waiting notification is due at once. False when no such one waits. */
+export async function sendWaitingNotification(db: Database, id: number): Promise<boolean> {
+  const released = await db
+    .update(outbox)
+    .set({ waitingSince: null, nextAttemptAt: sql`now()`, lockedUntil: null })
+    .where(and(eq(outbox.id, id), isNull(outbox.sentAt), isNotNull(outbox.waitingSince)))
+    .returning({ id: outbox.id });
+  return released.length > 0;
+}
+
+/** An owner's "discard": the waiting notification is deleted unsent. False when no such one waits. */
+export async function discardWaitingNotification(db: Database, id: number): Promise<boolean> {
+  const deleted = await db
+    .delete(outbox)
+    .where(and(eq(outbox.id, id), isNull(outbox.sentAt), isNotNull(outbox.waitingSince)))
+    .returning({ id: outbox.id });
+  return deleted.length > 0;
 }

@@ -43,7 +43,7 @@ afterEach(async () => {
 function startWorker(overrides: { pollMs?: number; retryBaseMs?: number; mailer?: Mailer } = {}) {
   worker = startOutboxWorker({
     db: database.db,
-    mailer: overrides.mailer ?? createMailer({ smtpUrl: smtp.url, logger }),
+    mailer: overrides.mailer ?? createMailer({ smtpUrl: smtp.url })!,
     logger,
     addresses: async () => ({
       from: 'Website <website@example.com>',
@@ -241,7 +241,7 @@ describe('staff notification of a new enquiry', () => {
 
 describe('a round of notifications', () => {
   it('is written and sent a few at a time, as many as the mail server connections', async () => {
-    const smtpMailer = createMailer({ smtpUrl: smtp.url, logger });
+    const smtpMailer = createMailer({ smtpUrl: smtp.url })!;
     let sending = 0;
     let most = 0;
     const mailer: Mailer = {

@@ -1,25 +1,25 @@
 import { setImmediate } from 'node:timers/promises';
 import type { Database } from '../db/client.ts';
-import type { Logger } from '../logger.ts';
+import { errorFacts, type Logger } from '../logger.ts';
 import type { NotificationAddresses } from './addresses.ts';
-import { bookingMail } from '../bookings/mails.ts';
-import {
-  enquiryAcknowledgementMail,
-  enquiryNotificationMail,
-  smtpConnections,
-  type Mail,
-  type Mailer,
-} from './mailer.ts';
+import { composeMail } from './compose.ts';
+import { smtpConnections, type Mailer } from './mailer.ts';
 import {
   claimDueNotifications,
+  holdDueNotifications,
   markNotificationFailed,
   markNotificationsSent,
+  releaseWaitingNotifications,
   type ClaimedNotification,
 } from './outbox.ts';
 
 export type OutboxWorkerOptions = {
   db: Database;
-  mailer: Mailer;
+  /**
+   * The mail server; null when none is configured: notifications then wait in the outbox, marked
+   * as waiting, for an owner (nothing of them is logged).
+   */
+  mailer: Mailer | null;
   logger: Logger;
   /**
    * Sender and recipient of each notification, asked for at each send: by default they follow
@@ -33,6 +33,11 @@ export type OutboxWorkerOptions = {
   /** First retry delay; doubles with each failed attempt up to `maxRetryMs`. */
   retryBaseMs?: number;
   maxRetryMs?: number;
+  /**
+   * With a mail server, notifications left waiting (from a start without one) that are younger
+   * than this are sent; older ones keep waiting for an owner to send or discard them.
+   */
+  sendWaitingYoungerThanMs?: number;
 };
 
 export type OutboxWorker = {
@@ -46,6 +51,8 @@ export type OutboxWorker = {
 const claimLockMs = 2 * 60 * 1000;
 const batchSize = 100;
 const wakeDelayMs = 20;
+/** Waiting notifications sent unasked when a mail server is configured later. */
+export const sendWaitingWithinMs = 24 * 60 * 60 * 1000;
 
 export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
@@ -59,7 +66,6 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): n
  */
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { db, mailer, logger, pollMs = 5_000, retryBaseMs = 10_000, maxRetryMs = 60 * 60 * 1000 } = options;
-  const messageDomain = new URL(options.publicUrl).hostname;
   let stopped = false;
   let running: Promise<void> | null = null;
   let timer: NodeJS.Timeout | undefined;
@@ -71,34 +77,21 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   /** Sends one notification; true when it went out. */
   async function deliver({ id, attempts, notification }: ClaimedNotification): Promise<boolean> {
     try {
-      const { from, to, business, customerEmails, branches, noticeHours } = await options.addresses();
-      const context = { from, messageDomain, outboxId: id };
-      let mail: Mail;
-      if (notification.kind === 'enquiry-acknowledgement') {
-        mail = enquiryAcknowledgementMail(notification.enquiry, {
-          ...context,
-          business,
-          texts: customerEmails,
-        });
-      } else if (notification.kind === 'enquiry-received') {
-        mail = enquiryNotificationMail(notification.enquiry, { ...context, to });
-      } else {
-        mail = bookingMail(notification, {
-          ...context,
-          to,
-          business,
-          branches,
-          noticeHours,
-          publicUrl: options.publicUrl,
-        });
-      }
-      await mailer.send(mail);
+      const mail = composeMail(notification, id, {
+        addresses: await options.addresses(),
+        publicUrl: options.publicUrl,
+      });
+      await mailer!.send(mail);
       logger.info({ outboxId: id, kind: notification.kind, attempts }, 'notification sent');
       return true;
     } catch (error) {
       const retryAt = new Date(Date.now() + retryDelayMs(attempts, retryBaseMs, maxRetryMs));
       const message = error instanceof Error ? error.message : String(error);
-      logger.warn({ outboxId: id, attempts, retryAt, err: error }, 'notification not sent, will retry');
+      // The mail server's message may quote the recipient: the log has its code and class only.
+      logger.warn(
+        { outboxId: id, attempts, retryAt, error: errorFacts(error) },
+        'notification not sent, will retry',
+      );
       await markNotificationFailed(db, id, { error: message, retryAt });
       return false;
     }
@@ -131,6 +124,11 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
    * stored since the previous claim.
    */
   async function round() {
+    if (!mailer) {
+      const held = await holdDueNotifications(db);
+      if (held > 0) logger.info({ notifications: held }, 'notifications waiting: e-mail is not set up');
+      return;
+    }
     for (;;) {
       if (stopped) return;
       const claimed = await claimDueNotifications(db, { limit: batchSize, lockMs: claimLockMs });
@@ -154,7 +152,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     timer = undefined;
     wakeScheduled = false;
     running = round()
-      .catch((error: unknown) => logger.error({ err: error }, 'outbox round failed'))
+      .catch((error: unknown) => logger.error({ error: errorFacts(error) }, 'outbox round failed'))
       .finally(() => {
         running = null;
         if (stopped) return;
@@ -164,7 +162,18 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       });
   }
 
-  run();
+  const released = mailer
+    ? releaseWaitingNotifications(db, {
+        createdAfter: new Date(Date.now() - (options.sendWaitingYoungerThanMs ?? sendWaitingWithinMs)),
+      })
+        .then((count) => {
+          if (count > 0) logger.info({ notifications: count }, 'waiting notifications released to be sent');
+        })
+        .catch((error: unknown) =>
+          logger.error({ error: errorFacts(error) }, 'waiting notifications could not be released'),
+        )
+    : Promise.resolve();
+  void released.then(run);
   return {
     // Wake-ups within a few milliseconds share one round, so a burst of enquiries is sent in
     // batches rather than one claim per enquiry.
@@ -181,8 +190,9 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      await released;
       await running;
-      mailer.close();
+      mailer?.close();
     },
   };
 }

@@ -1,0 +1,70 @@
+import { Router, type RequestHandler } from 'express';
+import { mailNotConfiguredMessage, messageNotWaitingMessage, type WaitingMessages } from '#common/outbox.ts';
+import { recordStaffActivity } from '../activity/service.ts';
+import { requireOwner } from '../auth/guard.ts';
+import type { Database } from '../db/client.ts';
+import { HttpError } from '../http/errors.ts';
+import { idParam } from '../http/params.ts';
+import type { NotificationAddresses } from './addresses.ts';
+import { composeMail } from './compose.ts';
+import { discardWaitingNotification, listWaitingNotifications, sendWaitingNotification } from './outbox.ts';
+
+export type OutboxDependencies = {
+  db: Database;
+  /** A mail server is configured (SMTP_URL): only then can a waiting message be sent. */
+  mailConfigured: boolean;
+  addresses: () => Promise<NotificationAddresses>;
+  publicUrl: string;
+  /** Tells the outbox worker a message is due. */
+  wake: () => void;
+};
+
+/**
+ * The e-mails that wait for an owner (no mail server was set up, or they were too old to send
+ * unasked once one was): read, send or discard. Owners only: the messages hold customers' details.
+ * The activity log records which message, never what it said.
+ */
+export function outboxRouter(deps: OutboxDependencies, requireUser: RequestHandler): Router {
+  const { db } = deps;
+  const router = Router();
+  router.use('/outbox', requireUser, requireOwner);
+
+  router.get('/outbox', async (req, res) => {
+    if (req.query.status !== 'waiting') throw new HttpError(400, 'Ask for ?status=waiting.');
+    const addresses = await deps.addresses();
+    const answer: WaitingMessages = {
+      mailConfigured: deps.mailConfigured,
+      messages: (await listWaitingNotifications(db)).map(({ id, notification, createdAt, waitingSince }) => {
+        const mail = composeMail(notification, id, { addresses, publicUrl: deps.publicUrl });
+        return {
+          id,
+          kind: notification.kind,
+          to: mail.to,
+          subject: mail.subject,
+          body: mail.text,
+          createdAt,
+          waitingSince,
+        };
+      }),
+    };
+    res.json(answer);
+  });
+
+  router.post('/outbox/:id/send', async (req, res) => {
+    const id = idParam(req, 'Not a message id.');
+    if (!deps.mailConfigured) throw new HttpError(409, mailNotConfiguredMessage);
+    if (!(await sendWaitingNotification(db, id))) throw new HttpError(404, messageNotWaitingMessage);
+    await recordStaffActivity(db, req, { kind: 'outbox-sent', target: `message ${id}` });
+    deps.wake();
+    res.json({ id, status: 'sending' });
+  });
+
+  router.post('/outbox/:id/discard', async (req, res) => {
+    const id = idParam(req, 'Not a message id.');
+    if (!(await discardWaitingNotification(db, id))) throw new HttpError(404, messageNotWaitingMessage);
+    await recordStaffActivity(db, req, { kind: 'outbox-discarded', target: `message ${id}` });
+    res.json({ id, status: 'discarded' });
+  });
+
+  return router;
+}

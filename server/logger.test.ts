@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { createLogger, errorFacts } from './logger.ts';
+
+function capture() {
+  const lines: string[] = [];
+  const logger = createLogger({ logLevel: 'info' }, { write: (line: string) => void lines.push(line) });
+  return { logger, text: () => lines.join('') };
+}
+
+describe('the log', () => {
+  it('keeps an error’s class, code and stack frames, never its message', () => {
+    const { logger, text } = capture();
+    const smtpError = Object.assign(new Error('550 5.1.1 <sarah@example.com>: Recipient address rejected'), {
+      code: 'EENVELOPE',
+      responseCode: 550,
+    });
+    const queryError = new Error(
+      'Failed query: insert into enquiries ...\nparams: Sarah Mitchell,07700 900123',
+      {
+        cause: Object.assign(new Error('duplicate key (email)=(sarah@example.com)'), { code: '23505' }),
+      },
+    );
+    logger.warn({ err: smtpError }, 'notification not sent');
+    logger.error({ err: queryError }, 'unexpected error');
+    const written = text();
+    for (const secret of ['sarah@example.com', 'Sarah Mitchell', '07700 900123'])
+      expect(written).not.toContain(secret);
+    expect(written).toContain('"code":"EENVELOPE"');
+    expect(written).toContain('"responseCode":550');
+    expect(written).toContain('"code":"23505"');
+    expect(errorFacts(smtpError)).toMatchObject({ type: 'Error', code: 'EENVELOPE' });
+    expect(String(errorFacts(smtpError).stack)).toMatch(/^\s+at /);
+  });
+
+  it('keeps a system error’s message, which names only the installation’s own files', () => {
+    const error = Object.assign(new Error('ENOSPC: no space left on device, write'), {
+      code: 'ENOSPC',
+      syscall: 'write',
+    });
+    expect(errorFacts(error)).toMatchObject({
+      code: 'ENOSPC',
+      message: 'ENOSPC: no space left on device, write',
+    });
+  });
+
+  it('redacts personal fields and tokens written by mistake', () => {
+    const { logger, text } = capture();
+    logger.info(
+      {
+        email: 'sarah@example.com',
+        customer: { phone: '07700 900123', email: 'sarah@example.com' },
+        mail: { to: 'sarah@example.com', text: 'Dear Sarah' },
+        manageToken: 'abcdefghijklmnop',
+      },
+      'by mistake',
+    );
+    const written = text();
+    for (const secret of ['sarah@example.com', '07700 900123', 'Dear Sarah', 'abcdefghijklmnop']) {
+      expect(written).not.toContain(secret);
+    }
+    expect(written).toContain('[redacted]');
+  });
+});

@@ -1,9 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import interFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import montserratFont from '@fontsource-variable/montserrat/files/montserrat-latin-wght-normal.woff2?url';
 import type { Route } from './+types/root';
-import { StatusPage } from './components/layout/status-page.tsx';
+import { RouteErrorPage } from './components/layout/route-error-page.tsx';
 import { consentModeDefaultsScript } from './lib/consent-effects.ts';
 import { markHydrated } from './lib/hydration.ts';
 import { useNonce } from './lib/nonce.tsx';
@@ -71,13 +71,5 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <StatusPage
-        title="404 Page Not Found"
-        text="The page you are looking for does not exist or has moved."
-      />
-    );
-  }
-  return <StatusPage title="Something went wrong" text="Please try again in a moment, or call us." />;
+  return <RouteErrorPage error={error} />;
 }

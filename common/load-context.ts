@@ -26,8 +26,13 @@ export type ServerContext = {
   /** Whether this response is the first of the browser session, which shows the splash screen. */
   showSplash: boolean;
   enquiries: {
-    /** A plain form post of the enquiry form (no JavaScript), from this request's client. */
-    submit(form: Record<string, unknown>): Promise<SubmitEnquiryResult>;
+    /**
+     * A plain form post of the enquiry form (no JavaScript), from this request's client; a 503
+     * when the database cannot be reached, whose message gives the phone number instead.
+     */
+    submit(
+      form: Record<string, unknown>,
+    ): Promise<SubmitEnquiryResult | { status: 503; error: string; retryAfterSeconds: number }>;
   };
   bookings: {
     /**

@@ -64,13 +64,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
     {
       status: result.status,
-      headers: result.status === 429 ? { 'Retry-After': String(result.retryAfterSeconds) } : undefined,
+      headers:
+        result.status === 429 || result.status === 503
+          ? { 'Retry-After': String(result.retryAfterSeconds) }
+          : undefined,
     },
   );
 }
 
 /**
- * Passes the action's Retry-After (when the limit was reached) on to the page's response, and
+ * Passes the action's Retry-After (when the limit was reached, or the enquiry could not be
+ * stored for now) on to the page's response, and
  * the confirmation's Cache-Control.
  */
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>

@@ -7,10 +7,16 @@ import { Toaster } from '../components/ui/toaster.tsx';
 import { siteNav } from '../lib/page-content.server.ts';
 import type { loader as rootLoader } from '../root.tsx';
 import type { Route } from './+types/site-layout';
+import { RouteErrorPage } from '../components/layout/route-error-page.tsx';
 
 /** The header's and footer's links to the services and the social profiles. */
 export function loader({ context }: Route.LoaderArgs) {
   return siteNav(context.content, context.site);
+}
+
+/** An error under this frame, with the phone number and e-mail of the site's settings. */
+export function ErrorBoundary({ error }: { error: unknown }) {
+  return <RouteErrorPage error={error} />;
 }
 
 /** The public pages' shared frame: splash on first load, header, page, footer. */

@@ -4,6 +4,12 @@ import { Outlet } from 'react-router';
 import ToastViewport from '../components/ui/toast-viewport.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { resumeReadsAfterSignOut } from '../lib/staff-session.ts';
+import { RouteErrorPage } from '../components/layout/route-error-page.tsx';
+
+/** An error under this frame, with the phone number and e-mail of the site's settings. */
+export function ErrorBoundary({ error }: { error: unknown }) {
+  return <RouteErrorPage error={error} />;
+}
 
 /** The staff pages' frame: their own query cache and the toasts, without the public header and footer. */
 export default function StaffLayout() {

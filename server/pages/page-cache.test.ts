@@ -87,15 +87,19 @@ describe('PageCache', () => {
     expect(text(await cache.getOrRender('/b', async () => page('new b')))).toContain('new b');
   });
 
-  it('serves and stores nothing while suspended', async () => {
+  it('keeps serving what it holds while suspended, stores nothing new, and starts afresh on resume', async () => {
     const cache = new PageCache();
     await cache.getOrRender('/', async () => page('home'));
     cache.suspend();
-    expect(cache.get('/')).toBeUndefined();
-    await cache.getOrRender('/', async () => page('home'));
-    expect(cache.stats.pages).toBe(0);
+    expect(text(cache.get('/'))).toContain('home');
+    expect(text(await cache.getOrRender('/', async () => page('other')))).toContain('home');
+    await cache.getOrRender('/b', async () => page('b'));
+    expect(cache.get('/b')).toBeUndefined();
+    expect(cache.stats.pages).toBe(1);
     cache.resume();
-    await cache.getOrRender('/', async () => page('home'));
+    // What changed meanwhile could not be heard: nothing held before is served.
+    expect(cache.get('/')).toBeUndefined();
+    expect(text(await cache.getOrRender('/', async () => page('new home')))).toContain('new home');
     expect(cache.get('/')).toBeDefined();
   });
 

@@ -18,7 +18,10 @@ export const defaultPageCacheBytes = 16 * 1024 * 1024;
  * Every change to what the pages show calls `invalidate`, which empties the cache and starts a
  * new generation; a page rendered while that happened is not stored, since it may show the old
  * content. While changes elsewhere cannot be heard (the database's notifications are
- * interrupted) the cache is `suspend`ed: nothing is served from it or stored.
+ * interrupted, typically because the database cannot be reached) the cache is `suspend`ed: the
+ * pages it holds are still served, nothing new is stored, and `resume` empties it. Nothing can
+ * change while the database is down; a change made while only the listening connection was lost
+ * is shown once it listens again (within seconds), as the content itself is only read again then.
  */
 export class PageCache {
   readonly #maxBytes: number;
@@ -46,7 +49,6 @@ export class PageCache {
   }
 
   get(key: string): CachedPage | undefined {
-    if (this.#suspended) return undefined;
     const page = this.#pages.get(key);
     if (page) {
       this.#hits += 1;
@@ -112,10 +114,9 @@ export class PageCache {
     this.#bytes = 0;
   }
 
-  /** Changes can no longer be heard: serve and store nothing until `resume`. */
+  /** Changes can no longer be heard: keep serving the pages held, store none until `resume`. */
   suspend() {
     this.#suspended = true;
-    this.invalidate();
   }
 
   /** Changes are heard again (those made meanwhile were not): start afresh. */

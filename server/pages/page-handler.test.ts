@@ -3,6 +3,7 @@ import express from 'express';
 import type { AppLoadContext } from 'react-router';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { markDegraded } from '../http/outage.ts';
 import { securityHeaders } from '../http/security.ts';
 import { splashCookie } from '../http/splash.ts';
 import { PageCache } from './page-cache.ts';
@@ -13,7 +14,7 @@ import { staffPages } from './staff-pages.ts';
  * The page handler's rules, with a stand-in for React Router: what it renders is set per test.
  * (tests/... pages.test.ts renders the real site.)
  */
-type Rendered = { status?: number; headers?: Record<string, string>; body?: string };
+type Rendered = { status?: number; headers?: Record<string, string>; body?: string; degraded?: boolean };
 let rendered: Rendered;
 let renders: string[];
 let cache: PageCache;
@@ -32,8 +33,10 @@ beforeEach(() => {
     pageHandler({
       cache,
       secure: false,
-      loadContext: (_req, res, showSplash) =>
-        ({ cspNonce: res.locals.cspNonce, showSplash }) as unknown as AppLoadContext,
+      loadContext: (_req, res, showSplash) => {
+        if (rendered.degraded) markDegraded(res);
+        return { cspNonce: res.locals.cspNonce, showSplash } as unknown as AppLoadContext;
+      },
       render: async (req, context) => {
         renders.push(`${req.method} ${new URL(req.url).pathname}`);
         const html =
@@ -186,4 +189,26 @@ it('renders every page when there is no cache (development)', async () => {
   const response = await request(uncached).get('/');
   expect(response.text).toBe('<p>fresh</p>');
   expect(response.headers.etag).toBeUndefined();
+});
+
+describe('while the database cannot be reached', () => {
+  it('does not keep a page rendered with something missing, and keeps the next whole one', async () => {
+    rendered.degraded = true;
+    await request(app).get('/').set('Cookie', seen).expect(200);
+    await request(app).get('/').set('Cookie', seen).expect(200);
+    expect(renders).toEqual(['GET /', 'GET /']);
+    expect(cache.stats.pages).toBe(0);
+    rendered.degraded = false;
+    await request(app).get('/').set('Cookie', seen).expect(200);
+    await request(app).get('/').set('Cookie', seen).expect(200);
+    expect(renders).toHaveLength(3);
+  });
+
+  it('sends a page that needs it (503) with Retry-After, and does not keep it', async () => {
+    rendered.status = 503;
+    const response = await request(app).get('/book?step=when').set('Cookie', seen).expect(503);
+    expect(response.headers['retry-after']).toBe('30');
+    await request(app).get('/book?step=when').set('Cookie', seen).expect(503);
+    expect(renders).toHaveLength(2);
+  });
 });

@@ -1,7 +1,8 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node';
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import type { AppLoadContext } from 'react-router';
-import { sessionCookie } from '../auth/guard.ts';
+import { unavailableRetryAfterSeconds } from '#common/outage.ts';
+import { isDegraded } from '../http/outage.ts';
 import { takeSplash } from '../http/splash.ts';
 import { NonceTemplate } from './nonce-template.ts';
 import type { CachedPage, PageCache } from './page-cache.ts';
@@ -41,7 +42,8 @@ const unstoredHeaders = new Set(['content-length', 'content-encoding', 'transfer
  *
  * A page is taken from the cache, or stored in it, only for a GET or HEAD without a staff
  * session cookie and outside the staff area; it is stored only when rendered as 200 or 404
- * without a Set-Cookie or a Cache-Control of its own. Every response gets its own nonce (the
+ * without a Set-Cookie or a Cache-Control of its own, and with nothing missing for want of the
+ * database (http/outage.ts). Every response gets its own nonce (the
  * cached document has it taken out, see NonceTemplate), a weak ETag and a 304 when the browser
  * has the same document.
  */
@@ -63,7 +65,7 @@ export function pageHandler(options: PageHandlerOptions): RequestHandler {
       let ownBody: Buffer | undefined;
       const page = await cache.getOrRender(key, async () => {
         own = await render(req, res, showSplash);
-        if (req.method !== 'GET' || !isStorable(own)) return null;
+        if (req.method !== 'GET' || !isStorable(own) || isDegraded(res)) return null;
         ownBody = Buffer.from(await own.arrayBuffer());
         return toCachedPage(own, ownBody, res.locals.cspNonce);
       });
@@ -82,7 +84,8 @@ export function pageHandler(options: PageHandlerOptions): RequestHandler {
   };
 }
 
-const hasSessionCookie = new RegExp(`(?:^|;\\s*)${sessionCookie}=`);
+/** A staff session cookie, by either of its names (plain, or `__Host-` under https). */
+const hasSessionCookie = /(?:^|;\s*)(?:__Host-)?session=/;
 
 /** Anonymous GET or HEAD of a public page. */
 function isCacheable(req: ExpressRequest): boolean {
@@ -158,6 +161,10 @@ async function send(res: ExpressResponse, response: Response, body?: Buffer) {
     return;
   }
   res.status(response.status);
+  // A page that needs the database while it cannot be reached: worth trying again later.
+  if (response.status === 503 && !response.headers.has('retry-after')) {
+    res.setHeader('Retry-After', String(unavailableRetryAfterSeconds));
+  }
   // A page's own header replaces the server's default (a Referrer-Policy, say); cookies and
   // Vary add to those already set.
   for (const [name, value] of response.headers) {

@@ -1,6 +1,7 @@
 import { redirect, useNavigate } from 'react-router';
 import { DashboardHeader } from '../components/admin/dashboard-header.tsx';
 import { DashboardSections } from '../components/admin/dashboard-sections.tsx';
+import { WaitingMailBanner } from '../components/admin/outbox/waiting-mail-banner.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { pageMeta } from '../lib/seo.ts';
 import { useStaffPage } from '../lib/staff-session.ts';
@@ -33,6 +34,7 @@ export default function AdminDashboard({ loaderData, params }: Route.ComponentPr
     <>
       <DashboardHeader user={user.data} />
       <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+        {user.data.role === 'owner' && <WaitingMailBanner />}
         <DashboardSections
           user={user.data}
           section={params.section}

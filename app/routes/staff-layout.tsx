@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import ToastViewport from '../components/ui/toast-viewport.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { resumeReadsAfterSignOut } from '../lib/staff-session.ts';
+import { DatabaseUnreachableBanner } from '../components/admin/database-banner.tsx';
 import { RouteErrorPage } from '../components/layout/route-error-page.tsx';
 
 /** An error under this frame, with the phone number and e-mail of the site's settings. */
@@ -18,6 +19,7 @@ export default function StaffLayout() {
   return (
     <QueryClientProvider client={queryClient}>
       <div className="min-h-screen bg-slate-50">
+        <DatabaseUnreachableBanner />
         <Outlet />
       </div>
       {/* Loaded with the page, not on demand: the toast after sign-in has only 500 ms to show. */}

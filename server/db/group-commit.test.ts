@@ -94,4 +94,24 @@ describe('GroupCommit', () => {
     expect(settled.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(await latecomer).toBe(50);
   });
+
+  it('fails a whole batch at once when the database cannot be reached, and writes the next batch when it can', async () => {
+    let reachable = false;
+    const statements: number[][] = [];
+    const writer = new GroupCommit(
+      async (batch: Item[]) => {
+        statements.push(values(batch));
+        if (!reachable) throw new Error('Connection terminated unexpectedly');
+        return batch.map((item) => item.value * 10);
+      },
+      (item: Item) => item.client,
+    );
+    const first = writer.add({ client: 'a', value: 1 });
+    const batch = Promise.allSettled([2, 3].map((value) => writer.add({ client: `c${value}`, value })));
+    await expect(first).rejects.toThrow('Connection terminated unexpectedly');
+    expect((await batch).map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect(statements).toEqual([[1], [2, 3]]);
+    reachable = true;
+    expect(await writer.add({ client: 'a', value: 4 })).toBe(40);
+  });
 });

@@ -1,3 +1,5 @@
+import { isDatabaseUnreachable } from './unreachable.ts';
+
 /**
  * Group commit: while a statement is running, the items that arrive wait and are then written
  * together by the next one. Under load a statement writes tens of items for little more than the
@@ -79,10 +81,12 @@ export class GroupCommit<Item, Result> {
     try {
       results = await this.#store(batch.map((waiting) => waiting.item));
     } catch (error) {
-      if (batch.length === 1) {
+      // Alone, or without a database to write to (each item alone would wait as long, one after
+      // the other, and fail the same way): every item of the batch has the statement's error.
+      if (batch.length === 1 || isDatabaseUnreachable(error)) {
         this.#writing = false;
         this.#writeNext();
-        batch[0]!.reject(error);
+        for (const waiting of batch) waiting.reject(error);
         return;
       }
       // The statement wrote nothing. One bad item must not cost the others theirs: each is

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allAllowed, essentialOnly } from './consent.ts';
 import {
+  analyticsPageFields,
   consentModeDefaultsScript,
   consentModeSignals,
   cookieDomains,
@@ -57,5 +58,37 @@ describe('cookies of a withdrawn category', () => {
     ]);
     expect(cookieDomains('localhost')).toEqual(['localhost']);
     expect(cookieDomains('127.0.0.1')).toEqual(['127.0.0.1']);
+  });
+});
+
+describe('what Google Analytics is told of a page', () => {
+  it('names a secret link by its route’s pattern, never its token', () => {
+    const token = 'Zx8_q-3kLm0pQrStUvWxYz0123456789abcdefGHIJK';
+    const fields = analyticsPageFields(
+      {
+        href: `https://tyres.example.com/bookings/manage/${token}?booked=1`,
+        pathname: `/bookings/manage/${token}`,
+      },
+      `https://tyres.example.com/account-setup/${token}`,
+    );
+    expect(fields).toEqual({
+      page_location: 'https://tyres.example.com/bookings/manage/:token?booked=1',
+      page_path: '/bookings/manage/:token',
+      page_referrer: 'https://tyres.example.com/account-setup/:token',
+    });
+    expect(JSON.stringify(fields)).not.toContain(token);
+  });
+
+  it('leaves other pages as they are', () => {
+    expect(
+      analyticsPageFields(
+        { href: 'https://tyres.example.com/book?service=mot', pathname: '/book' },
+        'https://www.google.com/',
+      ),
+    ).toEqual({
+      page_location: 'https://tyres.example.com/book?service=mot',
+      page_path: '/book',
+      page_referrer: 'https://www.google.com/',
+    });
   });
 });

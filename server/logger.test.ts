@@ -1,4 +1,7 @@
+import express from 'express';
+import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { requestLog } from './http/request-log.ts';
 import { createLogger, errorFacts } from './logger.ts';
 
 function capture() {
@@ -59,5 +62,19 @@ describe('the log', () => {
       expect(written).not.toContain(secret);
     }
     expect(written).toContain('[redacted]');
+  });
+
+  it('keeps to the same facts for an error logged during a request, and for the request that failed', async () => {
+    const { logger, text } = capture();
+    const app = express();
+    app.use(requestLog(logger));
+    app.get('/fails', (req, res) => {
+      req.log.error({ err: new Error('duplicate key (email)=(sarah@example.com)') }, 'unexpected error');
+      res.status(500).end();
+    });
+    await request(app).get('/fails').expect(500);
+    const written = text();
+    expect(written).not.toContain('sarah@example.com');
+    expect(written).toContain('"type":"Error"');
   });
 });

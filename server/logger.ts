@@ -52,7 +52,10 @@ const errorFactFields = [
 export function errorFacts(error: unknown, depth = 0): Record<string, unknown> {
   if (typeof error !== 'object' || error === null) return { type: typeof error };
   const fields = error as Record<string, unknown>;
-  const facts: Record<string, unknown> = { type: error.constructor?.name ?? 'Object' };
+  // pino-http hands its serialisers the standard serialiser's plain copy, which names the class.
+  const type =
+    !(error instanceof Error) && typeof fields.type === 'string' ? fields.type : error.constructor?.name;
+  const facts: Record<string, unknown> = { type: type ?? 'Object' };
   for (const field of errorFactFields) {
     const value = fields[field];
     if (typeof value === 'string' || typeof value === 'number') facts[field] = value;

@@ -439,7 +439,7 @@ export function siteContentFieldErrors(error: z.core.$ZodError): Record<string, 
   return fieldErrors;
 }
 
-/** The published document as GET /api/site-content answers it. */
+/** The published document as GET /api/site-content answers signed-in staff. */
 export type PublishedSiteContent = {
   version: number;
   content: SiteContent;
@@ -447,6 +447,9 @@ export type PublishedSiteContent = {
   /** Username of whoever published it; null for the first version, made from the seed. */
   publishedBy: string | null;
 };
+
+/** The published document as GET /api/site-content answers anyone else: no staff name. */
+export type PublicSiteContent = Omit<PublishedSiteContent, 'publishedBy'>;
 
 /** PUT /api/site-content's body. */
 export type SiteContentUpdate = { version: number; content: SiteContentInput };

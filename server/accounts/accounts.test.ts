@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -7,8 +8,10 @@ import {
   noPendingSignInMessage,
   ownersOnlyMessage,
   setupLinkInvalidMessage,
+  tooManyProofsMessage,
   twoFactorSetupNeededMessage,
   wrongCurrentPasswordMessage,
+  wrongProofMessage,
   type ActivityEntry,
   type NewStaffAccount,
   type StaffAccount,
@@ -487,12 +490,13 @@ describe('two-factor sign-in', () => {
       password: ownerPassword,
       code: '000000',
     });
-    expect(noCode.body.fieldErrors).toEqual({ code: [invalidCodeMessage] });
     const noPassword = await tab.send('post', '/api/user/two-factor/disable', {
       password: 'wrong',
       code: twoFactorCode(secret, now),
     });
-    expect(noPassword.body.fieldErrors).toEqual({ password: [wrongCurrentPasswordMessage] });
+    // One answer, whichever was wrong.
+    expect([noCode.status, noCode.body]).toEqual([400, { error: wrongProofMessage }]);
+    expect([noPassword.status, noPassword.body]).toEqual([400, { error: wrongProofMessage }]);
     const off = await tab.send('post', '/api/user/two-factor/disable', {
       password: ownerPassword,
       code: twoFactorCode(secret, now),
@@ -516,12 +520,12 @@ describe('two-factor sign-in', () => {
       password: 'wrong',
       code: old[0]!,
     });
-    expect(wrongPassword.body.fieldErrors).toEqual({ password: [wrongCurrentPasswordMessage] });
     const wrongCode = await tab.send('post', '/api/user/two-factor/recovery-codes', {
       password: ownerPassword,
       code: '000000',
     });
-    expect(wrongCode.body.fieldErrors).toEqual({ code: [invalidCodeMessage] });
+    expect([wrongPassword.status, wrongPassword.body]).toEqual([400, { error: wrongProofMessage }]);
+    expect([wrongCode.status, wrongCode.body]).toEqual([400, { error: wrongProofMessage }]);
     // A recovery code proves it too (and is spent, as all the old ones are).
     const renewed = await tab.send('post', '/api/user/two-factor/recovery-codes', {
       password: ownerPassword,
@@ -566,6 +570,177 @@ describe('two-factor sign-in', () => {
       twoFactor: true,
     });
     expect((await tab.send('get', '/api/enquiries')).status).toBe(200);
+  });
+});
+
+describe('replacing the authenticator', () => {
+  const twoFactorState = async () => {
+    const [row] = await database.db
+      .select({ secret: users.twoFactorSecret, pending: users.twoFactorPendingSecret })
+      .from(users)
+      .where(eq(users.username, 'olivia'));
+    return row;
+  };
+
+  it('is refused to a session alone: the old authenticator and recovery codes go on working', async () => {
+    const tab = await owner();
+    const { secret, recoveryCodes: codes } = await turnOnTwoFactor(tab);
+    now = new Date(now.getTime() + 60_000);
+
+    const bare = await tab.send('post', '/api/user/two-factor/setup');
+    expect(bare.status).toBe(400);
+    expect(Object.keys(bare.body.fieldErrors).sort()).toEqual(['code', 'password']);
+    const wrongPassword = await tab.send('post', '/api/user/two-factor/setup', {
+      password: 'not-the-password',
+      code: twoFactorCode(secret, now),
+    });
+    expect([wrongPassword.status, wrongPassword.body]).toEqual([400, { error: wrongProofMessage }]);
+    // The first set-up's body (a code of a new app) is not enough either.
+    const enableBare = await tab.send('post', '/api/user/two-factor/enable', {
+      code: twoFactorCode(secret, now),
+    });
+    expect(enableBare.status).toBe(400);
+    expect(await twoFactorState()).toEqual({ secret, pending: null });
+    expect(await database.db.select().from(recoveryCodes)).toHaveLength(10);
+
+    // The owner still signs in with the old app, and with an old recovery code.
+    const withApp = browser('192.0.2.80');
+    await withApp.logIn('olivia', ownerPassword);
+    expect(
+      (await withApp.send('post', '/api/login/two-factor', { code: twoFactorCode(secret, now) })).status,
+    ).toBe(200);
+    const withRecovery = browser('192.0.2.81');
+    await withRecovery.logIn('olivia', ownerPassword);
+    expect((await withRecovery.send('post', '/api/login/two-factor', { code: codes[0]! })).status).toBe(200);
+  });
+
+  it('is done with the password and a current code at set-up and again at the new code', async () => {
+    const tab = await owner();
+    const { secret, recoveryCodes: old } = await turnOnTwoFactor(tab);
+    now = new Date(now.getTime() + 60_000);
+    const started = await tab.send('post', '/api/user/two-factor/setup', {
+      password: ownerPassword,
+      code: twoFactorCode(secret, now),
+    });
+    expect(started.status).toBe(200);
+    const next = (started.body as TwoFactorSetup).secret;
+    expect(next).not.toBe(secret);
+    // Until the new app's code confirms it, the old one is in force.
+    expect(await twoFactorState()).toEqual({ secret, pending: next });
+
+    now = new Date(now.getTime() + 30_000);
+    const noProof = await tab.send('post', '/api/user/two-factor/enable', {
+      newCode: twoFactorCode(next, now),
+    });
+    expect(noProof.status).toBe(400);
+    expect(Object.keys(noProof.body.fieldErrors).sort()).toEqual(['code', 'password']);
+    const wrongProof = await tab.send('post', '/api/user/two-factor/enable', {
+      password: ownerPassword,
+      code: '000000',
+      newCode: twoFactorCode(next, now),
+    });
+    expect([wrongProof.status, wrongProof.body]).toEqual([400, { error: wrongProofMessage }]);
+    expect(await twoFactorState()).toEqual({ secret, pending: next });
+
+    const replaced = await tab.send('post', '/api/user/two-factor/enable', {
+      password: ownerPassword,
+      code: twoFactorCode(secret, now),
+      newCode: twoFactorCode(next, now),
+    });
+    expect(replaced.status).toBe(200);
+    const codes = replaced.body.recoveryCodes as string[];
+    expect(codes).toHaveLength(10);
+    expect(await twoFactorState()).toEqual({ secret: next, pending: null });
+
+    // The old app and recovery codes stop working; the new ones work.
+    now = new Date(now.getTime() + 60_000);
+    const signIn = browser('192.0.2.82');
+    await signIn.logIn('olivia', ownerPassword);
+    expect(
+      (await signIn.send('post', '/api/login/two-factor', { code: twoFactorCode(secret, now) })).status,
+    ).toBe(401);
+    expect((await signIn.send('post', '/api/login/two-factor', { code: old[1]! })).status).toBe(401);
+    expect((await signIn.send('post', '/api/login/two-factor', { code: codes[0]! })).status).toBe(200);
+    const entry = (await activity()).filter((row) => row.kind === 'two-factor-enabled').at(-1);
+    expect(entry).toMatchObject({ actorName: 'olivia', detail: { replaced: true } });
+  });
+});
+
+describe('proofs asked inside a session', () => {
+  it('are refused after 5 wrong ones per account in 15 minutes, whichever change asked them', async () => {
+    const tab = await owner();
+    const { secret } = await turnOnTwoFactor(tab);
+    now = new Date(now.getTime() + 60_000);
+    const newPassword = 'wheel-alignment-by-the-sea';
+    const wrong = [
+      await tab.send('post', '/api/user/password', { currentPassword: 'not-my-password', newPassword }),
+      await tab.send('post', '/api/user/two-factor/disable', { password: 'wrong', code: '000000' }),
+      await tab.send('post', '/api/user/two-factor/recovery-codes', {
+        password: ownerPassword,
+        code: '000000',
+      }),
+      await tab.send('post', '/api/user/two-factor/setup', { password: 'wrong', code: '123456' }),
+      await tab.send('post', '/api/user/two-factor/enable', {
+        password: 'wrong',
+        code: '123456',
+        newCode: '123456',
+      }),
+    ];
+    expect(wrong.map((response) => response.status)).toEqual([400, 400, 400, 400, 400]);
+    // The password change keeps its own message: it asks for nothing else.
+    expect(wrong[0]!.body.fieldErrors).toEqual({ currentPassword: [wrongCurrentPasswordMessage] });
+
+    // The sixth is refused even when right, by every one of them.
+    const sixth = await tab.send('post', '/api/user/password', {
+      currentPassword: ownerPassword,
+      newPassword,
+    });
+    expect([sixth.status, sixth.body]).toEqual([429, { error: tooManyProofsMessage }]);
+    expect(Number(sixth.headers['retry-after'])).toBe(15 * 60);
+    const disable = await tab.send('post', '/api/user/two-factor/disable', {
+      password: ownerPassword,
+      code: twoFactorCode(secret, now),
+    });
+    expect(disable.status).toBe(429);
+    expect(disable.headers['retry-after']).toBeDefined();
+    expect((await tab.send('get', '/api/user')).body.twoFactor).toBe(true);
+
+    // Signing in is not held up by them.
+    expect((await browser('192.0.2.90').logIn('olivia', ownerPassword)).body).toEqual({
+      twoFactorRequired: true,
+    });
+
+    now = new Date(now.getTime() + 15 * 60_000 + 1000);
+    const changed = await tab.send('post', '/api/user/password', {
+      currentPassword: ownerPassword,
+      newPassword,
+    });
+    expect(changed.status).toBe(204);
+  });
+});
+
+describe('registration once an account exists', () => {
+  it('goes through the one guard: owners only, with two-factor sign-in when owners require it', async () => {
+    const boss = await owner();
+    const { tab: staff } = await newcomer(boss);
+    const body = { username: 'mallory', password: 'another-long-passphrase' };
+    const asStaff = await staff.send('post', '/api/register', body);
+    expect([asStaff.status, asStaff.body]).toEqual([403, { error: ownersOnlyMessage }]);
+
+    expect((await boss.send('put', '/api/settings/security', { requireTwoFactor: true })).status).toBe(200);
+    const withoutTwoFactor = await boss.send('post', '/api/register', body);
+    expect([withoutTwoFactor.status, withoutTwoFactor.body]).toEqual([
+      403,
+      { error: twoFactorSetupNeededMessage },
+    ]);
+    const signedOut = await browser().send('post', '/api/register', body);
+    expect(signedOut.status).toBe(403);
+    expect(await database.db.select().from(users).where(eq(users.username, 'mallory'))).toEqual([]);
+
+    await turnOnTwoFactor(boss);
+    const added = await boss.send('post', '/api/register', body);
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ username: 'mallory', role: 'staff' });
   });
 });
 

@@ -1,6 +1,5 @@
 import Bowser from 'bowser';
-import { eq } from 'drizzle-orm';
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import {
   accountChangeSchema,
   accountSetupSchema,
@@ -11,8 +10,11 @@ import {
   passwordChangeSchema,
   securitySettingsSchema,
   setupLinkInvalidMessage,
-  twoFactorDisableSchema,
+  tooManyProofsMessage,
+  twoFactorProofSchema,
+  twoFactorReplaceSchema,
   wrongCurrentPasswordMessage,
+  wrongProofMessage,
   type AccountSetupInfo,
   type NewStaffAccount,
   type RecoveryCodes,
@@ -22,19 +24,18 @@ import {
 } from '#common/accounts.ts';
 import { invalidFieldsMessage } from '#common/field-errors.ts';
 import { recordActivity, recordStaffActivity, type ActivityRecord } from '../activity/service.ts';
-import { users } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { idParam, parseBody } from '../http/params.ts';
-import { readSessionToken, requireOwner, requireSameOrigin, type AuthDependencies } from '../auth/guard.ts';
-import { setSessionCookie } from '../auth/cookies.ts';
-import { verifyPassword } from '../auth/passwords.ts';
-import { usernameTakenMessage, useSecondFactor } from '../auth/service.ts';
+import { requireOwner, requireSameOrigin, type AuthDependencies } from '../auth/guard.ts';
+import { readSessionToken, setSessionCookie } from '../auth/cookies.ts';
+import { usernameTakenMessage } from '../auth/service.ts';
 import { endSession, endSessionsOf, hashSessionToken, listSessions } from '../auth/sessions.ts';
 import { otpauthUrl } from '../auth/two-factor.ts';
 import {
   beginTwoFactorSetup,
   changeAccount,
   changePassword,
+  checkProof,
   completeSetup,
   createAccount,
   deleteAccount,
@@ -86,6 +87,17 @@ export function accountsRouter(deps: AccountsDependencies): Router {
   const sameOrigin = requireSameOrigin(publicUrl);
   const record = (req: Request, entry: Omit<ActivityRecord, 'actor' | 'clientAddress' | 'at'>) =>
     recordStaffActivity(db, req, { at: clock(), ...entry });
+  const sessionTokenOf = (req: Request) => readSessionToken(req, publicUrl);
+  /** The signed-in account of a request behind the guard. */
+  const accountOf = (req: Request) => ({
+    userId: req.user!.id,
+    username: req.user!.username,
+    clientAddress: req.ip ?? 'unknown',
+  });
+  const tooManyProofs = (res: Response, retryAfterSeconds: number) => {
+    res.setHeader('Retry-After', String(retryAfterSeconds));
+    return new HttpError(429, tooManyProofsMessage);
+  };
 
   // Owners: the accounts.
   const owners = Router();
@@ -177,7 +189,7 @@ export function accountsRouter(deps: AccountsDependencies): Router {
       target: `account ${result.user.username}`,
       at: clock(),
     });
-    setSessionCookie(req, res, result.sessionToken);
+    setSessionCookie(req, res, publicUrl, result.sessionToken);
     res.json(result.user);
   });
 
@@ -188,11 +200,12 @@ export function accountsRouter(deps: AccountsDependencies): Router {
     const input = parseBody(passwordChangeSchema, req.body ?? {});
     const result = await changePassword(
       db,
-      { userId: req.user!.id, username: req.user!.username, sessionToken: readSessionToken(req)! },
+      { ...accountOf(req), sessionToken: sessionTokenOf(req)! },
       input,
       clock(),
       wrongCurrentPasswordMessage,
     );
+    if (result.outcome === 'throttled') throw tooManyProofs(res, result.retryAfterSeconds);
     if (result.outcome === 'invalid') throw new HttpError(400, invalidFieldsMessage, result.fieldErrors);
     await record(req, {
       kind: 'password-changed',
@@ -202,7 +215,7 @@ export function accountsRouter(deps: AccountsDependencies): Router {
     res.status(204).end();
   });
   own.get('/user/sessions', async (req, res) => {
-    const current = hashSessionToken(readSessionToken(req)!);
+    const current = hashSessionToken(sessionTokenOf(req)!);
     const rows = await listSessions(db, req.user!.id, clock());
     res.json(
       rows.map((row): StaffSession => ({
@@ -215,7 +228,7 @@ export function accountsRouter(deps: AccountsDependencies): Router {
     );
   });
   own.delete('/user/sessions', async (req, res) => {
-    const ended = await endSessionsOf(db, req.user!.id, readSessionToken(req));
+    const ended = await endSessionsOf(db, req.user!.id, sessionTokenOf(req));
     await record(req, {
       kind: 'session-ended',
       target: `account ${req.user!.username}`,
@@ -235,10 +248,23 @@ export function accountsRouter(deps: AccountsDependencies): Router {
     res.status(204).end();
   });
 
-  // Two-factor set-up, open to an account that must set it up before anything else.
+  /**
+   * The password and a code (or a recovery code, which is then spent) of the signed-in account,
+   * asked before changing its two-factor sign-in, so that whoever holds a session (an unattended
+   * screen, a stolen cookie) cannot. One answer whichever was wrong; throttled per account.
+   */
+  const requireProof = async (req: Request, res: Response, proof: { password: string; code: string }) => {
+    const verdict = await checkProof(db, accountOf(req), proof, clock());
+    if (verdict.outcome === 'throttled') throw tooManyProofs(res, verdict.retryAfterSeconds);
+    if (verdict.outcome === 'wrong') throw new HttpError(400, wrongProofMessage);
+  };
+
+  // Two-factor set-up, open to an account that must set it up before anything else. With it on
+  // already, a new authenticator replaces the old one and every recovery code: only with proof.
   const twoFactor = Router();
   twoFactor.use('/user/two-factor', requireUserBeforeTwoFactor);
   twoFactor.post('/user/two-factor/setup', async (req, res) => {
+    if (req.user!.twoFactor) await requireProof(req, res, parseBody(twoFactorProofSchema, req.body ?? {}));
     const secret = await beginTwoFactorSetup(db, req.user!.id);
     res.json({
       secret,
@@ -246,38 +272,37 @@ export function accountsRouter(deps: AccountsDependencies): Router {
     } satisfies TwoFactorSetup);
   });
   twoFactor.post('/user/two-factor/enable', async (req, res) => {
-    const { code } = parseBody(codeSchema, req.body ?? {});
-    const recoveryCodes = await enableTwoFactor(db, req.user!.id, code, clock());
-    if (!recoveryCodes) throw new HttpError(400, invalidCodeMessage, { code: [invalidCodeMessage] });
-    await record(req, { kind: 'two-factor-enabled', target: `account ${req.user!.username}` });
+    const replacing = req.user!.twoFactor;
+    let newCode: string;
+    if (replacing) {
+      const { password, code, newCode: fromNewApp } = parseBody(twoFactorReplaceSchema, req.body ?? {});
+      await requireProof(req, res, { password, code });
+      newCode = fromNewApp;
+    } else {
+      newCode = parseBody(codeSchema, req.body ?? {}).code;
+    }
+    const recoveryCodes = await enableTwoFactor(db, req.user!.id, newCode, clock());
+    if (!recoveryCodes) {
+      throw new HttpError(400, invalidCodeMessage, {
+        [replacing ? 'newCode' : 'code']: [invalidCodeMessage],
+      });
+    }
+    await record(req, {
+      kind: 'two-factor-enabled',
+      target: `account ${req.user!.username}`,
+      ...(replacing && { detail: { replaced: true } }),
+    });
     res.json({ recoveryCodes } satisfies RecoveryCodes);
   });
-  /**
-   * The password and a code (or a recovery code, which is then spent) of the signed-in account,
-   * asked before changing its two-factor sign-in, so that an unattended screen cannot.
-   */
-  const checkProof = async (req: Request) => {
-    const { password, code } = parseBody(twoFactorDisableSchema, req.body ?? {});
-    const [account] = await db
-      .select({ passwordHash: users.passwordHash })
-      .from(users)
-      .where(eq(users.id, req.user!.id));
-    if (!account?.passwordHash || !(await verifyPassword(password, account.passwordHash))) {
-      throw new HttpError(400, invalidFieldsMessage, { password: [wrongCurrentPasswordMessage] });
-    }
-    if (!(await useSecondFactor(db, req.user!.id, code, clock()))) {
-      throw new HttpError(400, invalidFieldsMessage, { code: [invalidCodeMessage] });
-    }
-  };
   twoFactor.post('/user/two-factor/recovery-codes', async (req, res) => {
-    await checkProof(req);
+    await requireProof(req, res, parseBody(twoFactorProofSchema, req.body ?? {}));
     const recoveryCodes = await renewRecoveryCodes(db, req.user!.id);
     if (!recoveryCodes) throw new HttpError(409, 'Two-factor sign-in is off: there are no recovery codes.');
     await record(req, { kind: 'recovery-codes-renewed', target: `account ${req.user!.username}` });
     res.json({ recoveryCodes } satisfies RecoveryCodes);
   });
   twoFactor.post('/user/two-factor/disable', async (req, res) => {
-    await checkProof(req);
+    await requireProof(req, res, parseBody(twoFactorProofSchema, req.body ?? {}));
     await disableTwoFactor(db, req.user!.id, clock());
     await record(req, { kind: 'two-factor-disabled', target: `account ${req.user!.username}` });
     res.status(204).end();

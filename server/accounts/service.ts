@@ -15,6 +15,8 @@ import { weakPasswordReason } from '../auth/password-policy.ts';
 import { createSession, endSessionsOf } from '../auth/sessions.ts';
 import { securitySettingsKey, staffUserColumns, toStaffUser } from '../auth/staff-user.ts';
 import { acceptedStep, hashRecoveryCode, newRecoveryCodes, newTwoFactorSecret } from '../auth/two-factor.ts';
+import { useSecondFactor } from '../auth/service.ts';
+import { beginProofAttempt, forgiveProofFailures } from '../auth/throttle.ts';
 
 /** An arbitrary fixed key: the advisory lock every change of roles and accounts holds. */
 const accountsLockKey = 727_016;
@@ -271,32 +273,69 @@ export async function completeSetup(
   return { outcome: 'set-up', user: toStaffUser(row!), sessionToken };
 }
 
-export type PasswordChangeResult =
-  | { outcome: 'changed'; sessionsEnded: number }
-  | { outcome: 'invalid'; fieldErrors: Record<string, string[]> };
+/** The signed-in account a request acts for, and the client it comes from. */
+export type AccountRequest = { userId: number; username: string; clientAddress: string };
 
-/** Changes the signed-in person's password (the current one required); their other sessions end. */
-export async function changePassword(
+export type ProofVerdict =
+  { outcome: 'right' } | { outcome: 'wrong' } | { outcome: 'throttled'; retryAfterSeconds: number };
+
+/**
+ * Checks what a signed-in account is asked again before a change a session alone must not make:
+ * its password and, when given, a code of its second factor (spent when right: an app code's
+ * time step, or a recovery code). Wrong proofs are counted per account (throttle.ts), so that
+ * whoever holds a session cannot guess on; the verdict never says which part was wrong.
+ */
+export async function checkProof(
   db: Database,
-  { userId, username, sessionToken }: { userId: number; username: string; sessionToken: string },
-  { currentPassword, newPassword }: { currentPassword: string; newPassword: string },
+  { userId, username, clientAddress }: AccountRequest,
+  proof: { password: string; code?: string },
   now: Date,
-  wrongCurrentPassword: string,
-): Promise<PasswordChangeResult> {
+): Promise<ProofVerdict> {
+  const attempt = await beginProofAttempt(db, username, clientAddress, now);
+  if (!attempt.allowed) return { outcome: 'throttled', retryAfterSeconds: attempt.retryAfterSeconds };
   const [account] = await db
     .select({ passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, userId));
-  if (!account?.passwordHash || !(await verifyPassword(currentPassword, account.passwordHash))) {
+  const right =
+    Boolean(account?.passwordHash && (await verifyPassword(proof.password, account.passwordHash))) &&
+    (proof.code === undefined || (await useSecondFactor(db, userId, proof.code, now)) !== null);
+  if (!right) return { outcome: 'wrong' };
+  await forgiveProofFailures(db, username);
+  return { outcome: 'right' };
+}
+
+export type PasswordChangeResult =
+  | { outcome: 'changed'; sessionsEnded: number }
+  | { outcome: 'invalid'; fieldErrors: Record<string, string[]> }
+  | { outcome: 'throttled'; retryAfterSeconds: number };
+
+/**
+ * Changes the signed-in person's password (the current one required, and throttled as every
+ * proof is); their other sessions end.
+ */
+export async function changePassword(
+  db: Database,
+  account: AccountRequest & { sessionToken: string },
+  { currentPassword, newPassword }: { currentPassword: string; newPassword: string },
+  now: Date,
+  wrongCurrentPassword: string,
+): Promise<PasswordChangeResult> {
+  const proof = await checkProof(db, account, { password: currentPassword }, now);
+  if (proof.outcome === 'throttled') return proof;
+  if (proof.outcome === 'wrong') {
     return { outcome: 'invalid', fieldErrors: { currentPassword: [wrongCurrentPassword] } };
   }
-  const weak = weakPasswordReason(newPassword, username);
+  const weak = weakPasswordReason(newPassword, account.username);
   if (weak) return { outcome: 'invalid', fieldErrors: { newPassword: [weak] } };
   await db
     .update(users)
     .set({ passwordHash: await hashPassword(newPassword), updatedAt: now })
-    .where(eq(users.id, userId));
-  return { outcome: 'changed', sessionsEnded: await endSessionsOf(db, userId, sessionToken) };
+    .where(eq(users.id, account.userId));
+  return {
+    outcome: 'changed',
+    sessionsEnded: await endSessionsOf(db, account.userId, account.sessionToken),
+  };
 }
 
 /** Starts setting up two-factor sign-in: a new secret, kept aside until a first code confirms it. */

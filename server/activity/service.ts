@@ -4,7 +4,8 @@ import type { Request } from 'express';
 import type { ActivityEntry, ActivityKind } from '#common/accounts.ts';
 import { isActivityKind } from '#common/accounts.ts';
 import type { Database } from '../db/client.ts';
-import { activityLog, appMeta } from '../db/schema.ts';
+import { activityLog } from '../db/schema.ts';
+import { installationKey } from '../auth/installation-key.ts';
 
 /** Who did something: a signed-in account, or the operator's command line (null). */
 export type ActivityActor = { id: number; username: string } | null;
@@ -20,9 +21,8 @@ export type ActivityRecord = {
   at?: Date;
 };
 
-/** The key of the client hashes, made once per installation (`app_meta`). */
+/** The key of the client hashes, made once per installation. */
 const clientKeyName = 'activity-client-key';
-const clientKeys = new WeakMap<Database, Promise<Buffer>>();
 
 /**
  * A client's address as the log keeps it: an HMAC under a key of the installation's own, so that
@@ -30,24 +30,8 @@ const clientKeys = new WeakMap<Database, Promise<Buffer>>();
  * stored or recoverable (a plain hash of an IPv4 address is undone by trying all 2^32).
  */
 async function clientHash(db: Database, address: string): Promise<string> {
-  let key = clientKeys.get(db);
-  if (!key) {
-    key = (async () => {
-      await db
-        .insert(appMeta)
-        .values({ key: clientKeyName, value: crypto.randomBytes(32).toString('base64') })
-        .onConflictDoNothing();
-      const [row] = await db
-        .select({ value: appMeta.value })
-        .from(appMeta)
-        .where(eq(appMeta.key, clientKeyName));
-      return Buffer.from(String(row!.value), 'base64');
-    })();
-    key.catch(() => clientKeys.delete(db));
-    clientKeys.set(db, key);
-  }
   return crypto
-    .createHmac('sha256', await key)
+    .createHmac('sha256', await installationKey(db, clientKeyName))
     .update(address)
     .digest('hex')
     .slice(0, 12);

@@ -4,10 +4,8 @@ import { ownersOnlyMessage, twoFactorSetupNeededMessage } from '#common/accounts
 import type { StaffUser } from '#common/auth.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
+import { readSessionToken } from './cookies.ts';
 import { findSessionUser } from './sessions.ts';
-
-/** Name of the cookie holding the session token (the token itself is never stored). */
-export const sessionCookie = 'session';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -20,28 +18,19 @@ export type AuthDependencies = {
   db: Database;
   /** The time, injectable so that tests can move it (expiry, throttling windows). */
   clock: () => Date;
-  /** The site's public origin; requests from it count as same-origin besides the Host's own. */
+  /**
+   * The site's public origin; requests from it count as same-origin besides the Host's own, and
+   * its scheme names the cookies (cookies.ts).
+   */
   publicUrl: string;
 };
 
-export function readSessionToken(req: Request): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const separator = part.indexOf('=');
-    if (separator > 0 && part.slice(0, separator).trim() === sessionCookie) {
-      const value = part.slice(separator + 1).trim();
-      try {
-        return decodeURIComponent(value) || undefined;
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
-
 /** The signed-in user of this request, or null. */
-export async function currentUser(req: Request, { db, clock }: AuthDependencies): Promise<StaffUser | null> {
-  const token = readSessionToken(req);
+export async function currentUser(
+  req: Request,
+  { db, clock, publicUrl }: AuthDependencies,
+): Promise<StaffUser | null> {
+  const token = readSessionToken(req, publicUrl);
   return token ? findSessionUser(db, token, clock()) : null;
 }
 
@@ -101,3 +90,21 @@ export const requireOwner: RequestHandler = (req, _res, next) => {
   if (req.user?.role !== 'owner') throw new HttpError(403, ownersOnlyMessage);
   next();
 };
+
+/**
+ * A guard as a test rather than a gate: the next handler runs when `guard` lets the request
+ * through, and the next route for the same path (an anonymous answer) when it refuses it.
+ */
+export function whenGuardPasses(guard: RequestHandler): RequestHandler {
+  return async (req, res, next) => {
+    let passed = false;
+    try {
+      await guard(req, res, () => {
+        passed = true;
+      });
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.status >= 500) throw error;
+    }
+    next(passed ? undefined : 'route');
+  };
+}

@@ -1,14 +1,20 @@
-import { Router, type Request } from 'express';
-import { clearSessionCookie, setSessionCookie } from './cookies.ts';
+import { Router, type Request, type Response } from 'express';
+import {
+  clearSessionCookie,
+  readDeviceToken,
+  readSessionToken,
+  setDeviceCookie,
+  setSessionCookie,
+} from './cookies.ts';
 import { loginSchema, registrationSchema, type StaffUser } from '#common/auth.ts';
 import { fieldErrorsOf, invalidFieldsMessage } from '#common/field-errors.ts';
 import { HttpError } from '../http/errors.ts';
-import { currentUser, readSessionToken, requireSameOrigin, type AuthDependencies } from './guard.ts';
+import { newDeviceToken } from './device-cookies.ts';
+import { currentUser, requireOwner, requireSameOrigin, requireUser, type AuthDependencies } from './guard.ts';
 import {
   codeSchema,
   invalidCodeMessage,
   noPendingSignInMessage,
-  ownersOnlyMessage,
   type ActivityKind,
   type TwoFactorChallenge,
 } from '#common/accounts.ts';
@@ -22,13 +28,19 @@ import {
   logIn,
   tooManyLoginsMessage,
   usernameTakenMessage,
+  type SignInClient,
 } from './service.ts';
+import { loginThrottle, type LockScope } from './throttle.ts';
 import { createSession, deleteSession } from './sessions.ts';
 
 export const registrationClosedMessage = 'Only signed-in staff can add an account.';
 
 /** The client as sign-in records it. */
-const clientOf = (req: Request) => ({ address: req.ip ?? 'unknown', userAgent: req.get('user-agent') });
+const clientOf = (req: Request, publicUrl: string): SignInClient => ({
+  address: req.ip ?? 'unknown',
+  userAgent: req.get('user-agent'),
+  deviceToken: readDeviceToken(req, publicUrl),
+});
 
 /** Usernames end up in logs: kept short and on one line. */
 const loggable = (username: string) => username.slice(0, 64).replace(/[\r\n]/g, ' ');
@@ -39,7 +51,7 @@ const loggable = (username: string) => username.slice(0, 64).replace(/[\r\n]/g, 
  * to the activity log, never the password or code.
  */
 export function authRouter(auth: AuthDependencies): Router {
-  const { db, clock } = auth;
+  const { db, clock, publicUrl } = auth;
   const router = Router();
   const sameOrigin = requireSameOrigin(auth.publicUrl);
   const record = (
@@ -49,83 +61,22 @@ export function authRouter(auth: AuthDependencies): Router {
     detail?: ActivityRecord['detail'],
   ) => recordActivity(db, { actor, kind, clientAddress: req.ip, at: clock(), detail });
 
-  router.post('/login', sameOrigin, async (req, res) => {
-    const parsed = loginSchema.safeParse(req.body ?? {});
-    if (!parsed.success) throw new HttpError(400, invalidFieldsMessage, fieldErrorsOf(parsed.error));
-    const previousToken = readSessionToken(req);
-    const result = await logIn(db, parsed.data, clientOf(req), clock());
-    req.log.info({ username: loggable(parsed.data.username), outcome: result.outcome }, 'sign-in attempt');
-    // An attempt on an unknown username is recorded under the name typed.
-    const actor = ('user' in result && result.user) || null;
-    const typed = { username: loggable(parsed.data.username) };
-    if (result.outcome === 'throttled') {
-      await record(req, actor, 'sign-in-throttled', actor ? {} : typed);
-      res.setHeader('Retry-After', String(result.retryAfterSeconds));
-      throw new HttpError(429, tooManyLoginsMessage);
-    }
-    if (result.outcome === 'refused') {
-      await record(req, actor, 'sign-in-failed', actor ? {} : typed);
-      throw new HttpError(401, invalidLoginMessage);
-    }
-    // A new token at every sign-in; the one the browser had before is void (session fixation).
-    if (previousToken) await deleteSession(db, previousToken);
-    setSessionCookie(req, res, result.token);
-    if (result.outcome === 'two-factor') {
-      res.json({ twoFactorRequired: true } satisfies TwoFactorChallenge);
-      return;
-    }
-    await record(req, result.user, 'sign-in', { twoFactor: false });
-    res.json(result.user satisfies StaffUser);
-  });
+  /** A username or device cookie has just reached its limit of failures: recorded, never the cookie. */
+  const recordLockOut = (
+    req: Request,
+    actor: ActivityActor,
+    lockedOut: LockScope,
+    detail: ActivityRecord['detail'],
+  ) =>
+    record(req, actor, 'sign-in-locked', { ...detail, lockedOut, minutes: loginThrottle.windowMs / 60_000 });
 
-  router.post('/login/two-factor', sameOrigin, async (req, res) => {
-    const { code } = parseBody(codeSchema, req.body ?? {});
-    const pendingToken = readSessionToken(req);
-    const result = pendingToken
-      ? await completeTwoFactorSignIn(db, pendingToken, code, clientOf(req), clock())
-      : ({ outcome: 'expired' } as const);
-    if (result.outcome === 'expired') throw new HttpError(401, noPendingSignInMessage);
-    if (result.outcome === 'throttled') {
-      await record(req, result.user, 'sign-in-throttled', { step: 'code' });
-      res.setHeader('Retry-After', String(result.retryAfterSeconds));
-      throw new HttpError(429, tooManyLoginsMessage);
-    }
-    if (result.outcome === 'refused') {
-      await record(req, result.user, 'two-factor-failed');
-      throw new HttpError(401, invalidCodeMessage);
-    }
-    setSessionCookie(req, res, result.token);
-    if (result.recoveryCodeUsed) await record(req, result.user, 'recovery-code-used');
-    await record(req, result.user, 'sign-in', { twoFactor: true });
-    res.json(result.user satisfies StaffUser);
-  });
+  /** A new device cookie at every complete sign-in: this browser is now known to the account. */
+  const trustThisDevice = async (req: Request, res: Response, user: StaffUser) =>
+    setDeviceCookie(req, res, publicUrl, await newDeviceToken(db, user.username));
 
-  router.post('/logout', sameOrigin, async (req, res) => {
-    const token = readSessionToken(req);
-    if (token) {
-      const user = await currentUser(req, auth);
-      await deleteSession(db, token);
-      if (user) await record(req, user, 'sign-out');
-    }
-    clearSessionCookie(req, res);
-    res.status(204).end();
-  });
-
-  router.get('/user', async (req, res) => {
-    const user = await currentUser(req, auth);
-    if (!user) throw new HttpError(401, 'Not signed in.');
-    res.json(user);
-  });
-
-  /**
-   * Open only while there is no account (first run), when the new account (an owner) is signed
-   * in at once; afterwards only a signed-in owner may add an account (staff), and stays signed in
-   * as themselves.
-   */
-  router.post('/register', sameOrigin, async (req, res) => {
-    const signedIn = await currentUser(req, auth);
-    if (!signedIn && (await hasAnyUser(db))) throw new HttpError(403, registrationClosedMessage);
-    if (signedIn && signedIn.role !== 'owner') throw new HttpError(403, ownersOnlyMessage);
+  /** Adds the account; `req.user` is the owner adding it, or none on the first run. */
+  const register = async (req: Request, res: Response) => {
+    const signedIn = req.user;
     const parsed = registrationSchema.safeParse(req.body ?? {});
     if (!parsed.success) throw new HttpError(400, invalidFieldsMessage, fieldErrorsOf(parsed.error));
     const result = await createUser(db, parsed.data, { onlyIfFirst: !signedIn, role: 'staff' });
@@ -153,11 +104,111 @@ export function authRouter(auth: AuthDependencies): Router {
       setSessionCookie(
         req,
         res,
+        publicUrl,
         await createSession(db, result.user.id, clock(), { userAgent: req.get('user-agent') }),
       );
     }
     res.status(201).json(result.user satisfies StaffUser);
+  };
+
+  router.post('/login', sameOrigin, async (req, res) => {
+    const parsed = loginSchema.safeParse(req.body ?? {});
+    if (!parsed.success) throw new HttpError(400, invalidFieldsMessage, fieldErrorsOf(parsed.error));
+    const previousToken = readSessionToken(req, publicUrl);
+    const result = await logIn(db, parsed.data, clientOf(req, publicUrl), clock());
+    req.log.info({ username: loggable(parsed.data.username), outcome: result.outcome }, 'sign-in attempt');
+    // An attempt on an unknown username is recorded under the name typed.
+    const actor = ('user' in result && result.user) || null;
+    const typed = { username: loggable(parsed.data.username) };
+    if (result.outcome === 'throttled') {
+      await record(req, actor, 'sign-in-throttled', actor ? {} : typed);
+      res.setHeader('Retry-After', String(result.retryAfterSeconds));
+      throw new HttpError(429, tooManyLoginsMessage);
+    }
+    if (result.outcome === 'refused') {
+      await record(req, actor, 'sign-in-failed', actor ? {} : typed);
+      if (result.locked) await recordLockOut(req, actor, result.locked, actor ? {} : typed);
+      throw new HttpError(401, invalidLoginMessage);
+    }
+    // A new token at every sign-in; the one the browser had before is void (session fixation).
+    if (previousToken) await deleteSession(db, previousToken);
+    setSessionCookie(req, res, publicUrl, result.token);
+    if (result.outcome === 'two-factor') {
+      res.json({ twoFactorRequired: true } satisfies TwoFactorChallenge);
+      return;
+    }
+    await trustThisDevice(req, res, result.user);
+    await record(req, result.user, 'sign-in', { twoFactor: false });
+    res.json(result.user satisfies StaffUser);
   });
 
+  router.post('/login/two-factor', sameOrigin, async (req, res) => {
+    const { code } = parseBody(codeSchema, req.body ?? {});
+    const pendingToken = readSessionToken(req, publicUrl);
+    const result = pendingToken
+      ? await completeTwoFactorSignIn(db, pendingToken, code, clientOf(req, publicUrl), clock())
+      : ({ outcome: 'expired' } as const);
+    if (result.outcome === 'expired') throw new HttpError(401, noPendingSignInMessage);
+    if (result.outcome === 'throttled') {
+      await record(req, result.user, 'sign-in-throttled', { step: 'code' });
+      res.setHeader('Retry-After', String(result.retryAfterSeconds));
+      throw new HttpError(429, tooManyLoginsMessage);
+    }
+    if (result.outcome === 'refused') {
+      await record(req, result.user, 'two-factor-failed');
+      if (result.locked) await recordLockOut(req, result.user, result.locked, { step: 'code' });
+      throw new HttpError(401, invalidCodeMessage);
+    }
+    setSessionCookie(req, res, publicUrl, result.token);
+    await trustThisDevice(req, res, result.user);
+    if (result.recoveryCodeUsed) await record(req, result.user, 'recovery-code-used');
+    await record(req, result.user, 'sign-in', { twoFactor: true });
+    res.json(result.user satisfies StaffUser);
+  });
+
+  router.post('/logout', sameOrigin, async (req, res) => {
+    const token = readSessionToken(req, publicUrl);
+    if (token) {
+      const user = await currentUser(req, auth);
+      await deleteSession(db, token);
+      if (user) await record(req, user, 'sign-out');
+    }
+    clearSessionCookie(req, res, publicUrl);
+    res.status(204).end();
+  });
+
+  router.get('/user', async (req, res) => {
+    const user = await currentUser(req, auth);
+    if (!user) throw new HttpError(401, 'Not signed in.');
+    res.json(user);
+  });
+
+  /**
+   * Open only while there is no account (first run), when the new account (an owner) is signed
+   * in at once. Afterwards it is a staff endpoint like any other, behind the one guard: a
+   * signed-in owner (and two-factor sign-in, when owners require it) may add an account (staff),
+   * and stays signed in as themselves; anyone without a session is told registration is closed.
+   */
+  router.post(
+    '/register',
+    sameOrigin,
+    async (req, _res, next) => {
+      if (await hasAnyUser(db)) next('route');
+      else next();
+    },
+    register,
+  );
+  router.post(
+    '/register',
+    (req, _res, next) => {
+      if (!readSessionToken(req, publicUrl)) throw new HttpError(403, registrationClosedMessage);
+      next();
+    },
+    requireUser(auth),
+    requireOwner,
+    register,
+  );
+
+  return router;
   return router;
 }

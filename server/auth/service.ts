@@ -9,7 +9,8 @@ import { weakPasswordReason } from './password-policy.ts';
 import { createSession, deleteSession, findPendingSignIn } from './sessions.ts';
 import { staffUserColumns, toStaffUser } from './staff-user.ts';
 import { hashRecoveryCode, acceptedStep } from './two-factor.ts';
-import { beginLoginAttempt, forgiveLoginFailures, loginAttemptKey } from './throttle.ts';
+import { trustedDevice } from './device-cookies.ts';
+import { beginLoginAttempt, forgiveLoginFailures, loginAttemptKey, type LockScope } from './throttle.ts';
 
 export const invalidLoginMessage = 'Invalid username or password';
 export const tooManyLoginsMessage = 'Too many sign-in attempts. Please wait a while and try again.';
@@ -18,9 +19,15 @@ export type LoginResult =
   | { outcome: 'signed-in'; user: StaffUser; token: string }
   /** The password was right; `token` is the pending sign-in's, which waits for a code. */
   | { outcome: 'two-factor'; user: StaffUser; token: string }
-  /** `user` when the username names an account (for the activity log), never told to the client. */
-  | { outcome: 'refused'; user?: StaffUser }
+  /**
+   * `user` when the username names an account (for the activity log), never told to the client;
+   * `locked` when this failure was the last its username or device cookie was allowed.
+   */
+  | { outcome: 'refused'; user?: StaffUser; locked: LockScope | null }
   | { outcome: 'throttled'; retryAfterSeconds: number; user?: StaffUser };
+
+/** The client as sign-in sees it; `deviceToken` is its device cookie, when it has one. */
+export type SignInClient = { address: string; userAgent?: string; deviceToken?: string };
 
 /**
  * Checks a username and password. A wrong username, a wrong password, an account not set up
@@ -28,14 +35,19 @@ export type LoginResult =
  * own the password is checked against a decoy hash. With two-factor sign-in on, the right
  * password opens a pending sign-in that only a code completes; the attempt stays counted
  * against the throttling limits until it does, so that guessing codes costs attempts too.
+ * A valid device cookie for the username moves the attempt from the username's limit to its own.
  */
 export async function logIn(
   db: Database,
   { username, password }: LoginInput,
-  client: { address: string; userAgent?: string },
+  client: SignInClient,
   now: Date,
 ): Promise<LoginResult> {
-  const key = loginAttemptKey(username, client.address);
+  const key = loginAttemptKey(
+    username,
+    client.address,
+    await trustedDevice(db, client.deviceToken, username),
+  );
   const [account] = await db
     .select({
       ...staffUserColumns,
@@ -51,7 +63,7 @@ export async function logIn(
 
   const matches = await verifyPassword(password, account?.passwordHash ?? (await decoyPasswordHash()));
   if (!account || !user || !account.passwordHash || !matches || account.disabled)
-    return { outcome: 'refused', user };
+    return { outcome: 'refused', user, locked: attempt.locksOnFailure };
 
   if (user.twoFactor) {
     const token = await createSession(db, user.id, now, { stage: 'two-factor', userAgent: client.userAgent });
@@ -69,7 +81,7 @@ async function startSignedIn(db: Database, userId: number, now: Date, userAgent?
 
 export type TwoFactorSignInResult =
   | { outcome: 'signed-in'; user: StaffUser; token: string; recoveryCodeUsed: boolean }
-  | { outcome: 'refused'; user: StaffUser }
+  | { outcome: 'refused'; user: StaffUser; locked: LockScope | null }
   | { outcome: 'throttled'; retryAfterSeconds: number; user: StaffUser }
   /** No pending sign-in with that token: never started, expired or already completed. */
   | { outcome: 'expired' };
@@ -83,18 +95,22 @@ export async function completeTwoFactorSignIn(
   db: Database,
   pendingToken: string,
   code: string,
-  client: { address: string; userAgent?: string },
+  client: SignInClient,
   now: Date,
 ): Promise<TwoFactorSignInResult> {
   const pending = await findPendingSignIn(db, pendingToken, now);
   if (!pending) return { outcome: 'expired' };
   const user = toStaffUser(pending);
-  const key = loginAttemptKey(user.username, client.address);
+  const key = loginAttemptKey(
+    user.username,
+    client.address,
+    await trustedDevice(db, client.deviceToken, user.username),
+  );
   const attempt = await beginLoginAttempt(db, key, now);
   if (!attempt.allowed) return { outcome: 'throttled', retryAfterSeconds: attempt.retryAfterSeconds, user };
 
   const verdict = await useSecondFactor(db, user.id, code, now);
-  if (!verdict) return { outcome: 'refused', user };
+  if (!verdict) return { outcome: 'refused', user, locked: attempt.locksOnFailure };
   await forgiveLoginFailures(db, key);
   await deleteSession(db, pendingToken);
   return {

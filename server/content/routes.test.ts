@@ -46,8 +46,10 @@ beforeEach(async () => {
   app = createTestApp(database, { config, siteContent: store });
 });
 
+/** The published document as the dashboard's Content tab reads it, signed in. */
 const published = async (): Promise<PublishedSiteContent> =>
-  (await request(app).get('/api/site-content').expect(200)).body as PublishedSiteContent;
+  (await request(app).get('/api/site-content').set('Cookie', alice.cookie).expect(200))
+    .body as PublishedSiteContent;
 
 function edited(content: SiteContent, change: (draft: SiteContent) => void): SiteContent {
   const draft = structuredClone(content);
@@ -74,6 +76,28 @@ describe('GET /api/site-content', () => {
       formattedPhone: '020 7946 0123',
     });
     expect(puncturePrice(document.content)).toEqual({ name: 'Standard puncture repair', price: '£25' });
+  });
+
+  it('names who published it to signed-in staff only: anyone else gets no staff name', async () => {
+    const { version, content } = await published();
+    await publish(alice, {
+      version,
+      content: edited(content, (draft) => void (puncturePrice(draft).price = '£30')),
+    }).expect(200);
+    const staffView = await published();
+    expect(staffView).toMatchObject({ version: 2, publishedBy: 'alice' });
+    const anonymous = await request(app).get('/api/site-content').expect(200);
+    const { publishedBy: _name, ...rest } = staffView;
+    expect(anonymous.body).toEqual(rest);
+    expect(JSON.stringify(anonymous.body)).not.toContain('alice');
+    // A cookie that is no session is anyone else too.
+    const forged = await request(app).get('/api/site-content').set('Cookie', 'session=forged').expect(200);
+    expect(forged.body).toEqual(rest);
+    // Nor does any other anonymous answer built from the site's data.
+    for (const url of ['/api/services', '/api/images']) {
+      const answer = await request(app).get(url).expect(200);
+      expect({ url, text: answer.text.includes('alice') }).toEqual({ url, text: false });
+    }
   });
 });
 

@@ -1,7 +1,12 @@
 import { recordStaffActivity } from '../activity/service.ts';
 import express, { Router, type RequestHandler } from 'express';
-import { siteContentConflictMessage, type SiteContentConflict } from '#common/site-content.ts';
+import {
+  siteContentConflictMessage,
+  type PublicSiteContent,
+  type SiteContentConflict,
+} from '#common/site-content.ts';
 import type { Database } from '../db/client.ts';
+import { whenGuardPasses } from '../auth/guard.ts';
 import { HttpError } from '../http/errors.ts';
 import { idParam } from '../http/params.ts';
 import { listRevisions, publishSiteContent, readRevision, restoreRevision } from './service.ts';
@@ -37,8 +42,14 @@ export function siteContentRouter(
 ): Router {
   const router = Router();
 
-  router.get('/site-content', async (_req, res) => {
+  // Signed-in staff see who published it (the Content tab says so); anyone else does not: a
+  // staff username is half of what guessing a password needs.
+  router.get('/site-content', whenGuardPasses(requireUser), async (_req, res) => {
     res.json(await store.published());
+  });
+  router.get('/site-content', async (_req, res) => {
+    const { publishedBy: _staffName, ...published } = await store.published();
+    res.json(published satisfies PublicSiteContent);
   });
 
   router.put('/site-content', requireUser, express.json({ limit: contentBodyLimit }), async (req, res) => {

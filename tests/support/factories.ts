@@ -1,7 +1,7 @@
 import type { StaffRole } from '#common/accounts.ts';
 import type { EnquiryInput } from '#common/enquiry.ts';
 import { adminRequestHeader } from '#common/api.ts';
-import { sessionCookie } from '#server/auth/guard.ts';
+import { sessionCookieName } from '#server/auth/cookies.ts';
 import { createSession } from '#server/auth/sessions.ts';
 import type { Database } from '#server/db/client.ts';
 import { enquiries, outbox, rateLimitCounters, users } from '#server/db/schema.ts';
@@ -40,7 +40,7 @@ export async function signedInStaff(
     .insert(users)
     .values({ username, passwordHash: 'no-password', role })
     .returning({ id: users.id });
-  const cookie = `${sessionCookie}=${await createSession(db, user!.id, now)}`;
+  const cookie = `${sessionCookieName(testOrigin)}=${await createSession(db, user!.id, now)}`;
   return { userId: user!.id, username, role, cookie, headers: { Cookie: cookie, ...sameOriginHeaders } };
 }
 

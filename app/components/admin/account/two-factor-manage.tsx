@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type * as z from 'zod/mini';
-import { twoFactorDisableSchema } from '#common/accounts.ts';
+import { twoFactorProofSchema } from '#common/accounts.ts';
 import { FormField } from '../../ui/form-field.tsx';
 import { showRefusal } from '../show-refusal.ts';
 import { SubmitOrCancel } from './submit-or-cancel.tsx';
@@ -10,7 +10,7 @@ import { actionClass } from '../enquiry-format.ts';
 import { useDisableTwoFactor, useRenewRecoveryCodes } from './account-queries.ts';
 
 type ProofValues = { password: string; code: string };
-type Proof = z.output<typeof twoFactorDisableSchema>;
+type Proof = z.output<typeof twoFactorProofSchema>;
 
 const fields = ['password', 'code'] as const;
 
@@ -99,7 +99,7 @@ function ProofForm({
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<ProofValues, unknown, Proof>({
-    resolver: zodResolver(twoFactorDisableSchema) as unknown as Resolver<ProofValues, unknown, Proof>,
+    resolver: zodResolver(twoFactorProofSchema) as unknown as Resolver<ProofValues, unknown, Proof>,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: { password: '', code: '' },

@@ -54,7 +54,6 @@ export function unavailableWithout<Args extends unknown[], Result>(
       return await read(...args);
     } catch (error) {
       if (!isDatabaseUnreachable(error)) throw error;
-      // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router's error response
       throw data(text, { status: 503, headers: { 'Retry-After': String(unavailableRetryAfterSeconds) } });
     }
   };

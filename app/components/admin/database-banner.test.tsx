@@ -25,7 +25,10 @@ function Panel() {
 
 describe('DatabaseUnreachableBanner', () => {
   it('says the database cannot be reached while the API answers so, and goes with the next good answer', async () => {
-    let answer = { status: 503, body: { error: databaseUnreachableMessage } };
+    let answer: { status: number; body: unknown } = {
+      status: 503,
+      body: { error: databaseUnreachableMessage },
+    };
     mockApi(() => answer);
     renderStaffUi(
       <>

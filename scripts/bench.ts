@@ -1,8 +1,8 @@
 // `npm run bench [scenario...]`: load tests against the built server, started as in production
 // on a fresh embedded database (PGlite) in a temporary folder. Prints throughput and latency
 // percentiles and compares them with the targets. Scenarios: enquiry, analytics, enquiries, images,
-// pages, booking (default: all).
-// BENCH_DURATION (seconds, default 15) and BENCH_CONNECTIONS (default 50) adjust the load;
+// pages, booking, memory (default: all).
+// BENCH_DURATION (seconds, default 15; 60 for memory) and BENCH_CONNECTIONS (default 50) adjust the load;
 // BENCH_DATABASE_URL runs the server on that (empty, throwaway) PostgreSQL database instead.
 import fs from 'node:fs';
 import http from 'node:http';
@@ -23,6 +23,7 @@ import {
   seededEnquiries,
   seedEnquiries,
 } from './bench-enquiries-seed.ts';
+import { runMemory, storeUploadedPictures } from './bench-memory.ts';
 import {
   ensureBuilt,
   residentMemoryMb,
@@ -820,6 +821,17 @@ const bookingScenario: Scenario = {
   run: runBooking,
 };
 
+const memoryScenario: Scenario = {
+  prepare: storeUploadedPictures,
+  run: (server) =>
+    runMemory(server, {
+      connections,
+      durationSeconds: Number(process.env.BENCH_DURATION ?? 60),
+      clientAddress: randomClientAddress,
+      cpuMs: () => serverCpuMs(server),
+    }),
+};
+
 const scenarios: Record<string, Scenario> = {
   enquiry,
   analytics,
@@ -827,6 +839,7 @@ const scenarios: Record<string, Scenario> = {
   images,
   pages,
   booking: bookingScenario,
+  memory: memoryScenario,
 };
 
 const chosen = process.argv.slice(2);

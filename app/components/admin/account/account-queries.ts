@@ -61,12 +61,14 @@ export function useEndOtherSessions({ onEnded }: { onEnded: () => void }) {
   });
 }
 
-/** A new pending secret (POST /api/user/two-factor/setup); each call replaces the last. */
+/**
+ * A new pending secret (POST /api/user/two-factor/setup); each call replaces the last. With
+ * two-factor sign-in on already, it takes the password and a code of the current app.
+ */
 export function useStartTwoFactorSetup() {
   return useMutation({
-    mutationFn: () => apiRequest<TwoFactorSetup>('POST', '/api/user/two-factor/setup'),
-    onError: (error) =>
-      toast({ variant: 'destructive', title: 'Could not start the set-up', description: messageOf(error) }),
+    mutationFn: (proof?: { password: string; code: string }) =>
+      apiRequest<TwoFactorSetup>('POST', '/api/user/two-factor/setup', proof),
   });
 }
 
@@ -87,7 +89,8 @@ export function useNewRecoveryCodes() {
 }
 
 /**
- * Turns two-factor sign-in on with a code from the app (POST /api/user/two-factor/enable). The
+ * Turns two-factor sign-in on with a code from the app (POST /api/user/two-factor/enable), or
+ * moves it to a new app (`newCode`, with the password and a code of the current one). The
  * recovery codes are kept to be shown, then the current user is read again, which unlocks the
  * dashboard when the business requires two-factor sign-in.
  */
@@ -95,10 +98,18 @@ export function useEnableTwoFactor() {
   const queryClient = useQueryClient();
   const { keep } = useNewRecoveryCodes();
   return useMutation({
-    mutationFn: (code: string) => apiRequest<RecoveryCodes>('POST', '/api/user/two-factor/enable', { code }),
-    onSuccess: ({ recoveryCodes }) => {
+    mutationFn: (body: { code: string } | { password: string; code: string; newCode: string }) =>
+      apiRequest<RecoveryCodes>('POST', '/api/user/two-factor/enable', body),
+    onSuccess: ({ recoveryCodes }, body) => {
       keep(recoveryCodes);
-      toast({ title: 'Two-factor sign-in is on', description: 'Save your recovery codes now.' });
+      toast(
+        'newCode' in body
+          ? {
+              title: 'Authenticator app replaced',
+              description: 'Save your new recovery codes now: the old ones no longer work.',
+            }
+          : { title: 'Two-factor sign-in is on', description: 'Save your recovery codes now.' },
+      );
       return queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
     },
   });

@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { invalidCodeMessage, recoveryCodeCount } from '#common/accounts.ts';
+import { invalidCodeMessage, recoveryCodeCount, wrongProofMessage } from '#common/accounts.ts';
 import type { StaffUser } from '#common/auth.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { currentUserQueryKey } from '../../../lib/staff-session.ts';
@@ -243,6 +243,70 @@ describe('Two-factor sign-in', () => {
     expect(twoFactor().queryByRole('list', { name: 'Recovery codes' })).toBeNull();
     expect(statusOf()).toBe('Status: On');
     expect(twoFactor().getByRole('button', { name: 'New recovery codes' })).toBeTruthy();
+  });
+
+  it('replaces the authenticator app only with the password and a current code, then a code of each app', async () => {
+    const { api, user } = renderAccount(staffUser({ twoFactor: true }), {
+      'POST /api/user/two-factor/setup': [{ status: 400, body: { error: wrongProofMessage } }, setup],
+      'POST /api/user/two-factor/enable': [
+        { status: 400, body: { error: 'Check the form', fieldErrors: { newCode: [invalidCodeMessage] } } },
+        { status: 200, body: { recoveryCodes } },
+      ],
+      'GET /api/user': { status: 200, body: staffUser({ twoFactor: true }) },
+    });
+    await user.click(twoFactor().getByRole('button', { name: 'Replace authenticator app' }));
+    const form = within(twoFactor().getByRole('form', { name: 'Replace authenticator app' }));
+    await waitFor(() => expect(document.activeElement).toBe(form.getByLabelText('Password')));
+    // Nothing is asked of the server without both.
+    await user.click(form.getByRole('button', { name: 'Continue' }));
+    expect(await form.findByText('Enter your password')).toBeTruthy();
+    expect(api.requests()).not.toContain('POST /api/user/two-factor/setup');
+
+    // A wrong proof: one message, whichever was wrong, and no QR code.
+    await user.type(form.getByLabelText('Password'), 'the password here');
+    await user.type(form.getByLabelText('Code from the app, or a recovery code'), '111111');
+    await user.click(form.getByRole('button', { name: 'Continue' }));
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Toasts' })).getByRole('listitem').textContent).toBe(
+        `Authenticator app not replaced: ${wrongProofMessage}`,
+      ),
+    );
+    expect(twoFactor().queryByRole('img', { name: 'QR code for your authenticator app' })).toBeNull();
+
+    await user.clear(form.getByLabelText('Code from the app, or a recovery code'));
+    await user.type(form.getByLabelText('Code from the app, or a recovery code'), '222222');
+    await user.click(form.getByRole('button', { name: 'Continue' }));
+    expect(
+      await twoFactor().findByRole('heading', { name: 'Set up your new authenticator app' }),
+    ).toBeTruthy();
+    expect(twoFactor().getByRole('img', { name: 'QR code for your authenticator app' })).toBeTruthy();
+    expect(api.calls.filter((call) => call.path === '/api/user/two-factor/setup').at(-1)?.body).toEqual({
+      password: 'the password here',
+      code: '222222',
+    });
+
+    await user.type(twoFactor().getByLabelText('Code from the new app'), '333333');
+    await user.type(
+      twoFactor().getByLabelText('A new code from your current app, or a recovery code'),
+      '444444',
+    );
+    await user.click(twoFactor().getByRole('button', { name: 'Use the new app' }));
+    expect(await twoFactor().findByText(invalidCodeMessage)).toBeTruthy();
+    await user.clear(twoFactor().getByLabelText('Code from the new app'));
+    await user.type(twoFactor().getByLabelText('Code from the new app'), '555555');
+    await user.clear(twoFactor().getByLabelText('A new code from your current app, or a recovery code'));
+    await user.type(
+      twoFactor().getByLabelText('A new code from your current app, or a recovery code'),
+      '666666',
+    );
+    await user.click(twoFactor().getByRole('button', { name: 'Use the new app' }));
+    const codes = await twoFactor().findByRole('list', { name: 'Recovery codes' });
+    expect(within(codes).getAllByRole('listitem')).toHaveLength(recoveryCodeCount);
+    expect(api.calls.filter((call) => call.path === '/api/user/two-factor/enable').at(-1)?.body).toEqual({
+      password: 'the password here',
+      code: '666666',
+      newCode: '555555',
+    });
   });
 
   it('says why first, and starts with two-factor sign-in, when the business requires it', async () => {

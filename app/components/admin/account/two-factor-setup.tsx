@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { TwoFactorSetup } from '#common/accounts.ts';
 import { FormField } from '../../ui/form-field.tsx';
 import { showRefusal } from '../show-refusal.ts';
+import { toast } from '../../../lib/use-toast.ts';
+import { messageOf } from '../enquiry-format.ts';
 import { SubmitOrCancel } from './submit-or-cancel.tsx';
 import { actionClass } from '../enquiry-format.ts';
 import { appCodeInput, groupedKey } from './account-format.ts';
@@ -22,7 +24,13 @@ export function TwoFactorSetupFlow() {
     // After the panel has gone and the button is back.
     setTimeout(() => startButton.current?.focus(), 0);
   };
-  if (setup) return <TwoFactorSetupPanel setup={setup} onCancel={cancel} />;
+  if (setup) {
+    return (
+      <TwoFactorSetupPanel setup={setup} title="Set up your authenticator app" codeStep="the 6-digit code">
+        <ConfirmCodeForm onCancel={cancel} />
+      </TwoFactorSetupPanel>
+    );
+  }
   return (
     <div>
       <button
@@ -30,7 +38,16 @@ export function TwoFactorSetupFlow() {
         type="button"
         aria-disabled={start.isPending}
         onClick={() => {
-          if (!start.isPending) start.mutate(undefined, { onSuccess: setSetup });
+          if (start.isPending) return;
+          start.mutate(undefined, {
+            onSuccess: setSetup,
+            onError: (error) =>
+              toast({
+                variant: 'destructive',
+                title: 'Could not start the set-up',
+                description: messageOf(error),
+              }),
+          });
         }}
         className={`${actionClass} bg-brand px-5 text-ink hover:bg-brand-dark hover:text-white aria-disabled:opacity-60`}
       >
@@ -40,14 +57,26 @@ export function TwoFactorSetupFlow() {
   );
 }
 
-function TwoFactorSetupPanel({ setup, onCancel }: { setup: TwoFactorSetup; onCancel: () => void }) {
+/** The new app's QR code and key, then `children`: the form that confirms it with a code. */
+export function TwoFactorSetupPanel({
+  setup,
+  title,
+  codeStep,
+  children,
+}: {
+  setup: TwoFactorSetup;
+  title: string;
+  /** What step 2 asks for, e.g. "the 6-digit code". */
+  codeStep: string;
+  children: ReactNode;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const key = groupedKey(setup.secret);
   return (
     <div className="grid gap-5 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:p-5">
       <h4 ref={heading} tabIndex={-1} className="font-bold text-ink focus:outline-none">
-        Set up your authenticator app
+        {title}
       </h4>
       <div className="grid gap-5 text-sm text-slate-700">
         <div className="grid gap-3">
@@ -74,10 +103,10 @@ function TwoFactorSetupPanel({ setup, onCancel }: { setup: TwoFactorSetup; onCan
         </div>
         <div>
           <p>
-            <span className="font-semibold text-ink">2. Enter the 6-digit code</span> the app now shows for
-            this account.
+            <span className="font-semibold text-ink">2. Enter {codeStep}</span> the app now shows for this
+            account.
           </p>
-          <ConfirmCodeForm onCancel={onCancel} />
+          {children}
         </div>
       </div>
     </div>
@@ -99,7 +128,7 @@ function ConfirmCodeForm({ onCancel }: { onCancel: () => void }) {
   });
   const submit = handleSubmit(async ({ code }) => {
     try {
-      await enable.mutateAsync(code);
+      await enable.mutateAsync({ code });
     } catch (error) {
       showRefusal(error, { fields: ['code'], setError, title: 'Two-factor sign-in not turned on' });
     }

@@ -14,6 +14,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { apiErrorHandler, apiNotFound } from './http/errors.ts';
 import { bookingUnavailableText, customersToldToCall, lastKnown, unavailableWithout } from './http/outage.ts';
 import { isDatabaseUnreachable } from './db/unreachable.ts';
+import { assetHeaders, precompressedAssets } from './http/precompressed-assets.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security.ts';
 import { tokenRouteHeaders } from './http/token-routes.ts';
@@ -224,6 +225,8 @@ export function createApp({
     // File names under /assets carry a content hash, so they never change.
     app.use(
       '/assets',
+      assetHeaders,
+      precompressedAssets(path.join(clientBuildDir, 'assets')),
       express.static(path.join(clientBuildDir, 'assets'), {
         immutable: true,
         maxAge: '1y',

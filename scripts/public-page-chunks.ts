@@ -1,0 +1,103 @@
+// How the browser's scripts are split into files (vite.config.ts): few files for the public
+// pages. Left to itself, Rollup makes a file of every group of modules that a different set of
+// pages shares, which for `/` came to 27 scripts, each carrying about 1 kB of response headers
+// and compressing on its own. See docs/decisions/014-public-page-scripts.md.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Rollup } from 'vite';
+
+type ManualChunkMeta = Rollup.ManualChunkMeta;
+const app = fileURLToPath(new URL('../app', import.meta.url));
+/** React Router's id for a route module in the browser build. */
+const clientRoute = (file: string) => `${path.join(app, file)}?__react-router-build-client-route`;
+
+/** What every public page loads: the client entry, the root route and the site's layout. */
+const everyPage = [
+  path.join(app, 'entry.client.tsx'),
+  clientRoute('root.tsx'),
+  clientRoute('routes/site-layout.tsx'),
+];
+/** The public pages' own route modules (app/routes.ts, under the site layout). */
+const publicRoutes = [
+  'home',
+  'service',
+  'info-page',
+  'legal-page',
+  'cookie-settings',
+  'enquiry',
+  'book',
+  'booking-manage',
+  'not-found',
+].map((name) => clientRoute(`routes/${name}.tsx`));
+
+type ModuleInfo = ReturnType<ManualChunkMeta['getModuleInfo']>;
+
+/** Modules statically imported from `starts`, themselves included, not entering `stop`. */
+function reachable(
+  starts: readonly string[],
+  info: (id: string) => ModuleInfo,
+  stop: ReadonlySet<string> = new Set(),
+): Set<string> {
+  const seen = new Set<string>();
+  const pending = [...starts];
+  while (pending.length > 0) {
+    const id = pending.pop()!;
+    if (seen.has(id) || (stop.has(id) && !starts.includes(id))) continue;
+    seen.add(id);
+    pending.push(...(info(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/**
+ * The chunk of each module, worked out once the module graph is complete:
+ *
+ * - `site`: everything that every public page loads (React, React Router, the root route and
+ *   the layout with what they import) and every module that two or more public pages import.
+ *   One file, so one request and one compression window.
+ * - each route module keeps its own file (React Router loads it by name) with the modules only
+ *   it imports, as Rollup does anyway;
+ * - code the public pages load on demand (the cookie banner, the enquiry form, the toasts):
+ *   each dynamic import in one file with the modules only it needs, instead of one file per
+ *   group of importers.
+ *
+ * React DOM's client is not in `site`: the entry imports it dynamically, so that the browser
+ * evaluates it in a task of its own (docs/decisions/009-hydration-blocking-time.md). Modules of
+ * the staff pages alone are left to Rollup.
+ */
+export function plan(info: (id: string) => ModuleInfo): Map<string, string> {
+  const routes = new Set([...everyPage, ...publicRoutes]);
+  const site = reachable(everyPage, info);
+  const importers = new Map<string, number>();
+  const publicReach = new Set<string>();
+  for (const route of publicRoutes) {
+    for (const id of reachable([route], info, routes)) {
+      importers.set(id, (importers.get(id) ?? 0) + 1);
+      publicReach.add(id);
+    }
+  }
+  for (const [id, count] of importers) if (count > 1) site.add(id);
+  for (const id of routes) site.delete(id);
+
+  const chunks = new Map<string, string>([...site].map((id) => [id, 'site']));
+  const settled = new Set([...routes, ...site, ...publicReach]);
+  for (const id of [...site, ...publicReach]) {
+    for (const target of info(id)?.dynamicallyImportedIds ?? []) {
+      if (chunks.has(target) || settled.has(target) || target.includes('/node_modules/')) continue;
+      const name = path.basename(target).replace(/\.[^.]+$/, '');
+      for (const member of reachable([target], info, settled)) {
+        if (!chunks.has(member)) chunks.set(member, name);
+      }
+    }
+  }
+  return chunks;
+}
+
+/** Rollup's `output.manualChunks` for the browser build. */
+export function publicPageChunks() {
+  let chunks: Map<string, string> | undefined;
+  return (id: string, meta: ManualChunkMeta): string | undefined => {
+    chunks ??= plan((moduleId) => meta.getModuleInfo(moduleId));
+    return chunks.get(id);
+  };
+}

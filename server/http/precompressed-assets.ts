@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { RequestHandler } from 'express';
+
+/** What `scripts/compress-assets.mjs` writes beside a file, best first. */
+const encodings = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+const types: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/**
+ * Sends the build's compressed copy of an asset (Brotli, else gzip) to a browser that accepts
+ * it: compressed once at build time at the highest level, a page's scripts are 10-15% smaller
+ * than the on-the-fly compression makes them. Mounted before the static handler of the same
+ * folder, it only points the request at the copy and labels the response; the static handler
+ * sends the file, and the compression middleware leaves an encoded response alone. Files
+ * without a copy, and browsers that accept neither encoding, get the usual response.
+ *
+ * The folder is read once: its files carry a content hash and never change while the server runs.
+ */
+export function precompressedAssets(dir: string): RequestHandler {
+  const files = new Set(fs.existsSync(dir) ? fs.readdirSync(dir) : []);
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const name = req.path.slice(1);
+    const type = types[path.extname(name)];
+    if (!type || name.includes('/')) return next();
+    res.append('Vary', 'Accept-Encoding');
+    const encoding = encodings.find(
+      (candidate) =>
+        files.has(name + candidate.suffix) && req.acceptsEncodings(candidate.name) === candidate.name,
+    );
+    if (!encoding) return next();
+    res.setHeader('Content-Type', type);
+    res.setHeader('Content-Encoding', encoding.name);
+    req.url = `/${name}${encoding.suffix}`;
+    next();
+  };
+}
+
+/**
+ * Headers that only a document (or a worker) obeys: the security middleware sets them on every
+ * response, and on a script or a stylesheet they are about 600 bytes of nothing, sent again with
+ * each of a page's files. The ones that do govern a file stay: X-Content-Type-Options,
+ * Cross-Origin-Resource-Policy, Referrer-Policy (a stylesheet's own requests) and HSTS.
+ */
+const documentOnlyHeaders = [
+  'Content-Security-Policy',
+  'Cross-Origin-Opener-Policy',
+  'Origin-Agent-Cluster',
+  'X-DNS-Prefetch-Control',
+  'X-Download-Options',
+  'X-Frame-Options',
+  'X-Permitted-Cross-Domain-Policies',
+  'X-XSS-Protection',
+];
+
+/** Files that a browser never shows as a document (an SVG can be one, so it keeps them all). */
+const subresource = /\.(?:js|mjs|css|woff2?)$/;
+
+/** For the build's scripts, stylesheets and fonts: leaves out the headers only a document obeys. */
+export const assetHeaders: RequestHandler = (req, res, next) => {
+  if (subresource.test(req.path)) for (const header of documentOnlyHeaders) res.removeHeader(header);
+  next();
+};

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { homePerformanceTarget, median, withoutScripts } from './lighthouse-summary.ts';
+import {
+  homeBlockingTimeLimit,
+  homePerformanceTarget,
+  median,
+  withoutScripts,
+} from './lighthouse-summary.ts';
 
 describe('median', () => {
   it('takes the middle of an odd count and the mean of the two middles of an even one', () => {
@@ -42,8 +47,16 @@ describe('withoutScripts', () => {
 });
 
 describe('homePerformanceTarget', () => {
-  it('is the floor, or two points below the script-less copy when that is higher', () => {
-    expect(homePerformanceTarget(97, 98, 2)).toBe(97);
-    expect(homePerformanceTarget(97, 100, 2)).toBe(98);
+  it('is the target where the script-less copy scores above it, else one point below the copy', () => {
+    expect(homePerformanceTarget(98, 100, 1)).toBe(98);
+    expect(homePerformanceTarget(98, 99, 1)).toBe(98);
+    expect(homePerformanceTarget(98, 88, 1)).toBe(87);
+  });
+});
+
+describe('homeBlockingTimeLimit', () => {
+  it("is the limit on a quiet machine, else the script-less copy's blocking time plus the allowance", () => {
+    expect(homeBlockingTimeLimit(100, 30, 60)).toBe(100);
+    expect(homeBlockingTimeLimit(100, 450, 60)).toBe(510);
   });
 });

@@ -16,7 +16,12 @@ import lighthouse, { type Result } from 'lighthouse';
 import { splashCookie } from '#server/http/splash.ts';
 import { projectRoot } from '#server/paths.ts';
 import { ensureBuilt, startServerProcess } from '#tests/support/server-process.ts';
-import { homePerformanceTarget, median, withoutScripts } from './lighthouse-summary.ts';
+import {
+  homeBlockingTimeLimit,
+  homePerformanceTarget,
+  median,
+  withoutScripts,
+} from './lighthouse-summary.ts';
 
 const categoryIds = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type CategoryId = (typeof categoryIds)[number];
@@ -43,23 +48,41 @@ const removeScriptless = () => fs.rmSync(scriptlessFile, { force: true });
 process.on('exit', removeScriptless);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
 
-/** A page and the scores it must reach; the script-less copy is a yardstick, with none. */
-type Page = { label: string; path: string; minimum?: Partial<Record<CategoryId, number>> };
+/**
+ * A page, the scores it must reach and the most compressed script it may load (kB on the wire,
+ * headers included, which does not depend on the machine); the script-less copy is a yardstick.
+ */
+type Page = {
+  label: string;
+  path: string;
+  minimum?: Partial<Record<CategoryId, number>>;
+  maxScriptKb?: number;
+};
 const allOthers = { accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 const scriptlessPage: Page = { label: '/ without scripts', path: `/${scriptlessName}` };
 const pages: Page[] = [
-  { label: '/', path: '/', minimum: { performance: 97, ...allOthers } },
+  { label: '/', path: '/', minimum: { performance: 98, ...allOthers }, maxScriptKb: 120 },
   scriptlessPage,
   {
     label: '/services/tyre-replacement',
     path: '/services/tyre-replacement',
     minimum: { performance: 98, ...allOthers },
+    maxScriptKb: 120,
   },
-  { label: '/privacy-policy', path: '/privacy-policy', minimum: { performance: 98, ...allOthers } },
+  {
+    label: '/privacy-policy',
+    path: '/privacy-policy',
+    minimum: { performance: 98, ...allOthers },
+    maxScriptKb: 120,
+  },
   { label: '/book', path: '/book?service=puncture-repair', minimum: { performance: 97, ...allOthers } },
 ];
-/** `/` may trail its script-less copy by this many points at most. */
-const hydrationAllowance = 2;
+/**
+ * `/` reaches 98 and blocks for 100 ms at most on a quiet 2-core machine, where its script-less
+ * copy scores 99-100 and blocks for under 40 ms. On a slower or busier machine, which slows the
+ * copy too, it may trail the copy by a point and block for 60 ms more than the copy at most.
+ */
+const hydrationAllowance = { points: 1, blockingMs: 60, blockingLimitMs: 100 };
 
 /**
  * Every page is measured as a later page of a visit: the splash that covers the first one for
@@ -243,8 +266,21 @@ for (const page of pages) {
     minimum.performance = homePerformanceTarget(
       minimum.performance ?? 0,
       scriptlessScore,
-      hydrationAllowance,
+      hydrationAllowance.points,
     );
+    const blockingLimit = homeBlockingTimeLimit(
+      hydrationAllowance.blockingLimitMs,
+      summaries.get(scriptlessPage)!.values['TBT ms'],
+      hydrationAllowance.blockingMs,
+    );
+    if (values['TBT ms'] > blockingLimit) {
+      failed = true;
+      console.log(`  total blocking time over ${Math.round(blockingLimit)} ms`);
+    }
+  }
+  if (page.maxScriptKb !== undefined && values['JS kB'] > page.maxScriptKb) {
+    failed = true;
+    console.log(`  script over ${page.maxScriptKb} kB`);
   }
   for (const id of categoryIds) {
     const target = minimum[id];

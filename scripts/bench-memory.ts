@@ -1,7 +1,7 @@
 // The bench's `memory` scenario: a minute of mixed public traffic (pages, static files, uploaded
 // pictures, API reads, enquiries) while the server's resident memory is sampled every 5 s, then
 // 10 s of quiet. Target: at most 256 MB resident throughout and at its peak on the embedded
-// database (160 MB on PostgreSQL), as after start (docs/decisions/006-embedded-database-memory.md).
+// database (160 MB on PostgreSQL), as after start (docs/decisions/017-memory-under-mixed-load.md).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

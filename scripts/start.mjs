@@ -1,8 +1,11 @@
-// `npm start`: builds the app if there is no build yet, then runs the server in this process, so
-// that signals sent to it (Ctrl+C, SIGTERM from a supervisor) reach the server directly.
-import { spawnSync } from 'node:child_process';
+// `npm start`: builds the app if there is no build yet, then runs the server in a child process
+// with the launch settings it needs (scripts/server-launch.mjs), passing on the signals a
+// supervisor sends and exiting as the server does.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { serverEnvironment, serverNodeArgs } from './server-launch.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outputs = ['build/runtime/server.js', 'build/server/index.js', 'build/client'];
@@ -17,4 +20,15 @@ if (!outputs.every((file) => existsSync(new URL(file, pathToFileURL(root))))) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-await import(new URL('build/runtime/server.js', pathToFileURL(root)).href);
+const server = spawn(
+  process.execPath,
+  [...serverNodeArgs, fileURLToPath(new URL('../build/runtime/server.js', import.meta.url))],
+  { cwd: root, env: serverEnvironment(process.env), stdio: 'inherit' },
+);
+// Ctrl+C in a terminal sends SIGINT to the server too (same process group): passing it on as
+// well would be a second signal, which closes open connections at once.
+process.on('SIGINT', () => {
+  if (!process.stdin.isTTY) server.kill('SIGINT');
+});
+for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(signal ? 128 + os.constants.signals[signal] : (code ?? 1)));

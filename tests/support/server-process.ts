@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll } from 'vitest';
 import { projectRoot } from '#server/paths.ts';
+import { serverEnvironment, serverNodeArgs } from '../../scripts/server-launch.mjs';
 
 const serverEntry = path.join(projectRoot, 'build', 'runtime', 'server.js');
 /** How an operator starts the server: the built entry itself, or `npm start`'s script. */
@@ -37,7 +38,7 @@ export type ServerProcess = {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 };
 
-/** Starts the built server the way `npm start` runs it, in a process of its own. */
+/** Starts the built server the way `npm start` runs it (with its launch settings), in a process of its own. */
 export async function startServerProcess(
   /** Settings; a variable given as undefined is removed from the environment. */
   env: Record<string, string | undefined>,
@@ -66,11 +67,20 @@ export async function startServerProcess(
     ...(nodeOptions && { NODE_OPTIONS: nodeOptions }),
     ...env,
   };
-  const child = spawn(process.execPath, [entries[entry]], {
-    cwd: projectRoot,
-    env: Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // The built entry gets the launch settings that npm start gives it; npm start gives them itself.
+  const child = spawn(
+    process.execPath,
+    entry === 'built' ? [...serverNodeArgs, serverEntry] : [entries[entry]],
+    {
+      cwd: projectRoot,
+      env: Object.fromEntries(
+        Object.entries(entry === 'built' ? serverEnvironment(settings) : settings).filter(
+          ([, value]) => value !== undefined,
+        ),
+      ),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk) => (stdout += chunk));

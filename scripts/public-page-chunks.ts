@@ -1,7 +1,7 @@
 // How the browser's scripts are split into files (vite.config.ts): few files for the public
 // pages. Left to itself, Rollup makes a file of every group of modules that a different set of
 // pages shares, which for `/` came to 27 scripts, each carrying about 1 kB of response headers
-// and compressing on its own. See docs/decisions/014-public-page-scripts.md.
+// and compressing on its own. See docs/decisions/018-public-page-scripts.md.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Rollup } from 'vite';

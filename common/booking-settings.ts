@@ -1,5 +1,6 @@
 // zod/mini: this module reaches the staff dashboard's bundle and the booking page.
 import * as z from 'zod/mini';
+import { mobileLocation } from './booking-words.ts';
 import { isCalendarDate, minutesOf, timeOf, timePattern, weekdays, type Weekday } from './week.ts';
 
 /**
@@ -10,8 +11,7 @@ import { isCalendarDate, minutesOf, timeOf, timePattern, weekdays, type Weekday 
  * follow the branches' opening hours (`bookingSettingsOf`).
  */
 
-/** Where a job is done: at the customer's (mobile fitting) or at a branch, by its key. */
-export const mobileLocation = 'mobile';
+export { mobileLocation };
 
 export const bookingLimits = {
   windowsPerDay: 12,

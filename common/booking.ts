@@ -1,6 +1,7 @@
 // zod/mini: the booking page validates with it in the browser.
 import * as z from 'zod/mini';
 import { mobileLocation } from './booking-settings.ts';
+import { dayText, outsideAreaForMobileMessage } from './booking-words.ts';
 import { enquirySchema } from './enquiry.ts';
 import { isPostcode, normalisePostcode, postcodeMessage } from './postcode.ts';
 import { formatTime, isCalendarDate, timePattern } from './week.ts';
@@ -100,8 +101,7 @@ export type BookingInput = z.input<typeof bookingSchema>;
 export type BookingPayload = z.output<typeof bookingSchema>;
 export type BookingField = keyof BookingPayload;
 
-/** The hidden field a person never fills in (the same name as the enquiry form's). */
-export const bookingHoneypotField = 'website';
+export { bookingHoneypotField } from './booking-words.ts';
 
 export const bookingStatuses = ['booked', 'confirmed', 'completed', 'no-show', 'cancelled'] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
@@ -222,20 +222,7 @@ export const cancelTooLateMessage =
 export const bookingNotFoundMessage =
   'We cannot find this booking. The link may be mistyped, or the booking was moved (the newest e-mail has the current link).';
 
-/** Mobile fitting is booked online only inside the covered districts; further out, staff decide. */
-export const outsideAreaForMobileMessage = (district: string) =>
-  `We do not usually cover ${district} for mobile fitting. Please choose a branch, or send us an enquiry and we will tell you what we can do.`;
-
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** A calendar date as people read it: "Wednesday 25 November 2026". */
-export const dayText = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`)).replace(',', '');
+export { dayText, outsideAreaForMobileMessage };
 
 /** "Wednesday 25 November 2026, 8:00am - 10:00am". */
 export const bookingWindowText = (window: { date: string; start: string; end: string }) =>

@@ -59,7 +59,8 @@ function reachable(
  *   it imports, as Rollup does anyway;
  * - code the public pages load on demand (the cookie banner, the enquiry form, the toasts):
  *   each dynamic import in one file with the modules only it needs, instead of one file per
- *   group of importers.
+ *   group of importers; what two of them share, in a file of its own. A route's own dynamic
+ *   imports (the booking's later steps) are Rollup's.
  *
  * React DOM's client is not in `site`: the entry imports it dynamically, so that the browser
  * evaluates it in a task of its own (docs/decisions/009-hydration-blocking-time.md). Modules of
@@ -81,14 +82,33 @@ export function plan(info: (id: string) => ModuleInfo): Map<string, string> {
 
   const chunks = new Map<string, string>([...site].map((id) => [id, 'site']));
   const settled = new Set([...routes, ...site, ...publicReach]);
+  const chunkName = (id: string) => path.basename(id).replace(/\.[^.]+$/, '');
+  // Who needs each module loaded on demand: the dynamic imports that reach it and, for a module
+  // that two of them share, the public routes that import it themselves. (A route that shares
+  // a module with one of them alone, such as the cookie settings with the banner, loads that
+  // file: it is small, and its own.)
+  const users = new Map<string, Set<string>>();
+  const use = (id: string, user: string) => users.set(id, (users.get(id) ?? new Set()).add(user));
+  const fromSite = new Set<string>();
   for (const id of [...site, ...publicReach]) {
     for (const target of info(id)?.dynamicallyImportedIds ?? []) {
-      if (chunks.has(target) || settled.has(target) || target.includes('/node_modules/')) continue;
-      const name = path.basename(target).replace(/\.[^.]+$/, '');
-      for (const member of reachable([target], info, settled)) {
-        if (!chunks.has(member)) chunks.set(member, name);
-      }
+      if (settled.has(target) || target.includes('/node_modules/')) continue;
+      if (site.has(id)) fromSite.add(target);
+      for (const member of reachable([target], info, new Set([...routes, ...site]))) use(member, target);
     }
+  }
+  for (const route of publicRoutes) {
+    for (const id of reachable([route], info, routes))
+      if ((users.get(id)?.size ?? 0) > 1 && !site.has(id)) use(id, route);
+  }
+  for (const [id, needed] of users) {
+    if (site.has(id) || routes.has(id) || ![...needed].some((user) => fromSite.has(user))) continue;
+    // Rollup adds a named chunk's unnamed imports to it, so every module a file loaded on demand
+    // from every page imports is named: with what only it needs, or in a file of what it shares
+    // (the forms' validation, the form field) so that one does not load the other. A route's own
+    // parts loaded later (the booking's steps) are left to Rollup, which keeps what the route has
+    // loaded already in the route's file.
+    chunks.set(id, [...needed].map(chunkName).sort().join('-'));
   }
   return chunks;
 }

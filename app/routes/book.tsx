@@ -1,13 +1,11 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { data, redirect } from 'react-router';
-import { bookingHoneypotField } from '#common/booking.ts';
+import { bookingHoneypotField } from '#common/booking-words.ts';
 import { errorSummaryId } from '../components/booking/booking-error-summary.tsx';
 import type { BookingActionData, BookingValues } from '../components/booking/booking-types.ts';
 import { bookingView, summaryRows } from '../components/booking/booking-view.ts';
-import { DetailsStep } from '../components/booking/details-step.tsx';
 import { StepProgress, stepHeadingId } from '../components/booking/step-progress.tsx';
 import { WhatWhereStep } from '../components/booking/what-where-step.tsx';
-import { WhenStep } from '../components/booking/when-step.tsx';
 import { PageHeader } from '../components/content/page-header.tsx';
 import { pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/book';
@@ -18,6 +16,22 @@ import { bookingPage, formFields, isSharedPage, withChosenSlot } from './book.se
  * the earlier choices in the address, the last a post to this route's action) and, once the
  * page's scripts run, as the same forms submitted in the page.
  */
+
+/**
+ * The later steps' code (the calendar; the details form with its checks, which bring zod) is
+ * fetched when it is needed, not with the first step: together they would take the page over
+ * its 120 kB of script. The server renders them in place all the same (the document is sent
+ * once complete), and a step submitted in the page starts fetching the others at once, while
+ * its answer is on its way.
+ */
+const loadWhenStep = () => import('../components/booking/when-step.tsx');
+const loadDetailsStep = () => import('../components/booking/details-step.tsx');
+const WhenStep = lazy(async () => ({ default: (await loadWhenStep()).WhenStep }));
+const DetailsStep = lazy(async () => ({ default: (await loadDetailsStep()).DetailsStep }));
+const loadLaterSteps = () => {
+  void loadWhenStep();
+  void loadDetailsStep();
+};
 
 /** Pages with live availability or a customer's answers are never kept by a cache. */
 const privatePage = { 'Cache-Control': 'private, no-store' };
@@ -97,7 +111,7 @@ export default function BookRoute({ loaderData: page, actionData }: Route.Compon
       <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-12">
         <StepProgress step={view.step} />
         {/* What focus or a summary's link moves to clears the sticky header. */}
-        <div className="mt-6 [&_[id]]:scroll-mt-24">
+        <div className="mt-6 [&_[id]]:scroll-mt-24" onSubmit={loadLaterSteps}>
           {view.step === 'what' && (
             <WhatWhereStep
               key={stepKey}
@@ -108,26 +122,28 @@ export default function BookRoute({ loaderData: page, actionData }: Route.Compon
               coveredDistricts={page.coveredDistricts}
             />
           )}
-          {view.step === 'when' && (
-            <WhenStep
-              key={stepKey}
-              choices={view.choices}
-              errors={view.errors}
-              availability={page.availability}
-              horizonDays={page.horizonDays}
-            />
-          )}
-          {view.step === 'details' && (
-            <DetailsStep
-              key={stepKey}
-              choices={view.choices}
-              summary={summaryRows(page, view)}
-              values={view.values}
-              errors={view.errors}
-              conflict={view.conflict}
-              notice={view.notice}
-            />
-          )}
+          <Suspense fallback={null}>
+            {view.step === 'when' && (
+              <WhenStep
+                key={stepKey}
+                choices={view.choices}
+                errors={view.errors}
+                availability={page.availability}
+                horizonDays={page.horizonDays}
+              />
+            )}
+            {view.step === 'details' && (
+              <DetailsStep
+                key={stepKey}
+                choices={view.choices}
+                summary={summaryRows(page, view)}
+                values={view.values}
+                errors={view.errors}
+                conflict={view.conflict}
+                notice={view.notice}
+              />
+            )}
+          </Suspense>
         </div>
       </div>
     </main>

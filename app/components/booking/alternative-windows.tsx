@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useFocusWhenShown } from '../../lib/use-focus-when-shown.ts';
-import { dayText, type FreeWindow } from '#common/booking.ts';
+import type { FreeWindow } from '#common/booking.ts';
+import { dayText } from '#common/booking-words.ts';
 import { placesText, windowText } from './booking-format.ts';
 import { stepHref, type BookingChoices } from './booking-types.ts';
 import { ChoiceCard, GroupError } from './choice-card.tsx';

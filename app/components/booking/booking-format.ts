@@ -1,4 +1,4 @@
-import { dayText } from '#common/booking.ts';
+import { dayText } from '#common/booking-words.ts';
 import { formatTime } from '#common/week.ts';
 
 /** How the booking pages write days in a calendar, windows and places (en-GB, as the site writes them). */

@@ -1,5 +1,5 @@
-import { dayText, type BookingField, type FreeWindow } from '#common/booking.ts';
-import { mobileLocation } from '#common/booking-settings.ts';
+import type { BookingField, FreeWindow } from '#common/booking.ts';
+import { dayText, mobileLocation } from '#common/booking-words.ts';
 import { formatTime } from '#common/week.ts';
 import { windowText } from './booking-format.ts';
 import type { SummaryRow } from './booking-summary.tsx';

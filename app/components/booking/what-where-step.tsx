@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Form, Link } from 'react-router';
-import { outsideAreaForMobileMessage } from '#common/booking.ts';
-import { mobileLocation } from '#common/booking-settings.ts';
+import { mobileLocation, outsideAreaForMobileMessage } from '#common/booking-words.ts';
 import { coverageOf } from '#common/postcode.ts';
 import { CoverageNotice } from '../home/coverage-notice.tsx';
 import { FormField } from '../ui/form-field.tsx';

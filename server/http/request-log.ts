@@ -31,7 +31,9 @@ export function requestLog(logger: Logger) {
       const incoming = req.headers['x-request-id'];
       const id =
         typeof incoming === 'string' && incomingIdPattern.test(incoming) ? incoming : crypto.randomUUID();
-      res.setHeader('X-Request-Id', id);
+      // Build files are never logged, so an id would name nothing; it would only be more bytes
+      // with each of a page's scripts and stylesheets.
+      if (!req.url?.startsWith('/assets/')) res.setHeader('X-Request-Id', id);
       return id;
     },
     autoLogging: { ignore: (req) => quietPaths.test(req.url ?? '') },

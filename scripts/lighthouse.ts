@@ -75,7 +75,12 @@ const pages: Page[] = [
     minimum: { performance: 98, ...allOthers },
     maxScriptKb: 120,
   },
-  { label: '/book', path: '/book?service=puncture-repair', minimum: { performance: 97, ...allOthers } },
+  {
+    label: '/book',
+    path: '/book?service=puncture-repair',
+    minimum: { performance: 97, ...allOthers },
+    maxScriptKb: 120,
+  },
 ];
 /**
  * `/` reaches 98 and blocks for 100 ms at most on a quiet 2-core machine, where its script-less

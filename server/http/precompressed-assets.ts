@@ -67,8 +67,12 @@ const documentOnlyHeaders = [
 /** Files that a browser never shows as a document (an SVG can be one, so it keeps them all). */
 const subresource = /\.(?:js|mjs|css|woff2?)$/;
 
+/** Scripts: the modules a script imports are fetched under the page's own referrer policy without it. */
+const script = /\.m?js$/;
+
 /** For the build's scripts, stylesheets and fonts: leaves out the headers only a document obeys. */
 export const assetHeaders: RequestHandler = (req, res, next) => {
   if (subresource.test(req.path)) for (const header of documentOnlyHeaders) res.removeHeader(header);
+  if (script.test(req.path)) res.removeHeader('Referrer-Policy');
   next();
 };

@@ -30,7 +30,13 @@ async function scriptsLoaded(page: Page, path: string): Promise<Map<string, numb
   return sizes;
 }
 
-for (const path of ['/', '/services/tyre-replacement', '/about', '/privacy-policy']) {
+for (const path of [
+  '/',
+  '/services/tyre-replacement',
+  '/about',
+  '/privacy-policy',
+  '/book?service=puncture-repair',
+]) {
   test(`${path} loads at most 120 kB of script, compressed`, async ({ page }) => {
     const sizes = await scriptsLoaded(page, path);
     const total = [...sizes.values()].reduce((sum, bytes) => sum + bytes, 0);

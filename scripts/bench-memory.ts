@@ -73,7 +73,8 @@ const weights: [Kind, number][] = [
   ['enquiry', 10],
 ];
 
-const enquiryBody = JSON.stringify({
+/** The enquiry both load tests post: a valid one, as a customer would send it. */
+export const enquiryBody = JSON.stringify({
   name: 'Bench Customer',
   phone: '07700 900123',
   email: 'bench@example.com',

@@ -23,7 +23,7 @@ import {
   seededEnquiries,
   seedEnquiries,
 } from './bench-enquiries-seed.ts';
-import { runMemory, storeUploadedPictures } from './bench-memory.ts';
+import { enquiryBody, runMemory, storeUploadedPictures } from './bench-memory.ts';
 import {
   ensureBuilt,
   residentMemoryMb,
@@ -157,14 +157,7 @@ async function runEnquiry(server: ServerProcess): Promise<boolean> {
         }),
       },
     ],
-    body: JSON.stringify({
-      name: 'Bench Customer',
-      phone: '07700 900123',
-      email: 'bench@example.com',
-      vehicle: 'Ford Focus 2019',
-      service: 'puncture-repair',
-      message: 'Nail in the rear tyre, parked at work in Romford until 5pm.',
-    }),
+    body: enquiryBody,
   };
   const { result, cpuMs } = await measure(server, options);
   return report('POST /api/enquiries (stored, with its notification queued)', result, { p99Ms: 50 }, cpuMs);

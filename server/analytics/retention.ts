@@ -1,5 +1,5 @@
-import { lt, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import { lt } from 'drizzle-orm';
+import { inTransactionHoldingLock, type Database } from '../db/client.ts';
 import { pageViews } from '../db/schema.ts';
 import { addDays } from './london.ts';
 
@@ -16,12 +16,7 @@ export async function purgeRawPageViews(
   { today, days }: { today: string; days: number },
 ): Promise<number | null> {
   const oldestKept = addDays(today, -days);
-  return db.transaction(async (tx) => {
-    // Both drivers answer with an object holding `rows`.
-    const { rows } = (await tx.execute(
-      sql`select pg_try_advisory_xact_lock(${rawPageViewsPurgeLockKey}) as locked`,
-    )) as unknown as { rows: { locked: boolean }[] };
-    if (!rows[0]?.locked) return null;
+  return inTransactionHoldingLock(db, rawPageViewsPurgeLockKey, async (tx) => {
     const deleted = await tx
       .delete(pageViews)
       .where(lt(pageViews.day, oldestKept))

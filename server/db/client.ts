@@ -70,6 +70,25 @@ export async function selectRows<Row>(db: Database, query: SQL): Promise<Row[]> 
   return result.rows;
 }
 
+/**
+ * Runs `work` in a transaction that holds the advisory lock `key`, if no other transaction holds
+ * it; null without running it otherwise. With several server processes, a daily job taken so is
+ * done by one of them, and the others skip it.
+ */
+export async function inTransactionHoldingLock<Result>(
+  db: Database,
+  key: number,
+  work: (tx: Database) => Promise<Result>,
+): Promise<Result | null> {
+  return db.transaction(async (tx) => {
+    const [lock] = await selectRows<{ locked: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${key}) as locked`,
+    );
+    return lock?.locked ? work(tx) : null;
+  });
+}
+
 /** The worker's module: beside this one in the sources (run by tsx), or in the built bundle. */
 const pgliteWorkerUrl = new URL(
   import.meta.url.endsWith('.ts') ? './pglite-worker-source.mjs' : './pglite-worker.js',

@@ -1,5 +1,5 @@
-import { lt, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import { lt } from 'drizzle-orm';
+import { inTransactionHoldingLock, type Database } from '../db/client.ts';
 import { enquiries, outbox } from '../db/schema.ts';
 
 /** An arbitrary fixed key: the advisory lock held while one process purges. */
@@ -23,12 +23,7 @@ export async function purgeExpiredEnquiries(
   { now, months }: { now: Date; months: number },
 ): Promise<{ enquiries: number; notifications: number } | null> {
   const cutoff = retentionCutoff(now, months);
-  return db.transaction(async (tx) => {
-    // Both drivers answer with an object holding `rows`.
-    const { rows } = (await tx.execute(
-      sql`select pg_try_advisory_xact_lock(${purgeLockKey}) as locked`,
-    )) as unknown as { rows: { locked: boolean }[] };
-    if (!rows[0]?.locked) return null;
+  return inTransactionHoldingLock(db, purgeLockKey, async (tx) => {
     const deleted = await tx
       .delete(enquiries)
       .where(lt(enquiries.createdAt, cutoff))

@@ -5,8 +5,8 @@ import * as z from 'zod/mini';
 import type { TwoFactorSetup } from '#common/accounts.ts';
 import { FormField } from '../../ui/form-field.tsx';
 import { showRefusal } from '../show-refusal.ts';
-import { appCodeInput } from './account-format.ts';
 import { useEnableTwoFactor, useStartTwoFactorSetup } from './account-queries.ts';
+import { AppCodeField } from './app-code-field.tsx';
 import { appCode } from './account-schemas.ts';
 import { SubmitOrCancel } from './submit-or-cancel.tsx';
 import { ProofForm, type ProofText } from './two-factor-proof-form.tsx';
@@ -77,20 +77,12 @@ function ConfirmReplacementForm({ password, onCancel }: { password: string; onCa
   });
   return (
     <form noValidate onSubmit={submit} className="mt-3 grid max-w-sm gap-3">
-      <FormField
+      <AppCodeField
         id="two-factor-replace-new-code"
         label="Code from the new app"
         error={errors.newCode?.message}
-      >
-        {(control) => (
-          <input
-            {...control}
-            {...register('newCode')}
-            {...appCodeInput}
-            className={`${control.className} font-mono tracking-widest`}
-          />
-        )}
-      </FormField>
+        registration={register('newCode')}
+      />
       <FormField
         id="two-factor-replace-current-code"
         label="A new code from your current app, or a recovery code"

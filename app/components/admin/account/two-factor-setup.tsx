@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { TwoFactorSetup } from '#common/accounts.ts';
-import { FormField } from '../../ui/form-field.tsx';
 import { showRefusal } from '../show-refusal.ts';
 import { toast } from '../../../lib/use-toast.ts';
 import { messageOf } from '../enquiry-format.ts';
 import { SubmitOrCancel } from './submit-or-cancel.tsx';
 import { actionClass } from '../enquiry-format.ts';
-import { appCodeInput, groupedKey } from './account-format.ts';
+import { groupedKey } from './account-format.ts';
+import { AppCodeField } from './app-code-field.tsx';
 import { useEnableTwoFactor, useStartTwoFactorSetup } from './account-queries.ts';
 import { appCodeSchema, type AppCodeInput, type AppCodeValues } from './account-schemas.ts';
 import { CopyButton } from './copy-button.tsx';
@@ -135,16 +135,12 @@ function ConfirmCodeForm({ onCancel }: { onCancel: () => void }) {
   });
   return (
     <form noValidate onSubmit={submit} className="mt-3 grid max-w-xs gap-3">
-      <FormField id="two-factor-setup-code" label="Code from the app" error={errors.code?.message}>
-        {(control) => (
-          <input
-            {...control}
-            {...register('code')}
-            {...appCodeInput}
-            className={`${control.className} font-mono tracking-widest`}
-          />
-        )}
-      </FormField>
+      <AppCodeField
+        id="two-factor-setup-code"
+        label="Code from the app"
+        error={errors.code?.message}
+        registration={register('code')}
+      />
       <SubmitOrCancel
         label="Turn on"
         busyLabel="Checking…"

@@ -1,8 +1,7 @@
-import crypto from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUnreachableMessage } from '#common/outage.ts';
 import { makeBooking } from '#tests/support/bookings.ts';
+import { createServerDatabase, queryOnce } from '#tests/support/database.ts';
 import { makeEnquiry } from '#tests/support/factories.ts';
 import { useServerProcesses, waitFor, type ServerProcess } from '#tests/support/server-process.ts';
 import { startTcpProxy, type TcpProxy } from '#tests/support/tcp-proxy.ts';
@@ -23,31 +22,20 @@ const phone = {
 };
 
 describe.runIf(serverUrl)('the database out of reach', () => {
-  const name = `outage_${crypto.randomBytes(6).toString('hex')}`;
+  let database: Awaited<ReturnType<typeof createServerDatabase>>;
   let databaseUrl: string;
   let proxy: TcpProxy;
 
-  const admin = async <Row>(statement: string, url = serverUrl!): Promise<Row[]> => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return (await client.query(statement)).rows as Row[];
-    } finally {
-      await client.end();
-    }
-  };
-
   beforeAll(async () => {
-    await admin(`create database "${name}"`);
-    const url = new URL(serverUrl!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    database = await createServerDatabase(serverUrl!, 'outage');
+    databaseUrl = database.url;
+    const url = new URL(databaseUrl);
     proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
   });
 
   afterAll(async () => {
     await proxy?.close();
-    await admin(`drop database if exists "${name}" with (force)`);
+    await database?.drop();
   });
 
   const returning = { cookie: 'splash_seen=1' };
@@ -150,9 +138,9 @@ describe.runIf(serverUrl)('the database out of reach', () => {
     for (const path of pages) expect(await status(server, path)).toBe(200);
 
     // Everything acknowledged is there.
-    const stored = await admin<{ reference: string }>('select reference from enquiries', databaseUrl);
+    const stored = await queryOnce<{ reference: string }>(databaseUrl, 'select reference from enquiries');
     expect(stored.map((row) => row.reference)).toEqual(expect.arrayContaining(references));
-    const [counted] = await admin<{ count: string }>('select count(*) from bookings', databaseUrl);
+    const [counted] = await queryOnce<{ count: string }>(databaseUrl, 'select count(*) from bookings');
     expect(Number(counted?.count)).toBeGreaterThanOrEqual(bookingsTaken);
     // Changes are heard again (and the kept pages were let go) within seconds too.
     await waitFor(() => server.stdout().includes('listening again'), 10_000 - (Date.now() - restored));

@@ -1,7 +1,6 @@
-import crypto from 'node:crypto';
-import pg from 'pg';
 import type { PublishedSiteContent } from '#common/site-content.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServerDatabase } from '#tests/support/database.ts';
 import { gradient } from '#tests/support/pictures.ts';
 import { startSmtpServer } from '#tests/support/smtp.ts';
 import { useServerProcesses, type ServerProcess } from '#tests/support/server-process.ts';
@@ -16,31 +15,19 @@ const { start } = useServerProcesses();
 const staff = { username: 'two-servers-staff', password: 'quiet-lorry-tyre-pressure-42' };
 
 describe.runIf(serverUrl)('two server processes on one PostgreSQL database', () => {
-  const name = `multi_${crypto.randomBytes(6).toString('hex')}`;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let database: Awaited<ReturnType<typeof createServerDatabase>>;
   let databaseUrl: string;
 
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-
   beforeAll(async () => {
-    await admin(`create database "${name}"`);
-    const url = new URL(serverUrl!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    database = await createServerDatabase(serverUrl!, 'multi');
+    databaseUrl = database.url;
     smtp = await startSmtpServer();
   });
 
   afterAll(async () => {
     await smtp?.close();
-    await admin(`drop database if exists "${name}" with (force)`);
+    await database?.drop();
   });
 
   /** Both servers, started together (they migrate the one database under its advisory lock). */

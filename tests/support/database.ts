@@ -42,6 +42,37 @@ async function migratedDatabaseFiles(): Promise<Blob> {
   return new Blob([new Uint8Array(fs.readFileSync(snapshot))]);
 }
 
+/** Runs one statement on the PostgreSQL server or database at `url`, on a connection of its own. */
+export async function queryOnce<Row>(url: string, statement: string): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(statement)).rows as Row[];
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A new, empty database named `<prefix>_<random>` on the PostgreSQL server at `serverUrl`: its
+ * address, and `drop`, which removes it even while connections to it remain.
+ */
+export async function createServerDatabase(
+  serverUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
+  await queryOnce(serverUrl, `create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await queryOnce(serverUrl, `drop database if exists "${name}" with (force)`);
+    },
+  };
+}
+
 /**
  * A migrated, empty database for one test file: PGlite in memory by default, or, when
  * TEST_DATABASE_URL is set, a new database on that PostgreSQL server, dropped again at close.
@@ -54,29 +85,14 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     return handle;
   }
 
-  const name = `test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), poolMax: 4 });
+  const database = await createServerDatabase(serverUrl, 'test');
+  const handle = await openDatabase({ databaseUrl: database.url, poolMax: 4 });
   await handle.migrate();
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      try {
-        await cleanup.query(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await cleanup.end();
-      }
+      await database.drop();
     },
   };
 }

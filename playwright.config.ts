@@ -92,6 +92,11 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 2,
+  // Two browsers and the sites they visit share two cores: on the slower machines of that size
+  // a journey through the dashboard (several sign-ins, each a deliberately slow password hash,
+  // and an accessibility scan) takes up to twice as long as on a quiet fast one.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? 'list' : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

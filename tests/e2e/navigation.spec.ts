@@ -131,7 +131,9 @@ test.describe('splash screen', () => {
   test('works without JavaScript', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto('/');
+    // From the first response on: the splash fades by itself 2.5 s after it is drawn, which on a
+    // busy machine can come before the page's pictures and fonts have finished loading.
+    await page.goto('/', { waitUntil: 'commit' });
     await expect(page.locator('.splash')).toBeVisible();
     await expect(page.locator('.splash')).toBeHidden({ timeout: 4_000 });
     await context.close();

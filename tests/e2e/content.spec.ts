@@ -10,7 +10,7 @@ import { staffAccount } from './staff-account.ts';
  */
 // Each journey signs in, publishes and reads several public pages: more than the default time on
 // a machine running the whole suite.
-test.describe.configure({ mode: 'serial', timeout: 90_000 });
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const lastChangedByStaff = new RegExp(
   `Last changed by ${staffAccount.username} on \\d\\d/\\d\\d/\\d{4}, \\d\\d:\\d\\d`,

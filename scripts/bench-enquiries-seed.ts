@@ -2,7 +2,7 @@
 // months with their status changes and notes, stored with a few set-based statements before the
 // server starts.
 import { sql } from 'drizzle-orm';
-import type { EnquiryServiceValue } from '#common/enquiry-options.ts';
+import type { EnquiryServiceValue } from '../common/enquiries/options.ts';
 import { openDatabase, selectRows, type DatabaseOptions } from '#server/db/client.ts';
 
 export const seededEnquiries = 100_000;

@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { fallbackImages, imageSlotNames, imageSlots } from '#common/images.ts';
+import { fallbackImages, imageSlotNames, imageSlots } from '../common/images/images.ts';
 import { openDatabase, type DatabaseOptions } from '#server/db/client.ts';
 import { storeImage } from '#server/images/service.ts';
 import { clientBuildDir, projectRoot } from '#server/paths.ts';

@@ -11,9 +11,9 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { addDays, londonDay } from '#server/analytics/london.ts';
-import { bankHolidays } from '#common/bank-holidays.ts';
-import { londonDate, type AvailabilityDay } from '#common/booking-slots.ts';
-import { weekdays } from '#common/week.ts';
+import { bankHolidays } from '../common/time/bank-holidays.ts';
+import { londonDate, type AvailabilityDay } from '../common/bookings/slots.ts';
+import { weekdays } from '../common/time/week.ts';
 import { openDatabase, selectRows, type DatabaseOptions } from '#server/db/client.ts';
 import { clientBuildDir } from '#server/paths.ts';
 import {

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { fallbackImages } from '#common/images.ts';
+import { fallbackImages } from '../common/images/images.ts';
 
 const sourceDir = 'design/illustrations';
 const outputDir = 'public/images/fallback';

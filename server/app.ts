@@ -7,8 +7,8 @@ import {
   databaseUnreachableMessage,
   unavailableOnlineMessage,
   unavailableRetryAfterSeconds,
-} from '#common/outage.ts';
-import type { ServerContext } from '#common/load-context.ts';
+} from '#common/http/outage.ts';
+import type { ServerContext } from '#common/pages/load-context.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { apiErrorHandler, apiNotFound } from './http/errors.ts';
@@ -44,14 +44,14 @@ import {
 } from './bookings/service.ts';
 import { imagesRouter } from './images/routes.ts';
 import { uploadedSlotImages } from './images/service.ts';
-import { servicesRouter } from './services/routes.ts';
+import { servicesRouter } from '#server/site-content/services-routes.ts';
 import { privacyRouter } from './privacy/routes.ts';
 import { notificationAddresses } from './notifications/addresses.ts';
 import { outboxRouter } from './notifications/routes.ts';
-import { siteContentRouter } from './content/routes.ts';
-import { createSiteContentStore, type SiteContentStore } from './content/store.ts';
-import { seedSiteContent } from '#common/site-content-seed.ts';
-import { siteSettingsWith, type SiteSettings } from '#common/site-settings.ts';
+import { siteContentRouter } from '#server/site-content/routes.ts';
+import { createSiteContentStore, type SiteContentStore } from '#server/site-content/store.ts';
+import { seedSiteContent } from '#common/site-content/seed.ts';
+import { siteSettingsWith, type SiteSettings } from '#common/site-content/site-settings.ts';
 import type { PageCache } from './pages/page-cache.ts';
 import { pageHandler } from './pages/page-handler.ts';
 import { staffPages } from './pages/staff-pages.ts';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultSiteSettings } from '#common/site-settings.ts';
+import { defaultSiteSettings } from '#common/site-content/site-settings.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 function problemsOf(env: Record<string, string>): string[] {

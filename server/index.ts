@@ -22,8 +22,8 @@ import { purgeExpiredEnquiries } from './enquiries/retention.ts';
 import { purgeOldActivity } from './activity/service.ts';
 import { londonDay } from './analytics/london.ts';
 import { purgeRawPageViews } from './analytics/retention.ts';
-import { createSiteContentStore } from './content/store.ts';
-import { seedSiteContent } from '#common/site-content-seed.ts';
+import { createSiteContentStore } from '#server/site-content/store.ts';
+import { seedSiteContent } from '#common/site-content/seed.ts';
 
 /**
  * The process: configuration, database (migrated, seeded), HTTP server, graceful shutdown.

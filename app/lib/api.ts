@@ -1,4 +1,4 @@
-import { adminRequestHeader, type ApiErrorBody } from '#common/api.ts';
+import { adminRequestHeader, type ApiErrorBody } from '#common/http/api.ts';
 
 /** A request the API answered with an error status. */
 export class ApiError extends Error {

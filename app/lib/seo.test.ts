@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSiteSettings } from '#common/site-settings.ts';
+import { defaultSiteSettings } from '#common/site-content/site-settings.ts';
 import { businessJsonLd, priceSpecification, type BusinessFacts } from './seo.ts';
 
 describe('priceSpecification', () => {

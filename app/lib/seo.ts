@@ -1,8 +1,8 @@
 import type { MetaDescriptor } from 'react-router';
-import type { OpeningHoursSpecification } from '#common/opening-hours.ts';
-import type { PriceLine } from '#common/site-content.ts';
-import type { SiteSettings } from '#common/site-settings.ts';
-import { fillTokens } from '#common/tokens.ts';
+import type { OpeningHoursSpecification } from '#common/site-content/opening-hours.ts';
+import type { PriceLine } from '#common/site-content/site-content.ts';
+import type { SiteSettings } from '#common/site-content/site-settings.ts';
+import { fillTokens } from '#common/site-content/tokens.ts';
 
 /** What a page says about itself to search engines and link previews (spec section 2, metadata). */
 export type PageSeo = {

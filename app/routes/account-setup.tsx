@@ -1,5 +1,5 @@
-import { AccountSetupPanel } from '../components/admin/account-setup/account-setup-panel.tsx';
-import { pageMeta } from '../lib/seo.ts';
+import { AccountSetupPanel } from '#app/features/account/setup/account-setup-panel.tsx';
+import { pageMeta } from '#app/lib/seo.ts';
 import type { Route } from './+types/account-setup';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

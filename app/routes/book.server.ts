@@ -4,10 +4,10 @@ import {
   outsideAreaForMobileMessage,
   postcodeForMobileMessage,
   windowUnavailableMessage,
-} from '#common/booking.ts';
-import { bookingLocationName, bookingSettingsOf, mobileLocation } from '#common/booking-settings.ts';
-import { coverageOf, isPostcode, normalisePostcode, postcodeMessage } from '#common/postcode.ts';
-import { fillTokensIn } from '#common/tokens.ts';
+} from '#common/bookings/booking.ts';
+import { bookingLocationName, bookingSettingsOf, mobileLocation } from '#common/bookings/settings.ts';
+import { coverageOf, isPostcode, normalisePostcode, postcodeMessage } from '#common/site-content/postcode.ts';
+import { fillTokensIn } from '#common/site-content/tokens.ts';
 import * as z from 'zod/mini';
 import {
   choiceFields,
@@ -17,7 +17,7 @@ import {
   type ChoiceField,
   type LocationOption,
   type ServiceOption,
-} from '../components/booking/booking-types.ts';
+} from '#app/features/bookings/online/booking-types.ts';
 
 /** The booking page's server side: what each step offers and whether the earlier choices hold. */
 

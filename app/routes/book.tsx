@@ -1,13 +1,13 @@
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { data, redirect } from 'react-router';
-import { bookingHoneypotField } from '#common/booking-words.ts';
-import { errorSummaryId } from '../components/booking/booking-error-summary.tsx';
-import type { BookingActionData, BookingValues } from '../components/booking/booking-types.ts';
-import { bookingView, summaryRows } from '../components/booking/booking-view.ts';
-import { StepProgress, stepHeadingId } from '../components/booking/step-progress.tsx';
-import { WhatWhereStep } from '../components/booking/what-where-step.tsx';
-import { PageHeader } from '../components/content/page-header.tsx';
-import { pageMeta } from '../lib/seo.ts';
+import { bookingHoneypotField } from '#common/bookings/words.ts';
+import { errorSummaryId } from '#app/features/bookings/online/booking-error-summary.tsx';
+import type { BookingActionData, BookingValues } from '#app/features/bookings/online/booking-types.ts';
+import { bookingView, summaryRows } from '#app/features/bookings/online/booking-view.ts';
+import { StepProgress, stepHeadingId } from '#app/features/bookings/online/step-progress.tsx';
+import { WhatWhereStep } from '#app/features/bookings/online/what-where-step.tsx';
+import { PageHeader } from '#app/features/info-pages/page-header.tsx';
+import { pageMeta } from '#app/lib/seo.ts';
 import type { Route } from './+types/book';
 import { bookingPage, formFields, isSharedPage, withChosenSlot } from './book.server.ts';
 
@@ -24,8 +24,8 @@ import { bookingPage, formFields, isSharedPage, withChosenSlot } from './book.se
  * once complete), and a step submitted in the page starts fetching the others at once, while
  * its answer is on its way.
  */
-const loadWhenStep = () => import('../components/booking/when-step.tsx');
-const loadDetailsStep = () => import('../components/booking/details-step.tsx');
+const loadWhenStep = () => import('#app/features/bookings/online/when-step.tsx');
+const loadDetailsStep = () => import('#app/features/bookings/online/details-step.tsx');
 const WhenStep = lazy(async () => ({ default: (await loadWhenStep()).WhenStep }));
 const DetailsStep = lazy(async () => ({ default: (await loadDetailsStep()).DetailsStep }));
 const loadLaterSteps = () => {

@@ -1,10 +1,10 @@
 import { data, redirect } from 'react-router';
-import { bookingNotFoundMessage } from '#common/booking.ts';
-import { BookingNotFound } from '../components/booking/booking-not-found.tsx';
-import { ManagedBookingPanel } from '../components/booking/managed-booking-panel.tsx';
-import type { ManageActionData } from '../components/booking/managed-booking-types.ts';
-import { PageHeader } from '../components/content/page-header.tsx';
-import { pageMeta } from '../lib/seo.ts';
+import { bookingNotFoundMessage } from '#common/bookings/booking.ts';
+import { BookingNotFound } from '#app/features/bookings/online/booking-not-found.tsx';
+import { ManagedBookingPanel } from '#app/features/bookings/online/managed-booking-panel.tsx';
+import type { ManageActionData } from '#app/features/bookings/online/managed-booking-types.ts';
+import { PageHeader } from '#app/features/info-pages/page-header.tsx';
+import { pageMeta } from '#app/lib/seo.ts';
 import type { Route } from './+types/booking-manage';
 import { formFields } from './book.server.ts';
 import { managedBookingView } from './booking-manage.server.ts';

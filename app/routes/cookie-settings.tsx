@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { PageHeader } from '../components/content/page-header.tsx';
-import { ConsentCategoryRow } from '../components/consent/consent-switch.tsx';
-import { preloadToaster } from '../components/ui/toaster.tsx';
+import { PageHeader } from '#app/features/info-pages/page-header.tsx';
+import { ConsentCategoryRow } from '#app/features/consent/consent-switch.tsx';
+import { preloadToaster } from '#app/components/ui/toaster.tsx';
 import {
   allAllowed,
   consent,
@@ -11,10 +11,10 @@ import {
   samePreferences,
   useConsent,
   type ConsentPreferences,
-} from '../lib/consent.ts';
-import { useHydrated } from '../lib/hydration.ts';
-import { homeSeo, pageMeta } from '../lib/seo.ts';
-import { toast } from '../lib/use-toast.ts';
+} from '#app/features/consent/consent.ts';
+import { useHydrated } from '#app/lib/hydration.ts';
+import { homeSeo, pageMeta } from '#app/lib/seo.ts';
+import { toast } from '#app/lib/use-toast.ts';
 import type { Route } from './+types/cookie-settings';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

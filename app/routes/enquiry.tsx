@@ -1,11 +1,11 @@
 import { data, Link, redirect } from 'react-router';
-import type { EnquiryField } from '#common/enquiry.ts';
-import { districtPattern, outwardCode, type Coverage } from '#common/postcode.ts';
-import { PageHeader } from '../components/content/page-header.tsx';
-import { CoverageNotice } from '../components/home/coverage-notice.tsx';
-import { EnquiryFormOnDemand } from '../components/home/enquiry-form-on-demand.tsx';
-import { CheckIcon } from '../components/ui/icons.tsx';
-import { pageMeta } from '../lib/seo.ts';
+import type { EnquiryField } from '#common/enquiries/enquiry.ts';
+import { districtPattern, outwardCode, type Coverage } from '#common/site-content/postcode.ts';
+import { PageHeader } from '#app/features/info-pages/page-header.tsx';
+import { CoverageNotice } from '#app/features/enquiries/form/coverage-notice.tsx';
+import { EnquiryFormOnDemand } from '#app/features/enquiries/form/enquiry-form-on-demand.tsx';
+import { CheckIcon } from '#app/components/ui/icons.tsx';
+import { pageMeta } from '#app/lib/seo.ts';
 import type { Route } from './+types/enquiry';
 
 /**

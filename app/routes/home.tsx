@@ -1,16 +1,16 @@
-import { siteImage } from '#common/images.ts';
-import { AboutSection } from '../components/home/about-section.tsx';
-import { AreasSection } from '../components/home/areas-section.tsx';
-import { BranchesSection } from '../components/home/branches-section.tsx';
-import { ContactSection } from '../components/home/contact-section.tsx';
-import { Hero } from '../components/home/hero.tsx';
-import { HowItWorks } from '../components/home/how-it-works.tsx';
-import { PricingSection } from '../components/home/pricing-section.tsx';
-import { ServiceCards } from '../components/home/service-cards.tsx';
-import { Testimonials } from '../components/home/testimonials.tsx';
-import { Section } from '../components/ui/section.tsx';
-import { homeContent } from '../lib/page-content.server.ts';
-import { businessJsonLd, homeSeo, pageMeta } from '../lib/seo.ts';
+import { siteImage } from '#common/images/images.ts';
+import { AboutSection } from '#app/features/home/about-section.tsx';
+import { AreasSection } from '#app/features/home/areas-section.tsx';
+import { BranchesSection } from '#app/features/home/branches-section.tsx';
+import { ContactSection } from '#app/features/home/contact-section.tsx';
+import { Hero } from '#app/features/home/hero.tsx';
+import { HowItWorks } from '#app/features/home/how-it-works.tsx';
+import { PricingSection } from '#app/features/home/pricing-section.tsx';
+import { ServiceCards } from '#app/features/home/service-cards.tsx';
+import { Testimonials } from '#app/features/home/testimonials.tsx';
+import { Section } from '#app/components/ui/section.tsx';
+import { homeContent } from '#app/features/site-content/page-content.server.ts';
+import { businessJsonLd, homeSeo, pageMeta } from '#app/lib/seo.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {

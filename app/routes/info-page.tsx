@@ -1,10 +1,10 @@
-import { ContentSections } from '../components/content/content-blocks.tsx';
-import { PageHeader } from '../components/content/page-header.tsx';
-import { aboutPage, contactPage, motPage, servicingPage } from '../content/pages.ts';
-import { hoursText } from '../lib/page-content.server.ts';
-import { pageMeta } from '../lib/seo.ts';
-import { useSiteSettings } from '../lib/site-settings.ts';
-import { fillTokens } from '#common/tokens.ts';
+import { ContentSections } from '#app/features/info-pages/content-blocks.tsx';
+import { PageHeader } from '#app/features/info-pages/page-header.tsx';
+import { aboutPage, contactPage, motPage, servicingPage } from '#app/features/info-pages/pages.ts';
+import { hoursText } from '#app/features/site-content/page-content.server.ts';
+import { pageMeta } from '#app/lib/seo.ts';
+import { useSiteSettings } from '#app/features/site-content/site-settings.ts';
+import { fillTokens } from '#common/site-content/tokens.ts';
 import type { Route } from './+types/info-page';
 
 const pages = { '/mot': motPage, '/servicing': servicingPage, '/about': aboutPage, '/contact': contactPage };

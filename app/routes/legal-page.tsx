@@ -1,10 +1,10 @@
-import { ContentBlocks, ContentSections } from '../components/content/content-blocks.tsx';
-import { PageHeader } from '../components/content/page-header.tsx';
-import { cookiePolicy } from '../content/legal/cookie-policy.ts';
-import { privacyPolicy } from '../content/legal/privacy-policy.ts';
-import { termsOfService } from '../content/legal/terms-of-service.ts';
-import { hoursText } from '../lib/page-content.server.ts';
-import { pageMeta } from '../lib/seo.ts';
+import { ContentBlocks, ContentSections } from '#app/features/info-pages/content-blocks.tsx';
+import { PageHeader } from '#app/features/info-pages/page-header.tsx';
+import { cookiePolicy } from '#app/features/legal/cookie-policy.ts';
+import { privacyPolicy } from '#app/features/legal/privacy-policy.ts';
+import { termsOfService } from '#app/features/legal/terms-of-service.ts';
+import { hoursText } from '#app/features/site-content/page-content.server.ts';
+import { pageMeta } from '#app/lib/seo.ts';
 import type { Route } from './+types/legal-page';
 
 const documents = {

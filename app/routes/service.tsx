@@ -1,8 +1,8 @@
 import { data, redirect } from 'react-router';
-import { StatusPage } from '../components/layout/status-page.tsx';
-import { ServiceDetailView } from '../components/services/service-detail.tsx';
-import { servicePage } from '../lib/page-content.server.ts';
-import { homeSeo, pageMeta } from '../lib/seo.ts';
+import { StatusPage } from '#app/features/site-layout/status-page.tsx';
+import { ServiceDetailView } from '#app/features/service-pages/service-detail.tsx';
+import { servicePage } from '#app/features/site-content/page-content.server.ts';
+import { homeSeo, pageMeta } from '#app/lib/seo.ts';
 import type { Route } from './+types/service';
 
 /**

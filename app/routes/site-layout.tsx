@@ -1,13 +1,13 @@
 import { Outlet, useRouteLoaderData } from 'react-router';
-import { ConsentHost } from '../components/consent/consent-host.tsx';
-import { SiteFooter } from '../components/layout/site-footer.tsx';
-import { SiteHeader } from '../components/layout/site-header.tsx';
-import { SplashScreen } from '../components/layout/splash-screen.tsx';
-import { Toaster } from '../components/ui/toaster.tsx';
-import { siteNav } from '../lib/page-content.server.ts';
-import type { loader as rootLoader } from '../root.tsx';
+import { ConsentHost } from '#app/features/consent/consent-host.tsx';
+import { SiteFooter } from '#app/features/site-layout/site-footer.tsx';
+import { SiteHeader } from '#app/features/site-layout/site-header.tsx';
+import { SplashScreen } from '#app/features/site-layout/splash-screen.tsx';
+import { Toaster } from '#app/components/ui/toaster.tsx';
+import { siteNav } from '#app/features/site-content/page-content.server.ts';
+import type { loader as rootLoader } from '#app/root.tsx';
 import type { Route } from './+types/site-layout';
-import { RouteErrorPage } from '../components/layout/route-error-page.tsx';
+import { RouteErrorPage } from '#app/features/site-layout/route-error-page.tsx';
 
 /** The header's and footer's links to the services and the social profiles. */
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,11 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
-import ToastViewport from '../components/ui/toast-viewport.tsx';
-import { createQueryClient } from '../lib/query-client.ts';
-import { resumeReadsAfterSignOut } from '../lib/staff-session.ts';
-import { DatabaseUnreachableBanner } from '../components/admin/database-banner.tsx';
-import { RouteErrorPage } from '../components/layout/route-error-page.tsx';
+import ToastViewport from '#app/components/ui/toast-viewport.tsx';
+import { createQueryClient } from '#app/lib/query-client.ts';
+import { resumeReadsAfterSignOut } from '#app/features/account/staff-session.ts';
+import { DatabaseUnreachableBanner } from '#app/features/dashboard/database-banner.tsx';
+import { RouteErrorPage } from '#app/features/site-layout/route-error-page.tsx';
 
 /** An error under this frame, with the phone number and e-mail of the site's settings. */
 export function ErrorBoundary({ error }: { error: unknown }) {

@@ -1,9 +1,9 @@
 import { redirect } from 'react-router';
-import { HeroUpload, heroRecommendation } from '../components/admin/hero-upload.tsx';
-import { Spinner } from '../components/ui/spinner.tsx';
-import { pageMeta } from '../lib/seo.ts';
-import { StaffCardPage } from '../components/admin/staff-card-page.tsx';
-import { useStaffPage } from '../lib/staff-session.ts';
+import { HeroUpload, heroRecommendation } from '#app/features/images/hero-upload.tsx';
+import { Spinner } from '#app/components/ui/spinner.tsx';
+import { pageMeta } from '#app/lib/seo.ts';
+import { StaffCardPage } from '#app/features/staff/staff-card-page.tsx';
+import { useStaffPage } from '#app/features/account/staff-session.ts';
 import type { Route } from './+types/update-hero';
 
 /**

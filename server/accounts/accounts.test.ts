@@ -17,10 +17,10 @@ import {
   type StaffAccount,
   type StaffSession,
   type TwoFactorSetup,
-} from '#common/accounts.ts';
+} from '#common/accounts/accounts.ts';
 import { createTestApp, testConfig, testOrigin } from '#tests/support/app.ts';
 import { createTestDatabase } from '#tests/support/database.ts';
-import type { Enquiry } from '#common/enquiry.ts';
+import type { Enquiry } from '#common/enquiries/enquiry.ts';
 import { clearEnquiries, makeEnquiry, sameOriginHeaders } from '#tests/support/factories.ts';
 import { purgeOldActivity } from '../activity/service.ts';
 import { addStaffAccount } from '../auth/initial-admin.ts';

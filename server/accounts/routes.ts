@@ -21,8 +21,8 @@ import {
   type SetupLink,
   type StaffSession,
   type TwoFactorSetup,
-} from '#common/accounts.ts';
-import { invalidFieldsMessage } from '#common/field-errors.ts';
+} from '#common/accounts/accounts.ts';
+import { invalidFieldsMessage } from '#common/http/field-errors.ts';
 import { recordActivity, recordStaffActivity, type ActivityRecord } from '../activity/service.ts';
 import { HttpError } from '../http/errors.ts';
 import { idParam, parseBody } from '../http/params.ts';

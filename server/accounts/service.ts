@@ -6,7 +6,7 @@ import {
   type SecuritySettings,
   type StaffAccount,
   type StaffRole,
-} from '#common/accounts.ts';
+} from '#common/accounts/accounts.ts';
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { accountSetupTokens, appMeta, recoveryCodes, sessions, users } from '../db/schema.ts';

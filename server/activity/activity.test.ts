@@ -1,8 +1,8 @@
 import type express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActivityEntry } from '#common/accounts.ts';
-import type { PublishedSiteContent } from '#common/site-content.ts';
+import type { ActivityEntry } from '#common/accounts/accounts.ts';
+import type { PublishedSiteContent } from '#common/site-content/site-content.ts';
 import { createTestApp } from '#tests/support/app.ts';
 import { createTestDatabase } from '#tests/support/database.ts';
 import { clearEnquiries, makeEnquiry, signedInStaff } from '#tests/support/factories.ts';

@@ -1,5 +1,5 @@
 import { Router, type Request, type RequestHandler } from 'express';
-import { activityPageSize, isActivityKind } from '#common/accounts.ts';
+import { activityPageSize, isActivityKind } from '#common/accounts/accounts.ts';
 import type { Database } from '../db/client.ts';
 import { requireOwner } from '../auth/guard.ts';
 import { HttpError } from '../http/errors.ts';

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Request } from 'express';
-import type { ActivityEntry, ActivityKind } from '#common/accounts.ts';
-import { isActivityKind } from '#common/accounts.ts';
+import type { ActivityEntry, ActivityKind } from '#common/accounts/accounts.ts';
+import { isActivityKind } from '#common/accounts/accounts.ts';
 import type { Database } from '../db/client.ts';
 import { activityLog } from '../db/schema.ts';
 import { installationKey } from '../auth/installation-key.ts';

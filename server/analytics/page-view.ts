@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { analyticsPathMaxLength } from '#common/analytics.ts';
+import { analyticsPathMaxLength } from '#common/analytics/analytics.ts';
 
 /** A page view as stored: no IP address, no cookie, nothing that links it to another day. */
 export type PageView = {

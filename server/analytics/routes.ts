@@ -1,8 +1,8 @@
 import express, { Router, type RequestHandler } from 'express';
 import { isbot } from 'isbot';
-import { pageViewEventSchema } from '#common/analytics-event.ts';
-import { isUntrackedPath, timelineRanges } from '#common/analytics.ts';
-import { withoutTokens } from '#common/token-routes.ts';
+import { pageViewEventSchema } from '#common/analytics/event.ts';
+import { isUntrackedPath, timelineRanges } from '#common/analytics/analytics.ts';
+import { withoutTokens } from '#common/http/token-routes.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import { createReadCache } from '../http/read-cache.ts';

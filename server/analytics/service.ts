@@ -5,7 +5,7 @@ import {
   type AnalyticsSources,
   type AnalyticsStats,
   type TimelineEntry,
-} from '#common/analytics.ts';
+} from '#common/analytics/analytics.ts';
 import { selectRows, type Database } from '../db/client.ts';
 import { analyticsDayVisitors, analyticsSalts } from '../db/schema.ts';
 import { addDays } from './london.ts';

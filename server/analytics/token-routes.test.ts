@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { tokenRoutePatterns } from '#common/token-routes.ts';
+import { tokenRoutePatterns } from '#common/http/token-routes.ts';
 import { createTestApp, testConfig } from '#tests/support/app.ts';
 import {
   bookingContent,

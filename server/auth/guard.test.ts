@@ -5,7 +5,7 @@ import { createTestApp } from '#tests/support/app.ts';
 import { createTestDatabase } from '#tests/support/database.ts';
 import { sameOriginHeaders, signedInStaff } from '#tests/support/factories.ts';
 import { eq } from 'drizzle-orm';
-import { ownersOnlyMessage, twoFactorSetupNeededMessage } from '#common/accounts.ts';
+import { ownersOnlyMessage, twoFactorSetupNeededMessage } from '#common/accounts/accounts.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { appMeta } from '../db/schema.ts';
 import { securitySettingsKey } from './staff-user.ts';

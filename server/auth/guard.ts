@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
-import { adminRequestHeader } from '#common/api.ts';
-import { ownersOnlyMessage, twoFactorSetupNeededMessage } from '#common/accounts.ts';
-import type { StaffUser } from '#common/auth.ts';
+import { adminRequestHeader } from '#common/http/api.ts';
+import { ownersOnlyMessage, twoFactorSetupNeededMessage } from '#common/accounts/accounts.ts';
+import type { StaffUser } from '#common/auth/auth.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import { readSessionToken } from './cookies.ts';

@@ -1,5 +1,5 @@
-import { registrationSchema } from '#common/auth.ts';
-import { fieldErrorsOf } from '#common/field-errors.ts';
+import { registrationSchema } from '#common/auth/auth.ts';
+import { fieldErrorsOf } from '#common/http/field-errors.ts';
 import type { Database } from '../db/client.ts';
 import { createUser, hasAnyUser } from './service.ts';
 

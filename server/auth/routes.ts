@@ -6,8 +6,8 @@ import {
   setDeviceCookie,
   setSessionCookie,
 } from './cookies.ts';
-import { loginSchema, registrationSchema, type StaffUser } from '#common/auth.ts';
-import { fieldErrorsOf, invalidFieldsMessage } from '#common/field-errors.ts';
+import { loginSchema, registrationSchema, type StaffUser } from '#common/auth/auth.ts';
+import { fieldErrorsOf, invalidFieldsMessage } from '#common/http/field-errors.ts';
 import { HttpError } from '../http/errors.ts';
 import { newDeviceToken } from './device-cookies.ts';
 import { currentUser, requireOwner, requireSameOrigin, requireUser, type AuthDependencies } from './guard.ts';
@@ -17,7 +17,7 @@ import {
   noPendingSignInMessage,
   type ActivityKind,
   type TwoFactorChallenge,
-} from '#common/accounts.ts';
+} from '#common/accounts/accounts.ts';
 import { recordActivity, type ActivityActor, type ActivityRecord } from '../activity/service.ts';
 import { parseBody } from '../http/params.ts';
 import {

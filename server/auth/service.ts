@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { StaffRole } from '#common/accounts.ts';
-import type { LoginInput, RegistrationInput, StaffUser } from '#common/auth.ts';
+import type { StaffRole } from '#common/accounts/accounts.ts';
+import type { LoginInput, RegistrationInput, StaffUser } from '#common/auth/auth.ts';
 import { selectRows, type Database } from '../db/client.ts';
 import { recoveryCodes, users } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/errors.ts';

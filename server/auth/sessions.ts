@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { StaffUser } from '#common/auth.ts';
-import { keptFor } from '#common/kept-for.ts';
+import type { StaffUser } from '#common/auth/auth.ts';
+import { keptFor } from '#common/util/kept-for.ts';
 import type { Database } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 import { staffUserColumns, toStaffUser } from './staff-user.ts';

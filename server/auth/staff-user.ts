@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { isStaffRole } from '#common/accounts.ts';
-import type { StaffUser } from '#common/auth.ts';
+import { isStaffRole } from '#common/accounts/accounts.ts';
+import type { StaffUser } from '#common/auth/auth.ts';
 import { appMeta, users } from '../db/schema.ts';
 
-/** Where the owners' security settings live in `app_meta` (common/accounts.ts, SecuritySettings). */
+/** Where the owners' security settings live in `app_meta` (common/accounts/accounts.ts, SecuritySettings). */
 export const securitySettingsKey = 'security';
 
 /** Whether owners require two-factor sign-in of every account. */

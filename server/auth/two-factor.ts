@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import { recoveryCodeCount } from '#common/accounts.ts';
+import { recoveryCodeCount } from '#common/accounts/accounts.ts';
 
 /**
  * Time-based one-time passwords (RFC 6238) as authenticator apps make them: SHA-1, six digits,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AvailabilityDay } from '#common/booking-slots.ts';
+import type { AvailabilityDay } from '#common/bookings/slots.ts';
 import { AvailabilityBoard } from './availability-board.ts';
 
 const days = (): AvailabilityDay[] => [

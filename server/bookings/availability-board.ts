@@ -1,4 +1,4 @@
-import type { AvailabilityDay } from '#common/booking-slots.ts';
+import type { AvailabilityDay } from '#common/bookings/slots.ts';
 import { createReadCache } from '../http/read-cache.ts';
 
 /** `days` with the window of `date` starting at `start` left with at most `free` places. */

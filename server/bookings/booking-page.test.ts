@@ -9,10 +9,10 @@ import {
   registrationMessage,
   tooManyBookingsMessage,
   windowGoneMessage,
-} from '#common/booking.ts';
-import { bankHolidays } from '#common/bank-holidays.ts';
-import { londonDate } from '#common/booking-slots.ts';
-import { addDays } from '#common/week.ts';
+} from '#common/bookings/booking.ts';
+import { bankHolidays } from '#common/time/bank-holidays.ts';
+import { londonDate } from '#common/bookings/slots.ts';
+import { addDays } from '#common/time/week.ts';
 import { createTestApp, testConfig } from '#tests/support/app.ts';
 import { bookingContent, clearBookings, fixedContentStore, makeBooking } from '#tests/support/bookings.ts';
 import { createTestDatabase } from '#tests/support/database.ts';

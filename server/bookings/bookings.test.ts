@@ -12,7 +12,7 @@ import {
   type Booking,
   type CreatedBooking,
   type ManagedBooking,
-} from '#common/booking.ts';
+} from '#common/bookings/booking.ts';
 import { createTestApp, testConfig } from '#tests/support/app.ts';
 import {
   bookingContent,

@@ -3,7 +3,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import pino from 'pino';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CreatedBooking } from '#common/booking.ts';
+import type { CreatedBooking } from '#common/bookings/booking.ts';
 import { createTestApp, testConfig } from '#tests/support/app.ts';
 import {
   bookingContent,

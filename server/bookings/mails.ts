@@ -1,4 +1,4 @@
-import { bookingWindowText as windowText, formatRegistration, type Booking } from '#common/booking.ts';
+import { bookingWindowText as windowText, formatRegistration, type Booking } from '#common/bookings/booking.ts';
 import type { BusinessContact, Mail, Mailbox } from '../notifications/mailer.ts';
 import { bookingCalendar } from './calendar.ts';
 

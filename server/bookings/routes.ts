@@ -1,8 +1,8 @@
 import express, { Router, type Request, type RequestHandler } from 'express';
 import * as z from 'zod/mini';
-import { bookingCancelReasonMaxLength, bookingNotFoundMessage } from '#common/booking.ts';
-import { londonDate } from '#common/booking-slots.ts';
-import { addDays, isCalendarDate, timePattern } from '#common/week.ts';
+import { bookingCancelReasonMaxLength, bookingNotFoundMessage } from '#common/bookings/booking.ts';
+import { londonDate } from '#common/bookings/slots.ts';
+import { addDays, isCalendarDate, timePattern } from '#common/time/week.ts';
 import { recordStaffActivity } from '../activity/service.ts';
 import { HttpError } from '../http/errors.ts';
 import { idParam, parseBody } from '../http/params.ts';

@@ -18,13 +18,13 @@ import {
   type FreeWindow,
   type ManagedBooking,
   type SubmitBookingResult,
-} from '#common/booking.ts';
+} from '#common/bookings/booking.ts';
 import {
   bookingLocationName,
   bookingSettingsOf,
   mobileLocation,
   type BookingSettings,
-} from '#common/booking-settings.ts';
+} from '#common/bookings/settings.ts';
 import {
   availabilityOf,
   bookableSlots,
@@ -34,12 +34,12 @@ import {
   slotAt,
   type AvailabilityDay,
   type Slot,
-} from '#common/booking-slots.ts';
-import { fieldErrorsOf, invalidFieldsMessage } from '#common/field-errors.ts';
-import { coverageOf } from '#common/postcode.ts';
-import { keptFor } from '#common/kept-for.ts';
-import { addDays } from '#common/week.ts';
-import type { SiteContent } from '#common/site-content.ts';
+} from '#common/bookings/slots.ts';
+import { fieldErrorsOf, invalidFieldsMessage } from '#common/http/field-errors.ts';
+import { coverageOf } from '#common/site-content/postcode.ts';
+import { keptFor } from '#common/util/kept-for.ts';
+import { addDays } from '#common/time/week.ts';
+import type { SiteContent } from '#common/site-content/site-content.ts';
 import { isoTime, selectRows, type Database } from '../db/client.ts';
 import { bookingPlaces, bookings, enquiries, enquiryEvents, enquiryNotes, outbox } from '../db/schema.ts';
 import { GroupCommit } from '../db/group-commit.ts';
@@ -70,7 +70,7 @@ export type BookingDependencies = {
   onQueued?: () => void;
 };
 
-/** A booking in the API's shape (common/booking.ts), as JSON built by the statement that reads it. */
+/** A booking in the API's shape (common/bookings/booking.ts), as JSON built by the statement that reads it. */
 const bookingJson = sql`json_build_object('id', ${bookings.id}, 'reference', ${bookings.reference},
   'enquiryId', ${bookings.enquiryId}, 'status', ${bookings.status}, 'service', ${bookings.service},
   'serviceTitle', ${bookings.serviceTitle}, 'location', ${bookings.location},

@@ -35,7 +35,7 @@ export const users = pgTable(
     id: serial('id').primaryKey(),
     username: text('username').notNull(),
     passwordHash: text('password_hash'),
-    /** `owner` or `staff` (common/accounts.ts). */
+    /** `owner` or `staff` (common/accounts/accounts.ts). */
     role: text('role').notNull().default('staff'),
     /** Set while the account is disabled: no sign-in, no session. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
@@ -110,7 +110,7 @@ export const accountSetupTokens = pgTable(
 );
 
 /**
- * Who did what, when, from which client (a hash of its address), to what (common/accounts.ts,
+ * Who did what, when, from which client (a hash of its address), to what (common/accounts/accounts.ts,
  * ActivityEntry). The actor's name is kept as text, so that it outlives the account. Never a
  * secret nor erased data.
  */
@@ -180,7 +180,7 @@ export const enquiries = pgTable(
     message: text('message').notNull().default(''),
     contacted: boolean('contacted').notNull().default(false),
     contactedAt: timestamp('contacted_at', { withTimezone: true }),
-    /** Where it is in the pipeline (common/enquiry-status.ts); `contacted` is true after `new`. */
+    /** Where it is in the pipeline (common/enquiries/status.ts); `contacted` is true after `new`. */
     status: text('status').notNull().default('new'),
     /** The short reference customers and staff quote, ENQ-YYMM-NNNN (unique). */
     reference: text('reference')
@@ -477,7 +477,7 @@ export const rateLimitCounters = pgTable(
 );
 
 /**
- * The business's site content (common/site-content.ts): every published version, newest highest.
+ * The business's site content (common/site-content/site-content.ts): every published version, newest highest.
  * The published document is the row with the highest version; versions count up from 1 without
  * gaps, so a publication made from a stale version collides with the unique index. The author's
  * name is kept as text, so that it outlives the account.
@@ -508,7 +508,7 @@ export const privacyErasures = pgTable('privacy_erasures', {
 });
 
 /**
- * Online bookings (common/booking.ts). Each is also an enquiry of the pipeline (status Booked),
+ * Online bookings (common/bookings/booking.ts). Each is also an enquiry of the pipeline (status Booked),
  * whose reference it shares; deleting the enquiry (by staff, the retention purge or an erasure)
  * deletes the booking. The window is kept as London wall-clock times with the instants they
  * stood for when booked.

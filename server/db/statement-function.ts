@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { keptFor } from '#common/kept-for.ts';
+import { keptFor } from '#common/util/kept-for.ts';
 import { selectRows, type Database } from './client.ts';
 
 const dialect = new PgDialect();

@@ -2,7 +2,7 @@ import { count, inArray, sql } from 'drizzle-orm';
 import type express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { enquiryStatuses, type EnquiryCounts, type EnquiryStatus } from '#common/enquiry-status.ts';
+import { enquiryStatuses, type EnquiryCounts, type EnquiryStatus } from '#common/enquiries/status.ts';
 import { createTestApp, testConfig } from '#tests/support/app.ts';
 import { createTestDatabase } from '#tests/support/database.ts';
 import { clearEnquiries, makeEnquiry, signedInStaff } from '#tests/support/factories.ts';

@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import type { Response } from 'express';
-import type { Enquiry } from '#common/enquiry.ts';
-import { enquiryServiceName } from '#common/enquiry-options.ts';
-import { enquiryStatusLabels } from '#common/enquiry-status.ts';
+import type { Enquiry } from '#common/enquiries/enquiry.ts';
+import { enquiryServiceName } from '#common/enquiries/options.ts';
+import { enquiryStatusLabels } from '#common/enquiries/status.ts';
 import type { Database } from '../db/client.ts';
 import { listEnquiries, type EnquiryQuery } from './service.ts';
 

@@ -1,7 +1,7 @@
 import type express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Enquiry } from '#common/enquiry.ts';
+import type { Enquiry } from '#common/enquiries/enquiry.ts';
 import { createTestApp, testConfig } from '#tests/support/app.ts';
 import { createTestDatabase } from '#tests/support/database.ts';
 import { clearEnquiries, makeEnquiry, signedInStaff } from '#tests/support/factories.ts';

@@ -3,7 +3,7 @@ import type { Database } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import { idParam, parseBody } from '../http/params.ts';
 import * as z from 'zod/mini';
-import { enquiryNoteMaxLength, enquiryStatuses, isEnquiryStatus } from '#common/enquiry-status.ts';
+import { enquiryNoteMaxLength, enquiryStatuses, isEnquiryStatus } from '#common/enquiries/status.ts';
 import {
   addEnquiryNote,
   countEnquiries,

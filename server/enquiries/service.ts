@@ -1,15 +1,15 @@
 import { and, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Enquiry, EnquiryPayload } from '#common/enquiry.ts';
+import type { Enquiry, EnquiryPayload } from '#common/enquiries/enquiry.ts';
 import {
   enquiryStatuses,
   isEnquiryStatus,
   type EnquiryCounts,
   type EnquiryNote,
   type EnquiryStatus,
-} from '#common/enquiry-status.ts';
+} from '#common/enquiries/status.ts';
 import { isoTime, selectRows, type Database } from '../db/client.ts';
 import { hasSqlState } from '../db/errors.ts';
-import { keptFor } from '#common/kept-for.ts';
+import { keptFor } from '#common/util/kept-for.ts';
 import { GroupCommit } from '../db/group-commit.ts';
 import {
   bookings,
@@ -41,7 +41,7 @@ const eventsJson = sql`coalesce((
   from ${enquiryEvents} where ${enquiryEvents.enquiryId} = ${enquiries.id}), '[]')`;
 
 /**
- * An enquiry in the API's shape (common/enquiry.ts), with its history, as JSON the statement that
+ * An enquiry in the API's shape (common/enquiries/enquiry.ts), with its history, as JSON the statement that
  * reads it builds: the answer is then one text, passed on as it is, rather than a value per
  * field for the driver to decode, the ORM to map and the server to encode again.
  */

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { enquiryHoneypotField, enquirySchema, type SubmitEnquiryResult } from '#common/enquiry.ts';
-import { fieldErrorsOf, invalidFieldsMessage } from '#common/field-errors.ts';
-import { coverageOf } from '#common/postcode.ts';
+import { enquiryHoneypotField, enquirySchema, type SubmitEnquiryResult } from '#common/enquiries/enquiry.ts';
+import { fieldErrorsOf, invalidFieldsMessage } from '#common/http/field-errors.ts';
+import { coverageOf } from '#common/site-content/postcode.ts';
 import type { Database } from '../db/client.ts';
 import { rateLimitHit, type RateLimit } from '../http/rate-limit.ts';
 import type { Logger } from '../logger.ts';

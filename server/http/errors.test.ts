@@ -3,7 +3,7 @@ import pino from 'pino';
 import { pinoHttp } from 'pino-http';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { databaseUnreachableMessage } from '#common/outage.ts';
+import { databaseUnreachableMessage } from '#common/http/outage.ts';
 import { apiErrorHandler, HttpError, ServiceUnavailableError } from './errors.ts';
 
 function appThrowing(error: unknown) {

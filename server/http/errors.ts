@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import type { ApiErrorBody } from '#common/api.ts';
-import { databaseUnreachableMessage, unavailableRetryAfterSeconds } from '#common/outage.ts';
+import type { ApiErrorBody } from '#common/http/api.ts';
+import { databaseUnreachableMessage, unavailableRetryAfterSeconds } from '#common/http/outage.ts';
 import { isDatabaseUnreachable } from '../db/unreachable.ts';
 
 export type { ApiErrorBody };

@@ -1,7 +1,7 @@
 import type express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseUnreachableMessage } from '#common/outage.ts';
+import { databaseUnreachableMessage } from '#common/http/outage.ts';
 import { createTestApp } from '#tests/support/app.ts';
 import { bookingContent, fixedContentStore, makeBooking } from '#tests/support/bookings.ts';
 import { makeEnquiry } from '#tests/support/factories.ts';

@@ -5,7 +5,7 @@ import {
   unavailableOnlineMessage,
   unavailableRetryAfterSeconds,
   type ContactDetails,
-} from '#common/outage.ts';
+} from '#common/http/outage.ts';
 import { isDatabaseUnreachable } from '../db/unreachable.ts';
 import { ServiceUnavailableError } from './errors.ts';
 

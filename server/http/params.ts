@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import * as z from 'zod/mini';
-import { fieldErrorsOf, invalidFieldsMessage } from '#common/field-errors.ts';
+import { fieldErrorsOf, invalidFieldsMessage } from '#common/http/field-errors.ts';
 import { HttpError } from './errors.ts';
 
 /** The `:id` of a path as a database id (a positive 32-bit integer), else 400 with `message`. */

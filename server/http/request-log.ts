@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { errorFacts } from '../logger.ts';
-import { isTokenPath, withoutTokens } from '#common/token-routes.ts';
+import { isTokenPath, withoutTokens } from '#common/http/token-routes.ts';
 
 const incomingIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
 const quietPaths = /^\/(healthz|readyz|assets\/|favicon)/;

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { isTokenPath } from '#common/token-routes.ts';
+import { isTokenPath } from '#common/http/token-routes.ts';
 import { pathWithoutTokens } from './request-log.ts';
 
 /**

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Metadata, OutputInfo } from 'sharp';
-import { imageUploadMaxBytes } from '#common/images.ts';
+import { imageUploadMaxBytes } from '#common/images/images.ts';
 
 /** Limits of an uploaded picture (issue: site images). */
 export const imageLimits = {

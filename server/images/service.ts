@@ -3,14 +3,14 @@ import {
   altTextRequiredMessage,
   type ImageRecordInput,
   type ImageUpdateInput,
-} from '#common/image-fields.ts';
+} from '#common/images/fields.ts';
 import {
   imageSlotNames,
   isImageSlotName,
   type ImageSlotName,
   type StoredImage,
   type UploadedSlotImages,
-} from '#common/images.ts';
+} from '#common/images/images.ts';
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { images, imageVariants } from '../db/schema.ts';

@@ -1,6 +1,6 @@
 import busboy from 'busboy';
 import type { Request, Response } from 'express';
-import { imageTooLargeMessage } from '#common/images.ts';
+import { imageTooLargeMessage } from '#common/images/images.ts';
 import { HttpError } from '../http/errors.ts';
 import { imageLimits } from './process.ts';
 

@@ -1,7 +1,7 @@
-import { bookingSettingsOf } from '#common/booking-settings.ts';
-import type { SiteContent } from '#common/site-content.ts';
+import { bookingSettingsOf } from '#common/bookings/settings.ts';
+import type { SiteContent } from '#common/site-content/site-content.ts';
 import type { Config } from '../config.ts';
-import type { SiteContentStore } from '../content/store.ts';
+import type { SiteContentStore } from '#server/site-content/store.ts';
 import type { BusinessContact, Mailbox } from './mailer.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EnquiryRecord } from '#common/enquiry.ts';
-import { defaultCustomerEmails } from '#common/site-content.ts';
+import type { EnquiryRecord } from '#common/enquiries/enquiry.ts';
+import { defaultCustomerEmails } from '#common/site-content/site-content.ts';
 import { enquiryAcknowledgementMail, enquiryNotificationMail, type CustomerEmailTexts } from './mailer.ts';
 
 const enquiry = (overrides: Partial<EnquiryRecord> = {}): EnquiryRecord => ({

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
-import type { EnquiryRecord } from '#common/enquiry.ts';
-import { enquiryServiceLabel } from '#common/enquiry-options.ts';
-import { fillTokens, type TokenValues } from '#common/tokens.ts';
+import type { EnquiryRecord } from '#common/enquiries/enquiry.ts';
+import { enquiryServiceLabel } from '#common/enquiries/options.ts';
+import { fillTokens, type TokenValues } from '#common/site-content/tokens.ts';
 
 /** An address as written (`Name <address>`), or a display name and address apart. */
 export type Mailbox = string | { name: string; address: string };

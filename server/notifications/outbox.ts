@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { bookingStatuses, type Booking } from '#common/booking.ts';
-import type { EnquiryRecord } from '#common/enquiry.ts';
+import { bookingStatuses, type Booking } from '#common/bookings/booking.ts';
+import type { EnquiryRecord } from '#common/enquiries/enquiry.ts';
 import type { BookingNotification } from '../bookings/mails.ts';
 import { selectRows, type Database } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';

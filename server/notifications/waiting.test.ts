@@ -2,7 +2,7 @@ import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import type express from 'express';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mailNotConfiguredMessage, type WaitingMessages } from '#common/outbox.ts';
+import { mailNotConfiguredMessage, type WaitingMessages } from '#common/notifications/outbox.ts';
 import { createTestApp, testConfig } from '#tests/support/app.ts';
 import {
   bookingContent,

@@ -1,7 +1,7 @@
 import type express from 'express';
 import pino from 'pino';
 import request from 'supertest';
-import { defaultCustomerEmails } from '#common/site-content.ts';
+import { defaultCustomerEmails } from '#common/site-content/site-content.ts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig } from '#tests/support/app.ts';
 import { createTestDatabase } from '#tests/support/database.ts';

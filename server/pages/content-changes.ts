@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '../db/client.ts';
 import type { Subscription } from '../db/listener.ts';
 import type { Logger } from '../logger.ts';
-import type { SiteContentStore } from '../content/store.ts';
+import type { SiteContentStore } from '#server/site-content/store.ts';
 import type { PageCache } from './page-cache.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node';
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import type { AppLoadContext } from 'react-router';
-import { unavailableRetryAfterSeconds } from '#common/outage.ts';
+import { unavailableRetryAfterSeconds } from '#common/http/outage.ts';
 import { isDegraded } from '../http/outage.ts';
 import { takeSplash } from '../http/splash.ts';
 import { NonceTemplate } from './nonce-template.ts';

@@ -1,8 +1,8 @@
 import type express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PublishedSiteContent, SiteContent } from '#common/site-content.ts';
-import { seedSiteContent } from '#common/site-content-seed.ts';
+import type { PublishedSiteContent, SiteContent } from '#common/site-content/site-content.ts';
+import { seedSiteContent } from '#common/site-content/seed.ts';
 import { createTestApp, testConfig } from '#tests/support/app.ts';
 import { createTestDatabase } from '#tests/support/database.ts';
 import { signedInStaff } from '#tests/support/factories.ts';

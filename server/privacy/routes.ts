@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import * as z from 'zod/mini';
-import { personalDataEmail, personalDataRequestSchema } from '#common/privacy.ts';
+import { personalDataEmail, personalDataRequestSchema } from '#common/privacy/privacy.ts';
 import { HttpError } from '../http/errors.ts';
 import { parseBody } from '../http/params.ts';
 import type { Database } from '../db/client.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { StaffUser } from '#common/auth.ts';
-import type { ErasureCounts, PersonalDataExport } from '#common/privacy.ts';
+import type { StaffUser } from '#common/auth/auth.ts';
+import type { ErasureCounts, PersonalDataExport } from '#common/privacy/privacy.ts';
 import type { Database } from '../db/client.ts';
 import { bookings, enquiries, outbox, privacyErasures } from '../db/schema.ts';
 import { listBookingsOf } from '../bookings/service.ts';

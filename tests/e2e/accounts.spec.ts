@@ -1,5 +1,5 @@
 import type { Browser, Page, Response } from '@playwright/test';
-import { activityKindLabels, recoveryCodeCount, type ActivityKind } from '#common/accounts.ts';
+import { activityKindLabels, recoveryCodeCount, type ActivityKind } from '#common/accounts/accounts.ts';
 import { twoFactorCode } from '#server/auth/two-factor.ts';
 import { expect, expectAccessible, signIn, storeConsent, test, toastOf } from './fixtures.ts';
 import { staffAccount } from './staff-account.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseUnreachableMessage } from '#common/outage.ts';
+import { databaseUnreachableMessage } from '#common/http/outage.ts';
 import { makeBooking } from '#tests/support/bookings.ts';
 import { createServerDatabase, queryOnce } from '#tests/support/database.ts';
 import { makeEnquiry } from '#tests/support/factories.ts';

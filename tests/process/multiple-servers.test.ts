@@ -1,4 +1,4 @@
-import type { PublishedSiteContent } from '#common/site-content.ts';
+import type { PublishedSiteContent } from '#common/site-content/site-content.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerDatabase } from '#tests/support/database.ts';
 import { gradient } from '#tests/support/pictures.ts';

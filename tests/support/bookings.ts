@@ -1,9 +1,9 @@
 /** Bookings in tests: site content with known windows, a fixed clock, and a valid booking. */
-import type { BookingInput } from '#common/booking.ts';
-import { bookingSettingsOf, type BookingSettings, type BookingWindow } from '#common/booking-settings.ts';
-import type { SiteContent } from '#common/site-content.ts';
-import { weekdays } from '#common/week.ts';
-import type { SiteContentStore } from '#server/content/store.ts';
+import type { BookingInput } from '#common/bookings/booking.ts';
+import { bookingSettingsOf, type BookingSettings, type BookingWindow } from '#common/bookings/settings.ts';
+import type { SiteContent } from '#common/site-content/site-content.ts';
+import { weekdays } from '#common/time/week.ts';
+import type { SiteContentStore } from '#server/site-content/store.ts';
 import type { Database } from '#server/db/client.ts';
 import { bookingPlaces, bookings } from '#server/db/schema.ts';
 import { makeContent } from './site-content.ts';

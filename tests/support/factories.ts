@@ -1,6 +1,6 @@
-import type { StaffRole } from '#common/accounts.ts';
-import type { EnquiryInput } from '#common/enquiry.ts';
-import { adminRequestHeader } from '#common/api.ts';
+import type { StaffRole } from '#common/accounts/accounts.ts';
+import type { EnquiryInput } from '#common/enquiries/enquiry.ts';
+import { adminRequestHeader } from '#common/http/api.ts';
 import { sessionCookieName } from '#server/auth/cookies.ts';
 import { createSession } from '#server/auth/sessions.ts';
 import type { Database } from '#server/db/client.ts';

@@ -1,7 +1,7 @@
 /** Site content for tests: the original content (the seed) and the API's answers around it. */
-import type { PublishedSiteContent, SiteContent, SiteContentRevision } from '#common/site-content.ts';
-import { seedSiteContent } from '#common/site-content-seed.ts';
-import { defaultSiteSettings } from '#common/site-settings.ts';
+import type { PublishedSiteContent, SiteContent, SiteContentRevision } from '#common/site-content/site-content.ts';
+import { seedSiteContent } from '#common/site-content/seed.ts';
+import { defaultSiteSettings } from '#common/site-content/site-settings.ts';
 
 /** The original content, a fresh copy each time, changed by `change` when given. */
 export function makeContent(change?: (content: SiteContent) => void): SiteContent {

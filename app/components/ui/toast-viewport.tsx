@@ -1,5 +1,5 @@
 import * as Toast from '@radix-ui/react-toast';
-import { dismissToast, useToasts } from '../../lib/use-toast.ts';
+import { dismissToast, useToasts } from '#app/lib/use-toast.ts';
 import { CloseIcon } from './icons.tsx';
 
 /** Spec section 9: shown for 5000 ms, swiped away after 50 px, F8 jumps to the toasts. */

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useToasts } from '../../lib/use-toast.ts';
+import { useToasts } from '#app/lib/use-toast.ts';
 
 const loadViewport = () => import('./toast-viewport.tsx');
 const ToastViewport = lazy(loadViewport);

@@ -1,0 +1,143 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import type { TwoFactorChallenge } from '#common/accounts/accounts.ts';
+import { loginSchema, type LoginInput, type StaffUser } from '#common/auth/auth.ts';
+import { ApiError, apiRequest } from '#app/lib/api.ts';
+import { useHydrated } from '#app/lib/hydration.ts';
+import { afterLoginPath, currentUserQueryKey, storeUser } from './staff-session.ts';
+import { toast } from '#app/lib/use-toast.ts';
+import { FormField } from '#app/components/ui/form-field.tsx';
+import { preloadToaster } from '#app/components/ui/toaster.tsx';
+import { LoginCodeStep } from './login-code-step.tsx';
+
+/** Spec section 9: after a successful login the page waits this long, then navigates. */
+export const loginRedirectDelayMs = 500;
+
+type LoginValues = { username: string; password: string };
+
+const needsCode = (answer: StaffUser | TwoFactorChallenge): answer is TwoFactorChallenge =>
+  'twoFactorRequired' in answer && answer.twoFactorRequired;
+
+/**
+ * The Admin Login form (spec sections 2, 5 and 8). Checked on submit, then on change. After a
+ * successful login, a full navigation loads the dashboard (or the admin page last visited) with
+ * the new session. With two-factor sign-in on, a right password leads to a second step that asks
+ * for a code; going back from it (or its expiry) starts again from the password.
+ */
+export function LoginForm() {
+  const queryClient = useQueryClient();
+  // Without scripts the form cannot sign in; it stays disabled rather than post the password.
+  const ready = useHydrated();
+  const [signedIn, setSignedIn] = useState(false);
+  const [step, setStep] = useState<'password' | 'code'>('password');
+  /** Why the person is asked for their password again (the pending sign-in expired). */
+  const [restartReason, setRestartReason] = useState<string>();
+  const restarted = useRef(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    resetField,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues, unknown, LoginInput>({
+    resolver: zodResolver(loginSchema) as unknown as Resolver<LoginValues, unknown, LoginInput>,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { username: '', password: '' },
+  });
+
+  // Back from the code step: the username stays, the password is typed again.
+  useEffect(() => {
+    if (step === 'password' && restarted.current) {
+      restarted.current = false;
+      setFocus('password');
+    }
+  }, [step, setFocus]);
+
+  function enter(user: StaffUser) {
+    storeUser(user);
+    queryClient.setQueryData(currentUserQueryKey, user);
+    setSignedIn(true);
+    toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
+    setTimeout(() => window.location.assign(afterLoginPath()), loginRedirectDelayMs);
+  }
+
+  function restart(reason?: string) {
+    resetField('password');
+    setRestartReason(reason);
+    restarted.current = true;
+    setStep('password');
+  }
+
+  const submit = handleSubmit(async (credentials) => {
+    setRestartReason(undefined);
+    try {
+      const answer = await apiRequest<StaffUser | TwoFactorChallenge>('POST', '/api/login', credentials);
+      if (needsCode(answer)) setStep('code');
+      else enter(answer);
+    } catch (error) {
+      const apiError = error instanceof ApiError ? error : undefined;
+      for (const [field, messages] of Object.entries(apiError?.fieldErrors ?? {})) {
+        if ((field === 'username' || field === 'password') && messages[0]) {
+          setError(field, { message: messages[0] });
+        }
+      }
+      toast({
+        variant: 'destructive',
+        title: 'Login failed',
+        description: apiError?.serverMessage ?? 'Invalid username or password',
+      });
+    }
+  });
+
+  if (step === 'code') {
+    return <LoginCodeStep ready={ready} signedIn={signedIn} onSignedIn={enter} onRestart={restart} />;
+  }
+
+  const busy = isSubmitting || signedIn;
+  return (
+    <form
+      method="post"
+      onSubmit={submit}
+      onFocus={preloadToaster}
+      noValidate
+      className="mt-6 grid gap-4"
+      aria-label="Admin Login"
+    >
+      {restartReason && (
+        <p
+          role="alert"
+          className="rounded-lg border border-amber-300 bg-amber-50 px-3.5 py-2.5 text-sm text-ink"
+        >
+          {restartReason}
+        </p>
+      )}
+      <FormField id="login-username" label="Username" error={errors.username?.message}>
+        {(control) => (
+          <input
+            {...control}
+            {...register('username')}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+        )}
+      </FormField>
+      <FormField id="login-password" label="Password" error={errors.password?.message}>
+        {(control) => (
+          <input {...control} {...register('password')} type="password" autoComplete="current-password" />
+        )}
+      </FormField>
+      <button
+        type="submit"
+        disabled={!ready || busy}
+        className="mt-2 w-full rounded-lg bg-brand px-6 py-3 font-semibold text-ink shadow-sm transition hover:bg-brand-dark hover:text-white disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        {isSubmitting ? 'Signing in...' : signedIn ? 'Signed in' : 'Sign In'}
+      </button>
+    </form>
+  );
+}

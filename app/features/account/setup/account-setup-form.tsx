@@ -1,0 +1,95 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import * as z from 'zod/mini';
+import { accountSetupSchema } from '#common/accounts/accounts.ts';
+import { passwordLimits } from '#common/auth/auth.ts';
+import { useHydrated } from '#app/lib/hydration.ts';
+import { toast } from '#app/lib/use-toast.ts';
+import { FormField } from '#app/components/ui/form-field.tsx';
+import { preloadToaster } from '#app/components/ui/toaster.tsx';
+import { showRefusal } from '#app/components/ui/show-refusal.ts';
+import { useCompleteAccountSetup } from './account-setup-queries.ts';
+
+/** Where a person lands once their account is set up: two-factor sign-in and the rest are there. */
+export const afterSetupPath = '/admin/dashboard/account';
+
+export const passwordsDifferMessage = 'The passwords do not match';
+
+/** The new password by the API's own rule, typed twice alike. */
+const setupFormSchema = z.object({ password: accountSetupSchema.shape.password, confirm: z.string() }).check(
+  z.refine((values) => values.password === values.confirm, {
+    error: passwordsDifferMessage,
+    path: ['confirm'],
+  }),
+);
+
+type SetupValues = { password: string; confirm: string };
+
+/**
+ * New password and Confirm password, checked on submit, then as they are corrected. The server
+ * may still refuse a password (a common one, say): its reason shows under the field.
+ */
+export function AccountSetupForm({ token, username }: { token: string; username: string }) {
+  const navigate = useNavigate();
+  const ready = useHydrated();
+  const complete = useCompleteAccountSetup(token);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SetupValues, unknown, SetupValues>({
+    resolver: zodResolver(setupFormSchema) as unknown as Resolver<SetupValues, unknown, SetupValues>,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { password: '', confirm: '' },
+  });
+
+  const submit = handleSubmit(async ({ password }) => {
+    try {
+      const user = await complete.mutateAsync(password);
+      toast({ title: 'Account set up', description: `Welcome, ${user.username}!` });
+      await navigate(afterSetupPath, { replace: true });
+    } catch (error) {
+      showRefusal(error, { fields: ['password'], setError, title: 'Set-up failed' });
+    }
+  });
+
+  const busy = isSubmitting || complete.isSuccess;
+  return (
+    <form
+      method="post"
+      onSubmit={submit}
+      onFocus={preloadToaster}
+      noValidate
+      aria-label="Set up your account"
+      className="mt-6 grid gap-4"
+    >
+      {/* For password managers: whose password this is. */}
+      <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
+      <FormField
+        id="setup-password"
+        label="New password"
+        hint={`At least ${passwordLimits.min} characters. A few unrelated words make a good one.`}
+        error={errors.password?.message}
+      >
+        {(control) => (
+          <input {...control} {...register('password')} type="password" autoComplete="new-password" />
+        )}
+      </FormField>
+      <FormField id="setup-confirm" label="Confirm password" error={errors.confirm?.message}>
+        {(control) => (
+          <input {...control} {...register('confirm')} type="password" autoComplete="new-password" />
+        )}
+      </FormField>
+      <button
+        type="submit"
+        disabled={!ready || busy}
+        className="mt-2 w-full rounded-lg bg-brand px-6 py-3 font-semibold text-ink shadow-sm transition hover:bg-brand-dark hover:text-white disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        {isSubmitting ? 'Setting up...' : 'Set password and sign in'}
+      </button>
+    </form>
+  );
+}

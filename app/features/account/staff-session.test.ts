@@ -1,0 +1,203 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  afterLoginPath,
+  currentUserQueryKey,
+  fetchCurrentUser,
+  isAdminPath,
+  lastAdminPath,
+  logOut,
+  resumeReadsAfterSignOut,
+  lastAdminUrlKey,
+  readStoredUser,
+  rememberAdminPath,
+  storedUserKey,
+  staffTabStoragePrefix,
+  storeUser,
+} from './staff-session.ts';
+import { onlineManager, QueryObserver } from '@tanstack/react-query';
+import type { StaffUser } from '#common/auth/auth.ts';
+import { createQueryClient } from '#app/lib/query-client.ts';
+import { memoryStorage } from '#tests/support/memory-storage.ts';
+
+let storage: Storage;
+beforeEach(() => {
+  storage = memoryStorage();
+  vi.stubGlobal('window', { localStorage: storage });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const sam: StaffUser = {
+  id: 4,
+  username: 'sam',
+  role: 'staff',
+  twoFactor: false,
+  twoFactorSetupRequired: false,
+};
+
+describe('the stored user', () => {
+  it('is kept at sign-in and forgotten at logout', () => {
+    storeUser(sam);
+    expect(readStoredUser()).toEqual(sam);
+    storeUser(null);
+    expect(readStoredUser()).toBeNull();
+    expect(storage.getItem(storedUserKey)).toBeNull();
+  });
+
+  it.each(['{not json', '"sam"', '{"id":"4","username":"sam"}', '{"id":4,"username":"sam"}', 'null'])(
+    'is removed when it cannot be read (%s)',
+    (raw) => {
+      storage.setItem(storedUserKey, raw);
+      expect(readStoredUser()).toBeNull();
+      expect(storage.getItem(storedUserKey)).toBeNull();
+    },
+  );
+});
+
+describe('the last admin page', () => {
+  it('is where staff land after signing in, else the dashboard', () => {
+    expect(lastAdminPath()).toBe('/admin-dashboard');
+    rememberAdminPath('/admin/dashboard/analytics');
+    expect(lastAdminPath()).toBe('/admin/dashboard/analytics');
+  });
+
+  it.each([
+    '/',
+    '//evil.example',
+    'https://evil.example/admin/dashboard',
+    '/admin/dashboard/../../x',
+    '/auth',
+  ])('is never anything but an admin page of this site (%s)', (path) => {
+    expect(isAdminPath(path)).toBe(false);
+    storage.setItem(lastAdminUrlKey, path);
+    expect(lastAdminPath()).toBe('/admin-dashboard');
+  });
+});
+
+describe('the hero background page', () => {
+  it('is remembered like the dashboard, so signing in comes back to it', () => {
+    expect(isAdminPath('/update-hero')).toBe(true);
+    rememberAdminPath('/update-hero');
+    expect(lastAdminPath()).toBe('/update-hero');
+  });
+
+  it.each(['/update-hero/x', '/update-heroes', '/update-hero?next=//evil.example', '//update-hero'])(
+    'is only that exact path (%s)',
+    (path) => {
+      expect(isAdminPath(path)).toBe(false);
+    },
+  );
+});
+
+describe('the page after login', () => {
+  it('is the staff page named by ?next=, else the last admin page', () => {
+    rememberAdminPath('/admin/dashboard/analytics');
+    expect(afterLoginPath('?next=/update-hero')).toBe('/update-hero');
+    expect(afterLoginPath('')).toBe('/admin/dashboard/analytics');
+  });
+
+  it.each(['?next=//evil.example', '?next=https://evil.example/admin/dashboard', '?next=/auth'])(
+    'never leaves the staff pages of this site (%s)',
+    (search) => {
+      rememberAdminPath('/admin/dashboard/images');
+      expect(afterLoginPath(search)).toBe('/admin/dashboard/images');
+    },
+  );
+});
+
+describe('signing out', () => {
+  it('forgets what staff pages kept in the tab, such as unpublished content edits', async () => {
+    const tab = memoryStorage();
+    vi.stubGlobal('window', { localStorage: storage, sessionStorage: tab });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 204 })),
+    );
+    storeUser(sam);
+    tab.setItem(`${staffTabStoragePrefix}site-content-draft`, '{"draft":{}}');
+    tab.setItem('splash-something-else', 'kept');
+    const leave = vi.fn(async () => undefined);
+    await logOut(createQueryClient(), leave);
+    expect(leave).toHaveBeenCalledOnce();
+    expect(readStoredUser()).toBeNull();
+    expect(tab.getItem(`${staffTabStoragePrefix}site-content-draft`)).toBeNull();
+    expect(tab.getItem('splash-something-else')).toBe('kept');
+  });
+
+  it('starts no read once it has begun, and lets reads go again if the sign-out fails', async () => {
+    vi.stubGlobal('window', { localStorage: storage, sessionStorage: memoryStorage() });
+    const requested: string[] = [];
+    let answerLogout: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => {
+        requested.push(url);
+        if (url === '/api/logout') return new Promise<Response>((resolve) => (answerLogout = resolve));
+        return Promise.resolve(Response.json([]));
+      }),
+    );
+    const queryClient = createQueryClient();
+    const signingOut = logOut(queryClient, async () => undefined);
+    // A list asked for while the sign-out is on its way is not sent.
+    const read = queryClient.fetchQuery({ queryKey: ['/api/enquiries'], staleTime: 0 });
+    await vi.waitFor(() => expect(requested).toEqual(['/api/logout']));
+    answerLogout(new Response(null, { status: 204 }));
+    await signingOut;
+    expect(requested).toEqual(['/api/logout']);
+    void read.catch(() => undefined);
+    // Reads go again once the staff pages have gone.
+    resumeReadsAfterSignOut();
+    await vi.waitFor(() => expect(onlineManager.isOnline()).toBe(true));
+
+    requested.length = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        requested.push(url);
+        return url === '/api/logout' ? Response.json({ error: 'Down' }, { status: 503 }) : Response.json([]);
+      }),
+    );
+    await expect(logOut(queryClient, async () => undefined)).rejects.toThrow();
+    await queryClient.fetchQuery({ queryKey: ['/api/enquiries'], staleTime: 0 });
+    expect(requested).toEqual(['/api/logout', '/api/enquiries']);
+  });
+});
+
+describe('a session that ends while a staff page is open', () => {
+  it('asks who is signed in again at the first 401, which a staff page takes as signed out', async () => {
+    const requested: string[] = [];
+    let signedIn = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        requested.push(url);
+        if (url === '/api/user') {
+          return signedIn ? Response.json(sam) : Response.json({ error: 'Not signed in.' }, { status: 401 });
+        }
+        return signedIn
+          ? Response.json([])
+          : Response.json({ error: 'Please sign in to continue.' }, { status: 401 });
+      }),
+    );
+    const queryClient = createQueryClient();
+    const observer = new QueryObserver(queryClient, {
+      queryKey: currentUserQueryKey,
+      queryFn: fetchCurrentUser,
+    });
+    const stop = observer.subscribe(() => undefined);
+    try {
+      await vi.waitFor(() => expect(observer.getCurrentResult().data).toEqual(sam));
+      await queryClient.fetchQuery({ queryKey: ['/api/enquiries'], staleTime: 0 });
+      expect(requested).toEqual(['/api/user', '/api/enquiries']);
+
+      // The account is disabled: its next request is refused, and the user is asked for again.
+      signedIn = false;
+      await expect(
+        queryClient.fetchQuery({ queryKey: ['/api/analytics/stats'], staleTime: 0 }),
+      ).rejects.toThrow('401');
+      await vi.waitFor(() => expect(observer.getCurrentResult().data).toBeNull());
+      expect(requested).toEqual(['/api/user', '/api/enquiries', '/api/analytics/stats', '/api/user']);
+    } finally {
+      stop();
+    }
+  });
+});

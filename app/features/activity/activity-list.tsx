@@ -1,0 +1,95 @@
+import type { ReactNode } from 'react';
+import { activityKindLabels, type ActivityEntry } from '#common/accounts/accounts.ts';
+import { actionClass } from '#app/features/enquiries/dashboard/enquiry-format.ts';
+import { detailText, formatActivityTime } from './activity-format.ts';
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 gap-1.5">
+      <dt className="font-semibold text-ink">{term}:</dt>
+      <dd className="min-w-0 break-words text-slate-700">{children}</dd>
+    </div>
+  );
+}
+
+/** One entry: when, what, who, to what, the detail, and the client's short hash. */
+function ActivityItem({ entry }: { entry: ActivityEntry }) {
+  const detail = detailText(entry.detail);
+  return (
+    <li className="grid gap-1.5 px-4 py-3 sm:grid-cols-[12rem_1fr] sm:gap-4">
+      <time dateTime={entry.occurredAt} className="text-sm text-slate-600 tabular-nums">
+        {formatActivityTime(entry.occurredAt)}
+      </time>
+      <div className="min-w-0">
+        <p className="font-semibold text-ink">{activityKindLabels[entry.kind]}</p>
+        <dl className="mt-1 flex flex-wrap gap-x-5 gap-y-1 text-sm">
+          <Fact term="Who">{entry.actor ?? 'Not signed in'}</Fact>
+          {entry.target && <Fact term="Target">{entry.target}</Fact>}
+          {detail && <Fact term="Detail">{detail}</Fact>}
+          {entry.client && (
+            <Fact term="Client">
+              <span className="font-mono text-xs">{entry.client}</span>
+            </Fact>
+          )}
+        </dl>
+      </div>
+    </li>
+  );
+}
+
+type ActivityListProps = {
+  entries: ActivityEntry[];
+  filtered: boolean;
+  hasMore: boolean;
+  loadingMore: boolean;
+  /** Why the last "Load more" failed, if it did. */
+  loadMoreError: string | undefined;
+  onLoadMore: () => void;
+};
+
+/** The entries loaded so far, newest first, and "Load more". */
+export function ActivityList({
+  entries,
+  filtered,
+  hasMore,
+  loadingMore,
+  loadMoreError,
+  onLoadMore,
+}: ActivityListProps) {
+  if (entries.length === 0) {
+    return (
+      <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
+        {filtered ? 'Nothing matches these filters' : 'No activity yet'}
+      </p>
+    );
+  }
+  return (
+    <>
+      <ol
+        aria-label="Activity, newest first"
+        className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm"
+      >
+        {entries.map((entry) => (
+          <ActivityItem key={entry.id} entry={entry} />
+        ))}
+      </ol>
+      {loadMoreError && (
+        <p role="alert" className="text-center text-sm font-medium text-red-700">
+          Could not load more: {loadMoreError}
+        </p>
+      )}
+      {hasMore && (
+        <div className="flex justify-center">
+          <button
+            type="button"
+            onClick={onLoadMore}
+            aria-disabled={loadingMore}
+            className={`${actionClass} border border-slate-300 bg-white px-5 text-ink hover:bg-slate-100 aria-disabled:opacity-60`}
+          >
+            {loadingMore ? 'Loading…' : loadMoreError ? 'Try again' : 'Load more'}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}

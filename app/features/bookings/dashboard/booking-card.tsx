@@ -1,0 +1,111 @@
+import type { ReactNode } from 'react';
+import { bookingStatusLabels, formatRegistration, type Booking } from '#common/bookings/booking.ts';
+import { MailIcon, PhoneIcon } from '#app/components/ui/icons.tsx';
+import { BookingActions } from './booking-actions.tsx';
+import { bookingStatusBadgeClass, bookingStatusBorderClass, cancelledByText } from './booking-format.ts';
+
+/** A booking's status, as a badge. */
+export function BookingStatusBadge({ booking }: { booking: Pick<Booking, 'status'> }) {
+  return (
+    <span
+      className={`rounded-full px-2.5 py-0.5 text-xs font-bold whitespace-nowrap ${bookingStatusBadgeClass[booking.status]}`}
+    >
+      {bookingStatusLabels[booking.status]}
+    </span>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 gap-1.5">
+      <dt className="font-semibold text-ink">{term}:</dt>
+      <dd className="min-w-0 break-words text-slate-700">{children}</dd>
+    </div>
+  );
+}
+
+/** One booking in the day's diary: who, what vehicle, where, its status and what can be done with it. */
+export function BookingCard({ booking }: { booking: Booking }) {
+  const headingId = `booking-${booking.id}-name`;
+  const cancelled = booking.status === 'cancelled';
+  return (
+    <article
+      aria-labelledby={headingId}
+      className={`min-w-0 rounded-xl border border-l-4 border-slate-200 p-4 shadow-sm ${
+        bookingStatusBorderClass[booking.status]
+      } ${cancelled ? 'bg-slate-50 text-slate-500' : 'bg-white'}`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h5
+            id={headingId}
+            className={`text-base font-bold break-words ${cancelled ? 'text-slate-500 line-through' : 'text-ink'}`}
+          >
+            {booking.name}
+          </h5>
+          <p className="font-mono text-xs font-semibold tracking-wide text-slate-600 select-all">
+            {booking.reference}
+          </p>
+        </div>
+        <div className="flex flex-col items-end gap-1.5">
+          <BookingStatusBadge booking={booking} />
+          {booking.outsideArea && (
+            <span className="rounded-full border border-amber-300 bg-amber-50 px-2.5 py-0.5 text-xs font-bold text-amber-900">
+              Outside area
+            </span>
+          )}
+        </div>
+      </div>
+
+      <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <a
+          href={`tel:${booking.phone.replace(/[^\d+]/g, '')}`}
+          className="inline-flex min-h-8 items-center gap-1.5 font-semibold text-ink underline-offset-2 hover:underline"
+        >
+          <PhoneIcon className="size-4" />
+          {booking.phone}
+        </a>
+        <a
+          href={`mailto:${booking.email}?subject=${encodeURIComponent(`Your booking ${booking.reference}`)}`}
+          className="inline-flex min-h-8 min-w-0 items-center gap-1.5 break-all text-slate-700 underline-offset-2 hover:underline"
+        >
+          <MailIcon className="size-4 shrink-0" />
+          {booking.email}
+        </a>
+      </div>
+
+      <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+        <Detail term="Service">{booking.serviceTitle}</Detail>
+        <Detail term="Vehicle">{booking.vehicle}</Detail>
+        <Detail term="Registration">
+          <span className="rounded bg-yellow-100 px-1.5 font-mono font-bold text-ink">
+            {formatRegistration(booking.registration)}
+          </span>
+        </Detail>
+        {booking.postcode && (
+          <Detail term="Postcode">
+            {booking.postcode}
+            {booking.outsideArea && <span className="sr-only"> (outside the covered area)</span>}
+          </Detail>
+        )}
+      </dl>
+
+      {booking.notes && (
+        <p className="mt-3 rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-line break-words text-slate-700">
+          {booking.notes}
+        </p>
+      )}
+
+      {cancelled && (
+        <p className="mt-3 rounded-lg border border-slate-200 bg-white p-3 text-sm break-words text-slate-700">
+          <span className="font-semibold text-ink">
+            Cancelled{booking.cancelledBy ? ` by ${cancelledByText(booking.cancelledBy)}` : ''}:
+          </span>{' '}
+          {booking.cancelReason ?? 'no reason given'}
+        </p>
+      )}
+
+      <BookingActions booking={booking} />
+    </article>
+  );
+}

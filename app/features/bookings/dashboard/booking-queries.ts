@@ -1,0 +1,97 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Booking, BookingUpdate } from '#common/bookings/booking.ts';
+import { bookingLocationName, bookingSettingsOf, mobileLocation } from '#common/bookings/settings.ts';
+import type { AvailabilityDay } from '#common/bookings/slots.ts';
+import type { PublishedSiteContent } from '#common/site-content/site-content.ts';
+import { apiRequest } from '#app/lib/api.ts';
+import { toast } from '#app/lib/use-toast.ts';
+import { siteContentQueryKey } from '#app/features/site-content/editor/content-api.ts';
+import { enquiriesQueryKey } from '#app/features/enquiries/dashboard/enquiry-queries.ts';
+import { bookingUpdatedToast } from './booking-format.ts';
+
+/** Every bookings query sits under this key, so one invalidation refreshes whatever the diary shows. */
+export const bookingsQueryKey = ['/api/bookings'] as const;
+export const bookingRangeQueryKey = (from: string, to: string) =>
+  [...bookingsQueryKey, { from, to }] as const;
+
+/** Customers book online while the office watches the diary: it is read again as often as the analytics. */
+export const bookingsRefetchMs = 30_000;
+
+/** GET /api/bookings for the dates from `from` to `to`, inclusive. */
+export const bookingsPath = (from: string, to: string) =>
+  `/api/bookings?${new URLSearchParams({ from, to })}`;
+
+/** The bookings of a day or a week, cancelled ones included, ordered by date, start and location. */
+export function useBookings(from: string, to: string) {
+  return useQuery({
+    queryKey: bookingRangeQueryKey(from, to),
+    queryFn: ({ signal }) => apiRequest<Booking[]>('GET', bookingsPath(from, to), undefined, { signal }),
+    staleTime: 0,
+    refetchInterval: bookingsRefetchMs,
+  });
+}
+
+export const availabilityQueryKey = ['/api/availability'] as const;
+
+/** GET /api/availability: the windows with a place left at `location` on the `days` days from `from`. */
+export const availabilityPath = (location: string, from: string, days: number) =>
+  `/api/availability?${new URLSearchParams({ location, from, days: String(days) })}`;
+
+/** The free windows a booking may move to; read afresh each time, as places go quickly. */
+export function useAvailability(
+  location: string,
+  from: string,
+  days: number,
+  { enabled }: { enabled: boolean },
+) {
+  return useQuery({
+    queryKey: [...availabilityQueryKey, { location, from, days }],
+    queryFn: ({ signal }) =>
+      apiRequest<AvailabilityDay[]>('GET', availabilityPath(location, from, days), undefined, { signal }),
+    staleTime: 0,
+    enabled,
+  });
+}
+
+export type BookingLocation = { key: string; name: string };
+
+/** How far ahead a move may look when the content has not arrived, and at most (the API's limit for a range). */
+const defaultSearchDays = 22;
+const maxSearchDays = 62;
+
+/**
+ * Where bookings can be made, from the published site content (the Content tab's query): mobile
+ * fitting and each branch; and how many days ahead customers may book, today included.
+ */
+export function useBookingLocations({ enabled }: { enabled: boolean }) {
+  const content = useQuery<PublishedSiteContent>({ queryKey: siteContentQueryKey, enabled });
+  const published = content.data?.content;
+  const locations: BookingLocation[] | undefined = published && [
+    { key: mobileLocation, name: bookingLocationName(mobileLocation, published.branches) },
+    ...published.branches.map((branch) => ({
+      key: branch.key,
+      name: bookingLocationName(branch.key, published.branches),
+    })),
+  ];
+  const searchDays = published
+    ? Math.min(bookingSettingsOf(published).horizonDays + 1, maxSearchDays)
+    : defaultSearchDays;
+  return { locations, searchDays, isPending: content.isPending && enabled };
+}
+
+/**
+ * PUT /api/bookings/{id}: a change of status or a move. A booking is also an enquiry in the
+ * pipeline, so both lists are refreshed afterwards, whatever the answer.
+ */
+export function useBookingUpdate(booking: Booking) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (update: BookingUpdate) => apiRequest<Booking>('PUT', `/api/bookings/${booking.id}`, update),
+    onSuccess: (_updated, update) => toast(bookingUpdatedToast(booking, update)),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: bookingsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: enquiriesQueryKey }),
+      ]),
+  });
+}

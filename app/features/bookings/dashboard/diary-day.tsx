@@ -1,0 +1,71 @@
+import type { Booking } from '#common/bookings/booking.ts';
+import { BookingCard } from './booking-card.tsx';
+import { formatWindow } from './booking-format.ts';
+import { diaryOf } from './diary-groups.ts';
+
+const plural = (count: number) => `${count} booking${count === 1 ? '' : 's'}`;
+
+/** A day's bookings, by location and by window in time order, each with its details and actions. */
+export function DiaryDay({
+  date,
+  bookings,
+  hiddenCount,
+}: {
+  date: string;
+  bookings: Booking[];
+  hiddenCount: number;
+}) {
+  if (bookings.length === 0) {
+    return (
+      <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
+        <p>No bookings on this day</p>
+        {hiddenCount > 0 && (
+          <p className="mt-1 text-sm">
+            {hiddenCount === 1 ? '1 cancelled booking is' : `${hiddenCount} cancelled bookings are`} hidden.
+          </p>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-6">
+      {diaryOf(bookings).map((location) => {
+        const headingId = `diary-${date}-${location.location}`;
+        const count = location.windows.reduce((sum, window) => sum + window.bookings.length, 0);
+        return (
+          <section key={location.location} aria-labelledby={headingId} className="grid min-w-0 gap-3">
+            <h3 id={headingId} className="flex flex-wrap items-baseline gap-x-2 text-lg font-bold text-ink">
+              {location.name}
+              <span className="text-sm font-semibold text-slate-600">({plural(count)})</span>
+            </h3>
+            {location.windows.map((window) => {
+              const windowId = `${headingId}-${window.start}`;
+              return (
+                <section
+                  key={window.start}
+                  aria-labelledby={windowId}
+                  className="grid min-w-0 gap-3 border-l-2 border-slate-200 pl-3 sm:pl-4"
+                >
+                  <h4
+                    id={windowId}
+                    className="flex items-baseline gap-2 font-mono text-base font-bold text-ink"
+                  >
+                    {formatWindow(window)}
+                    <span className="font-sans text-sm font-semibold text-slate-600">
+                      {plural(window.bookings.length)}
+                    </span>
+                  </h4>
+                  <div className="grid gap-3 lg:grid-cols-2">
+                    {window.bookings.map((booking) => (
+                      <BookingCard key={booking.id} booking={booking} />
+                    ))}
+                  </div>
+                </section>
+              );
+            })}
+          </section>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,304 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { createRoutesStub } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  outsideAreaForMobileMessage,
+  postcodeForMobileMessage,
+  registrationMessage,
+  windowGoneMessage,
+} from '#common/bookings/booking.ts';
+import { markHydrated } from '#app/lib/hydration.ts';
+import { errorSummaryId } from './booking-error-summary.tsx';
+import { testAvailability, testChoices, testLocations, testServices } from './booking-test-data.ts';
+import { DetailsStep, type DetailsStepProps } from './details-step.tsx';
+import { WhatWhereStep } from './what-where-step.tsx';
+import { WhenStep } from './when-step.tsx';
+
+// The steps render in a page that is already running, as after a first step in the browser.
+beforeAll(markHydrated);
+afterEach(cleanup);
+
+/**
+ * A step on the booking page's address, in a router as on the site: what its GET forms ask for
+ * (the loader's addresses) and what its post sends (the action's fields) are recorded.
+ */
+async function renderStep(step: ReactNode) {
+  const visits: URLSearchParams[] = [];
+  const posts: Record<string, string>[] = [];
+  const Stub = createRoutesStub([
+    {
+      path: '/book',
+      Component: () => step,
+      loader: ({ request }) => {
+        visits.push(new URL(request.url).searchParams);
+        return null;
+      },
+      action: async ({ request }) => {
+        const form = await request.formData();
+        posts.push(Object.fromEntries([...form].map(([key, value]) => [key, String(value)])));
+        return null;
+      },
+    },
+  ]);
+  render(<Stub initialEntries={['/book']} />);
+  // The route's loader runs before the step is shown.
+  await waitFor(() => expect(document.querySelector('main, form, [role=status]')).not.toBeNull());
+  return { visits, posts, user: userEvent.setup({ delay: null }) };
+}
+
+const radioNamed = (name: RegExp | string) => screen.getByRole('radio', { name }) as HTMLInputElement;
+
+describe('WhatWhereStep', () => {
+  const step = (choices = testChoices(), errors = {}) => (
+    <WhatWhereStep
+      choices={choices}
+      errors={errors}
+      services={testServices}
+      locations={testLocations}
+      coveredDistricts={['RM3', 'SS']}
+    />
+  );
+
+  it('shows the choices already made and carries them, and a time chosen before, to the next step', async () => {
+    const { visits, user } = await renderStep(step(testChoices({ date: '2026-11-25', start: '08:00' })));
+    expect(radioNamed(/^Puncture Repair/).checked).toBe(true);
+    expect(radioNamed(/^Tyre Replacement/).checked).toBe(false);
+    expect(radioNamed(/^We come to you/).checked).toBe(true);
+    expect((screen.getByLabelText(/Postcode where the vehicle will be/) as HTMLInputElement).value).toBe(
+      'RM3 0AB',
+    );
+
+    await user.click(radioNamed(/^Upminster/));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(visits.at(-1)?.get('step')).toBe('when'));
+    expect(Object.fromEntries(visits.at(-1)!)).toMatchObject({
+      service: 'puncture-repair',
+      location: 'upminster',
+      date: '2026-11-25',
+      start: '08:00',
+    });
+  });
+
+  it('tells whether the postcode is inside the covered area as it is typed', async () => {
+    const { user } = await renderStep(step(testChoices({ postcode: '' })));
+    const postcode = screen.getByLabelText(/Postcode where the vehicle will be/);
+    await user.type(postcode, 'co1 1aa');
+    expect(screen.getByText(outsideAreaForMobileMessage('CO1'))).toBeTruthy();
+    expect(postcode.getAttribute('aria-describedby')).toBe('book-postcode-coverage');
+    await user.clear(postcode);
+    await user.type(postcode, 'RM3 0AB');
+    expect(screen.getByText(/Good news: RM3 is inside our area/)).toBeTruthy();
+  });
+
+  it("shows the server's messages at their fields, under a summary that takes the focus", async () => {
+    await renderStep(
+      step(testChoices({ service: '', postcode: '' }), {
+        service: 'Please select a service',
+        postcode: postcodeForMobileMessage,
+      }),
+    );
+    const summary = document.getElementById(errorSummaryId)!;
+    expect(document.activeElement).toBe(summary);
+    expect(within(summary).getByRole('link', { name: 'Please select a service' }).getAttribute('href')).toBe(
+      '#book-service',
+    );
+    const services = screen.getByRole('group', { name: 'Which service do you need?' });
+    expect(services.getAttribute('aria-describedby')).toBe('book-service-error');
+    expect(document.getElementById('book-service-error')?.textContent).toBe('Please select a service');
+    const postcode = screen.getByLabelText(/Postcode where the vehicle will be/);
+    expect(postcode.getAttribute('aria-invalid')).toBe('true');
+    expect(postcode.getAttribute('aria-describedby')).toBe('book-postcode-error');
+    expect(document.getElementById('book-postcode-error')?.textContent).toBe(postcodeForMobileMessage);
+  });
+});
+
+describe('WhenStep', () => {
+  const step = (choices = testChoices({ date: '2026-11-25' }), errors = {}) => (
+    <WhenStep choices={choices} errors={errors} availability={testAvailability} horizonDays={21} />
+  );
+
+  it("offers the days with a free window, and the chosen day's windows with the places left", async () => {
+    await renderStep(step());
+    const days = screen.getByRole('group', { name: 'Choose a day' });
+    expect(
+      within(days)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['2026-11-25', '2026-11-26']);
+    expect(radioNamed('Wednesday 25 November').checked).toBe(true);
+    // A month grid with weekday headers, from the first week with a free day to the last.
+    const november = screen.getByRole('table', { name: 'November 2026' });
+    expect(
+      within(november)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+    expect(within(november).getAllByRole('row')).toHaveLength(2);
+    const times = screen.getByRole('group', { name: 'Choose a time on Wednesday 25 November' });
+    expect(
+      within(times)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['8:00am – 10:00am2 places left', '10:00am – 12:00pm1 place left']);
+  });
+
+  it('shows the windows of another day as soon as it is chosen, without leaving the page', async () => {
+    const { visits, user } = await renderStep(step(testChoices({ date: '2026-11-25', start: '08:00' })));
+    const before = visits.length;
+    await user.click(radioNamed('Thursday 26 November'));
+    const times = screen.getByRole('group', { name: 'Choose a time on Thursday 26 November' });
+    expect(within(times).getAllByRole('radio')).toHaveLength(1);
+    expect(radioNamed(/^2:00pm – 4:00pm/).checked).toBe(false);
+    expect(screen.queryByRole('radio', { name: /^8:00am/ })).toBeNull();
+    expect(visits.length).toBe(before);
+  });
+
+  it('sends the earlier choices, the day and its window on to the details', async () => {
+    const { visits, user } = await renderStep(step());
+    await user.click(radioNamed(/^10:00am – 12:00pm/));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(visits.at(-1)?.get('step')).toBe('details'));
+    expect(Object.fromEntries(visits.at(-1)!)).toEqual({
+      service: 'puncture-repair',
+      location: 'mobile',
+      postcode: 'RM3 0AB',
+      date: '2026-11-25',
+      timesFor: '2026-11-25',
+      start: '10:00',
+      step: 'details',
+    });
+  });
+
+  it('shows a message at the windows, linked from the summary', async () => {
+    await renderStep(step(testChoices({ date: '2026-11-25' }), { start: 'Choose a time' }));
+    const times = screen.getByRole('group', { name: /^Choose a time on/ });
+    expect(times.getAttribute('aria-describedby')).toBe('book-start-error');
+    expect(document.getElementById('book-start-error')?.textContent).toBe('Choose a time');
+    expect(document.activeElement?.id).toBe(errorSummaryId);
+  });
+});
+
+describe('DetailsStep', () => {
+  const choices = testChoices({ date: '2026-11-25', start: '08:00' });
+  const step = (props: Partial<DetailsStepProps> = {}) => (
+    <DetailsStep
+      choices={choices}
+      summary={[
+        { label: 'Service', value: 'Puncture Repair', step: 'what' },
+        { label: 'When', value: 'Wednesday 25 November 2026', detail: '8:00am – 10:00am', step: 'when' },
+      ]}
+      values={{}}
+      errors={{}}
+      {...props}
+    />
+  );
+
+  const fillIn = async (user: ReturnType<typeof userEvent.setup>) => {
+    await user.type(screen.getByLabelText(/^Name/), 'Sarah Mitchell');
+    await user.type(screen.getByLabelText(/^Phone/), '07700 900123');
+    await user.type(screen.getByLabelText(/^Email/), 'sarah@example.com');
+    await user.type(screen.getByLabelText(/^Vehicle registration/), 'ab12 cde');
+    await user.type(screen.getByLabelText(/^Vehicle make and model/), 'Ford Focus');
+  };
+
+  it('summarises the choices with links to change them, and posts them with the details', async () => {
+    const { posts, user } = await renderStep(step());
+    const summary = screen.getByRole('region', { name: 'Your booking' });
+    expect(within(summary).getByRole('link', { name: 'Change when' }).getAttribute('href')).toBe(
+      '/book?service=puncture-repair&location=mobile&postcode=RM3+0AB&date=2026-11-25&start=08%3A00&step=when',
+    );
+    expect(screen.getByText('for example AB12 CDE')).toBeTruthy();
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toEqual({
+      service: 'puncture-repair',
+      location: 'mobile',
+      postcode: 'RM3 0AB',
+      date: '2026-11-25',
+      start: '08:00',
+      name: 'Sarah Mitchell',
+      phone: '07700 900123',
+      email: 'sarah@example.com',
+      registration: 'ab12 cde',
+      vehicle: 'Ford Focus',
+      notes: '',
+      website: '',
+    });
+  });
+
+  it('checks the fields before sending: messages at the fields, the summary focused, nothing sent', async () => {
+    const { posts, user } = await renderStep(step());
+    await user.type(screen.getByLabelText(/^Vehicle registration/), '12');
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    expect(document.activeElement?.id).toBe(errorSummaryId);
+    const registration = screen.getByLabelText(/^Vehicle registration/);
+    expect(registration.getAttribute('aria-invalid')).toBe('true');
+    expect(registration.getAttribute('aria-describedby')).toBe(
+      'book-registration-hint book-registration-error',
+    );
+    expect(document.getElementById('book-registration-error')?.textContent).toBe(registrationMessage);
+    expect(document.getElementById('book-name-error')?.textContent).toBe('Name is required');
+    expect(posts).toEqual([]);
+
+    // A corrected field loses its message at once.
+    await user.type(screen.getByLabelText(/^Name/), 'Sarah Mitchell');
+    expect(document.getElementById('book-name-error')).toBeNull();
+  });
+
+  it("shows the server's messages at their fields with the values sent", async () => {
+    await renderStep(
+      step({
+        values: { name: 'Sarah Mitchell', email: 'nope' },
+        errors: { email: 'Valid email is required' },
+      }),
+    );
+    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Sarah Mitchell');
+    const email = screen.getByLabelText(/^Email/) as HTMLInputElement;
+    expect(email.value).toBe('nope');
+    expect(email.getAttribute('aria-describedby')).toBe('book-email-error');
+    expect(document.getElementById('book-email-error')?.textContent).toBe('Valid email is required');
+    expect(document.activeElement?.id).toBe(errorSummaryId);
+  });
+
+  it('offers the next free windows when the chosen one went, and books the one picked', async () => {
+    const { posts, user } = await renderStep(
+      step({
+        values: { name: 'Sarah Mitchell', phone: '07700 900123', email: 'sarah@example.com' },
+        conflict: {
+          message: windowGoneMessage,
+          nextFree: [
+            { date: '2026-11-25', start: '10:00', end: '12:00', free: 1 },
+            { date: '2026-11-26', start: '14:00', end: '16:00', free: 2 },
+          ],
+        },
+      }),
+    );
+    expect(screen.getByRole('alert').textContent).toBe(windowGoneMessage);
+    expect(document.activeElement).toBe(screen.getByRole('alert'));
+    const choices = screen.getByRole('group', { name: 'The next free times' });
+    expect(
+      within(choices)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual([
+      'Wednesday 25 November 202610:00am – 12:00pm, 1 place left',
+      'Thursday 26 November 20262:00pm – 4:00pm, 2 places left',
+    ]);
+    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Sarah Mitchell');
+
+    await user.type(screen.getByLabelText(/^Vehicle registration/), 'AB12CDE');
+    await user.type(screen.getByLabelText(/^Vehicle make and model/), 'Ford Focus');
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    expect(document.getElementById('book-slot-error')?.textContent).toBe('Choose one of the times below');
+    expect(posts).toEqual([]);
+
+    await user.click(radioNamed(/^Thursday 26 November 2026/));
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toMatchObject({ slot: '2026-11-26 14:00', date: '2026-11-25', start: '08:00' });
+  });
+});

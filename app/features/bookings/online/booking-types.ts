@@ -1,0 +1,82 @@
+import type { BookingField, FreeWindow } from '#common/bookings/booking.ts';
+import type { AvailabilityDay } from '#common/bookings/slots.ts';
+
+/**
+ * What the booking page's loader and action hand to its steps (routes/book.tsx). The page is
+ * three steps, each a form: what and where, then when (GET forms that carry the earlier choices
+ * in the address), then the customer's details (posted to the route's action).
+ */
+
+export const bookingSteps = [
+  { key: 'what', title: 'What and where' },
+  { key: 'when', title: 'Day and time' },
+  { key: 'details', title: 'Your details' },
+] as const;
+
+export type BookingStep = (typeof bookingSteps)[number]['key'];
+
+/** The choices the first two steps make, carried from step to step. */
+export type BookingChoices = {
+  service: string;
+  location: string;
+  /** Where the vehicle will be, for mobile fitting only. */
+  postcode: string;
+  date: string;
+  start: string;
+};
+export type ChoiceField = keyof BookingChoices;
+export const choiceFields = ['service', 'location', 'postcode', 'date', 'start'] as const;
+
+export type ServiceOption = { slug: string; title: string; description: string };
+
+export type LocationOption = {
+  /** `mobile` or a branch's key. */
+  key: string;
+  /** As the choice reads: "We come to you", "Harold Hill". */
+  title: string;
+  /** What it means: mobile fitting's places, or the branch's address. */
+  detail: string;
+  /** As the summary and the e-mails name it: "Mobile fitting", "Harold Hill branch". */
+  name: string;
+};
+
+export type BookingPageData = {
+  step: BookingStep;
+  choices: BookingChoices;
+  /** What the address's choices got wrong (a step continued without a choice, a window gone). */
+  errors: Partial<Record<ChoiceField, string>>;
+  services: ServiceOption[];
+  locations: LocationOption[];
+  /** The postcode districts mobile fitting covers; none: every postcode is accepted. */
+  coveredDistricts: string[];
+  /** The chosen location's days with a free window (from the second step on). */
+  availability: AvailabilityDay[];
+  horizonDays: number;
+};
+
+/** The details form's values as sent (the honeypot left out). */
+export type BookingValues = Partial<Record<BookingField, string>>;
+
+/** The action's answer when the booking was not made (a made one redirects to its page). */
+export type BookingActionData =
+  | {
+      outcome: 'invalid';
+      error: string;
+      fieldErrors: Partial<Record<BookingField, string[]>>;
+      values: BookingValues;
+    }
+  /** The window went meanwhile: the next free ones to choose instead. */
+  | { outcome: 'taken'; error: string; nextFree: FreeWindow[]; values: BookingValues }
+  | { outcome: 'limited'; error: string; values: BookingValues };
+
+/** The address of a step with `choices` (empty ones left out). */
+export function stepHref(step: BookingStep, choices: Partial<BookingChoices>): string {
+  const params = new URLSearchParams();
+  for (const field of choiceFields) {
+    const value = choices[field];
+    if (value) params.set(field, value);
+  }
+  if (step !== 'what') params.set('step', step);
+  const query = params.toString();
+  return query ? `/book?${query}` : '/book';
+}

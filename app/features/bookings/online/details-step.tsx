@@ -1,0 +1,193 @@
+import { useState, type FormEvent } from 'react';
+import { Form, useNavigation } from 'react-router';
+import * as z from 'zod/mini';
+import {
+  bookingFieldLimits,
+  bookingHoneypotField,
+  bookingSchema,
+  type BookingField,
+  type FreeWindow,
+} from '#common/bookings/booking.ts';
+import { enquiryFieldLimits } from '#common/enquiries/enquiry.ts';
+import { FormField } from '#app/components/ui/form-field.tsx';
+import { BookingErrorSummary } from './booking-error-summary.tsx';
+import { BookingSummary, type SummaryRow } from './booking-summary.tsx';
+import type { BookingChoices, BookingValues } from './booking-types.ts';
+import { AlternativeWindows, slotField } from './alternative-windows.tsx';
+import { primaryButtonClass } from './step-form.tsx';
+
+type DetailField = 'name' | 'phone' | 'email' | 'registration' | 'vehicle' | 'notes';
+type DetailErrors = Partial<Record<BookingField | typeof slotField, string>>;
+
+const detailFields: { name: DetailField; label: string }[] = [
+  { name: 'name', label: 'Name' },
+  { name: 'phone', label: 'Phone' },
+  { name: 'email', label: 'Email' },
+  { name: 'registration', label: 'Vehicle registration' },
+  { name: 'vehicle', label: 'Vehicle make and model' },
+  { name: 'notes', label: 'Notes' },
+];
+
+const fieldId = (field: string) => `book-${field}`;
+
+export type DetailsStepProps = {
+  choices: BookingChoices;
+  summary: readonly SummaryRow[];
+  /** What was sent last time (a post that came back), else nothing. */
+  values: BookingValues;
+  /** The server's messages, by field. */
+  errors: DetailErrors;
+  /** The chosen window went meanwhile: the message and the next free windows. */
+  conflict?: { message: string; nextFree: readonly FreeWindow[] };
+  /** A message about the whole booking (too many at once). */
+  notice?: string;
+};
+
+/** The form's messages, checked here before sending when scripts run (the server checks again). */
+export function detailErrorsOf(form: Record<string, string>, conflict: boolean): DetailErrors {
+  const errors: DetailErrors = {};
+  for (const issue of z.safeParse(bookingSchema, form).error?.issues ?? []) {
+    const field = issue.path[0] as BookingField;
+    errors[field] ??= issue.message;
+  }
+  if (conflict && !form[slotField]) errors[slotField] = 'Choose one of the times below';
+  return errors;
+}
+
+/**
+ * Step 3: who is booking and for which vehicle, under a summary of the choices; posted to the
+ * page's action. A post that comes back shows the values sent, the messages at their fields
+ * and a summary of them (focused), or, when the window went meanwhile, the next free ones.
+ */
+export function DetailsStep({ choices, summary, values, errors, conflict, notice }: DetailsStepProps) {
+  const submitting = useNavigation().state === 'submitting';
+  const [checked, setChecked] = useState<{ errors: DetailErrors; attempt: number } | null>(null);
+  // A new answer from the server replaces what was checked here.
+  const [answered, setAnswered] = useState(errors);
+  if (answered !== errors) {
+    setAnswered(errors);
+    setChecked(null);
+  }
+  const shown = checked?.errors ?? errors;
+  const summaryErrors = [...detailFields.map((field) => field.name), slotField].flatMap((field) => {
+    const message = shown[field as keyof DetailErrors];
+    return message ? [{ message, target: field === slotField ? 'book-slot' : fieldId(field) }] : [];
+  });
+
+  const check = (form: HTMLFormElement) =>
+    detailErrorsOf(
+      Object.fromEntries([...new FormData(form)].map(([key, value]) => [key, String(value)])),
+      Boolean(conflict),
+    );
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const found = check(event.currentTarget);
+    setChecked({ errors: found, attempt: (checked?.attempt ?? 0) + 1 });
+    if (Object.keys(found).length > 0) event.preventDefault();
+  };
+  // Once checked here, each change is checked again, so a corrected field loses its message.
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    if (checked) setChecked({ errors: check(event.currentTarget), attempt: checked.attempt });
+  };
+
+  const text = (name: DetailField) => ({
+    name,
+    defaultValue: values[name],
+    maxLength:
+      name === 'name' || name === 'phone' || name === 'email'
+        ? enquiryFieldLimits[name]
+        : bookingFieldLimits[name],
+  });
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[1fr_20rem] lg:items-start">
+      <div className="lg:sticky lg:top-24 lg:order-2">
+        <BookingSummary rows={summary} choices={choices} />
+      </div>
+      <Form
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        onChange={onChange}
+        aria-labelledby="book-step-title"
+        className="grid gap-5 sm:grid-cols-2"
+      >
+        <div className="sm:col-span-2">
+          <BookingErrorSummary
+            key={checked ? `checked-${checked.attempt}` : 'answered'}
+            errors={summaryErrors}
+          />
+          {notice && (
+            <p
+              role="alert"
+              className="rounded-lg border border-red-200 bg-red-50 p-4 font-medium text-red-800"
+            >
+              {notice}
+            </p>
+          )}
+          {conflict && <AlternativeWindows {...conflict} choices={choices} error={shown[slotField]} />}
+        </div>
+        {(['service', 'location', 'postcode', 'date', 'start'] as const).map((field) =>
+          choices[field] ? <input key={field} type="hidden" name={field} value={choices[field]} /> : null,
+        )}
+        {detailFields.slice(0, 3).map(({ name, label }) => (
+          <FormField key={name} id={fieldId(name)} label={label} required error={shown[name]}>
+            {(control) => (
+              <input
+                {...control}
+                {...text(name)}
+                type={name === 'email' ? 'email' : name === 'phone' ? 'tel' : 'text'}
+                autoComplete={name === 'name' ? 'name' : name === 'phone' ? 'tel' : 'email'}
+              />
+            )}
+          </FormField>
+        ))}
+        <FormField
+          id={fieldId('registration')}
+          label="Vehicle registration"
+          required
+          hint="for example AB12 CDE"
+          error={shown.registration}
+        >
+          {(control) => (
+            <input
+              {...control}
+              {...text('registration')}
+              autoCapitalize="characters"
+              autoComplete="off"
+              spellCheck={false}
+              className={`${control.className} uppercase`}
+            />
+          )}
+        </FormField>
+        <div className="sm:col-span-2">
+          <FormField id={fieldId('vehicle')} label="Vehicle make and model" required error={shown.vehicle}>
+            {(control) => <input {...control} {...text('vehicle')} placeholder="e.g. Ford Focus 2019" />}
+          </FormField>
+        </div>
+        <div className="sm:col-span-2">
+          <FormField
+            id={fieldId('notes')}
+            label="Notes (optional)"
+            hint="Tyre size, where the vehicle will be parked, anything we should know."
+            error={shown.notes}
+          >
+            {(control) => <textarea {...control} {...text('notes')} rows={4} />}
+          </FormField>
+        </div>
+        {/* A field people never see or reach; robots that fill every field give themselves away. */}
+        <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
+          <label htmlFor="book-website">Leave this field empty</label>
+          <input id="book-website" name={bookingHoneypotField} tabIndex={-1} autoComplete="off" />
+        </div>
+        <div className="sm:col-span-2">
+          <button type="submit" disabled={submitting} className={primaryButtonClass}>
+            {submitting ? 'Booking...' : 'Confirm booking'}
+          </button>
+          <p className="mt-3 text-sm text-slate-600">
+            We will e-mail you the details and a calendar entry, with a link to cancel if plans change.
+          </p>
+        </div>
+      </Form>
+    </div>
+  );
+}

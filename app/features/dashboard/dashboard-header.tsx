@@ -1,0 +1,58 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { StaffUser } from '#common/auth/auth.ts';
+import { useSiteSettings } from '#app/features/site-content/site-settings.ts';
+import { logOut } from '#app/features/account/staff-session.ts';
+import { toast } from '#app/lib/use-toast.ts';
+
+/** Logo, title, who is signed in, and Logout (spec section 2, admin dashboard). */
+export function DashboardHeader({ user }: { user: StaffUser }) {
+  const site = useSiteSettings();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+
+  async function onLogout() {
+    setLeaving(true);
+    try {
+      await logOut(queryClient, async () => {
+        toast({ title: 'Logged out', description: 'You have been signed out.' });
+        await navigate('/');
+      });
+    } catch (error) {
+      setLeaving(false);
+      toast({
+        variant: 'destructive',
+        title: 'Logout failed',
+        description: error instanceof Error ? error.message : 'Please try again.',
+      });
+    }
+  }
+
+  return (
+    <header className="border-b border-white/10 bg-ink text-white">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-3 px-4 py-3 sm:px-6">
+        <div className="flex min-w-0 items-center gap-3">
+          <a href="/" aria-label={`${site.companyName} website`} className="shrink-0">
+            <img src="/brand/mark.svg" alt="" width={36} height={36} className="size-9" />
+          </a>
+          <h1 className="truncate font-heading text-lg font-extrabold sm:text-xl">Admin Dashboard</h1>
+        </div>
+        <div className="flex items-center gap-3 text-sm">
+          <p className="text-slate-300">
+            Logged in as <span className="font-semibold text-white">{user.username}</span>
+          </p>
+          <button
+            type="button"
+            onClick={onLogout}
+            disabled={leaving}
+            className="rounded-lg border border-white/30 px-3 py-1.5 font-semibold transition hover:bg-white hover:text-ink disabled:opacity-60"
+          >
+            Logout
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}

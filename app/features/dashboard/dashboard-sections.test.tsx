@@ -1,0 +1,112 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { StaffUser } from '#common/auth/auth.ts';
+import { mockApi, pending, renderStaffUi } from '#tests/support/api-mock.tsx';
+import { DashboardSections, phoneSpan } from './dashboard-sections.tsx';
+import { staffUser } from '#app/features/staff/staff-test-data.ts';
+
+// My account is its own piece of work; here it only needs to be told apart.
+vi.mock('#app/features/account/account-tab.tsx', () => ({ AccountTab: () => <p>My account panel</p> }));
+
+const owner = staffUser({ role: 'owner' });
+const staff = staffUser({ id: 2, username: 'bob', role: 'staff' });
+
+function renderSections(user: StaffUser, section: string | undefined) {
+  // The panels' reads stay on their way: what matters here is which panel shows.
+  mockApi(pending);
+  const onSectionChange = vi.fn();
+  renderStaffUi(<DashboardSections user={user} section={section} onSectionChange={onSectionChange} />);
+  return onSectionChange;
+}
+
+const tabNames = () =>
+  within(screen.getByRole('tablist', { name: 'Dashboard sections' }))
+    .getAllByRole('tab')
+    .map((tab) => tab.textContent);
+
+describe('DashboardSections', () => {
+  it('shows an owner every section, Staff and Activity included', async () => {
+    const onSectionChange = renderSections(owner, 'staff');
+    expect(tabNames()).toEqual([
+      'Enquiries',
+      'Bookings',
+      'Analytics',
+      'Images',
+      'Content',
+      'Privacy',
+      'Staff',
+      'Activity',
+      'My account',
+    ]);
+    expect(screen.getByRole('tab', { name: 'Staff', selected: true })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Staff accounts' })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Activity' }));
+    expect(onSectionChange).toHaveBeenCalledWith('activity');
+  });
+
+  it('shows staff neither Staff nor Activity, and their addresses open Enquiries', () => {
+    renderSections(staff, 'staff');
+    expect(tabNames()).toEqual([
+      'Enquiries',
+      'Bookings',
+      'Analytics',
+      'Images',
+      'Content',
+      'Privacy',
+      'My account',
+    ]);
+    expect(screen.getByRole('tab', { name: 'Enquiries', selected: true })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Staff accounts' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Customer Enquiries' })).toBeTruthy();
+  });
+
+  it('opens the bookings diary for staff and for owners', async () => {
+    for (const user of [staff, owner]) {
+      const onSectionChange = renderSections(user, 'enquiries');
+      await userEvent.click(screen.getByRole('tab', { name: 'Bookings' }));
+      expect(onSectionChange).toHaveBeenCalledWith('bookings');
+      cleanup();
+      renderSections(user, 'Bookings');
+      expect(screen.getByRole('tab', { name: 'Bookings', selected: true })).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'Bookings diary' })).toBeTruthy();
+      cleanup();
+    }
+  });
+
+  it('opens My account for everyone', () => {
+    renderSections(staff, 'Account');
+    expect(screen.getByRole('tab', { name: 'My account', selected: true })).toBeTruthy();
+    expect(screen.getByText('My account panel')).toBeTruthy();
+  });
+
+  it('shows only My account until required two-factor sign-in is set up', () => {
+    renderSections(staffUser({ role: 'owner', twoFactor: false, twoFactorSetupRequired: true }), 'staff');
+    expect(screen.getByText('My account panel')).toBeTruthy();
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.queryByRole('tabpanel')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Staff accounts' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Customer Enquiries' })).toBeNull();
+  });
+
+  it('fills every row of the phone grid (six columns) for staff (seven tabs) and owners (nine)', () => {
+    const rows = (count: number) => {
+      const widths = Array.from({ length: count }, (_, index) =>
+        Number(phoneSpan(index, count).split('-').at(-1)),
+      );
+      const filled: number[] = [];
+      for (const width of widths) {
+        if (filled.length === 0 || filled.at(-1)! + width > 6) filled.push(width);
+        else filled[filled.length - 1]! += width;
+      }
+      return filled;
+    };
+    expect(rows(7)).toEqual([6, 6, 6]);
+    expect(rows(9)).toEqual([6, 6, 6]);
+    expect(rows(8)).toEqual([6, 6, 6]);
+    expect(phoneSpan(6, 7)).toBe('col-span-6');
+    expect(phoneSpan(8, 9)).toBe('col-span-2');
+  });
+});

@@ -1,0 +1,65 @@
+// @vitest-environment happy-dom
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { databaseUnreachableMessage } from '#common/http/outage.ts';
+import { mockApi, renderStaffUi } from '#tests/support/api-mock.tsx';
+import { apiRequest } from '#app/lib/api.ts';
+import { DatabaseUnreachableBanner } from './database-banner.tsx';
+
+function Panel() {
+  const enquiries = useQuery<unknown>({ queryKey: ['/api/enquiries'] });
+  const save = useMutation({ mutationFn: () => apiRequest('PUT', '/api/thing', {}) });
+  return (
+    <>
+      <button type="button" onClick={() => void enquiries.refetch()}>
+        Reload
+      </button>
+      <button type="button" onClick={() => save.mutate()}>
+        Save
+      </button>
+    </>
+  );
+}
+
+describe('DatabaseUnreachableBanner', () => {
+  it('says the database cannot be reached while the API answers so, and goes with the next good answer', async () => {
+    let answer: { status: number; body: unknown } = {
+      status: 503,
+      body: { error: databaseUnreachableMessage },
+    };
+    mockApi(() => answer);
+    renderStaffUi(
+      <>
+        <DatabaseUnreachableBanner />
+        <Panel />
+      </>,
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe(databaseUnreachableMessage);
+
+    answer = { status: 200, body: [] };
+    await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+
+    answer = { status: 503, body: { error: databaseUnreachableMessage } };
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(databaseUnreachableMessage);
+  });
+
+  it('says nothing for other errors', async () => {
+    mockApi(() => ({
+      status: 500,
+      body: { error: 'Something went wrong on our side. Please try again later.' },
+    }));
+    renderStaffUi(
+      <>
+        <DatabaseUnreachableBanner />
+        <Panel />
+      </>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

@@ -1,0 +1,82 @@
+// @vitest-environment happy-dom
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mailNotConfiguredMessage, type WaitingMessage, type WaitingMessages } from '#common/notifications/outbox.ts';
+import { mockApi, renderStaffUi, type ApiCall } from '#tests/support/api-mock.tsx';
+import { WaitingMailBanner } from './waiting-mail-banner.tsx';
+
+const message = (id: number, overrides: Partial<WaitingMessage> = {}): WaitingMessage => ({
+  id,
+  kind: 'enquiry-acknowledgement',
+  to: `customer${id}@example.com`,
+  subject: `We have your enquiry (ENQ-2611-000${id}) - Test Tyres`,
+  body: `Dear Customer ${id},\n\nThank you for contacting Test Tyres.`,
+  createdAt: '2026-11-24T09:30:00.000Z',
+  waitingSince: '2026-11-24T09:30:01.000Z',
+  ...overrides,
+});
+
+/** The outbox answers `waiting` (less what was sent or discarded since); send and discard as told. */
+function outboxApi(waiting: WaitingMessages, sendAnswer = { status: 200, body: { status: 'sending' } }) {
+  const gone = new Set<number>();
+  const calls = mockApi((call: ApiCall) => {
+    if (call.method === 'GET' && call.path === '/api/outbox?status=waiting') {
+      return { status: 200, body: { ...waiting, messages: waiting.messages.filter((m) => !gone.has(m.id)) } };
+    }
+    const action = /^\/api\/outbox\/(\d+)\/(send|discard)$/.exec(call.path);
+    if (call.method === 'POST' && action) {
+      if (action[2] === 'send' && sendAnswer.status !== 200) return sendAnswer;
+      gone.add(Number(action[1]));
+      return { status: 200, body: { id: Number(action[1]) } };
+    }
+    return { status: 500, body: { error: `No test answer for ${call.method} ${call.path}` } };
+  });
+  return calls;
+}
+
+describe('WaitingMailBanner', () => {
+  it('says e-mail is not set up and how many wait, and shows each message to read or discard', async () => {
+    const calls = outboxApi({ mailConfigured: false, messages: [message(1), message(2)] });
+    renderStaffUi(<WaitingMailBanner />);
+    expect(
+      await screen.findByRole('heading', { name: 'E-mail is not set up: 2 messages are waiting' }),
+    ).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Show the messages' }));
+    const first = screen.getByRole('listitem', { name: message(1).subject });
+    expect(first.textContent).toContain('customer1@example.com');
+    expect(first.textContent).toContain('Dear Customer 1,');
+    expect(first.textContent).toContain('24 Nov 2026');
+    // Nothing can be sent without a mail server.
+    expect(within(first).queryByRole('button', { name: 'Send' })).toBeNull();
+
+    await userEvent.click(within(first).getByRole('button', { name: 'Discard' }));
+    expect(
+      await screen.findByRole('heading', { name: 'E-mail is not set up: 1 message is waiting' }),
+    ).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST' && call.path === '/api/outbox/1/discard')).toBe(true);
+  });
+
+  it('offers Send once a mail server is set up, and says why when the server refuses', async () => {
+    const calls = outboxApi({ mailConfigured: true, messages: [message(3)] }, {
+      status: 409,
+      body: { error: mailNotConfiguredMessage },
+    } as never);
+    renderStaffUi(<WaitingMailBanner />);
+    expect(
+      await screen.findByRole('heading', { name: '1 message is waiting to be sent or discarded' }),
+    ).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Show the messages' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(mailNotConfiguredMessage)).toBeTruthy();
+    expect(calls.some((call) => call.path === '/api/outbox/3/send')).toBe(true);
+  });
+
+  it('shows nothing while no message waits', async () => {
+    const calls = outboxApi({ mailConfigured: false, messages: [] });
+    const { container } = renderStaffUi(<WaitingMailBanner />);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toHaveLength(1);
+    expect(container.querySelector('section')).toBeNull();
+  });
+});

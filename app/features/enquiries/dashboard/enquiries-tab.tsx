@@ -1,0 +1,111 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { EnquiryCounts } from '#common/enquiries/status.ts';
+import { apiRequest } from '#app/lib/api.ts';
+import { DownloadIcon } from '#app/components/ui/icons.tsx';
+import { Spinner } from '#app/components/ui/spinner.tsx';
+import { EnquiryFiltersBar } from './enquiry-filters.tsx';
+import { messageOf } from './enquiry-format.ts';
+import { EnquiryInbox } from './enquiry-inbox.tsx';
+import {
+  enquiryCountsQueryKey,
+  enquiryExportPath,
+  noEnquiryFilters,
+  useEnquiryList,
+  type EnquiryFilters,
+} from './enquiry-queries.ts';
+
+export {
+  enquiriesQueryKey,
+  enquiryCountsQueryKey,
+  enquiryListQueryKey,
+  noEnquiryFilters,
+} from './enquiry-queries.ts';
+
+function CountCard({ label, count, tone }: { label: string; count: number; tone: string }) {
+  return (
+    <div
+      className={`min-w-0 rounded-xl border border-slate-200 border-t-4 bg-white p-3 shadow-sm sm:p-5 ${tone}`}
+    >
+      <p className="text-sm font-semibold text-slate-600">{label}</p>
+      <p className="mt-1 font-heading text-3xl font-extrabold text-ink">{count}</p>
+    </div>
+  );
+}
+
+/** The Enquiries tab: counts, search and status filters, and the inbox (spec section 2). */
+export function EnquiriesTab() {
+  const [filters, setFilters] = useState<EnquiryFilters>(noEnquiryFilters);
+  const enquiries = useEnquiryList(filters);
+  // The list holds the pages loaded so far; the cards count every enquiry.
+  const counts = useQuery<EnquiryCounts>({
+    queryKey: enquiryCountsQueryKey,
+    queryFn: ({ signal }) => apiRequest<EnquiryCounts>('GET', '/api/enquiries/counts', undefined, { signal }),
+    staleTime: 0,
+  });
+
+  const list = enquiries.data?.pages.flat() ?? [];
+  const filtered = filters.status !== 'all' || filters.q !== '';
+  // Until the counts arrive, the unfiltered list's own figures stand in (the same below one page).
+  const pageTotal = filtered ? 0 : list.length;
+  const pageContacted = filtered ? 0 : list.filter((enquiry) => enquiry.contacted).length;
+  const total = counts.data?.total ?? pageTotal;
+  const contactedCount = counts.data ? counts.data.total - counts.data.new : pageContacted;
+  const loadMore = () => {
+    // One page at a time: a click while a page is on its way does nothing.
+    if (!enquiries.isFetchingNextPage) void enquiries.fetchNextPage({ cancelRefetch: false });
+  };
+  return (
+    <div className="grid min-w-0 gap-6">
+      <div className="grid grid-cols-3 gap-2 sm:gap-4">
+        <CountCard label="Total Enquiries" count={total} tone="border-t-ink" />
+        <CountCard label="New Enquiries" count={total - contactedCount} tone="border-t-accent" />
+        <CountCard label="Contacted" count={contactedCount} tone="border-t-brand" />
+      </div>
+      <section aria-labelledby="customer-enquiries" className="grid min-w-0 gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="customer-enquiries" className="text-xl font-bold text-ink">
+            Customer Enquiries
+          </h2>
+          {/* A plain download: the browser streams the file, however many rows it has. */}
+          <a
+            href={enquiryExportPath(filters)}
+            download
+            className="inline-flex min-h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3.5 text-sm font-semibold text-ink shadow-sm transition hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink"
+          >
+            <DownloadIcon className="size-4" />
+            Export CSV
+            {filtered && <span className="sr-only"> of the enquiries shown</span>}
+          </a>
+        </div>
+        <EnquiryFiltersBar filters={filters} counts={counts.data} onChange={setFilters} />
+        {enquiries.isPending ? (
+          <Spinner label="Loading enquiries..." showLabel />
+        ) : enquiries.isError && !enquiries.isFetchNextPageError ? (
+          <div
+            role="alert"
+            className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800"
+          >
+            <p className="font-semibold">Failed to load enquiries</p>
+            <p className="mt-1 text-sm">{messageOf(enquiries.error)}</p>
+            <button
+              type="button"
+              onClick={() => void enquiries.refetch()}
+              className="mt-3 min-h-10 rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white"
+            >
+              Try again
+            </button>
+          </div>
+        ) : (
+          <EnquiryInbox
+            enquiries={list}
+            filtered={filtered}
+            hasMore={enquiries.hasNextPage}
+            loadingMore={enquiries.isFetchingNextPage}
+            onLoadMore={loadMore}
+          />
+        )}
+      </section>
+    </div>
+  );
+}

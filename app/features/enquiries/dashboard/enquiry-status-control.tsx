@@ -1,0 +1,55 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Enquiry } from '#common/enquiries/enquiry.ts';
+import {
+  enquiryStatuses,
+  enquiryStatusLabels,
+  isEnquiryStatus,
+  type EnquiryStatus,
+} from '#common/enquiries/status.ts';
+import { apiRequest } from '#app/lib/api.ts';
+import { toast } from '#app/lib/use-toast.ts';
+import { messageOf } from './enquiry-format.ts';
+import { enquiriesQueryKey } from './enquiry-queries.ts';
+
+/** Moves an enquiry along the pipeline: any status may be chosen, as staff correct mistakes too. */
+export function EnquiryStatusControl({ enquiry }: { enquiry: Enquiry }) {
+  const queryClient = useQueryClient();
+  const changeStatus = useMutation({
+    mutationFn: (status: EnquiryStatus) =>
+      apiRequest<Enquiry>('PUT', `/api/enquiries/${enquiry.id}/status`, { status }),
+    onSuccess: (updated) =>
+      toast({
+        title: 'Enquiry updated',
+        description: `Status changed to ${enquiryStatusLabels[updated.status]}.`,
+      }),
+    onError: (error) =>
+      toast({ variant: 'destructive', title: 'Update failed', description: messageOf(error) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: enquiriesQueryKey }),
+  });
+  const id = `enquiry-${enquiry.id}-status`;
+  // While the change is on its way, the control shows the status chosen rather than springing back.
+  const shown = changeStatus.isPending ? changeStatus.variables : enquiry.status;
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="text-sm font-semibold text-ink">
+        Status
+      </label>
+      <select
+        id={id}
+        value={shown}
+        disabled={changeStatus.isPending}
+        onChange={(event) => {
+          const status = event.target.value;
+          if (isEnquiryStatus(status) && status !== enquiry.status) changeStatus.mutate(status);
+        }}
+        className="min-h-10 rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-ink shadow-sm focus:border-brand-dark focus:ring-2 focus:ring-brand/40 focus:outline-none disabled:opacity-60"
+      >
+        {enquiryStatuses.map((status) => (
+          <option key={status} value={status}>
+            {enquiryStatusLabels[status]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,224 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  useForm,
+  useWatch,
+  type FieldErrors,
+  type Resolver,
+  type UseFormRegisterReturn,
+} from 'react-hook-form';
+import { useEffect, useRef } from 'react';
+import {
+  enquiryFieldLimits,
+  enquiryHoneypotField,
+  enquirySchema,
+  type EnquiryField,
+  type EnquiryPayload,
+} from '#common/enquiries/enquiry.ts';
+import { enquiryServiceOptions } from '#common/enquiries/options.ts';
+import { coverageOf } from '#common/site-content/postcode.ts';
+import { ApiError, apiRequest } from '#app/lib/api.ts';
+import { toast } from '#app/lib/use-toast.ts';
+import { FormField } from '#app/components/ui/form-field.tsx';
+import { preloadToaster } from '#app/components/ui/toaster.tsx';
+import { CoverageNotice } from './coverage-notice.tsx';
+
+type EnquiryFormValues = Record<EnquiryField | typeof enquiryHoneypotField, string>;
+
+const emptyValues: EnquiryFormValues = {
+  name: '',
+  phone: '',
+  email: '',
+  vehicle: '',
+  service: '',
+  postcode: '',
+  message: '',
+  website: '',
+};
+
+/** Where the form posts when scripts are not running (see routes/enquiry.tsx). */
+export const enquiryFormAction = '/enquiry';
+
+type FieldProps = Omit<Parameters<typeof FormField>[0], 'id'> & { name: EnquiryField };
+
+function Field({ name, ...props }: FieldProps) {
+  return <FormField id={`enquiry-${name}`} {...props} />;
+}
+
+const firstMessage = (errors: FieldErrors<EnquiryFormValues>, field: EnquiryField) => errors[field]?.message;
+
+export type EnquiryFormProps = {
+  /** Values and errors of a plain form post that came back invalid (no JavaScript). */
+  initialValues?: Partial<EnquiryFormValues>;
+  initialErrors?: Partial<Record<EnquiryField, string[]>>;
+  /** The postcode districts the business covers (published site content); none: no verdict. */
+  coveredDistricts?: readonly string[];
+};
+
+/**
+ * The enquiry form (spec sections 2, 3, 5 and 8). With scripts it checks the fields on submit,
+ * then on every change, sends JSON to POST /api/enquiries and answers with a toast; without
+ * scripts it is a plain form that posts to /enquiry, which answers with a page.
+ */
+export function EnquiryForm({ initialValues, initialErrors, coveredDistricts = [] }: EnquiryFormProps) {
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    getValues,
+    formState: { errors, isSubmitting, submitCount },
+  } = useForm<EnquiryFormValues, unknown, EnquiryPayload>({
+    resolver: zodResolver(enquirySchema) as unknown as Resolver<EnquiryFormValues, unknown, EnquiryPayload>,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: true,
+    // No default values: the form reads what is in the fields when it hydrates, so whatever a
+    // customer typed while the page's scripts were still loading is kept.
+  });
+
+  // Marks the form as handled here (rather than posted as a plain form) once it has hydrated.
+  const formElement = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    formElement.current?.setAttribute('data-interactive', 'true');
+  }, []);
+
+  // The server's verdict on a plain form post shows until the form is checked here.
+  const errorOf = (field: EnquiryField) =>
+    firstMessage(errors, field) ?? (submitCount === 0 ? initialErrors?.[field]?.[0] : undefined);
+
+  // Told as soon as a full postcode is typed (and on the server, for a form sent back to correct).
+  const postcode = useWatch({ control, name: 'postcode' }) ?? initialValues?.postcode ?? '';
+  const coverage = errorOf('postcode')
+    ? ({ verdict: 'unknown' } as const)
+    : coverageOf(postcode, coveredDistricts);
+
+  const submit = handleSubmit(async (payload) => {
+    try {
+      const { reference } = await apiRequest<{ id: number; reference?: string }>('POST', '/api/enquiries', {
+        ...payload,
+        [enquiryHoneypotField]: getValues(enquiryHoneypotField),
+      });
+      toast({
+        title: 'Enquiry Submitted',
+        description: `We'll get back to you as soon as possible.${reference ? ` Your reference is ${reference}.` : ''}`,
+      });
+      reset(emptyValues);
+    } catch (error) {
+      const apiError = error instanceof ApiError ? error : undefined;
+      let focus = true;
+      for (const [field, messages] of Object.entries(apiError?.fieldErrors ?? {})) {
+        if (field in emptyValues && messages[0]) {
+          setError(field as EnquiryField, { message: messages[0] }, { shouldFocus: focus });
+          focus = false;
+        }
+      }
+      toast({
+        variant: 'destructive',
+        title: 'Something went wrong',
+        description: apiError?.serverMessage ?? 'Please try again later',
+      });
+    }
+  });
+
+  const text = (
+    name: EnquiryField,
+  ): UseFormRegisterReturn & { maxLength: number; defaultValue: string | undefined } => ({
+    ...register(name),
+    maxLength: enquiryFieldLimits[name],
+    defaultValue: initialValues?.[name],
+  });
+
+  return (
+    <form
+      ref={formElement}
+      method="post"
+      action={enquiryFormAction}
+      onSubmit={submit}
+      onFocus={preloadToaster}
+      className="grid gap-5 sm:grid-cols-2"
+      noValidate
+      aria-label="Enquiry form"
+    >
+      <Field name="name" label="Name" required error={errorOf('name')}>
+        {(control) => <input {...control} {...text('name')} autoComplete="name" />}
+      </Field>
+      <Field name="phone" label="Phone" required error={errorOf('phone')}>
+        {(control) => <input {...control} {...text('phone')} type="tel" autoComplete="tel" />}
+      </Field>
+      <Field name="email" label="Email" required error={errorOf('email')}>
+        {(control) => <input {...control} {...text('email')} type="email" autoComplete="email" />}
+      </Field>
+      <Field name="vehicle" label="Vehicle Make & Model" error={errorOf('vehicle')}>
+        {(control) => <input {...control} {...text('vehicle')} placeholder="e.g. Ford Focus 2019" />}
+      </Field>
+      <div>
+        <Field name="service" label="Service" required error={errorOf('service')}>
+          {(control) => (
+            <select {...control} {...register('service')} defaultValue={initialValues?.service ?? ''}>
+              <option value="" disabled>
+                Select a service
+              </option>
+              {enquiryServiceOptions.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <div>
+        <Field
+          name="postcode"
+          label="Postcode"
+          hint={coverage.verdict === 'unknown' ? 'We will tell you if we cover your area.' : undefined}
+          error={errorOf('postcode')}
+          describedBy={coverage.verdict === 'unknown' ? undefined : 'enquiry-postcode-coverage'}
+        >
+          {(control) => (
+            <input
+              {...control}
+              {...text('postcode')}
+              autoComplete="postal-code"
+              autoCapitalize="characters"
+              spellCheck={false}
+              className={`${control.className} uppercase placeholder:normal-case`}
+              placeholder="e.g. RM3 0AB"
+            />
+          )}
+        </Field>
+        {/* Always in the page, so that a change of verdict is announced. */}
+        <div aria-live="polite" className="mt-1.5">
+          <CoverageNotice coverage={coverage} id="enquiry-postcode-coverage" />
+        </div>
+      </div>
+      <div className="sm:col-span-2">
+        <Field name="message" label="Additional Information" error={errorOf('message')}>
+          {(control) => (
+            <textarea
+              {...control}
+              {...text('message')}
+              rows={4}
+              placeholder="Tyre size, your location, a good time to call..."
+            />
+          )}
+        </Field>
+      </div>
+      {/* A field people never see or reach; robots that fill every field give themselves away. */}
+      <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
+        <label htmlFor="enquiry-website">Leave this field empty</label>
+        <input id="enquiry-website" {...register(enquiryHoneypotField)} tabIndex={-1} autoComplete="off" />
+      </div>
+      <div className="sm:col-span-2">
+        <button
+          type="submit"
+          disabled={isSubmitting}
+          className="w-full rounded-lg bg-brand px-6 py-3.5 font-semibold text-ink shadow-sm transition hover:bg-brand-dark hover:text-white disabled:cursor-wait disabled:opacity-60 sm:w-auto"
+        >
+          {isSubmitting ? 'Submitting...' : 'Submit Enquiry'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ResponsiveImage } from '#common/images/images.ts';
+import { listText } from '#app/lib/list-text.ts';
+import { useSiteSettings } from '#app/features/site-content/site-settings.ts';
+import { PhoneIcon } from '#app/components/ui/icons.tsx';
+import { BookLink } from '#app/components/ui/section.tsx';
+
+type LoadState = 'loading' | 'loaded' | 'failed';
+
+/**
+ * Hero banner (spec section 2, home 1). The background image loads behind a dark gradient and a
+ * Loading... spinner; once loaded it covers the banner; if it fails the gradient simply stays.
+ */
+export function Hero({ image, branchNames }: { image: ResponsiveImage; branchNames: readonly string[] }) {
+  const site = useSiteSettings();
+  const imageRef = useRef<HTMLImageElement>(null);
+  const [state, setState] = useState<LoadState>('loading');
+
+  // The image may finish before the page hydrates, when React's onLoad cannot see it.
+  useEffect(() => {
+    const element = imageRef.current;
+    if (element?.complete) setState(element.naturalWidth > 0 ? 'loaded' : 'failed');
+  }, []);
+
+  return (
+    <section className="relative isolate overflow-hidden bg-gradient-to-br from-ink via-slate-800 to-slate-900 text-white">
+      <img
+        ref={imageRef}
+        src={image.src}
+        srcSet={image.srcSet}
+        sizes="100vw"
+        width={image.width}
+        height={image.height}
+        alt=""
+        fetchPriority="high"
+        onLoad={() => setState('loaded')}
+        onError={() => setState('failed')}
+        className={`absolute inset-0 -z-10 size-full object-cover object-right transition-opacity duration-700 ${
+          state === 'failed' ? 'hidden' : ''
+        }`}
+      />
+      <div className="absolute inset-0 -z-10 bg-gradient-to-r from-ink via-ink/80 to-ink/10" />
+      {state === 'loading' && (
+        <div
+          role="status"
+          className="hero-spinner absolute bottom-4 right-4 flex items-center gap-2 text-xs text-slate-300"
+        >
+          <span
+            className="size-4 animate-spin rounded-full border-2 border-slate-400 border-t-brand"
+            aria-hidden="true"
+          />
+          Loading...
+        </div>
+      )}
+      <div className="mx-auto max-w-6xl px-4 py-20 sm:px-6 sm:py-28 lg:py-32">
+        <p className="text-sm font-semibold uppercase tracking-widest text-brand">
+          South Essex &amp; East London
+        </p>
+        <h1 className="mt-3 max-w-2xl text-4xl font-extrabold leading-tight sm:text-5xl lg:text-6xl">
+          Mobile tyre fitting that comes to you
+        </h1>
+        <p className="mt-5 max-w-xl text-lg text-slate-200">
+          New tyres, puncture repairs and wheel care at your home, work or the roadside, plus MOTs and
+          servicing at our {listText(branchNames)} {branchNames.length === 1 ? 'branch' : 'branches'}.
+        </p>
+        <div className="mt-8 flex flex-wrap gap-3">
+          <BookLink>Book Now</BookLink>
+          <a
+            href={`tel:${site.phone}`}
+            className="inline-flex items-center gap-2 rounded-lg border border-white/50 px-6 py-3 font-semibold transition hover:border-white hover:bg-white/10"
+          >
+            <PhoneIcon className="size-5" /> {site.formattedPhone}
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { imageSlotNames, isImageSlotName } from '#common/images/images.ts';
+import { Spinner } from '#app/components/ui/spinner.tsx';
+import { ImageCard } from './image-card.tsx';
+import { fetchImagesFailed, imageFailureMessage, useSiteImages } from './site-images.ts';
+
+const gridClass = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3';
+
+/** The list could not be read: what went wrong and a way to ask again. */
+export function ImagesFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800">
+      <p className="font-semibold">{fetchImagesFailed}</p>
+      {error != null && <p className="mt-1 text-sm">{imageFailureMessage(error)}</p>}
+      <button
+        type="button"
+        onClick={onRetry}
+        className="mt-3 rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+      >
+        Try again
+      </button>
+    </div>
+  );
+}
+
+/** The Images tab: every named slot of the site, then any other stored image (spec sections 3, 7). */
+export function ImagesTab() {
+  const images = useSiteImages();
+
+  if (images.isPending) return <Spinner label="Loading images..." showLabel />;
+  // A failed refetch keeps the cards (and any unsaved alt text) on screen; its toast says it failed.
+  if (images.data === undefined) {
+    return <ImagesFailure error={images.error} onRetry={() => void images.refetch()} />;
+  }
+
+  const byName = new Map(images.data.map((record) => [record.name, record]));
+  const others = images.data
+    .filter((record) => !isImageSlotName(record.name))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return (
+    <div className="grid gap-10">
+      <section aria-labelledby="site-images" className="grid gap-4">
+        <div>
+          <h2 id="site-images" className="text-xl font-bold text-ink">
+            Site images
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            The pictures on the public website. Upload your own to replace a shipped picture; delete it to
+            bring the shipped picture back.
+          </p>
+        </div>
+        <div className={gridClass}>
+          {imageSlotNames.map((name) => (
+            <ImageCard key={name} name={name} record={byName.get(name)} />
+          ))}
+        </div>
+      </section>
+      {others.length > 0 && (
+        <section aria-labelledby="other-images" className="grid gap-4">
+          <h2 id="other-images" className="text-xl font-bold text-ink">
+            Other images
+          </h2>
+          <div className={gridClass}>
+            {others.map((record) => (
+              <ImageCard key={record.id} name={record.name} record={record} />
+            ))}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

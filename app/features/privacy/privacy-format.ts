@@ -1,0 +1,60 @@
+import type { ErasureCounts, PersonalDataExport } from '#common/privacy/privacy.ts';
+
+/** How much is stored for one address: what the confirmation and the summary name. */
+export type StoredCounts = { enquiries: number; notes: number; statusChanges: number };
+
+export function storedCountsOf(data: PersonalDataExport): StoredCounts {
+  return data.enquiries.reduce(
+    (counts, enquiry) => ({
+      enquiries: counts.enquiries + 1,
+      notes: counts.notes + enquiry.notes.length,
+      statusChanges: counts.statusChanges + enquiry.events.length,
+    }),
+    { enquiries: 0, notes: 0, statusChanges: 0 },
+  );
+}
+
+/** "no notes", "1 note", "3 notes". */
+export const counted = (count: number, one: string, many: string) =>
+  count === 0 ? `no ${many}` : `${count} ${count === 1 ? one : many}`;
+
+const storedText = ({ enquiries, notes, statusChanges }: StoredCounts) =>
+  `${counted(enquiries, 'enquiry', 'enquiries')}, with ${counted(notes, 'note', 'notes')} and ${counted(
+    statusChanges,
+    'status change',
+    'status changes',
+  )}`;
+
+export const nothingStored = 'Nothing is stored for this address.';
+
+/** The sentence a screen reader hears when a search has found something (or nothing). */
+export const storedSummary = (email: string, counts: StoredCounts) =>
+  counts.enquiries === 0 ? nothingStored : `Stored for ${email}: ${storedText(counts)}.`;
+
+/** The erasure's confirmation: what goes, for whom, and that it is for good. */
+export const erasureQuestion = (email: string, counts: StoredCounts) =>
+  `Erase ${storedText(counts)}, stored for ${email}? This cannot be undone.`;
+
+/** The toast after an erasure, from the server's own counts (anything that arrived meanwhile included). */
+export const erasureOutcome = (email: string, erased: ErasureCounts) =>
+  erased.enquiries === 0 && erased.notifications === 0
+    ? `Nothing was left to erase for ${email}.`
+    : `Erased ${counted(erased.enquiries, 'enquiry', 'enquiries')} (with their notes and status changes) and ${counted(
+        erased.notifications,
+        'notification e-mail',
+        'notification e-mails',
+      )} for ${email}.`;
+
+/** The day of the export in London, as a file name sorts it: "2026-11-23". */
+const fileDateFormat = new Intl.DateTimeFormat('en-GB', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  timeZone: 'Europe/London',
+});
+
+export function personalDataFileName(data: Pick<PersonalDataExport, 'exportedAt'>) {
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    fileDateFormat.formatToParts(new Date(data.exportedAt)).find((item) => item.type === type)?.value;
+  return `personal-data-${part('year')}-${part('month')}-${part('day')}.json`;
+}

@@ -1,0 +1,274 @@
+// @vitest-environment happy-dom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bookingSettingsOf, type BookingSettings } from '#common/bookings/settings.ts';
+import type { PublishedSiteContent, SiteContent } from '#common/site-content/site-content.ts';
+import { makeContent, makePublished, makeRevision } from '#tests/support/site-content.ts';
+import { createQueryClient } from '#app/lib/query-client.ts';
+import { mockApi, renderWithQueries, type ApiAnswer } from '#tests/support/dom.tsx';
+import { revisionsQueryKey, siteContentQueryKey } from './content-api.ts';
+import { ContentTab } from './content-tab.tsx';
+
+/** The Content tab on `published`, the API answering as `answers` say (publishing as version 2). */
+function renderTab(
+  published: PublishedSiteContent = makePublished(),
+  answers: Record<string, ApiAnswer> = {},
+) {
+  const api = mockApi({
+    'GET /api/site-content': { status: 200, body: published },
+    'GET /api/site-content/revisions?limit=20': { status: 200, body: [makeRevision()] },
+    ...answers,
+  });
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(siteContentQueryKey, published);
+  queryClient.setQueryData(revisionsQueryKey, { pages: [[makeRevision()]], pageParams: [undefined] });
+  return { api, user: userEvent.setup({ delay: null }), ...renderWithQueries(<ContentTab />, queryClient) };
+}
+
+/** PUT /api/site-content answered as the server would: the body's content as version 2. */
+const publishedAnswer = (content: SiteContent): ApiAnswer => ({
+  status: 200,
+  body: makePublished({ version: 2, content, publishedBy: 'sam', publishedAt: '2026-07-12T10:00:00.000Z' }),
+});
+
+const bookingSection = () => within(screen.getByRole('region', { name: 'Booking' }));
+
+/** Opens a location's panel by its name and gives its contents. */
+async function openLocation(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await user.click(bookingSection().getByRole('button', { name: new RegExp(`^${name}`) }));
+  return within(screen.getByRole('article', { name: new RegExp(`^${name}`) }));
+}
+
+/** Publishes the draft: Publish, then the confirmation's Publish; gives the changes it listed. */
+async function publish(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Publish' }));
+  const dialog = within(await screen.findByRole('alertdialog'));
+  const changes = dialog.queryAllByRole('listitem').map((item) => item.textContent);
+  await user.click(dialog.getByRole('button', { name: 'Publish' }));
+  return changes;
+}
+
+/** The booking settings the last PUT sent. */
+function sentBooking(api: ReturnType<typeof mockApi>): BookingSettings {
+  const put = api.calls.filter((call) => call.method === 'PUT').at(-1);
+  expect(put?.path).toBe('/api/site-content');
+  return (put?.body as { content: SiteContent }).content.booking!;
+}
+
+const defaults = bookingSettingsOf(makeContent());
+
+beforeEach(() => {
+  // Today is Sunday 12 July 2026 in London: the bank holidays listed start from it.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-07-12T10:00:00Z'));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  sessionStorage.clear();
+});
+
+describe('the Booking section', () => {
+  it('shows the settings in force when the content has none yet: the defaults from the opening hours', async () => {
+    const { user } = renderTab();
+    const section = bookingSection();
+    expect((section.getByLabelText('How far ahead customers can book') as HTMLInputElement).value).toBe('21');
+    expect(section.getByText('Customers can book up to 21 days ahead.')).toBeTruthy();
+    expect((section.getByLabelText('Shortest notice') as HTMLInputElement).value).toBe('4');
+    expect(section.getByText(/It is also the cut-off for cancelling online/)).toBeTruthy();
+    expect(section.getAllByRole('button', { expanded: false }).map((button) => button.textContent)).toEqual([
+      'Mobile fitting29 windows on 6 days',
+      'Harold Hill branch31 windows on 7 days',
+      'Upminster branch30 windows on 7 days',
+    ]);
+
+    const mobile = await openLocation(user, 'Mobile fitting');
+    expect(mobile.getByRole('switch', { name: 'Online booking' }).getAttribute('aria-checked')).toBe('true');
+    expect((mobile.getByLabelText('Monday window 1 starts') as HTMLInputElement).value).toBe('08:00');
+    expect((mobile.getByLabelText('Monday window 5 ends') as HTMLInputElement).value).toBe('18:00');
+    expect((mobile.getByLabelText('Saturday window 4 jobs') as HTMLInputElement).value).toBe('2');
+    expect(mobile.queryByLabelText('Sunday window 1 starts')).toBeNull();
+    expect(mobile.queryByRole('button', { name: 'Fill from opening hours' })).toBeNull();
+    expect(screen.getByText('No unpublished changes')).toBeTruthy();
+  });
+
+  it('publishes an edited window in the booking settings', async () => {
+    const { api, user } = renderTab();
+    api.answer('PUT /api/site-content', publishedAnswer(makeContent()));
+    const branch = await openLocation(user, 'Harold Hill branch');
+    const end = branch.getByLabelText('Monday window 1 ends');
+    await user.clear(end);
+    await user.type(end, '09:30');
+    const jobs = branch.getByLabelText('Monday window 1 jobs');
+    await user.clear(jobs);
+    await user.type(jobs, '3');
+
+    expect(await publish(user)).toEqual(['Booking: windows of Harold Hill branch changed (Monday)']);
+    await waitFor(() => expect(api.requests()).toContain('PUT /api/site-content'));
+    const expected = structuredClone(defaults);
+    expected.locations[1]!.week.monday[0] = { start: '08:00', end: '09:30', places: 3 };
+    expect(sentBooking(api)).toEqual(expected);
+  });
+
+  it('adds and removes windows, switches a location off and fills a branch from its opening hours', async () => {
+    const { api, user } = renderTab();
+    api.answer('PUT /api/site-content', publishedAnswer(makeContent()));
+    const mobile = await openLocation(user, 'Mobile fitting');
+    await user.click(mobile.getByRole('button', { name: 'Add a window on Sunday' }));
+    expect((mobile.getByLabelText('Sunday window 1 starts') as HTMLInputElement).value).toBe('08:00');
+    await waitFor(() => expect(document.activeElement).toBe(mobile.getByLabelText('Sunday window 1 starts')));
+    await user.click(mobile.getByRole('button', { name: 'Add a window on Sunday' }));
+    expect((mobile.getByLabelText('Sunday window 2 ends') as HTMLInputElement).value).toBe('12:00');
+    await user.click(mobile.getByRole('button', { name: 'Remove Monday window 1' }));
+    expect((mobile.getByLabelText('Monday window 1 starts') as HTMLInputElement).value).toBe('10:00');
+
+    const upminster = await openLocation(user, 'Upminster branch');
+    await user.click(upminster.getByRole('switch', { name: 'Online booking' }));
+    expect(upminster.getByRole('switch', { name: 'Online booking' }).getAttribute('aria-checked')).toBe(
+      'false',
+    );
+    const harold = await openLocation(user, 'Harold Hill branch');
+    await user.click(harold.getByRole('button', { name: 'Remove Saturday window 4' }));
+    await user.click(harold.getByRole('button', { name: 'Fill from opening hours' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Replace windows' }),
+    );
+
+    expect(await publish(user)).toEqual([
+      'Booking: windows of Mobile fitting changed (Monday, Sunday)',
+      'Booking: online booking of Upminster branch turned off',
+    ]);
+    await waitFor(() => expect(api.requests()).toContain('PUT /api/site-content'));
+    const sent = sentBooking(api);
+    expect(sent.locations[0]!.week.monday).toEqual(defaults.locations[0]!.week.monday.slice(1));
+    expect(sent.locations[0]!.week.sunday).toEqual([
+      { start: '08:00', end: '10:00', places: 2 },
+      { start: '10:00', end: '12:00', places: 2 },
+    ]);
+    expect(sent.locations[1]).toEqual(defaults.locations[1]);
+    expect(sent.locations[2]).toEqual({ ...defaults.locations[2], enabled: false });
+  });
+
+  it('adds and removes closed dates', async () => {
+    const { api, user } = renderTab();
+    api.answer('PUT /api/site-content', publishedAnswer(makeContent()));
+    const closedDates = within(bookingSection().getByRole('group', { name: 'Closed dates' }));
+    await user.click(closedDates.getByRole('button', { name: 'Add a closed date' }));
+    await user.click(closedDates.getByRole('button', { name: 'Add a closed date' }));
+    const [first, second] = closedDates
+      .getAllByRole('group', { name: /^Closed date \d$/ })
+      .map((group) => within(group));
+    await user.type(first!.getByLabelText('Date'), '2026-12-24');
+    await user.type(first!.getByLabelText('Note for staff (optional)'), 'Christmas Eve');
+    await user.type(second!.getByLabelText('Date'), '2026-09-01');
+    await user.selectOptions(second!.getByLabelText('Where'), 'Upminster branch');
+    expect(
+      within(second!.getByLabelText('Where'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All locations', 'Mobile fitting', 'Harold Hill branch', 'Upminster branch']);
+    await user.click(closedDates.getByRole('button', { name: 'Add a closed date' }));
+    await user.click(closedDates.getByRole('button', { name: 'Remove closed date 3' }));
+
+    expect(await publish(user)).toEqual([
+      'Booking: closed on 24 Dec 2026 (all locations)',
+      'Booking: closed on 1 Sept 2026 (Upminster branch)',
+    ]);
+    await waitFor(() => expect(api.requests()).toContain('PUT /api/site-content'));
+    expect(sentBooking(api).closedDates).toEqual([
+      { date: '2026-12-24', location: '', note: 'Christmas Eve' },
+      { date: '2026-09-01', location: 'upminster', note: '' },
+    ]);
+  });
+
+  it('lists the coming bank holidays, closed unless ticked', async () => {
+    const published = makePublished({
+      content: makeContent((content) => {
+        content.booking = { ...bookingSettingsOf(content), openBankHolidays: ['2026-12-28'] };
+      }),
+    });
+    const { api, user } = renderTab(published);
+    api.answer('PUT /api/site-content', publishedAnswer(published.content));
+    const holidays = within(bookingSection().getByRole('group', { name: 'Bank holidays' }));
+    expect(
+      holidays.getByText(/closed on bank holidays in England and Wales, unless you tick “We open”/),
+    ).toBeTruthy();
+    const boxes = holidays.getAllByRole('checkbox') as HTMLInputElement[];
+    // From today, 12 July 2026, for two years: Good Friday 2026 has gone.
+    expect(boxes[0]!.labels?.[0]?.textContent).toBe('We open on Summer bank holiday, Mon 31 Aug 2026');
+    expect(boxes.at(-1)!.labels?.[0]?.textContent).toBe('We open on Spring bank holiday, Mon 29 May 2028');
+    expect(boxes.filter((box) => box.checked).map((box) => box.labels?.[0]?.textContent)).toEqual([
+      'We open on Boxing Day (substitute day), Mon 28 Dec 2026',
+    ]);
+
+    await user.click(
+      holidays.getByRole('checkbox', { name: 'We open on Summer bank holiday, Mon 31 Aug 2026' }),
+    );
+    await user.click(
+      holidays.getByRole('checkbox', { name: 'We open on Boxing Day (substitute day), Mon 28 Dec 2026' }),
+    );
+    expect(await publish(user)).toEqual([
+      'Booking: open on Summer bank holiday, 31 Aug 2026',
+      'Booking: closed on Boxing Day (substitute day), 28 Dec 2026',
+    ]);
+    await waitFor(() => expect(api.requests()).toContain('PUT /api/site-content'));
+    expect(sentBooking(api).openBankHolidays).toEqual(['2026-08-31']);
+  });
+
+  it('publishes the settings in force when staff changed only something else', async () => {
+    const { api, user } = renderTab();
+    api.answer('PUT /api/site-content', publishedAnswer(makeContent()));
+    const companyName = screen.getByLabelText('Company name');
+    await user.clear(companyName);
+    await user.type(companyName, 'Anytown Tyres');
+    expect(await publish(user)).toEqual([
+      'Business details: company name “Anytown Mobile Tyres” → “Anytown Tyres”',
+    ]);
+    await waitFor(() => expect(api.requests()).toContain('PUT /api/site-content'));
+    expect(sentBooking(api)).toEqual(defaults);
+  });
+
+  it('checks the windows before publishing, and shows the message at the field', async () => {
+    const { api, user } = renderTab();
+    const mobile = await openLocation(user, 'Mobile fitting');
+    const end = mobile.getByLabelText('Tuesday window 2 ends');
+    await user.clear(end);
+    await user.type(end, '09:00');
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+
+    const summary = within(await screen.findByRole('group', { name: '1 field needs attention' }));
+    expect(
+      summary.getByRole('link', { name: 'Booking, Mobile fitting: Tuesday window 2 ends' }),
+    ).toBeTruthy();
+    expect(end.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(end.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'The window must end after it starts',
+    );
+    expect(api.requests()).not.toContain('PUT /api/site-content');
+  });
+
+  it('shows the server’s refusal of a window beside it, opening its location', async () => {
+    const { user } = renderTab(makePublished(), {
+      'PUT /api/site-content': {
+        status: 400,
+        body: {
+          error: 'Check the highlighted fields',
+          fieldErrors: { 'booking.locations.0.week.monday.0.end': ['The window must end after it starts'] },
+        },
+      },
+    });
+    const upminster = await openLocation(user, 'Upminster branch');
+    await user.click(upminster.getByRole('switch', { name: 'Online booking' }));
+    await publish(user);
+
+    const summary = within(await screen.findByRole('group', { name: '1 field needs attention' }));
+    expect(summary.getByRole('link', { name: 'Booking, Mobile fitting: Monday window 1 ends' })).toBeTruthy();
+    const mobile = within(screen.getByRole('article', { name: /^Mobile fitting/ }));
+    const end = mobile.getByLabelText('Monday window 1 ends');
+    expect(end.getAttribute('aria-invalid')).toBe('true');
+    const message = document.getElementById(end.getAttribute('aria-describedby')!);
+    expect(message?.textContent).toBe('The window must end after it starts');
+    expect(message?.id).toBe('content-booking-locations-0-week-monday-0-end-error');
+  });
+});

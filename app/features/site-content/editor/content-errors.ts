@@ -1,0 +1,206 @@
+import { bookingLocationName } from '#common/bookings/settings.ts';
+import {
+  siteContentFieldErrors,
+  siteContentSchema,
+  weekdayNames,
+  type SiteContent,
+  type Weekday,
+} from '#common/site-content/site-content.ts';
+import type { FieldErrors, Path } from './draft-state.ts';
+
+export type DraftCheck = { ok: true; content: SiteContent } | { ok: false; fieldErrors: FieldErrors };
+
+/** The draft checked by the rules the API applies (common/site-content/site-content.ts). */
+export function checkDraft(draft: SiteContent): DraftCheck {
+  const result = siteContentSchema.safeParse(draft);
+  return result.success
+    ? { ok: true, content: result.data }
+    : { ok: false, fieldErrors: siteContentFieldErrors(result.error) };
+}
+
+/** What the editor shows: the rules' findings once staff tried to publish, and the server's. */
+export function shownErrors(checking: boolean, draftErrors: FieldErrors, serverErrors: FieldErrors) {
+  if (!checking) return serverErrors;
+  const merged: FieldErrors = { ...draftErrors };
+  for (const [key, messages] of Object.entries(serverErrors)) {
+    merged[key] = [...new Set([...(merged[key] ?? []), ...messages])];
+  }
+  return merged;
+}
+
+/** Labels of the fields, by their path with positions written as `#`. */
+const labels: Record<string, string> = {
+  'business.companyName': 'Company name',
+  'business.phone': 'Phone number for dialling',
+  'business.formattedPhone': 'Phone number as shown',
+  'business.email': 'E-mail address',
+  'business.priceRange': 'Price range',
+  'business.socialLinks': 'Social links',
+  'business.socialLinks.#.label': 'Name',
+  'business.socialLinks.#.url': 'Address',
+  services: 'Services',
+  'services.#.title': 'Name',
+  'services.#.slug': 'Page address',
+  'services.#.key': 'Page address',
+  'services.#.description': 'Short description',
+  'services.#.longDescription': 'Long description',
+  'services.#.longDescription.#': 'Paragraph',
+  'services.#.benefits': 'Benefits',
+  'services.#.benefits.#': 'Benefit',
+  'services.#.pricing': 'Price list',
+  'services.#.pricing.#.name': 'Description',
+  'services.#.pricing.#.price': 'Price',
+  'services.#.keywords': 'Search keywords',
+  'services.#.keywords.#': 'Keyword',
+  'services.#.visible': 'Show on the site',
+  'services.#.inHeaderMenu': 'Show in the header’s Services menu',
+  'homePricing.lead': 'Introduction',
+  'homePricing.note': 'Note under the prices',
+  'homePricing.groups': 'Price groups',
+  'homePricing.groups.#.title': 'Group title',
+  'homePricing.groups.#.from': '“From” price (optional)',
+  'homePricing.groups.#.items': 'Prices',
+  'homePricing.groups.#.items.#.name': 'Description',
+  'homePricing.groups.#.items.#.price': 'Price',
+  branches: 'Branches',
+  'branches.#.key': 'Branch name',
+  'branches.#.name': 'Branch name',
+  'branches.#.phone': 'Phone number for dialling',
+  'branches.#.formattedPhone': 'Phone number as shown',
+  'branches.#.address.street': 'Street address',
+  'branches.#.address.locality': 'Town',
+  'branches.#.address.postcode': 'Postcode',
+  'branches.#.sundayNote': 'Sunday note',
+  'booking.horizonDays': 'How far ahead customers can book',
+  'booking.noticeHours': 'Shortest notice',
+  'booking.locations': 'Where customers can book',
+  'booking.locations.#.key': 'Branch',
+  'booking.locations.#.enabled': 'Online booking',
+  'booking.closedDates': 'Closed dates',
+  'booking.closedDates.#.date': 'Date',
+  'booking.closedDates.#.location': 'Where',
+  'booking.closedDates.#.note': 'Note for staff (optional)',
+  'booking.openBankHolidays': 'Bank holidays',
+  'booking.openBankHolidays.#': 'Bank holiday',
+  'contactHours.weekdays': 'Monday to Friday',
+  'contactHours.saturday': 'Saturday',
+  'contactHours.sunday': 'Sunday',
+  'areas.regions': 'Areas',
+  'areas.regions.#': 'Area',
+  'areas.coverageText': 'Coverage text',
+  'areas.radiusMiles': 'Radius in miles (page text)',
+  'areas.radiusKilometres': 'Radius in kilometres (search engines)',
+  'areas.coveredDistricts': 'Postcode districts covered',
+  testimonials: 'Testimonials',
+  'testimonials.#.content': 'What the customer said',
+  'testimonials.#.author': 'Name',
+  'testimonials.#.location': 'Town (optional)',
+  'customerEmails.acknowledgementIntro': 'Acknowledgement: opening',
+  'customerEmails.acknowledgementNextSteps': 'Acknowledgement: what happens next',
+};
+
+/** A booking window's fields, as "Monday window 1 ends" names them. */
+const windowFields: Record<string, string> = { start: 'starts', end: 'ends', places: 'jobs' };
+
+/** Lists of single texts, whose entries are labelled with their number ("Benefit 2"). */
+const numberedEntries = /^(services\.#\.(longDescription|benefits|keywords)|areas\.regions)\.#$/;
+
+/** The label of the field at a path: "Price", "Benefit 2", "Saturday opens". */
+export function fieldLabel(path: Path): string {
+  const pattern = path.map((segment) => (typeof segment === 'number' ? '#' : segment)).join('.');
+  const hours = /^branches\.#\.hours\.(\w+)\.(closed|opens|closes)$/.exec(pattern);
+  if (hours) {
+    const day = weekdayNames[hours[1] as Weekday] ?? hours[1];
+    return hours[2] === 'closed' ? `Closed on ${day}` : `${day} ${hours[2]}`;
+  }
+  const windows = /^booking\.locations\.#\.week\.(\w+)(\.#(?:\.(start|end|places))?)?$/.exec(pattern);
+  if (windows) {
+    const day = weekdayNames[windows[1] as Weekday] ?? windows[1];
+    const position = path[5];
+    if (!windows[2] || typeof position !== 'number') return `${day} windows`;
+    const name = `${day} window ${position + 1}`;
+    return windows[3] ? `${name} ${windowFields[windows[3]]}` : name;
+  }
+  const label = labels[pattern] ?? pattern;
+  const last = path[path.length - 1];
+  return numberedEntries.test(pattern) && typeof last === 'number' ? `${label} ${last + 1}` : label;
+}
+
+const nameOr = (name: unknown, fallback: string) =>
+  typeof name === 'string' && name.trim() !== '' ? name.trim() : fallback;
+
+/** Where a field is, for the list of fields that need attention: "Puncture Repair, price line 1". */
+function fieldContext(content: SiteContent, path: Path): string {
+  const [part, index, field, entry] = path;
+  const n = typeof index === 'number' ? index + 1 : 0;
+  switch (part) {
+    case 'business':
+      return index === 'socialLinks' && typeof field === 'number'
+        ? `Business details, social link ${field + 1}`
+        : 'Business details';
+    case 'services': {
+      if (typeof index !== 'number') return 'Services';
+      const service = nameOr(content.services[index]?.title, `Service ${n}`);
+      return field === 'pricing' && typeof entry === 'number'
+        ? `${service}, price line ${entry + 1}`
+        : service;
+    }
+    case 'homePricing': {
+      if (index !== 'groups' || typeof field !== 'number') return 'Home page prices';
+      const group = `Home page prices, ${nameOr(content.homePricing.groups[field]?.title, `group ${field + 1}`)}`;
+      return entry === 'items' && typeof path[4] === 'number' ? `${group}, line ${path[4] + 1}` : group;
+    }
+    case 'branches':
+      return typeof index === 'number' ? nameOr(content.branches[index]?.name, `Branch ${n}`) : 'Branches';
+    case 'booking': {
+      if (index === 'locations' && typeof field === 'number') {
+        const key = content.booking?.locations[field]?.key;
+        return `Booking, ${key ? bookingLocationName(key, content.branches) : `place ${field + 1}`}`;
+      }
+      return index === 'closedDates' && typeof field === 'number'
+        ? `Booking, closed date ${field + 1}`
+        : 'Booking';
+    }
+    case 'contactHours':
+      return 'Contact hours';
+    case 'areas':
+      return 'Areas covered';
+    case 'testimonials':
+      return typeof index === 'number' ? `Testimonial ${n}` : 'Testimonials';
+    case 'customerEmails':
+      return 'Customer e-mails';
+    default:
+      return 'Content';
+  }
+}
+
+/** The field at a dotted key, in words: "Puncture Repair, price line 1: Price". */
+export function fieldLocation(content: SiteContent, key: string): string {
+  const path = key.split('.').map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
+  const context = fieldContext(content, path);
+  const label = fieldLabel(path);
+  return label === context ? label : `${context}: ${label}`;
+}
+
+/** Keys of errors in page order, so that the summary reads from top to bottom. */
+export function errorKeysInOrder(errors: FieldErrors): string[] {
+  const order = [
+    'business',
+    'services',
+    'homePricing',
+    'branches',
+    'booking',
+    'contactHours',
+    'areas',
+    'testimonials',
+    'customerEmails',
+  ];
+  const rank = (key: string) => {
+    const position = order.indexOf(key.split('.')[0]!);
+    return position === -1 ? order.length : position;
+  };
+  return Object.keys(errors)
+    .map((key, position) => ({ key, position }))
+    .sort((a, b) => rank(a.key) - rank(b.key) || a.position - b.position)
+    .map(({ key }) => key);
+}

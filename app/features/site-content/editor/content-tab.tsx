@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PublishedSiteContent } from '#common/site-content/site-content.ts';
+import { Spinner } from '#app/components/ui/spinner.tsx';
+import { failureMessage, siteContentQueryKey } from './content-api.ts';
+import { ContentEditor } from './content-editor.tsx';
+
+/** The Content tab: the published document, fetched afresh each time the tab opens. */
+export function ContentTab() {
+  const content = useQuery<PublishedSiteContent>({ queryKey: siteContentQueryKey, staleTime: 0 });
+  if (content.isPending) return <Spinner label="Loading the site content..." showLabel />;
+  if (content.data === undefined) {
+    return (
+      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800">
+        <p className="font-semibold">Failed to load the site content</p>
+        <p className="mt-1 text-sm">{failureMessage(content.error)}</p>
+        <button
+          type="button"
+          onClick={() => void content.refetch()}
+          className="mt-3 min-h-11 rounded-lg bg-red-700 px-4 text-sm font-semibold text-white"
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+  return <ContentEditor published={content.data} />;
+}

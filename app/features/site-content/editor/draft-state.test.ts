@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import {
+  editorReducer,
+  editorState,
+  fieldId,
+  getIn,
+  hasEdits,
+  insertItem,
+  moveItem,
+  pathKey,
+  removeItem,
+  setIn,
+} from './draft-state.ts';
+import { bookingSettingsOf } from '#common/bookings/settings.ts';
+import { makePublished } from '#tests/support/site-content.ts';
+
+describe('paths into the content', () => {
+  it('name fields as the schema and the API name their errors, and give them DOM ids', () => {
+    expect(pathKey(['services', 1, 'pricing', 0, 'price'])).toBe('services.1.pricing.0.price');
+    expect(fieldId(['branches', 0, 'hours', 'saturday', 'closes'])).toBe(
+      'content-branches-0-hours-saturday-closes',
+    );
+    expect(fieldId('services.1.title')).toBe('content-services-1-title');
+  });
+
+  it('read and replace a value, sharing everything off the path', () => {
+    const content = makePublished().content;
+    const changed = setIn(content, ['services', 1, 'pricing', 0, 'price'], '£30');
+    expect(getIn(changed, ['services', 1, 'pricing', 0, 'price'])).toBe('£30');
+    expect(content.services[1]!.pricing[0]!.price).toBe('£25');
+    expect(changed.services[0]).toBe(content.services[0]);
+    expect(changed.branches).toBe(content.branches);
+    expect(changed.services[1]!.benefits).toBe(content.services[1]!.benefits);
+    expect(getIn(content, ['services', 99, 'title'])).toBeUndefined();
+  });
+});
+
+describe('list operations', () => {
+  const list = ['a', 'b', 'c'];
+  it('insert, at the end by default', () => {
+    expect(insertItem(list, 'd')).toEqual(['a', 'b', 'c', 'd']);
+    expect(insertItem(list, 'x', 1)).toEqual(['a', 'x', 'b', 'c']);
+  });
+  it('remove', () => {
+    expect(removeItem(list, 1)).toEqual(['a', 'c']);
+  });
+  it('move up and down, ignoring moves past either end', () => {
+    expect(moveItem(list, 2, 1)).toEqual(['a', 'c', 'b']);
+    expect(moveItem(list, 0, 1)).toEqual(['b', 'a', 'c']);
+    expect(moveItem(list, 0, -1)).toEqual(list);
+    expect(moveItem(list, 2, 3)).toEqual(list);
+  });
+});
+
+describe('the editor', () => {
+  const start = () => editorState(makePublished());
+
+  it('starts from the published version with no edits, the booking settings in force written out', () => {
+    const state = start();
+    expect(state.base.content.booking).toBeUndefined();
+    expect(state.draft).toEqual({ ...state.base.content, booking: bookingSettingsOf(state.base.content) });
+    expect(hasEdits(state)).toBe(false);
+
+    const withBooking = editorState(makePublished({ content: state.draft }));
+    expect(withBooking.draft).toBe(withBooking.base.content);
+  });
+
+  it('keeps the booking locations in step with the branches', () => {
+    const added = editorReducer(start(), {
+      type: 'add',
+      path: ['branches'],
+      item: { ...start().draft.branches[1]!, key: 'romford', name: 'Romford' },
+    });
+    expect(added.draft.booking?.locations.map((location) => location.key)).toEqual([
+      'mobile',
+      'harold-hill',
+      'upminster',
+      'romford',
+    ]);
+    const removed = editorReducer(added, { type: 'remove', path: ['branches'], index: 0 });
+    expect(removed.draft.booking?.locations.map((location) => location.key)).toEqual([
+      'mobile',
+      'upminster',
+      'romford',
+    ]);
+  });
+
+  it('edits a field, and forgets the server’s refusal of that field only', () => {
+    const refused = editorReducer(start(), {
+      type: 'refused',
+      fieldErrors: { 'business.email': ['Enter a valid e-mail address'], 'business.phone': ['Digits only'] },
+    });
+    expect(refused.checking).toBe(true);
+    const edited = editorReducer(refused, { type: 'set', path: ['business', 'email'], value: 'a@b.co.uk' });
+    expect(edited.draft.business.email).toBe('a@b.co.uk');
+    expect(edited.serverErrors).toEqual({ 'business.phone': ['Digits only'] });
+    expect(hasEdits(edited)).toBe(true);
+  });
+
+  it('adds, moves and removes entries of a list', () => {
+    const path = ['services', 1, 'pricing'] as const;
+    let state = editorReducer(start(), { type: 'add', path, item: { name: 'Valve', price: '£5' } });
+    expect(state.draft.services[1]!.pricing.map((line) => line.name)).toEqual([
+      'Standard puncture repair',
+      'Run-flat puncture repair',
+      'Tyre inspection',
+      'Emergency call-out (extra)',
+      'Valve',
+    ]);
+    state = editorReducer(state, { type: 'move', path, from: 4, to: 3 });
+    expect(state.draft.services[1]!.pricing[3]!.name).toBe('Valve');
+    state = editorReducer(state, { type: 'remove', path, index: 0 });
+    expect(state.draft.services[1]!.pricing[0]!.name).toBe('Run-flat puncture repair');
+    expect(state.draft.services[1]!.pricing).toHaveLength(4);
+  });
+
+  it('keeps the draft through a conflict, and starts afresh from a version it loads', () => {
+    const edited = editorReducer(start(), {
+      type: 'set',
+      path: ['services', 1, 'pricing', 0, 'price'],
+      value: '£30',
+    });
+    const current = makePublished({ version: 2, publishedBy: 'sam' });
+    const conflicted = editorReducer(edited, {
+      type: 'conflict',
+      conflict: { current, message: 'Someone else published changes while you were editing.' },
+    });
+    expect(conflicted.draft).toBe(edited.draft);
+    expect(conflicted.base.version).toBe(1);
+    expect(conflicted.conflict?.current.version).toBe(2);
+
+    const loaded = editorReducer(conflicted, { type: 'load', published: current });
+    expect(loaded).toEqual(editorState(current));
+    expect(hasEdits(loaded)).toBe(false);
+  });
+});

@@ -1,0 +1,35 @@
+import { Link } from 'react-router';
+import type { NavLink } from '#app/features/site-content/page-content.ts';
+import { useSiteSettings } from '#app/features/site-content/site-settings.ts';
+import { PhoneIcon } from '#app/components/ui/icons.tsx';
+import { DesktopNav } from './desktop-nav.tsx';
+import { MobileMenu } from './mobile-menu.tsx';
+
+/** `services`: the Services menu's entries. */
+export function SiteHeader({ services }: { services: readonly NavLink[] }) {
+  const site = useSiteSettings();
+  return (
+    <header className="sticky top-0 z-40 border-b border-white/10 bg-ink text-white">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to="/" className="flex min-w-0 items-center gap-2.5" aria-label={`${site.companyName}, home`}>
+          <img src="/brand/mark.svg" alt="" width={36} height={36} className="size-9 shrink-0" />
+          <span className="truncate font-heading text-base font-extrabold sm:text-lg">
+            {site.companyName}
+          </span>
+        </Link>
+        <DesktopNav services={services} />
+        <div className="flex items-center gap-2">
+          <a
+            href={`tel:${site.phone}`}
+            className="inline-flex shrink-0 items-center gap-2 rounded-lg bg-brand px-3 py-2 text-sm font-semibold text-ink transition hover:bg-white sm:px-4"
+          >
+            <PhoneIcon className="size-4" />
+            <span className="hidden sm:inline">{site.formattedPhone}</span>
+            <span className="sm:hidden">Call</span>
+          </a>
+          <MobileMenu services={services} />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,26 @@
+import { useRouteLoaderData } from 'react-router';
+import type { loader as rootLoader } from '#app/root.tsx';
+import { useSiteSettings } from '#app/features/site-content/site-settings.ts';
+
+/**
+ * The first page of a browser session carries the splash (the server decides, see
+ * `server/http/splash.ts`). Its timing (spec sections 4 and 9: 2500 ms, fading over the last
+ * 500 ms) is in the stylesheet (`.splash` in app.css), so it needs no script. The page's own HTML
+ * is already beneath it, so crawlers and the largest paint see the real content.
+ */
+export function SplashScreen() {
+  const site = useSiteSettings();
+  const showSplash = useRouteLoaderData<typeof rootLoader>('root')?.showSplash ?? false;
+  if (!showSplash) return null;
+  return (
+    <div className="splash" aria-hidden="true">
+      <img src="/brand/mark.svg" alt="" width={88} height={88} className="size-22" />
+      <p className="font-heading text-2xl font-extrabold text-white">{site.companyName}</p>
+      <div className="flex gap-2">
+        {[0, 1, 2].map((dot) => (
+          <span key={dot} className="splash-dot" style={{ animationDelay: `${dot * 150}ms` }} />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,231 @@
+// @vitest-environment happy-dom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { lastOwnerMessage, type StaffAccount } from '#common/accounts/accounts.ts';
+import { mockApi, renderStaffUi, type ApiCall } from '#tests/support/api-mock.tsx';
+import { currentUserQueryKey } from '#app/features/account/staff-session.ts';
+import { StaffTab } from './staff-tab.tsx';
+import { staffAccount, staffUser } from './staff-test-data.ts';
+
+const accounts: StaffAccount[] = [
+  staffAccount({ id: 2, username: 'bob', setUp: false }),
+  staffAccount({
+    id: 1,
+    username: 'alice',
+    role: 'owner',
+    twoFactor: true,
+    lastSignInAt: '2026-11-23T14:05:00.000Z',
+  }),
+  staffAccount({ id: 3, username: 'carol', disabled: true, lastSignInAt: '2026-07-02T16:30:00.000Z' }),
+  staffAccount({ id: 4, username: 'erin', role: 'owner' }),
+];
+
+/** The API as an owner (alice) sees it; `answer` takes the requests it wants to answer itself. */
+function serve(
+  answer: (call: ApiCall) => { status: number; body?: unknown } | undefined = () => undefined,
+  delayMs = 0,
+) {
+  return mockApi(
+    (call) => {
+      const own = answer(call);
+      if (own) return own;
+      if (call.path === '/api/users' && call.method === 'GET') return { status: 200, body: accounts };
+      if (call.path === '/api/settings/security') return { status: 200, body: { requireTwoFactor: false } };
+      return { status: 404, body: { error: 'Not found' } };
+    },
+    { delayMs },
+  );
+}
+
+function renderTab() {
+  return renderStaffUi(<StaffTab />, {
+    prepare: (queryClient) => queryClient.setQueryData(currentUserQueryKey, staffUser()),
+  });
+}
+
+const card = async (username: string) =>
+  (await screen.findByRole('article', { name: new RegExp(`^${username}`) })) as HTMLElement;
+
+describe('StaffTab', () => {
+  it('lists every account, owners first: role, state, dates, two-factor, and marks your own', async () => {
+    serve();
+    renderTab();
+    const names = (await screen.findAllByRole('heading', { level: 3 })).map((heading) => heading.textContent);
+    expect(names).toEqual(['alice(you)', 'erin', 'bob', 'carol']);
+
+    const alice = within(await card('alice'));
+    expect(alice.getByText('Owner')).toBeTruthy();
+    expect(alice.getByText('Active')).toBeTruthy();
+    expect(alice.getByText('23/11/2026, 14:05')).toBeTruthy();
+    // en-GB, London time (British Summer Time in July).
+    expect(alice.getByText('01/07/2026')).toBeTruthy();
+    expect(alice.getByText('On')).toBeTruthy();
+    // Your own account is changed under My account, not here.
+    expect(alice.queryByRole('button', { name: /Delete/ })).toBeNull();
+
+    const bob = within(await card('bob'));
+    expect(bob.getByText('Staff', { selector: 'span' })).toBeTruthy();
+    expect(bob.getByText('Waiting for set-up')).toBeTruthy();
+    expect(bob.getByText('Never')).toBeTruthy();
+    expect(bob.getByText('Off')).toBeTruthy();
+    expect(bob.getByRole('combobox', { name: 'Role of bob' })).toBeTruthy();
+
+    const carol = within(await card('carol'));
+    expect(carol.getByText('Disabled')).toBeTruthy();
+    expect(carol.getByText('02/07/2026, 17:30')).toBeTruthy();
+    expect(carol.getByRole('button', { name: 'Enable carol' })).toBeTruthy();
+  });
+
+  it('adds a member of staff and shows their one-time link with how long it lasts', async () => {
+    const calls = serve((call) =>
+      call.method === 'POST'
+        ? {
+            status: 201,
+            body: {
+              ...staffAccount({ id: 5, username: 'dave', role: 'owner', setUp: false }),
+              setupUrl: 'https://example.com/account-setup/abc123',
+              setupExpiresAt: '2026-11-26T14:05:00.000Z',
+            },
+          }
+        : undefined,
+    );
+    renderTab();
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: /Username/ }), '  dave ');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'Owner');
+    await user.click(screen.getByRole('button', { name: 'Add account' }));
+
+    const link = await screen.findByRole('textbox', { name: 'Set-up link for dave' });
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      { method: 'POST', path: '/api/users', body: { username: 'dave', role: 'owner' } },
+    ]);
+    expect((link as HTMLInputElement).value).toBe('https://example.com/account-setup/abc123');
+    expect((link as HTMLInputElement).readOnly).toBe(true);
+    expect(document.activeElement).toBe(link);
+    expect(link.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(link.getAttribute('aria-describedby')!)?.textContent).toContain(
+      'Valid for 72 hours, once: until 26/11/2026, 14:05.',
+    );
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: /Username/ }) as HTMLInputElement).value).toBe('');
+  });
+
+  it('says under the field when a username is taken, and checks it before asking', async () => {
+    const calls = serve((call) =>
+      call.method === 'POST'
+        ? {
+            status: 409,
+            body: { error: 'That username is taken', fieldErrors: { username: ['That username is taken'] } },
+          }
+        : undefined,
+    );
+    renderTab();
+    const user = userEvent.setup();
+    const username = screen.getByRole('textbox', { name: /Username/ });
+    await user.type(username, 'al');
+    await user.click(screen.getByRole('button', { name: 'Add account' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Username must be at least 3 characters');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.type(username, 'ice');
+    await user.click(screen.getByRole('button', { name: 'Add account' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('That username is taken'));
+    expect(username.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('textbox', { name: /Set-up link/ })).toBeNull();
+  });
+
+  it('shows why a change was refused: there must always be an active owner', async () => {
+    const calls = serve((call) =>
+      call.method === 'PATCH' ? { status: 409, body: { error: lastOwnerMessage } } : undefined,
+    );
+    renderTab();
+    const user = userEvent.setup();
+    const role = within(await card('erin')).getByRole('combobox', { name: 'Role of erin' });
+    await user.selectOptions(role, 'Staff');
+
+    expect(await screen.findByText(lastOwnerMessage)).toBeTruthy();
+    expect(screen.getByText('Change failed')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PATCH')).toEqual([
+      { method: 'PATCH', path: '/api/users/4', body: { role: 'staff' } },
+    ]);
+    // The account is shown as it still is.
+    await waitFor(() => expect((role as HTMLSelectElement).value).toBe('owner'));
+  });
+
+  it('deletes an account only after a confirmation naming the person', async () => {
+    let deleted = false;
+    const calls = serve((call) => {
+      if (call.method === 'DELETE') {
+        deleted = true;
+        return { status: 204 };
+      }
+      if (call.method === 'GET' && call.path === '/api/users' && deleted) {
+        return { status: 200, body: accounts.filter((account) => account.id !== 2) };
+      }
+      return undefined;
+    }, 20);
+    renderTab();
+    const user = userEvent.setup();
+    await user.click(within(await card('bob')).getByRole('button', { name: 'Delete bob' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete account' });
+    expect(dialog.textContent).toContain("Delete bob's account?");
+    expect(dialog.textContent).toContain('Their name stays on the notes and history they left');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+
+    await user.click(within(await card('bob')).getByRole('button', { name: 'Delete bob' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete account' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'bob' })).toBeNull());
+    expect(calls.filter((call) => call.method === 'DELETE')).toEqual([
+      { method: 'DELETE', path: '/api/users/2', body: undefined },
+    ]);
+    expect(await screen.findByText('Account deleted')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Staff accounts' }));
+  });
+
+  it('resets access after a confirmation, then shows the new link', async () => {
+    const calls = serve((call) =>
+      call.method === 'POST'
+        ? {
+            status: 200,
+            body: {
+              setupUrl: 'https://example.com/account-setup/new',
+              setupExpiresAt: '2026-11-26T14:05:00.000Z',
+            },
+          }
+        : undefined,
+    );
+    renderTab();
+    const user = userEvent.setup();
+    await user.click(within(await card('carol')).getByRole('button', { name: 'Reset access of carol' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Reset access' });
+    expect(dialog.textContent).toContain('signed out everywhere at once');
+    await user.click(within(dialog).getByRole('button', { name: 'Reset access' }));
+
+    const link = await screen.findByRole('textbox', { name: 'Set-up link for carol' });
+    expect((link as HTMLInputElement).value).toBe('https://example.com/account-setup/new');
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      { method: 'POST', path: '/api/users/3/reset-link', body: undefined },
+    ]);
+  });
+
+  it('turns on two-factor sign-in for every account', async () => {
+    const calls = serve((call) =>
+      call.method === 'PUT' ? { status: 200, body: { requireTwoFactor: true } } : undefined,
+    );
+    renderTab();
+    const user = userEvent.setup();
+    const toggle = screen.getByRole('switch', { name: 'Require two-factor sign-in for every account' });
+    await waitFor(() => expect(toggle.getAttribute('aria-disabled')).toBe('false'));
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    await user.click(toggle);
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([
+      { method: 'PUT', path: '/api/settings/security', body: { requireTwoFactor: true } },
+    ]);
+  });
+});

@@ -1,0 +1,158 @@
+import * as z from 'zod/mini';
+import { describe, expect, it } from 'vitest';
+import {
+  bookingSchema,
+  formatRegistration,
+  isRegistration,
+  normaliseRegistration,
+  postcodeForMobileMessage,
+  registrationMessage,
+  type BookingInput,
+} from './booking.ts';
+import { enquirySchema } from '#common/enquiries/enquiry.ts';
+import { postcodeMessage } from '#common/site-content/postcode.ts';
+
+function makeBooking(overrides: Partial<Record<keyof BookingInput, unknown>> = {}): Record<string, unknown> {
+  return {
+    service: 'puncture-repair',
+    location: 'mobile',
+    date: '2026-12-01',
+    start: '08:00',
+    name: 'Sam Driver',
+    phone: '07700 900123',
+    email: 'sam@example.com',
+    registration: 'AB12 CDE',
+    vehicle: 'Ford Focus',
+    postcode: 'RM3 0AB',
+    notes: '',
+    ...overrides,
+  };
+}
+
+const parse = (overrides: Parameters<typeof makeBooking>[0]) =>
+  z.safeParse(bookingSchema, makeBooking(overrides));
+const errorsOf = (overrides: Parameters<typeof makeBooking>[0]) => {
+  const result = parse(overrides);
+  return result.success ? {} : z.flattenError(result.error).fieldErrors;
+};
+
+describe('registrations', () => {
+  it.each([
+    ['AB12CDE', 'AB12CDE'],
+    ['AB12 CDE', 'AB12CDE'],
+    ['ab12 cde', 'AB12CDE'],
+    [' ab12-cde ', 'AB12CDE'],
+    ['A123 BCD', 'A123BCD'],
+    ['A1 BCD', 'A1BCD'],
+    ['ABC 123D', 'ABC123D'],
+    ['abc1d', 'ABC1D'],
+    ['1234 AB', '1234AB'],
+    ['1 A', '1A'],
+    ['ABC 123', 'ABC123'],
+    ['A 1', 'A1'],
+    ['ABZ 1234', 'ABZ1234'],
+  ])('accepts %j, stored as %j', (registration, stored) => {
+    expect(isRegistration(registration)).toBe(true);
+    expect(parse({ registration }).data?.registration).toBe(stored);
+  });
+
+  it.each(['', 'ABCDEFGH', '12', 'A1B2C3', '12345AB', 'ABCD123', 'AB12CDEF', 'AB1 2CD3', 'AB12 CD!'])(
+    'refuses %j',
+    (registration) => {
+      expect(isRegistration(registration)).toBe(false);
+      expect(errorsOf({ registration })).toEqual({ registration: [registrationMessage] });
+    },
+  );
+
+  it('are written as people write them', () => {
+    expect(normaliseRegistration(' ab12  cde ')).toBe('AB12CDE');
+    expect(formatRegistration('AB12CDE')).toBe('AB12 CDE');
+    expect(formatRegistration('A123BCD')).toBe('A123BCD');
+    expect(formatRegistration('ABC123D')).toBe('ABC123D');
+    expect(formatRegistration('ABZ1234')).toBe('ABZ1234');
+  });
+});
+
+describe('the booking form', () => {
+  it('accepts a booking, trimmed and tidied', () => {
+    expect(
+      z.parse(
+        bookingSchema,
+        makeBooking({
+          name: '  Sam Driver ',
+          registration: 'ab12cde',
+          postcode: 'rm30ab',
+          notes: ' Locking nut key in glovebox ',
+        }),
+      ),
+    ).toEqual({
+      service: 'puncture-repair',
+      location: 'mobile',
+      date: '2026-12-01',
+      start: '08:00',
+      name: 'Sam Driver',
+      phone: '07700 900123',
+      email: 'sam@example.com',
+      registration: 'AB12CDE',
+      vehicle: 'Ford Focus',
+      postcode: 'RM3 0AB',
+      notes: 'Locking nut key in glovebox',
+    });
+  });
+
+  it('needs the postcode for mobile fitting, and not at a branch', () => {
+    expect(errorsOf({ postcode: '' })).toEqual({ postcode: [postcodeForMobileMessage] });
+    expect(errorsOf({ postcode: '   ' })).toEqual({ postcode: [postcodeForMobileMessage] });
+    expect(errorsOf({ postcode: undefined })).toEqual({ postcode: [postcodeForMobileMessage] });
+    expect(parse({ location: 'harold-hill', postcode: '' }).data?.postcode).toBe('');
+    expect(parse({ location: 'harold-hill', postcode: ' cm12 9xy' }).data?.postcode).toBe('CM12 9XY');
+  });
+
+  it('checks the postcode wherever the job is', () => {
+    expect(errorsOf({ postcode: 'RM3' })).toEqual({ postcode: [postcodeMessage] });
+    expect(errorsOf({ location: 'harold-hill', postcode: 'nowhere' })).toEqual({
+      postcode: [postcodeMessage],
+    });
+  });
+
+  it('says what is missing for the customer with the enquiry form’s words', () => {
+    const customer = { name: 'S', phone: '123', email: 'not an address' };
+    const enquiry = z.safeParse(enquirySchema, { ...customer, service: 'puncture-repair', message: '' });
+    const enquiryErrors = enquiry.success ? {} : z.flattenError(enquiry.error).fieldErrors;
+    const errors = errorsOf(customer);
+    expect(errors).toEqual({
+      name: ['Name is required'],
+      phone: ['Valid phone number is required'],
+      email: ['Valid email is required'],
+    });
+    expect(errors).toEqual(enquiryErrors);
+  });
+
+  it('says what to choose, and reports every field at once', () => {
+    expect(
+      errorsOf({
+        service: '',
+        location: undefined,
+        date: '2026-02-30',
+        start: '8am',
+        vehicle: 'X',
+        postcode: '',
+        notes: 'x'.repeat(1001),
+        name: '',
+      }),
+    ).toEqual({
+      service: ['Please select a service'],
+      location: ['Choose where: at your address or at a branch'],
+      date: ['Choose a day'],
+      start: ['Choose a time'],
+      name: ['Name is required'],
+      vehicle: ['Enter the vehicle’s make and model'],
+      notes: ['Must be 1000 characters or fewer'],
+    });
+    // With the other fields wrong, a missing postcode for mobile fitting is still named.
+    expect(errorsOf({ name: '', postcode: '' })).toEqual({
+      name: ['Name is required'],
+      postcode: [postcodeForMobileMessage],
+    });
+  });
+});

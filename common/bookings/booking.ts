@@ -1,0 +1,229 @@
+// zod/mini: the booking page validates with it in the browser.
+import * as z from 'zod/mini';
+import { mobileLocation } from './settings.ts';
+import { dayText, outsideAreaForMobileMessage } from './words.ts';
+import { enquirySchema } from '#common/enquiries/enquiry.ts';
+import { isPostcode, normalisePostcode, postcodeMessage } from '#common/site-content/postcode.ts';
+import { formatTime, isCalendarDate, timePattern } from '#common/time/week.ts';
+
+/**
+ * Online booking's shared shapes: the customer's booking (POST /api/bookings and the booking
+ * page's form), the answers of the public and staff APIs, and the statuses of a booking.
+ */
+
+export const bookingFieldLimits = {
+  registration: 10,
+  vehicle: 100,
+  notes: 1000,
+} as const;
+
+/**
+ * UK registrations, spaces aside: current (AB12CDE), prefix (A123BCD), suffix (ABC123D) and
+ * dateless marks (ABC123, 1234AB; Northern Ireland's ABZ1234).
+ */
+const registrationPatterns = [
+  /^[A-Z]{2}[0-9]{2}[A-Z]{3}$/,
+  /^[A-Z][0-9]{1,3}[A-Z]{3}$/,
+  /^[A-Z]{3}[0-9]{1,3}[A-Z]$/,
+  /^[A-Z]{1,3}[0-9]{1,4}$/,
+  /^[0-9]{1,4}[A-Z]{1,3}$/,
+];
+
+/** A registration as stored: upper case, without spaces or dashes (`ab12 cde` is `AB12CDE`). */
+export const normaliseRegistration = (value: string) => value.replace(/[\s-]+/g, '').toUpperCase();
+
+export const isRegistration = (value: string) =>
+  registrationPatterns.some((pattern) => pattern.test(normaliseRegistration(value)));
+
+/** `AB12CDE` as people write it, `AB12 CDE` (the current format); other formats as stored. */
+export function formatRegistration(value: string): string {
+  return /^[A-Z]{2}[0-9]{2}[A-Z]{3}$/.test(value) ? `${value.slice(0, 4)} ${value.slice(4)}` : value;
+}
+
+export const registrationMessage = 'Enter the vehicle’s registration, for example AB12 CDE';
+export const postcodeForMobileMessage = 'Enter the postcode where the vehicle will be, for example RM3 0AB';
+
+const text = (...checks: Parameters<z.ZodMiniString['check']>) =>
+  z.pipe(
+    z.transform((value: unknown) => (typeof value === 'string' ? value.trim() : '')),
+    z.string().check(...checks),
+  );
+
+const tooLong = (max: number) => `Must be ${max} characters or fewer`;
+
+/** The booking's choice of what, where and when; the server checks them against the content. */
+export const bookingChoiceShape = {
+  service: text(z.minLength(1, 'Please select a service')),
+  location: text(z.minLength(1, 'Choose where: at your address or at a branch')),
+  date: text(z.refine(isCalendarDate, 'Choose a day')),
+  start: text(z.regex(timePattern, 'Choose a time')),
+};
+
+/**
+ * POST /api/bookings's body and the booking page's form. The customer's name, phone and e-mail
+ * follow the enquiry form's rules and messages.
+ */
+export const bookingSchema = z
+  .object({
+    ...bookingChoiceShape,
+    name: enquirySchema.shape.name,
+    phone: enquirySchema.shape.phone,
+    email: enquirySchema.shape.email,
+    registration: z.pipe(
+      text(z.refine(isRegistration, registrationMessage)),
+      z.transform(normaliseRegistration),
+    ),
+    vehicle: text(
+      z.minLength(2, 'Enter the vehicle’s make and model'),
+      z.maxLength(bookingFieldLimits.vehicle, tooLong(bookingFieldLimits.vehicle)),
+    ),
+    /** Where the vehicle will be: required for mobile fitting, optional at a branch. */
+    postcode: z.pipe(
+      text(z.refine((value: string) => value === '' || isPostcode(value), postcodeMessage)),
+      z.transform((value: string) => (value === '' ? '' : normalisePostcode(value))),
+    ),
+    notes: text(z.maxLength(bookingFieldLimits.notes, tooLong(bookingFieldLimits.notes))),
+  })
+  .check(
+    z.superRefine((booking, context) => {
+      if (booking.location === mobileLocation && booking.postcode === '') {
+        context.issues.push({
+          code: 'custom',
+          input: booking.postcode,
+          path: ['postcode'],
+          message: postcodeForMobileMessage,
+        });
+      }
+    }),
+  );
+
+export type BookingInput = z.input<typeof bookingSchema>;
+export type BookingPayload = z.output<typeof bookingSchema>;
+export type BookingField = keyof BookingPayload;
+
+export { bookingHoneypotField } from './words.ts';
+
+export const bookingStatuses = ['booked', 'confirmed', 'completed', 'no-show', 'cancelled'] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
+
+export const bookingStatusLabels: Record<BookingStatus, string> = {
+  booked: 'Booked',
+  confirmed: 'Confirmed',
+  completed: 'Completed',
+  'no-show': 'No-show',
+  cancelled: 'Cancelled',
+};
+
+/**
+ * The statuses staff may move a booking to from each status (PUT /api/bookings/{id}): a new
+ * booking is confirmed; until it is done it is cancelled, or marked completed or a no-show.
+ * Completed, no-show and cancelled bookings are final.
+ */
+export const bookingNextStatuses: Record<BookingStatus, readonly BookingStatus[]> = {
+  booked: ['confirmed', 'cancelled', 'completed', 'no-show'],
+  confirmed: ['cancelled', 'completed', 'no-show'],
+  completed: [],
+  'no-show': [],
+  cancelled: [],
+};
+
+/** A booking still to happen: it holds its place, and can be moved or cancelled. */
+export const isActiveBooking = (status: BookingStatus) => status === 'booked' || status === 'confirmed';
+
+/** A booking as GET /api/bookings answers it (staff). Times are London wall-clock times. */
+export type Booking = {
+  id: number;
+  /** Shared with its enquiry in the pipeline: ENQ-YYMM-NNNN. */
+  reference: string;
+  enquiryId: number;
+  status: BookingStatus;
+  /** The service's address (`puncture-repair`) and its title when booked. */
+  service: string;
+  serviceTitle: string;
+  /** `mobile` or a branch's key, and its name when booked. */
+  location: string;
+  locationName: string;
+  date: string;
+  start: string;
+  end: string;
+  /** When the window starts and ends, ISO 8601 instants. */
+  startsAt: string;
+  endsAt: string;
+  name: string;
+  email: string;
+  phone: string;
+  registration: string;
+  vehicle: string;
+  postcode: string | null;
+  outsideArea: boolean;
+  notes: string;
+  /** Why it was cancelled, and by whom (`customer` or a member of staff's username). */
+  cancelReason: string | null;
+  cancelledBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** What a booking's customer-facing answers say of where and when. */
+type BookingChoice = 'reference' | 'serviceTitle' | 'location' | 'locationName' | 'date' | 'start' | 'end';
+
+/** POST /api/bookings's 201 answer. */
+export type CreatedBooking = Pick<Booking, BookingChoice | 'service'> & {
+  /** The customer's own page for the booking (also e-mailed). */
+  manageUrl: string;
+};
+
+/** A free window, as the 409 answer lists the next ones. */
+export type FreeWindow = { date: string; start: string; end: string; free: number };
+
+/** POST /api/bookings's 409 answer: the window went meanwhile; the next free ones. */
+export type BookingConflict = { error: string; nextFree: FreeWindow[] };
+
+export const windowGoneMessage =
+  'Sorry, that time has just been booked by someone else. Please choose another time.';
+export const windowUnavailableMessage = 'That time can no longer be booked. Please choose another time.';
+export const tooManyBookingsMessage =
+  'You have made several bookings in a short time. Please wait a few minutes and try again, or call us.';
+
+/** GET /api/bookings/manage/{token}: what the customer sees of their booking. */
+export type ManagedBooking = Pick<
+  Booking,
+  BookingChoice | 'status' | 'name' | 'registration' | 'vehicle' | 'postcode'
+> & {
+  /** Whether the customer may still cancel online (before the notice period). */
+  canCancel: boolean;
+};
+
+/** PUT /api/bookings/{id}'s body: a change of status, or a move to another window. */
+export type BookingUpdate =
+  | { status: 'confirmed' | 'completed' | 'no-show' }
+  | { status: 'cancelled'; reason: string }
+  | { date: string; start: string; location?: string };
+
+export const bookingCancelReasonMaxLength = 500;
+
+/** What happened to a booking, whichever way it came (JSON API or the booking page's form post). */
+export type SubmitBookingResult =
+  | { status: 201; booking: CreatedBooking; manageToken: string }
+  | { status: 400; error: string; fieldErrors: Partial<Record<BookingField, string[]>> }
+  | { status: 409; error: string; nextFree: FreeWindow[] }
+  | { status: 429; error: string; retryAfterSeconds: number };
+
+/** What a customer's cancellation through the manage link did. */
+export type CancelBookingResult =
+  | { status: 200; booking: ManagedBooking }
+  /** No booking has this token. */
+  | { status: 404 }
+  /** Too late (inside the notice period) or not cancellable any more (completed, already cancelled). */
+  | { status: 409; error: string; booking: ManagedBooking };
+
+export const cancelTooLateMessage =
+  'This booking starts too soon to cancel online. Please call us to cancel or change it.';
+export const bookingNotFoundMessage =
+  'We cannot find this booking. The link may be mistyped, or the booking was moved (the newest e-mail has the current link).';
+
+export { dayText, outsideAreaForMobileMessage };
+
+/** "Wednesday 25 November 2026, 8:00am - 10:00am". */
+export const bookingWindowText = (window: { date: string; start: string; end: string }) =>
+  `${dayText(window.date)}, ${formatTime(window.start)} - ${formatTime(window.end)}`;

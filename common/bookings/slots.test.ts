@@ -1,0 +1,436 @@
+import { describe, expect, it } from 'vitest';
+import type { BookingSettings, BookingWeek, BookingWindow } from './settings.ts';
+import {
+  availabilityOf,
+  bookableSlots,
+  closure,
+  isBookableNow,
+  londonDate,
+  londonInstant,
+  londonOffsetMinutes,
+  slotAt,
+  type Slot,
+} from './slots.ts';
+import { addDays, weekdays } from '#common/time/week.ts';
+
+const opening = (start: string, end: string, places = 2): BookingWindow => ({ start, end, places });
+
+/** The same windows every day of the week, or those given for some days. */
+function makeWeek(windows: BookingWindow[], days: Partial<BookingWeek> = {}): BookingWeek {
+  return { ...(Object.fromEntries(weekdays.map((day) => [day, windows])) as BookingWeek), ...days };
+}
+
+/**
+ * Mobile fitting Monday to Saturday, 08:00-10:00 and 10:00-12:00; the Harold Hill branch every
+ * day, 09:00-11:00 and 13:00-15:00 (one job each); three weeks ahead, four hours' notice.
+ */
+function makeSettings(overrides: Partial<BookingSettings> = {}): BookingSettings {
+  return {
+    horizonDays: 21,
+    noticeHours: 4,
+    locations: [
+      {
+        key: 'mobile',
+        enabled: true,
+        week: makeWeek([opening('08:00', '10:00'), opening('10:00', '12:00')], { sunday: [] }),
+      },
+      {
+        key: 'harold-hill',
+        enabled: true,
+        week: makeWeek([opening('09:00', '11:00', 1), opening('13:00', '15:00', 1)]),
+      },
+      { key: 'upminster', enabled: false, week: makeWeek([opening('09:00', '11:00')]) },
+    ],
+    closedDates: [],
+    openBankHolidays: [],
+    ...overrides,
+  };
+}
+
+const at = (iso: string) => new Date(iso);
+const datesOf = (slots: readonly Slot[]) => [...new Set(slots.map((slot) => slot.date))];
+const startsOf = (slots: readonly Slot[]) => slots.map((slot) => `${slot.date} ${slot.start}`);
+
+/** London's wall clock at an instant, `YYYY-MM-DD HH:MM`, as an independent check. */
+const londonWallClock = (instant: Date) =>
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(instant);
+
+describe('London time', () => {
+  it.each([
+    // 2026: BST from 2026-03-29 01:00Z to 2026-10-25 01:00Z.
+    ['2026-03-28', '08:00', '2026-03-28T08:00:00.000Z'],
+    ['2026-03-29', '00:30', '2026-03-29T00:30:00.000Z'],
+    ['2026-03-29', '08:00', '2026-03-29T07:00:00.000Z'],
+    ['2026-03-30', '08:00', '2026-03-30T07:00:00.000Z'],
+    ['2026-07-15', '23:30', '2026-07-15T22:30:00.000Z'],
+    ['2026-10-24', '08:00', '2026-10-24T07:00:00.000Z'],
+    ['2026-10-25', '00:30', '2026-10-24T23:30:00.000Z'],
+    ['2026-10-25', '08:00', '2026-10-25T08:00:00.000Z'],
+    ['2026-10-26', '08:00', '2026-10-26T08:00:00.000Z'],
+    ['2026-11-25', '08:00', '2026-11-25T08:00:00.000Z'],
+    // 2027: BST from 2027-03-28 01:00Z to 2027-10-31 01:00Z.
+    ['2027-03-27', '08:00', '2027-03-27T08:00:00.000Z'],
+    ['2027-03-28', '08:00', '2027-03-28T07:00:00.000Z'],
+    ['2027-03-29', '08:00', '2027-03-29T07:00:00.000Z'],
+    ['2027-10-30', '08:00', '2027-10-30T07:00:00.000Z'],
+    ['2027-10-31', '10:00', '2027-10-31T10:00:00.000Z'],
+    ['2027-11-01', '08:00', '2027-11-01T08:00:00.000Z'],
+  ])('%s %s in London is %s', (date, time, instant) => {
+    expect(londonInstant(date, time).toISOString()).toBe(instant);
+  });
+
+  it('takes a time the spring change skips an hour later', () => {
+    // 01:00-01:59 never shows on 2026-03-29 or 2027-03-28: 01:00 GMT is followed by 02:00 BST.
+    expect(londonInstant('2026-03-29', '01:30').toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    expect(londonWallClock(londonInstant('2026-03-29', '01:30'))).toBe('2026-03-29 02:30');
+    expect(londonInstant('2027-03-28', '01:00').toISOString()).toBe('2027-03-28T01:00:00.000Z');
+    expect(londonWallClock(londonInstant('2027-03-28', '01:00'))).toBe('2027-03-28 02:00');
+    expect(londonInstant('2026-03-29', '02:00').toISOString()).toBe('2026-03-29T01:00:00.000Z');
+  });
+
+  it('takes a time the autumn change repeats at its second showing, in GMT', () => {
+    // 01:00-01:59 shows twice on 2026-10-25 and 2027-10-31: first in BST, then in GMT.
+    expect(londonInstant('2026-10-25', '01:30').toISOString()).toBe('2026-10-25T01:30:00.000Z');
+    expect(londonInstant('2027-10-31', '01:00').toISOString()).toBe('2027-10-31T01:00:00.000Z');
+    expect(londonInstant('2027-10-31', '00:59').toISOString()).toBe('2027-10-30T23:59:00.000Z');
+    expect(londonInstant('2027-10-31', '02:00').toISOString()).toBe('2027-10-31T02:00:00.000Z');
+  });
+
+  it('shows the wall-clock time asked for on every day of 2026 and 2027', () => {
+    for (let date = '2026-01-01'; date < '2028-01-01'; date = addDays(date, 1)) {
+      for (const time of ['00:00', '00:59', '02:00', '08:00', '12:30', '23:59']) {
+        const instant = londonInstant(date, time);
+        expect(londonWallClock(instant), `${date} ${time}`).toBe(`${date} ${time}`);
+        expect(londonDate(instant)).toBe(date);
+      }
+    }
+  });
+
+  it('knows how far the clock is ahead of UTC, changing at 01:00 UTC', () => {
+    expect(londonOffsetMinutes(at('2026-01-15T12:00:00Z'))).toBe(0);
+    expect(londonOffsetMinutes(at('2026-07-15T12:00:00Z'))).toBe(60);
+    for (const [change, after] of [
+      ['2026-03-29T01:00:00Z', 60],
+      ['2026-10-25T01:00:00Z', 0],
+      ['2027-03-28T01:00:00Z', 60],
+      ['2027-10-31T01:00:00Z', 0],
+    ] as const) {
+      expect(londonOffsetMinutes(new Date(at(change).getTime() - 1)), change).toBe(60 - after);
+      expect(londonOffsetMinutes(at(change)), change).toBe(after);
+    }
+  });
+
+  it('knows the London date near midnight in winter and in summer', () => {
+    expect(londonDate(at('2026-01-15T23:59:59.999Z'))).toBe('2026-01-15');
+    expect(londonDate(at('2026-01-16T00:00:00Z'))).toBe('2026-01-16');
+    expect(londonDate(at('2026-06-30T22:59:59.999Z'))).toBe('2026-06-30');
+    expect(londonDate(at('2026-06-30T23:00:00Z'))).toBe('2026-07-01');
+    expect(londonDate(at('2027-12-31T23:59:59Z'))).toBe('2027-12-31');
+    expect(londonDate(at('2028-01-01T00:00:00Z'))).toBe('2028-01-01');
+    expect(londonDate(at('2027-08-31T23:30:00Z'))).toBe('2027-09-01');
+    // The evening before each change, and the change days' own midnights.
+    expect(londonDate(at('2026-03-28T23:59:00Z'))).toBe('2026-03-28');
+    expect(londonDate(at('2026-03-29T00:00:00Z'))).toBe('2026-03-29');
+    expect(londonDate(at('2026-10-24T22:59:00Z'))).toBe('2026-10-24');
+    expect(londonDate(at('2026-10-24T23:00:00Z'))).toBe('2026-10-25');
+    expect(londonDate(at('2027-10-30T23:00:00Z'))).toBe('2027-10-31');
+  });
+});
+
+describe('bookable slots', () => {
+  // Monday 1 June 2026, 06:00 BST.
+  const monday = at('2026-06-01T05:00:00Z');
+
+  it('are the windows of each open day, as instants', () => {
+    const slots = bookableSlots(makeSettings(), 'mobile', '2026-06-02', 1, monday);
+    expect(slots).toEqual([
+      {
+        date: '2026-06-02',
+        start: '08:00',
+        end: '10:00',
+        places: 2,
+        startsAt: at('2026-06-02T07:00:00Z'),
+        endsAt: at('2026-06-02T09:00:00Z'),
+      },
+      {
+        date: '2026-06-02',
+        start: '10:00',
+        end: '12:00',
+        places: 2,
+        startsAt: at('2026-06-02T09:00:00Z'),
+        endsAt: at('2026-06-02T11:00:00Z'),
+      },
+    ]);
+  });
+
+  it('start at the notice boundary: exactly four hours ahead is bookable, a minute less is not', () => {
+    // The 10:00 BST window starts 09:00Z, four hours after 06:00 BST.
+    expect(startsOf(bookableSlots(makeSettings(), 'mobile', '2026-06-01', 1, monday))).toEqual([
+      '2026-06-01 10:00',
+    ]);
+    const aMinuteLater = at('2026-06-01T05:01:00Z');
+    expect(bookableSlots(makeSettings(), 'mobile', '2026-06-01', 1, aMinuteLater)).toEqual([]);
+    expect(startsOf(bookableSlots(makeSettings(), 'mobile', '2026-06-01', 2, aMinuteLater))[0]).toBe(
+      '2026-06-02 08:00',
+    );
+  });
+
+  it('follow the notice hours set, none at all included', () => {
+    expect(
+      startsOf(bookableSlots(makeSettings({ noticeHours: 0 }), 'mobile', '2026-06-01', 1, monday)),
+    ).toEqual(['2026-06-01 08:00', '2026-06-01 10:00']);
+    const dayAhead = makeSettings({ noticeHours: 24 });
+    expect(startsOf(bookableSlots(dayAhead, 'mobile', '2026-06-01', 2, monday))).toEqual([
+      '2026-06-02 08:00',
+      '2026-06-02 10:00',
+    ]);
+    expect(bookableSlots(dayAhead, 'mobile', '2026-06-01', 2, at('2026-06-01T07:00:01Z'))[0]?.start).toBe(
+      '10:00',
+    );
+  });
+
+  it('count notice in real hours across the clock changes', () => {
+    const sundayAtHaroldHill = (noticeHours: number, now: Date) =>
+      startsOf(bookableSlots(makeSettings({ noticeHours }), 'harold-hill', londonDate(now), 2, now));
+    // Spring: from Saturday 08:00 GMT to Sunday 09:00 BST is 24 hours, not 25.
+    const springSaturday = at('2026-03-28T08:00:00Z');
+    expect(sundayAtHaroldHill(24, springSaturday)).toEqual(['2026-03-29 09:00', '2026-03-29 13:00']);
+    expect(sundayAtHaroldHill(25, springSaturday)).toEqual(['2026-03-29 13:00']);
+    // Autumn: from Saturday 08:00 BST to Sunday 09:00 GMT is 26 hours.
+    const autumnSaturday = at('2026-10-24T07:00:00Z');
+    expect(sundayAtHaroldHill(26, autumnSaturday)).toEqual(['2026-10-25 09:00', '2026-10-25 13:00']);
+    expect(sundayAtHaroldHill(27, autumnSaturday)).toEqual(['2026-10-25 13:00']);
+  });
+
+  it('start and end at the right instants on and around the clock changes', () => {
+    const instants = (from: string, now: Date) =>
+      bookableSlots(makeSettings({ noticeHours: 0 }), 'harold-hill', from, 3, now)
+        .filter((slot) => slot.start === '09:00')
+        .map((slot) => [slot.date, slot.startsAt.toISOString(), slot.endsAt.toISOString()]);
+    expect(instants('2026-03-28', at('2026-03-27T12:00:00Z'))).toEqual([
+      ['2026-03-28', '2026-03-28T09:00:00.000Z', '2026-03-28T11:00:00.000Z'],
+      ['2026-03-29', '2026-03-29T08:00:00.000Z', '2026-03-29T10:00:00.000Z'],
+      ['2026-03-30', '2026-03-30T08:00:00.000Z', '2026-03-30T10:00:00.000Z'],
+    ]);
+    expect(instants('2027-10-30', at('2027-10-29T12:00:00Z'))).toEqual([
+      ['2027-10-30', '2027-10-30T08:00:00.000Z', '2027-10-30T10:00:00.000Z'],
+      ['2027-10-31', '2027-10-31T09:00:00.000Z', '2027-10-31T11:00:00.000Z'],
+      ['2027-11-01', '2027-11-01T09:00:00.000Z', '2027-11-01T11:00:00.000Z'],
+    ]);
+  });
+
+  it('last as long as the clock says, save a window across a change', () => {
+    const overnight = makeSettings({
+      noticeHours: 0,
+      locations: [{ key: 'mobile', enabled: true, week: makeWeek([opening('00:00', '03:00')]) }],
+    });
+    const hours = (date: string) => {
+      const [slot] = bookableSlots(overnight, 'mobile', date, 1, at(`${addDays(date, -1)}T12:00:00Z`));
+      return (slot!.endsAt.getTime() - slot!.startsAt.getTime()) / 3_600_000;
+    };
+    expect(hours('2026-03-28')).toBe(3);
+    expect(hours('2026-03-29')).toBe(2);
+    expect(hours('2026-10-25')).toBe(4);
+    expect(hours('2027-03-28')).toBe(2);
+    expect(hours('2027-10-31')).toBe(4);
+  });
+
+  it('end on the last day of the horizon: today and 21 days after', () => {
+    const dates = datesOf(bookableSlots(makeSettings(), 'harold-hill', '2026-06-01', 60, monday));
+    expect(dates[0]).toBe('2026-06-01');
+    expect(dates.at(-1)).toBe('2026-06-22');
+    expect(dates).toHaveLength(22);
+    expect(bookableSlots(makeSettings(), 'harold-hill', '2026-06-23', 7, monday)).toEqual([]);
+    expect(
+      datesOf(bookableSlots(makeSettings({ horizonDays: 1 }), 'harold-hill', '2026-06-01', 7, monday)),
+    ).toEqual(['2026-06-01', '2026-06-02']);
+  });
+
+  it('count the horizon from today in London, not in UTC', () => {
+    // 23:30 UTC on 1 June is already 2 June in London.
+    const lateEvening = at('2026-06-01T23:30:00Z');
+    const dates = datesOf(bookableSlots(makeSettings(), 'harold-hill', '2026-06-01', 60, lateEvening));
+    expect(dates[0]).toBe('2026-06-02');
+    expect(dates.at(-1)).toBe('2026-06-23');
+  });
+
+  it('cover the days asked for, no more', () => {
+    expect(datesOf(bookableSlots(makeSettings(), 'harold-hill', '2026-06-03', 3, monday))).toEqual([
+      '2026-06-03',
+      '2026-06-04',
+      '2026-06-05',
+    ]);
+    expect(bookableSlots(makeSettings(), 'harold-hill', '2026-06-03', 0, monday)).toEqual([]);
+  });
+
+  it('leave out the days of a past `from` and still end where asked', () => {
+    // Wednesday 3 June 2026, 06:00 BST: a week asked for from Monday 1 June ends on Sunday 7 June.
+    const wednesday = at('2026-06-03T05:00:00Z');
+    expect(datesOf(bookableSlots(makeSettings(), 'harold-hill', '2026-06-01', 7, wednesday))).toEqual([
+      '2026-06-03',
+      '2026-06-04',
+      '2026-06-05',
+      '2026-06-06',
+      '2026-06-07',
+    ]);
+    expect(bookableSlots(makeSettings(), 'harold-hill', '2026-06-01', 2, wednesday)).toEqual([]);
+    expect(bookableSlots(makeSettings(), 'harold-hill', '2025-01-01', 7, wednesday)).toEqual([]);
+  });
+
+  it('leave out the days a location does not work', () => {
+    // Mobile fitting has no Sunday windows: 7 June 2026 is a Sunday.
+    expect(datesOf(bookableSlots(makeSettings(), 'mobile', '2026-06-05', 4, monday))).toEqual([
+      '2026-06-05',
+      '2026-06-06',
+      '2026-06-08',
+    ]);
+  });
+
+  it('are closed on a bank holiday unless the business opens on it', () => {
+    // Monday 25 May 2026 is the Spring bank holiday.
+    const before = at('2026-05-20T09:00:00Z');
+    expect(datesOf(bookableSlots(makeSettings(), 'mobile', '2026-05-23', 4, before))).toEqual([
+      '2026-05-23',
+      '2026-05-26',
+    ]);
+    const open = makeSettings({ openBankHolidays: ['2026-05-25'] });
+    expect(datesOf(bookableSlots(open, 'mobile', '2026-05-23', 4, before))).toEqual([
+      '2026-05-23',
+      '2026-05-25',
+      '2026-05-26',
+    ]);
+  });
+
+  it('are closed on a closed date, for every location or for one', () => {
+    const everywhere = makeSettings({
+      closedDates: [{ date: '2026-06-02', location: '', note: 'Staff training' }],
+    });
+    expect(bookableSlots(everywhere, 'mobile', '2026-06-02', 1, monday)).toEqual([]);
+    expect(bookableSlots(everywhere, 'harold-hill', '2026-06-02', 1, monday)).toEqual([]);
+    const oneBranch = makeSettings({
+      closedDates: [{ date: '2026-06-02', location: 'harold-hill', note: '' }],
+    });
+    expect(bookableSlots(oneBranch, 'harold-hill', '2026-06-02', 1, monday)).toEqual([]);
+    expect(bookableSlots(oneBranch, 'mobile', '2026-06-02', 1, monday)).toHaveLength(2);
+    expect(datesOf(bookableSlots(oneBranch, 'harold-hill', '2026-06-01', 3, monday))).toEqual([
+      '2026-06-01',
+      '2026-06-03',
+    ]);
+  });
+
+  it('are none at a disabled or unknown location', () => {
+    expect(bookableSlots(makeSettings(), 'upminster', '2026-06-01', 7, monday)).toEqual([]);
+    expect(bookableSlots(makeSettings(), 'nowhere', '2026-06-01', 7, monday)).toEqual([]);
+  });
+});
+
+describe('one slot', () => {
+  const monday = at('2026-06-01T05:00:00Z');
+
+  it('is found by its date and start time', () => {
+    expect(slotAt(makeSettings(), 'mobile', '2026-11-25', '08:00')).toEqual({
+      date: '2026-11-25',
+      start: '08:00',
+      end: '10:00',
+      places: 2,
+      startsAt: at('2026-11-25T08:00:00Z'),
+      endsAt: at('2026-11-25T10:00:00Z'),
+    });
+    expect(slotAt(makeSettings(), 'mobile', '2026-06-02', '09:00')).toBeNull();
+    expect(slotAt(makeSettings(), 'mobile', '2026-06-07', '08:00')).toBeNull();
+    expect(slotAt(makeSettings(), 'mobile', '2026-05-25', '08:00')).toBeNull();
+    expect(slotAt(makeSettings(), 'upminster', '2026-06-02', '09:00')).toBeNull();
+  });
+
+  it('is bookable now when within the horizon and outside the notice period', () => {
+    const settings = makeSettings();
+    const slot = (date: string, start: string) => slotAt(settings, 'harold-hill', date, start)!;
+    expect(isBookableNow(settings, slot('2026-06-01', '13:00'), monday)).toBe(true);
+    // 09:00 BST is 08:00Z, three hours after 06:00 BST.
+    expect(isBookableNow(settings, slot('2026-06-01', '09:00'), monday)).toBe(false);
+    expect(isBookableNow(settings, slot('2026-06-01', '09:00'), at('2026-06-01T04:00:00Z'))).toBe(true);
+    expect(isBookableNow(settings, slot('2026-06-22', '13:00'), monday)).toBe(true);
+    expect(isBookableNow(settings, slot('2026-06-23', '09:00'), monday)).toBe(false);
+    expect(isBookableNow(settings, slot('2026-05-31', '13:00'), monday)).toBe(false);
+  });
+});
+
+describe('closures', () => {
+  it('name why a location does not open on a date', () => {
+    const settings = makeSettings({
+      closedDates: [
+        { date: '2026-06-02', location: '', note: '' },
+        { date: '2026-06-03', location: 'mobile', note: '' },
+        { date: '2026-12-25', location: '', note: '' },
+      ],
+      openBankHolidays: ['2026-12-25', '2026-08-31'],
+    });
+    expect(closure(settings, 'harold-hill', '2026-06-02')).toBe('closed');
+    expect(closure(settings, 'mobile', '2026-06-03')).toBe('closed');
+    expect(closure(settings, 'harold-hill', '2026-06-03')).toBeNull();
+    expect(closure(settings, 'mobile', '2026-05-25')).toBe('Spring bank holiday');
+    expect(closure(settings, 'mobile', '2026-08-31')).toBeNull();
+    // A closed date wins over opening on the bank holiday.
+    expect(closure(settings, 'mobile', '2026-12-25')).toBe('closed');
+    expect(closure(settings, 'mobile', '2026-12-28')).toBe('Boxing Day (substitute day)');
+  });
+});
+
+describe('availability', () => {
+  const slots = bookableSlots(makeSettings(), 'mobile', '2026-06-02', 3, at('2026-06-01T05:00:00Z'));
+
+  it('lists each day’s windows with the places left', () => {
+    const taken = (date: string, start: string) => (date === '2026-06-02' && start === '08:00' ? 1 : 0);
+    expect(availabilityOf(slots, taken)).toEqual([
+      {
+        date: '2026-06-02',
+        windows: [
+          { start: '08:00', end: '10:00', free: 1 },
+          { start: '10:00', end: '12:00', free: 2 },
+        ],
+      },
+      {
+        date: '2026-06-03',
+        windows: [
+          { start: '08:00', end: '10:00', free: 2 },
+          { start: '10:00', end: '12:00', free: 2 },
+        ],
+      },
+      {
+        date: '2026-06-04',
+        windows: [
+          { start: '08:00', end: '10:00', free: 2 },
+          { start: '10:00', end: '12:00', free: 2 },
+        ],
+      },
+    ]);
+  });
+
+  it('leaves out full windows, and days with none left', () => {
+    const taken = (date: string, start: string) => {
+      if (date === '2026-06-02') return 2;
+      // More taken than places (the places were lowered after booking) is full too.
+      if (date === '2026-06-03' && start === '10:00') return 3;
+      return 0;
+    };
+    expect(availabilityOf(slots, taken)).toEqual([
+      { date: '2026-06-03', windows: [{ start: '08:00', end: '10:00', free: 2 }] },
+      {
+        date: '2026-06-04',
+        windows: [
+          { start: '08:00', end: '10:00', free: 2 },
+          { start: '10:00', end: '12:00', free: 2 },
+        ],
+      },
+    ]);
+    expect(availabilityOf(slots, () => 2)).toEqual([]);
+    expect(availabilityOf([], () => 0)).toEqual([]);
+  });
+});

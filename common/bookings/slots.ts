@@ -1,0 +1,198 @@
+import { bankHolidays } from '#common/time/bank-holidays.ts';
+import type { BookingSettings, BookingWindow } from './settings.ts';
+import { addDays, weekdayOf } from '#common/time/week.ts';
+
+/**
+ * The slot arithmetic of booking: which windows of which days customers may book, from the
+ * booking settings and the time now. Windows are London wall-clock times; the instants they
+ * start and end at follow the clock changes (a 08:00 window is 08:00 GMT in winter and 08:00
+ * BST in summer). Pure functions of their arguments, shared by the server (which enforces them)
+ * and the booking page.
+ */
+
+export const londonTimeZone = 'Europe/London';
+
+const londonParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: londonTimeZone,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** London's wall clock at `instant`, as the numbers of its fields. */
+function wallClock(instant: Date) {
+  const parts = Object.fromEntries(
+    londonParts.formatToParts(instant).map((part) => [part.type, part.value]),
+  ) as Record<Intl.DateTimeFormatPartTypes, string>;
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
+}
+
+/** How far London's clock is ahead of UTC at `instant`, in minutes (0 in winter, 60 in summer). */
+export function londonOffsetMinutes(instant: Date): number {
+  const wall = wallClock(instant);
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+}
+
+const londonCalendarDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: londonTimeZone,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The London calendar date at `instant`, YYYY-MM-DD (the business's "today": GMT in winter, BST in summer). */
+export function londonDate(instant: Date): string {
+  return londonCalendarDate.format(instant);
+}
+
+/**
+ * The instant London's clock shows `time` on `date`. A time the spring change skips (01:30 on
+ * the last Sunday of March) is taken an hour later; one the autumn change repeats, at its
+ * second showing.
+ */
+export function londonInstant(date: string, time: string): Date {
+  const asUtc = new Date(`${date}T${time}:00Z`).getTime();
+  const dayOffset = steadyOffset(date);
+  if (dayOffset !== null) return new Date(asUtc - dayOffset * 60_000);
+  const first = asUtc - londonOffsetMinutes(new Date(asUtc)) * 60_000;
+  const offset = londonOffsetMinutes(new Date(first));
+  return new Date(asUtc - offset * 60_000);
+}
+
+/** London's offset through each date without a clock change (null on the change days). */
+const steadyOffsets = new Map<string, number | null>();
+
+/**
+ * London's offset from UTC all through `date`, or null when the clocks change that day. The
+ * clocks change at 01:00 UTC, so a date whose offset is the same at 00:00 and 23:59 UTC has the
+ * same offset at every one of its London times (which run from 23:00 UTC the day before). Reading
+ * the offset formats a date, which costs microseconds; booking asks for hundreds of windows at a
+ * time, so each date's answer is kept.
+ */
+function steadyOffset(date: string): number | null {
+  const known = steadyOffsets.get(date);
+  if (known !== undefined) return known;
+  const midnight = new Date(`${date}T00:00:00Z`);
+  const atStart = londonOffsetMinutes(midnight);
+  const atEnd = londonOffsetMinutes(new Date(midnight.getTime() + 86_340_000));
+  const offset = atStart === atEnd ? atStart : null;
+  // Dates asked for are a few years' worth at most; the bound only guards against misuse.
+  if (steadyOffsets.size > 10_000) steadyOffsets.clear();
+  steadyOffsets.set(date, offset);
+  return offset;
+}
+
+/** A window of one day as customers can book it. */
+export type Slot = BookingWindow & { date: string; startsAt: Date; endsAt: Date };
+
+/** Why a location does not open on `date`: a closed date, a bank holiday, or null when it opens. */
+export function closure(settings: BookingSettings, location: string, date: string): string | null {
+  const closed = settings.closedDates.find(
+    (entry) => entry.date === date && (entry.location === '' || entry.location === location),
+  );
+  if (closed) return 'closed';
+  const holiday = bankHolidays[date];
+  if (holiday && !settings.openBankHolidays.includes(date)) return holiday;
+  return null;
+}
+
+/** The windows a location offers on `date`, ignoring notice and horizon: none when it is closed or disabled. */
+export function windowsOn(settings: BookingSettings, location: string, date: string): BookingWindow[] {
+  const found = settings.locations.find((entry) => entry.key === location);
+  if (!found?.enabled || closure(settings, location, date)) return [];
+  return found.week[weekdayOf(date)];
+}
+
+/** The last date customers may book: `horizonDays` after today in London. */
+export const lastBookableDate = (settings: BookingSettings, now: Date) =>
+  addDays(londonDate(now), settings.horizonDays);
+
+/** Whether a window starting at `startsAt` is still far enough ahead to book or to cancel online. */
+export const outsideNotice = (settings: Pick<BookingSettings, 'noticeHours'>, startsAt: Date, now: Date) =>
+  startsAt.getTime() - now.getTime() >= settings.noticeHours * 3_600_000;
+
+/** The window of `location` starting at `start` on `date`, as a slot, if the settings have one. */
+export function slotAt(
+  settings: BookingSettings,
+  location: string,
+  date: string,
+  start: string,
+): Slot | null {
+  const window = windowsOn(settings, location, date).find((entry) => entry.start === start);
+  return window ? toSlot(date, window) : null;
+}
+
+const toSlot = (date: string, window: BookingWindow): Slot => ({
+  ...window,
+  date,
+  startsAt: londonInstant(date, window.start),
+  endsAt: londonInstant(date, window.end),
+});
+
+/** Whether customers may book `slot` now: within the horizon and outside the notice period. */
+export const isBookableNow = (settings: BookingSettings, slot: Slot, now: Date) =>
+  slot.date >= londonDate(now) &&
+  slot.date <= lastBookableDate(settings, now) &&
+  outsideNotice(settings, slot.startsAt, now);
+
+/**
+ * Every window customers may book at `location` on the `days` days from `from` (London dates),
+ * before counting what is taken: open days only, within the horizon, outside the notice period.
+ */
+export function bookableSlots(
+  settings: BookingSettings,
+  location: string,
+  from: string,
+  days: number,
+  now: Date,
+): Slot[] {
+  const today = londonDate(now);
+  // The days asked for are `from` and the `days - 1` after it; those already past have no slots.
+  const end = addDays(from, days - 1);
+  const last = lastBookableDate(settings, now);
+  const slots: Slot[] = [];
+  for (let date = from < today ? today : from; date <= end && date <= last; date = addDays(date, 1)) {
+    for (const window of windowsOn(settings, location, date)) {
+      const slot = toSlot(date, window);
+      if (outsideNotice(settings, slot.startsAt, now)) slots.push(slot);
+    }
+  }
+  return slots;
+}
+
+/** One day of GET /api/availability. */
+export type AvailabilityDay = {
+  date: string;
+  windows: { start: string; end: string; free: number }[];
+};
+
+/** The places taken in each window: `taken(date, start)`. */
+export type TakenPlaces = (date: string, start: string) => number;
+
+/** The windows with a place left, by day; days without one are left out. */
+export function availabilityOf(slots: readonly Slot[], taken: TakenPlaces): AvailabilityDay[] {
+  const days: AvailabilityDay[] = [];
+  for (const slot of slots) {
+    const free = slot.places - taken(slot.date, slot.start);
+    if (free <= 0) continue;
+    let day = days[days.length - 1];
+    if (day?.date !== slot.date) {
+      day = { date: slot.date, windows: [] };
+      days.push(day);
+    }
+    day.windows.push({ start: slot.start, end: slot.end, free });
+  }
+  return days;
+}

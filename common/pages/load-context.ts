@@ -1,0 +1,64 @@
+import type { StaffUser } from '#common/auth/auth.ts';
+import type { AvailabilityDay } from '#common/bookings/slots.ts';
+import type { CancelBookingResult, ManagedBooking, SubmitBookingResult } from '#common/bookings/booking.ts';
+import type { SubmitEnquiryResult } from '#common/enquiries/enquiry.ts';
+import type { UploadedSlotImages } from '#common/images/images.ts';
+import type { SiteContent } from '#common/site-content/site-content.ts';
+import type { SiteSettings } from '#common/site-content/site-settings.ts';
+
+/**
+ * What the server hands every route loader (React Router's load context). Loaders call these
+ * in-process functions, the same ones the JSON API uses, rather than fetching over HTTP.
+ */
+export type ServerContext = {
+  /** The brand settings with the business details of the published content. */
+  site: SiteSettings;
+  /** The published site content (from this process's memory, never a query per request). */
+  content: SiteContent;
+  /** Origin for canonical and absolute URLs, without a trailing slash. */
+  publicUrl: string;
+  /** Nonce of this response's Content-Security-Policy, for the inline scripts of server rendering. */
+  cspNonce: string;
+  /** Enquiries are deleted this many months after they arrive (the Privacy Policy says so). */
+  enquiryRetentionMonths: number;
+  /** GA4 measurement id when the analytics tag is configured (loaded only with consent). */
+  gaMeasurementId: string | null;
+  /** Whether this response is the first of the browser session, which shows the splash screen. */
+  showSplash: boolean;
+  enquiries: {
+    /**
+     * A plain form post of the enquiry form (no JavaScript), from this request's client; a 503
+     * when the database cannot be reached, whose message gives the phone number instead.
+     */
+    submit(
+      form: Record<string, unknown>,
+    ): Promise<SubmitEnquiryResult | { status: 503; error: string; retryAfterSeconds: number }>;
+  };
+  bookings: {
+    /**
+     * The windows with a place left (GET /api/availability's answer): for `location` (`mobile` or
+     * a branch key) from the London date `from` (today, by the server's clock, when not given) for
+     * `days` days.
+     */
+    availability(query: { location: string; from?: string; days: number }): Promise<AvailabilityDay[]>;
+    /** A plain form post of the booking page (no JavaScript), from this request's client. */
+    submit(form: Record<string, unknown>): Promise<SubmitBookingResult>;
+    /** The booking of a manage link's token, or null. */
+    manage(token: string): Promise<ManagedBooking | null>;
+    /** The customer cancels through the manage link. */
+    cancel(token: string): Promise<CancelBookingResult>;
+  };
+  images: {
+    /** The named slots with an uploaded picture, read afresh: a change shows at once. */
+    uploadedSlots(): Promise<UploadedSlotImages>;
+  };
+  staff: {
+    /** The staff member signed in on this request, or null. */
+    currentUser(): Promise<StaffUser | null>;
+  };
+};
+
+declare module 'react-router' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends ServerContext {}
+}

@@ -1,0 +1,39 @@
+// zod/mini: the dashboard's form uses the same rule as the API, at a small size in the browser.
+import * as z from 'zod/mini';
+import type { Booking } from '#common/bookings/booking.ts';
+import type { Enquiry } from '#common/enquiries/enquiry.ts';
+
+/** The longest e-mail address (RFC 5321's path limit), as the enquiry form accepts. */
+const emailMaxLength = 254;
+
+/**
+ * The one e-mail address a data protection request is about, trimmed: the dashboard's Privacy
+ * form and the privacy API check it with the same messages.
+ */
+export const personalDataEmail = z.pipe(
+  z.transform((value: unknown) => (typeof value === 'string' ? value.trim() : '')),
+  z.string().check(
+    z.minLength(1, { error: 'Enter the e-mail address the person used', abort: true }),
+    z.maxLength(emailMaxLength, {
+      error: `An e-mail address has at most ${emailMaxLength} characters`,
+      abort: true,
+    }),
+    z.email('Enter a full e-mail address, like name@example.com'),
+  ),
+);
+
+/** POST /api/privacy/erase's body. */
+export const personalDataRequestSchema = z.object({ email: personalDataEmail });
+
+/** Everything stored about one e-mail address (UK GDPR article 15), as GET /api/privacy/export answers. */
+export type PersonalDataExport = {
+  email: string;
+  exportedAt: string;
+  /** Each enquiry with the staff's notes on it and its changes of status, newest first. */
+  enquiries: Enquiry[];
+  /** The online bookings among them, with the vehicle's registration and the window booked. */
+  bookings: Booking[];
+};
+
+/** What POST /api/privacy/erase erased: enquiries, and the e-mails about them (sent or waiting). */
+export type ErasureCounts = { enquiries: number; notifications: number };

@@ -1,0 +1,225 @@
+import * as z from 'zod/mini';
+import { describe, expect, it } from 'vitest';
+import { bookingSettingsOf, type BookingSettings } from '#common/bookings/settings.ts';
+import { hoursRows, openingHoursSpecification } from './opening-hours.ts';
+import {
+  defaultCoveredDistricts,
+  siteContentFieldErrors,
+  siteContentSchema,
+  weekdays,
+  type SiteContent,
+} from './site-content.ts';
+import { describeChanges, summariseChanges } from './changes.ts';
+import { seedSiteContent } from './seed.ts';
+import { defaultSiteSettings } from './site-settings.ts';
+
+const seed = () => seedSiteContent(defaultSiteSettings);
+
+function errorsOf(change: (content: SiteContent) => void): Record<string, string[]> {
+  const content = structuredClone(seed());
+  change(content);
+  const result = z.safeParse(siteContentSchema, content);
+  return result.success ? {} : siteContentFieldErrors(result.error);
+}
+
+describe('site content rules', () => {
+  it('accept the seed, which is the original content', () => {
+    const content = seed();
+    expect(z.parse(siteContentSchema, content)).toEqual(content);
+    expect(content.services.map((service) => service.slug)).toEqual([
+      'tyre-replacement',
+      'puncture-repair',
+      'wheel-balancing',
+      'tpms-services',
+      'commercial-tyres',
+    ]);
+    expect(content.business.companyName).toBe(defaultSiteSettings.companyName);
+  });
+
+  it('name the field and say what is wrong', () => {
+    expect(
+      errorsOf((content) => {
+        content.business.email = 'not an address';
+        content.business.phone = '01708 abc';
+        content.services[1]!.pricing[0]!.price = '  ';
+        content.services[1]!.pricing[1]!.name = '';
+        content.services[2]!.slug = 'Puncture Repair!';
+        content.branches[0]!.hours.saturday = { closed: false, opens: '16:00', closes: '08:00' };
+        content.branches[1]!.hours.monday = { closed: false, opens: '8am', closes: '17:00' };
+        content.branches[1]!.address.postcode = 'nowhere';
+      }),
+    ).toEqual({
+      'business.email': ['Enter a valid e-mail address, for example enquiries@yourcompany.co.uk'],
+      'business.phone': ['Digits only, for example +441708123456 (6 to 15 digits, + allowed first)'],
+      'services.1.pricing.0.price': ['Enter a price, for example £25 or From £45'],
+      'services.1.pricing.1.name': ['Enter what the price is for'],
+      'services.2.slug': ['Use lower-case letters, digits and single dashes, for example puncture-repair'],
+      'branches.0.hours.saturday.closes': ['Closing time must be after opening time'],
+      'branches.1.hours.monday.opens': ['Enter a time as HH:MM, for example 08:30'],
+      'branches.1.address.postcode': ['Enter a UK postcode, for example RM3 0AB'],
+    });
+  });
+
+  it('tidy the covered postcode districts and name those that are not districts', () => {
+    const content = structuredClone(seed());
+    content.areas.coveredDistricts = [' rm3', 'RM3', 'cm 12', 'ss', ''];
+    expect(z.parse(siteContentSchema, content).areas.coveredDistricts).toEqual(['RM3', 'CM12', 'SS']);
+    expect(
+      errorsOf((content) => (content.areas.coveredDistricts = ['RM3', 'RM3 0AB', 'Romford', '12'])),
+    ).toEqual({
+      'areas.coveredDistricts': [
+        'Not a postcode district: RM30AB, ROMFORD, 12. Write districts such as RM3 or CM12, or a whole area such as SS.',
+      ],
+    });
+  });
+
+  it('give a document published before the covered districts existed the default districts', () => {
+    const { coveredDistricts: _dropped, ...areas } = seed().areas;
+    const parsed = z.parse(siteContentSchema, { ...seed(), areas });
+    expect(parsed.areas.coveredDistricts).toEqual(defaultCoveredDistricts);
+    expect(parsed.areas.coveredDistricts).toContain('RM3');
+  });
+
+  it('need a branch, a shown service and unique service addresses', () => {
+    expect(
+      errorsOf((content) => {
+        content.branches = [];
+        content.services.forEach((service) => (service.visible = false));
+        content.services[1]!.slug = 'tyre-replacement';
+      }),
+    ).toEqual({
+      branches: ['Add at least one branch'],
+      services: ['At least one service must be shown on the site'],
+      'services.1.slug': ['Another service already uses this address'],
+    });
+  });
+
+  it('accept a closed day without times, and cap lengths', () => {
+    expect(
+      errorsOf((content) => {
+        content.branches[0]!.hours.sunday = { closed: true, opens: '', closes: '' };
+      }),
+    ).toEqual({});
+    expect(errorsOf((content) => void (content.business.companyName = 'x'.repeat(81)))).toEqual({
+      'business.companyName': ['Must be 80 characters or fewer'],
+    });
+  });
+});
+
+describe('opening hours', () => {
+  it('read as the spec writes them, and as structured data', () => {
+    const [haroldHill, upminster] = seed().branches;
+    expect(hoursRows(haroldHill!)).toEqual([
+      { days: 'Monday - Friday', hours: '8:00am - 6:00pm' },
+      { days: 'Saturday', hours: '8:00am - 4:00pm' },
+      { days: 'Sunday', hours: '9:00am - 1:00pm' },
+    ]);
+    expect(hoursRows(upminster!)[0]).toEqual({ days: 'Monday - Friday', hours: '8:00am - 5:00pm' });
+    expect(openingHoursSpecification(haroldHill!.hours)).toEqual([
+      { days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '18:00' },
+      { days: ['Saturday'], opens: '08:00', closes: '16:00' },
+      { days: ['Sunday'], opens: '09:00', closes: '13:00' },
+    ]);
+  });
+
+  it('split a week whose days differ, and show a closed Sunday with its note', () => {
+    const branch = structuredClone(seed().branches[0]!);
+    branch.hours.friday = { closed: false, opens: '08:00', closes: '12:30' };
+    branch.hours.sunday = { closed: true, opens: '', closes: '' };
+    branch.sundayNote = 'Emergency call-outs only';
+    expect(hoursRows(branch)).toEqual([
+      { days: 'Monday - Thursday', hours: '8:00am - 6:00pm' },
+      { days: 'Friday', hours: '8:00am - 12:30pm' },
+      { days: 'Saturday', hours: '8:00am - 4:00pm' },
+      { days: 'Sunday', hours: 'Emergency call-outs only' },
+    ]);
+  });
+});
+
+describe('describing changes', () => {
+  it('names each change in words', () => {
+    const before = seed();
+    const after = structuredClone(before);
+    after.services[1]!.pricing[0]!.price = '£30';
+    after.branches[0]!.hours.saturday = { closed: false, opens: '09:00', closes: '15:00' };
+    after.services[3]!.visible = false;
+    after.business.formattedPhone = '01708 123456';
+    const changes = describeChanges(before, after);
+    expect(changes).toEqual([
+      'Business details: phone “020 7946 0123” → “01708 123456”',
+      'Puncture Repair: Standard puncture repair £25 → £30',
+      'TPMS Services: hidden on the site',
+      'Harold Hill: Saturday hours 8:00am - 4:00pm → 9:00am - 3:00pm',
+      // Without booking settings of its own, the site books within the opening hours.
+      'Booking: windows of Mobile fitting changed (Saturday)',
+      'Booking: windows of Harold Hill branch changed (Saturday)',
+    ]);
+    expect(summariseChanges(changes)).toBe(
+      'Business details: phone “020 7946 0123” → “01708 123456”; and 5 more changes',
+    );
+    expect(describeChanges(before, structuredClone(before))).toEqual([]);
+  });
+});
+
+describe('describing booking changes', () => {
+  /** The seed with its booking settings in force written out, changed by `change`. */
+  function withBooking(change: (booking: BookingSettings) => void = () => {}): SiteContent {
+    const content = seed();
+    content.booking = bookingSettingsOf(content);
+    change(content.booking);
+    return content;
+  }
+
+  it('reads the defaults written out as no change', () => {
+    expect(describeChanges(seed(), withBooking())).toEqual([]);
+    expect(describeChanges(withBooking(), seed())).toEqual([]);
+  });
+
+  it('names the limits, the locations switched and the days whose windows changed', () => {
+    const after = withBooking((booking) => {
+      booking.horizonDays = 28;
+      booking.noticeHours = 24;
+      booking.locations[0]!.enabled = false;
+      booking.locations[1]!.week.monday[0]!.places = 3;
+      booking.locations[1]!.week.saturday = [];
+      for (const day of weekdays) booking.locations[2]!.week[day] = [];
+    });
+    expect(describeChanges(seed(), after)).toEqual([
+      'Booking: days ahead customers can book “21” → “28”',
+      'Booking: shortest notice (hours) “4” → “24”',
+      'Booking: online booking of Mobile fitting turned off',
+      'Booking: windows of Harold Hill branch changed (Monday, Saturday)',
+      'Booking: windows of Upminster branch changed (every day)',
+    ]);
+  });
+
+  it('names the closed dates and bank holidays added and removed', () => {
+    const before = withBooking((booking) => {
+      booking.closedDates = [
+        { date: '2026-12-24', location: '', note: '' },
+        { date: '2026-11-02', location: 'upminster', note: 'Training' },
+      ];
+      booking.openBankHolidays = ['2026-05-04'];
+    });
+    const after = withBooking((booking) => {
+      booking.closedDates = [
+        { date: '2026-11-02', location: 'upminster', note: 'Staff training' },
+        { date: '2026-12-31', location: 'mobile', note: '' },
+      ];
+      booking.openBankHolidays = ['2026-08-31'];
+    });
+    expect(describeChanges(before, after)).toEqual([
+      'Booking: note of 2 Nov 2026 (Upminster branch) changed',
+      'Booking: closed on 31 Dec 2026 (Mobile fitting)',
+      'Booking: no longer closed on 24 Dec 2026 (all locations)',
+      'Booking: open on Summer bank holiday, 31 Aug 2026',
+      'Booking: closed on Early May bank holiday, 4 May 2026',
+    ]);
+  });
+
+  it('leaves a branch added or removed to the branch’s own change', () => {
+    const after = withBooking();
+    after.branches.pop();
+    expect(describeChanges(withBooking(), after)).toEqual(['Removed branch Upminster']);
+  });
+});

@@ -1,0 +1,96 @@
+import { recordStaffActivity } from '#server/activity/service.ts';
+import express, { Router, type RequestHandler } from 'express';
+import {
+  siteContentConflictMessage,
+  type PublicSiteContent,
+  type SiteContentConflict,
+} from '#common/site-content/site-content.ts';
+import type { Database } from '#server/db/client.ts';
+import { whenGuardPasses } from '#server/auth/guard.ts';
+import { HttpError } from '#server/http/errors.ts';
+import { idParam } from '#server/http/params.ts';
+import { listRevisions, publishSiteContent, readRevision, restoreRevision } from './service.ts';
+import type { SiteContentStore } from './store.ts';
+
+/** The whole document is a few tens of kilobytes; this leaves room for long texts. */
+const contentBodyLimit = '512kb';
+
+const revisionId = (req: express.Request) => idParam(req, 'The revision id must be a positive whole number.');
+
+function pageParams(query: express.Request['query']): { before?: number; limit: number } {
+  const limit = query.limit === undefined ? 50 : Number(query.limit);
+  const before = query.before === undefined ? undefined : Number(query.before);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
+    throw new HttpError(400, 'limit must be a whole number from 1 to 200.');
+  }
+  if (before !== undefined && (!Number.isInteger(before) || before < 1)) {
+    throw new HttpError(400, 'before must be a version number.');
+  }
+  return { before, limit };
+}
+
+/**
+ * The business's site content (issue: content the staff edit). Reading the published document is
+ * public; publishing, the history and restoring need a signed-in staff member. `changed` hears of
+ * each publication before it is answered, so that this process's next page shows it.
+ */
+export function siteContentRouter(
+  db: Database,
+  store: SiteContentStore,
+  requireUser: RequestHandler,
+  changed: () => void,
+): Router {
+  const router = Router();
+
+  // Signed-in staff see who published it (the Content tab says so); anyone else does not: a
+  // staff username is half of what guessing a password needs.
+  router.get('/site-content', whenGuardPasses(requireUser), async (_req, res) => {
+    res.json(await store.published());
+  });
+  router.get('/site-content', async (_req, res) => {
+    const { publishedBy: _staffName, ...published } = await store.published();
+    res.json(published satisfies PublicSiteContent);
+  });
+
+  router.put('/site-content', requireUser, express.json({ limit: contentBodyLimit }), async (req, res) => {
+    const result = await publishSiteContent(db, req.body, req.user!, store.seed);
+    if (result.outcome === 'conflict') {
+      store.accept(result.current);
+      res
+        .status(409)
+        .json({ error: siteContentConflictMessage, current: result.current } satisfies SiteContentConflict);
+      return;
+    }
+    store.accept(result.published);
+    changed();
+    await recordStaffActivity(db, req, {
+      kind: 'content-published',
+      target: `site content version ${result.published.version}`,
+      detail: { version: result.published.version },
+    });
+    res.json(result.published);
+  });
+
+  router.get('/site-content/revisions', requireUser, async (req, res) => {
+    res.json(await listRevisions(db, pageParams(req.query)));
+  });
+
+  router.get('/site-content/revisions/:id', requireUser, async (req, res) => {
+    res.json(await readRevision(db, revisionId(req)));
+  });
+
+  router.post('/site-content/revisions/:id/restore', requireUser, async (req, res) => {
+    const id = revisionId(req);
+    const published = await restoreRevision(db, id, req.user!, store.seed);
+    store.accept(published);
+    changed();
+    await recordStaffActivity(db, req, {
+      kind: 'content-published',
+      target: `site content version ${published.version}`,
+      detail: { version: published.version, restoredFrom: id },
+    });
+    res.json(published);
+  });
+
+  return router;
+}

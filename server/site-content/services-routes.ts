@@ -1,0 +1,15 @@
+import { Router } from 'express';
+import type { SiteContentStore } from './store.ts';
+import type { Database } from '#server/db/client.ts';
+import { uploadedSlotImages } from '#server/images/service.ts';
+import { listServices } from './services.ts';
+
+export function servicesRouter(db: Database, siteContent: SiteContentStore): Router {
+  const router = Router();
+  router.get('/services', async (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=300');
+    const { content } = await siteContent.published();
+    res.json(listServices(content, await uploadedSlotImages(db)));
+  });
+  return router;
+}

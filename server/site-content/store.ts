@@ -1,0 +1,48 @@
+import type { PublishedSiteContent, SiteContent } from '#common/site-content/site-content.ts';
+import type { Database } from '#server/db/client.ts';
+import { readPublished } from './service.ts';
+
+/**
+ * This process's copy of the published site content. Pages and the API read it from memory, not
+ * with a query per request; it is replaced when a publication is heard of (from this process at
+ * once, from others through the database's notification, pages/content-changes.ts).
+ */
+export type SiteContentStore = {
+  /** The published document (loaded, and seeded on a new database, on first use). */
+  published(): Promise<PublishedSiteContent>;
+  /** Reads the published document again (another process may have published). */
+  reload(): Promise<void>;
+  /** A document this process has just published. */
+  accept(published: PublishedSiteContent): void;
+  /** The document of a new database. */
+  readonly seed: () => SiteContent;
+};
+
+export function createSiteContentStore(db: Database, seed: () => SiteContent): SiteContentStore {
+  let current: PublishedSiteContent | undefined;
+  let loading: Promise<PublishedSiteContent> | undefined;
+  // Versions only grow: a slow read never replaces a newer document with an older one.
+  const accept = (published: PublishedSiteContent) => {
+    if (!current || published.version > current.version) current = published;
+    return current;
+  };
+  const load = () => {
+    const read = readPublished(db, seed).then(accept);
+    loading = read;
+    // A failed read is not remembered: the next request tries again.
+    read
+      .catch(() => undefined)
+      .finally(() => {
+        if (loading === read) loading = undefined;
+      });
+    return read;
+  };
+  return {
+    seed,
+    published: () => (current ? Promise.resolve(current) : (loading ?? load())),
+    reload: async () => {
+      await load();
+    },
+    accept: (published) => void accept(published),
+  };
+}

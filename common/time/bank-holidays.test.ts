@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bankHolidays, bankHolidaysBetween } from './bank-holidays.ts';
-import { londonDate } from '#common/bookings/slots.ts';
+import { londonDate } from './london.ts';
 import { addDays, isCalendarDate, weekdayOf } from './week.ts';
 
 const listed = Object.entries(bankHolidays).map(([date, name]) => ({ date, name }));

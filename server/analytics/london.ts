@@ -1,7 +1,7 @@
 import { addDays } from '#common/time/week.ts';
 
 /** The business's calendar: days and "today" are Europe/London days (DESIGN.md, data). */
-export { londonDate as londonDay } from '#common/bookings/slots.ts';
+export { londonDate as londonDay } from '#common/time/london.ts';
 export { addDays };
 
 /** The `count` days that end with `lastDay`, oldest first. */

@@ -1,4 +1,4 @@
-import { londonInstant } from '#common/bookings/slots.ts';
+import { londonInstant } from '#common/time/london.ts';
 import { addDays, londonDay } from '../analytics/london.ts';
 
 export type WallClockTime = { hour: number; minute: number };

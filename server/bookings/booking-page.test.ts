@@ -11,7 +11,7 @@ import {
   windowGoneMessage,
 } from '#common/bookings/booking.ts';
 import { bankHolidays } from '#common/time/bank-holidays.ts';
-import { londonDate } from '#common/bookings/slots.ts';
+import { londonDate } from '#common/time/london.ts';
 import { addDays } from '#common/time/week.ts';
 import { createTestApp, testConfig } from '#tests/support/app.ts';
 import { bookingContent, clearBookings, fixedContentStore, makeBooking } from '#tests/support/bookings.ts';

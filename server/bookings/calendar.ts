@@ -1,6 +1,6 @@
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
-import { londonTimeZone } from '#common/bookings/slots.ts';
+import { londonTimeZone } from '#common/time/london.ts';
 
 /**
  * The calendar attachment of the booking e-mails (RFC 5545): one event in London time, which the

@@ -1,7 +1,7 @@
 import express, { Router, type Request, type RequestHandler } from 'express';
 import * as z from 'zod/mini';
 import { bookingCancelReasonMaxLength, bookingNotFoundMessage } from '#common/bookings/booking.ts';
-import { londonDate } from '#common/bookings/slots.ts';
+import { londonDate } from '#common/time/london.ts';
 import { addDays, isCalendarDate, timePattern } from '#common/time/week.ts';
 import { recordStaffActivity } from '../activity/service.ts';
 import { HttpError } from '../http/errors.ts';

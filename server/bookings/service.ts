@@ -25,16 +25,8 @@ import {
   mobileLocation,
   type BookingSettings,
 } from '#common/bookings/settings.ts';
-import {
-  availabilityOf,
-  bookableSlots,
-  isBookableNow,
-  londonDate,
-  outsideNotice,
-  slotAt,
-  type AvailabilityDay,
-  type Slot,
-} from '#common/bookings/slots.ts';
+import { availabilityOf, bookableSlots, isBookableNow, outsideNotice, slotAt, type AvailabilityDay, type Slot } from '#common/bookings/slots.ts';
+import { londonDate } from '#common/time/london.ts';
 import { fieldErrorsOf, invalidFieldsMessage } from '#common/http/field-errors.ts';
 import { coverageOf } from '#common/site-content/postcode.ts';
 import { keptFor } from '#common/util/kept-for.ts';

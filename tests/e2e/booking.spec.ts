@@ -5,7 +5,7 @@ import type { Browser, Page } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { bankHolidays } from '#common/time/bank-holidays.ts';
 import { dayText } from '#common/bookings/booking.ts';
-import { londonDate } from '#common/bookings/slots.ts';
+import { londonDate } from '#common/time/london.ts';
 import { addDays, weekdays } from '#common/time/week.ts';
 import { startSmtpServer, until } from '#tests/support/smtp.ts';
 import { freePort, startServerProcess, type ServerProcess } from '#tests/support/server-process.ts';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Booking } from '#common/bookings/booking.ts';
 import type { AvailabilityDay } from '#common/bookings/slots.ts';
-import { londonDate } from '#common/bookings/slots.ts';
+import { londonDate } from '#common/time/london.ts';
 import { mockApi, renderStaffUi, type ApiAnswer, type ApiCall } from '#tests/support/api-mock.tsx';
 import { makePublished } from '#tests/support/site-content.ts';
 import { enquiryCountsQueryKey } from '#app/features/enquiries/dashboard/enquiry-queries.ts';

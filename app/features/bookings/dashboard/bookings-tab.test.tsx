@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Booking } from '#common/bookings/booking.ts';
-import { londonDate } from '#common/bookings/slots.ts';
+import { londonDate } from '#common/time/london.ts';
 import { addDays } from '#common/time/week.ts';
 import { mockApi, renderStaffUi, type ApiCall } from '#tests/support/api-mock.tsx';
 import { BookingsTab } from './bookings-tab.tsx';

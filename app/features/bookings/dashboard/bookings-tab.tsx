@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { londonDate } from '#common/bookings/slots.ts';
+import { londonDate } from '#common/time/london.ts';
 import { isCalendarDate } from '#common/time/week.ts';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { messageOf } from '#app/features/enquiries/dashboard/enquiry-format.ts';

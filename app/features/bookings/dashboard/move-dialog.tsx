@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { Booking } from '#common/bookings/booking.ts';
-import { londonDate, type AvailabilityDay } from '#common/bookings/slots.ts';
+import { type AvailabilityDay } from '#common/bookings/slots.ts';
+import { londonDate } from '#common/time/london.ts';
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
 import { messageOf } from '#app/features/enquiries/dashboard/enquiry-format.ts';
 import { formatDiaryDate, formatWindow, outlineActionClass } from './booking-format.ts';

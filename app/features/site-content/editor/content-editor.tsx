@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { bookingSettingsOf } from '#common/bookings/settings.ts';
-import { londonDate } from '#common/bookings/slots.ts';
+import { londonDate } from '#common/time/london.ts';
 import type { PublishedSiteContent, SiteContent } from '#common/site-content/site-content.ts';
 import { describeChanges } from '#common/site-content/changes.ts';
 import { BookingSection } from './booking-section.tsx';

@@ -66,3 +66,11 @@ export async function apiRequest<T>(
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
+
+/** The sentence to show for a failed request: the server's own when it sent one. */
+export const messageOf = (error: unknown) =>
+  error instanceof ApiError
+    ? (error.serverMessage ?? error.message)
+    : error instanceof Error
+      ? error.message
+      : String(error);

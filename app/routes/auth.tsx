@@ -1,8 +1,7 @@
 import { redirect } from 'react-router';
-import { LoginForm } from '#app/features/account/login-form.tsx';
-import { StaffCardPage } from '#app/features/staff/staff-card-page.tsx';
+import { LoginForm, isAdminPath } from '#app/features/account/index.ts';
+import { StaffCardPage } from '#app/features/staff/index.ts';
 import { pageMeta } from '#app/lib/seo.ts';
-import { isAdminPath } from '#app/features/account/staff-session.ts';
 import type { Route } from './+types/auth';
 
 /** Someone already signed in goes straight to the dashboard (spec section 2), or the page named by ?next=. */

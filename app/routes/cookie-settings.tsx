@@ -1,9 +1,9 @@
+import { buttonClass } from '#app/components/ui/button.tsx';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { PageHeader } from '#app/features/info-pages/page-header.tsx';
-import { ConsentCategoryRow } from '#app/features/consent/consent-switch.tsx';
-import { preloadToaster } from '#app/components/ui/toaster.tsx';
+import { PageHeader } from '#app/features/info-pages/index.ts';
 import {
+  ConsentCategoryRow,
   allAllowed,
   consent,
   consentCategories,
@@ -11,7 +11,8 @@ import {
   samePreferences,
   useConsent,
   type ConsentPreferences,
-} from '#app/features/consent/consent.ts';
+} from '#app/features/consent/index.ts';
+import { preloadToaster } from '#app/components/ui/toaster.tsx';
 import { useHydrated } from '#app/lib/hydration.ts';
 import { homeSeo, pageMeta } from '#app/lib/seo.ts';
 import { toast } from '#app/lib/use-toast.ts';
@@ -26,9 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-const buttonBase =
-  'inline-flex items-center justify-center rounded-lg px-5 py-2.5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink disabled:cursor-not-allowed disabled:opacity-50';
-const secondary = `${buttonBase} border border-slate-300 bg-white text-ink hover:bg-slate-100`;
+const secondary = buttonClass('outline', 'compact', 'justify-center px-4');
 
 const updated = () =>
   toast({ title: 'Cookie preferences updated', description: 'Your cookie choices have been saved.' });
@@ -105,7 +104,7 @@ export default function CookieSettings() {
           </button>
           <button
             type="button"
-            className={`${buttonBase} bg-brand text-ink hover:bg-brand-dark hover:text-white sm:ml-auto`}
+            className={buttonClass('primary', 'compact', 'justify-center px-4 sm:ml-auto')}
             disabled={!changed}
             onClick={() => draft && save(draft)}
           >

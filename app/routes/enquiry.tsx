@@ -1,9 +1,9 @@
+import { buttonClass } from '#app/components/ui/button.tsx';
 import { data, Link, redirect } from 'react-router';
 import type { EnquiryField } from '#common/enquiries/enquiry.ts';
 import { districtPattern, outwardCode, type Coverage } from '#common/site-content/postcode.ts';
-import { PageHeader } from '#app/features/info-pages/page-header.tsx';
-import { CoverageNotice } from '#app/features/enquiries/form/coverage-notice.tsx';
-import { EnquiryFormOnDemand } from '#app/features/enquiries/form/enquiry-form-on-demand.tsx';
+import { PageHeader } from '#app/features/info-pages/index.ts';
+import { CoverageNotice, EnquiryFormOnDemand } from '#app/features/enquiries/index.ts';
 import { CheckIcon } from '#app/components/ui/icons.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
 import type { Route } from './+types/enquiry';
@@ -109,10 +109,7 @@ export default function EnquiryRoute({ loaderData, actionData }: Route.Component
               <CoverageNotice coverage={loaderData.coverage} />
             </p>
           )}
-          <Link
-            to="/"
-            className="mt-8 inline-block rounded-lg bg-brand px-6 py-3 font-semibold text-ink shadow-sm hover:bg-brand-dark hover:text-white"
-          >
+          <Link to="/" className={buttonClass('primary', 'large', 'mt-8')}>
             Back to Home
           </Link>
         </div>

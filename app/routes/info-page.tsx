@@ -1,9 +1,15 @@
-import { ContentSections } from '#app/features/info-pages/content-blocks.tsx';
-import { PageHeader } from '#app/features/info-pages/page-header.tsx';
-import { aboutPage, contactPage, motPage, servicingPage } from '#app/features/info-pages/pages.ts';
-import { hoursText } from '#app/features/site-content/page-content.server.ts';
+import { buttonClass } from '#app/components/ui/button.tsx';
+import {
+  ContentSections,
+  PageHeader,
+  aboutPage,
+  contactPage,
+  motPage,
+  servicingPage,
+} from '#app/features/info-pages/index.ts';
+import { hoursText } from '#app/features/site-content/index.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
-import { useSiteSettings } from '#app/features/site-content/site-settings.ts';
+import { useSiteSettings } from '#app/features/site-content/index.ts';
 import { fillTokens } from '#common/site-content/tokens.ts';
 import type { Route } from './+types/info-page';
 
@@ -45,10 +51,7 @@ export default function InfoPageRoute({ loaderData: { page, hours } }: Route.Com
           </dl>
         </section>
         <p className="mt-12 flex flex-wrap gap-3">
-          <a
-            href="/#contact"
-            className="rounded-lg bg-brand px-6 py-3 font-semibold text-ink no-underline shadow-sm hover:bg-brand-dark hover:text-white"
-          >
+          <a href="/#contact" className={buttonClass('primary', 'large', 'no-underline')}>
             Send an Enquiry
           </a>
           <a

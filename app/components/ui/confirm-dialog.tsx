@@ -1,3 +1,4 @@
+import { buttonClass } from './button.tsx';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { ReactNode } from 'react';
 
@@ -60,7 +61,7 @@ export function ConfirmDialog({
           </AlertDialog.Description>
           {children}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel className="rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-semibold text-ink transition hover:bg-slate-100">
+            <AlertDialog.Cancel className={buttonClass('outline', 'compact', 'justify-center px-4')}>
               {cancelLabel}
             </AlertDialog.Cancel>
             <AlertDialog.Action
@@ -70,11 +71,11 @@ export function ConfirmDialog({
                 if (!closeOnConfirm || busy) event.preventDefault();
                 if (!busy) onConfirm();
               }}
-              className={`rounded-lg px-4 py-2.5 text-sm font-semibold transition aria-disabled:opacity-60 ${
-                destructive
-                  ? 'bg-red-700 text-white hover:bg-red-800'
-                  : 'bg-brand text-ink hover:bg-brand-dark hover:text-white'
-              }`}
+              className={buttonClass(
+                destructive ? 'danger-solid' : 'primary',
+                'compact',
+                'justify-center px-4',
+              )}
             >
               {busy && busyLabel ? busyLabel : confirmLabel}
             </AlertDialog.Action>

@@ -1,7 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '#app/lib/api.ts';
+import { ApiError, messageOf } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
-import { messageOf } from '#app/features/enquiries/dashboard/enquiry-format.ts';
 
 /**
  * A form's request the server refused: its messages go under the `fields` they name (the first of

@@ -1,9 +1,8 @@
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RecoveryCodes, StaffSession, TwoFactorSetup } from '#common/accounts/accounts.ts';
-import { apiRequest } from '#app/lib/api.ts';
+import { apiRequest, messageOf } from '#app/lib/api.ts';
 import { currentUserQueryKey } from './staff-session.ts';
 import { toast } from '#app/lib/use-toast.ts';
-import { messageOf } from '#app/features/enquiries/dashboard/enquiry-format.ts';
 import { deviceName } from './account-format.ts';
 
 export const staffSessionsQueryKey = ['/api/user/sessions'] as const;

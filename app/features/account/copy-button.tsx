@@ -1,5 +1,5 @@
 import { toast } from '#app/lib/use-toast.ts';
-import { actionClass } from '#app/features/enquiries/dashboard/enquiry-format.ts';
+import { Button } from '#app/components/ui/button.tsx';
 
 /** Copies `text` to the clipboard and says so; when the browser refuses, says how to do it by hand. */
 export function CopyButton({
@@ -27,12 +27,8 @@ export function CopyButton({
     }
   }
   return (
-    <button
-      type="button"
-      onClick={() => void copy()}
-      className={`${actionClass} border border-slate-300 bg-white text-ink hover:bg-slate-100 ${className}`}
-    >
+    <Button type="button" onClick={() => void copy()} variant="outline" className={className}>
       {label}
-    </button>
+    </Button>
   );
 }

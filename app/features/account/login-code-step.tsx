@@ -1,3 +1,4 @@
+import { Button } from '#app/components/ui/button.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
@@ -110,13 +111,9 @@ export function LoginCodeStep({ ready, signedIn, onSignedIn, onRestart }: LoginC
       >
         {recovery ? 'Use your authenticator app instead' : 'Use a recovery code instead'}
       </button>
-      <button
-        type="submit"
-        disabled={!ready || busy}
-        className="mt-2 w-full rounded-lg bg-brand px-6 py-3 font-semibold text-ink shadow-sm transition hover:bg-brand-dark hover:text-white disabled:cursor-not-allowed disabled:opacity-60"
-      >
+      <Button type="submit" disabled={!ready || busy} size="large" className="mt-2 w-full">
         {isSubmitting ? 'Verifying...' : signedIn ? 'Signed in' : 'Verify'}
-      </button>
+      </Button>
       <button
         type="button"
         onClick={() => onRestart()}

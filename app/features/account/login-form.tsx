@@ -1,3 +1,4 @@
+import { Button } from '#app/components/ui/button.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -131,13 +132,9 @@ export function LoginForm() {
           <input {...control} {...register('password')} type="password" autoComplete="current-password" />
         )}
       </FormField>
-      <button
-        type="submit"
-        disabled={!ready || busy}
-        className="mt-2 w-full rounded-lg bg-brand px-6 py-3 font-semibold text-ink shadow-sm transition hover:bg-brand-dark hover:text-white disabled:cursor-not-allowed disabled:opacity-60"
-      >
+      <Button type="submit" disabled={!ready || busy} size="large" className="mt-2 w-full">
         {isSubmitting ? 'Signing in...' : signedIn ? 'Signed in' : 'Sign In'}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { Button } from '#app/components/ui/button.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type Resolver } from 'react-hook-form';
 import * as z from 'zod/mini';
@@ -6,7 +7,6 @@ import { passwordLimits } from '#common/auth/auth.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { showRefusal } from '#app/components/ui/show-refusal.ts';
 import { preloadToaster } from '#app/components/ui/toaster.tsx';
-import { actionClass } from '#app/features/enquiries/dashboard/enquiry-format.ts';
 import { AccountSection } from './account-section.tsx';
 import { useChangePassword } from './account-queries.ts';
 
@@ -98,13 +98,9 @@ export function PasswordChangeForm({ username }: { username: string }) {
           )}
         </FormField>
         <div>
-          <button
-            type="submit"
-            disabled={isSubmitting}
-            className={`${actionClass} bg-ink px-5 text-white hover:bg-slate-700 disabled:opacity-60`}
-          >
+          <Button type="submit" disabled={isSubmitting} variant="dark" className="px-5">
             {isSubmitting ? 'Changing password…' : 'Change password'}
-          </button>
+          </Button>
         </div>
       </form>
     </AccountSection>

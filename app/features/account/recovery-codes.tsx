@@ -1,7 +1,7 @@
+import { Button } from '#app/components/ui/button.tsx';
 import { useEffect, useRef } from 'react';
 import { saveFile } from '#app/lib/save-file.ts';
 import { DownloadIcon } from '#app/components/ui/icons.tsx';
-import { actionClass } from '#app/features/enquiries/dashboard/enquiry-format.ts';
 import { recoveryCodesFileName, recoveryCodesText } from './account-format.ts';
 import { CopyButton } from './copy-button.tsx';
 
@@ -42,7 +42,7 @@ export function RecoveryCodes({
       </ol>
       <div className="flex flex-wrap gap-2">
         <CopyButton text={codes.join('\n')} label="Copy all" copied="Recovery codes copied" />
-        <button
+        <Button
           type="button"
           onClick={() =>
             saveFile(
@@ -52,18 +52,14 @@ export function RecoveryCodes({
               }),
             )
           }
-          className={`${actionClass} border border-slate-300 bg-white text-ink hover:bg-slate-100`}
+          variant="outline"
         >
           <DownloadIcon className="size-4" />
           Download (.txt)
-        </button>
-        <button
-          type="button"
-          onClick={onSaved}
-          className={`${actionClass} bg-ink px-5 text-white hover:bg-slate-700`}
-        >
+        </Button>
+        <Button type="button" onClick={onSaved} variant="dark" className="px-5">
           I have saved these codes
-        </button>
+        </Button>
       </div>
     </div>
   );

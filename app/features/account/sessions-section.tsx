@@ -1,8 +1,10 @@
+import { Button } from '#app/components/ui/button.tsx';
 import { useRef, useState } from 'react';
 import type { StaffSession } from '#common/accounts/accounts.ts';
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
-import { actionClass, formatEnquiryDate, messageOf } from '#app/features/enquiries/dashboard/enquiry-format.ts';
+import { formatEnquiryDate } from '#app/features/enquiries/index.ts';
+import { messageOf } from '#app/lib/api.ts';
 import { deviceName } from './account-format.ts';
 import { AccountSection } from './account-section.tsx';
 import { useEndOtherSessions, useEndSession, useStaffSessions } from './account-queries.ts';
@@ -32,13 +34,14 @@ export function SessionsSection() {
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
           <p className="font-semibold">Could not load where you're signed in</p>
           <p className="mt-1">{messageOf(sessions.error)}</p>
-          <button
+          <Button
             type="button"
             onClick={() => void sessions.refetch()}
-            className={`${actionClass} mt-2 bg-red-700 text-white hover:bg-red-800`}
+            variant="danger-solid"
+            className="mt-2"
           >
             Try again
-          </button>
+          </Button>
         </div>
       ) : (
         <>
@@ -87,16 +90,16 @@ function SessionItem({ session, onEnded }: { session: StaffSession; onEnded: () 
         </dl>
       </div>
       {!session.current && (
-        <button
+        <Button
           type="button"
           aria-disabled={end.isPending}
           onClick={() => {
             if (!end.isPending) end.mutate(session);
           }}
-          className={`${actionClass} border border-slate-300 text-ink hover:bg-slate-100 aria-disabled:opacity-60`}
+          variant="outline"
         >
           {end.isPending ? 'Signing out…' : 'Sign out'} <span className="sr-only">{deviceName(session)}</span>
-        </button>
+        </Button>
       )}
     </li>
   );
@@ -111,13 +114,9 @@ function EndOtherSessions({ count, onEnded }: { count: number; onEnded: () => vo
         open={confirming}
         onOpenChange={(open) => setConfirming(open && !endOthers.isPending)}
         trigger={
-          <button
-            type="button"
-            aria-disabled={endOthers.isPending}
-            className={`${actionClass} border border-red-700 bg-white text-red-700 hover:bg-red-50 aria-disabled:opacity-60`}
-          >
+          <Button type="button" aria-disabled={endOthers.isPending} variant="danger-outline">
             {endOthers.isPending ? 'Signing out…' : 'Sign out everywhere else'}
-          </button>
+          </Button>
         }
         title="Sign out everywhere else"
         description={`Sign out ${count === 1 ? 'the other device' : `all ${count} other devices`}? You stay signed in here.`}

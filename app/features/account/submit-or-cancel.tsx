@@ -1,32 +1,28 @@
-import { actionClass } from '#app/features/enquiries/dashboard/enquiry-format.ts';
+import { Button, type ButtonVariant } from '#app/components/ui/button.tsx';
 
 /** A small form's buttons: its submit (`busyLabel` while it is sent) and Cancel. */
 export function SubmitOrCancel({
   label,
   busyLabel,
   busy,
-  tone,
+  variant,
   onCancel,
 }: {
   label: string;
   busyLabel: string;
   busy: boolean;
-  /** The submit button's colours. */
-  tone: string;
+  /** The submit button's look. */
+  variant: ButtonVariant;
   onCancel: () => void;
 }) {
   return (
     <div className="flex flex-wrap gap-2">
-      <button type="submit" disabled={busy} className={`${actionClass} px-5 disabled:opacity-60 ${tone}`}>
+      <Button type="submit" disabled={busy} variant={variant} className="px-5">
         {busy ? busyLabel : label}
-      </button>
-      <button
-        type="button"
-        onClick={onCancel}
-        className={`${actionClass} border border-slate-300 bg-white text-ink hover:bg-slate-100`}
-      >
+      </Button>
+      <Button type="button" onClick={onCancel} variant="outline">
         Cancel
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,5 +1,5 @@
+import { Button, type ButtonVariant } from '#app/components/ui/button.tsx';
 import { useRef, useState } from 'react';
-import { actionClass } from '#app/features/enquiries/dashboard/enquiry-format.ts';
 import { useDisableTwoFactor, useRenewRecoveryCodes } from './account-queries.ts';
 import { ProofForm, type ProofText } from './two-factor-proof-form.tsx';
 import { TwoFactorReplaceFlow } from './two-factor-replace.tsx';
@@ -15,7 +15,7 @@ const changes: Record<Change, ProofText> = {
     submit: 'Get new recovery codes',
     submitting: 'Making codes…',
     failed: 'No new recovery codes',
-    submitClass: 'bg-ink text-white hover:bg-slate-700',
+    submitVariant: 'dark',
   },
   replace: {
     form: 'Replace authenticator app',
@@ -24,7 +24,7 @@ const changes: Record<Change, ProofText> = {
     submit: 'Continue',
     submitting: 'Checking…',
     failed: 'Authenticator app not replaced',
-    submitClass: 'bg-ink text-white hover:bg-slate-700',
+    submitVariant: 'dark',
   },
   'turn-off': {
     form: 'Turn off two-factor sign-in',
@@ -33,18 +33,18 @@ const changes: Record<Change, ProofText> = {
     submit: 'Turn off two-factor sign-in',
     submitting: 'Turning off…',
     failed: 'Two-factor sign-in not turned off',
-    submitClass: 'bg-red-700 text-white hover:bg-red-800',
+    submitVariant: 'danger-solid',
   },
 };
 
-const buttons: { change: Change; label: string; className: string }[] = [
-  { change: 'renew', label: 'New recovery codes', className: 'border-slate-300 text-ink hover:bg-slate-100' },
+const buttons: { change: Change; label: string; variant: ButtonVariant }[] = [
+  { change: 'renew', label: 'New recovery codes', variant: 'outline' },
   {
     change: 'replace',
     label: 'Replace authenticator app',
-    className: 'border-slate-300 text-ink hover:bg-slate-100',
+    variant: 'outline',
   },
-  { change: 'turn-off', label: 'Turn off', className: 'border-red-700 text-red-700 hover:bg-red-50' },
+  { change: 'turn-off', label: 'Turn off', variant: 'danger-outline' },
 ];
 
 /**
@@ -81,18 +81,18 @@ export function TwoFactorManage({ onTurnedOff }: { onTurnedOff: () => void }) {
   }
   return (
     <div className="flex flex-wrap gap-2">
-      {buttons.map(({ change, label, className }) => (
-        <button
+      {buttons.map(({ change, label, variant }) => (
+        <Button
           key={change}
           ref={(button) => {
             buttonRefs.current[change] = button;
           }}
           type="button"
           onClick={() => setAsking(change)}
-          className={`${actionClass} border bg-white ${className}`}
+          variant={variant}
         >
           {label}
-        </button>
+        </Button>
       ))}
     </div>
   );

@@ -1,3 +1,4 @@
+import { type ButtonVariant } from '#app/components/ui/button.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
@@ -19,7 +20,7 @@ export type ProofText = {
   submit: string;
   submitting: string;
   failed: string;
-  submitClass: string;
+  submitVariant: ButtonVariant;
 };
 
 /**
@@ -93,7 +94,7 @@ export function ProofForm({
         label={text.submit}
         busyLabel={text.submitting}
         busy={isSubmitting}
-        tone={text.submitClass}
+        variant={text.submitVariant}
         onCancel={onCancel}
       />
     </form>

@@ -103,7 +103,7 @@ function ConfirmReplacementForm({ password, onCancel }: { password: string; onCa
         label="Use the new app"
         busyLabel="Checking…"
         busy={isSubmitting}
-        tone="bg-ink text-white hover:bg-slate-700"
+        variant="dark"
         onCancel={onCancel}
       />
     </form>

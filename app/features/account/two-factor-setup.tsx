@@ -1,12 +1,12 @@
+import { Button } from '#app/components/ui/button.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { TwoFactorSetup } from '#common/accounts/accounts.ts';
 import { showRefusal } from '#app/components/ui/show-refusal.ts';
 import { toast } from '#app/lib/use-toast.ts';
-import { messageOf } from '#app/features/enquiries/dashboard/enquiry-format.ts';
+import { messageOf } from '#app/lib/api.ts';
 import { SubmitOrCancel } from './submit-or-cancel.tsx';
-import { actionClass } from '#app/features/enquiries/dashboard/enquiry-format.ts';
 import { groupedKey } from './account-format.ts';
 import { AppCodeField } from './app-code-field.tsx';
 import { useEnableTwoFactor, useStartTwoFactorSetup } from './account-queries.ts';
@@ -33,7 +33,7 @@ export function TwoFactorSetupFlow() {
   }
   return (
     <div>
-      <button
+      <Button
         ref={startButton}
         type="button"
         aria-disabled={start.isPending}
@@ -49,10 +49,11 @@ export function TwoFactorSetupFlow() {
               }),
           });
         }}
-        className={`${actionClass} bg-brand px-5 text-ink hover:bg-brand-dark hover:text-white aria-disabled:opacity-60`}
+        variant="primary"
+        className="px-5"
       >
         {start.isPending ? 'Starting…' : 'Set up two-factor sign-in'}
-      </button>
+      </Button>
     </div>
   );
 }
@@ -145,7 +146,7 @@ function ConfirmCodeForm({ onCancel }: { onCancel: () => void }) {
         label="Turn on"
         busyLabel="Checking…"
         busy={isSubmitting}
-        tone="bg-ink text-white hover:bg-slate-700"
+        variant="dark"
         onCancel={onCancel}
       />
     </form>

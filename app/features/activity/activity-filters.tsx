@@ -1,5 +1,5 @@
 import { activityKindLabels, activityKinds, isActivityKind } from '#common/accounts/accounts.ts';
-import { useStaffAccounts } from '#app/features/staff/staff-queries.ts';
+import { useStaffAccounts } from '#app/features/staff/index.ts';
 import type { ActivityFilters } from './activity-queries.ts';
 
 const selectClass =

@@ -1,6 +1,6 @@
+import { Button } from '#app/components/ui/button.tsx';
 import type { ReactNode } from 'react';
 import { activityKindLabels, type ActivityEntry } from '#common/accounts/accounts.ts';
-import { actionClass } from '#app/features/enquiries/dashboard/enquiry-format.ts';
 import { detailText, formatActivityTime } from './activity-format.ts';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
@@ -80,14 +80,15 @@ export function ActivityList({
       )}
       {hasMore && (
         <div className="flex justify-center">
-          <button
+          <Button
             type="button"
             onClick={onLoadMore}
             aria-disabled={loadingMore}
-            className={`${actionClass} border border-slate-300 bg-white px-5 text-ink hover:bg-slate-100 aria-disabled:opacity-60`}
+            variant="outline"
+            className="px-5"
           >
             {loadingMore ? 'Loading…' : loadMoreError ? 'Try again' : 'Load more'}
-          </button>
+          </Button>
         </div>
       )}
     </>

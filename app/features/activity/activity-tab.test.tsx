@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { activityPageSize, type ActivityEntry } from '#common/accounts/accounts.ts';
 import { mockApi, pending, renderStaffUi, type ApiAnswer, type ApiCall } from '#tests/support/api-mock.tsx';
-import { staffAccount } from '#app/features/staff/staff-test-data.ts';
+import { staffAccount } from '#tests/support/staff-data.ts';
 import { detailText } from './activity-format.ts';
 import { ActivityTab } from './activity-tab.tsx';
 

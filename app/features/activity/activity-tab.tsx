@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Spinner } from '#app/components/ui/spinner.tsx';
-import { messageOf } from '#app/features/enquiries/dashboard/enquiry-format.ts';
+import { messageOf } from '#app/lib/api.ts';
 import { ActivityFiltersBar } from './activity-filters.tsx';
 import { ActivityList } from './activity-list.tsx';
 import { noActivityFilters, useActivityLog, type ActivityFilters } from './activity-queries.ts';

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { isUntrackedPath, type PageViewEvent } from '#common/analytics/analytics.ts';
 import { urlWithoutTokens, withoutTokens } from '#common/http/token-routes.ts';
 import { apiRequest } from '#app/lib/api.ts';
-import { sendAnalyticsPageView } from '#app/features/consent/consent-effects.ts';
+import { sendAnalyticsPageView } from '#app/features/consent/index.ts';
 
 /**
  * Sends a page view (spec section 7) on the first load and on every route change, except in the

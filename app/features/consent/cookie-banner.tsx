@@ -1,18 +1,11 @@
+import { buttonClass } from '#app/components/ui/button.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  allAllowed,
-  consent,
-  consentCategories,
-  useConsent,
-  type ConsentPreferences,
-} from './consent.ts';
+import { allAllowed, consent, consentCategories, useConsent, type ConsentPreferences } from './consent.ts';
 import { ConsentCategoryRow } from './consent-switch.tsx';
 
-const buttonBase =
-  'inline-flex items-center justify-center rounded-lg px-4 py-2.5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink';
-const primary = `${buttonBase} bg-brand text-ink hover:bg-brand-dark hover:text-white`;
-const secondary = `${buttonBase} border border-slate-300 bg-white text-ink hover:bg-slate-100`;
+const primary = buttonClass('primary', 'compact', 'justify-center px-4');
+const secondary = buttonClass('outline', 'compact', 'justify-center px-4');
 
 /**
  * The cookie banner (spec section 2, cookie banner): a labelled region at the foot of the page,

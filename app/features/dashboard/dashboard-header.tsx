@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { StaffUser } from '#common/auth/auth.ts';
-import { useSiteSettings } from '#app/features/site-content/site-settings.ts';
-import { logOut } from '#app/features/account/staff-session.ts';
+import { useSiteSettings } from '#app/features/site-content/index.ts';
+import { logOut } from '#app/features/account/index.ts';
 import { toast } from '#app/lib/use-toast.ts';
 
 /** Logo, title, who is signed in, and Logout (spec section 2, admin dashboard). */

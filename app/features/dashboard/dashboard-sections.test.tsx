@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { StaffUser } from '#common/auth/auth.ts';
 import { mockApi, pending, renderStaffUi } from '#tests/support/api-mock.tsx';
 import { DashboardSections, phoneSpan } from './dashboard-sections.tsx';
-import { staffUser } from '#app/features/staff/staff-test-data.ts';
+import { staffUser } from '#tests/support/staff-data.ts';
 
 // My account is its own piece of work; here it only needs to be told apart.
 vi.mock('#app/features/account/account-tab.tsx', () => ({ AccountTab: () => <p>My account panel</p> }));

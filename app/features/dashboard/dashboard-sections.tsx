@@ -1,15 +1,15 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import type { StaffRole } from '#common/accounts/accounts.ts';
 import type { StaffUser } from '#common/auth/auth.ts';
-import { AccountTab } from '#app/features/account/account-tab.tsx';
-import { ActivityTab } from '#app/features/activity/activity-tab.tsx';
-import { AnalyticsTab } from '#app/features/analytics/analytics-tab.tsx';
-import { BookingsTab } from '#app/features/bookings/dashboard/bookings-tab.tsx';
-import { ContentTab } from '#app/features/site-content/editor/content-tab.tsx';
-import { EnquiriesTab } from '#app/features/enquiries/dashboard/enquiries-tab.tsx';
-import { ImagesTab } from '#app/features/images/images-tab.tsx';
-import { PrivacyTab } from '#app/features/privacy/privacy-tab.tsx';
-import { StaffTab } from '#app/features/staff/staff-tab.tsx';
+import { AccountTab } from '#app/features/account/index.ts';
+import { ActivityTab } from '#app/features/activity/index.ts';
+import { AnalyticsTab } from '#app/features/analytics/index.ts';
+import { BookingsTab } from '#app/features/bookings/index.ts';
+import { ContentTab } from '#app/features/site-content/index.ts';
+import { EnquiriesTab } from '#app/features/enquiries/index.ts';
+import { ImagesTab } from '#app/features/images/index.ts';
+import { PrivacyTab } from '#app/features/privacy/index.ts';
+import { StaffTab } from '#app/features/staff/index.ts';
 
 /** The dashboard's sections, in order; Staff and Activity are an owner's alone. */
 const sections = [

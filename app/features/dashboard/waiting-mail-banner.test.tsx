@@ -2,7 +2,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mailNotConfiguredMessage, type WaitingMessage, type WaitingMessages } from '#common/notifications/outbox.ts';
+import {
+  mailNotConfiguredMessage,
+  type WaitingMessage,
+  type WaitingMessages,
+} from '#common/notifications/outbox.ts';
 import { mockApi, renderStaffUi, type ApiCall } from '#tests/support/api-mock.tsx';
 import { WaitingMailBanner } from './waiting-mail-banner.tsx';
 

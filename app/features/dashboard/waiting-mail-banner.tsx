@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { WaitingMessage, WaitingMessages } from '#common/notifications/outbox.ts';
-import { apiRequest } from '#app/lib/api.ts';
+import { apiRequest, messageOf } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
-import { messageOf } from '#app/features/enquiries/dashboard/enquiry-format.ts';
 
 export const waitingMailQueryKey = ['/api/outbox?status=waiting'] as const;
 

@@ -1,7 +1,7 @@
 import type { SiteImage } from '#common/images/images.ts';
 import { aboutPoints } from './home-copy.ts';
 import { listText } from '#app/lib/list-text.ts';
-import { useSiteSettings } from '#app/features/site-content/site-settings.ts';
+import { useSiteSettings } from '#app/features/site-content/index.ts';
 import { CheckIcon } from '#app/components/ui/icons.tsx';
 import { ContactLink } from '#app/components/ui/section.tsx';
 

@@ -1,5 +1,5 @@
-import { consent, useConsent } from '#app/features/consent/consent.ts';
-import { useSiteSettings } from '#app/features/site-content/site-settings.ts';
+import { consent, useConsent } from '#app/features/consent/index.ts';
+import { useSiteSettings } from '#app/features/site-content/index.ts';
 import { MapPinIcon } from '#app/components/ui/icons.tsx';
 import { ContactLink, Section } from '#app/components/ui/section.tsx';
 

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import type { BranchView } from '#app/features/site-content/page-content.ts';
+import type { BranchView } from '#app/features/site-content/index.ts';
 import { ClockIcon, MapPinIcon, PhoneIcon } from '#app/components/ui/icons.tsx';
 import { Section } from '#app/components/ui/section.tsx';
 

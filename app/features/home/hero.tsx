@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ResponsiveImage } from '#common/images/images.ts';
 import { listText } from '#app/lib/list-text.ts';
-import { useSiteSettings } from '#app/features/site-content/site-settings.ts';
+import { useSiteSettings } from '#app/features/site-content/index.ts';
 import { PhoneIcon } from '#app/components/ui/icons.tsx';
 import { BookLink } from '#app/components/ui/section.tsx';
 

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { fallbackImage } from '#common/images/images.ts';
-import type { ServiceTeaser } from '#app/features/site-content/page-content.ts';
+import type { ServiceTeaser } from '#app/features/site-content/index.ts';
 import { noServicesText, ServiceCards } from './service-cards.tsx';
 
 /** Cards hold router links, so they render inside a router as on the site. */

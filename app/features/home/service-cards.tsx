@@ -1,6 +1,6 @@
 import { siteImage, type UploadedSlotImages } from '#common/images/images.ts';
-import type { ServiceTeaser } from '#app/features/site-content/page-content.ts';
-import { ServiceTeaserCard } from '#app/features/service-pages/service-teaser-card.tsx';
+import type { ServiceTeaser } from '#app/features/site-content/index.ts';
+import { ServiceTeaserCard } from '#app/features/service-pages/index.ts';
 
 export const noServicesText = 'No services available at the moment';
 

@@ -1,3 +1,4 @@
+import { Button } from '#app/components/ui/button.tsx';
 import { useId, useRef, useState } from 'react';
 import { imageFieldLimits } from '#common/images/fields.ts';
 import { imageSlots, isImageSlotName, type StoredImage } from '#common/images/images.ts';
@@ -11,9 +12,6 @@ import { useImageActions } from './use-image-actions.ts';
 
 /** The grid is one column on phones, two from `sm`, three from `lg` inside the 72rem page. */
 const cardImageSizes = '(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw';
-
-const actionClass =
-  'inline-flex items-center rounded-lg px-3 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink disabled:cursor-not-allowed disabled:opacity-60';
 
 type ImageCardProps = {
   /** A named slot (shown with its shipped picture until one is uploaded) or another record's name. */
@@ -112,38 +110,24 @@ export function ImageCard({ name, record }: ImageCardProps) {
         <ImageFileField id={`${id}-file`} label="Image file" inputRef={fileInput} disabled={busy} />
 
         <div className="mt-auto flex flex-wrap gap-2">
-          <button
-            type="button"
-            onClick={sendPicture}
-            disabled={busy}
-            className={`${actionClass} bg-brand text-ink hover:bg-brand-dark hover:text-white`}
-          >
+          <Button type="button" onClick={sendPicture} disabled={busy} variant="primary">
             {actions.upload.isPending || actions.replace.isPending
               ? 'Uploading...'
               : record
                 ? 'Replace'
                 : 'Upload'}
-          </button>
+          </Button>
           {record && (
-            <button
-              type="button"
-              onClick={saveAltText}
-              disabled={busy}
-              className={`${actionClass} border border-slate-300 text-ink hover:bg-slate-100`}
-            >
+            <Button type="button" onClick={saveAltText} disabled={busy} variant="outline">
               {actions.saveAltText.isPending ? 'Saving...' : 'Save alt text'}
-            </button>
+            </Button>
           )}
           {record && (
             <ConfirmDialog
               trigger={
-                <button
-                  type="button"
-                  disabled={busy}
-                  className={`${actionClass} text-red-700 hover:bg-red-50 sm:ml-auto`}
-                >
+                <Button type="button" disabled={busy} variant="danger" className="sm:ml-auto">
                   {actions.remove.isPending ? 'Deleting...' : 'Delete'}
-                </button>
+                </Button>
               }
               title="Delete image"
               description={

@@ -1,6 +1,5 @@
 import type { ContentBlock, ContentSection } from './page-types.ts';
-import type { HoursText } from '#app/features/site-content/page-content.ts';
-import { useSiteSettings } from '#app/features/site-content/site-settings.ts';
+import { type HoursText, useSiteSettings } from '#app/features/site-content/index.ts';
 import { fillTokens } from '#common/site-content/tokens.ts';
 
 /**

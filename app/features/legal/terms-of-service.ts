@@ -1,4 +1,4 @@
-import type { LegalDocument } from '#app/features/info-pages/page-types.ts';
+import type { LegalDocument } from '#app/features/info-pages/index.ts';
 
 export const termsOfService: LegalDocument = {
   title: 'Terms of Service',

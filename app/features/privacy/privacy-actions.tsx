@@ -1,8 +1,8 @@
+import { Button } from '#app/components/ui/button.tsx';
 import { useState } from 'react';
 import type { PersonalDataExport } from '#common/privacy/privacy.ts';
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
 import { DownloadIcon, TrashIcon } from '#app/components/ui/icons.tsx';
-import { actionClass } from '#app/features/enquiries/dashboard/enquiry-format.ts';
 import { erasureQuestion, type StoredCounts } from './privacy-format.ts';
 import { useDownloadPersonalData, useErasePersonalData } from './privacy-queries.ts';
 
@@ -23,29 +23,31 @@ export function PersonalDataActions({ data, counts, onErased }: PersonalDataActi
   const [confirming, setConfirming] = useState(false);
   return (
     <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
-      <button
+      <Button
         type="button"
         aria-disabled={download.isPending}
         onClick={() => {
           if (!download.isPending) download.mutate();
         }}
-        className={`${actionClass} justify-center bg-brand text-ink hover:bg-brand-dark hover:text-white aria-disabled:opacity-60`}
+        variant="primary"
+        className="justify-center"
       >
         <DownloadIcon className="size-4" />
         {download.isPending ? 'Preparing the file…' : 'Download data (JSON)'}
-      </button>
+      </Button>
       <ConfirmDialog
         open={confirming}
         onOpenChange={(open) => setConfirming(open && !erase.isPending)}
         trigger={
-          <button
+          <Button
             type="button"
             aria-disabled={erase.isPending}
-            className={`${actionClass} justify-center border border-red-700 bg-white text-red-700 hover:bg-red-50 aria-disabled:opacity-60`}
+            variant="danger-outline"
+            className="justify-center"
           >
             <TrashIcon className="size-4" />
             {erase.isPending ? 'Erasing…' : 'Erase all data'}
-          </button>
+          </Button>
         }
         title="Erase personal data"
         description={erasureQuestion(data.email, counts)}

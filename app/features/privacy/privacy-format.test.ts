@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enquiry } from '#app/features/enquiries/dashboard/enquiry-test-data.tsx';
+import { enquiry } from '#tests/support/enquiry-data.tsx';
 import {
   erasureOutcome,
   erasureQuestion,

@@ -1,5 +1,5 @@
 import { Spinner } from '#app/components/ui/spinner.tsx';
-import { messageOf } from '#app/features/enquiries/dashboard/enquiry-format.ts';
+import { messageOf } from '#app/lib/api.ts';
 import { storedCountsOf, storedSummary } from './privacy-format.ts';
 import { usePersonalData } from './privacy-queries.ts';
 import { PersonalDataRecord } from './privacy-record.tsx';

@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ErasureCounts, PersonalDataExport } from '#common/privacy/privacy.ts';
-import { apiRequest } from '#app/lib/api.ts';
+import { apiRequest, messageOf } from '#app/lib/api.ts';
 import { saveFile } from '#app/lib/save-file.ts';
 import { toast } from '#app/lib/use-toast.ts';
-import { messageOf } from '#app/features/enquiries/dashboard/enquiry-format.ts';
-import { enquiriesQueryKey } from '#app/features/enquiries/dashboard/enquiry-queries.ts';
+import { enquiriesQueryKey } from '#app/features/enquiries/index.ts';
 import { erasureOutcome, personalDataFileName } from './privacy-format.ts';
 
 /** Every lookup sits under this key; one address's under `personalDataQueryKey(email)`. */

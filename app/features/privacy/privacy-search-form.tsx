@@ -1,8 +1,8 @@
+import { Button } from '#app/components/ui/button.tsx';
 import { useRef, useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
 import { personalDataEmail } from '#common/privacy/privacy.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
-import { actionClass } from '#app/features/enquiries/dashboard/enquiry-format.ts';
 
 /** The address's problem, or undefined when the API will accept it (the same rule). */
 const problemOf = (value: string) => z.safeParse(personalDataEmail, value).error?.issues[0]?.message;
@@ -47,12 +47,9 @@ export function PersonalDataSearch({ onFind }: { onFind: (email: string) => void
               }}
               className={`${control.className} min-w-0 flex-1`}
             />
-            <button
-              type="submit"
-              className={`${actionClass} mt-1.5 min-h-11 shrink-0 justify-center bg-ink px-5 text-white hover:bg-slate-700`}
-            >
+            <Button type="submit" variant="dark" className="mt-1.5 min-h-11 shrink-0 justify-center px-5">
               Find
-            </button>
+            </Button>
           </div>
         )}
       </FormField>

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { PersonalDataExport } from '#common/privacy/privacy.ts';
 import { ApiError } from '#app/lib/api.ts';
 import { createQueryClient } from '#app/lib/query-client.ts';
-import { enquiry } from '#app/features/enquiries/dashboard/enquiry-test-data.tsx';
+import { enquiry } from '#tests/support/enquiry-data.tsx';
 import { PersonalDataLookup } from './privacy-lookup.tsx';
 import { personalDataQueryKey, personalDataRootKey } from './privacy-queries.ts';
 import { PrivacyTab } from './privacy-tab.tsx';

@@ -1,5 +1,5 @@
 import type { SiteImage } from '#common/images/images.ts';
-import type { ServiceTeaser } from '#app/features/site-content/page-content.ts';
+import type { ServiceTeaser } from '#app/features/site-content/index.ts';
 import { ServiceTeaserCard } from './service-teaser-card.tsx';
 
 /**

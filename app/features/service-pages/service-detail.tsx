@@ -1,9 +1,13 @@
+import { buttonClass } from '#app/components/ui/button.tsx';
 import { Link } from 'react-router';
 import { siteImage, type UploadedSlotImages } from '#common/images/images.ts';
-import type { ServicePageContent, ServiceTeaser } from '#app/features/site-content/page-content.ts';
+import {
+  type ServicePageContent,
+  type ServiceTeaser,
+  useSiteSettings,
+} from '#app/features/site-content/index.ts';
 import { useRenderedAfterHydration } from '#app/lib/hydration.ts';
-import { useSiteSettings } from '#app/features/site-content/site-settings.ts';
-import { usePreloadedImages } from '#app/features/images/use-preloaded-images.ts';
+import { usePreloadedImages } from '#app/features/images/index.ts';
 import { AlertIcon, CheckIcon, ChevronLeftIcon, PhoneIcon } from '#app/components/ui/icons.tsx';
 import { OtherServices } from './other-services.tsx';
 
@@ -91,7 +95,7 @@ export function ServiceDetailView({ service, others, images }: Props) {
           )}
           <Link
             to={`/book?service=${encodeURIComponent(service.slug)}`}
-            className="mt-10 inline-flex rounded-lg bg-brand px-6 py-3.5 font-semibold text-ink shadow-sm transition hover:bg-brand-dark hover:text-white"
+            className={buttonClass('primary', 'large', 'mt-10 py-3.5')}
           >
             Book This Service Now
           </Link>

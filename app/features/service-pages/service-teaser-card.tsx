@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { SiteImage } from '#common/images/images.ts';
-import type { ServiceTeaser } from '#app/features/site-content/page-content.ts';
+import type { ServiceTeaser } from '#app/features/site-content/index.ts';
 import { ArrowRightIcon } from '#app/components/ui/icons.tsx';
 
 /**

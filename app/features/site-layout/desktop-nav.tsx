@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { bookLink, sectionLinks } from './nav.ts';
-import type { NavLink } from '#app/features/site-content/page-content.ts';
+import type { NavLink } from '#app/features/site-content/index.ts';
 import { useDetailsMenu } from '#app/lib/use-disclosure.ts';
 import { ChevronDownIcon } from '#app/components/ui/icons.tsx';
 

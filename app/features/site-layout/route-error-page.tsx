@@ -1,5 +1,5 @@
 import { isRouteErrorResponse } from 'react-router';
-import { useSiteSettings } from '#app/features/site-content/site-settings.ts';
+import { useSiteSettings } from '#app/features/site-content/index.ts';
 import { StatusPage } from './status-page.tsx';
 
 /**

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { consent } from '#app/features/consent/consent.ts';
+import { consent } from '#app/features/consent/index.ts';
 import { useHydrated } from '#app/lib/hydration.ts';
 import { listText } from '#app/lib/list-text.ts';
 import { legalLinks, quickLinks } from './nav.ts';
-import type { NavLink, SocialLink } from '#app/features/site-content/page-content.ts';
-import { useSiteSettings } from '#app/features/site-content/site-settings.ts';
+import { type NavLink, type SocialLink, useSiteSettings } from '#app/features/site-content/index.ts';
 import { MailIcon, PhoneIcon } from '#app/components/ui/icons.tsx';
 
 const linkClass = 'text-sm text-slate-300 transition hover:text-brand';

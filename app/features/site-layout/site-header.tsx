@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
-import type { NavLink } from '#app/features/site-content/page-content.ts';
-import { useSiteSettings } from '#app/features/site-content/site-settings.ts';
+import { type NavLink, useSiteSettings } from '#app/features/site-content/index.ts';
 import { PhoneIcon } from '#app/components/ui/icons.tsx';
 import { DesktopNav } from './desktop-nav.tsx';
 import { MobileMenu } from './mobile-menu.tsx';

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from 'react-router';
 import type { loader as rootLoader } from '#app/root.tsx';
-import { useSiteSettings } from '#app/features/site-content/site-settings.ts';
+import { useSiteSettings } from '#app/features/site-content/index.ts';
 
 /**
  * The first page of a browser session carries the splash (the server decides, see

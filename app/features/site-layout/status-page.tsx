@@ -1,3 +1,4 @@
+import { buttonClass } from '#app/components/ui/button.tsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { SiteSettings } from '#common/site-content/site-settings.ts';
@@ -20,10 +21,7 @@ export function StatusPage({
       <h1 className="text-3xl font-extrabold text-ink sm:text-4xl">{title}</h1>
       <p className="max-w-md text-slate-600">{text}</p>
       {contact && <ContactLine contact={contact} />}
-      <Link
-        to="/"
-        className="mt-2 inline-flex items-center rounded-lg bg-brand px-5 py-3 font-semibold text-ink shadow-sm transition hover:bg-brand-dark hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink"
-      >
+      <Link to="/" className={buttonClass('primary', 'large', 'mt-2 px-5')}>
         Back to Home
       </Link>
     </main>

@@ -1,3 +1,4 @@
+import { Button } from '#app/components/ui/button.tsx';
 import { useRef, useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
 import {
@@ -7,10 +8,9 @@ import {
   type NewStaffAccount,
   type StaffRole,
 } from '#common/accounts/accounts.ts';
-import { ApiError } from '#app/lib/api.ts';
+import { ApiError, messageOf } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
-import { actionClass, messageOf } from '#app/features/enquiries/dashboard/enquiry-format.ts';
 import { SetupLinkField } from './setup-link-field.tsx';
 import { useAddStaffAccount } from './staff-queries.ts';
 
@@ -94,13 +94,14 @@ export function AddStaffForm() {
             </select>
           )}
         </FormField>
-        <button
+        <Button
           type="submit"
           aria-disabled={add.isPending}
-          className={`${actionClass} min-h-11 justify-center bg-brand px-5 text-ink hover:bg-brand-dark hover:text-white aria-disabled:opacity-60 sm:mt-7`}
+          variant="primary"
+          className="min-h-11 justify-center px-5 sm:mt-7"
         >
           {add.isPending ? 'Adding…' : 'Add account'}
-        </button>
+        </Button>
       </form>
       <p className="text-sm text-slate-600">
         An owner can do everything, including this section and the activity log; staff can do everything else.

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { messageOf } from '#app/features/enquiries/dashboard/enquiry-format.ts';
+import { messageOf } from '#app/lib/api.ts';
 import { Switch } from '#app/components/ui/switch.tsx';
 import { useChangeSecuritySettings, useSecuritySettings } from './staff-queries.ts';
 

@@ -1,8 +1,8 @@
+import { Button } from '#app/components/ui/button.tsx';
 import { useId, useRef, useState } from 'react';
 import type { SetupLink } from '#common/accounts/accounts.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import { fieldClass } from '#app/components/ui/form-field.tsx';
-import { actionClass } from '#app/features/enquiries/dashboard/enquiry-format.ts';
 import { setupLinkValidity } from './staff-format.ts';
 
 /**
@@ -48,13 +48,14 @@ export function SetupLinkField({ link, username }: { link: SetupLink; username: 
           spellCheck={false}
           className={`${fieldClass} min-w-0 flex-1 font-mono text-sm`}
         />
-        <button
+        <Button
           type="button"
           onClick={() => void copy()}
-          className={`${actionClass} mt-1.5 min-h-11 shrink-0 justify-center bg-ink px-4 text-white hover:bg-slate-700`}
+          variant="dark"
+          className="mt-1.5 min-h-11 shrink-0 justify-center px-4"
         >
           {copied ? 'Copied' : 'Copy'}
-        </button>
+        </Button>
       </div>
       <p id={`${id}-expiry`} className="mt-2 text-sm text-slate-700">
         {setupLinkValidity(link.setupExpiresAt)} It is shown only now: send it to {username} in a private

@@ -1,3 +1,4 @@
+import { Button } from '#app/components/ui/button.tsx';
 import { useId, useState } from 'react';
 import {
   roleLabels,
@@ -8,7 +9,6 @@ import {
 } from '#common/accounts/accounts.ts';
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
 import { TrashIcon } from '#app/components/ui/icons.tsx';
-import { actionClass } from '#app/features/enquiries/dashboard/enquiry-format.ts';
 import { SetupLinkField } from './setup-link-field.tsx';
 import { useChangeStaffAccount, useDeleteStaffAccount, useResetAccess } from './staff-queries.ts';
 
@@ -17,8 +17,6 @@ type StaffAccountActionsProps = {
   /** After the deletion: the card is gone, so focus goes elsewhere. */
   onDeleted: () => void;
 };
-
-const outlineClass = `${actionClass} border border-slate-300 bg-white text-ink hover:bg-slate-100 aria-disabled:opacity-60`;
 
 /**
  * Change role, Disable or Enable, Reset access and Delete, the last two after a confirmation.
@@ -56,22 +54,22 @@ export function StaffAccountActions({ account, onDeleted }: StaffAccountActionsP
             ))}
           </select>
         </div>
-        <button
+        <Button
           type="button"
           aria-disabled={busy}
           onClick={() => {
             if (!busy) change.mutate({ disabled: !account.disabled });
           }}
-          className={outlineClass}
+          variant="outline"
         >
           {account.disabled ? 'Enable' : 'Disable'}
           <span className="sr-only"> {name}</span>
-        </button>
+        </Button>
         <ConfirmDialog
           trigger={
-            <button type="button" aria-disabled={busy} className={outlineClass}>
+            <Button type="button" aria-disabled={busy} variant="outline">
               Reset access<span className="sr-only"> of {name}</span>
-            </button>
+            </Button>
           }
           title="Reset access"
           description={`Reset ${name}'s access? They are signed out everywhere at once, and their password and two-factor sign-in are cleared.`}
@@ -87,14 +85,10 @@ export function StaffAccountActions({ account, onDeleted }: StaffAccountActionsP
         </ConfirmDialog>
         <ConfirmDialog
           trigger={
-            <button
-              type="button"
-              aria-disabled={busy}
-              className={`${actionClass} text-red-700 hover:bg-red-50 aria-disabled:opacity-60 sm:ml-auto`}
-            >
+            <Button type="button" aria-disabled={busy} variant="danger" className="sm:ml-auto">
               <TrashIcon className="size-4" />
               Delete<span className="sr-only"> {name}</span>
-            </button>
+            </Button>
           }
           title="Delete account"
           description={`Delete ${name}'s account? They will no longer be able to sign in, and this cannot be undone.`}

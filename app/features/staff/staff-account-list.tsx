@@ -1,7 +1,7 @@
 import { useRef } from 'react';
-import { useCurrentUser } from '#app/features/account/staff-session.ts';
+import { useCurrentUser } from '#app/features/account/index.ts';
 import { Spinner } from '#app/components/ui/spinner.tsx';
-import { messageOf } from '#app/features/enquiries/dashboard/enquiry-format.ts';
+import { messageOf } from '#app/lib/api.ts';
 import { StaffAccountCard } from './staff-account-card.tsx';
 import { useStaffAccounts } from './staff-queries.ts';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useSiteSettings } from '#app/features/site-content/site-settings.ts';
+import { useSiteSettings } from '#app/features/site-content/index.ts';
 
 /**
  * A staff page that is one card in the middle of the screen under the logo (/auth, /update-hero):

@@ -6,9 +6,8 @@ import type {
   StaffAccount,
   StaffRole,
 } from '#common/accounts/accounts.ts';
-import { apiRequest } from '#app/lib/api.ts';
+import { apiRequest, messageOf } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
-import { messageOf } from '#app/features/enquiries/dashboard/enquiry-format.ts';
 
 /** GET /api/users (owners): every account, for the Staff section and the activity log's filter. */
 export const staffAccountsQueryKey = ['/api/users'] as const;

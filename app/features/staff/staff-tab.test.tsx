@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { lastOwnerMessage, type StaffAccount } from '#common/accounts/accounts.ts';
 import { mockApi, renderStaffUi, type ApiCall } from '#tests/support/api-mock.tsx';
-import { currentUserQueryKey } from '#app/features/account/staff-session.ts';
+import { currentUserQueryKey } from '#app/features/account/index.ts';
 import { StaffTab } from './staff-tab.tsx';
-import { staffAccount, staffUser } from './staff-test-data.ts';
+import { staffAccount, staffUser } from '#tests/support/staff-data.ts';
 
 const accounts: StaffAccount[] = [
   staffAccount({ id: 2, username: 'bob', setUp: false }),

@@ -1,3 +1,4 @@
+import { Button } from '#app/components/ui/button.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -83,13 +84,9 @@ export function AccountSetupForm({ token, username }: { token: string; username:
           <input {...control} {...register('confirm')} type="password" autoComplete="new-password" />
         )}
       </FormField>
-      <button
-        type="submit"
-        disabled={!ready || busy}
-        className="mt-2 w-full rounded-lg bg-brand px-6 py-3 font-semibold text-ink shadow-sm transition hover:bg-brand-dark hover:text-white disabled:cursor-not-allowed disabled:opacity-60"
-      >
+      <Button type="submit" disabled={!ready || busy} size="large" className="mt-2 w-full">
         {isSubmitting ? 'Setting up...' : 'Set password and sign in'}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { setupLinkInvalidMessage } from '#common/accounts/accounts.ts';
 import { mockApi, renderStaffUi, type ApiAnswer, type ApiCall } from '#tests/support/api-mock.tsx';
 import { currentUserQueryKey, storedUserKey } from '#app/features/account/staff-session.ts';
-import { staffUser } from '#app/features/staff/staff-test-data.ts';
+import { staffUser } from '#tests/support/staff-data.ts';
 import { AccountSetupPanel } from './account-setup-panel.tsx';
 
 const token = 'tok-123';

@@ -1,9 +1,7 @@
 import { setupLinkInvalidMessage } from '#common/accounts/accounts.ts';
-import { ApiError } from '#app/lib/api.ts';
+import { ApiError, messageOf } from '#app/lib/api.ts';
 import { Spinner } from '#app/components/ui/spinner.tsx';
-import { messageOf } from '#app/features/enquiries/dashboard/enquiry-format.ts';
-import { formatDateTime } from '#app/features/staff/staff-format.ts';
-import { StaffCardPage } from '#app/features/staff/staff-card-page.tsx';
+import { formatDateTime, StaffCardPage } from '#app/features/staff/index.ts';
 import { AccountSetupForm } from './account-setup-form.tsx';
 import { useAccountSetupInfo } from './account-setup-queries.ts';
 

@@ -1,8 +1,9 @@
+import { Button } from '#app/components/ui/button.tsx';
 import type { Booking } from '#common/bookings/booking.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
-import { actionClass, messageOf } from '#app/features/enquiries/dashboard/enquiry-format.ts';
-import { bookingActionsFor, formatDiaryDate, formatWindow, outlineActionClass } from './booking-format.ts';
+import { messageOf } from '#app/lib/api.ts';
+import { bookingActionsFor, formatDiaryDate, formatWindow } from './booking-format.ts';
 import { useBookingUpdate } from './booking-queries.ts';
 import { CancelDialog } from './cancel-dialog.tsx';
 import { MoveDialog } from './move-dialog.tsx';
@@ -34,22 +35,17 @@ export function BookingActions({ booking }: { booking: Booking }) {
   return (
     <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-200 pt-3">
       {actions.includes('confirm') && (
-        <button
-          type="button"
-          aria-disabled={busy}
-          onClick={() => change('confirmed')}
-          className={`${actionClass} bg-brand text-ink hover:bg-brand-dark hover:text-white aria-disabled:opacity-60`}
-        >
+        <Button type="button" aria-disabled={busy} onClick={() => change('confirmed')} variant="primary">
           Confirm<span className="sr-only"> {whose}</span>
-        </button>
+        </Button>
       )}
       {actions.includes('move') && <MoveDialog booking={booking} disabled={busy} />}
       {actions.includes('complete') && (
         <ConfirmDialog
           trigger={
-            <button type="button" aria-disabled={busy} className={outlineActionClass}>
+            <Button type="button" aria-disabled={busy} variant="outline">
               <span className="sr-only">Mark {whose} as </span>Completed
-            </button>
+            </Button>
           }
           title="Mark as completed"
           description={`Mark ${whose} (${booking.reference}, ${when}) as completed? This cannot be undone.`}
@@ -60,9 +56,9 @@ export function BookingActions({ booking }: { booking: Booking }) {
       {actions.includes('no-show') && (
         <ConfirmDialog
           trigger={
-            <button type="button" aria-disabled={busy} className={outlineActionClass}>
+            <Button type="button" aria-disabled={busy} variant="outline">
               <span className="sr-only">Mark {whose} as </span>No-show
-            </button>
+            </Button>
           }
           title="Mark as a no-show"
           description={`Mark ${whose} (${booking.reference}, ${when}) as a no-show? This cannot be undone.`}

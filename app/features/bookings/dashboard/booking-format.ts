@@ -5,7 +5,6 @@ import {
   type BookingStatus,
   type BookingUpdate,
 } from '#common/bookings/booking.ts';
-import { actionClass } from '#app/features/enquiries/dashboard/enquiry-format.ts';
 
 /** The parts of a calendar date, read as UTC so that no time zone moves it to another day. */
 const longDateParts = new Intl.DateTimeFormat('en-GB', {
@@ -70,9 +69,6 @@ export const bookingStatusBorderClass: Record<BookingStatus, string> = {
   'no-show': 'border-l-red-700',
   cancelled: 'border-l-slate-300',
 };
-
-/** The diary's secondary buttons. */
-export const outlineActionClass = `${actionClass} border border-slate-300 bg-white text-ink hover:bg-slate-100 aria-disabled:opacity-60`;
 
 export type BookingAction = 'confirm' | 'move' | 'cancel' | 'complete' | 'no-show';
 

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { londonDate } from '#common/time/london.ts';
 import { isCalendarDate } from '#common/time/week.ts';
 import { Spinner } from '#app/components/ui/spinner.tsx';
-import { messageOf } from '#app/features/enquiries/dashboard/enquiry-format.ts';
+import { messageOf } from '#app/lib/api.ts';
 import { useBookings } from './booking-queries.ts';
 import { DiaryDay } from './diary-day.tsx';
 import { datesOf, diaryRange, stepDate, type DiaryView } from './diary-groups.ts';

@@ -1,9 +1,9 @@
+import { Button } from '#app/components/ui/button.tsx';
 import { useId, useState } from 'react';
 import { bookingCancelReasonMaxLength, type Booking } from '#common/bookings/booking.ts';
-import { ApiError } from '#app/lib/api.ts';
+import { ApiError, messageOf } from '#app/lib/api.ts';
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
 import { FormField } from '#app/components/ui/form-field.tsx';
-import { actionClass, messageOf } from '#app/features/enquiries/dashboard/enquiry-format.ts';
 import { formatDiaryDate, formatWindow } from './booking-format.ts';
 import { useBookingUpdate } from './booking-queries.ts';
 
@@ -42,14 +42,10 @@ export function CancelDialog({ booking, disabled }: { booking: Booking; disabled
       open={open}
       onOpenChange={onOpenChange}
       trigger={
-        <button
-          type="button"
-          aria-disabled={disabled}
-          className={`${actionClass} text-red-700 hover:bg-red-50 aria-disabled:opacity-60 sm:ml-auto`}
-        >
+        <Button type="button" aria-disabled={disabled} variant="danger" className="sm:ml-auto">
           Cancel<span className="sr-only"> {booking.name}'s booking</span>
           <span aria-hidden="true">…</span>
-        </button>
+        </Button>
       }
       title="Cancel booking"
       description={`Cancel ${booking.name}'s booking ${booking.reference} on ${formatDiaryDate(booking.date)}, ${formatWindow(booking)}? Its place becomes free for others.`}

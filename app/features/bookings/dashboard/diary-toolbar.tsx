@@ -1,5 +1,6 @@
+import { Button } from '#app/components/ui/button.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '#app/components/ui/icons.tsx';
-import { formatDateRange, formatDiaryDate, outlineActionClass } from './booking-format.ts';
+import { formatDateRange, formatDiaryDate } from './booking-format.ts';
 import { diaryRange, type DiaryView } from './diary-groups.ts';
 
 type DiaryToolbarProps = {
@@ -51,19 +52,19 @@ export function DiaryToolbar({
           ))}
         </div>
         <div className="flex gap-2">
-          <button type="button" onClick={() => onStep(-1)} className={outlineActionClass}>
+          <Button type="button" onClick={() => onStep(-1)} variant="outline">
             <ChevronLeftIcon className="size-4" />
             <span className="sr-only sm:not-sr-only">Previous</span>
             <span className="sr-only"> {unit}</span>
-          </button>
-          <button type="button" onClick={onToday} className={outlineActionClass}>
+          </Button>
+          <Button type="button" onClick={onToday} variant="outline">
             Today
-          </button>
-          <button type="button" onClick={() => onStep(1)} className={outlineActionClass}>
+          </Button>
+          <Button type="button" onClick={() => onStep(1)} variant="outline">
             <span className="sr-only sm:not-sr-only">Next</span>
             <span className="sr-only"> {unit}</span>
             <ChevronRightIcon className="size-4" />
-          </button>
+          </Button>
         </div>
         <label className="inline-flex min-h-10 items-center gap-2 text-sm font-semibold text-ink sm:ml-auto">
           <input

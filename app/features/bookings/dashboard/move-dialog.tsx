@@ -1,11 +1,12 @@
+import { Button } from '#app/components/ui/button.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { Booking } from '#common/bookings/booking.ts';
 import { type AvailabilityDay } from '#common/bookings/slots.ts';
 import { londonDate } from '#common/time/london.ts';
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
-import { messageOf } from '#app/features/enquiries/dashboard/enquiry-format.ts';
-import { formatDiaryDate, formatWindow, outlineActionClass } from './booking-format.ts';
+import { messageOf } from '#app/lib/api.ts';
+import { formatDiaryDate, formatWindow } from './booking-format.ts';
 import {
   availabilityQueryKey,
   useAvailability,
@@ -92,10 +93,10 @@ export function MoveDialog({ booking, disabled }: { booking: Booking; disabled: 
       open={open}
       onOpenChange={onOpenChange}
       trigger={
-        <button type="button" aria-disabled={disabled} className={outlineActionClass}>
+        <Button type="button" aria-disabled={disabled} variant="outline">
           Move<span className="sr-only"> {booking.name}'s booking</span>
           <span aria-hidden="true">…</span>
-        </button>
+        </Button>
       }
       title="Move booking"
       description={`Move ${booking.name}'s booking ${booking.reference} from ${formatDiaryDate(booking.date)}, ${formatWindow(booking)} at ${booking.locationName} to a free window. The customer is e-mailed the new time.`}

@@ -1,7 +1,7 @@
 import type { AvailabilityDay } from '#common/bookings/slots.ts';
 import { fieldClass } from '#app/components/ui/form-field.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
-import { messageOf } from '#app/features/enquiries/dashboard/enquiry-format.ts';
+import { messageOf } from '#app/lib/api.ts';
 import { formatDiaryDate, formatWindow } from './booking-format.ts';
 import type { BookingLocation } from './booking-queries.ts';
 

@@ -1,5 +1,6 @@
+import { buttonClass } from '#app/components/ui/button.tsx';
 import { Link } from 'react-router';
-import { useSiteSettings } from '#app/features/site-content/site-settings.ts';
+import { useSiteSettings } from '#app/features/site-content/index.ts';
 import { PhoneIcon } from '#app/components/ui/icons.tsx';
 
 /** A manage link that names no booking: what may have happened, and the phone number. */
@@ -11,10 +12,7 @@ export function BookingNotFound({ message }: { message: string }) {
       <p className="max-w-md text-slate-600">{message}</p>
       <p className="max-w-md text-slate-600">If you need help with a booking, please call us.</p>
       <div className="mt-2 flex flex-wrap justify-center gap-3">
-        <a
-          href={`tel:${site.phone}`}
-          className="inline-flex items-center gap-2 rounded-lg bg-brand px-5 py-3 font-semibold text-ink shadow-sm transition hover:bg-brand-dark hover:text-white"
-        >
+        <a href={`tel:${site.phone}`} className={buttonClass('primary', 'large', 'px-5')}>
           <PhoneIcon className="size-5" /> {site.formattedPhone}
         </a>
         <Link

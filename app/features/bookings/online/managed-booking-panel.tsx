@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useSiteSettings } from '#app/features/site-content/site-settings.ts';
+import { useSiteSettings } from '#app/features/site-content/index.ts';
 import { CheckIcon } from '#app/components/ui/icons.tsx';
 import { CancelBooking } from './cancel-booking.tsx';
 import type { ManageActionData, ManagedBookingView } from './managed-booking-types.ts';

@@ -1,11 +1,11 @@
+import { buttonClass } from '#app/components/ui/button.tsx';
 import { Link, useNavigation } from 'react-router';
 import { ArrowRightIcon, ChevronLeftIcon } from '#app/components/ui/icons.tsx';
 import type { BookingStep } from './booking-types.ts';
 
 export const legendClass = 'font-heading text-lg font-bold text-ink';
 
-export const primaryButtonClass =
-  'inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand px-6 py-3.5 font-semibold text-ink shadow-sm transition hover:bg-brand-dark hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink disabled:cursor-wait disabled:opacity-60 sm:w-auto';
+export const primaryButtonClass = buttonClass('primary', 'large', 'w-full gap-2 py-3.5 sm:w-auto');
 
 /** The button that takes a step's choices on to `step`, busy while the next step loads. */
 export function ContinueButton({ step, label = 'Continue' }: { step: BookingStep; label?: string }) {

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Form, Link } from 'react-router';
 import type { AvailabilityDay } from '#common/bookings/slots.ts';
-import { useSiteSettings } from '#app/features/site-content/site-settings.ts';
+import { useSiteSettings } from '#app/features/site-content/index.ts';
 import { BookingErrorSummary, type SummaryError } from './booking-error-summary.tsx';
 import { dayAndMonthText, placesText, windowText } from './booking-format.ts';
 import { stepHref, type BookingChoices, type ChoiceField } from './booking-types.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { enquiryExportPath } from './enquiry-queries.ts';
-import { enquiry, renderWith } from './enquiry-test-data.tsx';
+import { enquiry, renderWith } from '#tests/support/enquiry-data.tsx';
 
 const countOf = (html: string, label: string) =>
   new RegExp(`>${label}</p><p[^>]*>(\\d+)</p>`).exec(html)?.[1];

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { EnquiryCounts } from '#common/enquiries/status.ts';
-import { apiRequest } from '#app/lib/api.ts';
+import { apiRequest, messageOf } from '#app/lib/api.ts';
 import { DownloadIcon } from '#app/components/ui/icons.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { EnquiryFiltersBar } from './enquiry-filters.tsx';
-import { messageOf } from './enquiry-format.ts';
 import { EnquiryInbox } from './enquiry-inbox.tsx';
 import {
   enquiryCountsQueryKey,

@@ -1,7 +1,7 @@
+import { Button, buttonClass } from '#app/components/ui/button.tsx';
 import type { Enquiry } from '#common/enquiries/enquiry.ts';
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
 import { MailIcon, PhoneIcon } from '#app/components/ui/icons.tsx';
-import { actionClass } from './enquiry-format.ts';
 
 type EnquiryCardActionsProps = {
   enquiry: Enquiry;
@@ -15,17 +15,14 @@ export function EnquiryCardActions({ enquiry, busy, onMarkContacted, onDelete }:
   return (
     <div className="mt-4 flex flex-wrap gap-2">
       {enquiry.phone && (
-        <a
-          href={`tel:${enquiry.phone.replace(/[^\d+]/g, '')}`}
-          className={`${actionClass} bg-ink text-white hover:bg-slate-700`}
-        >
+        <a href={`tel:${enquiry.phone.replace(/[^\d+]/g, '')}`} className={buttonClass('dark')}>
           <PhoneIcon className="size-4" />
           Call Customer
         </a>
       )}
       <a
         href={`mailto:${enquiry.email}?subject=${encodeURIComponent(`Your enquiry ${enquiry.reference}`)}`}
-        className={`${actionClass} border border-slate-300 text-ink hover:bg-slate-100`}
+        className={buttonClass('outline')}
       >
         <MailIcon className="size-4" />
         Email Customer
@@ -33,13 +30,9 @@ export function EnquiryCardActions({ enquiry, busy, onMarkContacted, onDelete }:
       {!enquiry.contacted && (
         <ConfirmDialog
           trigger={
-            <button
-              type="button"
-              disabled={busy}
-              className={`${actionClass} bg-brand text-ink hover:bg-brand-dark hover:text-white disabled:opacity-60`}
-            >
+            <Button type="button" disabled={busy} variant="primary">
               Mark as Contacted
-            </button>
+            </Button>
           }
           title="Mark as contacted"
           description={`Mark ${enquiry.name}'s enquiry as contacted?`}
@@ -49,13 +42,9 @@ export function EnquiryCardActions({ enquiry, busy, onMarkContacted, onDelete }:
       )}
       <ConfirmDialog
         trigger={
-          <button
-            type="button"
-            disabled={busy}
-            className={`${actionClass} text-red-700 hover:bg-red-50 disabled:opacity-60 sm:ml-auto`}
-          >
+          <Button type="button" disabled={busy} variant="danger" className="sm:ml-auto">
             Delete
-          </button>
+          </Button>
         }
         title="Delete enquiry"
         description={`Are you sure you want to delete ${enquiry.name}'s enquiry? This action cannot be undone.`}

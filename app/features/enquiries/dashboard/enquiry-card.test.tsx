@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EnquiryCard } from './enquiry-card.tsx';
-import { enquiry, renderWithQueryClient } from './enquiry-test-data.tsx';
+import { enquiry, renderWithQueryClient } from '#tests/support/enquiry-data.tsx';
 
 const renderCard = (overrides: Parameters<typeof enquiry>[0]) =>
   renderWithQueryClient(

@@ -1,6 +1,5 @@
 import type { Enquiry } from '#common/enquiries/enquiry.ts';
 import { enquiryStatusLabels } from '#common/enquiries/status.ts';
-import { ApiError } from '#app/lib/api.ts';
 
 /** Date and time in en-GB, London time (spec section 9): "22/11/2026, 18:50". */
 export const enquiryDateFormat = new Intl.DateTimeFormat('en-GB', {
@@ -17,15 +16,3 @@ export const formatEnquiryDate = (iso: string) => enquiryDateFormat.format(new D
 /** The spec's New or Contacted, or the pipeline status once the enquiry is past Contacted. */
 export const statusLabelOf = (enquiry: Pick<Enquiry, 'contacted' | 'status'>) =>
   !enquiry.contacted ? 'New' : enquiry.status === 'new' ? 'Contacted' : enquiryStatusLabels[enquiry.status];
-
-/** The sentence to show for a failed request: the server's own when it sent one. */
-export const messageOf = (error: unknown) =>
-  error instanceof ApiError
-    ? (error.serverMessage ?? error.message)
-    : error instanceof Error
-      ? error.message
-      : String(error);
-
-/** Buttons, links and controls on the staff cards: at least 40 px high, for fingers. */
-export const actionClass =
-  'inline-flex min-h-10 items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EnquiryInbox } from './enquiry-inbox.tsx';
-import { enquiry, renderWithQueryClient } from './enquiry-test-data.tsx';
+import { enquiry, renderWithQueryClient } from '#tests/support/enquiry-data.tsx';
 
 const renderInbox = (props: Partial<Parameters<typeof EnquiryInbox>[0]>) =>
   renderWithQueryClient(

@@ -1,9 +1,9 @@
+import { Button } from '#app/components/ui/button.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Enquiry } from '#common/enquiries/enquiry.ts';
-import { apiRequest } from '#app/lib/api.ts';
+import { apiRequest, messageOf } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import { EnquiryCard } from './enquiry-card.tsx';
-import { actionClass, messageOf } from './enquiry-format.ts';
 import { enquiriesQueryKey } from './enquiry-queries.ts';
 
 type EnquiryInboxProps = {
@@ -60,15 +60,16 @@ export function EnquiryInbox({ enquiries, filtered, hasMore, loadingMore, onLoad
       ))}
       {hasMore && (
         <div className="flex justify-center">
-          <button
+          <Button
             type="button"
             onClick={onLoadMore}
             disabled={loadingMore}
             aria-busy={loadingMore}
-            className={`${actionClass} border border-slate-300 bg-white px-5 text-ink hover:bg-slate-100 disabled:opacity-60`}
+            variant="outline"
+            className="px-5"
           >
             {loadingMore ? 'Loading…' : 'Load more'}
-          </button>
+          </Button>
         </div>
       )}
     </>

@@ -1,11 +1,12 @@
+import { Button } from '#app/components/ui/button.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { Enquiry } from '#common/enquiries/enquiry.ts';
 import { enquiryNoteMaxLength, type EnquiryNote } from '#common/enquiries/status.ts';
-import { ApiError, apiRequest } from '#app/lib/api.ts';
+import { ApiError, apiRequest, messageOf } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
-import { actionClass, formatEnquiryDate, messageOf } from './enquiry-format.ts';
+import { formatEnquiryDate } from './enquiry-format.ts';
 import { enquiriesQueryKey } from './enquiry-queries.ts';
 
 /** Staff notes on an enquiry, newest first, and the form that adds one. */
@@ -78,13 +79,9 @@ function AddNoteForm({ enquiryId }: { enquiryId: number }) {
         )}
       </FormField>
       <div>
-        <button
-          type="submit"
-          disabled={addNote.isPending}
-          className={`${actionClass} border border-slate-300 text-ink hover:bg-slate-100 disabled:opacity-60`}
-        >
+        <Button type="submit" disabled={addNote.isPending} variant="outline">
           Add note
-        </button>
+        </Button>
       </div>
     </form>
   );

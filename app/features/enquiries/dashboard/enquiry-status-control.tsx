@@ -6,9 +6,8 @@ import {
   isEnquiryStatus,
   type EnquiryStatus,
 } from '#common/enquiries/status.ts';
-import { apiRequest } from '#app/lib/api.ts';
+import { apiRequest, messageOf } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
-import { messageOf } from './enquiry-format.ts';
 import { enquiriesQueryKey } from './enquiry-queries.ts';
 
 /** Moves an enquiry along the pipeline: any status may be chosen, as staff correct mistakes too. */

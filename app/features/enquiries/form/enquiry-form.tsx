@@ -1,3 +1,4 @@
+import { Button } from '#app/components/ui/button.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   useForm,
@@ -211,13 +212,14 @@ export function EnquiryForm({ initialValues, initialErrors, coveredDistricts = [
         <input id="enquiry-website" {...register(enquiryHoneypotField)} tabIndex={-1} autoComplete="off" />
       </div>
       <div className="sm:col-span-2">
-        <button
+        <Button
           type="submit"
           disabled={isSubmitting}
-          className="w-full rounded-lg bg-brand px-6 py-3.5 font-semibold text-ink shadow-sm transition hover:bg-brand-dark hover:text-white disabled:cursor-wait disabled:opacity-60 sm:w-auto"
+          size="large"
+          className="w-full py-3.5 disabled:cursor-wait sm:w-auto"
         >
           {isSubmitting ? 'Submitting...' : 'Submit Enquiry'}
-        </button>
+        </Button>
       </div>
     </form>
   );

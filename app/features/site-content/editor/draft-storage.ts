@@ -6,7 +6,7 @@ import {
   type PublishedSiteContent,
   type SiteContent,
 } from '#common/site-content/site-content.ts';
-import { staffTabStoragePrefix } from '#app/features/account/staff-session.ts';
+import { staffTabStoragePrefix } from '#app/features/account/index.ts';
 import { editableContent } from './booking-draft.ts';
 import { editorState, hasEdits, type EditorState } from './draft-state.ts';
 

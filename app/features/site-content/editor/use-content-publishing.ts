@@ -1,6 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Dispatch } from 'react';
-import type { PublishedSiteContent, SiteContent, SiteContentRevision } from '#common/site-content/site-content.ts';
+import type {
+  PublishedSiteContent,
+  SiteContent,
+  SiteContentRevision,
+} from '#common/site-content/site-content.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import {
   failureMessage,

@@ -9,7 +9,7 @@ import {
   enquiryCountsQueryKey,
   enquiryListQueryKey,
   noEnquiryFilters,
-} from './enquiries-tab.tsx';
+} from '#app/features/enquiries/dashboard/enquiries-tab.tsx';
 
 /** Test data: an enquiry, with overrides. */
 export function enquiry(overrides: Partial<Enquiry>): Enquiry {

@@ -1,7 +1,26 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const features = fs.readdirSync(new URL('app/features', import.meta.url));
+// Patterns as regular expressions: in the glob form a leading # would start a comment.
+const serverCode = { regex: '^(#server/|(\\.\\./)+server/)', message: 'Server code stays on the server.' };
+const climbing = {
+  regex: '^\\.\\./',
+  message: 'Import from outside this folder by its #app/ or #common/ path.',
+};
+const layerRules = {
+  common: [
+    serverCode,
+    {
+      regex: '^(#app/|(\\.\\./)+app/)',
+      message: 'common is shared by app and server: it imports neither.',
+    },
+  ],
+  app: [serverCode, climbing],
+};
 
 export default tseslint.config(
   { ignores: ['build/', '.react-router/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/'] },
@@ -22,16 +41,37 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // The layers: `common` imports nothing from `app` or `server`; `app` nothing from `server`.
+  // Inside `app`, a feature uses another only through that feature's index.ts (or the index.ts of
+  // one of its parts, such as `bookings/online`, which the public pages load without the rest),
+  // and reaches anything outside its own folder by alias rather than by climbing folders.
   {
-    // The browser bundle must never pull in server code (STYLE.md).
-    files: ['app/**/*.{ts,tsx}', 'common/**/*.ts'],
+    files: ['common/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...layerRules.common] }] },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...layerRules.app] }] },
+  },
+  ...features.map((feature) => ({
+    files: [`app/features/${feature}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['#server/*', '**/server/**'], message: 'Server code stays on the server.' }] },
+        {
+          patterns: [
+            ...layerRules.app,
+            {
+              // Another feature's modules other than its index.ts or a part's index.ts.
+              regex: `^#app/features/(?!${feature}/)[^/]+/(?![^/]+/index(\\.server)?\\.ts$|index(\\.server)?\\.ts$)`,
+              message: 'Use the other feature through its index.ts.',
+            },
+          ],
+        },
       ],
     },
-  },
+  })),
   {
     files: ['scripts/**/*.{js,mjs,ts}'],
     rules: { 'no-console': 'off' },

@@ -3,12 +3,12 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import interFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import montserratFont from '@fontsource-variable/montserrat/files/montserrat-latin-wght-normal.woff2?url';
 import type { Route } from './+types/root';
-import { RouteErrorPage } from '#app/features/site-layout/index.ts';
-import { consentModeDefaultsScript } from '#app/features/consent/index.ts';
+import { RouteErrorPage } from '#app/features/site-layout/route-error-page.tsx';
+import { consentModeDefaultsScript } from '#app/features/consent/consent-effects.ts';
 import { markHydrated } from './lib/hydration.ts';
 import { useNonce } from './lib/nonce.tsx';
-import { usePageViewTracking } from '#app/features/analytics/index.ts';
-import { brandStyle, useSiteSettings } from '#app/features/site-content/index.ts';
+import { usePageViewTracking } from '#app/features/analytics/page-views.ts';
+import { brandStyle, useSiteSettings } from '#app/features/site-content/site-settings.ts';
 import { SiteStylesheet } from './lib/stylesheet.tsx';
 
 export const links: Route.LinksFunction = () => [

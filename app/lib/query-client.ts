@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { ApiError, apiRequest } from './api.ts';
-import { currentUserQueryKey } from '#app/features/account/index.ts';
+import { currentUserQueryKey } from '#app/features/account/staff-session.ts';
 
 /** Spec section 7: queries go stale after 5 minutes (the enquiry list sets 0 itself). */
 export const defaultStaleTimeMs = 5 * 60 * 1000;

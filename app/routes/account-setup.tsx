@@ -1,4 +1,4 @@
-import { AccountSetupPanel } from '#app/features/account/index.ts';
+import { AccountSetupPanel } from '#app/features/account/setup/account-setup-panel.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
 import type { Route } from './+types/account-setup';
 

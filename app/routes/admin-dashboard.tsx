@@ -1,8 +1,10 @@
 import { redirect, useNavigate } from 'react-router';
-import { DashboardHeader, DashboardSections, WaitingMailBanner } from '#app/features/dashboard/index.ts';
+import { DashboardHeader } from '#app/features/dashboard/dashboard-header.tsx';
+import { DashboardSections } from '#app/features/dashboard/dashboard-sections.tsx';
+import { WaitingMailBanner } from '#app/features/dashboard/waiting-mail-banner.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
-import { useStaffPage } from '#app/features/account/index.ts';
+import { useStaffPage } from '#app/features/account/staff-session.ts';
 import type { Route } from './+types/admin-dashboard';
 
 /** Signed-out visitors are sent to /auth before anything of the dashboard is sent (spec section 6). */

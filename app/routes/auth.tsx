@@ -1,6 +1,7 @@
 import { redirect } from 'react-router';
-import { LoginForm, isAdminPath } from '#app/features/account/index.ts';
-import { StaffCardPage } from '#app/features/staff/index.ts';
+import { LoginForm } from '#app/features/account/login-form.tsx';
+import { isAdminPath } from '#app/features/account/staff-session.ts';
+import { StaffCardPage } from '#app/features/staff/staff-card-page.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
 import type { Route } from './+types/auth';
 

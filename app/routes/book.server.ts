@@ -17,7 +17,7 @@ import {
   type ChoiceField,
   type LocationOption,
   type ServiceOption,
-} from '#app/features/bookings/index.ts';
+} from '#app/features/bookings/online/booking-types.ts';
 
 /** The booking page's server side: what each step offers and whether the earlier choices hold. */
 

@@ -1,17 +1,12 @@
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { data, redirect } from 'react-router';
 import { bookingHoneypotField } from '#common/bookings/words.ts';
-import {
-  errorSummaryId,
-  type BookingActionData,
-  type BookingValues,
-  bookingView,
-  summaryRows,
-  StepProgress,
-  stepHeadingId,
-  WhatWhereStep,
-} from '#app/features/bookings/index.ts';
-import { PageHeader } from '#app/features/info-pages/index.ts';
+import { errorSummaryId } from '#app/features/bookings/online/booking-error-summary.tsx';
+import { type BookingActionData, type BookingValues } from '#app/features/bookings/online/booking-types.ts';
+import { bookingView, summaryRows } from '#app/features/bookings/online/booking-view.ts';
+import { StepProgress, stepHeadingId } from '#app/features/bookings/online/step-progress.tsx';
+import { WhatWhereStep } from '#app/features/bookings/online/what-where-step.tsx';
+import { PageHeader } from '#app/components/ui/page-header.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
 import type { Route } from './+types/book';
 import { bookingPage, formFields, isSharedPage, withChosenSlot } from './book.server.ts';

@@ -6,7 +6,8 @@ import {
   type ManagedBooking,
 } from '#common/bookings/booking.ts';
 import { bookingSettingsOf, mobileLocation } from '#common/bookings/settings.ts';
-import { windowText, type ManagedBookingView } from '#app/features/bookings/index.ts';
+import { windowText } from '#app/features/bookings/online/booking-format.ts';
+import { type ManagedBookingView } from '#app/features/bookings/online/managed-booking-types.ts';
 
 /** The booking as its page shows it, with the branch's address from the published content. */
 export function managedBookingView(booking: ManagedBooking, context: AppLoadContext): ManagedBookingView {

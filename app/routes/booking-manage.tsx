@@ -1,7 +1,9 @@
 import { data, redirect } from 'react-router';
 import { bookingNotFoundMessage } from '#common/bookings/booking.ts';
-import { BookingNotFound, ManagedBookingPanel, type ManageActionData } from '#app/features/bookings/index.ts';
-import { PageHeader } from '#app/features/info-pages/index.ts';
+import { BookingNotFound } from '#app/features/bookings/online/booking-not-found.tsx';
+import { ManagedBookingPanel } from '#app/features/bookings/online/managed-booking-panel.tsx';
+import { type ManageActionData } from '#app/features/bookings/online/managed-booking-types.ts';
+import { PageHeader } from '#app/components/ui/page-header.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
 import type { Route } from './+types/booking-manage';
 import { formFields } from './book.server.ts';

@@ -1,9 +1,9 @@
 import { buttonClass } from '#app/components/ui/button.tsx';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { PageHeader } from '#app/features/info-pages/index.ts';
+import { PageHeader } from '#app/components/ui/page-header.tsx';
+import { ConsentCategoryRow } from '#app/features/consent/consent-switch.tsx';
 import {
-  ConsentCategoryRow,
   allAllowed,
   consent,
   consentCategories,
@@ -11,7 +11,7 @@ import {
   samePreferences,
   useConsent,
   type ConsentPreferences,
-} from '#app/features/consent/index.ts';
+} from '#app/features/consent/consent.ts';
 import { preloadToaster } from '#app/components/ui/toaster.tsx';
 import { useHydrated } from '#app/lib/hydration.ts';
 import { homeSeo, pageMeta } from '#app/lib/seo.ts';

@@ -1,17 +1,15 @@
 import { siteImage } from '#common/images/images.ts';
-import {
-  AboutSection,
-  AreasSection,
-  BranchesSection,
-  ContactSection,
-  Hero,
-  HowItWorks,
-  PricingSection,
-  ServiceCards,
-  Testimonials,
-} from '#app/features/home/index.ts';
+import { AboutSection } from '#app/features/home/about-section.tsx';
+import { AreasSection } from '#app/features/home/areas-section.tsx';
+import { BranchesSection } from '#app/features/home/branches-section.tsx';
+import { ContactSection } from '#app/features/home/contact-section.tsx';
+import { Hero } from '#app/features/home/hero.tsx';
+import { HowItWorks } from '#app/features/home/how-it-works.tsx';
+import { PricingSection } from '#app/features/home/pricing-section.tsx';
+import { ServiceCards } from '#app/features/home/service-cards.tsx';
+import { Testimonials } from '#app/features/home/testimonials.tsx';
 import { Section } from '#app/components/ui/section.tsx';
-import { homeContent } from '#app/features/site-content/index.server.ts';
+import { homeContent } from '#app/features/site-content/page-content.server.ts';
 import { businessJsonLd, homeSeo, pageMeta } from '#app/lib/seo.ts';
 import type { Route } from './+types/home';
 

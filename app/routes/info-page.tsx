@@ -1,15 +1,10 @@
 import { buttonClass } from '#app/components/ui/button.tsx';
-import {
-  ContentSections,
-  PageHeader,
-  aboutPage,
-  contactPage,
-  motPage,
-  servicingPage,
-} from '#app/features/info-pages/index.ts';
-import { hoursText } from '#app/features/site-content/index.server.ts';
+import { ContentSections } from '#app/components/ui/content-blocks.tsx';
+import { PageHeader } from '#app/components/ui/page-header.tsx';
+import { aboutPage, contactPage, motPage, servicingPage } from '#app/features/info-pages/pages.ts';
+import { hoursText } from '#app/features/site-content/page-content.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
-import { useSiteSettings } from '#app/features/site-content/index.ts';
+import { useSiteSettings } from '#app/features/site-content/site-settings.ts';
 import { fillTokens } from '#common/site-content/tokens.ts';
 import type { Route } from './+types/info-page';
 

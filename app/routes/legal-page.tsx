@@ -1,6 +1,9 @@
-import { ContentBlocks, ContentSections, PageHeader } from '#app/features/info-pages/index.ts';
-import { cookiePolicy, privacyPolicy, termsOfService } from '#app/features/legal/index.ts';
-import { hoursText } from '#app/features/site-content/index.server.ts';
+import { ContentBlocks, ContentSections } from '#app/components/ui/content-blocks.tsx';
+import { PageHeader } from '#app/components/ui/page-header.tsx';
+import { cookiePolicy } from '#app/features/legal/cookie-policy.ts';
+import { privacyPolicy } from '#app/features/legal/privacy-policy.ts';
+import { termsOfService } from '#app/features/legal/terms-of-service.ts';
+import { hoursText } from '#app/features/site-content/page-content.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import type { Route } from './+types/legal-page';
 

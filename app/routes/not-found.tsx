@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { homeSeo, pageMeta } from '#app/lib/seo.ts';
-import { StatusPage } from '#app/features/site-layout/index.ts';
+import { StatusPage } from '#app/features/site-layout/status-page.tsx';
 import type { Route } from './+types/not-found';
 
 /** Any path no other route matches: the page says so and the response status is 404. */

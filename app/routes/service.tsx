@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
-import { StatusPage } from '#app/features/site-layout/index.ts';
-import { ServiceDetailView } from '#app/features/service-pages/index.ts';
-import { servicePage } from '#app/features/site-content/index.server.ts';
+import { StatusPage } from '#app/features/site-layout/status-page.tsx';
+import { ServiceDetailView } from '#app/features/service-pages/service-detail.tsx';
+import { servicePage } from '#app/features/site-content/page-content.server.ts';
 import { homeSeo, pageMeta } from '#app/lib/seo.ts';
 import type { Route } from './+types/service';
 

@@ -1,8 +1,11 @@
 import { Outlet, useRouteLoaderData } from 'react-router';
-import { ConsentHost } from '#app/features/consent/index.ts';
-import { SiteFooter, SiteHeader, SplashScreen, RouteErrorPage } from '#app/features/site-layout/index.ts';
+import { ConsentHost } from '#app/features/consent/consent-host.tsx';
+import { SiteFooter } from '#app/features/site-layout/site-footer.tsx';
+import { SiteHeader } from '#app/features/site-layout/site-header.tsx';
+import { SplashScreen } from '#app/features/site-layout/splash-screen.tsx';
+import { RouteErrorPage } from '#app/features/site-layout/route-error-page.tsx';
 import { Toaster } from '#app/components/ui/toaster.tsx';
-import { siteNav } from '#app/features/site-content/index.server.ts';
+import { siteNav } from '#app/features/site-content/page-content.server.ts';
 import type { loader as rootLoader } from '#app/root.tsx';
 import type { Route } from './+types/site-layout';
 

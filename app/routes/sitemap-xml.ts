@@ -1,4 +1,4 @@
-import { servicePaths } from '#app/features/site-content/index.server.ts';
+import { servicePaths } from '#app/features/site-content/page-content.server.ts';
 import type { Route } from './+types/sitemap-xml';
 
 /** Every public page that should be found in search (noindex pages and hidden services are left out). */

@@ -3,9 +3,9 @@ import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import ToastViewport from '#app/components/ui/toast-viewport.tsx';
 import { createQueryClient } from '#app/lib/query-client.ts';
-import { resumeReadsAfterSignOut } from '#app/features/account/index.ts';
-import { DatabaseUnreachableBanner } from '#app/features/dashboard/index.ts';
-import { RouteErrorPage } from '#app/features/site-layout/index.ts';
+import { resumeReadsAfterSignOut } from '#app/features/account/staff-session.ts';
+import { DatabaseUnreachableBanner } from '#app/features/dashboard/database-banner.tsx';
+import { RouteErrorPage } from '#app/features/site-layout/route-error-page.tsx';
 
 /** An error under this frame, with the phone number and e-mail of the site's settings. */
 export function ErrorBoundary({ error }: { error: unknown }) {

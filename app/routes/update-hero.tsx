@@ -1,9 +1,9 @@
 import { redirect } from 'react-router';
-import { HeroUpload, heroRecommendation } from '#app/features/images/index.ts';
+import { HeroUpload, heroRecommendation } from '#app/features/images/hero-upload.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
-import { StaffCardPage } from '#app/features/staff/index.ts';
-import { useStaffPage } from '#app/features/account/index.ts';
+import { StaffCardPage } from '#app/features/staff/staff-card-page.tsx';
+import { useStaffPage } from '#app/features/account/staff-session.ts';
 import type { Route } from './+types/update-hero';
 
 /**

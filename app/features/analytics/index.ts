@@ -1,3 +1,2 @@
 // What the rest of the app may use of this feature.
 export { AnalyticsTab } from './analytics-tab.tsx';
-export { usePageViewTracking } from './page-views.ts';

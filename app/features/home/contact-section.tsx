@@ -1,6 +1,6 @@
 import { useSiteSettings } from '#app/features/site-content/index.ts';
 import { ClockIcon, MailIcon, PhoneIcon } from '#app/components/ui/icons.tsx';
-import { EnquiryFormOnDemand } from '#app/features/enquiries/index.ts';
+import { EnquiryFormOnDemand } from '#app/features/enquiries/form/index.ts';
 
 /**
  * `hours`: the general contact hours, one line each; `coveredDistricts`: the postcode districts

@@ -3,7 +3,7 @@ import type { ErasureCounts, PersonalDataExport } from '#common/privacy/privacy.
 import { apiRequest, messageOf } from '#app/lib/api.ts';
 import { saveFile } from '#app/lib/save-file.ts';
 import { toast } from '#app/lib/use-toast.ts';
-import { enquiriesQueryKey } from '#app/features/enquiries/index.ts';
+import { enquiriesQueryKey } from '#app/features/enquiries/dashboard/index.ts';
 import { erasureOutcome, personalDataFileName } from './privacy-format.ts';
 
 /** Every lookup sits under this key; one address's under `personalDataQueryKey(email)`. */

@@ -2,7 +2,7 @@ import { useRef, type ReactNode } from 'react';
 import type { Enquiry } from '#common/enquiries/enquiry.ts';
 import { enquiryServiceName } from '#common/enquiries/options.ts';
 import type { PersonalDataExport } from '#common/privacy/privacy.ts';
-import { formatEnquiryDate, statusLabelOf } from '#app/features/enquiries/index.ts';
+import { formatEnquiryDate, statusLabelOf } from '#app/features/enquiries/dashboard/index.ts';
 import { PersonalDataActions } from './privacy-actions.tsx';
 import { counted, nothingStored, storedCountsOf } from './privacy-format.ts';
 

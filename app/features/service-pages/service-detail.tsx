@@ -7,7 +7,7 @@ import {
   useSiteSettings,
 } from '#app/features/site-content/index.ts';
 import { useRenderedAfterHydration } from '#app/lib/hydration.ts';
-import { usePreloadedImages } from '#app/features/images/index.ts';
+import { usePreloadedImages } from '#app/lib/use-preloaded-images.ts';
 import { AlertIcon, CheckIcon, ChevronLeftIcon, PhoneIcon } from '#app/components/ui/icons.tsx';
 import { OtherServices } from './other-services.tsx';
 

@@ -1,5 +1,5 @@
 import { roleLabels, setupLinkHours, type StaffAccount } from '#common/accounts/accounts.ts';
-import { formatEnquiryDate } from '#app/features/enquiries/index.ts';
+import { formatEnquiryDate } from '#app/features/enquiries/dashboard/index.ts';
 
 /** A day in en-GB, London time: "23/11/2026". */
 const dayFormat = new Intl.DateTimeFormat('en-GB', {

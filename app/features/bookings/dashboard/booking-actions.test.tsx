@@ -7,7 +7,7 @@ import type { AvailabilityDay } from '#common/bookings/slots.ts';
 import { londonDate } from '#common/time/london.ts';
 import { mockApi, renderStaffUi, type ApiAnswer, type ApiCall } from '#tests/support/api-mock.tsx';
 import { makePublished } from '#tests/support/site-content.ts';
-import { enquiryCountsQueryKey } from '#app/features/enquiries/index.ts';
+import { enquiryCountsQueryKey } from '#app/features/enquiries/dashboard/index.ts';
 import { BookingsTab } from './bookings-tab.tsx';
 import { makeBooking } from './booking-test-data.ts';
 

@@ -5,8 +5,8 @@ import type { AvailabilityDay } from '#common/bookings/slots.ts';
 import type { PublishedSiteContent } from '#common/site-content/site-content.ts';
 import { apiRequest } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
-import { siteContentQueryKey } from '#app/features/site-content/index.ts';
-import { enquiriesQueryKey } from '#app/features/enquiries/index.ts';
+import { siteContentQueryKey } from '#app/features/site-content/editor/index.ts';
+import { enquiriesQueryKey } from '#app/features/enquiries/dashboard/index.ts';
 import { bookingUpdatedToast } from './booking-format.ts';
 
 /** Every bookings query sits under this key, so one invalidation refreshes whatever the diary shows. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Form, Link } from 'react-router';
 import { mobileLocation, outsideAreaForMobileMessage } from '#common/bookings/words.ts';
 import { coverageOf } from '#common/site-content/postcode.ts';
-import { CoverageNotice } from '#app/features/enquiries/index.ts';
+import { CoverageNotice } from '#app/features/enquiries/form/index.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { BookingErrorSummary, type SummaryError } from './booking-error-summary.tsx';
 import type { BookingChoices, ChoiceField, LocationOption, ServiceOption } from './booking-types.ts';

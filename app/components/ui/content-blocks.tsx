@@ -1,5 +1,6 @@
-import type { ContentBlock, ContentSection } from './page-types.ts';
-import { type HoursText, useSiteSettings } from '#app/features/site-content/index.ts';
+import type { ContentBlock, ContentSection } from '#app/features/info-pages/page-types.ts';
+import { type HoursText } from '#app/features/site-content/page-content.ts';
+import { useSiteSettings } from '#app/features/site-content/site-settings.ts';
 import { fillTokens } from '#common/site-content/tokens.ts';
 
 /**

@@ -33,7 +33,7 @@ export const memoryTarget = (settings: Settings) =>
  * or undefined where /proc is not there. Per request it shows what a change costs or saves even
  * when other work on the machine blurs the latencies.
  */
-export function serverCpuMs(server: ServerProcess): number | undefined {
+function serverCpuMs(server: ServerProcess): number | undefined {
   try {
     const fields = fs.readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks, 100 per second

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { describe, expect, it } from 'vitest';
-import { processMemory } from '../../scripts/bench-memory.ts';
+import { processMemory } from '../../scripts/bench/measure.ts';
 import { residentMemoryMb, useServerProcesses } from '#tests/support/server-process.ts';
 
 /**

@@ -1,40 +1,35 @@
-// The bench's `memory` scenario: a minute of mixed public traffic (pages, static files, uploaded
+// The `memory` scenario: a minute of mixed public traffic (pages, static files, uploaded
 // pictures, API reads, enquiries) while the server's resident memory is sampled every 5 s, then
 // 10 s of quiet. Target: at most 256 MB resident throughout and at its peak on the embedded
 // database (160 MB on PostgreSQL), as after start (docs/decisions/017-memory-under-mixed-load.md).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { fallbackImages, imageSlotNames, imageSlots } from '../common/images/images.ts';
-import { openDatabase, type DatabaseOptions } from '#server/db/client.ts';
+import { fallbackImages, imageSlotNames, imageSlots } from '../../common/images/images.ts';
+import type { DatabaseOptions } from '#server/db/client.ts';
 import { storeImage } from '#server/images/service.ts';
 import { clientBuildDir, projectRoot } from '#server/paths.ts';
 import type { ServerProcess } from '#tests/support/server-process.ts';
-
-export type MemorySample = { rssMb: number; peakMb: number };
-
-/** VmRSS (resident now) and VmHWM (the most it has been) of a process, in MB; undefined without /proc. */
-export function processMemory(pid: number): MemorySample | undefined {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1]);
-    const sample = { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
-    return Number.isNaN(sample.rssMb) || Number.isNaN(sample.peakMb) ? undefined : sample;
-  } catch {
-    return undefined;
-  }
-}
+import { enquiryBody } from './enquiry.ts';
+import {
+  cpuLines,
+  load,
+  memoryTarget,
+  processMemory,
+  randomClientAddress,
+  withServerCpu,
+  type MemorySample,
+  type Settings,
+} from './measure.ts';
+import { openDatabaseBeforeStart, type Scenario } from './server.ts';
 
 /**
  * Before the server starts: every named picture stored as if staff had uploaded it (the shipped
  * renditions as its renditions), so that pages link to /media/... and the load reads them
  * through the server's picture cache, as on a site in use.
  */
-export async function storeUploadedPictures(options: DatabaseOptions): Promise<void> {
-  const database = await openDatabase(
-    'databaseUrl' in options ? { databaseUrl: options.databaseUrl, poolMax: 1 } : options,
-  );
+async function storeUploadedPictures(options: DatabaseOptions): Promise<void> {
+  const database = await openDatabaseBeforeStart(options);
   try {
     await database.migrate();
     for (const name of imageSlotNames) {
@@ -72,16 +67,6 @@ const weights: [Kind, number][] = [
   ['read', 20],
   ['enquiry', 10],
 ];
-
-/** The enquiry both load tests post: a valid one, as a customer would send it. */
-export const enquiryBody = JSON.stringify({
-  name: 'Bench Customer',
-  phone: '07700 900123',
-  email: 'bench@example.com',
-  vehicle: 'Ford Focus 2019',
-  service: 'puncture-repair',
-  message: 'Nail in the rear tyre, parked at work in Romford until 5pm.',
-});
 
 /** The addresses of each kind, read from the running site. */
 async function addresses(server: ServerProcess): Promise<Record<Exclude<Kind, 'enquiry'>, string[]>> {
@@ -136,30 +121,17 @@ function drawKind(): Kind {
 }
 
 /**
- * Runs the mixed load for `durationSeconds`, sampling memory every 5 s, then samples 5 and 10 s
+ * Runs the mixed load for the settings' duration, sampling memory every 5 s, then samples 5 and 10 s
  * after it stops. Every request comes from a different client address (the server trusts one
  * proxy hop in the bench) and accepts compressed answers as browsers do.
  */
-export async function runMemory(
-  server: ServerProcess,
-  {
-    connections,
-    durationSeconds,
-    clientAddress,
-    cpuMs,
-  }: {
-    connections: number;
-    durationSeconds: number;
-    clientAddress: () => string;
-    /** The server's CPU time so far (all threads), in ms, when it can be read. */
-    cpuMs: () => number | undefined;
-  },
-): Promise<boolean> {
+async function runMemory(server: ServerProcess, settings: Settings): Promise<boolean> {
+  const { connections, duration } = settings;
   const pid = server.child.pid!;
-  const limitMb = process.env.BENCH_DATABASE_URL ? 160 : 256;
+  const { limitMb, database } = memoryTarget(settings);
   const urls = await addresses(server);
   console.log(
-    `memory: ${connections} connections, ${durationSeconds} s of ${urls.page.length} pages, ` +
+    `memory: ${connections} connections, ${duration} s of ${urls.page.length} pages, ` +
       `${urls.asset.length} static files, ${urls.picture.length} pictures, ${urls.read.length} API reads ` +
       `and enquiries (${weights.map(([kind, weight]) => `${kind} ${weight}%`).join(', ')})`,
   );
@@ -177,16 +149,14 @@ export async function runMemory(
   const sent = new Map<Kind, number>(weights.map(([kind]) => [kind, 0]));
   const statuses = new Map<number, number>();
   const started = Date.now();
-  const cpuBefore = cpuMs();
   const timer = setInterval(() => sample(`load ${Math.round((Date.now() - started) / 1000)} s`), 5_000);
-  let result: autocannon.Result;
-  try {
-    result = await new Promise<autocannon.Result>((resolve, reject) => {
-      const instance = autocannon(
+  const { value: result, cpuMs } = await withServerCpu(server, async () => {
+    try {
+      return await load(
         {
           url: server.url,
           connections,
-          duration: durationSeconds,
+          duration,
           requests: [
             {
               setupRequest: (request) => {
@@ -195,7 +165,7 @@ export async function runMemory(
                 const headers = {
                   ...request.headers,
                   'accept-encoding': 'gzip, deflate, br',
-                  'x-forwarded-for': clientAddress(),
+                  'x-forwarded-for': randomClientAddress(),
                 };
                 if (kind === 'enquiry') {
                   return {
@@ -211,17 +181,12 @@ export async function runMemory(
             },
           ],
         },
-        (error: unknown, done: autocannon.Result) =>
-          error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(done),
+        (statusCode) => statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1),
       );
-      instance.on('response', (_client, statusCode) => {
-        statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
-      });
-    });
-  } finally {
-    clearInterval(timer);
-  }
-  const cpuAfter = cpuMs();
+    } finally {
+      clearInterval(timer);
+    }
+  });
   sample(`load ${Math.round((Date.now() - started) / 1000)} s (end)`);
   for (const after of [5, 10]) {
     await new Promise((resolve) => setTimeout(resolve, 5_000));
@@ -233,11 +198,7 @@ export async function runMemory(
     [
       `  requests   ${result.requests.total} (${[...sent].map(([kind, count]) => `${count} ${kind}`).join(', ')}): ${byStatus.join(', ')}, ${result.errors} errors, ${result.timeouts} timeouts`,
       `  throughput mean ${result.requests.average.toFixed(0)} req/s; latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
-      ...(cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
-        ? [
-            `  server CPU ${(((cpuAfter - cpuBefore) * 1000) / result.requests.total).toFixed(0)} µs per request (all threads)`,
-          ]
-        : []),
+      ...cpuLines(cpuMs, result.requests.total),
     ].join('\n'),
   );
 
@@ -246,8 +207,14 @@ export async function runMemory(
   const peak = measured.at(-1)?.peakMb ?? NaN;
   const met = measured.length === samples.length && highest <= limitMb && peak <= limitMb;
   console.log(
-    `  target     VmRSS and VmHWM <= ${limitMb} MB (${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): ` +
+    `  target     VmRSS and VmHWM <= ${limitMb} MB (${database}): ` +
       `highest VmRSS ${highest.toFixed(0)} MB, VmHWM ${peak.toFixed(0)} MB: ${met ? 'met' : 'NOT met'}`,
   );
   return met && result.non2xx === 0 && result.errors === 0 && result.timeouts === 0;
 }
+
+export const memory: Scenario = {
+  prepare: storeUploadedPictures,
+  defaultDuration: 60,
+  run: runMemory,
+};

@@ -1,9 +1,10 @@
-// The `enquiries` bench scenario's data (scripts/bench.ts): 100,000 enquiries of the last 22
+// The `enquiries` scenario's data (enquiries.ts): 100,000 enquiries of the last 22
 // months with their status changes and notes, stored with a few set-based statements before the
 // server starts.
 import { sql } from 'drizzle-orm';
-import type { EnquiryServiceValue } from '../common/enquiries/options.ts';
-import { openDatabase, selectRows, type DatabaseOptions } from '#server/db/client.ts';
+import type { EnquiryServiceValue } from '../../common/enquiries/options.ts';
+import { selectRows, type DatabaseOptions } from '#server/db/client.ts';
+import { openDatabaseBeforeStart, textArray } from './server.ts';
 
 export const seededEnquiries = 100_000;
 /** Inside the 24 months after which the server deletes enquiries (a minute after it starts). */
@@ -149,10 +150,6 @@ const inwardLetters = 'ABDEFGHJLNPQRSTUWXYZ';
 
 const staffNames = ['dave', 'sarah.office', 'mike', 'jo'];
 
-/** The SQL text of a list of strings, as an array literal (fixed strings from this file). */
-const textArray = (values: readonly string[]) =>
-  sql.raw(`array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')}]::text[]`);
-
 /** One of `values` in SQL, picked by `draw` (0 to 1), the first ones more often for `skew` > 1. */
 const pick = (values: readonly string[], draw: string, skew = 1) =>
   sql`(${textArray(values)})[1 + floor(${values.length} * power(${sql.raw(draw)}, ${skew}))::int]`;
@@ -164,9 +161,7 @@ const pick = (values: readonly string[], draw: string, skew = 1) =>
 export async function seedEnquiries(options: DatabaseOptions): Promise<number> {
   const started = performance.now();
   const letters = sql.raw(`'${inwardLetters}'`);
-  const database = await openDatabase(
-    'databaseUrl' in options ? { databaseUrl: options.databaseUrl, poolMax: 1 } : options,
-  );
+  const database = await openDatabaseBeforeStart(options);
   try {
     await database.migrate();
     const { db } = database;

@@ -1,0 +1,172 @@
+// The `booking` scenario: hourly windows published for three weeks, the availability customers
+// read, then a crowd of customers booking until every place is gone.
+import { bankHolidays } from '../../common/time/bank-holidays.ts';
+import { type AvailabilityDay } from '../../common/bookings/slots.ts';
+import { londonDate } from '#common/time/london.ts';
+import { weekdays } from '../../common/time/week.ts';
+import { addDays } from '#server/analytics/london.ts';
+import type { ServerProcess } from '#tests/support/server-process.ts';
+import {
+  cpuLines,
+  load,
+  measure,
+  percentile,
+  randomClientAddress,
+  report,
+  withServerCpu,
+  type Settings,
+} from './measure.ts';
+import { signIn, staffAccountEnv, staffGet, type Scenario } from './server.ts';
+
+/** Jobs per window in the booking scenario: small enough that the run books every place. */
+const benchPlaces = 4;
+
+/** Publishes twelve hourly windows of `benchPlaces` places every day, for every location. */
+async function publishHourlyWindows(server: ServerProcess, cookie: string): Promise<void> {
+  const staffHeaders = {
+    cookie,
+    'content-type': 'application/json',
+    'x-admin-request': '1',
+    origin: server.url,
+  };
+  const published = await staffGet<{ version: number; content: Record<string, unknown> }>(
+    server,
+    cookie,
+    '/api/site-content',
+  );
+  const windows = Array.from({ length: 12 }, (_, index) => ({
+    start: `${String(7 + index).padStart(2, '0')}:00`,
+    end: `${String(8 + index).padStart(2, '0')}:00`,
+    places: benchPlaces,
+  }));
+  const week = Object.fromEntries(weekdays.map((day) => [day, windows]));
+  const branches = (published.content.branches as { key: string }[]).map((branch) => branch.key);
+  const booking = {
+    horizonDays: 21,
+    noticeHours: 4,
+    locations: ['mobile', ...branches].map((key) => ({ key, enabled: true, week })),
+    closedDates: [],
+    openBankHolidays: Object.keys(bankHolidays),
+  };
+  const publish = await fetch(`${server.url}/api/site-content`, {
+    method: 'PUT',
+    headers: staffHeaders,
+    body: JSON.stringify({ version: published.version, content: { ...published.content, booking } }),
+  });
+  if (!publish.ok)
+    throw new Error(`publishing the booking settings answered ${publish.status}: ${await publish.text()}`);
+}
+
+/** A customer's booking of a window, as the booking form sends it. */
+const bookingBody = (slot: { date: string; start: string }) =>
+  JSON.stringify({
+    service: 'puncture-repair',
+    location: 'mobile',
+    date: slot.date,
+    start: slot.start,
+    name: 'Bench Customer',
+    phone: '07700 900123',
+    email: 'bench@example.com',
+    registration: 'AB12 CDE',
+    vehicle: 'Ford Focus',
+    postcode: 'RM3 0AB',
+    notes: '',
+  });
+
+/**
+ * Online booking: the availability customers read, then a crowd of customers booking random
+ * windows of the next three weeks (hourly windows, every day) until every place is gone. Each
+ * answer is a booking (201) or "that window has just gone" (409); afterwards the diary must hold
+ * exactly as many bookings as there were places, and no window may be offered any more.
+ */
+async function runBooking(server: ServerProcess, { duration, connections }: Settings): Promise<boolean> {
+  const cookie = await signIn(server);
+  await publishHourlyWindows(server, cookie);
+
+  const availabilityUrl = '/api/availability?service=puncture-repair&location=mobile&days=22';
+  const offered = await staffGet<AvailabilityDay[]>(server, cookie, availabilityUrl);
+  const slots = offered.flatMap((day) =>
+    day.windows.map((window) => ({ date: day.date, start: window.start })),
+  );
+  const places = offered.reduce(
+    (sum, day) => sum + day.windows.reduce((daySum, window) => daySum + window.free, 0),
+    0,
+  );
+  console.log(`booking: ${slots.length} windows of ${benchPlaces} places offered, ${places} places in all`);
+
+  let ok = true;
+  const reads = await measure(server, duration, { url: `${server.url}${availabilityUrl}`, connections });
+  if (!report(`GET ${availabilityUrl}`, reads.result, { p99Ms: 50 }, reads.cpuMs, reads.latenciesMs))
+    ok = false;
+
+  // No warm-up: every booking counts against the places.
+  const statuses = new Map<number, number>();
+  const latenciesMs: number[] = [];
+  const bookedLatenciesMs: number[] = [];
+  const { value: writes, cpuMs } = await withServerCpu(server, () =>
+    load(
+      {
+        url: `${server.url}/api/bookings`,
+        method: 'POST',
+        connections,
+        duration,
+        headers: { 'content-type': 'application/json' },
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              headers: { ...request.headers, 'x-forwarded-for': randomClientAddress() },
+              body: bookingBody(slots[Math.floor(Math.random() * slots.length)]!),
+            }),
+          },
+        ],
+      },
+      (statusCode, responseTime) => {
+        statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
+        latenciesMs.push(responseTime);
+        if (statusCode === 201) bookedLatenciesMs.push(responseTime);
+      },
+    ),
+  );
+  const sorted = [...latenciesMs].sort((a, b) => a - b);
+  const bookedSorted = [...bookedLatenciesMs].sort((a, b) => a - b);
+  const booked = statuses.get(201) ?? 0;
+  const refused = statuses.get(409) ?? 0;
+  const other = latenciesMs.length - booked - refused;
+  const p99 = percentile(sorted, 99);
+  console.log(
+    [
+      `POST /api/bookings: ${connections} connections, ${duration} s`,
+      `  answers    ${latenciesMs.length}: ${booked} booked (201), ${refused} window gone (409), ${other} other, ${writes.errors} errors, ${writes.timeouts} timeouts`,
+      `  throughput ${(latenciesMs.length / duration).toFixed(0)} answers/s`,
+      `  latency    p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${sorted[sorted.length - 1]} ms (nearest rank)`,
+      `  bookings   p50 ${percentile(bookedSorted, 50).toFixed(1)} ms, p99 ${percentile(bookedSorted, 99).toFixed(1)} ms (the ${booked} answers 201 alone)`,
+      ...cpuLines(cpuMs, latenciesMs.length, 'answer'),
+      `  target     p99 <= 50 ms: ${p99 <= 50 ? 'met' : 'NOT met'}`,
+    ].join('\n'),
+  );
+  if (p99 > 50 || other > 0 || writes.errors > 0 || writes.timeouts > 0) ok = false;
+
+  const today = londonDate(new Date());
+  const stored = (
+    await staffGet<{ status: string }[]>(
+      server,
+      cookie,
+      `/api/bookings?from=${today}&to=${addDays(today, 22)}`,
+    )
+  ).filter((entry) => entry.status === 'booked').length;
+  const left = await staffGet<AvailabilityDay[]>(server, cookie, availabilityUrl);
+  // A booking whose answer was still in flight when the run stopped is stored all the same.
+  const inFlight = Math.max(0, writes.requests.sent - latenciesMs.length - writes.errors);
+  const allBooked = stored === places && left.length === 0;
+  const consistent = stored >= booked && stored <= booked + inFlight && stored <= places;
+  console.log(
+    `  stored     ${stored} bookings for ${places} places (${booked} answered 201, ${inFlight} in flight at the end), ${left.length} days still offered: ${allBooked && consistent ? 'every place booked once' : consistent ? 'places left (run longer)' : 'MISMATCH'}`,
+  );
+  return ok && allBooked && consistent;
+}
+
+export const booking: Scenario = {
+  env: staffAccountEnv,
+  run: runBooking,
+};

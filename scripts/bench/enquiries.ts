@@ -1,0 +1,75 @@
+// The `enquiries` scenario: the staff inbox over 100,000 stored enquiries (enquiries-seed.ts), its
+// pages, filters, searches and counts, each answer checked once before it is measured.
+import type autocannon from 'autocannon';
+import type { ServerProcess } from '#tests/support/server-process.ts';
+import {
+  noteOnlyEnquiryId,
+  noteOnlyWord,
+  nowhereWord,
+  seededEnquiries,
+  seedEnquiries,
+} from './enquiries-seed.ts';
+import { measure, report, type Settings } from './measure.ts';
+import { signIn, staffAccountEnv, staffGet, type Scenario } from './server.ts';
+
+let seedingSeconds: number | undefined;
+
+type InboxEnquiry = { id: number; reference: string };
+
+async function runEnquiries(
+  server: ServerProcess,
+  { duration, staffConnections }: Settings,
+): Promise<boolean> {
+  console.log(
+    `enquiries: ${seededEnquiries} enquiries with their status changes and notes seeded in ${seedingSeconds?.toFixed(1)} s`,
+  );
+  const cookie = await signIn(server);
+  const middleId = seededEnquiries / 2;
+  const [middle] = await staffGet<InboxEnquiry[]>(
+    server,
+    cookie,
+    `/api/enquiries?before=${middleId + 1}&limit=1`,
+  );
+  if (middle?.id !== middleId) throw new Error(`enquiry ${middleId} is not in the inbox`);
+
+  // Each with what its answer must hold, checked once before the load.
+  const inbox = (expected: (page: InboxEnquiry[]) => boolean) => (answer: unknown) =>
+    Array.isArray(answer) && expected(answer as InboxEnquiry[]);
+  const fullPage = inbox((page) => page.length === 50);
+  const only = (id: number) => inbox((page) => page.length === 1 && page[0]!.id === id);
+  const requests: [name: string, url: string, check: (answer: unknown) => boolean][] = [
+    ['first page', '/api/enquiries', fullPage],
+    ['status filter', '/api/enquiries?status=quoted', fullPage],
+    ['a later page', `/api/enquiries?before=${middleId}`, inbox((page) => page[0]?.id === middleId - 1)],
+    ['search: a full reference', `/api/enquiries?q=${middle.reference}`, only(middleId)],
+    ['search: part of a common surname', '/api/enquiries?q=smit', fullPage],
+    ['search: part of a postcode', '/api/enquiries?q=rm3', fullPage],
+    ['search: a word of one note', `/api/enquiries?q=${noteOnlyWord.toLowerCase()}`, only(noteOnlyEnquiryId)],
+    ['search: a word found nowhere', `/api/enquiries?q=${nowhereWord}`, inbox((page) => page.length === 0)],
+    ['counts', '/api/enquiries/counts', (answer) => (answer as { total?: number }).total === seededEnquiries],
+  ];
+  let ok = true;
+  for (const [name, url, check] of requests) {
+    const answer = await staffGet<unknown>(server, cookie, url);
+    if (!check(answer)) {
+      console.log(`${name}: GET ${url} answered ${JSON.stringify(answer).slice(0, 200)}: WRONG ANSWER`);
+      ok = false;
+    }
+    const options: autocannon.Options = {
+      url: `${server.url}${url}`,
+      connections: staffConnections,
+      headers: { cookie },
+    };
+    const { result, latenciesMs, cpuMs } = await measure(server, duration, options);
+    if (!report(`${name}: GET ${url} (signed in)`, result, { p95Ms: 50 }, cpuMs, latenciesMs)) ok = false;
+  }
+  return ok;
+}
+
+export const enquiries: Scenario = {
+  prepare: async (database) => {
+    seedingSeconds = await seedEnquiries(database);
+  },
+  env: staffAccountEnv,
+  run: runEnquiries,
+};

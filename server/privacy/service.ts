@@ -3,7 +3,7 @@ import type { StaffUser } from '#common/auth.ts';
 import type { ErasureCounts, PersonalDataExport } from '#common/privacy.ts';
 import type { Database } from '../db/client.ts';
 import { bookings, enquiries, outbox, privacyErasures } from '../db/schema.ts';
-import { listBookingsOf } from '../bookings/service.ts';
+import { listBookingsOf } from '../bookings/records.ts';
 import { listEnquiriesOf } from '../enquiries/service.ts';
 
 const sameEmail = (column: typeof enquiries.email | typeof bookings.email, email: string) =>

@@ -4,7 +4,7 @@ import type { Enquiry } from '#common/enquiry.ts';
 import { enquiryServiceName } from '#common/enquiry-options.ts';
 import { enquiryStatusLabels } from '#common/enquiry-status.ts';
 import type { Database } from '../db/client.ts';
-import { listEnquiries, type EnquiryQuery } from './service.ts';
+import { listEnquiries, type EnquiryQuery } from './read.ts';
 
 /**
  * A spreadsheet cell. One that a spreadsheet would read as a formula (it begins with =, +, -, @,

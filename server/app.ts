@@ -35,13 +35,10 @@ import { adminEnquiriesRouter, publicEnquiriesRouter } from './enquiries/routes.
 import { submitEnquiry, type EnquirySubmission } from './enquiries/submit.ts';
 import { mediaHandler } from './images/media.ts';
 import { adminBookingsRouter, publicBookingsRouter } from './bookings/routes.ts';
-import {
-  availability,
-  cancelByCustomer,
-  manageBooking,
-  submitBooking,
-  type BookingDependencies,
-} from './bookings/service.ts';
+import { availability } from './bookings/availability.ts';
+import { cancelByCustomer, manageBooking } from './bookings/customer-link.ts';
+import type { BookingDependencies } from './bookings/dependencies.ts';
+import { submitBooking } from './bookings/store.ts';
 import { imagesRouter } from './images/routes.ts';
 import { uploadedSlotImages } from './images/service.ts';
 import { servicesRouter } from '#server/site-content/services-routes.ts';

@@ -3,7 +3,8 @@ import { recordActivity } from '../activity/service.ts';
 import type { ResetLink } from '../backups/control-socket.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { resetAccess, setupLinkUrl } from './service.ts';
+import { setupLinkUrl } from './setup-links.ts';
+import { resetAccess } from './staff-accounts.ts';
 
 /** The account named could not be reset; the message is for the operator. */
 export class NoSuchAccountError extends Error {

@@ -33,22 +33,22 @@ import { endSession, endSessionsOf, hashSessionToken, listSessions } from '../au
 import { otpauthUrl } from '../auth/two-factor.ts';
 import {
   beginTwoFactorSetup,
-  changeAccount,
   changePassword,
   checkProof,
-  completeSetup,
-  createAccount,
-  deleteAccount,
   disableTwoFactor,
   enableTwoFactor,
-  findSetupToken,
+  renewRecoveryCodes,
+} from './own-account.ts';
+import { completeSetup, findSetupToken, setupLinkUrl } from './setup-links.ts';
+import {
+  changeAccount,
+  createAccount,
+  deleteAccount,
   listAccounts,
   readSecuritySettings,
-  renewRecoveryCodes,
   resetAccess,
-  setupLinkUrl,
   writeSecuritySettings,
-} from './service.ts';
+} from './staff-accounts.ts';
 
 export type AccountsDependencies = AuthDependencies & {
   /** The guard of staff endpoints, and the one that lets an account set up two-factor first. */

@@ -1,4 +1,8 @@
-import { bookingWindowText as windowText, formatRegistration, type Booking } from '#common/bookings/booking.ts';
+import {
+  bookingWindowText as windowText,
+  formatRegistration,
+  type Booking,
+} from '#common/bookings/booking.ts';
 import type { BusinessContact, Mail, Mailbox } from '../notifications/mailer.ts';
 import { bookingCalendar } from './calendar.ts';
 

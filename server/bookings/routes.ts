@@ -6,17 +6,12 @@ import { addDays, isCalendarDate, timePattern } from '#common/time/week.ts';
 import { recordStaffActivity } from '../activity/service.ts';
 import { HttpError } from '../http/errors.ts';
 import { idParam, parseBody } from '../http/params.ts';
-import {
-  availability,
-  cancelByCustomer,
-  changeBooking,
-  listBookings,
-  manageBooking,
-  settingsOf,
-  submitBooking,
-  type BookingDependencies,
-  type StaffChange,
-} from './service.ts';
+import { availability, settingsOf } from './availability.ts';
+import { cancelByCustomer, manageBooking } from './customer-link.ts';
+import type { BookingDependencies } from './dependencies.ts';
+import { listBookings } from './records.ts';
+import { changeBooking, type StaffChange } from './staff-changes.ts';
+import { submitBooking } from './store.ts';
 
 /** A booking is a few short fields, like an enquiry. */
 const bookingBodyLimit = '16kb';

@@ -4,7 +4,7 @@ import type { Enquiry } from '#common/enquiries/enquiry.ts';
 import { enquiryServiceName } from '#common/enquiries/options.ts';
 import { enquiryStatusLabels } from '#common/enquiries/status.ts';
 import type { Database } from '../db/client.ts';
-import { listEnquiries, type EnquiryQuery } from './service.ts';
+import { listEnquiries, type EnquiryQuery } from './read.ts';
 
 /**
  * A spreadsheet cell. One that a spreadsheet would read as a formula (it begins with =, +, -, @,

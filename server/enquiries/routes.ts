@@ -4,15 +4,8 @@ import { HttpError } from '../http/errors.ts';
 import { idParam, parseBody } from '../http/params.ts';
 import * as z from 'zod/mini';
 import { enquiryNoteMaxLength, enquiryStatuses, isEnquiryStatus } from '#common/enquiries/status.ts';
-import {
-  addEnquiryNote,
-  countEnquiries,
-  deleteEnquiry,
-  enquiryPageJson,
-  markContacted,
-  setEnquiryStatus,
-  type EnquiryQuery,
-} from './service.ts';
+import { addEnquiryNote, deleteEnquiry, markContacted, setEnquiryStatus } from './pipeline.ts';
+import { countEnquiries, enquiryPageJson, type EnquiryQuery } from './read.ts';
 import { streamEnquiriesCsv } from './export.ts';
 import { recordStaffActivity } from '../activity/service.ts';
 import { submitEnquiry, type EnquirySubmission } from './submit.ts';

@@ -5,7 +5,7 @@ import { clearEnquiries } from '#tests/support/factories.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { enquiries, outbox, rateLimitCounters } from '../db/schema.ts';
 import { rateLimitHit } from '../http/rate-limit.ts';
-import { createEnquiryWithinLimit, type EnquiryToStore } from './service.ts';
+import { createEnquiryWithinLimit, type EnquiryToStore } from './store.ts';
 
 let database: DatabaseHandle;
 

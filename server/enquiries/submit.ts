@@ -5,7 +5,7 @@ import { coverageOf } from '#common/site-content/postcode.ts';
 import type { Database } from '../db/client.ts';
 import { rateLimitHit, type RateLimit } from '../http/rate-limit.ts';
 import type { Logger } from '../logger.ts';
-import { createEnquiryWithinLimit } from './service.ts';
+import { createEnquiryWithinLimit } from './store.ts';
 
 export type EnquirySubmission = {
   db: Database;

@@ -3,8 +3,8 @@ import type { StaffUser } from '#common/auth/auth.ts';
 import type { ErasureCounts, PersonalDataExport } from '#common/privacy/privacy.ts';
 import type { Database } from '../db/client.ts';
 import { bookings, enquiries, outbox, privacyErasures } from '../db/schema.ts';
-import { listBookingsOf } from '../bookings/service.ts';
-import { listEnquiriesOf } from '../enquiries/service.ts';
+import { listBookingsOf } from '../bookings/records.ts';
+import { listEnquiriesOf } from '../enquiries/read.ts';
 
 const sameEmail = (column: typeof enquiries.email | typeof bookings.email, email: string) =>
   sql`lower(${column}) = lower(${email})`;

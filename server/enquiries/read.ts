@@ -1,16 +1,12 @@
 import { and, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Enquiry, EnquiryPayload } from '#common/enquiries/enquiry.ts';
+import type { Enquiry } from '#common/enquiries/enquiry.ts';
 import {
   enquiryStatuses,
   isEnquiryStatus,
   type EnquiryCounts,
-  type EnquiryNote,
   type EnquiryStatus,
 } from '#common/enquiries/status.ts';
 import { isoTime, selectRows, type Database } from '../db/client.ts';
-import { hasSqlState } from '../db/errors.ts';
-import { keptFor } from '#common/util/kept-for.ts';
-import { GroupCommit } from '../db/group-commit.ts';
 import {
   bookings,
   enquiries,
@@ -18,9 +14,12 @@ import {
   enquiryNotes,
   enquirySearchSeparator,
   enquiryStatusCounts,
-  outbox,
 } from '../db/schema.ts';
-import { countHits, type RateLimitHit, type RateLimitResult } from '../http/rate-limit.ts';
+
+/**
+ * Reading enquiries: the inbox's pages (by status, searched, newest first), one enquiry, the
+ * counts per status, and a subject's enquiries, each with its notes and status changes.
+ */
 
 /**
  * The notes (newest first) and status changes (oldest first) of the enquiry read, as JSON in the
@@ -92,101 +91,6 @@ async function enquiriesJson(db: Database, condition: SQL | undefined, limit?: n
 }
 
 const parseEnquiries = (json: string) => JSON.parse(json) as Enquiry[];
-
-export type StoreEnquiryResult =
-  { id: number; reference: string; limit: RateLimitResult } | { id: null; limit: RateLimitResult };
-
-/** A checked enquiry and what the covered area made of its postcode. */
-export type EnquiryToStore = EnquiryPayload & { outsideArea: boolean };
-
-type Submission = { payload: EnquiryToStore; hit: RateLimitHit };
-
-/**
- * Counts the client's submission against its limit and, when within it, stores the enquiry, the
- * staff notification and the customer's acknowledgement to send. Each enquiry is written with its
- * e-mails in one statement, so one transaction: an enquiry never exists without its
- * notification, nor the other way round. The notification's payload is the outbox's
- * `enquiry-received` shape (checked when the outbox reads it). Submissions that arrive together
- * share statements (db/group-commit.ts).
- */
-export function createEnquiryWithinLimit(
-  db: Database,
-  payload: EnquiryToStore,
-  limitHit: RateLimitHit,
-): Promise<StoreEnquiryResult> {
-  return keptFor(
-    writers,
-    db,
-    () =>
-      new GroupCommit(
-        (batch: Submission[]) => storeBatch(db, batch),
-        ({ hit }) => `${hit.key} ${hit.windowStart}`,
-      ),
-  ).add({ payload, hit: limitHit });
-}
-
-const writers = new WeakMap<Database, GroupCommit<Submission, StoreEnquiryResult>>();
-
-/**
- * One statement for the whole batch. Each enquiry's id is drawn before its row is inserted, so
- * that the answer can say which submission got which id; a refused one draws none. Only what
- * the caller needs comes back (the count and the id), which keeps the result small to parse.
- */
-async function storeBatch(db: Database, batch: Submission[]): Promise<StoreEnquiryResult[]> {
-  const input = batch.map(({ payload, hit }, ord) => ({
-    ord,
-    key: hit.key,
-    window_start: hit.windowStart,
-    max: hit.max,
-    name: payload.name,
-    email: payload.email,
-    phone: payload.phone || null,
-    vehicle: payload.vehicle || null,
-    service: payload.service || null,
-    message: payload.message,
-    postcode: payload.postcode || null,
-    outside_area: payload.outsideArea,
-  }));
-  const rows = await selectRows<{ ord: number; hits: number; id: number | null; reference: string | null }>(
-    db,
-    sql`with input as (
-          select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as input (
-            ord int, key text, window_start timestamptz, max int,
-            name text, email text, phone text, vehicle text, service text, message text,
-            postcode text, outside_area boolean
-          )
-        ),
-        hit as (${countHits(sql`input`)}),
-        verdict as (
-          select input.*, hit.hits,
-            case when hit.hits <= input.max then nextval(pg_get_serial_sequence('enquiries', 'id'))::int end as id
-          from input join hit using (key, window_start)
-        ),
-        enquiry as (
-          insert into ${enquiries} (id, name, email, phone, vehicle, service, message, postcode, outside_area)
-          select id, name, email, phone, vehicle, service, message, postcode, outside_area from verdict
-          where id is not null order by id
-          returning id, name, email, phone, vehicle, service, message, postcode,
-            outside_area as "outsideArea", contacted,
-            to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-            reference
-        ),
-        notification as (
-          insert into ${outbox} (kind, payload)
-          select kind, jsonb_build_object('kind', kind, 'enquiry', to_jsonb(enquiry))
-          from enquiry cross join (values ('enquiry-received'), ('enquiry-acknowledgement')) as mail (kind)
-          order by id, kind desc
-        )
-        select verdict.ord, verdict.hits, verdict.id, enquiry.reference
-        from verdict left join enquiry using (id)`,
-  );
-  const results: StoreEnquiryResult[] = [];
-  for (const { ord, hits, id, reference } of rows) {
-    const limit = batch[ord]!.hit.verdict(hits);
-    results[ord] = id === null || reference === null ? { id: null, limit } : { id, reference, limit };
-  }
-  return results;
-}
 
 export type EnquiryQuery = {
   status?: EnquiryStatus;
@@ -308,109 +212,4 @@ export async function countEnquiries(db: Database): Promise<EnquiryCounts> {
   for (const row of rows) if (isEnquiryStatus(row.status)) counts[row.status] = row.count;
   const total = Object.values(counts).reduce((sum, value) => sum + value, 0);
   return { total, ...counts };
-}
-
-/** The member of staff doing something, as events and notes record them. */
-export type Actor = { id: number; username: string };
-
-/** A status change that happened, as its event records it. */
-export type StatusMove = { from: EnquiryStatus; to: EnquiryStatus };
-
-/**
- * Moves an enquiry to `status`, recording the change (who, when, from, to); `contacted` follows
- * (true after New). Null when there is no such enquiry; moving to the status it has changes
- * nothing and records nothing (`moved` is then null).
- */
-export async function setEnquiryStatus(
-  db: Database,
-  id: number,
-  status: EnquiryStatus,
-  actor: Actor,
-): Promise<{ enquiry: Enquiry; moved: StatusMove | null } | null> {
-  const found = await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ status: enquiries.status })
-      .from(enquiries)
-      .where(eq(enquiries.id, id))
-      .for('update');
-    if (!current) return null;
-    if (current.status === status) return { moved: null };
-    await tx
-      .update(enquiries)
-      .set({
-        status,
-        contacted: status !== 'new',
-        // contactedAt keeps the first time staff got back to the customer.
-        contactedAt: status === 'new' ? null : sql`coalesce(${enquiries.contactedAt}, now())`,
-      })
-      .where(eq(enquiries.id, id));
-    await tx.insert(enquiryEvents).values({
-      enquiryId: id,
-      actorId: actor.id,
-      actorName: actor.username,
-      fromStatus: current.status,
-      toStatus: status,
-    });
-    const from = isEnquiryStatus(current.status) ? current.status : 'new';
-    return { moved: { from, to: status } };
-  });
-  if (!found) return null;
-  const enquiry = await findEnquiry(db, id);
-  return enquiry && { enquiry, moved: found.moved };
-}
-
-/**
- * Mark as Contacted (spec section 4): a New enquiry becomes Contacted; one further along keeps
- * its status. Null when there is no such enquiry. Repeating it changes nothing.
- */
-export async function markContacted(
-  db: Database,
-  id: number,
-  actor: Actor,
-): Promise<{ enquiry: Enquiry; moved: StatusMove | null } | null> {
-  const enquiry = await findEnquiry(db, id);
-  if (!enquiry) return null;
-  return enquiry.status === 'new' ? setEnquiryStatus(db, id, 'contacted', actor) : { enquiry, moved: null };
-}
-
-/** Adds a note, kept exactly as typed, with its author and time; null when there is no such enquiry. */
-export async function addEnquiryNote(
-  db: Database,
-  id: number,
-  text: string,
-  author: Actor,
-): Promise<EnquiryNote | null> {
-  let note: typeof enquiryNotes.$inferSelect | undefined;
-  try {
-    [note] = await db
-      .insert(enquiryNotes)
-      .values({ enquiryId: id, authorId: author.id, authorName: author.username, text })
-      .returning();
-  } catch (error) {
-    // foreign_key_violation: no such enquiry (or it was deleted meanwhile).
-    if (hasSqlState(error, '23503')) return null;
-    throw error;
-  }
-  if (!note) return null;
-  return { id: note.id, text: note.text, author: note.authorName, createdAt: note.createdAt.toISOString() };
-}
-
-/** Deletes an enquiry for good, with its notes and events; its reference, or null when there was none. */
-export async function deleteEnquiry(db: Database, id: number): Promise<string | null> {
-  return db.transaction(async (tx) => {
-    const [deleted] = await tx
-      .delete(enquiries)
-      .where(eq(enquiries.id, id))
-      .returning({ reference: enquiries.reference });
-    // The e-mails about it (sent or waiting) carry the customer's details: they go too, so that
-    // nothing of a deleted enquiry stays behind (a waiting one is simply not sent).
-    if (deleted) {
-      await tx
-        .delete(outbox)
-        .where(
-          sql`coalesce(${outbox.payload} -> 'enquiry' ->> 'id', ${outbox.payload} -> 'booking' ->> 'enquiryId')::int = ${id}`,
-        );
-    }
-    return deleted?.reference ?? null;
-  });
 }

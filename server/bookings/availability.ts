@@ -1,0 +1,105 @@
+import { and, between, eq } from 'drizzle-orm';
+import type { FreeWindow } from '#common/bookings/booking.ts';
+import { bookingSettingsOf, type BookingSettings } from '#common/bookings/settings.ts';
+import { availabilityOf, bookableSlots, type AvailabilityDay } from '#common/bookings/slots.ts';
+import { londonDate } from '#common/time/london.ts';
+import { keptFor } from '#common/util/kept-for.ts';
+import { addDays } from '#common/time/week.ts';
+import type { SiteContent } from '#common/site-content/site-content.ts';
+import type { Database } from '../db/client.ts';
+import { bookingPlaces } from '../db/schema.ts';
+import { AvailabilityBoard } from './availability-board.ts';
+import type { BookingDependencies } from './dependencies.ts';
+
+/**
+ * What can be booked: the windows of the published booking settings less the places taken,
+ * worked out once a second per database and location, and the booking settings in force.
+ */
+
+/** Places taken in `location`'s windows from `from` to `to`. */
+async function takenPlaces(db: Database, location: string, from: string, to: string) {
+  const rows = await db
+    .select({ date: bookingPlaces.date, start: bookingPlaces.startTime, taken: bookingPlaces.taken })
+    .from(bookingPlaces)
+    .where(and(eq(bookingPlaces.location, location), between(bookingPlaces.date, from, to)));
+  const taken = new Map(rows.map((row) => [`${row.date} ${row.start}`, row.taken]));
+  return (date: string, start: string) => taken.get(`${date} ${start}`) ?? 0;
+}
+
+/** `days` days from `from` (a London date; today, by the service's clock, when not given). */
+export type AvailabilityQuery = { location: string; from?: string; days: number };
+
+/** The windows of `location` with a place left, from today to the end of the booking horizon. */
+async function readAvailability(
+  db: Database,
+  settings: BookingSettings,
+  location: string,
+  now: Date,
+): Promise<AvailabilityDay[]> {
+  const slots = bookableSlots(settings, location, londonDate(now), settings.horizonDays + 1, now);
+  if (slots.length === 0) return [];
+  const taken = await takenPlaces(db, location, slots[0]!.date, slots[slots.length - 1]!.date);
+  return availabilityOf(slots, taken);
+}
+
+/** What can be booked, kept for a second per database (availability-board.ts). */
+const boards = new WeakMap<Database, AvailabilityBoard>();
+
+const boardOf = (db: Database) => keptFor(boards, db, () => new AvailabilityBoard({ ttlMs: 1_000 }));
+
+/** A number per published document (the settings in force are part of what an answer depends on). */
+const contentIds = new WeakMap<SiteContent, number>();
+let lastContentId = 0;
+
+const contentId = (content: SiteContent) => keptFor(contentIds, content, () => ++lastContentId);
+
+/**
+ * The booking settings in force for a published document, worked out once per document (each
+ * request of the booking API needs them; a published document never changes, a new one is a new
+ * object).
+ */
+const settingsByContent = new WeakMap<SiteContent, BookingSettings>();
+
+export const settingsOf = (content: SiteContent): BookingSettings =>
+  keptFor(settingsByContent, content, bookingSettingsOf);
+
+/** Forgets the kept answers after places were given back here. */
+export const forgetAvailability = (db: Database) => boards.get(db)?.clear();
+/** Notes the places a window has left, as a statement that took places there found them. */
+export const noteFreePlaces = (db: Database, location: string, date: string, start: string, free: number) =>
+  boardOf(db).noteFree(location, date, start, free);
+
+/**
+ * The windows of `location` with a place left, over `days` days from `from` (GET
+ * /api/availability, the booking page).
+ */
+export async function availability(
+  deps: BookingDependencies,
+  query: AvailabilityQuery,
+): Promise<AvailabilityDay[]> {
+  const content = await deps.content();
+  // Reckoned from the end of the current minute, so that a window offered here is still
+  // outside the notice period for the whole of the minute the answer is kept.
+  const now = deps.clock();
+  const minute = Math.ceil(now.getTime() / 60_000);
+  const days = await boardOf(deps.db).get(query.location, `${contentId(content)} ${minute}`, () =>
+    readAvailability(deps.db, settingsOf(content), query.location, new Date(minute * 60_000)),
+  );
+  const from = query.from ?? londonDate(now);
+  const last = addDays(from, query.days - 1);
+  return days.filter((day) => day.date >= from && day.date <= last);
+}
+
+/** The next free windows of `location` after `after` (the answer to a window that just went). */
+export async function nextFreeWindows(
+  deps: BookingDependencies,
+  settings: BookingSettings,
+  location: string,
+  after: { date: string; start: string },
+): Promise<FreeWindow[]> {
+  const days = await availability(deps, { location, from: after.date, days: settings.horizonDays + 1 });
+  return days
+    .flatMap((day) => day.windows.map((window) => ({ date: day.date, ...window })))
+    .filter((window) => window.date > after.date || window.start > after.start)
+    .slice(0, 5);
+}

@@ -1,0 +1,110 @@
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import {
+  cancelTooLateMessage,
+  isActiveBooking,
+  type Booking,
+  type CancelBookingResult,
+  type ManagedBooking,
+} from '#common/bookings/booking.ts';
+import type { BookingSettings } from '#common/bookings/settings.ts';
+import { outsideNotice } from '#common/bookings/slots.ts';
+import type { Database } from '../db/client.ts';
+import { bookings } from '../db/schema.ts';
+import { forgetAvailability, settingsOf } from './availability.ts';
+import type { BookingDependencies } from './dependencies.ts';
+import { findBooking, lockBooking, moveEnquiry, queueMail, selectBookings } from './records.ts';
+
+/**
+ * The customer's own link to their booking (/bookings/manage/{token}): made when the booking is
+ * stored or moved, and with it the customer sees the booking and cancels it.
+ */
+
+/** A manage link's token: 256 random bits, base64url. Only its hash is stored. */
+export const newManageToken = () => crypto.randomBytes(32).toString('base64url');
+export const hashManageToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+export const manageUrl = (publicUrl: string, token: string) => `${publicUrl}/bookings/manage/${token}`;
+
+/** What the customer's page shows of a booking. */
+function managed(
+  booking: Booking,
+  settings: Pick<BookingSettings, 'noticeHours'>,
+  now: Date,
+): ManagedBooking {
+  return {
+    reference: booking.reference,
+    status: booking.status,
+    serviceTitle: booking.serviceTitle,
+    location: booking.location,
+    locationName: booking.locationName,
+    date: booking.date,
+    start: booking.start,
+    end: booking.end,
+    name: booking.name,
+    registration: booking.registration,
+    vehicle: booking.vehicle,
+    postcode: booking.postcode,
+    canCancel: isActiveBooking(booking.status) && outsideNotice(settings, new Date(booking.startsAt), now),
+  };
+}
+
+/** A token that cannot be one is not looked up. */
+const plausibleToken = (token: string) => /^[A-Za-z0-9_-]{20,100}$/.test(token);
+
+async function bookingOfToken(db: Database, token: string) {
+  if (!plausibleToken(token)) return null;
+  return (await selectBookings(db, eq(bookings.manageTokenHash, hashManageToken(token))))[0] ?? null;
+}
+
+/** The customer's view of the booking a manage link names, or null. */
+export async function manageBooking(
+  deps: BookingDependencies,
+  token: string,
+): Promise<ManagedBooking | null> {
+  const booking = await bookingOfToken(deps.db, token);
+  if (!booking) return null;
+  return managed(booking, settingsOf(await deps.content()), deps.clock());
+}
+
+/** The customer cancels through their link, up to the notice period. */
+export async function cancelByCustomer(
+  deps: BookingDependencies,
+  token: string,
+): Promise<CancelBookingResult> {
+  if (!plausibleToken(token)) return { status: 404 };
+  const settings = settingsOf(await deps.content());
+  const now = deps.clock();
+  const result = await deps.db.transaction(async (tx): Promise<CancelBookingResult> => {
+    const booking = await lockBooking(tx, eq(bookings.manageTokenHash, hashManageToken(token)));
+    if (!booking) return { status: 404 };
+    const view = managed(booking, settings, now);
+    if (!view.canCancel) {
+      return {
+        status: 409,
+        error: booking.status === 'cancelled' ? 'This booking is already cancelled.' : cancelTooLateMessage,
+        booking: view,
+      };
+    }
+    await tx
+      .update(bookings)
+      .set({
+        status: 'cancelled',
+        cancelledBy: 'customer',
+        cancelReason: null,
+        sequence: sql`${bookings.sequence} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(bookings.id, booking.id));
+    await moveEnquiry(tx, booking, 'closed', 'customer');
+    const cancelled = (await findBooking(tx, booking.id))!;
+    await queueMail(tx, 'booking-cancelled', cancelled);
+    await queueMail(tx, 'booking-cancelled-notice', cancelled);
+    return { status: 200, booking: managed(cancelled, settings, now) };
+  });
+  if (result.status === 200) {
+    forgetAvailability(deps.db);
+    deps.onQueued?.();
+  }
+  return result;
+}

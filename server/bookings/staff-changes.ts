@@ -1,0 +1,148 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  bookingNextStatuses,
+  isActiveBooking,
+  bookingWindowText as windowText,
+  type Booking,
+} from '#common/bookings/booking.ts';
+import { bookingLocationName } from '#common/bookings/settings.ts';
+import { slotAt } from '#common/bookings/slots.ts';
+import { londonDate } from '#common/time/london.ts';
+import { invalidFieldsMessage } from '#common/http/field-errors.ts';
+import { selectRows } from '../db/client.ts';
+import { bookingPlaces, bookings, enquiryNotes } from '../db/schema.ts';
+import { forgetAvailability, settingsOf } from './availability.ts';
+import { hashManageToken, newManageToken } from './customer-link.ts';
+import type { BookingDependencies } from './dependencies.ts';
+import { findBooking, lockBooking, moveEnquiry, queueMail } from './records.ts';
+
+/**
+ * The staff's changes to a booking from the dashboard: confirming, completing, a no-show, a
+ * cancellation with its reason for the customer, or a move to another window with a place left.
+ */
+
+/** What staff may do to a booking (PUT /api/bookings/{id}). */
+export type StaffChange =
+  | { status: 'confirmed' | 'completed' | 'no-show' }
+  | { status: 'cancelled'; reason: string }
+  | { date: string; start: string; location?: string };
+
+export type StaffChangeResult =
+  | { status: 200; booking: Booking; summary: string }
+  | { status: 404 }
+  | { status: 400 | 409; error: string; fieldErrors?: Record<string, string[]> };
+
+/** A staff change: a change of status, or a move to another window with a place left. */
+export async function changeBooking(
+  deps: BookingDependencies,
+  id: number,
+  change: StaffChange,
+  actor: { id: number; username: string },
+): Promise<StaffChangeResult> {
+  const content = await deps.content();
+  const settings = settingsOf(content);
+  const now = deps.clock();
+  const result = await deps.db.transaction(async (tx): Promise<StaffChangeResult> => {
+    const booking = await lockBooking(tx, eq(bookings.id, id));
+    if (!booking) return { status: 404 };
+    if ('status' in change) {
+      if (!bookingNextStatuses[booking.status].includes(change.status)) {
+        return {
+          status: 409,
+          error: `This booking is ${booking.status}: it cannot become ${change.status}.`,
+        };
+      }
+      const cancelling = change.status === 'cancelled';
+      await tx
+        .update(bookings)
+        .set({
+          status: change.status,
+          ...(cancelling
+            ? {
+                cancelReason: change.reason,
+                cancelledBy: actor.username,
+                sequence: sql`${bookings.sequence} + 1`,
+              }
+            : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(bookings.id, id));
+      if (change.status !== 'confirmed') {
+        await moveEnquiry(tx, booking, change.status === 'completed' ? 'completed' : 'closed', actor);
+      }
+      const changed = (await findBooking(tx, id))!;
+      if (cancelling) await queueMail(tx, 'booking-cancelled', changed, { reason: change.reason });
+      return { status: 200, booking: changed, summary: `${booking.status} to ${change.status}` };
+    }
+    if (!isActiveBooking(booking.status)) {
+      return { status: 409, error: `This booking is ${booking.status}: it cannot be moved.` };
+    }
+    const location = change.location ?? booking.location;
+    if (!settings.locations.some((entry) => entry.key === location)) {
+      return { status: 400, error: invalidFieldsMessage, fieldErrors: { location: ['No such location'] } };
+    }
+    const slot = slotAt(settings, location, change.date, change.start);
+    if (!slot) {
+      return {
+        status: 400,
+        error: invalidFieldsMessage,
+        fieldErrors: { start: ['That window is not open on that day'] },
+      };
+    }
+    if (slot.date < londonDate(now)) {
+      return {
+        status: 400,
+        error: invalidFieldsMessage,
+        fieldErrors: { date: ['Choose a day from today on'] },
+      };
+    }
+    if (location === booking.location && slot.date === booking.date && slot.start === booking.start) {
+      return {
+        status: 400,
+        error: invalidFieldsMessage,
+        fieldErrors: { start: ['Choose a different window'] },
+      };
+    }
+    const taken = await selectRows<{ taken: number }>(
+      tx,
+      sql`insert into ${bookingPlaces} (location, date, start_time, taken)
+        values (${location}, ${slot.date}::date, ${slot.start}, 1)
+        on conflict (location, date, start_time)
+        do update set taken = ${bookingPlaces.taken} + 1 where ${bookingPlaces.taken} < ${slot.places}
+        returning taken`,
+    );
+    if (taken.length === 0) return { status: 409, error: 'That window is full. Choose another.' };
+    const token = newManageToken();
+    await tx
+      .update(bookings)
+      .set({
+        location,
+        locationName: bookingLocationName(location, content.branches),
+        date: slot.date,
+        startTime: slot.start,
+        endTime: slot.end,
+        startsAt: slot.startsAt,
+        endsAt: slot.endsAt,
+        // A new link for the new e-mail: the token of the first is not kept anywhere to repeat.
+        manageTokenHash: hashManageToken(token),
+        sequence: sql`${bookings.sequence} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(bookings.id, id));
+    const moved = (await findBooking(tx, id))!;
+    const previous = `${windowText(booking)}, ${booking.locationName}`;
+    await tx.insert(enquiryNotes).values({
+      enquiryId: booking.enquiryId,
+      authorId: actor.id,
+      authorName: actor.username,
+      text: `Booking moved from ${previous} to ${windowText(moved)}, ${moved.locationName}.`,
+    });
+    await queueMail(tx, 'booking-moved', moved, { manageToken: token, previous });
+    return { status: 200, booking: moved, summary: `moved from ${booking.date} ${booking.start}` };
+  });
+  if (result.status === 200) {
+    forgetAvailability(deps.db);
+    deps.onQueued?.();
+  }
+  return result;
+}

@@ -1,0 +1,342 @@
+import { sql } from 'drizzle-orm';
+import {
+  bookingHoneypotField,
+  bookingWindowText as windowText,
+  bookingSchema,
+  outsideAreaForMobileMessage,
+  tooManyBookingsMessage,
+  windowGoneMessage,
+  windowUnavailableMessage,
+  type BookingPayload,
+  type CreatedBooking,
+  type SubmitBookingResult,
+} from '#common/bookings/booking.ts';
+import { bookingLocationName, mobileLocation, type BookingSettings } from '#common/bookings/settings.ts';
+import { isBookableNow, slotAt, type Slot } from '#common/bookings/slots.ts';
+import { fieldErrorsOf, invalidFieldsMessage } from '#common/http/field-errors.ts';
+import { coverageOf } from '#common/site-content/postcode.ts';
+import { keptFor } from '#common/util/kept-for.ts';
+import type { SiteContent } from '#common/site-content/site-content.ts';
+import type { Database } from '../db/client.ts';
+import { bookingPlaces, bookings, enquiries, outbox } from '../db/schema.ts';
+import { GroupCommit } from '../db/group-commit.ts';
+import { statementFunction } from '../db/statement-function.ts';
+import { decoyReference } from '../enquiries/submit.ts';
+import { countHits, rateLimitHit, type RateLimitHit } from '../http/rate-limit.ts';
+import { availability, nextFreeWindows, noteFreePlaces, settingsOf } from './availability.ts';
+import { hashManageToken, manageUrl, newManageToken } from './customer-link.ts';
+import type { BookingDependencies } from './dependencies.ts';
+import { bookingJson } from './records.ts';
+
+/**
+ * Storing a booking from the public site: its choices checked against the published content,
+ * then one statement, shared with the bookings that arrive meanwhile, that counts the client's
+ * hit, takes a place of the window if one is left and stores the booking with its enquiry and
+ * e-mails, so that a window never takes more than its places.
+ */
+
+type Checked = {
+  payload: BookingPayload;
+  slot: Slot;
+  serviceTitle: string;
+  locationName: string;
+  outsideArea: boolean;
+};
+
+/**
+ * The booking's choices checked against the published content: a service that is shown, a
+ * location that takes bookings, a mobile postcode inside the covered area, and a window the
+ * settings have. Whether the window can still be booked (notice, horizon, places) comes after.
+ */
+function checkChoices(
+  content: SiteContent,
+  settings: BookingSettings,
+  payload: BookingPayload,
+):
+  | { ok: true; checked: Checked }
+  | { ok: false; fieldErrors: Partial<Record<keyof BookingPayload, string[]>> } {
+  const service = content.services.find((entry) => entry.visible && entry.slug === payload.service);
+  if (!service) return { ok: false, fieldErrors: { service: ['Please select a service'] } };
+  const location = settings.locations.find((entry) => entry.key === payload.location && entry.enabled);
+  if (!location)
+    return { ok: false, fieldErrors: { location: ['Choose where: at your address or at a branch'] } };
+  const coverage = coverageOf(payload.postcode, content.areas.coveredDistricts);
+  if (payload.location === mobileLocation && coverage.verdict === 'outside') {
+    return { ok: false, fieldErrors: { postcode: [outsideAreaForMobileMessage(coverage.district)] } };
+  }
+  const slot = slotAt(settings, payload.location, payload.date, payload.start);
+  if (!slot) return { ok: false, fieldErrors: { start: ['Choose a time from the list'] } };
+  return {
+    ok: true,
+    checked: {
+      payload,
+      slot,
+      serviceTitle: service.title,
+      locationName: bookingLocationName(payload.location, content.branches),
+      outsideArea: coverage.verdict === 'outside',
+    },
+  };
+}
+
+/** How the booking reads in the enquiry pipeline's message. */
+function enquiryMessage({ payload, slot, serviceTitle, locationName }: Checked) {
+  return [
+    `Online booking: ${serviceTitle}, ${windowText(slot)}, ${locationName}.`,
+    `Registration ${payload.registration}.`,
+    ...(payload.notes ? ['', payload.notes] : []),
+  ].join('\n');
+}
+
+/**
+ * One booking from the public site (POST /api/bookings or the booking page's form): honeypot,
+ * validation, the choices against the published content, then one statement that counts the
+ * client's hit, takes a place of the window if one is left, and stores the booking with its
+ * enquiry and e-mails. Two customers racing for the last place: the database lets one statement
+ * take it; the other takes nothing and stores nothing.
+ */
+export async function submitBooking(
+  deps: BookingDependencies,
+  body: unknown,
+  clientKey: string,
+): Promise<SubmitBookingResult> {
+  const { db, logger, clock } = deps;
+  const now = clock();
+  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const parsed = bookingSchema.safeParse(fields);
+  const honeypot = fields[bookingHoneypotField];
+  if (typeof honeypot === 'string' && honeypot.trim() !== '') {
+    logger.info({ honeypot: true }, 'booking dropped: honeypot field filled in');
+    const choice = parsed.success ? parsed.data : { service: '', location: '', date: '', start: '' };
+    const token = newManageToken();
+    return {
+      status: 201,
+      booking: {
+        reference: decoyReference(now),
+        service: choice.service,
+        serviceTitle: choice.service,
+        location: choice.location,
+        locationName: choice.location,
+        date: choice.date,
+        start: choice.start,
+        end: choice.start,
+        manageUrl: manageUrl(deps.publicUrl, token),
+      },
+      manageToken: token,
+    };
+  }
+  if (!parsed.success) {
+    return { status: 400, error: invalidFieldsMessage, fieldErrors: fieldErrorsOf(parsed.error) };
+  }
+  const content = await deps.content();
+  const settings = settingsOf(content);
+  const choices = checkChoices(content, settings, parsed.data);
+  if (!choices.ok) return { status: 400, error: invalidFieldsMessage, fieldErrors: choices.fieldErrors };
+  const { checked } = choices;
+  const { slot } = checked;
+  if (!isBookableNow(settings, slot, now)) {
+    return {
+      status: 409,
+      error: windowUnavailableMessage,
+      nextFree: await nextFreeWindows(deps, settings, parsed.data.location, slot),
+    };
+  }
+  // A window this process already knows to be full is refused without a statement: when many
+  // customers rush for the last places, most answers cost no database work. (Within the second
+  // an answer is kept, a place freed by another process may be missed; never one taken.)
+  const [known] = await availability(deps, { location: parsed.data.location, from: slot.date, days: 1 });
+  if (!known?.windows.some((window) => window.start === slot.start)) {
+    return {
+      status: 409,
+      error: windowGoneMessage,
+      nextFree: await nextFreeWindows(deps, settings, parsed.data.location, slot),
+    };
+  }
+  const token = newManageToken();
+  const hit = rateLimitHit(deps.limit, clientKey, now);
+  const row = await storeBooking(db, { checked, hit, tokenHash: hashManageToken(token), token });
+  if (row.free !== null) noteFreePlaces(db, parsed.data.location, slot.date, slot.start, row.free);
+  if (row.hits > hit.max) {
+    const verdict = hit.verdict(row.hits);
+    const retryAfterSeconds = verdict.allowed ? 1 : verdict.retryAfterSeconds;
+    logger.warn({ retryAfterSeconds }, 'booking refused: rate limit');
+    return { status: 429, error: tooManyBookingsMessage, retryAfterSeconds };
+  }
+  if (row.reference === null) {
+    logger.info(
+      { location: parsed.data.location, date: slot.date, start: slot.start },
+      'booking refused: window full',
+    );
+    return {
+      status: 409,
+      error: windowGoneMessage,
+      nextFree: await nextFreeWindows(deps, settings, parsed.data.location, slot),
+    };
+  }
+  logger.info({ reference: row.reference }, 'booking stored');
+  deps.onQueued?.();
+  return {
+    status: 201,
+    booking: {
+      reference: row.reference,
+      service: parsed.data.service,
+      serviceTitle: checked.serviceTitle,
+      location: parsed.data.location,
+      locationName: checked.locationName,
+      date: slot.date,
+      start: slot.start,
+      end: slot.end,
+      manageUrl: manageUrl(deps.publicUrl, token),
+    } satisfies CreatedBooking,
+    manageToken: token,
+  };
+}
+
+type BookingToStore = { checked: Checked; hit: RateLimitHit; tokenHash: string; token: string };
+type StoredBooking = {
+  hits: number;
+  reference: string | null;
+  /** The places the window has left after the statement, if it asked for one. */
+  free: number | null;
+};
+
+const writers = new WeakMap<Database, GroupCommit<BookingToStore, StoredBooking>>();
+
+/** Stores a booking, sharing a statement with those that arrive meanwhile (db/group-commit.ts). */
+const storeBooking = (db: Database, booking: BookingToStore) =>
+  keptFor(
+    writers,
+    db,
+    () =>
+      new GroupCommit(
+        (batch: BookingToStore[]) => storeBookings(db, batch),
+        ({ hit }) => `${hit.key} ${hit.windowStart}`,
+      ),
+  ).add(booking);
+
+/** The statement of `storeBookings`, kept in the database (db/statement-function.ts). */
+const storeBookingsStatement = statementFunction<StoreBookingsRow>({
+  name: 'store_bookings',
+  parameter: 'batch jsonb',
+  columns: 'ord int, hits int, reference text, free int',
+  body: sql`with input as (
+        select * from jsonb_to_recordset(batch) as input (
+          ord int, key text, window_start timestamptz, max int, location text, date date,
+          start_time text, end_time text, places int, starts_at timestamptz, ends_at timestamptz,
+          service text, service_title text, location_name text, name text, email text, phone text,
+          registration text, vehicle text, postcode text, outside_area boolean, notes text,
+          message text, token_hash text, token text
+        )
+      ),
+      hit as (${countHits(sql`input`)}),
+      allowed as (
+        select input.* from input join hit using (key, window_start) where hit.hits <= input.max
+      ),
+      wanted as (
+        select location, date, start_time, max(places) as places, count(*)::int as wanted
+        from allowed group by location, date, start_time
+      ),
+      place as (
+        insert into ${bookingPlaces} as place (location, date, start_time, taken, granted)
+        select location, date, start_time, least(wanted, places), least(wanted, places)
+        from wanted order by location, date, start_time
+        on conflict (location, date, start_time) do update
+        set taken = greatest(place.taken, least(place.taken + excluded.taken, (
+              select wanted.places from wanted where wanted.location = excluded.location
+                and wanted.date = excluded.date and wanted.start_time = excluded.start_time))),
+          granted = greatest(place.taken, least(place.taken + excluded.taken, (
+              select wanted.places from wanted where wanted.location = excluded.location
+                and wanted.date = excluded.date and wanted.start_time = excluded.start_time))) - place.taken
+        returning location, date, start_time, taken, granted
+      ),
+      ranked as (
+        select allowed.*, row_number() over (
+          partition by allowed.location, allowed.date, allowed.start_time order by allowed.ord) as rank
+        from allowed
+      ),
+      winner as (
+        select ranked.*, nextval(pg_get_serial_sequence('enquiries', 'id'))::int as enquiry_id
+        from ranked join place using (location, date, start_time)
+        where ranked.rank <= place.granted
+      ),
+      enquiry as (
+        insert into ${enquiries} (id, name, email, phone, vehicle, service, message, postcode,
+          outside_area, status, contacted, contacted_at)
+        select enquiry_id, name, email, phone, vehicle, service, message, postcode, outside_area,
+          'booked', true, now()
+        from winner order by enquiry_id
+        returning id, reference
+      ),
+      ${bookings} as (
+        insert into ${bookings} (enquiry_id, reference, service, service_title, location, location_name,
+          date, start_time, end_time, starts_at, ends_at, name, email, phone, registration, vehicle,
+          postcode, outside_area, notes, manage_token_hash)
+        select enquiry.id, enquiry.reference, service, service_title, location, location_name,
+          date, start_time, end_time, starts_at, ends_at, name, email, phone, registration, vehicle,
+          postcode, outside_area, notes, token_hash
+        from winner join enquiry on enquiry.id = winner.enquiry_id
+        order by enquiry.id
+        returning *
+      ),
+      mail as (
+        insert into ${outbox} (kind, payload)
+        select kind, jsonb_build_object('kind', kind, 'booking', ${bookingJson}::jsonb, 'sequence', 0)
+          || case when kind = 'booking-confirmation' then jsonb_build_object('manageToken', winner.token) else '{}'::jsonb end
+        from ${bookings} join winner on winner.enquiry_id = ${bookings.enquiryId}
+          cross join (values ('booking-received'), ('booking-confirmation')) as mails (kind)
+        order by ${bookings.id}, kind desc
+      )
+      select input.ord, hit.hits, ${bookings.reference} as reference,
+        input.places - place.taken as free
+      from input join hit using (key, window_start)
+        left join place using (location, date, start_time)
+        left join winner using (ord)
+        left join ${bookings} on ${bookings.enquiryId} = winner.enquiry_id`,
+});
+
+type StoreBookingsRow = { ord: number; hits: number; reference: string | null; free: number | null };
+
+/**
+ * One statement for a batch of bookings. It counts each client's hit; then, for each window
+ * asked for, takes as many of the places left as the batch's bookings within their limit want:
+ * the upsert works on the newest version of the window's row, which a concurrent statement
+ * taking places keeps locked until it commits, and records how many it took (`granted`). The
+ * first bookings of the batch in each window, up to that number, are stored with their enquiry
+ * and e-mails; the others take nothing and store nothing. Answers each booking's count of hits,
+ * its reference if stored, and the places its window has left, in the batch's order.
+ */
+async function storeBookings(db: Database, batch: BookingToStore[]): Promise<StoredBooking[]> {
+  const input = batch.map(({ checked, hit, tokenHash, token }, ord) => {
+    const { payload, slot } = checked;
+    return {
+      ord,
+      key: hit.key,
+      window_start: hit.windowStart,
+      max: hit.max,
+      location: payload.location,
+      date: slot.date,
+      start_time: slot.start,
+      end_time: slot.end,
+      places: slot.places,
+      starts_at: slot.startsAt.toISOString(),
+      ends_at: slot.endsAt.toISOString(),
+      service: payload.service,
+      service_title: checked.serviceTitle,
+      location_name: checked.locationName,
+      name: payload.name,
+      email: payload.email,
+      phone: payload.phone,
+      registration: payload.registration,
+      vehicle: payload.vehicle,
+      postcode: payload.postcode || null,
+      outside_area: checked.outsideArea,
+      notes: payload.notes,
+      message: enquiryMessage(checked),
+      token_hash: tokenHash,
+      token,
+    };
+  });
+  const rows = await storeBookingsStatement.run(db, sql`${JSON.stringify(input)}::jsonb`);
+  const results: StoredBooking[] = [];
+  for (const { ord, hits, reference, free } of rows) results[ord] = { hits, reference, free };
+  return results;
+}

@@ -23,7 +23,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // The browser bundle must never pull in server code (STYLE.md).
+    // The browser bundle must never pull in server code.
     files: ['app/**/*.{ts,tsx}', 'common/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -19,7 +19,7 @@ const field = (trim: 'trim' | 'as typed', ...checks: Check[]) =>
     z.string().check(...checks),
   );
 
-/** The admin login form (spec section 5). */
+/** The admin login form. */
 export const loginSchema = z.object({
   username: field('trim', z.minLength(1, 'Username is required'), z.maxLength(256, 'Username is too long')),
   password: field(

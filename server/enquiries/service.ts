@@ -360,7 +360,7 @@ export async function setEnquiryStatus(
 }
 
 /**
- * Mark as Contacted (spec section 4): a New enquiry becomes Contacted; one further along keeps
+ * Mark as Contacted (the card's button): a New enquiry becomes Contacted; one further along keeps
  * its status. Null when there is no such enquiry. Repeating it changes nothing.
  */
 export async function markContacted(

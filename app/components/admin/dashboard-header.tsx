@@ -6,7 +6,7 @@ import { useSiteSettings } from '../../lib/site-settings.ts';
 import { logOut } from '../../lib/staff-session.ts';
 import { toast } from '../../lib/use-toast.ts';
 
-/** Logo, title, who is signed in, and Logout (spec section 2, admin dashboard). */
+/** Logo, title, who is signed in, and Logout, at the top of the dashboard. */
 export function DashboardHeader({ user }: { user: StaffUser }) {
   const site = useSiteSettings();
   const queryClient = useQueryClient();

@@ -15,7 +15,7 @@ const primary = `${buttonBase} bg-brand text-ink hover:bg-brand-dark hover:text-
 const secondary = `${buttonBase} border border-slate-300 bg-white text-ink hover:bg-slate-100`;
 
 /**
- * The cookie banner (spec section 2, cookie banner): a labelled region at the foot of the page,
+ * The cookie banner: a labelled region at the foot of the page,
  * not a dialog. It neither traps focus nor hides the page, and stays until the visitor accepts,
  * rejects, saves or closes it.
  */

@@ -4,7 +4,7 @@ import { defaultSiteSettings, siteSettingsEnv, type SiteSettings } from '#common
 
 /**
  * Every setting of the server comes from one environment variable, validated here at start-up.
- * The README's configuration table lists the same variables; keep the two in step.
+ * docs/configuration.md lists the same variables; keep the two in step.
  */
 
 const blankToUndefined = (value: unknown) =>

@@ -1,4 +1,4 @@
-/** Longest page path counted (issue: visitor analytics). */
+/** Longest page path counted. */
 export const analyticsPathMaxLength = 512;
 
 /** Timeline ranges in days; the dashboard opens on 30. */

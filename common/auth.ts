@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { StaffRole } from './accounts.ts';
 
-/** Limits of staff accounts (issue: staff sign-in; OWASP ASVS 2.1). */
+/** Limits of staff accounts (OWASP ASVS 2.1). */
 export const usernameLimits = { min: 3, max: 64 } as const;
 export const passwordLimits = { min: 12, max: 128 } as const;
 

@@ -54,8 +54,8 @@ export function SiteFooter({
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div>
           {/* The published company name, as in the header: a logo picture cannot follow a change of it. */}
-          <p className="flex items-center gap-2.5 font-heading text-lg font-extrabold leading-tight text-white">
-            <img src="/brand/mark.svg" alt="" width={40} height={40} className="size-10 shrink-0" />
+          <p className="flex items-center gap-2.5 font-heading text-base font-extrabold leading-tight text-white">
+            <img src="/brand/mark.svg" alt="" width={36} height={36} className="size-9 shrink-0" />
             <span className="min-w-0 text-balance break-words">{site.companyName}</span>
           </p>
           <p className="mt-4 text-sm leading-relaxed">

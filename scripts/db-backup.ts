@@ -1,7 +1,7 @@
 // `npm run db:backup -- <file>`: writes a backup of the embedded database (DATA_DIR) to <file>,
 // a gzipped tar that `npm run db:restore` reads. A running server takes it without stopping;
 // with none running, this process opens the data directory itself. PostgreSQL (DATABASE_URL):
-// use pg_dump instead (README, Backups).
+// use pg_dump instead (docs/operations.md, Backups).
 import path from 'node:path';
 import { BackupRefusedError, backUpDataDir } from '#server/backups/on-demand.ts';
 import { ConfigError, loadConfig } from '#server/config.ts';
@@ -11,7 +11,7 @@ try {
   const config = loadConfig();
   if (config.databaseUrl) {
     throw new BackupRefusedError(
-      'DATABASE_URL is set: back up PostgreSQL with pg_dump (see the README, Backups).',
+      'DATABASE_URL is set: back up PostgreSQL with pg_dump (see docs/operations.md, Backups).',
     );
   }
   const target = process.argv[2];

@@ -1,6 +1,6 @@
 // `npm run db:restore -- <file>`: restores a backup (npm run db:backup, or a nightly one from
 // BACKUP_DIR) into DATA_DIR, which must be missing or empty, and checks that the database opens.
-// PostgreSQL (DATABASE_URL): use pg_restore instead (README, Backups).
+// PostgreSQL (DATABASE_URL): use pg_restore instead (docs/operations.md, Backups).
 import path from 'node:path';
 import { restoreDataDir, RestoreRefusedError } from '#server/backups/restore.ts';
 import { ConfigError, loadConfig } from '#server/config.ts';
@@ -10,7 +10,7 @@ try {
   const config = loadConfig();
   if (config.databaseUrl) {
     throw new RestoreRefusedError(
-      'DATABASE_URL is set: restore PostgreSQL with pg_restore (see the README, Backups).',
+      'DATABASE_URL is set: restore PostgreSQL with pg_restore (see docs/operations.md, Backups).',
     );
   }
   const source = process.argv[2];

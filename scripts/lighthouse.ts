@@ -91,7 +91,7 @@ const hydrationAllowance = { points: 1, blockingMs: 60, blockingLimitMs: 100 };
 
 /**
  * Every page is measured as a later page of a visit: the splash that covers the first one for
- * 2.5 s (spec section 4) would give `/` and its script-less copy the same slow Speed Index and
+ * 2.5 s would give `/` and its script-less copy the same slow Speed Index and
  * say nothing about either's scripts. (Lighthouse keeps cookies between runs, so without this
  * only the very first run would show it.)
  */

@@ -48,7 +48,7 @@ describe('GET /api/services', () => {
   it('lists the five services with id, slug, title, description and image', async () => {
     const response = await request(app).get('/api/services').expect(200).expect('Content-Type', /json/);
     expect(response.body).toHaveLength(5);
-    // The five services of the spec (section 2), as a new site lists them.
+    // The five services of a new site, in the order it lists them.
     expect(response.body.map((service: { slug: string }) => service.slug)).toEqual([
       'tyre-replacement',
       'puncture-repair',

@@ -4,7 +4,7 @@ import { defaultSiteSettings, siteSettingsEnv, type SiteSettings } from '#common
 
 /**
  * Every setting of the server comes from one environment variable, validated here at start-up.
- * The README's configuration table lists the same variables; keep the two in step.
+ * docs/configuration.md lists the same variables; keep the two in step.
  */
 
 const blankToUndefined = (value: unknown) =>
@@ -82,7 +82,7 @@ const fontName = z
   .trim()
   .regex(/^[A-Za-z0-9 ]{1,60}$/, 'must be a font family name (letters, digits and spaces)');
 
-/** The rules for the site settings of spec section 1, as overridden by SITE_* variables. */
+/** The rules for the site settings (brand and business details) that SITE_* variables override. */
 const siteSettingsSchema = z.object({
   companyName: z.string().trim().min(1).max(80),
   phone: z.string().regex(/^\+?[0-9]{6,15}$/, 'must be digits only, optionally starting with +'),

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
-import { AccountRefusedError, addStaffAccount } from './auth/initial-admin.ts';
+import { AccountRefusedError, addStaffAccount, firstAccountWarning } from './auth/initial-admin.ts';
 import { pruneSessions } from './auth/sessions.ts';
 import { pruneLoginFailures } from './auth/throttle.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -66,6 +66,8 @@ async function main() {
         );
       }
     }
+    const noAccount = await firstAccountWarning(database.db);
+    if (noAccount) logger.warn(noAccount);
     ssr = config.nodeEnv === 'development' ? await createDevSsr() : await loadProductionSsr();
     // The first start of a new database publishes the seed as version 1.
     await siteContent.published();

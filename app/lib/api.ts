@@ -11,7 +11,7 @@ export class ApiError extends Error {
     /** The parsed JSON answer, for errors that carry more than a sentence (a 409's current version). */
     readonly body: Record<string, unknown> = {},
   ) {
-    // Spec section 7: '{status}: {body text or status text}'.
+    // '{status}: {body text or status text}', for a failure the server explained in no sentence.
     super(`${status}: ${bodyText}`);
     this.name = 'ApiError';
   }

@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tan
 import { ApiError, apiRequest } from './api.ts';
 import { currentUserQueryKey } from '#app/features/account/staff-session.ts';
 
-/** Spec section 7: queries go stale after 5 minutes (the enquiry list sets 0 itself). */
+/** Queries go stale after 5 minutes (the enquiry list sets 0 itself). */
 export const defaultStaleTimeMs = 5 * 60 * 1000;
 
 /** The default read: a GET of the key's path (`['/api/enquiries']`), through the one API client. */
@@ -13,7 +13,7 @@ const getKeyPath: QueryFunction = ({ queryKey, signal }) => {
 };
 
 /**
- * Reads and writes of the staff area (spec section 7): no retries, no refetch on focus. A 401
+ * Reads and writes of the staff area: no retries, no refetch on focus. A 401
  * means the session has ended (signed out elsewhere, expired, the account disabled or reset): the
  * signed-in user is asked for again, and a staff page whose user has gone leaves for /auth
  * (`useStaffPage`) on that request rather than showing errors.

@@ -4,7 +4,7 @@ import type { PriceLine } from '#common/site-content/site-content.ts';
 import type { SiteSettings } from '#common/site-content/site-settings.ts';
 import { fillTokens } from '#common/site-content/tokens.ts';
 
-/** What a page says about itself to search engines and link previews (spec section 2, metadata). */
+/** What a page says about itself to search engines and link previews (title, description, canonical address). */
 export type PageSeo = {
   path: string;
   title: string;
@@ -131,7 +131,7 @@ const postalAddress = (address: BusinessFacts['branches'][number]['address']) =>
 
 /**
  * Structured data: an auto repair business with its branches, hours, area and the offer catalogue
- * of its visible services with their prices (spec sections 2 and 9).
+ * of its visible services with their prices.
  */
 export function businessJsonLd(site: SiteSettings, publicUrl: string, facts: BusinessFacts): MetaDescriptor {
   const [base = ''] = site.serviceRegions;

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec section 9: at most one toast on screen; a dismissed toast is removed after 1,000,000 ms. */
+/** At most one toast on screen; a dismissed toast is removed after 1,000,000 ms. */
 export const toastLimit = 1;
 export const toastRemoveDelayMs = 1_000_000;
 

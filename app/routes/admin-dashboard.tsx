@@ -7,7 +7,7 @@ import { pageMeta } from '#app/lib/seo.ts';
 import { useStaffPage } from '#app/features/account/staff-session.ts';
 import type { Route } from './+types/admin-dashboard';
 
-/** Signed-out visitors are sent to /auth before anything of the dashboard is sent (spec section 6). */
+/** Signed-out visitors are sent to /auth before anything of the dashboard is sent. */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await context.staff.currentUser();
   if (!user) throw redirect('/auth');

@@ -5,7 +5,7 @@ import { StaffCardPage } from '#app/features/staff/staff-card-page.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
 import type { Route } from './+types/auth';
 
-/** Someone already signed in goes straight to the dashboard (spec section 2), or the page named by ?next=. */
+/** Someone already signed in goes straight to the dashboard, or the page named by ?next=. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (await context.staff.currentUser()) {
     const next = new URL(request.url).searchParams.get('next');

@@ -33,7 +33,7 @@ const updated = () =>
   toast({ title: 'Cookie preferences updated', description: 'Your cookie choices have been saved.' });
 
 /**
- * Cookie Settings (spec sections 2 and 4): the switches are a draft of the saved choice; Save
+ * Cookie Settings: the switches are a draft of the saved choice; Save
  * Changes is enabled only when the draft differs from it. Accept All and Essential Only save at
  * once; Reset forgets the choice, and the banner asks again.
  */

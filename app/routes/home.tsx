@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = ({ data: home, matches }) =>
       : [],
   );
 
-/** The home page: the spec's nine sections in order (spec section 2, home page). */
+/** The home page: its nine sections in order. */
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { images, services, pricing, branches, areas, testimonials, contactHours, coveredDistricts } =
     loaderData;

@@ -14,7 +14,7 @@ const documents = {
 };
 
 /**
- * The three legal pages (spec section 2): static text, chosen by the address, with the contact
+ * The three legal pages (privacy, terms, cookies): static text, chosen by the address, with the contact
  * details and hours of the published content.
  */
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { useStaffPage } from '#app/features/account/staff-session.ts';
 import type { Route } from './+types/update-hero';
 
 /**
- * Staff only, enforced on the server (DESIGN.md, security model): signed-out visitors sign in
+ * Staff only, enforced on the server (the staff pages are not rendered without a session): signed-out visitors sign in
  * first, and come back here afterwards.
  */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-/** The hero background page (spec section 2): the current picture and a way to change it. */
+/** The hero background page: the current picture and a way to change it. */
 export default function UpdateHeroPage({ loaderData }: Route.ComponentProps) {
   const user = useStaffPage(loaderData.user);
 

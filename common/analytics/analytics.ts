@@ -1,25 +1,25 @@
-/** Longest page path counted (issue: visitor analytics). */
+/** Longest page path counted. */
 export const analyticsPathMaxLength = 512;
 
-/** Timeline ranges in days (spec section 9); the dashboard opens on 30. */
+/** Timeline ranges in days; the dashboard opens on 30. */
 export const timelineRanges = [7, 30, 90] as const;
 export type TimelineRange = (typeof timelineRanges)[number];
 export const defaultTimelineRange: TimelineRange = 30;
 
-/** How many pages Popular Pages lists (spec section 9). */
+/** How many pages Popular Pages lists. */
 export const topPagesLimit = 10;
 
-/** Analytics stats and timeline are refetched this often (spec section 9). */
+/** Analytics stats and timeline are refetched this often. */
 export const analyticsRefetchMs = 30_000;
 
-/** Paths that are never counted: the staff area (spec section 7), the staff-only hero page included. */
+/** Paths that are never counted: the staff area, the staff-only hero page included. */
 export function isUntrackedPath(path: string): boolean {
   return /^\/(admin|auth|update-hero(\/|$))/i.test(path);
 }
 
 export type { PageViewEvent } from './event.ts';
 
-/** GET /api/analytics/stats (spec section 3, analytics stats). */
+/** GET /api/analytics/stats (docs/features.md, Visitor analytics). */
 export type AnalyticsStats = {
   totalVisits: number;
   /** The sum of each day's unique visitors: the cookieless count cannot link one day to the next. */
@@ -40,7 +40,7 @@ export type AnalyticsSources = {
 };
 
 /**
- * The weekly trend (spec section 2): the last 7 entries against the 7 before, in per cent,
+ * The weekly trend: the last 7 entries against the 7 before, in per cent,
  * rounded to one decimal. 0 when the week before had no visits.
  */
 export function weeklyTrendPercent(timeline: readonly TimelineEntry[]): number {

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { analyticsPathMaxLength } from './analytics.ts';
 
 /**
- * The page-view event the site sends (spec section 3: event and path). `path` may carry the
+ * The page-view event the site sends (event and path). `path` may carry the
  * page's query string, from which the campaign (utm_*) fields are read; `referrer` is the page's
  * document.referrer, from which only the host of another site is kept.
  */

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { StaffRole } from '#common/accounts/accounts.ts';
 
-/** Limits of staff accounts (issue: staff sign-in; OWASP ASVS 2.1). */
+/** Limits of staff accounts (OWASP ASVS 2.1). */
 export const usernameLimits = { min: 3, max: 64 } as const;
 export const passwordLimits = { min: 12, max: 128 } as const;
 
@@ -19,7 +19,7 @@ const field = (trim: 'trim' | 'as typed', ...checks: Check[]) =>
     z.string().check(...checks),
   );
 
-/** The admin login form (spec section 5). */
+/** The admin login form. */
 export const loginSchema = z.object({
   username: field('trim', z.minLength(1, 'Username is required'), z.maxLength(256, 'Username is too long')),
   password: field(

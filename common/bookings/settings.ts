@@ -4,7 +4,7 @@ import { mobileLocation } from './words.ts';
 import { isCalendarDate, minutesOf, timeOf, timePattern, weekdays, type Weekday } from '#common/time/week.ts';
 
 /**
- * When customers may book (issue: online booking), part of the staff-edited site content: for
+ * When customers may book online, part of the staff-edited site content: for
  * mobile fitting and for each branch, the windows of each weekday and how many jobs each takes;
  * how far ahead and how soon bookings may be made; closed dates; and which bank holidays the
  * business opens on. A site whose content has no booking settings yet books from defaults that

@@ -31,8 +31,8 @@ const text = (...checks: Parameters<z.ZodMiniString['check']>) =>
 const serviceValues = new Set<string>(enquiryServiceOptions.map((option) => option.value));
 
 /**
- * The enquiry form's payload (spec sections 3 and 5), shared by the form and POST /api/enquiries.
- * Messages are the spec's own.
+ * The enquiry form's payload, shared by the form and POST /api/enquiries, with the messages the
+ * form shows beside each field.
  */
 export const enquirySchema = z.object({
   name: text(

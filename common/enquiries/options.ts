@@ -1,4 +1,4 @@
-/** The enquiry form's service choices: value and label (spec section 3, service option values). */
+/** The enquiry form's service choices: the value stored and the label shown. */
 export const enquiryServiceOptions = [
   { value: 'tyres', label: 'Tyres' },
   { value: 'servicing', label: 'Vehicle Servicing' },

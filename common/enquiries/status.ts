@@ -1,5 +1,5 @@
 /**
- * Where an enquiry is in the pipeline, from first contact to a finished job. The spec's
+ * Where an enquiry is in the pipeline, from first contact to a finished job. The
  * `contacted` flag is true for every status after `new`.
  */
 export const enquiryStatuses = ['new', 'contacted', 'quoted', 'booked', 'completed', 'closed'] as const;
@@ -35,7 +35,7 @@ export type EnquiryEvent = {
 export type EnquiryNote = { id: number; text: string; author: string | null; createdAt: string };
 
 /**
- * GET /api/enquiries/counts: every enquiry, and how many are in each status. The spec's
+ * GET /api/enquiries/counts: every enquiry, and how many are in each status. The
  * Contacted card counts every enquiry past New (`total - new`).
  */
 export type EnquiryCounts = { total: number } & Record<EnquiryStatus, number>;

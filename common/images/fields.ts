@@ -42,7 +42,7 @@ const section = z.pipe(
 );
 
 /**
- * The fields of an image record (spec section 7: POST /api/images, the text fields of an upload).
+ * The fields of an image record (POST /api/images, the text fields of an upload).
  * Pictures only arrive by upload: a record names no URL of its own. A named slot is shown on the
  * public site, so its alt text may not be empty.
  */

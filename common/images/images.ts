@@ -1,5 +1,5 @@
 /**
- * The site's named images (spec section 3, Image) and the fallback shipped for each, used until
+ * The site's named images and the fallback shipped for each, used until
  * staff upload their own. Fallbacks are WebP renderings of design/illustrations/ at several widths
  * (scripts/build-images.ts).
  */
@@ -88,7 +88,7 @@ export function isImageSlotName(name: string): name is ImageSlotName {
   return (imageSlotNames as readonly string[]).includes(name);
 }
 
-/** An image as the API lists it (spec section 3, Image), with what a page needs for srcset. */
+/** An image as the API lists it, with what a page needs for srcset. */
 export type StoredImage = {
   id: number;
   name: string;
@@ -107,7 +107,7 @@ export type StoredImage = {
 /** The biggest file an upload may be; the pages check it before sending anything. */
 export const imageUploadMaxBytes = 10 * 1024 * 1024;
 export const imageTooLargeMessage = 'The file is larger than 10 MB. Please choose a smaller picture.';
-/** Hero backgrounds look sharp on wide screens from this size up (spec section 2, /update-hero). */
+/** Hero backgrounds look sharp on wide screens from this size up (the advice of /update-hero). */
 export const heroRecommendedSize = { width: 1600, height: 800 } as const;
 
 /** A picture as a public page shows it: its renditions and its alt text. */

@@ -2,8 +2,7 @@ import type { SiteSettings } from './site-settings.ts';
 import { defaultCoveredDistricts, defaultCustomerEmails, type SiteContent } from './site-content.ts';
 
 /**
- * The first published version of a new database: the site’s original content (spec sections 1,
- * 2, 3 and 9) with the business details of the SITE_* settings, which seed it and nothing more.
+ * The first published version of a new database: the site’s original content with the business details of the SITE_* settings, which seed it and nothing more.
  * Staff change everything here from the dashboard afterwards. Long texts may contain the tokens
  * {companyName}, {phone}, {formattedPhone} and {email}, filled in with the business details when
  * a page renders.
@@ -19,7 +18,7 @@ export function seedSiteContent(
       formattedPhone: site.formattedPhone,
       email: site.email,
       priceRange: '£20-£200',
-      // Placeholders until the business gives its own profiles (spec section 2, footer).
+      // Placeholders until the business gives its own profiles (shown in the footer).
       socialLinks: [
         {
           label: 'Facebook',
@@ -344,8 +343,8 @@ export function seedSiteContent(
       ],
       note: 'All prices include VAT. Extra charges may apply for emergency call-outs, premium vehicles and out-of-hours work.',
     },
-    // Hours are the spec’s; the telephone numbers come from Ofcom’s drama range and the street
-    // addresses are placeholders, like the other business details the spec withholds.
+    // Hours are the business’s; the telephone numbers come from Ofcom’s drama range and the street
+    // addresses are placeholders, like the other business details not yet given.
     branches: [
       {
         key: 'harold-hill',
@@ -454,7 +453,8 @@ export function seedSiteContent(
     areas: {
       regions: [...site.serviceRegions],
       coverageText: `We cover everywhere within a 30-mile radius of ${base}, including:`,
-      // The page text and the structured data state the radius differently (spec section 9).
+      // Two readings of the radius, both kept as given: 30 miles in the page text, 50 km in the
+      // structured data.
       radiusMiles: 30,
       radiusKilometres: 50,
       coveredDistricts: [...defaultCoveredDistricts],

@@ -1,8 +1,8 @@
 import { fallbackImages, type FallbackImageName } from '#common/images/images.ts';
 
 /**
- * One entry of GET /api/services (spec section 3, "Service (server list)"): a service shown on
- * the site. `id` is its slug, as the spec's list has it.
+ * One entry of GET /api/services: a service shown on the site. `id` is its slug, as the list
+ * of services has always had it.
  */
 export type ServiceSummary = {
   id: string;
@@ -31,7 +31,7 @@ export function parseServiceList(value: unknown): ServiceSummary[] {
 }
 
 /**
- * The picture a service shows: the one named by its key (the five services of the spec have
+ * The picture a service shows: the one named by its key (the five services of a new site have
  * their own), else the tyre fitting picture for a service the staff added.
  */
 export function servicePictureName(key: string): FallbackImageName {

@@ -107,7 +107,7 @@ describe('site content rules', () => {
 });
 
 describe('opening hours', () => {
-  it('read as the spec writes them, and as structured data', () => {
+  it('read as the site writes them, and as structured data', () => {
     const [haroldHill, upminster] = seed().branches;
     expect(hoursRows(haroldHill!)).toEqual([
       { days: 'Monday - Friday', hours: '8:00am - 6:00pm' },

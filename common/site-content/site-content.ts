@@ -6,7 +6,7 @@ import { districtPattern, normaliseDistrict, postcodeMessage, postcodePattern } 
 
 /**
  * The business's own content, edited by staff in the dashboard and published as one document
- * with a version number (DESIGN.md, "Site content is data"). The public pages, the structured
+ * with a version number (docs/features.md, Site content). The public pages, the structured
  * data, the sitemap and the e-mails read the published document; the seed of a new database is
  * today's content (site-content-seed.ts). These rules are the only ones: the editor and
  * PUT /api/site-content both use `siteContentSchema`.

@@ -1,6 +1,6 @@
 /**
- * Site configuration shared by every page (spec section 1). The phone number, e-mail address and
- * company name are not given by the spec: the defaults below are deliberately fictional (Ofcom's
+ * Site configuration shared by every page. The phone number, e-mail address and company name
+ * are placeholders until the business sets its own: the defaults below are deliberately fictional (Ofcom's
  * drama range 020 7946 0xxx, an example.com address) and each is overridden by the environment
  * variable named in `siteSettingsEnv`, validated by the server's configuration (server/config.ts).
  * No validation library here: this module is part of every page's script.

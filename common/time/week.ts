@@ -57,7 +57,7 @@ export function timeOf(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
-/** 08:00 reads 8:00am, 13:30 reads 1:30pm, 12:00 reads 12:00pm (en-GB, as the spec writes hours). */
+/** 08:00 reads 8:00am, 13:30 reads 1:30pm, 12:00 reads 12:00pm (en-GB, as the site writes hours). */
 export function formatTime(time: string): string {
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
   const suffix = hours < 12 ? 'am' : 'pm';

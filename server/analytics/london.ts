@@ -1,6 +1,6 @@
 import { addDays } from '#common/time/week.ts';
 
-/** The business's calendar: days and "today" are Europe/London days (DESIGN.md, data). */
+/** The business's calendar: days and "today" are Europe/London days, across the clock changes. */
 export { londonDate as londonDay } from '#common/time/london.ts';
 export { addDays };
 

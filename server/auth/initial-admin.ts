@@ -37,3 +37,16 @@ export async function addStaffAccount(
       throw new AccountRefusedError(Object.values(result.fieldErrors).flat());
   }
 }
+
+/**
+ * What start-up warns while the installation has no staff account at all: how to add the first
+ * one. Undefined once there is an account.
+ */
+export async function firstAccountWarning(db: Database): Promise<string | undefined> {
+  if (await hasAnyUser(db)) return undefined;
+  return (
+    'there is no staff account yet: add the first with `npm run admin:create -- <username>` ' +
+    '(it asks for the password), or set ADMIN_USERNAME and ADMIN_PASSWORD and start the server again; ' +
+    'until then POST /api/register accepts a first account from anyone who can reach the server'
+  );
+}

@@ -159,7 +159,7 @@ describe('registration', () => {
 });
 
 describe('signing in', () => {
-  it('answers with the spec messages when a field is empty', async () => {
+  it('answers with the login form messages when a field is empty', async () => {
     const response = await logIn({ username: ' ', password: '' }).expect(400);
     expect(response.body.fieldErrors).toEqual({
       username: ['Username is required'],

@@ -46,8 +46,7 @@ const clientOf = (req: Request, publicUrl: string): SignInClient => ({
 const loggable = (username: string) => username.slice(0, 64).replace(/[\r\n]/g, ' ');
 
 /**
- * POST /login, POST /login/two-factor, POST /logout, GET /user, POST /register (spec section 7;
- * issue: staff accounts), mounted under /api. Every attempt, its outcome and every sign-out go
+ * POST /login, POST /login/two-factor, POST /logout, GET /user, POST /register, mounted under /api. Every attempt, its outcome and every sign-out go
  * to the activity log, never the password or code.
  */
 export function authRouter(auth: AuthDependencies): Router {

@@ -6,7 +6,7 @@ import type { Database } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 import { staffUserColumns, toStaffUser } from './staff-user.ts';
 
-/** A session ends after this long without a request (issue: staff sign-in). */
+/** A session ends after this long without a request. */
 export const sessionIdleMs = 24 * 60 * 60 * 1000;
 /** ... and this long after sign-in, however busy. */
 export const sessionAbsoluteMs = 7 * 24 * 60 * 60 * 1000;

@@ -167,7 +167,7 @@ export const loginFailures = pgTable(
  */
 export const enquirySearchSeparator = '\x1f';
 
-/** Enquiries and booking requests sent from the public site (spec section 3). */
+/** Enquiries and booking requests sent from the public site. */
 export const enquiries = pgTable(
   'enquiries',
   {
@@ -294,7 +294,7 @@ export const enquiryStatusCounts = pgTable('enquiry_status_counts', {
 });
 
 /**
- * Site images (spec section 3, Image): one row per image, possibly filling a named slot. The name
+ * Site images: one row per image, possibly filling a named slot. The name
  * is unique: a slot has at most one picture. A record may exist before its picture arrives.
  */
 export const images = pgTable(

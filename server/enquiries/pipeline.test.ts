@@ -55,7 +55,7 @@ describe('statuses', () => {
     expect(reopened.body).toMatchObject({ status: 'new', contacted: false });
   });
 
-  it('keep Mark as Contacted as the spec has it, without moving an enquiry further along back', async () => {
+  it('keep Mark as Contacted to New becoming Contacted, without moving an enquiry further along back', async () => {
     const first = await submit();
     const marked = await request(app)
       .put(`/api/enquiries/${first.id}/mark-contacted`)

@@ -88,7 +88,7 @@ describe('POST /api/enquiries', () => {
     expect(await storedNotifications()).toEqual([]);
   });
 
-  it('names every bad field of an empty submission in the spec words', async () => {
+  it('names every bad field of an empty submission in the words of the form', async () => {
     const response = await request(app).post('/api/enquiries').send({}).expect(400);
     expect(response.body.fieldErrors).toEqual({
       name: ['Name is required'],

@@ -10,7 +10,7 @@ import { streamEnquiriesCsv } from './export.ts';
 import { recordStaffActivity } from '../activity/service.ts';
 import { submitEnquiry, type EnquirySubmission } from './submit.ts';
 
-/** An enquiry is a few short fields: anything bigger is not one (issue: abuse defences). */
+/** An enquiry is a few short fields: anything bigger is not one (an abuse defence). */
 export const enquiryBodyLimit = '16kb';
 
 /**

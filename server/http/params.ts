@@ -10,7 +10,7 @@ export function idParam(req: Request, message: string): number {
   return Number(raw);
 }
 
-/** A request body checked by `schema`, else 400 with the spec's error contract (`fieldErrors`). */
+/** A request body checked by `schema`, else 400 with the API's error body (`{ error, fieldErrors }`). */
 export function parseBody<Schema extends z.ZodMiniType>(schema: Schema, body: unknown): z.output<Schema> {
   const result = z.safeParse(schema, body);
   if (!result.success) throw new HttpError(400, invalidFieldsMessage, fieldErrorsOf(result.error));

@@ -4,8 +4,8 @@ import type { Request, Response } from 'express';
 export const splashCookie = 'splash_seen';
 
 /**
- * Decides on the server whether this page shows the splash (spec section 4: first load only, never
- * again). The first page of a browser session shows it and sets the cookie; every later request,
+ * Decides on the server whether this page shows the splash (on the first load of a browser session
+ * only, never again). The first page of a browser session shows it and sets the cookie; every later request,
  * page or data, carries the cookie. Deciding here rather than in a script keeps the first paint
  * free of a synchronous storage read, and the splash works without JavaScript.
  */

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Metadata, OutputInfo } from 'sharp';
 import { imageUploadMaxBytes } from '#common/images/images.ts';
 
-/** Limits of an uploaded picture (issue: site images). */
+/** Limits of an uploaded picture. */
 export const imageLimits = {
   /** Bytes of the upload itself. */
   maxBytes: imageUploadMaxBytes,
@@ -53,7 +53,7 @@ export type ProcessedImage = {
 
 const hashOf = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
 
-/** What sharp may decode: the formats the issue names. AVIF is HEIF with AV1 compression. */
+/** What sharp may decode: JPEG, PNG, WebP, AVIF and GIF. AVIF is HEIF with AV1 compression. */
 function isAcceptedFormat(metadata: Metadata): boolean {
   if (metadata.format === 'heif') return metadata.compression === 'av1';
   return ['jpeg', 'png', 'webp', 'gif'].includes(metadata.format ?? '');

@@ -58,7 +58,7 @@ async function safePicture(file: Buffer, share: boolean): Promise<ProcessedImage
 const isHero = (name: string | undefined) => name === 'hero-background';
 
 /**
- * The image API (spec section 7). Reading is public; every change needs a signed-in staff member
+ * The image API (docs/features.md, Site images). Reading is public; every change needs a signed-in staff member
  * and passes the CSRF guard before a byte of the upload is read. `changed` hears of each change
  * before it is answered, so that this process's next page shows it (other processes hear of it
  * from the database).

@@ -14,7 +14,7 @@ import { PageCache } from './page-cache.ts';
 
 /**
  * The public pages as visitors get them (server rendering, through the page cache) from the
- * published site content: first the content of a new site, checked against the spec's own
+ * published site content: first the content of a new site, checked against the shipped
  * figures, then after publications through the real API.
  */
 let database: DatabaseHandle;
@@ -92,7 +92,7 @@ function jsonLd(markup: string): BusinessJsonLd {
   return JSON.parse(json!) as BusinessJsonLd;
 }
 
-/** The five services of the spec (section 2), in the order the site lists them. */
+/** The five services of a new site, in the order the site lists them. */
 const specServices = [
   ['tyre-replacement', 'Tyre Replacement'],
   ['puncture-repair', 'Puncture Repair'],
@@ -101,7 +101,7 @@ const specServices = [
   ['commercial-tyres', 'Commercial Tyres'],
 ] as const;
 
-/** Each service page's price list: the figures of spec section 9. */
+/** Each service page's price list: the figures a new site ships with. */
 const specServicePrices: Record<string, [string, string][]> = {
   'tyre-replacement': [
     ['Economy tyres (per tyre)', 'From £45'],
@@ -146,7 +146,7 @@ const othersOf = (markup: string) =>
 const unfilledToken = /\{(companyName|phone|formattedPhone|email)\}/;
 
 describe('a new site shows the original content', () => {
-  it('home page: services, prices, branches and hours, areas, testimonials and contact hours of the spec', async () => {
+  it('home page: services, prices, branches and hours, areas, testimonials and contact hours of a new site', async () => {
     const home = await html('/');
     expect(home).toMatch(/<title>[^<]*\| Anytown Mobile Tyres<\/title>/);
 
@@ -233,7 +233,7 @@ describe('a new site shows the original content', () => {
   });
 
   it.each(specServices)(
-    '/services/%s: its title, texts and the price list of spec section 9',
+    '/services/%s: its title, texts and the price list of a new site',
     async (slug, title) => {
       const service = await html(`/services/${slug}`);
       expect(service).toContain(`<title>${title} in Essex &amp; East London | Anytown Mobile Tyres</title>`);
@@ -282,7 +282,7 @@ describe('a new site shows the original content', () => {
     expect(bottom).toContain('href="https://www.facebook.com/"');
   });
 
-  it('information and legal pages print the branch and contact hours of the spec', async () => {
+  it('information and legal pages print the branch and contact hours of a new site', async () => {
     const haroldHill =
       'Harold Hill: Monday to Friday 8:00am–6:00pm, Saturday 8:00am–4:00pm, Sunday 9:00am–1:00pm';
     const upminster =

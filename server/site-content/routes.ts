@@ -30,7 +30,7 @@ function pageParams(query: express.Request['query']): { before?: number; limit: 
 }
 
 /**
- * The business's site content (issue: content the staff edit). Reading the published document is
+ * The business's site content, which staff edit (docs/features.md, Site content). Reading the published document is
  * public; publishing, the history and restoring need a signed-in staff member. `changed` hears of
  * each publication before it is answered, so that this process's next page shows it.
  */

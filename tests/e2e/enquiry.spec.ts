@@ -140,7 +140,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText("We'll get back to you as soon as possible.")).toBeVisible();
   });
 
-  test('bad fields come back with the spec messages and the values kept', async ({ page }) => {
+  test('bad fields come back with the form messages and the values kept', async ({ page }) => {
     await page.goto('/');
     const enquiry = form(page);
     await enquiry.getByLabel('Name').fill('Sarah Mitchell');

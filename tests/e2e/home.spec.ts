@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 
-/** The five services of a new site (spec section 2). */
+/** The five services of a new site. */
 const serviceTitles = [
   'Tyre Replacement',
   'Puncture Repair',
@@ -41,7 +41,7 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('the home page sections come in the order of the spec', async ({ page }) => {
+test('the home page sections come in their order', async ({ page }) => {
   await page.goto('/');
   const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
   expect(headings).toEqual([

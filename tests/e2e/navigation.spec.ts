@@ -95,6 +95,17 @@ test('every footer link leads to its page or section', async ({ page }) => {
   await expect(footer).toContainText('Based in Billericay, serving Billericay, Harold Hill and Upminster.');
 });
 
+test('the header and the footer give the company name in full, at every width', async ({ page }) => {
+  await page.goto('/about');
+  const inHeader = page.getByRole('banner').getByText('Anytown Mobile Tyres', { exact: true });
+  await expect(inHeader).toBeVisible();
+  // Not cut short with an ellipsis: the name's box holds all of its text.
+  expect(await inHeader.evaluate((name) => name.scrollWidth <= name.clientWidth)).toBe(true);
+  await expect(
+    page.getByRole('contentinfo').getByText('Anytown Mobile Tyres', { exact: true }),
+  ).toBeVisible();
+});
+
 test('a modified click on a link is left to the browser', async ({ page, context }) => {
   await page.goto('/');
   const opened = context.waitForEvent('page');

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 
-/** The five services of a new site (spec section 2). */
+/** The five services of a new site. */
 const services = [
   { slug: 'tyre-replacement', title: 'Tyre Replacement' },
   { slug: 'puncture-repair', title: 'Puncture Repair' },

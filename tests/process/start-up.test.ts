@@ -108,4 +108,30 @@ describe('a running server', () => {
     expect(line).not.toContain('127.0.0.1');
     expect(line).not.toContain('utm_source');
   });
+
+  it('says how to add the first staff account while there is none, and not after', async () => {
+    const dataDir = tempDataDir();
+    const fresh = await start({ DATA_DIR: dataDir });
+    await fresh.ready;
+    const warning = fresh
+      .stdout()
+      .split('\n')
+      .find((entry) => entry.includes('no staff account yet'));
+    expect(JSON.parse(warning!)).toMatchObject({
+      level: 40,
+      msg: expect.stringContaining('`npm run admin:create -- <username>`'),
+    });
+    expect(warning).toContain('ADMIN_USERNAME and ADMIN_PASSWORD');
+    fresh.child.kill('SIGTERM');
+    await fresh.exited;
+
+    const withAccount = await start({
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: 'first-owner',
+      ADMIN_PASSWORD: 'correct-horse-battery-staple',
+    });
+    await withAccount.ready;
+    expect(withAccount.stdout()).toContain('first staff account created from ADMIN_USERNAME');
+    expect(withAccount.stdout()).not.toContain('no staff account yet');
+  });
 });

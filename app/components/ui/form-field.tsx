@@ -14,7 +14,7 @@ export type FieldControlProps = {
 type FormFieldProps = {
   id: string;
   label: string;
-  /** Marked with an asterisk (spec section 2) and announced as required. */
+  /** Marked with an asterisk and announced as required. */
   required?: boolean;
   /** A line under the control, read out with it. */
   hint?: ReactNode;

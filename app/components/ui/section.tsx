@@ -53,7 +53,7 @@ const ctaClass = (variant: keyof typeof ctaStyles) =>
 
 type CtaProps = { children: ReactNode; variant?: keyof typeof ctaStyles };
 
-/** A call to action that scrolls smoothly to the enquiry form (spec section 2). */
+/** A call to action that scrolls smoothly to the enquiry form. */
 export function ContactLink({ children, variant = 'primary' }: CtaProps) {
   return (
     <a href="#contact" className={ctaClass(variant)}>

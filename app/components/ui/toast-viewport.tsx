@@ -2,7 +2,7 @@ import * as Toast from '@radix-ui/react-toast';
 import { dismissToast, useToasts } from '#app/lib/use-toast.ts';
 import { CloseIcon } from './icons.tsx';
 
-/** Spec section 9: shown for 5000 ms, swiped away after 50 px, F8 jumps to the toasts. */
+/** Toasts are shown for 5000 ms, swiped away after 50 px, F8 jumps to the toasts. */
 const toastDurationMs = 5000;
 const swipeThresholdPx = 50;
 

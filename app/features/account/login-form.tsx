@@ -13,7 +13,7 @@ import { FormField } from '#app/components/ui/form-field.tsx';
 import { preloadToaster } from '#app/components/ui/toaster.tsx';
 import { LoginCodeStep } from './login-code-step.tsx';
 
-/** Spec section 9: after a successful login the page waits this long, then navigates. */
+/** After a successful login the page waits this long, then navigates. */
 export const loginRedirectDelayMs = 500;
 
 type LoginValues = { username: string; password: string };
@@ -22,7 +22,7 @@ const needsCode = (answer: StaffUser | TwoFactorChallenge): answer is TwoFactorC
   'twoFactorRequired' in answer && answer.twoFactorRequired;
 
 /**
- * The Admin Login form (spec sections 2, 5 and 8). Checked on submit, then on change. After a
+ * The Admin Login form. Checked on submit, then on change. After a
  * successful login, a full navigation loads the dashboard (or the admin page last visited) with
  * the new session. With two-factor sign-in on, a right password leads to a second step that asks
  * for a code; going back from it (or its expiry) starts again from the password.

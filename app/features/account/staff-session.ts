@@ -5,7 +5,7 @@ import { isStaffRole } from '#common/accounts/accounts.ts';
 import type { StaffUser } from '#common/auth/auth.ts';
 import { ApiError, apiRequest } from '#app/lib/api.ts';
 
-/** Browser storage keys of the staff area (spec section 3, browser storage). */
+/** Browser storage keys of the staff area. */
 export const storedUserKey = 'tyre-services.staff-user';
 export const lastAdminUrlKey = 'last_admin_url';
 
@@ -23,7 +23,7 @@ function storage(): Storage | undefined {
   }
 }
 
-/** The user kept from the last sign-in; one that cannot be read is removed (spec section 4). */
+/** The user kept from the last sign-in; one that cannot be read is removed. */
 export function readStoredUser(): StaffUser | null {
   const raw = storage()?.getItem(storedUserKey);
   if (!raw) return null;
@@ -53,7 +53,7 @@ export function storeUser(user: StaffUser | null): void {
   else storage()?.removeItem(storedUserKey);
 }
 
-/** GET /api/user, where 401 means "nobody", not an error (spec section 7). */
+/** GET /api/user, where 401 means "nobody", not an error. */
 export async function fetchCurrentUser(): Promise<StaffUser | null> {
   try {
     return await apiRequest<StaffUser>('GET', '/api/user');

@@ -1,6 +1,6 @@
 import type { AnalyticsSources, AnalyticsStats } from '#common/analytics/analytics.ts';
 
-/** Spec section 9: the Visitor Timeline chart is 300 px high. */
+/** The Visitor Timeline chart is 300 px high. */
 export const chartHeightPx = 300;
 
 export function StatCard({ label, value }: { label: string; value: number }) {
@@ -30,7 +30,7 @@ export function EmptyNote({ text = noDataText }: { text?: string }) {
   return <p className="py-6 text-center text-sm text-slate-600">{text}</p>;
 }
 
-/** Popular Pages: rank, page (the root path reads Home) and views (spec section 2). */
+/** Popular Pages: rank, page (the root path reads Home) and views. */
 export function PopularPages({ pages }: { pages: AnalyticsStats['topPages'] }) {
   if (pages.length === 0) return <EmptyNote />;
   return (

@@ -36,7 +36,7 @@ function Failure({ text }: { text: string }) {
   );
 }
 
-/** Green with a plus sign from 0 up, red below (spec section 2). */
+/** The weekly trend: green with a plus sign from 0 up, red below. */
 function WeeklyTrend({ timeline }: { timeline: TimelineEntry[] }) {
   const trend = weeklyTrendPercent(timeline);
   return (
@@ -77,7 +77,7 @@ function RangeButtons({
   );
 }
 
-/** The Analytics tab (spec section 2), refreshed every 30 seconds. */
+/** The Analytics tab, refreshed every 30 seconds. */
 export function AnalyticsTab() {
   const [range, setRange] = useState<TimelineRange>(defaultTimelineRange);
   const stats = useQuery<AnalyticsStats>({

@@ -6,7 +6,7 @@ import { apiRequest } from '#app/lib/api.ts';
 import { sendAnalyticsPageView } from '#app/features/consent/index.ts';
 
 /**
- * Sends a page view (spec section 7) on the first load and on every route change, except in the
+ * Sends a page view (POST /api/analytics) on the first load and on every route change, except in the
  * staff area. The request is fire-and-forget with keepalive, so it never holds up navigation and
  * survives the page being left; a failure is only logged. The referrer goes with the first view
  * only: after client-side navigation document.referrer still names the site the visit came from.

@@ -8,7 +8,7 @@ const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
 const shortDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const fullDay = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' });
 
-/** Spec section 9: about 8 labels on the x-axis; half as many where 8 would not fit (phones). */
+/** About 8 labels on the x-axis; half as many where 8 would not fit (phones). */
 const targetLabels = 8;
 const narrowQuery = '(max-width: 639px)';
 

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Cookie consent (spec section 4, UK GDPR and PECR): what the visitor allows, kept in browser
+ * Cookie consent (UK GDPR and PECR; docs/features.md, Cookie consent): what the visitor allows, kept in browser
  * storage, and whether the banner is showing. One store drives the banner, the Cookie Settings
  * page and the footer's Cookie Settings button; the effects of a choice (Consent Mode, the
  * analytics tag, clearing cookies) follow it in consent-effects.ts.
@@ -11,7 +11,7 @@ export const consentCategories = ['essential', 'analytics', 'marketing', 'prefer
 export type ConsentCategory = (typeof consentCategories)[number];
 export type ConsentPreferences = { essential: true } & Record<Exclude<ConsentCategory, 'essential'>, boolean>;
 
-/** Browser storage keys (spec section 3): the flag is the string 'true'; preferences are JSON. */
+/** Browser storage keys: the flag is the string 'true'; preferences are JSON. */
 export const consentStorageKeys = {
   consent: 'cookie_consent',
   preferences: 'cookie_preferences',
@@ -19,7 +19,7 @@ export const consentStorageKeys = {
 /** Set for the rest of the browser session when the banner is closed without a choice. */
 export const bannerDismissedKey = 'cookie_banner_dismissed';
 
-/** Spec section 9: the banner appears this long after load when nothing is stored. */
+/** The banner appears this long after load when nothing is stored. */
 export const consentBannerDelayMs = 1000;
 
 export const essentialOnly: ConsentPreferences = {
@@ -66,7 +66,7 @@ const chosen = (preferences: ConsentPreferences): ConsentState => ({
   showingPreferences: false,
 });
 
-/** The transitions of spec section 4. A choice closes the banner; reset opens it again. */
+/** How the choice and the banner change. A choice closes the banner; reset opens it again. */
 export function consentReducer(state: ConsentState, action: ConsentAction): ConsentState {
   switch (action.type) {
     case 'accept-all':

@@ -8,7 +8,7 @@ const primary = buttonClass('primary', 'compact', 'justify-center px-4');
 const secondary = buttonClass('outline', 'compact', 'justify-center px-4');
 
 /**
- * The cookie banner (spec section 2, cookie banner): a labelled region at the foot of the page,
+ * The cookie banner: a labelled region at the foot of the page,
  * not a dialog. It neither traps focus nor hides the page, and stays until the visitor accepts,
  * rejects, saves or closes it.
  */

@@ -6,7 +6,7 @@ import { useSiteSettings } from '#app/features/site-content/index.ts';
 import { logOut } from '#app/features/account/index.ts';
 import { toast } from '#app/lib/use-toast.ts';
 
-/** Logo, title, who is signed in, and Logout (spec section 2, admin dashboard). */
+/** Logo, title, who is signed in, and Logout, at the top of the dashboard. */
 export function DashboardHeader({ user }: { user: StaffUser }) {
   const site = useSiteSettings();
   const queryClient = useQueryClient();

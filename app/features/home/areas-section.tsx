@@ -4,7 +4,7 @@ import { MapPinIcon } from '#app/components/ui/icons.tsx';
 import { ContactLink, Section } from '#app/components/ui/section.tsx';
 
 /**
- * Areas covered (spec section 2, home 7). The map is a third-party embed that sets its own
+ * Areas covered (the home page's seventh section). The map is a third-party embed that sets its own
  * cookies, so it loads only with preferences consent; until then a placeholder names the areas,
  * offers to load the map (which records that consent) and links to the map in a new tab.
  */

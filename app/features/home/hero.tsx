@@ -8,7 +8,7 @@ import { BookLink } from '#app/components/ui/section.tsx';
 type LoadState = 'loading' | 'loaded' | 'failed';
 
 /**
- * Hero banner (spec section 2, home 1). The background image loads behind a dark gradient and a
+ * Hero banner (the home page's first section). The background image loads behind a dark gradient and a
  * Loading... spinner; once loaded it covers the banner; if it fails the gradient simply stays.
  */
 export function Hero({ image, branchNames }: { image: ResponsiveImage; branchNames: readonly string[] }) {

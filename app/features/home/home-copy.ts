@@ -1,5 +1,5 @@
 /**
- * Static text of the home page sections (spec section 2, home page). Prices, branches, areas and
+ * Static text of the home page sections. Prices, branches, areas and
  * testimonials are the published site content's.
  */
 

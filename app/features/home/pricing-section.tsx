@@ -1,7 +1,7 @@
 import type { SiteContent } from '#common/site-content/site-content.ts';
 import { BookLink, Section } from '#app/components/ui/section.tsx';
 
-/** The home page's prices (spec section 9): a lead, groups of price lines and a note. */
+/** The home page's prices: a lead, groups of price lines and a note. */
 export function PricingSection({ pricing }: { pricing: SiteContent['homePricing'] }) {
   return (
     <Section id="pricing" eyebrow="Clear prices" title="Our Pricing" lead={pricing.lead} tone="tint">

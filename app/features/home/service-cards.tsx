@@ -4,7 +4,7 @@ import { ServiceTeaserCard } from '#app/features/service-pages/index.ts';
 
 export const noServicesText = 'No services available at the moment';
 
-/** The home page's service cards (spec section 2, home section 2): the visible services, in order. */
+/** The home page's service cards (its second section): the visible services, in order. */
 export function ServiceCards({
   services,
   images = {},

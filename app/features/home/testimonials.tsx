@@ -9,7 +9,7 @@ export function wrapIndex(index: number, count: number): number {
 }
 
 /**
- * Customer testimonials carousel (spec section 2, home 8): one slide per testimonial, previous
+ * Customer testimonials carousel (the home page's eighth section): one slide per testimonial, previous
  * and next buttons, wrapping both ways. Arrow keys work when the carousel has focus; the new
  * slide is announced to screen readers. Without testimonials there is no section.
  */

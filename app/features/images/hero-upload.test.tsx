@@ -37,7 +37,7 @@ function renderWith(list: StoredImage[] | undefined) {
 }
 
 describe('HeroUpload', () => {
-  it('recommends at least 1600x800 pixels (spec section 2)', () => {
+  it('recommends at least 1600x800 pixels', () => {
     expect(heroRecommendation).toBe('For best results, use an image of at least 1600x800 pixels.');
   });
 

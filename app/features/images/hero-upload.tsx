@@ -19,7 +19,7 @@ import {
 
 const heroName = 'hero-background';
 
-/** Spec section 2, /update-hero. */
+/** The advice under the /update-hero form's picture field. */
 export const heroRecommendation = `For best results, use an image of at least ${heroRecommendedSize.width}x${heroRecommendedSize.height} pixels.`;
 
 /** The page's card is 36rem wide, less its padding. */
@@ -28,7 +28,7 @@ const previewSizes = '(min-width: 640px) 512px, calc(100vw - 5rem)';
 const buttonClass =
   'inline-flex items-center justify-center rounded-lg px-5 py-2.5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink';
 
-/** A link that, like the buttons beside it, cannot be used while the upload runs (spec section 4). */
+/** A link that, like the buttons beside it, cannot be used while the upload runs. */
 function pausedLinkProps(paused: boolean) {
   return {
     'aria-disabled': paused || undefined,
@@ -77,7 +77,7 @@ function CurrentBackground() {
   );
 }
 
-/** The /update-hero form (spec sections 2, 4 and 8): choose a picture, send it, see it. */
+/** The /update-hero form: choose a picture, send it, see it. */
 export function HeroUpload() {
   const queryClient = useQueryClient();
   // Without scripts the form could not send the picture; it stays disabled until hydrated.

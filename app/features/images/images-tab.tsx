@@ -22,7 +22,7 @@ export function ImagesFailure({ error, onRetry }: { error: unknown; onRetry: () 
   );
 }
 
-/** The Images tab: every named slot of the site, then any other stored image (spec sections 3, 7). */
+/** The Images tab: every named slot of the site, then any other stored image. */
 export function ImagesTab() {
   const images = useSiteImages();
 

@@ -51,7 +51,7 @@ describe('imageFailureMessage', () => {
     expect(imageFailureMessage(apiError(), 'Failed to replace image')).toBe('Failed to replace image');
   });
 
-  it("is the status and body without a fallback (spec section 7's generic failure)", () => {
+  it("is the status and body without a fallback (the API client's generic failure)", () => {
     expect(imageFailureMessage(apiError())).toBe('413: Payload Too Large');
   });
 

@@ -11,7 +11,7 @@ import {
 import { ApiError } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
 
-/** GET /api/images (spec section 7): stale after 5 minutes, refetched on window focus. */
+/** GET /api/images: stale after 5 minutes, refetched on window focus. */
 export const imagesQueryKey = ['/api/images'] as const;
 export const imagesStaleTimeMs = 300_000;
 
@@ -20,14 +20,14 @@ export const fetchImagesFailed = 'Failed to fetch images';
 /** What the server decodes (it re-encodes everything; SVG is refused). */
 export const acceptedImageTypes = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
 
-/** The spec's fallback for a failure that is not even an Error (spec section 8, hero upload). */
+/** What the hero upload says of a failure that is not even an Error. */
 export const unknownErrorMessage = 'An unknown error occurred';
 
 type ToastText = { title: string; description: string };
 
 /**
- * The text of an image failure: the API's own sentence (spec section 8), else `fallback` when the
- * API sent none (without one, the '{status}: {body}' of spec section 7), else what the browser said
+ * The text of an image failure: the API's own sentence, else `fallback` when the API sent none
+ * (without one, the '{status}: {body}' of `ApiError`), else what the browser said
  * (a network failure).
  */
 export function imageFailureMessage(error: unknown, fallback?: string): string {
@@ -103,7 +103,7 @@ export function imagePreviewSource(
 }
 
 /**
- * The site's image records. A failure is also told once as a toast (spec section 8), and again
+ * The site's image records. A failure is also told once as a toast, and again
  * only when a later fetch fails anew.
  */
 export function useSiteImages() {

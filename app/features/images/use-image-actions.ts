@@ -4,7 +4,7 @@ import { ApiError, apiRequest } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import { imageFailureMessage, imagesQueryKey } from './site-images.ts';
 
-/** Spec section 8: 'Image uploaded' / 'The image has been uploaded successfully', and so on. */
+/** The success toasts: 'Image uploaded' / 'The image has been uploaded successfully', and so on. */
 const succeeded = (done: 'uploaded' | 'replaced' | 'updated' | 'deleted') =>
   toast({ title: `Image ${done}`, description: `The image has been ${done} successfully` });
 
@@ -17,7 +17,7 @@ type ImageActionCallbacks = {
 };
 
 /**
- * What staff can do to one image (spec sections 7 and 8), each change followed by a fresh list.
+ * What staff can do to one image, each change followed by a fresh list.
  * The list is refreshed after failures too: a 409 means someone else made the record meanwhile.
  */
 export function useImageActions({ onPictureSent, onDeleted, onAltTextRefused }: ImageActionCallbacks) {

@@ -3,7 +3,7 @@ import type { ServiceTeaser } from '#app/features/site-content/index.ts';
 import { ServiceTeaserCard } from './service-teaser-card.tsx';
 
 /**
- * Other Services You May Need (spec section 2, service detail page): up to three other services,
+ * Other Services You May Need, on a service page: up to three other services,
  * each with its picture (`images`, in the same order) unless that failed to load.
  */
 export function OtherServices({

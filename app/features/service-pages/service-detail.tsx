@@ -19,7 +19,7 @@ type Props = {
   images: UploadedSlotImages;
 };
 
-/** A service page (spec section 2, service detail page). */
+/** A service page (/services/{slug}). */
 export function ServiceDetailView({ service, others, images }: Props) {
   const image = siteImage(service.picture, images);
   const otherImages = others.map((other) => siteImage(other.picture, images));

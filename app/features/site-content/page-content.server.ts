@@ -18,7 +18,7 @@ import { fillTokensIn } from '#common/site-content/tokens.ts';
  * small parts, never the whole document (nor the schema's code).
  */
 
-/** How many other services a service page suggests (spec section 9). */
+/** How many other services a service page suggests. */
 export const otherServicesCount = 3;
 
 function visibleServices(content: SiteContent): ServiceContent[] {

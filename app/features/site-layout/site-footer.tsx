@@ -10,8 +10,8 @@ import { MailIcon, PhoneIcon } from '#app/components/ui/icons.tsx';
 const linkClass = 'text-sm text-slate-300 transition hover:text-brand';
 
 /**
- * Opens the cookie preferences (spec section 2, footer). Until the page's scripts run, it is a
- * link to the Cookie Settings page, which works without them.
+ * Opens the cookie preferences (the footer's Cookie Settings). Until the page's scripts run, it
+ * is a link to the Cookie Settings page, which works without them.
  */
 function CookieSettingsButton() {
   const hydrated = useHydrated();
@@ -52,7 +52,11 @@ export function SiteFooter({
     <footer className="bg-ink text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div>
-          <img src={site.logoLight} alt={site.companyName} width={262} height={56} className="h-10 w-auto" />
+          {/* The published company name, as in the header: a logo picture cannot follow a change of it. */}
+          <p className="flex items-center gap-2.5 font-heading text-base font-extrabold leading-tight text-white">
+            <img src="/brand/mark.svg" alt="" width={36} height={36} className="size-9 shrink-0" />
+            <span className="min-w-0 text-balance break-words">{site.companyName}</span>
+          </p>
           <p className="mt-4 text-sm leading-relaxed">
             Mobile tyre fitting, puncture repairs, MOTs and servicing across South Essex and East London.
           </p>

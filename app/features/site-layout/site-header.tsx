@@ -12,7 +12,8 @@ export function SiteHeader({ services }: { services: readonly NavLink[] }) {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to="/" className="flex min-w-0 items-center gap-2.5" aria-label={`${site.companyName}, home`}>
           <img src="/brand/mark.svg" alt="" width={36} height={36} className="size-9 shrink-0" />
-          <span className="truncate font-heading text-base font-extrabold sm:text-lg">
+          {/* On a phone a long name takes two lines rather than being cut short. */}
+          <span className="min-w-0 text-balance break-words font-heading text-base font-extrabold leading-tight sm:text-lg">
             {site.companyName}
           </span>
         </Link>

@@ -32,7 +32,7 @@ const rangeFormat = new Intl.DateTimeFormat('en-GB', {
 const utcMidnight = (date: string) => new Date(`${date}T00:00:00Z`);
 
 /**
- * "Tuesday 24 November 2026" (spec section 9: en-GB). Put together from its parts, as engines
+ * "Tuesday 24 November 2026" (en-GB). Put together from its parts, as engines
  * differ on the comma after the weekday.
  */
 export function formatDiaryDate(date: string): string {

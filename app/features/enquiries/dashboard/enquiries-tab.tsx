@@ -32,7 +32,7 @@ function CountCard({ label, count, tone }: { label: string; count: number; tone:
   );
 }
 
-/** The Enquiries tab: counts, search and status filters, and the inbox (spec section 2). */
+/** The Enquiries tab: counts, search and status filters, and the inbox. */
 export function EnquiriesTab() {
   const [filters, setFilters] = useState<EnquiryFilters>(noEnquiryFilters);
   const enquiries = useEnquiryList(filters);

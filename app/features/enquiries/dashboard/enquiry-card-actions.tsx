@@ -10,7 +10,7 @@ type EnquiryCardActionsProps = {
   onDelete: () => void;
 };
 
-/** Call, e-mail, mark contacted (after confirmation) and delete (spec section 2). */
+/** Call, e-mail, mark contacted (after confirmation) and delete. */
 export function EnquiryCardActions({ enquiry, busy, onMarkContacted, onDelete }: EnquiryCardActionsProps) {
   return (
     <div className="mt-4 flex flex-wrap gap-2">

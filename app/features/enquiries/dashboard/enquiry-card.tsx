@@ -13,7 +13,7 @@ type EnquiryCardProps = {
   onDelete: () => void;
 };
 
-/** One enquiry in the staff inbox (spec section 2, Enquiries tab), with its pipeline status and notes. */
+/** One enquiry in the staff inbox (the Enquiries tab), with its pipeline status and notes. */
 export function EnquiryCard({ enquiry, busy, onMarkContacted, onDelete }: EnquiryCardProps) {
   const headingId = `enquiry-${enquiry.id}-name`;
   const service = enquiryServiceName(enquiry);

@@ -14,7 +14,7 @@ type EnquiryInboxProps = {
   onLoadMore: () => void;
 };
 
-/** The cards of the enquiries loaded so far, their spec actions, and "Load more". */
+/** The cards of the enquiries loaded so far, their actions, and "Load more". */
 export function EnquiryInbox({ enquiries, filtered, hasMore, loadingMore, onLoadMore }: EnquiryInboxProps) {
   const queryClient = useQueryClient();
   const refetch = () => queryClient.invalidateQueries({ queryKey: enquiriesQueryKey });

@@ -56,7 +56,7 @@ export type EnquiryFormProps = {
 };
 
 /**
- * The enquiry form (spec sections 2, 3, 5 and 8). With scripts it checks the fields on submit,
+ * The enquiry form (home page, #contact). With scripts it checks the fields on submit,
  * then on every change, sends JSON to POST /api/enquiries and answers with a toast; without
  * scripts it is a plain form that posts to /enquiry, which answers with a page.
  */

@@ -85,7 +85,7 @@ export const failureMessage = (error: unknown): string =>
       ? error.message
       : String(error);
 
-/** "12/07/2026, 14:05", in London time (spec section 9: en-GB). */
+/** "12/07/2026, 14:05", in London time, as en-GB writes it. */
 const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
   day: '2-digit',
   month: '2-digit',

@@ -1,16 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import {
-  analyticsRefetchMs,
   defaultTimelineRange,
   timelineRanges,
   weeklyTrendPercent,
-  type AnalyticsSources,
-  type AnalyticsStats,
   type TimelineEntry,
   type TimelineRange,
 } from '#common/analytics/analytics.ts';
-import { apiRequest } from '#app/lib/api.ts';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import {
   chartHeightPx,
@@ -21,6 +16,7 @@ import {
   Sources,
   StatCard,
 } from './analytics-panels.tsx';
+import { useAnalyticsSources, useAnalyticsStats, useAnalyticsTimeline } from './analytics-queries.ts';
 
 // The chart library is the largest part of the dashboard: fetched when the chart is needed.
 const VisitorChart = lazy(() => import('./visitor-chart.tsx'));
@@ -80,23 +76,9 @@ function RangeButtons({
 /** The Analytics tab, refreshed every 30 seconds. */
 export function AnalyticsTab() {
   const [range, setRange] = useState<TimelineRange>(defaultTimelineRange);
-  const stats = useQuery<AnalyticsStats>({
-    queryKey: ['/api/analytics/stats'],
-    refetchInterval: analyticsRefetchMs,
-  });
-  const timeline = useQuery<TimelineEntry[]>({
-    queryKey: ['/api/analytics/timeline', range],
-    queryFn: ({ signal }) =>
-      apiRequest('GET', `/api/analytics/timeline?days=${range}`, undefined, { signal }),
-    refetchInterval: analyticsRefetchMs,
-    placeholderData: (previous) => previous,
-  });
-  const sources = useQuery<AnalyticsSources>({
-    queryKey: ['/api/analytics/sources', range],
-    queryFn: ({ signal }) => apiRequest('GET', `/api/analytics/sources?days=${range}`, undefined, { signal }),
-    refetchInterval: analyticsRefetchMs,
-    placeholderData: (previous) => previous,
-  });
+  const stats = useAnalyticsStats();
+  const timeline = useAnalyticsTimeline(range);
+  const sources = useAnalyticsSources(range);
 
   if (stats.isPending) return <Spinner label="Loading visitor numbers..." showLabel />;
   if (stats.isError) return <Failure text={failedAnalytics} />;

@@ -1,10 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { WaitingMessage, WaitingMessages } from '#common/notifications/outbox.ts';
-import { apiRequest, messageOf } from '#app/lib/api.ts';
-import { toast } from '#app/lib/use-toast.ts';
-
-export const waitingMailQueryKey = ['/api/outbox?status=waiting'] as const;
+import type { WaitingMessage } from '#common/notifications/outbox.ts';
+import { useWaitingMail, useWaitingMailAction } from './outbox-queries.ts';
 
 const dateTime = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'medium',
@@ -20,13 +16,7 @@ const messagesText = (count: number) => (count === 1 ? '1 message is' : `${count
  * waits. The messages hold customers' details, so they are read afresh and not kept.
  */
 export function WaitingMailBanner() {
-  const waiting = useQuery({
-    queryKey: waitingMailQueryKey,
-    queryFn: ({ signal }) =>
-      apiRequest<WaitingMessages>('GET', '/api/outbox?status=waiting', undefined, { signal }),
-    staleTime: 0,
-    gcTime: 0,
-  });
+  const waiting = useWaitingMail();
   const [open, setOpen] = useState(false);
   if (!waiting.data || waiting.data.messages.length === 0) return null;
   const { mailConfigured, messages } = waiting.data;
@@ -65,14 +55,7 @@ export function WaitingMailBanner() {
 }
 
 function WaitingMail({ message, canSend }: { message: WaitingMessage; canSend: boolean }) {
-  const queryClient = useQueryClient();
-  const act = useMutation({
-    mutationFn: (action: 'send' | 'discard') => apiRequest('POST', `/api/outbox/${message.id}/${action}`),
-    onSuccess: (_answer, action) =>
-      toast({ title: action === 'send' ? 'Message sent to the mail server' : 'Message discarded' }),
-    onError: (error) => toast({ variant: 'destructive', title: 'Not done', description: messageOf(error) }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: waitingMailQueryKey }),
-  });
+  const act = useWaitingMailAction(message);
   return (
     <li className="rounded border border-slate-200 bg-white p-3" aria-label={message.subject}>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">

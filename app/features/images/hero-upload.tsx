@@ -1,21 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, type FormEvent, type MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { heroRecommendedSize, imageSlots, type StoredImage } from '#common/images/images.ts';
-import { apiRequest } from '#app/lib/api.ts';
+import { heroRecommendedSize, imageSlots } from '#common/images/images.ts';
 import { useHydrated } from '#app/lib/hydration.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import { ImageFileField } from './image-file-field.tsx';
 import { ImagePreview, ImageSourceBadge } from './image-preview.tsx';
+import { useHeroUpload, useSiteImages } from './image-queries.ts';
 import { ImagesFailure } from './images-tab.tsx';
-import {
-  checkChosenFile,
-  imageFailureMessage,
-  imageFormData,
-  imagePreviewSource,
-  imagesQueryKey,
-  useSiteImages,
-} from './site-images.ts';
+import { checkChosenFile, imagePreviewSource } from './site-images.ts';
 
 const heroName = 'hero-background';
 
@@ -79,28 +71,15 @@ function CurrentBackground() {
 
 /** The /update-hero form: choose a picture, send it, see it. */
 export function HeroUpload() {
-  const queryClient = useQueryClient();
   // Without scripts the form could not send the picture; it stays disabled until hydrated.
   const ready = useHydrated();
   const fileInput = useRef<HTMLInputElement>(null);
   const fileId = useId();
 
-  const upload = useMutation({
-    mutationFn: (file: File) => apiRequest<StoredImage>('POST', '/api/upload-hero', imageFormData(file)),
-    onSuccess: () => {
-      toast({
-        title: 'Background updated',
-        description: 'The hero background image has been updated successfully',
-      });
+  const upload = useHeroUpload({
+    onUploaded: () => {
       if (fileInput.current) fileInput.current.value = '';
     },
-    onError: (error: unknown) =>
-      toast({
-        variant: 'destructive',
-        title: 'Upload failed',
-        description: imageFailureMessage(error, 'Failed to upload image'),
-      }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: imagesQueryKey }),
   });
   const uploading = upload.isPending;
 

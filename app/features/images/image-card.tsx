@@ -8,7 +8,7 @@ import { FormField } from '#app/components/ui/form-field.tsx';
 import { ImageFileField } from './image-file-field.tsx';
 import { ImagePreview, ImageSourceBadge } from './image-preview.tsx';
 import { altTextProblem, checkChosenFile, imageFormData, imagePreviewSource } from './site-images.ts';
-import { useImageActions } from './use-image-actions.ts';
+import { useImageActions } from './image-queries.ts';
 
 /** The grid is one column on phones, two from `sm`, three from `lg` inside the 72rem page. */
 const cardImageSizes = '(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw';

@@ -1,7 +1,8 @@
 import { imageSlotNames, isImageSlotName } from '#common/images/images.ts';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { ImageCard } from './image-card.tsx';
-import { fetchImagesFailed, imageFailureMessage, useSiteImages } from './site-images.ts';
+import { useSiteImages } from './image-queries.ts';
+import { fetchImagesFailed, imageFailureMessage } from './site-images.ts';
 
 const gridClass = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3';
 

@@ -1,5 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { imageRecordSchema } from '#common/images/fields.ts';
 import {
   fallbackImage,
@@ -9,7 +7,6 @@ import {
   type StoredImage,
 } from '#common/images/images.ts';
 import { ApiError } from '#app/lib/api.ts';
-import { toast } from '#app/lib/use-toast.ts';
 
 /** GET /api/images: stale after 5 minutes, refetched on window focus. */
 export const imagesQueryKey = ['/api/images'] as const;
@@ -100,27 +97,4 @@ export function imagePreviewSource(
   }
   if (!isImageSlotName(name)) return undefined;
   return { ...fallbackImage(name), uploaded: false };
-}
-
-/**
- * The site's image records. A failure is also told once as a toast, and again
- * only when a later fetch fails anew.
- */
-export function useSiteImages() {
-  const images = useQuery<StoredImage[]>({
-    queryKey: imagesQueryKey,
-    staleTime: imagesStaleTimeMs,
-    refetchOnWindowFocus: true,
-  });
-  const error = images.isError ? images.error : null;
-  useEffect(() => {
-    if (error) {
-      toast({
-        variant: 'destructive',
-        title: fetchImagesFailed,
-        description: imageFailureMessage(error),
-      });
-    }
-  }, [error]);
-  return images;
 }

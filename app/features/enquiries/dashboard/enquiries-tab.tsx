@@ -1,15 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { EnquiryCounts } from '#common/enquiries/status.ts';
-import { apiRequest, messageOf } from '#app/lib/api.ts';
+import { messageOf } from '#app/lib/api.ts';
 import { DownloadIcon } from '#app/components/ui/icons.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { EnquiryFiltersBar } from './enquiry-filters.tsx';
 import { EnquiryInbox } from './enquiry-inbox.tsx';
 import {
-  enquiryCountsQueryKey,
   enquiryExportPath,
   noEnquiryFilters,
+  useEnquiryCounts,
   useEnquiryList,
   type EnquiryFilters,
 } from './enquiry-queries.ts';
@@ -37,11 +35,7 @@ export function EnquiriesTab() {
   const [filters, setFilters] = useState<EnquiryFilters>(noEnquiryFilters);
   const enquiries = useEnquiryList(filters);
   // The list holds the pages loaded so far; the cards count every enquiry.
-  const counts = useQuery<EnquiryCounts>({
-    queryKey: enquiryCountsQueryKey,
-    queryFn: ({ signal }) => apiRequest<EnquiryCounts>('GET', '/api/enquiries/counts', undefined, { signal }),
-    staleTime: 0,
-  });
+  const counts = useEnquiryCounts();
 
   const list = enquiries.data?.pages.flat() ?? [];
   const filtered = filters.status !== 'all' || filters.q !== '';

@@ -1,10 +1,7 @@
 import { Button } from '#app/components/ui/button.tsx';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Enquiry } from '#common/enquiries/enquiry.ts';
-import { apiRequest, messageOf } from '#app/lib/api.ts';
-import { toast } from '#app/lib/use-toast.ts';
 import { EnquiryCard } from './enquiry-card.tsx';
-import { enquiriesQueryKey } from './enquiry-queries.ts';
+import { useDeleteEnquiry, useMarkEnquiryContacted } from './enquiry-queries.ts';
 
 type EnquiryInboxProps = {
   enquiries: Enquiry[];
@@ -16,24 +13,8 @@ type EnquiryInboxProps = {
 
 /** The cards of the enquiries loaded so far, their actions, and "Load more". */
 export function EnquiryInbox({ enquiries, filtered, hasMore, loadingMore, onLoadMore }: EnquiryInboxProps) {
-  const queryClient = useQueryClient();
-  const refetch = () => queryClient.invalidateQueries({ queryKey: enquiriesQueryKey });
-  const markContacted = useMutation({
-    mutationFn: (id: number) => apiRequest<Enquiry>('PUT', `/api/enquiries/${id}/mark-contacted`),
-    onSuccess: () =>
-      toast({ title: 'Enquiry updated', description: 'The enquiry has been marked as contacted.' }),
-    onError: (error) =>
-      toast({ variant: 'destructive', title: 'Update failed', description: messageOf(error) }),
-    onSettled: refetch,
-  });
-  const remove = useMutation({
-    mutationFn: (id: number) => apiRequest<void>('DELETE', `/api/enquiries/${id}`),
-    onSuccess: () =>
-      toast({ title: 'Enquiry deleted', description: 'The enquiry has been permanently removed.' }),
-    onError: (error) =>
-      toast({ variant: 'destructive', title: 'Delete failed', description: messageOf(error) }),
-    onSettled: refetch,
-  });
+  const markContacted = useMarkEnquiryContacted();
+  const remove = useDeleteEnquiry();
 
   if (enquiries.length === 0) {
     return (

@@ -1,13 +1,10 @@
 import { Button } from '#app/components/ui/button.tsx';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { Enquiry } from '#common/enquiries/enquiry.ts';
 import { enquiryNoteMaxLength, type EnquiryNote } from '#common/enquiries/status.ts';
-import { ApiError, apiRequest, messageOf } from '#app/lib/api.ts';
-import { toast } from '#app/lib/use-toast.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { formatEnquiryDate } from './enquiry-format.ts';
-import { enquiriesQueryKey } from './enquiry-queries.ts';
+import { useAddEnquiryNote } from './enquiry-queries.ts';
 
 /** Staff notes on an enquiry, newest first, and the form that adds one. */
 export function EnquiryNotes({ enquiry }: { enquiry: Enquiry }) {
@@ -44,22 +41,14 @@ function NoteItem({ note }: { note: EnquiryNote }) {
 }
 
 function AddNoteForm({ enquiryId }: { enquiryId: number }) {
-  const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const addNote = useMutation({
-    mutationFn: (noteText: string) =>
-      apiRequest<EnquiryNote>('POST', `/api/enquiries/${enquiryId}/notes`, { text: noteText }),
-    onSuccess: () => {
+  const addNote = useAddEnquiryNote(enquiryId, {
+    onAdded: () => {
       setText('');
       setError(undefined);
-      toast({ title: 'Note added' });
-      return queryClient.invalidateQueries({ queryKey: enquiriesQueryKey });
     },
-    onError: (failure) => {
-      const fieldError = failure instanceof ApiError ? failure.fieldErrors?.text?.[0] : undefined;
-      setError(fieldError ?? messageOf(failure));
-    },
+    onRefused: setError,
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,7 +1,19 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { Enquiry } from '#common/enquiries/enquiry.ts';
-import type { EnquiryStatus } from '#common/enquiries/status.ts';
-import { apiRequest } from '#app/lib/api.ts';
+import {
+  enquiryStatusLabels,
+  type EnquiryCounts,
+  type EnquiryNote,
+  type EnquiryStatus,
+} from '#common/enquiries/status.ts';
+import { ApiError, apiRequest, messageOf } from '#app/lib/api.ts';
+import { toast } from '#app/lib/use-toast.ts';
 
 /** Every enquiry query sits under this key, so invalidating it refreshes the list and the counts. */
 export const enquiriesQueryKey = ['/api/enquiries'] as const;
@@ -50,5 +62,86 @@ export function useEnquiryList(filters: EnquiryFilters) {
     getNextPageParam: (lastPage) => (lastPage.length < enquiryPageSize ? undefined : lastPage.at(-1)?.id),
     placeholderData: keepPreviousData,
     staleTime: 0,
+  });
+}
+
+/** GET /api/enquiries/counts: every enquiry counted, not only the pages loaded. */
+export function useEnquiryCounts() {
+  return useQuery<EnquiryCounts>({
+    queryKey: enquiryCountsQueryKey,
+    queryFn: ({ signal }) => apiRequest<EnquiryCounts>('GET', '/api/enquiries/counts', undefined, { signal }),
+    staleTime: 0,
+  });
+}
+
+function useEnquiriesRefetch() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: enquiriesQueryKey });
+}
+
+/** PUT /api/enquiries/{id}/mark-contacted. */
+export function useMarkEnquiryContacted() {
+  const refetch = useEnquiriesRefetch();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<Enquiry>('PUT', `/api/enquiries/${id}/mark-contacted`),
+    onSuccess: () =>
+      toast({ title: 'Enquiry updated', description: 'The enquiry has been marked as contacted.' }),
+    onError: (error) =>
+      toast({ variant: 'destructive', title: 'Update failed', description: messageOf(error) }),
+    onSettled: refetch,
+  });
+}
+
+/** DELETE /api/enquiries/{id}. */
+export function useDeleteEnquiry() {
+  const refetch = useEnquiriesRefetch();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<void>('DELETE', `/api/enquiries/${id}`),
+    onSuccess: () =>
+      toast({ title: 'Enquiry deleted', description: 'The enquiry has been permanently removed.' }),
+    onError: (error) =>
+      toast({ variant: 'destructive', title: 'Delete failed', description: messageOf(error) }),
+    onSettled: refetch,
+  });
+}
+
+/** PUT /api/enquiries/{id}/status: any status, as staff correct mistakes too. */
+export function useChangeEnquiryStatus(enquiry: Enquiry) {
+  const refetch = useEnquiriesRefetch();
+  return useMutation({
+    mutationFn: (status: EnquiryStatus) =>
+      apiRequest<Enquiry>('PUT', `/api/enquiries/${enquiry.id}/status`, { status }),
+    onSuccess: (updated) =>
+      toast({
+        title: 'Enquiry updated',
+        description: `Status changed to ${enquiryStatusLabels[updated.status]}.`,
+      }),
+    onError: (error) =>
+      toast({ variant: 'destructive', title: 'Update failed', description: messageOf(error) }),
+    onSettled: refetch,
+  });
+}
+
+/**
+ * POST /api/enquiries/{id}/notes. A refusal comes back as one sentence for the form: the note's
+ * own field error when the server gives one.
+ */
+export function useAddEnquiryNote(
+  enquiryId: number,
+  { onAdded, onRefused }: { onAdded: () => void; onRefused: (message: string) => void },
+) {
+  const refetch = useEnquiriesRefetch();
+  return useMutation({
+    mutationFn: (noteText: string) =>
+      apiRequest<EnquiryNote>('POST', `/api/enquiries/${enquiryId}/notes`, { text: noteText }),
+    onSuccess: () => {
+      onAdded();
+      toast({ title: 'Note added' });
+      return refetch();
+    },
+    onError: (failure) => {
+      const fieldError = failure instanceof ApiError ? failure.fieldErrors?.text?.[0] : undefined;
+      onRefused(fieldError ?? messageOf(failure));
+    },
   });
 }

@@ -1,30 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Enquiry } from '#common/enquiries/enquiry.ts';
-import {
-  enquiryStatuses,
-  enquiryStatusLabels,
-  isEnquiryStatus,
-  type EnquiryStatus,
-} from '#common/enquiries/status.ts';
-import { apiRequest, messageOf } from '#app/lib/api.ts';
-import { toast } from '#app/lib/use-toast.ts';
-import { enquiriesQueryKey } from './enquiry-queries.ts';
+import { enquiryStatuses, enquiryStatusLabels, isEnquiryStatus } from '#common/enquiries/status.ts';
+import { useChangeEnquiryStatus } from './enquiry-queries.ts';
 
 /** Moves an enquiry along the pipeline: any status may be chosen, as staff correct mistakes too. */
 export function EnquiryStatusControl({ enquiry }: { enquiry: Enquiry }) {
-  const queryClient = useQueryClient();
-  const changeStatus = useMutation({
-    mutationFn: (status: EnquiryStatus) =>
-      apiRequest<Enquiry>('PUT', `/api/enquiries/${enquiry.id}/status`, { status }),
-    onSuccess: (updated) =>
-      toast({
-        title: 'Enquiry updated',
-        description: `Status changed to ${enquiryStatusLabels[updated.status]}.`,
-      }),
-    onError: (error) =>
-      toast({ variant: 'destructive', title: 'Update failed', description: messageOf(error) }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: enquiriesQueryKey }),
-  });
+  const changeStatus = useChangeEnquiryStatus(enquiry);
   const id = `enquiry-${enquiry.id}-status`;
   // While the change is on its way, the control shows the status chosen rather than springing back.
   const shown = changeStatus.isPending ? changeStatus.variables : enquiry.status;

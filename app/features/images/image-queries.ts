@@ -1,8 +1,60 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { StoredImage } from '#common/images/images.ts';
 import { ApiError, apiRequest } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
-import { imageFailureMessage, imagesQueryKey } from './site-images.ts';
+import {
+  fetchImagesFailed,
+  imageFailureMessage,
+  imageFormData,
+  imagesQueryKey,
+  imagesStaleTimeMs,
+} from './site-images.ts';
+
+/**
+ * The site's image records. A failure is also told once as a toast, and again
+ * only when a later fetch fails anew.
+ */
+export function useSiteImages() {
+  const images = useQuery<StoredImage[]>({
+    queryKey: imagesQueryKey,
+    staleTime: imagesStaleTimeMs,
+    refetchOnWindowFocus: true,
+  });
+  const error = images.isError ? images.error : null;
+  useEffect(() => {
+    if (error) {
+      toast({
+        variant: 'destructive',
+        title: fetchImagesFailed,
+        description: imageFailureMessage(error),
+      });
+    }
+  }, [error]);
+  return images;
+}
+
+/** POST /api/upload-hero: the /update-hero form's picture becomes the hero background. */
+export function useHeroUpload({ onUploaded }: { onUploaded: () => void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => apiRequest<StoredImage>('POST', '/api/upload-hero', imageFormData(file)),
+    onSuccess: () => {
+      toast({
+        title: 'Background updated',
+        description: 'The hero background image has been updated successfully',
+      });
+      onUploaded();
+    },
+    onError: (error: unknown) =>
+      toast({
+        variant: 'destructive',
+        title: 'Upload failed',
+        description: imageFailureMessage(error, 'Failed to upload image'),
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: imagesQueryKey }),
+  });
+}
 
 /** The success toasts: 'Image uploaded' / 'The image has been uploaded successfully', and so on. */
 const succeeded = (done: 'uploaded' | 'replaced' | 'updated' | 'deleted') =>

@@ -1,7 +1,13 @@
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RecoveryCodes, StaffSession, TwoFactorSetup } from '#common/accounts/accounts.ts';
+import type {
+  RecoveryCodes,
+  StaffSession,
+  TwoFactorChallenge,
+  TwoFactorSetup,
+} from '#common/accounts/accounts.ts';
+import type { LoginInput, StaffUser } from '#common/auth/auth.ts';
 import { apiRequest, messageOf } from '#app/lib/api.ts';
-import { currentUserQueryKey } from './staff-session.ts';
+import { currentUserQueryKey, storeUser } from './staff-session.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import { deviceName } from './account-format.ts';
 
@@ -159,5 +165,44 @@ export function useChangePassword() {
       });
       return queryClient.invalidateQueries({ queryKey: staffSessionsQueryKey });
     },
+  });
+}
+
+/** The password was right, and a code from the authenticator app is asked for next. */
+export const needsCode = (answer: StaffUser | TwoFactorChallenge): answer is TwoFactorChallenge =>
+  'twoFactorRequired' in answer && answer.twoFactorRequired;
+
+/** The person signed in: kept for the next page load and as the current user. */
+function useKeepSignedInUser() {
+  const queryClient = useQueryClient();
+  return (user: StaffUser) => {
+    storeUser(user);
+    queryClient.setQueryData(currentUserQueryKey, user);
+  };
+}
+
+/**
+ * POST /api/login: the signed-in user, or a two-factor challenge when a code is needed too.
+ * Sent even when the browser believes it is offline, so that a failure is told at once.
+ */
+export function useSignIn() {
+  const keep = useKeepSignedInUser();
+  return useMutation({
+    mutationFn: (credentials: LoginInput) =>
+      apiRequest<StaffUser | TwoFactorChallenge>('POST', '/api/login', credentials),
+    networkMode: 'always',
+    onSuccess: (answer) => {
+      if (!needsCode(answer)) keep(answer);
+    },
+  });
+}
+
+/** POST /api/login/two-factor: the second step, with an app code or a recovery code. */
+export function useSignInCode() {
+  const keep = useKeepSignedInUser();
+  return useMutation({
+    mutationFn: (code: string) => apiRequest<StaffUser>('POST', '/api/login/two-factor', { code }),
+    networkMode: 'always',
+    onSuccess: keep,
   });
 }

@@ -5,10 +5,11 @@ import { useForm, type Resolver } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { codeSchema, noPendingSignInMessage } from '#common/accounts/accounts.ts';
 import type { StaffUser } from '#common/auth/auth.ts';
-import { ApiError, apiRequest } from '#app/lib/api.ts';
+import { ApiError } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { appCodeInput, recoveryCodeInput } from './account-format.ts';
+import { useSignInCode } from './account-queries.ts';
 
 type CodeValues = { code: string };
 type CodeInput = z.output<typeof codeSchema>;
@@ -29,6 +30,7 @@ type LoginCodeStepProps = {
  */
 export function LoginCodeStep({ ready, signedIn, onSignedIn, onRestart }: LoginCodeStepProps) {
   const [recovery, setRecovery] = useState(false);
+  const signInCode = useSignInCode();
   const {
     register,
     handleSubmit,
@@ -47,7 +49,7 @@ export function LoginCodeStep({ ready, signedIn, onSignedIn, onRestart }: LoginC
 
   const submit = handleSubmit(async ({ code }) => {
     try {
-      onSignedIn(await apiRequest<StaffUser>('POST', '/api/login/two-factor', { code }));
+      onSignedIn(await signInCode.mutateAsync(code));
     } catch (error) {
       const apiError = error instanceof ApiError ? error : undefined;
       if (apiError?.status === 401 && apiError.serverMessage === noPendingSignInMessage) {

@@ -1,25 +1,21 @@
 import { Button } from '#app/components/ui/button.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import type { TwoFactorChallenge } from '#common/accounts/accounts.ts';
 import { loginSchema, type LoginInput, type StaffUser } from '#common/auth/auth.ts';
-import { ApiError, apiRequest } from '#app/lib/api.ts';
+import { ApiError } from '#app/lib/api.ts';
 import { useHydrated } from '#app/lib/hydration.ts';
-import { afterLoginPath, currentUserQueryKey, storeUser } from './staff-session.ts';
+import { afterLoginPath } from './staff-session.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { preloadToaster } from '#app/components/ui/toaster.tsx';
+import { needsCode, useSignIn } from './account-queries.ts';
 import { LoginCodeStep } from './login-code-step.tsx';
 
 /** After a successful login the page waits this long, then navigates. */
 export const loginRedirectDelayMs = 500;
 
 type LoginValues = { username: string; password: string };
-
-const needsCode = (answer: StaffUser | TwoFactorChallenge): answer is TwoFactorChallenge =>
-  'twoFactorRequired' in answer && answer.twoFactorRequired;
 
 /**
  * The Admin Login form. Checked on submit, then on change. After a
@@ -28,7 +24,7 @@ const needsCode = (answer: StaffUser | TwoFactorChallenge): answer is TwoFactorC
  * for a code; going back from it (or its expiry) starts again from the password.
  */
 export function LoginForm() {
-  const queryClient = useQueryClient();
+  const signIn = useSignIn();
   // Without scripts the form cannot sign in; it stays disabled rather than post the password.
   const ready = useHydrated();
   const [signedIn, setSignedIn] = useState(false);
@@ -59,8 +55,6 @@ export function LoginForm() {
   }, [step, setFocus]);
 
   function enter(user: StaffUser) {
-    storeUser(user);
-    queryClient.setQueryData(currentUserQueryKey, user);
     setSignedIn(true);
     toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
     setTimeout(() => window.location.assign(afterLoginPath()), loginRedirectDelayMs);
@@ -76,7 +70,7 @@ export function LoginForm() {
   const submit = handleSubmit(async (credentials) => {
     setRestartReason(undefined);
     try {
-      const answer = await apiRequest<StaffUser | TwoFactorChallenge>('POST', '/api/login', credentials);
+      const answer = await signIn.mutateAsync(credentials);
       if (needsCode(answer)) setStep('code');
       else enter(answer);
     } catch (error) {

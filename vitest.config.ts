@@ -22,7 +22,7 @@ function testFiles(dir: string): string[] {
  */
 const databaseTests = roots
   .flatMap(testFiles)
-  .filter((file) => /createTestDatabase|TEST_DATABASE_URL/.test(fs.readFileSync(file, 'utf8')));
+  .filter((file) => /createTestDatabase|useTestApp|TEST_DATABASE_URL/.test(fs.readFileSync(file, 'utf8')));
 
 export default defineConfig({
   test: {

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type express from 'express';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   invalidCodeMessage,
   lastOwnerMessage,
@@ -18,16 +17,15 @@ import {
   type StaffSession,
   type TwoFactorSetup,
 } from '#common/accounts.ts';
-import { createTestApp, testConfig, testOrigin } from '#tests/support/app.ts';
-import { createTestDatabase } from '#tests/support/database.ts';
+import { testOrigin } from '#tests/support/app.ts';
 import type { Enquiry } from '#common/enquiry.ts';
 import { clearEnquiries, makeEnquiry, sameOriginHeaders } from '#tests/support/factories.ts';
+import { useTestApp } from '#tests/support/integration.ts';
 import { purgeOldActivity } from '../activity/service.ts';
 import { addStaffAccount } from '../auth/initial-admin.ts';
 import { crossSiteMessage } from '../auth/guard.ts';
 import { invalidLoginMessage, tooManyLoginsMessage } from '../auth/service.ts';
 import { twoFactorCode } from '../auth/two-factor.ts';
-import type { DatabaseHandle } from '../db/client.ts';
 import {
   accountSetupTokens,
   activityLog,
@@ -42,34 +40,24 @@ const ownerPassword = 'correct-horse-battery-staple';
 const newcomerPassword = 'lug-nuts-and-valve-caps-7';
 const hours = (count: number) => count * 60 * 60 * 1000;
 
-let database: DatabaseHandle;
-let app: express.Express;
 let now: Date;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database, { config: testConfig({ TRUST_PROXY: '1' }), clock: () => now });
-});
-
-afterAll(async () => {
-  await database?.close();
-});
+const fixture = useTestApp({ env: { TRUST_PROXY: '1' }, dependencies: () => ({ clock: () => now }) });
 
 beforeEach(async () => {
   now = new Date('2026-11-24T09:00:00Z');
-  await database.db.delete(activityLog);
-  await database.db.delete(loginFailures);
-  await database.db.delete(sessions);
-  await database.db.delete(users);
-  await database.db.delete(appMeta);
-  await clearEnquiries(database.db);
+  await fixture.database.db.delete(activityLog);
+  await fixture.database.db.delete(loginFailures);
+  await fixture.database.db.delete(sessions);
+  await fixture.database.db.delete(users);
+  await fixture.database.db.delete(appMeta);
+  await clearEnquiries(fixture.database.db);
 });
 
 /** A browser: its cookie follows each answer, as a real one's would. */
 function browser(client = '203.0.113.10') {
   let cookie = '';
   const send = (method: 'get' | 'post' | 'put' | 'patch' | 'delete', url: string, body?: object) => {
-    const call = request(app)[method](url).set(sameOriginHeaders).set('X-Forwarded-For', client);
+    const call = request(fixture.app)[method](url).set(sameOriginHeaders).set('X-Forwarded-For', client);
     if (cookie) call.set('Cookie', cookie);
     return (body === undefined ? call : call.send(body)).then((response) => {
       const set = ([] as string[])
@@ -90,7 +78,11 @@ function browser(client = '203.0.113.10') {
 
 /** The owner, signed in. */
 async function owner() {
-  await addStaffAccount(database.db, { username: 'olivia', password: ownerPassword }, { onlyIfFirst: false });
+  await addStaffAccount(
+    fixture.database.db,
+    { username: 'olivia', password: ownerPassword },
+    { onlyIfFirst: false },
+  );
   const tab = browser();
   expect((await tab.logIn('olivia', ownerPassword)).status).toBe(200);
   return tab;
@@ -118,7 +110,7 @@ async function turnOnTwoFactor(tab: ReturnType<typeof browser>) {
   return { secret: setup.secret, recoveryCodes: enabled.body.recoveryCodes as string[] };
 }
 
-const activity = async () => database.db.select().from(activityLog).orderBy(activityLog.id);
+const activity = async () => fixture.database.db.select().from(activityLog).orderBy(activityLog.id);
 
 describe('roles', () => {
   it('makes the first and operator-made accounts owners, and says so with two-factor in GET /api/user', async () => {
@@ -150,17 +142,17 @@ describe('roles', () => {
         body: { error: ownersOnlyMessage },
       });
     }
-    expect(await database.db.select().from(users)).toHaveLength(2);
+    expect(await fixture.database.db.select().from(users)).toHaveLength(2);
     // Their own account is theirs to manage.
     expect((await staff.send('get', '/api/user/sessions')).status).toBe(200);
 
-    const crossSite = await request(app)
+    const crossSite = await request(fixture.app)
       .post('/api/users')
       .set({ Cookie: boss.cookie, 'X-Admin-Request': '1', Origin: 'https://evil.example' })
       .send({ username: 'eve', role: 'owner' });
     expect(crossSite.status).toBe(403);
     expect(crossSite.body).toEqual({ error: crossSiteMessage });
-    const noHeader = await request(app)
+    const noHeader = await request(fixture.app)
       .post('/api/user/password')
       .set({ Cookie: boss.cookie, Origin: testOrigin });
     expect(noHeader.status).toBe(403);
@@ -213,7 +205,7 @@ describe('set-up links', () => {
     expect(account.setupUrl).toMatch(new RegExp(`^${testOrigin}/account-setup/[A-Za-z0-9_-]{43}$`));
     expect(account.setupExpiresAt).toBe(new Date(now.getTime() + hours(72)).toISOString());
     const token = account.setupUrl.split('/').pop()!;
-    const stored = await database.db.select().from(accountSetupTokens);
+    const stored = await fixture.database.db.select().from(accountSetupTokens);
     expect(stored).toHaveLength(1);
     expect(JSON.stringify(stored)).not.toContain(token);
 
@@ -266,7 +258,7 @@ describe('set-up links', () => {
       (await browser().send('post', `/api/account-setup/${token}`, { password: newcomerPassword })).status,
     ).toBe(404);
     expect(
-      (await database.db.select().from(users)).find((user) => user.username === 'sam')?.passwordHash,
+      (await fixture.database.db.select().from(users)).find((user) => user.username === 'sam')?.passwordHash,
     ).toBeNull();
   });
 
@@ -288,7 +280,7 @@ describe('set-up links', () => {
     expect(reset.status).toBe(200);
     expect((await tab.send('get', '/api/user')).status).toBe(401);
     expect((await browser().logIn('sam', newcomerPassword)).status).toBe(401);
-    expect(await database.db.select().from(recoveryCodes)).toEqual([]);
+    expect(await fixture.database.db.select().from(recoveryCodes)).toEqual([]);
     const token = (reset.body.setupUrl as string).split('/').pop()!;
     expect(token).not.toBe(firstToken);
     const fresh = browser();
@@ -319,7 +311,7 @@ describe('disabled accounts', () => {
   it('deleting one keeps their name on what they did', async () => {
     const boss = await owner();
     const { account, tab } = await newcomer(boss);
-    const sent = await request(app).post('/api/enquiries').send(makeEnquiry()).expect(201);
+    const sent = await request(fixture.app).post('/api/enquiries').send(makeEnquiry()).expect(201);
     const { id } = sent.body as { id: number };
     await tab.send('put', `/api/enquiries/${id}/status`, { status: 'quoted' });
     await tab.send('post', `/api/enquiries/${id}/notes`, { text: 'Quoted £60 for two tyres' });
@@ -364,12 +356,12 @@ describe('my account', () => {
 
   it('lists its sessions with browser and system, and signs one or all others out', async () => {
     await addStaffAccount(
-      database.db,
+      fixture.database.db,
       { username: 'olivia', password: ownerPassword },
       { onlyIfFirst: false },
     );
     // A phone's session, its cookie not kept.
-    await request(app)
+    await request(fixture.app)
       .post('/api/login')
       .set(sameOriginHeaders)
       .set(
@@ -417,7 +409,7 @@ describe('two-factor sign-in', () => {
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     for (const code of codes) expect(code).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
-    const stored = await database.db.select().from(recoveryCodes);
+    const stored = await fixture.database.db.select().from(recoveryCodes);
     expect(stored).toHaveLength(10);
     expect(JSON.stringify(stored)).not.toContain(codes[0]!.replace('-', ''));
     expect((await tab.send('get', '/api/user')).body.twoFactor).toBe(true);
@@ -535,7 +527,7 @@ describe('two-factor sign-in', () => {
     const codes = renewed.body.recoveryCodes as string[];
     expect(codes).toHaveLength(10);
     expect(codes.some((code) => old.includes(code))).toBe(false);
-    expect(await database.db.select().from(recoveryCodes)).toHaveLength(10);
+    expect(await fixture.database.db.select().from(recoveryCodes)).toHaveLength(10);
 
     now = new Date(now.getTime() + 60_000);
     const withOld = browser('192.0.2.70');
@@ -575,7 +567,7 @@ describe('two-factor sign-in', () => {
 
 describe('replacing the authenticator', () => {
   const twoFactorState = async () => {
-    const [row] = await database.db
+    const [row] = await fixture.database.db
       .select({ secret: users.twoFactorSecret, pending: users.twoFactorPendingSecret })
       .from(users)
       .where(eq(users.username, 'olivia'));
@@ -601,7 +593,7 @@ describe('replacing the authenticator', () => {
     });
     expect(enableBare.status).toBe(400);
     expect(await twoFactorState()).toEqual({ secret, pending: null });
-    expect(await database.db.select().from(recoveryCodes)).toHaveLength(10);
+    expect(await fixture.database.db.select().from(recoveryCodes)).toHaveLength(10);
 
     // The owner still signs in with the old app, and with an old recovery code.
     const withApp = browser('192.0.2.80');
@@ -735,7 +727,7 @@ describe('registration once an account exists', () => {
     ]);
     const signedOut = await browser().send('post', '/api/register', body);
     expect(signedOut.status).toBe(403);
-    expect(await database.db.select().from(users).where(eq(users.username, 'mallory'))).toEqual([]);
+    expect(await fixture.database.db.select().from(users).where(eq(users.username, 'mallory'))).toEqual([]);
 
     await turnOnTwoFactor(boss);
     const added = await boss.send('post', '/api/register', body);
@@ -804,7 +796,7 @@ describe('the activity log', () => {
     ]) {
       expect(everything).not.toContain(secretText);
     }
-    for (const session of await database.db.select().from(sessions))
+    for (const session of await fixture.database.db.select().from(sessions))
       expect(everything).not.toContain(session.tokenHash);
   });
 
@@ -825,7 +817,7 @@ describe('the activity log', () => {
     for (const bad of ['kind=dancing', 'limit=0', 'limit=201', 'before=x', 'actor=-1']) {
       expect((await boss.send('get', `/api/activity?${bad}`)).status).toBe(400);
     }
-    expect(await purgeOldActivity(database.db, new Date(now.getTime() + hours(24 * 365)))).toBe(0);
-    expect(await purgeOldActivity(database.db, new Date('2027-11-25T09:00:00Z'))).toBe(all.length);
+    expect(await purgeOldActivity(fixture.database.db, new Date(now.getTime() + hours(24 * 365)))).toBe(0);
+    expect(await purgeOldActivity(fixture.database.db, new Date('2027-11-25T09:00:00Z'))).toBe(all.length);
   });
 });

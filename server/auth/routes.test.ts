@@ -1,12 +1,10 @@
-import type express from 'express';
 import pino from 'pino';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig } from '#tests/support/app.ts';
-import { createTestDatabase } from '#tests/support/database.ts';
 import { sameOriginHeaders } from '#tests/support/factories.ts';
-import type { DatabaseHandle } from '../db/client.ts';
+import { useTestApp } from '#tests/support/integration.ts';
 import { activityLog, loginFailures, sessions, users } from '../db/schema.ts';
 import { crossSiteMessage } from './guard.ts';
 import { addStaffAccount } from './initial-admin.ts';
@@ -19,39 +17,33 @@ import { loginThrottle } from './throttle.ts';
 const password = 'correct-horse-battery-staple';
 const minutes = (count: number) => count * 60 * 1000;
 
-let database: DatabaseHandle;
-let app: express.Express;
 let now: Date;
 const logLines: Record<string, unknown>[] = [];
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  const logger = pino(
-    { level: 'info' },
-    { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) },
-  );
-  // One proxy hop is trusted, so tests can speak for different clients and for https.
-  app = createTestApp(database, { config: testConfig({ TRUST_PROXY: '1' }), logger, clock: () => now });
-});
-
-afterAll(async () => {
-  await database?.close();
-});
+const logger = pino(
+  { level: 'info' },
+  { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) },
+);
+// One proxy hop is trusted, so tests can speak for different clients and for https.
+const fixture = useTestApp({ env: { TRUST_PROXY: '1' }, dependencies: () => ({ logger, clock: () => now }) });
 
 beforeEach(async () => {
   now = new Date('2026-03-02T09:00:00Z');
   logLines.length = 0;
-  await database.db.delete(activityLog);
-  await database.db.delete(loginFailures);
-  await database.db.delete(sessions);
-  await database.db.delete(users);
+  await fixture.database.db.delete(activityLog);
+  await fixture.database.db.delete(loginFailures);
+  await fixture.database.db.delete(sessions);
+  await fixture.database.db.delete(users);
 });
 
 const addAccount = (username = 'sam') =>
-  addStaffAccount(database.db, { username, password }, { onlyIfFirst: false });
+  addStaffAccount(fixture.database.db, { username, password }, { onlyIfFirst: false });
 
 function logIn(body: object, client = '203.0.113.10') {
-  return request(app).post('/api/login').set(sameOriginHeaders).set('X-Forwarded-For', client).send(body);
+  return request(fixture.app)
+    .post('/api/login')
+    .set(sameOriginHeaders)
+    .set('X-Forwarded-For', client)
+    .send(body);
 }
 
 /** The session cookie a response sets: its value and its attributes. */
@@ -81,17 +73,17 @@ async function signIn(username = 'sam') {
 
 /** POST /api/register as the site's pages send it, signed in when given a cookie. */
 const register = (cookie: string | undefined, body: object) =>
-  request(app)
+  request(fixture.app)
     .post('/api/register')
     .set(sameOriginHeaders)
     .set(cookie ? { Cookie: cookie } : {})
     .send(body);
 
-const whoAmI = (cookie: string) => request(app).get('/api/user').set('Cookie', cookie);
+const whoAmI = (cookie: string) => request(fixture.app).get('/api/user').set('Cookie', cookie);
 
 describe('registration', () => {
   it('is open while there is no account, and signs the first account in', async () => {
-    await request(app).get('/api/user').expect(401);
+    await request(fixture.app).get('/api/user').expect(401);
     const response = await register(undefined, { username: 'owner', password }).expect(201);
     expect(response.body).toEqual({
       id: expect.any(Number),
@@ -111,7 +103,9 @@ describe('registration', () => {
       password: 'another-long-passphrase',
     }).expect(403);
     expect(response.body).toEqual({ error: registrationClosedMessage });
-    expect(await database.db.select({ username: users.username }).from(users)).toEqual([{ username: 'sam' }]);
+    expect(await fixture.database.db.select({ username: users.username }).from(users)).toEqual([
+      { username: 'sam' },
+    ]);
   });
 
   it('lets a signed-in owner add a staff account without signing them out', async () => {
@@ -131,7 +125,7 @@ describe('registration', () => {
       ['first', 'second'].map((username) => register(undefined, { username, password })),
     );
     expect(responses.map((response) => response.status).sort()).toEqual([201, 403]);
-    expect(await database.db.select().from(users)).toHaveLength(1);
+    expect(await fixture.database.db.select().from(users)).toHaveLength(1);
   });
 
   it.each([
@@ -143,7 +137,7 @@ describe('registration', () => {
   ])('refuses a new password that is %s', async (_case, newPassword, message) => {
     const response = await register(undefined, { username: 'owner', password: newPassword }).expect(400);
     expect(response.body.fieldErrors).toEqual({ password: [message] });
-    expect(await database.db.select().from(users)).toEqual([]);
+    expect(await fixture.database.db.select().from(users)).toEqual([]);
   });
 
   it('accepts a 128-character password and refuses a username already taken, whatever its case', async () => {
@@ -197,7 +191,7 @@ describe('signing in', () => {
     expect(sessionCookieOf(overHttps)!.attributes).toContain('secure');
 
     // Only a hash of the token is stored.
-    const stored = await database.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
+    const stored = await fixture.database.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
     expect(stored.map((row) => row.tokenHash)).not.toContain(cookie.cookie.slice('session='.length));
   });
 
@@ -230,14 +224,14 @@ describe('sessions', () => {
   it('end at logout: the old cookie stops working', async () => {
     await addAccount();
     const cookie = await signIn();
-    const response = await request(app)
+    const response = await request(fixture.app)
       .post('/api/logout')
       .set(sameOriginHeaders)
       .set('Cookie', cookie)
       .expect(204);
     expect(sessionCookieOf(response)!.cookie).toBe('session=');
     await whoAmI(cookie).expect(401);
-    expect(await database.db.select().from(sessions)).toEqual([]);
+    expect(await fixture.database.db.select().from(sessions)).toEqual([]);
   });
 
   it('end after 24 hours without use', async () => {
@@ -294,7 +288,7 @@ describe('throttling of sign-in', () => {
     // The account itself is not locked for everyone else.
     await logIn({ username: 'sam', password }, '192.0.2.8').expect(200);
     // No client address is stored.
-    const stored = JSON.stringify(await database.db.select().from(loginFailures));
+    const stored = JSON.stringify(await fixture.database.db.select().from(loginFailures));
     expect(stored).not.toContain('192.0.2.7');
   });
 
@@ -336,14 +330,18 @@ describe('CSRF defence', () => {
     ['with neither Origin nor Sec-Fetch-Site', { 'X-Admin-Request': '1' }],
   ])('refuses a state-changing request %s', async (_case, headers) => {
     const cookie = await staffCookie();
-    const response = await request(app).post('/api/logout').set('Cookie', cookie).set(headers).expect(403);
+    const response = await request(fixture.app)
+      .post('/api/logout')
+      .set('Cookie', cookie)
+      .set(headers)
+      .expect(403);
     expect(response.body).toEqual({ error: crossSiteMessage });
     await whoAmI(cookie).expect(200);
   });
 
   it('accepts a same-origin request known by Sec-Fetch-Site alone', async () => {
     const cookie = await staffCookie();
-    await request(app)
+    await request(fixture.app)
       .post('/api/logout')
       .set({ Cookie: cookie, 'X-Admin-Request': '1', 'Sec-Fetch-Site': 'same-origin' })
       .expect(204);
@@ -351,7 +349,7 @@ describe('CSRF defence', () => {
 
   it('guards sign-in too (no logging in a victim as the attacker)', async () => {
     await addAccount();
-    await request(app)
+    await request(fixture.app)
       .post('/api/login')
       .set('Origin', 'https://evil.example')
       .send({ username: 'sam', password })
@@ -361,7 +359,7 @@ describe('CSRF defence', () => {
 
 describe('device cookies', () => {
   const lockOuts = () =>
-    database.db
+    fixture.database.db
       .select({ actorName: activityLog.actorName, detail: activityLog.detail })
       .from(activityLog)
       .where(eq(activityLog.kind, 'sign-in-locked'));
@@ -403,8 +401,8 @@ describe('device cookies', () => {
     // One lock-out recorded, naming the account and not the cookie.
     expect(await lockOuts()).toEqual([{ actorName: 'sam', detail: { lockedOut: 'username', minutes: 15 } }]);
     const stored = JSON.stringify([
-      await database.db.select().from(activityLog),
-      await database.db.select().from(loginFailures),
+      await fixture.database.db.select().from(activityLog),
+      await fixture.database.db.select().from(loginFailures),
     ]);
     expect(stored).not.toContain(device.slice('device='.length));
     expect(stored).not.toContain(device.split('.')[1]!);
@@ -449,8 +447,11 @@ describe('device cookies', () => {
 
   it('count the second step of a two-factor sign-in against the device too', async () => {
     const device = await knownBrowser();
-    const [account] = await database.db.select({ id: users.id }).from(users).where(eq(users.username, 'sam'));
-    await database.db
+    const [account] = await fixture.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, 'sam'));
+    await fixture.database.db
       .update(users)
       .set({ twoFactorSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' })
       .where(eq(users.id, account!.id));
@@ -461,7 +462,7 @@ describe('device cookies', () => {
     const step = await logIn({ username: 'sam', password }, '203.0.113.10').set('Cookie', device).expect(200);
     expect(step.body).toEqual({ twoFactorRequired: true });
     const pending = sessionCookieOf(step)!.cookie;
-    const refused = await request(app)
+    const refused = await request(fixture.app)
       .post('/api/login/two-factor')
       .set(sameOriginHeaders)
       .set('X-Forwarded-For', '203.0.113.10')
@@ -475,7 +476,7 @@ describe('device cookies', () => {
 describe('cookies under an https PUBLIC_URL', () => {
   it('are __Host- prefixed and Secure even when reached over plain http, and are read back by that name', async () => {
     const site = 'https://tyres.example';
-    const httpsApp = createTestApp(database, {
+    const httpsApp = createTestApp(fixture.database, {
       config: testConfig({ PUBLIC_URL: site, TRUST_PROXY: '0' }),
       clock: () => now,
     });

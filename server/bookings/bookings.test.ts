@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type express from 'express';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   bookingNotFoundMessage,
   cancelTooLateMessage,
@@ -22,44 +21,33 @@ import {
   makeBooking,
   tomorrow,
 } from '#tests/support/bookings.ts';
-import { createTestDatabase } from '#tests/support/database.ts';
 import { clearEnquiries, makeEnquiry, signedInStaff } from '#tests/support/factories.ts';
-import type { DatabaseHandle } from '../db/client.ts';
+import { useTestApp } from '#tests/support/integration.ts';
 import { activityLog, bookingPlaces, bookings, enquiries, enquiryEvents, outbox } from '../db/schema.ts';
 
-let database: DatabaseHandle;
-let app: express.Express;
 let now = bookingNow;
 const content = fixedContentStore(bookingContent());
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database, {
-    config: testConfig({ ENQUIRY_RATE_LIMIT: '1000' }),
-    clock: () => now,
-    siteContent: content,
-  });
-});
-
-afterAll(async () => {
-  await database?.close();
+const fixture = useTestApp({
+  env: { ENQUIRY_RATE_LIMIT: '1000' },
+  dependencies: () => ({ clock: () => now, siteContent: content }),
+  staff: { role: 'staff', at: bookingNow },
 });
 
 beforeEach(async () => {
   now = bookingNow;
   content.content = bookingContent();
-  await clearEnquiries(database.db);
-  await clearBookings(database.db);
+  await clearEnquiries(fixture.database.db);
+  await clearBookings(fixture.database.db);
 });
 
-const book = (fields: Record<string, unknown>) => request(app).post('/api/bookings').send(fields);
+const book = (fields: Record<string, unknown>) => request(fixture.app).post('/api/bookings').send(fields);
 
 /** The token of a created booking's manage link. */
 const tokenOf = (created: CreatedBooking) => created.manageUrl.split('/').pop()!;
 
 describe('GET /api/availability', () => {
   it('answers the windows with a place left, day by day', async () => {
-    const response = await request(app)
+    const response = await request(fixture.app)
       .get('/api/availability')
       .query({ service: 'puncture-repair', location: 'mobile', from: tomorrow, days: 2 })
       .expect(200);
@@ -89,7 +77,7 @@ describe('GET /api/availability', () => {
     });
     // 06:30 on the 25th: the 08:00 window is inside the four hours' notice.
     now = new Date('2026-11-25T06:30:00Z');
-    const response = await request(app)
+    const response = await request(fixture.app)
       .get('/api/availability')
       .query({ location: 'mobile', from: '2026-11-25', days: 3 })
       .expect(200);
@@ -98,7 +86,7 @@ describe('GET /api/availability', () => {
 
   it('stops offering a window as soon as it is booked full, and offers it again once a place is given back', async () => {
     const tenOClock = async () => {
-      const response = await request(app)
+      const response = await request(fixture.app)
         .get('/api/availability')
         .query({ location: 'mobile', from: tomorrow, days: 1 })
         .expect(200);
@@ -114,9 +102,9 @@ describe('GET /api/availability', () => {
     // Known to be full: refused with the next free windows, and nothing more is stored.
     const refused = await book(makeBooking({ start: '10:00' })).expect(409);
     expect(refused.body.error).toBe(windowGoneMessage);
-    expect(await database.db.select().from(bookings)).toHaveLength(2);
+    expect(await fixture.database.db.select().from(bookings)).toHaveLength(2);
 
-    await request(app)
+    await request(fixture.app)
       .post(`/api/bookings/manage/${tokenOf(last)}/cancel`)
       .expect(200);
     expect(await tenOClock()).toBe(1);
@@ -130,7 +118,7 @@ describe('GET /api/availability', () => {
       { location: 'mobile', days: '0' },
       { location: 'mobile', days: '1000' },
     ]) {
-      const response = await request(app).get('/api/availability').query(query).expect(400);
+      const response = await request(fixture.app).get('/api/availability').query(query).expect(400);
       expect(response.body.error).toEqual(expect.any(String));
     }
   });
@@ -151,7 +139,7 @@ describe('POST /api/bookings', () => {
     });
     expect(created.reference).toMatch(/^ENQ-2611-\d{4}$/);
     expect(tokenOf(created)).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const [stored] = await database.db.select().from(bookings);
+    const [stored] = await fixture.database.db.select().from(bookings);
     expect(stored).toMatchObject({
       reference: created.reference,
       registration: 'AB12CDE',
@@ -162,10 +150,13 @@ describe('POST /api/bookings', () => {
     });
     // Only the token's hash is kept.
     expect(stored!.manageTokenHash).not.toContain(tokenOf(created));
-    const [enquiry] = await database.db.select().from(enquiries).where(eq(enquiries.id, stored!.enquiryId));
+    const [enquiry] = await fixture.database.db
+      .select()
+      .from(enquiries)
+      .where(eq(enquiries.id, stored!.enquiryId));
     expect(enquiry).toMatchObject({ reference: created.reference, status: 'booked', contacted: true });
     expect(enquiry!.message).toContain('Gate code 4321');
-    const mails = await database.db.select().from(outbox).orderBy(outbox.id);
+    const mails = await fixture.database.db.select().from(outbox).orderBy(outbox.id);
     expect(mails.map((mail) => mail.kind)).toEqual(['booking-received', 'booking-confirmation']);
     expect(mails[1]!.payload).toMatchObject({ manageToken: tokenOf(created) });
     expect(mails[0]!.payload).not.toHaveProperty('manageToken');
@@ -174,12 +165,12 @@ describe('POST /api/bookings', () => {
   it("shows staff the booked service's title in the pipeline and its export", async () => {
     const booked = (await book(makeBooking({ service: 'wheel-balancing' })).expect(201))
       .body as CreatedBooking;
-    await request(app)
+    await request(fixture.app)
       .post('/api/enquiries')
       .send(makeEnquiry({ service: 'tyres' }))
       .expect(201);
-    const staff = await signedInStaff(database.db, undefined, bookingNow, 'staff');
-    const list = await request(app).get('/api/enquiries').set(staff.headers).expect(200);
+    const staff = await signedInStaff(fixture.database.db, undefined, bookingNow, 'staff');
+    const list = await request(fixture.app).get('/api/enquiries').set(staff.headers).expect(200);
     expect(
       (list.body as { reference: string; service: string; serviceTitle: string | null }[]).map(
         ({ service, serviceTitle }) => ({ service, serviceTitle }),
@@ -188,7 +179,7 @@ describe('POST /api/bookings', () => {
       { service: 'tyres', serviceTitle: null },
       { service: 'wheel-balancing', serviceTitle: 'Wheel Balancing' },
     ]);
-    const csv = await request(app).get('/api/enquiries/export.csv').set(staff.headers).expect(200);
+    const csv = await request(fixture.app).get('/api/enquiries/export.csv').set(staff.headers).expect(200);
     const bookingRow = csv.text.split('\r\n').find((line) => line.startsWith(booked.reference));
     expect(bookingRow).toContain(',Wheel Balancing,');
     expect(csv.text).toContain(',Tyres,');
@@ -199,10 +190,10 @@ describe('POST /api/bookings', () => {
     const statuses = results.map((response) => response.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(3);
     expect(statuses.filter((status) => status === 409)).toHaveLength(47);
-    expect(await database.db.select().from(bookings)).toHaveLength(3);
-    expect(await database.db.select().from(enquiries)).toHaveLength(3);
-    expect(await database.db.select().from(outbox)).toHaveLength(6);
-    const [place] = await database.db.select().from(bookingPlaces);
+    expect(await fixture.database.db.select().from(bookings)).toHaveLength(3);
+    expect(await fixture.database.db.select().from(enquiries)).toHaveLength(3);
+    expect(await fixture.database.db.select().from(outbox)).toHaveLength(6);
+    const [place] = await fixture.database.db.select().from(bookingPlaces);
     expect(place).toMatchObject({ location: 'mobile', date: tomorrow, startTime: '08:00', taken: 3 });
     const refused = results.find((response) => response.status === 409)!.body as {
       error: string;
@@ -223,7 +214,7 @@ describe('POST /api/bookings', () => {
       vehicle: ['Enter the vehicle’s make and model'],
       postcode: [postcodeForMobileMessage],
     });
-    expect(await database.db.select().from(bookings)).toEqual([]);
+    expect(await fixture.database.db.select().from(bookings)).toEqual([]);
   });
 
   it('accepts the UK registration formats and stores them upper case without spaces', async () => {
@@ -234,14 +225,14 @@ describe('POST /api/bookings', () => {
       ['abz-1234', 'ABZ1234'],
     ]) {
       await book(makeBooking({ registration: given, start: '10:00', date: '2026-11-27' })).expect(201);
-      const [row] = await database.db
+      const [row] = await fixture.database.db
         .select({ registration: bookings.registration })
         .from(bookings)
         .orderBy(bookings.id)
         .limit(1)
-        .offset((await database.db.select().from(bookings)).length - 1);
+        .offset((await fixture.database.db.select().from(bookings)).length - 1);
       expect(row!.registration).toBe(stored);
-      await clearBookings(database.db);
+      await clearBookings(fixture.database.db);
     }
   });
 
@@ -249,7 +240,7 @@ describe('POST /api/bookings', () => {
     const response = await book(makeBooking({ postcode: 'M1 1AE' })).expect(400);
     expect(response.body.fieldErrors).toEqual({ postcode: [outsideAreaForMobileMessage('M1')] });
     await book(makeBooking({ postcode: 'M1 1AE', location: 'harold-hill' })).expect(201);
-    const [stored] = await database.db.select().from(bookings);
+    const [stored] = await fixture.database.db.select().from(bookings);
     expect(stored).toMatchObject({
       location: 'harold-hill',
       locationName: 'Harold Hill branch',
@@ -288,12 +279,12 @@ describe('POST /api/bookings', () => {
   it('answers a filled honeypot like a booking, and stores nothing', async () => {
     const response = await book(makeBooking({ website: 'http://spam.example' })).expect(201);
     expect(response.body.reference).toMatch(/^ENQ-\d{4}-\d{4}$/);
-    expect(await database.db.select().from(bookings)).toEqual([]);
-    expect(await database.db.select().from(outbox)).toEqual([]);
+    expect(await fixture.database.db.select().from(bookings)).toEqual([]);
+    expect(await fixture.database.db.select().from(outbox)).toEqual([]);
   });
 
   it('limits bookings per client, apart from enquiries', async () => {
-    const limited = createTestApp(database, {
+    const limited = createTestApp(fixture.database, {
       config: testConfig({ ENQUIRY_RATE_LIMIT: '2' }),
       clock: () => now,
       siteContent: content,
@@ -318,7 +309,7 @@ describe('POST /api/bookings', () => {
       .expect(201);
     const refused = await request(limited).post('/api/bookings').send(makeBooking()).expect(429);
     expect(refused.headers['retry-after']).toMatch(/^\d+$/);
-    expect(await database.db.select().from(bookings)).toHaveLength(2);
+    expect(await fixture.database.db.select().from(bookings)).toHaveLength(2);
   });
 });
 
@@ -326,7 +317,7 @@ describe('the manage link', () => {
   it('shows the booking and lets the customer cancel it, giving the place back', async () => {
     const created = (await book(makeBooking({ start: '10:00' })).expect(201)).body as CreatedBooking;
     const token = tokenOf(created);
-    const shown = (await request(app).get(`/api/bookings/manage/${token}`).expect(200))
+    const shown = (await request(fixture.app).get(`/api/bookings/manage/${token}`).expect(200))
       .body as ManagedBooking;
     expect(shown).toMatchObject({
       reference: created.reference,
@@ -334,51 +325,53 @@ describe('the manage link', () => {
       canCancel: true,
       registration: 'AB12CDE',
     });
-    const cancelled = await request(app).post(`/api/bookings/manage/${token}/cancel`).expect(200);
+    const cancelled = await request(fixture.app).post(`/api/bookings/manage/${token}/cancel`).expect(200);
     expect(cancelled.body).toMatchObject({ status: 'cancelled', canCancel: false });
-    const [place] = await database.db.select().from(bookingPlaces);
+    const [place] = await fixture.database.db.select().from(bookingPlaces);
     expect(place!.taken).toBe(0);
-    const [enquiry] = await database.db.select().from(enquiries);
+    const [enquiry] = await fixture.database.db.select().from(enquiries);
     expect(enquiry!.status).toBe('closed');
-    expect(await database.db.select().from(enquiryEvents)).toMatchObject([
+    expect(await fixture.database.db.select().from(enquiryEvents)).toMatchObject([
       { fromStatus: 'booked', toStatus: 'closed', actorName: 'Customer (online)' },
     ]);
-    const kinds = (await database.db.select().from(outbox).orderBy(outbox.id)).map((mail) => mail.kind);
+    const kinds = (await fixture.database.db.select().from(outbox).orderBy(outbox.id)).map(
+      (mail) => mail.kind,
+    );
     expect(kinds.slice(2)).toEqual(['booking-cancelled', 'booking-cancelled-notice']);
     // A second cancellation changes nothing.
-    await request(app).post(`/api/bookings/manage/${token}/cancel`).expect(409);
+    await request(fixture.app).post(`/api/bookings/manage/${token}/cancel`).expect(409);
   });
 
   it('refuses to cancel inside the notice period', async () => {
     const created = (await book(makeBooking()).expect(201)).body as CreatedBooking;
     now = new Date('2026-11-25T04:30:00Z');
-    const shown = await request(app)
+    const shown = await request(fixture.app)
       .get(`/api/bookings/manage/${tokenOf(created)}`)
       .expect(200);
     expect(shown.body.canCancel).toBe(false);
-    const refused = await request(app)
+    const refused = await request(fixture.app)
       .post(`/api/bookings/manage/${tokenOf(created)}/cancel`)
       .expect(409);
     expect(refused.body.error).toBe(cancelTooLateMessage);
-    expect((await database.db.select().from(bookings))[0]!.status).toBe('booked');
+    expect((await fixture.database.db.select().from(bookings))[0]!.status).toBe('booked');
   });
 
   it('answers 404 to a wrong token', async () => {
     await book(makeBooking()).expect(201);
     for (const token of ['x'.repeat(43), 'short', '%2e%2e']) {
-      const response = await request(app).get(`/api/bookings/manage/${token}`).expect(404);
+      const response = await request(fixture.app).get(`/api/bookings/manage/${token}`).expect(404);
       expect(response.body.error).toBe(bookingNotFoundMessage);
-      await request(app).post(`/api/bookings/manage/${token}/cancel`).expect(404);
+      await request(fixture.app).post(`/api/bookings/manage/${token}/cancel`).expect(404);
     }
   });
 });
 
 describe('the staff diary', () => {
   it('refuses anonymous and cross-site requests', async () => {
-    await request(app).get('/api/bookings').expect(401);
-    await request(app).put('/api/bookings/1').send({ status: 'confirmed' }).expect(401);
-    const staff = await signedInStaff(database.db, undefined, bookingNow, 'staff');
-    await request(app)
+    await request(fixture.app).get('/api/bookings').expect(401);
+    await request(fixture.app).put('/api/bookings/1').send({ status: 'confirmed' }).expect(401);
+    const staff = await signedInStaff(fixture.database.db, undefined, bookingNow, 'staff');
+    await request(fixture.app)
       .put('/api/bookings/1')
       .set('Cookie', staff.cookie)
       .set('Origin', 'https://evil.example')
@@ -389,14 +382,14 @@ describe('the staff diary', () => {
   it('lists the bookings of the days asked for, and refuses a range too long', async () => {
     await book(makeBooking()).expect(201);
     await book(makeBooking({ date: '2026-11-27', location: 'upminster' })).expect(201);
-    const staff = await signedInStaff(database.db, undefined, bookingNow, 'staff');
-    const list = await request(app)
+    const staff = await signedInStaff(fixture.database.db, undefined, bookingNow, 'staff');
+    const list = await request(fixture.app)
       .get('/api/bookings')
       .query({ from: tomorrow, to: tomorrow })
       .set(staff.headers)
       .expect(200);
     expect((list.body as Booking[]).map((booking) => booking.date)).toEqual([tomorrow]);
-    const week = await request(app)
+    const week = await request(fixture.app)
       .get('/api/bookings')
       .query({ from: tomorrow, to: '2026-12-01' })
       .set(staff.headers);
@@ -404,7 +397,7 @@ describe('the staff diary', () => {
       'Mobile fitting',
       'Upminster branch',
     ]);
-    await request(app)
+    await request(fixture.app)
       .get('/api/bookings')
       .query({ from: tomorrow, to: '2027-03-01' })
       .set(staff.headers)
@@ -412,12 +405,12 @@ describe('the staff diary', () => {
   });
 
   it('confirms, completes and cancels with a reason, following the pipeline and the activity log', async () => {
-    const staff = await signedInStaff(database.db, undefined, bookingNow, 'staff');
+    const staff = await signedInStaff(fixture.database.db, undefined, bookingNow, 'staff');
     await book(makeBooking()).expect(201);
     await book(makeBooking()).expect(201);
-    const [first, second] = await database.db.select().from(bookings).orderBy(bookings.id);
+    const [first, second] = await fixture.database.db.select().from(bookings).orderBy(bookings.id);
     const put = (id: number, body: object) =>
-      request(app).put(`/api/bookings/${id}`).set(staff.headers).send(body);
+      request(fixture.app).put(`/api/bookings/${id}`).set(staff.headers).send(body);
     expect((await put(first!.id, { status: 'confirmed' }).expect(200)).body.status).toBe('confirmed');
     expect((await put(first!.id, { status: 'completed' }).expect(200)).body.status).toBe('completed');
     await put(first!.id, { status: 'confirmed' }).expect(409);
@@ -429,37 +422,37 @@ describe('the staff diary', () => {
       cancelReason: 'Van off the road',
       cancelledBy: staff.username,
     });
-    const statuses = await database.db
+    const statuses = await fixture.database.db
       .select({ status: enquiries.status })
       .from(enquiries)
       .orderBy(enquiries.id);
     expect(statuses.map((row) => row.status)).toEqual(['completed', 'closed']);
-    const [place] = await database.db.select().from(bookingPlaces);
+    const [place] = await fixture.database.db.select().from(bookingPlaces);
     expect(place!.taken).toBe(1);
-    const entries = await database.db
+    const entries = await fixture.database.db
       .select()
       .from(activityLog)
       .where(eq(activityLog.kind, 'booking-changed'));
     expect(entries).toHaveLength(3);
     expect(JSON.stringify(entries)).not.toContain('Van off the road');
     const cancellation = (
-      await database.db.select().from(outbox).where(eq(outbox.kind, 'booking-cancelled'))
+      await fixture.database.db.select().from(outbox).where(eq(outbox.kind, 'booking-cancelled'))
     )[0];
     expect(cancellation!.payload).toMatchObject({ reason: 'Van off the road' });
     await put(999_999, { status: 'confirmed' }).expect(404);
   });
 
   it('moves a booking to a free window with a new manage link, and refuses a full one', async () => {
-    const staff = await signedInStaff(database.db, undefined, bookingNow, 'staff');
+    const staff = await signedInStaff(fixture.database.db, undefined, bookingNow, 'staff');
     const created = (await book(makeBooking()).expect(201)).body as CreatedBooking;
     await book(makeBooking({ start: '10:00' })).expect(201);
     await book(makeBooking({ start: '10:00' })).expect(201);
-    const [booking] = await database.db
+    const [booking] = await fixture.database.db
       .select()
       .from(bookings)
       .where(eq(bookings.reference, created.reference));
     const put = (body: object) =>
-      request(app).put(`/api/bookings/${booking!.id}`).set(staff.headers).send(body);
+      request(fixture.app).put(`/api/bookings/${booking!.id}`).set(staff.headers).send(body);
     const full = await put({ date: tomorrow, start: '10:00' }).expect(409);
     expect(full.body.error).toBe('That window is full. Choose another.');
     await put({ date: tomorrow, start: '08:00' }).expect(400);
@@ -473,7 +466,7 @@ describe('the staff diary', () => {
       locationName: 'Harold Hill branch',
       startsAt: '2026-11-27T10:00:00.000Z',
     });
-    const places = await database.db
+    const places = await fixture.database.db
       .select()
       .from(bookingPlaces)
       .orderBy(bookingPlaces.date, bookingPlaces.startTime);
@@ -483,40 +476,40 @@ describe('the staff diary', () => {
       ['harold-hill', '2026-11-27', '10:00', 1],
     ]);
     // The first e-mail's link no longer opens the booking; the move's e-mail carries the new one.
-    await request(app)
+    await request(fixture.app)
       .get(`/api/bookings/manage/${tokenOf(created)}`)
       .expect(404);
-    const [mail] = await database.db.select().from(outbox).where(eq(outbox.kind, 'booking-moved'));
+    const [mail] = await fixture.database.db.select().from(outbox).where(eq(outbox.kind, 'booking-moved'));
     const token = (mail!.payload as { manageToken: string }).manageToken;
-    expect((await request(app).get(`/api/bookings/manage/${token}`).expect(200)).body.date).toBe(
+    expect((await request(fixture.app).get(`/api/bookings/manage/${token}`).expect(200)).body.date).toBe(
       '2026-11-27',
     );
   });
 
   it('gives the place back when the enquiry is deleted', async () => {
-    const staff = await signedInStaff(database.db, undefined, bookingNow, 'staff');
+    const staff = await signedInStaff(fixture.database.db, undefined, bookingNow, 'staff');
     await book(makeBooking()).expect(201);
-    const [enquiry] = await database.db.select().from(enquiries);
-    await request(app).delete(`/api/enquiries/${enquiry!.id}`).set(staff.headers).expect(204);
-    expect(await database.db.select().from(bookings)).toEqual([]);
-    expect((await database.db.select().from(bookingPlaces))[0]!.taken).toBe(0);
-    expect(await database.db.select().from(outbox)).toEqual([]);
+    const [enquiry] = await fixture.database.db.select().from(enquiries);
+    await request(fixture.app).delete(`/api/enquiries/${enquiry!.id}`).set(staff.headers).expect(204);
+    expect(await fixture.database.db.select().from(bookings)).toEqual([]);
+    expect((await fixture.database.db.select().from(bookingPlaces))[0]!.taken).toBe(0);
+    expect(await fixture.database.db.select().from(outbox)).toEqual([]);
   });
 
   it('keeps the place count when a move and a cancellation race', async () => {
-    const staff = await signedInStaff(database.db, undefined, bookingNow, 'staff');
+    const staff = await signedInStaff(fixture.database.db, undefined, bookingNow, 'staff');
     const created = (await book(makeBooking()).expect(201)).body as CreatedBooking;
-    const [booking] = await database.db.select().from(bookings);
+    const [booking] = await fixture.database.db.select().from(bookings);
     await Promise.all([
-      request(app)
+      request(fixture.app)
         .put(`/api/bookings/${booking!.id}`)
         .set(staff.headers)
         .send({ date: tomorrow, start: '10:00' }),
-      request(app).post(`/api/bookings/manage/${tokenOf(created)}/cancel`),
+      request(fixture.app).post(`/api/bookings/manage/${tokenOf(created)}/cancel`),
     ]);
-    const places = await database.db.select().from(bookingPlaces);
+    const places = await fixture.database.db.select().from(bookingPlaces);
     const taken = places.reduce((sum, place) => sum + place.taken, 0);
-    const [after] = await database.db.select().from(bookings);
+    const [after] = await fixture.database.db.select().from(bookings);
     expect(taken).toBe(after!.status === 'cancelled' ? 0 : 1);
   });
 });

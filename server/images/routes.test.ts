@@ -4,40 +4,24 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import type express from 'express';
 import sharp from 'sharp';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { altTextRequiredMessage } from '#common/image-fields.ts';
 import { imageSlots, imageTooLargeMessage, type StoredImage } from '#common/images.ts';
-import { createTestApp } from '#tests/support/app.ts';
-import { createTestDatabase } from '#tests/support/database.ts';
-import { signedInStaff } from '#tests/support/factories.ts';
 import { gradient, htmlPage, phoneExif, pngHeader, svgWithScript } from '#tests/support/pictures.ts';
+import { useTestApp } from '#tests/support/integration.ts';
 import { crossSiteMessage } from '../auth/guard.ts';
-import type { DatabaseHandle } from '../db/client.ts';
 import { images, imageVariants } from '../db/schema.ts';
 import { projectRoot } from '../paths.ts';
 import { imageLimits, notAnImageMessage, tooManyPixelsMessage } from './process.ts';
 import { uploadedSlotImages } from './service.ts';
 import { uploadBuffers } from './upload.ts';
 
-let database: DatabaseHandle;
-let app: express.Express;
-let staff: { cookie: string; headers: Record<string, string> };
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
-  staff = await signedInStaff(database.db);
-});
-
-afterAll(async () => {
-  await database?.close();
-});
+const fixture = useTestApp();
 
 beforeEach(async () => {
-  await database.db.delete(images);
+  await fixture.database.db.delete(images);
 });
 
 const photoJpeg = () => gradient(1600, 900).jpeg().withExif(phoneExif).toBuffer();
@@ -46,7 +30,7 @@ const photoPng = () => gradient(1000, 600).png().withExif(phoneExif).toBuffer();
 type Fields = Record<string, string>;
 
 function upload(url: string, file: Buffer | null, fields: Fields = {}, filename = 'photo.jpg') {
-  const call = request(app).post(url).set(staff.headers);
+  const call = request(fixture.app).post(url).set(fixture.staff.headers);
   for (const [name, value] of Object.entries(fields)) void call.field(name, value);
   if (file) void call.attach('image', file, { filename, contentType: 'image/jpeg' });
   return call;
@@ -62,7 +46,7 @@ const uploadNew = (file: Buffer | null, fields: Fields = {}, filename?: string) 
 
 /** GET of a path as raw bytes, whatever the content type. */
 function getBytes(url: string) {
-  return request(app)
+  return request(fixture.app)
     .get(url)
     .buffer(true)
     .parse((response, done) => {
@@ -73,8 +57,8 @@ function getBytes(url: string) {
 }
 
 const storedCounts = async () => ({
-  images: (await database.db.select().from(images)).length,
-  variants: (await database.db.select({ id: imageVariants.id }).from(imageVariants)).length,
+  images: (await fixture.database.db.select().from(images)).length,
+  variants: (await fixture.database.db.select({ id: imageVariants.id }).from(imageVariants)).length,
 });
 
 describe('uploading a picture', () => {
@@ -113,8 +97,8 @@ describe('uploading a picture', () => {
     ]);
     expect(bytes.toString('latin1')).not.toContain('PhoneMaker');
 
-    await request(app).get(image.url!).set('If-None-Match', served.headers.etag!).expect(304);
-    const listed = await request(app).get('/api/images').expect(200);
+    await request(fixture.app).get(image.url!).set('If-None-Match', served.headers.etag!).expect(304);
+    const listed = await request(fixture.app).get('/api/images').expect(200);
     expect(listed.body).toEqual([image]);
   });
 
@@ -150,7 +134,7 @@ describe('uploading a picture', () => {
   });
 
   it('refuses 20 MB with 413, holding no more than the 10 MB cap in memory on the way', async () => {
-    const server = app.listen(0);
+    const server = fixture.app.listen(0);
     const megabyte = 1024 * 1024;
     try {
       const { port } = server.address() as AddressInfo;
@@ -178,9 +162,9 @@ describe('uploading a picture', () => {
 
   it('answers 400 without a picture, 415 for a body that is not multipart', async () => {
     expect((await uploadNew(null).expect(400)).body.error).toBe('Please select an image file to upload');
-    await request(app)
+    await request(fixture.app)
       .post('/api/images/upload')
-      .set(staff.headers)
+      .set(fixture.staff.headers)
       .send({ name: 'tyre-replacement' })
       .expect(415);
   });
@@ -213,16 +197,16 @@ describe('who may change pictures', () => {
 
   it('answers 401 to anonymous changes and 403 to cross-site ones, and nothing changes', async () => {
     const image = (await uploadNew(await photoJpeg()).expect(201)).body as StoredImage;
-    const before = await request(app).get('/api/images').expect(200);
+    const before = await request(fixture.app).get('/api/images').expect(200);
     const picture = await gradient(300, 200).png().toBuffer();
     for (const [method, url] of changes(image.id)) {
-      const agent = request(app);
+      const agent = request(fixture.app);
       const anonymous = await agent[method](url)
         .set('X-Admin-Request', '1')
         .attach('image', picture, 'a.png');
       expect({ url, status: anonymous.status }).toEqual({ url, status: 401 });
       const crossSite = await agent[method](url)
-        .set({ Cookie: staff.cookie, 'X-Admin-Request': '1', Origin: 'https://attacker.example' })
+        .set({ Cookie: fixture.staff.cookie, 'X-Admin-Request': '1', Origin: 'https://attacker.example' })
         .attach('image', picture, 'a.png');
       expect({ url, status: crossSite.status, body: crossSite.body }).toEqual({
         url,
@@ -230,7 +214,7 @@ describe('who may change pictures', () => {
         body: { error: crossSiteMessage },
       });
     }
-    expect((await request(app).get('/api/images').expect(200)).body).toEqual(before.body);
+    expect((await request(fixture.app).get('/api/images').expect(200)).body).toEqual(before.body);
   });
 });
 
@@ -244,7 +228,7 @@ describe('replacing, editing and deleting', () => {
     expect(replaced.url).not.toBe(first.url);
     const bytes = (await getBytes(replaced.url!).expect(200)).body as Buffer;
     expect((await sharp(bytes).metadata()).width).toBe(800);
-    await request(app).get(first.url!).expect(404);
+    await request(fixture.app).get(first.url!).expect(404);
     const named = (await getBytes('/api/images/tyre-replacement').expect(200)).body as Buffer;
     expect((await sharp(named).metadata()).width).toBe(800);
   });
@@ -260,23 +244,27 @@ describe('replacing, editing and deleting', () => {
     );
     expect([noAlt.status, noAlt.body.error]).toEqual([400, altTextRequiredMessage]);
     await upload(`/api/images/${first.id}/replace`, pngHeader(20_000, 20_000), {}, 'big.png').expect(413);
-    expect((await request(app).get('/api/images').expect(200)).body).toEqual([first]);
-    await request(app).get(first.url!).expect(200);
+    expect((await request(fixture.app).get('/api/images').expect(200)).body).toEqual([first]);
+    await request(fixture.app).get(first.url!).expect(200);
   });
 
   it('answers 404 for an image that does not exist and 400 for an id that is not one', async () => {
     const picture = await gradient(300, 200).png().toBuffer();
     await upload('/api/images/999/replace', picture).expect(404);
-    await request(app).put('/api/images/999').set(staff.headers).send({ altText: 'x' }).expect(404);
-    await request(app).delete('/api/images/999').set(staff.headers).expect(404);
-    await request(app).delete('/api/images/abc').set(staff.headers).expect(400);
+    await request(fixture.app)
+      .put('/api/images/999')
+      .set(fixture.staff.headers)
+      .send({ altText: 'x' })
+      .expect(404);
+    await request(fixture.app).delete('/api/images/999').set(fixture.staff.headers).expect(404);
+    await request(fixture.app).delete('/api/images/abc').set(fixture.staff.headers).expect(400);
   });
 
   it('edits alt text and section, keeps alt text on a named slot, and refuses a taken name', async () => {
     const image = (await uploadNew(await photoJpeg()).expect(201)).body as StoredImage;
-    const updated = await request(app)
+    const updated = await request(fixture.app)
       .put(`/api/images/${image.id}`)
-      .set(staff.headers)
+      .set(fixture.staff.headers)
       .send({ altText: ' Fitting a tyre on a driveway ', section: 'services' })
       .expect(200);
     expect(updated.body).toMatchObject({
@@ -284,39 +272,46 @@ describe('replacing, editing and deleting', () => {
       altText: 'Fitting a tyre on a driveway',
       url: image.url,
     });
-    const empty = await request(app).put(`/api/images/${image.id}`).set(staff.headers).send({ altText: '' });
+    const empty = await request(fixture.app)
+      .put(`/api/images/${image.id}`)
+      .set(fixture.staff.headers)
+      .send({ altText: '' });
     expect([empty.status, empty.body.error]).toEqual([400, altTextRequiredMessage]);
 
-    await request(app).post('/api/images').set(staff.headers).send({ name: 'van-livery' }).expect(201);
-    const taken = await request(app)
+    await request(fixture.app)
+      .post('/api/images')
+      .set(fixture.staff.headers)
+      .send({ name: 'van-livery' })
+      .expect(201);
+    const taken = await request(fixture.app)
       .put(`/api/images/${image.id}`)
-      .set(staff.headers)
+      .set(fixture.staff.headers)
       .send({ name: 'van-livery' });
     expect(taken.status).toBe(409);
-    const withUrl = await request(app)
+    const withUrl = await request(fixture.app)
       .post('/api/images')
-      .set(staff.headers)
+      .set(fixture.staff.headers)
       .send({ name: 'logo', url: 'https://elsewhere.example/logo.png' });
     expect(withUrl.status).toBe(400);
   });
 
   it('delete brings the shipped picture back on the public site', async () => {
     const image = (await uploadNew(await photoJpeg()).expect(201)).body as StoredImage;
-    expect(Object.keys(await uploadedSlotImages(database.db))).toEqual(['tyre-replacement']);
-    const services = await request(app).get('/api/services').expect(200);
+    expect(Object.keys(await uploadedSlotImages(fixture.database.db))).toEqual(['tyre-replacement']);
+    const services = await request(fixture.app).get('/api/services').expect(200);
     expect(services.body.find((s: { slug: string }) => s.slug === 'tyre-replacement').image).toBe(image.url);
 
-    await request(app).delete(`/api/images/${image.id}`).set(staff.headers).expect(204);
-    expect(await uploadedSlotImages(database.db)).toEqual({});
+    await request(fixture.app).delete(`/api/images/${image.id}`).set(fixture.staff.headers).expect(204);
+    expect(await uploadedSlotImages(fixture.database.db)).toEqual({});
     expect(await storedCounts()).toEqual({ images: 0, variants: 0 });
-    await request(app).get(image.url!).expect(404);
+    await request(fixture.app).get(image.url!).expect(404);
     const shipped = fs.readFileSync(
       path.join(projectRoot, 'public/images/fallback/tyre-replacement-800.webp'),
     );
     expect(
       ((await getBytes('/api/images/tyre-replacement').expect(200)).body as Buffer).equals(shipped),
     ).toBe(true);
-    const after = await request(app).get('/api/services').expect(200);
+    const after = await request(fixture.app).get('/api/services').expect(200);
     expect(after.body.find((s: { slug: string }) => s.slug === 'tyre-replacement').image).toBe(
       '/images/fallback/tyre-replacement-800.webp',
     );
@@ -327,8 +322,8 @@ describe('replacing, editing and deleting', () => {
     const first = (await uploadNew(photo).expect(201)).body as StoredImage;
     const second = (await uploadNew(photo, { name: 'puncture-repair' }).expect(201)).body as StoredImage;
     expect(second.url).toBe(first.url);
-    await request(app).delete(`/api/images/${first.id}`).set(staff.headers).expect(204);
-    await request(app).get(second.url!).expect(200);
+    await request(fixture.app).delete(`/api/images/${first.id}`).set(fixture.staff.headers).expect(204);
+    await request(fixture.app).get(second.url!).expect(200);
   });
 });
 
@@ -363,9 +358,9 @@ describe('the hero background', () => {
   });
 
   it('answers 404 for a name that is neither stored nor a slot', async () => {
-    await request(app).get('/api/images/no-such-image').expect(404);
-    await request(app).get('/media/not-a-hash.webp').expect(404);
-    await request(app)
+    await request(fixture.app).get('/api/images/no-such-image').expect(404);
+    await request(fixture.app).get('/media/not-a-hash.webp').expect(404);
+    await request(fixture.app)
       .get(`/media/${'0'.repeat(64)}.webp`)
       .expect(404);
   });
@@ -396,7 +391,7 @@ function postLargeUpload(port: number, size: number): Promise<{ status: number; 
         method: 'POST',
         path: '/api/images/upload',
         headers: {
-          ...staff.headers,
+          ...fixture.staff.headers,
           'Content-Type': `multipart/form-data; boundary=${boundary}`,
           'Content-Length': head.length + size + tail.length,
         },

@@ -1,13 +1,10 @@
-import type express from 'express';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { PublishedSiteContent, SiteContent } from '#common/site-content.ts';
 import { seedSiteContent } from '#common/site-content-seed.ts';
-import { createTestApp, testConfig } from '#tests/support/app.ts';
-import { createTestDatabase } from '#tests/support/database.ts';
-import { signedInStaff } from '#tests/support/factories.ts';
+import { testConfig } from '#tests/support/app.ts';
 import { ensureBuilt } from '#tests/support/server-process.ts';
-import type { DatabaseHandle } from '../db/client.ts';
+import { useTestApp } from '#tests/support/integration.ts';
 import { splashCookie } from '../http/splash.ts';
 import { loadProductionSsr } from '../http/ssr.ts';
 import { PageCache } from './page-cache.ts';
@@ -17,24 +14,16 @@ import { PageCache } from './page-cache.ts';
  * published site content: first the content of a new site, checked against the spec's own
  * figures, then after publications through the real API.
  */
-let database: DatabaseHandle;
-let app: express.Express;
-let staff: Awaited<ReturnType<typeof signedInStaff>>;
-
-beforeAll(async () => {
-  ensureBuilt();
-  database = await createTestDatabase();
-  app = createTestApp(database, { ssr: await loadProductionSsr(), pageCache: new PageCache() });
-  staff = await signedInStaff(database.db);
-});
-
-afterAll(async () => {
-  await database?.close();
+const fixture = useTestApp({
+  dependencies: async () => {
+    ensureBuilt();
+    return { ssr: await loadProductionSsr(), pageCache: new PageCache() };
+  },
 });
 
 const returning = { Cookie: `${splashCookie}=1` };
 
-const page = (path: string) => request(app).get(path).set(returning);
+const page = (path: string) => request(fixture.app).get(path).set(returning);
 
 async function html(path: string): Promise<string> {
   const response = await page(path);
@@ -314,12 +303,12 @@ describe('after a publication', () => {
 
   /** Publishes the current content as `change` leaves it, through the API as a member of staff. */
   async function publish(change: (content: SiteContent) => void): Promise<PublishedSiteContent> {
-    const current = await request(app).get('/api/site-content').expect(200);
+    const current = await request(fixture.app).get('/api/site-content').expect(200);
     const { version, content } = current.body as PublishedSiteContent;
     change(content);
-    const published = await request(app)
+    const published = await request(fixture.app)
       .put('/api/site-content')
-      .set(staff.headers)
+      .set(fixture.staff.headers)
       .send({ version, content });
     expect(published.status, JSON.stringify(published.body)).toBe(200);
     return published.body as PublishedSiteContent;

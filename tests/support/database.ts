@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
 import { pgliteExtensions } from '#server/db/pglite-settings.ts';
 import { migrationsDir, projectRoot } from '#server/paths.ts';
@@ -78,6 +79,12 @@ export async function createServerDatabase(
  * TEST_DATABASE_URL is set, a new database on that PostgreSQL server, dropped again at close.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
+  // The database project (vitest.config.ts), which CI also runs on PostgreSQL, finds by name the
+  // test files that use a test database.
+  const testFile = expect.getState().testPath;
+  if (testFile && !/\.db\.test\.tsx?$/.test(testFile)) {
+    throw new Error(`${path.basename(testFile)} uses the test database: name it *.db.test.ts`);
+  }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({ dataDir: 'memory', initialFiles: await migratedDatabaseFiles() });

@@ -21,7 +21,7 @@ const publicRoutes = new Set([
   'GET /api/site-content',
   'POST /api/enquiries',
   // Online booking: what can be booked, a booking, and the customer's own link (the token is the
-  // credential, bookings.test.ts).
+  // credential, bookings.db.test.ts).
   'GET /api/availability',
   'POST /api/bookings',
   'GET /api/bookings/manage/:token',
@@ -31,14 +31,14 @@ const publicRoutes = new Set([
   'GET /api/images/:name',
   'GET /media/:file',
   'POST /api/login',
-  // Completes a pending sign-in, which only the right password opens (routes.test.ts).
+  // Completes a pending sign-in, which only the right password opens (routes.db.test.ts).
   'POST /api/login/two-factor',
-  // The one-time set-up link is the credential (accounts.test.ts).
+  // The one-time set-up link is the credential (accounts.db.test.ts).
   'GET /api/account-setup/:token',
   'POST /api/account-setup/:token',
   'POST /api/logout',
   'GET /api/user',
-  // Open only while there is no account at all; afterwards 403 unless signed in (routes.test.ts).
+  // Open only while there is no account at all; afterwards 403 unless signed in (routes.db.test.ts).
   'POST /api/register',
 ]);
 

@@ -21,7 +21,7 @@ const publicRoutes = new Set([
   'GET /api/site-content',
   'POST /api/enquiries',
   // Online booking: what can be booked, a booking, and the customer's own link (the token is the
-  // credential, bookings.db.test.ts).
+  // credential, manage-and-diary.db.test.ts).
   'GET /api/availability',
   'POST /api/bookings',
   'GET /api/bookings/manage/:token',
@@ -31,7 +31,7 @@ const publicRoutes = new Set([
   'GET /api/images/:name',
   'GET /media/:file',
   'POST /api/login',
-  // Completes a pending sign-in, which only the right password opens (routes.db.test.ts).
+  // Completes a pending sign-in, which only the right password opens (cookies.db.test.ts).
   'POST /api/login/two-factor',
   // The one-time set-up link is the credential (accounts.db.test.ts).
   'GET /api/account-setup/:token',

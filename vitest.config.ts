@@ -1,4 +1,3 @@
-import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -20,10 +19,6 @@ export default defineConfig({
     // PGlite starts a WebAssembly Postgres per test file; give slow shared machines room.
     testTimeout: 20_000,
     hookTimeout: 60_000,
-    // Vitest's default is one worker fewer than the cores, so a 2-core machine ran one test file
-    // at a time; much of the suite waits on child processes, sockets and timers, so two files at
-    // a time (at least) take about half as long.
-    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         extends: true,

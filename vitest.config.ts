@@ -1,28 +1,16 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-const testFile = /\.test\.tsx?$/;
 const roots = ['app', 'common', 'server', 'scripts', path.join('tests', 'process')];
-
-function testFiles(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return testFiles(file);
-    return testFile.test(entry.name) ? [file.split(path.sep).join('/')] : [];
-  });
-}
 
 /**
  * The tests that run against the test database (tests/support/database.ts), or need PostgreSQL
- * itself: CI runs these a second time on a PostgreSQL server (`npm run test:postgres`). The
- * others (pure logic, the embedded database's own thread, server processes on the embedded
- * database) do not depend on which server TEST_DATABASE_URL names, so they run once.
+ * itself, are named `*.db.test.ts`: CI runs these a second time on a PostgreSQL server
+ * (`npm run test:postgres`). The others (pure logic, the embedded database's own thread, server
+ * processes on the embedded database) do not depend on which server TEST_DATABASE_URL names, so
+ * they run once.
  */
-const databaseTests = roots
-  .flatMap(testFiles)
-  .filter((file) => /createTestDatabase|TEST_DATABASE_URL/.test(fs.readFileSync(file, 'utf8')));
+const databaseTests = roots.map((root) => `${root}/**/*.db.test.{ts,tsx}`);
 
 export default defineConfig({
   test: {

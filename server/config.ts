@@ -1,6 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { defaultSiteSettings, siteSettingsEnv, type SiteSettings } from '#common/site-content/site-settings.ts';
+import {
+  defaultSiteSettings,
+  siteSettingsEnv,
+  type SiteSettings,
+} from '#common/site-content/site-settings.ts';
 
 /**
  * Every setting of the server comes from one environment variable, validated here at start-up.

@@ -12,7 +12,11 @@ import {
   type BookingLocationSettings,
   type BookingSettings,
 } from './settings.ts';
-import { siteContentFieldErrors, siteContentSchema, type SiteContent } from '#common/site-content/site-content.ts';
+import {
+  siteContentFieldErrors,
+  siteContentSchema,
+  type SiteContent,
+} from '#common/site-content/site-content.ts';
 
 const open = (opens: string, closes: string) => ({ closed: false, opens, closes });
 const twoJobs = (...windows: [string, string][]) =>

@@ -2,7 +2,12 @@
 import * as z from 'zod/mini';
 import { enquiryServiceOptions } from './options.ts';
 import type { EnquiryEvent, EnquiryNote, EnquiryStatus } from './status.ts';
-import { isPostcode, normalisePostcode, postcodeMessage, type Coverage } from '#common/site-content/postcode.ts';
+import {
+  isPostcode,
+  normalisePostcode,
+  postcodeMessage,
+  type Coverage,
+} from '#common/site-content/postcode.ts';
 
 /**
  * Longest accepted value of each field. Generous for real use (a message is a few paragraphs),

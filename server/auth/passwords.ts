@@ -15,6 +15,8 @@ const scrypt = promisify(crypto.scrypt) as (
  * raised later without invalidating existing passwords.
  */
 export const scryptParams = { N: 2 ** 15, r: 8, p: 3 } as const;
+/** What new hashes are made with: scryptParams, unless the test suite has lowered it. */
+let hashParams: { N: number; r: number; p: number } = scryptParams;
 const keyLength = 32;
 const saltLength = 16;
 
@@ -26,10 +28,10 @@ const maxmem = (params: { N: number; r: number; p: number }) =>
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(saltLength);
   const key = await scrypt(password.normalize('NFKC'), salt, keyLength, {
-    ...scryptParams,
-    maxmem: maxmem(scryptParams),
+    ...hashParams,
+    maxmem: maxmem(hashParams),
   });
-  const { N, r, p } = scryptParams;
+  const { N, r, p } = hashParams;
   return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
@@ -49,6 +51,18 @@ export async function verifyPassword(password: string, stored: string): Promise<
     maxmem: maxmem({ N, r, p }),
   });
   return crypto.timingSafeEqual(actual, expected);
+}
+
+/**
+ * Makes new hashes with the lowest cost scrypt accepts, for the test suite, which hashes hundreds
+ * of passwords. Hashes keep their parameters, so they verify as any other. Refused unless
+ * NODE_ENV is 'test' (the built server always runs with 'production').
+ */
+export function lowerPasswordCostForTests(env: NodeJS.ProcessEnv = process.env): void {
+  if (env.NODE_ENV !== 'test') {
+    throw new Error(`A lower password hashing cost is for tests only, not with NODE_ENV=${env.NODE_ENV}`);
+  }
+  hashParams = { N: 2, r: 1, p: 1 };
 }
 
 let decoyHash: Promise<string> | undefined;

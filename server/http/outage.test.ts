@@ -132,7 +132,9 @@ describe('while the database cannot be reached', () => {
   });
 
   it('answers outside the pages and the API with a plain page giving the phone number and e-mail', async () => {
-    const response = await request(app).get(`/media/${'ab'.repeat(32)}.webp`).expect(503);
+    const response = await request(app)
+      .get(`/media/${'ab'.repeat(32)}.webp`)
+      .expect(503);
     phoneAndEmail(response.text);
   });
 });

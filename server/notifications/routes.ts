@@ -1,5 +1,9 @@
 import { Router, type RequestHandler } from 'express';
-import { mailNotConfiguredMessage, messageNotWaitingMessage, type WaitingMessages } from '#common/notifications/outbox.ts';
+import {
+  mailNotConfiguredMessage,
+  messageNotWaitingMessage,
+  type WaitingMessages,
+} from '#common/notifications/outbox.ts';
 import { recordStaffActivity } from '../activity/service.ts';
 import { requireOwner } from '../auth/guard.ts';
 import type { Database } from '../db/client.ts';

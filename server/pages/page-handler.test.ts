@@ -12,7 +12,7 @@ import { staffPages } from './staff-pages.ts';
 
 /**
  * The page handler's rules, with a stand-in for React Router: what it renders is set per test.
- * (tests/... pages.test.ts renders the real site.)
+ * (tests/... pages.db.test.ts renders the real site.)
  */
 type Rendered = { status?: number; headers?: Record<string, string>; body?: string; degraded?: boolean };
 let rendered: Rendered;

@@ -6,9 +6,20 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
 import { pgliteExtensions } from '#server/db/pglite-settings.ts';
 import { migrationsDir, projectRoot } from '#server/paths.ts';
+
+/** A short hash of the committed migrations (and of `extra`), naming what is made from them. */
+function migrationsVersion(extra = ''): string {
+  const hash = crypto.createHash('sha256').update(extra);
+  for (const file of fs.readdirSync(migrationsDir, { recursive: true, encoding: 'utf8' }).sort()) {
+    const full = path.join(migrationsDir, file);
+    if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
 
 /**
  * The files of a new, migrated embedded database, made once per version of the migrations and of
@@ -16,19 +27,13 @@ import { migrationsDir, projectRoot } from '#server/paths.ts';
  * about 0.4 s, where creating one (initdb) takes about 3 s.
  */
 async function migratedDatabaseFiles(): Promise<Blob> {
-  const hash = crypto.createHash('sha256');
   const pgliteVersion = JSON.parse(
     fs.readFileSync(
       path.join(projectRoot, 'node_modules', '@electric-sql', 'pglite', 'package.json'),
       'utf8',
     ),
   ).version;
-  hash.update(pgliteVersion);
-  for (const file of fs.readdirSync(migrationsDir, { recursive: true, encoding: 'utf8' }).sort()) {
-    const full = path.join(migrationsDir, file);
-    if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
-  }
-  const snapshot = path.join(os.tmpdir(), `test-database-${hash.digest('hex').slice(0, 16)}.tar`);
+  const snapshot = path.join(os.tmpdir(), `test-database-${migrationsVersion(pgliteVersion)}.tar`);
   if (!fs.existsSync(snapshot)) {
     const database = new PGlite({ extensions: pgliteExtensions });
     await migrate(drizzle(database), { migrationsFolder: migrationsDir });
@@ -54,15 +59,16 @@ export async function queryOnce<Row>(url: string, statement: string): Promise<Ro
 }
 
 /**
- * A new, empty database named `<prefix>_<random>` on the PostgreSQL server at `serverUrl`: its
+ * A new, empty database named `<prefix>_<random>` (a copy of the database `template` if given) on the PostgreSQL server at `serverUrl`: its
  * address, and `drop`, which removes it even while connections to it remain.
  */
 export async function createServerDatabase(
   serverUrl: string,
   prefix: string,
+  template?: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
-  await queryOnce(serverUrl, `create database "${name}"`);
+  await queryOnce(serverUrl, `create database "${name}"${template ? ` template "${template}"` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
@@ -74,10 +80,44 @@ export async function createServerDatabase(
 }
 
 /**
+ * A migrated, empty database on the PostgreSQL server at `serverUrl`, made once per version of the
+ * migrations, that the test databases are copied from: a copy takes a fraction of the time the
+ * migrations take. Test files start in parallel: each that finds none migrates one of its own and
+ * renames it into place; the others' are dropped.
+ */
+async function migratedTemplate(serverUrl: string): Promise<string> {
+  const name = `test_template_${migrationsVersion()}`;
+  const exists = async () =>
+    (await queryOnce(serverUrl, `select 1 from pg_database where datname = '${name}'`)).length > 0;
+  if (await exists()) return name;
+  const made = await createServerDatabase(serverUrl, 'test_template_new');
+  try {
+    const handle = await openDatabase({ databaseUrl: made.url, poolMax: 1 });
+    try {
+      await handle.migrate();
+    } finally {
+      await handle.close();
+    }
+    await queryOnce(serverUrl, `alter database "${new URL(made.url).pathname.slice(1)}" rename to "${name}"`);
+  } catch (error) {
+    await made.drop();
+    if (!(await exists())) throw error;
+  }
+  return name;
+}
+
+/**
  * A migrated, empty database for one test file: PGlite in memory by default, or, when
- * TEST_DATABASE_URL is set, a new database on that PostgreSQL server, dropped again at close.
+ * TEST_DATABASE_URL is set, a new database on that PostgreSQL server (a copy of its migrated
+ * template), dropped again at close.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
+  // The database project (vitest.config.ts), which CI also runs on PostgreSQL, finds by name the
+  // test files that use a test database.
+  const testFile = expect.getState().testPath;
+  if (testFile && !/\.db\.test\.tsx?$/.test(testFile)) {
+    throw new Error(`${path.basename(testFile)} uses the test database: name it *.db.test.ts`);
+  }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({ dataDir: 'memory', initialFiles: await migratedDatabaseFiles() });
@@ -85,7 +125,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     return handle;
   }
 
-  const database = await createServerDatabase(serverUrl, 'test');
+  const database = await createServerDatabase(serverUrl, 'test', await migratedTemplate(serverUrl));
   const handle = await openDatabase({ databaseUrl: database.url, poolMax: 4 });
   await handle.migrate();
   return {

@@ -1,4 +1,9 @@
 import { afterEach, vi } from 'vitest';
+import { lowerPasswordCostForTests } from '#server/auth/passwords.ts';
+
+// Accounts made by the tests hash their passwords cheaply (Vitest runs with NODE_ENV=test unless
+// the environment says otherwise; then they pay the full cost).
+if (process.env.NODE_ENV === 'test') lowerPasswordCostForTests();
 
 /**
  * A test fails when the code under test writes to console.error unexpectedly (React warnings,

@@ -1,5 +1,9 @@
 /** Site content for tests: the original content (the seed) and the API's answers around it. */
-import type { PublishedSiteContent, SiteContent, SiteContentRevision } from '#common/site-content/site-content.ts';
+import type {
+  PublishedSiteContent,
+  SiteContent,
+  SiteContentRevision,
+} from '#common/site-content/site-content.ts';
 import { seedSiteContent } from '#common/site-content/seed.ts';
 import { defaultSiteSettings } from '#common/site-content/site-settings.ts';
 

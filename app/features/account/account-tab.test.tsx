@@ -54,8 +54,8 @@ describe('Change password', () => {
     const form = within(section('Change password'));
     await user.type(form.getByLabelText('New password'), 'too short');
     await user.click(form.getByRole('button', { name: 'Change password' }));
-    expect(await form.findByText('Password must be at least 12 characters')).toBeTruthy();
-    expect(form.getByText('Enter your current password')).toBeTruthy();
+    await form.findByText('Password must be at least 12 characters');
+    form.getByText('Enter your current password');
     expect(document.activeElement).toBe(form.getByLabelText('Current password'));
 
     await user.clear(form.getByLabelText('New password'));
@@ -122,7 +122,7 @@ describe("Where you're signed in", () => {
     expect(api.requests()).toContain('DELETE /api/user/sessions/7');
     expect(toastText()).toEqual(['Signed out: Safari 18 on iOS 18 is no longer signed in.']);
     expect(document.activeElement).toBe(sessions.getByRole('heading', { name: "Where you're signed in" }));
-    expect(sessions.getByText('You are not signed in anywhere else.')).toBeTruthy();
+    sessions.getByText('You are not signed in anywhere else.');
   });
 
   it('signs out everywhere else after a confirmation', async () => {
@@ -142,7 +142,7 @@ describe("Where you're signed in", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere else' }));
     await waitFor(() => expect(sessions.getAllByRole('listitem')).toHaveLength(1));
     expect(api.requests()).toContain('DELETE /api/user/sessions');
-    expect(sessions.getByText(/Firefox 133 on Ubuntu/)).toBeTruthy();
+    sessions.getByText(/Firefox 133 on Ubuntu/);
     expect(toastText()).toEqual(['Signed out everywhere else: You are now signed in only here.']);
   });
 });

@@ -36,13 +36,13 @@ describe('LoginForm without two-factor sign-in', () => {
     const user = userEvent.setup({ delay: null });
     renderWithQueries(<LoginForm />);
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('Username is required')).toBeTruthy();
-    expect(screen.getByText('Password is required')).toBeTruthy();
+    await screen.findByText('Username is required');
+    screen.getByText('Password is required');
 
     await user.type(screen.getByLabelText('Username'), 'sam');
     await user.type(screen.getByLabelText('Password'), 'correct horse battery');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByRole('button', { name: 'Signed in' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Signed in' });
     expect(toastText()).toEqual(['Login successful: Welcome back, sam!']);
     expect(api.calls).toEqual([
       { method: 'POST', path: '/api/login', body: { username: 'sam', password: 'correct horse battery' } },
@@ -61,7 +61,7 @@ describe('LoginForm with two-factor sign-in', () => {
 
     const form = await screen.findByRole('form', { name: 'Two-factor sign-in' });
     expect(form.getAttribute('aria-describedby')).toBe('login-code-prompt');
-    expect(screen.getByText('Enter the 6-digit code from your authenticator app')).toBeTruthy();
+    screen.getByText('Enter the 6-digit code from your authenticator app');
     const code = screen.getByLabelText('Authentication code');
     expect(code.getAttribute('autocomplete')).toBe('one-time-code');
     expect(code.getAttribute('inputmode')).toBe('numeric');
@@ -69,11 +69,11 @@ describe('LoginForm with two-factor sign-in', () => {
     expect(toasts()).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('Enter the code')).toBeTruthy();
+    await screen.findByText('Enter the code');
 
     await user.type(code, '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByRole('button', { name: 'Signed in' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Signed in' });
     expect(toastText()).toEqual(['Login successful: Welcome back, sam!']);
     expect(api.calls.at(-1)).toEqual({
       method: 'POST',
@@ -100,7 +100,7 @@ describe('LoginForm with two-factor sign-in', () => {
     expect(code.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(code);
     expect(toastText()).toEqual([`Login failed: ${invalidCodeMessage}`]);
-    expect(screen.getByRole('button', { name: 'Verify' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Verify' });
     expect(assign).not.toHaveBeenCalled();
   });
 
@@ -130,7 +130,7 @@ describe('LoginForm with two-factor sign-in', () => {
     await user.type(await screen.findByLabelText('Authentication code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
 
-    expect(await screen.findByRole('form', { name: 'Admin Login' })).toBeTruthy();
+    await screen.findByRole('form', { name: 'Admin Login' });
     expect(screen.getByRole('alert').textContent).toBe(noPendingSignInMessage);
     expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('sam');
     const password = screen.getByLabelText('Password') as HTMLInputElement;
@@ -152,11 +152,11 @@ describe('LoginForm with two-factor sign-in', () => {
     expect(recovery.getAttribute('inputmode')).toBeNull();
     expect(recovery.getAttribute('autocomplete')).toBe('off');
     expect(document.activeElement).toBe(recovery);
-    expect(screen.getByText('Enter one of your recovery codes. Each one works once.')).toBeTruthy();
+    screen.getByText('Enter one of your recovery codes. Each one works once.');
 
     await user.type(recovery, 'abcde-fghij');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByRole('button', { name: 'Signed in' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Signed in' });
     expect(api.calls.at(-1)?.body).toEqual({ code: 'abcde-fghij' });
     await waitFor(() => expect(assign).toHaveBeenCalled());
   });
@@ -166,7 +166,7 @@ describe('LoginForm with two-factor sign-in', () => {
     const user = await signInWithPassword();
     await screen.findByLabelText('Authentication code');
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    expect(await screen.findByRole('form', { name: 'Admin Login' })).toBeTruthy();
+    await screen.findByRole('form', { name: 'Admin Login' });
     expect(screen.queryByRole('alert')).toBeNull();
     expect(document.activeElement).toBe(screen.getByLabelText('Password'));
   });

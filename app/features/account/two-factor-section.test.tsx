@@ -68,7 +68,7 @@ describe('Two-factor sign-in', () => {
     expect(qr.querySelector('image, foreignObject')).toBeNull();
 
     // The key, in groups of four, copied whole.
-    expect(twoFactor().getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP')).toBeTruthy();
+    twoFactor().getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP');
     await user.click(twoFactor().getByRole('button', { name: 'Copy key' }));
     expect(await navigator.clipboard.readText()).toBe(secret);
 
@@ -77,7 +77,7 @@ describe('Two-factor sign-in', () => {
     expect(code.getAttribute('inputmode')).toBe('numeric');
     await user.type(code, '12345');
     await user.click(twoFactor().getByRole('button', { name: 'Turn on' }));
-    expect(await twoFactor().findByText('Enter the 6 digits your app shows')).toBeTruthy();
+    await twoFactor().findByText('Enter the 6 digits your app shows');
 
     await user.type(code, '6');
     await user.click(twoFactor().getByRole('button', { name: 'Turn on' }));
@@ -115,7 +115,7 @@ describe('Two-factor sign-in', () => {
     // The current user is read again (the dashboard unlocks), and the codes stay on screen.
     await waitFor(() => expect(statusOf()).toBe('Status: On'));
     expect(api.requests()).toContain('GET /api/user');
-    expect(twoFactor().getByRole('list', { name: 'Recovery codes' })).toBeTruthy();
+    twoFactor().getByRole('list', { name: 'Recovery codes' });
 
     await user.click(twoFactor().getByRole('button', { name: 'Copy all' }));
     expect(await navigator.clipboard.readText()).toBe(recoveryCodes.join('\n'));
@@ -123,7 +123,7 @@ describe('Two-factor sign-in', () => {
     await user.click(twoFactor().getByRole('button', { name: 'I have saved these codes' }));
     expect(twoFactor().queryByRole('list', { name: 'Recovery codes' })).toBeNull();
     expect(screen.queryByText(recoveryCodes[0]!)).toBeNull();
-    expect(twoFactor().getByRole('button', { name: 'Turn off' })).toBeTruthy();
+    twoFactor().getByRole('button', { name: 'Turn off' });
     expect(document.activeElement).toBe(twoFactor().getByRole('heading', { name: 'Two-factor sign-in' }));
   });
 
@@ -175,19 +175,19 @@ describe('Two-factor sign-in', () => {
     await waitFor(() => expect(document.activeElement).toBe(password));
 
     await user.click(form.getByRole('button', { name: 'Turn off two-factor sign-in' }));
-    expect(await form.findByText('Enter your password')).toBeTruthy();
-    expect(form.getByText('Enter the code')).toBeTruthy();
+    await form.findByText('Enter your password');
+    form.getByText('Enter the code');
 
     await user.type(password, 'the password here');
     await user.type(form.getByLabelText('Code from the app, or a recovery code'), '000000');
     await user.click(form.getByRole('button', { name: 'Turn off two-factor sign-in' }));
-    expect(await form.findByText(invalidCodeMessage)).toBeTruthy();
+    await form.findByText(invalidCodeMessage);
 
     await user.clear(form.getByLabelText('Code from the app, or a recovery code'));
     await user.type(form.getByLabelText('Code from the app, or a recovery code'), '123456');
     await user.click(form.getByRole('button', { name: 'Turn off two-factor sign-in' }));
     await waitFor(() => expect(statusOf()).toBe('Status: Off'));
-    expect(twoFactor().getByRole('button', { name: 'Set up two-factor sign-in' })).toBeTruthy();
+    twoFactor().getByRole('button', { name: 'Set up two-factor sign-in' });
     expect(api.calls.filter((call) => call.path === '/api/user/two-factor/disable').at(-1)?.body).toEqual({
       password: 'the password here',
       code: '123456',
@@ -218,7 +218,7 @@ describe('Two-factor sign-in', () => {
     await user.type(form.getByLabelText('Password'), 'not it');
     await user.type(form.getByLabelText('Code from the app, or a recovery code'), '123456');
     await user.click(form.getByRole('button', { name: 'Get new recovery codes' }));
-    expect(await form.findByText('Wrong password')).toBeTruthy();
+    await form.findByText('Wrong password');
     await waitFor(() => expect(document.activeElement).toBe(form.getByLabelText('Password')));
 
     await user.clear(form.getByLabelText('Password'));
@@ -242,7 +242,7 @@ describe('Two-factor sign-in', () => {
     await user.click(twoFactor().getByRole('button', { name: 'I have saved these codes' }));
     expect(twoFactor().queryByRole('list', { name: 'Recovery codes' })).toBeNull();
     expect(statusOf()).toBe('Status: On');
-    expect(twoFactor().getByRole('button', { name: 'New recovery codes' })).toBeTruthy();
+    twoFactor().getByRole('button', { name: 'New recovery codes' });
   });
 
   it('replaces the authenticator app only with the password and a current code, then a code of each app', async () => {
@@ -259,7 +259,7 @@ describe('Two-factor sign-in', () => {
     await waitFor(() => expect(document.activeElement).toBe(form.getByLabelText('Password')));
     // Nothing is asked of the server without both.
     await user.click(form.getByRole('button', { name: 'Continue' }));
-    expect(await form.findByText('Enter your password')).toBeTruthy();
+    await form.findByText('Enter your password');
     expect(api.requests()).not.toContain('POST /api/user/two-factor/setup');
 
     // A wrong proof: one message, whichever was wrong, and no QR code.
@@ -276,10 +276,8 @@ describe('Two-factor sign-in', () => {
     await user.clear(form.getByLabelText('Code from the app, or a recovery code'));
     await user.type(form.getByLabelText('Code from the app, or a recovery code'), '222222');
     await user.click(form.getByRole('button', { name: 'Continue' }));
-    expect(
-      await twoFactor().findByRole('heading', { name: 'Set up your new authenticator app' }),
-    ).toBeTruthy();
-    expect(twoFactor().getByRole('img', { name: 'QR code for your authenticator app' })).toBeTruthy();
+    await twoFactor().findByRole('heading', { name: 'Set up your new authenticator app' });
+    twoFactor().getByRole('img', { name: 'QR code for your authenticator app' });
     expect(api.calls.filter((call) => call.path === '/api/user/two-factor/setup').at(-1)?.body).toEqual({
       password: 'the password here',
       code: '222222',
@@ -291,7 +289,7 @@ describe('Two-factor sign-in', () => {
       '444444',
     );
     await user.click(twoFactor().getByRole('button', { name: 'Use the new app' }));
-    expect(await twoFactor().findByText(invalidCodeMessage)).toBeTruthy();
+    await twoFactor().findByText(invalidCodeMessage);
     await user.clear(twoFactor().getByLabelText('Code from the new app'));
     await user.type(twoFactor().getByLabelText('Code from the new app'), '555555');
     await user.clear(twoFactor().getByLabelText('A new code from your current app, or a recovery code'));
@@ -331,7 +329,7 @@ describe('Two-factor sign-in', () => {
     await user.click(twoFactor().getByRole('button', { name: 'Turn on' }));
     // Once on, the explanation goes and the codes stay where they were.
     await waitFor(() => expect(screen.queryByRole('note')).toBeNull());
-    expect(twoFactor().getByRole('list', { name: 'Recovery codes' })).toBeTruthy();
+    twoFactor().getByRole('list', { name: 'Recovery codes' });
     expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
       'Two-factor sign-in',
       'Change password',

@@ -40,8 +40,8 @@ describe('DashboardSections', () => {
       'Activity',
       'My account',
     ]);
-    expect(screen.getByRole('tab', { name: 'Staff', selected: true })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Staff accounts' })).toBeTruthy();
+    screen.getByRole('tab', { name: 'Staff', selected: true });
+    screen.getByRole('heading', { name: 'Staff accounts' });
 
     await userEvent.click(screen.getByRole('tab', { name: 'Activity' }));
     expect(onSectionChange).toHaveBeenCalledWith('activity');
@@ -58,9 +58,9 @@ describe('DashboardSections', () => {
       'Privacy',
       'My account',
     ]);
-    expect(screen.getByRole('tab', { name: 'Enquiries', selected: true })).toBeTruthy();
+    screen.getByRole('tab', { name: 'Enquiries', selected: true });
     expect(screen.queryByRole('heading', { name: 'Staff accounts' })).toBeNull();
-    expect(screen.getByRole('heading', { name: 'Customer Enquiries' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Customer Enquiries' });
   });
 
   it('opens the bookings diary for staff and for owners', async () => {
@@ -70,21 +70,21 @@ describe('DashboardSections', () => {
       expect(onSectionChange).toHaveBeenCalledWith('bookings');
       cleanup();
       renderSections(user, 'Bookings');
-      expect(screen.getByRole('tab', { name: 'Bookings', selected: true })).toBeTruthy();
-      expect(screen.getByRole('heading', { name: 'Bookings diary' })).toBeTruthy();
+      screen.getByRole('tab', { name: 'Bookings', selected: true });
+      screen.getByRole('heading', { name: 'Bookings diary' });
       cleanup();
     }
   });
 
   it('opens My account for everyone', () => {
     renderSections(staff, 'Account');
-    expect(screen.getByRole('tab', { name: 'My account', selected: true })).toBeTruthy();
-    expect(screen.getByText('My account panel')).toBeTruthy();
+    screen.getByRole('tab', { name: 'My account', selected: true });
+    screen.getByText('My account panel');
   });
 
   it('shows only My account until required two-factor sign-in is set up', () => {
     renderSections(staffUser({ role: 'owner', twoFactor: false, twoFactorSetupRequired: true }), 'staff');
-    expect(screen.getByText('My account panel')).toBeTruthy();
+    screen.getByText('My account panel');
     expect(screen.queryByRole('tablist')).toBeNull();
     expect(screen.queryByRole('tabpanel')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Staff accounts' })).toBeNull();

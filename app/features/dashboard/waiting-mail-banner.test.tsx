@@ -43,9 +43,7 @@ describe('WaitingMailBanner', () => {
   it('says e-mail is not set up and how many wait, and shows each message to read or discard', async () => {
     const calls = outboxApi({ mailConfigured: false, messages: [message(1), message(2)] });
     renderStaffUi(<WaitingMailBanner />);
-    expect(
-      await screen.findByRole('heading', { name: 'E-mail is not set up: 2 messages are waiting' }),
-    ).toBeTruthy();
+    await screen.findByRole('heading', { name: 'E-mail is not set up: 2 messages are waiting' });
     await userEvent.click(screen.getByRole('button', { name: 'Show the messages' }));
     const first = screen.getByRole('listitem', { name: message(1).subject });
     expect(first.textContent).toContain('customer1@example.com');
@@ -55,9 +53,7 @@ describe('WaitingMailBanner', () => {
     expect(within(first).queryByRole('button', { name: 'Send' })).toBeNull();
 
     await userEvent.click(within(first).getByRole('button', { name: 'Discard' }));
-    expect(
-      await screen.findByRole('heading', { name: 'E-mail is not set up: 1 message is waiting' }),
-    ).toBeTruthy();
+    await screen.findByRole('heading', { name: 'E-mail is not set up: 1 message is waiting' });
     expect(calls.some((call) => call.method === 'POST' && call.path === '/api/outbox/1/discard')).toBe(true);
   });
 
@@ -67,12 +63,10 @@ describe('WaitingMailBanner', () => {
       body: { error: mailNotConfiguredMessage },
     } as never);
     renderStaffUi(<WaitingMailBanner />);
-    expect(
-      await screen.findByRole('heading', { name: '1 message is waiting to be sent or discarded' }),
-    ).toBeTruthy();
+    await screen.findByRole('heading', { name: '1 message is waiting to be sent or discarded' });
     await userEvent.click(screen.getByRole('button', { name: 'Show the messages' }));
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText(mailNotConfiguredMessage)).toBeTruthy();
+    await screen.findByText(mailNotConfiguredMessage);
     expect(calls.some((call) => call.path === '/api/outbox/3/send')).toBe(true);
   });
 

@@ -55,26 +55,26 @@ describe('StaffTab', () => {
     expect(names).toEqual(['alice(you)', 'erin', 'bob', 'carol']);
 
     const alice = within(await card('alice'));
-    expect(alice.getByText('Owner')).toBeTruthy();
-    expect(alice.getByText('Active')).toBeTruthy();
-    expect(alice.getByText('23/11/2026, 14:05')).toBeTruthy();
+    alice.getByText('Owner');
+    alice.getByText('Active');
+    alice.getByText('23/11/2026, 14:05');
     // en-GB, London time (British Summer Time in July).
-    expect(alice.getByText('01/07/2026')).toBeTruthy();
-    expect(alice.getByText('On')).toBeTruthy();
+    alice.getByText('01/07/2026');
+    alice.getByText('On');
     // Your own account is changed under My account, not here.
     expect(alice.queryByRole('button', { name: /Delete/ })).toBeNull();
 
     const bob = within(await card('bob'));
-    expect(bob.getByText('Staff', { selector: 'span' })).toBeTruthy();
-    expect(bob.getByText('Waiting for set-up')).toBeTruthy();
-    expect(bob.getByText('Never')).toBeTruthy();
-    expect(bob.getByText('Off')).toBeTruthy();
-    expect(bob.getByRole('combobox', { name: 'Role of bob' })).toBeTruthy();
+    bob.getByText('Staff', { selector: 'span' });
+    bob.getByText('Waiting for set-up');
+    bob.getByText('Never');
+    bob.getByText('Off');
+    bob.getByRole('combobox', { name: 'Role of bob' });
 
     const carol = within(await card('carol'));
-    expect(carol.getByText('Disabled')).toBeTruthy();
-    expect(carol.getByText('02/07/2026, 17:30')).toBeTruthy();
-    expect(carol.getByRole('button', { name: 'Enable carol' })).toBeTruthy();
+    carol.getByText('Disabled');
+    carol.getByText('02/07/2026, 17:30');
+    carol.getByRole('button', { name: 'Enable carol' });
   });
 
   it('adds a member of staff and shows their one-time link with how long it lasts', async () => {
@@ -107,7 +107,7 @@ describe('StaffTab', () => {
     expect(document.getElementById(link.getAttribute('aria-describedby')!)?.textContent).toContain(
       'Valid for 72 hours, once: until 26/11/2026, 14:05.',
     );
-    expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Copy' });
     expect((screen.getByRole('textbox', { name: /Username/ }) as HTMLInputElement).value).toBe('');
   });
 
@@ -144,8 +144,8 @@ describe('StaffTab', () => {
     const role = within(await card('erin')).getByRole('combobox', { name: 'Role of erin' });
     await user.selectOptions(role, 'Staff');
 
-    expect(await screen.findByText(lastOwnerMessage)).toBeTruthy();
-    expect(screen.getByText('Change failed')).toBeTruthy();
+    await screen.findByText(lastOwnerMessage);
+    screen.getByText('Change failed');
     expect(calls.filter((call) => call.method === 'PATCH')).toEqual([
       { method: 'PATCH', path: '/api/users/4', body: { role: 'staff' } },
     ]);
@@ -183,7 +183,7 @@ describe('StaffTab', () => {
     expect(calls.filter((call) => call.method === 'DELETE')).toEqual([
       { method: 'DELETE', path: '/api/users/2', body: undefined },
     ]);
-    expect(await screen.findByText('Account deleted')).toBeTruthy();
+    await screen.findByText('Account deleted');
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Staff accounts' }));
   });
 

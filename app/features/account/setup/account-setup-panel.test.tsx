@@ -39,7 +39,7 @@ describe('AccountSetupPanel', () => {
 
   it('says whose account it is and until when the link works', async () => {
     const { calls } = renderPage();
-    expect(await screen.findByRole('heading', { name: 'Set up your account' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Set up your account' });
     await waitFor(() => expect(document.body.textContent).toContain('for dave.'));
     expect(document.body.textContent).toContain('until 26/11/2026, 14:05');
     expect(calls[0]).toEqual({ method: 'GET', path: '/api/account-setup/tok-123', body: undefined });
@@ -80,7 +80,7 @@ describe('AccountSetupPanel', () => {
     window.localStorage.clear();
     const { calls, queryClient } = renderPage();
     await fillIn('correct horse battery', 'correct horse battery');
-    expect(await screen.findByText('My account panel')).toBeTruthy();
+    await screen.findByText('My account panel');
     expect(posts(calls)).toEqual([
       { method: 'POST', path: '/api/account-setup/tok-123', body: { password: 'correct horse battery' } },
     ]);

@@ -126,17 +126,13 @@ describe('booking actions', () => {
       "Mark New Booking's booking as No-show",
       "Cancel New Booking's booking",
     ]);
-    expect(booked.getByRole('button', { name: "Confirm New Booking's booking" })).toBeTruthy();
+    booked.getByRole('button', { name: "Confirm New Booking's booking" });
     const confirmed = await card('Confirmed Booking');
     expect(confirmed.queryByRole('button', { name: /^Confirm/ })).toBeNull();
-    expect(confirmed.getByRole('button', { name: "Move Confirmed Booking's booking" })).toBeTruthy();
-    expect(confirmed.getByRole('button', { name: "Cancel Confirmed Booking's booking" })).toBeTruthy();
-    expect(
-      confirmed.getByRole('button', { name: "Mark Confirmed Booking's booking as Completed" }),
-    ).toBeTruthy();
-    expect(
-      confirmed.getByRole('button', { name: "Mark Confirmed Booking's booking as No-show" }),
-    ).toBeTruthy();
+    confirmed.getByRole('button', { name: "Move Confirmed Booking's booking" });
+    confirmed.getByRole('button', { name: "Cancel Confirmed Booking's booking" });
+    confirmed.getByRole('button', { name: "Mark Confirmed Booking's booking as Completed" });
+    confirmed.getByRole('button', { name: "Mark Confirmed Booking's booking as No-show" });
     for (const name of ['Done Booking', 'Absent Booking', 'Gone Booking']) {
       expect((await card(name)).queryByRole('button')).toBeNull();
     }
@@ -146,13 +142,13 @@ describe('booking actions', () => {
     const calls = serve({ bookings: [makeBooking()] });
     const { queryClient } = renderDiary();
     const booking = await card('Sarah Mitchell');
-    expect(booking.getByText('Booked')).toBeTruthy();
+    booking.getByText('Booked');
     const reads = bookingReads(calls);
 
     await userEvent.click(booking.getByRole('button', { name: "Confirm Sarah Mitchell's booking" }));
-    expect(await screen.findByText('Booking ENQ-2611-0042 confirmed.')).toBeTruthy();
+    await screen.findByText('Booking ENQ-2611-0042 confirmed.');
     expect(puts(calls)).toEqual([{ path: '/api/bookings/42', body: { status: 'confirmed' } }]);
-    expect(await booking.findByText('Confirmed')).toBeTruthy();
+    await booking.findByText('Confirmed');
     expect(booking.queryByRole('button', { name: /^Confirm/ })).toBeNull();
     expect(bookingReads(calls)).toBe(reads + 1);
     expect(queryClient.getQueryState(enquiryCountsQueryKey)?.isInvalidated).toBe(true);
@@ -169,19 +165,19 @@ describe('booking actions', () => {
     const completed = within(screen.getByRole('alertdialog', { name: 'Mark as completed' }));
     expect(puts(calls)).toEqual([]);
     await userEvent.click(completed.getByRole('button', { name: 'Mark as completed' }));
-    expect(await screen.findByText('Booking ENQ-2611-0001 marked as completed.')).toBeTruthy();
+    await screen.findByText('Booking ENQ-2611-0001 marked as completed.');
 
     await userEvent.click(
       (await card('Tom Hughes')).getByRole('button', { name: "Mark Tom Hughes's booking as No-show" }),
     );
     const noShow = within(screen.getByRole('alertdialog', { name: 'Mark as a no-show' }));
     await userEvent.click(noShow.getByRole('button', { name: 'Mark as no-show' }));
-    expect(await screen.findByText('Booking ENQ-2611-0002 marked as a no-show.')).toBeTruthy();
+    await screen.findByText('Booking ENQ-2611-0002 marked as a no-show.');
     expect(puts(calls)).toEqual([
       { path: '/api/bookings/1', body: { status: 'completed' } },
       { path: '/api/bookings/2', body: { status: 'no-show' } },
     ]);
-    await waitFor(async () => expect((await card('Tom Hughes')).getByText('No-show')).toBeTruthy());
+    await waitFor(async () => (await card('Tom Hughes')).getByText('No-show'));
   });
 
   it("shows the server's refusal of a change in an error toast", async () => {
@@ -191,8 +187,8 @@ describe('booking actions', () => {
     });
     renderDiary();
     await userEvent.click((await card('Sarah Mitchell')).getByRole('button', { name: /^Confirm/ }));
-    expect(await screen.findByText('This booking has already been cancelled')).toBeTruthy();
-    expect(screen.getByText('Update failed')).toBeTruthy();
+    await screen.findByText('This booking has already been cancelled');
+    screen.getByText('Update failed');
   });
 });
 
@@ -202,18 +198,16 @@ describe('Cancel…', () => {
     const { queryClient } = renderDiary();
     await userEvent.click((await card('Sarah Mitchell')).getByRole('button', { name: /^Cancel/ }));
     const dialog = within(screen.getByRole('alertdialog', { name: 'Cancel booking' }));
-    expect(
-      dialog.getByText(
-        /Cancel Sarah Mitchell's booking ENQ-2611-0042 on Tuesday 24 November 2026, 08:00–10:00/,
-      ),
-    ).toBeTruthy();
+    dialog.getByText(
+      /Cancel Sarah Mitchell's booking ENQ-2611-0042 on Tuesday 24 November 2026, 08:00–10:00/,
+    );
 
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel booking' }));
     expect(dialog.getByRole('alert').textContent).toBe('Enter why the booking is cancelled');
     await userEvent.type(dialog.getByRole('textbox', { name: /Reason/ }), '   ');
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel booking' }));
     expect(puts(calls)).toEqual([]);
-    expect(screen.getByRole('alertdialog')).toBeTruthy();
+    screen.getByRole('alertdialog');
 
     const reason = dialog.getByRole('textbox', { name: /Reason/ });
     expect(reason.getAttribute('maxlength')).toBe('500');
@@ -221,13 +215,13 @@ describe('Cancel…', () => {
     await userEvent.clear(reason);
     await userEvent.type(reason, ' Customer phoned: car sold ');
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel booking' }));
-    expect(await screen.findByText('Booking ENQ-2611-0042 cancelled.')).toBeTruthy();
+    await screen.findByText('Booking ENQ-2611-0042 cancelled.');
     expect(puts(calls)).toEqual([
       { path: '/api/bookings/42', body: { status: 'cancelled', reason: 'Customer phoned: car sold' } },
     ]);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     // Hidden with the other cancelled bookings.
-    expect(await screen.findByText('No bookings on this day')).toBeTruthy();
+    await screen.findByText('No bookings on this day');
     expect(queryClient.getQueryState(enquiryCountsQueryKey)?.isInvalidated).toBe(true);
   });
 
@@ -242,7 +236,7 @@ describe('Cancel…', () => {
     await userEvent.type(dialog.getByRole('textbox', { name: /Reason/ }), 'Duplicate');
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel booking' }));
     expect((await dialog.findByRole('alert')).textContent).toBe('This booking has already been completed');
-    expect(screen.getByRole('alertdialog', { name: 'Cancel booking' })).toBeTruthy();
+    screen.getByRole('alertdialog', { name: 'Cancel booking' });
 
     // Keep booking closes it; opened again, it starts afresh.
     await userEvent.click(dialog.getByRole('button', { name: 'Keep booking' }));
@@ -272,7 +266,7 @@ describe('Cancel…', () => {
     await userEvent.click(busy);
     // Not closed while the request is on its way.
     await userEvent.keyboard('{Escape}');
-    expect(screen.getByRole('alertdialog', { name: 'Cancel booking' })).toBeTruthy();
+    screen.getByRole('alertdialog', { name: 'Cancel booking' });
     expect((await dialog.findByRole('alert')).textContent).toBe('The reason must not be only symbols');
     expect(reason.getAttribute('aria-invalid')).toBe('true');
     expect(puts(calls)).toHaveLength(1);
@@ -289,7 +283,7 @@ describe('Move…', () => {
     const calls = serve({ bookings: [makeBooking()] });
     renderDiary();
     const dialog = await openMove();
-    expect(dialog.getByText(/The customer is e-mailed the new time\./)).toBeTruthy();
+    dialog.getByText(/The customer is e-mailed the new time\./);
 
     const location = dialog.getByRole('combobox', { name: 'Location' }) as HTMLSelectElement;
     expect([...location.options].map((option) => option.text)).toEqual([
@@ -321,15 +315,13 @@ describe('Move…', () => {
     await userEvent.click(dialog.getByRole('radio', { name: /12:00–14:00/ }));
     expect(dialog.queryByRole('alert')).toBeNull();
     await userEvent.click(dialog.getByRole('button', { name: 'Move booking' }));
-    expect(
-      await screen.findByText('Booking ENQ-2611-0042 moved. The customer has been e-mailed.'),
-    ).toBeTruthy();
+    await screen.findByText('Booking ENQ-2611-0042 moved. The customer has been e-mailed.');
     expect(puts(calls)).toEqual([
       { path: '/api/bookings/42', body: { date: '2026-11-26', start: '12:00', location: 'mobile' } },
     ]);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     // Moved to another day: gone from this one.
-    expect(await screen.findByText('No bookings on this day')).toBeTruthy();
+    await screen.findByText('No bookings on this day');
   });
 
   it('moves a booking to a branch', async () => {
@@ -344,9 +336,7 @@ describe('Move…', () => {
       (dialog.getByRole('combobox', { name: 'Day' }) as HTMLSelectElement).selectedOptions[0]?.text,
     ).toBe('Wednesday 25 November 2026 (1 window)');
     await userEvent.click(dialog.getByRole('button', { name: 'Move booking' }));
-    expect(
-      await screen.findByText('Booking ENQ-2611-0042 moved. The customer has been e-mailed.'),
-    ).toBeTruthy();
+    await screen.findByText('Booking ENQ-2611-0042 moved. The customer has been e-mailed.');
     expect(puts(calls)).toEqual([
       { path: '/api/bookings/42', body: { date: '2026-11-25', start: '09:00', location: 'harold-hill' } },
     ]);
@@ -363,7 +353,7 @@ describe('Move…', () => {
     const reads = availabilityReads(calls).length;
     await userEvent.click(dialog.getByRole('button', { name: 'Move booking' }));
     expect((await dialog.findByRole('alert')).textContent).toBe('That window is full');
-    expect(screen.getByRole('alertdialog', { name: 'Move booking' })).toBeTruthy();
+    screen.getByRole('alertdialog', { name: 'Move booking' });
     await waitFor(() => expect(availabilityReads(calls).length).toBe(reads + 1));
     expect(screen.queryByText(/moved\. The customer has been e-mailed/)).toBeNull();
   });
@@ -376,7 +366,7 @@ describe('Move…', () => {
     });
     renderDiary();
     const dialog = await openMove();
-    expect(await dialog.findByText('No free windows at Mobile fitting in the next 22 days.')).toBeTruthy();
+    await dialog.findByText('No free windows at Mobile fitting in the next 22 days.');
     expect(dialog.queryByRole('radio')).toBeNull();
   });
 });

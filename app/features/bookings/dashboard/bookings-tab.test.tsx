@@ -73,8 +73,8 @@ describe('BookingsTab, day view', () => {
   it('asks for the day and shows its bookings by location, then by window in time order', async () => {
     const calls = serveBookings(tuesday);
     renderTab();
-    expect(screen.getByRole('heading', { level: 2, name: 'Bookings diary' })).toBeTruthy();
-    expect(screen.getByText('Tuesday 24 November 2026')).toBeTruthy();
+    screen.getByRole('heading', { level: 2, name: 'Bookings diary' });
+    screen.getByText('Tuesday 24 November 2026');
     await screen.findByRole('heading', { level: 3, name: /^Mobile fitting/ });
     expect(ranges(calls)).toEqual(['2026-11-24..2026-11-24']);
 
@@ -87,12 +87,10 @@ describe('BookingsTab, day view', () => {
     expect(headings(mobile, 4)).toEqual(['08:00–10:002 bookings', '12:00–14:001 booking']);
     const early = within(mobile).getByRole('region', { name: /^08:00–10:00/ });
     expect(headings(early, 5)).toEqual(['Tom Hughes', 'Sarah Mitchell']);
-    expect(
-      within(within(mobile).getByRole('region', { name: /^12:00–14:00/ })).getByRole('article', {
-        name: 'Priya Shah',
-      }),
-    ).toBeTruthy();
-    expect(within(section(/^Harold Hill/)).getByRole('article', { name: 'Dev Patel' })).toBeTruthy();
+    within(within(mobile).getByRole('region', { name: /^12:00–14:00/ })).getByRole('article', {
+      name: 'Priya Shah',
+    });
+    within(section(/^Harold Hill/)).getByRole('article', { name: 'Dev Patel' });
     expect(screen.queryByRole('article', { name: 'Ann Cole' })).toBeNull();
   });
 
@@ -101,8 +99,8 @@ describe('BookingsTab, day view', () => {
     renderTab();
     const article = await screen.findByRole('article', { name: 'Tom Hughes' });
     const card = within(article);
-    expect(card.getByText('ENQ-2611-0002')).toBeTruthy();
-    expect(card.getByText('Confirmed')).toBeTruthy();
+    card.getByText('ENQ-2611-0002');
+    card.getByText('Confirmed');
     expect(card.getByRole('link', { name: '+44 7700 900456' }).getAttribute('href')).toBe(
       'tel:+447700900456',
     );
@@ -114,12 +112,12 @@ describe('BookingsTab, day view', () => {
     expect(details).toContain('Vehicle:VW Golf');
     expect(details).toContain('Registration:A123BCD');
     expect(details).toContain('Postcode:CM1 1AA (outside the covered area)');
-    expect(card.getByText('Outside area')).toBeTruthy();
-    expect(card.getByText('Locking wheel nut key is in the glovebox.')).toBeTruthy();
+    card.getByText('Outside area');
+    card.getByText('Locking wheel nut key is in the glovebox.');
 
     const current = within(screen.getByRole('article', { name: 'Sarah Mitchell' }));
-    expect(current.getByText('AB12 CDE')).toBeTruthy();
-    expect(current.getByText('Booked')).toBeTruthy();
+    current.getByText('AB12 CDE');
+    current.getByText('Booked');
     expect(current.queryByText('Outside area')).toBeNull();
   });
 
@@ -132,7 +130,7 @@ describe('BookingsTab, day view', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: /Show cancelled/ }));
     const article = await screen.findByRole('article', { name: 'Ann Cole' });
     const card = within(article);
-    expect(card.getByText('Cancelled', { selector: 'span' })).toBeTruthy();
+    card.getByText('Cancelled', { selector: 'span' });
     expect(article.textContent).toContain('Cancelled by alice: Sold the car');
     expect(card.getByRole('heading', { name: 'Ann Cole' }).className).toContain('line-through');
     // Nothing more can be done with it.
@@ -145,8 +143,8 @@ describe('BookingsTab, day view', () => {
       makeBooking({ status: 'cancelled', cancelReason: 'Changed plans', cancelledBy: 'customer' }),
     ]);
     renderTab();
-    expect(await screen.findByText('No bookings on this day')).toBeTruthy();
-    expect(screen.getByText('1 cancelled booking is hidden.')).toBeTruthy();
+    await screen.findByText('No bookings on this day');
+    screen.getByText('1 cancelled booking is hidden.');
     await userEvent.click(screen.getByRole('checkbox', { name: /Show cancelled/ }));
     expect((await screen.findByRole('article', { name: 'Sarah Mitchell' })).textContent).toContain(
       'Cancelled by the customer: Changed plans',
@@ -158,15 +156,15 @@ describe('BookingsTab, day view', () => {
     const today = londonDate(new Date());
     const start = addDays(today, 40);
     renderTab(`?date=${start}`);
-    expect(screen.getByText(formatDiaryDate(start))).toBeTruthy();
+    screen.getByText(formatDiaryDate(start));
     await screen.findByText('No bookings on this day');
     await userEvent.click(screen.getByRole('button', { name: 'Next day' }));
-    expect(await screen.findByText(formatDiaryDate(addDays(start, 1)))).toBeTruthy();
+    await screen.findByText(formatDiaryDate(addDays(start, 1)));
     await userEvent.click(screen.getByRole('button', { name: 'Previous day' }));
     await userEvent.click(screen.getByRole('button', { name: 'Previous day' }));
-    expect(await screen.findByText(formatDiaryDate(addDays(start, -1)))).toBeTruthy();
+    await screen.findByText(formatDiaryDate(addDays(start, -1)));
     await userEvent.click(screen.getByRole('button', { name: 'Today' }));
-    expect(await screen.findByText(formatDiaryDate(today))).toBeTruthy();
+    await screen.findByText(formatDiaryDate(today));
     await waitFor(() => expect(ranges(calls).at(-1)).toBe(`${today}..${today}`));
     expect(distinct(ranges(calls))).toEqual(
       [start, addDays(start, 1), addDays(start, -1), today].map((date) => `${date}..${date}`),
@@ -184,7 +182,7 @@ describe('BookingsTab, day view', () => {
     expect(alert.textContent).toContain('Database unavailable');
     fail = false;
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('No bookings on this day')).toBeTruthy();
+    await screen.findByText('No bookings on this day');
   });
 });
 
@@ -207,7 +205,7 @@ describe('BookingsTab, week view', () => {
   it('shows Monday to Sunday, each day’s bookings by location in time order, and empty days', async () => {
     const calls = serveBookings(week);
     renderTab('?date=2027-02-17&view=week');
-    expect(screen.getByText('Week of 15 – 21 February 2027')).toBeTruthy();
+    screen.getByText('Week of 15 – 21 February 2027');
     await screen.findByText('Monday Mobile');
     expect(ranges(calls)).toEqual(['2027-02-15..2027-02-21']);
 
@@ -231,8 +229,8 @@ describe('BookingsTab, week view', () => {
       '08:00–10:00BookedWednesday EarlyAB12 CDE · Puncture Repair',
       '14:00–16:00BookedWednesday LateAB12 CDE · Puncture Repair',
     ]);
-    expect(within(section('Tuesday 16 February 2027')).getByText('No bookings')).toBeTruthy();
-    expect(within(section('Sunday 21 February 2027')).getByText('Sunday Branch')).toBeTruthy();
+    within(section('Tuesday 16 February 2027')).getByText('No bookings');
+    within(section('Sunday 21 February 2027')).getByText('Sunday Branch');
   });
 
   it('switches between day and week, steps a week at a time, and opens a day', async () => {
@@ -240,19 +238,19 @@ describe('BookingsTab, week view', () => {
     renderTab('?date=2027-02-16');
     await screen.findByText('No bookings on this day');
     await userEvent.click(screen.getByRole('button', { name: 'Week', pressed: false }));
-    expect(await screen.findByText('Wednesday Early')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Week', pressed: true })).toBeTruthy();
+    await screen.findByText('Wednesday Early');
+    screen.getByRole('button', { name: 'Week', pressed: true });
 
     await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
-    expect(await screen.findByText('Week of 22 – 28 February 2027')).toBeTruthy();
+    await screen.findByText('Week of 22 – 28 February 2027');
     await userEvent.click(screen.getByRole('button', { name: 'Previous week' }));
     await userEvent.click(screen.getByRole('button', { name: 'Previous week' }));
-    expect(await screen.findByText('Week of 8 – 14 February 2027')).toBeTruthy();
+    await screen.findByText('Week of 8 – 14 February 2027');
     await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Open Wednesday 17 February 2027' }));
-    expect(await screen.findByRole('article', { name: 'Wednesday Early' })).toBeTruthy();
-    expect(screen.getByText('Wednesday 17 February 2027')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Day', pressed: true })).toBeTruthy();
+    await screen.findByRole('article', { name: 'Wednesday Early' });
+    screen.getByText('Wednesday 17 February 2027');
+    screen.getByRole('button', { name: 'Day', pressed: true });
     expect(distinct(ranges(calls))).toEqual([
       '2027-02-16..2027-02-16',
       '2027-02-15..2027-02-21',
@@ -268,6 +266,6 @@ describe('BookingsTab, week view', () => {
     const today = londonDate(new Date());
     // (The simulated browser puts a space between the date and the comma.)
     const name = new RegExp(`^${formatDiaryDate(today)} ?, Today$`);
-    expect(await screen.findByRole('heading', { level: 3, name })).toBeTruthy();
+    await screen.findByRole('heading', { level: 3, name });
   });
 });

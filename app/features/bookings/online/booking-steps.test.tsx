@@ -86,11 +86,11 @@ describe('WhatWhereStep', () => {
     const { user } = await renderStep(step(testChoices({ postcode: '' })));
     const postcode = screen.getByLabelText(/Postcode where the vehicle will be/);
     await user.type(postcode, 'co1 1aa');
-    expect(screen.getByText(outsideAreaForMobileMessage('CO1'))).toBeTruthy();
+    screen.getByText(outsideAreaForMobileMessage('CO1'));
     expect(postcode.getAttribute('aria-describedby')).toBe('book-postcode-coverage');
     await user.clear(postcode);
     await user.type(postcode, 'RM3 0AB');
-    expect(screen.getByText(/Good news: RM3 is inside our area/)).toBeTruthy();
+    screen.getByText(/Good news: RM3 is inside our area/);
   });
 
   it("shows the server's messages at their fields, under a summary that takes the focus", async () => {
@@ -210,7 +210,7 @@ describe('DetailsStep', () => {
     expect(within(summary).getByRole('link', { name: 'Change when' }).getAttribute('href')).toBe(
       '/book?service=puncture-repair&location=mobile&postcode=RM3+0AB&date=2026-11-25&start=08%3A00&step=when',
     );
-    expect(screen.getByText('for example AB12 CDE')).toBeTruthy();
+    screen.getByText('for example AB12 CDE');
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
     await waitFor(() => expect(posts).toHaveLength(1));

@@ -74,9 +74,9 @@ describe('the Booking section', () => {
     const { user } = renderTab();
     const section = bookingSection();
     expect((section.getByLabelText('How far ahead customers can book') as HTMLInputElement).value).toBe('21');
-    expect(section.getByText('Customers can book up to 21 days ahead.')).toBeTruthy();
+    section.getByText('Customers can book up to 21 days ahead.');
     expect((section.getByLabelText('Shortest notice') as HTMLInputElement).value).toBe('4');
-    expect(section.getByText(/It is also the cut-off for cancelling online/)).toBeTruthy();
+    section.getByText(/It is also the cut-off for cancelling online/);
     expect(section.getAllByRole('button', { expanded: false }).map((button) => button.textContent)).toEqual([
       'Mobile fitting29 windows on 6 days',
       'Harold Hill branch31 windows on 7 days',
@@ -90,7 +90,7 @@ describe('the Booking section', () => {
     expect((mobile.getByLabelText('Saturday window 4 jobs') as HTMLInputElement).value).toBe('2');
     expect(mobile.queryByLabelText('Sunday window 1 starts')).toBeNull();
     expect(mobile.queryByRole('button', { name: 'Fill from opening hours' })).toBeNull();
-    expect(screen.getByText('No unpublished changes')).toBeTruthy();
+    screen.getByText('No unpublished changes');
   });
 
   it('publishes an edited window in the booking settings', async () => {
@@ -191,9 +191,7 @@ describe('the Booking section', () => {
     const { api, user } = renderTab(published);
     api.answer('PUT /api/site-content', publishedAnswer(published.content));
     const holidays = within(bookingSection().getByRole('group', { name: 'Bank holidays' }));
-    expect(
-      holidays.getByText(/closed on bank holidays in England and Wales, unless you tick “We open”/),
-    ).toBeTruthy();
+    holidays.getByText(/closed on bank holidays in England and Wales, unless you tick “We open”/);
     const boxes = holidays.getAllByRole('checkbox') as HTMLInputElement[];
     // From today, 12 July 2026, for two years: Good Friday 2026 has gone.
     expect(boxes[0]!.labels?.[0]?.textContent).toBe('We open on Summer bank holiday, Mon 31 Aug 2026');
@@ -238,9 +236,7 @@ describe('the Booking section', () => {
     await user.click(screen.getByRole('button', { name: 'Publish' }));
 
     const summary = within(await screen.findByRole('group', { name: '1 field needs attention' }));
-    expect(
-      summary.getByRole('link', { name: 'Booking, Mobile fitting: Tuesday window 2 ends' }),
-    ).toBeTruthy();
+    summary.getByRole('link', { name: 'Booking, Mobile fitting: Tuesday window 2 ends' });
     expect(end.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(end.getAttribute('aria-describedby')!)?.textContent).toBe(
       'The window must end after it starts',
@@ -263,7 +259,7 @@ describe('the Booking section', () => {
     await publish(user);
 
     const summary = within(await screen.findByRole('group', { name: '1 field needs attention' }));
-    expect(summary.getByRole('link', { name: 'Booking, Mobile fitting: Monday window 1 ends' })).toBeTruthy();
+    summary.getByRole('link', { name: 'Booking, Mobile fitting: Monday window 1 ends' });
     const mobile = within(screen.getByRole('article', { name: /^Mobile fitting/ }));
     const end = mobile.getByLabelText('Monday window 1 ends');
     expect(end.getAttribute('aria-invalid')).toBe('true');

@@ -1,18 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
-import type express from 'express';
 import pino from 'pino';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { seedSiteContent } from '#common/site-content/seed.ts';
-import { createTestApp, testConfig } from '#tests/support/app.ts';
-import { createTestDatabase } from '#tests/support/database.ts';
-import { signedInStaff } from '#tests/support/factories.ts';
+import { testConfig } from '#tests/support/app.ts';
 import { gradient } from '#tests/support/pictures.ts';
 import { ensureBuilt } from '#tests/support/server-process.ts';
+import { useTestApp } from '#tests/support/integration.ts';
 import { createSiteContentStore } from '#server/site-content/store.ts';
-import type { DatabaseHandle } from '../db/client.ts';
 import type { Subscription } from '../db/listener.ts';
 import { images } from '../db/schema.ts';
 import { splashCookie } from '../http/splash.ts';
@@ -23,34 +20,29 @@ import { watchSiteContent } from './content-changes.ts';
 import { PageCache } from './page-cache.ts';
 
 /** The cache of rendered pages on the real site, its database and its API. */
-let database: DatabaseHandle;
-let app: express.Express;
 let cache: PageCache;
 let watch: Subscription;
-let staff: Awaited<ReturnType<typeof signedInStaff>>;
-
-beforeAll(async () => {
-  ensureBuilt();
-  database = await createTestDatabase();
-  cache = new PageCache();
-  const content = createSiteContentStore(database.db, () => seedSiteContent(testConfig().site));
-  // As at start-up: the seed's publication (and its notification) comes before any page.
-  await content.published();
-  watch = await watchSiteContent(database, { cache, content, logger: pino({ level: 'silent' }) });
-  app = createTestApp(database, { ssr: await loadProductionSsr(), pageCache: cache, siteContent: content });
-  staff = await signedInStaff(database.db);
+const fixture = useTestApp({
+  dependencies: async (database) => {
+    ensureBuilt();
+    cache = new PageCache();
+    const content = createSiteContentStore(database.db, () => seedSiteContent(testConfig().site));
+    // As at start-up: the seed's publication (and its notification) comes before any page.
+    await content.published();
+    watch = await watchSiteContent(database, { cache, content, logger: pino({ level: 'silent' }) });
+    return { ssr: await loadProductionSsr(), pageCache: cache, siteContent: content };
+  },
 });
 
 afterAll(async () => {
   await watch?.close();
-  await database?.close();
 });
 
 beforeEach(async () => {
   // The deletion's notification empties the cache twice: when heard, and once the content has
   // been read again. Each test starts after both, from an empty cache.
   const { generation } = cache.stats;
-  await database.db.delete(images);
+  await fixture.database.db.delete(images);
   await vi.waitFor(() => expect(cache.stats.generation).toBeGreaterThanOrEqual(generation + 2));
   cache.invalidate();
 });
@@ -63,8 +55,8 @@ describe.each(['/', '/services/puncture-repair', '/privacy-policy'])('%s', (path
   it('is rendered once; each response carries its own nonce, on every script of its document', async () => {
     const { renders, hits } = cache.stats;
     const responses = [
-      await request(app).get(path).set(returning),
-      await request(app).get(path).set(returning),
+      await request(fixture.app).get(path).set(returning),
+      await request(fixture.app).get(path).set(returning),
     ];
     expect(cache.stats).toMatchObject({ renders: renders + 1, hits: hits + 1 });
     const nonces = responses.map((response) => nonceOf(response.headers['content-security-policy']));
@@ -84,7 +76,7 @@ describe.each(['/', '/services/puncture-repair', '/privacy-policy'])('%s', (path
 });
 
 it('sends the same document gzip-compressed to a browser that takes gzip', async () => {
-  const server = app.listen(0, '127.0.0.1');
+  const server = fixture.app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   try {
     const { port } = server.address() as AddressInfo;
@@ -120,43 +112,43 @@ describe('a change of picture', () => {
   };
 
   it('made here shows on the next request', async () => {
-    const before = await request(app).get('/').set(returning);
+    const before = await request(fixture.app).get('/').set(returning);
     expect(heroSrc(before.text)).toMatch(/^\/images\/fallback\//);
-    await request(app).get('/').set(returning);
+    await request(fixture.app).get('/').set(returning);
     expect(cache.stats.pages).toBeGreaterThan(0);
 
-    const uploaded = await request(app)
+    const uploaded = await request(fixture.app)
       .post('/api/upload-hero')
-      .set(staff.headers)
+      .set(fixture.staff.headers)
       .attach('image', await heroPicture(), { filename: 'hero.jpg', contentType: 'image/jpeg' });
     expect(uploaded.status).toBe(200);
 
-    const after = await request(app).get('/').set(returning);
+    const after = await request(fixture.app).get('/').set(returning);
     expect(heroSrc(after.text)).toBe(uploaded.body.url);
   });
 
   it('made by another process (straight to the database) shows as soon as it is announced', async () => {
-    await request(app).get('/').set(returning);
+    await request(fixture.app).get('/').set(returning);
     const picture = await processImage(await heroPicture(), { share: true });
     // What another server process does: this one's API is not involved.
     const stored = await storeImage(
-      database.db,
+      fixture.database.db,
       { upsert: { name: 'hero-background', altText: 'A van at the kerb', section: 'hero' } },
       picture,
     );
     await vi.waitFor(async () => {
-      const page = await request(app).get('/').set(returning);
+      const page = await request(fixture.app).get('/').set(returning);
       expect(heroSrc(page.text)).toBe(stored.url);
     });
   });
 });
 
 it('never serves a signed-in member of staff from the cache, nor stores their page', async () => {
-  await request(app).get('/').set(returning);
+  await request(fixture.app).get('/').set(returning);
   const { hits, pages } = cache.stats;
-  const signedIn = await request(app)
+  const signedIn = await request(fixture.app)
     .get('/')
-    .set({ Cookie: `${returning.Cookie}; ${staff.cookie}` });
+    .set({ Cookie: `${returning.Cookie}; ${fixture.staff.cookie}` });
   expect(signedIn.status).toBe(200);
   expect(cache.stats).toMatchObject({ hits, pages });
 });
@@ -164,7 +156,7 @@ it('never serves a signed-in member of staff from the cache, nor stores their pa
 it('never keeps a staff page', async () => {
   const { hits } = cache.stats;
   for (let round = 0; round < 2; round += 1) {
-    const page = await request(app).get('/auth').set(returning);
+    const page = await request(fixture.app).get('/auth').set(returning);
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.headers.etag).toBeUndefined();
   }

@@ -1,46 +1,32 @@
 import { eq, sql } from 'drizzle-orm';
-import type express from 'express';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig } from '#tests/support/app.ts';
 import { ensureBuilt } from '#tests/support/server-process.ts';
 import { loadProductionSsr } from '../http/ssr.ts';
-import { createTestDatabase } from '#tests/support/database.ts';
-import { clearEnquiries, makeEnquiry, signedInStaff } from '#tests/support/factories.ts';
-import type { DatabaseHandle } from '../db/client.ts';
+import { clearEnquiries, makeEnquiry } from '#tests/support/factories.ts';
+import { useTestApp } from '#tests/support/integration.ts';
 import { enquiries, enquiryEvents, enquiryNotes, outbox, privacyErasures } from '../db/schema.ts';
 import { purgeExpiredEnquiries, purgeLockKey, retentionCutoff } from '../enquiries/retention.ts';
 
-let database: DatabaseHandle;
-let app: express.Express;
-let staff: Awaited<ReturnType<typeof signedInStaff>>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database, { config: testConfig({ ENQUIRY_RATE_LIMIT: '100000' }) });
-  staff = await signedInStaff(database.db, 'dpo');
-});
-
-afterAll(async () => {
-  await database?.close();
-});
+const fixture = useTestApp({ env: { ENQUIRY_RATE_LIMIT: '100000' }, staff: { username: 'dpo' } });
 
 beforeEach(async () => {
-  await clearEnquiries(database.db);
-  await database.db.delete(privacyErasures);
+  await clearEnquiries(fixture.database.db);
+  await fixture.database.db.delete(privacyErasures);
 });
 
 async function enquiryFrom(email: string, note?: string) {
-  const { body } = await request(app).post('/api/enquiries').send(makeEnquiry({ email })).expect(201);
+  const { body } = await request(fixture.app).post('/api/enquiries').send(makeEnquiry({ email })).expect(201);
   if (note) {
-    await request(app)
+    await request(fixture.app)
       .post(`/api/enquiries/${body.id}/notes`)
-      .set(staff.headers)
+      .set(fixture.staff.headers)
       .send({ text: note })
       .expect(201);
-    await request(app)
+    await request(fixture.app)
       .put(`/api/enquiries/${body.id}/status`)
-      .set(staff.headers)
+      .set(fixture.staff.headers)
       .send({ status: 'quoted' })
       .expect(200);
   }
@@ -58,28 +44,28 @@ describe('retention', () => {
     const old = await enquiryFrom('old@example.com', 'Quoted £80');
     const recent = await enquiryFrom('recent@example.com', 'Call back Monday');
     const now = new Date();
-    await database.db
+    await fixture.database.db
       .update(enquiries)
       .set({ createdAt: new Date(now.getTime() - 25 * 31 * 24 * 60 * 60 * 1000) })
       .where(eq(enquiries.id, old.id));
-    await database.db
+    await fixture.database.db
       .update(outbox)
       .set({ createdAt: new Date(now.getTime() - 25 * 31 * 24 * 60 * 60 * 1000) })
-      .where(eq(outbox.id, (await database.db.select().from(outbox))[0]!.id));
+      .where(eq(outbox.id, (await fixture.database.db.select().from(outbox))[0]!.id));
 
     // An injected clock: nothing is old enough 23 months from now...
-    expect(await purgeExpiredEnquiries(database.db, { now, months: 26 })).toEqual({
+    expect(await purgeExpiredEnquiries(fixture.database.db, { now, months: 26 })).toEqual({
       enquiries: 0,
       notifications: 0,
     });
     // ...and at 24 months the old one goes, with everything about it.
-    const purged = await purgeExpiredEnquiries(database.db, { now, months: 24 });
+    const purged = await purgeExpiredEnquiries(fixture.database.db, { now, months: 24 });
     expect(purged).toEqual({ enquiries: 1, notifications: 1 });
-    expect((await database.db.select().from(enquiries)).map((row) => row.id)).toEqual([recent.id]);
-    expect(await database.db.select().from(enquiryNotes)).toHaveLength(1);
-    expect(await database.db.select().from(enquiryEvents)).toHaveLength(1);
+    expect((await fixture.database.db.select().from(enquiries)).map((row) => row.id)).toEqual([recent.id]);
+    expect(await fixture.database.db.select().from(enquiryNotes)).toHaveLength(1);
+    expect(await fixture.database.db.select().from(enquiryEvents)).toHaveLength(1);
     // Again: nothing more to delete.
-    expect(await purgeExpiredEnquiries(database.db, { now, months: 24 })).toEqual({
+    expect(await purgeExpiredEnquiries(fixture.database.db, { now, months: 24 })).toEqual({
       enquiries: 0,
       notifications: 0,
     });
@@ -92,17 +78,19 @@ describe('retention', () => {
     async () => {
       const old = await enquiryFrom('old@example.com');
       const now = new Date();
-      await database.db
+      await fixture.database.db
         .update(enquiries)
         .set({ createdAt: new Date(now.getTime() - 25 * 31 * 24 * 60 * 60 * 1000) })
         .where(eq(enquiries.id, old.id));
-      const skipped = await database.db.transaction(async (tx) => {
+      const skipped = await fixture.database.db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${purgeLockKey})`);
-        return purgeExpiredEnquiries(database.db, { now, months: 24 });
+        return purgeExpiredEnquiries(fixture.database.db, { now, months: 24 });
       });
       expect(skipped).toBeNull();
-      expect(await database.db.select().from(enquiries)).toHaveLength(1);
-      expect(await purgeExpiredEnquiries(database.db, { now, months: 24 })).toMatchObject({ enquiries: 1 });
+      expect(await fixture.database.db.select().from(enquiries)).toHaveLength(1);
+      expect(await purgeExpiredEnquiries(fixture.database.db, { now, months: 24 })).toMatchObject({
+        enquiries: 1,
+      });
     },
   );
 });
@@ -112,9 +100,9 @@ describe('a person’s data, by e-mail address', () => {
     const first = await enquiryFrom('Jo.Bloggs@example.com', 'Wants Saturday');
     await enquiryFrom('someone.else@example.com');
     const second = await enquiryFrom('jo.bloggs@example.com');
-    const response = await request(app)
+    const response = await request(fixture.app)
       .get('/api/privacy/export?email=JO.BLOGGS@example.com')
-      .set(staff.headers)
+      .set(fixture.staff.headers)
       .expect(200);
     expect(response.headers['content-disposition']).toBe('attachment; filename="personal-data.json"');
     expect(response.body).toMatchObject({ email: 'JO.BLOGGS@example.com', exportedAt: expect.any(String) });
@@ -133,43 +121,49 @@ describe('a person’s data, by e-mail address', () => {
     await enquiryFrom('erase.me@example.com', 'Private note');
     await enquiryFrom('ERASE.ME@example.com');
     const kept = await enquiryFrom('keep.me@example.com');
-    const response = await request(app)
+    const response = await request(fixture.app)
       .post('/api/privacy/erase')
-      .set(staff.headers)
+      .set(fixture.staff.headers)
       .send({ email: 'erase.me@example.com' })
       .expect(200);
     expect(response.body).toEqual({ enquiries: 2, notifications: 4 });
-    expect((await database.db.select().from(enquiries)).map((row) => row.id)).toEqual([kept.id]);
-    expect(await database.db.select().from(enquiryNotes)).toHaveLength(0);
-    const left = await database.db.select().from(outbox);
+    expect((await fixture.database.db.select().from(enquiries)).map((row) => row.id)).toEqual([kept.id]);
+    expect(await fixture.database.db.select().from(enquiryNotes)).toHaveLength(0);
+    const left = await fixture.database.db.select().from(outbox);
     expect(left.every((row) => JSON.stringify(row.payload).includes('keep.me@example.com'))).toBe(true);
-    const [record] = await database.db.select().from(privacyErasures);
+    const [record] = await fixture.database.db.select().from(privacyErasures);
     expect(record).toMatchObject({ actorName: 'dpo', enquiries: 2, notifications: 4 });
     expect(JSON.stringify(record)).not.toContain('erase.me');
-    const after = await request(app).get('/api/privacy/export?email=erase.me@example.com').set(staff.headers);
+    const after = await request(fixture.app)
+      .get('/api/privacy/export?email=erase.me@example.com')
+      .set(fixture.staff.headers);
     expect(after.body.enquiries).toEqual([]);
   });
 
   it('is for staff only, and needs a valid address', async () => {
-    await request(app).get('/api/privacy/export?email=a@example.com').expect(401);
-    await request(app).post('/api/privacy/erase').send({ email: 'a@example.com' }).expect(401);
-    await request(app).get('/api/privacy/export').set(staff.headers).expect(400);
-    const bad = await request(app)
+    await request(fixture.app).get('/api/privacy/export?email=a@example.com').expect(401);
+    await request(fixture.app).post('/api/privacy/erase').send({ email: 'a@example.com' }).expect(401);
+    await request(fixture.app).get('/api/privacy/export').set(fixture.staff.headers).expect(400);
+    const bad = await request(fixture.app)
       .post('/api/privacy/erase')
-      .set(staff.headers)
+      .set(fixture.staff.headers)
       .send({ email: 'nope' })
       .expect(400);
     expect(bad.body.fieldErrors).toEqual({ email: ['Enter a full e-mail address, like name@example.com'] });
-    const empty = await request(app).post('/api/privacy/erase').set(staff.headers).send({}).expect(400);
+    const empty = await request(fixture.app)
+      .post('/api/privacy/erase')
+      .set(fixture.staff.headers)
+      .send({})
+      .expect(400);
     expect(empty.body.fieldErrors).toEqual({ email: ['Enter the e-mail address the person used'] });
-    expect(await database.db.select().from(privacyErasures)).toHaveLength(0);
+    expect(await fixture.database.db.select().from(privacyErasures)).toHaveLength(0);
   });
 });
 
 describe('the Privacy Policy', () => {
   it('states the retention period the server applies (ENQUIRY_RETENTION_MONTHS)', async () => {
     ensureBuilt();
-    const site = createTestApp(database, {
+    const site = createTestApp(fixture.database, {
       config: testConfig({ ENQUIRY_RETENTION_MONTHS: '18' }),
       ssr: await loadProductionSsr(),
     });

@@ -1,10 +1,7 @@
-import type express from 'express';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, testConfig } from '#tests/support/app.ts';
-import { createTestDatabase } from '#tests/support/database.ts';
-import { clearEnquiries, makeEnquiry, signedInStaff } from '#tests/support/factories.ts';
-import type { DatabaseHandle } from '../db/client.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { clearEnquiries, makeEnquiry } from '#tests/support/factories.ts';
+import { useTestApp } from '#tests/support/integration.ts';
 import { enquiries } from '../db/schema.ts';
 import { csvCell, enquiryCsvHeader } from './export.ts';
 
@@ -59,26 +56,14 @@ function parseCsv(text: string): string[][] {
 }
 
 describe('GET /api/enquiries/export.csv', () => {
-  let database: DatabaseHandle;
-  let app: express.Express;
-  let staff: Awaited<ReturnType<typeof signedInStaff>>;
+  const fixture = useTestApp({ env: { ENQUIRY_RATE_LIMIT: '100000' }, staff: { username: 'sam' } });
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = createTestApp(database, { config: testConfig({ ENQUIRY_RATE_LIMIT: '100000' }) });
-    staff = await signedInStaff(database.db, 'sam');
-  });
-
-  afterAll(async () => {
-    await database?.close();
-  });
-
-  beforeEach(() => clearEnquiries(database.db));
+  beforeEach(() => clearEnquiries(fixture.database.db));
 
   const exported = (query = '') =>
-    request(app)
+    request(fixture.app)
       .get(`/api/enquiries/export.csv${query}`)
-      .set(staff.headers)
+      .set(fixture.staff.headers)
       .buffer(true)
       .parse((response, done) => {
         const chunks: Buffer[] = [];
@@ -87,7 +72,7 @@ describe('GET /api/enquiries/export.csv', () => {
       });
 
   it('is UTF-8 with a byte-order mark, one row per enquiry with its status and notes, formulas neutralised', async () => {
-    const hostile = await request(app)
+    const hostile = await request(fixture.app)
       .post('/api/enquiries')
       .send(
         makeEnquiry({
@@ -97,16 +82,16 @@ describe('GET /api/enquiries/export.csv', () => {
         }),
       )
       .expect(201);
-    await request(app)
+    await request(fixture.app)
       .post(`/api/enquiries/${hostile.body.id}/notes`)
-      .set(staff.headers)
+      .set(fixture.staff.headers)
       .send({ text: '@SUM(1) asked for a quote' })
       .expect(201);
-    await request(app)
+    await request(fixture.app)
       .put(`/api/enquiries/${hostile.body.id}/status`)
-      .set(staff.headers)
+      .set(fixture.staff.headers)
       .send({ status: 'quoted' });
-    await request(app)
+    await request(fixture.app)
       .post('/api/enquiries')
       .send(makeEnquiry({ name: 'Plain Customer', vehicle: '' }))
       .expect(201);
@@ -141,7 +126,7 @@ describe('GET /api/enquiries/export.csv', () => {
       email: `bulk${index}@example.com`,
       message: '',
     }));
-    await database.db.insert(enquiries).values(rows);
+    await fixture.database.db.insert(enquiries).values(rows);
     const all = parseCsv((await exported()).body.toString('utf8').slice(1));
     expect(all).toHaveLength(1 + 1234);
     expect(new Set(all.slice(1).map((row) => row[0])).size).toBe(1234);
@@ -153,7 +138,10 @@ describe('GET /api/enquiries/export.csv', () => {
   });
 
   it('is for staff only, and refuses a bad filter', async () => {
-    await request(app).get('/api/enquiries/export.csv').expect(401);
-    await request(app).get('/api/enquiries/export.csv?status=open').set(staff.headers).expect(400);
+    await request(fixture.app).get('/api/enquiries/export.csv').expect(401);
+    await request(fixture.app)
+      .get('/api/enquiries/export.csv?status=open')
+      .set(fixture.staff.headers)
+      .expect(400);
   });
 });

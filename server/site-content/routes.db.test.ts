@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type express from 'express';
 import pino from 'pino';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminRequestHeader } from '#common/http/api.ts';
 import {
   defaultCustomerEmails,
@@ -12,15 +12,14 @@ import {
 } from '#common/site-content/site-content.ts';
 import { seedSiteContent } from '#common/site-content/seed.ts';
 import { createTestApp, testConfig, testOrigin } from '#tests/support/app.ts';
-import { createTestDatabase } from '#tests/support/database.ts';
 import { signedInStaff } from '#tests/support/factories.ts';
-import type { DatabaseHandle } from '#server/db/client.ts';
-import { siteContentRevisions, users } from '#server/db/schema.ts';
-import { notificationAddresses } from '#server/notifications/addresses.ts';
-import { watchSiteContent } from '#server/pages/content-changes.ts';
+import { useTestApp } from '#tests/support/integration.ts';
+import { siteContentRevisions, users } from '../db/schema.ts';
+import { notificationAddresses } from '../notifications/addresses.ts';
+import { watchSiteContent } from '../pages/content-changes.ts';
 import { createSiteContentStore, type SiteContentStore } from './store.ts';
 
-let database: DatabaseHandle;
+const fixture = useTestApp({ staff: { username: 'alice' } });
 let app: express.Express;
 let store: SiteContentStore;
 let alice: Awaited<ReturnType<typeof signedInStaff>>;
@@ -30,20 +29,15 @@ const config = testConfig({ SITE_COMPANY_NAME: 'Seeded Tyres Ltd', SITE_EMAIL: '
 const seed = () => seedSiteContent(config.site);
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  alice = await signedInStaff(database.db, 'alice');
-  bob = await signedInStaff(database.db, 'bob');
-});
-
-afterAll(async () => {
-  await database?.close();
+  alice = fixture.staff;
+  bob = await signedInStaff(fixture.database.db, 'bob');
 });
 
 beforeEach(async () => {
   // Each test starts from a new database's content (the seed as version 1) and a new process.
-  await database.db.delete(siteContentRevisions);
-  store = createSiteContentStore(database.db, seed);
-  app = createTestApp(database, { config, siteContent: store });
+  await fixture.database.db.delete(siteContentRevisions);
+  store = createSiteContentStore(fixture.database.db, seed);
+  app = createTestApp(fixture.database, { config, siteContent: store });
 });
 
 /** The published document as the dashboard's Content tab reads it, signed in. */
@@ -142,7 +136,7 @@ describe('PUT /api/site-content', () => {
     const conflict = await publish(bob, { version: base.version, content: bobsEdit }).expect(409);
     expect(conflict.body).toEqual({ error: siteContentConflictMessage, current: first.body });
     expect(await published()).toEqual(first.body);
-    expect(await database.db.select().from(siteContentRevisions)).toHaveLength(2);
+    expect(await fixture.database.db.select().from(siteContentRevisions)).toHaveLength(2);
 
     // Bob, having seen both, publishes over the current version: nothing of Alice's is lost
     // unless he chooses it.
@@ -316,13 +310,13 @@ describe('revisions', () => {
   });
 
   it('keep the author’s name when the account is deleted', async () => {
-    const carol = await signedInStaff(database.db, 'carol');
+    const carol = await signedInStaff(fixture.database.db, 'carol');
     const { version, content } = await published();
     await publish(carol, {
       version,
       content: edited(content, (draft) => void (draft.contactHours.sunday = 'Sunday: Closed')),
     }).expect(200);
-    await database.db.delete(users).where(eq(users.id, carol.userId));
+    await fixture.database.db.delete(users).where(eq(users.id, carol.userId));
     const [latest] = (await request(app).get('/api/site-content/revisions?limit=1').set(alice.headers)).body;
     expect(latest).toMatchObject({
       author: 'carol',
@@ -334,8 +328,11 @@ describe('revisions', () => {
 describe('every process follows a publication', () => {
   it('reloads its copy on the database notification, whoever published', async () => {
     // A second process's copy, kept true by listening, as server/index.ts does.
-    const other = createSiteContentStore(database.db, seed);
-    const watch = await watchSiteContent(database, { content: other, logger: pino({ level: 'silent' }) });
+    const other = createSiteContentStore(fixture.database.db, seed);
+    const watch = await watchSiteContent(fixture.database, {
+      content: other,
+      logger: pino({ level: 'silent' }),
+    });
     try {
       expect((await other.published()).version).toBe(1);
       const { version, content } = await published();

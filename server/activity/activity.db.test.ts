@@ -1,83 +1,76 @@
-import type express from 'express';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '#common/accounts/accounts.ts';
 import type { PublishedSiteContent } from '#common/site-content/site-content.ts';
-import { createTestApp } from '#tests/support/app.ts';
-import { createTestDatabase } from '#tests/support/database.ts';
 import { clearEnquiries, makeEnquiry, signedInStaff } from '#tests/support/factories.ts';
-import type { DatabaseHandle } from '../db/client.ts';
+import { useTestApp } from '#tests/support/integration.ts';
 import { activityLog } from '../db/schema.ts';
 
-let database: DatabaseHandle;
-let app: express.Express;
+const fixture = useTestApp();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
-  await clearEnquiries(database.db);
-});
-
-afterAll(async () => {
-  await database?.close();
-});
+beforeAll(() => clearEnquiries(fixture.database.db));
 
 describe('the activity log of the dashboard', () => {
   it('records each change staff make to enquiries, personal data, images and content, without their contents', async () => {
-    const owner = await signedInStaff(database.db, 'olivia');
-    const staff = await signedInStaff(database.db, 'dave', undefined, 'staff');
+    const owner = await signedInStaff(fixture.database.db, 'olivia');
+    const staff = await signedInStaff(fixture.database.db, 'dave', undefined, 'staff');
     const secretWords = 'Mrs Trelawney of 7 Lark Rise';
-    const sent = await request(app)
+    const sent = await request(fixture.app)
       .post('/api/enquiries')
       .send(makeEnquiry({ name: secretWords, email: 'trelawney@example.com' }))
       .expect(201);
     const { id, reference } = sent.body as { id: number; reference: string };
-    const other = (await request(app).post('/api/enquiries').send(makeEnquiry()).expect(201)).body as {
+    const other = (await request(fixture.app).post('/api/enquiries').send(makeEnquiry()).expect(201))
+      .body as {
       id: number;
     };
 
-    await request(app).put(`/api/enquiries/${id}/mark-contacted`).set(staff.headers).expect(200);
-    await request(app).put(`/api/enquiries/${id}/mark-contacted`).set(staff.headers).expect(200);
-    await request(app)
+    await request(fixture.app).put(`/api/enquiries/${id}/mark-contacted`).set(staff.headers).expect(200);
+    await request(fixture.app).put(`/api/enquiries/${id}/mark-contacted`).set(staff.headers).expect(200);
+    await request(fixture.app)
       .put(`/api/enquiries/${id}/status`)
       .set(staff.headers)
       .send({ status: 'quoted' })
       .expect(200);
-    const note = await request(app)
+    const note = await request(fixture.app)
       .post(`/api/enquiries/${id}/notes`)
       .set(staff.headers)
       .send({ text: `Rang ${secretWords}, quoted £45` })
       .expect(201);
-    await request(app)
+    await request(fixture.app)
       .get('/api/enquiries/export.csv?status=quoted&q=Trelawney')
       .set(staff.headers)
       .expect(200);
-    await request(app).get('/api/privacy/export?email=trelawney@example.com').set(staff.headers).expect(200);
-    await request(app).delete(`/api/enquiries/${other.id}`).set(staff.headers).expect(204);
-    await request(app)
+    await request(fixture.app)
+      .get('/api/privacy/export?email=trelawney@example.com')
+      .set(staff.headers)
+      .expect(200);
+    await request(fixture.app).delete(`/api/enquiries/${other.id}`).set(staff.headers).expect(204);
+    await request(fixture.app)
       .post('/api/privacy/erase')
       .set(staff.headers)
       .send({ email: 'trelawney@example.com' })
       .expect(200);
-    const image = await request(app)
+    const image = await request(fixture.app)
       .post('/api/images')
       .set(staff.headers)
       .send({ name: 'van-photo', altText: 'Our van' })
       .expect(201);
-    await request(app)
+    await request(fixture.app)
       .put(`/api/images/${image.body.id}`)
       .set(staff.headers)
       .send({ altText: 'The van' })
       .expect(200);
-    await request(app).delete(`/api/images/${image.body.id}`).set(staff.headers).expect(204);
-    const current = (await request(app).get('/api/site-content').expect(200)).body as PublishedSiteContent;
-    const published = await request(app)
+    await request(fixture.app).delete(`/api/images/${image.body.id}`).set(staff.headers).expect(204);
+    const current = (await request(fixture.app).get('/api/site-content').expect(200))
+      .body as PublishedSiteContent;
+    const published = await request(fixture.app)
       .put('/api/site-content')
       .set(staff.headers)
       .send({ version: current.version, content: current.content })
       .expect(200);
 
-    const entries = (await request(app).get('/api/activity?limit=200').set(owner.headers).expect(200))
+    const entries = (await request(fixture.app).get('/api/activity?limit=200').set(owner.headers).expect(200))
       .body as ActivityEntry[];
     expect(
       entries
@@ -110,7 +103,7 @@ describe('the activity log of the dashboard', () => {
       },
     ]);
     // Nothing of what was erased, searched for or written stays in the log.
-    const stored = JSON.stringify(await database.db.select().from(activityLog));
+    const stored = JSON.stringify(await fixture.database.db.select().from(activityLog));
     for (const text of ['Trelawney', 'trelawney', 'Lark Rise', '£45']) expect(stored).not.toContain(text);
   });
 });

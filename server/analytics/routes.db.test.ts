@@ -1,11 +1,9 @@
 import type express from 'express';
 import pino from 'pino';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig } from '#tests/support/app.ts';
-import { createTestDatabase } from '#tests/support/database.ts';
-import { signedInStaff } from '#tests/support/factories.ts';
-import type { DatabaseHandle } from '../db/client.ts';
+import { useTestApp } from '#tests/support/integration.ts';
 import {
   analyticsDays,
   analyticsDayVisitors,
@@ -20,28 +18,22 @@ import { createPageViewRecorder, type PageViewRecorder } from './recorder.ts';
 const phone = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36';
 const desktop = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36';
 
-let database: DatabaseHandle;
+const fixture = useTestApp();
 let app: express.Express;
 let recorder: PageViewRecorder;
-let staff: Record<string, string>;
 let now: Date;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  staff = (await signedInStaff(database.db)).headers;
-});
-
-afterAll(async () => {
-  await database?.close();
-});
 
 beforeEach(async () => {
   // 10:00 in London, British Summer Time.
   now = new Date('2026-06-10T09:00:00Z');
   await recorder?.flush();
   // A new app for each test: its figures cache and per-client counts start empty.
-  recorder = createPageViewRecorder({ db: database.db, logger: pino({ level: 'silent' }), flushMs: 60_000 });
-  app = createTestApp(database, {
+  recorder = createPageViewRecorder({
+    db: fixture.database.db,
+    logger: pino({ level: 'silent' }),
+    flushMs: 60_000,
+  });
+  app = createTestApp(fixture.database, {
     config: testConfig({ TRUST_PROXY: '1', ANALYTICS_RATE_LIMIT: '30' }),
     clock: () => now,
     pageViews: recorder,
@@ -55,7 +47,7 @@ beforeEach(async () => {
     referrerDaily,
     campaignDaily,
   ]) {
-    await database.db.delete(table);
+    await fixture.database.db.delete(table);
   }
 });
 
@@ -70,7 +62,7 @@ function view(body: object, { client = '203.0.113.10', userAgent = phone } = {})
 const pageView = (path: string, extra: object = {}) => ({ event: 'page_view', path, ...extra });
 
 async function stats() {
-  return (await request(app).get('/api/analytics/stats').set(staff).expect(200)).body;
+  return (await request(app).get('/api/analytics/stats').set(fixture.staff.headers).expect(200)).body;
 }
 
 describe('POST /api/analytics', () => {
@@ -83,7 +75,7 @@ describe('POST /api/analytics', () => {
     ).expect(204);
     expect(response.headers['set-cookie']).toBeUndefined();
     await recorder.flush();
-    const [stored] = await database.db.select().from(pageViews);
+    const [stored] = await fixture.database.db.select().from(pageViews);
     expect(stored).toMatchObject({
       day: '2026-06-10',
       path: '/services/puncture-repair',
@@ -94,7 +86,7 @@ describe('POST /api/analytics', () => {
       referrerHost: null,
       visitorId: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
-    expect(JSON.stringify(await database.db.select().from(pageViews))).not.toContain('198.51.100.77');
+    expect(JSON.stringify(await fixture.database.db.select().from(pageViews))).not.toContain('198.51.100.77');
   });
 
   it.each([
@@ -108,7 +100,7 @@ describe('POST /api/analytics', () => {
     const response = await view(body).expect(400);
     expect(response.body.error).toEqual(expect.any(String));
     await recorder.flush();
-    expect(await database.db.select().from(pageViews)).toEqual([]);
+    expect(await fixture.database.db.select().from(pageViews)).toEqual([]);
   });
 
   it('accepts a path of 512 characters, and a beacon sent as text/plain', async () => {
@@ -119,7 +111,7 @@ describe('POST /api/analytics', () => {
       .send(JSON.stringify(pageView('/about')))
       .expect(204);
     await recorder.flush();
-    expect(await database.db.select().from(pageViews)).toHaveLength(2);
+    expect(await fixture.database.db.select().from(pageViews)).toHaveLength(2);
   });
 
   it('answers robots and staff pages with 204 and counts neither', async () => {
@@ -131,7 +123,7 @@ describe('POST /api/analytics', () => {
       await view(pageView(path)).expect(204);
     }
     await recorder.flush();
-    expect(await database.db.select().from(pageViews)).toEqual([]);
+    expect(await fixture.database.db.select().from(pageViews)).toEqual([]);
   });
 
   it('limits page views per client with 429 and Retry-After', async () => {
@@ -174,7 +166,7 @@ describe('the figures', () => {
         { path: '/about', visits: 1 },
       ],
     });
-    const daily = await database.db.select().from(pageViewDaily);
+    const daily = await fixture.database.db.select().from(pageViewDaily);
     expect(daily).toEqual(
       expect.arrayContaining([
         { day: '2026-06-10', path: '/', visits: 3, uniqueVisitors: 2 },
@@ -182,7 +174,7 @@ describe('the figures', () => {
         { day: '2026-06-11', path: '/', visits: 1, uniqueVisitors: 1 },
       ]),
     );
-    const ids = await database.db
+    const ids = await fixture.database.db
       .select({ day: pageViews.day, visitorId: pageViews.visitorId })
       .from(pageViews);
     const aliceWednesday = ids.filter((row) => row.day === '2026-06-10').map((row) => row.visitorId);
@@ -191,10 +183,14 @@ describe('the figures', () => {
     expect(aliceWednesday).not.toContain(aliceThursday);
     // Only Thursday's salt is left.
     expect(
-      (await database.db.select({ day: analyticsSalts.day }).from(analyticsSalts)).map((row) => row.day),
+      (await fixture.database.db.select({ day: analyticsSalts.day }).from(analyticsSalts)).map(
+        (row) => row.day,
+      ),
     ).toEqual(['2026-06-11']);
 
-    const timeline = (await request(app).get('/api/analytics/timeline?days=7').set(staff).expect(200)).body;
+    const timeline = (
+      await request(app).get('/api/analytics/timeline?days=7').set(fixture.staff.headers).expect(200)
+    ).body;
     expect(timeline).toEqual([
       { date: '2026-06-05', visits: 0, uniqueVisitors: 0 },
       { date: '2026-06-06', visits: 0, uniqueVisitors: 0 },
@@ -205,13 +201,16 @@ describe('the figures', () => {
       { date: '2026-06-11', visits: 1, uniqueVisitors: 1 },
     ]);
     for (const days of [30, 90]) {
-      const entries = (await request(app).get(`/api/analytics/timeline?days=${days}`).set(staff).expect(200))
-        .body;
+      const entries = (
+        await request(app).get(`/api/analytics/timeline?days=${days}`).set(fixture.staff.headers).expect(200)
+      ).body;
       expect(entries).toHaveLength(days);
       expect(entries.at(-1).date).toBe('2026-06-11');
     }
 
-    expect((await request(app).get('/api/analytics/sources?days=7').set(staff).expect(200)).body).toEqual({
+    expect(
+      (await request(app).get('/api/analytics/sources?days=7').set(fixture.staff.headers).expect(200)).body,
+    ).toEqual({
       referrers: [{ host: 'google.co.uk', visits: 1 }],
       campaigns: [{ source: 'facebook', medium: null, campaign: 'winter-tyres', visits: 1 }],
     });
@@ -249,7 +248,10 @@ describe('the figures', () => {
 
   it('answer 400 for a range other than 7, 30 or 90 days', async () => {
     for (const query of ['', '?days=14', '?days=abc', '?days=7.0', '?days=7&days=30']) {
-      const response = await request(app).get(`/api/analytics/timeline${query}`).set(staff).expect(400);
+      const response = await request(app)
+        .get(`/api/analytics/timeline${query}`)
+        .set(fixture.staff.headers)
+        .expect(400);
       expect(response.body.error).toBe('days must be one of 7, 30, 90.');
     }
   });

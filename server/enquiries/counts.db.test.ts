@@ -1,36 +1,21 @@
 import { count, inArray, sql } from 'drizzle-orm';
-import type express from 'express';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { enquiryStatuses, type EnquiryCounts, type EnquiryStatus } from '#common/enquiries/status.ts';
-import { createTestApp, testConfig } from '#tests/support/app.ts';
-import { createTestDatabase } from '#tests/support/database.ts';
-import { clearEnquiries, makeEnquiry, signedInStaff } from '#tests/support/factories.ts';
-import type { DatabaseHandle } from '../db/client.ts';
+import { clearEnquiries, makeEnquiry } from '#tests/support/factories.ts';
+import { useTestApp } from '#tests/support/integration.ts';
 import { enquiries } from '../db/schema.ts';
 import { purgeExpiredEnquiries } from './retention.ts';
 
-let database: DatabaseHandle;
-let app: express.Express;
-let staff: Awaited<ReturnType<typeof signedInStaff>>;
+const fixture = useTestApp({ env: { ENQUIRY_RATE_LIMIT: '100000' }, staff: { username: 'counter' } });
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database, { config: testConfig({ ENQUIRY_RATE_LIMIT: '100000' }) });
-  staff = await signedInStaff(database.db, 'counter');
-});
-
-afterAll(async () => {
-  await database?.close();
-});
-
-beforeEach(() => clearEnquiries(database.db));
+beforeEach(() => clearEnquiries(fixture.database.db));
 
 /** Submissions sent at once (so that they share statements), from different clients. */
 async function submit(howMany: number, email?: string): Promise<number[]> {
   const answers = await Promise.all(
     Array.from({ length: howMany }, (_, index) =>
-      request(app)
+      request(fixture.app)
         .post('/api/enquiries')
         .set('X-Forwarded-For', `198.51.100.${index % 250}`)
         .send(makeEnquiry(email ? { email } : {}))
@@ -41,15 +26,16 @@ async function submit(howMany: number, email?: string): Promise<number[]> {
 }
 
 const setStatus = (id: number, status: EnquiryStatus) =>
-  request(app).put(`/api/enquiries/${id}/status`).set(staff.headers).send({ status });
+  request(fixture.app).put(`/api/enquiries/${id}/status`).set(fixture.staff.headers).send({ status });
 
 /** What GET /api/enquiries/counts answers. */
 const answeredCounts = async () =>
-  (await request(app).get('/api/enquiries/counts').set(staff.headers).expect(200)).body as EnquiryCounts;
+  (await request(fixture.app).get('/api/enquiries/counts').set(fixture.staff.headers).expect(200))
+    .body as EnquiryCounts;
 
 /** The enquiries counted one by one. */
 async function countedRows(): Promise<EnquiryCounts> {
-  const rows = await database.db
+  const rows = await fixture.database.db
     .select({ status: enquiries.status, count: count() })
     .from(enquiries)
     .groupBy(enquiries.status);
@@ -72,7 +58,10 @@ describe('the count of each status', () => {
     await setStatus(ids[1]!, 'closed').expect(200); // the same status again changes nothing
     await setStatus(ids[2]!, 'completed').expect(200);
     await setStatus(ids[2]!, 'new').expect(200); // back to New
-    await request(app).put(`/api/enquiries/${ids[3]}/mark-contacted`).set(staff.headers).expect(200);
+    await request(fixture.app)
+      .put(`/api/enquiries/${ids[3]}/mark-contacted`)
+      .set(fixture.staff.headers)
+      .expect(200);
     expect(await answeredCounts()).toEqual({
       total: 12,
       new: 9,
@@ -83,16 +72,16 @@ describe('the count of each status', () => {
       closed: 1,
     });
 
-    await request(app).delete(`/api/enquiries/${ids[0]}`).set(staff.headers).expect(204);
-    await request(app).delete(`/api/enquiries/${ids[0]}`).set(staff.headers).expect(404);
+    await request(fixture.app).delete(`/api/enquiries/${ids[0]}`).set(fixture.staff.headers).expect(204);
+    await request(fixture.app).delete(`/api/enquiries/${ids[0]}`).set(fixture.staff.headers).expect(404);
     expect(await answeredCounts()).toMatchObject({ total: 11, booked: 0 });
 
     // Past the retention period: two go, one of them Closed.
-    await database.db
+    await fixture.database.db
       .update(enquiries)
       .set({ createdAt: new Date(Date.now() - 25 * 31 * 24 * 60 * 60 * 1000) })
       .where(inArray(enquiries.id, [ids[1]!, ids[4]!]));
-    expect(await purgeExpiredEnquiries(database.db, { now: new Date(), months: 24 })).toMatchObject({
+    expect(await purgeExpiredEnquiries(fixture.database.db, { now: new Date(), months: 24 })).toMatchObject({
       enquiries: 2,
     });
     expect(await answeredCounts()).toMatchObject({ total: 9, new: 8, closed: 0 });
@@ -102,14 +91,14 @@ describe('the count of each status', () => {
     await submit(1, 'Erase.Me@example.com');
     await setStatus(mine!, 'quoted').expect(200);
     expect(await answeredCounts()).toMatchObject({ total: 11, new: 9, quoted: 1 });
-    await request(app)
+    await request(fixture.app)
       .post('/api/privacy/erase')
-      .set(staff.headers)
+      .set(fixture.staff.headers)
       .send({ email: 'erase.me@example.com' })
       .expect(200);
     expect(await answeredCounts()).toEqual({ ...(await countedRows()), total: 9, quoted: 0 });
 
-    await database.db.execute(sql`truncate ${enquiries} cascade`);
+    await fixture.database.db.execute(sql`truncate ${enquiries} cascade`);
     expect(await answeredCounts()).toEqual(await countedRows());
     expect((await answeredCounts()).total).toBe(0);
   });
@@ -119,7 +108,9 @@ describe('the count of each status', () => {
     const changes = ids.flatMap((id, index) => [
       setStatus(id, enquiryStatuses[index % enquiryStatuses.length]!),
       setStatus(id, enquiryStatuses[(index * 7 + 3) % enquiryStatuses.length]!),
-      ...(index % 5 === 0 ? [request(app).delete(`/api/enquiries/${id}`).set(staff.headers)] : []),
+      ...(index % 5 === 0
+        ? [request(fixture.app).delete(`/api/enquiries/${id}`).set(fixture.staff.headers)]
+        : []),
     ]);
     const [answers] = await Promise.all([Promise.all(changes), submit(20)]);
     // Every change either happened or found its enquiry gone: none failed (no deadlock).

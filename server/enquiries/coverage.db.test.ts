@@ -1,40 +1,29 @@
 import { eq } from 'drizzle-orm';
 import type express from 'express';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Enquiry } from '#common/enquiries/enquiry.ts';
 import type { PublishedSiteContent } from '#common/site-content/site-content.ts';
 import { createTestApp, testConfig } from '#tests/support/app.ts';
-import { createTestDatabase } from '#tests/support/database.ts';
-import { clearEnquiries, makeEnquiry, signedInStaff } from '#tests/support/factories.ts';
-import type { DatabaseHandle } from '../db/client.ts';
+import { clearEnquiries, makeEnquiry } from '#tests/support/factories.ts';
+import { useTestApp } from '#tests/support/integration.ts';
 import { enquiries, outbox, siteContentRevisions } from '../db/schema.ts';
 
-let database: DatabaseHandle;
+const fixture = useTestApp();
 let app: express.Express;
-let staff: Record<string, string>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  staff = (await signedInStaff(database.db)).headers;
-});
-
-afterAll(async () => {
-  await database?.close();
-});
 
 beforeEach(async () => {
-  await clearEnquiries(database.db);
+  await clearEnquiries(fixture.database.db);
   // Each test starts from a new site's content: the seed's covered districts (RM3, CM12, SS14...).
-  await database.db.delete(siteContentRevisions);
-  app = createTestApp(database, { config: testConfig({ ENQUIRY_RATE_LIMIT: '1000' }) });
+  await fixture.database.db.delete(siteContentRevisions);
+  app = createTestApp(fixture.database, { config: testConfig({ ENQUIRY_RATE_LIMIT: '1000' }) });
 });
 
 const submit = (fields: Record<string, unknown>) =>
   request(app).post('/api/enquiries').send(makeEnquiry(fields));
 
 const storedRow = async (id: number) =>
-  (await database.db.select().from(enquiries).where(eq(enquiries.id, id)))[0]!;
+  (await fixture.database.db.select().from(enquiries).where(eq(enquiries.id, id)))[0]!;
 
 async function publishDistricts(coveredDistricts: string[]) {
   const current = (await request(app).get('/api/site-content').expect(200)).body as PublishedSiteContent;
@@ -42,7 +31,7 @@ async function publishDistricts(coveredDistricts: string[]) {
   content.areas.coveredDistricts = coveredDistricts;
   await request(app)
     .put('/api/site-content')
-    .set(staff)
+    .set(fixture.staff.headers)
     .send({ version: current.version, content })
     .expect(200);
 }
@@ -64,8 +53,8 @@ describe('the postcode of an enquiry', () => {
     async (postcode) => {
       const response = await submit({ postcode }).expect(400);
       expect(response.body.fieldErrors).toEqual({ postcode: ['Enter a UK postcode, for example RM3 0AB'] });
-      expect(await database.db.select().from(enquiries)).toEqual([]);
-      expect(await database.db.select().from(outbox)).toEqual([]);
+      expect(await fixture.database.db.select().from(enquiries)).toEqual([]);
+      expect(await fixture.database.db.select().from(outbox)).toEqual([]);
     },
   );
 });
@@ -77,12 +66,13 @@ describe('the covered area', () => {
     expect(inside.body.outsideArea).toBe(false);
     expect(outside.body.outsideArea).toBe(true);
 
-    const list = (await request(app).get('/api/enquiries').set(staff).expect(200)).body as Enquiry[];
+    const list = (await request(app).get('/api/enquiries').set(fixture.staff.headers).expect(200))
+      .body as Enquiry[];
     expect(list.map(({ name, postcode, outsideArea }) => ({ name, postcode, outsideArea }))).toEqual([
       { name: 'Outside Customer', postcode: 'CO1 1AA', outsideArea: true },
       { name: 'Inside Customer', postcode: 'CM12 9XY', outsideArea: false },
     ]);
-    const mails = await database.db.select().from(outbox);
+    const mails = await fixture.database.db.select().from(outbox);
     const ofOutside = mails.filter(
       (mail) => (mail.payload as { enquiry: { id: number } }).enquiry.id === outside.body.id,
     );
@@ -119,7 +109,8 @@ describe('the covered area', () => {
   it('is found by part of the postcode in the inbox', async () => {
     await submit({ name: 'Harold Hill Customer', postcode: 'RM3 0AB' }).expect(201);
     await submit({ name: 'Upminster Customer', postcode: 'RM14 2AB' }).expect(201);
-    const found = (await request(app).get('/api/enquiries?q=rm3').set(staff).expect(200)).body as Enquiry[];
+    const found = (await request(app).get('/api/enquiries?q=rm3').set(fixture.staff.headers).expect(200))
+      .body as Enquiry[];
     expect(found.map((enquiry) => enquiry.name)).toEqual(['Harold Hill Customer']);
   });
 });

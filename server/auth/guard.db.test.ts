@@ -1,12 +1,9 @@
-import type express from 'express';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '#tests/support/app.ts';
-import { createTestDatabase } from '#tests/support/database.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sameOriginHeaders, signedInStaff } from '#tests/support/factories.ts';
+import { useTestApp } from '#tests/support/integration.ts';
 import { eq } from 'drizzle-orm';
 import { ownersOnlyMessage, twoFactorSetupNeededMessage } from '#common/accounts/accounts.ts';
-import type { DatabaseHandle } from '../db/client.ts';
 import { appMeta } from '../db/schema.ts';
 import { securitySettingsKey } from './staff-user.ts';
 import { crossSiteMessage } from './guard.ts';
@@ -24,7 +21,7 @@ const publicRoutes = new Set([
   'GET /api/site-content',
   'POST /api/enquiries',
   // Online booking: what can be booked, a booking, and the customer's own link (the token is the
-  // credential, bookings.test.ts).
+  // credential, manage-and-diary.db.test.ts).
   'GET /api/availability',
   'POST /api/bookings',
   'GET /api/bookings/manage/:token',
@@ -34,14 +31,14 @@ const publicRoutes = new Set([
   'GET /api/images/:name',
   'GET /media/:file',
   'POST /api/login',
-  // Completes a pending sign-in, which only the right password opens (routes.test.ts).
+  // Completes a pending sign-in, which only the right password opens (cookies.db.test.ts).
   'POST /api/login/two-factor',
-  // The one-time set-up link is the credential (accounts.test.ts).
+  // The one-time set-up link is the credential (accounts.db.test.ts).
   'GET /api/account-setup/:token',
   'POST /api/account-setup/:token',
   'POST /api/logout',
   'GET /api/user',
-  // Open only while there is no account at all; afterwards 403 unless signed in (routes.test.ts).
+  // Open only while there is no account at all; afterwards 403 unless signed in (routes.db.test.ts).
   'POST /api/register',
 ]);
 
@@ -71,22 +68,15 @@ function registeredRoutes(stack: Layer[], prefix = ''): string[] {
 
 /** A request of any method by name. */
 const send = (method: string, url: string) => {
-  const agent = request(app);
+  const agent = request(fixture.app);
   return agent[method.toLowerCase() as 'get'](url);
 };
 
-let database: DatabaseHandle;
-let app: express.Express;
+const fixture = useTestApp();
 let routes: string[];
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
-  routes = registeredRoutes((app as unknown as { router: { stack: Layer[] } }).router.stack);
-});
-
-afterAll(async () => {
-  await database?.close();
+beforeAll(() => {
+  routes = registeredRoutes((fixture.app as unknown as { router: { stack: Layer[] } }).router.stack);
 });
 
 describe('the sign-in guard', () => {
@@ -111,8 +101,8 @@ describe('the sign-in guard', () => {
   });
 
   it('lets signed-in staff read without the CSRF headers, but not change anything', async () => {
-    const staff = await signedInStaff(database.db);
-    await request(app).get('/api/enquiries').set('Cookie', staff.cookie).expect(200);
+    const staff = await signedInStaff(fixture.database.db);
+    await request(fixture.app).get('/api/enquiries').set('Cookie', staff.cookie).expect(200);
     for (const [method, url] of [
       ['put', '/api/enquiries/1/mark-contacted'],
       ['delete', '/api/enquiries/1'],
@@ -127,7 +117,7 @@ describe('the sign-in guard', () => {
   });
 
   it('refuses every state-changing staff route to a cross-site request, even from a signed-in owner', async () => {
-    const owner = await signedInStaff(database.db);
+    const owner = await signedInStaff(fixture.database.db);
     const changing = routes.filter(
       (route) => !publicRoutes.has(route) && !route.startsWith('GET ') && !route.startsWith('HEAD '),
     );
@@ -151,7 +141,7 @@ describe('the sign-in guard', () => {
     expect(owned).toEqual(
       expect.arrayContaining(['GET /api/users', 'DELETE /api/users/:id', 'GET /api/activity']),
     );
-    const staff = await signedInStaff(database.db, undefined, undefined, 'staff');
+    const staff = await signedInStaff(fixture.database.db, undefined, undefined, 'staff');
     for (const route of [...owned, 'POST /api/register']) {
       const [method, path] = route.split(' ') as [string, string];
       const response = await send(method, path.replace(/:\w+/g, '1')).set(staff.headers);
@@ -164,12 +154,12 @@ describe('the sign-in guard', () => {
   });
 
   it('lets an account that must set up two-factor sign-in do that and nothing else', async () => {
-    await database.db
+    await fixture.database.db
       .insert(appMeta)
       .values({ key: securitySettingsKey, value: { requireTwoFactor: true } })
       .onConflictDoUpdate({ target: appMeta.key, set: { value: { requireTwoFactor: true } } });
     try {
-      const staff = await signedInStaff(database.db);
+      const staff = await signedInStaff(fixture.database.db);
       const guarded = routes.filter(
         (route) => !publicRoutes.has(route) && !route.includes('/api/user/two-factor/'),
       );
@@ -188,7 +178,7 @@ describe('the sign-in guard', () => {
         (await send('GET', '/api/user').set(staff.headers).expect(200)).body.twoFactorSetupRequired,
       ).toBe(true);
     } finally {
-      await database.db.delete(appMeta).where(eq(appMeta.key, securitySettingsKey));
+      await fixture.database.db.delete(appMeta).where(eq(appMeta.key, securitySettingsKey));
     }
   });
 });

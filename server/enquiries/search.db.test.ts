@@ -1,30 +1,15 @@
 import { eq } from 'drizzle-orm';
-import type express from 'express';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Enquiry } from '#common/enquiries/enquiry.ts';
 import type { EnquiryStatus } from '#common/enquiries/status.ts';
-import { createTestApp, testConfig } from '#tests/support/app.ts';
-import { createTestDatabase } from '#tests/support/database.ts';
-import { clearEnquiries, makeEnquiry, signedInStaff } from '#tests/support/factories.ts';
-import type { DatabaseHandle } from '../db/client.ts';
+import { clearEnquiries, makeEnquiry } from '#tests/support/factories.ts';
+import { useTestApp } from '#tests/support/integration.ts';
 import { enquiries } from '../db/schema.ts';
 
-let database: DatabaseHandle;
-let app: express.Express;
-let staff: Awaited<ReturnType<typeof signedInStaff>>;
+const fixture = useTestApp({ env: { ENQUIRY_RATE_LIMIT: '100000' }, staff: { username: 'searcher' } });
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database, { config: testConfig({ ENQUIRY_RATE_LIMIT: '100000' }) });
-  staff = await signedInStaff(database.db, 'searcher');
-});
-
-afterAll(async () => {
-  await database?.close();
-});
-
-beforeEach(() => clearEnquiries(database.db));
+beforeEach(() => clearEnquiries(fixture.database.db));
 
 type Fields = Parameters<typeof makeEnquiry>[0] & { postcode?: string };
 
@@ -33,7 +18,7 @@ async function enquiry(
   { postcode, ...fields }: Fields = {},
   options: { note?: string; status?: EnquiryStatus } = {},
 ) {
-  const { body } = await request(app)
+  const { body } = await request(fixture.app)
     .post('/api/enquiries')
     .send(
       makeEnquiry({
@@ -47,18 +32,18 @@ async function enquiry(
     )
     .expect(201);
   const { id, reference } = body as { id: number; reference: string };
-  if (postcode) await database.db.update(enquiries).set({ postcode }).where(eq(enquiries.id, id));
+  if (postcode) await fixture.database.db.update(enquiries).set({ postcode }).where(eq(enquiries.id, id));
   if (options.note) {
-    await request(app)
+    await request(fixture.app)
       .post(`/api/enquiries/${id}/notes`)
-      .set(staff.headers)
+      .set(fixture.staff.headers)
       .send({ text: options.note })
       .expect(201);
   }
   if (options.status) {
-    await request(app)
+    await request(fixture.app)
       .put(`/api/enquiries/${id}/status`)
-      .set(staff.headers)
+      .set(fixture.staff.headers)
       .send({ status: options.status })
       .expect(200);
   }
@@ -68,9 +53,9 @@ async function enquiry(
 const found = async (q: string, more = '') =>
   (
     (
-      await request(app)
+      await request(fixture.app)
         .get(`/api/enquiries?q=${encodeURIComponent(q)}${more}`)
-        .set(staff.headers)
+        .set(fixture.staff.headers)
         .expect(200)
     ).body as Enquiry[]
   ).map((enquiry) => enquiry.id);

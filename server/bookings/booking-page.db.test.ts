@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type express from 'express';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   bookingNotFoundMessage,
   dayText,
@@ -15,10 +14,9 @@ import { londonDate } from '#common/time/london.ts';
 import { addDays } from '#common/time/week.ts';
 import { createTestApp, testConfig } from '#tests/support/app.ts';
 import { bookingContent, clearBookings, fixedContentStore, makeBooking } from '#tests/support/bookings.ts';
-import { createTestDatabase } from '#tests/support/database.ts';
 import { clearEnquiries } from '#tests/support/factories.ts';
 import { ensureBuilt } from '#tests/support/server-process.ts';
-import type { DatabaseHandle } from '../db/client.ts';
+import { useTestApp } from '#tests/support/integration.ts';
 import { bookings } from '../db/schema.ts';
 import { loadProductionSsr } from '../http/ssr.ts';
 
@@ -42,34 +40,25 @@ function openEveryDay() {
   });
 }
 
-let database: DatabaseHandle;
-let app: express.Express;
 const content = fixedContentStore(openEveryDay());
-
-beforeAll(async () => {
-  ensureBuilt();
-  database = await createTestDatabase();
-  app = createTestApp(database, {
-    // Four bookings from one client within the window; the fifth is refused.
-    config: testConfig({ ENQUIRY_RATE_LIMIT: '4' }),
-    siteContent: content,
-    ssr: await loadProductionSsr(),
-  });
-});
-
-afterAll(async () => {
-  await database?.close();
+const fixture = useTestApp({
+  // Four bookings from one client within the window; the fifth is refused.
+  env: { ENQUIRY_RATE_LIMIT: '4' },
+  dependencies: async () => {
+    ensureBuilt();
+    return { siteContent: content, ssr: await loadProductionSsr() };
+  },
 });
 
 beforeEach(async () => {
   content.content = openEveryDay();
-  await clearEnquiries(database.db);
-  await clearBookings(database.db);
+  await clearEnquiries(fixture.database.db);
+  await clearBookings(fixture.database.db);
 });
 
-const get = (path: string) => request(app).get(path).set('Cookie', 'splash_seen=1');
+const get = (path: string) => request(fixture.app).get(path).set('Cookie', 'splash_seen=1');
 const post = (path: string, fields: Record<string, string>) =>
-  request(app).post(path).type('form').set('Cookie', 'splash_seen=1').send(fields);
+  request(fixture.app).post(path).type('form').set('Cookie', 'splash_seen=1').send(fields);
 
 /** A page's text as read, without React's markers between adjacent texts. */
 const textOf = (html: string) => html.replaceAll('<!-- -->', '').replaceAll('&#x27;', "'");
@@ -149,7 +138,7 @@ describe('booking without JavaScript', () => {
     const booked = await post(detailsStep(), details()).expect(303);
     const location = String(booked.headers.location);
     expect(location).toMatch(/^\/bookings\/manage\/[A-Za-z0-9_-]{43}\?booked=1$/);
-    const [stored] = await database.db.select().from(bookings);
+    const [stored] = await fixture.database.db.select().from(bookings);
     expect(stored).toMatchObject({ name: 'Sarah Mitchell', registration: 'AB12CDE', status: 'booked' });
 
     const page = await get(location).expect(200);
@@ -179,7 +168,7 @@ describe('booking without JavaScript', () => {
     const asked = await post(location, { intent: 'cancel' }).expect(200);
     expect(textOf(asked.text)).toContain('Cancel this booking?');
     expect(asked.text).toContain('Yes, cancel');
-    expect((await database.db.select().from(bookings))[0]!.status).toBe('booked');
+    expect((await fixture.database.db.select().from(bookings))[0]!.status).toBe('booked');
 
     const cancelled = await post(location, { intent: 'cancel', confirm: 'yes' }).expect(303);
     const after = String(cancelled.headers.location);
@@ -188,7 +177,7 @@ describe('booking without JavaScript', () => {
     expect(cancelledPage).toContain('Your booking is cancelled.');
     expect(cancelledPage).toContain('Cancelled');
     expect(cancelledPage).not.toContain('Cancel this booking');
-    expect((await database.db.select().from(bookings))[0]!.status).toBe('cancelled');
+    expect((await fixture.database.db.select().from(bookings))[0]!.status).toBe('cancelled');
   });
 
   it('preselects the service of the address, and keeps the first step for everyone', async () => {
@@ -232,7 +221,7 @@ describe('booking without JavaScript', () => {
       /<input[^>]*id="book-email"[^>]*aria-invalid="true"[^>]*aria-describedby="book-email-error"/,
     );
     expect(response.text).toMatch(/<input[^>]*id="book-registration"[^>]*value="12"/);
-    expect(await database.db.select().from(bookings)).toEqual([]);
+    expect(await fixture.database.db.select().from(bookings)).toEqual([]);
   });
 
   it('takes the customer back to the step where a choice that cannot be booked is made', async () => {
@@ -241,14 +230,14 @@ describe('booking without JavaScript', () => {
     const text = textOf(response.text);
     expect(text).toContain('Step 1 of 3');
     expect(text).toContain('Please select a service');
-    expect(await database.db.select().from(bookings)).toEqual([]);
+    expect(await fixture.database.db.select().from(bookings)).toEqual([]);
   });
 
   it('offers the next free windows when the chosen one went meanwhile, and books one of them', async () => {
     // The 10:00 window has two places; two other customers take them after the page was shown.
     await get(detailsStep('10:00')).expect(200);
     for (let customer = 0; customer < 2; customer += 1) {
-      await request(app)
+      await request(fixture.app)
         .post('/api/bookings')
         .send(makeBooking({ date: tomorrow, start: '10:00' }))
         .expect(201);
@@ -268,13 +257,13 @@ describe('booking without JavaScript', () => {
       details({ start: '10:00', slot: `${next} 08:00` }),
     ).expect(303);
     expect(String(rebooked.headers.location)).toMatch(/^\/bookings\/manage\/.+\?booked=1$/);
-    const mine = await database.db.select().from(bookings).where(eq(bookings.name, 'Sarah Mitchell'));
+    const mine = await fixture.database.db.select().from(bookings).where(eq(bookings.name, 'Sarah Mitchell'));
     expect(mine).toMatchObject([{ date: next, startTime: '08:00' }]);
   });
 
   it('passes the limit of bookings on with its Retry-After', async () => {
     for (const start of ['08:00', '08:00', '10:00', '10:00']) {
-      await request(app)
+      await request(fixture.app)
         .post('/api/bookings')
         .send(makeBooking({ date: tomorrow, start }))
         .expect(201);
@@ -298,7 +287,7 @@ describe("a booking's page", () => {
   });
 
   it('says when online cancellation has closed, with the phone number', async () => {
-    const created = await request(app)
+    const created = await request(fixture.app)
       .post('/api/bookings')
       .send(makeBooking({ date: tomorrow }))
       .expect(201);
@@ -319,7 +308,7 @@ describe('the booking page on a server whose clock is set', () => {
   it('offers the days from that clock’s today, not the machine’s', async () => {
     // 30 hours' notice: at 10:00 on 1 March 2027 the first window far enough ahead is on the 3rd,
     // and the 21 days' horizon ends on the 22nd.
-    const clocked = createTestApp(database, {
+    const clocked = createTestApp(fixture.database, {
       config: testConfig({ ENQUIRY_RATE_LIMIT: '4' }),
       clock: () => new Date('2027-03-01T10:00:00Z'),
       siteContent: fixedContentStore(bookingContent(undefined, (settings) => (settings.noticeHours = 30))),

@@ -1,37 +1,23 @@
 import { eq } from 'drizzle-orm';
-import type express from 'express';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig } from '#tests/support/app.ts';
-import { createTestDatabase } from '#tests/support/database.ts';
-import { clearEnquiries, makeEnquiry, signedInStaff } from '#tests/support/factories.ts';
-import type { DatabaseHandle } from '../db/client.ts';
+import { clearEnquiries, makeEnquiry } from '#tests/support/factories.ts';
+import { useTestApp } from '#tests/support/integration.ts';
 import { enquiries, outbox } from '../db/schema.ts';
 import { tooManyEnquiriesMessage } from './submit.ts';
 
-let database: DatabaseHandle;
-let app: express.Express;
-let staff: Record<string, string>;
+const fixture = useTestApp({ env: { ENQUIRY_RATE_LIMIT: '1000' } });
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database, { config: testConfig({ ENQUIRY_RATE_LIMIT: '1000' }) });
-  staff = (await signedInStaff(database.db)).headers;
-});
+beforeEach(() => clearEnquiries(fixture.database.db));
 
-afterAll(async () => {
-  await database?.close();
-});
-
-beforeEach(() => clearEnquiries(database.db));
-
-const storedEnquiries = () => database.db.select().from(enquiries);
+const storedEnquiries = () => fixture.database.db.select().from(enquiries);
 const storedNotifications = () =>
-  database.db.select().from(outbox).where(eq(outbox.kind, 'enquiry-received'));
+  fixture.database.db.select().from(outbox).where(eq(outbox.kind, 'enquiry-received'));
 
 describe('POST /api/enquiries', () => {
   it('stores a valid enquiry, trimmed, with its notification, and answers 201 with its id', async () => {
-    const response = await request(app)
+    const response = await request(fixture.app)
       .post('/api/enquiries')
       .send(makeEnquiry({ name: '  Sarah Mitchell ', email: ' sarah@example.com ' }))
       .expect(201);
@@ -50,7 +36,7 @@ describe('POST /api/enquiries', () => {
     expect(notification).toMatchObject({ kind: 'enquiry-received', sentAt: null });
     expect(notification!.payload).toMatchObject({ enquiry: { id: stored!.id, name: 'Sarah Mitchell' } });
     // The customer's acknowledgement is stored in the same statement.
-    const acknowledgements = await database.db
+    const acknowledgements = await fixture.database.db
       .select()
       .from(outbox)
       .where(eq(outbox.kind, 'enquiry-acknowledgement'));
@@ -62,7 +48,7 @@ describe('POST /api/enquiries', () => {
   });
 
   it('accepts an enquiry without the optional vehicle and message', async () => {
-    await request(app)
+    await request(fixture.app)
       .post('/api/enquiries')
       .send(makeEnquiry({ vehicle: undefined, message: undefined }))
       .expect(201);
@@ -81,15 +67,18 @@ describe('POST /api/enquiries', () => {
     ['message', { message: 'x'.repeat(2001) }, 'Must be 2000 characters or fewer'],
     ['name', { name: 'x'.repeat(101) }, 'Must be 100 characters or fewer'],
   ])('refuses a bad %s with the message "%s" and stores nothing', async (field, override, message) => {
-    const response = await request(app).post('/api/enquiries').send(makeEnquiry(override)).expect(400);
+    const response = await request(fixture.app)
+      .post('/api/enquiries')
+      .send(makeEnquiry(override))
+      .expect(400);
     expect(response.body.error).toBe('Please check the highlighted fields and try again.');
     expect(response.body.fieldErrors[field]).toEqual([message]);
     expect(await storedEnquiries()).toEqual([]);
     expect(await storedNotifications()).toEqual([]);
   });
 
-  it('names every bad field of an empty submission in the words of the form', async () => {
-    const response = await request(app).post('/api/enquiries').send({}).expect(400);
+  it('names every bad field of an empty submission in the spec words', async () => {
+    const response = await request(fixture.app).post('/api/enquiries').send({}).expect(400);
     expect(response.body.fieldErrors).toEqual({
       name: ['Name is required'],
       phone: ['Valid phone number is required'],
@@ -99,7 +88,7 @@ describe('POST /api/enquiries', () => {
   });
 
   it('refuses a body over 16 kB with 413 and stores nothing', async () => {
-    const response = await request(app)
+    const response = await request(fixture.app)
       .post('/api/enquiries')
       .send(makeEnquiry({ message: 'x'.repeat(17 * 1024) }))
       .expect(413);
@@ -108,11 +97,11 @@ describe('POST /api/enquiries', () => {
   });
 
   it('refuses a body that is not JSON with 415', async () => {
-    await request(app).post('/api/enquiries').type('form').send('name=Sarah').expect(415);
+    await request(fixture.app).post('/api/enquiries').type('form').send('name=Sarah').expect(415);
   });
 
   it('answers a filled honeypot as if accepted, but stores and sends nothing', async () => {
-    const response = await request(app)
+    const response = await request(fixture.app)
       .post('/api/enquiries')
       .send(makeEnquiry({ website: 'http://spam.example' }))
       .expect(201);
@@ -124,11 +113,11 @@ describe('POST /api/enquiries', () => {
   it('stores markup and SQL as plain text and returns them byte for byte', async () => {
     const script = '<script>alert(1)</script>';
     const injection = "'; DROP TABLE enquiries;--";
-    await request(app)
+    await request(fixture.app)
       .post('/api/enquiries')
       .send(makeEnquiry({ name: injection, vehicle: script, message: `${script}\n${injection}` }))
       .expect(201);
-    const response = await request(app).get('/api/enquiries').set(staff).expect(200);
+    const response = await request(fixture.app).get('/api/enquiries').set(fixture.staff.headers).expect(200);
     expect(response.body).toHaveLength(1);
     expect(response.body[0]).toMatchObject({
       name: injection,
@@ -139,7 +128,7 @@ describe('POST /api/enquiries', () => {
 
   it('takes 200 enquiries sent at once, every one with its notification', async () => {
     const responses = await Promise.all(
-      Array.from({ length: 200 }, () => request(app).post('/api/enquiries').send(makeEnquiry())),
+      Array.from({ length: 200 }, () => request(fixture.app).post('/api/enquiries').send(makeEnquiry())),
     );
     expect(responses.map((response) => response.status)).toEqual(Array(200).fill(201));
     expect(new Set(responses.map((response) => response.body.id)).size).toBe(200);
@@ -150,7 +139,7 @@ describe('POST /api/enquiries', () => {
 
 describe('the per-client limit on enquiries', () => {
   it('answers 429 with Retry-After and a sentence after the limit, storing nothing more', async () => {
-    const limited = createTestApp(database, {
+    const limited = createTestApp(fixture.database, {
       config: testConfig({ ENQUIRY_RATE_LIMIT: '2', ENQUIRY_RATE_WINDOW_MINUTES: '10' }),
     });
     await request(limited).post('/api/enquiries').send(makeEnquiry()).expect(201);
@@ -164,7 +153,7 @@ describe('the per-client limit on enquiries', () => {
   });
 
   it('does not count invalid submissions against the customer', async () => {
-    const limited = createTestApp(database, { config: testConfig({ ENQUIRY_RATE_LIMIT: '1' }) });
+    const limited = createTestApp(fixture.database, { config: testConfig({ ENQUIRY_RATE_LIMIT: '1' }) });
     await request(limited)
       .post('/api/enquiries')
       .send(makeEnquiry({ email: 'oops' }))
@@ -175,10 +164,10 @@ describe('the per-client limit on enquiries', () => {
 
 describe('the staff enquiry API', () => {
   it('needs a signed-in user for every call', async () => {
-    await request(app).get('/api/enquiries').expect(401);
-    await request(app).put('/api/enquiries/1/mark-contacted').expect(401);
-    await request(app).delete('/api/enquiries/1').expect(401);
-    const response = await request(app)
+    await request(fixture.app).get('/api/enquiries').expect(401);
+    await request(fixture.app).put('/api/enquiries/1/mark-contacted').expect(401);
+    await request(fixture.app).delete('/api/enquiries/1').expect(401);
+    const response = await request(fixture.app)
       .get('/api/enquiries')
       .set('Cookie', 'session=forged-token')
       .expect(401);
@@ -187,9 +176,9 @@ describe('the staff enquiry API', () => {
 
   it('lists enquiries newest first', async () => {
     for (const name of ['First Customer', 'Second Customer', 'Third Customer']) {
-      await request(app).post('/api/enquiries').send(makeEnquiry({ name })).expect(201);
+      await request(fixture.app).post('/api/enquiries').send(makeEnquiry({ name })).expect(201);
     }
-    const response = await request(app).get('/api/enquiries').set(staff).expect(200);
+    const response = await request(fixture.app).get('/api/enquiries').set(fixture.staff.headers).expect(200);
     expect(response.body.map((enquiry: { name: string }) => enquiry.name)).toEqual([
       'Third Customer',
       'Second Customer',
@@ -216,11 +205,11 @@ describe('the staff enquiry API', () => {
   });
 
   it('marks an enquiry as contacted, and again without harm', async () => {
-    const { body } = await request(app).post('/api/enquiries').send(makeEnquiry()).expect(201);
+    const { body } = await request(fixture.app).post('/api/enquiries').send(makeEnquiry()).expect(201);
     for (let time = 0; time < 2; time += 1) {
-      const response = await request(app)
+      const response = await request(fixture.app)
         .put(`/api/enquiries/${body.id}/mark-contacted`)
-        .set(staff)
+        .set(fixture.staff.headers)
         .expect(200);
       expect(response.body).toMatchObject({ id: body.id, contacted: true });
     }
@@ -230,24 +219,33 @@ describe('the staff enquiry API', () => {
   });
 
   it('deletes an enquiry for good, with its e-mails, and leaves the others', async () => {
-    const first = await request(app).post('/api/enquiries').send(makeEnquiry()).expect(201);
-    const second = await request(app).post('/api/enquiries').send(makeEnquiry()).expect(201);
-    await request(app).delete(`/api/enquiries/${first.body.id}`).set(staff).expect(204);
+    const first = await request(fixture.app).post('/api/enquiries').send(makeEnquiry()).expect(201);
+    const second = await request(fixture.app).post('/api/enquiries').send(makeEnquiry()).expect(201);
+    await request(fixture.app)
+      .delete(`/api/enquiries/${first.body.id}`)
+      .set(fixture.staff.headers)
+      .expect(204);
     expect((await storedEnquiries()).map((enquiry) => enquiry.id)).toEqual([second.body.id]);
     // Its e-mails (which carry the customer's details) go with it; the other's stay.
-    const mails = await database.db.select({ payload: outbox.payload }).from(outbox);
+    const mails = await fixture.database.db.select({ payload: outbox.payload }).from(outbox);
     expect(mails.map((mail) => (mail.payload as { enquiry: { id: number } }).enquiry.id)).toEqual([
       second.body.id,
       second.body.id,
     ]);
-    await request(app).delete(`/api/enquiries/${first.body.id}`).set(staff).expect(404);
+    await request(fixture.app)
+      .delete(`/api/enquiries/${first.body.id}`)
+      .set(fixture.staff.headers)
+      .expect(404);
   });
 
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
-    const unknown = await request(app).put('/api/enquiries/999999/mark-contacted').set(staff).expect(404);
+    const unknown = await request(fixture.app)
+      .put('/api/enquiries/999999/mark-contacted')
+      .set(fixture.staff.headers)
+      .expect(404);
     expect(unknown.body.error).toMatch(/does not exist/);
     for (const id of ['abc', '0', '-1', '1.5', '99999999999']) {
-      await request(app).delete(`/api/enquiries/${id}`).set(staff).expect(400);
+      await request(fixture.app).delete(`/api/enquiries/${id}`).set(fixture.staff.headers).expect(400);
     }
   });
 });

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSiteContent } from '#common/site-content/seed.ts';
 import { defaultSiteSettings } from '#common/site-content/site-settings.ts';
 import { createTestDatabase } from '#tests/support/database.ts';
-import type { Database, DatabaseHandle } from '#server/db/client.ts';
-import { siteContentRevisions } from '#server/db/schema.ts';
+import type { Database, DatabaseHandle } from '../db/client.ts';
+import { siteContentRevisions } from '../db/schema.ts';
 import { createSiteContentStore } from './store.ts';
 
 let database: DatabaseHandle;

@@ -1,41 +1,31 @@
-import type express from 'express';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Enquiry } from '#common/enquiries/enquiry.ts';
-import { createTestApp, testConfig } from '#tests/support/app.ts';
-import { createTestDatabase } from '#tests/support/database.ts';
 import { clearEnquiries, makeEnquiry, signedInStaff } from '#tests/support/factories.ts';
-import type { DatabaseHandle } from '../db/client.ts';
+import { useTestApp } from '#tests/support/integration.ts';
 import { enquiryEvents, enquiryNotes, enquiryReferenceCounters } from '../db/schema.ts';
 
-let database: DatabaseHandle;
-let app: express.Express;
+const fixture = useTestApp({ env: { ENQUIRY_RATE_LIMIT: '100000' }, staff: { username: 'alice' } });
 let alice: Awaited<ReturnType<typeof signedInStaff>>;
 let bob: Awaited<ReturnType<typeof signedInStaff>>;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database, { config: testConfig({ ENQUIRY_RATE_LIMIT: '100000' }) });
-  alice = await signedInStaff(database.db, 'alice');
-  bob = await signedInStaff(database.db, 'bob');
+  alice = fixture.staff;
+  bob = await signedInStaff(fixture.database.db, 'bob');
 });
 
-afterAll(async () => {
-  await database?.close();
-});
-
-beforeEach(() => clearEnquiries(database.db));
+beforeEach(() => clearEnquiries(fixture.database.db));
 
 async function submit(overrides: Parameters<typeof makeEnquiry>[0] = {}) {
-  const response = await request(app).post('/api/enquiries').send(makeEnquiry(overrides)).expect(201);
+  const response = await request(fixture.app).post('/api/enquiries').send(makeEnquiry(overrides)).expect(201);
   return response.body as { id: number; reference: string };
 }
 
 const inbox = async (query = '') =>
-  (await request(app).get(`/api/enquiries${query}`).set(alice.headers).expect(200)).body as Enquiry[];
+  (await request(fixture.app).get(`/api/enquiries${query}`).set(alice.headers).expect(200)).body as Enquiry[];
 
 const setStatus = (id: number, status: unknown, staff = alice) =>
-  request(app).put(`/api/enquiries/${id}/status`).set(staff.headers).send({ status });
+  request(fixture.app).put(`/api/enquiries/${id}/status`).set(staff.headers).send({ status });
 
 describe('statuses', () => {
   it('move to any status, each change kept as an event (who, when, from, to); contacted follows', async () => {
@@ -49,15 +39,15 @@ describe('statuses', () => {
     ]);
     // The same status again changes nothing and records nothing.
     await setStatus(id, 'booked').expect(200);
-    expect(await database.db.select().from(enquiryEvents)).toHaveLength(2);
+    expect(await fixture.database.db.select().from(enquiryEvents)).toHaveLength(2);
     // Back to New: not contacted any more.
     const reopened = await setStatus(id, 'new').expect(200);
     expect(reopened.body).toMatchObject({ status: 'new', contacted: false });
   });
 
-  it('keep Mark as Contacted to New becoming Contacted, without moving an enquiry further along back', async () => {
+  it('keep Mark as Contacted as the spec has it, without moving an enquiry further along back', async () => {
     const first = await submit();
-    const marked = await request(app)
+    const marked = await request(fixture.app)
       .put(`/api/enquiries/${first.id}/mark-contacted`)
       .set(alice.headers)
       .expect(200);
@@ -66,7 +56,7 @@ describe('statuses', () => {
 
     const second = await submit();
     await setStatus(second.id, 'completed').expect(200);
-    const again = await request(app)
+    const again = await request(fixture.app)
       .put(`/api/enquiries/${second.id}/mark-contacted`)
       .set(alice.headers)
       .expect(200);
@@ -81,7 +71,7 @@ describe('statuses', () => {
     });
     await setStatus(id, undefined).expect(400);
     await setStatus(999_999, 'quoted').expect(404);
-    await request(app).put(`/api/enquiries/${id}/status`).send({ status: 'quoted' }).expect(401);
+    await request(fixture.app).put(`/api/enquiries/${id}/status`).send({ status: 'quoted' }).expect(401);
     expect((await inbox())[0]).toMatchObject({ id, status: 'new', events: [] });
   });
 });
@@ -91,7 +81,7 @@ describe('notes', () => {
     const { id } = await submit();
     const hostile =
       '<img src=x onerror=alert(1)> ${7*7} \u202eevil\u202c\r\nDROP TABLE enquiries; -- ünïcødé 🚐';
-    const first = await request(app)
+    const first = await request(fixture.app)
       .post(`/api/enquiries/${id}/notes`)
       .set(alice.headers)
       .send({ text: 'Quoted £90 for two tyres' })
@@ -102,7 +92,7 @@ describe('notes', () => {
       author: 'alice',
       createdAt: expect.any(String),
     });
-    await request(app)
+    await request(fixture.app)
       .post(`/api/enquiries/${id}/notes`)
       .set(bob.headers)
       .send({ text: hostile })
@@ -117,7 +107,7 @@ describe('notes', () => {
   it('refuse an empty or overlong note, a missing enquiry and anonymous callers, storing nothing', async () => {
     const { id } = await submit();
     const note = (body: unknown, headers = alice.headers) =>
-      request(app)
+      request(fixture.app)
         .post(`/api/enquiries/${id}/notes`)
         .set(headers)
         .send(body as object);
@@ -126,46 +116,50 @@ describe('notes', () => {
       text: ['Must be 2000 characters or fewer'],
     });
     await note({}).expect(400);
-    await request(app)
+    await request(fixture.app)
       .post('/api/enquiries/999999/notes')
       .set(alice.headers)
       .send({ text: 'Hi' })
       .expect(404);
-    await request(app).post(`/api/enquiries/${id}/notes`).send({ text: 'Hi' }).expect(401);
-    expect(await database.db.select().from(enquiryNotes)).toHaveLength(0);
+    await request(fixture.app).post(`/api/enquiries/${id}/notes`).send({ text: 'Hi' }).expect(401);
+    expect(await fixture.database.db.select().from(enquiryNotes)).toHaveLength(0);
   });
 
   it('and status changes carry their time as stored, in UTC to the millisecond', async () => {
     const { id } = await submit();
-    await request(app).post(`/api/enquiries/${id}/notes`).set(alice.headers).send({ text: 'Hi' }).expect(201);
+    await request(fixture.app)
+      .post(`/api/enquiries/${id}/notes`)
+      .set(alice.headers)
+      .send({ text: 'Hi' })
+      .expect(201);
     await setStatus(id, 'quoted').expect(200);
     const [enquiry] = await inbox();
-    const [note] = await database.db.select().from(enquiryNotes);
-    const [event] = await database.db.select().from(enquiryEvents);
+    const [note] = await fixture.database.db.select().from(enquiryNotes);
+    const [event] = await fixture.database.db.select().from(enquiryEvents);
     expect(enquiry!.notes[0]!.createdAt).toBe(note!.createdAt.toISOString());
     expect(enquiry!.events[0]!.createdAt).toBe(event!.createdAt.toISOString());
   });
 
   it('go with their enquiry when it is deleted', async () => {
     const { id } = await submit();
-    await request(app)
+    await request(fixture.app)
       .post(`/api/enquiries/${id}/notes`)
       .set(alice.headers)
       .send({ text: 'Call back' })
       .expect(201);
     await setStatus(id, 'quoted').expect(200);
-    await request(app).delete(`/api/enquiries/${id}`).set(alice.headers).expect(204);
-    expect(await database.db.select().from(enquiryNotes)).toHaveLength(0);
-    expect(await database.db.select().from(enquiryEvents)).toHaveLength(0);
+    await request(fixture.app).delete(`/api/enquiries/${id}`).set(alice.headers).expect(204);
+    expect(await fixture.database.db.select().from(enquiryNotes)).toHaveLength(0);
+    expect(await fixture.database.db.select().from(enquiryEvents)).toHaveLength(0);
   });
 });
 
 describe('references', () => {
   it('are ENQ-YYMM-NNNN of the London month, unique under 200 submissions at once', async () => {
-    await database.db.delete(enquiryReferenceCounters);
+    await fixture.database.db.delete(enquiryReferenceCounters);
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, index) =>
-        request(app)
+        request(fixture.app)
           .post('/api/enquiries')
           .set('X-Forwarded-For', `198.51.100.${index % 250}`)
           .send(makeEnquiry()),
@@ -226,7 +220,7 @@ describe('the inbox', () => {
       vehicle: 'Mini',
       message: 'Puncture',
     });
-    await request(app)
+    await request(fixture.app)
       .post(`/api/enquiries/${other.id}/notes`)
       .set(alice.headers)
       .send({ text: 'Customer asked about 100% discount_code' })
@@ -254,7 +248,7 @@ describe('the inbox', () => {
     await setStatus(a.id, 'quoted').expect(200);
     await setStatus(b.id, 'closed').expect(200);
     expect((await inbox('?status=quoted')).map((enquiry) => enquiry.id)).toEqual([a.id]);
-    const counts = await request(app).get('/api/enquiries/counts').set(alice.headers).expect(200);
+    const counts = await request(fixture.app).get('/api/enquiries/counts').set(alice.headers).expect(200);
     expect(counts.body).toEqual({
       total: 3,
       new: 1,
@@ -264,7 +258,7 @@ describe('the inbox', () => {
       completed: 0,
       closed: 1,
     });
-    await request(app).get('/api/enquiries/counts').expect(401);
+    await request(fixture.app).get('/api/enquiries/counts').expect(401);
   });
 
   it('refuses bad filters with a 400 naming them', async () => {
@@ -276,7 +270,10 @@ describe('the inbox', () => {
       ['?q=a&q=b', 'Give q once.'],
       [`?q=${'x'.repeat(201)}`, 'q must be 200 characters or fewer.'],
     ] as const) {
-      const response = await request(app).get(`/api/enquiries${query}`).set(alice.headers).expect(400);
+      const response = await request(fixture.app)
+        .get(`/api/enquiries${query}`)
+        .set(alice.headers)
+        .expect(400);
       expect(response.body).toEqual({ error: message });
     }
   });

@@ -1,0 +1,285 @@
+import { eq } from 'drizzle-orm';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import {
+  outsideAreaForMobileMessage,
+  postcodeForMobileMessage,
+  registrationMessage,
+  windowGoneMessage,
+  type CreatedBooking,
+} from '#common/bookings/booking.ts';
+import { createTestApp, testConfig } from '#tests/support/app.ts';
+import { bookingContent, bookingNow, clearBookings, makeBooking, tomorrow } from '#tests/support/bookings.ts';
+import { makeEnquiry, signedInStaff } from '#tests/support/factories.ts';
+import { bookingPlaces, bookings, enquiries, outbox } from '../db/schema.ts';
+import { useBookingsApp } from '#tests/support/bookings-app.ts';
+
+const { clock, content, fixture, book, tokenOf } = useBookingsApp();
+
+describe('GET /api/availability', () => {
+  it('answers the windows with a place left, day by day', async () => {
+    const response = await request(fixture.app)
+      .get('/api/availability')
+      .query({ service: 'puncture-repair', location: 'mobile', from: tomorrow, days: 2 })
+      .expect(200);
+    expect(response.body).toEqual([
+      {
+        date: '2026-11-25',
+        windows: [
+          { start: '08:00', end: '10:00', free: 3 },
+          { start: '10:00', end: '12:00', free: 2 },
+        ],
+      },
+      {
+        date: '2026-11-26',
+        windows: [
+          { start: '08:00', end: '10:00', free: 3 },
+          { start: '10:00', end: '12:00', free: 2 },
+        ],
+      },
+    ]);
+  });
+
+  it('leaves out what is taken, what is too soon and what is closed', async () => {
+    await book(makeBooking({ start: '10:00' })).expect(201);
+    await book(makeBooking({ start: '10:00' })).expect(201);
+    content.content = bookingContent(undefined, (settings) => {
+      settings.closedDates.push({ date: '2026-11-26', location: '', note: 'Staff training' });
+    });
+    // 06:30 on the 25th: the 08:00 window is inside the four hours' notice.
+    clock.now = new Date('2026-11-25T06:30:00Z');
+    const response = await request(fixture.app)
+      .get('/api/availability')
+      .query({ location: 'mobile', from: '2026-11-25', days: 3 })
+      .expect(200);
+    expect(response.body).toEqual([{ date: '2026-11-27', windows: expect.any(Array) as unknown }]);
+  });
+
+  it('stops offering a window as soon as it is booked full, and offers it again once a place is given back', async () => {
+    const tenOClock = async () => {
+      const response = await request(fixture.app)
+        .get('/api/availability')
+        .query({ location: 'mobile', from: tomorrow, days: 1 })
+        .expect(200);
+      const [day] = response.body as { windows: { start: string; free: number }[] }[];
+      return day!.windows.find((window) => window.start === '10:00')?.free ?? 0;
+    };
+    // Read first, so that the answer is kept while the bookings are made.
+    expect(await tenOClock()).toBe(2);
+    await book(makeBooking({ start: '10:00' })).expect(201);
+    expect(await tenOClock()).toBe(1);
+    const last = (await book(makeBooking({ start: '10:00' })).expect(201)).body as CreatedBooking;
+    expect(await tenOClock()).toBe(0);
+    // Known to be full: refused with the next free windows, and nothing more is stored.
+    const refused = await book(makeBooking({ start: '10:00' })).expect(409);
+    expect(refused.body.error).toBe(windowGoneMessage);
+    expect(await fixture.database.db.select().from(bookings)).toHaveLength(2);
+
+    await request(fixture.app)
+      .post(`/api/bookings/manage/${tokenOf(last)}/cancel`)
+      .expect(200);
+    expect(await tenOClock()).toBe(1);
+  });
+
+  it('refuses a location, service, date or number of days it does not know', async () => {
+    for (const query of [
+      { location: 'leeds' },
+      { location: 'mobile', service: 'space-travel' },
+      { location: 'mobile', from: '2026-02-30' },
+      { location: 'mobile', days: '0' },
+      { location: 'mobile', days: '1000' },
+    ]) {
+      const response = await request(fixture.app).get('/api/availability').query(query).expect(400);
+      expect(response.body.error).toEqual(expect.any(String));
+    }
+  });
+});
+
+describe('POST /api/bookings', () => {
+  it('stores the booking as an enquiry in the pipeline, with its e-mails, and answers its reference', async () => {
+    const response = await book(makeBooking({ name: 'Sam Patel', notes: 'Gate code 4321' })).expect(201);
+    const created = response.body as CreatedBooking;
+    expect(created).toMatchObject({
+      service: 'puncture-repair',
+      serviceTitle: 'Puncture Repair',
+      location: 'mobile',
+      locationName: 'Mobile fitting',
+      date: tomorrow,
+      start: '08:00',
+      end: '10:00',
+    });
+    expect(created.reference).toMatch(/^ENQ-2611-\d{4}$/);
+    expect(tokenOf(created)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const [stored] = await fixture.database.db.select().from(bookings);
+    expect(stored).toMatchObject({
+      reference: created.reference,
+      registration: 'AB12CDE',
+      postcode: 'RM3 0AB',
+      status: 'booked',
+      startsAt: new Date('2026-11-25T08:00:00Z'),
+      endsAt: new Date('2026-11-25T10:00:00Z'),
+    });
+    // Only the token's hash is kept.
+    expect(stored!.manageTokenHash).not.toContain(tokenOf(created));
+    const [enquiry] = await fixture.database.db
+      .select()
+      .from(enquiries)
+      .where(eq(enquiries.id, stored!.enquiryId));
+    expect(enquiry).toMatchObject({ reference: created.reference, status: 'booked', contacted: true });
+    expect(enquiry!.message).toContain('Gate code 4321');
+    const mails = await fixture.database.db.select().from(outbox).orderBy(outbox.id);
+    expect(mails.map((mail) => mail.kind)).toEqual(['booking-received', 'booking-confirmation']);
+    expect(mails[1]!.payload).toMatchObject({ manageToken: tokenOf(created) });
+    expect(mails[0]!.payload).not.toHaveProperty('manageToken');
+  });
+
+  it("shows staff the booked service's title in the pipeline and its export", async () => {
+    const booked = (await book(makeBooking({ service: 'wheel-balancing' })).expect(201))
+      .body as CreatedBooking;
+    await request(fixture.app)
+      .post('/api/enquiries')
+      .send(makeEnquiry({ service: 'tyres' }))
+      .expect(201);
+    const staff = await signedInStaff(fixture.database.db, undefined, bookingNow, 'staff');
+    const list = await request(fixture.app).get('/api/enquiries').set(staff.headers).expect(200);
+    expect(
+      (list.body as { reference: string; service: string; serviceTitle: string | null }[]).map(
+        ({ service, serviceTitle }) => ({ service, serviceTitle }),
+      ),
+    ).toEqual([
+      { service: 'tyres', serviceTitle: null },
+      { service: 'wheel-balancing', serviceTitle: 'Wheel Balancing' },
+    ]);
+    const csv = await request(fixture.app).get('/api/enquiries/export.csv').set(staff.headers).expect(200);
+    const bookingRow = csv.text.split('\r\n').find((line) => line.startsWith(booked.reference));
+    expect(bookingRow).toContain(',Wheel Balancing,');
+    expect(csv.text).toContain(',Tyres,');
+  });
+
+  it('gives exactly the places a window has when 50 customers race for them', async () => {
+    const results = await Promise.all(Array.from({ length: 50 }, () => book(makeBooking())));
+    const statuses = results.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(47);
+    expect(await fixture.database.db.select().from(bookings)).toHaveLength(3);
+    expect(await fixture.database.db.select().from(enquiries)).toHaveLength(3);
+    expect(await fixture.database.db.select().from(outbox)).toHaveLength(6);
+    const [place] = await fixture.database.db.select().from(bookingPlaces);
+    expect(place).toMatchObject({ location: 'mobile', date: tomorrow, startTime: '08:00', taken: 3 });
+    const refused = results.find((response) => response.status === 409)!.body as {
+      error: string;
+      nextFree: unknown[];
+    };
+    expect(refused.error).toBe(windowGoneMessage);
+    expect(refused.nextFree[0]).toEqual({ date: tomorrow, start: '10:00', end: '12:00', free: 2 });
+  });
+
+  it('answers each invalid field with its message, and stores nothing', async () => {
+    const response = await book(
+      makeBooking({ name: '', email: 'nope', registration: 'NOT A REG', postcode: '', vehicle: '' }),
+    ).expect(400);
+    expect(response.body.fieldErrors).toEqual({
+      name: ['Name is required'],
+      email: ['Valid email is required'],
+      registration: [registrationMessage],
+      vehicle: ['Enter the vehicle’s make and model'],
+      postcode: [postcodeForMobileMessage],
+    });
+    expect(await fixture.database.db.select().from(bookings)).toEqual([]);
+  });
+
+  it('accepts the UK registration formats and stores them upper case without spaces', async () => {
+    for (const [given, stored] of [
+      ['a123 bcd', 'A123BCD'],
+      ['ABC 123D', 'ABC123D'],
+      ['1234 ab', '1234AB'],
+      ['abz-1234', 'ABZ1234'],
+    ]) {
+      await book(makeBooking({ registration: given, start: '10:00', date: '2026-11-27' })).expect(201);
+      const [row] = await fixture.database.db
+        .select({ registration: bookings.registration })
+        .from(bookings)
+        .orderBy(bookings.id)
+        .limit(1)
+        .offset((await fixture.database.db.select().from(bookings)).length - 1);
+      expect(row!.registration).toBe(stored);
+      await clearBookings(fixture.database.db);
+    }
+  });
+
+  it('refuses mobile fitting outside the covered districts, but not a branch booking from there', async () => {
+    const response = await book(makeBooking({ postcode: 'M1 1AE' })).expect(400);
+    expect(response.body.fieldErrors).toEqual({ postcode: [outsideAreaForMobileMessage('M1')] });
+    await book(makeBooking({ postcode: 'M1 1AE', location: 'harold-hill' })).expect(201);
+    const [stored] = await fixture.database.db.select().from(bookings);
+    expect(stored).toMatchObject({
+      location: 'harold-hill',
+      locationName: 'Harold Hill branch',
+      outsideArea: true,
+    });
+  });
+
+  it('refuses a service, location or window that is not offered', async () => {
+    expect((await book(makeBooking({ service: 'space-travel' })).expect(400)).body.fieldErrors).toEqual({
+      service: ['Please select a service'],
+    });
+    expect((await book(makeBooking({ location: 'leeds' })).expect(400)).body.fieldErrors).toEqual({
+      location: ['Choose where: at your address or at a branch'],
+    });
+    expect((await book(makeBooking({ start: '09:00' })).expect(400)).body.fieldErrors).toEqual({
+      start: ['Choose a time from the list'],
+    });
+  });
+
+  it('refuses a window inside the notice period or beyond the horizon with the next free ones', async () => {
+    clock.now = new Date('2026-11-25T05:00:00Z');
+    const soon = await book(makeBooking()).expect(409);
+    expect(soon.body.nextFree[0]).toEqual({ date: tomorrow, start: '10:00', end: '12:00', free: 2 });
+    clock.now = bookingNow;
+    await book(makeBooking({ date: '2026-12-15' })).expect(201);
+    await book(makeBooking({ date: '2026-12-16' })).expect(409);
+  });
+
+  it('treats bank holidays as closed unless the business opens on them', async () => {
+    clock.now = new Date('2026-12-20T10:00:00Z');
+    await book(makeBooking({ date: '2026-12-25' })).expect(400);
+    content.content = bookingContent(undefined, (settings) => settings.openBankHolidays.push('2026-12-25'));
+    await book(makeBooking({ date: '2026-12-25' })).expect(201);
+  });
+
+  it('answers a filled honeypot like a booking, and stores nothing', async () => {
+    const response = await book(makeBooking({ website: 'http://spam.example' })).expect(201);
+    expect(response.body.reference).toMatch(/^ENQ-\d{4}-\d{4}$/);
+    expect(await fixture.database.db.select().from(bookings)).toEqual([]);
+    expect(await fixture.database.db.select().from(outbox)).toEqual([]);
+  });
+
+  it('limits bookings per client, apart from enquiries', async () => {
+    const limited = createTestApp(fixture.database, {
+      config: testConfig({ ENQUIRY_RATE_LIMIT: '2' }),
+      clock: () => clock.now,
+      siteContent: content,
+    });
+    await request(limited)
+      .post('/api/enquiries')
+      .send({
+        name: 'Sam',
+        email: 'sam@example.com',
+        phone: '07700 900456',
+        service: 'tyres',
+        message: '',
+      })
+      .expect(201);
+    await request(limited)
+      .post('/api/bookings')
+      .send(makeBooking({ start: '10:00' }))
+      .expect(201);
+    await request(limited)
+      .post('/api/bookings')
+      .send(makeBooking({ start: '10:00' }))
+      .expect(201);
+    const refused = await request(limited).post('/api/bookings').send(makeBooking()).expect(429);
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    expect(await fixture.database.db.select().from(bookings)).toHaveLength(2);
+  });
+});

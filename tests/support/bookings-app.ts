@@ -1,0 +1,34 @@
+import request from 'supertest';
+import { beforeEach } from 'vitest';
+import { type CreatedBooking } from '#common/bookings/booking.ts';
+import { bookingContent, bookingNow, clearBookings, fixedContentStore } from '#tests/support/bookings.ts';
+import { clearEnquiries } from '#tests/support/factories.ts';
+import { useTestApp } from '#tests/support/integration.ts';
+
+/**
+ * The bookings' tests: the app on the file's test database, with the site content of
+ * tests/support/bookings.ts and the time read from `clock` (bookingNow before each test), and no
+ * enquiries or bookings before each test; `book` posts a booking as a visitor.
+ */
+export function useBookingsApp() {
+  const clock = { now: bookingNow };
+  const content = fixedContentStore(bookingContent());
+  const fixture = useTestApp({
+    env: { ENQUIRY_RATE_LIMIT: '1000' },
+    dependencies: () => ({ clock: () => clock.now, siteContent: content }),
+    staff: { role: 'staff', at: bookingNow },
+  });
+
+  beforeEach(async () => {
+    clock.now = bookingNow;
+    content.content = bookingContent();
+    await clearEnquiries(fixture.database.db);
+    await clearBookings(fixture.database.db);
+  });
+
+  const book = (fields: Record<string, unknown>) => request(fixture.app).post('/api/bookings').send(fields);
+
+  /** The token of a created booking's manage link. */
+  const tokenOf = (created: CreatedBooking) => created.manageUrl.split('/').pop()!;
+  return { clock, content, fixture, book, tokenOf };
+}

@@ -7,7 +7,7 @@ import type { PublishedSiteContent, SiteContent } from '#common/site-content/sit
 import { makeContent, makePublished, makeRevision } from '#tests/support/site-content.ts';
 import { createQueryClient } from '#app/lib/query-client.ts';
 import { mockApi, renderWithQueries, type ApiAnswer } from '#tests/support/dom.tsx';
-import { revisionsQueryKey, siteContentQueryKey } from './content-api.ts';
+import { revisionsQueryKey, siteContentQueryKey } from './content-queries.ts';
 import { ContentTab } from './content-tab.tsx';
 
 /** The Content tab on `published`, the API answering as `answers` say (publishing as version 2). */

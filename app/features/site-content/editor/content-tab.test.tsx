@@ -6,7 +6,7 @@ import type { PublishedSiteContent, SiteContentRevision } from '#common/site-con
 import { makeContent, makePublished, makeRevision } from '#tests/support/site-content.ts';
 import { createQueryClient } from '#app/lib/query-client.ts';
 import { ConflictNotice } from './conflict-notice.tsx';
-import { revisionsQueryKey, siteContentQueryKey } from './content-api.ts';
+import { revisionsQueryKey, siteContentQueryKey } from './content-queries.ts';
 import { TextField } from './content-fields.tsx';
 import { ContentTab } from './content-tab.tsx';
 import { editorState } from './draft-state.ts';

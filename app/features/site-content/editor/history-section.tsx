@@ -1,14 +1,8 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { messageOf } from '#app/lib/api.ts';
 import type { SiteContentRevision } from '#common/site-content/site-content.ts';
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
-import {
-  failureMessage,
-  fetchRevisions,
-  formatDateTime,
-  revisionsPageSize,
-  revisionsQueryKey,
-} from './content-api.ts';
+import { formatDateTime, useRevisions } from './content-queries.ts';
 import { ContentSection } from './content-section.tsx';
 import { unpublishedText } from './publish-bar.tsx';
 
@@ -70,13 +64,7 @@ function RevisionItem({
 
 /** Every published version, newest first, with who published it, when and what changed. */
 export function HistorySection({ currentVersion, unpublished, busy, onRestore }: HistorySectionProps) {
-  const revisions = useInfiniteQuery({
-    queryKey: revisionsQueryKey,
-    queryFn: ({ pageParam }) => fetchRevisions(pageParam),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (page) =>
-      page.length < revisionsPageSize ? undefined : page[page.length - 1]!.version,
-  });
+  const revisions = useRevisions();
   const list = revisions.data?.pages.flat() ?? [];
   return (
     <ContentSection
@@ -88,7 +76,7 @@ export function HistorySection({ currentVersion, unpublished, busy, onRestore }:
       ) : revisions.isError && list.length === 0 ? (
         <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
           <p className="font-semibold">The history could not be loaded.</p>
-          <p className="mt-1">{failureMessage(revisions.error)}</p>
+          <p className="mt-1">{messageOf(revisions.error)}</p>
           <button
             type="button"
             onClick={() => void revisions.refetch()}

@@ -1,3 +1,3 @@
 // What the rest of the app may use of this feature.
-export { siteContentQueryKey } from './content-api.ts';
+export { siteContentQueryKey } from './content-queries.ts';
 export { ContentTab } from './content-tab.tsx';

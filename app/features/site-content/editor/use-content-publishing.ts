@@ -1,3 +1,4 @@
+import { messageOf } from '#app/lib/api.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Dispatch } from 'react';
 import type {
@@ -7,12 +8,11 @@ import type {
 } from '#common/site-content/site-content.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import {
-  failureMessage,
   publishContent,
   restoreRevision,
   revisionsQueryKey,
   siteContentQueryKey,
-} from './content-api.ts';
+} from './content-queries.ts';
 import type { EditorAction } from './draft-state.ts';
 
 /** Ids of the parts of the section that take focus after an answer. */
@@ -67,7 +67,7 @@ export function useContentPublishing(dispatch: Dispatch<EditorAction>) {
       }
     },
     onError: (error) =>
-      toast({ variant: 'destructive', title: 'Publishing failed', description: failureMessage(error) }),
+      toast({ variant: 'destructive', title: 'Publishing failed', description: messageOf(error) }),
   });
 
   const restore = useMutation({
@@ -80,7 +80,7 @@ export function useContentPublishing(dispatch: Dispatch<EditorAction>) {
       });
     },
     onError: (error) =>
-      toast({ variant: 'destructive', title: 'Restore failed', description: failureMessage(error) }),
+      toast({ variant: 'destructive', title: 'Restore failed', description: messageOf(error) }),
   });
 
   return { publish, restore };

@@ -5,6 +5,7 @@ import {
   type SiteContent,
   type SiteContentRevision,
 } from '#common/site-content/site-content.ts';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '#app/lib/api.ts';
 import type { FieldErrors } from './draft-state.ts';
 
@@ -14,11 +15,25 @@ export const siteContentQueryKey = ['/api/site-content'] as const;
 export const revisionsQueryKey = ['/api/site-content/revisions'] as const;
 export const revisionsPageSize = 20;
 
-export const fetchRevisions = (before: number | undefined) =>
+const fetchRevisions = (before: number | undefined) =>
   apiRequest<SiteContentRevision[]>(
     'GET',
     `/api/site-content/revisions?limit=${revisionsPageSize}${before ? `&before=${before}` : ''}`,
   );
+
+/** The published document, fetched afresh each time the Content tab opens. */
+export const usePublishedSiteContent = () =>
+  useQuery<PublishedSiteContent>({ queryKey: siteContentQueryKey, staleTime: 0 });
+
+/** Every published version, newest first, a page at a time. */
+export const useRevisions = () =>
+  useInfiniteQuery({
+    queryKey: revisionsQueryKey,
+    queryFn: ({ pageParam }) => fetchRevisions(pageParam),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (page: SiteContentRevision[]) =>
+      page.length < revisionsPageSize ? undefined : page[page.length - 1]!.version,
+  });
 
 /** What became of a publication. */
 export type PublishResult =
@@ -76,14 +91,6 @@ export async function publishContent(version: number, content: SiteContent): Pro
 /** POST /api/site-content/revisions/:id/restore: that revision's content becomes the newest version. */
 export const restoreRevision = (id: number) =>
   apiRequest<PublishedSiteContent>('POST', `/api/site-content/revisions/${id}/restore`);
-
-/** The text of a failure to show in a toast. */
-export const failureMessage = (error: unknown): string =>
-  error instanceof ApiError
-    ? (error.serverMessage ?? error.message)
-    : error instanceof Error
-      ? error.message
-      : String(error);
 
 /** "12/07/2026, 14:05", in London time, as en-GB writes it. */
 const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {

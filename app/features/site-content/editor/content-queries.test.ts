@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { siteContentConflictMessage } from '#common/site-content/site-content.ts';
 import { makePublished } from '#tests/support/site-content.ts';
 import { ApiError } from '#app/lib/api.ts';
-import { publishContent } from './content-api.ts';
+import { publishContent } from './content-queries.ts';
 
 /** The API answering the next request with `status` and `body`. */
 function answer(status: number, body: unknown) {

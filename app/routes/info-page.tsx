@@ -5,18 +5,20 @@ import { aboutPage, contactPage, motPage, servicingPage } from '#app/features/in
 import { hoursText } from '#app/features/site-content/page-content.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { useSiteSettings } from '#app/features/site-content/site-settings.ts';
-import { fillTokens } from '#common/site-content/tokens.ts';
+import { contentFacts, fillTokens, fillTokensIn } from '#common/site-content/tokens.ts';
 import type { Route } from './+types/info-page';
 
 const pages = { '/mot': motPage, '/servicing': servicingPage, '/about': aboutPage, '/contact': contactPage };
 
 /**
- * /mot, /servicing, /about and /contact: the page is chosen by the address; opening hours come
- * from the published content.
+ * /mot, /servicing, /about and /contact: the page is chosen by the address; opening hours and the
+ * facts its texts name come from the published content.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname.toLowerCase().replace(/\/+$/, '') as keyof typeof pages;
-  return { path, page: pages[path], hours: hoursText(context.content, context.site) };
+  // The business facts ({radiusMiles}, {branchesAnd}, ...) from the published content.
+  const page = fillTokensIn(pages[path], contentFacts(context.content));
+  return { path, page, hours: hoursText(context.content, context.site) };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>

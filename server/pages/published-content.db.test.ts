@@ -201,6 +201,32 @@ describe('after a publication', () => {
     expect(textOf(await html('/privacy-policy'))).toContain('Essex Tyre Co provides mobile tyre fitting');
   });
 
+  it('a new radius, base town and branch names reach the about, contact, MOT, servicing and legal pages', async () => {
+    await publish((content) => {
+      content.areas.radiusMiles = 25;
+      content.areas.regions[0] = 'Wickford';
+      content.branches[0]!.name = 'Gallows Corner';
+      content.branches[1]!.name = 'Hornchurch';
+    });
+
+    for (const path of ['/about', '/contact', '/mot', '/servicing', '/terms-of-service', '/privacy-policy']) {
+      // The page's own text: the footer names the covered areas, Harold Hill and Upminster among them.
+      const text = textOf(part(await html(path), '<main', '</main>'));
+      expect(text, path).not.toMatch(
+        /30-mile|30 miles|Billericay-based|based in Billericay|base in Billericay/,
+      );
+      expect(text, path).not.toMatch(/Harold Hill (and|or|&) Upminster/);
+    }
+    expect(textOf(await html('/about'))).toContain('We’re based in Wickford and cover a 25-mile radius');
+    expect(textOf(await html('/contact'))).toContain('anywhere within 25 miles of Wickford');
+    expect(textOf(await html('/mot'))).toContain('MOT Testing in Gallows Corner and Hornchurch');
+    expect(textOf(await html('/servicing'))).toContain('at our Gallows Corner or Hornchurch branch');
+    expect(textOf(await html('/terms-of-service'))).toContain('within a 25-mile radius of Wickford');
+    expect(textOf(await html('/privacy-policy'))).toContain(
+      'at our branches in Gallows Corner and Hornchurch',
+    );
+  });
+
   it('the testimonials carousel has a slide per testimonial, and no section without any', async () => {
     await publish((content) => {
       content.testimonials.push({ content: 'Quick and tidy.', author: 'Priya S.', location: 'Romford' });

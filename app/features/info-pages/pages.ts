@@ -1,11 +1,11 @@
 import type { InfoPage } from './page-types.ts';
 
-/** /mot: MOT testing at the Harold Hill and Upminster branches. */
+/** /mot: MOT testing at the {branchesAnd} branches. */
 export const motPage: InfoPage = {
-  title: 'MOT Testing in Harold Hill and Upminster',
-  metaTitle: 'MOT Test from £50 | Harold Hill & Upminster',
+  title: 'MOT Testing in {branchesAnd}',
+  metaTitle: 'MOT Test from £50 | {branchesAnd}',
   description:
-    'Car MOT tests from £50 at our Harold Hill and Upminster branches, certificate included. Minor retests £20. Easy booking for Romford, Brentwood and Essex.',
+    'Car MOT tests from £50 at our {branchesAnd} branches, certificate included. Minor retests £20. Easy booking for Romford, Brentwood and Essex.',
   keywords: [
     'MOT test Harold Hill',
     'MOT Upminster',
@@ -14,14 +14,14 @@ export const motPage: InfoPage = {
     'MOT retest',
     'car MOT near me',
   ],
-  lead: 'Book your car’s MOT at our Harold Hill or Upminster branch from £50, with the certificate included and honest advice on anything that needs attention.',
+  lead: 'Book your car’s MOT at our {branchesOr} branch from £50, with the certificate included and honest advice on anything that needs attention.',
   sections: [
     {
       heading: 'A straightforward MOT at a local branch',
       blocks: [
         {
           kind: 'p',
-          text: 'Our MOT tests are carried out to DVSA standards by qualified testers at our Harold Hill and Upminster branches, handy for drivers across Romford, Hornchurch, Brentwood and the rest of South Essex and East London. We check everything the test requires, from lights, brakes and steering to tyres, suspension, seat belts and emissions.',
+          text: 'Our MOT tests are carried out to DVSA standards by qualified testers at our {branchesAnd} branches, handy for drivers across Romford, Hornchurch, Brentwood and the rest of South Essex and East London. We check everything the test requires, from lights, brakes and steering to tyres, suspension, seat belts and emissions.',
         },
         {
           kind: 'p',
@@ -70,7 +70,7 @@ export const motPage: InfoPage = {
     {
       question: 'How much does an MOT cost?',
       answer:
-        'A car MOT at our Harold Hill or Upminster branch costs from £50, including VAT and the MOT certificate. A retest after minor repairs is £20.',
+        'A car MOT at our {branchesOr} branch costs from £50, including VAT and the MOT certificate. A retest after minor repairs is £20.',
     },
     {
       question: 'How early can I book my MOT?',
@@ -98,9 +98,9 @@ export const motPage: InfoPage = {
 /** /servicing: interim, full and major servicing, diagnostics and wheel alignment. */
 export const servicingPage: InfoPage = {
   title: 'Car Servicing, Diagnostics and Wheel Alignment',
-  metaTitle: 'Car Servicing from £80 | Harold Hill & Upminster',
+  metaTitle: 'Car Servicing from £80 | {branchesAnd}',
   description:
-    'Interim, full and major car servicing from £80, diagnostics from £20 and wheel alignment from £40 at our Harold Hill and Upminster branches.',
+    'Interim, full and major car servicing from £80, diagnostics from £20 and wheel alignment from £40 at our {branchesAnd} branches.',
   keywords: [
     'car service Harold Hill',
     'car servicing Upminster',
@@ -110,7 +110,7 @@ export const servicingPage: InfoPage = {
     'car diagnostics Romford',
     'wheel alignment Essex',
   ],
-  lead: 'Keep your car running safely and efficiently with an interim, full or major service at our Harold Hill or Upminster branch, from £80 including VAT.',
+  lead: 'Keep your car running safely and efficiently with an interim, full or major service at our {branchesOr} branch, from £80 including VAT.',
   sections: [
     {
       heading: 'Choose the right service',
@@ -184,7 +184,7 @@ export const servicingPage: InfoPage = {
     {
       question: 'Can I have my service and MOT on the same day?',
       answer:
-        'Yes. Booking both together at our Harold Hill or Upminster branch saves you a second trip, and we’ll let you know about anything we spot before the test.',
+        'Yes. Booking both together at our {branchesOr} branch saves you a second trip, and we’ll let you know about anything we spot before the test.',
     },
     {
       question: 'How much does wheel alignment cost?',
@@ -199,7 +199,7 @@ export const aboutPage: InfoPage = {
   title: 'About Us',
   metaTitle: 'About Our Mobile Tyre Fitters | Essex & East London',
   description:
-    'Billericay-based mobile tyre fitters with branches in Harold Hill and Upminster, serving a 30-mile radius across South Essex and East London.',
+    '{baseTown}-based mobile tyre fitters with branches in {branchesAnd}, serving a {radiusMiles}-mile radius across South Essex and East London.',
   keywords: [
     'mobile tyre fitting Billericay',
     'mobile tyre fitters Essex',
@@ -215,11 +215,11 @@ export const aboutPage: InfoPage = {
       blocks: [
         {
           kind: 'p',
-          text: 'We’re based in Billericay and cover a 30-mile radius across South Essex and East London, including Harold Hill, Upminster, Romford, Brentwood, Basildon, Chelmsford and Southend-on-Sea. Instead of spending your morning in a waiting room, you tell us where the car is and our fully equipped mobile fitting vans come to you.',
+          text: 'We’re based in {baseTown} and cover a {radiusMiles}-mile radius across South Essex and East London, including Harold Hill, Upminster, Romford, Brentwood, Basildon, Chelmsford and Southend-on-Sea. Instead of spending your morning in a waiting room, you tell us where the car is and our fully equipped mobile fitting vans come to you.',
         },
         {
           kind: 'p',
-          text: 'For the jobs that need a workshop, our Harold Hill and Upminster branches handle MOT testing, servicing, diagnostics and wheel alignment.',
+          text: 'For the jobs that need a workshop, our {branchesAnd} branches handle MOT testing, servicing, diagnostics and wheel alignment.',
         },
       ],
     },
@@ -274,12 +274,12 @@ export const aboutPage: InfoPage = {
     {
       question: 'Which areas do you cover?',
       answer:
-        'We cover a 30-mile radius from our base in Billericay, including Harold Hill, Upminster, Romford, Brentwood, Basildon, Chelmsford, Southend-on-Sea and the surrounding towns and villages. If you’re not sure whether we reach you, just ask.',
+        'We cover a {radiusMiles}-mile radius from our base in {baseTown}, including Harold Hill, Upminster, Romford, Brentwood, Basildon, Chelmsford, Southend-on-Sea and the surrounding towns and villages. If you’re not sure whether we reach you, just ask.',
     },
     {
       question: 'Do I need to visit a branch for new tyres?',
       answer:
-        'No. Our mobile vans fit tyres at your home, workplace or the roadside. You only need to visit our Harold Hill or Upminster branch for MOT testing, servicing or wheel alignment.',
+        'No. Our mobile vans fit tyres at your home, workplace or the roadside. You only need to visit our {branchesOr} branch for MOT testing, servicing or wheel alignment.',
     },
     {
       question: 'Is your work guaranteed?',
@@ -335,7 +335,7 @@ export const contactPage: InfoPage = {
       blocks: [
         {
           kind: 'p',
-          text: 'For MOT testing, servicing, diagnostics and wheel alignment, visit our Harold Hill or Upminster branch. We recommend requesting an appointment first so we can have your car seen as soon as you arrive.',
+          text: 'For MOT testing, servicing, diagnostics and wheel alignment, visit our {branchesOr} branch. We recommend requesting an appointment first so we can have your car seen as soon as you arrive.',
         },
         { kind: 'branchHours' },
       ],
@@ -345,7 +345,7 @@ export const contactPage: InfoPage = {
       blocks: [
         {
           kind: 'p',
-          text: 'Stuck with a flat or a damaged tyre at home, at work or at the roadside anywhere within 30 miles of Billericay? Call {formattedPhone} and tell us where you are, your vehicle and what’s happened. We’ll give you an estimated arrival time on the phone and send the nearest available van.',
+          text: 'Stuck with a flat or a damaged tyre at home, at work or at the roadside anywhere within {radiusMiles} miles of {baseTown}? Call {formattedPhone} and tell us where you are, your vehicle and what’s happened. We’ll give you an estimated arrival time on the phone and send the nearest available van.',
         },
         {
           kind: 'p',

@@ -8,7 +8,7 @@ export const privacyPolicy: LegalDocument = {
   intro: [
     {
       kind: 'p',
-      text: '{companyName} provides mobile tyre fitting across South Essex and East London and MOT testing, servicing and diagnostics at our branches in Harold Hill and Upminster. This policy explains what personal information we collect when you use our website, contact us or book our services, how we use it, who we share it with and the rights you have over it.',
+      text: '{companyName} provides mobile tyre fitting across South Essex and East London and MOT testing, servicing and diagnostics at our branches in {branchesAnd}. This policy explains what personal information we collect when you use our website, contact us or book our services, how we use it, who we share it with and the rights you have over it.',
     },
     {
       kind: 'p',
@@ -189,7 +189,7 @@ export const privacyPolicy: LegalDocument = {
         },
         {
           kind: 'p',
-          text: 'You can also speak to us at either of our branches in Harold Hill and Upminster during opening hours.',
+          text: 'You can also speak to us at any of our branches in {branchesAnd} during opening hours.',
         },
       ],
     },

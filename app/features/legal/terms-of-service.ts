@@ -8,7 +8,7 @@ export const termsOfService: LegalDocument = {
   intro: [
     {
       kind: 'p',
-      text: 'These terms apply whenever you book or receive a service from {companyName}, whether we come to you with our mobile tyre-fitting service or you visit one of our branches in Harold Hill or Upminster. Please read them before you book. By confirming a booking, you agree to these terms.',
+      text: 'These terms apply whenever you book or receive a service from {companyName}, whether we come to you with our mobile tyre-fitting service or you visit one of our branches in {branchesOr}. Please read them before you book. By confirming a booking, you agree to these terms.',
     },
     {
       kind: 'p',
@@ -40,12 +40,12 @@ export const termsOfService: LegalDocument = {
           kind: 'ul',
           items: [
             'Mobile tyre fitting at your home, workplace or roadside location: tyre replacement, puncture repair, wheel balancing and alignment, TPMS (tyre pressure monitoring system) services and commercial tyres.',
-            'At our Harold Hill and Upminster branches: MOT testing, vehicle servicing, diagnostics and wheel alignment.',
+            'At our {branchesAnd} branches: MOT testing, vehicle servicing, diagnostics and wheel alignment.',
           ],
         },
         {
           kind: 'p',
-          text: 'Our mobile service covers locations within a 30-mile radius of Billericay, including Harold Hill, Upminster, Romford, Brentwood, Basildon, Chelmsford and Southend-on-Sea. If you are just outside this area, please ask: we may be able to help, but additional travel charges may apply.',
+          text: 'Our mobile service covers locations within a {radiusMiles}-mile radius of {baseTown}, including Harold Hill, Upminster, Romford, Brentwood, Basildon, Chelmsford and Southend-on-Sea. If you are just outside this area, please ask: we may be able to help, but additional travel charges may apply.',
         },
         { kind: 'p', text: 'Our opening hours are:' },
         { kind: 'contactHours' },

@@ -5,7 +5,8 @@ import { aboutPage, contactPage, motPage, servicingPage } from '#app/features/in
 import { hoursText } from '#app/features/site-content/page-content.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { useSiteSettings } from '#app/features/site-content/site-settings.ts';
-import { contentFacts, fillTokens, fillTokensIn } from '#common/site-content/tokens.ts';
+import { contentFacts, fillFactsIn } from '#common/site-content/facts.ts';
+import { fillTokens } from '#common/site-content/tokens.ts';
 import type { Route } from './+types/info-page';
 
 const pages = { '/mot': motPage, '/servicing': servicingPage, '/about': aboutPage, '/contact': contactPage };
@@ -17,7 +18,7 @@ const pages = { '/mot': motPage, '/servicing': servicingPage, '/about': aboutPag
 export function loader({ request, context }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname.toLowerCase().replace(/\/+$/, '') as keyof typeof pages;
   // The business facts ({radiusMiles}, {branchesAnd}, ...) from the published content.
-  const page = fillTokensIn(pages[path], contentFacts(context.content));
+  const page = fillFactsIn(pages[path], contentFacts(context.content));
   return { path, page, hours: hoursText(context.content, context.site) };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentFacts, fillTokens, fillTokensIn } from './tokens.ts';
+import { contentFacts, fillFactsIn } from './facts.ts';
 
 const branch = (name: string) => ({ name }) as Parameters<typeof contentFacts>[0]['branches'][number];
 const areas = { radiusMiles: 30, regions: ['Billericay', 'Romford'] } as Parameters<
@@ -9,13 +9,13 @@ const areas = { radiusMiles: 30, regions: ['Billericay', 'Romford'] } as Paramet
 describe('tokens', () => {
   it('replace the values they are given and leave any other token as it is', () => {
     expect(
-      fillTokens('Call {formattedPhone} within {radiusMiles} miles, {unknown}', {
+      fillFactsIn('Call {formattedPhone} within {radiusMiles} miles, {unknown}', {
         formattedPhone: '020 7946 0123',
         radiusMiles: 25,
       }),
     ).toBe('Call 020 7946 0123 within 25 miles, {unknown}');
     expect(
-      fillTokensIn({ a: ['{baseTown}'], b: { c: '{baseTown}!' }, n: 3 }, { baseTown: 'Brentwood' }),
+      fillFactsIn({ a: ['{baseTown}'], b: { c: '{baseTown}!' }, n: 3 }, { baseTown: 'Brentwood' }),
     ).toEqual({
       a: ['Brentwood'],
       b: { c: 'Brentwood!' },

@@ -46,7 +46,11 @@ import { privacyRouter } from './privacy/routes.ts';
 import { notificationAddresses } from './notifications/addresses.ts';
 import { outboxRouter } from './notifications/routes.ts';
 import { siteContentRouter } from '#server/site-content/routes.ts';
-import { createSiteContentStore, type SiteContentStore } from '#server/site-content/store.ts';
+import {
+  contentForPages,
+  createSiteContentStore,
+  type SiteContentStore,
+} from '#server/site-content/store.ts';
 import { seedSiteContent } from '#common/site-content/seed.ts';
 import { siteSettingsWith, type SiteSettings } from '#common/site-content/site-settings.ts';
 import type { PageCache } from './pages/page-cache.ts';
@@ -254,7 +258,7 @@ export function createApp({
           const { content } = await siteContent.published();
           return {
             site: siteSettingsWith(config.site, content),
-            content,
+            content: contentForPages(content),
             publicUrl: config.publicUrl,
             gaMeasurementId: config.gaMeasurementId,
             enquiryRetentionMonths: config.enquiryRetentionMonths,

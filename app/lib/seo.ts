@@ -19,8 +19,9 @@ export type RootData = { site: SiteSettings; publicUrl: string };
 export const homeSeo: PageSeo = {
   path: '/',
   title: 'Mobile Tyre Fitting in South Essex & East London',
+  // The home page's loader names the branches of the published content (homeDescription).
   description:
-    'Mobile tyre fitting, puncture repair, wheel balancing and TPMS services at your home, work or roadside, plus MOTs and servicing in Harold Hill and Upminster.',
+    'Mobile tyre fitting, puncture repair, wheel balancing and TPMS services at your home, work or roadside, plus MOTs and servicing at our branches.',
   keywords: [
     'mobile tyre fitting',
     'puncture repair',
@@ -31,6 +32,10 @@ export const homeSeo: PageSeo = {
   ],
   type: 'website',
 };
+
+/** The home page's description, with the names of the branches: "… in Harold Hill and Upminster." */
+export const homeDescription = (branchesAnd: string) =>
+  homeSeo.description.replace('at our branches.', `in ${branchesAnd}.`);
 
 function rootData(matches: readonly ({ id: string; data?: unknown } | undefined)[]): RootData | undefined {
   return matches.find((match) => match?.id === 'root')?.data as RootData | undefined;

@@ -8,6 +8,7 @@ import { StepProgress, stepHeadingId } from '#app/features/bookings/online/step-
 import { WhatWhereStep } from '#app/features/bookings/online/what-where-step.tsx';
 import { PageHeader } from '#app/components/ui/page-header.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
+import { contentFacts } from '#common/site-content/facts.ts';
 import type { Route } from './+types/book';
 import { bookingPage, formFields, isSharedPage, withChosenSlot } from './book.server.ts';
 
@@ -39,7 +40,9 @@ const privatePage = { 'Cache-Control': 'private, no-store' };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = await bookingPage(context, url);
-  return data(page, isSharedPage(page, url) ? undefined : { headers: privatePage });
+  // With the branches' names of the published content.
+  const description = `Book mobile tyre fitting at your home or work, or a visit to our ${contentFacts(context.content).branchesOr} branch: choose a service, a day and a time online.`;
+  return data({ ...page, description }, isSharedPage(page, url) ? undefined : { headers: privatePage });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -78,12 +81,11 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
   return merged;
 };
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ data: page, matches }) =>
   pageMeta(matches, {
     path: '/book',
     title: 'Book an Appointment',
-    description:
-      'Book mobile tyre fitting at your home or work, or a visit to our Harold Hill or Upminster branch: choose a service, a day and a time online.',
+    description: page?.description ?? '',
     keywords: ['book tyre fitting', 'mobile tyre fitting appointment', 'book puncture repair Essex'],
   });
 

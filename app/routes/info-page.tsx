@@ -1,24 +1,23 @@
 import { buttonClass } from '#app/components/ui/button.tsx';
 import { ContentSections } from '#app/components/ui/content-blocks.tsx';
 import { PageHeader } from '#app/components/ui/page-header.tsx';
-import { aboutPage, contactPage, motPage, servicingPage } from '#app/features/info-pages/pages.ts';
 import { hoursText } from '#app/features/site-content/page-content.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { useSiteSettings } from '#app/features/site-content/site-settings.ts';
-import { contentFacts, fillFactsIn } from '#common/site-content/facts.ts';
-import { fillTokens } from '#common/site-content/tokens.ts';
+import { infoPagePaths, type InfoPageKey } from '#common/site-content/info-pages.ts';
 import type { Route } from './+types/info-page';
 
-const pages = { '/mot': motPage, '/servicing': servicingPage, '/about': aboutPage, '/contact': contactPage };
+const pageKeys = Object.fromEntries(
+  Object.entries(infoPagePaths).map(([key, path]) => [path, key as InfoPageKey]),
+);
 
 /**
- * /mot, /servicing, /about and /contact: the page is chosen by the address; opening hours and the
- * facts its texts name come from the published content.
+ * /mot, /servicing, /about and /contact: the page is chosen by the address; its texts, with the
+ * facts they name filled in, and the opening hours come from the published content.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const path = new URL(request.url).pathname.toLowerCase().replace(/\/+$/, '') as keyof typeof pages;
-  // The business facts ({radiusMiles}, {branchesAnd}, ...) from the published content.
-  const page = fillFactsIn(pages[path], contentFacts(context.content));
+  const path = new URL(request.url).pathname.toLowerCase().replace(/\/+$/, '');
+  const page = context.content.infoPages[pageKeys[path]!];
   return { path, page, hours: hoursText(context.content, context.site) };
 }
 
@@ -34,7 +33,7 @@ export default function InfoPageRoute({ loaderData: { page, hours } }: Route.Com
   const site = useSiteSettings();
   return (
     <main>
-      <PageHeader title={fillTokens(page.title, site)}>{fillTokens(page.lead, site)}</PageHeader>
+      <PageHeader title={page.title}>{page.lead}</PageHeader>
       <div className="prose-page">
         <ContentSections sections={page.sections} hours={hours} />
         <section>
@@ -42,8 +41,8 @@ export default function InfoPageRoute({ loaderData: { page, hours } }: Route.Com
           <dl className="space-y-5">
             {page.faqs.map((faq) => (
               <div key={faq.question}>
-                <dt className="font-semibold text-ink">{fillTokens(faq.question, site)}</dt>
-                <dd className="mt-1 leading-relaxed">{fillTokens(faq.answer, site)}</dd>
+                <dt className="font-semibold text-ink">{faq.question}</dt>
+                <dd className="mt-1 leading-relaxed">{faq.answer}</dd>
               </div>
             ))}
           </dl>

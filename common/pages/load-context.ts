@@ -13,7 +13,10 @@ import type { SiteSettings } from '#common/site-content/site-settings.ts';
 export type ServerContext = {
   /** The brand settings with the business details of the published content. */
   site: SiteSettings;
-  /** The published site content (from this process's memory, never a query per request). */
+  /**
+   * The published site content (from this process's memory, never a query per request), with the
+   * facts its texts name filled in (`{price:mot}` reads £50).
+   */
   content: SiteContent;
   /** Origin for canonical and absolute URLs, without a trailing slash. */
   publicUrl: string;

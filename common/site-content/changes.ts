@@ -6,6 +6,7 @@ import {
   type BookingSettings,
   type ClosedDate,
 } from '#common/bookings/settings.ts';
+import { infoPageNames, type InfoPage, type InfoPageKey, type InfoPages } from './info-pages.ts';
 import { dayHoursText } from './opening-hours.ts';
 import { isCalendarDate } from '#common/time/week.ts';
 import {
@@ -27,6 +28,7 @@ export function describeChanges(before: SiteContent, after: SiteContent): string
     ...businessChanges(before.business, after.business),
     ...serviceChanges(before.services, after.services),
     ...homePricingChanges(before.homePricing, after.homePricing),
+    ...infoPageChanges(before.infoPages, after.infoPages),
     ...branchChanges(before.branches, after.branches),
     ...bookingChanges(before, after),
     ...fieldChanges('Contact hours', before.contactHours, after.contactHours, {
@@ -181,6 +183,38 @@ function homePricingChanges(before: SiteContent['homePricing'], after: SiteConte
     changes.push(
       ...fieldChanges(prefix, was, group, { from: '“from” price' }),
       ...priceLineChanges(prefix, was.items, group.items),
+    );
+  }
+  return changes;
+}
+
+/** "About page: introduction changed", "MOT page: section “MOT prices” changed". */
+function infoPageChanges(before: InfoPages, after: InfoPages): string[] {
+  const changes: string[] = [];
+  for (const key of Object.keys(infoPageNames) as InfoPageKey[]) {
+    const [was, is, name] = [before[key], after[key], infoPageNames[key]];
+    for (const [field, label] of [
+      ['title', 'heading'],
+      ['lead', 'introduction'],
+      ['metaTitle', 'title in search results'],
+      ['description', 'description in search results'],
+    ] as const) {
+      if (was[field] !== is[field]) changes.push(`${name}: ${label} changed`);
+    }
+    const headings = (page: InfoPage) => page.sections.map((section) => section.heading);
+    if (JSON.stringify(headings(was)) !== JSON.stringify(headings(is))) {
+      changes.push(...listChanges(`${name}: sections`, headings(was), headings(is)));
+    }
+    for (const section of is.sections) {
+      const old = was.sections.find((entry) => entry.heading === section.heading);
+      if (old && JSON.stringify(old.blocks) !== JSON.stringify(section.blocks)) {
+        changes.push(`${name}: section “${section.heading}” changed`);
+      }
+    }
+    const faqs = (page: InfoPage) => page.faqs.map((faq) => `${faq.question}\n${faq.answer}`);
+    changes.push(
+      ...listChanges(`${name}: questions`, faqs(was), faqs(is)),
+      ...listChanges(`${name}: keywords`, was.keywords, is.keywords),
     );
   }
   return changes;

@@ -3,29 +3,77 @@ import type { SiteContent } from './site-content.ts';
 /** Values of the tokens a text may hold, by name: `{radiusMiles}` is replaced by `values.radiusMiles`. */
 export type Tokens = Readonly<Record<string, string | number | undefined>>;
 
-// Apart from tokens.ts, which the public pages' scripts import: the facts are read by loaders on
-// the server only, and nothing here runs when the module loads.
+// Apart from tokens.ts, which the public pages' scripts import: the facts are filled in on the
+// server (the pages' load context and loaders) and checked by the editor and the API.
+
+/** A token in a text: `{baseTown}`, or `{price:mot}` for the price line whose key is `mot`. */
+const tokenPattern = /\{(\w+|price:[a-z0-9]+(?:-[a-z0-9]+)*)\}/g;
+
+/** The names a text of the site content may hold, besides `{price:…}`. */
+export const factNames = [
+  'companyName',
+  'phone',
+  'formattedPhone',
+  'email',
+  'radiusMiles',
+  'baseTown',
+  'branchesAnd',
+  'branchesOr',
+] as const;
+
+/** "£80" of "From £80", "£12.50" of "£12.50 per tyre"; the whole text when it names no amount ("Included"). */
+export function priceAmount(price: string): string {
+  return /£\s*\d[\d,]*(?:\.\d{1,2})?/.exec(price)?.[0] ?? price;
+}
+
+type PricedContent = Pick<SiteContent, 'services' | 'homePricing'>;
+
+/** Every price line that texts can name (those with a key), with where it is. */
+export function keyedPriceLines(content: PricedContent) {
+  return [
+    ...content.services.flatMap((service, index) =>
+      service.pricing.map((line, position) => ({ line, path: ['services', index, 'pricing', position] })),
+    ),
+    ...content.homePricing.groups.flatMap((group, index) =>
+      group.items.map((line, position) => ({
+        line,
+        path: ['homePricing', 'groups', index, 'items', position],
+      })),
+    ),
+  ].filter(({ line }) => line.key);
+}
 
 /**
- * The business facts the pages' fixed texts name by token, from the published content, so that
- * a change in the Content tab reaches them: {radiusMiles} (the covered radius), {baseTown} (the
- * first area, where the business is based), {branchesAnd} ("Harold Hill and Upminster") and
- * {branchesOr} ("Harold Hill or Upminster").
+ * The business facts the texts name by token, from the published content, so that a change in
+ * the Content tab reaches every page: the business details, {radiusMiles} (the covered radius),
+ * {baseTown} (the first area, where the business is based), {branchesAnd} ("Harold Hill and
+ * Upminster"), {branchesOr} ("Harold Hill or Upminster") and `{price:KEY}`, the amount of the
+ * price line with that key.
  */
-export function contentFacts(content: Pick<SiteContent, 'areas' | 'branches'>): Tokens {
+export function contentFacts(
+  content: Pick<SiteContent, 'areas' | 'branches' | 'business'> & PricedContent,
+): Tokens {
   const branches = content.branches.map((branch) => branch.name);
+  const { companyName, phone, formattedPhone, email } = content.business;
   return {
+    companyName,
+    phone,
+    formattedPhone,
+    email,
     radiusMiles: content.areas.radiusMiles,
     baseTown: content.areas.regions[0],
     branchesAnd: new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(branches),
     branchesOr: new Intl.ListFormat('en-GB', { type: 'disjunction' }).format(branches),
+    ...Object.fromEntries(
+      keyedPriceLines(content).map(({ line }) => [`price:${line.key}`, priceAmount(line.price)]),
+    ),
   };
 }
 
 /** Replaces the tokens `values` names in every text of `value` (objects and lists, however deep); others stay. */
 export function fillFactsIn<Value>(value: Value, values: Tokens): Value {
   const fillText = (text: string) =>
-    text.replace(/\{(\w+)\}/g, (token, name: string) =>
+    text.replace(tokenPattern, (token, name: string) =>
       Object.hasOwn(values, name) && values[name] !== undefined ? String(values[name]) : token,
     );
   const fill = (item: unknown): unknown => {
@@ -37,4 +85,41 @@ export function fillFactsIn<Value>(value: Value, values: Tokens): Value {
     return item;
   };
   return fill(value) as Value;
+}
+
+/** Every text of `value` with where it is. */
+function textsIn(value: unknown, path: PropertyKey[] = []): { text: string; path: PropertyKey[] }[] {
+  if (typeof value === 'string') return [{ text: value, path }];
+  if (Array.isArray(value)) return value.flatMap((item, index) => textsIn(item, [...path, index]));
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, entry]) => textsIn(entry, [...path, key]));
+  }
+  return [];
+}
+
+/**
+ * Texts that name a fact the content does not have: `{price:mot}` once no price line has the key
+ * `mot`, or a misspelt name. Published as they are, the page would show the braces.
+ */
+export function unknownFacts(content: PricedContent): { path: PropertyKey[]; message: string }[] {
+  const prices = new Set(keyedPriceLines(content).map(({ line }) => line.key));
+  const problems: { path: PropertyKey[]; message: string }[] = [];
+  for (const { text, path } of textsIn(content)) {
+    for (const [token, name] of text.matchAll(/\{([^{}\s]{1,60})\}/g)) {
+      if (name!.startsWith('price:')) {
+        if (!prices.has(name!.slice('price:'.length))) {
+          problems.push({
+            path,
+            message: `No price has the name ${token}: keep the price it named, or write the amount instead`,
+          });
+        }
+      } else if (!(factNames as readonly string[]).includes(name!)) {
+        problems.push({
+          path,
+          message: `${token} is not a name the site knows: use ${factNames.map((known) => `{${known}}`).join(', ')} or {price:…}`,
+        });
+      }
+    }
+  }
+  return problems;
 }

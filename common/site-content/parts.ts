@@ -149,6 +149,11 @@ export const customerEmailsSchema = z._default(
 );
 
 export const priceLineSchema = z.object({
+  /**
+   * Set on the prices that texts name (`{price:mot}` is the amount of the line whose key is
+   * `mot`), so that a change of price reaches every page that states it.
+   */
+  key: z.optional(z.string().check(z.regex(slugPattern, 'Invalid key'), z.maxLength(L.slug))),
   name: text(L.priceName, 'Enter what the price is for'),
   price: text(L.price, 'Enter a price, for example £25 or From £45'),
 });

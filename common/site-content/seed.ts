@@ -1,4 +1,5 @@
 import type { SiteSettings } from './site-settings.ts';
+import { seedInfoPages } from './info-pages-seed.ts';
 import { defaultCoveredDistricts, defaultCustomerEmails, type SiteContent } from './site-content.ts';
 
 /**
@@ -92,7 +93,7 @@ export function seedSiteContent(
         description:
           'Safe, legal puncture repairs to British Standard BS AU 159, usually completed in under 30 minutes.',
         longDescription: [
-          'A puncture doesn’t have to ruin your day. Our mobile technicians come to you anywhere within 30 miles of Billericay, from Harold Hill and Upminster to Basildon and Southend-on-Sea, and most repairs are finished in under 30 minutes.',
+          'A puncture doesn’t have to ruin your day. Our mobile technicians come to you anywhere within {radiusMiles} miles of {baseTown}, from Harold Hill and Upminster to Basildon and Southend-on-Sea, and most repairs are finished in under 30 minutes.',
           'Every repair follows British Standard BS AU 159. We remove the tyre from the wheel and inspect it inside and out, because damage you can’t see from the outside can make a tyre unsafe. A puncture in the central area of the tread can usually be repaired; damage to the shoulder or sidewall, or a tyre that has been driven on while flat, means a replacement is the only safe option, and we’ll tell you honestly which applies.',
           'Run-flat tyres can be repaired where the manufacturer allows it and the tyre hasn’t been damaged by running deflated. If you’re not sure whether your tyre is safe, a tyre inspection gives you a clear answer.',
         ],
@@ -118,6 +119,7 @@ export function seedSiteContent(
             price: '£10',
           },
           {
+            key: 'callout-surcharge',
             name: 'Emergency call-out (extra)',
             price: '£15',
           },
@@ -280,13 +282,14 @@ export function seedSiteContent(
       },
     ],
     homePricing: {
-      lead: 'Wheel balancing and alignment from £40. No hidden extras: you know the price before we start.',
+      lead: 'Wheel balancing and alignment from {price:wheel-balancing-alignment}. No hidden extras: you know the price before we start.',
       groups: [
         {
           title: 'Puncture Repair',
-          from: '£20',
+          from: '{price:puncture-repair}',
           items: [
             {
+              key: 'puncture-repair',
               name: 'Standard puncture repair',
               price: '£20',
             },
@@ -302,13 +305,15 @@ export function seedSiteContent(
         },
         {
           title: 'MOT Testing',
-          from: '£50',
+          from: '{price:mot}',
           items: [
             {
+              key: 'mot',
               name: 'Car MOT',
               price: '£50',
             },
             {
+              key: 'mot-retest',
               name: 'MOT retest (minor)',
               price: '£20',
             },
@@ -320,21 +325,25 @@ export function seedSiteContent(
         },
         {
           title: 'Servicing & Diagnostics',
-          from: '£20',
+          from: '{price:diagnostics}',
           items: [
             {
+              key: 'servicing',
               name: 'Vehicle servicing',
               price: 'From £80',
             },
             {
+              key: 'wheel-alignment',
               name: 'Wheel alignment',
               price: 'From £40',
             },
             {
+              key: 'diagnostics',
               name: 'Vehicle diagnostics',
               price: 'From £20',
             },
             {
+              key: 'wheel-balancing-alignment',
               name: 'Wheel balancing & alignment',
               price: 'From £40',
             },
@@ -479,6 +488,7 @@ export function seedSiteContent(
         location: 'Basildon',
       },
     ],
+    infoPages: seedInfoPages(),
     customerEmails: { ...defaultCustomerEmails },
   };
 }

@@ -1,6 +1,8 @@
 // zod/mini: this module reaches the staff dashboard's bundle; the public pages only import types.
 import * as z from 'zod/mini';
 import { bookingSettingsSchema, mobileLocation } from '#common/bookings/settings.ts';
+import { keyedPriceLines, unknownFacts } from './facts.ts';
+import { infoPagesSchema } from './info-pages.ts';
 import {
   branchSchema,
   coveredDistrictsSchema,
@@ -104,6 +106,8 @@ export const siteContentSchema = z
         ),
     }),
     testimonials: list(testimonialSchema, L.testimonials, 'testimonials'),
+    /** The texts of the MOT, servicing, about and contact pages (info-pages.ts). */
+    infoPages: infoPagesSchema,
     /** The e-mails customers receive: the words around the details of what they sent. */
     customerEmails: customerEmailsSchema,
     /**
@@ -134,6 +138,13 @@ export const siteContentSchema = z
         context,
         (index) => ['branches', index, 'key'],
         'Duplicate key',
+      );
+      uniqueBy(
+        keyedPriceLines(content),
+        ({ line }) => line.key!,
+        context,
+        (index) => [...keyedPriceLines(content)[index]!.path, 'key'],
+        'Another price already has this name',
       );
       uniqueBy(
         content.areas.regions,
@@ -172,6 +183,19 @@ export const siteContentSchema = z
       }
     }),
   );
+
+/**
+ * What staff may publish: the document, whose texts name only facts it has (a `{price:mot}`
+ * whose price line was removed would show its braces on the page). Stored versions are read with
+ * `siteContentSchema` alone, so that nothing already published can stop the site.
+ */
+export const publishableSiteContentSchema = siteContentSchema.check(
+  z.superRefine((content, context) => {
+    for (const { path, message } of unknownFacts(content)) {
+      context.issues.push({ code: 'custom', input: content, path, message });
+    }
+  }),
+);
 
 export type SiteContent = z.output<typeof siteContentSchema>;
 export type SiteContentInput = z.input<typeof siteContentSchema>;

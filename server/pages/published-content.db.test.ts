@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { PublishedSiteContent, SiteContent } from '#common/site-content/site-content.ts';
+import type { SiteContent } from '#common/site-content/site-content.ts';
 import { seedSiteContent } from '#common/site-content/seed.ts';
 import { testConfig } from '#tests/support/app.ts';
 import { usePublicContentApp } from '#tests/support/public-content-app.ts';
@@ -19,23 +19,11 @@ const {
   pricingOf,
   othersOf,
   specServices,
+  publish,
 } = usePublicContentApp();
 
 describe('after a publication', () => {
   const seed = () => seedSiteContent(testConfig().site);
-
-  /** Publishes the current content as `change` leaves it, through the API as a member of staff. */
-  async function publish(change: (content: SiteContent) => void): Promise<PublishedSiteContent> {
-    const current = await request(fixture.app).get('/api/site-content').expect(200);
-    const { version, content } = current.body as PublishedSiteContent;
-    change(content);
-    const published = await request(fixture.app)
-      .put('/api/site-content')
-      .set(fixture.staff.headers)
-      .send({ version, content });
-    expect(published.status, JSON.stringify(published.body)).toBe(200);
-    return published.body as PublishedSiteContent;
-  }
 
   const service = (content: SiteContent, key: string) => content.services.find((entry) => entry.key === key)!;
 

@@ -4,12 +4,14 @@ import type { StaffUser } from '#common/auth/auth.ts';
 import { invalidFieldsMessage } from '#common/http/field-errors.ts';
 import {
   siteContentFieldErrors,
+  publishableSiteContentSchema,
   siteContentSchema,
   type PublishedSiteContent,
   type SiteContent,
   type SiteContentRevision,
 } from '#common/site-content/site-content.ts';
 import { describeChanges, summariseChanges } from '#common/site-content/changes.ts';
+import { withInfoPages } from '#common/site-content/upgrade.ts';
 import type { Database } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { siteContentRevisions } from '#server/db/schema.ts';
@@ -23,7 +25,7 @@ export type PublishOutcome =
 
 const updateSchema = z.object({
   version: z.number('The version the content was edited from is required').check(z.int(), z.minimum(1)),
-  content: siteContentSchema,
+  content: publishableSiteContentSchema,
 });
 
 const firstVersionSummary = 'First version, from the site’s original content';
@@ -34,7 +36,7 @@ function toPublished(row: RevisionRow): PublishedSiteContent {
   return {
     version: row.version,
     // Stored JSON is checked like any other input: a row written by hand cannot break the site.
-    content: siteContentSchema.parse(row.content),
+    content: siteContentSchema.parse(withInfoPages(row.content)),
     publishedAt: row.createdAt.toISOString(),
     publishedBy: row.authorName,
   };

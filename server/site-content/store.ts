@@ -1,5 +1,6 @@
 import type { PublishedSiteContent, SiteContent } from '#common/site-content/site-content.ts';
 import type { Database } from '#server/db/client.ts';
+import { contentFacts, fillFactsIn } from '#common/site-content/facts.ts';
 import { readPublished } from './service.ts';
 
 /**
@@ -45,4 +46,19 @@ export function createSiteContentStore(db: Database, seed: () => SiteContent): S
     },
     accept: (published) => void accept(published),
   };
+}
+
+const filledIn = new WeakMap<SiteContent, SiteContent>();
+
+/**
+ * The content as the pages show it: every fact its texts name by token (`{radiusMiles}`,
+ * `{price:mot}`, …) filled in, once per published version.
+ */
+export function contentForPages(content: SiteContent): SiteContent {
+  let filled = filledIn.get(content);
+  if (!filled) {
+    filled = fillFactsIn(content, contentFacts(content));
+    filledIn.set(content, filled);
+  }
+  return filled;
 }

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { expect } from 'vitest';
+import type { PublishedSiteContent, SiteContent } from '#common/site-content/site-content.ts';
 import { ensureBuilt } from '#tests/support/server-process.ts';
 import { useTestApp } from '#tests/support/integration.ts';
 import { splashCookie } from '#server/http/splash.ts';
@@ -135,7 +136,21 @@ export function usePublicContentApp() {
         /<h3[^>]*>([^<]*)<\/h3>/g,
       ),
     ].map((match) => textOf(match[1]!));
-  const unfilledToken = /\{(companyName|phone|formattedPhone|email)\}/;
+  /** A token left in a page: the name of a fact (`{companyName}`, `{price:mot}`) instead of the fact. */
+  const unfilledToken = /\{(\w+|price:[\w-]+)\}/;
+
+  /** Publishes the current content as `change` leaves it, through the API as a member of staff. */
+  async function publish(change: (content: SiteContent) => void): Promise<PublishedSiteContent> {
+    const current = await request(fixture.app).get('/api/site-content').expect(200);
+    const { version, content } = current.body as PublishedSiteContent;
+    change(content);
+    const published = await request(fixture.app)
+      .put('/api/site-content')
+      .set(fixture.staff.headers)
+      .send({ version, content });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    return published.body as PublishedSiteContent;
+  }
   return {
     fixture,
     page,
@@ -152,5 +167,6 @@ export function usePublicContentApp() {
     pricingOf,
     othersOf,
     unfilledToken,
+    publish,
   };
 }

@@ -1,4 +1,4 @@
-import type { ContentBlock, ContentSection } from '#app/features/info-pages/page-types.ts';
+import type { ContentBlock, ContentSection } from '#common/site-content/info-pages.ts';
 import { type HoursText } from '#app/features/site-content/page-content.ts';
 import { useSiteSettings } from '#app/features/site-content/site-settings.ts';
 import { fillTokens } from '#common/site-content/tokens.ts';

@@ -1,4 +1,4 @@
-import type { LegalDocument } from '#app/features/info-pages/index.ts';
+import type { LegalDocument } from './legal-document.ts';
 
 export const privacyPolicy: LegalDocument = {
   title: 'Privacy Policy',

@@ -1,4 +1,4 @@
-import type { LegalDocument } from '#app/features/info-pages/index.ts';
+import type { LegalDocument } from './legal-document.ts';
 
 export const termsOfService: LegalDocument = {
   title: 'Terms of Service',
@@ -64,7 +64,7 @@ export const termsOfService: LegalDocument = {
           items: [
             'Written quotes are valid for 30 days from the date we give them, subject to stock availability.',
             'All prices include VAT at the current rate.',
-            'Extra charges may apply for emergency call-outs, premium or specialist vehicles and out-of-hours work. For example, an emergency call-out puncture repair carries a £15 surcharge.',
+            'Extra charges may apply for emergency call-outs, premium or specialist vehicles and out-of-hours work. For example, an emergency call-out puncture repair carries a {price:callout-surcharge} surcharge.',
             'We will always tell you about any extra charge before we carry out the work, and we will not do additional work without your agreement.',
           ],
         },

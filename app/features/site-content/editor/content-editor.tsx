@@ -15,6 +15,7 @@ import { EditorContext } from './editor-context.ts';
 import { ErrorSummary } from './error-summary.tsx';
 import { HistorySection } from './history-section.tsx';
 import { HomePricingSection } from './home-pricing-section.tsx';
+import { InfoPagesSection } from './info-pages-section.tsx';
 import { LastChanged } from './last-changed.tsx';
 import { PublishBar } from './publish-bar.tsx';
 import { ServicesSection } from './services-section.tsx';
@@ -120,6 +121,7 @@ export function ContentEditor({ published }: { published: PublishedSiteContent }
             <BusinessSection business={draft.business} />
             <ServicesSection services={draft.services} published={base.content.services} />
             <HomePricingSection pricing={draft.homePricing} />
+            <InfoPagesSection pages={draft.infoPages} />
             <BranchesSection branches={draft.branches} />
             <BookingSection
               booking={draft.booking ?? bookingSettingsOf(draft)}

@@ -1,18 +1,19 @@
 import { bookingLocationName } from '#common/bookings/settings.ts';
 import {
+  publishableSiteContentSchema,
   siteContentFieldErrors,
-  siteContentSchema,
   weekdayNames,
   type SiteContent,
   type Weekday,
 } from '#common/site-content/site-content.ts';
+import { infoPageNames, type InfoPageKey } from '#common/site-content/info-pages.ts';
 import type { FieldErrors, Path } from './draft-state.ts';
 
 export type DraftCheck = { ok: true; content: SiteContent } | { ok: false; fieldErrors: FieldErrors };
 
 /** The draft checked by the rules the API applies (common/site-content/site-content.ts). */
 export function checkDraft(draft: SiteContent): DraftCheck {
-  const result = siteContentSchema.safeParse(draft);
+  const result = publishableSiteContentSchema.safeParse(draft);
   return result.success
     ? { ok: true, content: result.data }
     : { ok: false, fieldErrors: siteContentFieldErrors(result.error) };
@@ -62,6 +63,21 @@ const labels: Record<string, string> = {
   'homePricing.groups.#.items': 'Prices',
   'homePricing.groups.#.items.#.name': 'Description',
   'homePricing.groups.#.items.#.price': 'Price',
+  'infoPages.*.title': 'Heading',
+  'infoPages.*.lead': 'Introduction',
+  'infoPages.*.metaTitle': 'Title in search results',
+  'infoPages.*.description': 'Description in search results',
+  'infoPages.*.keywords': 'Search keywords',
+  'infoPages.*.keywords.#': 'Keyword',
+  'infoPages.*.sections': 'Sections',
+  'infoPages.*.sections.#.heading': 'Section heading',
+  'infoPages.*.sections.#.blocks': 'Paragraphs and lists',
+  'infoPages.*.sections.#.blocks.#.text': 'Paragraph',
+  'infoPages.*.sections.#.blocks.#.items': 'Points',
+  'infoPages.*.sections.#.blocks.#.items.#': 'Point',
+  'infoPages.*.faqs': 'Questions and answers',
+  'infoPages.*.faqs.#.question': 'Question',
+  'infoPages.*.faqs.#.answer': 'Answer',
   branches: 'Branches',
   'branches.#.key': 'Branch name',
   'branches.#.name': 'Branch name',
@@ -103,11 +119,16 @@ const labels: Record<string, string> = {
 const windowFields: Record<string, string> = { start: 'starts', end: 'ends', places: 'jobs' };
 
 /** Lists of single texts, whose entries are labelled with their number ("Benefit 2"). */
-const numberedEntries = /^(services\.#\.(longDescription|benefits|keywords)|areas\.regions)\.#$/;
+const numberedEntries =
+  /^(services\.#\.(longDescription|benefits|keywords)|areas\.regions|infoPages\.\*\.(keywords|sections\.#\.blocks\.#\.items))\.#$/;
 
 /** The label of the field at a path: "Price", "Benefit 2", "Saturday opens". */
 export function fieldLabel(path: Path): string {
-  const pattern = path.map((segment) => (typeof segment === 'number' ? '#' : segment)).join('.');
+  const pattern = path
+    .map((segment, index) =>
+      typeof segment === 'number' ? '#' : index === 1 && path[0] === 'infoPages' ? '*' : segment,
+    )
+    .join('.');
   const hours = /^branches\.#\.hours\.(\w+)\.(closed|opens|closes)$/.exec(pattern);
   if (hours) {
     const day = weekdayNames[hours[1] as Weekday] ?? hours[1];
@@ -150,6 +171,12 @@ function fieldContext(content: SiteContent, path: Path): string {
       const group = `Home page prices, ${nameOr(content.homePricing.groups[field]?.title, `group ${field + 1}`)}`;
       return entry === 'items' && typeof path[4] === 'number' ? `${group}, line ${path[4] + 1}` : group;
     }
+    case 'infoPages': {
+      const page = infoPageNames[index as InfoPageKey] ?? 'Page texts';
+      const position = typeof entry === 'number' ? entry + 1 : 0;
+      if (field === 'sections' && position) return `${page}, section ${position}`;
+      return field === 'faqs' && position ? `${page}, question ${position}` : page;
+    }
     case 'branches':
       return typeof index === 'number' ? nameOr(content.branches[index]?.name, `Branch ${n}`) : 'Branches';
     case 'booking': {
@@ -188,6 +215,7 @@ export function errorKeysInOrder(errors: FieldErrors): string[] {
     'business',
     'services',
     'homePricing',
+    'infoPages',
     'branches',
     'booking',
     'contactHours',

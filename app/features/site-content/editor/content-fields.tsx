@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
+import { factNames } from '#common/site-content/facts.ts';
 import { fieldClass } from '#app/components/ui/form-field.tsx';
 import { fieldLabel } from './content-errors.ts';
 import { fieldId, type Path } from './draft-state.ts';
@@ -280,15 +281,22 @@ export function ListError({ path }: { path: Path }) {
   );
 }
 
-/** Where long texts may name the business's details, filled in when a page is shown. */
+const Token = ({ children }: { children: string }) => (
+  <code className="font-mono text-[0.8125rem] text-ink">{children}</code>
+);
+
+/** Where texts may name the business's details and facts, filled in when a page is shown. */
 export function TokensHint() {
   return (
     <>
-      You can write <code className="font-mono text-[0.8125rem] text-ink">{'{companyName}'}</code>,{' '}
-      <code className="font-mono text-[0.8125rem] text-ink">{'{phone}'}</code>,{' '}
-      <code className="font-mono text-[0.8125rem] text-ink">{'{formattedPhone}'}</code> and{' '}
-      <code className="font-mono text-[0.8125rem] text-ink">{'{email}'}</code>: the site shows the business
-      details in their place.
+      You can write{' '}
+      {factNames.map((name) => (
+        <Fragment key={name}>
+          <Token>{`{${name}}`}</Token>,{' '}
+        </Fragment>
+      ))}
+      or <Token>{'{price:mot}'}</Token> (the price a price line names so): the site shows the business’s
+      details and facts in their place.
     </>
   );
 }

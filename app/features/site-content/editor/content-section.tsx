@@ -5,6 +5,7 @@ export const contentSections = [
   { id: 'section-business', title: 'Business details' },
   { id: 'section-services', title: 'Services' },
   { id: 'section-home-prices', title: 'Home page prices' },
+  { id: 'section-page-texts', title: 'Page texts' },
   { id: 'section-branches', title: 'Branches & opening hours' },
   { id: 'section-booking', title: 'Booking' },
   { id: 'section-contact-hours', title: 'Contact hours' },

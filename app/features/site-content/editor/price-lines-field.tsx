@@ -39,6 +39,13 @@ export function PriceLinesField({ path, lines }: { path: Path; lines: readonly P
                     <ItemControls listPath={path} index={index} count={lines.length} name={name} />
                   </div>
                 </fieldset>
+                {line.key && (
+                  <p className="mt-2 text-sm text-slate-600">
+                    Texts name this price{' '}
+                    <code className="font-mono text-[0.8125rem] text-ink">{`{price:${line.key}}`}</code>: a
+                    new price here changes them all.
+                  </p>
+                )}
               </li>
             );
           })}

@@ -1,11 +1,11 @@
-import type { InfoPage } from './page-types.ts';
+import type { InfoPage, InfoPages } from './info-pages.ts';
 
 /** /mot: MOT testing at the {branchesAnd} branches. */
-export const motPage: InfoPage = {
+const mot: InfoPage = {
   title: 'MOT Testing in {branchesAnd}',
-  metaTitle: 'MOT Test from £50 | {branchesAnd}',
+  metaTitle: 'MOT Test from {price:mot} | {branchesAnd}',
   description:
-    'Car MOT tests from £50 at our {branchesAnd} branches, certificate included. Minor retests £20. Easy booking for Romford, Brentwood and Essex.',
+    'Car MOT tests from {price:mot} at our {branchesAnd} branches, certificate included. Minor retests {price:mot-retest}. Easy booking for Romford, Brentwood and Essex.',
   keywords: [
     'MOT test Harold Hill',
     'MOT Upminster',
@@ -14,7 +14,7 @@ export const motPage: InfoPage = {
     'MOT retest',
     'car MOT near me',
   ],
-  lead: 'Book your car’s MOT at our {branchesOr} branch from £50, with the certificate included and honest advice on anything that needs attention.',
+  lead: 'Book your car’s MOT at our {branchesOr} branch from {price:mot}, with the certificate included and honest advice on anything that needs attention.',
   sections: [
     {
       heading: 'A straightforward MOT at a local branch',
@@ -35,8 +35,8 @@ export const motPage: InfoPage = {
         {
           kind: 'ul',
           items: [
-            'Car MOT: from £50, certificate included',
-            'MOT retest (minor): £20',
+            'Car MOT: from {price:mot}, certificate included',
+            'MOT retest (minor): {price:mot-retest}',
             'Prices include VAT; quotes for any repairs are valid for 30 days',
           ],
         },
@@ -70,7 +70,7 @@ export const motPage: InfoPage = {
     {
       question: 'How much does an MOT cost?',
       answer:
-        'A car MOT at our {branchesOr} branch costs from £50, including VAT and the MOT certificate. A retest after minor repairs is £20.',
+        'A car MOT at our {branchesOr} branch costs from {price:mot}, including VAT and the MOT certificate. A retest after minor repairs is {price:mot-retest}.',
     },
     {
       question: 'How early can I book my MOT?',
@@ -80,7 +80,7 @@ export const motPage: InfoPage = {
     {
       question: 'What happens if my car fails its MOT?',
       answer:
-        'We’ll explain each defect in plain English and give you a quote for the repairs, valid for 30 days. Once the work is done, a retest for minor items is £20.',
+        'We’ll explain each defect in plain English and give you a quote for the repairs, valid for 30 days. Once the work is done, a retest for minor items is {price:mot-retest}.',
     },
     {
       question: 'How long does an MOT take?',
@@ -96,11 +96,11 @@ export const motPage: InfoPage = {
 };
 
 /** /servicing: interim, full and major servicing, diagnostics and wheel alignment. */
-export const servicingPage: InfoPage = {
+const servicing: InfoPage = {
   title: 'Car Servicing, Diagnostics and Wheel Alignment',
-  metaTitle: 'Car Servicing from £80 | {branchesAnd}',
+  metaTitle: 'Car Servicing from {price:servicing} | {branchesAnd}',
   description:
-    'Interim, full and major car servicing from £80, diagnostics from £20 and wheel alignment from £40 at our {branchesAnd} branches.',
+    'Interim, full and major car servicing from {price:servicing}, diagnostics from {price:diagnostics} and wheel alignment from {price:wheel-alignment} at our {branchesAnd} branches.',
   keywords: [
     'car service Harold Hill',
     'car servicing Upminster',
@@ -110,7 +110,7 @@ export const servicingPage: InfoPage = {
     'car diagnostics Romford',
     'wheel alignment Essex',
   ],
-  lead: 'Keep your car running safely and efficiently with an interim, full or major service at our {branchesOr} branch, from £80 including VAT.',
+  lead: 'Keep your car running safely and efficiently with an interim, full or major service at our {branchesOr} branch, from {price:servicing} including VAT.',
   sections: [
     {
       heading: 'Choose the right service',
@@ -147,7 +147,11 @@ export const servicingPage: InfoPage = {
       blocks: [
         {
           kind: 'ul',
-          items: ['Car servicing: from £80', 'Vehicle diagnostics: from £20', 'Wheel alignment: from £40'],
+          items: [
+            'Car servicing: from {price:servicing}',
+            'Vehicle diagnostics: from {price:diagnostics}',
+            'Wheel alignment: from {price:wheel-alignment}',
+          ],
         },
         {
           kind: 'p',
@@ -189,13 +193,13 @@ export const servicingPage: InfoPage = {
     {
       question: 'How much does wheel alignment cost?',
       answer:
-        'Wheel alignment starts from £40 including VAT. If we find worn steering or suspension parts that stop the car being aligned properly, we’ll quote for them before doing any further work.',
+        'Wheel alignment starts from {price:wheel-alignment} including VAT. If we find worn steering or suspension parts that stop the car being aligned properly, we’ll quote for them before doing any further work.',
     },
   ],
 };
 
 /** /about: the business, its vans, technicians, branches, values, area and guarantees. */
-export const aboutPage: InfoPage = {
+const about: InfoPage = {
   title: 'About Us',
   metaTitle: 'About Our Mobile Tyre Fitters | Essex & East London',
   description:
@@ -294,7 +298,7 @@ export const aboutPage: InfoPage = {
 };
 
 /** /contact: phone, e-mail, the home-page enquiry form, branch visits and emergencies. */
-export const contactPage: InfoPage = {
+const contact: InfoPage = {
   title: 'Contact Us',
   metaTitle: 'Contact Us | Mobile Tyre Fitting in Essex',
   description:
@@ -377,3 +381,6 @@ export const contactPage: InfoPage = {
     },
   ],
 };
+
+/** The pages' first version, in a new database and in content published before they were editable. */
+export const seedInfoPages = (): InfoPages => structuredClone({ mot, servicing, about, contact });

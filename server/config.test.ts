@@ -163,8 +163,8 @@ describe('loadConfig', () => {
     expect(problemsOf({ SITE_FONT_HEADING: "Evil'; }" })[0]).toMatch(
       /^Invalid configuration: SITE_FONT_HEADING /,
     );
-    expect(problemsOf({ SITE_LOGO_LIGHT: 'javascript:alert(1)' })[0]).toMatch(
-      /^Invalid configuration: SITE_LOGO_LIGHT /,
+    expect(problemsOf({ SITE_LOGO_DARK: 'javascript:alert(1)' })[0]).toMatch(
+      /^Invalid configuration: SITE_LOGO_DARK /,
     );
   });
 });

@@ -92,7 +92,6 @@ const siteSettingsSchema = z.object({
   phone: z.string().regex(/^\+?[0-9]{6,15}$/, 'must be digits only, optionally starting with +'),
   formattedPhone: z.string().trim().min(6).max(30),
   email: z.email('must be an e-mail address'),
-  logoLight: assetPath,
   logoDark: assetPath,
   primaryColor: hexColor,
   secondaryColor: hexColor,

@@ -12,8 +12,6 @@ export type SiteSettings = {
   /** The phone number as people read it. */
   formattedPhone: string;
   email: string;
-  /** Logo for dark backgrounds. */
-  logoLight: string;
   /** Logo for light backgrounds. */
   logoDark: string;
   primaryColor: string;
@@ -30,7 +28,6 @@ export const defaultSiteSettings: SiteSettings = {
   phone: '+442079460123',
   formattedPhone: '020 7946 0123',
   email: 'enquiries@example.com',
-  logoLight: '/brand/logo-light.svg',
   logoDark: '/brand/logo-dark.svg',
   primaryColor: '#8DC63F',
   secondaryColor: '#1E293B',
@@ -55,7 +52,6 @@ export const siteSettingsEnv = {
   phone: 'SITE_PHONE',
   formattedPhone: 'SITE_FORMATTED_PHONE',
   email: 'SITE_EMAIL',
-  logoLight: 'SITE_LOGO_LIGHT',
   logoDark: 'SITE_LOGO_DARK',
   primaryColor: 'SITE_PRIMARY_COLOR',
   secondaryColor: 'SITE_SECONDARY_COLOR',

@@ -3,20 +3,25 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { errorFacts } from '../logger.ts';
-import { isTokenPath, withoutTokens } from '#common/http/token-routes.ts';
+import { withoutTokens } from '#common/http/token-routes.ts';
 
 const incomingIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
 const quietPaths = /^\/(healthz|readyz|assets\/|favicon)/;
 
+/** The path as a router reads it (percent-encoding undone); the path itself when it is not valid encoding. */
+export function decodedPath(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}
+
 /** The path as logged: the pattern of a token route, however its address was spelt. */
 export function pathWithoutTokens(path: string): string {
-  let decoded = path;
-  try {
-    decoded = decodeURI(path);
-  } catch {
-    // Not valid percent-encoding: matched as it is.
-  }
-  return isTokenPath(decoded) ? withoutTokens(decoded) : path;
+  const decoded = decodedPath(path);
+  const logged = withoutTokens(decoded);
+  return logged === decoded ? path : logged;
 }
 
 /**

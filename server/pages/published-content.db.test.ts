@@ -1,4 +1,3 @@
-import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SiteContent } from '#common/site-content/site-content.ts';
 import { seedSiteContent } from '#common/site-content/seed.ts';
@@ -6,7 +5,6 @@ import { testConfig } from '#tests/support/app.ts';
 import { usePublicContentApp } from '#tests/support/public-content-app.ts';
 
 const {
-  fixture,
   page,
   html,
   textOf,

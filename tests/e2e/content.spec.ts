@@ -315,3 +315,52 @@ test('a field that needs attention stops publishing; a hidden service leaves the
   await expect(visit.getByRole('heading', { name: 'Service Not Found' })).toBeVisible();
   await context.close();
 });
+
+test('staff change the MOT price and the call-out surcharge; /mot, the home page, the Terms and the structured data show the new amounts and no old one', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const origin = contentSiteOrigin(testInfo.project.name);
+  await openContent(page, origin);
+
+  // The MOT page's texts name the price by key, as the editor shows on both.
+  const pageTexts = page.getByRole('region', { name: 'Page texts' });
+  await pageTexts.locator('summary', { hasText: 'MOT page' }).click();
+  await expect(pageTexts.getByLabel('Introduction').first()).toHaveValue(/from \{price:mot\}/);
+  const mot = page
+    .getByRole('region', { name: 'Home page prices' })
+    .getByRole('article', { name: 'MOT Testing' });
+  await expect(mot.getByText('Texts name this price {price:mot}')).toBeVisible();
+  await mot.getByRole('group', { name: 'Car MOT' }).getByLabel('Price').fill('£57');
+  const punctureRepair = await openService(page, 'Puncture Repair');
+  await priceOf(punctureRepair, 'Emergency call-out (extra)').fill('£18');
+  await expectAccessible(page);
+  await publish(page, [
+    'Puncture Repair: Emergency call-out (extra) £15 → £18',
+    'Home pricing, MOT Testing: Car MOT £50 → £57',
+  ]);
+
+  const { context, page: visit } = await visitor(browser, origin);
+  await visit.goto(`${origin}/mot`);
+  await expect(visit).toHaveTitle(/^MOT Test from £57 \|/);
+  const main = visit.getByRole('main');
+  await expect(main).toContainText('Car MOT: from £57, certificate included');
+  await expect(main).not.toContainText('£50');
+  await expect(visit.locator('meta[name="description"]')).toHaveAttribute('content', /from £57/);
+
+  await visit.goto(`${origin}/`);
+  const pricing = visit.locator('#pricing');
+  await expect(pricing.getByRole('article').filter({ hasText: 'MOT Testing' })).toContainText(
+    /Car MOT\s*£57/,
+  );
+  await expect(visit.locator('body')).not.toContainText('£50');
+  const data = await structuredData(visit);
+  expect(structuredPrices(data, 'Emergency call-out (extra)')).toEqual([18]);
+
+  await visit.goto(`${origin}/terms-of-service`);
+  await expect(visit.getByRole('main')).toContainText(
+    'an emergency call-out puncture repair carries a £18 surcharge',
+  );
+  await expect(visit.getByRole('main')).not.toContainText('£15');
+  await context.close();
+});

@@ -38,6 +38,23 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** A column of the site's own pages. */
+function LinkColumn({ title, links }: { title: string; links: readonly NavLink[] }) {
+  return (
+    <Column title={title}>
+      <ul className="space-y-2.5">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={linkClass}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Column>
+  );
+}
+
 /** `services`: every visible service; `socialLinks`: the business's profiles. */
 export function SiteFooter({
   services,
@@ -76,28 +93,8 @@ export function SiteFooter({
             </ul>
           )}
         </div>
-        <Column title="Services">
-          <ul className="space-y-2.5">
-            {services.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </Column>
-        <Column title="Quick Links">
-          <ul className="space-y-2.5">
-            {quickLinks.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </Column>
+        <LinkColumn title="Services" links={services} />
+        <LinkColumn title="Quick Links" links={quickLinks} />
         <Column title="Contact">
           <address className="space-y-3 not-italic">
             <a

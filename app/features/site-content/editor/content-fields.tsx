@@ -295,8 +295,8 @@ export function TokensHint() {
           <Token>{`{${name}}`}</Token>,{' '}
         </Fragment>
       ))}
-      or <Token>{'{price:mot}'}</Token> (the price a price line names so): the site shows the business’s
-      details and facts in their place.
+      or a price’s name such as <Token>{'{price:mot}'}</Token> (shown under the price): the site shows the
+      business’s details, facts and prices in their place.
     </>
   );
 }

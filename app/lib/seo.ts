@@ -19,23 +19,32 @@ export type RootData = { site: SiteSettings; publicUrl: string };
 export const homeSeo: PageSeo = {
   path: '/',
   title: 'Mobile Tyre Fitting in South Essex & East London',
-  // The home page's loader names the branches of the published content (homeDescription).
+  // The home page's loader names the branches of the published content (homeSeoWith).
   description:
     'Mobile tyre fitting, puncture repair, wheel balancing and TPMS services at your home, work or roadside, plus MOTs and servicing at our branches.',
-  keywords: [
-    'mobile tyre fitting',
-    'puncture repair',
-    'tyres Essex',
-    'mobile tyres Romford',
-    'MOT Harold Hill',
-    'car servicing Upminster',
-  ],
+  keywords: ['mobile tyre fitting', 'puncture repair', 'tyres Essex'],
   type: 'website',
 };
 
-/** The home page's description, with the names of the branches: "… in Harold Hill and Upminster." */
-export const homeDescription = (branchesAnd: string) =>
-  homeSeo.description.replace('at our branches.', `in ${branchesAnd}.`);
+/**
+ * The home page's entry with the places of the published content: its description names the
+ * branches ("… in Harold Hill and Upminster."), its keywords the base town and the branches.
+ */
+export function homeSeoWith(facts: {
+  branchesAnd: string;
+  baseTown: string;
+  branches: readonly string[];
+}): PageSeo {
+  return {
+    ...homeSeo,
+    description: homeSeo.description.replace('at our branches.', `in ${facts.branchesAnd}.`),
+    keywords: [
+      ...homeSeo.keywords!,
+      `mobile tyres ${facts.baseTown}`,
+      ...facts.branches.flatMap((branch) => [`MOT ${branch}`, `car servicing ${branch}`]),
+    ],
+  };
+}
 
 function rootData(matches: readonly ({ id: string; data?: unknown } | undefined)[]): RootData | undefined {
   return matches.find((match) => match?.id === 'root')?.data as RootData | undefined;

@@ -10,32 +10,34 @@ import { ServiceCards } from '#app/features/home/service-cards.tsx';
 import { Testimonials } from '#app/features/home/testimonials.tsx';
 import { Section } from '#app/components/ui/section.tsx';
 import { homeContent } from '#app/features/site-content/page-content.server.ts';
-import { businessJsonLd, homeDescription, homeSeo, pageMeta } from '#app/lib/seo.ts';
+import { businessJsonLd, homeSeo, homeSeoWith, pageMeta } from '#app/lib/seo.ts';
 import { contentFacts } from '#common/site-content/facts.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
   // One read of the uploaded pictures serves the cards, the hero and the about section.
   const images = await context.images.uploadedSlots();
-  const description = homeDescription(String(contentFacts(context.content).branchesAnd));
-  return { ...homeContent(context.content, context.site), images, description };
+  const facts = contentFacts(context.content);
+  const seo = homeSeoWith({
+    branchesAnd: String(facts.branchesAnd),
+    baseTown: String(facts.baseTown),
+    branches: context.content.branches.map((branch) => branch.name),
+  });
+  return { ...homeContent(context.content, context.site), images, seo };
 }
 
 export const meta: Route.MetaFunction = ({ data: home, matches }) =>
-  pageMeta(
-    matches,
-    { ...homeSeo, description: home?.description ?? homeSeo.description },
-    ({ site, publicUrl }) =>
-      home
-        ? [
-            businessJsonLd(site, publicUrl, {
-              priceRange: home.priceRange,
-              radiusKilometres: home.areas.radiusKilometres,
-              branches: home.branches,
-              services: home.services,
-            }),
-          ]
-        : [],
+  pageMeta(matches, home?.seo ?? homeSeo, ({ site, publicUrl }) =>
+    home
+      ? [
+          businessJsonLd(site, publicUrl, {
+            priceRange: home.priceRange,
+            radiusKilometres: home.areas.radiusKilometres,
+            branches: home.branches,
+            services: home.services,
+          }),
+        ]
+      : [],
   );
 
 /** The home page: its nine sections in order. */

@@ -35,6 +35,7 @@ describe('tokens', () => {
       baseTown: 'Billericay',
       branchesAnd: 'Harold Hill and Upminster',
       branchesOr: 'Harold Hill or Upminster',
+      otherAreas: 'Harold Hill, Upminster, Romford, Brentwood, Basildon, Chelmsford and Southend-on-Sea',
     });
     const three = contentFacts({ ...seed(), branches: [branch('A'), branch('B'), branch('C')] });
     expect([three.branchesAnd, three.branchesOr]).toEqual(['A, B and C', 'A, B or C']);

@@ -19,6 +19,7 @@ export const factNames = [
   'baseTown',
   'branchesAnd',
   'branchesOr',
+  'otherAreas',
 ] as const;
 
 /** "£80" of "From £80", "£12.50" of "£12.50 per tyre"; the whole text when it names no amount ("Included"). */
@@ -47,7 +48,8 @@ export function keyedPriceLines(content: PricedContent) {
  * The business facts the texts name by token, from the published content, so that a change in
  * the Content tab reaches every page: the business details, {radiusMiles} (the covered radius),
  * {baseTown} (the first area, where the business is based), {branchesAnd} ("Harold Hill and
- * Upminster"), {branchesOr} ("Harold Hill or Upminster") and `{price:KEY}`, the amount of the
+ * Upminster"), {branchesOr} ("Harold Hill or Upminster"), {otherAreas} (the areas after the first: "Harold
+ * Hill, Upminster and Romford") and `{price:KEY}`, the amount of the
  * price line with that key.
  */
 export function contentFacts(
@@ -64,6 +66,7 @@ export function contentFacts(
     baseTown: content.areas.regions[0],
     branchesAnd: new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(branches),
     branchesOr: new Intl.ListFormat('en-GB', { type: 'disjunction' }).format(branches),
+    otherAreas: new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(content.areas.regions.slice(1)),
     ...Object.fromEntries(
       keyedPriceLines(content).map(({ line }) => [`price:${line.key}`, priceAmount(line.price)]),
     ),

@@ -219,7 +219,7 @@ const about: InfoPage = {
       blocks: [
         {
           kind: 'p',
-          text: 'We’re based in {baseTown} and cover a {radiusMiles}-mile radius across South Essex and East London, including Harold Hill, Upminster, Romford, Brentwood, Basildon, Chelmsford and Southend-on-Sea. Instead of spending your morning in a waiting room, you tell us where the car is and our fully equipped mobile fitting vans come to you.',
+          text: 'We’re based in {baseTown} and cover a {radiusMiles}-mile radius across South Essex and East London, including {otherAreas}. Instead of spending your morning in a waiting room, you tell us where the car is and our fully equipped mobile fitting vans come to you.',
         },
         {
           kind: 'p',

@@ -193,6 +193,7 @@ describe('after a publication', () => {
       content.areas.regions[0] = 'Wickford';
       content.branches[0]!.name = 'Gallows Corner';
       content.branches[1]!.name = 'Hornchurch';
+      content.areas.regions.splice(2, 1);
     });
 
     for (const path of ['/about', '/contact', '/mot', '/servicing', '/terms-of-service', '/privacy-policy']) {
@@ -207,9 +208,20 @@ describe('after a publication', () => {
     expect(textOf(await html('/contact'))).toContain('anywhere within 25 miles of Wickford');
     expect(textOf(await html('/mot'))).toContain('MOT Testing in Gallows Corner and Hornchurch');
     expect(textOf(await html('/servicing'))).toContain('at our Gallows Corner or Hornchurch branch');
-    expect(textOf(await html('/terms-of-service'))).toContain('within a 25-mile radius of Wickford');
+    expect(textOf(await html('/terms-of-service'))).toContain(
+      'within a 25-mile radius of Wickford, including Harold Hill, Romford, Brentwood, Basildon, Chelmsford and Southend-on-Sea.',
+    );
     expect(textOf(await html('/privacy-policy'))).toContain(
       'at our branches in Gallows Corner and Hornchurch',
+    );
+    // The home page's and the booking page's descriptions, and the home page's keywords.
+    const home = part(await html('/'), '<head', '</head>');
+    expect(home).toContain('plus MOTs and servicing in Gallows Corner and Hornchurch.');
+    expect(home).toMatch(
+      /name="keywords" content="[^"]*mobile tyres Wickford, MOT Gallows Corner, car servicing Gallows Corner, MOT Hornchurch/,
+    );
+    expect(part(await html('/book'), '<head', '</head>')).toContain(
+      'a visit to our Gallows Corner or Hornchurch branch',
     );
   });
 

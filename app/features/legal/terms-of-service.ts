@@ -45,7 +45,7 @@ export const termsOfService: LegalDocument = {
         },
         {
           kind: 'p',
-          text: 'Our mobile service covers locations within a {radiusMiles}-mile radius of {baseTown}, including Harold Hill, Upminster, Romford, Brentwood, Basildon, Chelmsford and Southend-on-Sea. If you are just outside this area, please ask: we may be able to help, but additional travel charges may apply.',
+          text: 'Our mobile service covers locations within a {radiusMiles}-mile radius of {baseTown}, including {otherAreas}. If you are just outside this area, please ask: we may be able to help, but additional travel charges may apply.',
         },
         { kind: 'p', text: 'Our opening hours are:' },
         { kind: 'contactHours' },

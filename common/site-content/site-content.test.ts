@@ -161,6 +161,25 @@ describe('describing changes', () => {
   });
 });
 
+describe('changes to the page texts', () => {
+  it('name the page and what changed in it', () => {
+    const before = seedSiteContent(defaultSiteSettings);
+    const after = structuredClone(before);
+    after.infoPages.about.lead = 'A family firm.';
+    after.infoPages.mot.metaTitle = 'MOT from {price:mot}';
+    after.infoPages.mot.sections[1]!.blocks[0] = { kind: 'p', text: 'Prices on request.' };
+    after.infoPages.contact.faqs.pop();
+    after.infoPages.servicing.sections.push({ heading: 'Brakes', blocks: [{ kind: 'p', text: 'Pads.' }] });
+    expect(describeChanges(before, after)).toEqual([
+      'MOT page: title in search results changed',
+      'MOT page: section “MOT prices” changed',
+      'Servicing page: sections: 1 added',
+      'About page: introduction changed',
+      'Contact page: questions: 1 removed',
+    ]);
+  });
+});
+
 describe('describing booking changes', () => {
   /** The seed with its booking settings in force written out, changed by `change`. */
   function withBooking(change: (booking: BookingSettings) => void = () => {}): SiteContent {

@@ -1,36 +1,15 @@
 // @vitest-environment happy-dom
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bookingSettingsOf, type BookingSettings } from '#common/bookings/settings.ts';
-import type { PublishedSiteContent, SiteContent } from '#common/site-content/site-content.ts';
-import { makeContent, makePublished, makeRevision } from '#tests/support/site-content.ts';
-import { createQueryClient } from '#app/lib/query-client.ts';
-import { mockApi, renderWithQueries, type ApiAnswer } from '#tests/support/dom.tsx';
-import { revisionsQueryKey, siteContentQueryKey } from './content-queries.ts';
-import { ContentTab } from './content-tab.tsx';
-
-/** The Content tab on `published`, the API answering as `answers` say (publishing as version 2). */
-function renderTab(
-  published: PublishedSiteContent = makePublished(),
-  answers: Record<string, ApiAnswer> = {},
-) {
-  const api = mockApi({
-    'GET /api/site-content': { status: 200, body: published },
-    'GET /api/site-content/revisions?limit=20': { status: 200, body: [makeRevision()] },
-    ...answers,
-  });
-  const queryClient = createQueryClient();
-  queryClient.setQueryData(siteContentQueryKey, published);
-  queryClient.setQueryData(revisionsQueryKey, { pages: [[makeRevision()]], pageParams: [undefined] });
-  return { api, user: userEvent.setup({ delay: null }), ...renderWithQueries(<ContentTab />, queryClient) };
-}
-
-/** PUT /api/site-content answered as the server would: the body's content as version 2. */
-const publishedAnswer = (content: SiteContent): ApiAnswer => ({
-  status: 200,
-  body: makePublished({ version: 2, content, publishedBy: 'sam', publishedAt: '2026-07-12T10:00:00.000Z' }),
-});
+import { makeContent, makePublished } from '#tests/support/site-content.ts';
+import {
+  publishDraft as publish,
+  publishedAnswer,
+  renderContentTab as renderTab,
+  sentContent,
+} from './content-tab-test-data.tsx';
 
 const bookingSection = () => within(screen.getByRole('region', { name: 'Booking' }));
 
@@ -40,21 +19,8 @@ async function openLocation(user: ReturnType<typeof userEvent.setup>, name: stri
   return within(screen.getByRole('article', { name: new RegExp(`^${name}`) }));
 }
 
-/** Publishes the draft: Publish, then the confirmation's Publish; gives the changes it listed. */
-async function publish(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(screen.getByRole('button', { name: 'Publish' }));
-  const dialog = within(await screen.findByRole('alertdialog'));
-  const changes = dialog.queryAllByRole('listitem').map((item) => item.textContent);
-  await user.click(dialog.getByRole('button', { name: 'Publish' }));
-  return changes;
-}
-
 /** The booking settings the last PUT sent. */
-function sentBooking(api: ReturnType<typeof mockApi>): BookingSettings {
-  const put = api.calls.filter((call) => call.method === 'PUT').at(-1);
-  expect(put?.path).toBe('/api/site-content');
-  return (put?.body as { content: SiteContent }).content.booking!;
-}
+const sentBooking = (api: Parameters<typeof sentContent>[0]): BookingSettings => sentContent(api).booking!;
 
 const defaults = bookingSettingsOf(makeContent());
 

@@ -113,6 +113,14 @@ describe('labels and locations of fields', () => {
     expect(fieldLocation(booking, 'booking.locations.2.key')).toBe('Booking, Upminster branch: Branch');
     expect(fieldLocation(booking, 'booking.closedDates.1.date')).toBe('Booking, closed date 2: Date');
     expect(fieldLocation(booking, 'booking.noticeHours')).toBe('Booking: Shortest notice');
+    expect(fieldLocation(content, 'infoPages.mot.sections.1.blocks.0.items.2')).toBe(
+      'MOT page, section 2: Point 3',
+    );
+    expect(fieldLocation(content, 'infoPages.contact.faqs.0.answer')).toBe(
+      'Contact page, question 1: Answer',
+    );
+    expect(fieldLocation(content, 'infoPages.about.metaTitle')).toBe('About page: Title in search results');
+    expect(fieldLocation(content, 'infoPages.servicing.keywords.3')).toBe('Servicing page: Keyword 4');
     const unnamed = makeContent((changed) => (changed.services[0]!.title = ''));
     expect(fieldLocation(unnamed, 'services.0.title')).toBe('Service 1: Name');
   });

@@ -150,9 +150,10 @@ function InfoPageEditor({ pageKey, page }: { pageKey: InfoPageKey; page: InfoPag
   const needsAttention = Object.keys(errors).some((key) => key.startsWith(prefix));
   const [opened, setOpened] = useState(false);
   const sectionsPath = [...path, 'sections'];
+  const open = opened || needsAttention;
   return (
     <details
-      open={opened || needsAttention}
+      open={open}
       onToggle={(event) => setOpened(event.currentTarget.open)}
       className="group rounded-xl border border-slate-200"
     >
@@ -165,46 +166,49 @@ function InfoPageEditor({ pageKey, page }: { pageKey: InfoPageKey; page: InfoPag
           ▾
         </span>
       </summary>
-      <div className="grid gap-5 border-t border-slate-200 p-4">
-        <TextField path={[...path, 'title']} value={page.title} />
-        <TextField path={[...path, 'lead']} value={page.lead} rows={3} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField path={[...path, 'metaTitle']} value={page.metaTitle} />
-          <TextField path={[...path, 'description']} value={page.description} rows={3} />
+      {/* Rendered once opened: four pages of fields would slow every keystroke of the tab. */}
+      {open && (
+        <div className="grid gap-5 border-t border-slate-200 p-4">
+          <TextField path={[...path, 'title']} value={page.title} />
+          <TextField path={[...path, 'lead']} value={page.lead} rows={3} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField path={[...path, 'metaTitle']} value={page.metaTitle} />
+            <TextField path={[...path, 'description']} value={page.description} rows={3} />
+          </div>
+          <div id={fieldId(sectionsPath)} tabIndex={-1} className="grid gap-3 focus:outline-none">
+            <h3 className="text-base font-semibold text-ink">Sections</h3>
+            <ListError path={sectionsPath} />
+            <ol className="grid gap-4">
+              {page.sections.map((section, index) => (
+                <SectionEditor
+                  key={index}
+                  section={section}
+                  listPath={sectionsPath}
+                  index={index}
+                  count={page.sections.length}
+                />
+              ))}
+            </ol>
+            <AddButton
+              listPath={sectionsPath}
+              item={{ heading: '', blocks: [{ kind: 'p', text: '' }] }}
+              count={page.sections.length}
+              limit={L.sections}
+              noun="sections"
+            >
+              Add a section
+            </AddButton>
+          </div>
+          <FaqsField faqs={page.faqs} path={[...path, 'faqs']} />
+          <StringListField
+            path={[...path, 'keywords']}
+            items={page.keywords}
+            addLabel="Add a keyword"
+            noun="keywords"
+            limit={L.keywords}
+          />
         </div>
-        <div id={fieldId(sectionsPath)} tabIndex={-1} className="grid gap-3 focus:outline-none">
-          <h3 className="text-base font-semibold text-ink">Sections</h3>
-          <ListError path={sectionsPath} />
-          <ol className="grid gap-4">
-            {page.sections.map((section, index) => (
-              <SectionEditor
-                key={index}
-                section={section}
-                listPath={sectionsPath}
-                index={index}
-                count={page.sections.length}
-              />
-            ))}
-          </ol>
-          <AddButton
-            listPath={sectionsPath}
-            item={{ heading: '', blocks: [{ kind: 'p', text: '' }] }}
-            count={page.sections.length}
-            limit={L.sections}
-            noun="sections"
-          >
-            Add a section
-          </AddButton>
-        </div>
-        <FaqsField faqs={page.faqs} path={[...path, 'faqs']} />
-        <StringListField
-          path={[...path, 'keywords']}
-          items={page.keywords}
-          addLabel="Add a keyword"
-          noun="keywords"
-          limit={L.keywords}
-        />
-      </div>
+      )}
     </details>
   );
 }

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import type { StaffSession } from '#common/accounts/accounts.ts';
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
-import { formatEnquiryDate } from '#app/features/enquiries/dashboard/index.ts';
+import { formatDateTime } from '#app/lib/dates.ts';
 import { messageOf } from '#app/lib/api.ts';
 import { deviceName } from './account-format.ts';
 import { AccountSection } from './account-section.tsx';
@@ -78,13 +78,13 @@ function SessionItem({ session, onEnded }: { session: StaffSession; onEnded: () 
           <div className="flex gap-1.5">
             <dt className="text-slate-600">First signed in</dt>
             <dd className="text-ink">
-              <time dateTime={session.createdAt}>{formatEnquiryDate(session.createdAt)}</time>
+              <time dateTime={session.createdAt}>{formatDateTime(session.createdAt)}</time>
             </dd>
           </div>
           <div className="flex gap-1.5">
             <dt className="text-slate-600">Last seen</dt>
             <dd className="text-ink">
-              <time dateTime={session.lastSeenAt}>{formatEnquiryDate(session.lastSeenAt)}</time>
+              <time dateTime={session.lastSeenAt}>{formatDateTime(session.lastSeenAt)}</time>
             </dd>
           </div>
         </dl>

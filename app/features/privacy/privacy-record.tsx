@@ -2,7 +2,8 @@ import { useRef, type ReactNode } from 'react';
 import type { Enquiry } from '#common/enquiries/enquiry.ts';
 import { enquiryServiceName } from '#common/enquiries/options.ts';
 import type { PersonalDataExport } from '#common/privacy/privacy.ts';
-import { formatEnquiryDate, statusLabelOf } from '#app/features/enquiries/dashboard/index.ts';
+import { statusLabelOf } from '#app/features/enquiries/dashboard/index.ts';
+import { formatDateTime } from '#app/lib/dates.ts';
 import { PersonalDataActions } from './privacy-actions.tsx';
 import { counted, nothingStored, storedCountsOf } from './privacy-format.ts';
 
@@ -45,7 +46,7 @@ function StoredEnquiry({ enquiry }: { enquiry: Enquiry }) {
       </div>
       <dl className="mt-1 grid grid-cols-[max-content_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-sm sm:flex sm:flex-wrap sm:gap-x-5">
         <Detail label="Received">
-          <time dateTime={enquiry.createdAt}>{formatEnquiryDate(enquiry.createdAt)}</time>
+          <time dateTime={enquiry.createdAt}>{formatDateTime(enquiry.createdAt)}</time>
         </Detail>
         <Detail label="Service">{enquiryServiceName(enquiry) ?? 'None chosen'}</Detail>
         <Detail label="Name">{enquiry.name}</Detail>
@@ -81,7 +82,7 @@ export function PersonalDataRecord({ data }: { data: PersonalDataExport }) {
           </h3>
           <p className="mt-0.5 text-sm text-slate-600">
             {counts.enquiries === 0 && <>{address} · </>}As of{' '}
-            <time dateTime={data.exportedAt}>{formatEnquiryDate(data.exportedAt)}</time>
+            <time dateTime={data.exportedAt}>{formatDateTime(data.exportedAt)}</time>
           </p>
         </div>
         {counts.enquiries > 0 && (

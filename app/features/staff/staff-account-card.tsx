@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { StaffAccount } from '#common/accounts/accounts.ts';
-import { formatDay, lastSignInText, roleText } from './staff-format.ts';
+import { formatDay } from '#app/lib/dates.ts';
+import { lastSignInText, roleText } from './staff-format.ts';
 import { StaffAccountActions } from './staff-account-actions.tsx';
 
 function Badge({ tone, children }: { tone: string; children: ReactNode }) {

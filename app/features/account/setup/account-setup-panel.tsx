@@ -1,7 +1,8 @@
 import { setupLinkInvalidMessage } from '#common/accounts/accounts.ts';
 import { ApiError, messageOf } from '#app/lib/api.ts';
 import { Spinner } from '#app/components/ui/spinner.tsx';
-import { formatDateTime, StaffCardPage } from '#app/features/staff/index.ts';
+import { StaffCardPage } from '#app/features/staff/index.ts';
+import { formatDateTime } from '#app/lib/dates.ts';
 import { AccountSetupForm } from './account-setup-form.tsx';
 import { useAccountSetupInfo } from './account-setup-queries.ts';
 

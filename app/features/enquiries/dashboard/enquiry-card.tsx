@@ -1,7 +1,8 @@
 import type { Enquiry } from '#common/enquiries/enquiry.ts';
 import { enquiryServiceName } from '#common/enquiries/options.ts';
 import { EnquiryCardActions } from './enquiry-card-actions.tsx';
-import { formatEnquiryDate, statusLabelOf } from './enquiry-format.ts';
+import { formatDateTime } from '#app/lib/dates.ts';
+import { statusLabelOf } from './enquiry-format.ts';
 import { EnquiryNotes } from './enquiry-notes.tsx';
 import { EnquiryStatusControl } from './enquiry-status-control.tsx';
 import { EnquiryTimeline } from './enquiry-timeline.tsx';
@@ -50,7 +51,7 @@ export function EnquiryCard({ enquiry, busy, onMarkContacted, onDelete }: Enquir
             </span>
           )}
           <time dateTime={enquiry.createdAt} className="text-xs text-slate-600">
-            {formatEnquiryDate(enquiry.createdAt)}
+            {formatDateTime(enquiry.createdAt)}
           </time>
         </div>
       </div>

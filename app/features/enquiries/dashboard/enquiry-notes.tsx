@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import type { Enquiry } from '#common/enquiries/enquiry.ts';
 import { enquiryNoteMaxLength, type EnquiryNote } from '#common/enquiries/status.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
-import { formatEnquiryDate } from './enquiry-format.ts';
+import { formatDateTime } from '#app/lib/dates.ts';
 import { useAddEnquiryNote } from './enquiry-queries.ts';
 
 /** Staff notes on an enquiry, newest first, and the form that adds one. */
@@ -32,7 +32,7 @@ function NoteItem({ note }: { note: EnquiryNote }) {
       <p className="text-xs text-slate-600">
         <span className="font-semibold text-ink">{note.author ?? 'Staff'}</span>
         {' · '}
-        <time dateTime={note.createdAt}>{formatEnquiryDate(note.createdAt)}</time>
+        <time dateTime={note.createdAt}>{formatDateTime(note.createdAt)}</time>
       </p>
       {/* Plain text: React escapes it, and line breaks are kept by CSS rather than markup. */}
       <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{note.text}</p>

@@ -1,6 +1,6 @@
 import type { EnquiryEvent } from '#common/enquiries/status.ts';
 import { enquiryStatusLabels } from '#common/enquiries/status.ts';
-import { formatEnquiryDate } from './enquiry-format.ts';
+import { formatDateTime } from '#app/lib/dates.ts';
 
 /** The enquiry's changes of status, oldest first: "Quoted by alice · 23/11/2026, 14:05". */
 export function EnquiryTimeline({ events, headingId }: { events: EnquiryEvent[]; headingId: string }) {
@@ -16,7 +16,7 @@ export function EnquiryTimeline({ events, headingId }: { events: EnquiryEvent[];
             <span className="font-semibold text-ink">{enquiryStatusLabels[event.to]}</span>
             {event.actor && ` by ${event.actor}`}
             {' · '}
-            <time dateTime={event.createdAt}>{formatEnquiryDate(event.createdAt)}</time>
+            <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
           </li>
         ))}
       </ol>

@@ -1,4 +1,4 @@
 // What the rest of the app may use of this feature.
 export { EnquiriesTab } from './enquiries-tab.tsx';
-export { formatEnquiryDate, statusLabelOf } from './enquiry-format.ts';
+export { statusLabelOf } from './enquiry-format.ts';
 export { enquiriesQueryKey, enquiryCountsQueryKey } from './enquiry-queries.ts';

@@ -91,15 +91,3 @@ export async function publishContent(version: number, content: SiteContent): Pro
 /** POST /api/site-content/revisions/:id/restore: that revision's content becomes the newest version. */
 export const restoreRevision = (id: number) =>
   apiRequest<PublishedSiteContent>('POST', `/api/site-content/revisions/${id}/restore`);
-
-/** "12/07/2026, 14:05", in London time, as en-GB writes it. */
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/London',
-});
-
-export const formatDateTime = (iso: string): string => dateTimeFormat.format(new Date(iso));

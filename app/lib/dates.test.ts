@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, formatDateTimeSeconds, formatDay } from './dates.ts';
+
+describe('dashboard dates', () => {
+  it('are written in en-GB in London time, summer and winter', () => {
+    expect(formatDateTime('2026-07-12T13:05:00.000Z')).toBe('12/07/2026, 14:05');
+    expect(formatDateTime('2026-11-23T14:05:00.000Z')).toBe('23/11/2026, 14:05');
+    expect(formatDateTimeSeconds('2026-11-23T14:05:09.000Z')).toBe('23/11/2026, 14:05:09');
+    // Just before midnight UTC in summer is the next day in London.
+    expect(formatDay('2026-07-12T23:30:00.000Z')).toBe('13/07/2026');
+  });
+});

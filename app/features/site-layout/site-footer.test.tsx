@@ -19,7 +19,8 @@ async function renderFooter(site: SiteSettings) {
     },
   ]);
   render(<Stub initialEntries={['/']} />);
-  return screen.findByRole('contentinfo');
+  // The stub's loader runs first: on a busy machine that takes longer than the default second.
+  return screen.findByRole('contentinfo', {}, { timeout: 10_000 });
 }
 
 describe('SiteFooter', () => {

@@ -90,6 +90,9 @@ async function shoot(browser: Browser, viewport: (typeof viewports)[number]) {
   // A first visit, asked about cookies: the banner over the first screen of the home page.
   const firstVisit = await openPage(browser, viewport, false);
   await open(firstVisit, '/');
+  // The banner's code loads once the page is idle.
+  await firstVisit.getByRole('region', { name: 'Cookie consent' }).waitFor();
+  await firstVisit.waitForTimeout(300);
   await capture(firstVisit, `${viewport.name}-cookie-banner`, false);
   await firstVisit.context().close();
 

@@ -1,0 +1,185 @@
+/**
+ * `npm run screenshots -- --base-url http://127.0.0.1:3900 --out DIR`: full-page pictures of the
+ * home page (and its cookie banner), a service page, /book, the staff sign-in and every tab of the
+ * staff dashboard, at a phone's width (390 px) and a desktop's (1366 px), in Chromium. For checking
+ * that a change of code leaves the pages looking as they did: take them on the build before and the
+ * build after (each on a fresh server started as the browser journeys start theirs, with demo
+ * content and the journeys' staff account) and compare them with scripts/screenshots-compare.ts.
+ *
+ * What would differ from one run to the next is held still: the browser's clock (26 November 2026,
+ * 10:00 in London), animations and transitions, the caret, the splash screen (already seen), times
+ * of day that come from the server's clock (shown as 00:00) and the activity log's hashed client
+ * addresses.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { staffAccount } from '../tests/e2e/staff-account.ts';
+
+const { values: options } = parseArgs({
+  options: {
+    'base-url': { type: 'string', default: 'http://127.0.0.1:3000' },
+    out: { type: 'string', default: 'screenshots' },
+    username: { type: 'string', default: staffAccount.username },
+    password: { type: 'string', default: staffAccount.password },
+  },
+});
+const baseUrl = options['base-url'];
+const outDir = path.resolve(options.out);
+
+const publicPages = [
+  { name: 'home', path: '/' },
+  { name: 'service-puncture-repair', path: '/services/puncture-repair' },
+  { name: 'book', path: '/book' },
+  { name: 'staff-sign-in', path: '/auth' },
+];
+/** The dashboard's sections, as an owner sees them (app/features/dashboard/dashboard-sections.tsx). */
+const dashboardSections = [
+  'enquiries',
+  'bookings',
+  'analytics',
+  'images',
+  'content',
+  'privacy',
+  'staff',
+  'activity',
+  'account',
+];
+const viewports = [
+  { name: 'phone', width: 390, height: 844, isMobile: true },
+  { name: 'desktop', width: 1366, height: 900, isMobile: false },
+];
+const fixedNow = new Date('2026-11-26T10:00:00Z'); // 10:00 in London (GMT in November)
+
+/** No motion, no blinking caret: every frame is the last one. */
+const stillStyle = `*, *::before, *::after {
+  animation-duration: 0s !important; animation-delay: 0s !important;
+  transition-duration: 0s !important; transition-delay: 0s !important;
+  caret-color: transparent !important; scroll-behavior: auto !important; }`;
+
+/** A browser at `viewport`'s size with the clock held still, the splash screen already seen. */
+async function openPage(browser: Browser, viewport: (typeof viewports)[number], cookieChoice: boolean) {
+  const context = await browser.newContext({
+    viewport: { width: viewport.width, height: viewport.height },
+    deviceScaleFactor: 1,
+    isMobile: viewport.isMobile,
+    hasTouch: viewport.isMobile,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    colorScheme: 'light',
+    reducedMotion: 'reduce',
+    baseURL: baseUrl,
+  });
+  await context.addCookies([{ name: 'splash_seen', value: '1', url: baseUrl }]);
+  // The cookie choice already made (essential only), as in the journeys, so the banner stays away.
+  if (cookieChoice) {
+    await context.addInitScript(() => {
+      if (window.top !== window) return;
+      localStorage.setItem('cookie_consent', 'true');
+      const choice = { essential: true, analytics: false, marketing: false, preferences: false };
+      localStorage.setItem('cookie_preferences', JSON.stringify(choice));
+    });
+  }
+  const page = await context.newPage();
+  await page.clock.setFixedTime(fixedNow);
+  return page;
+}
+
+async function shoot(browser: Browser, viewport: (typeof viewports)[number]) {
+  // A first visit, asked about cookies: the banner over the first screen of the home page.
+  const firstVisit = await openPage(browser, viewport, false);
+  await open(firstVisit, '/');
+  // The banner's code loads once the page is idle.
+  await firstVisit.getByRole('region', { name: 'Cookie consent' }).waitFor();
+  await firstVisit.waitForTimeout(300);
+  await capture(firstVisit, `${viewport.name}-cookie-banner`, false);
+  await firstVisit.context().close();
+
+  const page = await openPage(browser, viewport, true);
+  for (const { name, path: pagePath } of publicPages) {
+    await open(page, pagePath);
+    await capture(page, `${viewport.name}-${name}`);
+  }
+  await signIn(page);
+  for (const section of dashboardSections) {
+    await open(page, `/admin/dashboard/${section}`);
+    await capture(page, `${viewport.name}-dashboard-${section}`);
+  }
+  await page.context().close();
+}
+
+/** Opens a page and waits until it is hydrated, its data and pictures loaded and its fonts in. */
+async function open(page: Page, pagePath: string) {
+  await page.goto(pagePath, { waitUntil: 'networkidle' });
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  // Lazy pictures load only near the viewport: all of them now, each decoded before the picture.
+  await page.evaluate(async () => {
+    for (const image of document.images) image.loading = 'eager';
+    await document.fonts.ready;
+    await Promise.all([...document.images].map((image) => image.decode().catch(() => undefined)));
+  });
+  await page.waitForLoadState('networkidle');
+  // Spinners of queries still under way.
+  await page.waitForFunction(
+    () => !document.querySelector('[role="status"][aria-busy="true"], .animate-spin'),
+  );
+  // Chromium first draws some pictures (the SVG logos) at a lower quality, then again.
+  await page.waitForTimeout(300);
+}
+
+/**
+ * Times of day and "N minutes ago" that come from the server's clock (the demo enquiries, the
+ * sign-ins of this run) differ between runs: they are written as 00:00 and "moments ago".
+ */
+async function capture(page: Page, name: string, fullPage = true) {
+  await page.evaluate(() => {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      const still = text
+        .replace(/\b\d{1,2}:\d{2}(:\d{2})?(\s?[ap]m)?\b/gi, '00:00')
+        .replace(/\b\d+ (second|minute|hour)s? ago\b/g, 'moments ago')
+        // The hashed address of the client in the activity log: salted afresh on each server.
+        .replace(/^[0-9a-f]{12}$/, '000000000000');
+      if (still !== text) node.textContent = still;
+    }
+  });
+  const file = path.join(outDir, `${name}.png`);
+  await page.screenshot({
+    path: file,
+    fullPage,
+    animations: 'disabled',
+    caret: 'hide',
+    style: stillStyle,
+  });
+  console.log(file);
+}
+
+/** Signs in through the Admin Login form, as staff do. */
+async function signIn(page: Page) {
+  await open(page, '/auth');
+  await page.getByLabel('Username').fill(options.username);
+  await page.getByLabel('Password').fill(options.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/admin'));
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
+fs.mkdirSync(outDir, { recursive: true });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-quic',
+  ],
+});
+try {
+  for (const viewport of viewports) await shoot(browser, viewport);
+} finally {
+  await browser.close();
+}

@@ -9,18 +9,19 @@ import type { ComponentPropsWithRef } from 'react';
  * - `danger`, `danger-outline`, `danger-solid`: what deletes or ends something, from the
  *   lightest (a red word on a card) to the confirmation itself.
  *
- * `compact` buttons (the dashboard's cards and lists) are at least 40 px high, for fingers;
+ * `compact` buttons (the dashboard's cards and lists, the cookie banner) are at least 40 px high,
+ * for fingers (the image cards' were 36 px and the cookie banner's 42 px before they shared one);
  * `large` ones carry a form or a page's call to action.
  */
 export type ButtonVariant = 'primary' | 'dark' | 'outline' | 'danger' | 'danger-outline' | 'danger-solid';
 export type ButtonSize = 'compact' | 'large';
 
 const base =
-  'inline-flex items-center gap-1.5 rounded-lg font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink disabled:opacity-60 aria-disabled:opacity-60';
+  'inline-flex items-center gap-1.5 rounded-lg font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:opacity-60';
 
 const sizes: Record<ButtonSize, string> = {
   compact: 'min-h-10 px-3 py-2 text-sm',
-  large: 'min-h-11 justify-center px-6 py-3 shadow-sm disabled:cursor-not-allowed',
+  large: 'min-h-11 justify-center px-6 py-3 shadow-sm',
 };
 
 const variants: Record<ButtonVariant, string> = {

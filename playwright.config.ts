@@ -88,10 +88,15 @@ const phoneOnlyJourneys = /booking\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // A run on other ports keeps its results apart, so that two runs can go at once (CI's PGlite
+  // and PostgreSQL passes do): each empties its folder as it starts.
+  outputDir: port === 3210 ? 'test-results' : `test-results-${port}`,
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  workers: 2,
+  // E2E_WORKERS: how many journeys run at once (CI's PGlite pass runs three: a journey mostly
+  // waits on its browser and its site, so a third keeps the two cores busier).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // Two browsers and the sites they visit share two cores: on the slower machines of that size
   // a journey through the dashboard (several sign-ins, each a deliberately slow password hash,
   // and an accessibility scan) takes up to twice as long as on a quiet fast one.

@@ -30,6 +30,9 @@ test.describe('online booking', () => {
   const tomorrow = addDays(londonDate(new Date()), 1);
 
   test.beforeAll(async () => {
+    // A server of its own to start, sign in to and configure: on a busy machine, while the other
+    // journeys start their browsers, that alone can take more than the minute a journey has.
+    test.setTimeout(180_000);
     smtp = await startSmtpServer();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-booking-'));
     const port = await freePort();

@@ -94,7 +94,7 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  // E2E_WORKERS: how many journeys run at once (CI's PGlite pass runs three: a journey mostly
+  // E2E_WORKERS: how many journeys run at once (.ci/run runs three: a journey mostly
   // waits on its browser and its site, so a third keeps the two cores busier).
   workers: Number(process.env.E2E_WORKERS ?? 2),
   // Two browsers and the sites they visit share two cores: on the slower machines of that size

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { contentSitePorts, e2ePort, withAnalyticsTag } from './tests/e2e/servers.ts';
 import { staffAccount } from './tests/e2e/staff-account.ts';
+import { chromiumFlags, chromiumPath } from './tests/support/chromium.ts';
 
 /**
  * Browser journeys in Debian's Chromium against the built app, started the way `npm start`
@@ -56,17 +57,7 @@ function contentSite(sitePort: number) {
     },
   };
 }
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-quic',
-  ],
-};
+const chromium = { executablePath: chromiumPath, args: [...chromiumFlags] };
 
 const phone = { ...devices['Pixel 7'], launchOptions: chromium };
 const desktop = {

@@ -16,6 +16,7 @@ import lighthouse, { type Result } from 'lighthouse';
 import { splashCookie } from '#server/http/splash.ts';
 import { projectRoot } from '#server/paths.ts';
 import { ensureBuilt, startServerProcess } from '#tests/support/server-process.ts';
+import { chromiumFlags } from '#tests/support/chromium.ts';
 import {
   homeBlockingTimeLimit,
   homePerformanceTarget,
@@ -149,15 +150,7 @@ async function writeScriptlessCopy() {
 const chrome = await chromeLauncher
   .launch({
     chromePath,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-    ],
+    chromeFlags: ['--headless=new', ...chromiumFlags],
   })
   .catch(async (error: unknown) => {
     await stopServer();

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { staffAccount } from '../tests/e2e/staff-account.ts';
+import { chromiumFlags, chromiumPath } from '../tests/support/chromium.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -167,17 +168,7 @@ async function signIn(page: Page) {
 }
 
 fs.mkdirSync(outDir, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-quic',
-  ],
-});
+const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumFlags] });
 try {
   for (const viewport of viewports) await shoot(browser, viewport);
 } finally {

@@ -139,11 +139,12 @@ export const siteContentSchema = z
         (index) => ['branches', index, 'key'],
         'Duplicate key',
       );
+      const keyedLines = keyedPriceLines(content);
       uniqueBy(
-        keyedPriceLines(content),
+        keyedLines,
         ({ line }) => line.key!,
         context,
-        (index) => [...keyedPriceLines(content)[index]!.path, 'key'],
+        (index) => [...keyedLines[index]!.path, 'key'],
         'Another price already has this name',
       );
       uniqueBy(

@@ -138,10 +138,29 @@ export async function signIn(page: Page, loginPage = '/auth') {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 
+const wcag21AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * What axe finds against the rules with these tags on the page as it is now: each violation with
+ * the elements it concerns. Axe runs inside the page (its "legacy" mode: no blank page opened to
+ * gather the results) and reports the violations only (the passes with one node each), which
+ * makes a scan of a long dashboard page three times cheaper than the default.
+ */
+export async function axeViolations(page: Page, tags: string[] = wcag21AA) {
+  const results = await new AxeBuilder({ page })
+    .options({ runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+    .setLegacyMode(true)
+    .analyze();
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    help: violation.help,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+}
+
 /** No WCAG 2.1 A/AA violation that axe can find on the page as it is now. */
 export async function expectAccessible(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 /** Whether a project runs at the phone size (`phone`, `phone-pictures`). */

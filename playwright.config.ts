@@ -66,16 +66,21 @@ const desktop = {
   launchOptions: chromium,
 };
 const picturesJourneys = /images\.spec\.ts$/;
-/**
- * Journeys through the public pages that store nothing of their own: what they show comes from
- * the same content store whichever the database (the database project's tests check that store
- * and the pages on both), so CI's PostgreSQL pass (`npm run test:postgres`, which sets
- * E2E_STORED_DATA_ONLY) leaves them out. Every journey that stores or changes data runs on both.
- */
-const publicPageJourneys = /(accessibility|consent|home|navigation|seo|services)\.spec\.ts$/;
-const skipped = process.env.E2E_STORED_DATA_ONLY === '1' ? [publicPageJourneys] : [];
 /** Online booking is a phone journey (with a site and a mail server of its own). */
 const phoneOnlyJourneys = /booking\.spec\.ts$/;
+/**
+ * CI's PostgreSQL pass (`npm run test:postgres`, which sets E2E_STORED_DATA_ONLY) runs again the
+ * journeys that store or change data, each at one viewport: what they store goes through the same
+ * calls whatever the screen size, and every journey has run at both on PGlite just before. It
+ * leaves out the journeys that store nothing of their own: those through the public pages, whose
+ * content comes from the same store whichever the database (the database project's tests check
+ * that store and the pages on both), and the measure of their scripts.
+ */
+const storedDataOnly = process.env.E2E_STORED_DATA_ONLY === '1';
+const storeNothing = /(accessibility|consent|home|navigation|seo|services|script-weight)\.spec\.ts$/;
+const skipped = storedDataOnly ? [storeNothing] : [];
+/** On PostgreSQL the phone runs only its own journeys; the desktop runs the others. */
+const phoneJourneys = storedDataOnly ? { testMatch: phoneOnlyJourneys } : {};
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -100,7 +105,7 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: 'phone', use: phone, testIgnore: [picturesJourneys, ...skipped] },
+    { name: 'phone', use: phone, ...phoneJourneys, testIgnore: [picturesJourneys, ...skipped] },
     { name: 'desktop', use: desktop, testIgnore: [picturesJourneys, phoneOnlyJourneys, ...skipped] },
     // The pictures journeys delete the site's pictures, which pages loaded by other journeys at the
     // same moment would ask for: they run once every other journey has finished, one at a time.

@@ -3,16 +3,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testOrigin } from '#tests/support/app.ts';
+import { withCreatedDatabase } from '#tests/support/created-database.ts';
 import { createTestDatabase } from '#tests/support/database.ts';
 import { sameOriginHeaders } from '#tests/support/factories.ts';
 import { addStaffAccount } from '../auth/initial-admin.ts';
 import { backupSocketPath, openBackupSocket, requestAccessReset } from '../backups/control-socket.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
-import { eq } from 'drizzle-orm';
 import { activityLog, sessions, users } from '../db/schema.ts';
 import { projectRoot } from '../paths.ts';
 import { resetAccessByUsername } from './operator.ts';
@@ -82,7 +83,7 @@ describe('the operator resetting an account (npm run admin:reset)', () => {
   });
 
   it('is done by the command itself when no server runs', async () => {
-    const folder = path.join(dataDir, 'alone');
+    const folder = withCreatedDatabase(path.join(dataDir, 'alone'));
     const alone = await openDatabase({ dataDir: folder });
     await alone.migrate();
     await addStaffAccount(alone.db, { username: 'sam', password }, { onlyIfFirst: false });

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { withCreatedDatabase } from '#tests/support/created-database.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { enquiries } from '../db/schema.ts';
 import {
@@ -30,6 +31,9 @@ function tempFolder() {
   return folder;
 }
 
+/** A data directory holding a newly created database (skips initdb, about 3 s). */
+const dataDirWithDatabase = () => withCreatedDatabase(tempFolder());
+
 async function openOnDisk(dataDir: string) {
   const database = await openDatabase({ dataDir });
   cleanups.push(() => database.close());
@@ -48,7 +52,7 @@ async function enquiryNames(dataDir: string) {
 
 describe('backups of the embedded database', () => {
   it('taken by a serving database through its socket, restore into an empty directory', async () => {
-    const dataDir = path.join(tempFolder(), 'data');
+    const dataDir = withCreatedDatabase(path.join(tempFolder(), 'data'));
     const database = await openOnDisk(dataDir);
     await database.migrate();
     await addEnquiries(database, 'Before one', 'Before two');
@@ -69,7 +73,7 @@ describe('backups of the embedded database', () => {
   }, 60_000);
 
   it('wait for a transaction in progress rather than copy it half done', async () => {
-    const dataDir = tempFolder();
+    const dataDir = dataDirWithDatabase();
     const database = await openOnDisk(dataDir);
     await database.migrate();
     let release!: () => void;
@@ -98,7 +102,7 @@ describe('backups of the embedded database', () => {
   }, 60_000);
 
   it('taken with no server running open the directory under its lock; a server without a socket is named', async () => {
-    const dataDir = tempFolder();
+    const dataDir = dataDirWithDatabase();
     const database = await openDatabase({ dataDir });
     await database.migrate();
     await addEnquiries(database, 'Stored');

@@ -3,13 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { withCreatedDatabase } from '#tests/support/created-database.ts';
 import { openDatabase, selectRows, type DatabaseHandle } from './client.ts';
 import { enquiries, images } from './schema.ts';
 
 const dirs: string[] = [];
 const handles: DatabaseHandle[] = [];
 
-async function openOnDisk(dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-thread-'))) {
+/** The database in `dir`, opened and migrated: by default a new one (made from a created database's files). */
+async function openOnDisk(dir = withCreatedDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-thread-')))) {
   dirs.push(dir);
   const handle = await openDatabase({ dataDir: dir });
   handles.push(handle);

@@ -82,7 +82,7 @@ describe('the data directory lock', () => {
 
 describe('a running server', () => {
   it('renders the site settings from the environment and logs each request with its id', async () => {
-    const server = await start({ DATA_DIR: tempDataDir(), SITE_COMPANY_NAME: 'Kerbside Test Tyres' });
+    const server = await start({ DATA_DIR: dataDirWithDatabase(), SITE_COMPANY_NAME: 'Kerbside Test Tyres' });
     await server.ready;
 
     const page = await fetch(`${server.url}/`, {
@@ -110,7 +110,7 @@ describe('a running server', () => {
   });
 
   it('says how to add the first staff account while there is none, and not after', async () => {
-    const dataDir = tempDataDir();
+    const dataDir = dataDirWithDatabase();
     const fresh = await start({ DATA_DIR: dataDir });
     await fresh.ready;
     const warning = fresh

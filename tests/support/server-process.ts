@@ -1,5 +1,4 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -7,6 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeAll } from 'vitest';
 import { projectRoot } from '#server/paths.ts';
 import { serverEnvironment, serverNodeArgs } from '../../scripts/server-launch.mjs';
+import { withCreatedDatabase } from './created-database.ts';
 
 const serverEntry = path.join(projectRoot, 'build', 'runtime', 'server.js');
 /** How an operator starts the server: the built entry itself, or `npm start`'s script. */
@@ -150,8 +150,7 @@ export function useServerProcesses() {
      */
     dataDirWithDatabase(): string {
       const dir = tempDataDir();
-      fs.cpSync(createdDatabaseTemplate(), path.join(dir, 'pgdata'), { recursive: true });
-      return dir;
+      return withCreatedDatabase(dir);
     },
     async start(
       env: Record<string, string | undefined>,
@@ -164,44 +163,6 @@ export function useServerProcesses() {
   };
 }
 
-/**
- * The files of a newly created embedded database (initdb), made once per PGlite version in the
- * system's temporary folder, in a process of its own (PGlite's WebAssembly memory stays with the
- * process that used it).
- */
-function createdDatabaseTemplate(): string {
-  const version = JSON.parse(
-    fs.readFileSync(
-      path.join(projectRoot, 'node_modules', '@electric-sql', 'pglite', 'package.json'),
-      'utf8',
-    ),
-  ).version as string;
-  const template = path.join(os.tmpdir(), `created-database-pglite-${version}`);
-  if (fs.existsSync(template)) return template;
-  // Made beside it and moved into place whole: test files start in parallel.
-  const partial = `${template}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
-  execFileSync(
-    process.execPath,
-    [
-      '--input-type=module',
-      '-e',
-      `import { PGlite } from '@electric-sql/pglite';
-       const database = new PGlite(process.argv[1]);
-       await database.waitReady;
-       await database.close();`,
-      partial,
-    ],
-    { cwd: projectRoot, stdio: 'inherit' },
-  );
-  try {
-    fs.renameSync(partial, template);
-  } catch (error) {
-    // Another test file made it first.
-    fs.rmSync(partial, { recursive: true, force: true });
-    if (!fs.existsSync(template)) throw error;
-  }
-  return template;
-}
 
 /** Resident memory (VmRSS) of a process, all its threads, in MB; undefined where /proc is not there. */
 export function residentMemoryMb(pid: number): number | undefined {

@@ -1,0 +1,54 @@
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { projectRoot } from '#server/paths.ts';
+
+/**
+ * The files of a newly created embedded database (initdb), made once per PGlite version in the
+ * system's temporary folder, in a process of its own (PGlite's WebAssembly memory stays with the
+ * process that used it).
+ */
+function createdDatabaseTemplate(): string {
+  const version = JSON.parse(
+    fs.readFileSync(
+      path.join(projectRoot, 'node_modules', '@electric-sql', 'pglite', 'package.json'),
+      'utf8',
+    ),
+  ).version as string;
+  const template = path.join(os.tmpdir(), `created-database-pglite-${version}`);
+  if (fs.existsSync(template)) return template;
+  // Made beside it and moved into place whole: test files start in parallel.
+  const partial = `${template}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
+  execFileSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import { PGlite } from '@electric-sql/pglite';
+       const database = new PGlite(process.argv[1]);
+       await database.waitReady;
+       await database.close();`,
+      partial,
+    ],
+    { cwd: projectRoot, stdio: 'inherit' },
+  );
+  try {
+    fs.renameSync(partial, template);
+  } catch (error) {
+    // Another test file made it first.
+    fs.rmSync(partial, { recursive: true, force: true });
+    if (!fs.existsSync(template)) throw error;
+  }
+  return template;
+}
+
+/**
+ * `dataDir` holding a database as a first start leaves it, before migrations (in `pgdata`, where
+ * the server and `openDatabase` keep it): opening it skips creating one (initdb, about 3 s).
+ */
+export function withCreatedDatabase(dataDir: string): string {
+  fs.cpSync(createdDatabaseTemplate(), path.join(dataDir, 'pgdata'), { recursive: true });
+  return dataDir;
+}

@@ -23,6 +23,9 @@ export default defineConfig({
     // files wait on child processes and databases rather than the processor. 269 s -> 200 s for
     // the whole suite on a quiet 2-core machine.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    // Worker threads rather than child processes: the whole suite 171 s -> about 150 s on a
+    // quiet 2-core machine (each file still gets a fresh module graph).
+    pool: 'threads',
     hookTimeout: 60_000,
     projects: [
       {

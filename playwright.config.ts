@@ -3,16 +3,27 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { contentSitePorts, e2ePort, withAnalyticsTag } from './tests/e2e/servers.ts';
+import { contentSitePorts, e2ePort, picturesSitePorts, withAnalyticsTag } from './tests/e2e/servers.ts';
 import { staffAccount } from './tests/e2e/staff-account.ts';
 import { chromiumFlags, chromiumPath } from './tests/support/chromium.ts';
+import { withCreatedDatabase } from './tests/support/created-database.ts';
 
 /**
  * Browser journeys in Debian's Chromium against the built app, started the way `npm start`
  * starts it, on a fresh temporary data directory.
  */
 const port = e2ePort;
-const dataDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `e2e-${name}-`));
+/** Playwright's own process, which starts the sites, rather than one of its workers. */
+const inRunner = process.env.TEST_WORKER_INDEX === undefined;
+/**
+ * A new data directory for a site. One on the embedded database starts with a newly created
+ * database's files, as a first start leaves them, which spares each site's start the initdb
+ * (about 3 s of processor time); the process tests check a first start itself.
+ */
+function dataDir(name: string, embedded: boolean): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `e2e-${name}-`));
+  return inRunner && embedded ? withCreatedDatabase(dir) : dir;
+}
 
 /**
  * With TEST_DATABASE_URL (CI's PostgreSQL pass) the site under test runs on that server, in a
@@ -24,7 +35,7 @@ function siteDatabaseUrl(sitePort = port): string {
   if (!serverUrl) return '';
   const url = new URL(serverUrl);
   url.pathname = `/e2e_${sitePort}`;
-  if (process.env.TEST_WORKER_INDEX === undefined) {
+  if (inRunner) {
     const run = (statement: string) => execFileSync('psql', [serverUrl, '-q', '-c', statement]);
     run(`drop database if exists "e2e_${sitePort}" with (force)`);
     run(`create database "e2e_${sitePort}"`);
@@ -32,31 +43,51 @@ function siteDatabaseUrl(sitePort = port): string {
   return url.toString();
 }
 
-/** A site of its own for the content journeys of one viewport (see tests/e2e/servers.ts). */
-function contentSite(sitePort: number) {
+/** Settings every site under test runs with, as on a first local run, whichever the database. */
+function siteSettings(
+  sitePort: number,
+  name: string,
+  databaseUrl = siteDatabaseUrl(sitePort),
+): Record<string, string> {
   const origin = `http://127.0.0.1:${sitePort}`;
   return {
-    command: 'node scripts/start.mjs',
-    url: `${origin}/readyz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore' as const,
-    stderr: 'pipe' as const,
-    env: {
-      PORT: String(sitePort),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir(`content-${sitePort}`),
-      DATABASE_URL: siteDatabaseUrl(sitePort),
-      SEED_DEMO_CONTENT: 'false',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: origin,
-      GA_MEASUREMENT_ID: '',
-      ANALYTICS_RATE_LIMIT: '100000',
-      ADMIN_USERNAME: staffAccount.username,
-      ADMIN_PASSWORD: staffAccount.password,
-    },
+    PORT: String(sitePort),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir(name, databaseUrl === ''),
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO_CONTENT: 'true',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: origin,
+    GA_MEASUREMENT_ID: '',
+    // Every journey's pages are counted, many from one address.
+    ANALYTICS_RATE_LIMIT: '100000',
+    ADMIN_USERNAME: staffAccount.username,
+    ADMIN_PASSWORD: staffAccount.password,
   };
 }
+
+/** The sites under test (tests/e2e/servers.ts), started together by tests/e2e/sites.mjs. */
+const sites = [
+  // Journeys on both viewports send many enquiries from one address.
+  { name: 'site', env: { ...siteSettings(port, 'data'), ENQUIRY_RATE_LIMIT: '1000' } },
+  {
+    name: 'analytics-site',
+    // On the embedded database whichever the pass: it only serves pages.
+    env: { ...siteSettings(port + 1, 'ga', ''), GA_MEASUREMENT_ID: withAnalyticsTag.measurementId },
+  },
+  ...Object.entries(contentSitePorts).map(([viewport, sitePort]) => ({
+    name: `content-site-${viewport}`,
+    env: { ...siteSettings(sitePort, `content-${sitePort}`), SEED_DEMO_CONTENT: 'false' },
+  })),
+  ...Object.entries(picturesSitePorts).map(([viewport, sitePort]) => ({
+    name: `pictures-site-${viewport}`,
+    env: siteSettings(sitePort, `pictures-${sitePort}`),
+  })),
+];
+const picturesSite = (viewport: keyof typeof picturesSitePorts) => ({
+  baseURL: `http://127.0.0.1:${picturesSitePorts[viewport]}`,
+});
+
 const chromium = { executablePath: chromiumPath, args: [...chromiumFlags] };
 
 const phone = { ...devices['Pixel 7'], launchOptions: chromium };
@@ -105,63 +136,24 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: 'phone', use: phone, ...phoneJourneys, testIgnore: [picturesJourneys, ...skipped] },
-    { name: 'desktop', use: desktop, testIgnore: [picturesJourneys, phoneOnlyJourneys, ...skipped] },
-    // The pictures journeys delete the site's pictures, which pages loaded by other journeys at the
-    // same moment would ask for: they run once every other journey has finished, one at a time.
-    { name: 'phone-pictures', use: phone, testMatch: picturesJourneys, dependencies: ['phone', 'desktop'] },
-    // After the phone's: each deletes a picture that the other's pages show.
+    // The pictures journeys delete pictures, on a site of their own per viewport, so that no other
+    // journey's pages ask for one that has just gone.
+    { name: 'phone-pictures', use: { ...phone, ...picturesSite('phone') }, testMatch: picturesJourneys },
     {
       name: 'desktop-pictures',
-      use: desktop,
+      use: { ...desktop, ...picturesSite('desktop') },
       testMatch: picturesJourneys,
-      dependencies: ['phone-pictures'],
     },
+    { name: 'phone', use: phone, ...phoneJourneys, testIgnore: [picturesJourneys, ...skipped] },
+    { name: 'desktop', use: desktop, testIgnore: [picturesJourneys, phoneOnlyJourneys, ...skipped] },
   ],
-  webServer: [
-    {
-      command: 'node scripts/start.mjs',
-      url: `http://127.0.0.1:${port}/readyz`,
-      reuseExistingServer: false,
-      timeout: 180_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir('data'),
-        DATABASE_URL: siteDatabaseUrl(),
-        // As on a first local run, whichever the database.
-        SEED_DEMO_CONTENT: 'true',
-        LOG_LEVEL: 'warn',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        GA_MEASUREMENT_ID: '',
-        // Journeys on both viewports send many enquiries from one address.
-        ENQUIRY_RATE_LIMIT: '1000',
-        // ... and many page views: every journey's pages are counted.
-        ANALYTICS_RATE_LIMIT: '100000',
-        ADMIN_USERNAME: staffAccount.username,
-        ADMIN_PASSWORD: staffAccount.password,
-      },
-    },
-    {
-      command: 'node scripts/start.mjs',
-      url: `${withAnalyticsTag.origin}/readyz`,
-      reuseExistingServer: false,
-      timeout: 180_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: String(port + 1),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir('ga'),
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-        PUBLIC_URL: withAnalyticsTag.origin,
-        GA_MEASUREMENT_ID: withAnalyticsTag.measurementId,
-      },
-    },
-    contentSite(contentSitePorts.phone),
-    contentSite(contentSitePorts.desktop),
-  ],
+  webServer: {
+    command: 'node tests/e2e/sites.mjs',
+    wait: { stdout: /every site is ready/ },
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { E2E_SITES: JSON.stringify(sites) },
+  },
 });

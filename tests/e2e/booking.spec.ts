@@ -9,7 +9,7 @@ import { londonDate } from '#common/time/london.ts';
 import { addDays, weekdays } from '#common/time/week.ts';
 import { startSmtpServer, until } from '#tests/support/smtp.ts';
 import { freePort, startServerProcess, type ServerProcess } from '#tests/support/server-process.ts';
-import { expect, expectAccessible, signIn, storeConsent, test, toastOf } from './fixtures.ts';
+import { expect, expectAccessible, signInByCall, storeConsent, test, toastOf } from './fixtures.ts';
 import { staffAccount } from './staff-account.ts';
 
 /**
@@ -210,6 +210,6 @@ async function staffPage(browser: Browser, origin: string): Promise<Page> {
   const context = await browser.newContext();
   await storeConsent(context);
   const page = await context.newPage();
-  await signIn(page, `${origin}/auth`);
+  await signInByCall(page, origin);
   return page;
 }

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, isPhone, signIn, storeConsent, test, toastOf } from './fixtures.ts';
+import { expect, expectAccessible, isPhone, signInByCall, storeConsent, test, toastOf } from './fixtures.ts';
 import { contentSiteOrigin } from './servers.ts';
 import { staffAccount } from './staff-account.ts';
 
@@ -18,7 +18,7 @@ const lastChangedByStaff = new RegExp(
 
 /** Signs in on the project's content site and opens the Content section from its tab. */
 async function openContent(page: Page, origin: string) {
-  await signIn(page, `${origin}/auth`);
+  await signInByCall(page, origin);
   await page.getByRole('tab', { name: 'Content' }).click();
   await expect(page).toHaveURL(`${origin}/admin/dashboard/content`);
   await expect(page.getByRole('heading', { name: 'Business details' })).toBeVisible();

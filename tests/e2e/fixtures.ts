@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { adminRequestHeader } from '#common/http/api.ts';
 import { staffAccount } from './staff-account.ts';
 
 type ConsentChoice = Record<'essential' | 'analytics' | 'marketing' | 'preferences', boolean>;
@@ -135,6 +136,23 @@ export async function signIn(page: Page, loginPage = '/auth') {
   expect(toasts).toContainEqual(
     expect.stringContaining(`Login successfulWelcome back, ${staffAccount.username}!`),
   );
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
+/**
+ * Signs in with the call the Admin Login form makes (POST /api/login, from the site's origin), in
+ * the page's browser, then opens `path` (by default the dashboard, where the form leads): for the
+ * journeys about what staff do once signed in, which need not walk through the form each time
+ * (the journeys that do sign in through it use `signIn`).
+ */
+export async function signInByCall(page: Page, origin: string, path = '/admin-dashboard') {
+  const answer = await page.request.post(`${origin}/api/login`, {
+    data: { username: staffAccount.username, password: staffAccount.password },
+    headers: { [adminRequestHeader.name]: adminRequestHeader.value, Origin: origin },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+  await page.goto(`${origin}${path}`);
+  // Pages of browsers opened by the journey itself are not the fixture's, which waits for this.
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, expectAccessible, isPhone, signIn, test, toastOf } from './fixtures.ts';
+import { expect, expectAccessible, isPhone, signIn, signInByCall, test, toastOf } from './fixtures.ts';
 
 /**
  * A picture made for the journey: a flat colour, so that each upload is a different file. Both
@@ -97,10 +97,10 @@ test.describe('site images', () => {
 
   test('on a phone, staff upload a service picture with its alt text, and delete it again', async ({
     page,
+    baseURL,
   }, testInfo) => {
     test.skip(!isPhone(testInfo.project.name), 'the desktop journey changes the hero background');
-    await signIn(page);
-    await page.goto('/admin/dashboard/images');
+    await signInByCall(page, baseURL!, '/admin/dashboard/images');
     const card = page.getByRole('article', { name: 'Puncture Repair' });
     await expect(card.getByText('Shipped picture')).toBeVisible();
     await expectAccessible(page);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { expect, expectAccessible, signIn, test, toastOf } from './fixtures.ts';
+import { expect, expectAccessible, signInByCall, test, toastOf } from './fixtures.ts';
 
 /** A customer of this journey alone (both viewports run at once, on one site). */
 function customer(testInfo: TestInfo) {
@@ -38,12 +38,13 @@ async function openPrivacy(page: Page) {
 test('staff find what is stored for an e-mail address, download it as JSON and erase it all', async ({
   page,
   request,
+  baseURL,
 }, testInfo) => {
   const person = customer(testInfo);
   const reference = await customerSendsEnquiry(request, person);
 
   // Staff have worked on the enquiry: a note and a change of status.
-  await signIn(page);
+  await signInByCall(page, baseURL!);
   const card = page.getByRole('article', { name: person.name });
   await card.getByLabel('Add a note').fill('Prefers Saturday mornings.');
   await card.getByRole('button', { name: 'Add note' }).click();
@@ -137,10 +138,14 @@ test('staff find what is stored for an e-mail address, download it as JSON and e
 test.describe('when the privacy calls fail', () => {
   test.use({ expectedErrorUrls: [/\/api\/privacy\/(export|erase)/] });
 
-  test('the Privacy tab says so, and the lookup can be tried again', async ({ page, request }, testInfo) => {
+  test('the Privacy tab says so, and the lookup can be tried again', async ({
+    page,
+    request,
+    baseURL,
+  }, testInfo) => {
     const person = customer(testInfo);
     const reference = await customerSendsEnquiry(request, person);
-    await signIn(page);
+    await signInByCall(page, baseURL!);
     await openPrivacy(page);
 
     await page.route(/\/api\/privacy\/export\?/, (route) =>

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, signIn, storeConsent, test, toastOf } from './fixtures.ts';
+import { expect, expectAccessible, signIn, signInByCall, storeConsent, test, toastOf } from './fixtures.ts';
 import { staffAccount } from './staff-account.ts';
 
 /**
@@ -154,6 +154,7 @@ test('an enquiry from the public form reaches the dashboard, where staff mark it
 test('customers inside and outside the area send enquiries; staff find each, note one, move it along and export both', async ({
   page,
   browser,
+  baseURL,
 }, testInfo) => {
   // Two customers' visits, then four searches and the card's steps: as long as the journey above.
   test.slow();
@@ -168,7 +169,7 @@ test('customers inside and outside the area send enquiries; staff find each, not
     postcode: outside.postcode,
     verdict: 'CO1 is outside the area we usually cover.',
   });
-  await signIn(page);
+  await signInByCall(page, baseURL!);
   const search = page.getByLabel('Search enquiries');
 
   // Each found by its reference, the one from outside the area marked so.
@@ -289,6 +290,7 @@ test.describe('admin pages', () => {
 test('visits to the public site show in the Analytics tab, whose range buttons change the chart', async ({
   page,
   browser,
+  baseURL,
 }) => {
   // A visitor, in a browser of their own, reads four pages.
   const visitor = await browser.newContext();
@@ -304,7 +306,7 @@ test('visits to the public site show in the Analytics tab, whose range buttons c
   }
   await visitor.close();
 
-  await signIn(page);
+  await signInByCall(page, baseURL!);
   const analyticsRequests: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/api/analytics')) analyticsRequests.push(new URL(request.url()).pathname);
@@ -363,8 +365,8 @@ test('visits to the public site show in the Analytics tab, whose range buttons c
 test.describe('when the analytics figures cannot be read', () => {
   test.use({ expectedErrorUrls: [/\/api\/analytics\/(stats|timeline)/] });
 
-  test('the Analytics tab says so', async ({ page }) => {
-    await signIn(page);
+  test('the Analytics tab says so', async ({ page, baseURL }) => {
+    await signInByCall(page, baseURL!);
     await page.route(/\/api\/analytics\/timeline\?days=90$/, (route) =>
       route.fulfill({ status: 500, body: '{}' }),
     );

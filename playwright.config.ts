@@ -21,8 +21,10 @@ const inRunner = process.env.TEST_WORKER_INDEX === undefined;
  * (about 3 s of processor time); the process tests check a first start itself.
  */
 function dataDir(name: string, embedded: boolean): string {
+  // Workers read this file again but start no site: they need no directory.
+  if (!inRunner) return '';
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `e2e-${name}-`));
-  return inRunner && embedded ? withCreatedDatabase(dir) : dir;
+  return embedded ? withCreatedDatabase(dir) : dir;
 }
 
 /**

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { contentSitePorts, e2ePort, picturesSitePorts, withAnalyticsTag } from './tests/e2e/servers.ts';
 import { staffAccount } from './tests/e2e/staff-account.ts';
-import { chromiumFlags, chromiumPath } from './tests/support/chromium.ts';
+import { chromiumFlags, journeyChromiumPath } from './tests/support/chromium.ts';
 import { withCreatedDatabase } from './tests/support/created-database.ts';
 
 /**
@@ -90,7 +90,7 @@ const picturesSite = (viewport: keyof typeof picturesSitePorts) => ({
   baseURL: `http://127.0.0.1:${picturesSitePorts[viewport]}`,
 });
 
-const chromium = { executablePath: chromiumPath, args: [...chromiumFlags] };
+const chromium = { executablePath: journeyChromiumPath, args: [...chromiumFlags] };
 
 const phone = { ...devices['Pixel 7'], launchOptions: chromium };
 const desktop = {

@@ -134,7 +134,9 @@ export default defineConfig({
   reporter: process.env.CI ? 'list' : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
+    // A failed journey's trace holds the page's DOM at each step (no screencast: it costs more
+    // than the journey). CI keeps nothing but its log, so it records none.
+    trace: process.env.CI ? 'off' : { mode: 'retain-on-failure', screenshots: false, snapshots: true },
     launchOptions: chromium,
   },
   projects: [

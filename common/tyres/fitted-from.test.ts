@@ -57,22 +57,28 @@ describe('fitted from', () => {
   });
 
   it('waits for the supplier’s lead time when own stock is short', () => {
-    expect(fittedFrom(stock({ ownFree: 1, leadDays: 2 }), 2, daysFrom(tuesdayMorning), '2026-12-01')).toEqual({
-      availability: 'supplier',
-      fittedFrom: '2026-12-03',
-    });
-    // Five days from a Tuesday is a Sunday: the Monday after.
-    expect(fittedFrom(stock({ ownFree: 0, leadDays: 5 }), 2, daysFrom(tuesdayMorning), '2026-12-01').fittedFrom).toBe(
-      '2026-12-07',
+    expect(fittedFrom(stock({ ownFree: 1, leadDays: 2 }), 2, daysFrom(tuesdayMorning), '2026-12-01')).toEqual(
+      {
+        availability: 'supplier',
+        fittedFrom: '2026-12-03',
+      },
     );
+    // Five days from a Tuesday is a Sunday: the Monday after.
+    expect(
+      fittedFrom(stock({ ownFree: 0, leadDays: 5 }), 2, daysFrom(tuesdayMorning), '2026-12-01').fittedFrom,
+    ).toBe('2026-12-07');
   });
 
   it('is not offered when neither has the tyres, nor beyond the booking horizon', () => {
-    expect(fittedFrom(stock({ ownFree: 0, supplierStock: 1 }), 2, daysFrom(tuesdayMorning), '2026-12-01')).toEqual({
+    expect(
+      fittedFrom(stock({ ownFree: 0, supplierStock: 1 }), 2, daysFrom(tuesdayMorning), '2026-12-01'),
+    ).toEqual({
       availability: 'none',
       fittedFrom: null,
     });
-    expect(fittedFrom(stock({ ownFree: 0, leadDays: 40 }), 2, daysFrom(tuesdayMorning), '2026-12-01')).toEqual({
+    expect(
+      fittedFrom(stock({ ownFree: 0, leadDays: 40 }), 2, daysFrom(tuesdayMorning), '2026-12-01'),
+    ).toEqual({
       availability: 'supplier',
       fittedFrom: null,
     });

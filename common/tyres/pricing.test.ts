@@ -54,9 +54,9 @@ describe('the fully fitted price', () => {
   it('is cost plus margin plus VAT, rounded, plus the fitting charge of the rim band', () => {
     // £40.00 × 1.35 × 1.2 = £64.80 -> £64.99, plus £15 fitting for a 16-inch rim.
     expect(tyrePart(pricing, 'mid-range', 4_000)).toBe(6_499);
-    expect(fittedPrice(pricing, { rim: 16, tier: 'mid-range', costPence: 4_000, priceOverridePence: null })).toBe(
-      7_999,
-    );
+    expect(
+      fittedPrice(pricing, { rim: 16, tier: 'mid-range', costPence: 4_000, priceOverridePence: null }),
+    ).toBe(7_999);
   });
 
   it('is never below the tier’s floor', () => {
@@ -75,9 +75,9 @@ describe('the fully fitted price', () => {
   });
 
   it('is the tyre’s own price where staff set one', () => {
-    expect(fittedPrice(pricing, { rim: 16, tier: 'premium', costPence: 9_000, priceOverridePence: 9_950 })).toBe(
-      9_950,
-    );
+    expect(
+      fittedPrice(pricing, { rim: 16, tier: 'premium', costPence: 9_000, priceOverridePence: 9_950 }),
+    ).toBe(9_950);
   });
 
   it('totals the number of tyres with nothing added', () => {

@@ -83,7 +83,8 @@ export type PricedTyre = Pick<TyreSize, 'rim'> & {
 
 /** The price of one tyre fully fitted, VAT included: its own price if staff set one. */
 export const fittedPrice = (pricing: TyrePricing, tyre: PricedTyre) =>
-  tyre.priceOverridePence ?? tyrePart(pricing, tyre.tier, tyre.costPence) + fittingCharge(pricing.fitting, tyre.rim);
+  tyre.priceOverridePence ??
+  tyrePart(pricing, tyre.tier, tyre.costPence) + fittingCharge(pricing.fitting, tyre.rim);
 
 /** What `quantity` tyres cost fully fitted: the price of one times the number, nothing added. */
 export const fittedTotal = (pricePence: number, quantity: number) => pricePence * quantity;

@@ -45,12 +45,19 @@ describe('parseTyreSize', () => {
     });
   });
 
-  it.each(['', 'tyres', '205/55', '205/55R', '999/55R16', '205/10R16', '205/55R40', '205/55R16 91X', '205/55R16 20V'])(
-    'refuses %j',
-    (text) => {
-      expect(parseTyreSize(text)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    'tyres',
+    '205/55',
+    '205/55R',
+    '999/55R16',
+    '205/10R16',
+    '205/55R40',
+    '205/55R16 91X',
+    '205/55R16 20V',
+  ])('refuses %j', (text) => {
+    expect(parseTyreSize(text)).toBeNull();
+  });
 });
 
 describe('writing a size', () => {

@@ -75,7 +75,8 @@ export const diameterTolerance = 0.03;
 /** Whether `other` is within 3% of `size`'s overall diameter. */
 export function withinDiameter(size: TyreSize, other: TyreSize): boolean {
   const base = overallDiameter(size);
-  return Math.abs(overallDiameter(other) - base) <= base * diameterTolerance;
+  // A micrometre of slack: exactly 3% counts as within, whatever the floating point makes of it.
+  return Math.abs(overallDiameter(other) - base) <= base * diameterTolerance + 1e-3;
 }
 
 /**
@@ -113,10 +114,10 @@ export const isLoadIndex = (value: number) => Number.isInteger(value) && value >
  * From 60 (250 kg) to 126 (1,700 kg).
  */
 const loadKg = [
-  250, 257, 265, 272, 280, 290, 300, 307, 315, 325, 335, 345, 355, 365, 375, 387, 400, 412, 425, 437,
-  450, 462, 475, 487, 500, 515, 530, 545, 560, 580, 600, 615, 630, 650, 670, 690, 710, 730, 750, 775,
-  800, 825, 850, 875, 900, 925, 950, 975, 1000, 1030, 1060, 1090, 1120, 1150, 1180, 1215, 1250, 1285,
-  1320, 1360, 1400, 1450, 1500, 1550, 1600, 1650, 1700,
+  250, 257, 265, 272, 280, 290, 300, 307, 315, 325, 335, 345, 355, 365, 375, 387, 400, 412, 425, 437, 450,
+  462, 475, 487, 500, 515, 530, 545, 560, 580, 600, 615, 630, 650, 670, 690, 710, 730, 750, 775, 800, 825,
+  850, 875, 900, 925, 950, 975, 1000, 1030, 1060, 1090, 1120, 1150, 1180, 1215, 1250, 1285, 1320, 1360, 1400,
+  1450, 1500, 1550, 1600, 1650, 1700,
 ];
 
 /** The most a tyre of load index `index` carries, in kg. */

@@ -9,6 +9,7 @@ import {
 import { infoPageNames, type InfoPage, type InfoPageKey, type InfoPages } from './info-pages.ts';
 import { dayHoursText } from './opening-hours.ts';
 import { isCalendarDate } from '#common/time/week.ts';
+import { tyrePricingChanges } from '#common/tyres/pricing-changes.ts';
 import {
   weekdayNames,
   weekdays,
@@ -31,6 +32,7 @@ export function describeChanges(before: SiteContent, after: SiteContent): string
     ...infoPageChanges(before.infoPages, after.infoPages),
     ...branchChanges(before.branches, after.branches),
     ...bookingChanges(before, after),
+    ...tyrePricingChanges(before, after),
     ...fieldChanges('Contact hours', before.contactHours, after.contactHours, {
       weekdays: 'weekdays',
       saturday: 'Saturday',

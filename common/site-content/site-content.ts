@@ -1,6 +1,7 @@
 // zod/mini: this module reaches the staff dashboard's bundle; the public pages only import types.
 import * as z from 'zod/mini';
 import { bookingSettingsSchema, mobileLocation } from '#common/bookings/settings.ts';
+import { tyrePricingSchema } from '#common/tyres/pricing-settings.ts';
 import { keyedPriceLines, unknownFacts } from './facts.ts';
 import { infoPagesSchema } from './info-pages.ts';
 import {
@@ -115,6 +116,11 @@ export const siteContentSchema = z
      * publish their own, and until then booking follows the branches' opening hours.
      */
     booking: z.optional(bookingSettingsSchema),
+    /**
+     * The tyre price rules (common/tyres/pricing-settings.ts); absent until staff first save
+     * their own, and until then tyres are priced by the defaults.
+     */
+    tyres: z.optional(tyrePricingSchema),
   })
   .check(
     z.superRefine((content, context) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   brandKey,
+  brandTierMap,
   fittedPrice,
   fittedTotal,
   fittingCharge,
@@ -87,7 +88,10 @@ describe('the fully fitted price', () => {
 });
 
 describe('tiers of brands', () => {
-  const brandTiers = { Michelin: 'premium', 'BF Goodrich': 'mid-range' } as const;
+  const brandTiers = brandTierMap([
+    { brand: 'Michelin', tier: 'premium' },
+    { brand: 'BF Goodrich', tier: 'mid-range' },
+  ]);
 
   it('finds a brand however it is written', () => {
     expect(tierOfBrand(brandTiers, 'MICHELIN')).toBe('premium');

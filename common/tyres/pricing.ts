@@ -92,12 +92,13 @@ export const fittedTotal = (pricePence: number, quantity: number) => pricePence 
 /** The quantities whose totals the results show. */
 export const shownQuantities = [1, 2, 4] as const;
 
-/** A tier for a brand from the list staff keep: brands not on it are budget until staff say otherwise. */
-export function tierOfBrand(brandTiers: Record<string, TyreTier>, brand: string): TyreTier {
-  const key = brandKey(brand);
-  for (const [name, tier] of Object.entries(brandTiers)) if (brandKey(name) === key) return tier;
-  return 'budget';
-}
+/** A list of brands and their tiers, keyed by `brandKey`, for `tierOfBrand`. */
+export const brandTierMap = (entries: readonly { brand: string; tier: TyreTier }[]) =>
+  new Map(entries.map((entry) => [brandKey(entry.brand), entry.tier]));
+
+/** A brand's tier from the list staff keep: brands not on it are budget until staff say otherwise. */
+export const tierOfBrand = (brandTiers: ReadonlyMap<string, TyreTier>, brand: string): TyreTier =>
+  brandTiers.get(brandKey(brand)) ?? 'budget';
 
 /** Brands compare without case, accents or spacing: "BF Goodrich" is "BFGoodrich". */
 export const brandKey = (brand: string) =>

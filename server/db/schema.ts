@@ -585,3 +585,5 @@ export const bookingPlaces = pgTable(
     check('booking_places_taken_check', sql`${table.taken} >= 0`),
   ],
 );
+
+export * from './tyres-schema.ts';

@@ -40,6 +40,7 @@ import { cancelByCustomer, manageBooking } from './bookings/customer-link.ts';
 import type { BookingDependencies } from './bookings/dependencies.ts';
 import { submitBooking } from './bookings/store.ts';
 import { imagesRouter } from './images/routes.ts';
+import { publicTyresRouter } from './tyres/routes.ts';
 import { uploadedSlotImages } from './images/service.ts';
 import { servicesRouter } from '#server/site-content/services-routes.ts';
 import { privacyRouter } from './privacy/routes.ts';
@@ -186,6 +187,7 @@ export function createApp({
   api.use(siteContentRouter(database.db, siteContent, requireUser, contentChanged));
   api.use(publicEnquiriesRouter(enquirySubmission));
   api.use(publicBookingsRouter(booking));
+  api.use(publicTyresRouter(booking));
   api.use(customersToldToCall(contact));
   api.use(publicAnalyticsRouter(analytics));
   api.use(express.json({ limit: jsonBodyLimit }));

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { seedDemoContent } from './db/seed.ts';
+import { seedDemoTyres } from './tyres/demo-catalogue.ts';
 import { createDevSsr, loadProductionSsr } from './http/ssr.ts';
 import { pruneRateLimitCounters } from './http/rate-limit.ts';
 import { createLogger } from './logger.ts';
@@ -49,6 +50,7 @@ async function main() {
     if (config.seedDemoContent && (await seedDemoContent(database.db))) {
       logger.info('demo content seeded');
     }
+    if (await seedDemoTyres(database.db)) logger.info('demo tyre catalogue seeded');
     if (config.initialAdmin) {
       try {
         if (await addStaffAccount(database.db, config.initialAdmin, { onlyIfFirst: true })) {

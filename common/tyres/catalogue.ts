@@ -1,0 +1,109 @@
+import type { TyreAvailability } from './fitted-from.ts';
+import { brandKey, type TyreTier } from './pricing.ts';
+import { sizeText, type TyreSize } from './size.ts';
+
+/**
+ * A tyre of the catalogue as customers see it (GET /api/tyres), and the words and orders the
+ * results use.
+ */
+
+export const seasons = ['summer', 'winter', 'all-season'] as const;
+export type Season = (typeof seasons)[number];
+
+export const seasonNames: Record<Season, string> = {
+  summer: 'Summer',
+  winter: 'Winter',
+  'all-season': 'All-season',
+};
+
+/** EU tyre label grades: fuel efficiency and wet grip A (best) to E; noise class A (quietest) to C. */
+export const labelGrades = ['A', 'B', 'C', 'D', 'E'] as const;
+export type LabelGrade = (typeof labelGrades)[number];
+export const noiseClasses = ['A', 'B', 'C'] as const;
+export type NoiseClass = (typeof noiseClasses)[number];
+
+export type TyreLabel = {
+  fuel: LabelGrade | null;
+  wet: LabelGrade | null;
+  noiseDb: number | null;
+  noiseClass: NoiseClass | null;
+  /** Three-peak mountain snowflake: tested for severe snow. */
+  snow: boolean;
+  ice: boolean;
+};
+
+/** One tyre of GET /api/tyres: `price` in pence per tyre, fully fitted, VAT included. */
+export type TyreOffer = {
+  id: number;
+  brand: string;
+  pattern: string;
+  size: string;
+  loadIndex: number;
+  speedRating: string;
+  season: Season;
+  runFlat: boolean;
+  extraLoad: boolean;
+  label: TyreLabel;
+  tier: TyreTier;
+  price: number;
+  fittedFrom: string | null;
+  availability: TyreAvailability;
+};
+
+export type TyreSearchAnswer = { size: string; items: TyreOffer[]; alternatives: TyreOffer[] };
+
+export const tyreSorts = ['price', 'wet', 'fuel', 'noise'] as const;
+export type TyreSort = (typeof tyreSorts)[number];
+
+export const tyreSortNames: Record<TyreSort, string> = {
+  price: 'Price, lowest first',
+  wet: 'Wet grip, best first',
+  fuel: 'Fuel efficiency, best first',
+  noise: 'Noise, quietest first',
+};
+
+/** How many tyres a customer may book at once: a set of four and a spare or two. */
+export const maxTyreQuantity = 6;
+
+const gradeRank = (grade: string | null) => (grade === null ? 99 : grade.charCodeAt(0));
+
+/**
+ * Orders tyres by `sort`, then by price, then by brand; those that cannot be fitted come after
+ * all that can, and a tyre without the grade sorted by after those with one.
+ */
+export function compareOffers(sort: TyreSort) {
+  const key = (offer: TyreOffer): number => {
+    switch (sort) {
+      case 'price':
+        return offer.price;
+      case 'wet':
+        return gradeRank(offer.label.wet);
+      case 'fuel':
+        return gradeRank(offer.label.fuel);
+      case 'noise':
+        return offer.label.noiseDb ?? 999;
+    }
+  };
+  const unavailable = (offer: TyreOffer) => (offer.fittedFrom === null ? 1 : 0);
+  return (a: TyreOffer, b: TyreOffer) =>
+    unavailable(a) - unavailable(b) ||
+    key(a) - key(b) ||
+    a.price - b.price ||
+    a.brand.localeCompare(b.brand) ||
+    a.id - b.id;
+}
+
+/**
+ * What identifies a tyre in a price file without an EAN: brand, pattern, size, load index and
+ * speed rating, written without case, accents or spacing.
+ */
+export const tyreMatchKey = (
+  tyre: TyreSize & { brand: string; pattern: string; loadIndex: number; speedRating: string },
+) =>
+  [
+    brandKey(tyre.brand),
+    brandKey(tyre.pattern),
+    sizeText(tyre),
+    tyre.loadIndex,
+    tyre.speedRating.toUpperCase(),
+  ].join('|');

@@ -1,0 +1,45 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { TyreSize } from '#common/tyres/size.ts';
+import type { Database } from '../db/client.ts';
+import { tyres } from '../db/schema.ts';
+
+/** A row of the catalogue. */
+export type TyreRow = typeof tyres.$inferSelect;
+
+/** Offered to customers: not hidden by staff, and still in its supplier's range. */
+const offered = and(eq(tyres.hidden, false), eq(tyres.available, true));
+
+/** The sizes the catalogue offers tyres in, smallest rim, then width, then profile first. */
+export async function offeredSizes(db: Database): Promise<TyreSize[]> {
+  return db
+    .selectDistinct({ width: tyres.width, profile: tyres.profile, rim: tyres.rim })
+    .from(tyres)
+    .where(offered)
+    .orderBy(asc(tyres.rim), asc(tyres.width), asc(tyres.profile));
+}
+
+/** The offered tyres of each of `sizes`. */
+export async function offeredTyresOf(db: Database, sizes: readonly TyreSize[]): Promise<TyreRow[]> {
+  if (sizes.length === 0) return [];
+  const wanted = sql.join(
+    sizes.map((size) => sql`(${size.width}::int, ${size.profile}::int, ${size.rim}::int)`),
+    sql`, `,
+  );
+  return db
+    .select()
+    .from(tyres)
+    .where(and(offered, sql`(${tyres.width}, ${tyres.profile}, ${tyres.rim}) in (${wanted})`));
+}
+
+/** The highest load index and speed rating of the tyres listed in `size`, offered or not. */
+export async function ratingsOf(db: Database, size: TyreSize) {
+  return db
+    .select({ loadIndex: tyres.loadIndex, speedRating: tyres.speedRating })
+    .from(tyres)
+    .where(and(eq(tyres.width, size.width), eq(tyres.profile, size.profile), eq(tyres.rim, size.rim)));
+}
+
+export async function tyreById(db: Database, id: number): Promise<TyreRow | undefined> {
+  const [row] = await db.select().from(tyres).where(eq(tyres.id, id));
+  return row;
+}

@@ -1,0 +1,195 @@
+import { mobileLocation, type BookingSettings } from '#common/bookings/settings.ts';
+import type { AvailabilityDay } from '#common/bookings/slots.ts';
+import { londonDate } from '#common/time/london.ts';
+import { addDays } from '#common/time/week.ts';
+import {
+  compareOffers,
+  type Season,
+  type TyreOffer,
+  type TyreSearchAnswer,
+  type TyreSort,
+} from '#common/tyres/catalogue.ts';
+import { fittedFrom } from '#common/tyres/fitted-from.ts';
+import { brandKey, fittedPrice } from '#common/tyres/pricing.ts';
+import { pricingRules, tierFor, tyrePricingOf } from '#common/tyres/pricing-settings.ts';
+import {
+  loadAtLeast,
+  sameSize,
+  sizeText,
+  speedAtLeast,
+  speedRatings,
+  withinDiameter,
+  type ParsedTyreSize,
+  type TyreSize,
+} from '#common/tyres/size.ts';
+import { keptFor } from '#common/util/kept-for.ts';
+import type { Database } from '../db/client.ts';
+import { createReadCache } from '../http/read-cache.ts';
+import { availability, settingsOf } from '../bookings/availability.ts';
+import type { BookingDependencies } from '../bookings/dependencies.ts';
+import { offeredSizes, offeredTyresOf, ratingsOf, type TyreRow } from './catalogue.ts';
+
+/**
+ * What customers see of the catalogue: each offered tyre of a size with its fully fitted price,
+ * its tier, where it would come from and the first day it can be fitted at the customer's
+ * address, sorted and filtered as they ask; and, when nothing of the size can be fitted, the
+ * tyres of sizes that can stand in for it.
+ */
+
+export type TyreSearch = {
+  size: ParsedTyreSize;
+  sort: TyreSort;
+  season?: Season;
+  runFlat?: boolean;
+  brand?: string;
+  /** Only tyres that can be fitted by tomorrow. */
+  tomorrow?: boolean;
+  /** How many tyres the customer wants: where they come from, and so when, depends on it. */
+  quantity: number;
+};
+
+/** The catalogue's offered sizes and each size's tyres, read at most once a second per process. */
+type KeptCatalogue = {
+  sizes: ReturnType<typeof createReadCache<TyreSize[]>>;
+  rows: ReturnType<typeof createReadCache<TyreRow[]>>;
+};
+const kept = new WeakMap<Database, KeptCatalogue>();
+const keptOf = (db: Database) =>
+  keptFor(kept, db, () => ({
+    sizes: createReadCache<TyreSize[]>({ ttlMs: 1_000 }),
+    rows: createReadCache<TyreRow[]>({ ttlMs: 1_000 }),
+  }));
+
+/** Forgets what this process keeps of the catalogue (stock, prices or the range changed here). */
+export const forgetCatalogue = (db: Database) => {
+  kept.get(db)?.sizes.clear();
+  kept.get(db)?.rows.clear();
+};
+
+export const sizesOnOffer = (db: Database) => keptOf(db).sizes.get('sizes', () => offeredSizes(db));
+
+const tyresOfSize = (db: Database, size: TyreSize) =>
+  keptOf(db).rows.get(sizeText(size), () => offeredTyresOf(db, [size]));
+
+/** Where tyres are fitted for "fitted from": the customer's address, else the first place that books. */
+export function fittingLocation(settings: BookingSettings): string | null {
+  const enabled = settings.locations.filter((location) => location.enabled);
+  return (enabled.find((location) => location.key === mobileLocation) ?? enabled[0])?.key ?? null;
+}
+
+/** Turns rows into offers, priced by the published rules and dated by the diary. */
+async function offerMaker(deps: BookingDependencies, quantity: number) {
+  const content = await deps.content();
+  const settings = settingsOf(content);
+  const pricing = tyrePricingOf(content);
+  const rules = pricingRules(pricing);
+  const location = fittingLocation(settings);
+  const days: AvailabilityDay[] = location
+    ? await availability(deps, { location, days: settings.horizonDays + 1 })
+    : [];
+  const today = londonDate(deps.clock());
+  return (row: TyreRow): TyreOffer => {
+    const tier = tierFor(pricing, row.brand);
+    const when = fittedFrom(
+      {
+        ownFree: row.stock - row.reserved,
+        supplierStock: row.supplierStock,
+        leadDays: row.leadDays,
+        offered: true,
+      },
+      quantity,
+      days,
+      today,
+    );
+    return {
+      id: row.id,
+      brand: row.brand,
+      pattern: row.pattern,
+      size: sizeText(row),
+      loadIndex: row.loadIndex,
+      speedRating: row.speedRating,
+      season: row.season as Season,
+      runFlat: row.runFlat,
+      extraLoad: row.extraLoad,
+      label: {
+        fuel: row.fuel as TyreOffer['label']['fuel'],
+        wet: row.wet as TyreOffer['label']['wet'],
+        noiseDb: row.noiseDb,
+        noiseClass: row.noiseClass as TyreOffer['label']['noiseClass'],
+        snow: row.snow,
+        ice: row.ice,
+      },
+      tier,
+      price: fittedPrice(rules, {
+        rim: row.rim,
+        tier,
+        costPence: row.costPence,
+        priceOverridePence: row.priceOverridePence,
+      }),
+      fittedFrom: when.fittedFrom,
+      availability: when.availability,
+    };
+  };
+}
+
+/** The customer's filters, as a test of an offer. */
+function filterOf(search: TyreSearch, today: string) {
+  const brand = search.brand ? brandKey(search.brand) : null;
+  const tomorrow = addDays(today, 1);
+  return (offer: TyreOffer) =>
+    (search.season === undefined || offer.season === search.season) &&
+    (search.runFlat === undefined || offer.runFlat === search.runFlat) &&
+    (brand === null || brandKey(offer.brand) === brand) &&
+    (!search.tomorrow || (offer.fittedFrom !== null && offer.fittedFrom <= tomorrow));
+}
+
+/**
+ * The load index and speed rating a stand-in must reach: those the customer gave with the size,
+ * else the highest the catalogue lists in the size (so that no tyre it lists is ever replaced by
+ * a weaker one); none when neither is known.
+ */
+async function neededRatings(db: Database, size: ParsedTyreSize) {
+  const listed = await ratingsOf(db, size);
+  const highestLoad = listed.reduce<number | null>((high, row) => Math.max(high ?? 0, row.loadIndex), null);
+  const highestSpeed = listed.reduce<string | null>(
+    (high, row) => (high === null || speedAtLeast(row.speedRating, high) ? row.speedRating : high),
+    null,
+  );
+  return {
+    loadIndex: size.loadIndex ?? highestLoad,
+    speedRating:
+      size.speedRating ?? (highestSpeed && Object.hasOwn(speedRatings, highestSpeed) ? highestSpeed : null),
+  };
+}
+
+/** At most this many stand-ins are shown. */
+const maxAlternatives = 24;
+
+/** GET /api/tyres: the size's tyres, and stand-ins when none of them can be fitted. */
+export async function searchTyres(deps: BookingDependencies, search: TyreSearch): Promise<TyreSearchAnswer> {
+  const toOffer = await offerMaker(deps, search.quantity);
+  const today = londonDate(deps.clock());
+  const wanted = filterOf(search, today);
+  const order = compareOffers(search.sort);
+  const all = (await tyresOfSize(deps.db, search.size)).map(toOffer);
+  const items = all.filter(wanted).sort(order);
+  if (all.some((offer) => offer.fittedFrom !== null)) {
+    return { size: sizeText(search.size), items, alternatives: [] };
+  }
+  const needed = await neededRatings(deps.db, search.size);
+  const standIns = (await sizesOnOffer(deps.db)).filter(
+    (size) => !sameSize(size, search.size) && withinDiameter(search.size, size),
+  );
+  const rows = (await Promise.all(standIns.map((size) => tyresOfSize(deps.db, size)))).flat();
+  const alternatives = rows
+    .filter(
+      (row) =>
+        (needed.loadIndex === null || loadAtLeast(row.loadIndex, needed.loadIndex)) &&
+        (needed.speedRating === null || speedAtLeast(row.speedRating, needed.speedRating)),
+    )
+    .map(toOffer)
+    .filter((offer) => offer.fittedFrom !== null && wanted(offer))
+    .sort(order)
+    .slice(0, maxAlternatives);
+  return { size: sizeText(search.size), items, alternatives };
+}

@@ -1,0 +1,72 @@
+import { Router, type Request } from 'express';
+import { maxTyreQuantity, seasons, tyreSorts, type Season, type TyreSort } from '#common/tyres/catalogue.ts';
+import { parseTyreSize } from '#common/tyres/size.ts';
+import type { BookingDependencies } from '../bookings/dependencies.ts';
+import { HttpError } from '../http/errors.ts';
+import { searchTyres, sizesOnOffer, type TyreSearch } from './offers.ts';
+
+/** A query parameter given at most once, or undefined; an empty one counts as not given. */
+function queryText(req: Request, name: string): string | undefined {
+  const value = req.query[name];
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string') throw new HttpError(400, `Give ${name} once.`);
+  return value;
+}
+
+function queryFlag(req: Request, name: string): boolean | undefined {
+  const value = queryText(req, name);
+  if (value === undefined) return undefined;
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw new HttpError(400, `${name} must be true or false.`);
+}
+
+function oneOf<Value extends string>(
+  req: Request,
+  name: string,
+  values: readonly Value[],
+): Value | undefined {
+  const value = queryText(req, name);
+  if (value === undefined) return undefined;
+  if (!(values as readonly string[]).includes(value)) {
+    throw new HttpError(400, `${name} must be one of ${values.join(', ')}.`);
+  }
+  return value as Value;
+}
+
+/** The search GET /api/tyres asks for, from its query. */
+export function tyreSearchOf(req: Request): TyreSearch {
+  const sizeParam = queryText(req, 'size');
+  const size = sizeParam === undefined ? null : parseTyreSize(sizeParam);
+  if (!size) throw new HttpError(400, 'size must be a tyre size, for example 205/55R16.');
+  const quantity = queryText(req, 'quantity') ?? '1';
+  if (!/^[1-9]$/.test(quantity) || Number(quantity) > maxTyreQuantity) {
+    throw new HttpError(400, `quantity must be a whole number from 1 to ${maxTyreQuantity}.`);
+  }
+  const brand = queryText(req, 'brand');
+  if (brand !== undefined && brand.length > 40) throw new HttpError(400, 'brand is too long.');
+  return {
+    size,
+    sort: oneOf<TyreSort>(req, 'sort', tyreSorts) ?? 'price',
+    season: oneOf<Season>(req, 'season', seasons),
+    runFlat: queryFlag(req, 'runflat'),
+    brand,
+    tomorrow: queryFlag(req, 'tomorrow'),
+    quantity: Number(quantity),
+  };
+}
+
+/** The public side of the catalogue: GET /tyres/sizes and GET /tyres. */
+export function publicTyresRouter(deps: BookingDependencies) {
+  const router = Router();
+
+  router.get('/tyres/sizes', async (_req, res) => {
+    res.json(await sizesOnOffer(deps.db));
+  });
+
+  router.get('/tyres', async (req, res) => {
+    res.json(await searchTyres(deps, tyreSearchOf(req)));
+  });
+
+  return router;
+}

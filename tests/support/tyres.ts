@@ -1,0 +1,51 @@
+/** Tyres in tests: a catalogue row with sensible values, stored, and an empty catalogue. */
+import { tyreMatchKey } from '#common/tyres/catalogue.ts';
+import type { Database } from '#server/db/client.ts';
+import { tyreImports, tyreSuppliers, tyres } from '#server/db/schema.ts';
+import { forgetCatalogue } from '#server/tyres/offers.ts';
+
+type NewTyre = typeof tyres.$inferInsert;
+
+let serial = 0;
+
+/**
+ * Stores a 205/55R16 91V mid-range summer tyre (Hankook, £40.00 cost, 4 in stock, 20 at the
+ * supplier two days away) with `overrides`; answers its row.
+ */
+export async function addTyre(db: Database, overrides: Partial<NewTyre> = {}) {
+  serial += 1;
+  const tyre = {
+    ean: `5000000${String(serial).padStart(6, '0')}`,
+    brand: 'Hankook',
+    pattern: `Ventus Prime ${serial}`,
+    width: 205,
+    profile: 55,
+    rim: 16,
+    loadIndex: 91,
+    speedRating: 'V',
+    season: 'summer',
+    fuel: 'C',
+    wet: 'B',
+    noiseDb: 70,
+    noiseClass: 'B',
+    costPence: 4_000,
+    stock: 4,
+    supplierStock: 20,
+    leadDays: 2,
+    ...overrides,
+  };
+  const [row] = await db
+    .insert(tyres)
+    .values({ ...tyre, matchKey: tyre.matchKey ?? tyreMatchKey(tyre) })
+    .returning();
+  forgetCatalogue(db);
+  return row!;
+}
+
+/** Empties the catalogue, its suppliers and its imports. */
+export async function clearTyres(db: Database) {
+  await db.delete(tyreImports);
+  await db.delete(tyres);
+  await db.delete(tyreSuppliers);
+  forgetCatalogue(db);
+}

@@ -54,6 +54,7 @@ CREATE TABLE "tyres" (
 	"available" boolean DEFAULT true NOT NULL,
 	"demo" boolean DEFAULT false NOT NULL,
 	"supplier_id" integer,
+	"last_import_id" integer,
 	"match_key" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -33,10 +33,16 @@ describe('parseTyreSize', () => {
     });
     expect(parseTyreSize('205/55 R16 91 v')).toEqual({ ...plain, loadIndex: 91, speedRating: 'V' });
     expect(parseTyreSize('205/55VR16')).toEqual(plain);
+    expect(parseTyreSize('205/55R16 94V XL')).toEqual({ ...plain, loadIndex: 94, speedRating: 'V' });
+    expect(parseTyreSize('225/45 R17 94Y RFT XL')).toMatchObject({
+      width: 225,
+      loadIndex: 94,
+      speedRating: 'Y',
+    });
   });
 
   it('takes the single-wheel index of a van tyre’s dual load index', () => {
-    expect(parseTyreSize('215/65R16 109/107T')).toEqual({
+    expect(parseTyreSize('215/65R16C 109/107T')).toEqual({
       width: 215,
       profile: 65,
       rim: 16,

@@ -25,11 +25,12 @@ export const isTyreSize = (size: TyreSize) =>
 
 /**
  * width, a separator (/, space, dash or none), profile, an optional construction letter (R, ZR,
- * with a speed rating before it as in VR or ZR), the rim, then optionally the load index and speed
- * rating (91W, 91 W, 94/92V for a dual load index, of which the first is the single-wheel one).
+ * with a speed rating before it as in VR or ZR), the rim (with C for a van tyre), then optionally
+ * the load index and speed rating (91W, 91 W, 109/107T for a dual load index, of which the first
+ * is the single-wheel one), then markings such as XL or RFT, which the size does not depend on.
  */
 const sizePattern =
-  /^(\d{3})\s*[/\s-]?\s*(\d{2})\s*[/\s-]?\s*(?:[A-Z]?R|-)?\s*[/\s-]?\s*(\d{2})(?:\s*[/\s-]?\s*(\d{2,3})(?:\/\d{2,3})?\s*([A-Z])?)?$/;
+  /^(\d{3})\s*[/\s-]?\s*(\d{2})\s*[/\s-]?\s*(?:[A-Z]?R|-)?\s*[/\s-]?\s*(\d{2})C?(?:\s*[/\s-]?\s*(\d{2,3})(?:\/\d{2,3})?\s*([A-Z])?)?(?:\s+(?:XL|RF|RFT|ROF|ZP|SSR|RUN ?FLAT|EXTRA LOAD|REINFORCED|M\+S|3PMSF))*$/;
 
 /** Reads a size in its usual spellings; null when it is not one. */
 export function parseTyreSize(text: string): ParsedTyreSize | null {

@@ -68,6 +68,8 @@ export const tyres = pgTable(
     /** One of the demo catalogue's tyres that a new install starts with. */
     demo: boolean('demo').notNull().default(false),
     supplierId: integer('supplier_id').references(() => tyreSuppliers.id, { onDelete: 'set null' }),
+    /** The import that last listed this tyre: those a full file leaves out are withdrawn. */
+    lastImportId: integer('last_import_id'),
     /** Brand, pattern, size, load index and speed rating, normalised: matches a file's row without EAN. */
     matchKey: text('match_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

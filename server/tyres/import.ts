@@ -1,0 +1,327 @@
+import { pipeline, Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import { eq, sql } from 'drizzle-orm';
+import {
+  headerKey,
+  missingColumns,
+  ownColumns,
+  readPriceRow,
+  separatorOf,
+  type ColumnMapping,
+  type MappableColumn,
+  type PriceFileTyre,
+} from '#common/tyres/price-file.ts';
+import type { Database } from '../db/client.ts';
+import { tyreImports, tyres } from '../db/schema.ts';
+import { forgetCatalogue } from './offers.ts';
+
+/**
+ * Importing a supplier's price file: streamed row by row (never held whole), each row read by
+ * common/tyres/price-file.ts, the good ones stored a thousand at a time, matched to the
+ * catalogue by EAN (or by brand, pattern, size, load index and speed rating), the refused ones
+ * listed with their line and reason. The import's row shows its progress as it goes. A full
+ * file withdraws the supplier's tyres it no longer lists (and the demo catalogue): they stay,
+ * since bookings name them, but are no longer offered.
+ */
+
+export type ImportSettings = {
+  /** The supplier whose file it is (its tyres are those a full file withdraws); null for our own list. */
+  supplierId: number | null;
+  /** How the file's headers map onto our columns; null for a file in our own column set. */
+  mapping: ColumnMapping | null;
+  full: boolean;
+};
+
+export type ImportReport = {
+  status: 'running' | 'done' | 'failed';
+  rows: number;
+  imported: number;
+  rejected: number;
+  withdrawn: number;
+  errors: { line: number; reason: string }[];
+  failure: string | null;
+};
+
+/** A file that cannot be read as a price file at all: the import fails with this message. */
+export class PriceFileError extends Error {}
+
+/** Rows stored per statement. */
+const batchSize = 1_000;
+/** At most this many refused rows are listed (all are counted). */
+export const maxListedErrors = 10_000;
+
+/** Starts an import's record; answers its id. */
+export async function createImport(
+  db: Database,
+  {
+    supplierId,
+    fileName,
+    full,
+    startedBy,
+  }: { supplierId: number | null; fileName: string; full: boolean; startedBy: string | null },
+): Promise<number> {
+  const [row] = await db
+    .insert(tyreImports)
+    .values({ supplierId, fileName, full, startedBy })
+    .returning({ id: tyreImports.id });
+  return row!.id;
+}
+
+/** Each column the file provides, by its index in the header row. */
+function columnIndexes(headers: string[], mapping: ColumnMapping | null): Map<MappableColumn, number> {
+  const chosen = mapping ?? ownColumns(headers);
+  const missing = missingColumns(chosen);
+  if (missing.length > 0) {
+    throw new PriceFileError(
+      mapping
+        ? `The mapping does not name the columns ${missing.join(', ')}.`
+        : `The file does not have our columns ${missing.join(', ')}: map its columns to ours first.`,
+    );
+  }
+  const byKey = new Map(headers.map((header, index) => [headerKey(header), index]));
+  const indexes = new Map<MappableColumn, number>();
+  for (const [column, header] of Object.entries(chosen) as [MappableColumn, string][]) {
+    const index = byKey.get(headerKey(header));
+    if (index === undefined)
+      throw new PriceFileError(`The file has no column “${header}”, which the mapping reads for ${column}.`);
+    indexes.set(column, index);
+  }
+  return indexes;
+}
+
+/**
+ * The file's records with the line each ends on. The separator (comma or semicolon) is found
+ * from the first line; a byte-order mark is skipped.
+ */
+async function* records(input: Readable): AsyncGenerator<{ record: string[]; info: { lines: number } }> {
+  const chunks = input[Symbol.asyncIterator]() as AsyncIterator<Buffer | string>;
+  const head: Buffer[] = [];
+  let text = '';
+  while (!text.includes('\n') && text.length < 64 * 1024) {
+    const next = await chunks.next();
+    if (next.done) break;
+    head.push(Buffer.from(next.value));
+    text = Buffer.concat(head).toString('utf8');
+  }
+  async function* whole() {
+    yield* head;
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+  }
+  const parser = parse({
+    bom: true,
+    delimiter: separatorOf(text.split('\n', 1)[0] ?? ''),
+    relax_column_count: true,
+    skip_empty_lines: true,
+    info: true,
+  });
+  pipeline(Readable.from(whole()), parser, () => {});
+  yield* parser;
+}
+
+/**
+ * Stores a batch: each row updates the tyre it matches (by EAN where both have one, else by
+ * the match key) or becomes a new tyre. Columns the file does not provide keep their values (a
+ * supplier's file says nothing of our own stock). Own stock never drops below what bookings
+ * have reserved: those tyres are still on the shelf until fitted.
+ */
+async function storeBatch(
+  db: Database,
+  batch: PriceFileTyre[],
+  provided: ReadonlySet<MappableColumn>,
+  settings: ImportSettings,
+  importId: number,
+) {
+  const given = (column: MappableColumn, value: unknown) =>
+    provided.has(column) || (provided.has('size') && ['load_index', 'speed_rating'].includes(column))
+      ? value
+      : null;
+  const input = batch.map((tyre, ord) => ({
+    ord,
+    ean: tyre.ean,
+    brand: tyre.brand,
+    pattern: tyre.pattern,
+    width: tyre.width,
+    profile: tyre.profile,
+    rim: tyre.rim,
+    load_index: tyre.loadIndex,
+    speed_rating: tyre.speedRating,
+    season: given('season', tyre.season),
+    run_flat: given('run_flat', tyre.runFlat),
+    extra_load: given('extra_load', tyre.extraLoad),
+    fuel: tyre.fuel,
+    wet: tyre.wet,
+    noise_db: tyre.noiseDb,
+    noise_class: tyre.noiseClass,
+    fuel_given: provided.has('fuel'),
+    wet_given: provided.has('wet'),
+    noise_given: provided.has('noise_db'),
+    noise_class_given: provided.has('noise_class'),
+    snow: given('snow', tyre.snow),
+    ice: given('ice', tyre.ice),
+    cost_pence: tyre.costPence,
+    stock: given('stock', tyre.stock),
+    supplier_stock: given('supplier_stock', tyre.supplierStock),
+    lead_days: given('lead_days', tyre.leadDays),
+    default_lead_days: tyre.leadDays,
+    match_key: tyre.matchKey,
+  }));
+  await db.execute(sql`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as input (
+        ord int, ean text, brand text, pattern text, width int, profile int, rim int, load_index int,
+        speed_rating text, season text, run_flat boolean, extra_load boolean, fuel text, wet text,
+        noise_db int, noise_class text, fuel_given boolean, wet_given boolean, noise_given boolean,
+        noise_class_given boolean, snow boolean, ice boolean, cost_pence int, stock int,
+        supplier_stock int, lead_days int, default_lead_days int, match_key text
+      )
+    ),
+    matched as (
+      select distinct on (input.ord) input.ord, ${tyres.id} as id
+      from input join ${tyres} on ${tyres.ean} = input.ean
+        or (${tyres.matchKey} = input.match_key and (input.ean is null or ${tyres.ean} is null))
+      order by input.ord, (${tyres.ean} = input.ean) desc nulls last, ${tyres.id}
+    ),
+    updated as (
+      update ${tyres} set
+        ean = coalesce(input.ean, ${tyres.ean}), brand = input.brand, pattern = input.pattern,
+        width = input.width, profile = input.profile, rim = input.rim,
+        load_index = input.load_index, speed_rating = input.speed_rating,
+        season = coalesce(input.season, ${tyres.season}),
+        run_flat = coalesce(input.run_flat, ${tyres.runFlat}),
+        extra_load = coalesce(input.extra_load, ${tyres.extraLoad}),
+        fuel = case when input.fuel_given then input.fuel else ${tyres.fuel} end,
+        wet = case when input.wet_given then input.wet else ${tyres.wet} end,
+        noise_db = case when input.noise_given then input.noise_db else ${tyres.noiseDb} end,
+        noise_class = case when input.noise_class_given then input.noise_class else ${tyres.noiseClass} end,
+        snow = coalesce(input.snow, ${tyres.snow}), ice = coalesce(input.ice, ${tyres.ice}),
+        cost_pence = input.cost_pence,
+        stock = greatest(coalesce(input.stock, ${tyres.stock}), ${tyres.reserved}),
+        supplier_stock = coalesce(input.supplier_stock, ${tyres.supplierStock}),
+        lead_days = coalesce(input.lead_days, ${tyres.leadDays}),
+        available = true, demo = false, supplier_id = ${settings.supplierId},
+        last_import_id = ${importId}, match_key = input.match_key, updated_at = now()
+      from input join matched using (ord)
+      where ${tyres.id} = matched.id
+      returning ${tyres.id}
+    )
+    insert into ${tyres} (ean, brand, pattern, width, profile, rim, load_index, speed_rating, season,
+      run_flat, extra_load, fuel, wet, noise_db, noise_class, snow, ice, cost_pence, stock,
+      supplier_stock, lead_days, supplier_id, last_import_id, match_key)
+    select ean, brand, pattern, width, profile, rim, load_index, speed_rating,
+      coalesce(season, 'summer'), coalesce(run_flat, false), coalesce(extra_load, false), fuel, wet,
+      noise_db, noise_class, coalesce(snow, false), coalesce(ice, false), cost_pence,
+      coalesce(stock, 0), coalesce(supplier_stock, 0), coalesce(lead_days, default_lead_days),
+      ${settings.supplierId}, ${importId}, match_key
+    from input where ord not in (select ord from matched)
+    order by ord`);
+}
+
+/** Writes the import's counts (and, at the end, its refused rows and outcome). */
+async function saveProgress(db: Database, importId: number, report: ImportReport, final: boolean) {
+  await db
+    .update(tyreImports)
+    .set({
+      rows: report.rows,
+      imported: report.imported,
+      rejected: report.rejected,
+      withdrawn: report.withdrawn,
+      ...(final
+        ? { status: report.status, errors: report.errors, failure: report.failure, finishedAt: new Date() }
+        : {}),
+    })
+    .where(eq(tyreImports.id, importId));
+}
+
+/**
+ * Runs import `importId` over `input` to its end, keeping its record up to date; answers what it
+ * did. Never throws for a bad file: the import fails with the reason instead.
+ */
+export async function runImport(
+  db: Database,
+  importId: number,
+  input: Readable,
+  settings: ImportSettings,
+): Promise<ImportReport> {
+  const report: ImportReport = {
+    status: 'running',
+    rows: 0,
+    imported: 0,
+    rejected: 0,
+    withdrawn: 0,
+    errors: [],
+    failure: null,
+  };
+  const refuse = (line: number, reason: string) => {
+    report.rejected += 1;
+    if (report.errors.length < maxListedErrors) report.errors.push({ line, reason });
+  };
+  try {
+    let indexes: Map<MappableColumn, number> | null = null;
+    let provided = new Set<MappableColumn>();
+    const seen = new Map<string, number>();
+    let batch: PriceFileTyre[] = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      await storeBatch(db, batch, provided, settings, importId);
+      report.imported += batch.length;
+      batch = [];
+      await saveProgress(db, importId, report, false);
+    };
+    for await (const { record, info } of records(input)) {
+      if (!indexes) {
+        indexes = columnIndexes(record, settings.mapping);
+        provided = new Set(indexes.keys());
+        continue;
+      }
+      report.rows += 1;
+      const values: Partial<Record<MappableColumn, string>> = {};
+      for (const [column, index] of indexes) values[column] = record[index] ?? '';
+      const read = readPriceRow(values);
+      if (!read.ok) {
+        refuse(info.lines, read.reason);
+        continue;
+      }
+      const key = read.tyre.ean ?? read.tyre.matchKey;
+      const earlier = seen.get(key);
+      if (earlier !== undefined) {
+        refuse(info.lines, `the same tyre as line ${earlier}`);
+        continue;
+      }
+      seen.set(key, info.lines);
+      batch.push(read.tyre);
+      if (batch.length >= batchSize) await flush();
+    }
+    if (!indexes) throw new PriceFileError('The file is empty.');
+    await flush();
+    if (settings.full) report.withdrawn = await withdrawMissing(db, importId, settings.supplierId);
+    report.status = 'done';
+  } catch (error) {
+    report.status = 'failed';
+    report.failure =
+      error instanceof PriceFileError
+        ? error.message
+        : `The file could not be read: ${(error as Error).message}`;
+  }
+  await saveProgress(db, importId, report, true);
+  forgetCatalogue(db);
+  return report;
+}
+
+/** After a full file: the supplier's tyres it did not list, and the demo catalogue, are no longer offered. */
+async function withdrawMissing(db: Database, importId: number, supplierId: number | null): Promise<number> {
+  const withdrawn = await db
+    .update(tyres)
+    .set({ available: false, updatedAt: new Date() })
+    .where(
+      sql`${tyres.available} and ${tyres.lastImportId} is distinct from ${importId}
+        and (${tyres.supplierId} is not distinct from ${supplierId} or ${tyres.demo})`,
+    )
+    .returning({ id: tyres.id });
+  return withdrawn.length;
+}
+
+/** An import's record as GET /api/tyres/imports/{id} answers it. */
+export async function importReport(db: Database, importId: number) {
+  const [row] = await db.select().from(tyreImports).where(eq(tyreImports.id, importId));
+  return row;
+}

@@ -69,10 +69,21 @@ CREATE TABLE "tyres" (
 	CONSTRAINT "tyres_noise_class_check" CHECK ("tyres"."noise_class" in ('A', 'B', 'C'))
 );
 --> statement-breakpoint
+ALTER TABLE "bookings" ADD COLUMN "tyre_id" integer;--> statement-breakpoint
+ALTER TABLE "bookings" ADD COLUMN "tyre_quantity" integer;--> statement-breakpoint
+ALTER TABLE "bookings" ADD COLUMN "tyre_text" text;--> statement-breakpoint
+ALTER TABLE "bookings" ADD COLUMN "tyre_price_pence" integer;--> statement-breakpoint
+ALTER TABLE "bookings" ADD COLUMN "total_pence" integer;--> statement-breakpoint
+ALTER TABLE "bookings" ADD COLUMN "tyre_source" text;--> statement-breakpoint
+ALTER TABLE "bookings" ADD COLUMN "tyres_ordered_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "tyre_imports" ADD CONSTRAINT "tyre_imports_supplier_id_tyre_suppliers_id_fk" FOREIGN KEY ("supplier_id") REFERENCES "public"."tyre_suppliers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tyres" ADD CONSTRAINT "tyres_supplier_id_tyre_suppliers_id_fk" FOREIGN KEY ("supplier_id") REFERENCES "public"."tyre_suppliers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "tyre_imports_started_at_idx" ON "tyre_imports" USING btree ("started_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "tyres_ean_idx" ON "tyres" USING btree ("ean") WHERE "tyres"."ean" is not null;--> statement-breakpoint
 CREATE INDEX "tyres_size_idx" ON "tyres" USING btree ("width","profile","rim");--> statement-breakpoint
 CREATE INDEX "tyres_match_key_idx" ON "tyres" USING btree ("match_key");--> statement-breakpoint
-CREATE INDEX "tyres_brand_idx" ON "tyres" USING btree (lower("brand"));
+CREATE INDEX "tyres_brand_idx" ON "tyres" USING btree (lower("brand"));--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_tyre_id_tyres_id_fk" FOREIGN KEY ("tyre_id") REFERENCES "public"."tyres"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "bookings_tyre_idx" ON "bookings" USING btree ("tyre_id");--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_tyre_source_check" CHECK ("bookings"."tyre_source" in ('stock', 'supplier'));--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_tyre_quantity_check" CHECK (("bookings"."tyre_id" is null) = ("bookings"."tyre_quantity" is null) and "bookings"."tyre_quantity" between 1 and 6);

@@ -41,6 +41,7 @@ import type { BookingDependencies } from './bookings/dependencies.ts';
 import { submitBooking } from './bookings/store.ts';
 import { imagesRouter } from './images/routes.ts';
 import { publicTyresRouter } from './tyres/routes.ts';
+import { staffTyresRouter } from './tyres/staff-routes.ts';
 import { uploadedSlotImages } from './images/service.ts';
 import { servicesRouter } from '#server/site-content/services-routes.ts';
 import { privacyRouter } from './privacy/routes.ts';
@@ -188,6 +189,7 @@ export function createApp({
   api.use(publicEnquiriesRouter(enquirySubmission));
   api.use(publicBookingsRouter(booking));
   api.use(publicTyresRouter(booking));
+  api.use(staffTyresRouter({ db: database.db, logger, store: siteContent, requireUser, changed: contentChanged }));
   api.use(customersToldToCall(contact));
   api.use(publicAnalyticsRouter(analytics));
   api.use(express.json({ limit: jsonBodyLimit }));

@@ -8,6 +8,7 @@ import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { seedDemoContent } from './db/seed.ts';
 import { seedDemoTyres } from './tyres/demo-catalogue.ts';
+import { failStaleImports } from './tyres/staff-routes.ts';
 import { createDevSsr, loadProductionSsr } from './http/ssr.ts';
 import { pruneRateLimitCounters } from './http/rate-limit.ts';
 import { createLogger } from './logger.ts';
@@ -51,6 +52,7 @@ async function main() {
       logger.info('demo content seeded');
     }
     if (await seedDemoTyres(database.db)) logger.info('demo tyre catalogue seeded');
+    await failStaleImports(database.db);
     if (config.initialAdmin) {
       try {
         if (await addStaffAccount(database.db, config.initialAdmin, { onlyIfFirst: true })) {

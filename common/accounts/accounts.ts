@@ -97,6 +97,8 @@ export const activityKinds = [
   'privacy-erased',
   'image-changed',
   'content-published',
+  'tyre-changed',
+  'tyres-imported',
   'outbox-sent',
   'outbox-discarded',
 ] as const;
@@ -136,6 +138,8 @@ export const activityKindLabels: Record<ActivityKind, string> = {
   'privacy-erased': 'Personal data erased',
   'image-changed': 'Image changed',
   'content-published': 'Content published',
+  'tyre-changed': 'Tyre changed',
+  'tyres-imported': 'Tyre prices imported',
   'outbox-sent': 'Waiting e-mail sent',
   'outbox-discarded': 'Waiting e-mail discarded',
 };

@@ -26,6 +26,9 @@ const publicRoutes = new Set([
   'POST /api/bookings',
   'GET /api/bookings/manage/:token',
   'POST /api/bookings/manage/:token/cancel',
+  // The tyre catalogue as customers see it.
+  'GET /api/tyres/sizes',
+  'GET /api/tyres',
   'POST /api/analytics',
   'GET /api/images',
   'GET /api/images/:name',

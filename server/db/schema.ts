@@ -16,6 +16,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { tyres } from './tyres-schema.ts';
+
+export * from './tyres-schema.ts';
 
 /** PostgreSQL bytea as a Node Buffer (image bytes, salts). */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -547,6 +550,19 @@ export const bookings = pgTable(
     manageTokenHash: text('manage_token_hash').notNull(),
     /** Counts the changes customers' calendars were sent (the .ics SEQUENCE). */
     sequence: integer('sequence').notNull().default(0),
+    /**
+     * The tyre booked with the fitting, if any (common/tyres): how many, what it was called and
+     * cost each fully fitted when booked, and the whole price. `tyreSource` says where they come
+     * from: own stock (reserved by the booking, consumed when the job is completed) or the
+     * supplier (to be ordered by staff: `tyresOrderedAt`).
+     */
+    tyreId: integer('tyre_id').references(() => tyres.id, { onDelete: 'restrict' }),
+    tyreQuantity: integer('tyre_quantity'),
+    tyreText: text('tyre_text'),
+    tyrePricePence: integer('tyre_price_pence'),
+    totalPence: integer('total_pence'),
+    tyreSource: text('tyre_source'),
+    tyresOrderedAt: timestamp('tyres_ordered_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -555,6 +571,12 @@ export const bookings = pgTable(
     uniqueIndex('bookings_reference_idx').on(table.reference),
     uniqueIndex('bookings_manage_token_idx').on(table.manageTokenHash),
     index('bookings_starts_at_idx').on(table.startsAt),
+    index('bookings_tyre_idx').on(table.tyreId),
+    check('bookings_tyre_source_check', sql`${table.tyreSource} in ('stock', 'supplier')`),
+    check(
+      'bookings_tyre_quantity_check',
+      sql`(${table.tyreId} is null) = (${table.tyreQuantity} is null) and ${table.tyreQuantity} between 1 and 6`,
+    ),
     check(
       'bookings_status_check',
       sql`${table.status} in ('booked', 'confirmed', 'completed', 'no-show', 'cancelled')`,
@@ -586,4 +608,3 @@ export const bookingPlaces = pgTable(
   ],
 );
 
-export * from './tyres-schema.ts';

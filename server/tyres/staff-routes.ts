@@ -1,0 +1,320 @@
+import fs from 'node:fs';
+import express, { Router, type RequestHandler } from 'express';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import * as z from 'zod/mini';
+import type { SiteContent } from '#common/site-content/site-content.ts';
+import { mappableColumns, missingColumns, type ColumnMapping } from '#common/tyres/price-file.ts';
+import type { StaffTyrePage, TyreImportReport, TyreSupplier } from '#common/tyres/staff.ts';
+import { recordStaffActivity } from '../activity/service.ts';
+import type { Database } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { tyreImports, tyreSuppliers, tyres } from '../db/schema.ts';
+import { HttpError } from '../http/errors.ts';
+import { idParam, parseBody } from '../http/params.ts';
+import type { Logger } from '../logger.ts';
+import type { SiteContentStore } from '../site-content/store.ts';
+import { tyreById } from './catalogue.ts';
+import { createImport, runImport } from './import.ts';
+import {
+  changeTyre,
+  findTyres,
+  pricingAnswer,
+  publishTyrePricing,
+  removeDemoTyres,
+  staffTyre,
+  tyreChangeSchema,
+  tyrePricesChangedMessage,
+} from './staff.ts';
+import { readPriceFileUpload } from './upload.ts';
+
+export type StaffTyresDependencies = {
+  db: Database;
+  logger: Logger;
+  store: SiteContentStore;
+  requireUser: RequestHandler;
+  /** Told when what the public pages show changed (prices, the range). */
+  changed: () => void;
+};
+
+const tyreNotFound = () => new HttpError(404, 'There is no such tyre.');
+const importNotFound = () => new HttpError(404, 'There is no such import.');
+
+/** An import still running after this long stopped with its server. */
+const staleImportMs = 10 * 60_000;
+
+const supplierSchema = z.object({
+  name: z.pipe(
+    z.transform((value: unknown) => (typeof value === 'string' ? value.trim() : '')),
+    z.string().check(z.minLength(1, 'Enter the supplier’s name'), z.maxLength(80, 'At most 80 characters')),
+  ),
+  mapping: z.partialRecord(
+    z.enum(mappableColumns, 'Not one of our columns'),
+    z.string().check(z.minLength(1), z.maxLength(120, 'At most 120 characters')),
+  ),
+});
+
+function checkedMapping(mapping: ColumnMapping) {
+  const missing = missingColumns(mapping);
+  if (missing.length > 0) {
+    throw new HttpError(400, `Choose the file’s columns for ${missing.join(', ')}.`, {
+      mapping: [`Choose the file’s columns for ${missing.join(', ')}.`],
+    });
+  }
+  return mapping;
+}
+
+function importJson(row: typeof tyreImports.$inferSelect, supplier: string | null): TyreImportReport {
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    supplier,
+    full: row.full,
+    status: row.status as TyreImportReport['status'],
+    rows: row.rows,
+    imported: row.imported,
+    rejected: row.rejected,
+    withdrawn: row.withdrawn,
+    errors: row.errors,
+    failure: row.failure,
+    startedBy: row.startedBy,
+    startedAt: row.startedAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+async function importRow(db: Database, id: number) {
+  const [row] = await db
+    .select({ row: tyreImports, supplier: tyreSuppliers.name })
+    .from(tyreImports)
+    .leftJoin(tyreSuppliers, eq(tyreSuppliers.id, tyreImports.supplierId))
+    .where(eq(tyreImports.id, id));
+  return row;
+}
+
+/** A CSV field, quoted when it must be. */
+const csvField = (value: string | number) => {
+  const text = String(value);
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+/** The staff side of the catalogue, at /api/tyres/…: every route needs a signed-in member of staff. */
+export function staffTyresRouter({ db, logger, store, requireUser, changed }: StaffTyresDependencies) {
+  const router = Router();
+  const content = async (): Promise<SiteContent> => (await store.published()).content;
+
+  router.get('/tyres/catalogue', requireUser, async (req, res) => {
+    const query = typeof req.query.q === 'string' ? req.query.q.slice(0, 80) : '';
+    const after =
+      typeof req.query.after === 'string' && /^\d{1,10}$/.test(req.query.after) ? Number(req.query.after) : 0;
+    const limit = 50;
+    const rows = await findTyres(db, { query, after, limit: limit + 1 });
+    const page = rows.slice(0, limit);
+    const published = await content();
+    res.json({
+      items: page.map((row) => staffTyre(row, published)),
+      next: rows.length > limit ? page.at(-1)!.id : null,
+      demoCount: await db.$count(tyres, and(eq(tyres.demo, true), eq(tyres.hidden, false))),
+    } satisfies StaffTyrePage);
+  });
+
+  router.delete('/tyres/demo', requireUser, async (req, res) => {
+    const removed = await removeDemoTyres(db);
+    changed();
+    await recordStaffActivity(db, req, {
+      kind: 'tyre-changed',
+      target: 'demo catalogue',
+      detail: { removed },
+    });
+    res.json({ removed });
+  });
+
+  router.get('/tyres/pricing', requireUser, async (_req, res) => {
+    res.json(await pricingAnswer(db, store.seed));
+  });
+
+  router.put('/tyres/pricing', requireUser, express.json({ limit: '64kb' }), async (req, res) => {
+    const result = await publishTyrePricing(db, req.body, req.user!, store.seed);
+    if (result.outcome === 'conflict') {
+      res.status(409).json({ error: tyrePricesChangedMessage, current: result.current });
+      return;
+    }
+    store.accept(result.published);
+    changed();
+    await recordStaffActivity(db, req, {
+      kind: 'content-published',
+      target: `site content version ${result.published.version}`,
+      detail: { version: result.published.version, part: 'tyre prices' },
+    });
+    res.json(await pricingAnswer(db, store.seed));
+  });
+
+  router.get('/tyres/suppliers', requireUser, async (_req, res) => {
+    const rows = await db.select().from(tyreSuppliers).orderBy(tyreSuppliers.name);
+    res.json(rows.map(({ id, name, mapping }) => ({ id, name, mapping })) satisfies TyreSupplier[]);
+  });
+
+  router.post('/tyres/suppliers', requireUser, express.json({ limit: '16kb' }), async (req, res) => {
+    const body = parseBody(supplierSchema, req.body);
+    try {
+      const [row] = await db
+        .insert(tyreSuppliers)
+        .values({ name: body.name, mapping: checkedMapping(body.mapping) })
+        .returning();
+      res.status(201).json({ id: row!.id, name: row!.name, mapping: row!.mapping } satisfies TyreSupplier);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      throw new HttpError(409, 'A supplier of that name exists: choose it instead.', {
+        name: ['A supplier of that name exists: choose it instead.'],
+      });
+    }
+  });
+
+  router.put('/tyres/suppliers/:id', requireUser, express.json({ limit: '16kb' }), async (req, res) => {
+    const id = idParam(req, 'There is no such supplier.');
+    const body = parseBody(supplierSchema, req.body);
+    const [row] = await db
+      .update(tyreSuppliers)
+      .set({ name: body.name, mapping: checkedMapping(body.mapping), updatedAt: new Date() })
+      .where(eq(tyreSuppliers.id, id))
+      .returning();
+    if (!row) throw new HttpError(404, 'There is no such supplier.');
+    res.json({ id: row.id, name: row.name, mapping: row.mapping } satisfies TyreSupplier);
+  });
+
+  router.get('/tyres/imports', requireUser, async (_req, res) => {
+    const rows = await db
+      .select({ row: tyreImports, supplier: tyreSuppliers.name })
+      .from(tyreImports)
+      .leftJoin(tyreSuppliers, eq(tyreSuppliers.id, tyreImports.supplierId))
+      .orderBy(desc(tyreImports.id))
+      .limit(20);
+    // The list leaves out the refused rows: each import's own answer has them.
+    res.json(rows.map(({ row, supplier }) => ({ ...importJson(row, supplier), errors: [] })));
+  });
+
+  router.post('/tyres/imports', requireUser, async (req, res) => {
+    const upload = await readPriceFileUpload(req);
+    try {
+      const mappingId = upload.fields.mappingId?.trim() || undefined;
+      let supplier: typeof tyreSuppliers.$inferSelect | undefined;
+      if (mappingId !== undefined) {
+        if (!/^\d{1,9}$/.test(mappingId))
+          throw new HttpError(400, 'mappingId must be the id of a supplier’s mapping.');
+        [supplier] = await db
+          .select()
+          .from(tyreSuppliers)
+          .where(eq(tyreSuppliers.id, Number(mappingId)));
+        if (!supplier)
+          throw new HttpError(400, 'There is no such supplier’s mapping.', {
+            mappingId: ['There is no such supplier’s mapping.'],
+          });
+      }
+      const full =
+        upload.fields.full === undefined ||
+        !['false', '0', 'no'].includes(upload.fields.full.trim().toLowerCase());
+      const running = await db.$count(
+        tyreImports,
+        and(
+          eq(tyreImports.status, 'running'),
+          gt(tyreImports.startedAt, sql`now() - make_interval(secs => ${staleImportMs / 1000})`),
+        ),
+      );
+      if (running > 0) throw new HttpError(409, 'An import is already running: wait for it to finish.');
+      const id = await createImport(db, {
+        supplierId: supplier?.id ?? null,
+        fileName: upload.fileName,
+        full,
+        startedBy: req.user!.username,
+      });
+      res.status(202).json({ id });
+      void runImport(db, id, fs.createReadStream(upload.file), {
+        supplierId: supplier?.id ?? null,
+        mapping: supplier ? (supplier.mapping as ColumnMapping) : null,
+        full,
+      })
+        .then(async (report) => {
+          changed();
+          logger.info({ importId: id, ...report, errors: report.errors.length }, 'tyre price file imported');
+          await recordStaffActivity(db, req, {
+            kind: 'tyres-imported',
+            target: `import ${id}`,
+            detail: {
+              file: upload.fileName,
+              status: report.status,
+              imported: report.imported,
+              rejected: report.rejected,
+            },
+          });
+        })
+        .catch((error: unknown) => logger.error({ err: error, importId: id }, 'tyre import failed'))
+        .finally(upload.remove);
+    } catch (error) {
+      upload.remove();
+      throw error;
+    }
+  });
+
+  router.get('/tyres/imports/:id', requireUser, async (req, res) => {
+    const found = await importRow(db, idParam(req, 'There is no such import.'));
+    if (!found) throw importNotFound();
+    res.json(importJson(found.row, found.supplier));
+  });
+
+  router.get('/tyres/imports/:id/errors.csv', requireUser, async (req, res) => {
+    const found = await importRow(db, idParam(req, 'There is no such import.'));
+    if (!found) throw importNotFound();
+    const lines = [
+      'line,reason',
+      ...found.row.errors.map(({ line, reason }) => `${line},${csvField(reason)}`),
+    ];
+    res
+      .type('text/csv; charset=utf-8')
+      .attachment(`import-${found.row.id}-refused-rows.csv`)
+      .send(`\uFEFF${lines.join('\r\n')}\r\n`);
+  });
+
+  router.get('/tyres/:id', requireUser, async (req, res) => {
+    const row = await tyreById(db, idParam(req, 'There is no such tyre.'));
+    if (!row) throw tyreNotFound();
+    res.json(staffTyre(row, await content()));
+  });
+
+  router.patch('/tyres/:id', requireUser, express.json({ limit: '4kb' }), async (req, res) => {
+    const id = idParam(req, 'There is no such tyre.');
+    const change = parseBody(tyreChangeSchema, req.body);
+    const result = await changeTyre(db, id, change);
+    if (!result) throw tyreNotFound();
+    const { before, after } = result;
+    changed();
+    await recordStaffActivity(db, req, {
+      kind: 'tyre-changed',
+      target: `tyre ${after.brand} ${after.pattern} ${after.width}/${after.profile}R${after.rim}`,
+      detail: {
+        ...(change.stock !== undefined && { stock: `${before.stock} → ${after.stock}` }),
+        ...(change.priceOverride !== undefined && { priceOverride: after.priceOverridePence }),
+        ...(change.hidden !== undefined && { hidden: after.hidden }),
+        ...(change.reason && { reason: change.reason }),
+      },
+    });
+    res.json(staffTyre(after, await content()));
+  });
+
+  return router;
+}
+
+/** At start: imports left running by a server that stopped are marked failed. */
+export async function failStaleImports(db: Database) {
+  await db
+    .update(tyreImports)
+    .set({
+      status: 'failed',
+      failure: 'The server stopped before the import finished.',
+      finishedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(tyreImports.status, 'running'),
+        sql`${tyreImports.startedAt} < now() - make_interval(secs => ${staleImportMs / 1000})`,
+      ),
+    );
+}

@@ -1,0 +1,232 @@
+import { and, asc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
+import * as z from 'zod/mini';
+import type { StaffUser } from '#common/auth/auth.ts';
+import type { SiteContent } from '#common/site-content/site-content.ts';
+import type { Season } from '#common/tyres/catalogue.ts';
+import { fittedPrice } from '#common/tyres/pricing.ts';
+import {
+  pricingRules,
+  tierFor,
+  tyrePricingOf,
+  tyrePricingSchema,
+  type TyrePricingSettings,
+} from '#common/tyres/pricing-settings.ts';
+import { parseTyreSize, sizeText } from '#common/tyres/size.ts';
+import type { StaffTyre, TyrePricingAnswer } from '#common/tyres/staff.ts';
+import type { Database } from '../db/client.ts';
+import { bookings, siteContentRevisions, tyres } from '../db/schema.ts';
+import { HttpError } from '../http/errors.ts';
+import { publishSiteContent, readPublished } from '../site-content/service.ts';
+import type { TyreRow } from './catalogue.ts';
+import { forgetCatalogue } from './offers.ts';
+
+/** A catalogue row as staff see it: what customers see, and the cost, stock and flags behind it. */
+export function staffTyre(row: TyreRow, content: SiteContent): StaffTyre {
+  const pricing = tyrePricingOf(content);
+  const tier = tierFor(pricing, row.brand);
+  return {
+    id: row.id,
+    ean: row.ean,
+    brand: row.brand,
+    pattern: row.pattern,
+    size: sizeText(row),
+    loadIndex: row.loadIndex,
+    speedRating: row.speedRating,
+    season: row.season as Season,
+    runFlat: row.runFlat,
+    extraLoad: row.extraLoad,
+    tier,
+    cost: row.costPence,
+    price: fittedPrice(pricingRules(pricing), {
+      rim: row.rim,
+      tier,
+      costPence: row.costPence,
+      priceOverridePence: row.priceOverridePence,
+    }),
+    priceOverride: row.priceOverridePence,
+    stock: row.stock,
+    reserved: row.reserved,
+    supplierStock: row.supplierStock,
+    leadDays: row.leadDays,
+    hidden: row.hidden,
+    available: row.available,
+    demo: row.demo,
+  };
+}
+
+/** A page of the catalogue for staff: by size, brand, pattern or EAN, by size then brand. */
+export async function findTyres(
+  db: Database,
+  { query, after, limit }: { query: string; after: number; limit: number },
+): Promise<TyreRow[]> {
+  const text = query.trim();
+  const size = text === '' ? null : parseTyreSize(text);
+  let where: SQL | undefined;
+  if (size) {
+    where = and(eq(tyres.width, size.width), eq(tyres.profile, size.profile), eq(tyres.rim, size.rim));
+  } else if (/^\d{8,14}$/.test(text)) {
+    where = eq(tyres.ean, text);
+  } else if (text !== '') {
+    const like = `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    where = or(ilike(tyres.brand, like), ilike(tyres.pattern, like));
+  }
+  return db
+    .select()
+    .from(tyres)
+    .where(and(where, gt(tyres.id, after)))
+    .orderBy(asc(tyres.id))
+    .limit(limit);
+}
+
+export const tyreChangeSchema = z
+  .object({
+    stock: z.optional(
+      z
+        .number('Enter the number of tyres on the shelf')
+        .check(
+          z.int('Enter a whole number of tyres'),
+          z.minimum(0, 'Cannot be negative'),
+          z.maximum(100_000, 'Too many'),
+        ),
+    ),
+    priceOverride: z.optional(
+      z.nullable(
+        z
+          .number('Enter the price in pence')
+          .check(
+            z.int('Enter the price in whole pence'),
+            z.minimum(1, 'Enter a price'),
+            z.maximum(1_000_000, 'At most £10,000'),
+          ),
+      ),
+    ),
+    hidden: z.optional(z.boolean('Choose whether customers see this tyre')),
+    reason: z.optional(
+      z.pipe(
+        z.transform((value: unknown) => (typeof value === 'string' ? value.trim() : value)),
+        z.string('Say why').check(z.maxLength(200, 'At most 200 characters')),
+      ),
+    ),
+  })
+  .check(
+    z.superRefine((change, context) => {
+      if (change.stock !== undefined && !change.reason) {
+        context.issues.push({
+          code: 'custom',
+          input: change.reason,
+          path: ['reason'],
+          message: 'Say why the stock changes, for example “Counted the shelf”',
+        });
+      }
+    }),
+  );
+export type TyreChange = z.output<typeof tyreChangeSchema>;
+
+/** Message of a stock count below the tyres bookings hold. */
+export const belowReservedMessage = (reserved: number) =>
+  `${reserved} of these tyres are held for bookings: the stock cannot be less than that.`;
+
+/**
+ * Changes a tyre's stock, own price or visibility; answers the row before and after, or null
+ * when there is no such tyre. Stock never goes below what bookings hold.
+ */
+export async function changeTyre(db: Database, id: number, change: TyreChange) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(tyres).where(eq(tyres.id, id)).for('update');
+    if (!before) return null;
+    if (change.stock !== undefined && change.stock < before.reserved) {
+      throw new HttpError(409, belowReservedMessage(before.reserved), {
+        stock: [belowReservedMessage(before.reserved)],
+      });
+    }
+    const [after] = await tx
+      .update(tyres)
+      .set({
+        ...(change.stock !== undefined && { stock: change.stock }),
+        ...(change.priceOverride !== undefined && { priceOverridePence: change.priceOverride }),
+        ...(change.hidden !== undefined && { hidden: change.hidden }),
+        updatedAt: new Date(),
+      })
+      .where(eq(tyres.id, id))
+      .returning();
+    forgetCatalogue(db);
+    return { before, after: after! };
+  });
+}
+
+/**
+ * Removes the demo catalogue: its tyres that no booking names are deleted, the others (kept for
+ * the bookings that name them) hidden. Answers how many were deleted.
+ */
+export async function removeDemoTyres(db: Database): Promise<number> {
+  const named = sql`exists (select 1 from ${bookings} where ${bookings.tyreId} = ${tyres.id})`;
+  const deleted = await db
+    .delete(tyres)
+    .where(and(eq(tyres.demo, true), sql`not ${named}`))
+    .returning({ id: tyres.id });
+  await db.update(tyres).set({ hidden: true }).where(eq(tyres.demo, true));
+  forgetCatalogue(db);
+  return deleted.length;
+}
+
+export const tyrePricesChangedMessage =
+  'Someone changed the tyre prices since you opened them. Here are theirs: make your changes again.';
+
+/** The rules in force and the version of the content they were read from. */
+export async function pricingAnswer(db: Database, seed: () => SiteContent): Promise<TyrePricingAnswer> {
+  const published = await readPublished(db, seed);
+  return {
+    version: published.version,
+    pricing: tyrePricingOf(published.content),
+    custom: published.content.tyres !== undefined,
+  };
+}
+
+const pricingUpdateSchema = z.object({
+  version: z.number('The version the prices were read from is required').check(z.int(), z.minimum(1)),
+  pricing: tyrePricingSchema,
+});
+
+/**
+ * Publishes new tyre price rules as the next version of the site content, the rest of it as it
+ * is now. Read from an older version, they still go through when nobody changed the tyre rules
+ * since (the other parts of the content are not touched); otherwise 409 with the current rules.
+ */
+export async function publishTyrePricing(
+  db: Database,
+  body: unknown,
+  author: StaffUser,
+  seed: () => SiteContent,
+) {
+  const parsed = z.safeParse(pricingUpdateSchema, body);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path.join('.').replace(/^pricing\./, '');
+      (fieldErrors[key] ??= []).push(issue.message);
+    }
+    throw new HttpError(400, 'Some fields need attention.', fieldErrors);
+  }
+  const current = await readPublished(db, seed);
+  if (parsed.data.version !== current.version) {
+    const [base] = await db
+      .select({ content: siteContentRevisions.content })
+      .from(siteContentRevisions)
+      .where(eq(siteContentRevisions.version, parsed.data.version));
+    // Stored JSON keeps its keys in its own order: compare the rules as the schema writes them.
+    const canonical = (pricing: TyrePricingSettings) => JSON.stringify(tyrePricingSchema.parse(pricing));
+    const same = (a: TyrePricingSettings, b: TyrePricingSettings) => canonical(a) === canonical(b);
+    if (!base || !same(tyrePricingOf(base.content as SiteContent), tyrePricingOf(current.content))) {
+      return { outcome: 'conflict' as const, current: await pricingAnswer(db, seed) };
+    }
+  }
+  const result = await publishSiteContent(
+    db,
+    { version: current.version, content: { ...current.content, tyres: parsed.data.pricing } },
+    author,
+    seed,
+  );
+  if (result.outcome === 'conflict')
+    return { outcome: 'conflict' as const, current: await pricingAnswer(db, seed) };
+  return { outcome: 'published' as const, published: result.published };
+}

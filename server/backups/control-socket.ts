@@ -29,6 +29,12 @@ const tooLong = (socketPath: string) => Buffer.byteLength(socketPath) > maxSocke
 const requestSchema = z.discriminatedUnion('command', [
   z.object({ command: z.literal('backup') }),
   z.object({ command: z.literal('reset-access'), username: z.string().min(1).max(256) }),
+  z.object({
+    command: z.literal('tyre-import'),
+    file: z.string().min(1).max(512),
+    supplier: z.string().max(80).nullable(),
+    full: z.boolean(),
+  }),
 ]);
 type ControlRequest = z.infer<typeof requestSchema>;
 
@@ -37,6 +43,10 @@ export type ResetLink = { setupUrl: string; expiresAt: string };
 
 /** The operator's recovery of an account, done by the server (server/accounts/operator.ts). */
 export type ResetAccessByName = (username: string) => Promise<ResetLink>;
+
+/** `npm run tyres:import` through the server (server/tyres/import.ts): the import's report. */
+export type TyreImportRequest = { file: string; supplier: string | null; full: boolean };
+export type ImportTyres = (request: TyreImportRequest) => Promise<unknown>;
 const answerSchema = z.union([
   z.object({ ok: z.literal(true), bytes: z.number().int().nonnegative() }),
   z.object({ ok: z.literal(false), error: z.string() }),
@@ -50,17 +60,19 @@ export async function openBackupSocket({
   dataDir,
   dump,
   resetAccess,
+  importTyres,
   logger,
 }: {
   dataDir: string;
   dump: () => Promise<Uint8Array>;
   resetAccess?: ResetAccessByName;
+  importTyres?: ImportTyres;
   logger: Logger;
 }): Promise<{ close(): Promise<void> } | undefined> {
   const socketPath = backupSocketPath(dataDir);
   const inFlight = new Set<Promise<void>>();
   const server = net.createServer((connection) => {
-    const served = serve(connection, { dump, resetAccess }, logger);
+    const served = serve(connection, { dump, resetAccess, importTyres }, logger);
     inFlight.add(served);
     void served.finally(() => inFlight.delete(served));
   });
@@ -120,7 +132,11 @@ function listenOwnerOnly(server: net.Server, socketPath: string): Promise<void> 
 
 async function serve(
   connection: net.Socket,
-  { dump, resetAccess }: { dump: () => Promise<Uint8Array>; resetAccess?: ResetAccessByName },
+  {
+    dump,
+    resetAccess,
+    importTyres,
+  }: { dump: () => Promise<Uint8Array>; resetAccess?: ResetAccessByName; importTyres?: ImportTyres },
   logger: Logger,
 ) {
   connection.on('error', (error) => logger.warn({ err: error }, 'control socket connection failed'));
@@ -147,6 +163,21 @@ async function serve(
       const link = Buffer.from(JSON.stringify(await resetAccess(request.data.username)));
       answer({ ok: true, bytes: link.byteLength }, link);
       logger.info('account access reset for npm run admin:reset');
+    } catch (error) {
+      answer({ ok: false, error: (error as Error).message });
+    }
+    return;
+  }
+  if (request.data.command === 'tyre-import') {
+    if (!importTyres) {
+      answer({ ok: false, error: 'This server does not import tyres.' });
+      return;
+    }
+    try {
+      const { command: _command, ...importRequest } = request.data;
+      const report = Buffer.from(JSON.stringify(await importTyres(importRequest)));
+      answer({ ok: true, bytes: report.byteLength }, report);
+      logger.info('tyre price file imported for npm run tyres:import');
     } catch (error) {
       answer({ ok: false, error: (error as Error).message });
     }
@@ -213,6 +244,12 @@ export const requestBackup = (socketPath: string): Promise<Uint8Array> =>
 export async function requestAccessReset(socketPath: string, username: string): Promise<ResetLink> {
   const answer = await askServer(socketPath, { command: 'reset-access', username }, 'reset the access');
   return JSON.parse(Buffer.from(answer).toString('utf8')) as ResetLink;
+}
+
+/** Asks the server on the data directory to import a price file; resolves with the import's report. */
+export async function requestTyreImport(socketPath: string, request: TyreImportRequest): Promise<unknown> {
+  const answer = await askServer(socketPath, { command: 'tyre-import', ...request }, 'import the file');
+  return JSON.parse(Buffer.from(answer).toString('utf8')) as unknown;
 }
 
 /** Sends one request over the socket; resolves with the bytes of the answer. */

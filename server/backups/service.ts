@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { openBackupSocket } from './control-socket.ts';
+import { importFile } from '../tyres/import.ts';
 import { resetAccessByUsername } from '../accounts/operator.ts';
 import { backupFileName, pruneBackups, writeFileAtomically } from './files.ts';
 import { nextBackupAt } from './schedule.ts';
@@ -117,6 +118,7 @@ export async function startBackups({
     dump,
     resetAccess: (username) =>
       resetAccessByUsername(database.db, username, { now: new Date(), publicUrl: config.publicUrl }),
+    importTyres: ({ file, supplier, full }) => importFile(database.db, { file, supplierName: supplier, full }),
     logger,
   });
   return {

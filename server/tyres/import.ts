@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { pipeline, Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { eq, sql } from 'drizzle-orm';
@@ -12,7 +14,7 @@ import {
   type PriceFileTyre,
 } from '#common/tyres/price-file.ts';
 import type { Database } from '../db/client.ts';
-import { tyreImports, tyres } from '../db/schema.ts';
+import { tyreImports, tyreSuppliers, tyres } from '../db/schema.ts';
 import { forgetCatalogue } from './offers.ts';
 
 /**
@@ -324,4 +326,25 @@ async function withdrawMissing(db: Database, importId: number, supplierId: numbe
 export async function importReport(db: Database, importId: number) {
   const [row] = await db.select().from(tyreImports).where(eq(tyreImports.id, importId));
   return row;
+}
+
+/**
+ * `npm run tyres:import`: imports the file at `file` as `supplierName`'s (read by the mapping kept
+ * for that supplier, if any; a supplier named for the first time is added, reading our own
+ * column set), or as our own list when no supplier is named.
+ */
+export async function importFile(
+  db: Database,
+  { file, supplierName, full }: { file: string; supplierName: string | null; full: boolean },
+): Promise<ImportReport & { id: number }> {
+  let supplier: typeof tyreSuppliers.$inferSelect | undefined;
+  if (supplierName) {
+    await db.insert(tyreSuppliers).values({ name: supplierName }).onConflictDoNothing();
+    [supplier] = await db.select().from(tyreSuppliers).where(eq(tyreSuppliers.name, supplierName));
+  }
+  const supplierId = supplier?.id ?? null;
+  const mapping = supplier && Object.keys(supplier.mapping).length > 0 ? (supplier.mapping as ColumnMapping) : null;
+  const id = await createImport(db, { supplierId, fileName: path.basename(file), full, startedBy: 'npm run tyres:import' });
+  const report = await runImport(db, id, fs.createReadStream(file), { supplierId, mapping, full });
+  return { id, ...report };
 }

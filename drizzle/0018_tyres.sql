@@ -47,6 +47,7 @@ CREATE TABLE "tyres" (
 	"cost_pence" integer NOT NULL,
 	"stock" integer DEFAULT 0 NOT NULL,
 	"reserved" integer DEFAULT 0 NOT NULL,
+	"reserve_granted" integer DEFAULT 0 NOT NULL,
 	"supplier_stock" integer DEFAULT 0 NOT NULL,
 	"lead_days" integer DEFAULT 1 NOT NULL,
 	"price_override_pence" integer,
@@ -86,4 +87,25 @@ CREATE INDEX "tyres_brand_idx" ON "tyres" USING btree (lower("brand"));--> state
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_tyre_id_tyres_id_fk" FOREIGN KEY ("tyre_id") REFERENCES "public"."tyres"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "bookings_tyre_idx" ON "bookings" USING btree ("tyre_id");--> statement-breakpoint
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_tyre_source_check" CHECK ("bookings"."tyre_source" in ('stock', 'supplier'));--> statement-breakpoint
-ALTER TABLE "bookings" ADD CONSTRAINT "bookings_tyre_quantity_check" CHECK (("bookings"."tyre_id" is null) = ("bookings"."tyre_quantity" is null) and "bookings"."tyre_quantity" between 1 and 6);
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_tyre_quantity_check" CHECK (("bookings"."tyre_id" is null) = ("bookings"."tyre_quantity" is null) and "bookings"."tyre_quantity" between 1 and 6);--> statement-breakpoint
+-- A booking's tyres from own stock are reserved by the statement that stores it. They go back
+-- when the booking stops needing them (cancelled, a no-show, or deleted before it happened:
+-- by staff, with its enquiry, by the retention purge or an erasure), and leave the shelf when
+-- the job is completed. Tyres to be ordered from the supplier were never reserved.
+CREATE FUNCTION settle_booking_tyres() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF OLD.tyre_id IS NULL OR OLD.tyre_source <> 'stock' OR OLD.status NOT IN ('booked', 'confirmed') THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP = 'DELETE' OR NEW.status IN ('cancelled', 'no-show') THEN
+    UPDATE tyres SET reserved = reserved - OLD.tyre_quantity, updated_at = now() WHERE id = OLD.tyre_id;
+  ELSIF NEW.status = 'completed' THEN
+    UPDATE tyres SET stock = stock - OLD.tyre_quantity, reserved = reserved - OLD.tyre_quantity,
+      updated_at = now()
+    WHERE id = OLD.tyre_id;
+  END IF;
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER bookings_settle_tyres AFTER UPDATE OF status OR DELETE ON "bookings"
+  FOR EACH ROW EXECUTE FUNCTION settle_booking_tyres();

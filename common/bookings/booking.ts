@@ -5,6 +5,7 @@ import { dayText, outsideAreaForMobileMessage } from './words.ts';
 import { enquirySchema } from '#common/enquiries/enquiry.ts';
 import { isPostcode, normalisePostcode, postcodeMessage } from '#common/site-content/postcode.ts';
 import { formatTime, isCalendarDate, timePattern } from '#common/time/week.ts';
+import { maxTyreQuantity } from '#common/tyres/catalogue.ts';
 
 /**
  * Online booking's shared shapes: the customer's booking (POST /api/bookings and the booking
@@ -51,6 +52,21 @@ const text = (...checks: Parameters<z.ZodMiniString['check']>) =>
 
 const tooLong = (max: number) => `Must be ${max} characters or fewer`;
 
+export const tyreChoiceMessage = 'Choose a tyre from the list';
+export const tyreQuantityMessage = `Choose how many tyres: 1 to ${maxTyreQuantity}`;
+
+/**
+ * A whole number from `min` to `max`, sent as a number (the JSON API) or as text (the booking
+ * page's form); empty is absent.
+ */
+const wholeNumber = (message: string, min: number, max: number) =>
+  z.pipe(
+    z.transform((value: unknown) =>
+      typeof value === 'string' ? (/^\s*\d{1,10}\s*$/.test(value) ? Number(value) : Number.NaN) : value,
+    ),
+    z.number(message).check(z.int(message), z.minimum(min, message), z.maximum(max, message)),
+  );
+
 /** The booking's choice of what, where and when; the server checks them against the content. */
 export const bookingChoiceShape = {
   service: text(z.minLength(1, 'Please select a service')),
@@ -83,6 +99,9 @@ export const bookingSchema = z
       z.transform((value: string) => (value === '' ? '' : normalisePostcode(value))),
     ),
     notes: text(z.maxLength(bookingFieldLimits.notes, tooLong(bookingFieldLimits.notes))),
+    /** A tyre of the catalogue to fit (common/tyres), and how many: absent for a booking without tyres. */
+    tyreId: z.optional(wholeNumber(tyreChoiceMessage, 1, 2_147_483_647)),
+    quantity: z.optional(wholeNumber(tyreQuantityMessage, 1, maxTyreQuantity)),
   })
   .check(
     z.superRefine((booking, context) => {
@@ -160,8 +179,25 @@ export type Booking = {
   /** Why it was cancelled, and by whom (`customer` or a member of staff's username). */
   cancelReason: string | null;
   cancelledBy: string | null;
+  /** The tyres booked with the fitting, or null. */
+  tyre: BookedTyre | null;
   createdAt: string;
   updatedAt: string;
+};
+
+/**
+ * Tyres booked with a fitting: which (as described when booked), how many, the price of one
+ * fully fitted and the total, in pence; from own stock (reserved) or to be ordered from the
+ * supplier, and when staff ordered them.
+ */
+export type BookedTyre = {
+  id: number;
+  description: string;
+  quantity: number;
+  price: number;
+  total: number;
+  source: 'stock' | 'supplier';
+  orderedAt: string | null;
 };
 
 /** What a booking's customer-facing answers say of where and when. */
@@ -171,6 +207,10 @@ type BookingChoice = 'reference' | 'serviceTitle' | 'location' | 'locationName' 
 export type CreatedBooking = Pick<Booking, BookingChoice | 'service'> & {
   /** The customer's own page for the booking (also e-mailed). */
   manageUrl: string;
+  /** The tyres booked (description, quantity, price of one), or null. */
+  tyre: Pick<BookedTyre, 'description' | 'quantity' | 'price'> | null;
+  /** What the tyres cost in all, fully fitted, in pence; null for a booking without tyres. */
+  total: number | null;
 };
 
 /** A free window, as the 409 answer lists the next ones. */
@@ -182,13 +222,18 @@ export type BookingConflict = { error: string; nextFree: FreeWindow[] };
 export const windowGoneMessage =
   'Sorry, that time has just been booked by someone else. Please choose another time.';
 export const windowUnavailableMessage = 'That time can no longer be booked. Please choose another time.';
+export const tyresGoneMessage =
+  'Sorry, the last of these tyres have just been booked by someone else. Please choose another tyre.';
+export const tyreNotOfferedMessage = 'This tyre can no longer be booked. Please choose another tyre.';
+export const tyresFromMessage = (date: string) =>
+  `These tyres can be fitted from ${dayText(date)}. Please choose that day or a later one.`;
 export const tooManyBookingsMessage =
   'You have made several bookings in a short time. Please wait a few minutes and try again, or call us.';
 
 /** GET /api/bookings/manage/{token}: what the customer sees of their booking. */
 export type ManagedBooking = Pick<
   Booking,
-  BookingChoice | 'status' | 'name' | 'registration' | 'vehicle' | 'postcode'
+  BookingChoice | 'status' | 'name' | 'registration' | 'vehicle' | 'postcode' | 'tyre'
 > & {
   /** Whether the customer may still cancel online (before the notice period). */
   canCancel: boolean;

@@ -43,6 +43,7 @@ function managed(
     end: booking.end,
     name: booking.name,
     registration: booking.registration,
+    tyre: booking.tyre,
     vehicle: booking.vehicle,
     postcode: booking.postcode,
     canCancel: isActiveBooking(booking.status) && outsideNotice(settings, new Date(booking.startsAt), now),

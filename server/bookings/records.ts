@@ -18,6 +18,10 @@ export const bookingJson = sql`json_build_object('id', ${bookings.id}, 'referenc
   'phone', ${bookings.phone}, 'registration', ${bookings.registration}, 'vehicle', ${bookings.vehicle},
   'postcode', ${bookings.postcode}, 'outsideArea', ${bookings.outsideArea}, 'notes', ${bookings.notes},
   'cancelReason', ${bookings.cancelReason}, 'cancelledBy', ${bookings.cancelledBy},
+  'tyre', case when ${bookings.tyreId} is null then null else json_build_object('id', ${bookings.tyreId},
+    'description', ${bookings.tyreText}, 'quantity', ${bookings.tyreQuantity},
+    'price', ${bookings.tyrePricePence}, 'total', ${bookings.totalPence}, 'source', ${bookings.tyreSource},
+    'orderedAt', ${isoTime(bookings.tyresOrderedAt)}) end,
   'createdAt', ${isoTime(bookings.createdAt)}, 'updatedAt', ${isoTime(bookings.updatedAt)})`;
 
 /** The bookings meeting `condition`, in diary order. */

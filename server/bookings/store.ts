@@ -5,6 +5,7 @@ import {
   bookingSchema,
   outsideAreaForMobileMessage,
   tooManyBookingsMessage,
+  tyresGoneMessage,
   windowGoneMessage,
   windowUnavailableMessage,
   type BookingPayload,
@@ -18,7 +19,9 @@ import { coverageOf } from '#common/site-content/postcode.ts';
 import { keptFor } from '#common/util/kept-for.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
 import type { Database } from '../db/client.ts';
-import { bookingPlaces, bookings, enquiries, outbox } from '../db/schema.ts';
+import { bookingPlaces, bookings, enquiries, outbox, tyres } from '../db/schema.ts';
+import { chooseTyre, type TyreChoice } from '../tyres/booking-tyres.ts';
+import { formatPence } from '#common/tyres/pricing.ts';
 import { GroupCommit } from '../db/group-commit.ts';
 import { statementFunction } from '../db/statement-function.ts';
 import { decoyReference } from '../enquiries/submit.ts';
@@ -41,6 +44,8 @@ type Checked = {
   serviceTitle: string;
   locationName: string;
   outsideArea: boolean;
+  /** The tyres to fit, if the booking asks for some. */
+  tyre: TyreChoice | null;
 };
 
 /**
@@ -74,15 +79,23 @@ function checkChoices(
       serviceTitle: service.title,
       locationName: bookingLocationName(payload.location, content.branches),
       outsideArea: coverage.verdict === 'outside',
+      tyre: null,
     },
   };
 }
 
 /** How the booking reads in the enquiry pipeline's message. */
-function enquiryMessage({ payload, slot, serviceTitle, locationName }: Checked) {
+function enquiryMessage({ payload, slot, serviceTitle, locationName, tyre }: Checked) {
   return [
     `Online booking: ${serviceTitle}, ${windowText(slot)}, ${locationName}.`,
     `Registration ${payload.registration}.`,
+    ...(tyre
+      ? [
+          `Tyres: ${tyre.quantity} × ${tyre.description}, ${formatPence(tyre.price)} each fitted, ` +
+            `${formatPence(tyre.price * tyre.quantity)} in all` +
+            (tyre.source === 'supplier' ? ' (to order from the supplier).' : ' (from stock).'),
+        ]
+      : []),
     ...(payload.notes ? ['', payload.notes] : []),
   ].join('\n');
 }
@@ -120,6 +133,8 @@ export async function submitBooking(
         start: choice.start,
         end: choice.start,
         manageUrl: manageUrl(deps.publicUrl, token),
+        tyre: null,
+        total: null,
       },
       manageToken: token,
     };
@@ -133,6 +148,19 @@ export async function submitBooking(
   if (!choices.ok) return { status: 400, error: invalidFieldsMessage, fieldErrors: choices.fieldErrors };
   const { checked } = choices;
   const { slot } = checked;
+  if (parsed.data.tyreId !== undefined) {
+    const chosen = await chooseTyre(db, content, {
+      id: parsed.data.tyreId,
+      quantity: parsed.data.quantity ?? 1,
+      date: slot.date,
+      now,
+    });
+    if (!chosen.ok && chosen.status === 400) {
+      return { status: 400, error: invalidFieldsMessage, fieldErrors: { [chosen.field]: [chosen.message] } };
+    }
+    if (!chosen.ok) return { status: 409, error: chosen.message, nextFree: [] };
+    checked.tyre = chosen.tyre;
+  }
   if (!isBookableNow(settings, slot, now)) {
     return {
       status: 409,
@@ -161,6 +189,10 @@ export async function submitBooking(
     logger.warn({ retryAfterSeconds }, 'booking refused: rate limit');
     return { status: 429, error: tooManyBookingsMessage, retryAfterSeconds };
   }
+  if (row.reference === null && row.tyresRefused) {
+    logger.info({ tyre: checked.tyre?.id }, 'booking refused: tyres gone');
+    return { status: 409, error: tyresGoneMessage, nextFree: [] };
+  }
   if (row.reference === null) {
     logger.info(
       { location: parsed.data.location, date: slot.date, start: slot.start },
@@ -186,6 +218,10 @@ export async function submitBooking(
       start: slot.start,
       end: slot.end,
       manageUrl: manageUrl(deps.publicUrl, token),
+      tyre: checked.tyre
+        ? { description: checked.tyre.description, quantity: checked.tyre.quantity, price: checked.tyre.price }
+        : null,
+      total: checked.tyre ? checked.tyre.price * checked.tyre.quantity : null,
     } satisfies CreatedBooking,
     manageToken: token,
   };
@@ -195,6 +231,8 @@ type BookingToStore = { checked: Checked; hit: RateLimitHit; tokenHash: string; 
 type StoredBooking = {
   hits: number;
   reference: string | null;
+  /** The booking's tyres from own stock were gone: nothing was stored. */
+  tyresRefused: boolean;
   /** The places the window has left after the statement, if it asked for one. */
   free: number | null;
 };
@@ -217,19 +255,41 @@ const storeBooking = (db: Database, booking: BookingToStore) =>
 const storeBookingsStatement = statementFunction<StoreBookingsRow>({
   name: 'store_bookings',
   parameter: 'batch jsonb',
-  columns: 'ord int, hits int, reference text, free int',
+  columns: 'ord int, hits int, reference text, free int, tyres_refused boolean, tyres_held boolean',
   body: sql`with input as (
         select * from jsonb_to_recordset(batch) as input (
           ord int, key text, window_start timestamptz, max int, location text, date date,
           start_time text, end_time text, places int, starts_at timestamptz, ends_at timestamptz,
           service text, service_title text, location_name text, name text, email text, phone text,
           registration text, vehicle text, postcode text, outside_area boolean, notes text,
-          message text, token_hash text, token text
+          message text, token_hash text, token text, tyre_id int, tyre_quantity int, tyre_text text,
+          tyre_price int, tyre_source text
         )
       ),
       hit as (${countHits(sql`input`)}),
-      allowed as (
+      within_limit as (
         select input.* from input join hit using (key, window_start) where hit.hits <= input.max
+      ),
+      tyre_request as (
+        select ord, tyre_id, sum(tyre_quantity) over (partition by tyre_id order by ord)::int as needed
+        from within_limit where tyre_source = 'stock'
+      ),
+      tyre_grant as (
+        update ${tyres} as tyre set
+          reserved = tyre.reserved + coalesce((select max(request.needed) from tyre_request request
+            where request.tyre_id = tyre.id and request.needed <= tyre.stock - tyre.reserved), 0),
+          reserve_granted = coalesce((select max(request.needed) from tyre_request request
+            where request.tyre_id = tyre.id and request.needed <= tyre.stock - tyre.reserved), 0)
+        where tyre.id in (select tyre_id from tyre_request)
+        returning tyre.id, tyre.reserve_granted
+      ),
+      tyre_held as (
+        select request.ord from tyre_request request join tyre_grant on tyre_grant.id = request.tyre_id
+        where request.needed <= tyre_grant.reserve_granted
+      ),
+      allowed as (
+        select * from within_limit
+        where tyre_source is distinct from 'stock' or ord in (select ord from tyre_held)
       ),
       wanted as (
         select location, date, start_time, max(places) as places, count(*)::int as wanted
@@ -269,10 +329,12 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
       ${bookings} as (
         insert into ${bookings} (enquiry_id, reference, service, service_title, location, location_name,
           date, start_time, end_time, starts_at, ends_at, name, email, phone, registration, vehicle,
-          postcode, outside_area, notes, manage_token_hash)
+          postcode, outside_area, notes, manage_token_hash, tyre_id, tyre_quantity, tyre_text,
+          tyre_price_pence, total_pence, tyre_source)
         select enquiry.id, enquiry.reference, service, service_title, location, location_name,
           date, start_time, end_time, starts_at, ends_at, name, email, phone, registration, vehicle,
-          postcode, outside_area, notes, token_hash
+          postcode, outside_area, notes, token_hash, tyre_id, tyre_quantity, tyre_text, tyre_price,
+          tyre_price * tyre_quantity, tyre_source
         from winner join enquiry on enquiry.id = winner.enquiry_id
         order by enquiry.id
         returning *
@@ -286,14 +348,24 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
         order by ${bookings.id}, kind desc
       )
       select input.ord, hit.hits, ${bookings.reference} as reference,
-        input.places - place.taken as free
+        input.places - place.taken as free,
+        input.tyre_source = 'stock' and hit.hits <= input.max
+          and input.ord not in (select ord from tyre_held) as tyres_refused,
+        input.ord in (select ord from tyre_held) as tyres_held
       from input join hit using (key, window_start)
         left join place using (location, date, start_time)
         left join winner using (ord)
         left join ${bookings} on ${bookings.enquiryId} = winner.enquiry_id`,
 });
 
-type StoreBookingsRow = { ord: number; hits: number; reference: string | null; free: number | null };
+type StoreBookingsRow = {
+  ord: number;
+  hits: number;
+  reference: string | null;
+  free: number | null;
+  tyres_refused: boolean | null;
+  tyres_held: boolean;
+};
 
 /**
  * One statement for a batch of bookings. It counts each client's hit; then, for each window
@@ -333,10 +405,29 @@ async function storeBookings(db: Database, batch: BookingToStore[]): Promise<Sto
       message: enquiryMessage(checked),
       token_hash: tokenHash,
       token,
+      tyre_id: checked.tyre?.id ?? null,
+      tyre_quantity: checked.tyre?.quantity ?? null,
+      tyre_text: checked.tyre?.description ?? null,
+      tyre_price: checked.tyre?.price ?? null,
+      tyre_source: checked.tyre?.source ?? null,
     };
   });
-  const rows = await storeBookingsStatement.run(db, sql`${JSON.stringify(input)}::jsonb`);
+  const tyresHeld = batch.some(({ checked }) => checked.tyre?.source === 'stock');
+  const store = async (tx: Database) => {
+    const rows = await storeBookingsStatement.run(tx, sql`${JSON.stringify(input)}::jsonb`);
+    // Tyres reserved for a booking that then found its window full go back in the same
+    // transaction (one statement cannot change a tyre's row twice).
+    const unplaced = rows.filter((row) => row.tyres_held && row.reference === null);
+    for (const row of unplaced) {
+      const tyre = batch[row.ord]!.checked.tyre!;
+      await tx.execute(sql`update ${tyres} set reserved = reserved - ${tyre.quantity} where id = ${tyre.id}`);
+    }
+    return rows;
+  };
+  const rows = tyresHeld ? await db.transaction((tx) => store(tx)) : await store(db);
   const results: StoredBooking[] = [];
-  for (const { ord, hits, reference, free } of rows) results[ord] = { hits, reference, free };
+  for (const { ord, hits, reference, free, tyres_refused } of rows) {
+    results[ord] = { hits, reference, free, tyresRefused: tyres_refused === true };
+  }
   return results;
 }

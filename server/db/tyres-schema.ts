@@ -57,6 +57,11 @@ export const tyres = pgTable(
     /** Tyres on the business's shelves, of which `reserved` are held for bookings. */
     stock: integer('stock').notNull().default(0),
     reserved: integer('reserved').notNull().default(0),
+    /**
+     * How many the booking statement that last reserved some took (a batch of bookings may take
+     * several): read back by that statement alone, to know which of its bookings got theirs.
+     */
+    reserveGranted: integer('reserve_granted').notNull().default(0),
     supplierStock: integer('supplier_stock').notNull().default(0),
     leadDays: integer('lead_days').notNull().default(1),
     /** The fully fitted price staff set for this tyre, in place of the rules'. */

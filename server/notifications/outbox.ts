@@ -46,9 +46,22 @@ const bookingSchema = z.object({
   notes: z.string(),
   cancelReason: z.string().nullable(),
   cancelledBy: z.string().nullable(),
+  // E-mails queued before bookings could carry tyres have none.
+  tyre: z
+    .object({
+      id: z.number(),
+      description: z.string(),
+      quantity: z.number(),
+      price: z.number(),
+      total: z.number(),
+      source: z.enum(['stock', 'supplier']),
+      orderedAt: z.string().nullable(),
+    })
+    .nullable()
+    .default(null),
   createdAt: z.string(),
   updatedAt: z.string(),
-}) satisfies z.ZodType<Booking>;
+}) satisfies z.ZodType<Booking, unknown>;
 
 /** A booking e-mail: the booking as it was when queued, with what the e-mail needs besides. */
 const bookingMailFields = {

@@ -343,8 +343,14 @@ export async function importFile(
     [supplier] = await db.select().from(tyreSuppliers).where(eq(tyreSuppliers.name, supplierName));
   }
   const supplierId = supplier?.id ?? null;
-  const mapping = supplier && Object.keys(supplier.mapping).length > 0 ? (supplier.mapping as ColumnMapping) : null;
-  const id = await createImport(db, { supplierId, fileName: path.basename(file), full, startedBy: 'npm run tyres:import' });
+  const mapping =
+    supplier && Object.keys(supplier.mapping).length > 0 ? (supplier.mapping as ColumnMapping) : null;
+  const id = await createImport(db, {
+    supplierId,
+    fileName: path.basename(file),
+    full,
+    startedBy: 'npm run tyres:import',
+  });
   const report = await runImport(db, id, fs.createReadStream(file), { supplierId, mapping, full });
   return { id, ...report };
 }

@@ -13,6 +13,7 @@ import { HttpError } from '../http/errors.ts';
 import { idParam, parseBody } from '../http/params.ts';
 import type { Logger } from '../logger.ts';
 import type { SiteContentStore } from '../site-content/store.ts';
+import { markTyresOrdered, tyresToOrder } from './booking-tyres.ts';
 import { tyreById } from './catalogue.ts';
 import { createImport, runImport } from './import.ts';
 import {
@@ -271,6 +272,27 @@ export function staffTyresRouter({ db, logger, store, requireUser, changed }: St
       .type('text/csv; charset=utf-8')
       .attachment(`import-${found.row.id}-refused-rows.csv`)
       .send(`\uFEFF${lines.join('\r\n')}\r\n`);
+  });
+
+  router.get('/tyres/to-order', requireUser, async (_req, res) => {
+    res.json(await tyresToOrder(db));
+  });
+
+  router.put('/tyres/to-order/:id', requireUser, express.json({ limit: '1kb' }), async (req, res) => {
+    const id = idParam(req, 'There is no such booking.');
+    const { ordered } = parseBody(
+      z.object({ ordered: z.boolean('Say whether the tyres are ordered') }),
+      req.body,
+    );
+    if (!(await markTyresOrdered(db, id, ordered, new Date()))) {
+      throw new HttpError(404, 'There is no such booking with tyres to order.');
+    }
+    await recordStaffActivity(db, req, {
+      kind: 'booking-changed',
+      target: `booking ${id}`,
+      detail: { tyresOrdered: ordered },
+    });
+    res.json(await tyresToOrder(db));
   });
 
   router.get('/tyres/:id', requireUser, async (req, res) => {

@@ -37,6 +37,7 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
     notes: '',
     cancelReason: null,
     cancelledBy: null,
+    tyre: null,
     createdAt: '2026-11-20T09:15:00.000Z',
     updatedAt: '2026-11-20T09:15:00.000Z',
     ...overrides,

@@ -1,0 +1,107 @@
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import {
+  tyreNotOfferedMessage,
+  tyresFromMessage,
+  tyresGoneMessage,
+  type Booking,
+} from '#common/bookings/booking.ts';
+import type { SiteContent } from '#common/site-content/site-content.ts';
+import { londonDate } from '#common/time/london.ts';
+import { availabilityOf, firstDayWithTyres } from '#common/tyres/fitted-from.ts';
+import { fittedPrice } from '#common/tyres/pricing.ts';
+import { pricingRules, tierFor, tyrePricingOf } from '#common/tyres/pricing-settings.ts';
+import { sizeLabel } from '#common/tyres/size.ts';
+import type { Database } from '../db/client.ts';
+import { bookings } from '../db/schema.ts';
+import { selectBookings } from '../bookings/records.ts';
+import { tyreById, type TyreRow } from './catalogue.ts';
+
+/**
+ * The tyres a booking asks for: checked against the catalogue when it arrives, priced by the
+ * published rules, and where they will come from. The booking statement then reserves those
+ * from own stock in the same transaction that takes the window's place
+ * (server/bookings/store.ts).
+ */
+export type TyreChoice = {
+  id: number;
+  quantity: number;
+  description: string;
+  /** One tyre, fully fitted, VAT included, in pence. */
+  price: number;
+  source: 'stock' | 'supplier';
+};
+
+export type TyreChoiceResult =
+  | { ok: true; tyre: TyreChoice }
+  | { ok: false; status: 400; field: 'tyreId' | 'date'; message: string }
+  | { ok: false; status: 409; message: string };
+
+/** "Hankook Ventus Prime 4 205/55 R16 91V", as bookings, e-mails and the diary name a tyre. */
+export const tyreDescription = (row: TyreRow) =>
+  `${row.brand} ${row.pattern} ${sizeLabel(row)} ${row.loadIndex}${row.speedRating}${row.extraLoad ? ' XL' : ''}${row.runFlat ? ' run-flat' : ''}`;
+
+/**
+ * `quantity` of tyre `id` for a booking on `date`: refused when the tyre is not offered, when
+ * neither own stock nor the supplier has that many, or when the day is before they can be fitted.
+ */
+export async function chooseTyre(
+  db: Database,
+  content: SiteContent,
+  { id, quantity, date, now }: { id: number; quantity: number; date: string; now: Date },
+): Promise<TyreChoiceResult> {
+  const row = await tyreById(db, id);
+  if (!row || row.hidden || !row.available) {
+    return { ok: false, status: 400, field: 'tyreId', message: tyreNotOfferedMessage };
+  }
+  const source = availabilityOf(
+    {
+      ownFree: row.stock - row.reserved,
+      supplierStock: row.supplierStock,
+      leadDays: row.leadDays,
+      offered: true,
+    },
+    quantity,
+  );
+  if (source === 'none') return { ok: false, status: 409, message: tyresGoneMessage };
+  const from = firstDayWithTyres(source, row.leadDays, londonDate(now))!;
+  if (date < from) return { ok: false, status: 400, field: 'date', message: tyresFromMessage(from) };
+  const pricing = tyrePricingOf(content);
+  const tier = tierFor(pricing, row.brand);
+  return {
+    ok: true,
+    tyre: {
+      id,
+      quantity,
+      description: tyreDescription(row),
+      price: fittedPrice(pricingRules(pricing), {
+        rim: row.rim,
+        tier,
+        costPence: row.costPence,
+        priceOverridePence: row.priceOverridePence,
+      }),
+      source: source === 'in-stock' ? 'stock' : 'supplier',
+    },
+  };
+}
+
+/** Bookings still to happen whose tyres come from the supplier: staff's "to order" list, soonest first. */
+export async function tyresToOrder(db: Database): Promise<Booking[]> {
+  return selectBookings(
+    db,
+    and(
+      eq(bookings.tyreSource, 'supplier'),
+      sql`${bookings.status} in ('booked', 'confirmed')`,
+      isNotNull(bookings.tyreId),
+    )!,
+  );
+}
+
+/** Marks a booking's tyres ordered from the supplier (or not, `ordered` false); false if no such booking asks for any. */
+export async function markTyresOrdered(db: Database, bookingId: number, ordered: boolean, at: Date) {
+  const updated = await db
+    .update(bookings)
+    .set({ tyresOrderedAt: ordered ? at : null })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.tyreSource, 'supplier')))
+    .returning({ id: bookings.id });
+  return updated.length > 0;
+}

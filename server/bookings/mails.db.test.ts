@@ -16,6 +16,7 @@ import {
 import { createTestDatabase } from '#tests/support/database.ts';
 import { clearEnquiries, signedInStaff } from '#tests/support/factories.ts';
 import { startSmtpServer, until } from '#tests/support/smtp.ts';
+import { addTyre, clearTyres } from '#tests/support/tyres.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { bookings, outbox } from '../db/schema.ts';
 import { notificationAddresses } from '../notifications/addresses.ts';
@@ -56,6 +57,12 @@ beforeEach(async () => {
 afterEach(async () => {
   await worker.stop();
 });
+
+/** The bookings name their tyres: those go first. */
+async function clearTyresAfterBookings() {
+  await clearBookings(database.db);
+  await clearTyres(database.db);
+}
 
 const app = () =>
   createTestApp(database, { config, clock: () => bookingNow, siteContent: content, notifications: worker });
@@ -106,6 +113,24 @@ describe('booking e-mails', () => {
     await until(async () => (await database.db.select().from(outbox)).every((row) => row.sentAt !== null));
     const rows = await database.db.select().from(outbox);
     expect(JSON.stringify(rows)).not.toContain(created.manageUrl.split('/').pop()!);
+  });
+
+  it('names the tyres, how many and the total in both e-mails', async () => {
+    const tyre = await addTyre(database.db, { brand: 'Falken', pattern: 'Ziex ZE310', stock: 4 });
+    await request(app())
+      .post('/api/bookings')
+      .send(makeBooking({ email: 'kim@example.com', tyreId: tyre.id, quantity: 2 }))
+      .expect(201);
+    await until(() => smtp.received.length === 2);
+    const mails = await receivedMails();
+    for (const mail of mails) {
+      expect(mail.parsed.text).toContain('Tyres: 2 × Falken Ziex ZE310 205/55 R16 91V');
+      expect(mail.parsed.text).toContain('Price: £74.99 per tyre, fully fitted');
+      expect(mail.parsed.text).toContain('Total: £149.98 including VAT');
+    }
+    const staff = mails.find((mail) => !mail.to.includes('kim@example.com'))!;
+    expect(staff.parsed.text).toContain('The tyres are reserved from our stock.');
+    await clearTyresAfterBookings();
   });
 
   it('sends a summer booking at the right instant, after the clock change', async () => {

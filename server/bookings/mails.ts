@@ -3,6 +3,7 @@ import {
   formatRegistration,
   type Booking,
 } from '#common/bookings/booking.ts';
+import { formatPence } from '#common/tyres/pricing.ts';
 import type { BusinessContact, Mail, Mailbox } from '../notifications/mailer.ts';
 import { bookingCalendar } from './calendar.ts';
 
@@ -62,7 +63,18 @@ function detailLines(booking: Booking, context: BookingMailContext): string[] {
     `When: ${windowText(booking)}`,
     `Where: ${placeOf(booking, context)}`,
     `Vehicle: ${booking.vehicle}, ${formatRegistration(booking.registration)}`,
+    ...tyreLines(booking),
     ...(booking.notes ? ['Your notes:', booking.notes] : []),
+  ];
+}
+
+/** The tyres booked: which, how many, and the total fully fitted (nothing is added to it). */
+function tyreLines({ tyre }: Booking): string[] {
+  if (!tyre) return [];
+  return [
+    `Tyres: ${tyre.quantity} × ${tyre.description}`,
+    `Price: ${formatPence(tyre.price)} per tyre, fully fitted (valve, balancing and disposal of the old tyre included)`,
+    `Total: ${formatPence(tyre.total)} including VAT`,
   ];
 }
 
@@ -142,6 +154,12 @@ export function bookingMail(notification: BookingNotification, context: BookingM
           `Postcode: ${booking.postcode ?? 'Not given'}${booking.outsideArea ? ' (OUTSIDE the covered area)' : ''}`,
           `Vehicle: ${booking.vehicle}`,
           `Registration: ${formatRegistration(booking.registration)}`,
+          ...tyreLines(booking),
+          ...(booking.tyre?.source === 'supplier'
+            ? ['The tyres are to be ordered from the supplier: they are on the Tyres tab’s list to order.']
+            : booking.tyre
+              ? ['The tyres are reserved from our stock.']
+              : []),
           '',
           'Notes:',
           booking.notes || 'None',

@@ -23,6 +23,8 @@ export default [
     ),
     route('cookie-settings', 'routes/cookie-settings.tsx'),
     route('enquiry', 'routes/enquiry.tsx'),
+    route('tyres', 'routes/tyres.tsx'),
+    route('tyres/:size', 'routes/tyre-size.tsx'),
     route('book', 'routes/book.tsx'),
     route('bookings/manage/:token', 'routes/booking-manage.tsx'),
     route('*', 'routes/not-found.tsx'),

@@ -41,6 +41,8 @@ import type { BookingDependencies } from './bookings/dependencies.ts';
 import { submitBooking } from './bookings/store.ts';
 import { imagesRouter } from './images/routes.ts';
 import { publicTyresRouter } from './tyres/routes.ts';
+import { offerOf, searchTyres, sizesOnOffer } from './tyres/offers.ts';
+import { stockedSizes } from './tyres/catalogue.ts';
 import { staffTyresRouter } from './tyres/staff-routes.ts';
 import { uploadedSlotImages } from './images/service.ts';
 import { servicesRouter } from '#server/site-content/services-routes.ts';
@@ -288,6 +290,12 @@ export function createApp({
               submit: bookingPage((form) => submitBooking(booking, form, req.ip ?? 'unknown')),
               manage: bookingPage((token) => manageBooking(booking, token)),
               cancel: bookingPage((token) => cancelByCustomer(booking, token)),
+            },
+            tyres: {
+              sizes: bookingPage(() => sizesOnOffer(database.db)),
+              stockedSizes: bookingPage(() => stockedSizes(database.db)),
+              search: bookingPage((search) => searchTyres(booking, search)),
+              offer: bookingPage((id, quantity) => offerOf(booking, id, quantity)),
             },
             images: { uploadedSlots: () => uploadedSlots(res) },
             staff: {

@@ -17,7 +17,10 @@ import {
   type ChoiceField,
   type LocationOption,
   type ServiceOption,
+  type TyreChoiceSummary,
 } from '#app/features/bookings/online/booking-types.ts';
+import { maxTyreQuantity } from '#common/tyres/catalogue.ts';
+import { parseTyreSize, sizeLabel, sizeSlug } from '#common/tyres/size.ts';
 
 /** The booking page's server side: what each step offers and whether the earlier choices hold. */
 
@@ -27,7 +30,7 @@ const choiceMaxLength = 80;
 export const dayFullMessage = 'That day has no free times left. Please choose another day.';
 
 /** The message of an empty choice, as the booking's schema words it. */
-const emptyMessage = (field: Exclude<ChoiceField, 'postcode'>) =>
+const emptyMessage = (field: keyof typeof bookingChoiceShape) =>
   z.safeParse(bookingChoiceShape[field], '').error?.issues[0]?.message ?? '';
 
 export function choicesOf(params: URLSearchParams): BookingChoices {
@@ -61,6 +64,39 @@ function locationOptions(context: AppLoadContext): LocationOption[] {
       const { street, locality, postcode } = branch.address;
       return [{ key: branch.key, title: branch.name, detail: `${street}, ${locality} ${postcode}`, name }];
     });
+}
+
+export const tyreGoneNotice =
+  'The tyre you chose can no longer be booked online. Choose another on its size’s page, or book the fitting and we will call you about tyres.';
+
+/**
+ * The tyres a size page's "Book fitting" chose, as the page shows them, while they can be
+ * fitted; else none, and a notice when one was asked for.
+ */
+async function chosenTyre(
+  context: AppLoadContext,
+  choices: BookingChoices,
+): Promise<{ tyre: TyreChoiceSummary | null; tyreNotice: string | null }> {
+  if (choices.tyre === '') return { tyre: null, tyreNotice: null };
+  const id = /^\d{1,9}$/.test(choices.tyre) ? Number(choices.tyre) : 0;
+  const wanted = Number(choices.quantity);
+  const quantity = Number.isInteger(wanted) && wanted >= 1 && wanted <= maxTyreQuantity ? wanted : 1;
+  const offer = id > 0 ? await context.tyres.offer(id, quantity) : null;
+  if (!offer?.fittedFrom) return { tyre: null, tyreNotice: tyreGoneNotice };
+  choices.quantity = String(quantity);
+  const size = parseTyreSize(offer.size);
+  return {
+    tyre: {
+      id,
+      description: `${offer.brand} ${offer.pattern} ${size ? sizeLabel(size) : offer.size} ${offer.loadIndex}${offer.speedRating}`,
+      quantity,
+      price: offer.price,
+      total: offer.price * quantity,
+      fittedFrom: offer.fittedFrom,
+      sizePath: size ? `/tyres/${sizeSlug(size)}` : '/tyres',
+    },
+    tyreNotice: null,
+  };
 }
 
 /** What is wrong with the first step's choices (empty when they can be booked). */
@@ -101,7 +137,20 @@ export async function bookingPage(context: AppLoadContext, url: URL): Promise<Bo
   const choices = choicesOf(params);
   if (choices.location !== mobileLocation) choices.postcode = '';
   else if (isPostcode(choices.postcode)) choices.postcode = normalisePostcode(choices.postcode);
-  const page = { choices, services, locations, coveredDistricts, horizonDays: settings.horizonDays };
+  const { tyre, tyreNotice } = await chosenTyre(context, choices);
+  if (!tyre) {
+    choices.tyre = '';
+    choices.quantity = '';
+  }
+  const page = {
+    choices,
+    services,
+    locations,
+    coveredDistricts,
+    horizonDays: settings.horizonDays,
+    tyre,
+    tyreNotice,
+  };
   const step = requestedStep(params.get('step'));
 
   const errors = whatErrors(choices, services, locations, coveredDistricts);
@@ -110,11 +159,13 @@ export async function bookingPage(context: AppLoadContext, url: URL): Promise<Bo
     return { ...page, step: 'what', errors: shown, availability: [] };
   }
 
-  const availability = await context.bookings.availability({
-    location: choices.location,
-    // From today, by the server's clock. The horizon counts the days after today.
-    days: settings.horizonDays + 1,
-  });
+  const availability = (
+    await context.bookings.availability({
+      location: choices.location,
+      // From today, by the server's clock. The horizon counts the days after today.
+      days: settings.horizonDays + 1,
+    })
+  ).filter((entry) => !tyre || entry.date >= tyre.fittedFrom);
   const day = availability.find((entry) => entry.date === choices.date);
   const when = (whenErrors: Partial<Record<ChoiceField, string>> = {}): BookingPageData => {
     const shownDay = day ?? availability[0];
@@ -160,4 +211,10 @@ export function withChosenSlot(form: Record<string, string>): Record<string, str
   const { slot, ...rest } = form;
   const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})$/.exec(slot ?? '');
   return match ? { ...rest, date: match[1]!, start: match[2]! } : rest;
+}
+
+/** The booking as POST /api/bookings takes it: the page's `tyre` choice is its `tyreId`. */
+export function bookingOfForm(form: Record<string, string>): Record<string, string> {
+  const { tyre, quantity, ...rest } = form;
+  return tyre ? { ...rest, tyreId: tyre, quantity: quantity || '1' } : rest;
 }

@@ -6,11 +6,12 @@ import { type BookingActionData, type BookingValues } from '#app/features/bookin
 import { bookingView, summaryRows } from '#app/features/bookings/online/booking-view.ts';
 import { StepProgress, stepHeadingId } from '#app/features/bookings/online/step-progress.tsx';
 import { WhatWhereStep } from '#app/features/bookings/online/what-where-step.tsx';
+import { TyreChoice } from '#app/features/bookings/online/tyre-choice.tsx';
 import { PageHeader } from '#app/components/ui/page-header.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
 import { contentFacts } from '#common/site-content/facts.ts';
 import type { Route } from './+types/book';
-import { bookingPage, formFields, isSharedPage, withChosenSlot } from './book.server.ts';
+import { bookingOfForm, bookingPage, formFields, isSharedPage, withChosenSlot } from './book.server.ts';
 
 /**
  * /book: online booking in three steps that work as plain forms (each step a GET form carrying
@@ -47,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = withChosenSlot(await formFields(request));
-  const result = await context.bookings.submit(form);
+  const result = await context.bookings.submit(bookingOfForm(form));
   // Post/redirect/get: reloading the booking's page does not book it twice.
   if (result.status === 201) {
     return redirect(`/bookings/manage/${encodeURIComponent(result.manageToken)}?booked=1`, 303);
@@ -111,6 +112,14 @@ export default function BookRoute({ loaderData: page, actionData }: Route.Compon
         Choose a service, where and when. It takes about two minutes, and we confirm by e-mail straight away.
       </PageHeader>
       <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-12">
+        <TyreChoice
+          tyre={page.tyre}
+          notice={
+            page.tyreNotice ??
+            (actionData?.outcome === 'invalid' ? (actionData.fieldErrors.tyreId?.[0] ?? null) : null) ??
+            (actionData?.outcome === 'taken' && actionData.nextFree.length === 0 ? actionData.error : null)
+          }
+        />
         <StepProgress step={view.step} />
         {/* What focus or a summary's link moves to clears the sticky header. */}
         <div className="mt-6 [&_[id]]:scroll-mt-24" onSubmit={loadLaterSteps}>

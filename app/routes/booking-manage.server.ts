@@ -1,3 +1,4 @@
+import { formatPence } from '#common/tyres/pricing.ts';
 import type { AppLoadContext } from 'react-router';
 import {
   bookingStatusLabels,
@@ -28,6 +29,12 @@ export function managedBookingView(booking: ManagedBooking, context: AppLoadCont
     window: windowText(booking),
     name: booking.name,
     registration: formatRegistration(booking.registration),
+    tyres: booking.tyre
+      ? {
+          what: `${booking.tyre.quantity} × ${booking.tyre.description}`,
+          total: `${formatPence(booking.tyre.total)} in all (${formatPence(booking.tyre.price)} each), fully fitted, VAT included`,
+        }
+      : null,
     vehicle: booking.vehicle,
     postcode: booking.postcode,
     canCancel: booking.canCancel,

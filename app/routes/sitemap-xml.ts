@@ -1,11 +1,17 @@
 import { servicePaths } from '#app/features/site-content/page-content.server.ts';
+import { sizeSlug, type TyreSize } from '#common/tyres/size.ts';
 import type { Route } from './+types/sitemap-xml';
 
-/** Every public page that should be found in search (noindex pages and hidden services are left out). */
-function sitemapPaths(servicePages: readonly string[]): string[] {
+/**
+ * Every public page that should be found in search (noindex pages and hidden services are left
+ * out), with a page for each tyre size in stock here or at the supplier.
+ */
+function sitemapPaths(servicePages: readonly string[], tyreSizes: readonly TyreSize[]): string[] {
   return [
     '/',
     ...servicePages,
+    '/tyres',
+    ...tyreSizes.map((size) => `/tyres/${sizeSlug(size)}`),
     '/book',
     '/mot',
     '/servicing',
@@ -17,8 +23,8 @@ function sitemapPaths(servicePages: readonly string[]): string[] {
   ];
 }
 
-export function loader({ context }: Route.LoaderArgs) {
-  const urls = sitemapPaths(servicePaths(context.content))
+export async function loader({ context }: Route.LoaderArgs) {
+  const urls = sitemapPaths(servicePaths(context.content), await context.tyres.stockedSizes())
     .map(
       (path) =>
         `  <url><loc>${context.publicUrl}${path}</loc>${path === '/' ? '<priority>1.0</priority>' : ''}</url>`,

@@ -5,6 +5,8 @@ import type { SubmitEnquiryResult } from '#common/enquiries/enquiry.ts';
 import type { UploadedSlotImages } from '#common/images/images.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
 import type { SiteSettings } from '#common/site-content/site-settings.ts';
+import type { TyreOffer, TyreSearch, TyreSearchAnswer } from '#common/tyres/catalogue.ts';
+import type { TyreSize } from '#common/tyres/size.ts';
 
 /**
  * What the server hands every route loader (React Router's load context). Loaders call these
@@ -50,6 +52,16 @@ export type ServerContext = {
     manage(token: string): Promise<ManagedBooking | null>;
     /** The customer cancels through the manage link. */
     cancel(token: string): Promise<CancelBookingResult>;
+  };
+  tyres: {
+    /** The sizes the catalogue offers tyres in (the size choices of /tyres). */
+    sizes(): Promise<TyreSize[]>;
+    /** The sizes with a tyre in stock here or at the supplier (the sitemap's size pages). */
+    stockedSizes(): Promise<TyreSize[]>;
+    /** GET /api/tyres's answer. */
+    search(search: TyreSearch): Promise<TyreSearchAnswer>;
+    /** One offered tyre for `quantity` of them (the booking page), or null. */
+    offer(id: number, quantity: number): Promise<TyreOffer | null>;
   };
   images: {
     /** The named slots with an uploaded picture, read afresh: a change shows at once. */

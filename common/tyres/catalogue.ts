@@ -1,6 +1,6 @@
 import type { TyreAvailability } from './fitted-from.ts';
 import { brandKey, type TyreTier } from './pricing.ts';
-import { sizeText, type TyreSize } from './size.ts';
+import { sizeText, type ParsedTyreSize, type TyreSize } from './size.ts';
 
 /**
  * A tyre of the catalogue as customers see it (GET /api/tyres), and the words and orders the
@@ -52,14 +52,27 @@ export type TyreOffer = {
 
 export type TyreSearchAnswer = { size: string; items: TyreOffer[]; alternatives: TyreOffer[] };
 
+/** What GET /api/tyres and the size pages search for. */
+export type TyreSearch = {
+  size: ParsedTyreSize;
+  sort: TyreSort;
+  season?: Season;
+  runFlat?: boolean;
+  brand?: string;
+  /** Only tyres that can be fitted by tomorrow. */
+  tomorrow?: boolean;
+  /** How many tyres the customer wants: where they come from, and so when, depends on it. */
+  quantity: number;
+};
+
 export const tyreSorts = ['price', 'wet', 'fuel', 'noise'] as const;
 export type TyreSort = (typeof tyreSorts)[number];
 
 export const tyreSortNames: Record<TyreSort, string> = {
-  price: 'Price, lowest first',
-  wet: 'Wet grip, best first',
-  fuel: 'Fuel efficiency, best first',
-  noise: 'Noise, quietest first',
+  price: 'Lowest price',
+  wet: 'Best wet grip',
+  fuel: 'Best fuel efficiency',
+  noise: 'Quietest',
 };
 
 /** How many tyres a customer may book at once: a set of four and a spare or two. */

@@ -18,6 +18,15 @@ export async function offeredSizes(db: Database): Promise<TyreSize[]> {
     .orderBy(asc(tyres.rim), asc(tyres.width), asc(tyres.profile));
 }
 
+/** The sizes with an offered tyre that own stock or the supplier has: the sitemap's size pages. */
+export async function stockedSizes(db: Database): Promise<TyreSize[]> {
+  return db
+    .selectDistinct({ width: tyres.width, profile: tyres.profile, rim: tyres.rim })
+    .from(tyres)
+    .where(and(offered, sql`(${tyres.stock} > ${tyres.reserved} or ${tyres.supplierStock} > 0)`))
+    .orderBy(asc(tyres.rim), asc(tyres.width), asc(tyres.profile));
+}
+
 /** The offered tyres of each of `sizes`. */
 export async function offeredTyresOf(db: Database, sizes: readonly TyreSize[]): Promise<TyreRow[]> {
   if (sizes.length === 0) return [];

@@ -6,8 +6,8 @@ import {
   compareOffers,
   type Season,
   type TyreOffer,
+  type TyreSearch,
   type TyreSearchAnswer,
-  type TyreSort,
 } from '#common/tyres/catalogue.ts';
 import { fittedFrom } from '#common/tyres/fitted-from.ts';
 import { brandKey, fittedPrice } from '#common/tyres/pricing.ts';
@@ -27,7 +27,7 @@ import type { Database } from '../db/client.ts';
 import { createReadCache } from '../http/read-cache.ts';
 import { availability, settingsOf } from '../bookings/availability.ts';
 import type { BookingDependencies } from '../bookings/dependencies.ts';
-import { offeredSizes, offeredTyresOf, ratingsOf, type TyreRow } from './catalogue.ts';
+import { offeredSizes, offeredTyresOf, ratingsOf, tyreById, type TyreRow } from './catalogue.ts';
 
 /**
  * What customers see of the catalogue: each offered tyre of a size with its fully fitted price,
@@ -35,18 +35,6 @@ import { offeredSizes, offeredTyresOf, ratingsOf, type TyreRow } from './catalog
  * address, sorted and filtered as they ask; and, when nothing of the size can be fitted, the
  * tyres of sizes that can stand in for it.
  */
-
-export type TyreSearch = {
-  size: ParsedTyreSize;
-  sort: TyreSort;
-  season?: Season;
-  runFlat?: boolean;
-  brand?: string;
-  /** Only tyres that can be fitted by tomorrow. */
-  tomorrow?: boolean;
-  /** How many tyres the customer wants: where they come from, and so when, depends on it. */
-  quantity: number;
-};
 
 /** The catalogue's offered sizes and each size's tyres, read at most once a second per process. */
 type KeptCatalogue = {
@@ -130,6 +118,13 @@ async function offerMaker(deps: BookingDependencies, quantity: number) {
       availability: when.availability,
     };
   };
+}
+
+/** One tyre as customers see it, for `quantity` of them; null when it is not offered. */
+export async function offerOf(deps: BookingDependencies, id: number, quantity: number): Promise<TyreOffer | null> {
+  const row = await tyreById(deps.db, id);
+  if (!row || row.hidden || !row.available) return null;
+  return (await offerMaker(deps, quantity))(row);
 }
 
 /** The customer's filters, as a test of an offer. */

@@ -1,9 +1,16 @@
 import { Router, type Request } from 'express';
-import { maxTyreQuantity, seasons, tyreSorts, type Season, type TyreSort } from '#common/tyres/catalogue.ts';
+import {
+  maxTyreQuantity,
+  seasons,
+  tyreSorts,
+  type Season,
+  type TyreSearch,
+  type TyreSort,
+} from '#common/tyres/catalogue.ts';
 import { parseTyreSize } from '#common/tyres/size.ts';
 import type { BookingDependencies } from '../bookings/dependencies.ts';
 import { HttpError } from '../http/errors.ts';
-import { searchTyres, sizesOnOffer, type TyreSearch } from './offers.ts';
+import { searchTyres, sizesOnOffer } from './offers.ts';
 
 /** A query parameter given at most once, or undefined; an empty one counts as not given. */
 function queryText(req: Request, name: string): string | undefined {

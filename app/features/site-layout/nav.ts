@@ -1,3 +1,6 @@
+/** Tyres by size (/tyres), first in the header: what most visitors of a tyre business come for. */
+export const tyresLink = { label: 'Tyres', to: '/tyres' } as const;
+
 /** Header links to the home page's sections; absolute so they work from every page. */
 export const sectionLinks = [
   { label: 'Branches', to: '/#branches' },
@@ -11,6 +14,7 @@ export const bookLink = { label: 'Book online', to: '/book' } as const;
 
 export const quickLinks = [
   { label: 'Home', to: '/' },
+  { label: 'Tyres by Size', to: '/tyres' },
   { label: 'About Us', to: '/#about' },
   { label: 'Service Areas', to: '/#areas' },
   { label: 'Pricing', to: '/#pricing' },

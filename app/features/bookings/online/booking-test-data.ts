@@ -42,6 +42,8 @@ export function testChoices(overrides: Partial<BookingChoices> = {}): BookingCho
     postcode: 'RM3 0AB',
     date: '',
     start: '',
+    tyre: '',
+    quantity: '',
     ...overrides,
   };
 }
@@ -56,6 +58,8 @@ export function testPage(overrides: Partial<BookingPageData> = {}): BookingPageD
     coveredDistricts: ['RM3', 'SS'],
     availability: testAvailability,
     horizonDays: 21,
+    tyre: null,
+    tyreNotice: null,
     ...overrides,
   };
 }

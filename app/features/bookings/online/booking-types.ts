@@ -23,9 +23,26 @@ export type BookingChoices = {
   postcode: string;
   date: string;
   start: string;
+  /** A tyre of the catalogue to fit, and how many (from a size page's "Book fitting"); else empty. */
+  tyre: string;
+  quantity: string;
 };
 export type ChoiceField = keyof BookingChoices;
-export const choiceFields = ['service', 'location', 'postcode', 'date', 'start'] as const;
+export const choiceFields = ['service', 'location', 'postcode', 'date', 'start', 'tyre', 'quantity'] as const;
+
+/** The tyres being booked, as the booking page shows them. */
+export type TyreChoiceSummary = {
+  id: number;
+  description: string;
+  quantity: number;
+  /** One tyre fully fitted, and the whole, in pence. */
+  price: number;
+  total: number;
+  /** The first day they can be fitted: earlier days are not offered. */
+  fittedFrom: string;
+  /** The size's page, to choose another tyre. */
+  sizePath: string;
+};
 
 export type ServiceOption = { slug: string; title: string; description: string };
 
@@ -52,10 +69,13 @@ export type BookingPageData = {
   /** The chosen location's days with a free window (from the second step on). */
   availability: AvailabilityDay[];
   horizonDays: number;
+  /** The tyres chosen on a size page, or null; and why a chosen one was dropped. */
+  tyre: TyreChoiceSummary | null;
+  tyreNotice: string | null;
 };
 
 /** The details form's values as sent (the honeypot left out). */
-export type BookingValues = Partial<Record<BookingField, string>>;
+export type BookingValues = Partial<Record<BookingField | 'tyre', string>>;
 
 /** The action's answer when the booking was not made (a made one redirects to its page). */
 export type BookingActionData =

@@ -22,6 +22,7 @@ function booking(overrides: Partial<ManagedBookingView> = {}): ManagedBookingVie
     registration: 'AB12 CDE',
     vehicle: 'Ford Focus',
     postcode: null,
+    tyres: null,
     canCancel: true,
     noticeHours: 4,
     ...overrides,
@@ -54,6 +55,20 @@ async function renderPanel(
 }
 
 describe('ManagedBookingPanel', () => {
+  it('names the tyres booked, how many and the total', async () => {
+    await renderPanel(
+      booking({
+        tyres: {
+          what: '2 × Hankook Ventus Prime 4 205/55 R16 91V',
+          total: '£149.98 in all (£74.99 each), fully fitted, VAT included',
+        },
+      }),
+    );
+    const details = screen.getByRole('region', { name: 'Booking details' });
+    expect(details.textContent).toContain('Tyres2 × Hankook Ventus Prime 4 205/55 R16 91V');
+    expect(details.textContent).toContain('£149.98 in all (£74.99 each), fully fitted, VAT included');
+  });
+
   it('shows the booking, and the confirmation just after booking', async () => {
     await renderPanel(booking(), { booked: true });
     expect(screen.getByRole('status').textContent).toBe(

@@ -18,6 +18,8 @@ export type ManagedBookingView = {
   registration: string;
   vehicle: string;
   postcode: string | null;
+  /** "2 × Hankook Ventus Prime 4 205/55 R16 91V", and "£149.98 in all, fully fitted"; null without tyres. */
+  tyres: { what: string; total: string } | null;
   canCancel: boolean;
   /** How long before the window online cancellation closes. */
   noticeHours: number;

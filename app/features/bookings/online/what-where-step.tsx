@@ -173,6 +173,8 @@ export function WhatWhereStep({
       {/* A time already chosen stays chosen when only the service changes. */}
       {choices.date && <input type="hidden" name="date" value={choices.date} />}
       {choices.start && <input type="hidden" name="start" value={choices.start} />}
+      {choices.tyre && <input type="hidden" name="tyre" value={choices.tyre} />}
+      {choices.quantity && <input type="hidden" name="quantity" value={choices.quantity} />}
       <ContinueButton step="when" />
     </Form>
   );

@@ -51,6 +51,8 @@ export function WhenStep({ choices, errors, availability, horizonDays }: WhenSte
       <input type="hidden" name="service" value={choices.service} />
       <input type="hidden" name="location" value={choices.location} />
       {choices.postcode && <input type="hidden" name="postcode" value={choices.postcode} />}
+      {choices.tyre && <input type="hidden" name="tyre" value={choices.tyre} />}
+      {choices.quantity && <input type="hidden" name="quantity" value={choices.quantity} />}
       <fieldset aria-describedby={errors.date ? 'book-date-error' : undefined}>
         <legend className={legendClass}>Choose a day</legend>
         <p className="mt-1 text-sm text-slate-600">Days without a free time are greyed out.</p>

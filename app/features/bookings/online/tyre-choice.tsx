@@ -1,0 +1,47 @@
+import { Link } from 'react-router';
+import { formatPence } from '#common/tyres/pricing.ts';
+import { dayText } from '#common/bookings/words.ts';
+import type { TyreChoiceSummary } from './booking-types.ts';
+
+/**
+ * The tyres being booked, above every step: which, how many, the total fully fitted and the
+ * first day they can be fitted; or why a tyre chosen earlier was dropped.
+ */
+export function TyreChoice({ tyre, notice }: { tyre: TyreChoiceSummary | null; notice: string | null }) {
+  if (notice) {
+    return (
+      <p
+        role="alert"
+        className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 font-semibold text-ink"
+      >
+        {notice}
+      </p>
+    );
+  }
+  if (!tyre) return null;
+  return (
+    <section
+      aria-labelledby="book-tyres"
+      className="mb-6 rounded-xl border border-brand/60 bg-brand-light p-4 sm:p-5"
+    >
+      <h2 id="book-tyres" className="text-sm font-bold uppercase tracking-wide text-brand-dark">
+        Your tyres
+      </h2>
+      <p className="mt-1 text-lg font-bold">
+        {tyre.quantity} × {tyre.description}
+      </p>
+      <p className="mt-1">
+        <span className="text-2xl font-extrabold">{formatPence(tyre.total)}</span>{' '}
+        <span className="text-slate-700">
+          in all ({formatPence(tyre.price)} each), fully fitted, VAT included: nothing is added later.
+        </span>
+      </p>
+      <p className="mt-1 text-sm text-slate-700">
+        They can be fitted from {dayText(tyre.fittedFrom)}.{' '}
+        <Link to={tyre.sizePath} className="font-semibold text-ink underline underline-offset-2">
+          Choose another tyre
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import {
+  maxTyreQuantity,
+  seasons,
+  tyreSorts,
+  type Season,
+  type TyreSearch,
+  type TyreSort,
+} from '#common/tyres/catalogue.ts';
+import type { TyreSize } from '#common/tyres/size.ts';
+
+/**
+ * The size pages' choices as their address carries them (`?sort=wet&quantity=2&season=winter`),
+ * read leniently: a value that is not one of the choices counts as not given, so that a shared
+ * or mistyped link still shows the tyres.
+ */
+export type TyreChoices = {
+  sort: TyreSort;
+  quantity: number;
+  season: Season | '';
+  brand: string;
+  runFlat: boolean;
+  tomorrow: boolean;
+};
+
+const oneOf = <Value extends string>(value: string | null, values: readonly Value[]): Value | undefined =>
+  values.find((entry) => entry === value);
+
+export function tyreChoicesOf(params: URLSearchParams): TyreChoices {
+  const quantity = Number(params.get('quantity'));
+  return {
+    sort: oneOf(params.get('sort'), tyreSorts) ?? 'price',
+    quantity: Number.isInteger(quantity) && quantity >= 1 && quantity <= maxTyreQuantity ? quantity : 1,
+    season: oneOf(params.get('season'), seasons) ?? '',
+    brand: (params.get('brand') ?? '').trim().slice(0, 40),
+    runFlat: params.get('runflat') === 'true' || params.get('runflat') === 'on',
+    tomorrow: params.get('tomorrow') === 'true' || params.get('tomorrow') === 'on',
+  };
+}
+
+/** The search a size page makes for its choices. */
+export const tyreSearchFor = (size: TyreSize, choices: TyreChoices): TyreSearch => ({
+  size: { ...size, loadIndex: null, speedRating: null },
+  sort: choices.sort,
+  quantity: choices.quantity,
+  ...(choices.season && { season: choices.season }),
+  ...(choices.brand && { brand: choices.brand }),
+  ...(choices.runFlat && { runFlat: true }),
+  ...(choices.tomorrow && { tomorrow: true }),
+});
+
+/** Short London dates of the results: "Wed 25 Nov". */
+export const shortDay = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });

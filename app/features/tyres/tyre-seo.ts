@@ -1,0 +1,57 @@
+import type { MetaDescriptor } from 'react-router';
+import type { SiteContent } from '#common/site-content/site-content.ts';
+import type { TyreOffer } from '#common/tyres/catalogue.ts';
+import { parseTyreSize, sizeLabel } from '#common/tyres/size.ts';
+
+/** The service "Book fitting" books: tyre replacement, else the first service shown. */
+export function tyreServiceSlug(content: Pick<SiteContent, 'services'>): string {
+  const visible = content.services.filter((service) => service.visible);
+  return (visible.find((service) => service.key === 'tyre-replacement') ?? visible[0])?.slug ?? '';
+}
+
+const availabilityUrl = (offer: TyreOffer) =>
+  offer.availability === 'in-stock'
+    ? 'https://schema.org/InStock'
+    : offer.availability === 'supplier'
+      ? 'https://schema.org/BackOrder'
+      : 'https://schema.org/OutOfStock';
+
+/**
+ * Structured data of a size page: its tyres as a list of products, each with its offer (the
+ * price of one tyre fully fitted, VAT included, and whether it is in stock).
+ */
+export function tyreListJsonLd(
+  offers: readonly TyreOffer[],
+  pageUrl: string,
+  seller: string,
+): MetaDescriptor {
+  return {
+    'script:ld+json': {
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      url: pageUrl,
+      numberOfItems: offers.length,
+      itemListElement: offers.map((offer, index) => {
+        const size = parseTyreSize(offer.size);
+        return {
+          '@type': 'ListItem',
+          position: index + 1,
+          item: {
+            '@type': 'Product',
+            name: `${offer.brand} ${offer.pattern} ${size ? sizeLabel(size) : offer.size} ${offer.loadIndex}${offer.speedRating}`,
+            brand: { '@type': 'Brand', name: offer.brand },
+            category: 'Tyres',
+            offers: {
+              '@type': 'Offer',
+              price: (offer.price / 100).toFixed(2),
+              priceCurrency: 'GBP',
+              availability: availabilityUrl(offer),
+              url: pageUrl,
+              seller: { '@type': 'Organization', name: seller },
+            },
+          },
+        };
+      }),
+    },
+  };
+}

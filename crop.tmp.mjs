@@ -1,0 +1,14 @@
+import { chromium } from '@playwright/test';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium-headless-shell', args: ['--no-sandbox','--disable-gpu'] });
+const base = 'http://127.0.0.1:3460';
+const [,, name, path, y, w, h] = process.argv;
+const ctx = await browser.newContext({ viewport: { width: Number(w), height: Number(h) }, deviceScaleFactor: 1 });
+await ctx.addCookies([{ name: 'splash_seen', value: '1', url: base }]);
+await ctx.addInitScript(() => { localStorage.setItem('cookie_consent', 'true'); localStorage.setItem('cookie_preferences', JSON.stringify({necessary:true,analytics:false,marketing:false,preferences:false})); });
+const page = await ctx.newPage();
+await page.goto(base + path);
+await page.waitForTimeout(1200);
+await page.evaluate((top) => window.scrollTo(0, top), Number(y));
+await page.waitForTimeout(300);
+await page.screenshot({ path: `/tmp/crop-${name}.png` });
+await browser.close();

@@ -51,6 +51,9 @@ describe('migrations', () => {
       'referrer_daily',
       'sessions',
       'site_content_revisions',
+      'tyre_imports',
+      'tyre_suppliers',
+      'tyres',
       'users',
     ]);
   });

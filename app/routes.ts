@@ -23,8 +23,8 @@ export default [
     ),
     route('cookie-settings', 'routes/cookie-settings.tsx'),
     route('enquiry', 'routes/enquiry.tsx'),
-    route('tyres', 'routes/tyres.tsx'),
-    route('tyres/:size', 'routes/tyre-size.tsx'),
+    // /tyres finds a size, /tyres/205-55-r16 is its page: one route, so one manifest entry.
+    route('tyres/:size?', 'routes/tyres.tsx'),
     route('book', 'routes/book.tsx'),
     route('bookings/manage/:token', 'routes/booking-manage.tsx'),
     route('*', 'routes/not-found.tsx'),

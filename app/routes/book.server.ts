@@ -20,6 +20,8 @@ import {
   type TyreChoiceSummary,
 } from '#app/features/bookings/online/booking-types.ts';
 import { maxTyreQuantity } from '#common/tyres/catalogue.ts';
+import { dayText } from '#common/bookings/words.ts';
+import { formatPence } from '#common/util/money.ts';
 import { parseTyreSize, sizeLabel, sizeSlug } from '#common/tyres/size.ts';
 
 /** The booking page's server side: what each step offers and whether the earlier choices hold. */
@@ -88,11 +90,11 @@ async function chosenTyre(
   return {
     tyre: {
       id,
-      description: `${offer.brand} ${offer.pattern} ${size ? sizeLabel(size) : offer.size} ${offer.loadIndex}${offer.speedRating}`,
-      quantity,
-      price: offer.price,
-      total: offer.price * quantity,
+      what: `${quantity} × ${offer.brand} ${offer.pattern} ${size ? sizeLabel(size) : offer.size} ${offer.loadIndex}${offer.speedRating}`,
+      total: formatPence(offer.price * quantity),
+      each: formatPence(offer.price),
       fittedFrom: offer.fittedFrom,
+      fittedFromText: dayText(offer.fittedFrom),
       sizePath: size ? `/tyres/${sizeSlug(size)}` : '/tyres',
     },
     tyreNotice: null,

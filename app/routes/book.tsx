@@ -6,7 +6,6 @@ import { type BookingActionData, type BookingValues } from '#app/features/bookin
 import { bookingView, summaryRows } from '#app/features/bookings/online/booking-view.ts';
 import { StepProgress, stepHeadingId } from '#app/features/bookings/online/step-progress.tsx';
 import { WhatWhereStep } from '#app/features/bookings/online/what-where-step.tsx';
-import { TyreChoice } from '#app/features/bookings/online/tyre-choice.tsx';
 import { PageHeader } from '#app/components/ui/page-header.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
 import { contentFacts } from '#common/site-content/facts.ts';
@@ -112,14 +111,6 @@ export default function BookRoute({ loaderData: page, actionData }: Route.Compon
         Choose a service, where and when. It takes about two minutes, and we confirm by e-mail straight away.
       </PageHeader>
       <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-12">
-        <TyreChoice
-          tyre={page.tyre}
-          notice={
-            page.tyreNotice ??
-            (actionData?.outcome === 'invalid' ? (actionData.fieldErrors.tyreId?.[0] ?? null) : null) ??
-            (actionData?.outcome === 'taken' && actionData.nextFree.length === 0 ? actionData.error : null)
-          }
-        />
         <StepProgress step={view.step} />
         {/* What focus or a summary's link moves to clears the sticky header. */}
         <div className="mt-6 [&_[id]]:scroll-mt-24" onSubmit={loadLaterSteps}>
@@ -141,6 +132,8 @@ export default function BookRoute({ loaderData: page, actionData }: Route.Compon
                 errors={view.errors}
                 availability={page.availability}
                 horizonDays={page.horizonDays}
+                tyre={page.tyre}
+                tyreNotice={page.tyreNotice}
               />
             )}
             {view.step === 'details' && (
@@ -148,6 +141,8 @@ export default function BookRoute({ loaderData: page, actionData }: Route.Compon
                 key={stepKey}
                 choices={view.choices}
                 summary={summaryRows(page, view)}
+                tyre={page.tyre}
+                tyreNotice={page.tyreNotice}
                 values={view.values}
                 errors={view.errors}
                 conflict={view.conflict}

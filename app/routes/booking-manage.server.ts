@@ -1,4 +1,4 @@
-import { formatPence } from '#common/tyres/pricing.ts';
+import { formatPence } from '#common/util/money.ts';
 import type { AppLoadContext } from 'react-router';
 import {
   bookingStatusLabels,

@@ -108,6 +108,4 @@ export const brandKey = (brand: string) =>
     .replace(/[^a-z0-9]/gi, '')
     .toLowerCase();
 
-/** £1,234.50 from pence, as every page writes an amount. */
-export const formatPence = (pence: number) =>
-  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(pence / 100);
+export { formatPence } from '#common/util/money.ts';

@@ -32,10 +32,12 @@ import type { BookingDependencies } from './dependencies.ts';
 import { bookingJson } from './records.ts';
 
 /**
- * Storing a booking from the public site: its choices checked against the published content,
- * then one statement, shared with the bookings that arrive meanwhile, that counts the client's
- * hit, takes a place of the window if one is left and stores the booking with its enquiry and
- * e-mails, so that a window never takes more than its places.
+ * Storing a booking from the public site: its choices checked against the published content
+ * (and its tyres against the catalogue), then one statement, shared with the bookings that arrive
+ * meanwhile, that counts the client's hit, reserves its tyres from own stock if it has some, takes
+ * a place of the window if one is left and stores the booking with its enquiry and e-mails, so
+ * that a window never takes more than its places nor a tyre more than its stock
+ * (docs/decisions/012 and 020).
  */
 
 type Checked = {

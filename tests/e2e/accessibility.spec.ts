@@ -14,6 +14,8 @@ const routes = [
   '/cookie-policy',
   '/cookie-settings',
   '/enquiry',
+  '/tyres',
+  '/tyres/205-55-r16?quantity=2',
   '/book',
   '/book?service=puncture-repair&location=mobile&postcode=RM3+0AB&step=when',
   '/book?location=mobile&postcode=CO1+1AA&step=when',

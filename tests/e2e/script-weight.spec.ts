@@ -36,6 +36,7 @@ for (const path of [
   '/about',
   '/privacy-policy',
   '/book?service=puncture-repair',
+  '/tyres/205-55-r16',
 ]) {
   test(`${path} loads at most 120 kB of script, compressed`, async ({ page }) => {
     const sizes = await scriptsLoaded(page, path);

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { bookLink, sectionLinks, tyresLink } from './nav.ts';
+import { bookLink, sectionLinks } from './nav.ts';
 import type { NavLink } from '#app/features/site-content/index.ts';
 import { useDetailsMenu } from '#app/lib/use-disclosure.ts';
 import { ChevronDownIcon } from '#app/components/ui/icons.tsx';
@@ -12,9 +12,6 @@ export function DesktopNav({ services }: { services: readonly NavLink[] }) {
   const servicesMenu = useDetailsMenu<HTMLDetailsElement>();
   return (
     <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
-      <Link to={tyresLink.to} className={linkClass}>
-        {tyresLink.label}
-      </Link>
       {services.length > 0 && (
         <details ref={servicesMenu} className="group relative">
           <summary

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { bookLink, sectionLinks, tyresLink } from './nav.ts';
+import { bookLink, sectionLinks } from './nav.ts';
 import type { NavLink } from '#app/features/site-content/index.ts';
 import { useDetailsMenu } from '#app/lib/use-disclosure.ts';
 import { ChevronDownIcon, CloseIcon, MenuIcon } from '#app/components/ui/icons.tsx';
@@ -23,11 +23,6 @@ export function MobileMenu({ services }: { services: readonly NavLink[] }) {
         className="absolute inset-x-0 top-16 max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-white/10 bg-ink px-4 pb-6 pt-2 shadow-2xl"
       >
         <ul>
-          <li>
-            <Link to={tyresLink.to} className={itemClass}>
-              {tyresLink.label}
-            </Link>
-          </li>
           {services.length > 0 && (
             <li>
               <details className="group/services">

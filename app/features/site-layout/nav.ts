@@ -1,8 +1,9 @@
-/** Tyres by size (/tyres), first in the header: what most visitors of a tyre business come for. */
-export const tyresLink = { label: 'Tyres', to: '/tyres' } as const;
-
-/** Header links to the home page's sections; absolute so they work from every page. */
+/**
+ * The header's links after the Services menu: tyres by size (what most visitors of a tyre
+ * business come for), then the home page's sections (absolute, so they work from every page).
+ */
 export const sectionLinks = [
+  { label: 'Tyres', to: '/tyres' },
   { label: 'Branches', to: '/#branches' },
   { label: 'Areas', to: '/#areas' },
   { label: 'About', to: '/#about' },
@@ -14,7 +15,6 @@ export const bookLink = { label: 'Book online', to: '/book' } as const;
 
 export const quickLinks = [
   { label: 'Home', to: '/' },
-  { label: 'Tyres by Size', to: '/tyres' },
   { label: 'About Us', to: '/#about' },
   { label: 'Service Areas', to: '/#areas' },
   { label: 'Pricing', to: '/#pricing' },

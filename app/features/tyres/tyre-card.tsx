@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { buttonClass } from '#app/components/ui/button.tsx';
 import { seasonNames, type TyreOffer } from '#common/tyres/catalogue.ts';
-import { formatPence, fittedTotal, shownQuantities, tyreTierNames } from '#common/tyres/pricing.ts';
+import { fittedTotal, shownQuantities, tyreTierNames } from '#common/tyres/pricing.ts';
+import { formatPence } from '#common/util/money.ts';
 import { parseTyreSize, sizeLabel } from '#common/tyres/size.ts';
 import { EuLabel } from './eu-label.tsx';
 import { shortDay } from './tyre-query.ts';

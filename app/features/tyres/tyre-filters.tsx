@@ -1,4 +1,4 @@
-import { Form, useSubmit } from 'react-router';
+import { Form } from 'react-router';
 import { Button } from '#app/components/ui/button.tsx';
 import { maxTyreQuantity, seasonNames, seasons, tyreSortNames, tyreSorts } from '#common/tyres/catalogue.ts';
 import type { TyreChoices } from './tyre-query.ts';
@@ -11,12 +11,11 @@ const fieldClass =
  * works without scripts, with its button); with scripts, each change shows the results at once.
  */
 export function TyreFilters({ choices, brands }: { choices: TyreChoices; brands: readonly string[] }) {
-  const submit = useSubmit();
   return (
     <Form
       method="get"
       preventScrollReset
-      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
+      onChange={(event) => event.currentTarget.requestSubmit()}
       className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:gap-4 lg:grid-cols-4"
       aria-label="Choose and sort the tyres"
     >

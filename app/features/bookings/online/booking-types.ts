@@ -30,16 +30,20 @@ export type BookingChoices = {
 export type ChoiceField = keyof BookingChoices;
 export const choiceFields = ['service', 'location', 'postcode', 'date', 'start', 'tyre', 'quantity'] as const;
 
-/** The tyres being booked, as the booking page shows them. */
+/**
+ * The tyres being booked, as the booking page shows them (its amounts and day written by the
+ * server: the page's first step carries no formatting code of its own).
+ */
 export type TyreChoiceSummary = {
   id: number;
-  description: string;
-  quantity: number;
-  /** One tyre fully fitted, and the whole, in pence. */
-  price: number;
-  total: number;
-  /** The first day they can be fitted: earlier days are not offered. */
+  /** "2 × Hankook Ventus Prime 4 205/55 R16 91V" */
+  what: string;
+  /** "£149.98", and "£74.99" for one. */
+  total: string;
+  each: string;
+  /** The first day they can be fitted (earlier days are not offered), and as words. */
   fittedFrom: string;
+  fittedFromText: string;
   /** The size's page, to choose another tyre. */
   sizePath: string;
 };

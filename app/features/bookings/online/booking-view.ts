@@ -1,4 +1,3 @@
-import { formatPence } from '#common/tyres/pricing.ts';
 import type { BookingField, FreeWindow } from '#common/bookings/booking.ts';
 import { dayText, mobileLocation } from '#common/bookings/words.ts';
 import { formatTime } from '#common/time/week.ts';
@@ -88,16 +87,6 @@ export function summaryRows(page: BookingPageData, view: BookingView): SummaryRo
       detail: choices.location === mobileLocation ? choices.postcode : location?.detail,
       step: 'what',
     },
-    ...(page.tyre
-      ? [
-          {
-            label: 'Tyres',
-            value: `${page.tyre.quantity} × ${page.tyre.description}`,
-            detail: `${formatPence(page.tyre.total)} in all, fully fitted`,
-            step: 'what' as const,
-          },
-        ]
-      : []),
     {
       label: 'When',
       value: choices.date ? dayText(choices.date) : '',

@@ -12,6 +12,8 @@ import { enquiryFieldLimits } from '#common/enquiries/enquiry.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { BookingErrorSummary } from './booking-error-summary.tsx';
 import { BookingSummary, type SummaryRow } from './booking-summary.tsx';
+import type { TyreChoiceSummary } from './booking-types.ts';
+import { TyreChoice } from './tyre-choice.tsx';
 import type { BookingChoices, BookingValues } from './booking-types.ts';
 import { AlternativeWindows, slotField } from './alternative-windows.tsx';
 import { primaryButtonClass } from './step-form.tsx';
@@ -33,6 +35,9 @@ const fieldId = (field: string) => `book-${field}`;
 export type DetailsStepProps = {
   choices: BookingChoices;
   summary: readonly SummaryRow[];
+  /** The tyres being booked, shown above and in the summary after the service; or why not. */
+  tyre?: TyreChoiceSummary | null;
+  tyreNotice?: string | null;
   /** What was sent last time (a post that came back), else nothing. */
   values: BookingValues;
   /** The server's messages, by field. */
@@ -59,7 +64,23 @@ export function detailErrorsOf(form: Record<string, string>, conflict: boolean):
  * page's action. A post that comes back shows the values sent, the messages at their fields
  * and a summary of them (focused), or, when the window went meanwhile, the next free ones.
  */
-export function DetailsStep({ choices, summary, values, errors, conflict, notice }: DetailsStepProps) {
+export function DetailsStep({
+  choices,
+  summary,
+  tyre = null,
+  tyreNotice,
+  values,
+  errors,
+  conflict,
+  notice,
+}: DetailsStepProps) {
+  const rows: readonly SummaryRow[] = tyre
+    ? [
+        ...summary.slice(0, 1),
+        { label: 'Tyres', value: tyre.what, detail: `${tyre.total} in all, fully fitted`, step: 'what' },
+        ...summary.slice(1),
+      ]
+    : summary;
   const submitting = useNavigation().state === 'submitting';
   const [checked, setChecked] = useState<{ errors: DetailErrors; attempt: number } | null>(null);
   // A new answer from the server replaces what was checked here.
@@ -98,10 +119,15 @@ export function DetailsStep({ choices, summary, values, errors, conflict, notice
         : bookingFieldLimits[name],
   });
 
+  // A tyre that is no longer offered comes back as an error of its own field.
+  const tyreRefused = tyreNotice ?? (errors as Partial<Record<string, string>>).tyreId;
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_20rem] lg:items-start">
+      <div className="lg:col-span-2">
+        <TyreChoice tyre={tyre} notice={tyreRefused} />
+      </div>
       <div className="lg:sticky lg:top-24 lg:order-2">
-        <BookingSummary rows={summary} choices={choices} />
+        <BookingSummary rows={rows} choices={choices} />
       </div>
       <Form
         method="post"

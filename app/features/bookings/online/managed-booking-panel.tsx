@@ -28,7 +28,9 @@ export function ManagedBookingPanel({ booking, booked, cancelled, action }: Mana
     ['Service', booking.serviceTitle],
     ['Where', booking.locationName, booking.address ?? undefined],
     ['When', booking.date, booking.window],
-    ...(booking.tyres ? [['Tyres', booking.tyres.what, booking.tyres.total] as [string, string, string]] : []),
+    ...(booking.tyres
+      ? [['Tyres', booking.tyres.what, booking.tyres.total] as [string, string, string]]
+      : []),
     ['Name', booking.name],
     ['Registration', booking.registration],
     ['Vehicle', booking.vehicle],

@@ -1,13 +1,12 @@
 import { Link } from 'react-router';
-import { formatPence } from '#common/tyres/pricing.ts';
-import { dayText } from '#common/bookings/words.ts';
 import type { TyreChoiceSummary } from './booking-types.ts';
 
 /**
- * The tyres being booked, above every step: which, how many, the total fully fitted and the
- * first day they can be fitted; or why a tyre chosen earlier was dropped.
+ * The tyres being booked, above the day and time and the details (the first step, whose script
+ * every visitor of /book loads, carries them unseen): which, how many, the total fully fitted and
+ * the first day they can be fitted; or why a tyre chosen earlier was dropped.
  */
-export function TyreChoice({ tyre, notice }: { tyre: TyreChoiceSummary | null; notice: string | null }) {
+export function TyreChoice({ tyre, notice }: { tyre: TyreChoiceSummary | null; notice?: string | null }) {
   if (notice) {
     return (
       <p
@@ -27,17 +26,15 @@ export function TyreChoice({ tyre, notice }: { tyre: TyreChoiceSummary | null; n
       <h2 id="book-tyres" className="text-sm font-bold uppercase tracking-wide text-brand-dark">
         Your tyres
       </h2>
-      <p className="mt-1 text-lg font-bold">
-        {tyre.quantity} × {tyre.description}
-      </p>
+      <p className="mt-1 text-lg font-bold">{tyre.what}</p>
       <p className="mt-1">
-        <span className="text-2xl font-extrabold">{formatPence(tyre.total)}</span>{' '}
+        <span className="text-2xl font-extrabold">{tyre.total}</span>{' '}
         <span className="text-slate-700">
-          in all ({formatPence(tyre.price)} each), fully fitted, VAT included: nothing is added later.
+          in all ({tyre.each} each), fully fitted, VAT included: nothing is added later.
         </span>
       </p>
       <p className="mt-1 text-sm text-slate-700">
-        They can be fitted from {dayText(tyre.fittedFrom)}.{' '}
+        They can be fitted from {tyre.fittedFromText}.{' '}
         <Link to={tyre.sizePath} className="font-semibold text-ink underline underline-offset-2">
           Choose another tyre
         </Link>

@@ -170,11 +170,10 @@ export function WhatWhereStep({
         </div>
       </div>
 
-      {/* A time already chosen stays chosen when only the service changes. */}
-      {choices.date && <input type="hidden" name="date" value={choices.date} />}
-      {choices.start && <input type="hidden" name="start" value={choices.start} />}
-      {choices.tyre && <input type="hidden" name="tyre" value={choices.tyre} />}
-      {choices.quantity && <input type="hidden" name="quantity" value={choices.quantity} />}
+      {/* A time already chosen stays chosen when only the service changes, and so do the tyres. */}
+      {(['date', 'start', 'tyre', 'quantity'] as const).map((field) =>
+        choices[field] ? <input key={field} type="hidden" name={field} value={choices[field]} /> : null,
+      )}
       <ContinueButton step="when" />
     </Form>
   );

@@ -4,16 +4,20 @@ import type { AvailabilityDay } from '#common/bookings/slots.ts';
 import { useSiteSettings } from '#app/features/site-content/index.ts';
 import { BookingErrorSummary, type SummaryError } from './booking-error-summary.tsx';
 import { dayAndMonthText, placesText, windowText } from './booking-format.ts';
-import { stepHref, type BookingChoices, type ChoiceField } from './booking-types.ts';
+import { stepHref, type BookingChoices, type ChoiceField, type TyreChoiceSummary } from './booking-types.ts';
 import { ChoiceCard, GroupError } from './choice-card.tsx';
 import { DayCalendar } from './day-calendar.tsx';
 import { BackLink, ContinueButton, legendClass } from './step-form.tsx';
+import { TyreChoice } from './tyre-choice.tsx';
 
 type WhenStepProps = {
   choices: BookingChoices;
   errors: Partial<Record<ChoiceField, string>>;
   availability: readonly AvailabilityDay[];
   horizonDays: number;
+  /** The tyres being booked (only days from their first fitting day are offered), or why not. */
+  tyre?: TyreChoiceSummary | null;
+  tyreNotice?: string | null;
 };
 
 const firstDayId = 'book-date';
@@ -24,7 +28,14 @@ const firstWindowId = 'book-start';
  * shows its windows at once; without, the form shows the chosen day's windows (`timesFor`) and
  * Continue with another day chosen shows that day's.
  */
-export function WhenStep({ choices, errors, availability, horizonDays }: WhenStepProps) {
+export function WhenStep({
+  choices,
+  errors,
+  availability,
+  horizonDays,
+  tyre = null,
+  tyreNotice,
+}: WhenStepProps) {
   const [date, setDate] = useState(choices.date);
   const [start, setStart] = useState(choices.start);
   const times = useRef<HTMLFieldSetElement>(null);
@@ -44,9 +55,18 @@ export function WhenStep({ choices, errors, availability, horizonDays }: WhenSte
     errors.start ? { message: errors.start, target: firstWindowId } : null,
   ].filter((error) => error !== null);
 
-  if (availability.length === 0) return <NoFreeTimes choices={choices} horizonDays={horizonDays} />;
+  const tyres = <TyreChoice tyre={tyre} notice={tyreNotice} />;
+  if (availability.length === 0) {
+    return (
+      <>
+        {tyres}
+        <NoFreeTimes choices={choices} horizonDays={horizonDays} />
+      </>
+    );
+  }
   return (
     <Form method="get" action="/book" noValidate aria-labelledby="book-step-title" className="grid gap-8">
+      {tyres}
       <BookingErrorSummary errors={summary} />
       <input type="hidden" name="service" value={choices.service} />
       <input type="hidden" name="location" value={choices.location} />

@@ -154,6 +154,92 @@ test.describe('online booking', () => {
     await staff.context().close();
   });
 
+  /**
+   * Finds 205/55 R16 from /tyres, sorts by wet grip, and books two of the first mid-range tyre
+   * fitted from own stock, at home on the first day offered; answers the tyre's name.
+   */
+  async function bookTwoMidRangeTyres(page: Page, email: string, { scripts = true } = {}) {
+    await page.goto(`${origin}/tyres`);
+    await page.getByLabel('Width').selectOption('205');
+    await page.getByLabel('Profile').selectOption('55');
+    await page.getByLabel('Rim').selectOption('16');
+    await page.getByRole('button', { name: 'Find tyres' }).click();
+    await expect(page).toHaveURL(`${origin}/tyres/205-55-r16`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('205/55 R16 tyres, fitted');
+    await page.getByLabel('How many tyres').selectOption('2');
+    await page.getByLabel('Sort by').selectOption('wet');
+    // With scripts each choice applies at once; without, the form's button sends them.
+    if (!scripts) await page.getByRole('button', { name: 'Show tyres' }).click();
+    await expect(page).toHaveURL(/quantity=2/);
+    await expect(page).toHaveURL(/sort=wet/);
+    const midRange = page.getByRole('region', { name: /^Mid-range/ }).getByRole('article');
+    const grades = await midRange
+      .getByText(/^Wet grip/)
+      .locator('xpath=following-sibling::dd')
+      .allInnerTexts();
+    expect(grades.length).toBeGreaterThan(1);
+    expect([...grades].sort()).toEqual(grades);
+    const tyre = midRange.filter({ hasText: 'Fitted from' }).filter({ hasNotText: 'Ordered in' }).first();
+    const name = (await tyre.getAttribute('aria-label'))!;
+    await tyre.getByRole('link', { name: /^Book fitting/ }).click();
+    await expect(page).toHaveURL(/\/book\?service=tyre-replacement&tyre=\d+&quantity=2/);
+    await expect(page.getByRole('radio', { name: /Tyre Replacement/ })).toBeChecked();
+    await page.getByRole('radio', { name: /We come to you/ }).check();
+    await page.getByLabel('Postcode where the vehicle will be').fill('rm3 0ab');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const tyres = page.getByRole('region', { name: 'Your tyres' });
+    await expect(tyres).toContainText(`2 × ${name} 205/55 R16`);
+    // The first day offered is chosen; its first time.
+    await page
+      .getByRole('group', { name: /^Choose a time on/ })
+      .getByRole('radio')
+      .first()
+      .check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('region', { name: 'Your tyres' })).toContainText(`2 × ${name}`);
+    await page.getByLabel('Name').fill('Alex Morgan');
+    await page.getByLabel('Phone').fill('07700 900789');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Vehicle registration').fill('ab12 cde');
+    await page.getByLabel('Vehicle make and model').fill('Ford Focus');
+    await page.getByRole('button', { name: 'Confirm booking' }).click();
+    await expect(page.getByText('Booking confirmed')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Booking details' })).toContainText(`Tyres2 × ${name}`);
+    return name;
+  }
+
+  /** The tyre of that name in 205/55 R16, as staff see it. */
+  async function staffTyre(staff: Page, name: string) {
+    const catalogue = await staff.request.get(`${origin}/api/tyres/catalogue?q=205/55R16`);
+    const { items } = (await catalogue.json()) as {
+      items: { id: number; brand: string; pattern: string; stock: number; reserved: number }[];
+    };
+    return items.find((item) => `${item.brand} ${item.pattern}` === name)!;
+  }
+
+  test('a customer finds 205/55 R16, sorts by wet grip and books two mid-range tyres; staff see them reserved', async ({
+    page,
+    browser,
+  }) => {
+    const name = await bookTwoMidRangeTyres(page, 'alex@example.com');
+    const confirmation = await nextMailTo('alex@example.com', 1);
+    expect(confirmation.text).toContain(`Tyres: 2 × ${name} 205/55 R16`);
+    const each = /Price: (£\d+\.\d\d) per tyre, fully fitted/.exec(confirmation.text!)![1]!;
+    const total = `£${(Number(each.slice(1)) * 2).toFixed(2)}`;
+    expect(confirmation.text).toContain(`Total: ${total} including VAT`);
+
+    const staff = await staffPage(browser, origin);
+    const date = /When: (\w+ \d+ \w+ \d{4})/.exec(confirmation.text!)![1]!;
+    const iso = londonDate(new Date(`${date} 12:00 UTC`));
+    await staff.goto(`${origin}/admin/dashboard/bookings?date=${iso}`);
+    const card = staff.getByRole('article').filter({ hasText: 'Alex Morgan' });
+    await expect(card).toContainText(`2 × ${name}`);
+    await expect(card).toContainText('Reserved from stock');
+    const tyre = await staffTyre(staff, name);
+    expect(tyre.reserved).toBe(2);
+    await staff.context().close();
+  });
+
   test('the same booking works without JavaScript', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     await storeConsent(context);
@@ -161,6 +247,15 @@ test.describe('online booking', () => {
     await bookTomorrowMorning(page, { name: 'Nadia Ali', email: 'nadia@example.com' }, { scripts: false });
     await expect(page.getByText(/AB12 CDE/)).toBeVisible();
     await nextMailTo('nadia@example.com', 1);
+    await context.close();
+  });
+
+  test('the same tyre search and booking without JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await storeConsent(context);
+    const name = await bookTwoMidRangeTyres(await context.newPage(), 'sam@example.com', { scripts: false });
+    const confirmation = await nextMailTo('sam@example.com', 1);
+    expect(confirmation.text).toContain(`Tyres: 2 × ${name}`);
     await context.close();
   });
 });

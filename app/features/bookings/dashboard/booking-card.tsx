@@ -1,3 +1,4 @@
+import { formatPence } from '#common/util/money.ts';
 import type { ReactNode } from 'react';
 import { bookingStatusLabels, formatRegistration, type Booking } from '#common/bookings/booking.ts';
 import { MailIcon, PhoneIcon } from '#app/components/ui/icons.tsx';
@@ -82,6 +83,26 @@ export function BookingCard({ booking }: { booking: Booking }) {
             {formatRegistration(booking.registration)}
           </span>
         </Detail>
+        {booking.tyre && (
+          <Detail term="Tyres">
+            {booking.tyre.quantity} × {booking.tyre.description}, {formatPence(booking.tyre.total)}
+            <span
+              className={`ml-2 rounded px-1.5 text-xs font-semibold ${
+                booking.tyre.source === 'stock'
+                  ? 'bg-brand-light text-ink'
+                  : booking.tyre.orderedAt
+                    ? 'bg-sky-100 text-sky-900'
+                    : 'bg-amber-100 text-amber-900'
+              }`}
+            >
+              {booking.tyre.source === 'stock'
+                ? 'Reserved from stock'
+                : booking.tyre.orderedAt
+                  ? 'Ordered'
+                  : 'To order'}
+            </span>
+          </Detail>
+        )}
         {booking.postcode && (
           <Detail term="Postcode">
             {booking.postcode}

@@ -43,7 +43,22 @@ const headings = (container: HTMLElement, level: number) =>
     .map((heading) => heading.textContent);
 
 const tuesday = [
-  makeBooking({ id: 1, start: '12:00', name: 'Priya Shah', registration: 'KX19ABC' }),
+  makeBooking({
+    id: 1,
+    start: '12:00',
+    name: 'Priya Shah',
+    registration: 'KX19ABC',
+    serviceTitle: 'Tyre Replacement',
+    tyre: {
+      id: 7,
+      description: 'Hankook Ventus Prime 4 205/55 R16 91V',
+      quantity: 2,
+      price: 7_499,
+      total: 14_998,
+      source: 'supplier',
+      orderedAt: null,
+    },
+  }),
   makeBooking({
     id: 2,
     name: 'Tom Hughes',
@@ -114,6 +129,11 @@ describe('BookingsTab, day view', () => {
     expect(details).toContain('Postcode:CM1 1AA (outside the covered area)');
     card.getByText('Outside area');
     card.getByText('Locking wheel nut key is in the glovebox.');
+
+    // Tyres booked with the fitting, and whether they are to be ordered.
+    const withTyres = screen.getByRole('article', { name: 'Priya Shah' }).textContent ?? '';
+    expect(withTyres).toContain('Tyres:2 × Hankook Ventus Prime 4 205/55 R16 91V, £149.98To order');
+    expect(details).not.toContain('Tyres:');
 
     const current = within(screen.getByRole('article', { name: 'Sarah Mitchell' }));
     current.getByText('AB12 CDE');

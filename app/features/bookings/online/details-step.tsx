@@ -12,9 +12,8 @@ import { enquiryFieldLimits } from '#common/enquiries/enquiry.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { BookingErrorSummary } from './booking-error-summary.tsx';
 import { BookingSummary, type SummaryRow } from './booking-summary.tsx';
-import type { TyreChoiceSummary } from './booking-types.ts';
 import { TyreChoice } from './tyre-choice.tsx';
-import type { BookingChoices, BookingValues } from './booking-types.ts';
+import { choiceFields, type BookingChoices, type BookingValues, type TyreChoiceSummary } from './booking-types.ts';
 import { AlternativeWindows, slotField } from './alternative-windows.tsx';
 import { primaryButtonClass } from './step-form.tsx';
 
@@ -152,7 +151,7 @@ export function DetailsStep({
           )}
           {conflict && <AlternativeWindows {...conflict} choices={choices} error={shown[slotField]} />}
         </div>
-        {(['service', 'location', 'postcode', 'date', 'start'] as const).map((field) =>
+        {choiceFields.map((field) =>
           choices[field] ? <input key={field} type="hidden" name={field} value={choices[field]} /> : null,
         )}
         {detailFields.slice(0, 3).map(({ name, label }) => (

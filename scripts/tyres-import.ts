@@ -24,7 +24,11 @@ async function importHere(config: Config, request: Request) {
   );
   try {
     await database.migrate();
-    return await importFile(database.db, { file: request.file, supplierName: request.supplier, full: request.full });
+    return await importFile(database.db, {
+      file: request.file,
+      supplierName: request.supplier,
+      full: request.full,
+    });
   } finally {
     await database.close();
   }
@@ -65,7 +69,8 @@ try {
         (report.withdrawn > 0 ? `; ${report.withdrawn} tyres no longer listed were withdrawn.` : '.'),
     );
     for (const { line, reason } of report.errors.slice(0, 50)) console.log(`  line ${line}: ${reason}`);
-    if (report.errors.length > 50) console.log(`  … and ${report.rejected - 50} more (the Tyres tab lists them all).`);
+    if (report.errors.length > 50)
+      console.log(`  … and ${report.rejected - 50} more (the Tyres tab lists them all).`);
   }
 } catch (error) {
   if (error instanceof ConfigError) console.error(error.message);

@@ -191,7 +191,9 @@ export function createApp({
   api.use(publicEnquiriesRouter(enquirySubmission));
   api.use(publicBookingsRouter(booking));
   api.use(publicTyresRouter(booking));
-  api.use(staffTyresRouter({ db: database.db, logger, store: siteContent, requireUser, changed: contentChanged }));
+  api.use(
+    staffTyresRouter({ db: database.db, logger, store: siteContent, requireUser, changed: contentChanged }),
+  );
   api.use(customersToldToCall(contact));
   api.use(publicAnalyticsRouter(analytics));
   api.use(express.json({ limit: jsonBodyLimit }));

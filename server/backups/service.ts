@@ -118,7 +118,8 @@ export async function startBackups({
     dump,
     resetAccess: (username) =>
       resetAccessByUsername(database.db, username, { now: new Date(), publicUrl: config.publicUrl }),
-    importTyres: ({ file, supplier, full }) => importFile(database.db, { file, supplierName: supplier, full }),
+    importTyres: ({ file, supplier, full }) =>
+      importFile(database.db, { file, supplierName: supplier, full }),
     logger,
   });
   return {

@@ -221,7 +221,11 @@ export async function submitBooking(
       end: slot.end,
       manageUrl: manageUrl(deps.publicUrl, token),
       tyre: checked.tyre
-        ? { description: checked.tyre.description, quantity: checked.tyre.quantity, price: checked.tyre.price }
+        ? {
+            description: checked.tyre.description,
+            quantity: checked.tyre.quantity,
+            price: checked.tyre.price,
+          }
         : null,
       total: checked.tyre ? checked.tyre.price * checked.tyre.quantity : null,
     } satisfies CreatedBooking,

@@ -607,4 +607,3 @@ export const bookingPlaces = pgTable(
     check('booking_places_taken_check', sql`${table.taken} >= 0`),
   ],
 );
-

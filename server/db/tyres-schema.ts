@@ -81,7 +81,9 @@ export const tyres = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('tyres_ean_idx').on(table.ean).where(sql`${table.ean} is not null`),
+    uniqueIndex('tyres_ean_idx')
+      .on(table.ean)
+      .where(sql`${table.ean} is not null`),
     index('tyres_size_idx').on(table.width, table.profile, table.rim),
     index('tyres_match_key_idx').on(table.matchKey),
     index('tyres_brand_idx').on(sql`lower(${table.brand})`),

@@ -121,7 +121,11 @@ async function offerMaker(deps: BookingDependencies, quantity: number) {
 }
 
 /** One tyre as customers see it, for `quantity` of them; null when it is not offered. */
-export async function offerOf(deps: BookingDependencies, id: number, quantity: number): Promise<TyreOffer | null> {
+export async function offerOf(
+  deps: BookingDependencies,
+  id: number,
+  quantity: number,
+): Promise<TyreOffer | null> {
   const row = await tyreById(deps.db, id);
   if (!row || row.hidden || !row.available) return null;
   return (await offerMaker(deps, quantity))(row);

@@ -13,7 +13,12 @@ import { FormField } from '#app/components/ui/form-field.tsx';
 import { BookingErrorSummary } from './booking-error-summary.tsx';
 import { BookingSummary, type SummaryRow } from './booking-summary.tsx';
 import { TyreChoice } from './tyre-choice.tsx';
-import { choiceFields, type BookingChoices, type BookingValues, type TyreChoiceSummary } from './booking-types.ts';
+import {
+  choiceFields,
+  type BookingChoices,
+  type BookingValues,
+  type TyreChoiceSummary,
+} from './booking-types.ts';
 import { AlternativeWindows, slotField } from './alternative-windows.tsx';
 import { primaryButtonClass } from './step-form.tsx';
 

@@ -1,7 +1,7 @@
 // `npm run bench [scenario...]`: load tests against the built server, started as in production
 // on a fresh embedded database (PGlite) in a temporary folder. Prints throughput and latency
 // percentiles and compares them with the targets. Scenarios: enquiry, analytics, enquiries, images,
-// pages, booking, memory (default: all), one file each beside this one.
+// pages, booking, tyres, memory (default: all), one file each beside this one.
 // BENCH_DURATION (seconds, default 15; 60 for memory) and BENCH_CONNECTIONS (default 50) adjust the load;
 // BENCH_DATABASE_URL runs the server on that (empty, throwaway) PostgreSQL database instead.
 import { ensureBuilt } from '#tests/support/server-process.ts';
@@ -13,8 +13,18 @@ import { images } from './images.ts';
 import { memory } from './memory.ts';
 import { pages } from './pages.ts';
 import { runScenario, type Scenario } from './server.ts';
+import { tyres } from './tyres.ts';
 
-const scenarios: Record<string, Scenario> = { enquiry, analytics, enquiries, images, pages, booking, memory };
+const scenarios: Record<string, Scenario> = {
+  enquiry,
+  analytics,
+  enquiries,
+  images,
+  pages,
+  booking,
+  tyres,
+  memory,
+};
 
 const chosen = process.argv.slice(2);
 for (const name of chosen) {

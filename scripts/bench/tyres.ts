@@ -1,0 +1,120 @@
+// The `tyres` scenario: a supplier's price file of 50,000 tyres imported through the dashboard's
+// upload, then customers searching sizes of it.
+import { priceFileColumns } from '#common/tyres/price-file.ts';
+import { sizeText, type TyreSize } from '#common/tyres/size.ts';
+import type { TyreImportReport } from '#common/tyres/staff.ts';
+import type { ServerProcess } from '#tests/support/server-process.ts';
+import { measure, report, type Settings } from './measure.ts';
+import { signIn, staffAccountEnv, staffGet, type Scenario } from './server.ts';
+
+const rows = 50_000;
+/** A thousand sizes of fifty tyres each: about as many sizes as a UK wholesaler lists. */
+const tyresPerSize = 50;
+
+/** 1,000 different sizes, widths 145-355, profiles 25-80, rims 13-22 (all valid). */
+function benchSizes(): TyreSize[] {
+  const sizes: TyreSize[] = [];
+  for (let width = 145; width <= 355 && sizes.length < rows / tyresPerSize; width += 10) {
+    for (let profile = 25; profile <= 80 && sizes.length < rows / tyresPerSize; profile += 5) {
+      for (let rim = 13; rim <= 22 && sizes.length < rows / tyresPerSize; rim += 1)
+        sizes.push({ width, profile, rim });
+    }
+  }
+  return sizes;
+}
+
+const brands = ['Michelin', 'Continental', 'Hankook', 'Falken', 'Nankang', 'Landsail', 'Toyo', 'Pirelli'];
+
+/** The price file, in our own columns. */
+function priceFile(sizes: readonly TyreSize[]): string {
+  const lines = [priceFileColumns.join(',')];
+  for (let row = 0; row < rows; row += 1) {
+    const size = sizes[row % sizes.length]!;
+    const brand = brands[row % brands.length]!;
+    lines.push(
+      [
+        String(5_000_000_000_000 + row),
+        brand,
+        `Bench ${Math.floor(row / sizes.length)}`,
+        size.width,
+        size.profile,
+        size.rim,
+        91,
+        'V',
+        'summer',
+        'no',
+        'no',
+        'ABCDE'[row % 5],
+        'ABCDE'[(row + 2) % 5],
+        68 + (row % 6),
+        'ABC'[row % 3],
+        'no',
+        'no',
+        (30 + (row % 90)).toFixed(2),
+        row % 7,
+        row % 40,
+        1 + (row % 3),
+      ].join(','),
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Uploads the file as staff do and waits for the import to finish; answers its report and the time. */
+async function importFile(server: ServerProcess, cookie: string, text: string) {
+  const form = new FormData();
+  form.set('file', new Blob([text], { type: 'text/csv' }), 'bench-prices.csv');
+  const started = performance.now();
+  const response = await fetch(`${server.url}/api/tyres/imports`, {
+    method: 'POST',
+    headers: { cookie, 'x-admin-request': '1', origin: server.url },
+    body: form,
+  });
+  if (response.status !== 202)
+    throw new Error(`the upload answered ${response.status}: ${await response.text()}`);
+  const { id } = (await response.json()) as { id: number };
+  for (;;) {
+    const imported = await staffGet<TyreImportReport>(server, cookie, `/api/tyres/imports/${id}`);
+    if (imported.status !== 'running') return { imported, seconds: (performance.now() - started) / 1000 };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function runTyres(server: ServerProcess, { duration, connections }: Settings): Promise<boolean> {
+  const cookie = await signIn(server);
+  const sizes = benchSizes();
+  const text = priceFile(sizes);
+  const { imported, seconds } = await importFile(server, cookie, text);
+  const importMet = imported.status === 'done' && imported.imported === rows && seconds <= 15;
+  console.log(
+    [
+      `import of ${rows} rows (${(text.length / 1e6).toFixed(1)} MB, ${sizes.length} sizes): ${imported.status}, ${imported.imported} imported, ${imported.rejected} refused`,
+      `  time       ${seconds.toFixed(1)} s from the upload to the end (server: ${((Date.parse(imported.finishedAt!) - Date.parse(imported.startedAt)) / 1000).toFixed(1)} s)`,
+      `  target     at most 15 s: ${importMet ? 'met' : 'NOT met'}`,
+    ].join('\n'),
+  );
+
+  const searches = sizes.map((size) => `/api/tyres?size=${encodeURIComponent(sizeText(size))}&quantity=2`);
+  const reads = await measure(server, duration, {
+    url: `${server.url}${searches[0]}`,
+    connections,
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          path: searches[Math.floor(Math.random() * searches.length)]!,
+        }),
+      },
+    ],
+  });
+  const searchOk = report(
+    `GET /api/tyres?size= (a random one of ${sizes.length} sizes, ${tyresPerSize} tyres each)`,
+    reads.result,
+    { p95Ms: 20 },
+    reads.cpuMs,
+    reads.latenciesMs,
+  );
+  return importMet && searchOk;
+}
+
+export const tyres: Scenario = { env: staffAccountEnv, run: runTyres };

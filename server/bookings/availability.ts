@@ -51,7 +51,7 @@ const boardOf = (db: Database) => keptFor(boards, db, () => new AvailabilityBoar
 const contentIds = new WeakMap<SiteContent, number>();
 let lastContentId = 0;
 
-const contentId = (content: SiteContent) => keptFor(contentIds, content, () => ++lastContentId);
+export const contentId = (content: SiteContent) => keptFor(contentIds, content, () => ++lastContentId);
 
 /**
  * The booking settings in force for a published document, worked out once per document (each

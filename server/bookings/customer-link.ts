@@ -11,6 +11,7 @@ import type { BookingSettings } from '#common/bookings/settings.ts';
 import { outsideNotice } from '#common/bookings/slots.ts';
 import type { Database } from '../db/client.ts';
 import { bookings } from '../db/schema.ts';
+import { forgetCatalogue } from '../tyres/offers.ts';
 import { forgetAvailability, settingsOf } from './availability.ts';
 import type { BookingDependencies } from './dependencies.ts';
 import { findBooking, lockBooking, moveEnquiry, queueMail, selectBookings } from './records.ts';
@@ -105,6 +106,8 @@ export async function cancelByCustomer(
   });
   if (result.status === 200) {
     forgetAvailability(deps.db);
+    // A booking's tyres go back to the shelf, or leave it, with its status.
+    forgetCatalogue(deps.db);
     deps.onQueued?.();
   }
   return result;

@@ -11,6 +11,7 @@ import { londonDate } from '#common/time/london.ts';
 import { invalidFieldsMessage } from '#common/http/field-errors.ts';
 import { selectRows } from '../db/client.ts';
 import { bookingPlaces, bookings, enquiryNotes } from '../db/schema.ts';
+import { forgetCatalogue } from '../tyres/offers.ts';
 import { forgetAvailability, settingsOf } from './availability.ts';
 import { hashManageToken, newManageToken } from './customer-link.ts';
 import type { BookingDependencies } from './dependencies.ts';
@@ -142,6 +143,8 @@ export async function changeBooking(
   });
   if (result.status === 200) {
     forgetAvailability(deps.db);
+    // A booking's tyres go back to the shelf, or leave it, with its status.
+    forgetCatalogue(deps.db);
     deps.onQueued?.();
   }
   return result;

@@ -21,6 +21,7 @@ import type { SiteContent } from '#common/site-content/site-content.ts';
 import type { Database } from '../db/client.ts';
 import { bookingPlaces, bookings, enquiries, outbox, tyres } from '../db/schema.ts';
 import { chooseTyre, type TyreChoice } from '../tyres/booking-tyres.ts';
+import { forgetCatalogue } from '../tyres/offers.ts';
 import { formatPence } from '#common/tyres/pricing.ts';
 import { GroupCommit } from '../db/group-commit.ts';
 import { statementFunction } from '../db/statement-function.ts';
@@ -207,6 +208,7 @@ export async function submitBooking(
     };
   }
   logger.info({ reference: row.reference }, 'booking stored');
+  if (checked.tyre?.source === 'stock') forgetCatalogue(db);
   deps.onQueued?.();
   return {
     status: 201,

@@ -5,9 +5,11 @@ import {
   tyreSorts,
   type Season,
   type TyreSearch,
+  type TyreSearchAnswer,
   type TyreSort,
 } from '#common/tyres/catalogue.ts';
 import { parseTyreSize } from '#common/tyres/size.ts';
+import { keptFor } from '#common/util/kept-for.ts';
 import type { BookingDependencies } from '../bookings/dependencies.ts';
 import { HttpError } from '../http/errors.ts';
 import { searchTyres, sizesOnOffer } from './offers.ts';
@@ -63,6 +65,8 @@ export function tyreSearchOf(req: Request): TyreSearch {
   };
 }
 
+const answerTexts = new WeakMap<TyreSearchAnswer, string>();
+
 /** The public side of the catalogue: GET /tyres/sizes and GET /tyres. */
 export function publicTyresRouter(deps: BookingDependencies) {
   const router = Router();
@@ -72,7 +76,9 @@ export function publicTyresRouter(deps: BookingDependencies) {
   });
 
   router.get('/tyres', async (req, res) => {
-    res.json(await searchTyres(deps, tyreSearchOf(req)));
+    const answer = await searchTyres(deps, tyreSearchOf(req));
+    // A kept answer is written out once, not for every customer who asks for it.
+    res.type('json').send(keptFor(answerTexts, answer, (kept) => JSON.stringify(kept)));
   });
 
   return router;

@@ -32,8 +32,8 @@ export type TyreLabel = {
   ice: boolean;
 };
 
-/** One tyre of GET /api/tyres: `price` in pence per tyre, fully fitted, VAT included. */
-export type TyreOffer = {
+/** What customers and staff both see of a tyre: `price` in pence per tyre fully fitted, VAT included. */
+export type TyreBasics = {
   id: number;
   brand: string;
   pattern: string;
@@ -43,9 +43,13 @@ export type TyreOffer = {
   season: Season;
   runFlat: boolean;
   extraLoad: boolean;
-  label: TyreLabel;
   tier: TyreTier;
   price: number;
+};
+
+/** One tyre of GET /api/tyres: its label and when it can be fitted besides. */
+export type TyreOffer = TyreBasics & {
+  label: TyreLabel;
   fittedFrom: string | null;
   availability: TyreAvailability;
 };

@@ -60,11 +60,18 @@ export function roundPrice(pence: number, rounding: Rounding): number {
   }
 }
 
-/** The fitting charge of the band `rim` falls in. */
-export function fittingCharge(fitting: FittingBand[], rim: number): number {
-  const bands = [...fitting].sort((a, b) => a.upToRim - b.upToRim);
-  const band = bands.find((entry) => rim <= entry.upToRim) ?? bands.at(-1);
-  return band?.pence ?? 0;
+/**
+ * The fitting charge of the band `rim` falls in: the band with the smallest `upToRim` that holds
+ * it, else the largest band. One pass, no copy: it runs for every tyre of every search.
+ */
+export function fittingCharge(fitting: readonly FittingBand[], rim: number): number {
+  let holding: FittingBand | undefined;
+  let largest: FittingBand | undefined;
+  for (const band of fitting) {
+    if (rim <= band.upToRim && (!holding || band.upToRim < holding.upToRim)) holding = band;
+    if (!largest || band.upToRim > largest.upToRim) largest = band;
+  }
+  return (holding ?? largest)?.pence ?? 0;
 }
 
 /** The tyre's part of the price, VAT included: cost plus the tier's margin, rounded, at least its floor. */

@@ -1,25 +1,13 @@
-import type { Season } from './catalogue.ts';
-import type { TyreTier } from './pricing.ts';
+import type { TyreBasics } from './catalogue.ts';
 import type { TyrePricingSettings } from './pricing-settings.ts';
 
 /**
  * The catalogue as staff see it in the Tyres tab (GET /api/tyres/{id}, GET
  * /api/tyres/catalogue): amounts in pence, `price` fully fitted as customers see it.
  */
-export type StaffTyre = {
-  id: number;
+export type StaffTyre = TyreBasics & {
   ean: string | null;
-  brand: string;
-  pattern: string;
-  size: string;
-  loadIndex: number;
-  speedRating: string;
-  season: Season;
-  runFlat: boolean;
-  extraLoad: boolean;
-  tier: TyreTier;
   cost: number;
-  price: number;
   priceOverride: number | null;
   /** On the shelf, of which `reserved` are held for bookings. */
   stock: number;

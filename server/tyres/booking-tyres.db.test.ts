@@ -83,15 +83,22 @@ describe('booking tyres with the fitting', () => {
 
   it('gives the tyres back when the booking is cancelled or a no-show, and takes them off the shelf when completed', async () => {
     const tyre = await addTyre(fixture.database.db, { stock: 8 });
+    // The search shows each change at once, though its answers are kept a while (server/tyres/offers.ts).
+    const forFour = async () =>
+      (await request(fixture.app).get('/api/tyres').query({ size: '205/55R16', quantity: 4 }).expect(200))
+        .body.items[0].availability;
+    expect(await forFour()).toBe('in-stock');
     const byCustomer = await book(makeBooking({ tyreId: tyre.id, quantity: 2 })).expect(201);
     await book(makeBooking({ tyreId: tyre.id, quantity: 2 })).expect(201);
     await book(makeBooking({ tyreId: tyre.id, quantity: 2, start: '10:00' })).expect(201);
     expect(await stockOf(tyre.id)).toEqual({ stock: 8, reserved: 6 });
 
+    expect(await forFour()).toBe('supplier');
     await request(fixture.app)
       .post(`/api/bookings/manage/${tokenOf(byCustomer.body)}/cancel`)
       .expect(200);
     expect(await stockOf(tyre.id)).toEqual({ stock: 8, reserved: 4 });
+    expect(await forFour()).toBe('in-stock');
     const [, second, third] = await fixture.database.db.select().from(bookings).orderBy(bookings.id);
     await staffPut(second!.id, { status: 'no-show' }).expect(200);
     expect(await stockOf(tyre.id)).toEqual({ stock: 8, reserved: 2 });

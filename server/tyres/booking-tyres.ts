@@ -8,13 +8,12 @@ import {
 import type { SiteContent } from '#common/site-content/site-content.ts';
 import { londonDate } from '#common/time/london.ts';
 import { availabilityOf, firstDayWithTyres } from '#common/tyres/fitted-from.ts';
-import { fittedPrice } from '#common/tyres/pricing.ts';
-import { pricingRules, tierFor, tyrePricingOf } from '#common/tyres/pricing-settings.ts';
+import { tyrePricingOf } from '#common/tyres/pricing-settings.ts';
 import { sizeLabel } from '#common/tyres/size.ts';
 import type { Database } from '../db/client.ts';
 import { bookings } from '../db/schema.ts';
 import { selectBookings } from '../bookings/records.ts';
-import { tyreById, type TyreRow } from './catalogue.ts';
+import { tyreBasics, tyreById, type TyreRow } from './catalogue.ts';
 
 /**
  * The tyres a booking asks for: checked against the catalogue when it arrives, priced by the
@@ -65,20 +64,13 @@ export async function chooseTyre(
   if (source === 'none') return { ok: false, status: 409, message: tyresGoneMessage };
   const from = firstDayWithTyres(source, row.leadDays, londonDate(now))!;
   if (date < from) return { ok: false, status: 400, field: 'date', message: tyresFromMessage(from) };
-  const pricing = tyrePricingOf(content);
-  const tier = tierFor(pricing, row.brand);
   return {
     ok: true,
     tyre: {
       id,
       quantity,
       description: tyreDescription(row),
-      price: fittedPrice(pricingRules(pricing), {
-        rim: row.rim,
-        tier,
-        costPence: row.costPence,
-        priceOverridePence: row.priceOverridePence,
-      }),
+      price: tyreBasics(row, tyrePricingOf(content)).price,
       source: source === 'in-stock' ? 'stock' : 'supplier',
     },
   };

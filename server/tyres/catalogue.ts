@@ -1,5 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { TyreSize } from '#common/tyres/size.ts';
+import type { Season, TyreBasics } from '#common/tyres/catalogue.ts';
+import { fittedPrice } from '#common/tyres/pricing.ts';
+import { pricingRules, tierFor, type TyrePricingSettings } from '#common/tyres/pricing-settings.ts';
+import { sizeText, type TyreSize } from '#common/tyres/size.ts';
 import type { Database } from '../db/client.ts';
 import { tyres } from '../db/schema.ts';
 
@@ -51,4 +54,27 @@ export async function ratingsOf(db: Database, size: TyreSize) {
 export async function tyreById(db: Database, id: number): Promise<TyreRow | undefined> {
   const [row] = await db.select().from(tyres).where(eq(tyres.id, id));
   return row;
+}
+
+/** What customers and staff both see of a row, priced by the rules in force. */
+export function tyreBasics(row: TyreRow, pricing: TyrePricingSettings): TyreBasics {
+  const tier = tierFor(pricing, row.brand);
+  return {
+    id: row.id,
+    brand: row.brand,
+    pattern: row.pattern,
+    size: sizeText(row),
+    loadIndex: row.loadIndex,
+    speedRating: row.speedRating,
+    season: row.season as Season,
+    runFlat: row.runFlat,
+    extraLoad: row.extraLoad,
+    tier,
+    price: fittedPrice(pricingRules(pricing), {
+      rim: row.rim,
+      tier,
+      costPence: row.costPence,
+      priceOverridePence: row.priceOverridePence,
+    }),
+  };
 }

@@ -13,6 +13,7 @@ import {
   type MappableColumn,
   type PriceFileTyre,
 } from '#common/tyres/price-file.ts';
+import type { TyreImportReport } from '#common/tyres/staff.ts';
 import type { Database } from '../db/client.ts';
 import { tyreImports, tyreSuppliers, tyres } from '../db/schema.ts';
 import { forgetCatalogue } from './offers.ts';
@@ -34,15 +35,11 @@ export type ImportSettings = {
   full: boolean;
 };
 
-export type ImportReport = {
-  status: 'running' | 'done' | 'failed';
-  rows: number;
-  imported: number;
-  rejected: number;
-  withdrawn: number;
-  errors: { line: number; reason: string }[];
-  failure: string | null;
-};
+/** What an import did, as GET /api/tyres/imports/{id} reports it. */
+export type ImportReport = Pick<
+  TyreImportReport,
+  'status' | 'rows' | 'imported' | 'rejected' | 'withdrawn' | 'errors' | 'failure'
+>;
 
 /** A file that cannot be read as a price file at all: the import fails with this message. */
 export class PriceFileError extends Error {}

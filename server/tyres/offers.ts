@@ -4,14 +4,13 @@ import { londonDate } from '#common/time/london.ts';
 import { addDays } from '#common/time/week.ts';
 import {
   compareOffers,
-  type Season,
   type TyreOffer,
   type TyreSearch,
   type TyreSearchAnswer,
 } from '#common/tyres/catalogue.ts';
 import { fittedFrom } from '#common/tyres/fitted-from.ts';
-import { brandKey, fittedPrice } from '#common/tyres/pricing.ts';
-import { pricingRules, tierFor, tyrePricingOf } from '#common/tyres/pricing-settings.ts';
+import { brandKey } from '#common/tyres/pricing.ts';
+import { tyrePricingOf } from '#common/tyres/pricing-settings.ts';
 import {
   loadAtLeast,
   sameSize,
@@ -27,7 +26,7 @@ import type { Database } from '../db/client.ts';
 import { createReadCache } from '../http/read-cache.ts';
 import { availability, contentId, settingsOf } from '../bookings/availability.ts';
 import type { BookingDependencies } from '../bookings/dependencies.ts';
-import { offeredSizes, offeredTyresOf, ratingsOf, tyreById, type TyreRow } from './catalogue.ts';
+import { offeredSizes, offeredTyresOf, ratingsOf, tyreBasics, tyreById, type TyreRow } from './catalogue.ts';
 
 /**
  * What customers see of the catalogue: each offered tyre of a size with its fully fitted price,
@@ -79,14 +78,12 @@ async function offerMaker(deps: BookingDependencies, quantity: number) {
   const content = await deps.content();
   const settings = settingsOf(content);
   const pricing = tyrePricingOf(content);
-  const rules = pricingRules(pricing);
   const location = fittingLocation(settings);
   const days: AvailabilityDay[] = location
     ? await availability(deps, { location, days: settings.horizonDays + 1 })
     : [];
   const today = londonDate(deps.clock());
   return (row: TyreRow): TyreOffer => {
-    const tier = tierFor(pricing, row.brand);
     const when = fittedFrom(
       {
         ownFree: row.stock - row.reserved,
@@ -99,15 +96,7 @@ async function offerMaker(deps: BookingDependencies, quantity: number) {
       today,
     );
     return {
-      id: row.id,
-      brand: row.brand,
-      pattern: row.pattern,
-      size: sizeText(row),
-      loadIndex: row.loadIndex,
-      speedRating: row.speedRating,
-      season: row.season as Season,
-      runFlat: row.runFlat,
-      extraLoad: row.extraLoad,
+      ...tyreBasics(row, pricing),
       label: {
         fuel: row.fuel as TyreOffer['label']['fuel'],
         wet: row.wet as TyreOffer['label']['wet'],
@@ -116,13 +105,6 @@ async function offerMaker(deps: BookingDependencies, quantity: number) {
         snow: row.snow,
         ice: row.ice,
       },
-      tier,
-      price: fittedPrice(rules, {
-        rim: row.rim,
-        tier,
-        costPence: row.costPence,
-        priceOverridePence: row.priceOverridePence,
-      }),
       fittedFrom: when.fittedFrom,
       availability: when.availability,
     };

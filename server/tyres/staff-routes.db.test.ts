@@ -5,7 +5,8 @@ import type { TyreSearchAnswer } from '#common/tyres/catalogue.ts';
 import type { TyreImportReport } from '#common/tyres/staff.ts';
 import { useBookingsApp } from '#tests/support/bookings-app.ts';
 import { addTyre, clearTyres } from '#tests/support/tyres.ts';
-import { activityLog, tyres } from '../db/schema.ts';
+import { activityLog, tyreImports, tyres } from '../db/schema.ts';
+import { failStaleImports } from './staff-routes.ts';
 import { demoTyres } from './demo-catalogue.ts';
 
 const { fixture } = useBookingsApp();
@@ -186,6 +187,32 @@ describe('price files through the API', () => {
       status: 'done',
       imported: 1,
       supplier: 'Wholesale',
+    });
+  });
+
+  it('runs one import at a time; one left running by a stopped server is marked failed at the next start', async () => {
+    const db = fixture.database.db;
+    const [running] = await db.insert(tyreImports).values({ fileName: 'big.csv' }).returning();
+    const refused = await staff()
+      .post('/api/tyres/imports')
+      .set(headers())
+      .attach('file', Buffer.from(ownFile), 'prices.csv')
+      .expect(409);
+    expect(refused.body.error).toBe('An import is already running: wait for it to finish.');
+    await failStaleImports(db);
+    expect((await db.select().from(tyreImports).where(eq(tyreImports.id, running!.id)))[0]!.status).toBe(
+      'running',
+    );
+    await db
+      .update(tyreImports)
+      .set({ startedAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(tyreImports.id, running!.id));
+    await failStaleImports(db);
+    const list = await staff().get('/api/tyres/imports').set(headers()).expect(200);
+    expect(list.body[0]).toMatchObject({
+      id: running!.id,
+      status: 'failed',
+      failure: 'The server stopped before the import finished.',
     });
   });
 

@@ -8,6 +8,7 @@ import type { StaffTyrePage, TyreImportReport, TyreSupplier } from '#common/tyre
 import { recordStaffActivity } from '../activity/service.ts';
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
+import { csvCell } from '../enquiries/export.ts';
 import { tyreImports, tyreSuppliers, tyres } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { idParam, parseBody } from '../http/params.ts';
@@ -91,12 +92,6 @@ async function importRow(db: Database, id: number) {
     .where(eq(tyreImports.id, id));
   return row;
 }
-
-/** A CSV field, quoted when it must be. */
-const csvField = (value: string | number) => {
-  const text = String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
 
 /** The staff side of the catalogue, at /api/tyres/…: every route needs a signed-in member of staff. */
 export function staffTyresRouter({ db, logger, store, requireUser, changed }: StaffTyresDependencies) {
@@ -266,7 +261,7 @@ export function staffTyresRouter({ db, logger, store, requireUser, changed }: St
     if (!found) throw importNotFound();
     const lines = [
       'line,reason',
-      ...found.row.errors.map(({ line, reason }) => `${line},${csvField(reason)}`),
+      ...found.row.errors.map(({ line, reason }) => `${line},${csvCell(reason)}`),
     ];
     res
       .type('text/csv; charset=utf-8')

@@ -1,48 +1,28 @@
 import { and, asc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { StaffUser } from '#common/auth/auth.ts';
-import type { SiteContent } from '#common/site-content/site-content.ts';
-import type { Season } from '#common/tyres/catalogue.ts';
-import { fittedPrice } from '#common/tyres/pricing.ts';
+import { invalidFieldsMessage } from '#common/http/field-errors.ts';
+import { siteContentFieldErrors, type SiteContent } from '#common/site-content/site-content.ts';
 import {
-  pricingRules,
-  tierFor,
   tyrePricingOf,
   tyrePricingSchema,
   type TyrePricingSettings,
 } from '#common/tyres/pricing-settings.ts';
-import { parseTyreSize, sizeText } from '#common/tyres/size.ts';
+import { parseTyreSize } from '#common/tyres/size.ts';
 import type { StaffTyre, TyrePricingAnswer } from '#common/tyres/staff.ts';
 import type { Database } from '../db/client.ts';
 import { bookings, siteContentRevisions, tyres } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { publishSiteContent, readPublished } from '../site-content/service.ts';
-import type { TyreRow } from './catalogue.ts';
+import { tyreBasics, type TyreRow } from './catalogue.ts';
 import { forgetCatalogue } from './offers.ts';
 
 /** A catalogue row as staff see it: what customers see, and the cost, stock and flags behind it. */
 export function staffTyre(row: TyreRow, content: SiteContent): StaffTyre {
-  const pricing = tyrePricingOf(content);
-  const tier = tierFor(pricing, row.brand);
   return {
-    id: row.id,
+    ...tyreBasics(row, tyrePricingOf(content)),
     ean: row.ean,
-    brand: row.brand,
-    pattern: row.pattern,
-    size: sizeText(row),
-    loadIndex: row.loadIndex,
-    speedRating: row.speedRating,
-    season: row.season as Season,
-    runFlat: row.runFlat,
-    extraLoad: row.extraLoad,
-    tier,
     cost: row.costPence,
-    price: fittedPrice(pricingRules(pricing), {
-      rim: row.rim,
-      tier,
-      costPence: row.costPence,
-      priceOverridePence: row.priceOverridePence,
-    }),
     priceOverride: row.priceOverridePence,
     stock: row.stock,
     reserved: row.reserved,
@@ -200,12 +180,11 @@ export async function publishTyrePricing(
 ) {
   const parsed = z.safeParse(pricingUpdateSchema, body);
   if (!parsed.success) {
-    const fieldErrors: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) {
-      const key = issue.path.join('.').replace(/^pricing\./, '');
-      (fieldErrors[key] ??= []).push(issue.message);
-    }
-    throw new HttpError(400, 'Some fields need attention.', fieldErrors);
+    // Keyed as the rules' own fields (`tiers.budget.marginPercent`), as the content editor keys its.
+    const fieldErrors = Object.entries(siteContentFieldErrors(parsed.error)).map(
+      ([key, messages]) => [key.replace(/^pricing\./, ''), messages] as const,
+    );
+    throw new HttpError(400, invalidFieldsMessage, Object.fromEntries(fieldErrors));
   }
   const current = await readPublished(db, seed);
   if (parsed.data.version !== current.version) {

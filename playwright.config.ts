@@ -114,6 +114,12 @@ const storeNothing = /(accessibility|consent|home|navigation|seo|services|script
 const skipped = storedDataOnly ? [storeNothing] : [];
 /** On PostgreSQL the phone runs only its own journeys; the desktop runs the others. */
 const phoneJourneys = storedDataOnly ? { testMatch: phoneOnlyJourneys } : {};
+/**
+ * Journeys marked `anySize` (tests/e2e/fixtures.ts) run at the phone's size only, as their outcome
+ * does not depend on it; on PostgreSQL, where the desktop runs the journeys that store data, the
+ * desktop runs them too.
+ */
+const withoutAnySize = storedDataOnly ? {} : { grepInvert: /@any-size/ };
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -149,7 +155,12 @@ export default defineConfig({
       testMatch: picturesJourneys,
     },
     { name: 'phone', use: phone, ...phoneJourneys, testIgnore: [picturesJourneys, ...skipped] },
-    { name: 'desktop', use: desktop, testIgnore: [picturesJourneys, phoneOnlyJourneys, ...skipped] },
+    {
+      name: 'desktop',
+      use: desktop,
+      testIgnore: [picturesJourneys, phoneOnlyJourneys, ...skipped],
+      ...withoutAnySize,
+    },
   ],
   webServer: {
     command: 'node tests/e2e/sites.mjs',

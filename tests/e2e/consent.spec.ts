@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { expect, expectAccessible, isPhone, storeConsent, test, toastOf } from './fixtures.ts';
+import { anySize, expect, expectAccessible, isPhone, storeConsent, test, toastOf } from './fixtures.ts';
 import { withAnalyticsTag } from './servers.ts';
 
 // Every journey here starts as a first-time visitor, who has not chosen yet.
@@ -177,80 +177,85 @@ test.describe('the Cookie Settings page', () => {
   });
 });
 
-test('withdrawing consent removes the analytics and advertising cookies at once', async ({
-  page,
-  context,
-  baseURL,
-}) => {
-  await storeConsent(context, allAllowed);
-  await context.addCookies(
-    ['_ga', '_ga_ABC123', '_gcl_au', '_fbp', 'unrelated'].map((name) => ({
-      name,
-      value: 'fake',
-      url: baseURL!,
-    })),
-  );
-  const names = async () => (await context.cookies()).map((cookie) => cookie.name).sort();
-  await page.goto('/cookie-settings');
-  expect(await names()).toEqual(['_fbp', '_ga', '_ga_ABC123', '_gcl_au', 'splash_seen', 'unrelated']);
-
-  await page.getByRole('switch', { name: 'Analytics' }).click();
-  await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect.poll(names).toEqual(['_fbp', '_gcl_au', 'splash_seen', 'unrelated']);
-
-  await page.getByRole('button', { name: 'Essential Only' }).click();
-  await expect.poll(names).toEqual(['splash_seen', 'unrelated']);
-});
-
-test('without GA_MEASUREMENT_ID no request leaves for another host, before or after consent', async ({
-  page,
-  baseURL,
-}) => {
-  const elsewhere: string[] = [];
-  page.on('request', (request: Request) => {
-    if (new URL(request.url()).origin !== baseURL) elsewhere.push(request.url());
-  });
-  await openAndWaitForBanner(page, '/about');
-  await banner(page).getByRole('button', { name: 'Accept All' }).click();
-  for (const path of ['/services/puncture-repair', '/cookie-settings', '/about']) {
-    await page.goto(path);
-    await outwaitBannerDelay(page);
-  }
-  expect(await page.evaluate(() => document.querySelectorAll('script[src*="googletagmanager"]').length)).toBe(
-    0,
-  );
-  expect(elsewhere).toEqual([]);
-});
-
-test('with a measurement id, the GA4 tag loads only after analytics consent, after the denied defaults', async ({
-  page,
-}) => {
-  const tagRequests: string[] = [];
-  await page.route('https://www.googletagmanager.com/**', async (route) => {
-    tagRequests.push(route.request().url());
-    await route.fulfill({ body: 'window.__tagLoaded = true;', contentType: 'text/javascript' });
-  });
-  await page.goto(`${withAnalyticsTag.origin}/about`);
-  await expect(banner(page)).toBeVisible();
-  expect(tagRequests).toEqual([]);
-
-  // Each entry is the `arguments` of one gtag() call.
-  const layer = () =>
-    page.evaluate(() =>
-      (window as unknown as { dataLayer: ArrayLike<unknown>[] }).dataLayer.map((entry) => Array.from(entry)),
+test(
+  'withdrawing consent removes the analytics and advertising cookies at once',
+  anySize,
+  async ({ page, context, baseURL }) => {
+    await storeConsent(context, allAllowed);
+    await context.addCookies(
+      ['_ga', '_ga_ABC123', '_gcl_au', '_fbp', 'unrelated'].map((name) => ({
+        name,
+        value: 'fake',
+        url: baseURL!,
+      })),
     );
-  const first = (await layer())[0]!;
-  expect(first.slice(0, 2)).toEqual(['consent', 'default']);
-  expect(new Set(Object.values(first[2] as Record<string, string>))).toEqual(new Set(['denied']));
+    const names = async () => (await context.cookies()).map((cookie) => cookie.name).sort();
+    await page.goto('/cookie-settings');
+    expect(await names()).toEqual(['_fbp', '_ga', '_ga_ABC123', '_gcl_au', 'splash_seen', 'unrelated']);
 
-  await banner(page).getByRole('button', { name: 'Essential Only' }).click();
-  expect(tagRequests).toEqual([]);
+    await page.getByRole('switch', { name: 'Analytics' }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(names).toEqual(['_fbp', '_gcl_au', 'splash_seen', 'unrelated']);
 
-  await page.goto(`${withAnalyticsTag.origin}/cookie-settings`);
-  await page.getByRole('switch', { name: 'Analytics' }).click();
-  await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect.poll(() => tagRequests.length).toBe(1);
-  expect(tagRequests[0]).toContain(`id=${withAnalyticsTag.measurementId}`);
-  const updates = (await layer()).filter((entry) => entry[0] === 'consent' && entry[1] === 'update');
-  expect(updates.at(-1)![2]).toMatchObject({ analytics_storage: 'granted', ad_storage: 'denied' });
-});
+    await page.getByRole('button', { name: 'Essential Only' }).click();
+    await expect.poll(names).toEqual(['splash_seen', 'unrelated']);
+  },
+);
+
+test(
+  'without GA_MEASUREMENT_ID no request leaves for another host, before or after consent',
+  anySize,
+  async ({ page, baseURL }) => {
+    const elsewhere: string[] = [];
+    page.on('request', (request: Request) => {
+      if (new URL(request.url()).origin !== baseURL) elsewhere.push(request.url());
+    });
+    await openAndWaitForBanner(page, '/about');
+    await banner(page).getByRole('button', { name: 'Accept All' }).click();
+    for (const path of ['/services/puncture-repair', '/cookie-settings', '/about']) {
+      await page.goto(path);
+      await outwaitBannerDelay(page);
+    }
+    expect(
+      await page.evaluate(() => document.querySelectorAll('script[src*="googletagmanager"]').length),
+    ).toBe(0);
+    expect(elsewhere).toEqual([]);
+  },
+);
+
+test(
+  'with a measurement id, the GA4 tag loads only after analytics consent, after the denied defaults',
+  anySize,
+  async ({ page }) => {
+    const tagRequests: string[] = [];
+    await page.route('https://www.googletagmanager.com/**', async (route) => {
+      tagRequests.push(route.request().url());
+      await route.fulfill({ body: 'window.__tagLoaded = true;', contentType: 'text/javascript' });
+    });
+    await page.goto(`${withAnalyticsTag.origin}/about`);
+    await expect(banner(page)).toBeVisible();
+    expect(tagRequests).toEqual([]);
+
+    // Each entry is the `arguments` of one gtag() call.
+    const layer = () =>
+      page.evaluate(() =>
+        (window as unknown as { dataLayer: ArrayLike<unknown>[] }).dataLayer.map((entry) =>
+          Array.from(entry),
+        ),
+      );
+    const first = (await layer())[0]!;
+    expect(first.slice(0, 2)).toEqual(['consent', 'default']);
+    expect(new Set(Object.values(first[2] as Record<string, string>))).toEqual(new Set(['denied']));
+
+    await banner(page).getByRole('button', { name: 'Essential Only' }).click();
+    expect(tagRequests).toEqual([]);
+
+    await page.goto(`${withAnalyticsTag.origin}/cookie-settings`);
+    await page.getByRole('switch', { name: 'Analytics' }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => tagRequests.length).toBe(1);
+    expect(tagRequests[0]).toContain(`id=${withAnalyticsTag.measurementId}`);
+    const updates = (await layer()).filter((entry) => entry[0] === 'consent' && entry[1] === 'update');
+    expect(updates.at(-1)![2]).toMatchObject({ analytics_storage: 'granted', ad_storage: 'denied' });
+  },
+);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, toastOf } from './fixtures.ts';
+import { anySize, expect, test, toastOf } from './fixtures.ts';
 
 const form = (page: Page) => page.getByRole('form', { name: 'Enquiry form' });
 
@@ -74,7 +74,7 @@ test('a customer is told what to correct, then sends an enquiry and sees it ackn
   await expect(submit).toBeEnabled();
 });
 
-test('what a customer types before the page has loaded its scripts is kept', async ({ page }) => {
+test('what a customer types before the page has loaded its scripts is kept', anySize, async ({ page }) => {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
@@ -100,7 +100,7 @@ test('what a customer types before the page has loaded its scripts is kept', asy
 test.describe('when the server fails', () => {
   test.use({ expectedErrorUrls: [/\/api\/enquiries$/] });
 
-  test('a failed submission keeps what was typed and says what went wrong', async ({ page }) => {
+  test('a failed submission keeps what was typed and says what went wrong', anySize, async ({ page }) => {
     await page.goto('/#contact');
     await interactiveForm(page);
     await fillValidEnquiry(page);
@@ -130,7 +130,7 @@ test.describe('when the server fails', () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the enquiry still gets through, and the answer is a page', async ({ page }) => {
+  test('the enquiry still gets through, and the answer is a page', anySize, async ({ page }) => {
     await page.goto('/');
     await fillValidEnquiry(page);
     await form(page).getByRole('button', { name: 'Submit Enquiry' }).click();
@@ -140,7 +140,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText("We'll get back to you as soon as possible.")).toBeVisible();
   });
 
-  test('bad fields come back with the form messages and the values kept', async ({ page }) => {
+  test('bad fields come back with the form messages and the values kept', anySize, async ({ page }) => {
     await page.goto('/');
     const enquiry = form(page);
     await enquiry.getByLabel('Name').fill('Sarah Mitchell');
@@ -159,7 +159,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enquiry Submitted');
   });
 
-  test('the confirmation says whether the postcode is inside the covered area', async ({ page }) => {
+  test('the confirmation says whether the postcode is inside the covered area', anySize, async ({ page }) => {
     await page.goto('/');
     await fillValidEnquiry(page);
     await form(page).getByLabel('Postcode').fill('RM3');

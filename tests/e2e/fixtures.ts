@@ -181,6 +181,13 @@ export async function expectAccessible(page: Page) {
   expect(await axeViolations(page)).toEqual([]);
 }
 
+/**
+ * Marks a journey whose outcome cannot depend on the screen's size: what goes over the network,
+ * HTTP answers, the weight of scripts, a form's handling on the server, links' destinations. It
+ * runs at the phone's size only (playwright.config.ts), where the rest runs at both.
+ */
+export const anySize = { tag: '@any-size' };
+
 /** Whether a project runs at the phone size (`phone`, `phone-pictures`). */
 export const isPhone = (projectName: string) => projectName.startsWith('phone');
 

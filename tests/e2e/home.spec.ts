@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { anySize, expect, test } from './fixtures.ts';
 
 /** The five services of a new site. */
 const serviceTitles = [
@@ -9,7 +9,7 @@ const serviceTitles = [
   'Commercial Tyres',
 ];
 
-test('the home page HTML carries the page before any script runs', async ({ request }) => {
+test('the home page HTML carries the page before any script runs', anySize, async ({ request }) => {
   const response = await request.get('/');
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toContain('text/html');

@@ -1,4 +1,4 @@
-import { expect, isPhone, test } from './fixtures.ts';
+import { anySize, expect, isPhone, test } from './fixtures.ts';
 
 test('desktop header: the Services menu and the section links work from any page', async ({
   page,
@@ -58,7 +58,7 @@ test('phone header: the menu opens, its Services submenu expands, and choosing a
   await expect(page.locator('#branches')).toBeInViewport();
 });
 
-test('every footer link leads to its page or section', async ({ page }) => {
+test('every footer link leads to its page or section', anySize, async ({ page }) => {
   // Thirteen page loads: more than the default time on a busy machine.
   test.slow();
   const footer = page.getByRole('contentinfo');
@@ -106,7 +106,7 @@ test('the header and the footer give the company name in full, at every width', 
   ).toBeVisible();
 });
 
-test('a modified click on a link is left to the browser', async ({ page, context }) => {
+test('a modified click on a link is left to the browser', anySize, async ({ page, context }) => {
   await page.goto('/');
   const opened = context.waitForEvent('page');
   await page

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { anySize, expect, test } from './fixtures.ts';
 
 /** The five services of a new site. */
 const services = [
@@ -56,7 +56,7 @@ test('a service page shows its content and suggests three others', async ({ page
   ).toHaveText(['Tyre Replacement', 'Puncture Repair', 'Wheel Balancing']);
 });
 
-test('every service page answers 200 with its title', async ({ request }) => {
+test('every service page answers 200 with its title', anySize, async ({ request }) => {
   for (const service of services) {
     const response = await request.get(`/services/${service.slug}`);
     expect(response.status()).toBe(200);
@@ -66,7 +66,7 @@ test('every service page answers 200 with its title', async ({ request }) => {
   }
 });
 
-test('an unknown service shows Service Not Found with status 404', async ({ page }) => {
+test('an unknown service shows Service Not Found with status 404', anySize, async ({ page }) => {
   const response = await page.goto('/services/flux-capacitor');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Service Not Found' })).toBeVisible();
@@ -89,7 +89,7 @@ test('arriving by a link, the page waits for its pictures with a loading message
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tyre Replacement');
 });
 
-test('paths match whatever their case, with a trailing slash', async ({ page }) => {
+test('paths match whatever their case, with a trailing slash', anySize, async ({ page }) => {
   const response = await page.goto('/Services/TPMS-Services/');
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('TPMS Services');

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import type { TyreBasics } from './catalogue.ts';
 import type { TyrePricingSettings } from './pricing-settings.ts';
 
@@ -46,3 +47,52 @@ export type TyreImportReport = {
   startedAt: string;
   finishedAt: string | null;
 };
+
+/** PATCH /api/tyres/{id}: a new stock count (with the reason, for the activity log), an own price, or hidden. */
+export const tyreChangeSchema = z
+  .object({
+    stock: z.optional(
+      z
+        .number('Enter the number of tyres on the shelf')
+        .check(
+          z.int('Enter a whole number of tyres'),
+          z.minimum(0, 'Cannot be negative'),
+          z.maximum(100_000, 'Too many'),
+        ),
+    ),
+    priceOverride: z.optional(
+      z.nullable(
+        z
+          .number('Enter the price in pence')
+          .check(
+            z.int('Enter the price in whole pence'),
+            z.minimum(1, 'Enter a price'),
+            z.maximum(1_000_000, 'At most £10,000'),
+          ),
+      ),
+    ),
+    hidden: z.optional(z.boolean('Choose whether customers see this tyre')),
+    reason: z.optional(
+      z.pipe(
+        z.transform((value: unknown) => (typeof value === 'string' ? value.trim() : value)),
+        z.string('Say why').check(z.maxLength(200, 'At most 200 characters')),
+      ),
+    ),
+  })
+  .check(
+    z.superRefine((change, context) => {
+      if (change.stock !== undefined && !change.reason) {
+        context.issues.push({
+          code: 'custom',
+          input: change.reason,
+          path: ['reason'],
+          message: 'Say why the stock changes, for example “Counted the shelf”',
+        });
+      }
+    }),
+  );
+export type TyreChange = z.output<typeof tyreChangeSchema>;
+
+/** Message of a stock count below the tyres bookings hold. */
+export const belowReservedMessage = (reserved: number) =>
+  `${reserved} of these tyres are held for bookings: the stock cannot be less than that.`;

@@ -4,7 +4,12 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { SiteContent } from '#common/site-content/site-content.ts';
 import { mappableColumns, missingColumns, type ColumnMapping } from '#common/tyres/price-file.ts';
-import type { StaffTyrePage, TyreImportReport, TyreSupplier } from '#common/tyres/staff.ts';
+import {
+  tyreChangeSchema,
+  type StaffTyrePage,
+  type TyreImportReport,
+  type TyreSupplier,
+} from '#common/tyres/staff.ts';
 import { recordStaffActivity } from '../activity/service.ts';
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
@@ -24,7 +29,6 @@ import {
   publishTyrePricing,
   removeDemoTyres,
   staffTyre,
-  tyreChangeSchema,
   tyrePricesChangedMessage,
 } from './staff.ts';
 import { readPriceFileUpload } from './upload.ts';

@@ -9,7 +9,12 @@ import {
   type TyrePricingSettings,
 } from '#common/tyres/pricing-settings.ts';
 import { parseTyreSize } from '#common/tyres/size.ts';
-import type { StaffTyre, TyrePricingAnswer } from '#common/tyres/staff.ts';
+import {
+  belowReservedMessage,
+  type StaffTyre,
+  type TyreChange,
+  type TyrePricingAnswer,
+} from '#common/tyres/staff.ts';
 import type { Database } from '../db/client.ts';
 import { bookings, siteContentRevisions, tyres } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
@@ -34,7 +39,7 @@ export function staffTyre(row: TyreRow, content: SiteContent): StaffTyre {
   };
 }
 
-/** A page of the catalogue for staff: by size, brand, pattern or EAN, by size then brand. */
+/** A page of the catalogue for staff: by size, brand, pattern or EAN, in the order tyres were added. */
 export async function findTyres(
   db: Database,
   { query, after, limit }: { query: string; after: number; limit: number },
@@ -57,54 +62,6 @@ export async function findTyres(
     .orderBy(asc(tyres.id))
     .limit(limit);
 }
-
-export const tyreChangeSchema = z
-  .object({
-    stock: z.optional(
-      z
-        .number('Enter the number of tyres on the shelf')
-        .check(
-          z.int('Enter a whole number of tyres'),
-          z.minimum(0, 'Cannot be negative'),
-          z.maximum(100_000, 'Too many'),
-        ),
-    ),
-    priceOverride: z.optional(
-      z.nullable(
-        z
-          .number('Enter the price in pence')
-          .check(
-            z.int('Enter the price in whole pence'),
-            z.minimum(1, 'Enter a price'),
-            z.maximum(1_000_000, 'At most £10,000'),
-          ),
-      ),
-    ),
-    hidden: z.optional(z.boolean('Choose whether customers see this tyre')),
-    reason: z.optional(
-      z.pipe(
-        z.transform((value: unknown) => (typeof value === 'string' ? value.trim() : value)),
-        z.string('Say why').check(z.maxLength(200, 'At most 200 characters')),
-      ),
-    ),
-  })
-  .check(
-    z.superRefine((change, context) => {
-      if (change.stock !== undefined && !change.reason) {
-        context.issues.push({
-          code: 'custom',
-          input: change.reason,
-          path: ['reason'],
-          message: 'Say why the stock changes, for example “Counted the shelf”',
-        });
-      }
-    }),
-  );
-export type TyreChange = z.output<typeof tyreChangeSchema>;
-
-/** Message of a stock count below the tyres bookings hold. */
-export const belowReservedMessage = (reserved: number) =>
-  `${reserved} of these tyres are held for bookings: the stock cannot be less than that.`;
 
 /**
  * Changes a tyre's stock, own price or visibility; answers the row before and after, or null

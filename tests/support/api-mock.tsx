@@ -7,7 +7,7 @@ import ToastViewport from '#app/components/ui/toast-viewport.tsx';
 import { createQueryClient } from '#app/lib/query-client.ts';
 import { dismissToast, useToasts } from '#app/lib/use-toast.ts';
 
-/** A request the component made: its method, path with query, and JSON body. */
+/** A request the component made: its method, path with query, and JSON body (a form's fields, for multipart). */
 export type ApiCall = { method: string; path: string; body: unknown };
 export type ApiAnswer = { status: number; body?: unknown };
 
@@ -27,7 +27,12 @@ export function mockApi(
       const call = {
         method: init.method ?? 'GET',
         path: String(input),
-        body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+        body:
+          typeof init.body === 'string'
+            ? (JSON.parse(init.body) as unknown)
+            : init.body instanceof FormData
+              ? Object.fromEntries(init.body.entries())
+              : undefined,
       };
       calls.push(call);
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));

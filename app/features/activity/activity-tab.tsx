@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { LoadFailure } from '#app/components/ui/load-failure.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { messageOf } from '#app/lib/api.ts';
 import { ActivityFiltersBar } from './activity-filters.tsx';
@@ -29,17 +30,11 @@ export function ActivityTab() {
       {activity.isPending ? (
         <Spinner label="Loading activity..." showLabel />
       ) : activity.isError && !activity.isFetchNextPageError ? (
-        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800">
-          <p className="font-semibold">Failed to load the activity log</p>
-          <p className="mt-1 text-sm">{messageOf(activity.error)}</p>
-          <button
-            type="button"
-            onClick={() => void activity.refetch()}
-            className="mt-3 min-h-10 rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white"
-          >
-            Try again
-          </button>
-        </div>
+        <LoadFailure
+          title="Failed to load the activity log"
+          detail={messageOf(activity.error)}
+          onRetry={() => void activity.refetch()}
+        />
       ) : (
         <ActivityList
           entries={activity.data.pages.flat()}

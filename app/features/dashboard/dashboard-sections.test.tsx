@@ -32,6 +32,7 @@ describe('DashboardSections', () => {
     expect(tabNames()).toEqual([
       'Enquiries',
       'Bookings',
+      'Tyres',
       'Analytics',
       'Images',
       'Content',
@@ -52,6 +53,7 @@ describe('DashboardSections', () => {
     expect(tabNames()).toEqual([
       'Enquiries',
       'Bookings',
+      'Tyres',
       'Analytics',
       'Images',
       'Content',
@@ -91,7 +93,7 @@ describe('DashboardSections', () => {
     expect(screen.queryByRole('heading', { name: 'Customer Enquiries' })).toBeNull();
   });
 
-  it('fills every row of the phone grid (six columns) for staff (seven tabs) and owners (nine)', () => {
+  it('fills every row of the phone grid (six columns) for staff (eight tabs) and owners (ten)', () => {
     const rows = (count: number) => {
       const widths = Array.from({ length: count }, (_, index) =>
         Number(phoneSpan(index, count).split('-').at(-1)),
@@ -103,10 +105,10 @@ describe('DashboardSections', () => {
       }
       return filled;
     };
-    expect(rows(7)).toEqual([6, 6, 6]);
-    expect(rows(9)).toEqual([6, 6, 6]);
     expect(rows(8)).toEqual([6, 6, 6]);
-    expect(phoneSpan(6, 7)).toBe('col-span-6');
-    expect(phoneSpan(8, 9)).toBe('col-span-2');
+    expect(rows(10)).toEqual([6, 6, 6, 6]);
+    expect(rows(7)).toEqual([6, 6, 6]);
+    expect(phoneSpan(6, 8)).toBe('col-span-3');
+    expect(phoneSpan(9, 10)).toBe('col-span-6');
   });
 });

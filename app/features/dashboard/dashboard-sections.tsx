@@ -10,11 +10,13 @@ import { EnquiriesTab } from '#app/features/enquiries/dashboard/index.ts';
 import { ImagesTab } from '#app/features/images/index.ts';
 import { PrivacyTab } from '#app/features/privacy/index.ts';
 import { StaffTab } from '#app/features/staff/index.ts';
+import { TyresTab } from '#app/features/tyres/dashboard/index.ts';
 
 /** The dashboard's sections, in order; Staff and Activity are an owner's alone. */
 const sections = [
   { value: 'enquiries', label: 'Enquiries', Panel: EnquiriesTab, ownersOnly: false },
   { value: 'bookings', label: 'Bookings', Panel: BookingsTab, ownersOnly: false },
+  { value: 'tyres', label: 'Tyres', Panel: TyresTab, ownersOnly: false },
   { value: 'analytics', label: 'Analytics', Panel: AnalyticsTab, ownersOnly: false },
   { value: 'images', label: 'Images', Panel: ImagesTab, ownersOnly: false },
   { value: 'content', label: 'Content', Panel: ContentTab, ownersOnly: false },
@@ -37,9 +39,9 @@ export const sectionOf = (param: string | undefined, role: StaffRole): Dashboard
 /**
  * On phones and tablets the tab list is a six-column grid of rows of three (two columns each). A
  * last row of two takes three columns each, a last one alone all six, so every row is full: staff's
- * 7 tabs make three rows, an owner's 9 make three. At 320 px a two-column tab is 92 px wide, room
+ * 8 tabs make three rows, an owner's 10 make four. At 320 px a two-column tab is 92 px wide, room
  * for the longest label ("My account", 80 px in Inter semibold) with its padding. From `lg` up
- * (1024 px) the tabs sit in one line: an owner's nine need about 820 px, more than `md` leaves.
+ * (1024 px) the tabs sit in one line: an owner's ten need about 890 px, more than `md` leaves.
  */
 export function phoneSpan(index: number, count: number): string {
   const leftOver = count % 3;

@@ -1,4 +1,5 @@
 import { imageSlotNames, isImageSlotName } from '#common/images/images.ts';
+import { LoadFailure } from '#app/components/ui/load-failure.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { ImageCard } from './image-card.tsx';
 import { useSiteImages } from './image-queries.ts';
@@ -9,17 +10,11 @@ const gridClass = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3';
 /** The list could not be read: what went wrong and a way to ask again. */
 export function ImagesFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
-    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800">
-      <p className="font-semibold">{fetchImagesFailed}</p>
-      {error != null && <p className="mt-1 text-sm">{imageFailureMessage(error)}</p>}
-      <button
-        type="button"
-        onClick={onRetry}
-        className="mt-3 rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-      >
-        Try again
-      </button>
-    </div>
+    <LoadFailure
+      title={fetchImagesFailed}
+      detail={error != null ? imageFailureMessage(error) : undefined}
+      onRetry={onRetry}
+    />
   );
 }
 

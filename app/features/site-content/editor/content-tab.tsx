@@ -1,3 +1,4 @@
+import { LoadFailure } from '#app/components/ui/load-failure.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { messageOf } from '#app/lib/api.ts';
 import { usePublishedSiteContent } from './content-queries.ts';
@@ -9,17 +10,11 @@ export function ContentTab() {
   if (content.isPending) return <Spinner label="Loading the site content..." showLabel />;
   if (content.data === undefined) {
     return (
-      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800">
-        <p className="font-semibold">Failed to load the site content</p>
-        <p className="mt-1 text-sm">{messageOf(content.error)}</p>
-        <button
-          type="button"
-          onClick={() => void content.refetch()}
-          className="mt-3 min-h-11 rounded-lg bg-red-700 px-4 text-sm font-semibold text-white"
-        >
-          Try again
-        </button>
-      </div>
+      <LoadFailure
+        title="Failed to load the site content"
+        detail={messageOf(content.error)}
+        onRetry={() => void content.refetch()}
+      />
     );
   }
   return <ContentEditor published={content.data} />;

@@ -1,0 +1,107 @@
+import {
+  columnNames,
+  headerKey,
+  mappableColumns,
+  missingColumns,
+  type ColumnMapping,
+  type MappableColumn,
+} from '#common/tyres/price-file.ts';
+import { fieldClass } from '#app/components/ui/form-field.tsx';
+
+/** The columns a file must have: the whole size may stand for the five that make it up. */
+const alwaysNeeded: readonly MappableColumn[] = ['brand', 'pattern', 'cost'];
+const sizeParts: readonly MappableColumn[] = ['width', 'profile', 'rim', 'load_index', 'speed_rating'];
+
+/**
+ * A first mapping of a file's headers: each of our columns to the header of the same name, when
+ * the file has one ("Load Index" is load_index), else to what a kept mapping said, if the file
+ * still has that header.
+ */
+export function guessMapping(headers: readonly string[], kept: ColumnMapping = {}): ColumnMapping {
+  const byKey = new Map(headers.map((header) => [headerKey(header), header]));
+  const present = new Set(headers);
+  const mapping: ColumnMapping = {};
+  for (const column of mappableColumns) {
+    const previous = kept[column];
+    const header = previous !== undefined && present.has(previous) ? previous : byKey.get(column);
+    if (header !== undefined) mapping[column] = header;
+  }
+  return mapping;
+}
+
+/** Whether every header `mapping` names is in the file: a kept mapping that still reads it. */
+export const mappingFits = (mapping: ColumnMapping, headers: readonly string[]) =>
+  Object.values(mapping).every((header) => headers.includes(header)) && missingColumns(mapping).length === 0;
+
+/**
+ * For each of our columns, the file's header that holds it: chosen from the file's own headers.
+ * Required columns are marked; the whole size, when the file has it, stands for its five parts.
+ */
+export function ColumnMappingFields({
+  headers,
+  mapping,
+  onChange,
+  error,
+}: {
+  headers: readonly string[];
+  mapping: ColumnMapping;
+  onChange: (mapping: ColumnMapping) => void;
+  error: string | undefined;
+}) {
+  const missing = new Set(missingColumns(mapping));
+  const required = (column: MappableColumn) =>
+    alwaysNeeded.includes(column) || (sizeParts.includes(column) && !mapping.size);
+  return (
+    <fieldset className="grid gap-3" aria-describedby={error ? 'column-mapping-error' : undefined}>
+      <legend className="mb-1 text-base font-bold text-ink">Which of the file’s columns holds what</legend>
+      <p className="text-sm text-slate-600">
+        Kept for this supplier: their next file is read the same way. Columns marked * are needed; a column
+        with the whole size (“205/55 R16 91V”) can stand for width, profile, rim, load index and speed rating.
+      </p>
+      {error && (
+        <p id="column-mapping-error" role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+      <div className="grid gap-x-4 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
+        {mappableColumns.map((column) => {
+          const id = `column-${column}`;
+          const flagged = missing.has(column);
+          return (
+            <div key={column} className="min-w-0">
+              <label htmlFor={id} className="text-sm font-semibold text-ink">
+                {columnNames[column]}
+                {required(column) && (
+                  <span className="text-red-700" aria-hidden="true">
+                    {' '}
+                    *
+                  </span>
+                )}
+              </label>
+              <select
+                id={id}
+                className={fieldClass}
+                aria-required={required(column) || undefined}
+                aria-invalid={flagged && Boolean(error)}
+                value={mapping[column] ?? ''}
+                onChange={(event) => {
+                  const next = { ...mapping };
+                  if (event.target.value === '') delete next[column];
+                  else next[column] = event.target.value;
+                  onChange(next);
+                }}
+              >
+                <option value="">Not in this file</option>
+                {headers.map((header, index) => (
+                  <option key={`${index}-${header}`} value={header}>
+                    {header || `(column ${index + 1}, no header)`}
+                  </option>
+                ))}
+              </select>
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,55 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { useState } from 'react';
+import { CataloguePanel } from './catalogue-panel.tsx';
+import { ImportsPanel } from './imports-panel.tsx';
+import { PricingPanel } from './pricing-panel.tsx';
+import { ToOrderPanel } from './to-order-panel.tsx';
+
+const parts = [
+  { value: 'stock', label: 'Stock', Panel: CataloguePanel },
+  { value: 'to-order', label: 'To order', Panel: ToOrderPanel },
+  { value: 'prices', label: 'Prices', Panel: PricingPanel },
+  { value: 'imports', label: 'Imports', Panel: ImportsPanel },
+] as const;
+
+/**
+ * The Tyres tab: the catalogue with its stock and prices, the tyres to order for bookings, the
+ * tier and price rules, and supplier price files.
+ */
+export function TyresTab() {
+  const [part, setPart] = useState<(typeof parts)[number]['value']>('stock');
+  return (
+    <section aria-labelledby="tyres-title" className="grid min-w-0 gap-4">
+      <div className="max-w-3xl">
+        <h2 id="tyres-title" className="text-xl font-bold text-ink">
+          Tyres
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          What customers can find and book on the tyre pages: stock and prices, the tyres to order for
+          bookings, the price rules, and your supplier’s price files.
+        </p>
+      </div>
+      <Tabs.Root value={part} onValueChange={(value) => setPart(value as typeof part)}>
+        <Tabs.List
+          aria-label="Tyres"
+          className="mb-4 grid grid-cols-4 gap-0.5 rounded-lg border border-slate-200 bg-white p-1 sm:inline-flex"
+        >
+          {parts.map(({ value, label }) => (
+            <Tabs.Trigger
+              key={value}
+              value={value}
+              className="min-h-10 rounded-md px-2 text-sm font-semibold whitespace-nowrap text-slate-600 hover:text-ink data-[state=active]:bg-ink data-[state=active]:text-white sm:px-4"
+            >
+              {label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {parts.map(({ value, Panel }) => (
+          <Tabs.Content key={value} value={value} className="min-w-0 focus-visible:outline-none">
+            <Panel />
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </section>
+  );
+}

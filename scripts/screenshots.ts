@@ -33,12 +33,14 @@ const publicPages = [
   { name: 'home', path: '/' },
   { name: 'service-puncture-repair', path: '/services/puncture-repair' },
   { name: 'book', path: '/book' },
+  { name: 'tyres-205-55-r16', path: '/tyres/205-55-r16' },
   { name: 'staff-sign-in', path: '/auth' },
 ];
 /** The dashboard's sections, as an owner sees them (app/features/dashboard/dashboard-sections.tsx). */
 const dashboardSections = [
   'enquiries',
   'bookings',
+  'tyres',
   'analytics',
   'images',
   'content',

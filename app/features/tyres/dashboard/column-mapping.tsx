@@ -11,6 +11,17 @@ import { fieldClass } from '#app/components/ui/form-field.tsx';
 /** The columns a file must have: the whole size may stand for the five that make it up. */
 const alwaysNeeded: readonly MappableColumn[] = ['brand', 'pattern', 'cost'];
 const sizeParts: readonly MappableColumn[] = ['width', 'profile', 'rim', 'load_index', 'speed_rating'];
+/** The order the form asks in: what every file needs, the size (whole or in parts), then the rest. */
+const askedOrder: readonly MappableColumn[] = [
+  ...alwaysNeeded,
+  'ean',
+  'size',
+  ...sizeParts,
+  ...mappableColumns.filter(
+    (column) =>
+      !alwaysNeeded.includes(column) && !sizeParts.includes(column) && column !== 'ean' && column !== 'size',
+  ),
+];
 
 /**
  * A first mapping of a file's headers: each of our columns to the header of the same name, when
@@ -64,7 +75,7 @@ export function ColumnMappingFields({
         </p>
       )}
       <div className="grid gap-x-4 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
-        {mappableColumns.map((column) => {
+        {askedOrder.map((column) => {
           const id = `column-${column}`;
           const flagged = missing.has(column);
           return (

@@ -24,11 +24,14 @@ import { usePublishTyrePricing, useTyrePricing } from './tyre-queries.ts';
 function RuleField({
   id,
   label,
+  hideLabel = false,
   error,
   children,
 }: {
   id: string;
   label: string;
+  /** For rows of a list under headings of their own: the label is read out, not shown. */
+  hideLabel?: boolean;
   error: string | undefined;
   children: (props: {
     id: string;
@@ -39,7 +42,7 @@ function RuleField({
 }) {
   return (
     <div className="min-w-0">
-      <label htmlFor={id} className="text-sm font-semibold text-ink">
+      <label htmlFor={id} className={hideLabel ? 'sr-only' : 'text-sm font-semibold text-ink'}>
         {label}
       </label>
       {children({
@@ -274,12 +277,16 @@ function PricingForm({ answer }: { answer: TyrePricingAnswer }) {
         <legend className="mb-2 text-base font-bold text-ink">
           Brands by tier (brands not listed are budget)
         </legend>
+        <p className="text-sm text-slate-600">
+          Each brand with its tier: a price file’s brands are matched without case.
+        </p>
         <div className="grid gap-3 md:grid-cols-2">
           {draft.brandTiers.map((entry, index) => (
             <div key={entry.key} className="grid grid-cols-[1fr_9rem_auto] items-start gap-2">
               <RuleField
                 id={`pricing-brand-${entry.key}`}
                 label="Brand"
+                hideLabel
                 error={errors[`brandTiers.${index}.brand`]}
               >
                 {(props) => (
@@ -299,7 +306,8 @@ function PricingForm({ answer }: { answer: TyrePricingAnswer }) {
               </RuleField>
               <RuleField
                 id={`pricing-brand-${entry.key}-tier`}
-                label="Tier"
+                label={`Tier of ${entry.brand || 'this brand'}`}
+                hideLabel
                 error={errors[`brandTiers.${index}.tier`]}
               >
                 {(props) => (
@@ -326,7 +334,7 @@ function PricingForm({ answer }: { answer: TyrePricingAnswer }) {
               <Button
                 type="button"
                 variant="danger"
-                className="mt-7 min-h-11"
+                className="mt-1.5 min-h-11"
                 aria-label={`Remove ${entry.brand || 'this brand'}`}
                 onClick={() =>
                   update((d) => ({ ...d, brandTiers: d.brandTiers.filter((row) => row.key !== entry.key) }))

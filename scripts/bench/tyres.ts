@@ -98,6 +98,8 @@ async function runTyres(server: ServerProcess, { duration, connections }: Settin
   const reads = await measure(server, duration, {
     url: `${server.url}${searches[0]}`,
     connections,
+    // As a browser asks: the answers go compressed.
+    headers: { 'accept-encoding': 'br, gzip' },
     requests: [
       {
         setupRequest: (request) => ({

@@ -9,9 +9,27 @@ declare module 'express-serve-static-core' {
   }
 }
 
-const assignNonce: RequestHandler = (_req, res, next) => {
+/**
+ * Random bytes for nonces, drawn from the system 4 KiB at a time: one call to its generator per
+ * 256 responses instead of one per response (a measurable share of a cached answer's time).
+ * Each nonce takes 16 bytes no other has had.
+ */
+const nonceBytes = 16;
+const pool = Buffer.alloc(4096);
+let used = pool.length;
+
+export function nextNonce(): string {
+  if (used === pool.length) {
+    crypto.randomFillSync(pool);
+    used = 0;
+  }
+  used += nonceBytes;
   // base64url: only letters, digits, - and _, which nothing in a page escapes (see pages/nonce-template.ts).
-  res.locals.cspNonce = crypto.randomBytes(16).toString('base64url');
+  return pool.toString('base64url', used - nonceBytes, used);
+}
+
+const assignNonce: RequestHandler = (_req, res, next) => {
+  res.locals.cspNonce = nextNonce();
   next();
 };
 

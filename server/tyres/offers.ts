@@ -37,22 +37,25 @@ import { offeredSizes, offeredTyresOf, ratingsOf, tyreBasics, tyreById, type Tyr
 
 /**
  * What this process keeps of the catalogue: the offered sizes (for a second), each size's tyres
- * and the answers given (for ten seconds: a search costs one database read and some 4 ms of
- * processor time otherwise). Changes made here (stock, prices, an import, a booking's tyres
- * reserved or given back) clear them at once; another process's show within ten seconds on
- * the pages, while every booking is checked against the stock when it is stored.
+ * and the answers given (for thirty seconds: a search costs a database read and some
+ * milliseconds of processor time otherwise, and with a thousand sizes asked for at random, ten
+ * seconds left one search in twenty to be worked out again). Changes made here (stock, prices, an
+ * import, a booking's tyres reserved or given back) clear them at once; another process's show
+ * within thirty seconds on the pages, while every booking is checked against the stock when it is
+ * stored.
  */
 type KeptCatalogue = {
   sizes: ReturnType<typeof createReadCache<TyreSize[]>>;
   rows: ReturnType<typeof createReadCache<TyreRow[]>>;
   answers: ReturnType<typeof createReadCache<TyreSearchAnswer>>;
 };
+const keptMs = 30_000;
 const kept = new WeakMap<Database, KeptCatalogue>();
 const keptOf = (db: Database) =>
   keptFor(kept, db, () => ({
     sizes: createReadCache<TyreSize[]>({ ttlMs: 1_000 }),
-    rows: createReadCache<TyreRow[]>({ ttlMs: 10_000 }),
-    answers: createReadCache<TyreSearchAnswer>({ ttlMs: 10_000 }),
+    rows: createReadCache<TyreRow[]>({ ttlMs: keptMs }),
+    answers: createReadCache<TyreSearchAnswer>({ ttlMs: keptMs }),
   }));
 
 /** Forgets what this process keeps of the catalogue (stock, prices or the range changed here). */
@@ -158,8 +161,16 @@ const maxAlternatives = 24;
 /** GET /api/tyres: the size's tyres, and stand-ins when none of them can be fitted (kept, see above). */
 export async function searchTyres(deps: BookingDependencies, search: TyreSearch): Promise<TyreSearchAnswer> {
   const content = await deps.content();
-  // The answer depends on the published rules (a new document is a new object), the day and the minute.
-  const key = `${contentId(content)} ${Math.floor(deps.clock().getTime() / 60_000)} ${JSON.stringify(search)}`;
+  // The answer depends on the published rules (a new document is a new object), the day, and
+  // which days have a window to fit in: not on the minute, so that answers are not all worked
+  // out again at once as each minute begins.
+  const location = fittingLocation(settingsOf(content));
+  const openDays = location
+    ? (await availability(deps, { location, days: settingsOf(content).horizonDays + 1 }))
+        .map((day) => day.date)
+        .join(' ')
+    : '';
+  const key = `${contentId(content)} ${londonDate(deps.clock())} ${openDays} ${JSON.stringify(search)}`;
   return keptOf(deps.db).answers.get(key, () => answerSearch(deps, search));
 }
 

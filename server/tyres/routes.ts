@@ -12,6 +12,7 @@ import { parseTyreSize } from '#common/tyres/size.ts';
 import { keptFor } from '#common/util/kept-for.ts';
 import type { BookingDependencies } from '../bookings/dependencies.ts';
 import { HttpError } from '../http/errors.ts';
+import { prepareJson, sendPreparedJson, type PreparedJson } from '../http/prepared-json.ts';
 import { searchTyres, sizesOnOffer } from './offers.ts';
 
 /** A query parameter given at most once, or undefined; an empty one counts as not given. */
@@ -65,7 +66,7 @@ export function tyreSearchOf(req: Request): TyreSearch {
   };
 }
 
-const answerTexts = new WeakMap<TyreSearchAnswer, string>();
+const preparedAnswers = new WeakMap<TyreSearchAnswer, PreparedJson>();
 
 /** The public side of the catalogue: GET /tyres/sizes and GET /tyres. */
 export function publicTyresRouter(deps: BookingDependencies) {
@@ -77,8 +78,8 @@ export function publicTyresRouter(deps: BookingDependencies) {
 
   router.get('/tyres', async (req, res) => {
     const answer = await searchTyres(deps, tyreSearchOf(req));
-    // A kept answer is written out once, not for every customer who asks for it.
-    res.type('json').send(keptFor(answerTexts, answer, (kept) => JSON.stringify(kept)));
+    // A kept answer is written out and compressed once, not for every customer who asks for it.
+    sendPreparedJson(req, res, keptFor(preparedAnswers, answer, prepareJson));
   });
 
   return router;

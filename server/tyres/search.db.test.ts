@@ -3,12 +3,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { TyreSearchAnswer } from '#common/tyres/catalogue.ts';
 import { useBookingsApp } from '#tests/support/bookings-app.ts';
 import { addTyre, clearTyres } from '#tests/support/tyres.ts';
+import { bookingNow } from '#tests/support/bookings.ts';
 import { tyres } from '../db/schema.ts';
 import { demoTyres, seedDemoTyres } from './demo-catalogue.ts';
 
 // Tuesday 24 November 2026, 10:00: every day has windows at 08:00 and 10:00, and four hours'
 // notice leaves none today, so the first day anything can be fitted is tomorrow, the 25th.
-const { fixture } = useBookingsApp();
+const { fixture, clock } = useBookingsApp();
 
 beforeEach(async () => {
   await clearTyres(fixture.database.db);
@@ -212,5 +213,57 @@ describe('the demo catalogue', () => {
     const answer = await search({ size: '205/55R16', quantity: 2 });
     for (const tier of ['budget', 'mid-range', 'premium'])
       expect(answer.items.some((item) => item.tier === tier && item.availability === 'in-stock')).toBe(true);
+  });
+});
+
+describe('GET /api/tyres as it is kept and sent', () => {
+  it('goes compressed as the client accepts (Brotli, else gzip), with an ETag a repeat request turns into 304', async () => {
+    const db = fixture.database.db;
+    for (let index = 0; index < 6; index += 1) await addTyre(db, { pattern: `Pattern ${index}` });
+    const plain = await request(fixture.app)
+      .get('/api/tyres?size=205/55R16')
+      .set('Accept-Encoding', 'identity')
+      .expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/);
+    const text = JSON.stringify(plain.body);
+    expect(text.length).toBeGreaterThan(1024);
+
+    for (const [accepted, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const response = await request(fixture.app)
+        .get('/api/tyres?size=205/55R16')
+        .set('Accept-Encoding', accepted)
+        .expect(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.etag).toBe(plain.headers.etag);
+      // Sent compressed (the client here decodes it).
+      expect(Number(response.headers['content-length'])).toBeLessThan(text.length / 3);
+      expect(response.body).toEqual(plain.body);
+    }
+
+    await request(fixture.app)
+      .get('/api/tyres?size=205/55R16')
+      .set('If-None-Match', plain.headers.etag!)
+      .expect(304);
+  });
+
+  it('keeps an answer through the minutes of a day, and works it out again on the next day', async () => {
+    const db = fixture.database.db;
+    await addTyre(db, { brand: 'Hankook' });
+    const first = await search({ size: '205/55R16' });
+    expect(first.items.map((item) => [item.brand, item.fittedFrom])).toEqual([['Hankook', '2026-11-25']]);
+    // A tyre another process stored: this process's answer stands while it is kept, minutes on.
+    await addTyre(db, { brand: 'Falken' }, { unannounced: true });
+    clock.now = new Date(bookingNow.getTime() + 90_000);
+    expect(await search({ size: '205/55R16' })).toEqual(first);
+    // The next day, the first fitting day is the day after.
+    clock.now = new Date(bookingNow.getTime() + 24 * 3_600_000);
+    expect((await search({ size: '205/55R16' })).items.map((item) => item.fittedFrom)).not.toContain(
+      '2026-11-25',
+    );
   });
 });

@@ -1,10 +1,13 @@
-// The `booking` scenario: hourly windows published for three weeks, the availability customers
-// read, then a crowd of customers booking until every place is gone.
+// The `booking` scenario: hourly windows published for three weeks and twenty tyres in stock, the
+// availability customers read, then a crowd of customers booking (half of them two tyres each)
+// until every place is gone.
 import { bankHolidays } from '../../common/time/bank-holidays.ts';
 import { type AvailabilityDay } from '../../common/bookings/slots.ts';
 import { londonDate } from '#common/time/london.ts';
 import { weekdays } from '../../common/time/week.ts';
 import { addDays } from '#server/analytics/london.ts';
+import { priceFileColumns } from '#common/tyres/price-file.ts';
+import type { StaffTyrePage } from '#common/tyres/staff.ts';
 import type { ServerProcess } from '#tests/support/server-process.ts';
 import {
   cpuLines,
@@ -57,10 +60,70 @@ async function publishHourlyWindows(server: ServerProcess, cookie: string): Prom
     throw new Error(`publishing the booking settings answered ${publish.status}: ${await publish.text()}`);
 }
 
-/** A customer's booking of a window, as the booking form sends it. */
-const bookingBody = (slot: { date: string; start: string }) =>
+/** Tyres the bench's customers book: own stock only, so that none waits for the supplier. */
+const benchTyres = { count: 20, stock: 40, quantity: 2 };
+
+/** Imports the bench's tyres (205/55 R16, in our own columns) and answers their ids. */
+async function importBenchTyres(server: ServerProcess, cookie: string): Promise<number[]> {
+  const lines = [priceFileColumns.join(',')];
+  for (let index = 0; index < benchTyres.count; index += 1) {
+    const row: Record<string, string | number> = {
+      ean: 5_100_000_000_000 + index,
+      brand: ['Hankook', 'Falken', 'Michelin', 'Nankang'][index % 4]!,
+      pattern: `Bench ${index}`,
+      width: 205,
+      profile: 55,
+      rim: 16,
+      load_index: 91,
+      speed_rating: 'V',
+      season: 'summer',
+      run_flat: 'no',
+      extra_load: 'no',
+      fuel: 'C',
+      wet: 'B',
+      noise_db: 70,
+      noise_class: 'B',
+      snow: 'no',
+      ice: 'no',
+      cost: (40 + index).toFixed(2),
+      stock: benchTyres.stock,
+      supplier_stock: 0,
+      lead_days: 1,
+    };
+    lines.push(priceFileColumns.map((column) => row[column] ?? '').join(','));
+  }
+  const form = new FormData();
+  form.set('file', new Blob([`${lines.join('\n')}\n`], { type: 'text/csv' }), 'bench-tyres.csv');
+  const started = await fetch(`${server.url}/api/tyres/imports`, {
+    method: 'POST',
+    headers: { cookie, 'x-admin-request': '1', origin: server.url },
+    body: form,
+  });
+  if (started.status !== 202) throw new Error(`the tyre import answered ${started.status}`);
+  const { id } = (await started.json()) as { id: number };
+  for (;;) {
+    const report = await staffGet<{ status: string }>(server, cookie, `/api/tyres/imports/${id}`);
+    if (report.status === 'done') break;
+    if (report.status !== 'running') throw new Error(`the tyre import ${report.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const page = await staffGet<StaffTyrePage>(server, cookie, '/api/tyres/catalogue?q=205/55R16');
+  return page.items.filter((tyre) => tyre.pattern.startsWith('Bench ')).map((tyre) => tyre.id);
+}
+
+/**
+ * A customer's booking of a window, as the booking form sends it: every other one a tyre
+ * replacement with two tyres from stock.
+ */
+const bookingBody = (slot: { date: string; start: string }, tyreIds: readonly number[]) =>
   JSON.stringify({
-    service: 'puncture-repair',
+    ...(Math.random() < 0.5
+      ? {
+          service: 'tyre-replacement',
+          tyreId: tyreIds[Math.floor(Math.random() * tyreIds.length)],
+          quantity: benchTyres.quantity,
+        }
+      : { service: 'puncture-repair' }),
     location: 'mobile',
     date: slot.date,
     start: slot.start,
@@ -82,6 +145,7 @@ const bookingBody = (slot: { date: string; start: string }) =>
 async function runBooking(server: ServerProcess, { duration, connections }: Settings): Promise<boolean> {
   const cookie = await signIn(server);
   await publishHourlyWindows(server, cookie);
+  const tyreIds = await importBenchTyres(server, cookie);
 
   const availabilityUrl = '/api/availability?service=puncture-repair&location=mobile&days=22';
   const offered = await staffGet<AvailabilityDay[]>(server, cookie, availabilityUrl);
@@ -116,7 +180,7 @@ async function runBooking(server: ServerProcess, { duration, connections }: Sett
             setupRequest: (request) => ({
               ...request,
               headers: { ...request.headers, 'x-forwarded-for': randomClientAddress() },
-              body: bookingBody(slots[Math.floor(Math.random() * slots.length)]!),
+              body: bookingBody(slots[Math.floor(Math.random() * slots.length)]!, tyreIds),
             }),
           },
         ],
@@ -163,7 +227,24 @@ async function runBooking(server: ServerProcess, { duration, connections }: Sett
   console.log(
     `  stored     ${stored} bookings for ${places} places (${booked} answered 201, ${inFlight} in flight at the end), ${left.length} days still offered: ${allBooked && consistent ? 'every place booked once' : consistent ? 'places left (run longer)' : 'MISMATCH'}`,
   );
-  return ok && allBooked && consistent;
+
+  // The tyres: as many held as the stored bookings asked for, and never more than the stock.
+  const withTyres = (
+    await staffGet<{ status: string; tyre: { quantity: number } | null }[]>(
+      server,
+      cookie,
+      `/api/bookings?from=${today}&to=${addDays(today, 22)}`,
+    )
+  ).filter((entry) => entry.status === 'booked' && entry.tyre !== null);
+  const catalogue = await staffGet<StaffTyrePage>(server, cookie, '/api/tyres/catalogue?q=205/55R16');
+  const held = catalogue.items.reduce((sum, tyre) => sum + tyre.reserved, 0);
+  const tyresOk =
+    held === withTyres.length * benchTyres.quantity &&
+    catalogue.items.every((tyre) => tyre.reserved <= tyre.stock);
+  console.log(
+    `  tyres      ${withTyres.length} bookings with ${benchTyres.quantity} tyres each, ${held} tyres held of ${benchTyres.count * benchTyres.stock}: ${tyresOk ? 'each held once, none beyond the stock' : 'MISMATCH'}`,
+  );
+  return ok && allBooked && consistent && tyresOk;
 }
 
 export const booking: Scenario = {

@@ -151,19 +151,6 @@ export async function submitBooking(
   if (!choices.ok) return { status: 400, error: invalidFieldsMessage, fieldErrors: choices.fieldErrors };
   const { checked } = choices;
   const { slot } = checked;
-  if (parsed.data.tyreId !== undefined) {
-    const chosen = await chooseTyre(db, content, {
-      id: parsed.data.tyreId,
-      quantity: parsed.data.quantity ?? 1,
-      date: slot.date,
-      now,
-    });
-    if (!chosen.ok && chosen.status === 400) {
-      return { status: 400, error: invalidFieldsMessage, fieldErrors: { [chosen.field]: [chosen.message] } };
-    }
-    if (!chosen.ok) return { status: 409, error: chosen.message, nextFree: [] };
-    checked.tyre = chosen.tyre;
-  }
   if (!isBookableNow(settings, slot, now)) {
     return {
       status: 409,
@@ -181,6 +168,20 @@ export async function submitBooking(
       error: windowGoneMessage,
       nextFree: await nextFreeWindows(deps, settings, parsed.data.location, slot),
     };
+  }
+  // The tyres are read once the window is known to be open: a rush for full windows reads none.
+  if (parsed.data.tyreId !== undefined) {
+    const chosen = await chooseTyre(db, content, {
+      id: parsed.data.tyreId,
+      quantity: parsed.data.quantity ?? 1,
+      date: slot.date,
+      now,
+    });
+    if (!chosen.ok && chosen.status === 400) {
+      return { status: 400, error: invalidFieldsMessage, fieldErrors: { [chosen.field]: [chosen.message] } };
+    }
+    if (!chosen.ok) return { status: 409, error: chosen.message, nextFree: [] };
+    checked.tyre = chosen.tyre;
   }
   const token = newManageToken();
   const hit = rateLimitHit(deps.limit, clientKey, now);

@@ -9,6 +9,7 @@ import { addDays } from '#server/analytics/london.ts';
 import { priceFileColumns } from '#common/tyres/price-file.ts';
 import type { StaffTyrePage } from '#common/tyres/staff.ts';
 import type { ServerProcess } from '#tests/support/server-process.ts';
+import { ownRow } from '#tests/support/tyres.ts';
 import {
   cpuLines,
   load,
@@ -67,30 +68,16 @@ const benchTyres = { count: 20, stock: 40, quantity: 2 };
 async function importBenchTyres(server: ServerProcess, cookie: string): Promise<number[]> {
   const lines = [priceFileColumns.join(',')];
   for (let index = 0; index < benchTyres.count; index += 1) {
-    const row: Record<string, string | number> = {
-      ean: 5_100_000_000_000 + index,
-      brand: ['Hankook', 'Falken', 'Michelin', 'Nankang'][index % 4]!,
-      pattern: `Bench ${index}`,
-      width: 205,
-      profile: 55,
-      rim: 16,
-      load_index: 91,
-      speed_rating: 'V',
-      season: 'summer',
-      run_flat: 'no',
-      extra_load: 'no',
-      fuel: 'C',
-      wet: 'B',
-      noise_db: 70,
-      noise_class: 'B',
-      snow: 'no',
-      ice: 'no',
-      cost: (40 + index).toFixed(2),
-      stock: benchTyres.stock,
-      supplier_stock: 0,
-      lead_days: 1,
-    };
-    lines.push(priceFileColumns.map((column) => row[column] ?? '').join(','));
+    lines.push(
+      ownRow(index, {
+        ean: String(5_100_000_000_000 + index),
+        brand: ['Hankook', 'Falken', 'Michelin', 'Nankang'][index % 4]!,
+        pattern: `Bench ${index}`,
+        cost: (40 + index).toFixed(2),
+        stock: String(benchTyres.stock),
+        supplier_stock: '0',
+      }),
+    );
   }
   const form = new FormData();
   form.set('file', new Blob([`${lines.join('\n')}\n`], { type: 'text/csv' }), 'bench-tyres.csv');

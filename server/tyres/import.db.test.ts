@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { priceFileColumns } from '#common/tyres/price-file.ts';
-import { clearTyres } from '#tests/support/tyres.ts';
+import { clearTyres, ownRow } from '#tests/support/tyres.ts';
 import { useTestApp } from '#tests/support/integration.ts';
 import { tyreImports, tyreSuppliers, tyres } from '../db/schema.ts';
 import { demoTyres } from './demo-catalogue.ts';
@@ -31,35 +31,6 @@ async function importText(text: string, settings: ImportSettings = ownFile, chun
   );
   const report = await runImport(db, id, Readable.from(pieces), settings);
   return { id, report };
-}
-
-/** A row of our own column set for tyre number `n` (205/55R16 91V, EAN 5000000000000 + n). */
-function ownRow(n: number, change: Partial<Record<(typeof priceFileColumns)[number], string>> = {}) {
-  const values: Record<(typeof priceFileColumns)[number], string> = {
-    ean: String(5_000_000_000_000 + n),
-    brand: 'Hankook',
-    pattern: `Ventus ${n}`,
-    width: '205',
-    profile: '55',
-    rim: '16',
-    load_index: '91',
-    speed_rating: 'V',
-    season: 'summer',
-    run_flat: 'no',
-    extra_load: 'no',
-    fuel: 'C',
-    wet: 'B',
-    noise_db: '70',
-    noise_class: 'B',
-    snow: 'no',
-    ice: 'no',
-    cost: '40.00',
-    stock: '4',
-    supplier_stock: '20',
-    lead_days: '2',
-    ...change,
-  };
-  return priceFileColumns.map((column) => values[column]).join(',');
 }
 
 const header = priceFileColumns.join(',');

@@ -1,5 +1,6 @@
 /** Tyres in tests: a catalogue row with sensible values, stored, and an empty catalogue. */
 import { tyreMatchKey } from '#common/tyres/catalogue.ts';
+import { priceFileColumns, type PriceFileColumn } from '#common/tyres/price-file.ts';
 import type { Database } from '#server/db/client.ts';
 import { tyreImports, tyreSuppliers, tyres } from '#server/db/schema.ts';
 import { forgetCatalogue } from '#server/tyres/offers.ts';
@@ -53,4 +54,33 @@ export async function clearTyres(db: Database) {
   await db.delete(tyres);
   await db.delete(tyreSuppliers);
   forgetCatalogue(db);
+}
+
+/** A row of our own column set for tyre number `n` (205/55R16 91V, EAN 5000000000000 + n). */
+export function ownRow(n: number, change: Partial<Record<PriceFileColumn, string>> = {}) {
+  const values: Record<PriceFileColumn, string> = {
+    ean: String(5_000_000_000_000 + n),
+    brand: 'Hankook',
+    pattern: `Ventus ${n}`,
+    width: '205',
+    profile: '55',
+    rim: '16',
+    load_index: '91',
+    speed_rating: 'V',
+    season: 'summer',
+    run_flat: 'no',
+    extra_load: 'no',
+    fuel: 'C',
+    wet: 'B',
+    noise_db: '70',
+    noise_class: 'B',
+    snow: 'no',
+    ice: 'no',
+    cost: '40.00',
+    stock: '4',
+    supplier_stock: '20',
+    lead_days: '2',
+    ...change,
+  };
+  return priceFileColumns.map((column) => values[column]).join(',');
 }

@@ -239,8 +239,10 @@ export function createApp({
       assetHeaders,
       precompressedAssets(path.join(clientBuildDir, 'assets')),
       express.static(path.join(clientBuildDir, 'assets'), {
-        immutable: true,
-        maxAge: '1y',
+        // A year, never revalidated; without `public`, which only matters for answers to
+        // requests with credentials (a response of its own is cached by shared caches anyway).
+        cacheControl: false,
+        setHeaders: (res) => res.setHeader('Cache-Control', 'max-age=31536000, immutable'),
         etag: false,
         lastModified: false,
         acceptRanges: false,

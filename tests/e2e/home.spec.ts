@@ -23,7 +23,7 @@ test('the home page HTML carries the page before any script runs', anySize, asyn
   expect(script).toBeDefined();
   const asset = await request.get(script!);
   expect(asset.status()).toBe(200);
-  expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(asset.headers()['cache-control']).toBe('max-age=31536000, immutable');
   expect((await request.get('/assets/no-such-file.js')).status()).toBe(404);
 });
 

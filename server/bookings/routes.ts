@@ -5,7 +5,7 @@ import { londonDate } from '#common/time/london.ts';
 import { addDays, isCalendarDate, timePattern } from '#common/time/week.ts';
 import { recordStaffActivity } from '../activity/service.ts';
 import { HttpError } from '../http/errors.ts';
-import { idParam, parseBody } from '../http/params.ts';
+import { idParam, parseBody, queryText } from '../http/params.ts';
 import { availability, settingsOf } from './availability.ts';
 import { cancelByCustomer, manageBooking } from './customer-link.ts';
 import type { BookingDependencies } from './dependencies.ts';
@@ -20,13 +20,6 @@ const bookingBodyLimit = '16kb';
 const maxDiaryDays = 62;
 
 /** A query parameter given at most once, or undefined. */
-function queryText(req: Request, name: string): string | undefined {
-  const value = req.query[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw new HttpError(400, `Give ${name} once.`);
-  return value;
-}
-
 function queryDate(req: Request, name: string): string | undefined {
   const value = queryText(req, name);
   if (value !== undefined && !isCalendarDate(value))

@@ -11,7 +11,9 @@ const dirs: string[] = [];
 const handles: DatabaseHandle[] = [];
 
 /** The database in `dir`, opened and migrated: by default a new one (made from a created database's files). */
-async function openOnDisk(dir = withCreatedDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-thread-')))) {
+async function openOnDisk(
+  dir = withCreatedDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-thread-'))),
+) {
   dirs.push(dir);
   const handle = await openDatabase({ dataDir: dir });
   handles.push(handle);

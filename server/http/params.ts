@@ -3,6 +3,14 @@ import * as z from 'zod/mini';
 import { fieldErrorsOf, invalidFieldsMessage } from '#common/http/field-errors.ts';
 import { HttpError } from './errors.ts';
 
+/** A query parameter given at most once (else 400), or undefined when it is not given. */
+export function queryText(req: Request, name: string): string | undefined {
+  const value = req.query[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw new HttpError(400, `Give ${name} once.`);
+  return value;
+}
+
 /** The `:id` of a path as a database id (a positive 32-bit integer), else 400 with `message`. */
 export function idParam(req: Request, message: string): number {
   const raw = String(req.params.id);

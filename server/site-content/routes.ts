@@ -3,6 +3,7 @@ import express, { Router, type RequestHandler } from 'express';
 import {
   siteContentConflictMessage,
   type PublicSiteContent,
+  type PublishedSiteContent,
   type SiteContentConflict,
 } from '#common/site-content/site-content.ts';
 import type { Database } from '#server/db/client.ts';
@@ -27,6 +28,25 @@ function pageParams(query: express.Request['query']): { before?: number; limit: 
     throw new HttpError(400, 'before must be a version number.');
   }
   return { before, limit };
+}
+
+/**
+ * What follows each publication, from any of its routes: this process's store takes the new
+ * version, `changed` empties what pages keep of the old one, and the activity log records it.
+ */
+export async function takePublished(
+  { db, store, changed }: { db: Database; store: SiteContentStore; changed: () => void },
+  req: express.Request,
+  published: PublishedSiteContent,
+  detail: Record<string, string | number> = {},
+) {
+  store.accept(published);
+  changed();
+  await recordStaffActivity(db, req, {
+    kind: 'content-published',
+    target: `site content version ${published.version}`,
+    detail: { version: published.version, ...detail },
+  });
 }
 
 /**
@@ -61,13 +81,7 @@ export function siteContentRouter(
         .json({ error: siteContentConflictMessage, current: result.current } satisfies SiteContentConflict);
       return;
     }
-    store.accept(result.published);
-    changed();
-    await recordStaffActivity(db, req, {
-      kind: 'content-published',
-      target: `site content version ${result.published.version}`,
-      detail: { version: result.published.version },
-    });
+    await takePublished({ db, store, changed }, req, result.published);
     res.json(result.published);
   });
 
@@ -82,13 +96,7 @@ export function siteContentRouter(
   router.post('/site-content/revisions/:id/restore', requireUser, async (req, res) => {
     const id = revisionId(req);
     const published = await restoreRevision(db, id, req.user!, store.seed);
-    store.accept(published);
-    changed();
-    await recordStaffActivity(db, req, {
-      kind: 'content-published',
-      target: `site content version ${published.version}`,
-      detail: { version: published.version, restoredFrom: id },
-    });
+    await takePublished({ db, store, changed }, req, published, { restoredFrom: id });
     res.json(published);
   });
 

@@ -13,7 +13,7 @@ import { sizeLabel } from '#common/tyres/size.ts';
 import type { Database } from '../db/client.ts';
 import { bookings } from '../db/schema.ts';
 import { selectBookings } from '../bookings/records.ts';
-import { tyreBasics, tyreById, type TyreRow } from './catalogue.ts';
+import { tyreBasics, tyreById, tyreStockOf, type TyreRow } from './catalogue.ts';
 
 /**
  * The tyres a booking asks for: checked against the catalogue when it arrives, priced by the
@@ -52,15 +52,7 @@ export async function chooseTyre(
   if (!row || row.hidden || !row.available) {
     return { ok: false, status: 400, field: 'tyreId', message: tyreNotOfferedMessage };
   }
-  const source = availabilityOf(
-    {
-      ownFree: row.stock - row.reserved,
-      supplierStock: row.supplierStock,
-      leadDays: row.leadDays,
-      offered: true,
-    },
-    quantity,
-  );
+  const source = availabilityOf(tyreStockOf(row), quantity);
   if (source === 'none') return { ok: false, status: 409, message: tyresGoneMessage };
   const from = firstDayWithTyres(source, row.leadDays, londonDate(now))!;
   if (date < from) return { ok: false, status: 400, field: 'date', message: tyresFromMessage(from) };

@@ -56,6 +56,14 @@ export async function tyreById(db: Database, id: number): Promise<TyreRow | unde
   return row;
 }
 
+/** A row's stock as the "fitted from" arithmetic takes it (common/tyres/fitted-from.ts). */
+export const tyreStockOf = (row: TyreRow) => ({
+  ownFree: row.stock - row.reserved,
+  supplierStock: row.supplierStock,
+  leadDays: row.leadDays,
+  offered: true,
+});
+
 /** What customers and staff both see of a row, priced by the rules in force. */
 export function tyreBasics(row: TyreRow, pricing: TyrePricingSettings): TyreBasics {
   const tier = tierFor(pricing, row.brand);

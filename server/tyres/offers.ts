@@ -1,5 +1,6 @@
 import { mobileLocation, type BookingSettings } from '#common/bookings/settings.ts';
 import type { AvailabilityDay } from '#common/bookings/slots.ts';
+import type { SiteContent } from '#common/site-content/site-content.ts';
 import { londonDate } from '#common/time/london.ts';
 import { addDays } from '#common/time/week.ts';
 import {
@@ -26,7 +27,15 @@ import type { Database } from '../db/client.ts';
 import { createReadCache } from '../http/read-cache.ts';
 import { availability, contentId, settingsOf } from '../bookings/availability.ts';
 import type { BookingDependencies } from '../bookings/dependencies.ts';
-import { offeredSizes, offeredTyresOf, ratingsOf, tyreBasics, tyreById, type TyreRow } from './catalogue.ts';
+import {
+  offeredSizes,
+  offeredTyresOf,
+  ratingsOf,
+  tyreBasics,
+  tyreById,
+  tyreStockOf,
+  type TyreRow,
+} from './catalogue.ts';
 
 /**
  * What customers see of the catalogue: each offered tyre of a size with its fully fitted price,
@@ -76,28 +85,24 @@ export function fittingLocation(settings: BookingSettings): string | null {
   return (enabled.find((location) => location.key === mobileLocation) ?? enabled[0])?.key ?? null;
 }
 
-/** Turns rows into offers, priced by the published rules and dated by the diary. */
-async function offerMaker(deps: BookingDependencies, quantity: number) {
-  const content = await deps.content();
+/** The days with a window to fit tyres in (at the customer's address, else the first place that books). */
+async function fittingDays(deps: BookingDependencies, content: SiteContent): Promise<AvailabilityDay[]> {
   const settings = settingsOf(content);
-  const pricing = tyrePricingOf(content);
   const location = fittingLocation(settings);
-  const days: AvailabilityDay[] = location
-    ? await availability(deps, { location, days: settings.horizonDays + 1 })
-    : [];
+  return location ? availability(deps, { location, days: settings.horizonDays + 1 }) : [];
+}
+
+/** Turns rows into offers, priced by the published rules and dated by the diary's `days`. */
+function offerMaker(
+  deps: BookingDependencies,
+  content: SiteContent,
+  days: readonly AvailabilityDay[],
+  quantity: number,
+) {
+  const pricing = tyrePricingOf(content);
   const today = londonDate(deps.clock());
   return (row: TyreRow): TyreOffer => {
-    const when = fittedFrom(
-      {
-        ownFree: row.stock - row.reserved,
-        supplierStock: row.supplierStock,
-        leadDays: row.leadDays,
-        offered: true,
-      },
-      quantity,
-      days,
-      today,
-    );
+    const when = fittedFrom(tyreStockOf(row), quantity, days, today);
     return {
       ...tyreBasics(row, pricing),
       label: {
@@ -122,7 +127,8 @@ export async function offerOf(
 ): Promise<TyreOffer | null> {
   const row = await tyreById(deps.db, id);
   if (!row || row.hidden || !row.available) return null;
-  return (await offerMaker(deps, quantity))(row);
+  const content = await deps.content();
+  return offerMaker(deps, content, await fittingDays(deps, content), quantity)(row);
 }
 
 /** The customer's filters, as a test of an offer. */
@@ -161,21 +167,22 @@ const maxAlternatives = 24;
 /** GET /api/tyres: the size's tyres, and stand-ins when none of them can be fitted (kept, see above). */
 export async function searchTyres(deps: BookingDependencies, search: TyreSearch): Promise<TyreSearchAnswer> {
   const content = await deps.content();
+  const days = await fittingDays(deps, content);
   // The answer depends on the published rules (a new document is a new object), the day, and
   // which days have a window to fit in: not on the minute, so that answers are not all worked
   // out again at once as each minute begins.
-  const location = fittingLocation(settingsOf(content));
-  const openDays = location
-    ? (await availability(deps, { location, days: settingsOf(content).horizonDays + 1 }))
-        .map((day) => day.date)
-        .join(' ')
-    : '';
+  const openDays = days.map((day) => day.date).join(' ');
   const key = `${contentId(content)} ${londonDate(deps.clock())} ${openDays} ${JSON.stringify(search)}`;
-  return keptOf(deps.db).answers.get(key, () => answerSearch(deps, search));
+  return keptOf(deps.db).answers.get(key, () =>
+    answerSearch(deps, search, offerMaker(deps, content, days, search.quantity)),
+  );
 }
 
-async function answerSearch(deps: BookingDependencies, search: TyreSearch): Promise<TyreSearchAnswer> {
-  const toOffer = await offerMaker(deps, search.quantity);
+async function answerSearch(
+  deps: BookingDependencies,
+  search: TyreSearch,
+  toOffer: (row: TyreRow) => TyreOffer,
+): Promise<TyreSearchAnswer> {
   const today = londonDate(deps.clock());
   const wanted = filterOf(search, today);
   const order = compareOffers(search.sort);

@@ -1,10 +1,9 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { TyreSearchAnswer } from '#common/tyres/catalogue.ts';
 import { defaultTyrePricing } from '#common/tyres/pricing-settings.ts';
 import type { TyrePricingAnswer } from '#common/tyres/staff.ts';
 import { useTestApp } from '#tests/support/integration.ts';
-import { addTyre, clearTyres } from '#tests/support/tyres.ts';
+import { addTyre, clearTyres, publicPriceOf } from '#tests/support/tyres.ts';
 
 /** On the real content store: the rules are published as a version of the site content. */
 const fixture = useTestApp();
@@ -16,11 +15,7 @@ beforeEach(async () => {
 const staff = () => request(fixture.app);
 const headers = () => fixture.staff.headers;
 
-const publicPrice = async (id: number) => {
-  const answer = (await request(fixture.app).get('/api/tyres').query({ size: '205/55R16' }).expect(200))
-    .body as TyreSearchAnswer;
-  return answer.items.find((item) => item.id === id)?.price ?? null;
-};
+const publicPrice = (id: number) => publicPriceOf(fixture.app, id);
 
 const currentRules = async () =>
   (await staff().get('/api/tyres/pricing').set(headers()).expect(200)).body as TyrePricingAnswer;

@@ -12,16 +12,12 @@ import { parseTyreSize } from '#common/tyres/size.ts';
 import { keptFor } from '#common/util/kept-for.ts';
 import type { BookingDependencies } from '../bookings/dependencies.ts';
 import { HttpError } from '../http/errors.ts';
+import { queryText as queryParam } from '../http/params.ts';
 import { prepareJson, sendPreparedJson, type PreparedJson } from '../http/prepared-json.ts';
 import { searchTyres, sizesOnOffer } from './offers.ts';
 
 /** A query parameter given at most once, or undefined; an empty one counts as not given. */
-function queryText(req: Request, name: string): string | undefined {
-  const value = req.query[name];
-  if (value === undefined || value === '') return undefined;
-  if (typeof value !== 'string') throw new HttpError(400, `Give ${name} once.`);
-  return value;
-}
+const queryText = (req: Request, name: string) => queryParam(req, name) || undefined;
 
 function queryFlag(req: Request, name: string): boolean | undefined {
   const value = queryText(req, name);

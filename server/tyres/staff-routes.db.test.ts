@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { TyreSearchAnswer } from '#common/tyres/catalogue.ts';
 import type { TyreImportReport } from '#common/tyres/staff.ts';
 import { useBookingsApp } from '#tests/support/bookings-app.ts';
-import { addTyre, clearTyres } from '#tests/support/tyres.ts';
+import { addTyre, clearTyres, publicPriceOf } from '#tests/support/tyres.ts';
 import { activityLog, tyreImports, tyres } from '../db/schema.ts';
 import { failStaleImports } from './staff-routes.ts';
 import { demoTyres } from './demo-catalogue.ts';
@@ -18,11 +17,7 @@ beforeEach(async () => {
 const staff = () => request(fixture.app);
 const headers = () => fixture.staff.headers;
 
-const publicPrice = async (id: number) => {
-  const answer = (await request(fixture.app).get('/api/tyres').query({ size: '205/55R16' }).expect(200))
-    .body as TyreSearchAnswer;
-  return answer.items.find((item) => item.id === id)?.price ?? null;
-};
+const publicPrice = (id: number) => publicPriceOf(fixture.app, id);
 
 describe('a tyre, for staff', () => {
   it('shows its cost and stock, and its stock changes only with a reason, recorded in the activity log', async () => {

@@ -18,6 +18,7 @@ import { tyreImports, tyreSuppliers, tyres } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { idParam, parseBody } from '../http/params.ts';
 import type { Logger } from '../logger.ts';
+import { takePublished } from '../site-content/routes.ts';
 import type { SiteContentStore } from '../site-content/store.ts';
 import { markTyresOrdered, tyresToOrder } from './booking-tyres.ts';
 import { tyreById } from './catalogue.ts';
@@ -138,13 +139,7 @@ export function staffTyresRouter({ db, logger, store, requireUser, changed }: St
       res.status(409).json({ error: tyrePricesChangedMessage, current: result.current });
       return;
     }
-    store.accept(result.published);
-    changed();
-    await recordStaffActivity(db, req, {
-      kind: 'content-published',
-      target: `site content version ${result.published.version}`,
-      detail: { version: result.published.version, part: 'tyre prices' },
-    });
+    await takePublished({ db, store, changed }, req, result.published, { part: 'tyre prices' });
     res.json(await pricingAnswer(db, store.seed));
   });
 

@@ -163,7 +163,6 @@ export function useServerProcesses() {
   };
 }
 
-
 /** Resident memory (VmRSS) of a process, all its threads, in MB; undefined where /proc is not there. */
 export function residentMemoryMb(pid: number): number | undefined {
   try {

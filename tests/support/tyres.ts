@@ -1,5 +1,7 @@
 /** Tyres in tests: a catalogue row with sensible values, stored, and an empty catalogue. */
-import { tyreMatchKey } from '#common/tyres/catalogue.ts';
+import type { Express } from 'express';
+import request from 'supertest';
+import { tyreMatchKey, type TyreSearchAnswer } from '#common/tyres/catalogue.ts';
 import { priceFileColumns, type PriceFileColumn } from '#common/tyres/price-file.ts';
 import type { Database } from '#server/db/client.ts';
 import { tyreImports, tyreSuppliers, tyres } from '#server/db/schema.ts';
@@ -83,4 +85,11 @@ export function ownRow(n: number, change: Partial<Record<PriceFileColumn, string
     ...change,
   };
   return priceFileColumns.map((column) => values[column]).join(',');
+}
+
+/** The fully fitted price customers are shown for the 205/55R16 tyre `id` (GET /api/tyres), or null. */
+export async function publicPriceOf(app: Express, id: number): Promise<number | null> {
+  const answer = (await request(app).get('/api/tyres').query({ size: '205/55R16' }).expect(200))
+    .body as TyreSearchAnswer;
+  return answer.items.find((item) => item.id === id)?.price ?? null;
 }

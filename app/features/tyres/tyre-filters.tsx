@@ -6,6 +6,35 @@ import type { TyreChoices } from './tyre-query.ts';
 const fieldClass =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base focus:border-brand-dark focus:outline-none focus:ring-2 focus:ring-brand';
 
+/** One of the form's choices: its options as [value, text], after "any" when it may be left open. */
+function Choice({
+  label,
+  name,
+  value,
+  any,
+  options,
+}: {
+  label: string;
+  name: string;
+  value: string | undefined;
+  any?: string;
+  options: readonly (readonly [string, string])[];
+}) {
+  return (
+    <label className="text-sm font-semibold">
+      {label}
+      <select name={name} defaultValue={value} className={fieldClass}>
+        {any && <option value="">{any}</option>}
+        {options.map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /**
  * The size page's choices: how many tyres, the order, and the filters. A plain GET form (it
  * works without scripts, with its button); with scripts, each change shows the results at once.
@@ -19,48 +48,35 @@ export function TyreFilters({ choices, brands }: { choices: TyreChoices; brands:
       className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:gap-4 lg:grid-cols-4"
       aria-label="Choose and sort the tyres"
     >
-      <label className="text-sm font-semibold">
-        How many tyres
-        <select name="quantity" defaultValue={String(choices.quantity)} className={fieldClass}>
-          {Array.from({ length: maxTyreQuantity }, (_, index) => index + 1).map((count) => (
-            <option key={count} value={count}>
-              {count}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="text-sm font-semibold">
-        Sort by
-        <select name="sort" defaultValue={choices.sort} className={fieldClass}>
-          {tyreSorts.map((sort) => (
-            <option key={sort} value={sort}>
-              {tyreSortNames[sort]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="text-sm font-semibold">
-        Season
-        <select name="season" defaultValue={choices.season} className={fieldClass}>
-          <option value="">Any season</option>
-          {seasons.map((season) => (
-            <option key={season} value={season}>
-              {seasonNames[season]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="text-sm font-semibold">
-        Brand
-        <select name="brand" defaultValue={choices.brand} className={fieldClass}>
-          <option value="">Any brand</option>
-          {brands.map((brand) => (
-            <option key={brand} value={brand}>
-              {brand}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Choice
+        label="How many tyres"
+        name="quantity"
+        value={String(choices.quantity)}
+        options={Array.from({ length: maxTyreQuantity }, (_, index) => [
+          String(index + 1),
+          String(index + 1),
+        ])}
+      />
+      <Choice
+        label="Sort by"
+        name="sort"
+        value={choices.sort}
+        options={tyreSorts.map((sort) => [sort, tyreSortNames[sort]])}
+      />
+      <Choice
+        label="Season"
+        name="season"
+        value={choices.season}
+        any="Any season"
+        options={seasons.map((season) => [season, seasonNames[season]])}
+      />
+      <Choice
+        label="Brand"
+        name="brand"
+        value={choices.brand}
+        any="Any brand"
+        options={brands.map((brand) => [brand, brand])}
+      />
       <div className="col-span-2 flex flex-wrap items-center gap-x-6 gap-y-1 lg:col-span-3">
         <label className="flex min-h-10 items-center gap-2 text-sm font-semibold">
           <input

@@ -15,8 +15,8 @@ import { apiErrorHandler, apiNotFound } from './http/errors.ts';
 import { bookingUnavailableText, customersToldToCall, lastKnown, unavailableWithout } from './http/outage.ts';
 import { isDatabaseUnreachable } from './db/unreachable.ts';
 import { assetHeaders, precompressedAssets } from './http/precompressed-assets.ts';
-import { requestLog } from './http/request-log.ts';
-import { securityHeaders } from './http/security.ts';
+import { logSentResponse, requestLog } from './http/request-log.ts';
+import { securityHeaderSetter, securityHeaders, type SecurityOptions } from './http/security.ts';
 import { tokenRouteHeaders } from './http/token-routes.ts';
 import type { SsrSource } from './http/ssr.ts';
 import type { Logger } from './logger.ts';
@@ -40,7 +40,7 @@ import { cancelByCustomer, manageBooking } from './bookings/customer-link.ts';
 import type { BookingDependencies } from './bookings/dependencies.ts';
 import { submitBooking } from './bookings/store.ts';
 import { imagesRouter } from './images/routes.ts';
-import { publicTyresRouter } from './tyres/routes.ts';
+import { keptSearches, publicTyresRouter } from './tyres/routes.ts';
 import { offerOf, searchTyres, sizesOnOffer } from './tyres/offers.ts';
 import { stockedSizes } from './tyres/catalogue.ts';
 import { staffTyresRouter } from './tyres/staff-routes.ts';
@@ -106,18 +106,34 @@ export function createApp({
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
+  const booking: BookingDependencies = {
+    db: database.db,
+    logger,
+    // Counted apart from enquiries: a customer who asked a question can still book.
+    limit: { ...config.enquiryRateLimit, scope: 'booking' },
+    clock,
+    content: async () => (await siteContent.published()).content,
+    publicUrl: config.publicUrl,
+    onQueued: () => notifications?.wake(),
+  };
+  const security: SecurityOptions = {
+    https: config.publicUrl.startsWith('https:'),
+    enforceCsp: !ssr?.devMiddleware,
+    googleAnalytics: config.gaMeasurementId !== null,
+  };
+  app.use(
+    keptSearches(booking, {
+      setSecurityHeaders: securityHeaderSetter(security),
+      log: (req, res) => logSentResponse(logger, req, res),
+      isShuttingDown,
+    }),
+  );
   app.use(requestLog(logger));
   app.use((_req, res, next) => {
     if (isShuttingDown()) res.setHeader('Connection', 'close');
     next();
   });
-  app.use(
-    securityHeaders({
-      https: config.publicUrl.startsWith('https:'),
-      enforceCsp: !ssr?.devMiddleware,
-      googleAnalytics: config.gaMeasurementId !== null,
-    }),
-  );
+  app.use(securityHeaders(security));
   app.use(compression());
   app.use(staffPages);
   app.use(tokenRouteHeaders);
@@ -156,16 +172,6 @@ export function createApp({
     limit: config.enquiryRateLimit,
     onStored: () => notifications?.wake(),
     coveredDistricts: async () => (await siteContent.published()).content.areas.coveredDistricts,
-  };
-  const booking: BookingDependencies = {
-    db: database.db,
-    logger,
-    // Counted apart from enquiries: a customer who asked a question can still book.
-    limit: { ...config.enquiryRateLimit, scope: 'booking' },
-    clock,
-    content: async () => (await siteContent.published()).content,
-    publicUrl: config.publicUrl,
-    onQueued: () => notifications?.wake(),
   };
   const auth: AuthDependencies = { db: database.db, clock, publicUrl: config.publicUrl };
   const requireUser = requireUserGuard(auth);

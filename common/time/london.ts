@@ -45,10 +45,17 @@ const londonCalendarDate = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
+let lastDate = { minute: Number.NaN, date: '' };
+
 /** The London calendar date at `instant`, YYYY-MM-DD (the business's "today": GMT in winter, BST in summer). */
 export function londonDate(instant: Date): string {
-  return londonCalendarDate.format(instant);
+  // London's date changes only as a minute begins: the last minute's answer is kept (asked for
+  // several times by each request of the booking and tyre APIs).
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (minute !== lastDate.minute) lastDate = { minute, date: londonCalendarDate.format(instant) };
+  return lastDate.date;
 }
+
 
 /**
  * The instant London's clock shows `time` on `date`. A time the spring change skips (01:30 on

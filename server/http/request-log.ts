@@ -25,6 +25,41 @@ export function pathWithoutTokens(path: string): string {
 }
 
 /**
+ * The request's id (one from a trusted proxy is kept when it looks like one), also sent back as
+ * X-Request-Id.
+ */
+function requestIdOf(req: IncomingMessage, res: ServerResponse): string {
+  const incoming = req.headers['x-request-id'];
+  const id = typeof incoming === 'string' && incomingIdPattern.test(incoming) ? incoming : crypto.randomUUID();
+  // Build files are never logged, so an id would name nothing; it would only be more bytes
+  // with each of a page's scripts and stylesheets.
+  if (!req.url?.startsWith('/assets/')) res.setHeader('X-Request-Id', id);
+  return id;
+}
+
+const levelOf = (status: number, error?: unknown) =>
+  error || status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+
+/**
+ * Logs a response sent without passing through `requestLog` (see tyres/kept-searches.ts): its id
+ * at once, and the same line as `requestLog` writes when it has been sent.
+ */
+export function logSentResponse(logger: Logger, req: IncomingMessage, res: ServerResponse) {
+  const started = Date.now();
+  const id = requestIdOf(req, res);
+  res.once('finish', () => {
+    logger[levelOf(res.statusCode)](
+      {
+        req: { id, method: req.method, path: pathWithoutTokens(req.url!.split('?')[0]!) },
+        res: { status: res.statusCode },
+        responseTime: Date.now() - started,
+      },
+      'request completed',
+    );
+  });
+}
+
+/**
  * One JSON line per request, with a request id that is also sent back as X-Request-Id (an id
  * from a trusted proxy is kept when it looks like one). Query strings, client addresses and the
  * tokens of secret links are left out of the log.
@@ -32,18 +67,9 @@ export function pathWithoutTokens(path: string): string {
 export function requestLog(logger: Logger) {
   return pinoHttp({
     logger,
-    genReqId: (req: IncomingMessage, res: ServerResponse) => {
-      const incoming = req.headers['x-request-id'];
-      const id =
-        typeof incoming === 'string' && incomingIdPattern.test(incoming) ? incoming : crypto.randomUUID();
-      // Build files are never logged, so an id would name nothing; it would only be more bytes
-      // with each of a page's scripts and stylesheets.
-      if (!req.url?.startsWith('/assets/')) res.setHeader('X-Request-Id', id);
-      return id;
-    },
+    genReqId: requestIdOf,
     autoLogging: { ignore: (req) => quietPaths.test(req.url ?? '') },
-    customLogLevel: (_req, res, error) =>
-      error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    customLogLevel: (_req, res, error) => levelOf(res.statusCode, error),
     serializers: {
       req: (req: { id: string; method: string; url: string }) => ({
         id: req.id,

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import type { RequestHandler, Response } from 'express';
+import type { ServerResponse } from 'node:http';
+import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 
 declare module 'express-serve-static-core' {
@@ -28,9 +29,13 @@ export function nextNonce(): string {
   return pool.toString('base64url', used - nonceBytes, used);
 }
 
-const assignNonce: RequestHandler = (_req, res, next) => {
-  res.locals.cspNonce = nextNonce();
-  next();
+/** What the security headers depend on. */
+export type SecurityOptions = {
+  /** The site's public address is https: browsers are told to use nothing else. */
+  https: boolean;
+  enforceCsp: boolean;
+  /** GA4 is configured: its script and collection hosts are allowed (used only after consent). */
+  googleAnalytics?: boolean;
 };
 
 /**
@@ -38,46 +43,73 @@ const assignNonce: RequestHandler = (_req, res, next) => {
  * nonce (server rendering inlines its hydration data), no plugins, no framing of the site.
  * Development runs Vite's dev server, whose injected scripts carry no nonce, so it has no policy.
  */
-export function securityHeaders(options: {
-  /** The site's public address is https: browsers are told to use nothing else. */
-  https: boolean;
-  enforceCsp: boolean;
-  /** GA4 is configured: its script and collection hosts are allowed (used only after consent). */
-  googleAnalytics?: boolean;
-}): RequestHandler[] {
+export function securityHeaders(options: SecurityOptions): RequestHandler {
+  const setHeaders = securityHeaderSetter(options);
+  return (_req, res, next) => {
+    res.locals.cspNonce = nextNonce();
+    setHeaders(res, res.locals.cspNonce);
+    next();
+  };
+}
+
+/** Stands for the response's nonce in the headers worked out once. */
+const noncePlaceholder = 'response-nonce';
+
+/**
+ * Sets the security headers for `options` with a response's nonce: helmet's headers, worked out
+ * once against a response that only records them (they are the same for every response but for
+ * the nonce), instead of by its fifteen middlewares for every response.
+ */
+export function securityHeaderSetter(options: SecurityOptions) {
+  const recorded = new Map<string, string>();
+  const recorder = {
+    locals: { cspNonce: noncePlaceholder },
+    setHeader: (name: string, value: unknown) => recorded.set(name, String(value)),
+    removeHeader: (name: string) => recorded.delete(name),
+  };
+  let done = false;
+  helmetOf(options)({} as Request, recorder as unknown as Response, () => {
+    done = true;
+  });
+  if (!done) throw new Error('helmet did not set its headers at once');
+  const headers = [...recorded].map(([name, value]) => [name, value.split(noncePlaceholder)] as const);
+  return (res: ServerResponse, nonce: string) => {
+    for (const [name, parts] of headers)
+      res.setHeader(name, parts.length === 1 ? parts[0]! : parts.join(nonce));
+  };
+}
+
+function helmetOf(options: SecurityOptions) {
   const analyticsHosts = options.googleAnalytics
     ? ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com']
     : [];
-  return [
-    assignNonce,
-    helmet({
-      contentSecurityPolicy: options.enforceCsp
-        ? {
-            useDefaults: false,
-            directives: {
-              defaultSrc: ["'self'"],
-              scriptSrc: [
-                "'self'",
-                (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
-                ...analyticsHosts.slice(0, 1),
-              ],
-              styleSrc: ["'self'", "'unsafe-inline'"],
-              imgSrc: ["'self'", 'data:', 'blob:', ...analyticsHosts],
-              fontSrc: ["'self'"],
-              connectSrc: ["'self'", ...analyticsHosts],
-              // The areas-covered section embeds a map.
-              frameSrc: ['https://www.google.com', 'https://maps.google.com'],
-              objectSrc: ["'none'"],
-              baseUri: ["'self'"],
-              formAction: ["'self'"],
-              frameAncestors: ["'none'"],
-              ...(options.https && { upgradeInsecureRequests: [] }),
-            },
-          }
-        : false,
-      strictTransportSecurity: options.https ? { maxAge: 63_072_000, includeSubDomains: true } : false,
-      crossOriginEmbedderPolicy: false,
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    }),
-  ];
+  return helmet({
+    contentSecurityPolicy: options.enforceCsp
+      ? {
+          useDefaults: false,
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: [
+              "'self'",
+              (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
+              ...analyticsHosts.slice(0, 1),
+            ],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", 'data:', 'blob:', ...analyticsHosts],
+            fontSrc: ["'self'"],
+            connectSrc: ["'self'", ...analyticsHosts],
+            // The areas-covered section embeds a map.
+            frameSrc: ['https://www.google.com', 'https://maps.google.com'],
+            objectSrc: ["'none'"],
+            baseUri: ["'self'"],
+            formAction: ["'self'"],
+            frameAncestors: ["'none'"],
+            ...(options.https && { upgradeInsecureRequests: [] }),
+          },
+        }
+      : false,
+    strictTransportSecurity: options.https ? { maxAge: 63_072_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
 }

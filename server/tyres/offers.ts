@@ -24,6 +24,7 @@ import {
 } from '#common/tyres/size.ts';
 import { keptFor } from '#common/util/kept-for.ts';
 import type { Database } from '../db/client.ts';
+import { GroupCommit } from '../db/group-commit.ts';
 import { createReadCache } from '../http/read-cache.ts';
 import { availability, contentId, settingsOf } from '../bookings/availability.ts';
 import type { BookingDependencies } from '../bookings/dependencies.ts';
@@ -57,6 +58,12 @@ type KeptCatalogue = {
   sizes: ReturnType<typeof createReadCache<TyreSize[]>>;
   rows: ReturnType<typeof createReadCache<TyreRow[]>>;
   answers: ReturnType<typeof createReadCache<TyreSearchAnswer>>;
+  /**
+   * The reads of sizes not kept: those asked for while one read runs go together in the next
+   * (when a thousand sizes are asked for at once, a handful of statements instead of a thousand
+   * queued one behind the other on the database's thread).
+   */
+  reads: GroupCommit<TyreSize, TyreRow[]>;
 };
 const keptMs = 30_000;
 const kept = new WeakMap<Database, KeptCatalogue>();
@@ -65,7 +72,15 @@ const keptOf = (db: Database) =>
     sizes: createReadCache<TyreSize[]>({ ttlMs: 1_000 }),
     rows: createReadCache<TyreRow[]>({ ttlMs: keptMs }),
     answers: createReadCache<TyreSearchAnswer>({ ttlMs: keptMs }),
+    reads: new GroupCommit((sizes: TyreSize[]) => readSizes(db, sizes), sizeText),
   }));
+
+/** The offered tyres of each of `sizes`, in one statement. */
+async function readSizes(db: Database, sizes: readonly TyreSize[]): Promise<TyreRow[][]> {
+  const bySize = new Map(sizes.map((size) => [sizeText(size), [] as TyreRow[]]));
+  for (const row of await offeredTyresOf(db, sizes)) bySize.get(sizeText(row))?.push(row);
+  return sizes.map((size) => bySize.get(sizeText(size))!);
+}
 
 /** Forgets what this process keeps of the catalogue (stock, prices or the range changed here). */
 export const forgetCatalogue = (db: Database) => {
@@ -76,8 +91,10 @@ export const forgetCatalogue = (db: Database) => {
 
 export const sizesOnOffer = (db: Database) => keptOf(db).sizes.get('sizes', () => offeredSizes(db));
 
-const tyresOfSize = (db: Database, size: TyreSize) =>
-  keptOf(db).rows.get(sizeText(size), () => offeredTyresOf(db, [size]));
+const tyresOfSize = (db: Database, size: TyreSize) => {
+  const catalogue = keptOf(db);
+  return catalogue.rows.get(sizeText(size), () => catalogue.reads.add(size));
+};
 
 /** Where tyres are fitted for "fitted from": the customer's address, else the first place that books. */
 export function fittingLocation(settings: BookingSettings): string | null {

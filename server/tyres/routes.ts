@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import {
   maxTyreQuantity,
   seasons,
@@ -13,6 +13,7 @@ import { keptFor } from '#common/util/kept-for.ts';
 import type { BookingDependencies } from '../bookings/dependencies.ts';
 import { HttpError } from '../http/errors.ts';
 import { queryText as queryParam } from '../http/params.ts';
+import { nextNonce } from '../http/security.ts';
 import { prepareJson, sendPreparedJson, type PreparedJson } from '../http/prepared-json.ts';
 import { searchTyres, sizesOnOffer } from './offers.ts';
 
@@ -64,6 +65,51 @@ export function tyreSearchOf(req: Request): TyreSearch {
 
 const preparedAnswers = new WeakMap<TyreSearchAnswer, PreparedJson>();
 
+/** A search's answer, written out and compressed once (not for every customer who asks for it). */
+const preparedOf = (answer: TyreSearchAnswer) => keptFor(preparedAnswers, answer, prepareJson);
+
+/**
+ * GET /api/tyres ahead of the application's middleware: the searches customers make most (a size
+ * page, its sorts and filters), with the same answer, headers and log line as through them, for
+ * about half the processor time (docs/decisions/020). A request this does not answer at once
+ * (one with a mistake in it, or while the search fails) goes the usual way, which says what is
+ * wrong.
+ */
+export function keptSearches(
+  deps: BookingDependencies,
+  response: {
+    /** Sets the security headers every response has, with its nonce. */
+    setSecurityHeaders(res: Response, nonce: string): void;
+    /** Starts the request's log line (written when the answer has been sent). */
+    log(req: Request, res: Response): void;
+    isShuttingDown(): boolean;
+  },
+): RequestHandler {
+  return (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url.startsWith('/api/tyres?')) {
+      next();
+      return;
+    }
+    let search: TyreSearch;
+    try {
+      search = tyreSearchOf(req);
+    } catch {
+      next();
+      return;
+    }
+    searchTyres(deps, search).then(
+      (answer) => {
+        response.log(req, res);
+        if (response.isShuttingDown()) res.setHeader('Connection', 'close');
+        response.setSecurityHeaders(res, nextNonce());
+        res.setHeader('Cache-Control', 'no-store');
+        sendPreparedJson(req, res, preparedOf(answer));
+      },
+      () => next(),
+    );
+  };
+}
+
 /** The public side of the catalogue: GET /tyres/sizes and GET /tyres. */
 export function publicTyresRouter(deps: BookingDependencies) {
   const router = Router();
@@ -73,9 +119,7 @@ export function publicTyresRouter(deps: BookingDependencies) {
   });
 
   router.get('/tyres', async (req, res) => {
-    const answer = await searchTyres(deps, tyreSearchOf(req));
-    // A kept answer is written out and compressed once, not for every customer who asks for it.
-    sendPreparedJson(req, res, keptFor(preparedAnswers, answer, prepareJson));
+    sendPreparedJson(req, res, preparedOf(await searchTyres(deps, tyreSearchOf(req))));
   });
 
   return router;

@@ -1,6 +1,8 @@
 import request from 'supertest';
-import { beforeEach, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TyreSearchAnswer } from '#common/tyres/catalogue.ts';
+import { createTestApp } from '#tests/support/app.ts';
 import { useBookingsApp } from '#tests/support/bookings-app.ts';
 import { addTyre, clearTyres } from '#tests/support/tyres.ts';
 import { bookingNow } from '#tests/support/bookings.ts';
@@ -9,7 +11,7 @@ import { demoTyres, seedDemoTyres } from './demo-catalogue.ts';
 
 // Tuesday 24 November 2026, 10:00: every day has windows at 08:00 and 10:00, and four hours'
 // notice leaves none today, so the first day anything can be fitted is tomorrow, the 25th.
-const { fixture, clock } = useBookingsApp();
+const { fixture, clock, content } = useBookingsApp();
 
 beforeEach(async () => {
   await clearTyres(fixture.database.db);
@@ -264,6 +266,54 @@ describe('GET /api/tyres as it is kept and sent', () => {
     clock.now = new Date(bookingNow.getTime() + 24 * 3_600_000);
     expect((await search({ size: '205/55R16' })).items.map((item) => item.fittedFrom)).not.toContain(
       '2026-11-25',
+    );
+  });
+
+  it('is answered ahead of the middleware with the headers and log line of every API answer, and a mistake still gets its message', async () => {
+    await addTyre(fixture.database.db);
+    const lines: Record<string, unknown>[] = [];
+    const app = createTestApp(fixture.database, {
+      clock: () => clock.now,
+      siteContent: content,
+      logger: pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) }),
+    });
+    const searched = await request(app).get('/api/tyres?size=205/55R16').expect(200);
+    // The sizes go through the middleware: every header but the answer's own is the same.
+    const other = await request(app).get('/api/tyres/sizes').expect(200);
+    const shared = (headers: Record<string, string>) =>
+      Object.keys(headers)
+        .filter((name) => !['etag', 'content-length', 'date', 'x-request-id'].includes(name))
+        .sort();
+    expect(shared(searched.headers)).toEqual(shared(other.headers));
+    for (const name of ['cache-control', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy'])
+      expect(searched.headers[name]).toBe(other.headers[name]);
+    const nonce = /'nonce-([\w-]{22})'/;
+    expect(searched.headers['content-security-policy']).toMatch(nonce);
+    expect(searched.headers['content-security-policy']!.replace(nonce, '')).toBe(
+      other.headers['content-security-policy']!.replace(nonce, ''),
+    );
+    expect(searched.headers['cache-control']).toBe('no-store');
+
+    const id = searched.headers['x-request-id'];
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    await vi.waitFor(() =>
+      expect(lines.find((line) => (line.req as { id?: string })?.id === id)).toBeDefined(),
+    );
+    expect(lines.find((line) => (line.req as { id?: string })?.id === id)).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: { id, method: 'GET', path: '/api/tyres' },
+      res: { status: 200 },
+      responseTime: expect.any(Number),
+    });
+
+    const refused = await request(app).get('/api/tyres?size=big').expect(400);
+    expect(refused.body.error).toBe('size must be a tyre size, for example 205/55R16.');
+    expect(refused.headers['content-security-policy']).toMatch(nonce);
+    await vi.waitFor(() =>
+      expect(
+        lines.some((line) => line.level === 40 && (line.res as { status?: number })?.status === 400),
+      ).toBe(true),
     );
   });
 });

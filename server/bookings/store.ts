@@ -21,7 +21,7 @@ import type { SiteContent } from '#common/site-content/site-content.ts';
 import type { Database } from '../db/client.ts';
 import { bookingPlaces, bookings, enquiries, outbox, tyres } from '../db/schema.ts';
 import { chooseTyre, type TyreChoice } from '../tyres/booking-tyres.ts';
-import { forgetCatalogue } from '../tyres/offers.ts';
+import { tyresReserved } from '../tyres/offers.ts';
 import { formatPence } from '#common/tyres/pricing.ts';
 import { GroupCommit } from '../db/group-commit.ts';
 import { statementFunction } from '../db/statement-function.ts';
@@ -209,7 +209,7 @@ export async function submitBooking(
     };
   }
   logger.info({ reference: row.reference }, 'booking stored');
-  if (checked.tyre?.source === 'stock') forgetCatalogue(db);
+  if (checked.tyre?.source === 'stock') tyresReserved(db, checked.tyre.id, checked.tyre.quantity);
   deps.onQueued?.();
   return {
     status: 201,

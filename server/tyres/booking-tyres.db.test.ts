@@ -142,6 +142,22 @@ describe('booking tyres with the fitting', () => {
     expect(ordered.body[0].tyre.orderedAt).toEqual(expect.any(String));
   });
 
+  it('books from the supplier once the stock is reserved, though the tyre was read for the first booking', async () => {
+    // The row read for a booking is kept a few seconds (server/tyres/offers.ts), with the
+    // reservations made since: the third booking sees the shelf empty and goes to the supplier.
+    const tyre = await addTyre(fixture.database.db, { stock: 4, supplierStock: 10, leadDays: 2 });
+    const date = '2026-11-26';
+    for (const start of ['08:00', '08:00']) {
+      const created = await book(makeBooking({ tyreId: tyre.id, quantity: 2, date, start })).expect(201);
+      expect(created.body.reference).toBeDefined();
+    }
+    expect(await stockOf(tyre.id)).toEqual({ stock: 4, reserved: 4 });
+    await book(makeBooking({ tyreId: tyre.id, quantity: 2, date, start: '10:00' })).expect(201);
+    const sources = await fixture.database.db.select({ source: bookings.tyreSource }).from(bookings);
+    expect(sources.map((row) => row.source).sort()).toEqual(['stock', 'stock', 'supplier']);
+    expect(await stockOf(tyre.id)).toEqual({ stock: 4, reserved: 4 });
+  });
+
   it('refuses a tyre that is not offered, an unknown one, and a quantity out of range', async () => {
     const hidden = await addTyre(fixture.database.db, { hidden: true });
     for (const tyreId of [hidden.id, 99_999]) {

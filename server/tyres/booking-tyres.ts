@@ -13,7 +13,8 @@ import { sizeLabel } from '#common/tyres/size.ts';
 import type { Database } from '../db/client.ts';
 import { bookings } from '../db/schema.ts';
 import { selectBookings } from '../bookings/records.ts';
-import { tyreBasics, tyreById, tyreStockOf, type TyreRow } from './catalogue.ts';
+import { tyreBasics, tyreStockOf, type TyreRow } from './catalogue.ts';
+import { keptTyre } from './offers.ts';
 
 /**
  * The tyres a booking asks for: checked against the catalogue when it arrives, priced by the
@@ -48,7 +49,7 @@ export async function chooseTyre(
   content: SiteContent,
   { id, quantity, date, now }: { id: number; quantity: number; date: string; now: Date },
 ): Promise<TyreChoiceResult> {
-  const row = await tyreById(db, id);
+  const row = await keptTyre(db, id);
   if (!row || row.hidden || !row.available) {
     return { ok: false, status: 400, field: 'tyreId', message: tyreNotOfferedMessage };
   }

@@ -64,6 +64,11 @@ type KeptCatalogue = {
    * queued one behind the other on the database's thread).
    */
   reads: GroupCommit<TyreSize, TyreRow[]>;
+  /**
+   * Rows by id, as bookings read them (for seconds only: their stock is checked again when the
+   * booking is stored); the reservations made here are applied to them.
+   */
+  byId: ReturnType<typeof createReadCache<TyreRow | undefined>>;
 };
 const keptMs = 30_000;
 const kept = new WeakMap<Database, KeptCatalogue>();
@@ -73,6 +78,7 @@ const keptOf = (db: Database) =>
     rows: createReadCache<TyreRow[]>({ ttlMs: keptMs }),
     answers: createReadCache<TyreSearchAnswer>({ ttlMs: keptMs }),
     reads: new GroupCommit((sizes: TyreSize[]) => readSizes(db, sizes), sizeText),
+    byId: createReadCache<TyreRow | undefined>({ ttlMs: 5_000 }),
   }));
 
 /** The offered tyres of each of `sizes`, in one statement. */
@@ -82,12 +88,28 @@ async function readSizes(db: Database, sizes: readonly TyreSize[]): Promise<Tyre
   return sizes.map((size) => bySize.get(sizeText(size))!);
 }
 
-/** Forgets what this process keeps of the catalogue (stock, prices or the range changed here). */
-export const forgetCatalogue = (db: Database) => {
+/** Forgets the sizes, rows and answers kept (a booking's tyres were reserved here). */
+function forgetOffers(db: Database) {
   kept.get(db)?.sizes.clear();
   kept.get(db)?.rows.clear();
   kept.get(db)?.answers.clear();
+}
+
+/** Forgets what this process keeps of the catalogue (stock, prices or the range changed here). */
+export const forgetCatalogue = (db: Database) => {
+  forgetOffers(db);
+  kept.get(db)?.byId.clear();
 };
+
+/** A tyre's row for a booking: kept for a few seconds, with the reservations made here since. */
+export const keptTyre = (db: Database, id: number) =>
+  keptOf(db).byId.get(String(id), () => tyreById(db, id));
+
+/** `quantity` of tyre `id` were reserved here for a booking. */
+export function tyresReserved(db: Database, id: number, quantity: number) {
+  forgetOffers(db);
+  kept.get(db)?.byId.update(String(id), (row) => row && { ...row, reserved: row.reserved + quantity });
+}
 
 export const sizesOnOffer = (db: Database) => keptOf(db).sizes.get('sizes', () => offeredSizes(db));
 

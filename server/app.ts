@@ -124,7 +124,7 @@ export function createApp({
   app.use(
     keptSearches(booking, {
       setSecurityHeaders: securityHeaderSetter(security),
-      log: (req, res) => logSentResponse(logger, req, res),
+      log: (req, res, started) => logSentResponse(logger, req, res, started),
       isShuttingDown,
     }),
   );

@@ -80,8 +80,8 @@ export function keptSearches(
   response: {
     /** Sets the security headers every response has, with its nonce. */
     setSecurityHeaders(res: Response, nonce: string): void;
-    /** Starts the request's log line (written when the answer has been sent). */
-    log(req: Request, res: Response): void;
+    /** Starts the log line of the request that arrived at `started` (written once it is answered). */
+    log(req: Request, res: Response, started: number): void;
     isShuttingDown(): boolean;
   },
 ): RequestHandler {
@@ -90,6 +90,7 @@ export function keptSearches(
       next();
       return;
     }
+    const started = Date.now();
     let search: TyreSearch;
     try {
       search = tyreSearchOf(req);
@@ -99,7 +100,7 @@ export function keptSearches(
     }
     searchTyres(deps, search).then(
       (answer) => {
-        response.log(req, res);
+        response.log(req, res, started);
         if (response.isShuttingDown()) res.setHeader('Connection', 'close');
         response.setSecurityHeaders(res, nextNonce());
         res.setHeader('Cache-Control', 'no-store');

@@ -15,6 +15,7 @@ import { apiErrorHandler, apiNotFound } from './http/errors.ts';
 import { bookingUnavailableText, customersToldToCall, lastKnown, unavailableWithout } from './http/outage.ts';
 import { isDatabaseUnreachable } from './db/unreachable.ts';
 import { assetHeaders, precompressedAssets } from './http/precompressed-assets.ts';
+import { keptReads } from './http/kept-reads.ts';
 import { logSentResponse, requestLog } from './http/request-log.ts';
 import { securityHeaderSetter, securityHeaders, type SecurityOptions } from './http/security.ts';
 import { tokenRouteHeaders } from './http/token-routes.ts';
@@ -34,13 +35,13 @@ import {
 import { adminEnquiriesRouter, publicEnquiriesRouter } from './enquiries/routes.ts';
 import { submitEnquiry, type EnquirySubmission } from './enquiries/submit.ts';
 import { mediaHandler } from './images/media.ts';
-import { adminBookingsRouter, publicBookingsRouter } from './bookings/routes.ts';
+import { adminBookingsRouter, keptAvailability, publicBookingsRouter } from './bookings/routes.ts';
 import { availability } from './bookings/availability.ts';
 import { cancelByCustomer, manageBooking } from './bookings/customer-link.ts';
 import type { BookingDependencies } from './bookings/dependencies.ts';
 import { submitBooking } from './bookings/store.ts';
 import { imagesRouter } from './images/routes.ts';
-import { keptSearches, publicTyresRouter } from './tyres/routes.ts';
+import { keptSearch, publicTyresRouter } from './tyres/routes.ts';
 import { offerOf, searchTyres, sizesOnOffer } from './tyres/offers.ts';
 import { stockedSizes } from './tyres/catalogue.ts';
 import { staffTyresRouter } from './tyres/staff-routes.ts';
@@ -122,7 +123,7 @@ export function createApp({
     googleAnalytics: config.gaMeasurementId !== null,
   };
   app.use(
-    keptSearches(booking, {
+    keptReads([keptSearch(booking), keptAvailability(booking)], {
       setSecurityHeaders: securityHeaderSetter(security),
       log: (req, res, started) => logSentResponse(logger, req, res, started),
       isShuttingDown,

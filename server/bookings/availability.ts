@@ -8,6 +8,7 @@ import { addDays } from '#common/time/week.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
 import type { Database } from '../db/client.ts';
 import { bookingPlaces } from '../db/schema.ts';
+import { prepareJson, type PreparedJson } from '../http/prepared-json.ts';
 import { AvailabilityBoard } from './availability-board.ts';
 import type { BookingDependencies } from './dependencies.ts';
 
@@ -69,14 +70,8 @@ export const forgetAvailability = (db: Database) => boards.get(db)?.clear();
 export const noteFreePlaces = (db: Database, location: string, date: string, start: string, free: number) =>
   boardOf(db).noteFree(location, date, start, free);
 
-/**
- * The windows of `location` with a place left, over `days` days from `from` (GET
- * /api/availability, the booking page).
- */
-export async function availability(
-  deps: BookingDependencies,
-  query: AvailabilityQuery,
-): Promise<AvailabilityDay[]> {
+/** What the board holds for the query's location, and the days the query asks for. */
+async function keptDays(deps: BookingDependencies, query: AvailabilityQuery) {
   const content = await deps.content();
   // Reckoned from the end of the current minute, so that a window offered here is still
   // outside the notice period for the whole of the minute the answer is kept.
@@ -86,8 +81,35 @@ export async function availability(
     readAvailability(deps.db, settingsOf(content), query.location, new Date(minute * 60_000)),
   );
   const from = query.from ?? londonDate(now);
-  const last = addDays(from, query.days - 1);
+  return { days, from, last: addDays(from, query.days - 1) };
+}
+
+/**
+ * The windows of `location` with a place left, over `days` days from `from` (the booking page,
+ * the tyres' "fitted from").
+ */
+export async function availability(
+  deps: BookingDependencies,
+  query: AvailabilityQuery,
+): Promise<AvailabilityDay[]> {
+  const { days, from, last } = await keptDays(deps, query);
   return days.filter((day) => day.date >= from && day.date <= last);
+}
+
+/** The answers written out, per answer of the board (a new one with each change) and query. */
+const preparedAnswers = new WeakMap<AvailabilityDay[], Map<string, PreparedJson>>();
+
+/** GET /api/availability's answer, written out once for each answer of the board. */
+export async function availabilityAnswer(deps: BookingDependencies, query: AvailabilityQuery) {
+  const { days, from, last } = await keptDays(deps, query);
+  const answers = keptFor(preparedAnswers, days, () => new Map<string, PreparedJson>());
+  const key = `${from} ${last}`;
+  let answer = answers.get(key);
+  if (!answer) {
+    answer = prepareJson(days.filter((day) => day.date >= from && day.date <= last));
+    answers.set(key, answer);
+  }
+  return answer;
 }
 
 /** The next free windows of `location` after `after` (the answer to a window that just went). */

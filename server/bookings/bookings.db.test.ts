@@ -81,6 +81,36 @@ describe('GET /api/availability', () => {
     expect(await tenOClock()).toBe(1);
   });
 
+  it('is answered ahead of the middleware with the headers of every API answer, an ETag and a 304 for a repeat', async () => {
+    const query = { location: 'mobile', from: tomorrow, days: 21 };
+    const kept = await request(fixture.app)
+      .get('/api/availability')
+      .query(query)
+      .set('Accept-Encoding', 'br')
+      .expect(200);
+    // Through the middleware, for comparison.
+    const routed = await request(fixture.app)
+      .get('/api/tyres/sizes')
+      .set('Accept-Encoding', 'br')
+      .expect(200);
+    for (const name of ['cache-control', 'x-frame-options', 'referrer-policy', 'content-type'])
+      expect(kept.headers[name]).toBe(routed.headers[name]);
+    expect(kept.headers['content-security-policy']).toMatch(/'nonce-[\w-]{22}'/);
+    expect(kept.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(kept.headers['content-encoding']).toBe('br');
+    expect(kept.body).toHaveLength(21);
+    await request(fixture.app)
+      .get('/api/availability')
+      .query(query)
+      .set('If-None-Match', kept.headers.etag!)
+      .expect(304);
+    // A booking changes the answer, and its tag.
+    await book(makeBooking({ start: '10:00' })).expect(201);
+    const after = await request(fixture.app).get('/api/availability').query(query).expect(200);
+    expect(after.headers.etag).not.toBe(kept.headers.etag);
+    expect(after.body[0].windows[1]).toEqual({ start: '10:00', end: '12:00', free: 1 });
+  });
+
   it('refuses a location, service, date or number of days it does not know', async () => {
     for (const query of [
       { location: 'leeds' },

@@ -5,8 +5,10 @@ import { londonDate } from '#common/time/london.ts';
 import { addDays, isCalendarDate, timePattern } from '#common/time/week.ts';
 import { recordStaffActivity } from '../activity/service.ts';
 import { HttpError } from '../http/errors.ts';
+import type { KeptRead } from '../http/kept-reads.ts';
 import { idParam, parseBody, queryText } from '../http/params.ts';
-import { availability, settingsOf } from './availability.ts';
+import { sendPreparedJson } from '../http/prepared-json.ts';
+import { availabilityAnswer, settingsOf, type AvailabilityQuery } from './availability.ts';
 import { cancelByCustomer, manageBooking } from './customer-link.ts';
 import type { BookingDependencies } from './dependencies.ts';
 import { listBookings } from './records.ts';
@@ -27,6 +29,36 @@ function queryDate(req: Request, name: string): string | undefined {
   return value;
 }
 
+/** The query of GET /availability, checked against the published content. */
+async function availabilityQueryOf(deps: BookingDependencies, req: Request): Promise<AvailabilityQuery> {
+  const content = await deps.content();
+  const settings = settingsOf(content);
+  const service = queryText(req, 'service');
+  if (service !== undefined && !content.services.some((entry) => entry.visible && entry.slug === service)) {
+    throw new HttpError(
+      400,
+      'service must be the address of a service on the site, for example puncture-repair.',
+    );
+  }
+  const location = queryText(req, 'location');
+  if (!location || !settings.locations.some((entry) => entry.key === location && entry.enabled)) {
+    const keys = settings.locations.filter((entry) => entry.enabled).map((entry) => entry.key);
+    throw new HttpError(400, `location must be one of ${keys.join(', ')}.`);
+  }
+  const from = queryDate(req, 'from') ?? londonDate(deps.clock());
+  const days = queryText(req, 'days') ?? '7';
+  if (!/^[0-9]{1,3}$/.test(days) || Number(days) < 1 || Number(days) > 92) {
+    throw new HttpError(400, 'days must be a whole number from 1 to 92.');
+  }
+  return { location, from, days: Number(days) };
+}
+
+/** GET /api/availability, answered ahead of the middleware (http/kept-reads.ts). */
+export const keptAvailability = (deps: BookingDependencies): KeptRead => ({
+  path: '/api/availability',
+  answer: async (req) => availabilityAnswer(deps, await availabilityQueryOf(deps, req)),
+});
+
 /**
  * The public side: GET /availability, POST /bookings, and the customer's manage link. Mounted
  * before the API's general body parser (the booking has its own cap).
@@ -35,26 +67,7 @@ export function publicBookingsRouter(deps: BookingDependencies) {
   const router = Router();
 
   router.get('/availability', async (req, res) => {
-    const content = await deps.content();
-    const settings = settingsOf(content);
-    const service = queryText(req, 'service');
-    if (service !== undefined && !content.services.some((entry) => entry.visible && entry.slug === service)) {
-      throw new HttpError(
-        400,
-        'service must be the address of a service on the site, for example puncture-repair.',
-      );
-    }
-    const location = queryText(req, 'location');
-    if (!location || !settings.locations.some((entry) => entry.key === location && entry.enabled)) {
-      const keys = settings.locations.filter((entry) => entry.enabled).map((entry) => entry.key);
-      throw new HttpError(400, `location must be one of ${keys.join(', ')}.`);
-    }
-    const from = queryDate(req, 'from') ?? londonDate(deps.clock());
-    const days = queryText(req, 'days') ?? '7';
-    if (!/^[0-9]{1,3}$/.test(days) || Number(days) < 1 || Number(days) > 92) {
-      throw new HttpError(400, 'days must be a whole number from 1 to 92.');
-    }
-    res.json(await availability(deps, { location, from, days: Number(days) }));
+    sendPreparedJson(req, res, await availabilityAnswer(deps, await availabilityQueryOf(deps, req)));
   });
 
   router.post('/bookings', express.json({ limit: bookingBodyLimit }), async (req, res) => {

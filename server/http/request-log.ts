@@ -52,9 +52,9 @@ const requestLinesOf = (logger: Logger) =>
   keptFor(requestLines, logger, () => logger.child({}, { redact: [] }));
 
 /**
- * Logs a response sent without passing through `requestLog` (`keptSearches` in
- * tyres/routes.ts), whose request arrived at `started` (ms): its id at once, and the same line as
- * `requestLog` writes when it has been sent.
+ * Logs a response sent without passing through `requestLog` (http/kept-reads.ts), whose request
+ * arrived at `started` (ms): its id at once, and the same line as `requestLog` writes when it has
+ * been sent.
  */
 export function logSentResponse(logger: Logger, req: IncomingMessage, res: ServerResponse, started: number) {
   const id = requestIdOf(req, res);

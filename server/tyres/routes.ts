@@ -1,4 +1,4 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type Request } from 'express';
 import {
   maxTyreQuantity,
   seasons,
@@ -13,7 +13,7 @@ import { keptFor } from '#common/util/kept-for.ts';
 import type { BookingDependencies } from '../bookings/dependencies.ts';
 import { HttpError } from '../http/errors.ts';
 import { queryText as queryParam } from '../http/params.ts';
-import { nextNonce } from '../http/security.ts';
+import type { KeptRead } from '../http/kept-reads.ts';
 import { prepareJson, sendPreparedJson, type PreparedJson } from '../http/prepared-json.ts';
 import { searchTyres, sizesOnOffer } from './offers.ts';
 
@@ -68,48 +68,11 @@ const preparedAnswers = new WeakMap<TyreSearchAnswer, PreparedJson>();
 /** A search's answer, written out and compressed once (not for every customer who asks for it). */
 const preparedOf = (answer: TyreSearchAnswer) => keptFor(preparedAnswers, answer, prepareJson);
 
-/**
- * GET /api/tyres ahead of the application's middleware: the searches customers make most (a size
- * page, its sorts and filters), with the same answer, headers and log line as through them, for
- * about half the processor time (docs/decisions/020). A request this does not answer at once
- * (one with a mistake in it, or while the search fails) goes the usual way, which says what is
- * wrong.
- */
-export function keptSearches(
-  deps: BookingDependencies,
-  response: {
-    /** Sets the security headers every response has, with its nonce. */
-    setSecurityHeaders(res: Response, nonce: string): void;
-    /** Starts the log line of the request that arrived at `started` (written once it is answered). */
-    log(req: Request, res: Response, started: number): void;
-    isShuttingDown(): boolean;
-  },
-): RequestHandler {
-  return (req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url.startsWith('/api/tyres?')) {
-      next();
-      return;
-    }
-    const started = Date.now();
-    let search: TyreSearch;
-    try {
-      search = tyreSearchOf(req);
-    } catch {
-      next();
-      return;
-    }
-    searchTyres(deps, search).then(
-      (answer) => {
-        response.log(req, res, started);
-        if (response.isShuttingDown()) res.setHeader('Connection', 'close');
-        response.setSecurityHeaders(res, nextNonce());
-        res.setHeader('Cache-Control', 'no-store');
-        sendPreparedJson(req, res, preparedOf(answer));
-      },
-      () => next(),
-    );
-  };
-}
+/** GET /api/tyres, answered ahead of the middleware (http/kept-reads.ts). */
+export const keptSearch = (deps: BookingDependencies): KeptRead => ({
+  path: '/api/tyres',
+  answer: async (req) => preparedOf(await searchTyres(deps, tyreSearchOf(req))),
+});
 
 /** The public side of the catalogue: GET /tyres/sizes and GET /tyres. */
 export function publicTyresRouter(deps: BookingDependencies) {

@@ -84,33 +84,35 @@ async function keptDays(deps: BookingDependencies, query: AvailabilityQuery) {
   return { days, from, last: addDays(from, query.days - 1) };
 }
 
+/** The days each answer of the board (a new one with each change) gave each query. */
+const answered = new WeakMap<AvailabilityDay[], Map<string, AvailabilityDay[]>>();
+
 /**
  * The windows of `location` with a place left, over `days` days from `from` (the booking page,
- * the tyres' "fitted from").
+ * the tyres' "fitted from"): the same array for the same query while the board's answer stands
+ * (not to be changed by the caller).
  */
 export async function availability(
   deps: BookingDependencies,
   query: AvailabilityQuery,
 ): Promise<AvailabilityDay[]> {
   const { days, from, last } = await keptDays(deps, query);
-  return days.filter((day) => day.date >= from && day.date <= last);
-}
-
-/** The answers written out, per answer of the board (a new one with each change) and query. */
-const preparedAnswers = new WeakMap<AvailabilityDay[], Map<string, PreparedJson>>();
-
-/** GET /api/availability's answer, written out once for each answer of the board. */
-export async function availabilityAnswer(deps: BookingDependencies, query: AvailabilityQuery) {
-  const { days, from, last } = await keptDays(deps, query);
-  const answers = keptFor(preparedAnswers, days, () => new Map<string, PreparedJson>());
+  const byQuery = keptFor(answered, days, () => new Map<string, AvailabilityDay[]>());
   const key = `${from} ${last}`;
-  let answer = answers.get(key);
+  let answer = byQuery.get(key);
   if (!answer) {
-    answer = prepareJson(days.filter((day) => day.date >= from && day.date <= last));
-    answers.set(key, answer);
+    answer = days.filter((day) => day.date >= from && day.date <= last);
+    byQuery.set(key, answer);
   }
   return answer;
 }
+
+/** The answers written out, per array of days. */
+const preparedAnswers = new WeakMap<AvailabilityDay[], PreparedJson>();
+
+/** GET /api/availability's answer, written out once for each answer of the board and query. */
+export const availabilityAnswer = async (deps: BookingDependencies, query: AvailabilityQuery) =>
+  keptFor(preparedAnswers, await availability(deps, query), prepareJson);
 
 /** The next free windows of `location` after `after` (the answer to a window that just went). */
 export async function nextFreeWindows(

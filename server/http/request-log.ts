@@ -39,6 +39,9 @@ function requestIdOf(req: IncomingMessage, res: ServerResponse): string {
   return id;
 }
 
+/** A request's path as logged: without its query, and a token route's by its pattern. */
+const loggedPath = (url: string) => pathWithoutTokens(url.split('?')[0]!);
+
 const levelOf = (status: number, error?: unknown) =>
   error || status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
 
@@ -61,7 +64,7 @@ export function logSentResponse(logger: Logger, req: IncomingMessage, res: Serve
   res.once('finish', () => {
     requestLinesOf(logger)[levelOf(res.statusCode)](
       {
-        req: { id, method: req.method, path: pathWithoutTokens(req.url!.split('?')[0]!) },
+        req: { id, method: req.method, path: loggedPath(req.url!) },
         res: { status: res.statusCode },
         responseTime: Date.now() - started,
       },
@@ -86,7 +89,7 @@ export function requestLog(logger: Logger) {
         id: req.id,
         method: req.method,
         // A manage or set-up link's token is a key: only the route's pattern is written.
-        path: pathWithoutTokens(req.url.split('?')[0]!),
+        path: loggedPath(req.url),
       }),
       res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       err: errorFacts,

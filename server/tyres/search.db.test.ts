@@ -8,6 +8,7 @@ import { addTyre, clearTyres } from '#tests/support/tyres.ts';
 import { bookingNow } from '#tests/support/bookings.ts';
 import { tyres } from '../db/schema.ts';
 import { demoTyres, seedDemoTyres } from './demo-catalogue.ts';
+import { searchTyres } from './offers.ts';
 
 // Tuesday 24 November 2026, 10:00: every day has windows at 08:00 and 10:00, and four hours'
 // notice leaves none today, so the first day anything can be fitted is tomorrow, the 25th.
@@ -107,6 +108,40 @@ describe('GET /api/tyres', () => {
       availability: 'supplier',
       fittedFrom: '2026-11-25',
     });
+  });
+
+  it('gives each size its own tyres when several are searched at once (and read together)', async () => {
+    const sizes = [
+      { width: 205, profile: 55, rim: 16 },
+      { width: 225, profile: 45, rim: 17 },
+      { width: 195, profile: 65, rim: 15 },
+    ];
+    for (const [index, size] of sizes.entries()) {
+      for (let count = 0; count <= index; count += 1) await addTyre(fixture.database.db, size);
+    }
+    // In one go, as concurrent requests ask: the first size is read alone, the others together.
+    const deps = {
+      db: fixture.database.db,
+      logger: pino({ level: 'silent' }),
+      limit: { max: 1_000, windowMs: 60_000, scope: 'booking' },
+      clock: () => clock.now,
+      content: async () => content.content,
+      publicUrl: 'http://localhost',
+    };
+    const answers = await Promise.all(
+      sizes.map((size) =>
+        searchTyres(deps, {
+          size: { ...size, loadIndex: null, speedRating: null },
+          sort: 'price',
+          quantity: 1,
+        }),
+      ),
+    );
+    expect(answers.map((answer) => [answer.size, answer.items.map((item) => item.size)])).toEqual([
+      ['205/55R16', ['205/55R16']],
+      ['225/45R17', ['225/45R17', '225/45R17']],
+      ['195/65R15', ['195/65R15', '195/65R15', '195/65R15']],
+    ]);
   });
 
   it('sorts by price, wet grip, fuel efficiency or noise, and filters by brand, season, run-flat and tomorrow', async () => {

@@ -173,12 +173,15 @@ test.describe('online booking', () => {
     await expect(page).toHaveURL(/quantity=2/);
     await expect(page).toHaveURL(/sort=wet/);
     const midRange = page.getByRole('region', { name: /^Mid-range/ }).getByRole('article');
-    const grades = await midRange
-      .getByText(/^Wet grip/)
-      .locator('xpath=following-sibling::dd')
-      .allInnerTexts();
-    expect(grades.length).toBeGreaterThan(1);
-    expect([...grades].sort()).toEqual(grades);
+    // The address changes as the navigation ends; the list is drawn just after it.
+    await expect(async () => {
+      const grades = await midRange
+        .getByText(/^Wet grip/)
+        .locator('xpath=following-sibling::dd')
+        .allInnerTexts();
+      expect(grades.length).toBeGreaterThan(1);
+      expect([...grades].sort()).toEqual(grades);
+    }).toPass();
     const tyre = midRange.filter({ hasText: 'Fitted from' }).filter({ hasNotText: 'Ordered in' }).first();
     const name = (await tyre.getAttribute('aria-label'))!;
     await tyre.getByRole('link', { name: /^Book fitting/ }).click();

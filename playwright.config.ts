@@ -116,10 +116,12 @@ const skipped = storedDataOnly ? [storeNothing] : [];
 const phoneJourneys = storedDataOnly ? { testMatch: phoneOnlyJourneys } : {};
 /**
  * Journeys marked `anySize` (tests/e2e/fixtures.ts) run at the phone's size only, as their outcome
- * does not depend on it; on PostgreSQL, where the desktop runs the journeys that store data, the
- * desktop runs them too.
+ * does not depend on it, and so do those marked `atPhoneSize`; those marked `atDesktopSize` run at
+ * the desktop's only. On PostgreSQL, where the desktop runs the journeys that store data, the
+ * desktop runs them all.
  */
-const withoutAnySize = storedDataOnly ? {} : { grepInvert: /@any-size/ };
+const phoneOnly = storedDataOnly ? {} : { grepInvert: /@desktop-size/ };
+const desktopOnly = storedDataOnly ? {} : { grepInvert: /@any-size|@phone-size/ };
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -154,12 +156,18 @@ export default defineConfig({
       use: { ...desktop, ...picturesSite('desktop') },
       testMatch: picturesJourneys,
     },
-    { name: 'phone', use: phone, ...phoneJourneys, testIgnore: [picturesJourneys, ...skipped] },
+    {
+      name: 'phone',
+      use: phone,
+      ...phoneJourneys,
+      testIgnore: [picturesJourneys, ...skipped],
+      ...phoneOnly,
+    },
     {
       name: 'desktop',
       use: desktop,
       testIgnore: [picturesJourneys, phoneOnlyJourneys, ...skipped],
-      ...withoutAnySize,
+      ...desktopOnly,
     },
   ],
   webServer: {

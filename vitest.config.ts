@@ -33,6 +33,10 @@ export default defineConfig({
         test: {
           name: 'database',
           include: databaseTests,
+          // The files of a worker share its modules rather than each loading them again: what they
+          // keep (caches keyed by their own database, no mocks, no fake timers) is theirs alone.
+          // The project 63 s -> 42 s on PGlite and 58 s -> 37 s on PostgreSQL (2-core machine).
+          isolate: false,
         },
       },
       {

@@ -188,6 +188,14 @@ export async function expectAccessible(page: Page) {
  */
 export const anySize = { tag: '@any-size' };
 
+/**
+ * Mark the dashboard's journeys that run at one size: the dashboard's screens differ between the
+ * sizes by their layout only, so its journeys share the two sizes out (each size goes through
+ * the layout of every tab among them) rather than each going through both.
+ */
+export const atPhoneSize = { tag: '@phone-size' };
+export const atDesktopSize = { tag: '@desktop-size' };
+
 /** Whether a project runs at the phone size (`phone`, `phone-pictures`). */
 export const isPhone = (projectName: string) => projectName.startsWith('phone');
 

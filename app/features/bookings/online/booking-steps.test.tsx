@@ -278,7 +278,8 @@ describe('DetailsStep', () => {
       }),
     );
     expect(screen.getByRole('alert').textContent).toBe(windowGoneMessage);
-    expect(document.activeElement).toBe(screen.getByRole('alert'));
+    // Focused by an effect, which React may run after the step is on the page.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('alert')));
     const choices = screen.getByRole('group', { name: 'The next free times' });
     expect(
       within(choices)

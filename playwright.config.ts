@@ -99,7 +99,10 @@ const desktop = {
   launchOptions: chromium,
 };
 const picturesJourneys = /images\.spec\.ts$/;
-/** Online booking is a phone journey (with a site and a mail server of its own). */
+/**
+ * Online booking and booking tyres are phone journeys, each file with a site and a mail server of
+ * its own (tests/e2e/booking-site.ts), on the pass's database.
+ */
 const phoneOnlyJourneys = /booking\.spec\.ts$/;
 /**
  * CI's PostgreSQL pass (`npm run test:postgres`, which sets E2E_STORED_DATA_ONLY) runs again the

@@ -190,8 +190,8 @@ export const anySize = { tag: '@any-size' };
 
 /**
  * Mark the dashboard's journeys that run at one size: the dashboard's screens differ between the
- * sizes by their layout only, so its journeys share the two sizes out (each size goes through
- * the layout of every tab among them) rather than each going through both.
+ * sizes by their layout only, so its journeys share the two sizes out (the enquiries, analytics
+ * and privacy tabs are seen at both, by different journeys) rather than each going through both.
  */
 export const atPhoneSize = { tag: '@phone-size' };
 export const atDesktopSize = { tag: '@desktop-size' };

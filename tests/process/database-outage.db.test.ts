@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUnreachableMessage } from '#common/http/outage.ts';
 import { makeBooking } from '#tests/support/bookings.ts';
-import { createServerDatabase, queryOnce } from '#tests/support/database.ts';
+import { createServerDatabase, queryOnce } from '#tests/support/server-database.ts';
 import { makeEnquiry } from '#tests/support/factories.ts';
 import { useServerProcesses, waitFor, type ServerProcess } from '#tests/support/server-process.ts';
 import { startTcpProxy, type TcpProxy } from '#tests/support/tcp-proxy.ts';

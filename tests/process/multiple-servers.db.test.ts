@@ -1,6 +1,6 @@
 import type { PublishedSiteContent } from '#common/site-content/site-content.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServerDatabase } from '#tests/support/database.ts';
+import { createServerDatabase } from '#tests/support/server-database.ts';
 import { gradient } from '#tests/support/pictures.ts';
 import { startSmtpServer } from '#tests/support/smtp.ts';
 import { useServerProcesses, type ServerProcess } from '#tests/support/server-process.ts';

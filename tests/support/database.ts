@@ -5,11 +5,11 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { expect } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
 import { pgliteExtensions } from '#server/db/pglite-settings.ts';
 import { migrationsDir, projectRoot } from '#server/paths.ts';
+import { createServerDatabase, queryOnce } from './server-database.ts';
 
 /** A short hash of the committed migrations (and of `extra`), naming what is made from them. */
 function migrationsVersion(extra = ''): string {
@@ -45,38 +45,6 @@ async function migratedDatabaseFiles(): Promise<Blob> {
     fs.renameSync(partial, snapshot);
   }
   return new Blob([new Uint8Array(fs.readFileSync(snapshot))]);
-}
-
-/** Runs one statement on the PostgreSQL server or database at `url`, on a connection of its own. */
-export async function queryOnce<Row>(url: string, statement: string): Promise<Row[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(statement)).rows as Row[];
-  } finally {
-    await client.end();
-  }
-}
-
-/**
- * A new, empty database named `<prefix>_<random>` (a copy of the database `template` if given) on the PostgreSQL server at `serverUrl`: its
- * address, and `drop`, which removes it even while connections to it remain.
- */
-export async function createServerDatabase(
-  serverUrl: string,
-  prefix: string,
-  template?: string,
-): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
-  await queryOnce(serverUrl, `create database "${name}"${template ? ` template "${template}"` : ''}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await queryOnce(serverUrl, `drop database if exists "${name}" with (force)`);
-    },
-  };
 }
 
 /**

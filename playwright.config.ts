@@ -68,19 +68,39 @@ function siteSettings(
   };
 }
 
-/** The sites under test (tests/e2e/servers.ts), started together by tests/e2e/sites.mjs. */
+/**
+ * CI's PostgreSQL pass (`npm run test:postgres`, which sets E2E_STORED_DATA_ONLY) runs again the
+ * journeys that store or change data, each at one viewport: what they store goes through the same
+ * calls whatever the screen size, and every journey has run on PGlite just before. It
+ * leaves out the journeys that store nothing of their own: those through the public pages, whose
+ * content comes from the same store whichever the database (the database project's tests check
+ * that store and the pages on both), and the measure of their scripts.
+ */
+const storedDataOnly = process.env.E2E_STORED_DATA_ONLY === '1';
+
+/**
+ * The sites under test (tests/e2e/servers.ts), started together by tests/e2e/sites.mjs; in CI's
+ * PostgreSQL pass only those its journeys visit (neither the analytics tag's, whose journey stores
+ * nothing, nor the phone's content site: the content journeys run at the desktop's size there).
+ */
 const sites = [
   // Journeys on both viewports send many enquiries from one address.
   { name: 'site', env: { ...siteSettings(port, 'data'), ENQUIRY_RATE_LIMIT: '1000' } },
-  {
-    name: 'analytics-site',
-    // On the embedded database whichever the pass: it only serves pages.
-    env: { ...siteSettings(port + 1, 'ga', ''), GA_MEASUREMENT_ID: withAnalyticsTag.measurementId },
-  },
-  ...Object.entries(contentSitePorts).map(([viewport, sitePort]) => ({
-    name: `content-site-${viewport}`,
-    env: { ...siteSettings(sitePort, `content-${sitePort}`), SEED_DEMO_CONTENT: 'false' },
-  })),
+  ...(storedDataOnly
+    ? []
+    : [
+        {
+          name: 'analytics-site',
+          // On the embedded database: it only serves pages.
+          env: { ...siteSettings(port + 1, 'ga', ''), GA_MEASUREMENT_ID: withAnalyticsTag.measurementId },
+        },
+      ]),
+  ...Object.entries(contentSitePorts)
+    .filter(([viewport]) => !storedDataOnly || viewport === 'desktop')
+    .map(([viewport, sitePort]) => ({
+      name: `content-site-${viewport}`,
+      env: { ...siteSettings(sitePort, `content-${sitePort}`), SEED_DEMO_CONTENT: 'false' },
+    })),
   ...Object.entries(picturesSitePorts).map(([viewport, sitePort]) => ({
     name: `pictures-site-${viewport}`,
     env: siteSettings(sitePort, `pictures-${sitePort}`),
@@ -104,15 +124,6 @@ const picturesJourneys = /images\.spec\.ts$/;
  * its own (tests/e2e/booking-site.ts), on the pass's database.
  */
 const phoneOnlyJourneys = /booking\.spec\.ts$/;
-/**
- * CI's PostgreSQL pass (`npm run test:postgres`, which sets E2E_STORED_DATA_ONLY) runs again the
- * journeys that store or change data, each at one viewport: what they store goes through the same
- * calls whatever the screen size, and every journey has run at both on PGlite just before. It
- * leaves out the journeys that store nothing of their own: those through the public pages, whose
- * content comes from the same store whichever the database (the database project's tests check
- * that store and the pages on both), and the measure of their scripts.
- */
-const storedDataOnly = process.env.E2E_STORED_DATA_ONLY === '1';
 const storeNothing = /(accessibility|consent|home|navigation|seo|services|script-weight)\.spec\.ts$/;
 const skipped = storedDataOnly ? [storeNothing] : [];
 /** On PostgreSQL the phone runs only its own journeys; the desktop runs the others. */

@@ -15,7 +15,7 @@ import { apiErrorHandler, apiNotFound } from './http/errors.ts';
 import { bookingUnavailableText, customersToldToCall, lastKnown, unavailableWithout } from './http/outage.ts';
 import { isDatabaseUnreachable } from './db/unreachable.ts';
 import { assetHeaders, precompressedAssets } from './http/precompressed-assets.ts';
-import { keptReads } from './http/kept-reads.ts';
+import { answerKeptReadsFirst } from './http/kept-reads.ts';
 import { logSentResponse, requestLog } from './http/request-log.ts';
 import { securityHeaderSetter, securityHeaders, type SecurityOptions } from './http/security.ts';
 import { tokenRouteHeaders } from './http/token-routes.ts';
@@ -122,13 +122,11 @@ export function createApp({
     enforceCsp: !ssr?.devMiddleware,
     googleAnalytics: config.gaMeasurementId !== null,
   };
-  app.use(
-    keptReads([keptSearch(booking), keptAvailability(booking)], {
-      setSecurityHeaders: securityHeaderSetter(security),
-      log: (req, res, started) => logSentResponse(logger, req, res, started),
-      isShuttingDown,
-    }),
-  );
+  answerKeptReadsFirst(app, [keptSearch(booking), keptAvailability(booking)], {
+    setSecurityHeaders: securityHeaderSetter(security),
+    log: (req, res, started) => logSentResponse(logger, req, res, started),
+    isShuttingDown,
+  });
   app.use(requestLog(logger));
   app.use((_req, res, next) => {
     if (isShuttingDown()) res.setHeader('Connection', 'close');

@@ -9,7 +9,10 @@ if (process.env.NODE_ENV === 'test') lowerPasswordCostForTests();
  * A test fails when the code under test writes to console.error unexpectedly (React warnings,
  * forgotten debugging, swallowed errors). A test that expects it stubs console.error itself.
  */
-const originalError = console.error;
+// In a worker that runs several files (the `database` project shares its modules), this file runs
+// for each of them: the console's own method is kept from the first.
+const globals = globalThis as { consoleErrorOfNode?: typeof console.error };
+const originalError = (globals.consoleErrorOfNode ??= console.error);
 let unexpected: unknown[][] = [];
 
 console.error = (...args: unknown[]) => {

@@ -5,13 +5,18 @@ import { answerKeptReadsFirst, type KeptReadResponse } from './kept-reads.ts';
 import { prepareJson } from './prepared-json.ts';
 
 /**
- * An app with one kept read at /kept (which fails for ?fail) and a middleware and route of its
- * own: what reaches the app's router is recorded.
+ * An app with one kept read at /kept (which fails for ?fail) and a middleware and routes of its
+ * own: what reaches the app's router is recorded by a middleware put in before the kept reads
+ * are (as the first middleware would see every request).
  */
 function appWithKeptRead() {
   const reachedRouter: string[] = [];
   const logged: string[] = [];
   const app = express();
+  app.use((req, _res, next) => {
+    reachedRouter.push(`${req.method} ${req.url}`);
+    next();
+  });
   const response: KeptReadResponse = {
     setSecurityHeaders: (res, nonce) => res.setHeader('X-Test-Nonce', nonce),
     log: (req) => logged.push(req.url),
@@ -30,10 +35,6 @@ function appWithKeptRead() {
     ],
     response,
   );
-  app.use((req, _res, next) => {
-    reachedRouter.push(`${req.method} ${req.url}`);
-    next();
-  });
   app.all('/kept', (_req, res) => {
     res.status(400).json({ error: 'the usual way' });
   });

@@ -31,7 +31,7 @@ type ExpressHandle = (req: Request, res: Response, callback?: (error?: unknown) 
  * Makes `app` answer GET and HEAD of the `reads`' paths ahead of its router, and so of every
  * middleware: with the request and response Express gives its handlers, but without going
  * through the router, whose dispatch cost about a fifth of a kept search's processor time
- * (`npm run bench tyres`: 295 -> 235 µs a request, docs/decisions/020). Every other request, and
+ * (`npm run bench tyres`: 295 -> 222-261 µs a request, docs/decisions/020). Every other request, and
  * one a kept read does not answer, goes to the app as it would have.
  */
 export function answerKeptReadsFirst(app: Express, reads: readonly KeptRead[], response: KeptReadResponse) {

@@ -33,9 +33,12 @@ export type BookingSite = {
 
 /**
  * Starts a booking site for the journeys of the `describe` block it is called in (before the
- * first, stopped after the last), open for bookings every day.
+ * first, stopped after the last), open for bookings every day. The journeys run one after
+ * another, each with room for a slow machine: each starts from what the one before booked.
  */
 export function useBookingSite(): BookingSite {
+  test.describe.configure({ mode: 'serial' });
+  test.slow();
   let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
   let server: ServerProcess | undefined;
   let database: Awaited<ReturnType<typeof createServerDatabase>> | undefined;
@@ -93,6 +96,20 @@ export function useBookingSite(): BookingSite {
   return site;
 }
 
+/** Fills in the booking's last step for the customer (vehicle AB12 CDE) and confirms it. */
+async function confirmAs(
+  page: Page,
+  customer: { name: string; phone: string; email: string; vehicle: string },
+) {
+  await page.getByLabel('Name').fill(customer.name);
+  await page.getByLabel('Phone').fill(customer.phone);
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Vehicle registration').fill('ab12 cde');
+  await page.getByLabel('Vehicle make and model').fill(customer.vehicle);
+  await page.getByRole('button', { name: 'Confirm booking' }).click();
+  await expect(page.getByText('Booking confirmed')).toBeVisible();
+}
+
 /** Books tomorrow's 8:00am mobile puncture repair through the page, from the service's page. */
 export async function bookTomorrowMorning(
   page: Page,
@@ -115,13 +132,7 @@ export async function bookTomorrowMorning(
   await expect(page.getByRole('group', { name: `Choose a time on ${day}` })).toBeVisible();
   await page.getByRole('radio', { name: /^8:00am/ }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Phone').fill('07700 900456');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Vehicle registration').fill('ab12 cde');
-  await page.getByLabel('Vehicle make and model').fill('Vauxhall Corsa');
-  await page.getByRole('button', { name: 'Confirm booking' }).click();
-  await expect(page.getByText('Booking confirmed')).toBeVisible();
+  await confirmAs(page, { name, phone: '07700 900456', email, vehicle: 'Vauxhall Corsa' });
   await expect(page).toHaveURL(/\/bookings\/manage\/[A-Za-z0-9_-]{43}\?booked=1$/);
 }
 
@@ -176,13 +187,7 @@ export async function bookTwoMidRangeTyres(
     .check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('region', { name: 'Your tyres' })).toContainText(`2 × ${name}`);
-  await page.getByLabel('Name').fill('Alex Morgan');
-  await page.getByLabel('Phone').fill('07700 900789');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Vehicle registration').fill('ab12 cde');
-  await page.getByLabel('Vehicle make and model').fill('Ford Focus');
-  await page.getByRole('button', { name: 'Confirm booking' }).click();
-  await expect(page.getByText('Booking confirmed')).toBeVisible();
+  await confirmAs(page, { name: 'Alex Morgan', phone: '07700 900789', email, vehicle: 'Ford Focus' });
   await expect(page.getByRole('region', { name: 'Booking details' })).toContainText(`Tyres2 × ${name}`);
   return name;
 }

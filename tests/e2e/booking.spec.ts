@@ -9,8 +9,6 @@ import { expect, expectAccessible, storeConsent, test, toastOf } from './fixture
  * booking without JavaScript.
  */
 test.describe('online booking', () => {
-  test.describe.configure({ mode: 'serial' });
-  test.slow();
   const site = useBookingSite();
 
   test('a customer books, is e-mailed the booking with its calendar entry, and cancels it', async ({

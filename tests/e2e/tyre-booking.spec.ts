@@ -10,8 +10,6 @@ import { expect, expectAccessible, signInByCall, storeConsent, test, toastOf } f
  * adjust stock and a price rule, which customers see.
  */
 test.describe('booking tyres', () => {
-  test.describe.configure({ mode: 'serial' });
-  test.slow();
   const site = useBookingSite();
 
   test('a customer finds 205/55 R16, sorts by wet grip and books two mid-range tyres; staff see them reserved, and the stock fall once fitted', async ({

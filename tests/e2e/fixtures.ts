@@ -190,8 +190,9 @@ export const anySize = { tag: '@any-size' };
 
 /**
  * Mark the dashboard's journeys that run at one size: the dashboard's screens differ between the
- * sizes by their layout only, so its journeys share the two sizes out (the enquiries, analytics
- * and privacy tabs are seen at both, by different journeys) rather than each going through both.
+ * sizes by their layout only, so its journeys share the two sizes out rather than each going
+ * through both (the enquiries, analytics, privacy and content tabs are seen at both, by different
+ * journeys).
  */
 export const atPhoneSize = { tag: '@phone-size' };
 export const atDesktopSize = { tag: '@desktop-size' };

@@ -1,11 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import ToastViewport from '#app/components/ui/toast-viewport.tsx';
 import { createQueryClient } from '#app/lib/query-client.ts';
-import { dismissToast, useToasts } from '#app/lib/use-toast.ts';
+import { useToasts } from '#app/lib/use-toast.ts';
+import { toastShown } from './shown-toasts.ts';
 
 /** A request the component made: its method, path with query, and JSON body (a form's fields, for multipart). */
 export type ApiCall = { method: string; path: string; body: unknown };
@@ -49,11 +50,9 @@ export function mockApi(
 /** An answer that never comes (a request still on its way). */
 export const pending = () => new Promise<ApiAnswer>(() => {});
 
-/** The toasts shown by a test, closed after it so that the next test starts without them. */
-const shownToasts = new Set<number>();
-
+/** Notes the toasts a test shows, closed after it so that the next test starts without them. */
 function RecordToasts() {
-  for (const item of useToasts()) shownToasts.add(item.id);
+  for (const item of useToasts()) toastShown(item.id);
   return null;
 }
 
@@ -93,10 +92,3 @@ export function renderStaffUi(
   );
   return { ...result, queryClient };
 }
-
-afterEach(() => {
-  cleanup();
-  for (const id of shownToasts) dismissToast(id);
-  shownToasts.clear();
-  vi.unstubAllGlobals();
-});

@@ -1,24 +1,16 @@
 // Helpers for component tests that run in a simulated browser (`// @vitest-environment happy-dom`):
 // the API answered by a stand-in fetch, the query client, and the toasts as plain text.
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import { createQueryClient } from '#app/lib/query-client.ts';
-import { dismissToast, useToasts } from '#app/lib/use-toast.ts';
+import { useToasts } from '#app/lib/use-toast.ts';
+import { toastShown } from './shown-toasts.ts';
 
 // Tells React that updates are awaited through Testing Library (its own setup does this only when
 // the test runner's globals are on, which ours are not).
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const shownToasts = new Set<number>();
-
-afterEach(() => {
-  cleanup();
-  for (const id of shownToasts) dismissToast(id);
-  shownToasts.clear();
-  vi.unstubAllGlobals();
-});
 
 /** An answer of the stand-in API: a status and a JSON body (none for 204). */
 export type ApiAnswer = { status: number; body?: unknown; headers?: Record<string, string> };
@@ -64,7 +56,7 @@ export function mockApi(answers: Record<string, ApiAnswer | ApiAnswer[]>) {
 /** The open toasts as text ("Title: description"), for tests to find by role and name. */
 function ToastList() {
   const toasts = useToasts().filter((item) => item.open);
-  for (const item of toasts) shownToasts.add(item.id);
+  for (const item of toasts) toastShown(item.id);
   return (
     <ul aria-label="Toasts">
       {toasts.map((item) => (

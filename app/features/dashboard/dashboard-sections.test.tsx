@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { StaffUser } from '#common/auth/auth.ts';
 import { mockApi, pending, renderStaffUi } from '#tests/support/api-mock.tsx';
+import '#tests/support/ui-cleanup.ts';
 import { DashboardSections, phoneSpan } from './dashboard-sections.tsx';
 import { staffUser } from '#tests/support/staff-data.ts';
 

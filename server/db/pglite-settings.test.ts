@@ -3,9 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { withCreatedDatabase } from '#tests/support/created-database.ts';
 import { openDatabase, selectRows } from './client.ts';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-settings-'));
+// The files initdb writes (with its postgresql.conf), made once for the test run.
+const dataDir = withCreatedDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-settings-')));
 
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 

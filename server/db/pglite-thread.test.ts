@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { eq, inArray, like, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withCreatedDatabase } from '#tests/support/created-database.ts';
 import { openDatabase, selectRows, type DatabaseHandle } from './client.ts';
 import { enquiries, images } from './schema.ts';
@@ -40,9 +40,24 @@ describe('the embedded database in its own thread', () => {
     const rows = await reopened.db.select().from(enquiries);
     expect(rows.map((stored) => stored.name)).toEqual(['Sarah']);
   });
+});
+
+describe('the embedded database in its own thread, opened once for these', () => {
+  let handle: DatabaseHandle;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = withCreatedDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-thread-')));
+    handle = await openDatabase({ dataDir: dir });
+    await handle.migrate();
+  });
+
+  afterAll(async () => {
+    await handle.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 
   it('commits a transaction, and rolls one back when its callback fails', async () => {
-    const { handle } = await openOnDisk();
     await handle.db.transaction(async (tx) => {
       await tx.insert(enquiries).values(enquiry('Kept'));
     });
@@ -52,19 +67,20 @@ describe('the embedded database in its own thread', () => {
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');
-    const rows = await handle.db.select({ name: enquiries.name }).from(enquiries);
+    const rows = await handle.db
+      .select({ name: enquiries.name })
+      .from(enquiries)
+      .where(inArray(enquiries.name, ['Kept', 'Dropped']));
     expect(rows).toEqual([{ name: 'Kept' }]);
   });
 
   it('reports a failed statement with its message and keeps working', async () => {
-    const { handle } = await openOnDisk();
     await expect(selectRows(handle.db, sql`select * from no_such_table`)).rejects.toThrow(/no_such_table/);
     await handle.db.insert(enquiries).values(enquiry('After'));
     expect(await handle.db.select().from(enquiries).where(eq(enquiries.name, 'After'))).toHaveLength(1);
   });
 
   it('keeps concurrent transactions apart', async () => {
-    const { handle } = await openOnDisk();
     await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
         handle.db.transaction(async (tx) => {
@@ -73,15 +89,14 @@ describe('the embedded database in its own thread', () => {
         }),
       ),
     );
-    const [count] = await selectRows<{ count: string | number }>(
-      handle.db,
-      sql`select count(*) from enquiries`,
-    );
-    expect(Number(count!.count)).toBe(40);
+    const rows = await handle.db
+      .select({ name: enquiries.name })
+      .from(enquiries)
+      .where(like(enquiries.name, 'Customer %'));
+    expect(rows).toHaveLength(40);
   });
 
   it('passes on notifications, before the answer to the statement that committed them', async () => {
-    const { handle } = await openOnDisk();
     let heard = 0;
     const subscription = await handle.listen('site_content_changed', { notify: () => (heard += 1) });
     await handle.db.insert(images).values({ name: 'about-image', altText: 'Our van' });

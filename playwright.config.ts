@@ -4,9 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { contentSitePorts, e2ePort, picturesSitePorts, withAnalyticsTag } from './tests/e2e/servers.ts';
-import { staffAccount } from './tests/e2e/staff-account.ts';
+import { journeyTemplateDatabase, withJourneyDatabase } from './tests/e2e/journey-database.ts';
 import { chromiumFlags, journeyChromiumPath } from './tests/support/chromium.ts';
-import { withCreatedDatabase } from './tests/support/created-database.ts';
 
 /**
  * Browser journeys in Debian's Chromium against the built app, started the way `npm start`
@@ -16,21 +15,22 @@ const port = e2ePort;
 /** Playwright's own process, which starts the sites, rather than one of its workers. */
 const inRunner = process.env.TEST_WORKER_INDEX === undefined;
 /**
- * A new data directory for a site. One on the embedded database starts with a newly created
- * database's files, as a first start leaves them, which spares each site's start the initdb
- * (about 3 s of processor time); the process tests check a first start itself.
+ * A new data directory for a site. One on the embedded database starts with a prepared database
+ * (tests/e2e/journey-database.ts: migrated, with the journeys' staff account), which spares each
+ * site's start the initdb (about 3 s of processor time) and the migrations; the process tests
+ * check a first start itself.
  */
 function dataDir(name: string, embedded: boolean): string {
   // Workers read this file again but start no site: they need no directory.
   if (!inRunner) return '';
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `e2e-${name}-`));
-  return embedded ? withCreatedDatabase(dir) : dir;
+  return embedded ? withJourneyDatabase(dir) : dir;
 }
 
 /**
  * With TEST_DATABASE_URL (CI's PostgreSQL pass) the site under test runs on that server, in a
- * database of its own made afresh for the run; otherwise on the embedded database. The config
- * is read again by each worker, which must not drop the database in use.
+ * database of its own made afresh for the run from the prepared one; otherwise on the embedded
+ * database. The config is read again by each worker, which must not drop the database in use.
  */
 function siteDatabaseUrl(sitePort = port): string {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -38,9 +38,10 @@ function siteDatabaseUrl(sitePort = port): string {
   const url = new URL(serverUrl);
   url.pathname = `/e2e_${sitePort}`;
   if (inRunner) {
+    const template = journeyTemplateDatabase(serverUrl);
     const run = (statement: string) => execFileSync('psql', [serverUrl, '-q', '-c', statement]);
     run(`drop database if exists "e2e_${sitePort}" with (force)`);
-    run(`create database "e2e_${sitePort}"`);
+    run(`create database "e2e_${sitePort}" template "${template}"`);
   }
   return url.toString();
 }
@@ -63,8 +64,6 @@ function siteSettings(
     GA_MEASUREMENT_ID: '',
     // Every journey's pages are counted, many from one address.
     ANALYTICS_RATE_LIMIT: '100000',
-    ADMIN_USERNAME: staffAccount.username,
-    ADMIN_PASSWORD: staffAccount.password,
   };
 }
 

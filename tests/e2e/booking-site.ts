@@ -7,11 +7,11 @@ import { bankHolidays } from '#common/time/bank-holidays.ts';
 import { dayText } from '#common/bookings/booking.ts';
 import { londonDate } from '#common/time/london.ts';
 import { addDays, weekdays } from '#common/time/week.ts';
-import { withCreatedDatabase } from '#tests/support/created-database.ts';
 import { createServerDatabase } from '#tests/support/server-database.ts';
 import { startSmtpServer, until } from '#tests/support/smtp.ts';
 import { freePort, startServerProcess, type ServerProcess } from '#tests/support/server-process.ts';
 import { expect, signInByCall, storeConsent, test } from './fixtures.ts';
+import { journeyTemplateDatabase, withJourneyDatabase } from './journey-database.ts';
 import { staffAccount } from './staff-account.ts';
 
 /**
@@ -61,12 +61,13 @@ export function useBookingSite(): BookingSite {
     test.setTimeout(180_000);
     smtp = await startSmtpServer();
     // With TEST_DATABASE_URL (CI's PostgreSQL pass) on that server, in a database of its own;
-    // otherwise on the embedded database, from a newly created database's files as the other
-    // sites (tests/e2e/sites.mjs).
+    // otherwise on the embedded database; prepared as the other sites' (journey-database.ts).
     const serverUrl = process.env.TEST_DATABASE_URL;
-    database = serverUrl ? await createServerDatabase(serverUrl, 'e2e_booking') : undefined;
+    database = serverUrl
+      ? await createServerDatabase(serverUrl, 'e2e_booking', journeyTemplateDatabase(serverUrl))
+      : undefined;
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-booking-'));
-    site.dataDir = database ? dataDir : withCreatedDatabase(dataDir);
+    site.dataDir = database ? dataDir : withJourneyDatabase(dataDir);
     const port = await freePort();
     site.origin = `http://127.0.0.1:${port}`;
     server = await startServerProcess({
@@ -78,8 +79,6 @@ export function useBookingSite(): BookingSite {
       SEED_DEMO_CONTENT: 'false',
       GA_MEASUREMENT_ID: '',
       ENQUIRY_RATE_LIMIT: '1000',
-      ADMIN_USERNAME: staffAccount.username,
-      ADMIN_PASSWORD: staffAccount.password,
     });
     await server.ready;
     await publishOpeningEveryDay(site.origin);

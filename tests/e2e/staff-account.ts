@@ -1,2 +1,2 @@
-/** The staff account the journeys' server creates at start-up (ADMIN_USERNAME / ADMIN_PASSWORD). */
+/** The journeys' staff account, an owner, in their sites' databases from the start (journey-database.ts). */
 export const staffAccount = { username: 'e2e-manager', password: 'green-wheels-on-the-a127' } as const;

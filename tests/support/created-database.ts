@@ -3,7 +3,27 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { projectRoot } from '#server/paths.ts';
+import { migrationsDir, projectRoot } from '#server/paths.ts';
+
+/** The version of the embedded database (PGlite) installed. */
+export function pgliteVersion(): string {
+  return JSON.parse(
+    fs.readFileSync(
+      path.join(projectRoot, 'node_modules', '@electric-sql', 'pglite', 'package.json'),
+      'utf8',
+    ),
+  ).version as string;
+}
+
+/** A short hash of the committed migrations (and of `extra`), naming what is made from them. */
+export function migrationsVersion(extra = ''): string {
+  const hash = crypto.createHash('sha256').update(extra);
+  for (const file of fs.readdirSync(migrationsDir, { recursive: true, encoding: 'utf8' }).sort()) {
+    const full = path.join(migrationsDir, file);
+    if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
 
 /**
  * The files of a newly created embedded database (initdb), made once per PGlite version in the
@@ -11,13 +31,7 @@ import { projectRoot } from '#server/paths.ts';
  * process that used it).
  */
 function createdDatabaseTemplate(): string {
-  const version = JSON.parse(
-    fs.readFileSync(
-      path.join(projectRoot, 'node_modules', '@electric-sql', 'pglite', 'package.json'),
-      'utf8',
-    ),
-  ).version as string;
-  const template = path.join(os.tmpdir(), `created-database-pglite-${version}`);
+  const template = path.join(os.tmpdir(), `created-database-pglite-${pgliteVersion()}`);
   if (fs.existsSync(template)) return template;
   // Made beside it and moved into place whole: test files start in parallel.
   const partial = `${template}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;

@@ -8,18 +8,9 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { expect } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
 import { pgliteExtensions } from '#server/db/pglite-settings.ts';
-import { migrationsDir, projectRoot } from '#server/paths.ts';
+import { migrationsDir } from '#server/paths.ts';
+import { migrationsVersion, pgliteVersion } from './created-database.ts';
 import { createServerDatabase, queryOnce } from './server-database.ts';
-
-/** A short hash of the committed migrations (and of `extra`), naming what is made from them. */
-function migrationsVersion(extra = ''): string {
-  const hash = crypto.createHash('sha256').update(extra);
-  for (const file of fs.readdirSync(migrationsDir, { recursive: true, encoding: 'utf8' }).sort()) {
-    const full = path.join(migrationsDir, file);
-    if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
-  }
-  return hash.digest('hex').slice(0, 16);
-}
 
 /**
  * The files of a new, migrated embedded database, made once per version of the migrations and of
@@ -27,13 +18,7 @@ function migrationsVersion(extra = ''): string {
  * about 0.4 s, where creating one (initdb) takes about 3 s.
  */
 async function migratedDatabaseFiles(): Promise<Blob> {
-  const pgliteVersion = JSON.parse(
-    fs.readFileSync(
-      path.join(projectRoot, 'node_modules', '@electric-sql', 'pglite', 'package.json'),
-      'utf8',
-    ),
-  ).version;
-  const snapshot = path.join(os.tmpdir(), `test-database-${migrationsVersion(pgliteVersion)}.tar`);
+  const snapshot = path.join(os.tmpdir(), `test-database-${migrationsVersion(pgliteVersion())}.tar`);
   if (!fs.existsSync(snapshot)) {
     const database = new PGlite({ extensions: pgliteExtensions });
     await migrate(drizzle(database), { migrationsFolder: migrationsDir });

@@ -1,0 +1,76 @@
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { projectRoot } from '#server/paths.ts';
+import { migrationsVersion, pgliteVersion, withCreatedDatabase } from '#tests/support/created-database.ts';
+import { staffAccount } from './staff-account.ts';
+
+/**
+ * The databases the journeys' sites start on: migrated, with the journeys' staff account
+ * (tests/e2e/prepare-journey-database.ts), made once per version of the migrations, of PGlite and
+ * of the account, and copied for each site. A site starts without migrating, and each sign-in
+ * checks a password hashed at the test suite's cost: about 50 sign-ins a pass, a third of a
+ * second of processor time each at the production cost.
+ */
+const version = () =>
+  migrationsVersion(`${pgliteVersion()} ${staffAccount.username} ${staffAccount.password}`);
+
+function prepare(target: string) {
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(projectRoot, 'tests', 'e2e', 'prepare-journey-database.ts'), target],
+    { cwd: projectRoot, env: { ...process.env, NODE_ENV: 'test' }, stdio: 'inherit' },
+  );
+}
+
+const partialName = (name: string) => `${name}_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+
+/** The files of a prepared embedded database, in the system's temporary folder. */
+function journeyDatabaseFiles(): string {
+  const template = path.join(os.tmpdir(), `journey-database-${version()}`);
+  if (fs.existsSync(template)) return template;
+  // Made beside it and moved into place whole: two runs may start at once.
+  const partial = partialName(template);
+  fs.mkdirSync(partial);
+  prepare(withCreatedDatabase(partial));
+  try {
+    fs.renameSync(partial, template);
+  } catch (error) {
+    fs.rmSync(partial, { recursive: true, force: true });
+    if (!fs.existsSync(template)) throw error;
+  }
+  return template;
+}
+
+/** `dataDir` holding a prepared embedded database (in `pgdata`, where the server keeps it). */
+export function withJourneyDatabase(dataDir: string): string {
+  fs.cpSync(path.join(journeyDatabaseFiles(), 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
+  return dataDir;
+}
+
+const psql = (url: string, statement: string) =>
+  execFileSync('psql', [url, '-qtA', '-c', statement], { encoding: 'utf8' }).trim();
+
+/**
+ * The name of a prepared database on the PostgreSQL server at `serverUrl`, to copy a site's
+ * database from (`create database ... template <name>`).
+ */
+export function journeyTemplateDatabase(serverUrl: string): string {
+  const name = `e2e_template_${version()}`;
+  const exists = () => psql(serverUrl, `select count(*) from pg_database where datname = '${name}'`) === '1';
+  if (exists()) return name;
+  const partial = partialName(name);
+  psql(serverUrl, `create database "${partial}"`);
+  try {
+    const url = new URL(serverUrl);
+    url.pathname = `/${partial}`;
+    prepare(url.toString());
+    psql(serverUrl, `alter database "${partial}" rename to "${name}"`);
+  } catch (error) {
+    psql(serverUrl, `drop database if exists "${partial}" with (force)`);
+    if (!exists()) throw error;
+  }
+  return name;
+}

@@ -131,10 +131,11 @@ const phoneJourneys = storedDataOnly ? { testMatch: phoneOnlyJourneys } : {};
  * Journeys marked `anySize` (tests/e2e/fixtures.ts) run at the phone's size only, as their outcome
  * does not depend on it, and so do those marked `atPhoneSize`; those marked `atDesktopSize` run at
  * the desktop's only. On PostgreSQL, where the desktop runs the journeys that store data, the
- * desktop runs them all.
+ * desktop runs them all but those marked `serverAnswersReplaced` (what they show comes from
+ * answers the journey gives in the server's place).
  */
 const phoneOnly = storedDataOnly ? {} : { grepInvert: /@desktop-size/ };
-const desktopOnly = storedDataOnly ? {} : { grepInvert: /@any-size|@phone-size/ };
+const desktopOnly = { grepInvert: storedDataOnly ? /@server-answers-replaced/ : /@any-size|@phone-size/ };
 
 export default defineConfig({
   testDir: 'tests/e2e',

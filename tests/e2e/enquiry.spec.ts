@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { anySize, expect, test, toastOf } from './fixtures.ts';
+import { anySize, expect, serverAnswersReplaced, test, toastOf } from './fixtures.ts';
 
 const form = (page: Page) => page.getByRole('form', { name: 'Enquiry form' });
 
@@ -97,7 +97,7 @@ test('what a customer types before the page has loaded its scripts is kept', any
   await expect(toastOf(page, 'Enquiry Submitted')).toBeVisible();
 });
 
-test.describe('when the server fails', () => {
+test.describe('when the server fails', serverAnswersReplaced, () => {
   test.use({ expectedErrorUrls: [/\/api\/enquiries$/] });
 
   test('a failed submission keeps what was typed and says what went wrong', anySize, async ({ page }) => {

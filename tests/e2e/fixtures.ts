@@ -197,6 +197,13 @@ export const anySize = { tag: '@any-size' };
 export const atPhoneSize = { tag: '@phone-size' };
 export const atDesktopSize = { tag: '@desktop-size' };
 
+/**
+ * Marks the journeys (or a group of them) about what a page shows when the server fails, whose
+ * answers the journey gives in the server's place: on PostgreSQL they would check nothing more,
+ * and its pass leaves them out (playwright.config.ts).
+ */
+export const serverAnswersReplaced = { tag: '@server-answers-replaced' };
+
 /** Whether a project runs at the phone size (`phone`, `phone-pictures`). */
 export const isPhone = (projectName: string) => projectName.startsWith('phone');
 

@@ -5,6 +5,7 @@ import {
   atPhoneSize,
   expect,
   expectAccessible,
+  serverAnswersReplaced,
   signInByCall,
   test,
   toastOf,
@@ -147,7 +148,7 @@ test(
   },
 );
 
-test.describe('when the privacy calls fail', () => {
+test.describe('when the privacy calls fail', serverAnswersReplaced, () => {
   test.use({ expectedErrorUrls: [/\/api\/privacy\/(export|erase)/] });
 
   test(

@@ -5,6 +5,7 @@ import {
   atPhoneSize,
   expect,
   expectAccessible,
+  serverAnswersReplaced,
   signIn,
   signInByCall,
   storeConsent,
@@ -382,7 +383,7 @@ test(
   },
 );
 
-test.describe('when the analytics figures cannot be read', () => {
+test.describe('when the analytics figures cannot be read', serverAnswersReplaced, () => {
   test.use({ expectedErrorUrls: [/\/api\/analytics\/(stats|timeline)/] });
 
   test('the Analytics tab says so', atPhoneSize, async ({ page, baseURL }) => {

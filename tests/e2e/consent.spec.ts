@@ -170,7 +170,7 @@ test.describe('the Cookie Settings page', () => {
     await expect(page.getByRole('switch', { name: 'Analytics' })).not.toBeChecked();
   });
 
-  test("the footer's Cookie Settings button opens the preferences", async ({ page }) => {
+  test("the footer's Cookie Settings button opens the preferences", anySize, async ({ page }) => {
     await page.goto('/about');
     await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie Settings' }).click();
     await expect(banner(page).getByRole('heading', { name: 'Cookie Preferences' })).toBeVisible();

@@ -41,7 +41,7 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('the home page sections come in their order', async ({ page }) => {
+test('the home page sections come in their order', anySize, async ({ page }) => {
   await page.goto('/');
   const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
   expect(headings).toEqual([
@@ -104,7 +104,7 @@ test('the testimonials carousel wraps both ways, by buttons and by keyboard', as
   await expect(carousel.locator('[aria-live="polite"]')).toContainText('Daniel R.');
 });
 
-test('the map loads only when asked for', async ({ page }) => {
+test('the map loads only when asked for', anySize, async ({ page }) => {
   await page.route('https://www.google.com/**', (route) =>
     route.fulfill({ body: '<p>map</p>', contentType: 'text/html' }),
   );
@@ -118,7 +118,7 @@ test('the map loads only when asked for', async ({ page }) => {
   await expect(page.locator('iframe[title^="Map of the area around Billericay"]')).toBeVisible();
 });
 
-test('an unknown address shows 404 Page Not Found and leads home', async ({ page }) => {
+test('an unknown address shows 404 Page Not Found and leads home', anySize, async ({ page }) => {
   const missing = await page.goto('/No-Such-Page/');
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();

@@ -154,7 +154,7 @@ test.describe('splash screen', () => {
     await expect(splash).toBeHidden();
   });
 
-  test('works without JavaScript', async ({ browser, baseURL }) => {
+  test('works without JavaScript', anySize, async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
     const page = await context.newPage();
     // From the first response on: the splash fades by itself 2.5 s after it is drawn, which on a
@@ -165,7 +165,7 @@ test.describe('splash screen', () => {
     await context.close();
   });
 
-  test('does not move with reduced motion, and still goes after 2500 ms', async ({ page }) => {
+  test('does not move with reduced motion, and still goes after 2500 ms', anySize, async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/', { waitUntil: 'commit' });
     const splash = page.locator('.splash');

@@ -7,13 +7,12 @@ const roots = ['app', 'common', 'server', 'scripts', path.join('tests', 'process
 /**
  * The tests that run against the test database (tests/support/database.ts), or need PostgreSQL
  * itself, are named `*.db.test.ts`: CI runs these a second time on a PostgreSQL server
- * (`npm run test:postgres`). The others (pure logic, the embedded database's own thread, server
- * processes on the embedded database) do not depend on which server TEST_DATABASE_URL names, so
- * they run once.
+ * (`npm run test:postgres`). The others (pure logic, components, the embedded database's own
+ * thread, server processes on the embedded database) do not depend on which server
+ * TEST_DATABASE_URL names, so they run once.
  */
 const databaseTests = roots.map((root) => `${root}/**/*.db.test.{ts,tsx}`);
-const appTests = ['app/**/*.test.{ts,tsx}'];
-/** Component tests that replace a module (`vi.mock`): they keep modules of their own. */
+/** Test files that replace a module (`vi.mock`): they keep modules of their own. */
 const replacingModules = ['app/features/dashboard/dashboard-sections.test.tsx'];
 
 export default defineConfig({
@@ -27,30 +26,24 @@ export default defineConfig({
     // the whole suite on a quiet 2-core machine.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     // Worker threads rather than child processes: the whole suite 171 s -> about 150 s on a
-    // quiet 2-core machine (each file still gets a fresh module graph).
+    // quiet 2-core machine.
     pool: 'threads',
+    // The files of a worker share its modules rather than each loading them again: none replaces
+    // a module but those of the last project, and what they leave is theirs alone (the server's
+    // caches are keyed by each file's own database, fake timers and spies are restored after each
+    // test) or cleared after each test (a component test's rendered tree, toasts and stubbed
+    // fetch: tests/support/ui-cleanup.ts). On a 2-core machine: the database project 63 s -> 42 s
+    // on PGlite and 58 s -> 37 s on PostgreSQL, the app project 39 s -> 27 s.
+    isolate: false,
     hookTimeout: 60_000,
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'database',
-          include: databaseTests,
-          // The files of a worker share its modules rather than each loading them again: what they
-          // keep (caches keyed by their own database, no mocks, no fake timers) is theirs alone.
-          // The project 63 s -> 42 s on PGlite and 58 s -> 37 s on PostgreSQL (2-core machine).
-          isolate: false,
-        },
-      },
+      { extends: true, test: { name: 'database', include: databaseTests } },
       {
         extends: true,
         test: {
           name: 'app',
-          include: appTests,
+          include: ['app/**/*.test.{ts,tsx}'],
           exclude: [...databaseTests, ...replacingModules],
-          // As the database project: 48 files 39 s -> 27 s (2-core machine). What a component test
-          // leaves behind (the rendered tree, toasts, a stubbed fetch) goes after each test.
-          isolate: false,
           setupFiles: ['tests/support/ui-cleanup.ts'],
         },
       },
@@ -58,13 +51,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'other',
-          include: [
-            ...roots.filter((root) => root !== 'app').map((root) => `${root}/**/*.test.{ts,tsx}`),
-            ...replacingModules,
-          ],
+          include: roots.filter((root) => root !== 'app').map((root) => `${root}/**/*.test.{ts,tsx}`),
           exclude: databaseTests,
         },
       },
+      { extends: true, test: { name: 'replacing-modules', include: replacingModules, isolate: true } },
     ],
   },
 });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
@@ -72,8 +72,9 @@ describe('WaitingMailBanner', () => {
 
   it('shows nothing while no message waits', async () => {
     const calls = outboxApi({ mailConfigured: false, messages: [] });
-    const { container } = renderStaffUi(<WaitingMailBanner />);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const { container, queryClient } = renderStaffUi(<WaitingMailBanner />);
+    // Until the answer has been read and drawn (inside Testing Library's act).
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(calls).toHaveLength(1);
     expect(container.querySelector('section')).toBeNull();
   });

@@ -4,7 +4,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '#server/paths.ts';
-import { migrationsVersion, pgliteVersion, withCreatedDatabase } from '#tests/support/created-database.ts';
+import {
+  madeOnce,
+  migrationsVersion,
+  pgliteVersion,
+  withCreatedDatabase,
+} from '#tests/support/created-database.ts';
 import { staffAccount } from './staff-account.ts';
 
 /**
@@ -25,24 +30,12 @@ function prepare(target: string) {
   );
 }
 
-const partialName = (name: string) => `${name}_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
-
 /** The files of a prepared embedded database, in the system's temporary folder. */
-function journeyDatabaseFiles(): string {
-  const template = path.join(os.tmpdir(), `journey-database-${version()}`);
-  if (fs.existsSync(template)) return template;
-  // Made beside it and moved into place whole: two runs may start at once.
-  const partial = partialName(template);
-  fs.mkdirSync(partial);
-  prepare(withCreatedDatabase(partial));
-  try {
-    fs.renameSync(partial, template);
-  } catch (error) {
-    fs.rmSync(partial, { recursive: true, force: true });
-    if (!fs.existsSync(template)) throw error;
-  }
-  return template;
-}
+const journeyDatabaseFiles = () =>
+  madeOnce(path.join(os.tmpdir(), `journey-database-${version()}`), (partial) => {
+    fs.mkdirSync(partial);
+    prepare(withCreatedDatabase(partial));
+  });
 
 /** `dataDir` holding a prepared embedded database (in `pgdata`, where the server keeps it). */
 export function withJourneyDatabase(dataDir: string): string {
@@ -61,7 +54,7 @@ export function journeyTemplateDatabase(serverUrl: string): string {
   const name = `e2e_template_${version()}`;
   const exists = () => psql(serverUrl, `select count(*) from pg_database where datname = '${name}'`) === '1';
   if (exists()) return name;
-  const partial = partialName(name);
+  const partial = `${name}_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
   psql(serverUrl, `create database "${partial}"`);
   try {
     const url = new URL(serverUrl);

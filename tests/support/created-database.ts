@@ -31,31 +31,39 @@ export function migrationsVersion(extra = ''): string {
  * process that used it).
  */
 function createdDatabaseTemplate(): string {
-  const template = path.join(os.tmpdir(), `created-database-pglite-${pgliteVersion()}`);
-  if (fs.existsSync(template)) return template;
-  // Made beside it and moved into place whole: test files start in parallel.
-  const partial = `${template}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
-  execFileSync(
-    process.execPath,
-    [
-      '--input-type=module',
-      '-e',
-      `import { PGlite } from '@electric-sql/pglite';
+  return madeOnce(path.join(os.tmpdir(), `created-database-pglite-${pgliteVersion()}`), (partial) =>
+    execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import { PGlite } from '@electric-sql/pglite';
        const database = new PGlite(process.argv[1]);
        await database.waitReady;
        await database.close();`,
-      partial,
-    ],
-    { cwd: projectRoot, stdio: 'inherit' },
+        partial,
+      ],
+      { cwd: projectRoot, stdio: 'inherit' },
+    ),
   );
+}
+
+/**
+ * The directory `target`, made by `make` unless it exists. Made beside it and moved into place
+ * whole, as test files (or two runs) start at once: when another process moved its own first,
+ * that one is kept.
+ */
+export function madeOnce(target: string, make: (partial: string) => void): string {
+  if (fs.existsSync(target)) return target;
+  const partial = `${target}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
   try {
-    fs.renameSync(partial, template);
+    make(partial);
+    fs.renameSync(partial, target);
   } catch (error) {
-    // Another test file made it first.
     fs.rmSync(partial, { recursive: true, force: true });
-    if (!fs.existsSync(template)) throw error;
+    if (!fs.existsSync(target)) throw error;
   }
-  return template;
+  return target;
 }
 
 /**

@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm';
 import {
   bookingHoneypotField,
-  bookingWindowText as windowText,
   bookingSchema,
   outsideAreaForMobileMessage,
   tooManyBookingsMessage,
@@ -13,24 +11,18 @@ import {
   type SubmitBookingResult,
 } from '#common/bookings/booking.ts';
 import { bookingLocationName, mobileLocation, type BookingSettings } from '#common/bookings/settings.ts';
-import { isBookableNow, slotAt, type Slot } from '#common/bookings/slots.ts';
+import { isBookableNow, slotAt } from '#common/bookings/slots.ts';
 import { fieldErrorsOf, invalidFieldsMessage } from '#common/http/field-errors.ts';
 import { coverageOf } from '#common/site-content/postcode.ts';
-import { keptFor } from '#common/util/kept-for.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
-import type { Database } from '../db/client.ts';
-import { bookingPlaces, bookings, enquiries, outbox, tyres } from '../db/schema.ts';
-import { chooseTyre, type TyreChoice } from '../tyres/booking-tyres.ts';
+import { chooseTyre } from '../tyres/booking-tyres.ts';
 import { tyresReserved } from '../tyres/offers.ts';
-import { formatPence } from '#common/tyres/pricing.ts';
-import { GroupCommit } from '../db/group-commit.ts';
-import { statementFunction } from '../db/statement-function.ts';
 import { decoyReference } from '../enquiries/submit.ts';
-import { countHits, rateLimitHit, type RateLimitHit } from '../http/rate-limit.ts';
+import { rateLimitHit } from '../http/rate-limit.ts';
 import { availability, nextFreeWindows, noteFreePlaces, settingsOf } from './availability.ts';
 import { hashManageToken, manageUrl, newManageToken } from './customer-link.ts';
 import type { BookingDependencies } from './dependencies.ts';
-import { bookingJson } from './records.ts';
+import { storeBooking, type Checked } from './store-statement.ts';
 
 /**
  * Storing a booking from the public site: its choices checked against the published content
@@ -40,16 +32,6 @@ import { bookingJson } from './records.ts';
  * that a window never takes more than its places nor a tyre more than its stock
  * (docs/decisions/012 and 020).
  */
-
-type Checked = {
-  payload: BookingPayload;
-  slot: Slot;
-  serviceTitle: string;
-  locationName: string;
-  outsideArea: boolean;
-  /** The tyres to fit, if the booking asks for some. */
-  tyre: TyreChoice | null;
-};
 
 /**
  * The booking's choices checked against the published content: a service that is shown, a
@@ -85,22 +67,6 @@ function checkChoices(
       tyre: null,
     },
   };
-}
-
-/** How the booking reads in the enquiry pipeline's message. */
-function enquiryMessage({ payload, slot, serviceTitle, locationName, tyre }: Checked) {
-  return [
-    `Online booking: ${serviceTitle}, ${windowText(slot)}, ${locationName}.`,
-    `Registration ${payload.registration}.`,
-    ...(tyre
-      ? [
-          `Tyres: ${tyre.quantity} × ${tyre.description}, ${formatPence(tyre.price)} each fitted, ` +
-            `${formatPence(tyre.price * tyre.quantity)} in all` +
-            (tyre.source === 'supplier' ? ' (to order from the supplier).' : ' (from stock).'),
-        ]
-      : []),
-    ...(payload.notes ? ['', payload.notes] : []),
-  ].join('\n');
 }
 
 /**
@@ -234,209 +200,4 @@ export async function submitBooking(
     } satisfies CreatedBooking,
     manageToken: token,
   };
-}
-
-type BookingToStore = { checked: Checked; hit: RateLimitHit; tokenHash: string; token: string };
-type StoredBooking = {
-  hits: number;
-  reference: string | null;
-  /** The booking's tyres from own stock were gone: nothing was stored. */
-  tyresRefused: boolean;
-  /** The places the window has left after the statement, if it asked for one. */
-  free: number | null;
-};
-
-const writers = new WeakMap<Database, GroupCommit<BookingToStore, StoredBooking>>();
-
-/** Stores a booking, sharing a statement with those that arrive meanwhile (db/group-commit.ts). */
-const storeBooking = (db: Database, booking: BookingToStore) =>
-  keptFor(
-    writers,
-    db,
-    () =>
-      new GroupCommit(
-        (batch: BookingToStore[]) => storeBookings(db, batch),
-        ({ hit }) => `${hit.key} ${hit.windowStart}`,
-      ),
-  ).add(booking);
-
-/** The statement of `storeBookings`, kept in the database (db/statement-function.ts). */
-const storeBookingsStatement = statementFunction<StoreBookingsRow>({
-  name: 'store_bookings',
-  parameter: 'batch jsonb',
-  columns: 'ord int, hits int, reference text, free int, tyres_refused boolean, tyres_held boolean',
-  body: sql`with input as (
-        select * from jsonb_to_recordset(batch) as input (
-          ord int, key text, window_start timestamptz, max int, location text, date date,
-          start_time text, end_time text, places int, starts_at timestamptz, ends_at timestamptz,
-          service text, service_title text, location_name text, name text, email text, phone text,
-          registration text, vehicle text, postcode text, outside_area boolean, notes text,
-          message text, token_hash text, token text, tyre_id int, tyre_quantity int, tyre_text text,
-          tyre_price int, tyre_source text
-        )
-      ),
-      hit as (${countHits(sql`input`)}),
-      within_limit as (
-        select input.* from input join hit using (key, window_start) where hit.hits <= input.max
-      ),
-      tyre_request as (
-        select ord, tyre_id, sum(tyre_quantity) over (partition by tyre_id order by ord)::int as needed
-        from within_limit where tyre_source = 'stock'
-      ),
-      tyre_grant as (
-        update ${tyres} as tyre set
-          reserved = tyre.reserved + coalesce((select max(request.needed) from tyre_request request
-            where request.tyre_id = tyre.id and request.needed <= tyre.stock - tyre.reserved), 0),
-          reserve_granted = coalesce((select max(request.needed) from tyre_request request
-            where request.tyre_id = tyre.id and request.needed <= tyre.stock - tyre.reserved), 0)
-        where tyre.id in (select tyre_id from tyre_request)
-        returning tyre.id, tyre.reserve_granted
-      ),
-      tyre_held as (
-        select request.ord from tyre_request request join tyre_grant on tyre_grant.id = request.tyre_id
-        where request.needed <= tyre_grant.reserve_granted
-      ),
-      allowed as (
-        select * from within_limit
-        where tyre_source is distinct from 'stock' or ord in (select ord from tyre_held)
-      ),
-      wanted as (
-        select location, date, start_time, max(places) as places, count(*)::int as wanted
-        from allowed group by location, date, start_time
-      ),
-      place as (
-        insert into ${bookingPlaces} as place (location, date, start_time, taken, granted)
-        select location, date, start_time, least(wanted, places), least(wanted, places)
-        from wanted order by location, date, start_time
-        on conflict (location, date, start_time) do update
-        set taken = greatest(place.taken, least(place.taken + excluded.taken, (
-              select wanted.places from wanted where wanted.location = excluded.location
-                and wanted.date = excluded.date and wanted.start_time = excluded.start_time))),
-          granted = greatest(place.taken, least(place.taken + excluded.taken, (
-              select wanted.places from wanted where wanted.location = excluded.location
-                and wanted.date = excluded.date and wanted.start_time = excluded.start_time))) - place.taken
-        returning location, date, start_time, taken, granted
-      ),
-      ranked as (
-        select allowed.*, row_number() over (
-          partition by allowed.location, allowed.date, allowed.start_time order by allowed.ord) as rank
-        from allowed
-      ),
-      winner as (
-        select ranked.*, nextval(pg_get_serial_sequence('enquiries', 'id'))::int as enquiry_id
-        from ranked join place using (location, date, start_time)
-        where ranked.rank <= place.granted
-      ),
-      enquiry as (
-        insert into ${enquiries} (id, name, email, phone, vehicle, service, message, postcode,
-          outside_area, status, contacted, contacted_at)
-        select enquiry_id, name, email, phone, vehicle, service, message, postcode, outside_area,
-          'booked', true, now()
-        from winner order by enquiry_id
-        returning id, reference
-      ),
-      ${bookings} as (
-        insert into ${bookings} (enquiry_id, reference, service, service_title, location, location_name,
-          date, start_time, end_time, starts_at, ends_at, name, email, phone, registration, vehicle,
-          postcode, outside_area, notes, manage_token_hash, tyre_id, tyre_quantity, tyre_text,
-          tyre_price_pence, total_pence, tyre_source)
-        select enquiry.id, enquiry.reference, service, service_title, location, location_name,
-          date, start_time, end_time, starts_at, ends_at, name, email, phone, registration, vehicle,
-          postcode, outside_area, notes, token_hash, tyre_id, tyre_quantity, tyre_text, tyre_price,
-          tyre_price * tyre_quantity, tyre_source
-        from winner join enquiry on enquiry.id = winner.enquiry_id
-        order by enquiry.id
-        returning *
-      ),
-      mail as (
-        insert into ${outbox} (kind, payload)
-        select kind, jsonb_build_object('kind', kind, 'booking', ${bookingJson}::jsonb, 'sequence', 0)
-          || case when kind = 'booking-confirmation' then jsonb_build_object('manageToken', winner.token) else '{}'::jsonb end
-        from ${bookings} join winner on winner.enquiry_id = ${bookings.enquiryId}
-          cross join (values ('booking-received'), ('booking-confirmation')) as mails (kind)
-        order by ${bookings.id}, kind desc
-      )
-      select input.ord, hit.hits, ${bookings.reference} as reference,
-        input.places - place.taken as free,
-        input.tyre_source = 'stock' and hit.hits <= input.max
-          and input.ord not in (select ord from tyre_held) as tyres_refused,
-        input.ord in (select ord from tyre_held) as tyres_held
-      from input join hit using (key, window_start)
-        left join place using (location, date, start_time)
-        left join winner using (ord)
-        left join ${bookings} on ${bookings.enquiryId} = winner.enquiry_id`,
-});
-
-type StoreBookingsRow = {
-  ord: number;
-  hits: number;
-  reference: string | null;
-  free: number | null;
-  tyres_refused: boolean | null;
-  tyres_held: boolean;
-};
-
-/**
- * One statement for a batch of bookings. It counts each client's hit; then, for each window
- * asked for, takes as many of the places left as the batch's bookings within their limit want:
- * the upsert works on the newest version of the window's row, which a concurrent statement
- * taking places keeps locked until it commits, and records how many it took (`granted`). The
- * first bookings of the batch in each window, up to that number, are stored with their enquiry
- * and e-mails; the others take nothing and store nothing. Answers each booking's count of hits,
- * its reference if stored, and the places its window has left, in the batch's order.
- */
-async function storeBookings(db: Database, batch: BookingToStore[]): Promise<StoredBooking[]> {
-  const input = batch.map(({ checked, hit, tokenHash, token }, ord) => {
-    const { payload, slot } = checked;
-    return {
-      ord,
-      key: hit.key,
-      window_start: hit.windowStart,
-      max: hit.max,
-      location: payload.location,
-      date: slot.date,
-      start_time: slot.start,
-      end_time: slot.end,
-      places: slot.places,
-      starts_at: slot.startsAt.toISOString(),
-      ends_at: slot.endsAt.toISOString(),
-      service: payload.service,
-      service_title: checked.serviceTitle,
-      location_name: checked.locationName,
-      name: payload.name,
-      email: payload.email,
-      phone: payload.phone,
-      registration: payload.registration,
-      vehicle: payload.vehicle,
-      postcode: payload.postcode || null,
-      outside_area: checked.outsideArea,
-      notes: payload.notes,
-      message: enquiryMessage(checked),
-      token_hash: tokenHash,
-      token,
-      tyre_id: checked.tyre?.id ?? null,
-      tyre_quantity: checked.tyre?.quantity ?? null,
-      tyre_text: checked.tyre?.description ?? null,
-      tyre_price: checked.tyre?.price ?? null,
-      tyre_source: checked.tyre?.source ?? null,
-    };
-  });
-  const tyresHeld = batch.some(({ checked }) => checked.tyre?.source === 'stock');
-  const store = async (tx: Database) => {
-    const rows = await storeBookingsStatement.run(tx, sql`${JSON.stringify(input)}::jsonb`);
-    // Tyres reserved for a booking that then found its window full go back in the same
-    // transaction (one statement cannot change a tyre's row twice).
-    const unplaced = rows.filter((row) => row.tyres_held && row.reference === null);
-    for (const row of unplaced) {
-      const tyre = batch[row.ord]!.checked.tyre!;
-      await tx.execute(sql`update ${tyres} set reserved = reserved - ${tyre.quantity} where id = ${tyre.id}`);
-    }
-    return rows;
-  };
-  const rows = tyresHeld ? await db.transaction((tx) => store(tx)) : await store(db);
-  const results: StoredBooking[] = [];
-  for (const { ord, hits, reference, free, tyres_refused } of rows) {
-    results[ord] = { hits, reference, free, tyresRefused: tyres_refused === true };
-  }
-  return results;
 }

@@ -10,7 +10,7 @@ import { addDays, weekdays } from '#common/time/week.ts';
 import { createServerDatabase } from '#tests/support/server-database.ts';
 import { startSmtpServer, until } from '#tests/support/smtp.ts';
 import { freePort, startServerProcess, type ServerProcess } from '#tests/support/server-process.ts';
-import { expect, signInByCall, storeConsent, test } from './fixtures.ts';
+import { expect, hydratedOnArrival, signInByCall, storeConsent, test } from './fixtures.ts';
 import { journeyTemplateDatabase, withJourneyDatabase } from './journey-database.ts';
 import { staffAccount } from './staff-account.ts';
 
@@ -249,11 +249,11 @@ async function publishOpeningEveryDay(origin: string) {
   if (!response.ok) throw new Error(`publishing the booking settings answered ${response.status}`);
 }
 
-/** A signed-in staff page on the booking site. */
+/** A signed-in staff page on the booking site, whose `goto` waits for hydration as the fixture's does. */
 export async function staffPage(browser: Browser, origin: string): Promise<Page> {
   const context = await browser.newContext();
   await storeConsent(context);
-  const page = await context.newPage();
+  const page = hydratedOnArrival(await context.newPage());
   await signInByCall(page, origin);
   return page;
 }

@@ -27,6 +27,22 @@ export async function storeConsent(context: BrowserContext, preferences: Consent
 }
 
 /**
+ * Makes `page.goto` resolve once the page has hydrated: a journey acts on a page once it is
+ * interactive, as a person on a fast connection would (what is typed before then can be lost to
+ * hydration). `waitUntil: 'commit'` asks for the page as soon as it starts, hydrated or not.
+ */
+export function hydratedOnArrival(page: Page): Page {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== 'commit')
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    return response;
+  };
+  return page;
+}
+
+/**
  * Every journey fails on a console error (a CSP refusal, a hydration mismatch, a script error)
  * or on a sub-resource the page asked for and did not get. Documents may answer 404 on purpose.
  * The splash screen is marked as already seen unless a test asks for it with `showSplash`.
@@ -45,19 +61,10 @@ export const test = base.extend<{
   showSplash: [false, { option: true }],
   storedConsent: [essentialOnly, { option: true }],
   expectedErrorUrls: [[], { option: true }],
-  // Pages hydrate after their first paint: a journey acts once the page is interactive, as a
-  // person on a fast connection would.
+  // Pages hydrate after their first paint (hydratedOnArrival).
   page: async ({ page, javaScriptEnabled, storedConsent }, use) => {
     if (storedConsent) await storeConsent(page.context(), storedConsent);
-    const goto = page.goto.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      // `waitUntil: 'commit'` asks for the page as soon as it starts, hydrated or not.
-      if (javaScriptEnabled && options?.waitUntil !== 'commit')
-        await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-      return response;
-    };
-    await use(page);
+    await use(javaScriptEnabled ? hydratedOnArrival(page) : page);
   },
   pageProblems: [
     async ({ page, javaScriptEnabled, showSplash, baseURL, expectedErrorUrls }, use) => {

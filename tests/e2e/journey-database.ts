@@ -19,8 +19,12 @@ import { staffAccount } from './staff-account.ts';
  * checks a password hashed at the test suite's cost: about 50 sign-ins a pass, a third of a
  * second of processor time each at the production cost.
  */
+let versionOfThisRun: string | undefined;
+/** Read once per process: every site of a run asks for it (the migrations hashed each time else). */
 const version = () =>
-  migrationsVersion(`${pgliteVersion()} ${staffAccount.username} ${staffAccount.password}`);
+  (versionOfThisRun ??= migrationsVersion(
+    `${pgliteVersion()} ${staffAccount.username} ${staffAccount.password}`,
+  ));
 
 function prepare(target: string) {
   execFileSync(
@@ -51,6 +55,17 @@ const psql = (url: string, statement: string) =>
  * database from (`create database ... template <name>`).
  */
 export function journeyTemplateDatabase(serverUrl: string): string {
+  const known = templatesFound.get(serverUrl);
+  if (known) return known;
+  const name = findOrMakeTemplate(serverUrl);
+  templatesFound.set(serverUrl, name);
+  return name;
+}
+
+/** The prepared databases this process has found or made, by server: asked for once per site. */
+const templatesFound = new Map<string, string>();
+
+function findOrMakeTemplate(serverUrl: string): string {
   const name = `e2e_template_${version()}`;
   const exists = () => psql(serverUrl, `select count(*) from pg_database where datname = '${name}'`) === '1';
   if (exists()) return name;

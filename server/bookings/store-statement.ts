@@ -70,8 +70,10 @@ export const storeBooking = (db: Database, booking: BookingToStore) =>
 const storeBookingsStatement = statementFunction<StoreBookingsRow>({
   name: 'store_bookings',
   parameter: 'batch jsonb',
-  columns: 'ord int, hits int, reference text, free int, tyres_refused boolean, tyres_held boolean',
-  body: sql`with input as (
+  columns: 'ord int, hits int, reference text, free int, tyres_refused boolean',
+  block: sql`declare answered jsonb;
+    begin
+      with input as (
         select * from jsonb_to_recordset(batch) as input (
           ord int, key text, window_start timestamptz, max int, location text, date date,
           start_time text, end_time text, places int, starts_at timestamptz, ends_at timestamptz,
@@ -162,15 +164,31 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
           cross join (values ('booking-received'), ('booking-confirmation')) as mails (kind)
         order by ${bookings.id}, kind desc
       )
-      select input.ord, hit.hits, ${bookings.reference} as reference,
-        input.places - place.taken as free,
-        input.tyre_source = 'stock' and hit.hits <= input.max
-          and input.ord not in (select ord from tyre_held) as tyres_refused,
-        input.ord in (select ord from tyre_held) as tyres_held
-      from input join hit using (key, window_start)
-        left join place using (location, date, start_time)
-        left join winner using (ord)
-        left join ${bookings} on ${bookings.enquiryId} = winner.enquiry_id`,
+      select coalesce(jsonb_agg(answer), '[]'::jsonb) into answered from (
+        select input.ord, hit.hits, ${bookings.reference} as reference,
+          input.places - place.taken as free,
+          input.tyre_source = 'stock' and hit.hits <= input.max
+            and input.ord not in (select ord from tyre_held) as tyres_refused,
+          input.ord in (select ord from tyre_held) as tyres_held,
+          input.tyre_id, input.tyre_quantity
+        from input join hit using (key, window_start)
+          left join place using (location, date, start_time)
+          left join winner using (ord)
+          left join ${bookings} on ${bookings.enquiryId} = winner.enquiry_id
+      ) as answer;
+      -- The tyres held for a booking whose window then had no place left go back (a statement
+      -- changes a row once, so this is the next one, in the same call).
+      update ${tyres} as tyre set reserved = tyre.reserved - back.quantity
+      from (
+        select answer.tyre_id, sum(answer.tyre_quantity)::int as quantity
+        from jsonb_to_recordset(answered) as answer (tyre_id int, tyre_quantity int, tyres_held boolean, reference text)
+        where answer.tyres_held and answer.reference is null
+        group by answer.tyre_id
+      ) as back
+      where tyre.id = back.tyre_id;
+      return query select * from jsonb_to_recordset(answered) as answer (
+        ord int, hits int, reference text, free int, tyres_refused boolean);
+    end`,
 });
 
 type StoreBookingsRow = {
@@ -179,7 +197,6 @@ type StoreBookingsRow = {
   reference: string | null;
   free: number | null;
   tyres_refused: boolean | null;
-  tyres_held: boolean;
 };
 
 /**
@@ -227,19 +244,7 @@ async function storeBookings(db: Database, batch: BookingToStore[]): Promise<Sto
       tyre_source: checked.tyre?.source ?? null,
     };
   });
-  const tyresHeld = batch.some(({ checked }) => checked.tyre?.source === 'stock');
-  const store = async (tx: Database) => {
-    const rows = await storeBookingsStatement.run(tx, sql`${JSON.stringify(input)}::jsonb`);
-    // Tyres reserved for a booking that then found its window full go back in the same
-    // transaction (one statement cannot change a tyre's row twice).
-    const unplaced = rows.filter((row) => row.tyres_held && row.reference === null);
-    for (const row of unplaced) {
-      const tyre = batch[row.ord]!.checked.tyre!;
-      await tx.execute(sql`update ${tyres} set reserved = reserved - ${tyre.quantity} where id = ${tyre.id}`);
-    }
-    return rows;
-  };
-  const rows = tyresHeld ? await db.transaction((tx) => store(tx)) : await store(db);
+  const rows = await storeBookingsStatement.run(db, sql`${JSON.stringify(input)}::jsonb`);
   const results: StoredBooking[] = [];
   for (const { ord, hits, reference, free, tyres_refused } of rows) {
     results[ord] = { hits, reference, free, tyresRefused: tyres_refused === true };

@@ -71,6 +71,25 @@ describe('statementFunction', () => {
     expect(await functionsNamed('test_scaled')).toEqual([old.name, current.name].sort());
   });
 
+  it('runs a block of statements as one call, answering with its own query', async () => {
+    await database.db.execute(sql`create table if not exists test_block_counts (n int)`);
+    const counted = statementFunction<{ n: number; total: number }>({
+      name: 'test_counted',
+      parameter: 'numbers jsonb',
+      columns: 'n int, total int',
+      block: sql`begin
+        insert into test_block_counts select value::int from jsonb_array_elements_text(numbers) as value;
+        return query select value::int as n, (select sum(c.n)::int from test_block_counts c) as total
+          from jsonb_array_elements_text(numbers) as value order by 1;
+      end`,
+    });
+    expect(await counted.run(database.db, sql`'[2, 1]'::jsonb`)).toEqual([
+      { n: 1, total: 3 },
+      { n: 2, total: 3 },
+    ]);
+    expect(await counted.run(database.db, sql`'[4]'::jsonb`)).toEqual([{ n: 4, total: 7 }]);
+  });
+
   it('refuses a statement that holds values of its own', () => {
     expect(() =>
       statementFunction({

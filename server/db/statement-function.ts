@@ -15,28 +15,29 @@ const dialect = new PgDialect();
  *
  * `body` is the statement, with `parameter`'s name standing for the one value it takes; it must
  * hold no other values (everything else is the statement's text). `columns` are its result's.
+ * Work that needs more than one statement gives a `block` instead (`declare ... begin ... end`,
+ * answering with `return query`): one call runs it whole, as one statement, in one round trip.
  */
 export function statementFunction<Row>({
   name,
   parameter,
   columns,
-  body,
+  ...statement
 }: {
   name: string;
   /** The function's parameter, such as `batch jsonb`. */
   parameter: string;
   /** The result's columns, such as `ord int, reference text`. */
   columns: string;
-  body: SQL;
-}) {
-  const query = dialect.sqlToQuery(body);
+} & ({ body: SQL } | { block: SQL })) {
+  const query = dialect.sqlToQuery('body' in statement ? statement.body : statement.block);
   if (query.params.length > 0)
     throw new Error(`The statement of ${name} holds values: pass them as its parameter`);
   const definition = [
     `(${parameter}) returns table (${columns}) language plpgsql volatile as $statement$`,
     // The result's columns are named like the statement's own: inside it, a name is a column.
     '#variable_conflict use_column',
-    `begin return query ${query.sql}; end $statement$`,
+    'body' in statement ? `begin return query ${query.sql}; end $statement$` : `${query.sql} $statement$`,
   ].join('\n');
   const fullName = `${name}_${crypto.createHash('sha256').update(definition).digest('hex').slice(0, 12)}`;
   const created = new WeakMap<Database, Promise<void>>();

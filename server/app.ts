@@ -35,7 +35,12 @@ import {
 import { adminEnquiriesRouter, publicEnquiriesRouter } from './enquiries/routes.ts';
 import { submitEnquiry, type EnquirySubmission } from './enquiries/submit.ts';
 import { mediaHandler } from './images/media.ts';
-import { adminBookingsRouter, keptAvailability, publicBookingsRouter } from './bookings/routes.ts';
+import {
+  adminBookingsRouter,
+  firstBookingWrite,
+  keptAvailability,
+  publicBookingsRouter,
+} from './bookings/routes.ts';
 import { availability } from './bookings/availability.ts';
 import { cancelByCustomer, manageBooking } from './bookings/customer-link.ts';
 import type { BookingDependencies } from './bookings/dependencies.ts';
@@ -122,21 +127,6 @@ export function createApp({
     enforceCsp: !ssr?.devMiddleware,
     googleAnalytics: config.gaMeasurementId !== null,
   };
-  answerKeptReadsFirst(app, [keptSearch(booking), keptAvailability(booking)], {
-    setSecurityHeaders: securityHeaderSetter(security),
-    log: (req, res, started) => logSentResponse(logger, req, res, started),
-    isShuttingDown,
-  });
-  app.use(requestLog(logger));
-  app.use((_req, res, next) => {
-    if (isShuttingDown()) res.setHeader('Connection', 'close');
-    next();
-  });
-  app.use(securityHeaders(security));
-  app.use(compression());
-  app.use(staffPages);
-  app.use(tokenRouteHeaders);
-
   // The phone number and e-mail address of the published content (held in memory), else of the
   // SITE_* settings: what customers are told to use while the database cannot be reached.
   const contact = async (): Promise<SiteSettings> => {
@@ -146,6 +136,27 @@ export function createApp({
       return config.site;
     }
   };
+
+  answerKeptReadsFirst(
+    app,
+    [keptSearch(booking), keptAvailability(booking)],
+    {
+      setSecurityHeaders: securityHeaderSetter(security),
+      log: (req, res, started) => logSentResponse(logger, req, res, started),
+      logger,
+      isShuttingDown,
+    },
+    [firstBookingWrite(booking, contact)],
+  );
+  app.use(requestLog(logger));
+  app.use((_req, res, next) => {
+    if (isShuttingDown()) res.setHeader('Connection', 'close');
+    next();
+  });
+  app.use(securityHeaders(security));
+  app.use(compression());
+  app.use(staffPages);
+  app.use(tokenRouteHeaders);
 
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });

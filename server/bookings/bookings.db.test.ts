@@ -163,6 +163,29 @@ describe('POST /api/bookings', () => {
     expect(mails[0]!.payload).not.toHaveProperty('manageToken');
   });
 
+  it('is answered ahead of the middleware with the headers of every API answer; a body not sent as JSON goes the usual way', async () => {
+    const booked = await book(makeBooking()).expect(201);
+    // Through the middleware, for comparison.
+    const routed = await request(fixture.app).post('/api/enquiries').send(makeEnquiry()).expect(201);
+    for (const name of ['cache-control', 'x-frame-options', 'referrer-policy', 'content-type', 'vary'])
+      expect(booked.headers[name]).toBe(routed.headers[name]);
+    expect(booked.headers['content-security-policy']).toMatch(/'nonce-[\w-]{22}'/);
+    expect(booked.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const form = await request(fixture.app)
+      .post('/api/bookings')
+      .type('form')
+      .send(makeBooking())
+      .expect(415);
+    expect(form.body.error).toBe('Send the booking as JSON (Content-Type: application/json).');
+    const broken = await request(fixture.app)
+      .post('/api/bookings')
+      .set('Content-Type', 'application/json')
+      .send('{"service": "puncture')
+      .expect(400);
+    expect(broken.body).toEqual({ error: 'The request body is not valid JSON.' });
+    expect(await fixture.database.db.$count(bookings)).toBe(1);
+  });
+
   it("shows staff the booked service's title in the pipeline and its export", async () => {
     const booked = (await book(makeBooking({ service: 'wheel-balancing' })).expect(201))
       .body as CreatedBooking;

@@ -4,8 +4,10 @@ import { bookingCancelReasonMaxLength, bookingNotFoundMessage } from '#common/bo
 import { londonDate } from '#common/time/london.ts';
 import { addDays, isCalendarDate, timePattern } from '#common/time/week.ts';
 import { recordStaffActivity } from '../activity/service.ts';
-import { HttpError } from '../http/errors.ts';
-import type { KeptRead } from '../http/kept-reads.ts';
+import { HttpError, type JsonAnswer } from '../http/errors.ts';
+import type { FirstWrite, KeptRead } from '../http/kept-reads.ts';
+import { toldToCall } from '../http/outage.ts';
+import type { ContactDetails } from '#common/http/outage.ts';
 import { idParam, parseBody, queryText } from '../http/params.ts';
 import { sendPreparedJson } from '../http/prepared-json.ts';
 import { availabilityAnswer, settingsOf, type AvailabilityQuery } from './availability.ts';
@@ -16,7 +18,7 @@ import { changeBooking, type StaffChange } from './staff-changes.ts';
 import { submitBooking } from './store.ts';
 
 /** A booking is a few short fields, like an enquiry. */
-const bookingBodyLimit = '16kb';
+const bookingBodyLimit = 16 * 1024;
 
 /** The longest stretch the diary reads at once (a month view with its edges). */
 const maxDiaryDays = 62;
@@ -53,6 +55,48 @@ async function availabilityQueryOf(deps: BookingDependencies, req: Request): Pro
   return { location, from, days: Number(days) };
 }
 
+/**
+ * The answer to a booking from the public site (POST /api/bookings), whose body is `req.body`:
+ * 201 and the booking, or why not. A refusal of the booking itself (400, 429) is thrown, to be
+ * answered as the API answers errors.
+ */
+async function bookingAnswer(
+  deps: BookingDependencies,
+  req: Request,
+  body: unknown = req.body,
+): Promise<JsonAnswer> {
+  const result = await submitBooking(deps, body, req.ip ?? 'unknown');
+  switch (result.status) {
+    case 201:
+      return { status: 201, body: result.booking };
+    case 400:
+      throw new HttpError(400, result.error, result.fieldErrors);
+    case 409:
+      return { status: 409, body: { error: result.error, nextFree: result.nextFree } };
+    case 429:
+      return {
+        status: 429,
+        body: { error: result.error },
+        headers: { 'Retry-After': String(result.retryAfterSeconds) },
+      };
+  }
+}
+
+/**
+ * POST /api/bookings, answered ahead of the middleware (http/kept-reads.ts): when many customers
+ * book at once, most are told the window has just gone, each in about half the processor time
+ * the routed answer takes. A database that cannot be reached is a 503 giving the phone number.
+ */
+export const firstBookingWrite = (
+  deps: BookingDependencies,
+  contact: () => Promise<ContactDetails>,
+): FirstWrite => ({
+  path: '/api/bookings',
+  limit: bookingBodyLimit,
+  answer: (req, body) => bookingAnswer(deps, req, body),
+  errorOf: (error, log) => toldToCall(error, 'bookings', contact, log),
+});
+
 /** GET /api/availability, answered ahead of the middleware (http/kept-reads.ts). */
 export const keptAvailability = (deps: BookingDependencies): KeptRead => ({
   path: '/api/availability',
@@ -74,20 +118,9 @@ export function publicBookingsRouter(deps: BookingDependencies) {
     if (!req.is('application/json')) {
       throw new HttpError(415, 'Send the booking as JSON (Content-Type: application/json).');
     }
-    const result = await submitBooking(deps, req.body, req.ip ?? 'unknown');
-    switch (result.status) {
-      case 201:
-        res.status(201).json(result.booking);
-        return;
-      case 400:
-        throw new HttpError(400, result.error, result.fieldErrors);
-      case 409:
-        res.status(409).json({ error: result.error, nextFree: result.nextFree });
-        return;
-      case 429:
-        res.setHeader('Retry-After', String(result.retryAfterSeconds));
-        throw new HttpError(429, result.error);
-    }
+    const { status, body, headers } = await bookingAnswer(deps, req);
+    res.set(headers ?? {});
+    res.status(status).json(body);
   });
 
   router.get('/bookings/manage/:token', async (req, res) => {

@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from 'pino';
 import type { ApiErrorBody } from '#common/http/api.ts';
 import { databaseUnreachableMessage, unavailableRetryAfterSeconds } from '#common/http/outage.ts';
 import { isDatabaseUnreachable } from '../db/unreachable.ts';
@@ -33,51 +34,62 @@ export const apiNotFound: RequestHandler = (_req, res) => {
 };
 
 /** Errors thrown by body parsers carry these fields (http-errors). */
-type ParserError = Error & { status?: number; type?: string; expose?: boolean };
+export type ParserError = Error & { status?: number; type?: string; expose?: boolean };
+
+/** A JSON answer: its status, its body and the headers it has besides the usual ones. */
+export type JsonAnswer<Body = unknown> = { status: number; body: Body; headers?: Record<string, string> };
 
 /**
- * Turns anything thrown under /api into JSON with the right status. Expected client errors keep
- * their message; a database that cannot be reached is a 503 saying so; anything else is logged
- * and answered with a 500 that reveals nothing.
+ * What the API answers for anything thrown while answering: expected client errors keep their
+ * message; a database that cannot be reached is a 503 saying so; anything else is logged and
+ * answered with a 500 that reveals nothing. `log` is the request's logger.
  */
+export function errorAnswer(
+  error: ParserError,
+  log: Pick<Logger, 'warn' | 'error'>,
+): JsonAnswer<ApiErrorBody> {
+  if (isDatabaseUnreachable(error)) {
+    // Not a fault of this process: told apart, so the dashboard can say what is wrong.
+    log.warn({ err: error }, 'database unreachable');
+    return {
+      status: 503,
+      body: { error: databaseUnreachableMessage },
+      headers: { 'Retry-After': String(unavailableRetryAfterSeconds) },
+    };
+  }
+  if (error instanceof HttpError) {
+    return {
+      status: error.status,
+      body: { error: error.message, ...(error.fieldErrors && { fieldErrors: error.fieldErrors }) },
+      ...(error instanceof ServiceUnavailableError && {
+        headers: { 'Retry-After': String(error.retryAfterSeconds) },
+      }),
+    };
+  }
+  switch (error.type) {
+    case 'entity.parse.failed':
+      return { status: 400, body: { error: 'The request body is not valid JSON.' } };
+    case 'entity.too.large':
+      return { status: 413, body: { error: 'The request body is too large.' } };
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return { status: 415, body: { error: 'The request body has an unsupported encoding.' } };
+  }
+  if (error.expose && error.status && error.status >= 400 && error.status < 500) {
+    return { status: error.status, body: { error: error.message } };
+  }
+  log.error({ err: error }, 'unexpected error');
+  return { status: 500, body: { error: 'Something went wrong on our side. Please try again later.' } };
+}
+
+/** Turns anything thrown under /api into JSON with the right status (`errorAnswer`). */
 export const apiErrorHandler: ErrorRequestHandler = (error: ParserError, req, res, _next) => {
   if (res.headersSent) {
     req.log.error({ err: error }, 'error after the response started');
     res.destroy();
     return;
   }
-  const send = (status: number, body: ApiErrorBody) => res.status(status).json(body);
-  if (isDatabaseUnreachable(error)) {
-    // Not a fault of this process: told apart, so the dashboard can say what is wrong.
-    req.log.warn({ err: error }, 'database unreachable');
-    res.setHeader('Retry-After', String(unavailableRetryAfterSeconds));
-    send(503, { error: databaseUnreachableMessage });
-    return;
-  }
-  if (error instanceof ServiceUnavailableError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
-  if (error instanceof HttpError) {
-    send(error.status, {
-      error: error.message,
-      ...(error.fieldErrors && { fieldErrors: error.fieldErrors }),
-    });
-    return;
-  }
-  switch (error.type) {
-    case 'entity.parse.failed':
-      send(400, { error: 'The request body is not valid JSON.' });
-      return;
-    case 'entity.too.large':
-      send(413, { error: 'The request body is too large.' });
-      return;
-    case 'encoding.unsupported':
-    case 'charset.unsupported':
-      send(415, { error: 'The request body has an unsupported encoding.' });
-      return;
-  }
-  if (error.expose && error.status && error.status >= 400 && error.status < 500) {
-    send(error.status, { error: error.message });
-    return;
-  }
-  req.log.error({ err: error }, 'unexpected error');
-  send(500, { error: 'Something went wrong on our side. Please try again later.' });
+  const answer = errorAnswer(error, req.log);
+  for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
+  res.status(answer.status).json(answer.body);
 };

@@ -1,8 +1,18 @@
 import express from 'express';
+import type { Logger } from 'pino';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { HttpError } from './errors.ts';
 import { answerKeptReadsFirst, type KeptReadResponse } from './kept-reads.ts';
 import { prepareJson } from './prepared-json.ts';
+
+/** A logger that keeps the messages of the errors logged through its children. */
+function errorsLogger() {
+  const errors: string[] = [];
+  const keep = (_facts: object, message: string) => errors.push(message);
+  const log = { warn: keep, error: keep };
+  return { errors, logger: { child: () => log } as unknown as Logger };
+}
 
 /**
  * An app with one kept read at /kept (which fails for ?fail) and a middleware and routes of its
@@ -20,6 +30,7 @@ function appWithKeptRead() {
   const response: KeptReadResponse = {
     setSecurityHeaders: (res, nonce) => res.setHeader('X-Test-Nonce', nonce),
     log: (req) => logged.push(req.url),
+    logger: errorsLogger().logger,
     isShuttingDown: () => false,
   };
   answerKeptReadsFirst(
@@ -70,5 +81,128 @@ describe('answerKeptReadsFirst', () => {
     expect((await request(app).post('/kept')).status).toBe(400);
     expect((await request(app).get('/other')).body).toEqual({ other: true });
     expect(reachedRouter).toEqual(['GET /kept?fail=1', 'POST /kept', 'GET /other']);
+  });
+});
+
+/**
+ * An app with one first write at /write (at most 64 bytes) that answers what it was sent, or
+ * fails as the body asks; and a route of its own at /write for what goes the usual way.
+ */
+function appWithFirstWrite() {
+  const reachedRouter: string[] = [];
+  const logged: string[] = [];
+  const { errors, logger } = errorsLogger();
+  const app = express();
+  app.use((req, _res, next) => {
+    reachedRouter.push(`${req.method} ${req.url}`);
+    next();
+  });
+  answerKeptReadsFirst(
+    app,
+    [],
+    {
+      setSecurityHeaders: (res, nonce) => res.setHeader('X-Test-Nonce', nonce),
+      log: (req) => logged.push(`${req.method} ${req.url}`),
+      logger,
+      isShuttingDown: () => false,
+    },
+    [
+      {
+        path: '/write',
+        limit: 64,
+        answer: async (_req, body) => {
+          const { fail } = body as { fail?: string };
+          if (fail === 'refused') throw new HttpError(422, 'Refused on purpose.');
+          if (fail === 'mapped') throw new Error('to be told otherwise');
+          if (fail === 'unexpected') throw new Error('a fault');
+          return { status: 201, body: { received: body }, headers: { 'X-Test': 'yes' } };
+        },
+        errorOf: async (error) =>
+          (error as Error).message === 'to be told otherwise'
+            ? new HttpError(503, 'Call us instead.')
+            : error,
+      },
+    ],
+  );
+  app.use(express.json({ limit: 64 }));
+  app.post('/write', (req, res) => {
+    res.status(200).json({ usualWay: true, body: req.body });
+  });
+  return { app, reachedRouter, logged, errors };
+}
+
+describe('answerKeptReadsFirst with a first write', () => {
+  it('answers POST of its path without the router, its JSON body read here', async () => {
+    const { app, reachedRouter, logged } = appWithFirstWrite();
+    const answer = await request(app).post('/write').send({ name: 'Ann' });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toEqual({ received: { name: 'Ann' } });
+    expect(answer.headers['x-test']).toBe('yes');
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.headers['x-test-nonce']).toMatch(/^[A-Za-z0-9+/=_-]{16,}$/);
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    const charset = await request(app)
+      .post('/write')
+      .set('Content-Type', 'application/json; charset=UTF-8')
+      .send('{"a":1}');
+    expect(charset.body).toEqual({ received: { a: 1 } });
+    expect(reachedRouter).toEqual([]);
+    expect(logged).toEqual(['POST /write', 'POST /write']);
+  });
+
+  it('answers a body that is not JSON, or not an object, as the JSON parser does; an empty one is {}', async () => {
+    const { app, reachedRouter } = appWithFirstWrite();
+    for (const body of ['{"name": ', '"just a string"', '42']) {
+      const answer = await request(app).post('/write').set('Content-Type', 'application/json').send(body);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ error: 'The request body is not valid JSON.' });
+    }
+    const empty = await request(app).post('/write').set('Content-Type', 'application/json').send('');
+    expect(empty.body).toEqual({ received: {} });
+    expect(reachedRouter).toEqual([]);
+  });
+
+  it('answers the errors its answer fails with as the API does, mapped by the write first', async () => {
+    const { app, errors } = appWithFirstWrite();
+    const refused = await request(app).post('/write').send({ fail: 'refused' });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({ error: 'Refused on purpose.' });
+    const mapped = await request(app).post('/write').send({ fail: 'mapped' });
+    expect(mapped.status).toBe(503);
+    expect(mapped.body).toEqual({ error: 'Call us instead.' });
+    const fault = await request(app).post('/write').send({ fail: 'unexpected' });
+    expect(fault.status).toBe(500);
+    expect(fault.body).toEqual({ error: 'Something went wrong on our side. Please try again later.' });
+    expect(fault.headers['cache-control']).toBe('no-store');
+    expect(errors).toEqual(['unexpected error']);
+  });
+
+  it('leaves to the router a body it would not read as it is, another method, and other paths', async () => {
+    const { app, reachedRouter } = appWithFirstWrite();
+    // Another media type, a body over the cap, a compressed one, one without a length.
+    await request(app).post('/write').set('Content-Type', 'text/plain').send('{"a":1}').expect(200);
+    const large = await request(app)
+      .post('/write')
+      .send({ text: 'x'.repeat(80) });
+    expect(large.status).toBe(413);
+    await request(app)
+      .post('/write')
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', 'gzip')
+      .send('not really gzip');
+    const chunked = request(app).post('/write').set('Content-Type', 'application/json');
+    chunked.write('{"a":');
+    chunked.write('2}');
+    expect((await chunked).body).toEqual({ usualWay: true, body: { a: 2 } });
+    await request(app).get('/write');
+    await request(app).post('/other').send({});
+    expect(reachedRouter).toEqual([
+      'POST /write',
+      'POST /write',
+      'POST /write',
+      'POST /write',
+      'GET /write',
+      'POST /other',
+    ]);
   });
 });

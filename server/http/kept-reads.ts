@@ -1,5 +1,7 @@
 import type { Express, Request, Response } from 'express';
-import { sendPreparedJson, type PreparedJson } from './prepared-json.ts';
+import type { Logger } from 'pino';
+import { errorAnswer, type JsonAnswer, type ParserError } from './errors.ts';
+import { prepareJson, sendPreparedJson, type PreparedJson } from './prepared-json.ts';
 import { nextNonce } from './security.ts';
 
 /**
@@ -16,8 +18,27 @@ export type KeptRead = {
   answer(req: Request): Promise<PreparedJson>;
 };
 
+/**
+ * A public write that many customers may send at once (a booking), answered ahead of the
+ * middleware like the kept reads, its JSON body read here. Only a request whose body the route's
+ * own parser would take as it is comes this way: `Content-Type: application/json` (UTF-8), not
+ * compressed, and a Content-Length within `limit`; any other goes the usual way, which answers
+ * what is wrong with it. An answer that fails is answered as the API answers errors.
+ */
+export type FirstWrite = {
+  /** The path it answers (POST), without the query. */
+  path: string;
+  /** The largest body it reads, in bytes (the route's own cap). */
+  limit: number;
+  answer(req: Request, body: unknown): Promise<JsonAnswer>;
+  /** What to answer for an error `answer` failed with, if not the error itself. */
+  errorOf?(error: unknown, log: Logger): Promise<unknown>;
+};
+
 /** What every API response has, given to the kept reads by the application. */
 export type KeptReadResponse = {
+  /** The logger of the errors a first write's answer fails with. */
+  logger: Logger;
   /** Sets the security headers every response has, with its nonce. */
   setSecurityHeaders(res: Response, nonce: string): void;
   /** Starts the log line of the request that arrived at `started` (written once it is answered). */
@@ -28,28 +49,46 @@ export type KeptReadResponse = {
 type ExpressHandle = (req: Request, res: Response, callback?: (error?: unknown) => void) => void;
 
 /**
- * Makes `app` answer GET and HEAD of the `reads`' paths ahead of its router, and so of every
- * middleware: with the request and response Express gives its handlers, but without going
- * through the router, whose dispatch cost about a fifth of a kept search's processor time
- * (`npm run bench tyres`: 295 -> 222-261 µs a request, docs/decisions/020). Every other request, and
- * one a kept read does not answer, goes to the app as it would have.
+ * Makes `app` answer GET and HEAD of the `reads`' paths, and POST of the `writes`', ahead of its
+ * router, and so of every middleware: with the request and response Express gives its handlers,
+ * but without going through the router, whose dispatch cost about a fifth of a kept search's
+ * processor time (`npm run bench tyres`: 295 -> 222-261 µs a request, docs/decisions/020). Every
+ * other request, and one a kept read does not answer, goes to the app as it would have.
  */
-export function answerKeptReadsFirst(app: Express, reads: readonly KeptRead[], response: KeptReadResponse) {
+export function answerKeptReadsFirst(
+  app: Express,
+  reads: readonly KeptRead[],
+  response: KeptReadResponse,
+  writes: readonly FirstWrite[] = [],
+) {
   const byPath = new Map(reads.map((read) => [read.path, read]));
+  const writesByPath = new Map(writes.map((write) => [write.path, write]));
   // Express calls `handle` for each request (the app is `(req, res, next) => app.handle(...)`,
   // left out of its published types): the kept reads are given the request first, set up as
   // Express sets it up for the router.
   const dispatching = app as Express & { handle: ExpressHandle };
   const handle = dispatching.handle.bind(app);
-  dispatching.handle = (req, res, callback) => {
-    const read = readOf(byPath, req);
-    if (!read) return handle(req, res, callback);
+  const setUp = (req: Request, res: Response) => {
     req.res = res;
     res.req = req;
     Object.setPrototypeOf(req, app.request);
     Object.setPrototypeOf(res, app.response);
     res.locals ??= Object.create(null);
-    serveKeptRead(read, response, req, res, () => handle(req, res, callback));
+  };
+  dispatching.handle = (req, res, callback) => {
+    const read = readOf(byPath, req);
+    if (read) {
+      setUp(req, res);
+      serveKeptRead(read, response, req, res, () => handle(req, res, callback));
+      return;
+    }
+    const write = writeOf(writesByPath, req);
+    if (write) {
+      setUp(req, res);
+      serveFirstWrite(write, response, req, res);
+      return;
+    }
+    handle(req, res, callback);
   };
 }
 
@@ -78,12 +117,81 @@ function serveKeptRead(
   }
   answer.then(
     (prepared) => {
-      response.log(req, res, started);
-      if (response.isShuttingDown()) res.setHeader('Connection', 'close');
-      response.setSecurityHeaders(res, nextNonce());
-      res.setHeader('Cache-Control', 'no-store');
+      startAnswer(response, req, res, started);
       sendPreparedJson(req, res, prepared);
     },
     () => next(),
   );
+}
+
+/** The log line and the headers every API answer has, for a request that arrived at `started`. */
+function startAnswer(response: KeptReadResponse, req: Request, res: Response, started: number) {
+  response.log(req, res, started);
+  if (response.isShuttingDown()) res.setHeader('Connection', 'close');
+  response.setSecurityHeaders(res, nextNonce());
+  res.setHeader('Cache-Control', 'no-store');
+}
+
+/** Media types the route's JSON parser reads as they are: JSON, in UTF-8 if a charset is named. */
+const plainJson = /^application\/json\s*(?:;\s*charset="?utf-8"?\s*)?$/i;
+
+/** The first write a request asks for: POST of its path with a body read as it is; else undefined. */
+function writeOf(byPath: ReadonlyMap<string, FirstWrite>, req: Request): FirstWrite | undefined {
+  if (req.method !== 'POST' || byPath.size === 0) return undefined;
+  const queryAt = req.url.indexOf('?');
+  const write = byPath.get(queryAt === -1 ? req.url : req.url.slice(0, queryAt));
+  const { 'content-type': type, 'content-length': length, 'content-encoding': encoding } = req.headers;
+  const bodyIsPlain =
+    plainJson.test(type ?? '') &&
+    (encoding === undefined || encoding === 'identity') &&
+    length !== undefined &&
+    /^[0-9]{1,9}$/.test(length) &&
+    req.headers['transfer-encoding'] === undefined;
+  return write && bodyIsPlain && Number(length) <= write.limit ? write : undefined;
+}
+
+/** The body as the route's JSON parser reads it (strict: an object or an array; empty is {}). */
+function parseJsonBody(text: string): unknown {
+  const start = text.trimStart();
+  if (start === '') return {};
+  if (start[0] !== '{' && start[0] !== '[')
+    throw Object.assign(new SyntaxError('not an object or an array'), { type: 'entity.parse.failed' });
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw Object.assign(error as Error, { type: 'entity.parse.failed' });
+  }
+}
+
+/** Reads the body of a first write (its length known and within the cap) and answers it. */
+function serveFirstWrite(write: FirstWrite, response: KeptReadResponse, req: Request, res: Response) {
+  const started = Date.now();
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  // A client that goes away before its body is sent is not answered.
+  req.once('end', () => {
+    let answer: Promise<JsonAnswer>;
+    try {
+      answer = write.answer(req, parseJsonBody(Buffer.concat(chunks).toString('utf8')));
+    } catch (error) {
+      answer = Promise.reject(error);
+    }
+    answer
+      .catch(async (error: unknown) => {
+        // The request's own logger, as the middleware gives it to the routes.
+        const log = response.logger.child({
+          req: { id: res.getHeader('X-Request-Id'), method: req.method, path: write.path },
+        });
+        const answered = write.errorOf
+          ? await write.errorOf(error, log).catch((failed: unknown) => failed)
+          : error;
+        return errorAnswer(answered as ParserError, log);
+      })
+      .then(({ status, body, headers }) => {
+        startAnswer(response, req, res, started);
+        for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
+        res.status(status);
+        sendPreparedJson(req, res, prepareJson(body));
+      });
+  });
 }

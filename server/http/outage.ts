@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
 import { data } from 'react-router';
 import {
   databaseUnreachableMessage,
@@ -18,22 +19,33 @@ import { ServiceUnavailableError } from './errors.ts';
 const customerPath = /^\/(?:enquiries|availability|bookings(?:\/manage\/[^/]+(?:\/cancel)?)?)\/?$/;
 
 /**
+ * What a customer's request that failed with `error` is answered with: when the database cannot
+ * be reached, a 503 whose message gives the phone number and e-mail address; else the error.
+ */
+export async function toldToCall(
+  error: unknown,
+  what: 'enquiries' | 'bookings',
+  contact: () => Promise<ContactDetails>,
+  log: Pick<Logger, 'warn'>,
+): Promise<unknown> {
+  if (!isDatabaseUnreachable(error)) return error;
+  log.warn({ err: error }, 'database unreachable: customer told to call');
+  return new ServiceUnavailableError(unavailableOnlineMessage(what, await contact()));
+}
+
+/**
  * For the public API's customer requests that failed because the database cannot be reached: a
  * 503 whose message gives the phone number and e-mail address instead. Mounted right after the
  * public routers, so the staff routes (mounted later) never pass through it.
  */
 export function customersToldToCall(contact: () => Promise<ContactDetails>): ErrorRequestHandler {
   return (error, req, _res, next) => {
-    if (!isDatabaseUnreachable(error) || !customerPath.test(req.path)) {
+    if (!customerPath.test(req.path)) {
       next(error);
       return;
     }
-    req.log.warn({ err: error }, 'database unreachable: customer told to call');
     const what = req.path.startsWith('/enquiries') ? 'enquiries' : 'bookings';
-    contact().then(
-      (details) => next(new ServiceUnavailableError(unavailableOnlineMessage(what, details))),
-      next,
-    );
+    toldToCall(error, what, contact, req.log).then(next, next);
   };
 }
 

@@ -9,9 +9,14 @@ import { prepareJson } from './prepared-json.ts';
 /** A logger that keeps the messages of the errors logged through its children. */
 function errorsLogger() {
   const errors: string[] = [];
-  const keep = (_facts: object, message: string) => errors.push(message);
-  const log = { warn: keep, error: keep };
-  return { errors, logger: { child: () => log } as unknown as Logger };
+  const logger = {
+    child: (bindings: { req: { id: string; path: string } }) => {
+      const keep = (_facts: object, message: string) =>
+        errors.push(`${message} (${bindings.req.path}, ${bindings.req.id ? 'with' : 'without'} its id)`);
+      return { warn: keep, error: keep };
+    },
+  };
+  return { errors, logger: logger as unknown as Logger };
 }
 
 /**
@@ -102,7 +107,11 @@ function appWithFirstWrite() {
     [],
     {
       setSecurityHeaders: (res, nonce) => res.setHeader('X-Test-Nonce', nonce),
-      log: (req) => logged.push(`${req.method} ${req.url}`),
+      // As the application's: the request's id is sent back, and names it in the log.
+      log: (req, res) => {
+        res.setHeader('X-Request-Id', `request-${logged.length + 1}`);
+        logged.push(`${req.method} ${req.url}`);
+      },
       logger,
       isShuttingDown: () => false,
     },
@@ -174,7 +183,7 @@ describe('answerKeptReadsFirst with a first write', () => {
     expect(fault.status).toBe(500);
     expect(fault.body).toEqual({ error: 'Something went wrong on our side. Please try again later.' });
     expect(fault.headers['cache-control']).toBe('no-store');
-    expect(errors).toEqual(['unexpected error']);
+    expect(errors).toEqual(['unexpected error (/write, with its id)']);
   });
 
   it('leaves to the router a body it would not read as it is, another method, and other paths', async () => {

@@ -170,6 +170,8 @@ function serveFirstWrite(write: FirstWrite, response: KeptReadResponse, req: Req
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
   // A client that goes away before its body is sent is not answered.
   req.once('end', () => {
+    // The request's id, log line and headers first: an error's log line names the request.
+    startAnswer(response, req, res, started);
     let answer: Promise<JsonAnswer>;
     try {
       answer = write.answer(req, parseJsonBody(Buffer.concat(chunks).toString('utf8')));
@@ -188,10 +190,10 @@ function serveFirstWrite(write: FirstWrite, response: KeptReadResponse, req: Req
         return errorAnswer(answered as ParserError, log);
       })
       .then(({ status, body, headers }) => {
-        startAnswer(response, req, res, started);
         for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
         res.status(status);
         sendPreparedJson(req, res, prepareJson(body));
-      });
+      })
+      .catch(() => res.destroy());
   });
 }

@@ -11,7 +11,7 @@ import type { Database } from '../db/client.ts';
 import { GroupCommit } from '../db/group-commit.ts';
 import { bookingPlaces, bookings, enquiries, outbox, tyres } from '../db/schema.ts';
 import { statementFunction } from '../db/statement-function.ts';
-import { countHits, type RateLimitHit } from '../http/rate-limit.ts';
+import { countHits, hitCounterOf, type RateLimitHit } from '../http/rate-limit.ts';
 import type { TyreChoice } from '../tyres/booking-tyres.ts';
 import { bookingJson } from './records.ts';
 
@@ -59,11 +59,7 @@ export const storeBooking = (db: Database, booking: BookingToStore) =>
   keptFor(
     writers,
     db,
-    () =>
-      new GroupCommit(
-        (batch: BookingToStore[]) => storeBookings(db, batch),
-        ({ hit }) => `${hit.key} ${hit.windowStart}`,
-      ),
+    () => new GroupCommit((batch: BookingToStore[]) => storeBookings(db, batch), hitCounterOf),
   ).add(booking);
 
 /** The statement of `storeBookings`, kept in the database (db/statement-function.ts). */

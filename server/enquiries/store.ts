@@ -4,7 +4,7 @@ import { keptFor } from '#common/util/kept-for.ts';
 import { selectRows, type Database } from '../db/client.ts';
 import { GroupCommit } from '../db/group-commit.ts';
 import { enquiries, outbox } from '../db/schema.ts';
-import { countHits, type RateLimitHit, type RateLimitResult } from '../http/rate-limit.ts';
+import { countHits, hitCounterOf, type RateLimitHit, type RateLimitResult } from '../http/rate-limit.ts';
 
 /**
  * Storing enquiries from the public site: the client's hit counted, the enquiry and its e-mails
@@ -35,11 +35,7 @@ export function createEnquiryWithinLimit(
   return keptFor(
     writers,
     db,
-    () =>
-      new GroupCommit(
-        (batch: Submission[]) => storeBatch(db, batch),
-        ({ hit }) => `${hit.key} ${hit.windowStart}`,
-      ),
+    () => new GroupCommit((batch: Submission[]) => storeBatch(db, batch), hitCounterOf),
   ).add({ payload, hit: limitHit });
 }
 

@@ -33,6 +33,13 @@ export const countHits = (hits: SQL) =>
     on conflict (key, window_start) do update set hits = ${rateLimitCounters}.hits + 1
     returning key, window_start, hits`;
 
+/**
+ * The counter an item's hit adds to, as a group commit's key (db/group-commit.ts): a batch counted
+ * by `countHits` holds each pair at most once, so a client's second item goes in the next
+ * statement and sees the first one's count, as it would have alone.
+ */
+export const hitCounterOf = ({ hit }: { hit: RateLimitHit }) => `${hit.key} ${hit.windowStart}`;
+
 /** The fixed window of `windowMs` that `now` falls in, and the whole seconds left until it ends. */
 export function fixedWindow(now: Date, windowMs: number): { start: number; retryAfterSeconds: number } {
   const start = Math.floor(now.getTime() / windowMs) * windowMs;

@@ -127,7 +127,7 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
         from allowed
       ),
       winner as (
-        select ranked.*, nextval(pg_get_serial_sequence('enquiries', 'id'))::int as enquiry_id
+        select ranked.*, nextval((select pg_get_serial_sequence('enquiries', 'id')::regclass))::int as enquiry_id
         from ranked join place using (location, date, start_time)
         where ranked.rank <= place.granted
       ),
@@ -150,11 +150,11 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
           tyre_price * tyre_quantity, tyre_source
         from winner join enquiry on enquiry.id = winner.enquiry_id
         order by enquiry.id
-        returning *
+        returning *, ${bookingJson}::jsonb as json
       ),
       mail as (
         insert into ${outbox} (kind, payload)
-        select kind, jsonb_build_object('kind', kind, 'booking', ${bookingJson}::jsonb, 'sequence', 0)
+        select kind, jsonb_build_object('kind', kind, 'booking', ${bookings}.json, 'sequence', 0)
           || case when kind = 'booking-confirmation' then jsonb_build_object('manageToken', winner.token) else '{}'::jsonb end
         from ${bookings} join winner on winner.enquiry_id = ${bookings.enquiryId}
           cross join (values ('booking-received'), ('booking-confirmation')) as mails (kind)
@@ -204,7 +204,7 @@ type StoreBookingsRow = {
  * and e-mails; the others take nothing and store nothing. Answers each booking's count of hits,
  * its reference if stored, and the places its window has left, in the batch's order.
  */
-async function storeBookings(db: Database, batch: BookingToStore[]): Promise<StoredBooking[]> {
+export async function storeBookings(db: Database, batch: BookingToStore[]): Promise<StoredBooking[]> {
   const input = batch.map(({ checked, hit, tokenHash, token }, ord) => {
     const { payload, slot } = checked;
     return {

@@ -12,6 +12,7 @@ import { createTestApp, testConfig } from '#tests/support/app.ts';
 import { bookingContent, bookingNow, clearBookings, makeBooking, tomorrow } from '#tests/support/bookings.ts';
 import { makeEnquiry, signedInStaff } from '#tests/support/factories.ts';
 import { bookingPlaces, bookings, enquiries, outbox } from '../db/schema.ts';
+import { findBooking } from './records.ts';
 import { useBookingsApp } from '#tests/support/bookings-app.ts';
 
 const { clock, content, fixture, book, tokenOf } = useBookingsApp();
@@ -161,6 +162,9 @@ describe('POST /api/bookings', () => {
     expect(mails.map((mail) => mail.kind)).toEqual(['booking-received', 'booking-confirmation']);
     expect(mails[1]!.payload).toMatchObject({ manageToken: tokenOf(created) });
     expect(mails[0]!.payload).not.toHaveProperty('manageToken');
+    // Both carry the booking as the API reads it (the statement builds it once for the two).
+    const asRead = await findBooking(fixture.database.db, stored!.id);
+    for (const mail of mails) expect((mail.payload as { booking: unknown }).booking).toEqual(asRead);
   });
 
   it('is answered ahead of the middleware with the headers of every API answer; a body not sent as JSON goes the usual way', async () => {

@@ -4,7 +4,7 @@ import { bookingCancelReasonMaxLength, bookingNotFoundMessage } from '#common/bo
 import { londonDate } from '#common/time/london.ts';
 import { addDays, isCalendarDate, timePattern } from '#common/time/week.ts';
 import { recordStaffActivity } from '../activity/service.ts';
-import { HttpError, type JsonAnswer } from '../http/errors.ts';
+import { HttpError, sendJsonAnswer, type JsonAnswer } from '../http/errors.ts';
 import type { FirstWrite, KeptRead } from '../http/kept-reads.ts';
 import { toldToCall } from '../http/outage.ts';
 import type { ContactDetails } from '#common/http/outage.ts';
@@ -118,9 +118,7 @@ export function publicBookingsRouter(deps: BookingDependencies) {
     if (!req.is('application/json')) {
       throw new HttpError(415, 'Send the booking as JSON (Content-Type: application/json).');
     }
-    const { status, body, headers } = await bookingAnswer(deps, req);
-    res.set(headers ?? {});
-    res.status(status).json(body);
+    sendJsonAnswer(res, await bookingAnswer(deps, req));
   });
 
   router.get('/bookings/manage/:token', async (req, res) => {

@@ -204,7 +204,7 @@ type StoreBookingsRow = {
  * and e-mails; the others take nothing and store nothing. Answers each booking's count of hits,
  * its reference if stored, and the places its window has left, in the batch's order.
  */
-export async function storeBookings(db: Database, batch: BookingToStore[]): Promise<StoredBooking[]> {
+async function storeBookings(db: Database, batch: BookingToStore[]): Promise<StoredBooking[]> {
   const input = batch.map(({ checked, hit, tokenHash, token }, ord) => {
     const { payload, slot } = checked;
     return {

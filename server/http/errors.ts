@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import type { ApiErrorBody } from '#common/http/api.ts';
 import { databaseUnreachableMessage, unavailableRetryAfterSeconds } from '#common/http/outage.ts';
@@ -38,6 +38,12 @@ export type ParserError = Error & { status?: number; type?: string; expose?: boo
 
 /** A JSON answer: its status, its body and the headers it has besides the usual ones. */
 export type JsonAnswer<Body = unknown> = { status: number; body: Body; headers?: Record<string, string> };
+
+/** Sends `answer` through Express's response (its ETag and the compression middleware). */
+export function sendJsonAnswer(res: Response, { status, body, headers }: JsonAnswer) {
+  res.set(headers ?? {});
+  res.status(status).json(body);
+}
 
 /**
  * What the API answers for anything thrown while answering: expected client errors keep their
@@ -89,7 +95,5 @@ export const apiErrorHandler: ErrorRequestHandler = (error: ParserError, req, re
     res.destroy();
     return;
   }
-  const answer = errorAnswer(error, req.log);
-  for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
-  res.status(answer.status).json(answer.body);
+  sendJsonAnswer(res, errorAnswer(error, req.log));
 };

@@ -140,6 +140,7 @@ function writeOf(byPath: ReadonlyMap<string, FirstWrite>, req: Request): FirstWr
   if (req.method !== 'POST' || byPath.size === 0) return undefined;
   const queryAt = req.url.indexOf('?');
   const write = byPath.get(queryAt === -1 ? req.url : req.url.slice(0, queryAt));
+  if (!write) return undefined;
   const { 'content-type': type, 'content-length': length, 'content-encoding': encoding } = req.headers;
   const bodyIsPlain =
     plainJson.test(type ?? '') &&
@@ -147,7 +148,7 @@ function writeOf(byPath: ReadonlyMap<string, FirstWrite>, req: Request): FirstWr
     length !== undefined &&
     /^[0-9]{1,9}$/.test(length) &&
     req.headers['transfer-encoding'] === undefined;
-  return write && bodyIsPlain && Number(length) <= write.limit ? write : undefined;
+  return bodyIsPlain && Number(length) <= write.limit ? write : undefined;
 }
 
 /** The body as the route's JSON parser reads it (strict: an object or an array; empty is {}). */
@@ -190,7 +191,7 @@ function serveFirstWrite(write: FirstWrite, response: KeptReadResponse, req: Req
         return errorAnswer(answered as ParserError, log);
       })
       .then(({ status, body, headers }) => {
-        for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
+        res.set(headers ?? {});
         res.status(status);
         sendPreparedJson(req, res, prepareJson(body));
       })

@@ -219,7 +219,8 @@ export function createApp({
     accountsRouter({
       ...auth,
       requireUser,
-      requireUserBeforeTwoFactor: requireUserGuard(auth, { allowBeforeTwoFactor: true }),
+      requireAnyUser: requireUserGuard(auth, { allowFitters: true }),
+      requireUserBeforeTwoFactor: requireUserGuard(auth, { allowBeforeTwoFactor: true, allowFitters: true }),
       issuer: async () => siteSettingsWith(config.site, (await siteContent.published()).content).companyName,
     }),
   );

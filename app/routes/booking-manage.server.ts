@@ -1,6 +1,7 @@
 import { formatPence } from '#common/util/money.ts';
 import type { AppLoadContext } from 'react-router';
 import {
+  bookingAddress,
   bookingStatusLabels,
   dayText,
   formatRegistration,
@@ -24,7 +25,7 @@ export function managedBookingView(booking: ManagedBooking, context: AppLoadCont
     locationName: booking.locationName,
     address: branch
       ? `${branch.address.street}, ${branch.address.locality} ${branch.address.postcode}`
-      : null,
+      : bookingAddress(booking),
     date: dayText(booking.date),
     window: windowText(booking),
     name: booking.name,

@@ -3,13 +3,20 @@
 import * as z from 'zod/mini';
 import { passwordLimits, usernameLimits } from '#common/auth/auth.ts';
 
-export const staffRoles = ['owner', 'staff'] as const;
+/**
+ * Owners manage accounts and settings; staff run the office side; fitters see their own jobs
+ * (My jobs) and their own account, and nothing else.
+ */
+export const staffRoles = ['owner', 'staff', 'fitter'] as const;
 export type StaffRole = (typeof staffRoles)[number];
 
 export const isStaffRole = (value: unknown): value is StaffRole =>
   typeof value === 'string' && (staffRoles as readonly string[]).includes(value);
 
-export const roleLabels: Record<StaffRole, string> = { owner: 'Owner', staff: 'Staff' };
+export const roleLabels: Record<StaffRole, string> = { owner: 'Owner', staff: 'Staff', fitter: 'Fitter' };
+
+/** The office's roles: every staff endpoint but a fitter's own is for them. */
+export const isOfficeRole = (role: StaffRole) => role !== 'fitter';
 
 /** A set-up link works this long after it is made, once. */
 export const setupLinkHours = 72;
@@ -167,6 +174,7 @@ export type ActivityEntry = {
 export const activityPageSize = 50;
 
 export const ownersOnlyMessage = 'Only an owner can do this.';
+export const officeOnlyMessage = 'Fitters’ accounts open My jobs and their own account only.';
 export const lastOwnerMessage = 'There must always be at least one active owner.';
 export const setupLinkInvalidMessage =
   'This set-up link has expired or has already been used. Ask an owner for a new one.';

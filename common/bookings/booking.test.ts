@@ -5,7 +5,9 @@ import {
   formatRegistration,
   isRegistration,
   normaliseRegistration,
+  addressLineForMobileMessage,
   postcodeForMobileMessage,
+  townForMobileMessage,
   registrationMessage,
   type BookingInput,
 } from './booking.ts';
@@ -24,6 +26,8 @@ function makeBooking(overrides: Partial<Record<keyof BookingInput, unknown>> = {
     registration: 'AB12 CDE',
     vehicle: 'Ford Focus',
     postcode: 'RM3 0AB',
+    addressLine: '12 High Street',
+    town: 'Romford',
     notes: '',
     ...overrides,
   };
@@ -82,6 +86,7 @@ describe('the booking form', () => {
           name: '  Sam Driver ',
           registration: 'ab12cde',
           postcode: 'rm30ab',
+          addressLine: ' 12 High Street ',
           notes: ' Locking nut key in glovebox ',
         }),
       ),
@@ -96,7 +101,23 @@ describe('the booking form', () => {
       registration: 'AB12CDE',
       vehicle: 'Ford Focus',
       postcode: 'RM3 0AB',
+      addressLine: '12 High Street',
+      town: 'Romford',
       notes: 'Locking nut key in glovebox',
+    });
+  });
+
+  it('needs the address for mobile fitting, and not at a branch', () => {
+    expect(errorsOf({ addressLine: ' ', town: undefined })).toEqual({
+      addressLine: [addressLineForMobileMessage],
+      town: [townForMobileMessage],
+    });
+    expect(parse({ location: 'harold-hill', addressLine: undefined, town: '' }).data).toMatchObject({
+      addressLine: '',
+      town: '',
+    });
+    expect(errorsOf({ addressLine: 'x'.repeat(101) })).toEqual({
+      addressLine: ['Must be 100 characters or fewer'],
     });
   });
 

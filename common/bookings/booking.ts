@@ -5,6 +5,7 @@ import { dayText, outsideAreaForMobileMessage } from './words.ts';
 import { enquirySchema } from '#common/enquiries/enquiry.ts';
 import { isPostcode, normalisePostcode, postcodeMessage } from '#common/site-content/postcode.ts';
 import { formatTime, isCalendarDate, timePattern } from '#common/time/week.ts';
+import type { JobStatus } from '#common/jobs/jobs.ts';
 import { maxTyreQuantity } from '#common/tyres/catalogue.ts';
 
 /**
@@ -14,6 +15,8 @@ import { maxTyreQuantity } from '#common/tyres/catalogue.ts';
 
 export const bookingFieldLimits = {
   registration: 10,
+  addressLine: 100,
+  town: 60,
   vehicle: 100,
   notes: 1000,
 } as const;
@@ -43,6 +46,9 @@ export function formatRegistration(value: string): string {
 
 export const registrationMessage = 'Enter the vehicle’s registration, for example AB12 CDE';
 export const postcodeForMobileMessage = 'Enter the postcode where the vehicle will be, for example RM3 0AB';
+export const addressLineForMobileMessage =
+  'Enter the first line of the address where the vehicle will be, for example 12 High Street';
+export const townForMobileMessage = 'Enter the town, for example Romford';
 
 const text = (...checks: Parameters<z.ZodMiniString['check']>) =>
   z.pipe(
@@ -98,6 +104,12 @@ export const bookingSchema = z
       text(z.refine((value: string) => value === '' || isPostcode(value), postcodeMessage)),
       z.transform((value: string) => (value === '' ? '' : normalisePostcode(value))),
     ),
+    /** The first line of the address and the town: required for mobile fitting, absent at a branch. */
+    addressLine: z._default(
+      text(z.maxLength(bookingFieldLimits.addressLine, tooLong(bookingFieldLimits.addressLine))),
+      '',
+    ),
+    town: z._default(text(z.maxLength(bookingFieldLimits.town, tooLong(bookingFieldLimits.town))), ''),
     notes: text(z.maxLength(bookingFieldLimits.notes, tooLong(bookingFieldLimits.notes))),
     /** A tyre of the catalogue to fit (common/tyres), and how many: absent for a booking without tyres. */
     tyreId: z.optional(wholeNumber(tyreChoiceMessage, 1, 2_147_483_647)),
@@ -105,13 +117,14 @@ export const bookingSchema = z
   })
   .check(
     z.superRefine((booking, context) => {
-      if (booking.location === mobileLocation && booking.postcode === '') {
-        context.issues.push({
-          code: 'custom',
-          input: booking.postcode,
-          path: ['postcode'],
-          message: postcodeForMobileMessage,
-        });
+      if (booking.location !== mobileLocation) return;
+      const missing = [
+        ['addressLine', addressLineForMobileMessage],
+        ['town', townForMobileMessage],
+        ['postcode', postcodeForMobileMessage],
+      ] as const;
+      for (const [field, message] of missing) {
+        if (booking[field] === '') context.issues.push({ code: 'custom', input: '', path: [field], message });
       }
     }),
   );
@@ -174,8 +187,15 @@ export type Booking = {
   registration: string;
   vehicle: string;
   postcode: string | null;
+  /** Where the vehicle will be (mobile fitting): first line of the address and town, else null. */
+  addressLine: string | null;
+  town: string | null;
   outsideArea: boolean;
   notes: string;
+  /** The fitter the office gave the job to. */
+  fitter: { id: number; name: string } | null;
+  /** How the fitter's visit went, once they have started on it (common/jobs). */
+  job: { status: JobStatus; notCompletedReason: string | null } | null;
   /** Why it was cancelled, and by whom (`customer` or a member of staff's username). */
   cancelReason: string | null;
   cancelledBy: string | null;
@@ -233,17 +253,33 @@ export const tooManyBookingsMessage =
 /** GET /api/bookings/manage/{token}: what the customer sees of their booking. */
 export type ManagedBooking = Pick<
   Booking,
-  BookingChoice | 'status' | 'name' | 'registration' | 'vehicle' | 'postcode' | 'tyre'
+  | BookingChoice
+  | 'status'
+  | 'name'
+  | 'registration'
+  | 'vehicle'
+  | 'postcode'
+  | 'addressLine'
+  | 'town'
+  | 'tyre'
 > & {
   /** Whether the customer may still cancel online (before the notice period). */
   canCancel: boolean;
 };
 
-/** PUT /api/bookings/{id}'s body: a change of status, or a move to another window. */
+/**
+ * PUT /api/bookings/{id}'s body: a change of status, a move to another window, or the fitter it
+ * is given to (null: none).
+ */
 export type BookingUpdate =
   | { status: 'confirmed' | 'completed' | 'no-show' }
   | { status: 'cancelled'; reason: string }
-  | { date: string; start: string; location?: string };
+  | { date: string; start: string; location?: string }
+  | { fitterId: number | null };
+
+/** The address where a mobile booking's vehicle will be, on one line, or null. */
+export const bookingAddress = (booking: Pick<Booking, 'addressLine' | 'town'>) =>
+  [booking.addressLine, booking.town].filter(Boolean).join(', ') || null;
 
 export const bookingCancelReasonMaxLength = 500;
 

@@ -56,7 +56,6 @@ export function londonDate(instant: Date): string {
   return lastDate.date;
 }
 
-
 /**
  * The instant London's clock shows `time` on `date`. A time the spring change skips (01:30 on
  * the last Sunday of March) is taken an hour later; one the autumn change repeats, at its

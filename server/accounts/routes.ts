@@ -51,8 +51,12 @@ import {
 } from './staff-accounts.ts';
 
 export type AccountsDependencies = AuthDependencies & {
-  /** The guard of staff endpoints, and the one that lets an account set up two-factor first. */
+  /**
+   * The guard of staff endpoints; the guard of a person's own account, which fitters pass too;
+   * and the one that lets any account set up two-factor first.
+   */
   requireUser: RequestHandler;
+  requireAnyUser: RequestHandler;
   requireUserBeforeTwoFactor: RequestHandler;
   /** The name authenticator apps show beside the account (the business's). */
   issuer: () => Promise<string>;
@@ -82,7 +86,7 @@ export function describeUserAgent(userAgent: string | null): { browser: string; 
  * /api. Every staff route is behind the one guard; account management is for owners.
  */
 export function accountsRouter(deps: AccountsDependencies): Router {
-  const { db, clock, publicUrl, requireUser, requireUserBeforeTwoFactor } = deps;
+  const { db, clock, publicUrl, requireUser, requireAnyUser, requireUserBeforeTwoFactor } = deps;
   const router = Router();
   const sameOrigin = requireSameOrigin(publicUrl);
   const record = (req: Request, entry: Omit<ActivityRecord, 'actor' | 'clientAddress' | 'at'>) =>
@@ -195,7 +199,7 @@ export function accountsRouter(deps: AccountsDependencies): Router {
 
   // The signed-in person's own account.
   const own = Router();
-  own.use(['/user/password', '/user/sessions'], requireUser);
+  own.use(['/user/password', '/user/sessions'], requireAnyUser);
   own.post('/user/password', async (req, res) => {
     const input = parseBody(passwordChangeSchema, req.body ?? {});
     const result = await changePassword(

@@ -1,6 +1,11 @@
 import type { Request, RequestHandler } from 'express';
 import { adminRequestHeader } from '#common/http/api.ts';
-import { ownersOnlyMessage, twoFactorSetupNeededMessage } from '#common/accounts/accounts.ts';
+import {
+  isOfficeRole,
+  officeOnlyMessage,
+  ownersOnlyMessage,
+  twoFactorSetupNeededMessage,
+} from '#common/accounts/accounts.ts';
 import type { StaffUser } from '#common/auth/auth.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
@@ -67,11 +72,15 @@ export function requireSameOrigin(publicUrl: string): RequestHandler {
  * The one guard of every staff-only endpoint: without a live session the answer is 401 and the
  * handler never runs; a state-changing request must also pass the CSRF check (403). An account
  * that owners require to set up two-factor sign-in, and has not, gets 403 everywhere except on
- * the endpoints that set it up (`allowBeforeTwoFactor`).
+ * the endpoints that set it up (`allowBeforeTwoFactor`). A fitter gets 403 everywhere except on
+ * the endpoints of their own jobs and account (`allowFitters`).
  */
 export function requireUser(
   auth: AuthDependencies,
-  { allowBeforeTwoFactor = false }: { allowBeforeTwoFactor?: boolean } = {},
+  {
+    allowBeforeTwoFactor = false,
+    allowFitters = false,
+  }: { allowBeforeTwoFactor?: boolean; allowFitters?: boolean } = {},
 ): RequestHandler {
   return async (req, _res, next) => {
     const user = await currentUser(req, auth);
@@ -80,6 +89,7 @@ export function requireUser(
     if (user.twoFactorSetupRequired && !allowBeforeTwoFactor) {
       throw new HttpError(403, twoFactorSetupNeededMessage);
     }
+    if (!allowFitters && !isOfficeRole(user.role)) throw new HttpError(403, officeOnlyMessage);
     req.user = user;
     next();
   };

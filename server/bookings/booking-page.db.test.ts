@@ -79,6 +79,8 @@ const details = (overrides: Record<string, string> = {}) => ({
   email: 'sarah@example.com',
   registration: 'ab12 cde',
   vehicle: 'Ford Focus',
+  addressLine: '12 High Street',
+  town: 'Romford',
   notes: 'On the drive.',
   website: '',
   ...overrides,

@@ -47,6 +47,8 @@ function managed(
     tyre: booking.tyre,
     vehicle: booking.vehicle,
     postcode: booking.postcode,
+    addressLine: booking.addressLine,
+    town: booking.town,
     canCancel: isActiveBooking(booking.status) && outsideNotice(settings, new Date(booking.startsAt), now),
   };
 }

@@ -1,4 +1,5 @@
 import {
+  bookingAddress,
   bookingWindowText as windowText,
   formatRegistration,
   type Booking,
@@ -51,9 +52,8 @@ export type BookingMailContext = {
 function placeOf(booking: Booking, context: BookingMailContext): string {
   const branch = context.branches.find((entry) => entry.key === booking.location);
   if (branch) return `${branch.name} branch, ${branch.address}`;
-  return booking.postcode
-    ? `Mobile fitting at your address (${booking.postcode})`
-    : 'Mobile fitting at your address';
+  const address = [bookingAddress(booking), booking.postcode].filter(Boolean).join(' ');
+  return address ? `Mobile fitting at ${address}` : 'Mobile fitting at your address';
 }
 
 function detailLines(booking: Booking, context: BookingMailContext): string[] {
@@ -151,6 +151,7 @@ export function bookingMail(notification: BookingNotification, context: BookingM
           `Service: ${booking.serviceTitle}`,
           `When: ${windowText(booking)}`,
           `Where: ${booking.locationName}`,
+          ...(booking.addressLine ? [`Address: ${bookingAddress(booking)}`] : []),
           `Postcode: ${booking.postcode ?? 'Not given'}${booking.outsideArea ? ' (OUTSIDE the covered area)' : ''}`,
           `Vehicle: ${booking.vehicle}`,
           `Registration: ${formatRegistration(booking.registration)}`,

@@ -1,7 +1,7 @@
 import { between, eq, sql, type SQL } from 'drizzle-orm';
 import type { Booking } from '#common/bookings/booking.ts';
 import { isoTime, selectRows, type Database } from '../db/client.ts';
-import { bookings, enquiries, enquiryEvents, outbox } from '../db/schema.ts';
+import { bookings, enquiries, enquiryEvents, jobs, outbox, users } from '../db/schema.ts';
 
 /**
  * Stored bookings: reading them in the API's shape, and the steps every change to one takes
@@ -16,7 +16,12 @@ export const bookingJson = sql`json_build_object('id', ${bookings.id}, 'referenc
   'start', ${bookings.startTime}, 'end', ${bookings.endTime}, 'startsAt', ${isoTime(bookings.startsAt)},
   'endsAt', ${isoTime(bookings.endsAt)}, 'name', ${bookings.name}, 'email', ${bookings.email},
   'phone', ${bookings.phone}, 'registration', ${bookings.registration}, 'vehicle', ${bookings.vehicle},
-  'postcode', ${bookings.postcode}, 'outsideArea', ${bookings.outsideArea}, 'notes', ${bookings.notes},
+  'postcode', ${bookings.postcode}, 'addressLine', ${bookings.addressLine}, 'town', ${bookings.town},
+  'outsideArea', ${bookings.outsideArea}, 'notes', ${bookings.notes},
+  'fitter', (select json_build_object('id', ${users.id}, 'name', ${users.username}) from ${users}
+    where ${users.id} = ${bookings.fitterId}),
+  'job', (select json_build_object('status', ${jobs.status}, 'notCompletedReason', ${jobs.notCompletedReason})
+    from ${jobs} where ${jobs.bookingId} = ${bookings.id}),
   'cancelReason', ${bookings.cancelReason}, 'cancelledBy', ${bookings.cancelledBy},
   'tyre', case when ${bookings.tyreId} is null then null else json_build_object('id', ${bookings.tyreId},
     'description', ${bookings.tyreText}, 'quantity', ${bookings.tyreQuantity},

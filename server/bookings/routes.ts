@@ -166,9 +166,16 @@ const moveSchema = z.object({
   location: z.optional(z.string()),
 });
 
-/** A change of status when the body names one, else a move. */
+const fitterSchema = z.object({
+  fitterId: z.nullable(
+    z.number('Choose a fitter').check(z.int('Choose a fitter'), z.positive('Choose a fitter')),
+  ),
+});
+
+/** A change of fitter when the body names one, of status when it names one, else a move. */
 function parseChange(body: unknown): StaffChange {
   const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  if ('fitterId' in fields) return parseBody(fitterSchema, fields);
   if ('status' in fields) {
     return fields.status === 'cancelled'
       ? parseBody(cancelSchema, fields)

@@ -10,7 +10,8 @@ import { slotAt } from '#common/bookings/slots.ts';
 import { londonDate } from '#common/time/london.ts';
 import { invalidFieldsMessage } from '#common/http/field-errors.ts';
 import { selectRows } from '../db/client.ts';
-import { bookingPlaces, bookings, enquiryNotes } from '../db/schema.ts';
+import { bookingPlaces, bookings, enquiryNotes, users } from '../db/schema.ts';
+import { restartJob } from '../jobs/records.ts';
 import { forgetCatalogue } from '../tyres/offers.ts';
 import { forgetAvailability, settingsOf } from './availability.ts';
 import { hashManageToken, newManageToken } from './customer-link.ts';
@@ -26,7 +27,10 @@ import { findBooking, lockBooking, moveEnquiry, queueMail } from './records.ts';
 export type StaffChange =
   | { status: 'confirmed' | 'completed' | 'no-show' }
   | { status: 'cancelled'; reason: string }
-  | { date: string; start: string; location?: string };
+  | { date: string; start: string; location?: string }
+  | { fitterId: number | null };
+
+export const notAFitterMessage = 'Choose a fitter: an account with the Fitter role that is not disabled.';
 
 export type StaffChangeResult =
   | { status: 200; booking: Booking; summary: string }
@@ -46,6 +50,34 @@ export async function changeBooking(
   const result = await deps.db.transaction(async (tx): Promise<StaffChangeResult> => {
     const booking = await lockBooking(tx, eq(bookings.id, id));
     if (!booking) return { status: 404 };
+    if ('fitterId' in change) {
+      if (!isActiveBooking(booking.status)) {
+        return { status: 409, error: `This booking is ${booking.status}: it cannot be given to a fitter.` };
+      }
+      const [fitter] =
+        change.fitterId === null
+          ? [null]
+          : await tx
+              .select({ id: users.id, username: users.username })
+              .from(users)
+              .where(
+                sql`${users.id} = ${change.fitterId} and ${users.role} = 'fitter' and ${users.disabledAt} is null`,
+              );
+      if (fitter === undefined) {
+        return { status: 400, error: invalidFieldsMessage, fieldErrors: { fitterId: [notAFitterMessage] } };
+      }
+      await tx
+        .update(bookings)
+        .set({ fitterId: fitter?.id ?? null, updatedAt: sql`now()` })
+        .where(eq(bookings.id, id));
+      // Given again after the fitter could not complete it: the job starts afresh.
+      if (fitter) await restartJob(tx, id);
+      return {
+        status: 200,
+        booking: (await findBooking(tx, id))!,
+        summary: fitter ? `given to ${fitter.username}` : 'fitter removed',
+      };
+    }
     if ('status' in change) {
       if (!bookingNextStatuses[booking.status].includes(change.status)) {
         return {

@@ -31,6 +31,7 @@ function enquiryMessage({ payload, slot, serviceTitle, locationName, tyre }: Che
   return [
     `Online booking: ${serviceTitle}, ${windowText(slot)}, ${locationName}.`,
     `Registration ${payload.registration}.`,
+    ...(payload.addressLine ? [`Address: ${payload.addressLine}, ${payload.town}.`] : []),
     ...(tyre
       ? [
           `Tyres: ${tyre.quantity} × ${tyre.description}, ${formatPence(tyre.price)} each fitted, ` +
@@ -74,7 +75,8 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
           ord int, key text, window_start timestamptz, max int, location text, date date,
           start_time text, end_time text, places int, starts_at timestamptz, ends_at timestamptz,
           service text, service_title text, location_name text, name text, email text, phone text,
-          registration text, vehicle text, postcode text, outside_area boolean, notes text,
+          registration text, vehicle text, postcode text, address_line text, town text,
+          outside_area boolean, notes text,
           message text, token_hash text, token text, tyre_id int, tyre_quantity int, tyre_text text,
           tyre_price int, tyre_source text
         )
@@ -142,12 +144,12 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
       ${bookings} as (
         insert into ${bookings} (enquiry_id, reference, service, service_title, location, location_name,
           date, start_time, end_time, starts_at, ends_at, name, email, phone, registration, vehicle,
-          postcode, outside_area, notes, manage_token_hash, tyre_id, tyre_quantity, tyre_text,
-          tyre_price_pence, total_pence, tyre_source)
+          postcode, address_line, town, outside_area, notes, manage_token_hash, tyre_id, tyre_quantity,
+          tyre_text, tyre_price_pence, total_pence, tyre_source)
         select enquiry.id, enquiry.reference, service, service_title, location, location_name,
           date, start_time, end_time, starts_at, ends_at, name, email, phone, registration, vehicle,
-          postcode, outside_area, notes, token_hash, tyre_id, tyre_quantity, tyre_text, tyre_price,
-          tyre_price * tyre_quantity, tyre_source
+          postcode, address_line, town, outside_area, notes, token_hash, tyre_id, tyre_quantity,
+          tyre_text, tyre_price, tyre_price * tyre_quantity, tyre_source
         from winner join enquiry on enquiry.id = winner.enquiry_id
         order by enquiry.id
         returning *, ${bookingJson}::jsonb as json
@@ -228,6 +230,8 @@ async function storeBookings(db: Database, batch: BookingToStore[]): Promise<Sto
       registration: payload.registration,
       vehicle: payload.vehicle,
       postcode: payload.postcode || null,
+      address_line: payload.addressLine || null,
+      town: payload.town || null,
       outside_area: checked.outsideArea,
       notes: payload.notes,
       message: enquiryMessage(checked),

@@ -38,7 +38,7 @@ export const users = pgTable(
     id: serial('id').primaryKey(),
     username: text('username').notNull(),
     passwordHash: text('password_hash'),
-    /** `owner` or `staff` (common/accounts/accounts.ts). */
+    /** `owner`, `staff` or `fitter` (common/accounts/accounts.ts). */
     role: text('role').notNull().default('staff'),
     /** Set while the account is disabled: no sign-in, no session. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
@@ -54,7 +54,7 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${table.username})`),
-    check('users_role_check', sql`${table.role} in ('owner', 'staff')`),
+    check('users_role_check', sql`${table.role} in ('owner', 'staff', 'fitter')`),
   ],
 );
 
@@ -541,8 +541,13 @@ export const bookings = pgTable(
     registration: text('registration').notNull(),
     vehicle: text('vehicle').notNull(),
     postcode: text('postcode'),
+    /** Where the vehicle will be (mobile fitting): the first line of the address, and the town. */
+    addressLine: text('address_line'),
+    town: text('town'),
     outsideArea: boolean('outside_area').notNull().default(false),
     notes: text('notes').notNull().default(''),
+    /** The fitter the office gave the job to (a `fitter` account), if any. */
+    fitterId: integer('fitter_id').references(() => users.id, { onDelete: 'set null' }),
     cancelReason: text('cancel_reason'),
     /** `customer`, or the username of the member of staff who cancelled. */
     cancelledBy: text('cancelled_by'),
@@ -572,6 +577,9 @@ export const bookings = pgTable(
     uniqueIndex('bookings_manage_token_idx').on(table.manageTokenHash),
     index('bookings_starts_at_idx').on(table.startsAt),
     index('bookings_tyre_idx').on(table.tyreId),
+    index('bookings_date_idx').on(table.date, table.startTime),
+    index('bookings_fitter_date_idx').on(table.fitterId, table.date),
+    index('bookings_registration_idx').on(table.registration),
     check('bookings_tyre_source_check', sql`${table.tyreSource} in ('stock', 'supplier')`),
     check(
       'bookings_tyre_quantity_check',
@@ -607,3 +615,5 @@ export const bookingPlaces = pgTable(
     check('booking_places_taken_check', sql`${table.taken} >= 0`),
   ],
 );
+
+export * from './jobs-schema.ts';

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { bookingStatuses, type Booking } from '#common/bookings/booking.ts';
 import type { EnquiryRecord } from '#common/enquiries/enquiry.ts';
+import { jobStatuses } from '#common/jobs/jobs.ts';
 import type { BookingNotification } from '../bookings/mails.ts';
 import { selectRows, type Database } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
@@ -42,8 +43,16 @@ const bookingSchema = z.object({
   registration: z.string(),
   vehicle: z.string(),
   postcode: z.string().nullable(),
+  // E-mails queued before bookings carried an address, a fitter or a job have none.
+  addressLine: z.string().nullable().default(null),
+  town: z.string().nullable().default(null),
   outsideArea: z.boolean(),
   notes: z.string(),
+  fitter: z.object({ id: z.number(), name: z.string() }).nullable().default(null),
+  job: z
+    .object({ status: z.enum(jobStatuses), notCompletedReason: z.string().nullable() })
+    .nullable()
+    .default(null),
   cancelReason: z.string().nullable(),
   cancelledBy: z.string().nullable(),
   // E-mails queued before bookings could carry tyres have none.

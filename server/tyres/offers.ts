@@ -102,8 +102,7 @@ export const forgetCatalogue = (db: Database) => {
 };
 
 /** A tyre's row for a booking: kept for a few seconds, with the reservations made here since. */
-export const keptTyre = (db: Database, id: number) =>
-  keptOf(db).byId.get(String(id), () => tyreById(db, id));
+export const keptTyre = (db: Database, id: number) => keptOf(db).byId.get(String(id), () => tyreById(db, id));
 
 /** `quantity` of tyre `id` were reserved here for a booking. */
 export function tyresReserved(db: Database, id: number, quantity: number) {

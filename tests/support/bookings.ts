@@ -66,6 +66,8 @@ export function makeBooking(overrides: Partial<Record<keyof BookingInput | 'webs
     registration: 'ab12 cde',
     vehicle: 'Vauxhall Corsa',
     postcode: 'rm3 0ab',
+    addressLine: `${sequence} Gooshays Drive`,
+    town: 'Romford',
     notes: 'Parked on the drive.',
     ...overrides,
   };

@@ -1,6 +1,11 @@
 import { formatPence } from '#common/util/money.ts';
 import type { ReactNode } from 'react';
-import { bookingStatusLabels, formatRegistration, type Booking } from '#common/bookings/booking.ts';
+import {
+  bookingAddress,
+  bookingStatusLabels,
+  formatRegistration,
+  type Booking,
+} from '#common/bookings/booking.ts';
 import { MailIcon, PhoneIcon } from '#app/components/ui/icons.tsx';
 import { BookingActions } from './booking-actions.tsx';
 import { bookingStatusBadgeClass, bookingStatusBorderClass, cancelledByText } from './booking-format.ts';
@@ -103,6 +108,7 @@ export function BookingCard({ booking }: { booking: Booking }) {
             </span>
           </Detail>
         )}
+        {booking.addressLine && <Detail term="Address">{bookingAddress(booking)}</Detail>}
         {booking.postcode && (
           <Detail term="Postcode">
             {booking.postcode}

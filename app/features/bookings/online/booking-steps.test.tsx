@@ -200,6 +200,8 @@ describe('DetailsStep', () => {
     await user.type(screen.getByLabelText(/^Name/), 'Sarah Mitchell');
     await user.type(screen.getByLabelText(/^Phone/), '07700 900123');
     await user.type(screen.getByLabelText(/^Email/), 'sarah@example.com');
+    await user.type(screen.getByLabelText(/^Address \(first line\)/), '12 High Street');
+    await user.type(screen.getByLabelText(/^Town/), 'Romford');
     await user.type(screen.getByLabelText(/^Vehicle registration/), 'ab12 cde');
     await user.type(screen.getByLabelText(/^Vehicle make and model/), 'Ford Focus');
   };
@@ -223,6 +225,8 @@ describe('DetailsStep', () => {
       name: 'Sarah Mitchell',
       phone: '07700 900123',
       email: 'sarah@example.com',
+      addressLine: '12 High Street',
+      town: 'Romford',
       registration: 'ab12 cde',
       vehicle: 'Ford Focus',
       notes: '',
@@ -267,7 +271,13 @@ describe('DetailsStep', () => {
   it('offers the next free windows when the chosen one went, and books the one picked', async () => {
     const { posts, user } = await renderStep(
       step({
-        values: { name: 'Sarah Mitchell', phone: '07700 900123', email: 'sarah@example.com' },
+        values: {
+          name: 'Sarah Mitchell',
+          phone: '07700 900123',
+          email: 'sarah@example.com',
+          addressLine: '12 High Street',
+          town: 'Romford',
+        },
         conflict: {
           message: windowGoneMessage,
           nextFree: [

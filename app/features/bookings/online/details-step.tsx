@@ -9,6 +9,7 @@ import {
   type FreeWindow,
 } from '#common/bookings/booking.ts';
 import { enquiryFieldLimits } from '#common/enquiries/enquiry.ts';
+import { mobileLocation } from '#common/bookings/settings.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { BookingErrorSummary } from './booking-error-summary.tsx';
 import { BookingSummary, type SummaryRow } from './booking-summary.tsx';
@@ -22,13 +23,15 @@ import {
 import { AlternativeWindows, slotField } from './alternative-windows.tsx';
 import { primaryButtonClass } from './step-form.tsx';
 
-type DetailField = 'name' | 'phone' | 'email' | 'registration' | 'vehicle' | 'notes';
+type DetailField = 'name' | 'phone' | 'email' | 'addressLine' | 'town' | 'registration' | 'vehicle' | 'notes';
 type DetailErrors = Partial<Record<BookingField | typeof slotField, string>>;
 
 const detailFields: { name: DetailField; label: string }[] = [
   { name: 'name', label: 'Name' },
   { name: 'phone', label: 'Phone' },
   { name: 'email', label: 'Email' },
+  { name: 'addressLine', label: 'Address (first line)' },
+  { name: 'town', label: 'Town' },
   { name: 'registration', label: 'Vehicle registration' },
   { name: 'vehicle', label: 'Vehicle make and model' },
   { name: 'notes', label: 'Notes' },
@@ -171,6 +174,31 @@ export function DetailsStep({
             )}
           </FormField>
         ))}
+        {choices.location === mobileLocation && (
+          <fieldset className="grid gap-5 sm:col-span-2 sm:grid-cols-2">
+            <legend className="mb-1 font-semibold text-slate-900">
+              Where the vehicle will be{choices.postcode ? ` (${choices.postcode})` : ''}
+            </legend>
+            <FormField
+              id={fieldId('addressLine')}
+              label="Address (first line)"
+              required
+              error={shown.addressLine}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  {...text('addressLine')}
+                  autoComplete="address-line1"
+                  placeholder="e.g. 12 High Street"
+                />
+              )}
+            </FormField>
+            <FormField id={fieldId('town')} label="Town" required error={shown.town}>
+              {(control) => <input {...control} {...text('town')} autoComplete="address-level2" />}
+            </FormField>
+          </fieldset>
+        )}
         <FormField
           id={fieldId('registration')}
           label="Vehicle registration"

@@ -1,0 +1,130 @@
+/**
+ * VAT invoices and credit notes: their shapes and the one way VAT is worked out.
+ *
+ * Every price the business quotes includes VAT at the standard rate. An invoice shows each line's
+ * VAT, worked out from that line's amount and rounded to the penny (half a penny up); the
+ * invoice's VAT is the sum of its lines' VAT and its net total the gross total less that VAT.
+ * HMRC accepts either per-line or per-invoice rounding as long as one is used consistently:
+ * per line lets every line show its own VAT and keeps a credit note of some lines exact.
+ */
+
+/** The standard rate, in per cent. */
+export const vatRatePercent = 20;
+
+/** The VAT inside an amount that includes it, rounded to the penny (half up): 1/6 at 20%. */
+export function vatIncluded(grossPence: number): number {
+  return Math.round((grossPence * vatRatePercent) / (100 + vatRatePercent));
+}
+
+/** One line as an invoice shows it. Amounts in pence, VAT included unless named net. */
+export type InvoiceLine = {
+  description: string;
+  quantity: number;
+  /** The price of one, VAT included. */
+  unitPence: number;
+  /** quantity × unitPence. */
+  grossPence: number;
+  /** The VAT inside grossPence (vatIncluded). */
+  vatPence: number;
+  /** grossPence − vatPence. */
+  netPence: number;
+};
+
+export type InvoiceTotals = { netPence: number; vatPence: number; grossPence: number };
+
+/** A line as charged (description, quantity, price of one with VAT): what the fitter can adjust. */
+export type ChargedLine = { description: string; quantity: number; unitPence: number };
+
+/** An invoice's lines with their VAT, and its totals. */
+export function invoiceLines(lines: readonly ChargedLine[]): { lines: InvoiceLine[]; totals: InvoiceTotals } {
+  const invoiced = lines.map((line): InvoiceLine => {
+    const grossPence = line.quantity * line.unitPence;
+    const vatPence = vatIncluded(grossPence);
+    return { ...line, grossPence, vatPence, netPence: grossPence - vatPence };
+  });
+  const grossPence = invoiced.reduce((sum, line) => sum + line.grossPence, 0);
+  const vatPence = invoiced.reduce((sum, line) => sum + line.vatPence, 0);
+  return { lines: invoiced, totals: { netPence: grossPence - vatPence, vatPence, grossPence } };
+}
+
+export const invoiceKinds = ['invoice', 'credit-note'] as const;
+export type InvoiceKind = (typeof invoiceKinds)[number];
+
+/** INV-000042 and CN-000007: each kind numbered in its own series, from 1, without gaps. */
+export const invoiceNumberPrefixes: Record<InvoiceKind, string> = { invoice: 'INV', 'credit-note': 'CN' };
+
+export const formatInvoiceNumber = (kind: InvoiceKind, sequence: number) =>
+  `${invoiceNumberPrefixes[kind]}-${String(sequence).padStart(6, '0')}`;
+
+/**
+ * An issued invoice or credit note exactly as issued: stored once and never changed (a
+ * correction is a credit note). Amounts of a credit note are positive: the amount credited.
+ */
+export type InvoiceDocument = {
+  kind: InvoiceKind;
+  number: string;
+  /** When it was issued (ISO 8601 instant); its London date is the invoice date. */
+  issuedAt: string;
+  /** The date of supply (the tax point), YYYY-MM-DD: the day the work was done. */
+  supplyDate: string;
+  /** For a credit note: the number of the invoice it corrects, and why. */
+  credits: { number: string; reason: string } | null;
+  seller: {
+    name: string;
+    /** Postal address, one line each. */
+    address: string[];
+    vatNumber: string;
+    email: string;
+    phone: string;
+  };
+  customer: {
+    name: string;
+    /** Where the work was done or the customer's address, one line each (may be empty). */
+    address: string[];
+    email: string;
+    phone: string;
+  };
+  /** The booking's reference (ENQ-YYMM-NNNN), the vehicle and its registration. */
+  job: { reference: string; registration: string; vehicle: string; service: string };
+  lines: InvoiceLine[];
+  totals: InvoiceTotals;
+  vatRatePercent: number;
+};
+
+export const paymentMethods = ['card', 'cash', 'bank-transfer', 'account'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+export const paymentMethodLabels: Record<PaymentMethod, string> = {
+  card: 'Card',
+  cash: 'Cash',
+  'bank-transfer': 'Bank transfer',
+  account: 'On account',
+};
+
+/** One payment taken against a job. */
+export type JobPayment = {
+  id: number;
+  method: PaymentMethod;
+  amount: number;
+  takenAt: string;
+  takenBy: string | null;
+};
+
+/**
+ * What has been paid against an invoice when it is shown: not part of the issued invoice (which
+ * never changes), stated beside it.
+ */
+export type PaidStatus = {
+  status: 'paid' | 'part-paid' | 'unpaid';
+  paidPence: number;
+  duePence: number;
+  payments: Pick<JobPayment, 'method' | 'amount' | 'takenAt'>[];
+};
+
+/** The paid status of an amount, from the payments taken against it. */
+export function paidStatus(grossPence: number, payments: PaidStatus['payments']): PaidStatus {
+  const paidPence = payments.reduce((sum, payment) => sum + payment.amount, 0);
+  const duePence = Math.max(0, grossPence - paidPence);
+  const status = paidPence <= 0 ? 'unpaid' : duePence === 0 ? 'paid' : 'part-paid';
+  return { status, paidPence, duePence, payments };
+}

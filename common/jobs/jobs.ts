@@ -1,0 +1,207 @@
+// zod/mini: the fitter's phone validates with it before queueing an action.
+import * as z from 'zod/mini';
+
+/** The fitter's day: a job's statuses, actions and record, shared by the server and the phone. */
+
+export const jobStatuses = ['scheduled', 'on-the-way', 'arrived', 'completed', 'not-completed'] as const;
+export type JobStatus = (typeof jobStatuses)[number];
+
+export const jobStatusLabels: Record<JobStatus, string> = {
+  scheduled: 'Scheduled',
+  'on-the-way': 'On the way',
+  arrived: 'Arrived',
+  completed: 'Completed',
+  'not-completed': 'Could not complete',
+};
+
+export const tyrePositions = ['nsf', 'osf', 'nsr', 'osr', 'spare'] as const;
+export type TyrePosition = (typeof tyrePositions)[number];
+
+export const tyrePositionLabels: Record<TyrePosition, string> = {
+  nsf: 'Near-side front',
+  osf: 'Off-side front',
+  nsr: 'Near-side rear',
+  osr: 'Off-side rear',
+  spare: 'Spare',
+};
+
+/** Why a job could not be completed: the common reasons, or the fitter's own words. */
+export const notCompletedReasons = [
+  'No one there',
+  'Wrong tyre size',
+  'Locking wheel nut key missing',
+] as const;
+
+export const jobLimits = {
+  idempotencyKey: 100,
+  text: 100,
+  advisories: 1000,
+  notes: 1000,
+  reason: 500,
+  photos: 6,
+  lines: 20,
+  lineDescription: 120,
+  /** £10,000 in pence: more on one job is a typing slip. */
+  amount: 1_000_000,
+} as const;
+
+const tooLong = (max: number) => `Must be ${max} characters or fewer`;
+
+const text = (max: number, required?: string) =>
+  z.pipe(
+    z.transform((value: unknown) => (typeof value === 'string' ? value.trim() : value)),
+    z
+      .string(required ?? 'Must be text')
+      .check(...(required ? [z.minLength(1, required)] : []), z.maxLength(max, tooLong(max))),
+  );
+
+/** A DOT date code's week and year, as moulded on the sidewall: `2324` is week 23 of 2024. */
+export const dotPattern = /^(0[1-9]|[1-4][0-9]|5[0-3])[0-9]{2}$/;
+export const dotMessage = 'Enter the DOT week and year as four digits, for example 2324';
+
+const fittedTyreSchema = z.object({
+  position: z.enum(tyrePositions, 'Choose the position: nsf, osf, nsr, osr or spare'),
+  brand: text(jobLimits.text, 'Enter the brand'),
+  pattern: text(jobLimits.text, 'Enter the pattern'),
+  size: text(jobLimits.text, 'Enter the size, for example 205/55 R16 91V'),
+  dot: z.pipe(text(4, dotMessage), z.string().check(z.regex(dotPattern, dotMessage))),
+});
+
+const treadMm = z
+  .number('Enter the tread depth in mm')
+  .check(z.minimum(0, 'Tread depth cannot be negative'), z.maximum(20, 'Tread depth must be 20 mm or less'));
+
+/** What was done on a completed job (`record` of the `completed` event). */
+export const jobRecordSchema = z
+  .object({
+    tyres: z._default(z.array(fittedTyreSchema), []),
+    removedTreadMm: z._default(z.partialRecord(z.enum(tyrePositions), treadMm), {}),
+    torqued: z._default(z.boolean('Say whether the wheel nuts were torqued'), false),
+    tpmsReset: z._default(z.boolean('Say whether the TPMS was reset'), false),
+    advisories: z._default(text(jobLimits.advisories), ''),
+    notes: z._default(text(jobLimits.notes), ''),
+  })
+  .check(
+    z.superRefine((record, context) => {
+      const seen = new Set<string>();
+      record.tyres.forEach((tyre, index) => {
+        if (seen.has(tyre.position)) {
+          context.issues.push({
+            code: 'custom',
+            input: tyre.position,
+            path: ['tyres', index, 'position'],
+            message: 'Each position takes one tyre',
+          });
+        }
+        seen.add(tyre.position);
+      });
+    }),
+  );
+
+export type JobRecord = z.output<typeof jobRecordSchema>;
+export type FittedTyre = JobRecord['tyres'][number];
+
+const idempotencyKey = z
+  .string('Send an idempotencyKey')
+  .check(
+    z.minLength(8, 'The idempotencyKey must be 8 to 100 characters'),
+    z.maxLength(jobLimits.idempotencyKey, 'The idempotencyKey must be 8 to 100 characters'),
+    z.regex(/^[A-Za-z0-9_.:-]+$/, 'The idempotencyKey may hold letters, digits and - _ . : only'),
+  );
+
+const pence = (message: string) =>
+  z.number(message).check(z.int(message), z.minimum(0, message), z.maximum(jobLimits.amount, message));
+
+/** A line as charged, when the fitter changes the booking's. */
+export const chargedLineSchema = z.object({
+  description: text(jobLimits.lineDescription, 'Describe the line'),
+  quantity: z
+    .number('Enter how many')
+    .check(z.int('Enter a whole number'), z.minimum(1, 'At least 1'), z.maximum(99, 'At most 99')),
+  unitPence: pence('Enter the price of one in pence, VAT included'),
+});
+
+/** POST /api/jobs/{id}/events's body. */
+export const jobEventSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('on-the-way'),
+    idempotencyKey,
+    /** When the fitter expects to arrive, HH:MM London time; the window's start when absent. */
+    eta: z.optional(z.string().check(z.regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'Enter a time, HH:MM'))),
+  }),
+  z.object({ type: z.literal('arrived'), idempotencyKey }),
+  z.object({
+    type: z.literal('completed'),
+    idempotencyKey,
+    record: jobRecordSchema,
+    /** The lines to charge, when they differ from the booking's, and why. */
+    lines: z.optional(z.array(chargedLineSchema).check(z.maxLength(jobLimits.lines, 'Too many lines'))),
+    linesReason: z.optional(text(jobLimits.reason)),
+  }),
+  z.object({
+    type: z.literal('not-completed'),
+    idempotencyKey,
+    reason: text(jobLimits.reason, 'Say why the job could not be completed'),
+  }),
+]);
+
+export type JobEventInput = z.input<typeof jobEventSchema>;
+export type JobEvent = z.output<typeof jobEventSchema>;
+export type JobEventType = JobEvent['type'];
+
+/** POST /api/jobs/{id}/payments's body. */
+export const jobPaymentSchema = z.object({
+  method: z.enum(['card', 'cash', 'bank-transfer', 'account'], 'Choose card, cash, bank-transfer or account'),
+  amount: z
+    .number('Enter the amount in pence')
+    .check(
+      z.int('Enter the amount in whole pence'),
+      z.minimum(1, 'The amount must be at least 1p'),
+      z.maximum(jobLimits.amount, 'The amount is too large'),
+    ),
+  idempotencyKey,
+});
+
+export type JobPaymentInput = z.input<typeof jobPaymentSchema>;
+
+export const linesReasonMessage = 'Say why the charge differs from the booking';
+
+/** A job as GET /api/jobs answers it: what the fitter needs at the kerb, signal or not. */
+export type Job = {
+  /** The booking's id. */
+  id: number;
+  reference: string;
+  date: string;
+  /** London wall-clock times, HH:MM. */
+  window: { start: string; end: string };
+  status: JobStatus;
+  /** The arrival time given with "On my way", HH:MM. */
+  eta: string | null;
+  fitter: { id: number; name: string } | null;
+  customer: {
+    name: string;
+    phone: string;
+    /** The first line and town, one line ("12 High Street, Romford"); null at a branch. */
+    address: string | null;
+    postcode: string | null;
+  };
+  /** Where: `mobile` or a branch's key, and its name. */
+  location: string;
+  locationName: string;
+  vehicle: string;
+  registration: string;
+  service: string;
+  /** The tyres to fit: those booked with the fitting, or null (then the notes say). */
+  tyres: { description: string; quantity: number; source: 'stock' | 'supplier' } | null;
+  notes: string;
+  notCompletedReason: string | null;
+  /** What is charged (the booking's lines, or the fitter's), its total, and what has been paid. */
+  lines: { description: string; quantity: number; unitPence: number }[];
+  total: number;
+  paid: number;
+  photos: number;
+  /** The invoice's number once the job is completed. */
+  invoice: string | null;
+};
+
+export const jobNotFoundMessage = 'That job does not exist, or it is not yours.';

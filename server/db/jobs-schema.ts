@@ -1,0 +1,168 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { ChargedLine, InvoiceDocument } from '#common/jobs/invoice.ts';
+import type { JobRecord } from '#common/jobs/jobs.ts';
+import { bookings, users } from './schema.ts';
+
+/**
+ * The fitter's day (common/jobs): each booking's job at the kerbside, what the fitter did and
+ * took, and the invoices issued for it. A job is its booking's; invoices and payments outlive
+ * the booking (a business keeps its accounts for six years), without the customer's details once
+ * they are erased.
+ */
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** A booking's job, from the fitter's first action on it. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    bookingId: integer('booking_id')
+      .primaryKey()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** common/jobs/jobs.ts, jobStatuses (`scheduled` when there is no row). */
+    status: text('status').notNull().default('scheduled'),
+    /** The arrival time the fitter gave with "On my way" (HH:MM, London). */
+    eta: text('eta'),
+    onTheWayAt: at('on_the_way_at'),
+    arrivedAt: at('arrived_at'),
+    completedAt: at('completed_at'),
+    notCompletedReason: text('not_completed_reason'),
+    /** What was done (JobRecord), from completion. */
+    record: jsonb('record').$type<JobRecord>(),
+    /** The lines charged, when the fitter changed them from the booking's, and why. */
+    lines: jsonb('lines').$type<ChargedLine[]>(),
+    linesReason: text('lines_reason'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'jobs_status_check',
+      sql`${table.status} in ('scheduled', 'on-the-way', 'arrived', 'completed', 'not-completed')`,
+    ),
+  ],
+);
+
+/**
+ * Each action sent for a job, once per idempotency key: a repeat of a key gets the first answer
+ * (`answer`) and changes nothing.
+ */
+export const jobEvents = pgTable(
+  'job_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name'),
+    detail: jsonb('detail').notNull().default({}),
+    answer: jsonb('answer').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('job_events_key_idx').on(table.bookingId, table.idempotencyKey)],
+);
+
+/**
+ * Photos of a job and the customer's signature: private, served to signed-in staff only, never
+ * under /media. Re-encoded on the way in (no metadata, no location).
+ */
+export const jobFiles = pgTable(
+  'job_files',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('job_files_key_idx').on(table.bookingId, table.idempotencyKey),
+    check('job_files_kind_check', sql`${table.kind} in ('photo', 'signature')`),
+  ],
+);
+
+/**
+ * Payments taken for jobs. They hold no personal details and outlive the booking (the takings
+ * of a day stay what they were).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    method: text('method').notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    takenById: integer('taken_by_id').references(() => users.id, { onDelete: 'set null' }),
+    takenByName: text('taken_by_name'),
+    takenAt: at('taken_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('payments_key_idx').on(table.bookingId, table.idempotencyKey),
+    index('payments_taken_at_idx').on(table.takenAt),
+    check('payments_method_check', sql`${table.method} in ('card', 'cash', 'bank-transfer', 'account')`),
+    check('payments_amount_check', sql`${table.amountPence} > 0`),
+  ],
+);
+
+/**
+ * Issued VAT invoices and credit notes, each exactly as issued (`document`): never changed but
+ * for an erasure, which removes the customer's details and keeps what the accounts need.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    number: text('number').notNull(),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    /** For a credit note, the invoice it corrects. */
+    creditsId: integer('credits_id'),
+    document: jsonb('document').$type<InvoiceDocument>().notNull(),
+    grossPence: integer('gross_pence').notNull(),
+    issuedAt: at('issued_at').notNull().defaultNow(),
+    /** When the customer's details were removed (an erasure). */
+    erasedAt: at('erased_at'),
+  },
+  (table) => [
+    uniqueIndex('invoices_number_idx').on(table.number),
+    index('invoices_booking_idx').on(table.bookingId),
+    check('invoices_kind_check', sql`${table.kind} in ('invoice', 'credit-note')`),
+  ],
+);
+
+/**
+ * The last number issued in each series (`invoice`, `credit-note`): taken by the transaction that
+ * issues the invoice, so numbers have no gaps or duplicates however many processes issue them.
+ */
+export const invoiceCounters = pgTable('invoice_counters', {
+  kind: text('kind').primaryKey(),
+  last: integer('last').notNull(),
+});

@@ -1,0 +1,467 @@
+/**
+ * An issued invoice or credit note as a PDF: what the customer is sent and staff print.
+ *
+ * Laid out by hand rather than with pdfkit's own flowing text: every block is measured before it
+ * is drawn, so a table row or the totals never split across pages and the table's header is
+ * drawn again at the top of each page it continues on. Only the PDF standard fonts (Helvetica)
+ * are used: nothing is read from disk or the network, and every character the invoice itself
+ * needs (£, curly quotes, dashes) is in their encoding.
+ */
+import PDFDocument from 'pdfkit';
+import { dayText, formatRegistration } from '#common/bookings/booking.ts';
+import {
+  type InvoiceDocument,
+  type InvoiceLine,
+  type PaidStatus,
+  paymentMethodLabels,
+} from '#common/jobs/invoice.ts';
+import { londonDate } from '#common/time/london.ts';
+import { formatPence } from '#common/util/money.ts';
+
+const colours = {
+  heading: '#1E293B',
+  accent: '#8DC63F',
+  text: '#1E293B',
+  muted: '#64748B',
+  rule: '#CBD5E1',
+  faint: '#E2E8F0',
+  band: '#F1F5F9',
+};
+
+const fonts = { regular: 'Helvetica', bold: 'Helvetica-Bold' } as const;
+
+type TextStyle = {
+  size: number;
+  font?: keyof typeof fonts;
+  colour?: string;
+  align?: 'left' | 'right';
+};
+
+/** A4 in points, with the room kept clear around the content. */
+const sheet = { width: 595.28, height: 841.89, left: 50, right: 50, top: 48, bottom: 64 };
+const contentWidth = sheet.width - sheet.left - sheet.right;
+const contentRight = sheet.width - sheet.right;
+/** Where content stops: below it is the footer. */
+const contentBottom = sheet.height - sheet.bottom;
+const lineGap = 1.5;
+
+const styles = {
+  body: { size: 9.5 },
+  muted: { size: 9, colour: colours.muted },
+  heading: { size: 10, font: 'bold', colour: colours.heading },
+} satisfies Record<string, TextStyle>;
+
+/** The document being drawn and how far down the current page it has got. */
+type Canvas = { pdf: PDFKit.PDFDocument; invoice: InvoiceDocument; y: number };
+
+export async function renderInvoicePdf(document: InvoiceDocument, paid: PaidStatus): Promise<Buffer> {
+  const pdf = new PDFDocument({
+    size: 'A4',
+    margins: { top: sheet.top, bottom: sheet.bottom, left: sheet.left, right: sheet.right },
+    // Kept until the end so that each page's footer can say how many pages there are.
+    bufferPages: true,
+    lang: 'en-GB',
+    displayTitle: true,
+    info: {
+      Title: `${titleOf(document)} ${document.number}`,
+      Author: document.seller.name,
+      // pdfkit stamps the time of rendering otherwise, and derives the file's ID from this: the
+      // issue time makes the same document render to the same bytes every time.
+      CreationDate: new Date(document.issuedAt),
+    },
+  });
+  const bytes = collect(pdf);
+  const canvas: Canvas = { pdf, invoice: document, y: sheet.top };
+  drawAccentBar(canvas);
+  drawHeader(canvas);
+  if (document.credits) drawCredits(canvas, document.credits);
+  drawParties(canvas);
+  drawLines(canvas);
+  drawSummary(canvas, paid);
+  drawFooters(canvas);
+  pdf.end();
+  return bytes;
+}
+
+function collect(pdf: PDFKit.PDFDocument): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+  });
+}
+
+const titleOf = (document: InvoiceDocument) => (document.kind === 'invoice' ? 'VAT invoice' : 'Credit note');
+
+/** "28 November 2026": a calendar date as the invoice states it, without the day of the week. */
+const dateText = (date: string) => dayText(date).replace(/^\S+ /, '');
+const londonDateText = (instant: string) => dateText(londonDate(new Date(instant)));
+
+/** The characters the standard fonts' encoding (WinAnsi) has: Latin-1 and a few typographic ones. */
+const winAnsi = /^[\n\x20-\x7E\xA0-\xFF€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]$/u;
+/** Letters outside it that have no accent to take off. */
+const plainLetters: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', ı: 'i' };
+
+/**
+ * Text as the standard fonts can write it. pdfkit writes a character outside their encoding as a
+ * code that is not one, garbling the line; a customer's name or address may have one, so such a
+ * letter loses its accent (Dvořák becomes Dvorák, Łódź Lódz) and anything else becomes "?".
+ */
+function printable(text: string): string {
+  return Array.from(text.normalize('NFC'), (char) => {
+    if (winAnsi.test(char)) return char;
+    if (/^\s$/u.test(char)) return ' ';
+    // Invisible characters (zero-width spaces, direction marks, control codes) show nothing.
+    if (/^[\p{Cc}\p{Cf}]$/u.test(char)) return '';
+    const plain = plainLetters[char] ?? char.normalize('NFD').replace(/\p{M}/gu, '');
+    return Array.from(plain).every((part) => winAnsi.test(part)) && plain !== '' ? plain : '?';
+  }).join('');
+}
+
+function setStyle(pdf: PDFKit.PDFDocument, style: TextStyle) {
+  pdf
+    .font(fonts[style.font ?? 'regular'])
+    .fontSize(style.size)
+    .fillColor(style.colour ?? colours.text);
+}
+
+function measure(pdf: PDFKit.PDFDocument, text: string, width: number, style: TextStyle): number {
+  setStyle(pdf, style);
+  return pdf.heightOfString(printable(text), { width, lineGap });
+}
+
+/** Draws `text` wrapped to `width` with its top at `y`; returns its height. */
+function write(
+  pdf: PDFKit.PDFDocument,
+  text: string,
+  at: { x: number; y: number; width: number },
+  style: TextStyle,
+): number {
+  const height = measure(pdf, text, at.width, style);
+  pdf.text(printable(text), at.x, at.y, { width: at.width, align: style.align ?? 'left', lineGap });
+  return height;
+}
+
+/** Lines of text one under another; returns the height they took. */
+function writeLines(
+  pdf: PDFKit.PDFDocument,
+  lines: readonly { text: string; style: TextStyle }[],
+  at: { x: number; y: number; width: number },
+): number {
+  let y = at.y;
+  for (const line of lines) y += write(pdf, line.text, { ...at, y }, line.style);
+  return y - at.y;
+}
+
+function rule(pdf: PDFKit.PDFDocument, y: number, colour: string, thickness = 0.75, from = sheet.left) {
+  pdf.moveTo(from, y).lineTo(contentRight, y).lineWidth(thickness).strokeColor(colour).stroke();
+}
+
+function drawAccentBar(canvas: Canvas) {
+  canvas.pdf.rect(0, 0, sheet.width, 6).fill(colours.accent);
+}
+
+function newPage(canvas: Canvas) {
+  canvas.pdf.addPage();
+  drawAccentBar(canvas);
+  canvas.y = sheet.top;
+  const { invoice } = canvas;
+  canvas.y += write(
+    canvas.pdf,
+    `${titleOf(invoice)} ${invoice.number} (continued)`,
+    { x: sheet.left, y: canvas.y, width: contentWidth },
+    { size: 9, font: 'bold', colour: colours.muted },
+  );
+  canvas.y += 12;
+}
+
+/** Starts a new page unless `height` more fits on this one. */
+function makeRoom(canvas: Canvas, height: number): boolean {
+  if (canvas.y + height <= contentBottom) return false;
+  newPage(canvas);
+  return true;
+}
+
+/** The seller on the left; the title, number and dates on the right. */
+function drawHeader(canvas: Canvas) {
+  const { pdf, invoice } = canvas;
+  const { seller } = invoice;
+  const top = canvas.y;
+  const sellerLines = [
+    { text: seller.name, style: { size: 15, font: 'bold', colour: colours.heading } as TextStyle },
+    ...[...seller.address, seller.phone, seller.email]
+      .filter(Boolean)
+      .map((text) => ({ text, style: styles.muted })),
+    { text: `VAT registration number ${seller.vatNumber}`, style: styles.muted },
+  ];
+  const sellerHeight = writeLines(pdf, sellerLines, { x: sheet.left, y: top, width: 250 });
+
+  const titleHeight = write(
+    pdf,
+    titleOf(invoice),
+    { x: contentRight - 240, y: top - 2, width: 240 },
+    { size: 22, font: 'bold', colour: colours.heading, align: 'right' },
+  );
+  const kind = invoice.kind === 'invoice' ? 'Invoice' : 'Credit note';
+  const facts = [
+    [`${kind} number`, invoice.number],
+    [`${kind} date`, londonDateText(invoice.issuedAt)],
+    ['Date of supply', dateText(invoice.supplyDate)],
+  ] as const;
+  let y = top + titleHeight + 6;
+  for (const [label, value] of facts) y += drawFact(pdf, label, value, y);
+  canvas.y = Math.max(top + sellerHeight, y) + 16;
+  rule(pdf, canvas.y, colours.rule);
+  canvas.y += 16;
+}
+
+/** A label and its value on one line of the header's right-hand block. */
+function drawFact(pdf: PDFKit.PDFDocument, label: string, value: string, y: number): number {
+  const width = 220;
+  const x = contentRight - width;
+  write(pdf, label, { x, y, width: 100 }, styles.muted);
+  return (
+    write(pdf, value, { x: x + 100, y, width: width - 100 }, { size: 9, font: 'bold', align: 'right' }) + 2
+  );
+}
+
+/** Which invoice a credit note corrects, and why, set apart above everything else. */
+function drawCredits(canvas: Canvas, credits: NonNullable<InvoiceDocument['credits']>) {
+  const { pdf } = canvas;
+  const padding = 10;
+  const width = contentWidth - 2 * padding - 4;
+  const lines = [
+    { text: `Credit for invoice ${credits.number}`, style: styles.heading },
+    { text: `Reason: ${credits.reason}`, style: styles.body },
+  ];
+  const height =
+    lines.reduce((sum, line) => sum + measure(pdf, line.text, width, line.style), 0) + 2 * padding;
+  pdf.rect(sheet.left, canvas.y, contentWidth, height).fill(colours.band);
+  pdf.rect(sheet.left, canvas.y, 4, height).fill(colours.accent);
+  writeLines(pdf, lines, { x: sheet.left + 4 + padding, y: canvas.y + padding, width });
+  canvas.y += height + 18;
+}
+
+/** The customer on the left, the job on the right. */
+function drawParties(canvas: Canvas) {
+  const { pdf, invoice } = canvas;
+  const { customer, job } = invoice;
+  const columnWidth = (contentWidth - 30) / 2;
+  const top = canvas.y;
+  const customerLines = [
+    { text: 'Bill to', style: styles.heading },
+    { text: customer.name, style: { ...styles.body, font: 'bold' } as TextStyle },
+    ...[...customer.address, customer.email, customer.phone]
+      .filter(Boolean)
+      .map((text) => ({ text, style: styles.body })),
+  ];
+  const customerHeight = writeLines(pdf, customerLines, { x: sheet.left, y: top, width: columnWidth });
+
+  const jobX = sheet.left + columnWidth + 30;
+  let y = top + write(pdf, 'Job', { x: jobX, y: top, width: columnWidth }, styles.heading);
+  const facts = [
+    ['Reference', job.reference],
+    ['Vehicle', job.vehicle],
+    ['Registration', formatRegistration(job.registration)],
+    ['Service', job.service],
+  ] as const;
+  for (const [label, value] of facts) {
+    write(pdf, label, { x: jobX, y, width: 70 }, styles.muted);
+    y += write(pdf, value, { x: jobX + 72, y, width: columnWidth - 72 }, styles.body);
+  }
+  canvas.y = Math.max(top + customerHeight, y) + 24;
+}
+
+type Column = { title: string; width: number; align: 'left' | 'right'; cell: (line: InvoiceLine) => string };
+
+/** The table's columns; the description takes what the figures leave. */
+function columnsOf(invoice: InvoiceDocument): { x: number; column: Column }[] {
+  const figures: Column[] = [
+    { title: 'Qty', width: 30, align: 'right', cell: (line) => String(line.quantity) },
+    {
+      title: 'Unit price\n(incl. VAT)',
+      width: 72,
+      align: 'right',
+      cell: (line) => formatPence(line.unitPence),
+    },
+    {
+      title: `VAT\n(${invoice.vatRatePercent}%)`,
+      width: 60,
+      align: 'right',
+      cell: (line) => formatPence(line.vatPence),
+    },
+    { title: 'Amount\n(incl. VAT)', width: 76, align: 'right', cell: (line) => formatPence(line.grossPence) },
+  ];
+  const gap = 10;
+  const descriptionWidth = contentWidth - figures.reduce((sum, column) => sum + column.width + gap, 0);
+  const columns: Column[] = [
+    { title: 'Description', width: descriptionWidth, align: 'left', cell: (line) => line.description },
+    ...figures,
+  ];
+  let x = sheet.left;
+  return columns.map((column) => {
+    const placed = { x, column };
+    x += column.width + gap;
+    return placed;
+  });
+}
+
+const cellPadding = 6;
+
+function drawTableHeader(canvas: Canvas, columns: ReturnType<typeof columnsOf>) {
+  const { pdf } = canvas;
+  const style: TextStyle = { size: 8.5, font: 'bold', colour: colours.heading };
+  const textHeight = Math.max(
+    ...columns.map(({ column }) => measure(pdf, column.title, column.width, style)),
+  );
+  const height = textHeight + 2 * cellPadding;
+  pdf.rect(sheet.left, canvas.y, contentWidth, height).fill(colours.band);
+  for (const { x, column } of columns) {
+    // Single-line titles sit on the lower line of the two-line ones, next to the figures.
+    const offset = textHeight - measure(pdf, column.title, column.width, style);
+    write(
+      pdf,
+      column.title,
+      { x, y: canvas.y + cellPadding + offset, width: column.width },
+      { ...style, align: column.align },
+    );
+  }
+  canvas.y += height;
+  rule(pdf, canvas.y, colours.accent, 1.5);
+  canvas.y += 1;
+}
+
+function drawLines(canvas: Canvas) {
+  const { pdf, invoice } = canvas;
+  const columns = columnsOf(invoice);
+  const headerHeight = 2 * measure(pdf, 'X', 100, { size: 8.5 }) + 2 * cellPadding;
+  // A header is never left at the foot of a page without a line under it.
+  const firstRow = invoice.lines[0] ? rowHeight(pdf, columns, invoice.lines[0]) : 0;
+  makeRoom(canvas, headerHeight + firstRow);
+  drawTableHeader(canvas, columns);
+  for (const line of invoice.lines) {
+    const height = rowHeight(pdf, columns, line);
+    if (makeRoom(canvas, height)) drawTableHeader(canvas, columns);
+    for (const { x, column } of columns) {
+      write(
+        pdf,
+        column.cell(line),
+        { x, y: canvas.y + cellPadding, width: column.width },
+        {
+          ...styles.body,
+          align: column.align,
+        },
+      );
+    }
+    canvas.y += height;
+    rule(pdf, canvas.y, colours.faint, 0.5);
+  }
+  canvas.y += 16;
+}
+
+function rowHeight(
+  pdf: PDFKit.PDFDocument,
+  columns: ReturnType<typeof columnsOf>,
+  line: InvoiceLine,
+): number {
+  const heights = columns.map(({ column }) => measure(pdf, column.cell(line), column.width, styles.body));
+  return Math.max(...heights) + 2 * cellPadding;
+}
+
+/** What has been paid (or what is credited) on the left, the totals on the right, kept together. */
+function drawSummary(canvas: Canvas, paid: PaidStatus) {
+  const { pdf, invoice } = canvas;
+  const statusWidth = 250;
+  const statusLines = invoice.kind === 'invoice' ? paidLines(paid) : creditedLines(invoice);
+  const statusHeight = statusLines.reduce(
+    (sum, line) => sum + measure(pdf, line.text, statusWidth, line.style),
+    0,
+  );
+  makeRoom(canvas, Math.max(statusHeight + 20, 96));
+  const top = canvas.y;
+  const totalsHeight = drawTotals(canvas, top);
+  const statusTop = top + 2;
+  pdf.rect(sheet.left, statusTop, 3, statusHeight + 12).fill(colours.accent);
+  writeLines(pdf, statusLines, { x: sheet.left + 12, y: statusTop + 6, width: statusWidth });
+  canvas.y = top + Math.max(totalsHeight, statusHeight + 14);
+}
+
+function drawTotals(canvas: Canvas, top: number): number {
+  const { pdf, invoice } = canvas;
+  const { totals } = invoice;
+  const width = 210;
+  const x = contentRight - width;
+  const rows = [
+    ['Net', formatPence(totals.netPence)],
+    [`VAT at ${invoice.vatRatePercent}%`, formatPence(totals.vatPence)],
+  ] as const;
+  let y = top;
+  for (const [label, value] of rows) {
+    write(pdf, label, { x, y, width: 110 }, styles.body);
+    y += write(pdf, value, { x: x + 110, y, width: width - 110 }, { ...styles.body, align: 'right' }) + 4;
+  }
+  y += 2;
+  rule(pdf, y, colours.heading, 1, x);
+  y += 7;
+  const total: TextStyle = { size: 12, font: 'bold', colour: colours.heading };
+  write(pdf, 'Total', { x, y, width: 110 }, total);
+  y += write(
+    pdf,
+    formatPence(totals.grossPence),
+    { x: x + 110, y, width: width - 110 },
+    { ...total, align: 'right' },
+  );
+  return y - top;
+}
+
+type StatusLine = { text: string; style: TextStyle };
+
+function paidLines(paid: PaidStatus): StatusLine[] {
+  const headline = {
+    paid: 'Paid in full',
+    'part-paid': `Part paid: ${formatPence(paid.paidPence)} received, ${formatPence(paid.duePence)} due`,
+    unpaid: `Amount due: ${formatPence(paid.duePence)}`,
+  }[paid.status];
+  const payments = paid.payments.map((payment) => ({
+    text: `${paymentMethodLabels[payment.method]} payment of ${formatPence(payment.amount)} on ${londonDateText(payment.takenAt)}`,
+    style: styles.muted,
+  }));
+  return [{ text: headline, style: { ...styles.heading, size: 11 } }, ...payments];
+}
+
+function creditedLines(invoice: InvoiceDocument): StatusLine[] {
+  return [
+    {
+      text: `Amount credited: ${formatPence(invoice.totals.grossPence)}`,
+      style: { ...styles.heading, size: 11 },
+    },
+  ];
+}
+
+/** Each page's footer: the VAT note and where the page falls. */
+function drawFooters(canvas: Canvas) {
+  const { pdf, invoice } = canvas;
+  const range = pdf.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index += 1) {
+    pdf.switchToPage(index);
+    // The footer sits in the bottom margin, where pdfkit would otherwise start a new page.
+    pdf.page.margins.bottom = 0;
+    const y = sheet.height - sheet.bottom + 24;
+    rule(pdf, y - 8, colours.faint, 0.5);
+    const note = `Prices include VAT at ${invoice.vatRatePercent}%.`;
+    write(pdf, note, { x: sheet.left, y, width: contentWidth / 2 }, { size: 8, colour: colours.muted });
+    const where = `${invoice.number} · Page ${index + 1} of ${range.count}`;
+    write(
+      pdf,
+      where,
+      { x: sheet.left + contentWidth / 2, y, width: contentWidth / 2 },
+      {
+        size: 8,
+        colour: colours.muted,
+        align: 'right',
+      },
+    );
+    pdf.page.margins.bottom = sheet.bottom;
+  }
+}

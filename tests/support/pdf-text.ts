@@ -1,0 +1,46 @@
+/**
+ * The text of a PDF as a reader would copy it, one string per page, for tests to look for words in.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+/**
+ * Where pdf.js finds the fonts a PDF names without embedding (Helvetica and the other standard
+ * fonts): a folder path read with fs in Node, with the trailing slash pdf.js requires.
+ */
+const pdfjsFolder = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+const standardFontDataUrl = path.join(pdfjsFolder, 'standard_fonts') + path.sep;
+
+/**
+ * Each page's text items in the order they are drawn, which for the PDFs this site writes (top to
+ * bottom, a table's cells row by row) is reading order; a cell that wraps stays in one piece.
+ * Items are joined with a space, since a gap between items drawn apart is not always a space
+ * character, and runs of whitespace collapse to one so tests can match phrases.
+ */
+export async function pdfText(bytes: Uint8Array | Buffer): Promise<string[]> {
+  const document = await getDocument({
+    // pdf.js refuses a Buffer and hands the array's memory over to its worker, emptying it: a
+    // copy leaves the caller's bytes intact.
+    data: new Uint8Array(bytes),
+    useWorkerFetch: false,
+    isEvalSupported: false,
+    disableFontFace: true,
+    standardFontDataUrl,
+    // Its warnings go to console.log and say nothing a test needs.
+    verbosity: VerbosityLevel.ERRORS,
+  }).promise;
+  try {
+    const pages: string[] = [];
+    for (let number = 1; number <= document.numPages; number += 1) {
+      const page = await document.getPage(number);
+      const content = await page.getTextContent();
+      // Marked-content items (tags) carry no text.
+      const text = content.items.flatMap((item) => ('str' in item ? [item.str] : [])).join(' ');
+      pages.push(text.replace(/\s+/g, ' ').trim());
+    }
+    return pages;
+  } finally {
+    await document.destroy();
+  }
+}

@@ -46,8 +46,9 @@ import { cancelByCustomer, manageBooking } from './bookings/customer-link.ts';
 import type { BookingDependencies } from './bookings/dependencies.ts';
 import { submitBooking } from './bookings/store.ts';
 import { imagesRouter } from './images/routes.ts';
+import { jobsRouter } from './jobs/routes.ts';
 import { keptSearch, publicTyresRouter } from './tyres/routes.ts';
-import { offerOf, searchTyres, sizesOnOffer } from './tyres/offers.ts';
+import { forgetCatalogue, offerOf, searchTyres, sizesOnOffer } from './tyres/offers.ts';
 import { stockedSizes } from './tyres/catalogue.ts';
 import { staffTyresRouter } from './tyres/staff-routes.ts';
 import { uploadedSlotImages } from './images/service.ts';
@@ -185,6 +186,7 @@ export function createApp({
   };
   const auth: AuthDependencies = { db: database.db, clock, publicUrl: config.publicUrl };
   const requireUser = requireUserGuard(auth);
+  const requireAnyUser = requireUserGuard(auth, { allowFitters: true });
   const analytics: AnalyticsDependencies = {
     db: database.db,
     clock,
@@ -219,7 +221,7 @@ export function createApp({
     accountsRouter({
       ...auth,
       requireUser,
-      requireAnyUser: requireUserGuard(auth, { allowFitters: true }),
+      requireAnyUser,
       requireUserBeforeTwoFactor: requireUserGuard(auth, { allowBeforeTwoFactor: true, allowFitters: true }),
       issuer: async () => siteSettingsWith(config.site, (await siteContent.published()).content).companyName,
     }),
@@ -227,6 +229,19 @@ export function createApp({
   api.use(activityRouter(database.db, requireUser));
   api.use('/enquiries', adminEnquiriesRouter(database.db, requireUser));
   api.use(adminBookingsRouter(booking, requireUser));
+  api.use(
+    jobsRouter(
+      {
+        db: database.db,
+        clock,
+        content: booking.content,
+        onQueued: booking.onQueued,
+        onBookingChanged: () => forgetCatalogue(database.db),
+        reportDelayMs: config.jobReportDelayMs,
+      },
+      requireAnyUser,
+    ),
+  );
   api.use('/analytics', adminAnalyticsRouter(analytics, requireUser));
   api.use(privacyRouter(database.db, requireUser, clock));
   api.use(

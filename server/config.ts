@@ -133,6 +133,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.preprocess(blankToUndefined, httpOrigin.optional()),
   TRUST_PROXY: z.preprocess(blankToUndefined, wholeNumber(0, 10).optional()),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(blankToUndefined, wholeNumber(0, 120_000).optional()),
+  JOB_REPORT_DELAY_SECONDS: z.preprocess(blankToUndefined, wholeNumber(0, 3600).optional()),
   SEED_DEMO_CONTENT: z.preprocess(blankToUndefined, booleanFlag.optional()),
   SMTP_URL: z.preprocess(blankToUndefined, smtpUrl.optional()),
   NOTIFY_EMAIL: z.preprocess(blankToUndefined, z.email('must be an e-mail address').optional()),
@@ -174,6 +175,8 @@ export type Config = {
   /** Number of reverse proxies in front of the server whose X-Forwarded-* headers are trusted. */
   trustProxy: number;
   shutdownTimeoutMs: number;
+  /** How long a job report waits after completion (a payment taken just after shows as paid). */
+  jobReportDelayMs: number;
   seedDemoContent: boolean;
   site: SiteSettings;
   /** SMTP server for the notifications; without it they wait in the outbox for an owner. */
@@ -257,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: vars.PUBLIC_URL ?? `http://localhost:${port}`,
     trustProxy: vars.TRUST_PROXY ?? 0,
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS ?? 10_000,
+    jobReportDelayMs: (vars.JOB_REPORT_DELAY_SECONDS ?? 120) * 1000,
     // Demo enquiries make a first local run look alive; a PostgreSQL deployment starts empty.
     seedDemoContent: vars.SEED_DEMO_CONTENT ?? vars.DATABASE_URL === undefined,
     site,

@@ -26,6 +26,7 @@ import { londonDay } from './analytics/london.ts';
 import { purgeRawPageViews } from './analytics/retention.ts';
 import { createSiteContentStore } from '#server/site-content/store.ts';
 import { seedSiteContent } from '#common/site-content/seed.ts';
+import { invoicePdfFile } from './jobs/invoices.ts';
 
 /**
  * The process: configuration, database (migrated, seeded), HTTP server, graceful shutdown.
@@ -93,6 +94,7 @@ async function main() {
     logger,
     addresses: notificationAddresses(config, siteContent),
     publicUrl: config.publicUrl,
+    invoicePdf: (invoiceId) => invoicePdfFile(database.db, invoiceId),
   });
   // The embedded database's nightly backups, and the socket npm run db:backup asks through.
   const backups = await startBackups({ config, database, logger });

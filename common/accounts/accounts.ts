@@ -108,6 +108,9 @@ export const activityKinds = [
   'tyres-imported',
   'outbox-sent',
   'outbox-discarded',
+  'job-updated',
+  'payment-taken',
+  'credit-note-issued',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 
@@ -149,6 +152,9 @@ export const activityKindLabels: Record<ActivityKind, string> = {
   'tyres-imported': 'Tyre prices imported',
   'outbox-sent': 'Waiting e-mail sent',
   'outbox-discarded': 'Waiting e-mail discarded',
+  'job-updated': 'Job updated',
+  'payment-taken': 'Payment taken',
+  'credit-note-issued': 'Credit note issued',
 };
 
 /**

@@ -1,5 +1,6 @@
 // zod/mini: the fitter's phone validates with it before queueing an action.
 import * as z from 'zod/mini';
+import type { PaymentMethod } from './invoice.ts';
 
 /** The fitter's day: a job's statuses, actions and record, shared by the server and the phone. */
 
@@ -205,3 +206,61 @@ export type Job = {
 };
 
 export const jobNotFoundMessage = 'That job does not exist, or it is not yours.';
+
+/** The actions a job takes in each status; a completed job takes none. */
+export const jobNextEvents: Record<JobStatus, readonly JobEventType[]> = {
+  scheduled: ['on-the-way', 'arrived', 'completed', 'not-completed'],
+  'on-the-way': ['on-the-way', 'arrived', 'completed', 'not-completed'],
+  arrived: ['arrived', 'completed', 'not-completed'],
+  completed: [],
+  'not-completed': [],
+};
+
+/** Why a job in `status` cannot take `type`, or null when it can. */
+export function jobEventRefusal(status: JobStatus, type: JobEventType): string | null {
+  if (jobNextEvents[status].includes(type)) return null;
+  if (status === 'completed') return 'This job is already completed.';
+  if (status === 'not-completed') {
+    return 'This job was marked as not completed: the office will give it to a fitter again.';
+  }
+  return `This job is ${jobStatusLabels[status].toLowerCase()}: it cannot go back to ${jobStatusLabels[
+    type === 'on-the-way' ? 'on-the-way' : 'arrived'
+  ].toLowerCase()}.`;
+}
+
+/** GET /api/takings?date=: what was taken that London day, in all and by whom, by method (pence). */
+export type Takings = {
+  date: string;
+  total: number;
+  byMethod: Record<PaymentMethod, number>;
+  fitters: {
+    /** Who took it (null when the account has since been deleted and its name is gone). */
+    fitter: { id: number | null; name: string } | null;
+    total: number;
+    payments: number;
+    byMethod: Record<PaymentMethod, number>;
+  }[];
+};
+
+/** One visit in a vehicle's history (GET /api/vehicles/{registration}). */
+export type VehicleJob = {
+  id: number;
+  reference: string;
+  date: string;
+  service: string;
+  status: JobStatus;
+  locationName: string;
+  fitter: string | null;
+  /** What was fitted and measured, once completed. */
+  record: JobRecord | null;
+  completedAt: string | null;
+  invoices: { number: string; kind: 'invoice' | 'credit-note'; total: number; issuedAt: string }[];
+};
+
+/** GET /api/vehicles/{registration}: every job on a vehicle, newest first. */
+export type VehicleHistory = {
+  registration: string;
+  /** The make and model as last booked. */
+  vehicle: string | null;
+  jobs: VehicleJob[];
+};

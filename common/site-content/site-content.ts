@@ -121,6 +121,32 @@ export const siteContentSchema = z
      * their own, and until then tyres are priced by the defaults.
      */
     tyres: z.optional(tyrePricingSchema),
+    /**
+     * What VAT invoices state of the business: its postal address and VAT registration number.
+     * Absent until staff set them; until then invoices give the first branch's address and the
+     * placeholder number (common/jobs/invoice.ts).
+     */
+    invoicing: z.optional(
+      z.object({
+        address: list(
+          text(L.addressLine, 'Remove the empty line or write it'),
+          5,
+          'address lines',
+          'Enter the business’s postal address',
+        ),
+        vatNumber: z.pipe(
+          text(20, 'Enter the VAT registration number, for example GB 123 4567 89'),
+          z
+            .string()
+            .check(
+              z.regex(
+                /^(GB|XI)? ?[0-9]{3} ?[0-9]{4} ?[0-9]{2}( ?[0-9]{3})?$/,
+                'Enter the VAT registration number, for example GB 123 4567 89',
+              ),
+            ),
+        ),
+      }),
+    ),
   })
   .check(
     z.superRefine((content, context) => {

@@ -78,7 +78,8 @@ function tyreLines({ tyre }: Booking): string[] {
   ];
 }
 
-function signature(context: BookingMailContext): string[] {
+/** The business's name and contact details under a customer's e-mail, and why they received it. */
+export function signature(context: Pick<BookingMailContext, 'business'>): string[] {
   return [
     '',
     context.business.companyName,

@@ -95,6 +95,19 @@ export async function queueMail(
   });
 }
 
+/**
+ * A booking whose job the fitter completed: completed, its enquiry with it (its tyres from stock
+ * are consumed by the database, drizzle/0018). Nothing changes for a booking no longer active.
+ */
+export async function completeBooking(tx: Database, booking: Booking, actor: BookingActor) {
+  if (booking.status !== 'booked' && booking.status !== 'confirmed') return;
+  await tx
+    .update(bookings)
+    .set({ status: 'completed', updatedAt: sql`now()` })
+    .where(eq(bookings.id, booking.id));
+  await moveEnquiry(tx, booking, 'completed', actor);
+}
+
 /** The booking locked for a change in `tx`, or null. */
 export async function lockBooking(tx: Database, condition: SQL) {
   const [row] = await tx.select({ id: bookings.id }).from(bookings).where(condition).for('update');

@@ -68,15 +68,12 @@ const decoderOptions = { limitInputPixels: imageLimits.maxPixels, failOn: 'warni
 const loadSharp = async () => (await import('sharp')).default;
 
 /**
- * Makes an uploaded file safe to serve: it is decoded (what decodes as one of the accepted
- * formats is a picture, whatever its name or claimed type; SVG, HTML and polyglots are not),
- * turned upright by its EXIF orientation, and encoded afresh as WebP without any metadata
- * (camera, GPS position), at up to `maxWidth` pixels wide plus smaller widths for srcset.
+ * Decodes an uploaded file in full and turns it upright by its EXIF orientation, at up to
+ * `maxWidth` pixels wide: what decodes as one of the accepted formats is a picture, whatever its
+ * name or claimed type (SVG, HTML and polyglots are not); a decompression bomb is refused from
+ * its header, before it is decoded.
  */
-export async function processImage(
-  input: Buffer,
-  { share = false }: { share?: boolean } = {},
-): Promise<ProcessedImage> {
+async function decodeUpright(input: Buffer, maxWidth: number) {
   const sharp = await loadSharp();
   let metadata: Metadata;
   try {
@@ -88,25 +85,44 @@ export async function processImage(
     throw new ImageRejectedError(415, notAnImageMessage);
   }
   if (!isAcceptedFormat(metadata)) throw new ImageRejectedError(415, notAnImageMessage);
-  // The header alone tells the size: a decompression bomb is refused before it is decoded.
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > imageLimits.maxPixels) {
     throw new ImageRejectedError(413, tooManyPixelsMessage);
   }
-
-  let upright: { data: Buffer; info: OutputInfo };
   try {
     // Decoded once, in full: a truncated or corrupt file fails here rather than half-rendered.
-    upright = await sharp(input, decoderOptions)
+    const upright = await sharp(input, decoderOptions)
       .rotate()
-      .resize({ width: imageLimits.maxWidth, withoutEnlargement: true })
+      .resize({ width: maxWidth, withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });
+    const { width, height, channels } = upright.info;
+    return { upright, raw: () => sharp(upright.data, { raw: { width, height, channels } }) };
   } catch {
     throw new ImageRejectedError(415, notAnImageMessage);
   }
-  const { width, height, channels } = upright.info;
+}
+
+/**
+ * A private picture (a job's photo, a signature): decoded and encoded afresh as one WebP without
+ * any metadata (camera, GPS position), at up to 1600 pixels wide, enough to read a sidewall.
+ */
+export async function processPrivatePicture(input: Buffer): Promise<Omit<ImageVariant, 'contentHash'>> {
+  const { raw } = await decodeUpright(input, 1600);
+  const { data, info } = await raw().webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, contentType: 'image/webp', bytes: data };
+}
+
+/**
+ * Makes an uploaded file safe to serve (decodeUpright), encoded afresh as WebP without any
+ * metadata, at up to `maxWidth` pixels wide plus smaller widths for srcset.
+ */
+export async function processImage(
+  input: Buffer,
+  { share = false }: { share?: boolean } = {},
+): Promise<ProcessedImage> {
+  const { upright, raw } = await decodeUpright(input, imageLimits.maxWidth);
+  const { width, height } = upright.info;
   const widths = [width, ...variantWidths.filter((candidate) => candidate < width).reverse()];
-  const raw = () => sharp(upright.data, { raw: { width, height, channels } });
   const variant = (
     contentType: ImageVariant['contentType'],
     { data, info }: { data: Buffer; info: OutputInfo },

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { recordStaffActivity } from '../activity/service.ts';
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { imageRecordSchema, imageUpdateSchema } from '#common/images/fields.ts';
 import { imageSlots, isImageSlotName } from '#common/images/images.ts';
 import type { Database } from '../db/client.ts';
@@ -9,7 +9,7 @@ import { HttpError } from '../http/errors.ts';
 import { idParam, parseBody } from '../http/params.ts';
 import { clientBuildDir, projectRoot } from '../paths.ts';
 import { sendPicture } from './media.ts';
-import { ImageRejectedError, processImage, type ProcessedImage } from './process.ts';
+import { processImage, type ProcessedImage } from './process.ts';
 import {
   createImage,
   deleteImage,
@@ -23,7 +23,7 @@ import {
   storeImage,
   updateImage,
 } from './service.ts';
-import { readImageUpload } from './upload.ts';
+import { asHttpRefusal, readPicture } from './upload.ts';
 
 /** Where the shipped fallback images are: the build's copy, or the source folder before a build. */
 function fallbackDir(): string {
@@ -33,27 +33,9 @@ function fallbackDir(): string {
 
 const imageId = (req: Request) => idParam(req, 'The image id must be a positive whole number.');
 
-/** The picture and text fields of a multipart upload; a request without a picture is refused. */
-async function readPicture(
-  req: Request,
-  res: Response,
-): Promise<{ file: Buffer; fields: Record<string, string> }> {
-  const { file, fields } = await readImageUpload(req, res);
-  if (!file || file.length === 0) {
-    throw new HttpError(400, 'Please select an image file to upload', { image: ['Choose a picture'] });
-  }
-  return { file, fields };
-}
-
 /** Decodes and re-encodes the picture (process.ts); a refusal keeps its status (413 or 415). */
-async function safePicture(file: Buffer, share: boolean): Promise<ProcessedImage> {
-  try {
-    return await processImage(file, { share });
-  } catch (error) {
-    if (error instanceof ImageRejectedError) throw new HttpError(error.status, error.message);
-    throw error;
-  }
-}
+const safePicture = (file: Buffer, share: boolean): Promise<ProcessedImage> =>
+  asHttpRefusal(() => processImage(file, { share }));
 
 const isHero = (name: string | undefined) => name === 'hero-background';
 

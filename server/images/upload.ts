@@ -2,7 +2,7 @@ import busboy from 'busboy';
 import type { Request, Response } from 'express';
 import { imageTooLargeMessage } from '#common/images/images.ts';
 import { HttpError } from '../http/errors.ts';
-import { imageLimits } from './process.ts';
+import { ImageRejectedError, imageLimits } from './process.ts';
 
 /** An upload read off a multipart request: the picture's bytes and the text fields beside it. */
 export type ImageUpload = { file: Buffer | null; fields: Record<string, string> };
@@ -127,4 +127,26 @@ export function readImageUpload(req: Request, res: Response): Promise<ImageUploa
     });
     req.pipe(parser);
   });
+}
+
+/** The picture and text fields of a multipart upload; a request without a picture is refused. */
+export async function readPicture(
+  req: Request,
+  res: Response,
+): Promise<{ file: Buffer; fields: Record<string, string> }> {
+  const { file, fields } = await readImageUpload(req, res);
+  if (!file || file.length === 0) {
+    throw new HttpError(400, 'Please select an image file to upload', { image: ['Choose a picture'] });
+  }
+  return { file, fields };
+}
+
+/** Work on an uploaded picture, whose refusal (process.ts) is answered with its status, 413 or 415. */
+export async function asHttpRefusal<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ImageRejectedError) throw new HttpError(error.status, error.message);
+    throw error;
+  }
 }

@@ -1,4 +1,5 @@
 import { bookingMail } from '../bookings/mails.ts';
+import { jobMail } from '../jobs/mails.ts';
 import type { NotificationAddresses } from './addresses.ts';
 import { enquiryAcknowledgementMail, enquiryNotificationMail, type Mail } from './mailer.ts';
 import type { Notification } from './outbox.ts';
@@ -19,6 +20,9 @@ export function composeMail(
   }
   if (notification.kind === 'enquiry-received') {
     return enquiryNotificationMail(notification.enquiry, { ...context, to });
+  }
+  if (notification.kind === 'job-on-the-way' || notification.kind === 'job-report') {
+    return jobMail(notification, { ...context, business });
   }
   return bookingMail(notification, { ...context, to, business, branches, noticeHours, publicUrl });
 }

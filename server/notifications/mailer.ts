@@ -15,7 +15,7 @@ export type Mail = {
   /** Stable per notification, so a mail that is sent twice can be recognised as one. */
   messageId: string;
   /** Files made here (a calendar entry), never read from disk or a URL. */
-  attachments?: { filename: string; content: string; contentType: string }[];
+  attachments?: { filename: string; content: string | Buffer; contentType: string }[];
 };
 
 export type Mailer = {

@@ -2,8 +2,9 @@ import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { bookingStatuses, type Booking } from '#common/bookings/booking.ts';
 import type { EnquiryRecord } from '#common/enquiries/enquiry.ts';
-import { jobStatuses } from '#common/jobs/jobs.ts';
+import { jobStatuses, type JobRecord } from '#common/jobs/jobs.ts';
 import type { BookingNotification } from '../bookings/mails.ts';
+import type { JobNotification } from '../jobs/mails.ts';
 import { selectRows, type Database } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
 
@@ -93,7 +94,22 @@ const notificationSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('booking-confirmation'), ...bookingMailFields }),
   z.object({ kind: z.literal('booking-moved'), ...bookingMailFields }),
   z.object({ kind: z.literal('booking-cancelled'), ...bookingMailFields }),
-]) satisfies z.ZodType<EnquiryNotification | BookingNotification>;
+  /** To the customer: the fitter is on the way; the job report, with the invoice attached when sent. */
+  z.object({
+    kind: z.literal('job-on-the-way'),
+    booking: bookingSchema,
+    eta: z.string(),
+    fitter: z.string(),
+  }),
+  z.object({
+    kind: z.literal('job-report'),
+    booking: bookingSchema,
+    // Written by the completion that queued it, from the record it checked.
+    record: z.custom<JobRecord>((value) => typeof value === 'object' && value !== null),
+    invoiceId: z.number(),
+    invoiceNumber: z.string(),
+  }),
+]) satisfies z.ZodType<EnquiryNotification | BookingNotification | JobNotification>;
 
 type EnquiryNotification = { kind: 'enquiry-received' | 'enquiry-acknowledgement'; enquiry: EnquiryRecord };
 

@@ -38,6 +38,11 @@ export type OutboxWorkerOptions = {
    * than this are sent; older ones keep waiting for an owner to send or discard them.
    */
   sendWaitingYoungerThanMs?: number;
+  /**
+   * The PDF of an issued invoice, with what has been paid against it when the mail goes: attached
+   * to the job report.
+   */
+  invoicePdf?: (invoiceId: number) => Promise<{ filename: string; content: Buffer } | null>;
 };
 
 export type OutboxWorker = {
@@ -81,6 +86,11 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         addresses: await options.addresses(),
         publicUrl: options.publicUrl,
       });
+      if (notification.kind === 'job-report') {
+        const invoice = await options.invoicePdf?.(notification.invoiceId);
+        if (!invoice) throw new Error(`invoice ${notification.invoiceId} cannot be attached`);
+        mail.attachments = [{ ...invoice, contentType: 'application/pdf' }];
+      }
       await mailer!.send(mail);
       logger.info({ outboxId: id, kind: notification.kind, attempts }, 'notification sent');
       return true;

@@ -1,0 +1,43 @@
+import type { ChargedLine } from './invoice.ts';
+
+/** The first amount a price text states, in pence: "£25" and "From £45.50"; null for "On request". */
+export function penceOfPriceText(text: string): number | null {
+  const match = /£\s?([0-9]{1,3}(?:,[0-9]{3})*|[0-9]+)(?:\.([0-9]{2}))?/.exec(text);
+  if (!match) return null;
+  return Number(match[1]!.replaceAll(',', '')) * 100 + Number(match[2] ?? 0);
+}
+
+/** What a booking charges, as far as the booking says it. */
+export type BookedCharge = {
+  serviceTitle: string;
+  /** The service's price lines on the site ("£25", "From £45"), in their order. */
+  servicePrices: readonly string[];
+  tyre: { description: string; quantity: number; price: number } | null;
+};
+
+/**
+ * The lines a job charges unless the fitter changes them: the tyres booked, each at its fully
+ * fitted price (fitting included), or else the service at the first price the site states for it
+ * (£0 when it states none: the fitter enters the price).
+ */
+export function bookedLines({ serviceTitle, servicePrices, tyre }: BookedCharge): ChargedLine[] {
+  if (tyre) {
+    return [
+      { description: `${tyre.description}, fully fitted`, quantity: tyre.quantity, unitPence: tyre.price },
+    ];
+  }
+  const price = servicePrices.map(penceOfPriceText).find((pence) => pence !== null) ?? 0;
+  return [{ description: serviceTitle, quantity: 1, unitPence: price }];
+}
+
+export const sameLines = (a: readonly ChargedLine[], b: readonly ChargedLine[]) =>
+  a.length === b.length &&
+  a.every(
+    (line, index) =>
+      line.description === b[index]!.description &&
+      line.quantity === b[index]!.quantity &&
+      line.unitPence === b[index]!.unitPence,
+  );
+
+export const linesTotal = (lines: readonly ChargedLine[]) =>
+  lines.reduce((sum, line) => sum + line.quantity * line.unitPence, 0);

@@ -1,0 +1,26 @@
+import type { SiteContent } from '#common/site-content/site-content.ts';
+import type { Database } from '../db/client.ts';
+
+/**
+ * The fitter's day: the jobs of a day (list.ts), what the fitter does and records on each
+ * (events.ts), the payments taken (payments.ts), the invoices and credit notes issued
+ * (invoices.ts), and each vehicle's history (history.ts).
+ */
+export type JobsDependencies = {
+  db: Database;
+  clock: () => Date;
+  /** The published site content (the services' prices, the business's invoicing details). */
+  content: () => Promise<SiteContent>;
+  /** Told once e-mails are queued, so that they go without waiting for a poll. */
+  onQueued?: () => void;
+  /** Told when a booking's status changed (its tyres and the availability shown). */
+  onBookingChanged?: () => void;
+  /**
+   * How long the job report waits after completion, so that a payment taken at the kerb just
+   * after shows on its invoice as paid.
+   */
+  reportDelayMs: number;
+};
+
+/** Who acts: a fitter on their own jobs, the office on any. */
+export type JobActor = { id: number; username: string; role: 'owner' | 'staff' | 'fitter' };

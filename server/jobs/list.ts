@@ -1,0 +1,153 @@
+import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { bookingAddress } from '#common/bookings/booking.ts';
+import type { Job, JobStatus } from '#common/jobs/jobs.ts';
+import { bookedLines, linesTotal } from '#common/jobs/lines.ts';
+import type { ChargedLine } from '#common/jobs/invoice.ts';
+import type { SiteContent } from '#common/site-content/site-content.ts';
+import type { Database } from '../db/client.ts';
+import { bookings, invoices, jobFiles, jobs, payments, users } from '../db/schema.ts';
+
+/** The columns a job is read from: its booking, its job row, and what was paid and photographed. */
+const jobColumns = {
+  id: bookings.id,
+  reference: bookings.reference,
+  date: bookings.date,
+  start: bookings.startTime,
+  end: bookings.endTime,
+  bookingStatus: bookings.status,
+  jobStatus: jobs.status,
+  eta: jobs.eta,
+  fitterId: bookings.fitterId,
+  fitterName: users.username,
+  name: bookings.name,
+  phone: bookings.phone,
+  email: bookings.email,
+  addressLine: bookings.addressLine,
+  town: bookings.town,
+  postcode: bookings.postcode,
+  location: bookings.location,
+  locationName: bookings.locationName,
+  vehicle: bookings.vehicle,
+  registration: bookings.registration,
+  service: bookings.service,
+  serviceTitle: bookings.serviceTitle,
+  tyreText: bookings.tyreText,
+  tyreQuantity: bookings.tyreQuantity,
+  tyrePrice: bookings.tyrePricePence,
+  tyreSource: bookings.tyreSource,
+  notes: bookings.notes,
+  notCompletedReason: jobs.notCompletedReason,
+  lines: jobs.lines,
+  paid: sql<number>`(select coalesce(sum(${payments.amountPence}), 0)::int from ${payments}
+    where ${payments.bookingId} = ${bookings.id})`,
+  photos: sql<number>`(select count(*)::int from ${jobFiles}
+    where ${jobFiles.bookingId} = ${bookings.id} and ${jobFiles.kind} = 'photo')`,
+  invoice: sql<string | null>`(select ${invoices.number} from ${invoices}
+    where ${invoices.bookingId} = ${bookings.id} and ${invoices.kind} = 'invoice'
+    order by ${invoices.id} desc limit 1)`,
+};
+
+export type JobRow = Awaited<ReturnType<typeof selectJobRows>>[number];
+
+const selectJobRows = (db: Database, condition: SQL | undefined) =>
+  db
+    .select(jobColumns)
+    .from(bookings)
+    .leftJoin(jobs, eq(jobs.bookingId, bookings.id))
+    .leftJoin(users, eq(users.id, bookings.fitterId))
+    .where(condition)
+    .orderBy(asc(bookings.date), asc(bookings.startTime), asc(bookings.location), asc(bookings.id));
+
+/** The lines a job charges: the fitter's, else the booking's (common/jobs/lines.ts). */
+export function chargedLinesOf(row: JobRow, content: SiteContent): ChargedLine[] {
+  if (row.lines) return row.lines;
+  const service = content.services.find((entry) => entry.slug === row.service);
+  return bookedLines({
+    serviceTitle: row.serviceTitle,
+    servicePrices: service?.pricing.map((line) => line.price) ?? [],
+    tyre:
+      row.tyreText && row.tyreQuantity && row.tyrePrice !== null
+        ? { description: row.tyreText, quantity: row.tyreQuantity, price: row.tyrePrice }
+        : null,
+  });
+}
+
+/** Where the job stands: its own status, or what the office made of the booking. */
+function statusOf(row: JobRow): JobStatus {
+  if (row.bookingStatus === 'completed') return 'completed';
+  if (row.bookingStatus === 'no-show') return 'not-completed';
+  return (row.jobStatus as JobStatus | null) ?? 'scheduled';
+}
+
+export function jobOf(row: JobRow, content: SiteContent): Job {
+  const lines = chargedLinesOf(row, content);
+  return {
+    id: row.id,
+    reference: row.reference,
+    date: row.date,
+    window: { start: row.start, end: row.end },
+    status: statusOf(row),
+    eta: row.eta,
+    fitter:
+      row.fitterId !== null && row.fitterName !== null ? { id: row.fitterId, name: row.fitterName } : null,
+    customer: {
+      name: row.name,
+      phone: row.phone,
+      address: bookingAddress(row),
+      postcode: row.postcode,
+    },
+    location: row.location,
+    locationName: row.locationName,
+    vehicle: row.vehicle,
+    registration: row.registration,
+    service: row.serviceTitle,
+    tyres:
+      row.tyreText && row.tyreQuantity
+        ? {
+            description: row.tyreText,
+            quantity: row.tyreQuantity,
+            source: row.tyreSource === 'supplier' ? 'supplier' : 'stock',
+          }
+        : null,
+    notes: row.notes,
+    notCompletedReason: row.bookingStatus === 'no-show' ? 'No-show' : row.notCompletedReason,
+    lines,
+    total: linesTotal(lines),
+    paid: row.paid,
+    photos: row.photos,
+    invoice: row.invoice,
+  };
+}
+
+/** The jobs of a London day in window order, cancelled bookings aside; one fitter's, or all. */
+export async function listJobs(
+  db: Database,
+  content: SiteContent,
+  { date, fitterId }: { date: string; fitterId?: number },
+): Promise<Job[]> {
+  const rows = await selectJobRows(
+    db,
+    and(
+      eq(bookings.date, date),
+      ne(bookings.status, 'cancelled'),
+      fitterId === undefined ? undefined : eq(bookings.fitterId, fitterId),
+    ),
+  );
+  return rows.map((row) => jobOf(row, content));
+}
+
+/** One job's row, or null. */
+export async function findJobRow(db: Database, id: number): Promise<JobRow | null> {
+  const [row] = await selectJobRows(db, eq(bookings.id, id));
+  return row ?? null;
+}
+
+/** Every job on a registration, newest first (a vehicle's history). */
+export const jobRowsOfRegistration = (db: Database, registration: string) =>
+  db
+    .select(jobColumns)
+    .from(bookings)
+    .leftJoin(jobs, eq(jobs.bookingId, bookings.id))
+    .leftJoin(users, eq(users.id, bookings.fitterId))
+    .where(and(eq(bookings.registration, registration), ne(bookings.status, 'cancelled')))
+    .orderBy(desc(bookings.date), desc(bookings.startTime), desc(bookings.id));

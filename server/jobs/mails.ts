@@ -1,0 +1,106 @@
+import { bookingAddress, formatRegistration, type Booking } from '#common/bookings/booking.ts';
+import { tyrePositionLabels, tyrePositions, type JobRecord } from '#common/jobs/jobs.ts';
+import { formatTime } from '#common/time/week.ts';
+import { signature } from '../bookings/mails.ts';
+import type { BusinessContact, Mail, Mailbox } from '../notifications/mailer.ts';
+
+/** The e-mails of the fitter's day, to the customer: on the way, and the job report with its invoice. */
+export type JobNotification =
+  | { kind: 'job-on-the-way'; booking: Booking; eta: string; fitter: string }
+  | {
+      kind: 'job-report';
+      booking: Booking;
+      record: JobRecord;
+      invoiceId: number;
+      invoiceNumber: string;
+    };
+
+export type JobMailContext = {
+  from: Mailbox;
+  business: BusinessContact;
+  messageDomain: string;
+  outboxId: number;
+};
+
+const positionOrder = (position: string) => tyrePositions.indexOf(position as (typeof tyrePositions)[number]);
+
+/** What a job report says was done: tyres fitted with their DOT, tread of those removed, checks. */
+export function reportLines(record: JobRecord): string[] {
+  const fitted = [...record.tyres].sort((a, b) => positionOrder(a.position) - positionOrder(b.position));
+  const removed = tyrePositions.filter((position) => record.removedTreadMm[position] !== undefined);
+  return [
+    ...(fitted.length > 0
+      ? [
+          'Tyres fitted:',
+          ...fitted.map(
+            (tyre) =>
+              `- ${tyrePositionLabels[tyre.position]}: ${tyre.brand} ${tyre.pattern} ${tyre.size}, DOT ${tyre.dot} (week ${tyre.dot.slice(0, 2)} of 20${tyre.dot.slice(2)})`,
+          ),
+          '',
+        ]
+      : []),
+    ...(removed.length > 0
+      ? [
+          'Tread depth of the tyres removed:',
+          ...removed.map(
+            (position) =>
+              `- ${tyrePositionLabels[position]}: ${record.removedTreadMm[position]!.toFixed(1)} mm`,
+          ),
+          '',
+        ]
+      : []),
+    `Wheel nuts torqued to the maker's setting: ${record.torqued ? 'yes' : 'no'}`,
+    `Tyre pressure monitoring (TPMS) reset: ${record.tpmsReset ? 'yes' : 'no'}`,
+    ...(record.advisories ? ['', 'Advisories:', record.advisories] : []),
+    ...(record.notes ? ['', 'Notes:', record.notes] : []),
+  ];
+}
+
+/** The e-mail an outbox entry of the fitter's day stands for (the invoice attached by the caller). */
+export function jobMail(notification: JobNotification, context: JobMailContext): Mail {
+  const { booking } = notification;
+  const company = context.business.companyName;
+  const base = {
+    from: context.from,
+    to: booking.email,
+    replyTo: context.business.email,
+    messageId: `<job-${booking.id}.${notification.kind}.outbox-${context.outboxId}@${context.messageDomain}>`,
+  };
+  const vehicle = `${booking.vehicle}, ${formatRegistration(booking.registration)}`;
+  if (notification.kind === 'job-on-the-way') {
+    const where = bookingAddress(booking) ?? booking.locationName;
+    return {
+      ...base,
+      subject: `We are on our way: arriving about ${formatTime(notification.eta)} (${booking.reference}) - ${company}`,
+      text: [
+        `Dear ${booking.name},`,
+        '',
+        `${notification.fitter} from ${company} is on the way to ${where} for your ${booking.serviceTitle.toLowerCase()} and expects to arrive at about ${formatTime(notification.eta)}.`,
+        '',
+        `Vehicle: ${vehicle}`,
+        `Reference: ${booking.reference}`,
+        '',
+        `If you need to reach us, call ${context.business.formattedPhone}.`,
+        ...signature(context),
+      ].join('\n'),
+    };
+  }
+  return {
+    ...base,
+    subject: `Your job report and invoice ${notification.invoiceNumber} (${booking.reference}) - ${company}`,
+    text: [
+      `Dear ${booking.name},`,
+      '',
+      `Thank you for choosing ${company}. Here is what we did today.`,
+      '',
+      `Service: ${booking.serviceTitle}`,
+      `Vehicle: ${vehicle}`,
+      `Reference: ${booking.reference}`,
+      '',
+      ...reportLines(notification.record),
+      '',
+      `Your VAT invoice ${notification.invoiceNumber} is attached.`,
+      ...signature(context),
+    ].join('\n'),
+  };
+}

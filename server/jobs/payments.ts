@@ -1,0 +1,134 @@
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { invalidFieldsMessage } from '#common/http/field-errors.ts';
+import { paymentMethods, type JobPayment, type PaymentMethod } from '#common/jobs/invoice.ts';
+import type { Takings } from '#common/jobs/jobs.ts';
+import { addDays } from '#common/time/week.ts';
+import { londonInstant } from '#common/time/london.ts';
+import { formatPence } from '#common/util/money.ts';
+import type { Database } from '../db/client.ts';
+import { bookings, payments } from '../db/schema.ts';
+import { lockBooking } from '../bookings/records.ts';
+import type { JobActor, JobsDependencies } from './dependencies.ts';
+import { findJobRow, jobOf } from './list.ts';
+
+export type PaymentResult =
+  | { status: 200 | 201; payment: JobPayment }
+  | { status: 404 }
+  | { status: 409; error: string }
+  | { status: 400; error: string; fieldErrors: Record<string, string[]> };
+
+const paymentColumns = {
+  id: payments.id,
+  method: payments.method,
+  amount: payments.amountPence,
+  takenAt: payments.takenAt,
+  takenBy: payments.takenByName,
+};
+
+const paymentOf = (row: {
+  id: number;
+  method: string;
+  amount: number;
+  takenAt: Date;
+  takenBy: string | null;
+}) => ({
+  ...row,
+  method: row.method as PaymentMethod,
+  takenAt: row.takenAt.toISOString(),
+});
+
+/**
+ * Records a payment taken for a job, once per idempotency key (a repeat is answered with the
+ * payment first recorded). Part payments add up; more than is still due is refused.
+ */
+export async function recordPayment(
+  deps: JobsDependencies,
+  id: number,
+  input: { method: PaymentMethod; amount: number; idempotencyKey: string },
+  actor: JobActor,
+): Promise<PaymentResult> {
+  const content = await deps.content();
+  return deps.db.transaction(async (tx): Promise<PaymentResult> => {
+    const booking = await lockBooking(tx, eq(bookings.id, id));
+    if (!booking || (actor.role === 'fitter' && booking.fitter?.id !== actor.id)) return { status: 404 };
+    const [earlier] = await tx
+      .select(paymentColumns)
+      .from(payments)
+      .where(and(eq(payments.bookingId, id), eq(payments.idempotencyKey, input.idempotencyKey)));
+    if (earlier) return { status: 200, payment: paymentOf(earlier) };
+    if (booking.status === 'cancelled') return { status: 409, error: 'This booking was cancelled.' };
+    const job = jobOf((await findJobRow(tx, id))!, content);
+    const due = job.total - job.paid;
+    if (input.amount > due) {
+      const message =
+        due <= 0 ? 'Nothing is due on this job.' : `That is more than the ${formatPence(due)} still due.`;
+      return { status: 400, error: invalidFieldsMessage, fieldErrors: { amount: [message] } };
+    }
+    const [stored] = await tx
+      .insert(payments)
+      .values({
+        bookingId: id,
+        method: input.method,
+        amountPence: input.amount,
+        idempotencyKey: input.idempotencyKey,
+        takenById: actor.id,
+        takenByName: actor.username,
+        takenAt: deps.clock(),
+      })
+      .returning(paymentColumns);
+    return { status: 201, payment: paymentOf(stored!) };
+  });
+}
+
+/** The payments of one job, oldest first. */
+export const paymentsOfJob = async (db: Database, id: number) =>
+  (
+    await db.select(paymentColumns).from(payments).where(eq(payments.bookingId, id)).orderBy(asc(payments.id))
+  ).map(paymentOf);
+
+const noMethods = (): Record<PaymentMethod, number> =>
+  Object.fromEntries(paymentMethods.map((method) => [method, 0])) as Record<PaymentMethod, number>;
+
+/** What was taken on a London day, by fitter and method (for cashing up). */
+export async function takingsOf(db: Database, date: string): Promise<Takings> {
+  const rows = await db
+    .select({
+      takenById: payments.takenById,
+      takenBy: payments.takenByName,
+      method: payments.method,
+      amount: sql<number>`sum(${payments.amountPence})::int`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(payments)
+    .where(
+      and(
+        gte(payments.takenAt, londonInstant(date, '00:00')),
+        lt(payments.takenAt, londonInstant(addDays(date, 1), '00:00')),
+      ),
+    )
+    .groupBy(payments.takenById, payments.takenByName, payments.method)
+    .orderBy(payments.takenByName, payments.method);
+  const byMethod = noMethods();
+  const people = new Map<string, Takings['fitters'][number]>();
+  for (const row of rows) {
+    const method = row.method as PaymentMethod;
+    byMethod[method] += row.amount;
+    const key = `${row.takenById}:${row.takenBy}`;
+    const person = people.get(key) ?? {
+      fitter: row.takenBy === null ? null : { id: row.takenById, name: row.takenBy },
+      total: 0,
+      payments: 0,
+      byMethod: noMethods(),
+    };
+    person.total += row.amount;
+    person.payments += row.count;
+    person.byMethod[method] += row.amount;
+    people.set(key, person);
+  }
+  return {
+    date,
+    total: Object.values(byMethod).reduce((sum, amount) => sum + amount, 0),
+    byMethod,
+    fitters: [...people.values()],
+  };
+}

@@ -1,0 +1,190 @@
+import { Router, type Request, type RequestHandler } from 'express';
+import { eq } from 'drizzle-orm';
+import * as z from 'zod/mini';
+import { isOfficeRole, officeOnlyMessage, ownersOnlyMessage } from '#common/accounts/accounts.ts';
+import { normaliseRegistration, isRegistration, registrationMessage } from '#common/bookings/booking.ts';
+import { jobEventSchema, jobLimits, jobNotFoundMessage, jobPaymentSchema } from '#common/jobs/jobs.ts';
+import { londonDate } from '#common/time/london.ts';
+import { isCalendarDate } from '#common/time/week.ts';
+import { recordStaffActivity } from '../activity/service.ts';
+import { bookings } from '../db/schema.ts';
+import { HttpError } from '../http/errors.ts';
+import { idParam, parseBody, queryText } from '../http/params.ts';
+import { asHttpRefusal, readPicture } from '../images/upload.ts';
+import type { JobActor, JobsDependencies } from './dependencies.ts';
+import { recordJobEvent } from './events.ts';
+import { vehicleHistory } from './history.ts';
+import { creditInvoice, invoiceForPdf } from './invoices.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
+import { listJobs } from './list.ts';
+import { recordPayment, takingsOf } from './payments.ts';
+import { jobFileBytes, listJobFiles, storeJobFile, type JobFileKind } from './photos.ts';
+
+const jobId = (req: Request) => idParam(req, 'The job id must be a positive whole number.');
+const actorOf = (req: Request): JobActor => req.user!;
+const notFound = () => new HttpError(404, jobNotFoundMessage);
+
+/** A London date given as `name`, or today. */
+function dateQuery(req: Request, today: string): string {
+  const date = queryText(req, 'date') ?? today;
+  if (!isCalendarDate(date)) throw new HttpError(400, 'date must be a date, YYYY-MM-DD.');
+  return date;
+}
+
+const keyOf = z.object({ idempotencyKey: jobPaymentSchema.shape.idempotencyKey });
+
+const creditNoteSchema = z.object({
+  reason: z.pipe(
+    z.transform((value: unknown) => (typeof value === 'string' ? value.trim() : '')),
+    z
+      .string()
+      .check(
+        z.minLength(1, 'Say why the invoice is credited'),
+        z.maxLength(jobLimits.reason, `Must be ${jobLimits.reason} characters or fewer`),
+      ),
+  ),
+  amount: z.optional(jobPaymentSchema.shape.amount),
+});
+
+/**
+ * The fitter's day and what follows it, under /api: a fitter reaches their own jobs only (any
+ * other job is 404, as if it did not exist), the office every job; takings are for owners.
+ */
+export function jobsRouter(deps: JobsDependencies, requireAnyUser: RequestHandler): Router {
+  const router = Router();
+  const { db } = deps;
+
+  /** The job, when the signed-in person may see it: the office any, a fitter their own. */
+  const requireJob = async (req: Request) => {
+    const id = jobId(req);
+    const [booking] = await db
+      .select({ fitterId: bookings.fitterId })
+      .from(bookings)
+      .where(eq(bookings.id, id));
+    if (!booking) throw notFound();
+    const actor = actorOf(req);
+    if (actor.role === 'fitter' && booking.fitterId !== actor.id) throw notFound();
+    return id;
+  };
+  const requireOffice: RequestHandler = (req, _res, next) => {
+    if (!isOfficeRole(actorOf(req).role)) throw new HttpError(403, officeOnlyMessage);
+    next();
+  };
+  const requireOwner: RequestHandler = (req, _res, next) => {
+    if (actorOf(req).role !== 'owner') throw new HttpError(403, ownersOnlyMessage);
+    next();
+  };
+  const activity = (
+    req: Request,
+    kind: 'job-updated' | 'payment-taken' | 'credit-note-issued',
+    target: string,
+    detail: Record<string, string | number>,
+  ) => recordStaffActivity(db, req, { kind, target, detail });
+
+  router.use(['/jobs', '/takings', '/vehicles'], requireAnyUser);
+
+  router.get('/jobs', async (req, res) => {
+    const actor = actorOf(req);
+    const date = dateQuery(req, londonDate(deps.clock()));
+    const fitter = queryText(req, 'fitter');
+    if (fitter !== undefined && !/^[1-9][0-9]{0,9}$/.test(fitter)) {
+      throw new HttpError(400, 'fitter must be a fitter’s account id.');
+    }
+    if (actor.role === 'fitter' && fitter !== undefined && Number(fitter) !== actor.id) {
+      throw new HttpError(403, 'Fitters see their own jobs only.');
+    }
+    const fitterId = actor.role === 'fitter' ? actor.id : fitter === undefined ? undefined : Number(fitter);
+    res.json(await listJobs(db, await deps.content(), { date, fitterId }));
+  });
+
+  router.post('/jobs/:id/events', async (req, res) => {
+    const id = jobId(req);
+    const event = parseBody(jobEventSchema, req.body ?? {});
+    const result = await recordJobEvent(deps, id, event, actorOf(req));
+    if (result.status === 404) throw notFound();
+    if (result.status === 400) throw new HttpError(400, result.error, result.fieldErrors);
+    if (result.status === 409) throw new HttpError(409, result.error);
+    if (result.status === 201) {
+      await activity(req, 'job-updated', `booking ${result.job.reference}`, { change: event.type });
+    }
+    res.status(result.status).json(result.job);
+  });
+
+  router.post('/jobs/:id/payments', async (req, res) => {
+    const id = jobId(req);
+    const input = parseBody(jobPaymentSchema, req.body ?? {});
+    const result = await recordPayment(deps, id, input, actorOf(req));
+    if (result.status === 404) throw notFound();
+    if (result.status === 400) throw new HttpError(400, result.error, result.fieldErrors);
+    if (result.status === 409) throw new HttpError(409, result.error);
+    if (result.status === 201) {
+      await activity(req, 'payment-taken', `job ${id}`, { method: input.method, amount: input.amount });
+    }
+    res.status(result.status).json(result.payment);
+  });
+
+  router.post('/jobs/:id/photos', async (req, res) => {
+    const id = await requireJob(req);
+    const { file, fields } = await readPicture(req, res);
+    const { idempotencyKey } = parseBody(keyOf, fields);
+    const kind: JobFileKind = fields.kind === 'signature' ? 'signature' : 'photo';
+    const result = await asHttpRefusal(() =>
+      storeJobFile(deps, id, { kind, idempotencyKey, file }, actorOf(req)),
+    );
+    if (result.status === 404) throw notFound();
+    if (result.status === 409) throw new HttpError(409, result.error);
+    res.status(result.status).json(result.file);
+  });
+
+  router.get('/jobs/:id/photos', async (req, res) => {
+    res.json(await listJobFiles(db, await requireJob(req)));
+  });
+
+  router.get('/jobs/:id/photos/:fileId', async (req, res) => {
+    const id = await requireJob(req);
+    const fileId = String(req.params.fileId);
+    if (!/^[1-9][0-9]{0,9}$/.test(fileId))
+      throw new HttpError(400, 'The photo id must be a positive whole number.');
+    const file = await jobFileBytes(db, id, Number(fileId));
+    if (!file) throw new HttpError(404, 'That photo does not exist.');
+    res.set({ 'Content-Type': file.contentType, 'Cache-Control': 'private, no-store' }).send(file.bytes);
+  });
+
+  router.get('/jobs/:id/invoice.pdf', async (req, res) => {
+    const id = await requireJob(req);
+    const number = queryText(req, 'number');
+    const invoice = await invoiceForPdf(db, { bookingId: id, ...(number ? { number } : {}) });
+    if (!invoice)
+      throw new HttpError(404, 'This job has no invoice yet: it is issued when the job is completed.');
+    res
+      .set({
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `inline; filename="${invoice.document.number}.pdf"`,
+        'Cache-Control': 'private, no-store',
+      })
+      .send(await renderInvoicePdf(invoice.document, invoice.paid));
+  });
+
+  router.post('/jobs/:id/credit-notes', requireOwner, async (req, res) => {
+    const id = jobId(req);
+    const input = parseBody(creditNoteSchema, req.body ?? {});
+    const result = await creditInvoice(deps, id, input);
+    if (result.status === 404) throw notFound();
+    if (result.status === 400) throw new HttpError(400, result.error, result.fieldErrors);
+    if (result.status === 409) throw new HttpError(409, result.error);
+    await activity(req, 'credit-note-issued', `credit note ${result.number}`, { amount: result.total });
+    res.status(201).json({ number: result.number, total: result.total });
+  });
+
+  router.get('/takings', requireOwner, async (req, res) => {
+    res.json(await takingsOf(db, dateQuery(req, londonDate(deps.clock()))));
+  });
+
+  router.get('/vehicles/:registration', requireOffice, async (req, res) => {
+    const registration = String(req.params.registration);
+    if (!isRegistration(registration)) throw new HttpError(400, registrationMessage);
+    res.json(await vehicleHistory(db, await deps.content(), normaliseRegistration(registration)));
+  });
+
+  return router;
+}

@@ -7,3 +7,16 @@ export const invalidFieldsMessage = 'Please check the highlighted fields and try
 export function fieldErrorsOf(error: z.core.$ZodError): Record<string, string[]> {
   return z.flattenError(error).fieldErrors as Record<string, string[]>;
 }
+
+/**
+ * A nested body's failures keyed by the path of each field (`record.tyres.1.dot`), so that a
+ * form of lists (a job's record) can put each message at its own field.
+ */
+export function nestedFieldErrorsOf(error: z.core.$ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join('.') || 'body';
+    (errors[path] ??= []).push(issue.message);
+  }
+  return errors;
+}

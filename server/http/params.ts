@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import * as z from 'zod/mini';
-import { fieldErrorsOf, invalidFieldsMessage } from '#common/http/field-errors.ts';
+import { fieldErrorsOf, invalidFieldsMessage, nestedFieldErrorsOf } from '#common/http/field-errors.ts';
 import { HttpError } from './errors.ts';
 
 /** A query parameter given at most once (else 400), or undefined when it is not given. */
@@ -18,9 +18,19 @@ export function idParam(req: Request, message: string): number {
   return Number(raw);
 }
 
-/** A request body checked by `schema`, else 400 with the API's error body (`{ error, fieldErrors }`). */
-export function parseBody<Schema extends z.ZodMiniType>(schema: Schema, body: unknown): z.output<Schema> {
+/**
+ * A request body checked by `schema`, else 400 with the API's error body (`{ error, fieldErrors }`),
+ * its fields named by their whole path when `nested`.
+ */
+export function parseBody<Schema extends z.ZodMiniType>(
+  schema: Schema,
+  body: unknown,
+  { nested = false }: { nested?: boolean } = {},
+): z.output<Schema> {
   const result = z.safeParse(schema, body);
-  if (!result.success) throw new HttpError(400, invalidFieldsMessage, fieldErrorsOf(result.error));
+  if (!result.success) {
+    const fieldErrors = (nested ? nestedFieldErrorsOf : fieldErrorsOf)(result.error);
+    throw new HttpError(400, invalidFieldsMessage, fieldErrors);
+  }
   return result.data;
 }

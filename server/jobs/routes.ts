@@ -99,7 +99,7 @@ export function jobsRouter(deps: JobsDependencies, requireAnyUser: RequestHandle
 
   router.post('/jobs/:id/events', async (req, res) => {
     const id = jobId(req);
-    const event = parseBody(jobEventSchema, req.body ?? {});
+    const event = parseBody(jobEventSchema, req.body ?? {}, { nested: true });
     const result = await recordJobEvent(deps, id, event, actorOf(req));
     if (result.status === 404) throw notFound();
     if (result.status === 400) throw new HttpError(400, result.error, result.fieldErrors);

@@ -74,6 +74,7 @@ ALTER TABLE "users" DROP CONSTRAINT "users_role_check";--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "address_line" text;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "town" text;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "fitter_id" integer;--> statement-breakpoint
+ALTER TABLE "privacy_erasures" ADD COLUMN "invoices" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job_events" ADD CONSTRAINT "job_events_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job_events" ADD CONSTRAINT "job_events_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -1,6 +1,6 @@
 // zod/mini: the fitter's phone validates with it before queueing an action.
 import * as z from 'zod/mini';
-import type { PaymentMethod } from './invoice.ts';
+import type { InvoiceDocument, PaymentMethod } from './invoice.ts';
 
 /** The fitter's day: a job's statuses, actions and record, shared by the server and the phone. */
 
@@ -263,4 +263,17 @@ export type VehicleHistory = {
   /** The make and model as last booked. */
   vehicle: string | null;
   jobs: VehicleJob[];
+};
+
+/** What a person's data export holds of the jobs done for them (GET /api/privacy/export). */
+export type SubjectJob = {
+  bookingId: number;
+  status: string;
+  record: JobRecord | null;
+  completedAt: string | null;
+  notCompletedReason: string | null;
+  /** The photos and signature, their bytes in base64. */
+  photos: { kind: string; contentType: string; width: number; height: number; base64: string }[];
+  payments: { method: PaymentMethod; amount: number; takenAt: string }[];
+  invoices: InvoiceDocument[];
 };

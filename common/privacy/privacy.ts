@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import type { Booking } from '#common/bookings/booking.ts';
 import type { Enquiry } from '#common/enquiries/enquiry.ts';
+import type { SubjectJob } from '#common/jobs/jobs.ts';
 
 /** The longest e-mail address (RFC 5321's path limit), as the enquiry form accepts. */
 const emailMaxLength = 254;
@@ -31,9 +32,19 @@ export type PersonalDataExport = {
   exportedAt: string;
   /** Each enquiry with the staff's notes on it and its changes of status, newest first. */
   enquiries: Enquiry[];
-  /** The online bookings among them, with the vehicle's registration and the window booked. */
+  /** The online bookings among them, with the vehicle's registration, address and window booked. */
   bookings: Booking[];
+  /**
+   * What was done on those bookings' jobs: the job records, photos (base64), payments and the
+   * invoices issued.
+   */
+  jobs: SubjectJob[];
 };
 
 /** What POST /api/privacy/erase erased: enquiries, and the e-mails about them (sent or waiting). */
-export type ErasureCounts = { enquiries: number; notifications: number };
+export type ErasureCounts = {
+  enquiries: number;
+  notifications: number;
+  /** Invoices kept for the accounts without the person's details. */
+  invoices: number;
+};

@@ -507,6 +507,8 @@ export const privacyErasures = pgTable('privacy_erasures', {
   actorName: text('actor_name'),
   enquiries: integer('enquiries').notNull(),
   notifications: integer('notifications').notNull(),
+  /** Invoices kept for the accounts, their customer's details removed. */
+  invoices: integer('invoices').notNull().default(0),
   createdAt: createdAt(),
 });
 

@@ -34,7 +34,7 @@ export const privacyPolicy: LegalDocument = {
         },
         {
           kind: 'p',
-          text: 'We also collect information when you phone or e-mail us, or when we carry out work for you: for example your contact details, your vehicle’s registration, tyre sizes and condition, the work done, the address where a mobile service took place, and payment and invoice details. We do not store full card numbers; card payments are handled by our card payment provider.',
+          text: 'We also collect information when you phone or e-mail us, when you book online, or when we carry out work for you: for example your contact details, the address where the vehicle will be for a mobile visit, your vehicle’s registration, tyre sizes and condition, the tyres fitted and the tread depth of those removed, photos of the work taken by our fitter, your signature if you give it, and payment and invoice details. Photos and signatures are kept privately and seen only by our staff. We do not store full card numbers; card payments are taken on our own card terminal and handled by its payment provider.',
         },
         {
           kind: 'p',
@@ -138,7 +138,7 @@ export const privacyPolicy: LegalDocument = {
           items: [
             'Access: you can ask for a copy of the personal information we hold about you.',
             'Rectification: you can ask us to correct information that is inaccurate or incomplete.',
-            'Erasure: you can ask us to delete your information, unless we need to keep it, for example to meet our legal obligations.',
+            'Erasure: you can ask us to delete your information, unless we need to keep it, for example to meet our legal obligations. When we erase your information we delete your enquiries, bookings, addresses, job records and photos; the invoices we issued stay in our accounts for 6 years, as tax law requires, with your name, address, contact details and vehicle removed from them.',
             'Restriction: you can ask us to limit how we use your information while a concern is looked into.',
             'Objection: you can object to our use of your information where we rely on legitimate interests, and to direct marketing at any time.',
             'Portability: you can ask for information you gave us to be provided in a structured, commonly used, machine-readable format, or sent to another organisation.',

@@ -17,6 +17,7 @@ describe('the Privacy tab’s sentences', () => {
         email: 'jo@example.com',
         exportedAt: note.createdAt,
         bookings: [],
+        jobs: [],
         enquiries: [
           enquiry({ id: 2, notes: [note, note], events: [change] }),
           enquiry({ id: 1, notes: [note], events: [change, change, change] }),
@@ -44,13 +45,13 @@ describe('the Privacy tab’s sentences', () => {
   });
 
   it('report what the server erased', () => {
-    expect(erasureOutcome('jo@example.com', { enquiries: 2, notifications: 4 })).toBe(
+    expect(erasureOutcome('jo@example.com', { enquiries: 2, notifications: 4, invoices: 0 })).toBe(
       'Erased 2 enquiries (with their notes and status changes) and 4 notification e-mails for jo@example.com.',
     );
-    expect(erasureOutcome('jo@example.com', { enquiries: 1, notifications: 1 })).toBe(
-      'Erased 1 enquiry (with their notes and status changes) and 1 notification e-mail for jo@example.com.',
+    expect(erasureOutcome('jo@example.com', { enquiries: 1, notifications: 1, invoices: 1 })).toBe(
+      'Erased 1 enquiry (with their notes and status changes) and 1 notification e-mail for jo@example.com. 1 invoice is kept for the accounts without their details.',
     );
-    expect(erasureOutcome('jo@example.com', { enquiries: 0, notifications: 0 })).toBe(
+    expect(erasureOutcome('jo@example.com', { enquiries: 0, notifications: 0, invoices: 0 })).toBe(
       'Nothing was left to erase for jo@example.com.',
     );
   });

@@ -43,7 +43,11 @@ export const erasureOutcome = (email: string, erased: ErasureCounts) =>
         erased.notifications,
         'notification e-mail',
         'notification e-mails',
-      )} for ${email}.`;
+      )} for ${email}.${
+        erased.invoices > 0
+          ? ` ${counted(erased.invoices, 'invoice is', 'invoices are')} kept for the accounts without their details.`
+          : ''
+      }`;
 
 /** The day of the export in London, as a file name sorts it: "2026-11-23". */
 const fileDateFormat = new Intl.DateTimeFormat('en-GB', {

@@ -14,7 +14,14 @@ const email = 'jo@example.com';
 
 /** Test data: what the export answers for `email`, with overrides. */
 function personalData(overrides: Partial<PersonalDataExport> = {}): PersonalDataExport {
-  return { email, exportedAt: '2026-11-23T14:05:00.000Z', enquiries: [], bookings: [], ...overrides };
+  return {
+    email,
+    exportedAt: '2026-11-23T14:05:00.000Z',
+    enquiries: [],
+    bookings: [],
+    jobs: [],
+    ...overrides,
+  };
 }
 
 /** A note and a change of status, as the export carries them. */

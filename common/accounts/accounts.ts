@@ -37,6 +37,9 @@ export type StaffAccount = {
   setUp: boolean;
 };
 
+/** A fitter the office can give jobs to (`GET /api/fitters`, owners and staff). */
+export type Fitter = { id: number; name: string };
+
 /** A one-time set-up link, to hand to the person it is for. */
 export type SetupLink = { setupUrl: string; setupExpiresAt: string };
 

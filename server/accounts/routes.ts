@@ -45,6 +45,7 @@ import {
   createAccount,
   deleteAccount,
   listAccounts,
+  listFitters,
   readSecuritySettings,
   resetAccess,
   writeSecuritySettings,
@@ -106,6 +107,9 @@ export function accountsRouter(deps: AccountsDependencies): Router {
   // Owners: the accounts.
   const owners = Router();
   owners.use(['/users', '/settings'], requireUser, requireOwner);
+  owners.get('/fitters', requireUser, async (_req, res) => {
+    res.json(await listFitters(db));
+  });
   owners.get('/users', async (_req, res) => {
     res.json(await listAccounts(db));
   });

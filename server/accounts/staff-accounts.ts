@@ -1,6 +1,7 @@
 import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
   isStaffRole,
+  type Fitter,
   type SecuritySettings,
   type StaffAccount,
   type StaffRole,
@@ -54,6 +55,15 @@ export async function listAccounts(db: Database): Promise<StaffAccount[]> {
     .from(users)
     .orderBy(asc(sql`lower(${users.username})`));
   return rows.map(toAccount);
+}
+
+/** The fitters the office can give jobs to: enabled `fitter` accounts, by name. */
+export async function listFitters(db: Database): Promise<Fitter[]> {
+  return db
+    .select({ id: users.id, name: users.username })
+    .from(users)
+    .where(and(eq(users.role, 'fitter'), isNull(users.disabledAt)))
+    .orderBy(asc(sql`lower(${users.username})`));
 }
 
 export async function findAccount(db: Database, id: number): Promise<StaffAccount | null> {

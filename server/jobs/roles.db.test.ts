@@ -134,3 +134,18 @@ describe('the office', () => {
     expect(created.body).toMatchObject({ username: 'new.fitter', role: 'fitter' });
   });
 });
+
+describe('the fitters the office can give jobs to', () => {
+  it('are the enabled fitter accounts, for owners and staff', async () => {
+    const listed = await as(fixture.staff).get('/api/fitters').expect(200);
+    // By name; owners and staff are not among them (new.fitter was added by an earlier test).
+    expect((listed.body as { name: string }[]).map((fitter) => fitter.name)).toEqual([
+      'fiona',
+      'frank',
+      'new.fitter',
+    ]);
+    expect(listed.body[1]).toEqual({ id: people.fitter.userId, name: 'frank' });
+    await as(people.fitter).get('/api/fitters').expect(403);
+    await request(fixture.app).get('/api/fitters').expect(401);
+  });
+});

@@ -9,6 +9,7 @@ export default [
     route('admin-dashboard', 'routes/admin-dashboard.tsx', { id: 'admin-dashboard' }),
     route('admin/dashboard', 'routes/admin-dashboard.tsx', { id: 'admin-dashboard-home' }),
     route('admin/dashboard/:section', 'routes/admin-dashboard.tsx', { id: 'admin-dashboard-section' }),
+    route('admin/jobs', 'routes/admin-jobs.tsx'),
     route('update-hero', 'routes/update-hero.tsx'),
     route('account-setup/:token', 'routes/account-setup.tsx'),
   ]),

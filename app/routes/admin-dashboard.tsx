@@ -8,9 +8,11 @@ import { useStaffPage } from '#app/features/account/staff-session.ts';
 import type { Route } from './+types/admin-dashboard';
 
 /** Signed-out visitors are sent to /auth before anything of the dashboard is sent. */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const user = await context.staff.currentUser();
   if (!user) throw redirect('/auth');
+  // A fitter's place is My jobs; of the dashboard they have their own account only.
+  if (user.role === 'fitter' && params.section !== 'account') throw redirect('/admin/jobs');
   return { user };
 }
 

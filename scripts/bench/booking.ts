@@ -120,6 +120,8 @@ const bookingBody = (slot: { date: string; start: string }, tyreIds: readonly nu
     registration: 'AB12 CDE',
     vehicle: 'Ford Focus',
     postcode: 'RM3 0AB',
+    addressLine: '12 High Street',
+    town: 'Romford',
     notes: '',
   });
 

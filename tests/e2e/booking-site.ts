@@ -29,6 +29,8 @@ export type BookingSite = {
   dataDir: string;
   /** The `count`th mail received for `address`, parsed, once it has come (within 30 s). */
   nextMailTo(address: string, count: number): Promise<ParsedMail>;
+  /** How many mails `address` has received so far. */
+  mailCountTo(address: string): number;
 };
 
 /**
@@ -36,7 +38,7 @@ export type BookingSite = {
  * first, stopped after the last), open for bookings every day. The journeys run one after
  * another, each with room for a slow machine: each starts from what the one before booked.
  */
-export function useBookingSite(): BookingSite {
+export function useBookingSite(env: Record<string, string> = {}): BookingSite {
   test.describe.configure({ mode: 'serial' });
   test.slow();
   let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
@@ -53,6 +55,7 @@ export function useBookingSite(): BookingSite {
       await until(async () => (await mailsTo(address)).length >= count, 30_000);
       return (await mailsTo(address))[count - 1]!;
     },
+    mailCountTo: (address) => smtp!.received.filter((mail) => mail.to.includes(address)).length,
   };
 
   test.beforeAll(async () => {
@@ -79,6 +82,7 @@ export function useBookingSite(): BookingSite {
       SEED_DEMO_CONTENT: 'false',
       GA_MEASUREMENT_ID: '',
       ENQUIRY_RATE_LIMIT: '1000',
+      ...env,
     });
     await server.ready;
     await publishOpeningEveryDay(site.origin);
@@ -103,6 +107,9 @@ async function confirmAs(
   await page.getByLabel('Name').fill(customer.name);
   await page.getByLabel('Phone').fill(customer.phone);
   await page.getByLabel('Email').fill(customer.email);
+  // Mobile fitting asks where the vehicle will be.
+  await page.getByLabel('Address (first line)').fill('12 Gooshays Drive');
+  await page.getByLabel('Town').fill('Romford');
   await page.getByLabel('Vehicle registration').fill('ab12 cde');
   await page.getByLabel('Vehicle make and model').fill(customer.vehicle);
   await page.getByRole('button', { name: 'Confirm booking' }).click();

@@ -91,6 +91,8 @@ export const test = base.extend<{
         // Leaving a page cancels what it was still loading (a lazy image, say); a resource the
         // server does not have shows up above as a 4xx answer instead.
         if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
+        // A journey that takes the browser offline expects what is asked meanwhile to fail.
+        if (request.failure()?.errorText === 'net::ERR_INTERNET_DISCONNECTED') return;
         problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`);
       });
       await use();

@@ -115,7 +115,8 @@ export function useStaffPage(fromServer: StaffUser | null) {
  */
 export function isAdminPath(path: string | null | undefined): path is string {
   return (
-    typeof path === 'string' && /^\/(admin(-dashboard|\/dashboard)(\/[a-z-]*)?|update-hero)$/i.test(path)
+    typeof path === 'string' &&
+    /^\/(admin(-dashboard|\/dashboard)(\/[a-z-]*)?|admin\/jobs|update-hero)$/i.test(path)
   );
 }
 

@@ -6,8 +6,17 @@ import { useSiteSettings } from '#app/features/site-content/index.ts';
 import { logOut } from '#app/features/account/index.ts';
 import { toast } from '#app/lib/use-toast.ts';
 
-/** Logo, title, who is signed in, and Logout, at the top of the dashboard. */
-export function DashboardHeader({ user }: { user: StaffUser }) {
+/** Logo, title, who is signed in, and Logout, at the top of the dashboard and of My jobs. */
+export function DashboardHeader({
+  user,
+  title = 'Admin Dashboard',
+  links,
+}: {
+  user: StaffUser;
+  title?: string;
+  /** Links beside the logout button (My jobs' link to the account page). */
+  links?: React.ReactNode;
+}) {
   const site = useSiteSettings();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -37,9 +46,10 @@ export function DashboardHeader({ user }: { user: StaffUser }) {
           <a href="/" aria-label={`${site.companyName} website`} className="shrink-0">
             <img src="/brand/mark.svg" alt="" width={36} height={36} className="size-9" />
           </a>
-          <h1 className="truncate font-heading text-lg font-extrabold sm:text-xl">Admin Dashboard</h1>
+          <h1 className="truncate font-heading text-lg font-extrabold sm:text-xl">{title}</h1>
         </div>
         <div className="flex items-center gap-3 text-sm">
+          {links}
           <p className="text-slate-300">
             Logged in as <span className="font-semibold text-white">{user.username}</span>
           </p>

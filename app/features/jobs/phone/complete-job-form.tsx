@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { jobLimits, type Job } from '#common/jobs/jobs.ts';
+import { Button } from '#app/components/ui/button.tsx';
+import { fieldClass } from '#app/components/ui/form-field.tsx';
+import type { AddAction } from './job-actions.tsx';
+import { addEvent } from './job-actions.tsx';
+import { ChargeFields } from './charge-fields.tsx';
+import { completionOf, initialValues, type CompletionValues } from './completion-values.ts';
+import { FittedTyreFields, TreadFields } from './fitted-tyre-fields.tsx';
+import { SignaturePad } from './signature-pad.tsx';
+
+/**
+ * The job record, filled in at the kerb: what was fitted, what came off, the checks, photos, the
+ * charge and, if the customer gives it, a signature. Checked on the phone with the server's rules;
+ * queued with its photos as one action each.
+ */
+export function CompleteJobForm({ job, add, onDone }: { job: Job; add: AddAction; onDone: () => void }) {
+  const form = useForm<CompletionValues>({ defaultValues: initialValues(job) });
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [signature, setSignature] = useState<Blob | null>(null);
+  const room = Math.max(0, jobLimits.photos - job.photos);
+
+  const submit = form.handleSubmit(async (values) => {
+    form.clearErrors();
+    const checked = completionOf(values, job);
+    if (checked.errors) {
+      for (const [field, message] of Object.entries(checked.errors)) {
+        form.setError(field as keyof CompletionValues, { message });
+      }
+      return;
+    }
+    for (const picture of photos.slice(0, room)) {
+      await add(job, 'Photo', (key) => ({ kind: 'file', fileKind: 'photo', idempotencyKey: key, picture }));
+    }
+    if (signature) {
+      await add(job, 'Customer’s signature', (key) => ({
+        kind: 'file',
+        fileKind: 'signature',
+        idempotencyKey: key,
+        picture: signature,
+      }));
+    }
+    await addEvent(add, job, 'Completed', checked.event);
+    onDone();
+  });
+
+  return (
+    <FormProvider {...form}>
+      <form
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        className="grid gap-5 rounded-xl bg-slate-50 p-3"
+      >
+        <FittedTyreFields />
+        <TreadFields />
+        <fieldset className="grid gap-1">
+          <legend className="text-sm font-semibold text-ink">Checks</legend>
+          <label className="flex min-h-11 items-center gap-3 text-base">
+            <input type="checkbox" {...form.register('torqued')} className="size-5" /> Wheel nuts torqued
+          </label>
+          <label className="flex min-h-11 items-center gap-3 text-base">
+            <input type="checkbox" {...form.register('tpmsReset')} className="size-5" /> TPMS reset
+          </label>
+        </fieldset>
+        <div>
+          <label htmlFor={`advisories-${job.id}`} className="text-sm font-semibold text-ink">
+            Advisories
+          </label>
+          <textarea
+            id={`advisories-${job.id}`}
+            rows={2}
+            {...form.register('advisories')}
+            className={fieldClass}
+          />
+        </div>
+        <div>
+          <label htmlFor={`notes-${job.id}`} className="text-sm font-semibold text-ink">
+            Notes
+          </label>
+          <textarea id={`notes-${job.id}`} rows={2} {...form.register('notes')} className={fieldClass} />
+        </div>
+        <div>
+          <label htmlFor={`photos-${job.id}`} className="text-sm font-semibold text-ink">
+            Photos (up to {room})
+          </label>
+          <input
+            id={`photos-${job.id}`}
+            type="file"
+            accept="image/*"
+            capture="environment"
+            multiple
+            disabled={room === 0}
+            onChange={(changed) => setPhotos([...(changed.target.files ?? [])].slice(0, room))}
+            className="mt-1.5 block w-full text-base"
+          />
+          {photos.length > 0 && (
+            <p className="mt-1 text-sm text-slate-700">
+              {photos.length === 1 ? '1 photo' : `${photos.length} photos`} to send with the job
+            </p>
+          )}
+        </div>
+        <ChargeFields job={job} />
+        <SignaturePad onChange={setSignature} />
+        <Button type="submit" size="large">
+          Complete the job
+        </Button>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,87 @@
+import { formatRegistration } from '#common/bookings/booking.ts';
+import { jobStatusLabels, type Job, type JobStatus } from '#common/jobs/jobs.ts';
+import { formatTime } from '#common/time/week.ts';
+import { formatPence } from '#common/util/money.ts';
+import { MapPinIcon, PhoneIcon } from '#app/components/ui/icons.tsx';
+import { JobActions, type AddAction } from './job-actions.tsx';
+import { directionsTo, telLink } from './route-links.ts';
+
+const statusStyles: Record<JobStatus, string> = {
+  scheduled: 'bg-slate-100 text-slate-800',
+  'on-the-way': 'bg-sky-100 text-sky-900',
+  arrived: 'bg-amber-100 text-amber-900',
+  completed: 'bg-brand-light text-ink',
+  'not-completed': 'bg-red-100 text-red-800',
+};
+
+function Detail({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-[6.5rem_1fr] gap-2 py-1">
+      <dt className="text-sm text-slate-600">{term}</dt>
+      <dd className="text-sm font-medium break-words text-ink">{children}</dd>
+    </div>
+  );
+}
+
+/** One job of the day, with what the fitter needs at the kerb and what they can do next. */
+export function JobCard({ job, waiting, add }: { job: Job; waiting: number; add: AddAction }) {
+  const titleId = `job-${job.id}-title`;
+  return (
+    <article aria-labelledby={titleId} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 id={titleId} className="font-heading text-lg font-bold text-ink">
+            {formatTime(job.window.start)} – {formatTime(job.window.end)}
+          </h3>
+          <p className="text-sm text-slate-600">
+            {job.reference} · {job.service}
+          </p>
+        </div>
+        <span className={`rounded-full px-2.5 py-1 text-sm font-semibold ${statusStyles[job.status]}`}>
+          {jobStatusLabels[job.status]}
+          {job.status === 'on-the-way' && job.eta ? `, about ${formatTime(job.eta)}` : ''}
+        </span>
+      </header>
+      {waiting > 0 && (
+        <p className="mt-2 text-sm font-semibold text-amber-800">
+          {waiting === 1 ? '1 action' : `${waiting} actions`} on this phone, not yet sent
+        </p>
+      )}
+      <p className="mt-3 text-base font-semibold text-ink">{job.customer.name}</p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <a
+          href={telLink(job.customer.phone)}
+          className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 px-3 font-semibold text-ink"
+        >
+          <PhoneIcon className="size-5" aria-hidden="true" /> {job.customer.phone}
+        </a>
+        <a
+          href={directionsTo(job)}
+          className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 px-3 font-semibold text-ink"
+        >
+          <MapPinIcon className="size-5" aria-hidden="true" /> Navigate
+        </a>
+      </div>
+      <dl className="mt-3 divide-y divide-slate-100">
+        <Detail term="Where">
+          {[job.customer.address, job.customer.postcode].filter(Boolean).join(', ') || job.locationName}
+        </Detail>
+        <Detail term="Vehicle">
+          {job.vehicle}, <span className="font-mono">{formatRegistration(job.registration)}</span>
+        </Detail>
+        <Detail term="Tyres">
+          {job.tyres
+            ? `${job.tyres.quantity} × ${job.tyres.description}${job.tyres.source === 'supplier' ? ' (ordered)' : ' (from stock)'}`
+            : 'As in the notes'}
+        </Detail>
+        {job.notes && <Detail term="Notes">{job.notes}</Detail>}
+        <Detail term="To pay">
+          {formatPence(job.total)}
+          {job.paid > 0 && `, ${formatPence(job.paid)} paid`}
+        </Detail>
+        {job.notCompletedReason && <Detail term="Not completed">{job.notCompletedReason}</Detail>}
+      </dl>
+      <JobActions job={job} add={add} />
+    </article>
+  );
+}

@@ -1,0 +1,88 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import type { Job } from '#common/jobs/jobs.ts';
+import { ApiError, apiRequest } from '#app/lib/api.ts';
+import { createActionQueue, type ActionQueue, type QueueState } from './action-queue.ts';
+import { withPendingActions } from './pending-view.ts';
+import { indexedDbStore, type PhoneStore } from './phone-store.ts';
+
+/** The day's jobs as kept on the phone, and when they were loaded. */
+type KeptDay = { jobs: Job[]; savedAt: string };
+export type PhoneDay = KeptDay & { fromPhone: boolean };
+
+const dayKey = (userId: number, date: string) => `day:${userId}:${date}`;
+export const jobsQueryKey = (userId: number, date: string) => ['/api/jobs', userId, date] as const;
+
+/** How often waiting actions are tried again while there is no signal. */
+const retryMs = 15_000;
+
+/**
+ * The fitter's day: loaded from the server when it can be (and then kept on the phone), else as
+ * the phone kept it, so a reload without signal still shows the day.
+ */
+export function useDayJobs(userId: number, date: string, store: PhoneStore = indexedDbStore()) {
+  return useQuery({
+    queryKey: jobsQueryKey(userId, date),
+    // Asked even without signal: the phone's copy answers then.
+    networkMode: 'always',
+    refetchInterval: 60_000,
+    queryFn: async (): Promise<PhoneDay> => {
+      try {
+        const jobs = await apiRequest<Job[]>('GET', `/api/jobs?date=${date}`);
+        const kept = { jobs, savedAt: new Date().toISOString() };
+        await store.set(dayKey(userId, date), kept);
+        return { ...kept, fromPhone: false };
+      } catch (error) {
+        // A refusal (signed out, forbidden) is the server's answer; only a missing answer falls back.
+        if (error instanceof ApiError && error.status < 500) throw error;
+        const kept = await store.get<KeptDay>(dayKey(userId, date));
+        if (!kept) throw error;
+        return { ...kept, fromPhone: true };
+      }
+    },
+  });
+}
+
+const queues = new Map<string, ActionQueue>();
+
+/**
+ * The fitter's queue of actions (one per account and store): loaded from the phone, sent when the
+ * signal returns and every little while until it has all gone; the day is loaded again after.
+ */
+export function useActionQueue(userId: number, store: PhoneStore = indexedDbStore()) {
+  const queryClient = useQueryClient();
+  const queue = useMemo(() => {
+    const storageKey = `actions:${userId}`;
+    let found = queues.get(storageKey);
+    if (!found) {
+      found = createActionQueue({
+        store,
+        storageKey,
+        onSent: () => void queryClient.invalidateQueries({ queryKey: ['/api/jobs', userId] }),
+      });
+      queues.set(storageKey, found);
+    }
+    return found;
+  }, [userId, store, queryClient]);
+  const state = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
+
+  useEffect(() => {
+    void queue.load().then(() => queue.flush());
+    const flush = () => void queue.flush();
+    window.addEventListener('online', flush);
+    return () => window.removeEventListener('online', flush);
+  }, [queue]);
+
+  const waiting = state.actions.some((action) => !action.refused);
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => void queue.flush(), retryMs);
+    return () => clearInterval(timer);
+  }, [queue, waiting]);
+
+  return { queue, state };
+}
+
+/** The day with what waits on the phone applied. */
+export const shownJobs = (day: PhoneDay | undefined, state: QueueState) =>
+  day ? withPendingActions(day.jobs, state.actions) : [];

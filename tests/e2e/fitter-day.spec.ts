@@ -1,0 +1,164 @@
+import { request as http, type APIRequestContext } from '@playwright/test';
+import sharp from 'sharp';
+import { adminRequestHeader } from '#common/http/api.ts';
+import type { Job, Takings, VehicleHistory } from '#common/jobs/jobs.ts';
+import { londonDate } from '#common/time/london.ts';
+import { pdfText } from '#tests/support/pdf-text.ts';
+import { tomorrow, useBookingSite } from './booking-site.ts';
+import { expect, test } from './fixtures.ts';
+import { staffAccount } from './staff-account.ts';
+
+/** The office, signed in through the API as the journeys' owner. */
+async function officeOf(origin: string): Promise<APIRequestContext> {
+  const office = await http.newContext({
+    baseURL: origin,
+    extraHTTPHeaders: { [adminRequestHeader.name]: adminRequestHeader.value, Origin: origin },
+  });
+  expect((await office.post('/api/login', { data: staffAccount })).status()).toBe(200);
+  return office;
+}
+
+/**
+ * A fitter's account, set up with its password through its set-up link (by the fitter: setting
+ * it up signs them in, so not in the office's browser).
+ */
+async function addFitter(office: APIRequestContext, origin: string, username: string, password: string) {
+  const created = await office.post('/api/users', { data: { username, role: 'fitter' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id, setupUrl } = (await created.json()) as { id: number; setupUrl: string };
+  const fitter = await http.newContext({
+    baseURL: origin,
+    extraHTTPHeaders: { [adminRequestHeader.name]: adminRequestHeader.value, Origin: origin },
+  });
+  const setUp = await fitter.post(`/api/account-setup/${setupUrl.split('/').pop()}`, { data: { password } });
+  expect(setUp.status(), await setUp.text()).toBe(200);
+  await fitter.dispose();
+  return id;
+}
+
+test.describe('the fitter’s day', () => {
+  // The job report waits a moment for a payment taken just after completion.
+  const site = useBookingSite({ JOB_REPORT_DELAY_SECONDS: '3' });
+
+  test('a fitter works a job without signal; once back online the office has it once and the customer is e-mailed once', async ({
+    page,
+  }) => {
+    const office = await officeOf(site.origin);
+    const password = 'torque-wrench-on-the-a13';
+    const fitterId = await addFitter(office, site.origin, 'frank.fitter', password);
+    const customer = 'sam.driver@example.com';
+    const booked = await office.post('/api/bookings', {
+      data: {
+        service: 'puncture-repair',
+        location: 'mobile',
+        date: tomorrow,
+        start: '08:00',
+        name: 'Sam Driver',
+        phone: '07700 900456',
+        email: customer,
+        registration: 'ab12 cde',
+        vehicle: 'Vauxhall Corsa',
+        postcode: 'RM3 0AB',
+        addressLine: '12 Gooshays Drive',
+        town: 'Romford',
+        notes: 'Parked on the drive.',
+      },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    const { reference } = (await booked.json()) as { reference: string };
+    const listed = await office.get(`/api/jobs?date=${tomorrow}`);
+    expect(listed.status(), await listed.text()).toBe(200);
+    const [job] = (await listed.json()) as Job[];
+    expect((await office.put(`/api/bookings/${job!.id}`, { data: { fitterId } })).status()).toBe(200);
+
+    // The fitter signs in on their phone and lands on My jobs.
+    await page.goto(`${site.origin}/auth`);
+    await page.getByLabel('Username').fill('frank.fitter');
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(`${site.origin}/admin/jobs`);
+    await page.getByRole('button', { name: 'The day after' }).click();
+    const card = page.getByRole('article', { name: /8:00am – 10:00am/ });
+    await expect(card).toContainText('Sam Driver');
+    await expect(card).toContainText('12 Gooshays Drive, Romford, RM3 0AB');
+    await expect(card.getByRole('link', { name: '07700 900456' })).toHaveAttribute('href', 'tel:07700900456');
+    await expect(card.getByRole('link', { name: 'Navigate' })).toHaveAttribute(
+      'href',
+      /google\.com\/maps\/dir/,
+    );
+
+    // No signal from here on.
+    await page.context().setOffline(true);
+    await card.getByRole('button', { name: 'On my way' }).click();
+    await card.getByLabel('Arriving about').fill('08:20');
+    await card.getByRole('button', { name: 'Tell the customer I am on my way' }).click();
+    await expect(card).toContainText('On the way, about 8:20am');
+    await card.getByRole('button', { name: 'Arrived' }).click();
+    await expect(card.getByText('Arrived', { exact: true })).toBeVisible();
+
+    await card.getByRole('button', { name: 'Complete job' }).click();
+    for (const dot of ['2324', '2324']) {
+      await card.getByRole('button', { name: 'Add a tyre' }).click();
+      const row = card.getByLabel('DOT week and year (e.g. 2324)').last();
+      await row.fill(dot);
+    }
+    await card.getByLabel('Brand').first().fill('Hankook');
+    await card.getByLabel('Pattern').first().fill('Ventus Prime 4');
+    await card.getByLabel('Size').first().fill('205/55 R16 91V');
+    await card.getByLabel('Brand').last().fill('Hankook');
+    await card.getByLabel('Pattern').last().fill('Ventus Prime 4');
+    await card.getByLabel('Size').last().fill('205/55 R16 91V');
+    await card.getByLabel('Near-side front').fill('2.1');
+    await card.getByLabel('Off-side front').fill('1.6');
+    await card.getByLabel('Advisories').fill('Rear tyres at 3 mm.');
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#556677' } })
+      .jpeg()
+      .toBuffer();
+    await card
+      .getByLabel(/^Photos/)
+      .setInputFiles({ name: 'tyre.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await card.getByRole('button', { name: 'Complete the job' }).click();
+    // The payment follows: the card terminal takes all that is due.
+    await card.getByRole('button', { name: 'Record the payment' }).click();
+    await expect(card.getByText('Completed', { exact: true })).toBeVisible();
+    const waiting = page.getByRole('region', { name: /actions waiting to be sent/ });
+    await expect(waiting).toContainText('5 actions waiting to be sent');
+    await expect(waiting).toContainText(`${reference}: Payment of £25.00 by card`);
+
+    // The signal returns: everything goes, once.
+    await page.context().setOffline(false);
+    await expect(page.getByText('Everything is sent.')).toBeVisible({ timeout: 30_000 });
+
+    const [done] = (await (await office.get(`/api/jobs?date=${tomorrow}`)).json()) as Job[];
+    expect(done).toMatchObject({
+      status: 'completed',
+      paid: 2500,
+      total: 2500,
+      photos: 1,
+      invoice: 'INV-000001',
+    });
+    const takings = (await (
+      await office.get(`/api/takings?date=${londonDate(new Date())}`)
+    ).json()) as Takings;
+    expect(takings).toMatchObject({ total: 2500, byMethod: { card: 2500 } });
+    expect(takings.fitters).toEqual([expect.objectContaining({ payments: 1, total: 2500 })]);
+    const history = (await (await office.get('/api/vehicles/AB12CDE')).json()) as VehicleHistory;
+    expect(history.jobs).toHaveLength(1);
+    expect(history.jobs[0]!.invoices).toHaveLength(1);
+    expect(history.jobs[0]!.record?.tyres).toHaveLength(2);
+
+    // The customer: the booking's confirmation, then one "on my way" and one job report.
+    const onTheWay = await site.nextMailTo(customer, 2);
+    expect(onTheWay.subject).toMatch(/^We are on our way: arriving about 8:20am/);
+    const report = await site.nextMailTo(customer, 3);
+    expect(report.subject).toMatch(/^Your job report and invoice INV-000001/);
+    expect(report.text).toContain('Near-side front: Hankook Ventus Prime 4 205/55 R16 91V, DOT 2324');
+    expect(report.attachments.map((file) => file.filename)).toEqual(['INV-000001.pdf']);
+    const invoice = (await pdfText(report.attachments[0]!.content)).join('\n');
+    expect(invoice).toContain('Paid in full');
+    // Nothing more comes, however often the phone tried.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(site.mailCountTo(customer)).toBe(3);
+    await office.dispose();
+  });
+});

@@ -80,6 +80,16 @@ export function JobCard({ job, waiting, add }: { job: Job; waiting: number; add:
           {job.paid > 0 && `, ${formatPence(job.paid)} paid`}
         </Detail>
         {job.notCompletedReason && <Detail term="Not completed">{job.notCompletedReason}</Detail>}
+        {job.invoice && (
+          <Detail term="Invoice">
+            <a
+              href={`/api/jobs/${job.id}/invoice.pdf`}
+              className="text-brand-dark underline underline-offset-4"
+            >
+              {job.invoice} (PDF)
+            </a>
+          </Detail>
+        )}
       </dl>
       <JobActions job={job} add={add} />
     </article>

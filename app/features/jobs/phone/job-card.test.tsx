@@ -1,0 +1,171 @@
+// @vitest-environment happy-dom
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Job } from '#common/jobs/jobs.ts';
+import type { ActionRequest } from './action-queue.ts';
+import { JobCard } from './job-card.tsx';
+
+function makeJob(overrides: Partial<Job> = {}): Job {
+  return {
+    id: 7,
+    reference: 'ENQ-2611-0007',
+    date: '2026-11-29',
+    window: { start: '08:00', end: '10:00' },
+    status: 'scheduled',
+    eta: null,
+    fitter: { id: 3, name: 'frank' },
+    customer: {
+      name: 'Sam Driver',
+      phone: '07700 900456',
+      address: '12 Gooshays Drive, Romford',
+      postcode: 'RM3 0AB',
+    },
+    location: 'mobile',
+    locationName: 'Mobile fitting',
+    vehicle: 'Vauxhall Corsa',
+    registration: 'AB12CDE',
+    service: 'Puncture Repair',
+    tyres: null,
+    notes: '',
+    notCompletedReason: null,
+    lines: [{ description: 'Puncture Repair', quantity: 1, unitPence: 2500 }],
+    total: 2500,
+    paid: 0,
+    photos: 0,
+    invoice: null,
+    ...overrides,
+  };
+}
+
+/** The card with a queue that records what the fitter did. */
+function renderCard(job: Job) {
+  const added: { label: string; request: ActionRequest }[] = [];
+  const add = vi.fn(async (_job: Job, label: string, request: (key: string) => ActionRequest) => {
+    added.push({ label, request: request('key-1') });
+  });
+  render(<JobCard job={job} waiting={0} add={add} />);
+  return { added, user: userEvent.setup() };
+}
+
+describe('a job on the fitter’s phone', () => {
+  it('shows what the kerb needs: who, where, how to call and get there', () => {
+    renderCard(makeJob());
+    const card = screen.getByRole('article', { name: '8:00am – 10:00am' });
+    expect(
+      within(card)
+        .getByRole('link', { name: /07700 900456/ })
+        .getAttribute('href'),
+    ).toBe('tel:07700900456');
+    expect(
+      within(card)
+        .getByRole('link', { name: /Navigate/ })
+        .getAttribute('href'),
+    ).toContain('destination=12%20Gooshays%20Drive%2C%20Romford%2C%20RM3%200AB');
+    expect(card.textContent).toContain('Vauxhall Corsa, AB12 CDE');
+    expect(card.textContent).toContain('£25.00');
+  });
+
+  it('offers the next steps for its status only', () => {
+    renderCard(makeJob({ status: 'arrived' }));
+    const buttons = screen.getAllByRole('button').map((button) => button.textContent);
+    expect(buttons).toEqual(['Complete job', 'Take payment', 'Could not complete']);
+  });
+
+  it('queues "On my way" with the time the fitter confirms', async () => {
+    const { added, user } = renderCard(makeJob());
+    await user.click(screen.getByRole('button', { name: 'On my way' }));
+    const eta = screen.getByLabelText('Arriving about');
+    expect((eta as HTMLInputElement).value).toBe('08:00');
+    await user.clear(eta);
+    await user.type(eta, '08:25');
+    await user.click(screen.getByRole('button', { name: 'Tell the customer I am on my way' }));
+    expect(added).toEqual([
+      {
+        label: 'On my way, arriving about 8:25am',
+        request: { kind: 'event', body: { type: 'on-the-way', eta: '08:25', idempotencyKey: 'key-1' } },
+      },
+    ]);
+  });
+
+  it('hands the job back with a reason, the fitter’s own if none fits', async () => {
+    const { added, user } = renderCard(makeJob({ status: 'on-the-way' }));
+    await user.click(screen.getByRole('button', { name: 'Could not complete' }));
+    await user.click(screen.getByRole('radio', { name: 'Other' }));
+    await user.type(screen.getByLabelText('The reason'), 'Car not at the address');
+    await user.click(screen.getByRole('button', { name: 'Hand the job back to the office' }));
+    expect(added[0]!.request).toEqual({
+      kind: 'event',
+      body: { type: 'not-completed', reason: 'Car not at the address', idempotencyKey: 'key-1' },
+    });
+  });
+
+  it('takes a part payment, and refuses more than is due', async () => {
+    const { added, user } = renderCard(makeJob({ status: 'completed', paid: 1000, invoice: 'INV-000004' }));
+    expect(screen.getByRole('link', { name: 'INV-000004 (PDF)' }).getAttribute('href')).toBe(
+      '/api/jobs/7/invoice.pdf',
+    );
+    await user.click(screen.getByRole('button', { name: 'Take payment' }));
+    const amount = screen.getByLabelText('Amount taken (£)');
+    expect((amount as HTMLInputElement).value).toBe('15.00');
+    await user.clear(amount);
+    await user.type(amount, '20');
+    await user.click(screen.getByRole('button', { name: 'Record the payment' }));
+    expect(screen.getByText('That is more than the £15.00 still due.')).toBeTruthy();
+    await user.clear(amount);
+    await user.type(amount, '5');
+    await user.click(screen.getByRole('radio', { name: 'Cash' }));
+    await user.click(screen.getByRole('button', { name: 'Record the payment' }));
+    expect(added).toEqual([
+      {
+        label: 'Payment of £5.00 by cash',
+        request: { kind: 'payment', body: { method: 'cash', amount: 500, idempotencyKey: 'key-1' } },
+      },
+    ]);
+  });
+
+  it('checks the job record on the phone before queueing it with its photos', async () => {
+    const { added, user } = renderCard(makeJob({ status: 'arrived' }));
+    await user.click(screen.getByRole('button', { name: 'Complete job' }));
+    await user.click(screen.getByRole('button', { name: 'Add a tyre' }));
+    await user.type(screen.getByLabelText('Brand'), 'Hankook');
+    await user.type(screen.getByLabelText('Pattern'), 'Ventus Prime 4');
+    await user.type(screen.getByLabelText('Size'), '205/55 R16 91V');
+    await user.type(screen.getByLabelText('DOT week and year (e.g. 2324)'), '99');
+    await user.click(screen.getByRole('button', { name: 'Complete the job' }));
+    expect(
+      await screen.findByText('Enter the DOT week and year as four digits, for example 2324'),
+    ).toBeTruthy();
+    expect(added).toEqual([]);
+    await user.clear(screen.getByLabelText('DOT week and year (e.g. 2324)'));
+    await user.type(screen.getByLabelText('DOT week and year (e.g. 2324)'), '2324');
+    await user.type(screen.getByLabelText('Near-side front'), '2.5');
+    await user.upload(
+      screen.getByLabelText(/^Photos/),
+      new File(['jpeg'], 'tyre.jpg', { type: 'image/jpeg' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Complete the job' }));
+    await vi.waitFor(() => expect(added).toHaveLength(2));
+    expect(added.map((action) => action.label)).toEqual(['Photo', 'Completed']);
+    expect(added[1]!.request).toMatchObject({
+      kind: 'event',
+      body: {
+        type: 'completed',
+        idempotencyKey: 'key-1',
+        record: {
+          tyres: [
+            {
+              position: 'nsf',
+              brand: 'Hankook',
+              pattern: 'Ventus Prime 4',
+              size: '205/55 R16 91V',
+              dot: '2324',
+            },
+          ],
+          removedTreadMm: { nsf: 2.5 },
+          torqued: true,
+        },
+      },
+    });
+  });
+});

@@ -108,6 +108,8 @@ export type Enquiry = EnquiryRecord & {
    * service page's slug, which need not be one of the enquiry form's choices); otherwise null.
    */
   serviceTitle?: string | null;
+  /** The vehicle's registration, for an enquiry made by an online booking (its vehicle history). */
+  registration?: string | null;
 };
 
 /** What happened to a submitted enquiry, whichever way it came (JSON API or plain form post). */

@@ -50,7 +50,8 @@ const enquiryJson = sql`json_build_object('id', ${enquiries.id}, 'name', ${enqui
   'createdAt', ${isoTime(enquiries.createdAt)}, 'status', ${enquiries.status},
   'reference', ${enquiries.reference}, 'postcode', ${enquiries.postcode},
   'outsideArea', ${enquiries.outsideArea}, 'notes', ${notesJson}, 'events', ${eventsJson},
-  'serviceTitle', (select ${bookings.serviceTitle} from ${bookings} where ${bookings.enquiryId} = ${enquiries.id}))`;
+  'serviceTitle', (select ${bookings.serviceTitle} from ${bookings} where ${bookings.enquiryId} = ${enquiries.id}),
+  'registration', (select ${bookings.registration} from ${bookings} where ${bookings.enquiryId} = ${enquiries.id}))`;
 
 /** The fields `enquiryJson` reads. */
 const enquiryColumns = sql.join(

@@ -201,6 +201,7 @@ describe('the staff enquiry API', () => {
       notes: [],
       events: [],
       serviceTitle: null,
+      registration: null,
     });
   });
 

@@ -80,4 +80,11 @@ describe('EnquiryCard', () => {
     expect(html).toMatch(/<textarea[^>]*maxLength="2000"/);
     expect(html).toMatch(/<button type="submit"[^>]*>Add note<\/button>/);
   });
+
+  it('links an online booking’s enquiry to its vehicle’s history', () => {
+    const booked = renderCard({ vehicle: 'Ford Focus', registration: 'AB12CDE' }).replace(/<!-- -->/g, '');
+    expect(booked).toContain('href="/admin/dashboard/jobs?vehicle=AB12CDE"');
+    expect(booked).toContain('AB12 CDE: vehicle history');
+    expect(renderCard({ vehicle: 'Ford Focus' })).not.toContain('vehicle history');
+  });
 });

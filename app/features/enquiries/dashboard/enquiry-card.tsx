@@ -1,3 +1,4 @@
+import { formatRegistration } from '#common/bookings/booking.ts';
 import type { Enquiry } from '#common/enquiries/enquiry.ts';
 import { enquiryServiceName } from '#common/enquiries/options.ts';
 import { EnquiryCardActions } from './enquiry-card-actions.tsx';
@@ -61,7 +62,22 @@ export function EnquiryCard({ enquiry, busy, onMarkContacted, onDelete }: Enquir
           {enquiry.vehicle && (
             <div className="flex min-w-0 gap-1.5">
               <dt className="font-semibold text-ink">Vehicle:</dt>
-              <dd className="break-words text-slate-700">{enquiry.vehicle}</dd>
+              <dd className="break-words text-slate-700">
+                {enquiry.vehicle}
+                {enquiry.registration && (
+                  <>
+                    {' '}
+                    (
+                    <a
+                      href={`/admin/dashboard/jobs?vehicle=${enquiry.registration}`}
+                      className="font-semibold text-brand-dark underline underline-offset-4"
+                    >
+                      {formatRegistration(enquiry.registration)}: vehicle history
+                    </a>
+                    )
+                  </>
+                )}
+              </dd>
             </div>
           )}
           {service && (

@@ -40,6 +40,7 @@ const publicPages = [
 const dashboardSections = [
   'enquiries',
   'bookings',
+  'jobs',
   'tyres',
   'analytics',
   'images',

@@ -203,6 +203,8 @@ export type Job = {
   photos: number;
   /** The invoice's number once the job is completed. */
   invoice: string | null;
+  /** What credit notes have given back of it, in pence. */
+  credited: number;
 };
 
 export const jobNotFoundMessage = 'That job does not exist, or it is not yours.';
@@ -249,6 +251,8 @@ export type VehicleJob = {
   date: string;
   service: string;
   status: JobStatus;
+  /** Why the fitter could not complete it, when they could not. */
+  notCompletedReason: string | null;
   locationName: string;
   fitter: string | null;
   /** What was fitted and measured, once completed. */

@@ -46,6 +46,7 @@ export async function vehicleHistory(
         date: job.date,
         service: job.service,
         status: job.status,
+        notCompletedReason: job.notCompletedReason,
         locationName: job.locationName,
         fitter: job.fitter?.name ?? null,
         record: done?.record ?? null,

@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import type { VehicleHistory } from '#common/jobs/jobs.ts';
-import { bookingContent } from '#tests/support/bookings.ts';
+import type { Job, VehicleHistory } from '#common/jobs/jobs.ts';
+import { bookingContent, tomorrow } from '#tests/support/bookings.ts';
 import { makeRecord, useJobsApp } from '#tests/support/jobs.ts';
 import { pdfText } from '#tests/support/pdf-text.ts';
 import { invoices } from '../db/schema.ts';
@@ -113,6 +113,8 @@ describe('invoices', () => {
     const rest = await post(people.owner, { reason: 'Refund' }).expect(201);
     expect(rest.body).toEqual({ number: 'CN-000002', total: 2000 });
     await post(people.owner, { reason: 'Again' }).expect(409);
+    const [credited] = (await as(people.owner).get(`/api/jobs?date=${tomorrow}`)).body as Job[];
+    expect(credited).toMatchObject({ total: 2500, credited: 2500, invoice: 'INV-000001' });
 
     const text = await invoiceText(job.id, 'CN-000001');
     expect(text).toContain('Credit note');
@@ -147,6 +149,7 @@ describe('a vehicle’s history', () => {
     const first = await bookJob({ registration: 'AB12 CDE' });
     await as(people.fitter).event(first.id, { type: 'completed', record: makeRecord() }).expect(201);
     const second = await bookJob({ registration: 'ab12cde', start: '10:00' });
+    await as(people.fitter).event(second.id, { type: 'not-completed', reason: 'No one there' }).expect(201);
     await bookJob({ registration: 'XY99 ZZZ' });
     const history = (await as(fixture.staff).get('/api/vehicles/ab12%20cde').expect(200))
       .body as VehicleHistory;
@@ -161,7 +164,12 @@ describe('a vehicle’s history', () => {
       },
       invoices: [{ number: 'INV-000001', kind: 'invoice', total: 2500 }],
     });
-    expect(history.jobs[0]).toMatchObject({ status: 'scheduled', record: null, invoices: [] });
+    expect(history.jobs[0]).toMatchObject({
+      status: 'not-completed',
+      notCompletedReason: 'No one there',
+      record: null,
+      invoices: [],
+    });
     await as(fixture.staff).get('/api/vehicles/not-a-plate!').expect(400);
     const none = (await as(fixture.staff).get('/api/vehicles/ZZ11ZZZ').expect(200)).body as VehicleHistory;
     expect(none.jobs).toEqual([]);

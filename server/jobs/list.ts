@@ -42,6 +42,8 @@ const jobColumns = {
     where ${payments.bookingId} = ${bookings.id})`,
   photos: sql<number>`(select count(*)::int from ${jobFiles}
     where ${jobFiles.bookingId} = ${bookings.id} and ${jobFiles.kind} = 'photo')`,
+  credited: sql<number>`(select coalesce(sum(${invoices.grossPence}), 0)::int from ${invoices}
+    where ${invoices.bookingId} = ${bookings.id} and ${invoices.kind} = 'credit-note')`,
   invoice: sql<string | null>`(select ${invoices.number} from ${invoices}
     where ${invoices.bookingId} = ${bookings.id} and ${invoices.kind} = 'invoice'
     order by ${invoices.id} desc limit 1)`,
@@ -116,6 +118,7 @@ export function jobOf(row: JobRow, content: SiteContent): Job {
     paid: row.paid,
     photos: row.photos,
     invoice: row.invoice,
+    credited: row.credited,
   };
 }
 

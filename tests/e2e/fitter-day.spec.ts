@@ -1,40 +1,11 @@
-import { request as http, type APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
-import { adminRequestHeader } from '#common/http/api.ts';
 import type { Job, Takings, VehicleHistory } from '#common/jobs/jobs.ts';
 import { londonDate } from '#common/time/london.ts';
 import { pdfText } from '#tests/support/pdf-text.ts';
 import { tomorrow, useBookingSite } from './booking-site.ts';
 import { expect, test } from './fixtures.ts';
+import { addFitter, bookJob, signedIn } from './job-site.ts';
 import { staffAccount } from './staff-account.ts';
-
-/** The office, signed in through the API as the journeys' owner. */
-async function officeOf(origin: string): Promise<APIRequestContext> {
-  const office = await http.newContext({
-    baseURL: origin,
-    extraHTTPHeaders: { [adminRequestHeader.name]: adminRequestHeader.value, Origin: origin },
-  });
-  expect((await office.post('/api/login', { data: staffAccount })).status()).toBe(200);
-  return office;
-}
-
-/**
- * A fitter's account, set up with its password through its set-up link (by the fitter: setting
- * it up signs them in, so not in the office's browser).
- */
-async function addFitter(office: APIRequestContext, origin: string, username: string, password: string) {
-  const created = await office.post('/api/users', { data: { username, role: 'fitter' } });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id, setupUrl } = (await created.json()) as { id: number; setupUrl: string };
-  const fitter = await http.newContext({
-    baseURL: origin,
-    extraHTTPHeaders: { [adminRequestHeader.name]: adminRequestHeader.value, Origin: origin },
-  });
-  const setUp = await fitter.post(`/api/account-setup/${setupUrl.split('/').pop()}`, { data: { password } });
-  expect(setUp.status(), await setUp.text()).toBe(200);
-  await fitter.dispose();
-  return id;
-}
 
 test.describe('the fitter’s day', () => {
   // The job report waits a moment for a payment taken just after completion.
@@ -43,34 +14,12 @@ test.describe('the fitter’s day', () => {
   test('a fitter works a job without signal; once back online the office has it once and the customer is e-mailed once', async ({
     page,
   }) => {
-    const office = await officeOf(site.origin);
+    const office = await signedIn(site.origin, staffAccount);
     const password = 'torque-wrench-on-the-a13';
     const fitterId = await addFitter(office, site.origin, 'frank.fitter', password);
     const customer = 'sam.driver@example.com';
-    const booked = await office.post('/api/bookings', {
-      data: {
-        service: 'puncture-repair',
-        location: 'mobile',
-        date: tomorrow,
-        start: '08:00',
-        name: 'Sam Driver',
-        phone: '07700 900456',
-        email: customer,
-        registration: 'ab12 cde',
-        vehicle: 'Vauxhall Corsa',
-        postcode: 'RM3 0AB',
-        addressLine: '12 Gooshays Drive',
-        town: 'Romford',
-        notes: 'Parked on the drive.',
-      },
-    });
-    expect(booked.status(), await booked.text()).toBe(201);
-    const { reference } = (await booked.json()) as { reference: string };
-    const listed = await office.get(`/api/jobs?date=${tomorrow}`);
-    expect(listed.status(), await listed.text()).toBe(200);
-    const [job] = (await listed.json()) as Job[];
-    expect((await office.put(`/api/bookings/${job!.id}`, { data: { fitterId } })).status()).toBe(200);
-
+    const job = await bookJob(office, { name: 'Sam Driver', email: customer, fitterId });
+    const { reference } = job;
     // The fitter signs in on their phone and lands on My jobs.
     await page.goto(`${site.origin}/auth`);
     await page.getByLabel('Username').fill('frank.fitter');

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { StaffUser } from '#common/auth/auth.ts';
 import { mockApi, pending, renderStaffUi } from '#tests/support/api-mock.tsx';
 import '#tests/support/ui-cleanup.ts';
-import { DashboardSections, phoneSpan } from './dashboard-sections.tsx';
+import { DashboardSections, phoneSpan, sectionOf, sectionsFor } from './dashboard-sections.tsx';
 import { staffUser } from '#tests/support/staff-data.ts';
 
 // My account is its own piece of work; here it only needs to be told apart.
@@ -13,12 +13,15 @@ vi.mock('#app/features/account/account-tab.tsx', () => ({ AccountTab: () => <p>M
 
 const owner = staffUser({ role: 'owner' });
 const staff = staffUser({ id: 2, username: 'bob', role: 'staff' });
+const fitter = staffUser({ id: 3, username: 'dave', role: 'fitter', twoFactor: false });
 
-function renderSections(user: StaffUser, section: string | undefined) {
+function renderSections(user: StaffUser, section: string | undefined, search = '') {
   // The panels' reads stay on their way: what matters here is which panel shows.
   mockApi(pending);
   const onSectionChange = vi.fn();
-  renderStaffUi(<DashboardSections user={user} section={section} onSectionChange={onSectionChange} />);
+  renderStaffUi(<DashboardSections user={user} section={section} onSectionChange={onSectionChange} />, {
+    route: `/${search}`,
+  });
   return onSectionChange;
 }
 
@@ -33,6 +36,7 @@ describe('DashboardSections', () => {
     expect(tabNames()).toEqual([
       'Enquiries',
       'Bookings',
+      'Jobs',
       'Tyres',
       'Analytics',
       'Images',
@@ -54,6 +58,7 @@ describe('DashboardSections', () => {
     expect(tabNames()).toEqual([
       'Enquiries',
       'Bookings',
+      'Jobs',
       'Tyres',
       'Analytics',
       'Images',
@@ -79,6 +84,37 @@ describe('DashboardSections', () => {
     }
   });
 
+  it('opens Jobs for staff and for owners, and with a vehicle named in the address', async () => {
+    for (const user of [staff, owner]) {
+      const onSectionChange = renderSections(user, 'enquiries');
+      await userEvent.click(screen.getByRole('tab', { name: 'Jobs' }));
+      expect(onSectionChange).toHaveBeenCalledWith('jobs');
+      cleanup();
+      renderSections(user, 'jobs');
+      screen.getByRole('tab', { name: 'Jobs', selected: true });
+      screen.getByRole('heading', { name: 'Jobs', level: 2 });
+      cleanup();
+      renderSections(user, undefined, '?vehicle=AB12CDE');
+      screen.getByRole('tab', { name: 'Jobs', selected: true });
+      screen.getByRole('button', { name: 'Vehicle history', pressed: true });
+      cleanup();
+    }
+  });
+
+  it('shows fitters only My account, with the way to My jobs', () => {
+    expect(sectionsFor('fitter').map((section) => section.value)).toEqual(['account']);
+    for (const param of [undefined, 'enquiries', 'jobs', 'staff', 'account']) {
+      expect(sectionOf(param, 'fitter')).toBe('account');
+    }
+    expect(sectionOf(undefined, 'fitter', new URLSearchParams('vehicle=AB12CDE'))).toBe('account');
+    renderSections(fitter, 'jobs', '?vehicle=AB12CDE');
+    screen.getByText('My account panel');
+    expect(screen.getByRole('link', { name: 'Open My jobs' }).getAttribute('href')).toBe('/admin/jobs');
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Jobs' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Customer Enquiries' })).toBeNull();
+  });
+
   it('opens My account for everyone', () => {
     renderSections(staff, 'Account');
     screen.getByRole('tab', { name: 'My account', selected: true });
@@ -94,7 +130,7 @@ describe('DashboardSections', () => {
     expect(screen.queryByRole('heading', { name: 'Customer Enquiries' })).toBeNull();
   });
 
-  it('fills every row of the phone grid (six columns) for staff (eight tabs) and owners (ten)', () => {
+  it('fills every row of the phone grid (six columns) for staff (nine tabs) and owners (eleven)', () => {
     const rows = (count: number) => {
       const widths = Array.from({ length: count }, (_, index) =>
         Number(phoneSpan(index, count).split('-').at(-1)),
@@ -106,10 +142,16 @@ describe('DashboardSections', () => {
       }
       return filled;
     };
+    expect(sectionsFor('staff')).toHaveLength(9);
+    expect(sectionsFor('owner')).toHaveLength(11);
+    expect(rows(9)).toEqual([6, 6, 6]);
+    expect(rows(11)).toEqual([6, 6, 6, 6]);
     expect(rows(8)).toEqual([6, 6, 6]);
     expect(rows(10)).toEqual([6, 6, 6, 6]);
     expect(rows(7)).toEqual([6, 6, 6]);
-    expect(phoneSpan(6, 8)).toBe('col-span-3');
+    expect(phoneSpan(8, 9)).toBe('col-span-2');
+    expect(phoneSpan(9, 11)).toBe('col-span-3');
+    expect(phoneSpan(10, 11)).toBe('col-span-3');
     expect(phoneSpan(9, 10)).toBe('col-span-6');
   });
 });

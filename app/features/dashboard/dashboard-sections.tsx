@@ -1,6 +1,10 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import type { StaffRole } from '#common/accounts/accounts.ts';
+import type { ComponentType } from 'react';
+import { useSearchParams } from 'react-router';
+import { staffRoles, type StaffRole } from '#common/accounts/accounts.ts';
 import type { StaffUser } from '#common/auth/auth.ts';
+import { buttonClass } from '#app/components/ui/button.tsx';
+import { ArrowRightIcon } from '#app/components/ui/icons.tsx';
 import { AccountTab } from '#app/features/account/index.ts';
 import { ActivityTab } from '#app/features/activity/index.ts';
 import { AnalyticsTab } from '#app/features/analytics/index.ts';
@@ -8,40 +12,70 @@ import { BookingsTab } from '#app/features/bookings/dashboard/index.ts';
 import { ContentTab } from '#app/features/site-content/editor/index.ts';
 import { EnquiriesTab } from '#app/features/enquiries/dashboard/index.ts';
 import { ImagesTab } from '#app/features/images/index.ts';
+import { JobsTab } from '#app/features/jobs/dashboard/index.ts';
 import { PrivacyTab } from '#app/features/privacy/index.ts';
 import { StaffTab } from '#app/features/staff/index.ts';
 import { TyresTab } from '#app/features/tyres/dashboard/index.ts';
 
-/** The dashboard's sections, in order; Staff and Activity are an owner's alone. */
+type PanelProps = { user: StaffUser };
+
+/** Who opens a section: the office (owners and staff), owners alone, or everyone, fitters too. */
+const office: readonly StaffRole[] = ['owner', 'staff'];
+const owners: readonly StaffRole[] = ['owner'];
+const everyone: readonly StaffRole[] = staffRoles;
+
+/** Jobs shows owners the takings as well. */
+const JobsPanel = ({ user }: PanelProps) => <JobsTab role={user.role} />;
+
+/**
+ * The dashboard's sections, in order. Staff and Activity are an owner's alone; fitters have their
+ * own page (My jobs) and open only My account here.
+ */
 const sections = [
-  { value: 'enquiries', label: 'Enquiries', Panel: EnquiriesTab, ownersOnly: false },
-  { value: 'bookings', label: 'Bookings', Panel: BookingsTab, ownersOnly: false },
-  { value: 'tyres', label: 'Tyres', Panel: TyresTab, ownersOnly: false },
-  { value: 'analytics', label: 'Analytics', Panel: AnalyticsTab, ownersOnly: false },
-  { value: 'images', label: 'Images', Panel: ImagesTab, ownersOnly: false },
-  { value: 'content', label: 'Content', Panel: ContentTab, ownersOnly: false },
-  { value: 'privacy', label: 'Privacy', Panel: PrivacyTab, ownersOnly: false },
-  { value: 'staff', label: 'Staff', Panel: StaffTab, ownersOnly: true },
-  { value: 'activity', label: 'Activity', Panel: ActivityTab, ownersOnly: true },
-  { value: 'account', label: 'My account', Panel: AccountTab, ownersOnly: false },
-] as const;
+  { value: 'enquiries', label: 'Enquiries', Panel: EnquiriesTab, roles: office },
+  { value: 'bookings', label: 'Bookings', Panel: BookingsTab, roles: office },
+  { value: 'jobs', label: 'Jobs', Panel: JobsPanel, roles: office },
+  { value: 'tyres', label: 'Tyres', Panel: TyresTab, roles: office },
+  { value: 'analytics', label: 'Analytics', Panel: AnalyticsTab, roles: office },
+  { value: 'images', label: 'Images', Panel: ImagesTab, roles: office },
+  { value: 'content', label: 'Content', Panel: ContentTab, roles: office },
+  { value: 'privacy', label: 'Privacy', Panel: PrivacyTab, roles: office },
+  { value: 'staff', label: 'Staff', Panel: StaffTab, roles: owners },
+  { value: 'activity', label: 'Activity', Panel: ActivityTab, roles: owners },
+  { value: 'account', label: 'My account', Panel: AccountTab, roles: everyone },
+] as const satisfies readonly {
+  value: string;
+  label: string;
+  Panel: ComponentType<PanelProps>;
+  roles: readonly StaffRole[];
+}[];
 
 export type DashboardSection = (typeof sections)[number]['value'];
 
 /** The sections a role may open (the server refuses the others' requests anyway). */
-export const sectionsFor = (role: StaffRole) =>
-  sections.filter((section) => role === 'owner' || !section.ownersOnly);
+export const sectionsFor = (role: StaffRole) => sections.filter((section) => section.roles.includes(role));
 
-/** The section an address names, when this role may open it; else Enquiries. */
-export const sectionOf = (param: string | undefined, role: StaffRole): DashboardSection =>
-  sectionsFor(role).find((section) => section.value === param?.toLowerCase())?.value ?? 'enquiries';
+/**
+ * The section an address names, when this role may open it; else the role's first (Enquiries for
+ * the office, My account for a fitter). `?vehicle=AB12CDE`, which the diary's booking cards link
+ * to, opens Jobs with that vehicle's history.
+ */
+export function sectionOf(
+  param: string | undefined,
+  role: StaffRole,
+  search: URLSearchParams = new URLSearchParams(),
+): DashboardSection {
+  const visible = sectionsFor(role);
+  const asked = search.has('vehicle') ? 'jobs' : param?.toLowerCase();
+  return (visible.find((section) => section.value === asked) ?? visible[0]!).value;
+}
 
 /**
  * On phones and tablets the tab list is a six-column grid of rows of three (two columns each). A
  * last row of two takes three columns each, a last one alone all six, so every row is full: staff's
- * 8 tabs make three rows, an owner's 10 make four. At 320 px a two-column tab is 92 px wide, room
+ * 9 tabs make three rows, an owner's 11 make four. At 320 px a two-column tab is 92 px wide, room
  * for the longest label ("My account", 80 px in Inter semibold) with its padding. From `lg` up
- * (1024 px) the tabs sit in one line: an owner's ten need about 890 px, more than `md` leaves.
+ * (1024 px) the tabs sit in one line: an owner's eleven need about 950 px, more than `md` leaves.
  */
 export function phoneSpan(index: number, count: number): string {
   const leftOver = count % 3;
@@ -56,14 +90,37 @@ type DashboardSectionsProps = {
   onSectionChange: (section: DashboardSection) => void;
 };
 
+/** A fitter's dashboard: the way to their jobs, above their account. */
+function FitterAccount() {
+  return (
+    <div className="grid gap-6">
+      <div className="flex max-w-3xl flex-wrap items-center justify-between gap-3 rounded-xl border border-brand bg-brand-light p-4">
+        <p className="text-sm text-ink">
+          <span className="font-semibold">Your jobs are on My jobs:</span> each day’s jobs, and what you do on
+          each.
+        </p>
+        {/* A whole page load: My jobs is a page of its own, made for the fitter's phone. */}
+        <a href="/admin/jobs" className={buttonClass('dark', 'compact')}>
+          Open My jobs
+          <ArrowRightIcon className="size-4" />
+        </a>
+      </div>
+      <AccountTab />
+    </div>
+  );
+}
+
 /**
  * The tab list and the open section's panel. Until an account that must use two-factor sign-in
- * has set it up, the server refuses everything else, so only My account is shown.
+ * has set it up, the server refuses everything else, so only My account is shown; fitters see
+ * only My account, with the way to My jobs.
  */
 export function DashboardSections({ user, section, onSectionChange }: DashboardSectionsProps) {
+  const [search] = useSearchParams();
   if (user.twoFactorSetupRequired) return <AccountTab />;
+  if (user.role === 'fitter') return <FitterAccount />;
   const visible = sectionsFor(user.role);
-  const current = sectionOf(section, user.role);
+  const current = sectionOf(section, user.role, search);
   return (
     <Tabs.Root value={current} onValueChange={(value) => onSectionChange(value as DashboardSection)}>
       <Tabs.List
@@ -80,9 +137,9 @@ export function DashboardSections({ user, section, onSectionChange }: DashboardS
           </Tabs.Trigger>
         ))}
       </Tabs.List>
-      {visible.map(({ value, Panel }) => (
+      {visible.map(({ value, Panel }: { value: DashboardSection; Panel: ComponentType<PanelProps> }) => (
         <Tabs.Content key={value} value={value} className="focus-visible:outline-none">
-          {value === current && <Panel />}
+          {value === current && <Panel user={user} />}
         </Tabs.Content>
       ))}
     </Tabs.Root>

@@ -9,7 +9,7 @@ import { mockApi, renderStaffUi, type ApiAnswer, type ApiCall } from '#tests/sup
 import { makePublished } from '#tests/support/site-content.ts';
 import { enquiryCountsQueryKey } from '#app/features/enquiries/dashboard/index.ts';
 import { BookingsTab } from './bookings-tab.tsx';
-import { makeBooking } from './booking-test-data.ts';
+import { makeBooking, testFitters } from './booking-test-data.ts';
 
 const freeMobile: AvailabilityDay[] = [
   {
@@ -28,47 +28,48 @@ const freeHaroldHill: AvailabilityDay[] = [
 
 type Serve = {
   bookings: Booking[];
-  /** The answer to PUT /api/bookings/{id}; by default the booking with the change made. */
-  put?: (call: ApiCall, booking: Booking) => ApiAnswer;
-  /** How long each answer takes, as over a network. */
-  delayMs?: number;
+  /**
+   * The answer to PUT /api/bookings/{id}, at once or when a test lets it go; by default the
+   * booking with the change made.
+   */
+  put?: (call: ApiCall, booking: Booking) => ApiAnswer | Promise<ApiAnswer>;
 };
 
 /** The API as the diary uses it; a change that goes through is in the bookings read afterwards. */
-function serve({ bookings, put, delayMs = 0 }: Serve) {
+function serve({ bookings, put }: Serve) {
   let current = bookings;
-  return mockApi(
-    (call) => {
-      const url = new URL(call.path, 'http://localhost');
-      if (call.method === 'GET' && url.pathname === '/api/bookings') {
-        const from = url.searchParams.get('from')!;
-        const to = url.searchParams.get('to')!;
-        return { status: 200, body: current.filter((booking) => booking.date >= from && booking.date <= to) };
-      }
-      if (call.method === 'GET' && url.pathname === '/api/site-content')
-        return { status: 200, body: makePublished() };
-      if (call.method === 'GET' && url.pathname === '/api/availability') {
-        return {
-          status: 200,
-          body: url.searchParams.get('location') === 'mobile' ? freeMobile : freeHaroldHill,
-        };
-      }
-      const id = /^\/api\/bookings\/(\d+)$/.exec(url.pathname)?.[1];
-      const booking = current.find((entry) => String(entry.id) === id);
-      if (call.method === 'PUT' && booking) {
-        const answer = put?.(call, booking) ?? {
-          status: 200,
-          body: { ...booking, ...(call.body as object) },
-        };
+  return mockApi((call) => {
+    const url = new URL(call.path, 'http://localhost');
+    if (call.method === 'GET' && url.pathname === '/api/bookings') {
+      const from = url.searchParams.get('from')!;
+      const to = url.searchParams.get('to')!;
+      return { status: 200, body: current.filter((booking) => booking.date >= from && booking.date <= to) };
+    }
+    if (call.method === 'GET' && url.pathname === '/api/fitters') return { status: 200, body: testFitters };
+    if (call.method === 'GET' && url.pathname === '/api/site-content')
+      return { status: 200, body: makePublished() };
+    if (call.method === 'GET' && url.pathname === '/api/availability') {
+      return {
+        status: 200,
+        body: url.searchParams.get('location') === 'mobile' ? freeMobile : freeHaroldHill,
+      };
+    }
+    const id = /^\/api\/bookings\/(\d+)$/.exec(url.pathname)?.[1];
+    const booking = current.find((entry) => String(entry.id) === id);
+    if (call.method === 'PUT' && booking) {
+      const answering = put?.(call, booking) ?? {
+        status: 200,
+        body: { ...booking, ...(call.body as object) },
+      };
+      return Promise.resolve(answering).then((answer) => {
         if (answer.status === 200) {
           current = current.map((entry) => (entry.id === booking.id ? (answer.body as Booking) : entry));
         }
         return answer;
-      }
-      return { status: 404, body: { error: 'Not found' } };
-    },
-    { delayMs },
-  );
+      });
+    }
+    return { status: 404, body: { error: 'Not found' } };
+  });
 }
 
 /** The diary of 24 November 2026 with the enquiries' counts already read (as after a visit to Enquiries). */
@@ -247,13 +248,21 @@ describe('Cancel…', () => {
     expect((again.getByRole('textbox', { name: /Reason/ }) as HTMLTextAreaElement).value).toBe('');
   });
   it('shows a refused reason under the field, and sends one cancellation however often it is clicked', async () => {
+    // The refusal comes once the test has clicked again and tried to close the dialog meanwhile.
+    let refuse = () => {};
+    const refused = new Promise<void>((resolve) => (refuse = resolve));
     const calls = serve({
       bookings: [makeBooking()],
-      put: () => ({
-        status: 400,
-        body: { error: 'Check the reason', fieldErrors: { reason: ['The reason must not be only symbols'] } },
-      }),
-      delayMs: 50,
+      put: async () => {
+        await refused;
+        return {
+          status: 400,
+          body: {
+            error: 'Check the reason',
+            fieldErrors: { reason: ['The reason must not be only symbols'] },
+          },
+        };
+      },
     });
     renderDiary();
     await userEvent.click((await card('Sarah Mitchell')).getByRole('button', { name: /^Cancel/ }));
@@ -267,6 +276,7 @@ describe('Cancel…', () => {
     // Not closed while the request is on its way.
     await userEvent.keyboard('{Escape}');
     screen.getByRole('alertdialog', { name: 'Cancel booking' });
+    refuse();
     expect((await dialog.findByRole('alert')).textContent).toBe('The reason must not be only symbols');
     expect(reason.getAttribute('aria-invalid')).toBe('true');
     expect(puts(calls)).toHaveLength(1);

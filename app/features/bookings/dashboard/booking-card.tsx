@@ -1,14 +1,14 @@
-import { formatPence } from '#common/util/money.ts';
-import type { ReactNode } from 'react';
-import {
-  bookingAddress,
-  bookingStatusLabels,
-  formatRegistration,
-  type Booking,
-} from '#common/bookings/booking.ts';
+import { bookingStatusLabels, type Booking } from '#common/bookings/booking.ts';
 import { MailIcon, PhoneIcon } from '#app/components/ui/icons.tsx';
 import { BookingActions } from './booking-actions.tsx';
-import { bookingStatusBadgeClass, bookingStatusBorderClass, cancelledByText } from './booking-format.ts';
+import { BookingDetails } from './booking-details.tsx';
+import { BookingFitter, NoFitterBadge } from './booking-fitter.tsx';
+import {
+  bookingStatusBadgeClass,
+  bookingStatusBorderClass,
+  cancelledByText,
+  needsFitter,
+} from './booking-format.ts';
 
 /** A booking's status, as a badge. */
 export function BookingStatusBadge({ booking }: { booking: Pick<Booking, 'status'> }) {
@@ -21,17 +21,11 @@ export function BookingStatusBadge({ booking }: { booking: Pick<Booking, 'status
   );
 }
 
-function Detail({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 gap-1.5">
-      <dt className="font-semibold text-ink">{term}:</dt>
-      <dd className="min-w-0 break-words text-slate-700">{children}</dd>
-    </div>
-  );
-}
-
-/** One booking in the day's diary: who, what vehicle, where, its status and what can be done with it. */
-export function BookingCard({ booking }: { booking: Booking }) {
+/**
+ * One booking in the day's diary: who, what vehicle, where, its status, its fitter and how the
+ * job goes, and what can be done with it. `today` is London's date, for the "No fitter yet" badge.
+ */
+export function BookingCard({ booking, today }: { booking: Booking; today: string }) {
   const headingId = `booking-${booking.id}-name`;
   const cancelled = booking.status === 'cancelled';
   return (
@@ -55,6 +49,7 @@ export function BookingCard({ booking }: { booking: Booking }) {
         </div>
         <div className="flex flex-col items-end gap-1.5">
           <BookingStatusBadge booking={booking} />
+          {needsFitter(booking, today) && <NoFitterBadge />}
           {booking.outsideArea && (
             <span className="rounded-full border border-amber-300 bg-amber-50 px-2.5 py-0.5 text-xs font-bold text-amber-900">
               Outside area
@@ -80,42 +75,7 @@ export function BookingCard({ booking }: { booking: Booking }) {
         </a>
       </div>
 
-      <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
-        <Detail term="Service">{booking.serviceTitle}</Detail>
-        <Detail term="Vehicle">{booking.vehicle}</Detail>
-        <Detail term="Registration">
-          <span className="rounded bg-yellow-100 px-1.5 font-mono font-bold text-ink">
-            {formatRegistration(booking.registration)}
-          </span>
-        </Detail>
-        {booking.tyre && (
-          <Detail term="Tyres">
-            {booking.tyre.quantity} × {booking.tyre.description}, {formatPence(booking.tyre.total)}
-            <span
-              className={`ml-2 rounded px-1.5 text-xs font-semibold ${
-                booking.tyre.source === 'stock'
-                  ? 'bg-brand-light text-ink'
-                  : booking.tyre.orderedAt
-                    ? 'bg-sky-100 text-sky-900'
-                    : 'bg-amber-100 text-amber-900'
-              }`}
-            >
-              {booking.tyre.source === 'stock'
-                ? 'Reserved from stock'
-                : booking.tyre.orderedAt
-                  ? 'Ordered'
-                  : 'To order'}
-            </span>
-          </Detail>
-        )}
-        {booking.addressLine && <Detail term="Address">{bookingAddress(booking)}</Detail>}
-        {booking.postcode && (
-          <Detail term="Postcode">
-            {booking.postcode}
-            {booking.outsideArea && <span className="sr-only"> (outside the covered area)</span>}
-          </Detail>
-        )}
-      </dl>
+      <BookingDetails booking={booking} />
 
       {booking.notes && (
         <p className="mt-3 rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-line break-words text-slate-700">
@@ -132,6 +92,7 @@ export function BookingCard({ booking }: { booking: Booking }) {
         </p>
       )}
 
+      <BookingFitter booking={booking} />
       <BookingActions booking={booking} />
     </article>
   );

@@ -5,6 +5,7 @@ import {
   type BookingStatus,
   type BookingUpdate,
 } from '#common/bookings/booking.ts';
+import type { JobStatus } from '#common/jobs/jobs.ts';
 
 /** The parts of a calendar date, read as UTC so that no time zone moves it to another day. */
 const longDateParts = new Intl.DateTimeFormat('en-GB', {
@@ -45,9 +46,13 @@ export function formatDiaryDate(date: string): string {
 /** "Tue 24 Nov", for the narrow columns of the week. */
 export const formatShortDate = (date: string) => shortDate.format(utcMidnight(date)).replace(',', '');
 
-/** "23 – 29 November 2026", "30 November – 6 December 2026". */
+/**
+ * "23 – 29 November 2026", "30 November – 6 December 2026". With plain spaces: Node's ICU puts
+ * thin ones around the dash where Chromium's puts plain ones, and the page rendered on the server
+ * must read the same as in the browser.
+ */
 export const formatDateRange = (from: string, to: string) =>
-  rangeFormat.formatRange(utcMidnight(from), utcMidnight(to));
+  rangeFormat.formatRange(utcMidnight(from), utcMidnight(to)).replace(/\s/g, ' ');
 
 /** "08:00–10:00". */
 export const formatWindow = ({ start, end }: { start: string; end: string }) => `${start}–${end}`;
@@ -92,9 +97,42 @@ export function bookingActionsFor(status: BookingStatus): readonly BookingAction
 export const cancelledByText = (cancelledBy: string | null) =>
   cancelledBy === 'customer' ? 'the customer' : cancelledBy;
 
-/** The toast after a change went through. */
-export function bookingUpdatedToast(booking: Pick<Booking, 'reference'>, update: BookingUpdate) {
+/**
+ * A booking that still has to be given to someone: still to happen, today or later (London), and
+ * no fitter has it. Past days are history, not a warning.
+ */
+export const needsFitter = (booking: Pick<Booking, 'status' | 'date' | 'fitter'>, today: string) =>
+  isActiveBooking(booking.status) && booking.date >= today && booking.fitter === null;
+
+/** "1 without a fitter", "3 without a fitter". */
+export const withoutFitterText = (count: number) => `${count} without a fitter`;
+
+/** The badge of each step of the fitter's visit: blue while under way, green done, red not done. */
+export const jobStatusBadgeClass: Record<JobStatus, string> = {
+  scheduled: 'bg-slate-100 text-slate-700 ring-1 ring-slate-300',
+  'on-the-way': 'bg-sky-100 text-sky-900',
+  arrived: 'bg-indigo-100 text-indigo-900',
+  completed: 'bg-brand-light text-brand-dark',
+  'not-completed': 'bg-red-100 text-red-800',
+};
+
+/** The toast after a change went through; `answered` is the booking as the server answered it. */
+export function bookingUpdatedToast(
+  booking: Pick<Booking, 'reference' | 'fitter'>,
+  update: BookingUpdate,
+  answered: Pick<Booking, 'fitter'>,
+) {
   const reference = booking.reference;
+  if ('fitterId' in update) {
+    return answered.fitter
+      ? { title: 'Fitter changed', description: `Booking ${reference} given to ${answered.fitter.name}.` }
+      : {
+          title: 'Fitter removed',
+          description: booking.fitter
+            ? `Booking ${reference} taken back from ${booking.fitter.name}.`
+            : `Booking ${reference} is not given to a fitter.`,
+        };
+  }
   if (!('status' in update)) {
     return {
       title: 'Booking moved',

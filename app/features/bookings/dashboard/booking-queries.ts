@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Fitter } from '#common/accounts/accounts.ts';
 import type { Booking, BookingUpdate } from '#common/bookings/booking.ts';
 import { bookingLocationName, bookingSettingsOf, mobileLocation } from '#common/bookings/settings.ts';
 import type { AvailabilityDay } from '#common/bookings/slots.ts';
@@ -79,15 +80,29 @@ export function useBookingLocations({ enabled }: { enabled: boolean }) {
   return { locations, searchDays, isPending: content.isPending && enabled };
 }
 
+export const fittersQueryKey = ['/api/fitters'] as const;
+
+/** GET /api/fitters: the fitter accounts that can be given jobs (enabled ones), by name. */
+export const fetchFitters = (signal?: AbortSignal) =>
+  apiRequest<Fitter[]>('GET', '/api/fitters', undefined, { signal });
+
 /**
- * PUT /api/bookings/{id}: a change of status or a move. A booking is also an enquiry in the
- * pipeline, so both lists are refreshed afterwards, whatever the answer.
+ * The fitters to choose from on the cards: one read for all of them, again whenever the diary
+ * shows another day, so that an account just added in Staff is there to choose.
+ */
+export function useFitters() {
+  return useQuery({ queryKey: fittersQueryKey, queryFn: ({ signal }) => fetchFitters(signal), staleTime: 0 });
+}
+
+/**
+ * PUT /api/bookings/{id}: a change of status, a move, or the fitter it is given to. A booking is
+ * also an enquiry in the pipeline, so both lists are refreshed afterwards, whatever the answer.
  */
 export function useBookingUpdate(booking: Booking) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (update: BookingUpdate) => apiRequest<Booking>('PUT', `/api/bookings/${booking.id}`, update),
-    onSuccess: (_updated, update) => toast(bookingUpdatedToast(booking, update)),
+    onSuccess: (updated, update) => toast(bookingUpdatedToast(booking, update, updated)),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: bookingsQueryKey }),

@@ -1,4 +1,14 @@
+import type { Fitter } from '#common/accounts/accounts.ts';
 import type { Booking } from '#common/bookings/booking.ts';
+
+/** Test data: two fitter accounts. */
+export const fitters = {
+  dave: { id: 7, name: 'dave' },
+  kemal: { id: 9, name: 'kemal' },
+} satisfies Record<string, Fitter>;
+
+/** What GET /api/fitters answers with them: by name. */
+export const testFitters: Fitter[] = [fitters.dave, fitters.kemal];
 
 const locationNames: Record<string, string> = {
   mobile: 'Mobile fitting',

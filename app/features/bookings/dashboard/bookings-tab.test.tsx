@@ -8,7 +8,7 @@ import { addDays } from '#common/time/week.ts';
 import { mockApi, renderStaffUi, type ApiCall } from '#tests/support/api-mock.tsx';
 import { BookingsTab } from './bookings-tab.tsx';
 import { formatDiaryDate } from './booking-format.ts';
-import { makeBooking } from './booking-test-data.ts';
+import { fitters, makeBooking, testFitters } from './booking-test-data.ts';
 
 /** Answers GET /api/bookings with those of `bookings` in the range asked for, as the API orders them. */
 function serveBookings(bookings: Booking[]) {
@@ -19,6 +19,7 @@ function serveBookings(bookings: Booking[]) {
       const to = url.searchParams.get('to')!;
       return { status: 200, body: bookings.filter((booking) => booking.date >= from && booking.date <= to) };
     }
+    if (call.method === 'GET' && url.pathname === '/api/fitters') return { status: 200, body: testFitters };
     return { status: 404, body: { error: 'Not found' } };
   });
 }
@@ -216,9 +217,23 @@ describe('BookingsTab, week view', () => {
       location: 'upminster',
       start: '14:00',
       name: 'Wednesday Late',
+      fitter: fitters.kemal,
     }),
-    makeBooking({ id: 12, date: '2027-02-17', location: 'upminster', name: 'Wednesday Early' }),
-    makeBooking({ id: 13, date: '2027-02-17', name: 'Wednesday Mobile', status: 'confirmed' }),
+    makeBooking({
+      id: 12,
+      date: '2027-02-17',
+      location: 'upminster',
+      name: 'Wednesday Early',
+      fitter: fitters.dave,
+      job: { status: 'on-the-way', notCompletedReason: null },
+    }),
+    makeBooking({
+      id: 13,
+      date: '2027-02-17',
+      name: 'Wednesday Mobile',
+      status: 'confirmed',
+      fitter: fitters.dave,
+    }),
     makeBooking({ id: 14, date: '2027-02-21', location: 'harold-hill', name: 'Sunday Branch' }),
   ];
 
@@ -245,9 +260,9 @@ describe('BookingsTab, week view', () => {
       .getAllByRole('listitem')
       .map((entry) => entry.textContent);
     expect(entries).toEqual([
-      '08:00–10:00ConfirmedWednesday MobileAB12 CDE · Puncture Repair',
-      '08:00–10:00BookedWednesday EarlyAB12 CDE · Puncture Repair',
-      '14:00–16:00BookedWednesday LateAB12 CDE · Puncture Repair',
+      '08:00–10:00ConfirmedWednesday MobileAB12 CDE · Puncture RepairFitter: dave',
+      '08:00–10:00BookedWednesday EarlyAB12 CDE · Puncture RepairFitter: dave · On the way',
+      '14:00–16:00BookedWednesday LateAB12 CDE · Puncture RepairFitter: kemal',
     ]);
     within(section('Tuesday 16 February 2027')).getByText('No bookings');
     within(section('Sunday 21 February 2027')).getByText('Sunday Branch');

@@ -3,6 +3,7 @@ import { londonDate } from '#common/time/london.ts';
 import { isCalendarDate } from '#common/time/week.ts';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { messageOf } from '#app/lib/api.ts';
+import { needsFitter } from './booking-format.ts';
 import { useBookings } from './booking-queries.ts';
 import { DiaryDay } from './diary-day.tsx';
 import { datesOf, diaryRange, stepDate, type DiaryView } from './diary-groups.ts';
@@ -42,6 +43,7 @@ export function BookingsTab() {
   const all = bookings.data ?? [];
   const cancelledCount = all.filter((booking) => booking.status === 'cancelled').length;
   const shown = showCancelled ? all : all.filter((booking) => booking.status !== 'cancelled');
+  const withoutFitter = all.filter((booking) => needsFitter(booking, today)).length;
 
   return (
     <section aria-labelledby="bookings-diary" className="grid min-w-0 gap-4">
@@ -57,6 +59,7 @@ export function BookingsTab() {
         showCancelled={showCancelled}
         cancelledCount={cancelledCount}
         onShowCancelledChange={(show) => go({ showCancelled: show })}
+        withoutFitter={withoutFitter}
       />
       {bookings.isPending ? (
         <Spinner label="Loading bookings..." showLabel />
@@ -83,7 +86,12 @@ export function BookingsTab() {
             </p>
           )}
           {view === 'day' ? (
-            <DiaryDay date={date} bookings={shown} hiddenCount={showCancelled ? 0 : cancelledCount} />
+            <DiaryDay
+              date={date}
+              today={today}
+              bookings={shown}
+              hiddenCount={showCancelled ? 0 : cancelledCount}
+            />
           ) : (
             <DiaryWeek
               dates={datesOf(range)}

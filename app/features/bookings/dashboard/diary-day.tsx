@@ -8,10 +8,13 @@ const plural = (count: number) => `${count} booking${count === 1 ? '' : 's'}`;
 /** A day's bookings, by location and by window in time order, each with its details and actions. */
 export function DiaryDay({
   date,
+  today,
   bookings,
   hiddenCount,
 }: {
   date: string;
+  /** London's date, for the bookings of the coming days that no fitter has yet. */
+  today: string;
   bookings: Booking[];
   hiddenCount: number;
 }) {
@@ -57,7 +60,7 @@ export function DiaryDay({
                   </h4>
                   <div className="grid gap-3 lg:grid-cols-2">
                     {window.bookings.map((booking) => (
-                      <BookingCard key={booking.id} booking={booking} />
+                      <BookingCard key={booking.id} booking={booking} today={today} />
                     ))}
                   </div>
                 </section>

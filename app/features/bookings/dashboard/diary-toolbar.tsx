@@ -1,5 +1,6 @@
 import { Button } from '#app/components/ui/button.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '#app/components/ui/icons.tsx';
+import { WithoutFitterCount } from './booking-fitter.tsx';
 import { formatDateRange, formatDiaryDate } from './booking-format.ts';
 import { diaryRange, type DiaryView } from './diary-groups.ts';
 
@@ -12,6 +13,8 @@ type DiaryToolbarProps = {
   showCancelled: boolean;
   cancelledCount: number;
   onShowCancelledChange: (show: boolean) => void;
+  /** The bookings shown, of today or later, that no fitter has yet. */
+  withoutFitter: number;
 };
 
 const views = [
@@ -19,7 +22,10 @@ const views = [
   { view: 'week', label: 'Week' },
 ] as const;
 
-/** The day or week shown (announced when it changes), the way to others, and the cancelled toggle. */
+/**
+ * The day or week shown (announced when it changes) with how many of its bookings no fitter has
+ * yet, the way to others, and the cancelled toggle.
+ */
 export function DiaryToolbar({
   view,
   date,
@@ -29,14 +35,18 @@ export function DiaryToolbar({
   showCancelled,
   cancelledCount,
   onShowCancelledChange,
+  withoutFitter,
 }: DiaryToolbarProps) {
   const range = diaryRange(view, date);
   const unit = view === 'day' ? 'day' : 'week';
   return (
     <div className="grid gap-3">
-      <p aria-live="polite" className="font-heading text-lg font-bold text-ink">
-        {view === 'day' ? formatDiaryDate(date) : `Week of ${formatDateRange(range.from, range.to)}`}
-      </p>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <p aria-live="polite" className="font-heading text-lg font-bold text-ink">
+          {view === 'day' ? formatDiaryDate(date) : `Week of ${formatDateRange(range.from, range.to)}`}
+        </p>
+        <WithoutFitterCount count={withoutFitter} />
+      </div>
       <div className="flex flex-wrap items-center gap-2">
         <div role="group" aria-label="View" className="inline-flex rounded-lg bg-slate-200/70 p-1">
           {views.map((entry) => (

@@ -1,12 +1,8 @@
-import { formatRegistration, type Booking } from '#common/bookings/booking.ts';
-import { BookingStatusBadge } from './booking-card.tsx';
-import {
-  bookingStatusBorderClass,
-  formatDiaryDate,
-  formatShortDate,
-  formatWindow,
-} from './booking-format.ts';
+import type { Booking } from '#common/bookings/booking.ts';
+import { WithoutFitterCount } from './booking-fitter.tsx';
+import { formatDiaryDate, formatShortDate, needsFitter } from './booking-format.ts';
 import { bookingsByDate, diaryOf } from './diary-groups.ts';
+import { WeekEntry } from './week-entry.tsx';
 
 type DiaryWeekProps = {
   dates: string[];
@@ -15,29 +11,6 @@ type DiaryWeekProps = {
   /** Opens the day view on `date`, where the bookings' details and actions are. */
   onOpenDay: (date: string) => void;
 };
-
-function WeekEntry({ booking }: { booking: Booking }) {
-  const cancelled = booking.status === 'cancelled';
-  return (
-    <li
-      className={`min-w-0 rounded-lg border border-l-4 border-slate-200 p-2 text-sm ${
-        bookingStatusBorderClass[booking.status]
-      } ${cancelled ? 'bg-slate-50 text-slate-500' : 'bg-white'}`}
-    >
-      <p className="flex flex-wrap items-center justify-between gap-1">
-        <span className="font-mono text-xs font-bold text-ink">{formatWindow(booking)}</span>
-        <BookingStatusBadge booking={booking} />
-      </p>
-      <p className={`mt-0.5 font-semibold break-words ${cancelled ? 'line-through' : 'text-ink'}`}>
-        {booking.name}
-      </p>
-      <p className="text-xs break-words text-slate-600">
-        <span className="font-mono font-semibold">{formatRegistration(booking.registration)}</span> ·{' '}
-        {booking.serviceTitle}
-      </p>
-    </li>
-  );
-}
 
 /** A week, Monday to Sunday: one column a day on wide screens, one under another on phones. */
 export function DiaryWeek({ dates, bookings, today, onOpenDay }: DiaryWeekProps) {
@@ -48,6 +21,7 @@ export function DiaryWeek({ dates, bookings, today, onOpenDay }: DiaryWeekProps)
         const headingId = `diary-week-${date}`;
         const day = byDate.get(date) ?? [];
         const isToday = date === today;
+        const withoutFitter = day.filter((booking) => needsFitter(booking, today)).length;
         return (
           <section
             key={date}
@@ -74,6 +48,7 @@ export function DiaryWeek({ dates, bookings, today, onOpenDay }: DiaryWeekProps)
                 Open<span className="sr-only"> {formatDiaryDate(date)}</span>
               </button>
             </div>
+            <WithoutFitterCount count={withoutFitter} variant="block" />
             {day.length === 0 ? (
               <p className="py-2 text-xs text-slate-500">No bookings</p>
             ) : (
@@ -84,7 +59,9 @@ export function DiaryWeek({ dates, bookings, today, onOpenDay }: DiaryWeekProps)
                   </h4>
                   <ul className="grid gap-1.5">
                     {location.windows.flatMap((window) =>
-                      window.bookings.map((booking) => <WeekEntry key={booking.id} booking={booking} />),
+                      window.bookings.map((booking) => (
+                        <WeekEntry key={booking.id} booking={booking} today={today} />
+                      )),
                     )}
                   </ul>
                 </div>

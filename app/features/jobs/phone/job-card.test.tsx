@@ -34,6 +34,7 @@ function makeJob(overrides: Partial<Job> = {}): Job {
     paid: 0,
     photos: 0,
     invoice: null,
+    credited: 0,
     ...overrides,
   };
 }

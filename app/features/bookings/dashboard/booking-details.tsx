@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { bookingAddress, formatRegistration, type Booking } from '#common/bookings/booking.ts';
+import { formatPence } from '#common/util/money.ts';
+
+/** The Jobs section with the vehicle's past visits (what was fitted, measured and invoiced). */
+export const vehicleHistoryPath = (registration: string) =>
+  `/admin/dashboard/jobs?${new URLSearchParams({ vehicle: registration })}`;
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 gap-1.5">
+      <dt className="font-semibold text-ink">{term}:</dt>
+      <dd className="min-w-0 break-words text-slate-700">{children}</dd>
+    </div>
+  );
+}
+
+function TyreDetail({ tyre }: { tyre: NonNullable<Booking['tyre']> }) {
+  return (
+    <Detail term="Tyres">
+      {tyre.quantity} × {tyre.description}, {formatPence(tyre.total)}
+      <span
+        className={`ml-2 rounded px-1.5 text-xs font-semibold ${
+          tyre.source === 'stock'
+            ? 'bg-brand-light text-ink'
+            : tyre.orderedAt
+              ? 'bg-sky-100 text-sky-900'
+              : 'bg-amber-100 text-amber-900'
+        }`}
+      >
+        {tyre.source === 'stock' ? 'Reserved from stock' : tyre.orderedAt ? 'Ordered' : 'To order'}
+      </span>
+    </Detail>
+  );
+}
+
+/** What is booked, for which vehicle (with a way to its past visits), and where. */
+export function BookingDetails({ booking }: { booking: Booking }) {
+  const registration = formatRegistration(booking.registration);
+  return (
+    <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+      <Detail term="Service">{booking.serviceTitle}</Detail>
+      <Detail term="Vehicle">{booking.vehicle}</Detail>
+      <Detail term="Registration">
+        <span className="rounded bg-yellow-100 px-1.5 font-mono font-bold whitespace-nowrap text-ink">
+          {registration}
+        </span>
+        <Link
+          to={vehicleHistoryPath(booking.registration)}
+          className="ml-2 font-semibold whitespace-nowrap text-brand-dark underline underline-offset-2 hover:text-ink"
+        >
+          Vehicle history<span className="sr-only"> of {registration}</span>
+        </Link>
+      </Detail>
+      {booking.tyre && <TyreDetail tyre={booking.tyre} />}
+      {booking.addressLine && <Detail term="Address">{bookingAddress(booking)}</Detail>}
+      {booking.postcode && (
+        <Detail term="Postcode">
+          {booking.postcode}
+          {booking.outsideArea && <span className="sr-only"> (outside the covered area)</span>}
+        </Detail>
+      )}
+    </dl>
+  );
+}

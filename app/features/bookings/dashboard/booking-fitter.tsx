@@ -1,0 +1,101 @@
+import { isActiveBooking, type Booking } from '#common/bookings/booking.ts';
+import { jobStatusLabels } from '#common/jobs/jobs.ts';
+import { AlertIcon } from '#app/components/ui/icons.tsx';
+import { jobStatusBadgeClass, withoutFitterText } from './booking-format.ts';
+import { FitterSelect, fitterPanelLabelClass } from './fitter-select.tsx';
+
+/**
+ * The brand's amber, solid, with a warning sign: stronger than the pale amber of a Booked badge
+ * beside it, for a booking of the coming days that nobody is going to yet.
+ */
+const warningClass =
+  'inline-flex items-center gap-1 rounded-full bg-accent font-bold whitespace-nowrap text-ink';
+
+export function NoFitterBadge() {
+  return (
+    <span className={`${warningClass} px-2.5 py-0.5 text-xs`}>
+      <AlertIcon className="size-3.5 shrink-0" />
+      No fitter yet
+    </span>
+  );
+}
+
+/**
+ * How many bookings of the day (or of the week shown) no fitter has yet; nothing when none. A pill
+ * beside the diary's dates; a block in a column of the week, where it may take two lines.
+ */
+export function WithoutFitterCount({
+  count,
+  variant = 'pill',
+}: {
+  count: number;
+  variant?: 'pill' | 'block';
+}) {
+  if (count === 0) return null;
+  return (
+    <p
+      className={
+        variant === 'pill'
+          ? `${warningClass} px-3 py-1 text-sm`
+          : 'flex items-start gap-1 rounded-md bg-accent px-2 py-1 text-xs leading-tight font-bold text-ink'
+      }
+    >
+      <AlertIcon className={`shrink-0 ${variant === 'pill' ? 'size-4' : 'size-3.5'}`} />
+      {withoutFitterText(count)}
+    </p>
+  );
+}
+
+function JobStatusBadge({ job }: { job: NonNullable<Booking['job']> }) {
+  return (
+    <p className="flex items-center gap-3 text-sm">
+      <span className={`${fitterPanelLabelClass} font-semibold text-ink`}>
+        Job<span className="sr-only">:</span>
+      </span>
+      <span
+        className={`rounded-full px-2.5 py-0.5 text-xs font-bold whitespace-nowrap ${jobStatusBadgeClass[job.status]}`}
+      >
+        {jobStatusLabels[job.status]}
+      </span>
+    </p>
+  );
+}
+
+function NotCompleted({ reason, canSendAgain }: { reason: string | null; canSendAgain: boolean }) {
+  return (
+    <div className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm">
+      <p className="break-words text-red-800">
+        <span className="font-semibold">Reason:</span> {reason ?? 'none given'}
+      </p>
+      {canSendAgain && (
+        <p className="mt-0.5 text-slate-700">Give it to a fitter again to send someone back.</p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Who does the job and how far they have got. A booking still to happen can be given to a fitter
+ * here; a finished or cancelled one only says who had it.
+ */
+export function BookingFitter({ booking }: { booking: Booking }) {
+  const active = isActiveBooking(booking.status);
+  const { fitter, job } = booking;
+  if (!active && !fitter && !job) return null;
+  return (
+    <div className="mt-3 grid gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3">
+      {active ? (
+        <FitterSelect booking={booking} />
+      ) : (
+        <p className="text-sm">
+          <span className="font-semibold text-ink">Fitter:</span>{' '}
+          <span className="text-slate-700">{fitter?.name ?? 'none'}</span>
+        </p>
+      )}
+      {job && <JobStatusBadge job={job} />}
+      {job?.status === 'not-completed' && (
+        <NotCompleted reason={job.notCompletedReason} canSendAgain={active} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+// @vitest-environment happy-dom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Job } from '#common/jobs/jobs.ts';
+import { londonDate } from '#common/time/london.ts';
+import { mockApi, renderStaffUi } from '#tests/support/api-mock.tsx';
+import { JobsTab } from './jobs-tab.tsx';
+import { makeJob } from './jobs-test-data.ts';
+import type { JobPhoto } from './jobs-queries.ts';
+
+/** Answers GET /api/jobs with `jobs` of the date asked for, and each job's photos. */
+function serveJobs(jobs: Job[], photos: JobPhoto[] = []) {
+  return mockApi((call) => {
+    const url = new URL(call.path, 'http://localhost');
+    if (url.pathname === '/api/jobs') {
+      return { status: 200, body: jobs.filter((job) => job.date === url.searchParams.get('date')) };
+    }
+    if (/^\/api\/jobs\/\d+\/photos$/.test(url.pathname)) return { status: 200, body: photos };
+    return { status: 404, body: { error: 'Not found' } };
+  });
+}
+
+const day = [
+  makeJob({ id: 1, fitter: null, customer: { ...makeJob().customer, name: 'Tom Hughes' } }),
+  makeJob({
+    id: 2,
+    fitter: { id: 9, name: 'priya' },
+    status: 'completed',
+    customer: { ...makeJob().customer, name: 'Ann Cole' },
+    registration: 'KX19ABC',
+    paid: 2_500,
+    photos: 2,
+    invoice: 'INV-000012',
+  }),
+  makeJob({
+    id: 3,
+    window: { start: '10:00', end: '12:00' },
+    fitter: { id: 7, name: 'dave' },
+    status: 'on-the-way',
+    eta: '10:20',
+    customer: { ...makeJob().customer, name: 'Dev Patel', phone: '+44 7700 900456' },
+  }),
+  makeJob({
+    id: 4,
+    window: { start: '12:00', end: '14:00' },
+    fitter: { id: 7, name: 'dave' },
+    status: 'not-completed',
+    notCompletedReason: 'Locking wheel nut key missing',
+    customer: { ...makeJob().customer, name: 'Priya Shah' },
+  }),
+];
+
+const renderDay = (search = '?date=2026-11-24') =>
+  renderStaffUi(<JobsTab role="staff" />, { route: `/${search}` });
+
+const card = (name: string) => screen.getByRole('article', { name }) as HTMLElement;
+
+describe('The day', () => {
+  it('groups the day’s jobs by fitter, the jobs given to no one last, each with its status', async () => {
+    serveJobs(day);
+    renderDay();
+    await screen.findByRole('heading', { name: /^dave/ });
+    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      'dave2 jobs · 1 on the way, 1 could not complete',
+      'priya1 job · 1 completed',
+      'Not given to a fitter1 job · 1 scheduled',
+    ]);
+    const dave = screen.getByRole('region', { name: /^dave/ });
+    expect(
+      within(dave)
+        .getAllByRole('article')
+        .map((article) => article.getAttribute('aria-labelledby')),
+    ).toEqual(['job-3-name', 'job-4-name']);
+    within(card('Dev Patel')).getByText('On the way');
+    within(card('Dev Patel')).getByText('Expected 10:20');
+    within(card('Ann Cole')).getByText('Completed');
+    within(card('Tom Hughes')).getByText('Scheduled');
+  });
+
+  it('shows each job’s window, customer, phone to call, address, vehicle and what was paid', async () => {
+    serveJobs(day);
+    renderDay();
+    const dev = within(await screen.findByRole('article', { name: 'Dev Patel' }));
+    dev.getByText('10:00–12:00');
+    dev.getByText('ENQ-2611-0003');
+    expect(dev.getByRole('link', { name: '+44 7700 900456' }).getAttribute('href')).toBe('tel:+447700900456');
+    expect(card('Dev Patel').textContent).toContain('12 High Street, Romford, RM3 0AB');
+    dev.getByText('AB12 CDE');
+    dev.getByText('Not paid');
+    const ann = within(card('Ann Cole'));
+    ann.getByText('KX19 ABC');
+    ann.getByText('Paid');
+    expect(ann.getByRole('link', { name: /Invoice INV-000012/ }).getAttribute('href')).toBe(
+      '/api/jobs/2/invoice.pdf?number=INV-000012',
+    );
+    expect(dev.queryByRole('link', { name: /Invoice/ })).toBeNull();
+  });
+
+  it('highlights a job that could not be completed, with its reason', async () => {
+    serveJobs(day);
+    renderDay();
+    const job = await screen.findByRole('article', { name: 'Priya Shah' });
+    within(job).getByText('Could not complete', { selector: 'span.rounded-full' });
+    expect(job.textContent).toContain('Could not complete: Locking wheel nut key missing');
+    expect(job.className).toContain('border-l-red-700');
+  });
+
+  it('opens a small gallery of the job’s photos', async () => {
+    const calls = serveJobs(day, [
+      { id: 5, kind: 'photo', width: 1600, height: 1200, url: '/api/jobs/2/photos/5' },
+      { id: 6, kind: 'photo', width: 1600, height: 1200, url: '/api/jobs/2/photos/6' },
+    ]);
+    renderDay();
+    const ann = within(await screen.findByRole('article', { name: 'Ann Cole' }));
+    expect(calls.some((call) => call.path.endsWith('/photos'))).toBe(false);
+    await userEvent.click(ann.getByRole('button', { name: /2 photos/ }));
+    const gallery = await ann.findByRole('list', { name: 'Photos of ENQ-2611-0002' });
+    const images = within(gallery).getAllByRole('img');
+    expect(images.map((image) => image.getAttribute('src'))).toEqual([
+      '/api/jobs/2/photos/5',
+      '/api/jobs/2/photos/6',
+    ]);
+    within(card('Dev Patel')).getByText('No photos');
+  });
+
+  it('steps to the day before and after', async () => {
+    const calls = serveJobs(day);
+    renderDay();
+    await screen.findByText('Tuesday 24 November 2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Next day' }));
+    await screen.findByText('Wednesday 25 November 2026');
+    await screen.findByText('No jobs on this day');
+    await userEvent.click(screen.getByRole('button', { name: 'Previous day' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Previous day' }));
+    await screen.findByText('Monday 23 November 2026');
+    await waitFor(() =>
+      expect(calls.map((call) => new URL(call.path, 'http://localhost').searchParams.get('date'))).toEqual([
+        '2026-11-24',
+        '2026-11-25',
+        '2026-11-24',
+        '2026-11-23',
+      ]),
+    );
+  });
+
+  it('opens today’s jobs (London) when the address names no day', async () => {
+    const calls = serveJobs([]);
+    renderDay('');
+    await screen.findByText('No jobs on this day');
+    expect(calls.map((call) => call.path)).toEqual([`/api/jobs?date=${londonDate(new Date())}`]);
+    expect(screen.getByRole('button', { name: 'Today' })).toHaveProperty('disabled', true);
+  });
+
+  it('shows why the day could not be loaded, and tries again', async () => {
+    mockApi(() => ({ status: 500, body: { error: 'The database is unreachable.' } }));
+    renderDay();
+    await screen.findByText('Failed to load the day’s jobs');
+    screen.getByText('The database is unreachable.');
+    screen.getByRole('button', { name: 'Try again' });
+  });
+});

@@ -1,0 +1,74 @@
+import type { StaffRole } from '#common/accounts/accounts.ts';
+import { jobStatusLabels, type Job, type JobStatus } from '#common/jobs/jobs.ts';
+import { LoadFailure } from '#app/components/ui/load-failure.tsx';
+import { Spinner } from '#app/components/ui/spinner.tsx';
+import { messageOf } from '#app/lib/api.ts';
+import { JobCard } from './job-card.tsx';
+import { jobsByFitter, plural, type FitterGroup } from './jobs-format.ts';
+import { useDayJobs } from './jobs-queries.ts';
+
+/** "2 completed, 1 on the way": how far a fitter's day has gone, in the statuses' order. */
+function progressOf(jobs: readonly Job[]): string {
+  const counts = new Map<JobStatus, number>();
+  for (const job of jobs) counts.set(job.status, (counts.get(job.status) ?? 0) + 1);
+  return (Object.keys(jobStatusLabels) as JobStatus[])
+    .filter((status) => counts.has(status))
+    .map((status) => `${counts.get(status)} ${jobStatusLabels[status].toLowerCase()}`)
+    .join(', ');
+}
+
+function FitterJobs({ group, date, role }: { group: FitterGroup; date: string; role: StaffRole }) {
+  const headingId = `jobs-${date}-${group.key}`;
+  return (
+    <section aria-labelledby={headingId} className="grid min-w-0 gap-3">
+      <h3
+        id={headingId}
+        className="flex flex-wrap items-baseline gap-x-2 border-b border-slate-200 pb-1 text-lg font-bold text-ink"
+      >
+        {group.name}
+        <span className="font-sans text-sm font-semibold text-slate-600">
+          {plural(group.jobs.length, 'job')} · {progressOf(group.jobs)}
+        </span>
+      </h3>
+      <div className="grid gap-3 lg:grid-cols-2">
+        {group.jobs.map((job) => (
+          <JobCard key={job.id} job={job} role={role} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** A day's jobs, by fitter, each in window order with where it stands. */
+export function DayJobs({ date, role }: { date: string; role: StaffRole }) {
+  const jobs = useDayJobs(date);
+  if (jobs.isPending) return <Spinner label="Loading jobs..." showLabel />;
+  if (jobs.data === undefined) {
+    return (
+      <LoadFailure
+        title="Failed to load the day’s jobs"
+        detail={messageOf(jobs.error)}
+        onRetry={() => void jobs.refetch()}
+      />
+    );
+  }
+  if (jobs.data.length === 0) {
+    return (
+      <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
+        No jobs on this day
+      </p>
+    );
+  }
+  return (
+    <div className="grid gap-8">
+      {jobs.isError && (
+        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          The jobs could not be refreshed ({messageOf(jobs.error)}). They are tried again in a moment.
+        </p>
+      )}
+      {jobsByFitter(jobs.data).map((group) => (
+        <FitterJobs key={group.key} group={group} date={date} role={role} />
+      ))}
+    </div>
+  );
+}

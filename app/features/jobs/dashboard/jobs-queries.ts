@@ -1,0 +1,83 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Job, Takings, VehicleHistory } from '#common/jobs/jobs.ts';
+import { apiRequest } from '#app/lib/api.ts';
+
+/** Every jobs query sits under this key: the day's list and each job's photos. */
+export const jobsQueryKey = ['/api/jobs'] as const;
+export const dayJobsQueryKey = (date: string) => [...jobsQueryKey, { date }] as const;
+export const jobPhotosQueryKey = (jobId: number) => [...jobsQueryKey, jobId, 'photos'] as const;
+export const takingsQueryKey = (date: string) => ['/api/takings', { date }] as const;
+export const vehiclesQueryKey = ['/api/vehicles'] as const;
+export const vehicleQueryKey = (registration: string) => [...vehiclesQueryKey, registration] as const;
+
+/** Fitters move their jobs on through the day: the office's view is read again as often as the diary. */
+export const jobsRefetchMs = 30_000;
+
+/** A day's jobs, every fitter's, in window order (GET /api/jobs?date=). */
+export function useDayJobs(date: string) {
+  return useQuery({
+    queryKey: dayJobsQueryKey(date),
+    queryFn: ({ signal }) =>
+      apiRequest<Job[]>('GET', `/api/jobs?${new URLSearchParams({ date })}`, undefined, { signal }),
+    staleTime: 0,
+    refetchInterval: jobsRefetchMs,
+  });
+}
+
+/** A photo or the customer's signature, as GET /api/jobs/{id}/photos lists it. */
+export type JobPhoto = {
+  id: number;
+  kind: 'photo' | 'signature';
+  width: number;
+  height: number;
+  url: string;
+};
+
+/** A job's photos, read when the gallery opens. */
+export function useJobPhotos(jobId: number, { enabled }: { enabled: boolean }) {
+  return useQuery({
+    queryKey: jobPhotosQueryKey(jobId),
+    queryFn: ({ signal }) =>
+      apiRequest<JobPhoto[]>('GET', `/api/jobs/${jobId}/photos`, undefined, { signal }),
+    enabled,
+  });
+}
+
+/** What was taken on a day, in all, by method and by fitter (owners only). */
+export function useTakings(date: string) {
+  return useQuery({
+    queryKey: takingsQueryKey(date),
+    queryFn: ({ signal }) =>
+      apiRequest<Takings>('GET', `/api/takings?${new URLSearchParams({ date })}`, undefined, { signal }),
+    staleTime: 0,
+    refetchInterval: jobsRefetchMs,
+  });
+}
+
+/** Every job on a registration (as stored, AB12CDE), newest first; read afresh at each search. */
+export function useVehicleHistory(registration: string) {
+  return useQuery({
+    queryKey: vehicleQueryKey(registration),
+    queryFn: ({ signal }) =>
+      apiRequest<VehicleHistory>('GET', `/api/vehicles/${encodeURIComponent(registration)}`, undefined, {
+        signal,
+      }),
+    staleTime: 0,
+  });
+}
+
+export type CreditNoteInput = { reason: string; amount?: number };
+export type IssuedCreditNote = { number: string; total: number };
+
+/**
+ * POST /api/jobs/{id}/credit-notes (owners). A vehicle's history lists the job's invoices, so it
+ * is read again afterwards.
+ */
+export function useCreditNote(jobId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreditNoteInput) =>
+      apiRequest<IssuedCreditNote>('POST', `/api/jobs/${jobId}/credit-notes`, input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: vehiclesQueryKey }),
+  });
+}

@@ -1,0 +1,47 @@
+import type { StaffRole } from '#common/accounts/accounts.ts';
+import { LoadFailure } from '#app/components/ui/load-failure.tsx';
+import { Spinner } from '#app/components/ui/spinner.tsx';
+import { messageOf } from '#app/lib/api.ts';
+import { RegistrationPlate } from './job-card.tsx';
+import { plural } from './jobs-format.ts';
+import { useVehicleHistory } from './jobs-queries.ts';
+import { VehicleVisit } from './vehicle-visit.tsx';
+
+/** Every job on one vehicle, newest first. */
+export function VehicleHistoryResult({ registration, role }: { registration: string; role: StaffRole }) {
+  const history = useVehicleHistory(registration);
+  if (history.isPending) return <Spinner label="Looking up the vehicle..." showLabel />;
+  if (history.isError) {
+    return (
+      <LoadFailure
+        title="Failed to look up the vehicle"
+        detail={messageOf(history.error)}
+        onRetry={() => void history.refetch()}
+      />
+    );
+  }
+  const { vehicle, jobs } = history.data;
+  return (
+    <section aria-labelledby="vehicle-history-result" className="grid min-w-0 gap-4">
+      <h3
+        id="vehicle-history-result"
+        className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-lg font-bold text-ink"
+      >
+        <RegistrationPlate registration={history.data.registration} />
+        {vehicle && <span>{vehicle}</span>}
+        <span className="font-sans text-sm font-semibold text-slate-600">{plural(jobs.length, 'job')}</span>
+      </h3>
+      {jobs.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+          No jobs on this vehicle yet.
+        </p>
+      ) : (
+        <div className="grid gap-3">
+          {jobs.map((job) => (
+            <VehicleVisit key={job.id} job={job} role={role} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { request as http, type APIRequestContext } from '@playwright/test';
+import { adminRequestHeader } from '#common/http/api.ts';
+import type { Job } from '#common/jobs/jobs.ts';
+import { tomorrow } from './booking-site.ts';
+import { expect } from './fixtures.ts';
+
+/** The jobs' journeys: people signed in through the API, fitters, and jobs booked and given out. */
+
+const headers = (origin: string) => ({ [adminRequestHeader.name]: adminRequestHeader.value, Origin: origin });
+
+/** Someone signed in through the API: the journeys' owner, or a fitter once set up. */
+export async function signedIn(origin: string, account: { username: string; password: string }) {
+  const context = await http.newContext({ baseURL: origin, extraHTTPHeaders: headers(origin) });
+  const answer = await context.post('/api/login', { data: account });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return context;
+}
+
+/**
+ * A fitter's account, its password set through its set-up link (by the fitter: setting it up
+ * signs them in, so not in the office's context). Answers the account's id.
+ */
+export async function addFitter(
+  office: APIRequestContext,
+  origin: string,
+  username: string,
+  password: string,
+) {
+  const created = await office.post('/api/users', { data: { username, role: 'fitter' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id, setupUrl } = (await created.json()) as { id: number; setupUrl: string };
+  const setup = await http.newContext({ baseURL: origin, extraHTTPHeaders: headers(origin) });
+  const answer = await setup.post(`/api/account-setup/${setupUrl.split('/').pop()}`, { data: { password } });
+  expect(answer.status(), await answer.text()).toBe(200);
+  await setup.dispose();
+  return id;
+}
+
+/**
+ * Tomorrow's mobile puncture repair on AB12 CDE at `start` (8:00 unless given), booked for the
+ * customer and given to the fitter `fitterId` (or no one); answers the job.
+ */
+export async function bookJob(
+  office: APIRequestContext,
+  {
+    name,
+    email,
+    start = '08:00',
+    fitterId,
+  }: { name: string; email: string; start?: string; fitterId: number | null },
+): Promise<Job> {
+  const booked = await office.post('/api/bookings', {
+    data: {
+      service: 'puncture-repair',
+      location: 'mobile',
+      date: tomorrow,
+      start,
+      name,
+      phone: '07700 900456',
+      email,
+      registration: 'ab12 cde',
+      vehicle: 'Vauxhall Corsa',
+      postcode: 'RM3 0AB',
+      addressLine: '12 Gooshays Drive',
+      town: 'Romford',
+      notes: 'Parked on the drive.',
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const { reference } = (await booked.json()) as { reference: string };
+  const jobs = (await (await office.get(`/api/jobs?date=${tomorrow}`)).json()) as Job[];
+  const job = jobs.find((entry) => entry.reference === reference)!;
+  if (fitterId !== null) {
+    const given = await office.put(`/api/bookings/${job.id}`, { data: { fitterId } });
+    expect(given.status(), await given.text()).toBe(200);
+  }
+  return job;
+}

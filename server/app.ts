@@ -239,7 +239,7 @@ export function createApp({
         onBookingChanged: () => forgetCatalogue(database.db),
         reportDelayMs: config.jobReportDelayMs,
       },
-      requireAnyUser,
+      { requireUser, requireAnyUser },
     ),
   );
   api.use('/analytics', adminAnalyticsRouter(analytics, requireUser));

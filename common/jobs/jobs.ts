@@ -1,6 +1,6 @@
 // zod/mini: the fitter's phone validates with it before queueing an action.
 import * as z from 'zod/mini';
-import type { InvoiceDocument, PaymentMethod } from './invoice.ts';
+import { paymentMethods, type InvoiceDocument, type PaymentMethod } from './invoice.ts';
 
 /** The fitter's day: a job's statuses, actions and record, shared by the server and the phone. */
 
@@ -152,7 +152,7 @@ export type JobEventType = JobEvent['type'];
 
 /** POST /api/jobs/{id}/payments's body. */
 export const jobPaymentSchema = z.object({
-  method: z.enum(['card', 'cash', 'bank-transfer', 'account'], 'Choose card, cash, bank-transfer or account'),
+  method: z.enum(paymentMethods, 'Choose card, cash, bank-transfer or account'),
   amount: z
     .number('Enter the amount in pence')
     .check(

@@ -1,8 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { invalidFieldsMessage } from '#common/http/field-errors.ts';
 import { linesReasonMessage, jobEventRefusal, type Job, type JobEvent } from '#common/jobs/jobs.ts';
 import { sameLines } from '#common/jobs/lines.ts';
-import { selectRows } from '../db/client.ts';
 import { bookings, enquiryNotes, jobEvents, jobs, outbox } from '../db/schema.ts';
 import { completeBooking, lockBooking } from '../bookings/records.ts';
 import type { JobActor, JobsDependencies } from './dependencies.ts';
@@ -103,18 +102,17 @@ export async function recordJobEvent(
         await completeBooking(tx, booking, actor);
         const invoice = await issueInvoice(tx, { kind: 'invoice', row, lines, content, now });
         // Sent a little later, so that a payment taken at the kerb just after shows as paid.
-        await selectRows(
-          tx,
-          sql`insert into ${outbox} (kind, payload, next_attempt_at)
-            values ('job-report', ${JSON.stringify({
-              kind: 'job-report',
-              booking,
-              record: event.record,
-              invoiceId: invoice.id,
-              invoiceNumber: invoice.number,
-            })}::jsonb, ${new Date(now.getTime() + deps.reportDelayMs).toISOString()}::timestamptz)
-            returning id`,
-        );
+        await tx.insert(outbox).values({
+          kind: 'job-report',
+          payload: {
+            kind: 'job-report',
+            booking,
+            record: event.record,
+            invoiceId: invoice.id,
+            invoiceNumber: invoice.number,
+          },
+          nextAttemptAt: new Date(now.getTime() + deps.reportDelayMs),
+        });
         queued = true;
         break;
       }

@@ -1,12 +1,12 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
-import { isOfficeRole, officeOnlyMessage, ownersOnlyMessage } from '#common/accounts/accounts.ts';
 import { normaliseRegistration, isRegistration, registrationMessage } from '#common/bookings/booking.ts';
 import { jobEventSchema, jobLimits, jobNotFoundMessage, jobPaymentSchema } from '#common/jobs/jobs.ts';
 import { londonDate } from '#common/time/london.ts';
 import { isCalendarDate } from '#common/time/week.ts';
 import { recordStaffActivity } from '../activity/service.ts';
+import { requireOwner } from '../auth/guard.ts';
 import { bookings } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { idParam, parseBody, queryText } from '../http/params.ts';
@@ -50,7 +50,10 @@ const creditNoteSchema = z.object({
  * The fitter's day and what follows it, under /api: a fitter reaches their own jobs only (any
  * other job is 404, as if it did not exist), the office every job; takings are for owners.
  */
-export function jobsRouter(deps: JobsDependencies, requireAnyUser: RequestHandler): Router {
+export function jobsRouter(
+  deps: JobsDependencies,
+  { requireUser, requireAnyUser }: { requireUser: RequestHandler; requireAnyUser: RequestHandler },
+): Router {
   const router = Router();
   const { db } = deps;
 
@@ -66,14 +69,6 @@ export function jobsRouter(deps: JobsDependencies, requireAnyUser: RequestHandle
     if (actor.role === 'fitter' && booking.fitterId !== actor.id) throw notFound();
     return id;
   };
-  const requireOffice: RequestHandler = (req, _res, next) => {
-    if (!isOfficeRole(actorOf(req).role)) throw new HttpError(403, officeOnlyMessage);
-    next();
-  };
-  const requireOwner: RequestHandler = (req, _res, next) => {
-    if (actorOf(req).role !== 'owner') throw new HttpError(403, ownersOnlyMessage);
-    next();
-  };
   const activity = (
     req: Request,
     kind: 'job-updated' | 'payment-taken' | 'credit-note-issued',
@@ -81,7 +76,8 @@ export function jobsRouter(deps: JobsDependencies, requireAnyUser: RequestHandle
     detail: Record<string, string | number>,
   ) => recordStaffActivity(db, req, { kind, target, detail });
 
-  router.use(['/jobs', '/takings', '/vehicles'], requireAnyUser);
+  router.use('/jobs', requireAnyUser);
+  router.use(['/takings', '/vehicles'], requireUser);
 
   router.get('/jobs', async (req, res) => {
     const actor = actorOf(req);
@@ -180,7 +176,7 @@ export function jobsRouter(deps: JobsDependencies, requireAnyUser: RequestHandle
     res.json(await takingsOf(db, dateQuery(req, londonDate(deps.clock()))));
   });
 
-  router.get('/vehicles/:registration', requireOffice, async (req, res) => {
+  router.get('/vehicles/:registration', async (req, res) => {
     const registration = String(req.params.registration);
     if (!isRegistration(registration)) throw new HttpError(400, registrationMessage);
     res.json(await vehicleHistory(db, await deps.content(), normaliseRegistration(registration)));

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { redirect } from 'react-router';
 import { DashboardHeader } from '#app/features/dashboard/dashboard-header.tsx';
 import { useStaffPage } from '#app/features/account/staff-session.ts';
-import { JobsPage } from '#app/features/jobs/phone/index.ts';
+import { forgetKeptDays, JobsPage } from '#app/features/jobs/phone/index.ts';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
 import type { Route } from './+types/admin-jobs';
@@ -43,6 +43,7 @@ export default function AdminJobs({ loaderData }: Route.ComponentProps) {
       <DashboardHeader
         user={user.data}
         title="My jobs"
+        onSignedOut={forgetKeptDays}
         links={
           <a
             href="/admin/dashboard/account"

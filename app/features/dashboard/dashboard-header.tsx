@@ -11,11 +11,14 @@ export function DashboardHeader({
   user,
   title = 'Admin Dashboard',
   links,
+  onSignedOut,
 }: {
   user: StaffUser;
   title?: string;
   /** Links beside the logout button (My jobs' link to the account page). */
   links?: React.ReactNode;
+  /** What else goes at sign-out, once the session has ended (the days My jobs kept). */
+  onSignedOut?: () => Promise<void>;
 }) {
   const site = useSiteSettings();
   const queryClient = useQueryClient();
@@ -26,6 +29,7 @@ export function DashboardHeader({
     setLeaving(true);
     try {
       await logOut(queryClient, async () => {
+        await onSignedOut?.().catch(() => undefined);
         toast({ title: 'Logged out', description: 'You have been signed out.' });
         await navigate('/');
       });

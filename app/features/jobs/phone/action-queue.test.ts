@@ -3,7 +3,7 @@ import type { Job } from '#common/jobs/jobs.ts';
 import { ApiError } from '#app/lib/api.ts';
 import { createActionQueue, type QueuedAction } from './action-queue.ts';
 import { withPendingActions } from './pending-view.ts';
-import { memoryStore } from './phone-store.ts';
+import { forgetKeptDays, memoryStore } from './phone-store.ts';
 
 const storageKey = 'actions:7';
 
@@ -118,5 +118,15 @@ describe('the day shown with what waits', () => {
       ],
     );
     expect(shown).toMatchObject({ status: 'arrived', eta: '08:00', paid: 1000, photos: 1 });
+  });
+});
+
+describe('signing out', () => {
+  it('forgets the days kept on the phone and keeps the actions still waiting', async () => {
+    const store = memoryStore();
+    await store.set('day:7:2026-11-29', { jobs: [], savedAt: '' });
+    await store.set(storageKey, [{ key: 'k1' }]);
+    await forgetKeptDays(store);
+    expect([...store.values.keys()]).toEqual([storageKey]);
   });
 });

@@ -1,1 +1,2 @@
 export { JobsPage } from './jobs-page.tsx';
+export { forgetKeptDays } from './phone-store.ts';

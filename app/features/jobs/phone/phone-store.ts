@@ -1,4 +1,4 @@
-import { createStore, del, get, set, update } from 'idb-keyval';
+import { createStore, del, get, keys, set, update } from 'idb-keyval';
 
 /**
  * What the fitter's phone keeps between visits, signal or not: the day's jobs as last loaded and
@@ -11,6 +11,7 @@ export type PhoneStore = {
   /** Changes a value in one step: no other change to it can come between the read and the write. */
   update<T>(key: string, change: (value: T | undefined) => T): Promise<void>;
   delete(key: string): Promise<void>;
+  keys(): Promise<string[]>;
 };
 
 let browserStore: PhoneStore | undefined;
@@ -24,6 +25,7 @@ export function indexedDbStore(): PhoneStore {
       set: (key, value) => set(key, value, store),
       update: (key, change) => update(key, change, store),
       delete: (key) => del(key, store),
+      keys: async () => (await keys(store)).map(String),
     };
   }
   return browserStore;
@@ -44,5 +46,14 @@ export function memoryStore(): PhoneStore & { values: Map<string, unknown> } {
     delete: async (key) => {
       values.delete(key);
     },
+    keys: async () => [...values.keys()],
   };
+}
+
+/**
+ * At sign-out the days kept on the phone go (customers' names, numbers and addresses); actions
+ * still waiting stay, to go when their fitter signs in again.
+ */
+export async function forgetKeptDays(store: PhoneStore = indexedDbStore()): Promise<void> {
+  for (const key of await store.keys()) if (key.startsWith('day:')) await store.delete(key);
 }

@@ -1,16 +1,7 @@
 import { Button } from '#app/components/ui/button.tsx';
-import type { ReactNode } from 'react';
 import { activityKindLabels, type ActivityEntry } from '#common/accounts/accounts.ts';
 import { detailText, formatActivityTime } from './activity-format.ts';
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 gap-1.5">
-      <dt className="font-semibold text-ink">{term}:</dt>
-      <dd className="min-w-0 break-words text-slate-700">{children}</dd>
-    </div>
-  );
-}
+import { Fact } from '#app/components/ui/fact.tsx';
 
 /** One entry: when, what, who, to what, the detail, and the client's short hash. */
 function ActivityItem({ entry }: { entry: ActivityEntry }) {

@@ -3,18 +3,10 @@ import type { StaffAccount } from '#common/accounts/accounts.ts';
 import { formatDay } from '#app/lib/dates.ts';
 import { lastSignInText, roleText } from './staff-format.ts';
 import { StaffAccountActions } from './staff-account-actions.tsx';
+import { Fact } from '#app/components/ui/fact.tsx';
 
 function Badge({ tone, children }: { tone: string; children: ReactNode }) {
   return <span className={`rounded-full px-2.5 py-0.5 text-xs font-bold ${tone}`}>{children}</span>;
-}
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex gap-1.5">
-      <dt className="font-semibold text-ink">{term}:</dt>
-      <dd className="text-slate-700">{children}</dd>
-    </div>
-  );
 }
 
 type StaffAccountCardProps = {

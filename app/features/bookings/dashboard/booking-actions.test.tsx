@@ -2,14 +2,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Booking } from '#common/bookings/booking.ts';
 import type { AvailabilityDay } from '#common/bookings/slots.ts';
 import { londonDate } from '#common/time/london.ts';
-import { mockApi, renderStaffUi, type ApiAnswer, type ApiCall } from '#tests/support/api-mock.tsx';
+import { mockApi, renderStaffUi, type ApiCall } from '#tests/support/api-mock.tsx';
 import { makePublished } from '#tests/support/site-content.ts';
 import { enquiryCountsQueryKey } from '#app/features/enquiries/dashboard/index.ts';
 import { BookingsTab } from './bookings-tab.tsx';
-import { makeBooking, testFitters } from './booking-test-data.ts';
+import { makeBooking } from './booking-test-data.ts';
+import { serveDiary, type DiaryApi } from './diary-api-mock.ts';
 
 const freeMobile: AvailabilityDay[] = [
   {
@@ -26,51 +26,9 @@ const freeHaroldHill: AvailabilityDay[] = [
   { date: '2026-11-25', windows: [{ start: '09:00', end: '11:00', free: 3 }] },
 ];
 
-type Serve = {
-  bookings: Booking[];
-  /**
-   * The answer to PUT /api/bookings/{id}, at once or when a test lets it go; by default the
-   * booking with the change made.
-   */
-  put?: (call: ApiCall, booking: Booking) => ApiAnswer | Promise<ApiAnswer>;
-};
-
-/** The API as the diary uses it; a change that goes through is in the bookings read afterwards. */
-function serve({ bookings, put }: Serve) {
-  let current = bookings;
-  return mockApi((call) => {
-    const url = new URL(call.path, 'http://localhost');
-    if (call.method === 'GET' && url.pathname === '/api/bookings') {
-      const from = url.searchParams.get('from')!;
-      const to = url.searchParams.get('to')!;
-      return { status: 200, body: current.filter((booking) => booking.date >= from && booking.date <= to) };
-    }
-    if (call.method === 'GET' && url.pathname === '/api/fitters') return { status: 200, body: testFitters };
-    if (call.method === 'GET' && url.pathname === '/api/site-content')
-      return { status: 200, body: makePublished() };
-    if (call.method === 'GET' && url.pathname === '/api/availability') {
-      return {
-        status: 200,
-        body: url.searchParams.get('location') === 'mobile' ? freeMobile : freeHaroldHill,
-      };
-    }
-    const id = /^\/api\/bookings\/(\d+)$/.exec(url.pathname)?.[1];
-    const booking = current.find((entry) => String(entry.id) === id);
-    if (call.method === 'PUT' && booking) {
-      const answering = put?.(call, booking) ?? {
-        status: 200,
-        body: { ...booking, ...(call.body as object) },
-      };
-      return Promise.resolve(answering).then((answer) => {
-        if (answer.status === 200) {
-          current = current.map((entry) => (entry.id === booking.id ? (answer.body as Booking) : entry));
-        }
-        return answer;
-      });
-    }
-    return { status: 404, body: { error: 'Not found' } };
-  });
-}
+/** The diary's API with the free windows above. */
+const serve = (api: Omit<DiaryApi, 'availability'>) =>
+  serveDiary({ ...api, availability: { mobile: freeMobile, branch: freeHaroldHill } });
 
 /** The diary of 24 November 2026 with the enquiries' counts already read (as after a visit to Enquiries). */
 function renderDiary(search = '?date=2026-11-24') {

@@ -1,24 +1,15 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { bookingAddress, formatRegistration, type Booking } from '#common/bookings/booking.ts';
 import { formatPence } from '#common/util/money.ts';
+import { Fact } from '#app/components/ui/fact.tsx';
 
 /** The Jobs section with the vehicle's past visits (what was fitted, measured and invoiced). */
 export const vehicleHistoryPath = (registration: string) =>
   `/admin/dashboard/jobs?${new URLSearchParams({ vehicle: registration })}`;
 
-function Detail({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 gap-1.5">
-      <dt className="font-semibold text-ink">{term}:</dt>
-      <dd className="min-w-0 break-words text-slate-700">{children}</dd>
-    </div>
-  );
-}
-
 function TyreDetail({ tyre }: { tyre: NonNullable<Booking['tyre']> }) {
   return (
-    <Detail term="Tyres">
+    <Fact term="Tyres">
       {tyre.quantity} × {tyre.description}, {formatPence(tyre.total)}
       <span
         className={`ml-2 rounded px-1.5 text-xs font-semibold ${
@@ -31,7 +22,7 @@ function TyreDetail({ tyre }: { tyre: NonNullable<Booking['tyre']> }) {
       >
         {tyre.source === 'stock' ? 'Reserved from stock' : tyre.orderedAt ? 'Ordered' : 'To order'}
       </span>
-    </Detail>
+    </Fact>
   );
 }
 
@@ -40,9 +31,9 @@ export function BookingDetails({ booking }: { booking: Booking }) {
   const registration = formatRegistration(booking.registration);
   return (
     <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
-      <Detail term="Service">{booking.serviceTitle}</Detail>
-      <Detail term="Vehicle">{booking.vehicle}</Detail>
-      <Detail term="Registration">
+      <Fact term="Service">{booking.serviceTitle}</Fact>
+      <Fact term="Vehicle">{booking.vehicle}</Fact>
+      <Fact term="Registration">
         <span className="rounded bg-yellow-100 px-1.5 font-mono font-bold whitespace-nowrap text-ink">
           {registration}
         </span>
@@ -52,14 +43,14 @@ export function BookingDetails({ booking }: { booking: Booking }) {
         >
           Vehicle history<span className="sr-only"> of {registration}</span>
         </Link>
-      </Detail>
+      </Fact>
       {booking.tyre && <TyreDetail tyre={booking.tyre} />}
-      {booking.addressLine && <Detail term="Address">{bookingAddress(booking)}</Detail>}
+      {booking.addressLine && <Fact term="Address">{bookingAddress(booking)}</Fact>}
       {booking.postcode && (
-        <Detail term="Postcode">
+        <Fact term="Postcode">
           {booking.postcode}
           {booking.outsideArea && <span className="sr-only"> (outside the covered area)</span>}
-        </Detail>
+        </Fact>
       )}
     </dl>
   );

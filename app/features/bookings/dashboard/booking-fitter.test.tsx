@@ -2,45 +2,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Booking } from '#common/bookings/booking.ts';
 import { londonDate } from '#common/time/london.ts';
 import { addDays } from '#common/time/week.ts';
-import { mockApi, renderStaffUi, type ApiAnswer, type ApiCall } from '#tests/support/api-mock.tsx';
+import { renderStaffUi, type ApiCall } from '#tests/support/api-mock.tsx';
 import { BookingsTab } from './bookings-tab.tsx';
 import { formatDiaryDate } from './booking-format.ts';
-import { fitters, makeBooking, testFitters } from './booking-test-data.ts';
+import { fitters, makeBooking } from './booking-test-data.ts';
 import { diaryRange } from './diary-groups.ts';
+import { serveDiary } from './diary-api-mock.ts';
 
-type Serve = {
-  bookings: Booking[];
-  /** The answer to PUT /api/bookings/{id}; by default the booking given to the fitter named. */
-  put?: (call: ApiCall) => ApiAnswer;
-};
-
-/** The API as the diary uses it; a change of fitter that goes through is in the bookings read afterwards. */
-function serve({ bookings, put }: Serve) {
-  let current = bookings;
-  return mockApi((call) => {
-    const url = new URL(call.path, 'http://localhost');
-    if (call.method === 'GET' && url.pathname === '/api/bookings') {
-      const from = url.searchParams.get('from')!;
-      const to = url.searchParams.get('to')!;
-      return { status: 200, body: current.filter((booking) => booking.date >= from && booking.date <= to) };
-    }
-    if (call.method === 'GET' && url.pathname === '/api/fitters') return { status: 200, body: testFitters };
-    const id = /^\/api\/bookings\/(\d+)$/.exec(url.pathname)?.[1];
-    const booking = current.find((entry) => String(entry.id) === id);
-    if (call.method === 'PUT' && booking) {
-      const { fitterId } = call.body as { fitterId: number | null };
-      const changed = { ...booking, fitter: testFitters.find((fitter) => fitter.id === fitterId) ?? null };
-      const answer = put?.(call) ?? { status: 200, body: changed };
-      if (answer.status === 200)
-        current = current.map((entry) => (entry.id === booking.id ? changed : entry));
-      return answer;
-    }
-    return { status: 404, body: { error: 'Not found' } };
-  });
-}
+const serve = serveDiary;
 
 const today = londonDate(new Date());
 const renderDay = (date = today, extra = '') =>

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import type { StaffRole } from '#common/accounts/accounts.ts';
 import { formatRegistration } from '#common/bookings/booking.ts';
 import type { Job } from '#common/jobs/jobs.ts';
@@ -9,15 +8,7 @@ import { JobPayment } from './job-payment.tsx';
 import { JobPhotos } from './job-photos.tsx';
 import { JobStatusBadge } from './job-status-badge.tsx';
 import { formatWindow, jobStatusBorderClass, telHref } from './jobs-format.ts';
-
-function Detail({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 gap-1.5">
-      <dt className="font-semibold text-ink">{term}:</dt>
-      <dd className="min-w-0 break-words text-slate-700">{children}</dd>
-    </div>
-  );
-}
+import { Fact } from '#app/components/ui/fact.tsx';
 
 /** A registration as on the plate, on the plate's yellow. */
 export function RegistrationPlate({ registration }: { registration: string }) {
@@ -89,10 +80,10 @@ export function JobCard({ job, role }: { job: Job; role: StaffRole }) {
       </div>
 
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
-        <Detail term="Service">{job.service}</Detail>
-        <Detail term="Vehicle">
+        <Fact term="Service">{job.service}</Fact>
+        <Fact term="Vehicle">
           {job.vehicle} <RegistrationPlate registration={job.registration} />
-        </Detail>
+        </Fact>
       </dl>
 
       {/* At the foot of the card, level with its neighbour's in the two-column grid. */}

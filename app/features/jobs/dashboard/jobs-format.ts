@@ -1,13 +1,5 @@
+import { dayText } from '#common/bookings/booking.ts';
 import type { Job, JobStatus } from '#common/jobs/jobs.ts';
-
-/** The parts of a calendar date, read as UTC so that no time zone moves it to another day. */
-const longDateParts = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 
 const shortDate = new Intl.DateTimeFormat('en-GB', {
   weekday: 'short',
@@ -19,13 +11,8 @@ const shortDate = new Intl.DateTimeFormat('en-GB', {
 
 const utcMidnight = (date: string) => new Date(`${date}T00:00:00Z`);
 
-/** "Tuesday 24 November 2026", put together from its parts as engines differ on the comma. */
-export function formatJobDate(date: string): string {
-  const parts = Object.fromEntries(
-    longDateParts.formatToParts(utcMidnight(date)).map((part) => [part.type, part.value]),
-  ) as Record<Intl.DateTimeFormatPartTypes, string>;
-  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}`;
-}
+/** "Tuesday 24 November 2026": a calendar date as the booking pages write it. */
+export const formatJobDate = dayText;
 
 /** "Tue 24 Nov 2026", for a vehicle's visits. */
 export const formatShortJobDate = (date: string) => shortDate.format(utcMidnight(date)).replace(',', '');

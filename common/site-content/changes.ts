@@ -33,6 +33,7 @@ export function describeChanges(before: SiteContent, after: SiteContent): string
     ...branchChanges(before.branches, after.branches),
     ...bookingChanges(before, after),
     ...tyrePricingChanges(before, after),
+    ...invoicingChanges(before.invoicing, after.invoicing),
     ...fieldChanges('Contact hours', before.contactHours, after.contactHours, {
       weekdays: 'weekdays',
       saturday: 'Saturday',
@@ -338,4 +339,19 @@ function bookingChanges(beforeContent: SiteContent, afterContent: SiteContent): 
     if (!after.openBankHolidays.includes(date)) changes.push(`Booking: closed on ${holiday(date)}`);
   }
   return changes;
+}
+
+/** The invoicing details: set, changed (address or VAT number) or taken away. */
+function invoicingChanges(before: SiteContent['invoicing'], after: SiteContent['invoicing']): string[] {
+  if (!before && !after) return [];
+  if (!before) return ['Invoicing: postal address and VAT number set'];
+  if (!after) return ['Invoicing: details removed (invoices use the first branch’s address)'];
+  return [
+    ...(before.address.join('\n') !== after.address.join('\n')
+      ? [`Invoicing: postal address ${before.address.join(', ')} → ${after.address.join(', ')}`]
+      : []),
+    ...(before.vatNumber !== after.vatNumber
+      ? [`Invoicing: VAT number ${before.vatNumber} → ${after.vatNumber}`]
+      : []),
+  ];
 }

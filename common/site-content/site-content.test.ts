@@ -159,6 +159,19 @@ describe('describing changes', () => {
     );
     expect(describeChanges(before, structuredClone(before))).toEqual([]);
   });
+
+  it('names the invoicing details set, changed and removed', () => {
+    const unset = seed();
+    const set = structuredClone(unset);
+    set.invoicing = { address: ['Unit 4, Brook Street', 'Romford RM3 0AB'], vatNumber: 'GB 123 4567 89' };
+    expect(describeChanges(unset, set)).toEqual(['Invoicing: postal address and VAT number set']);
+    const changed = structuredClone(set);
+    changed.invoicing!.vatNumber = 'GB 987 6543 21';
+    expect(describeChanges(set, changed)).toEqual(['Invoicing: VAT number GB 123 4567 89 → GB 987 6543 21']);
+    expect(describeChanges(set, unset)).toEqual([
+      'Invoicing: details removed (invoices use the first branch’s address)',
+    ]);
+  });
 });
 
 describe('changes to the page texts', () => {

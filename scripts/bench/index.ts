@@ -1,8 +1,9 @@
 // `npm run bench [scenario...]`: load tests against the built server, started as in production
 // on a fresh embedded database (PGlite) in a temporary folder. Prints throughput and latency
 // percentiles and compares them with the targets. Scenarios: enquiry, analytics, enquiries, images,
-// pages, booking, tyres, memory (default: all), one file each beside this one.
-// BENCH_DURATION (seconds, default 15; 60 for memory) and BENCH_CONNECTIONS (default 50) adjust the load;
+// pages, booking, tyres, jobs, memory (default: all), one file each beside this one.
+// BENCH_DURATION (seconds, default 15; 60 for memory) and BENCH_CONNECTIONS (default 50; 20 for
+// jobs) adjust the load;
 // BENCH_DATABASE_URL runs the server on that (empty, throwaway) PostgreSQL database instead.
 import { ensureBuilt } from '#tests/support/server-process.ts';
 import { analytics } from './analytics.ts';
@@ -10,12 +11,16 @@ import { booking } from './booking.ts';
 import { enquiries } from './enquiries.ts';
 import { enquiry } from './enquiry.ts';
 import { images } from './images.ts';
+import { jobs } from './jobs.ts';
 import { memory } from './memory.ts';
 import { pages } from './pages.ts';
 import { runScenario, type Scenario } from './server.ts';
 import { tyres } from './tyres.ts';
 
-const scenarios: Record<string, Scenario> = {
+/** A scenario, and the connections it loads with unless BENCH_CONNECTIONS says otherwise (default 50). */
+type RegisteredScenario = Scenario & { defaultConnections?: number };
+
+const scenarios: Record<string, RegisteredScenario> = {
   enquiry,
   analytics,
   enquiries,
@@ -23,6 +28,7 @@ const scenarios: Record<string, Scenario> = {
   pages,
   booking,
   tyres,
+  jobs,
   memory,
 };
 
@@ -40,7 +46,7 @@ for (const name of chosen.length > 0 ? chosen : Object.keys(scenarios)) {
   const scenario = scenarios[name]!;
   const settings = {
     duration: Number(process.env.BENCH_DURATION ?? scenario.defaultDuration ?? 15),
-    connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+    connections: Number(process.env.BENCH_CONNECTIONS ?? scenario.defaultConnections ?? 50),
     staffConnections: Number(process.env.BENCH_STAFF_CONNECTIONS ?? 5),
     databaseUrl: process.env.BENCH_DATABASE_URL,
   };

@@ -16,6 +16,7 @@ import { ErrorSummary } from './error-summary.tsx';
 import { HistorySection } from './history-section.tsx';
 import { HomePricingSection } from './home-pricing-section.tsx';
 import { InfoPagesSection } from './info-pages-section.tsx';
+import { InvoicingSection } from './invoicing-section.tsx';
 import { LastChanged } from './last-changed.tsx';
 import { PublishBar } from './publish-bar.tsx';
 import { ServicesSection } from './services-section.tsx';
@@ -119,6 +120,11 @@ export function ContentEditor({ published }: { published: PublishedSiteContent }
           <ContentIndex />
           <div className="grid min-w-0 gap-6">
             <BusinessSection business={draft.business} />
+            <InvoicingSection
+              invoicing={draft.invoicing}
+              branches={draft.branches}
+              published={base.content.invoicing !== undefined}
+            />
             <ServicesSection services={draft.services} published={base.content.services} />
             <HomePricingSection pricing={draft.homePricing} />
             <InfoPagesSection pages={draft.infoPages} />

@@ -63,10 +63,12 @@ describe('the messages shown', () => {
         'booking.closedDates.0.date': ['x'],
         'business.email': ['x'],
         services: ['x'],
+        'invoicing.vatNumber': ['x'],
         'services.2.title': ['x'],
       }),
     ).toEqual([
       'business.email',
+      'invoicing.vatNumber',
       'services',
       'services.2.title',
       'branches.1.name',
@@ -91,6 +93,9 @@ describe('labels and locations of fields', () => {
     expect(fieldLabel(['booking', 'locations', 1, 'week', 'friday', 1])).toBe('Friday window 2');
     expect(fieldLabel(['booking', 'locations', 1, 'week', 'friday'])).toBe('Friday windows');
     expect(fieldLabel(['booking', 'closedDates', 0, 'location'])).toBe('Where');
+    expect(fieldLabel(['invoicing', 'address'])).toBe('Postal address on invoices');
+    expect(fieldLabel(['invoicing', 'address', 1])).toBe('Address line 2');
+    expect(fieldLabel(['invoicing', 'vatNumber'])).toBe('VAT registration number');
   });
 
   it('say where a field is, by the names staff gave', () => {
@@ -105,6 +110,8 @@ describe('labels and locations of fields', () => {
       'Business details, social link 2: Address',
     );
     expect(fieldLocation(content, 'testimonials.2.author')).toBe('Testimonial 3: Name');
+    expect(fieldLocation(content, 'invoicing.address.1')).toBe('Invoicing: Address line 2');
+    expect(fieldLocation(content, 'invoicing.vatNumber')).toBe('Invoicing: VAT registration number');
     expect(fieldLocation(content, 'services')).toBe('Services');
     const booking = editableContent(content);
     expect(fieldLocation(booking, 'booking.locations.0.week.monday.0.end')).toBe(

@@ -39,6 +39,9 @@ const labels: Record<string, string> = {
   'business.socialLinks': 'Social links',
   'business.socialLinks.#.label': 'Name',
   'business.socialLinks.#.url': 'Address',
+  'invoicing.address': 'Postal address on invoices',
+  'invoicing.address.#': 'Address line',
+  'invoicing.vatNumber': 'VAT registration number',
   services: 'Services',
   'services.#.title': 'Name',
   'services.#.slug': 'Page address',
@@ -120,7 +123,7 @@ const windowFields: Record<string, string> = { start: 'starts', end: 'ends', pla
 
 /** Lists of single texts, whose entries are labelled with their number ("Benefit 2"). */
 const numberedEntries =
-  /^(services\.#\.(longDescription|benefits|keywords)|areas\.regions|infoPages\.\*\.(keywords|sections\.#\.blocks\.#\.items))\.#$/;
+  /^(services\.#\.(longDescription|benefits|keywords)|areas\.regions|invoicing\.address|infoPages\.\*\.(keywords|sections\.#\.blocks\.#\.items))\.#$/;
 
 /** The label of the field at a path: "Price", "Benefit 2", "Saturday opens". */
 export function fieldLabel(path: Path): string {
@@ -159,6 +162,8 @@ function fieldContext(content: SiteContent, path: Path): string {
       return index === 'socialLinks' && typeof field === 'number'
         ? `Business details, social link ${field + 1}`
         : 'Business details';
+    case 'invoicing':
+      return 'Invoicing';
     case 'services': {
       if (typeof index !== 'number') return 'Services';
       const service = nameOr(content.services[index]?.title, `Service ${n}`);
@@ -213,6 +218,7 @@ export function fieldLocation(content: SiteContent, key: string): string {
 export function errorKeysInOrder(errors: FieldErrors): string[] {
   const order = [
     'business',
+    'invoicing',
     'services',
     'homePricing',
     'infoPages',

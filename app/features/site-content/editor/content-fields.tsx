@@ -19,6 +19,8 @@ type FieldFrameProps = {
   aside?: ReactNode;
   /** The hint under the control instead of under the label, so that fields side by side stay level. */
   hintBelow?: boolean;
+  /** The message to show instead of the one at `path` (one text area for a list's entries). */
+  error?: string;
   className?: string;
   children: (control: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
 };
@@ -31,11 +33,13 @@ export function FieldFrame({
   labelHidden,
   aside,
   hintBelow,
+  error: shownError,
   className,
   children,
 }: FieldFrameProps) {
   const id = fieldId(path);
-  const error = useFieldError(path);
+  const fieldError = useFieldError(path);
+  const error = shownError ?? fieldError;
   const hintElement = hint && (
     <p id={`${id}-hint`} className={`${hintBelow ? 'mt-1.5' : 'mt-0.5'} text-sm text-slate-600`}>
       {hint}

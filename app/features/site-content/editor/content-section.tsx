@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 /** The sections of the Content tab, in page order, for the in-page index. */
 export const contentSections = [
   { id: 'section-business', title: 'Business details' },
+  { id: 'section-invoicing', title: 'Invoicing' },
   { id: 'section-services', title: 'Services' },
   { id: 'section-home-prices', title: 'Home page prices' },
   { id: 'section-page-texts', title: 'Page texts' },

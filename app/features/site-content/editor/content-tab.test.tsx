@@ -37,6 +37,7 @@ describe('the Content tab', () => {
     expect(html).toContain('Original content');
     for (const part of [
       'Business details',
+      'Invoicing',
       'Services',
       'Home page prices',
       'Branches &amp; opening hours',

@@ -94,6 +94,18 @@ describe('the editor', () => {
     const edited = editorReducer(refused, { type: 'set', path: ['business', 'email'], value: 'a@b.co.uk' });
     expect(edited.draft.business.email).toBe('a@b.co.uk');
     expect(edited.serverErrors).toEqual({ 'business.phone': ['Digits only'] });
+    // A list edited as a whole (an address in one text area) drops its lines' refusals too.
+    const lines = editorReducer(
+      editorReducer(start(), {
+        type: 'refused',
+        fieldErrors: {
+          'invoicing.address.1': ['Remove the empty line or write it'],
+          'business.phone': ['x'],
+        },
+      }),
+      { type: 'set', path: ['invoicing', 'address'], value: ['1 High Street', 'Romford'] },
+    );
+    expect(lines.serverErrors).toEqual({ 'business.phone': ['x'] });
     expect(hasEdits(edited)).toBe(true);
   });
 

@@ -1,5 +1,6 @@
 import type { PublishedSiteContent, SiteContent } from '#common/site-content/site-content.ts';
 import { bookingInStep, editableContent } from './booking-draft.ts';
+import { withInvoicingFor } from './invoicing-draft.ts';
 
 /**
  * Where a value sits in the site content: `['services', 1, 'pricing', 0, 'price']`. Joined with
@@ -94,17 +95,20 @@ const listAt = (draft: SiteContent, path: Path): unknown[] => {
   return Array.isArray(list) ? list : [];
 };
 
-/** The server's refusal of a field no longer applies once the field is changed. */
+/**
+ * The server's refusal of a field no longer applies once the field is changed; nor do its
+ * entries' when one control edits a whole list (the lines of an address in one text area).
+ */
 function withoutServerError(errors: FieldErrors, path: Path): FieldErrors {
   const key = pathKey(path);
-  if (!(key in errors)) return errors;
-  const { [key]: _changed, ...rest } = errors;
-  return rest;
+  const changed = (entry: string) => entry === key || entry.startsWith(`${key}.`);
+  if (!Object.keys(errors).some(changed)) return errors;
+  return Object.fromEntries(Object.entries(errors).filter(([entry]) => !changed(entry)));
 }
 
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {
   const edited = (path: Path, value: unknown) =>
-    bookingInStep(setIn(state.draft, path, value), state.draft, state.base.content);
+    bookingInStep(setIn(withInvoicingFor(state.draft, path), path, value), state.draft, state.base.content);
   switch (action.type) {
     case 'set':
       return {

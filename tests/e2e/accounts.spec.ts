@@ -151,6 +151,7 @@ test('an owner adds a member of staff, who sets up their account and two-factor 
   await expect(tabs.getByRole('tab')).toHaveText([
     'Enquiries',
     'Bookings',
+    'Jobs',
     'Tyres',
     'Analytics',
     'Images',

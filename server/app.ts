@@ -46,8 +46,10 @@ import { cancelByCustomer, manageBooking } from './bookings/customer-link.ts';
 import type { BookingDependencies } from './bookings/dependencies.ts';
 import { submitBooking } from './bookings/store.ts';
 import { imagesRouter } from './images/routes.ts';
-import { jobsRouter } from './jobs/routes.ts';
+import { jobsRouter, keptJobReads } from './jobs/routes.ts';
 import { keptSearch, publicTyresRouter } from './tyres/routes.ts';
+import type { SessionMemory } from './auth/sessions.ts';
+import type { JobReads } from './jobs/reads.ts';
 import { forgetCatalogue, offerOf, searchTyres, sizesOnOffer } from './tyres/offers.ts';
 import { stockedSizes } from './tyres/catalogue.ts';
 import { staffTyresRouter } from './tyres/staff-routes.ts';
@@ -92,10 +94,17 @@ export type AppDependencies = {
    * settings) when not given. Whoever gives it keeps it true to the database.
    */
   siteContent?: SiteContentStore;
+  /**
+   * Live sessions and the jobs' reads kept in memory between changes; without them each is a
+   * query. Whoever gives them keeps them true to the database (db/staff-data.ts).
+   */
+  staffMemories?: { sessions: SessionMemory; jobs: JobReads };
 };
 
 /** JSON bodies of the API are small; uploads (multipart) have their own limit. */
 export const jsonBodyLimit = '100kb';
+
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function createApp({
   config,
@@ -108,6 +117,7 @@ export function createApp({
   pageViews = createPageViewRecorder({ db: database.db, logger }),
   pageCache,
   siteContent = createSiteContentStore(database.db, () => seedSiteContent(config.site)),
+  staffMemories,
 }: AppDependencies) {
   const app = express();
   app.disable('x-powered-by');
@@ -138,9 +148,19 @@ export function createApp({
     }
   };
 
+  const auth: AuthDependencies = {
+    db: database.db,
+    clock,
+    publicUrl: config.publicUrl,
+    ...(staffMemories && { sessions: staffMemories.sessions }),
+  };
   answerKeptReadsFirst(
     app,
-    [keptSearch(booking), keptAvailability(booking)],
+    [
+      keptSearch(booking),
+      keptAvailability(booking),
+      ...(staffMemories ? keptJobReads({ clock }, auth, staffMemories.jobs) : []),
+    ],
     {
       setSecurityHeaders: securityHeaderSetter(security),
       log: (req, res, started) => logSentResponse(logger, req, res, started),
@@ -184,7 +204,6 @@ export function createApp({
     onStored: () => notifications?.wake(),
     coveredDistricts: async () => (await siteContent.published()).content.areas.coveredDistricts,
   };
-  const auth: AuthDependencies = { db: database.db, clock, publicUrl: config.publicUrl };
   const requireUser = requireUserGuard(auth);
   const requireAnyUser = requireUserGuard(auth, { allowFitters: true });
   const analytics: AnalyticsDependencies = {
@@ -199,8 +218,17 @@ export function createApp({
   app.get('/media/:file', mediaHandler(database.db));
 
   const api = express.Router();
-  api.use((_req, res, next) => {
+  api.use((req, res, next) => {
     res.set('Cache-Control', 'no-store');
+    // A change made through this process is forgotten here as it is answered, not a moment later
+    // when the database's announcement of it arrives (PostgreSQL sends it on another connection):
+    // a session ended or an account disabled is refused from the very next request.
+    if (staffMemories && unsafeMethods.has(req.method)) {
+      res.once('finish', () => {
+        staffMemories.sessions.forget();
+        staffMemories.jobs.forget();
+      });
+    }
     next();
   });
   const contentChanged = () => pageCache?.invalidate();
@@ -239,7 +267,7 @@ export function createApp({
         onBookingChanged: () => forgetCatalogue(database.db),
         reportDelayMs: config.jobReportDelayMs,
       },
-      { requireUser, requireAnyUser },
+      { requireUser, requireAnyUser, ...(staffMemories && { reads: staffMemories.jobs }) },
     ),
   );
   api.use('/analytics', adminAnalyticsRouter(analytics, requireUser));

@@ -26,7 +26,14 @@ import { londonDay } from './analytics/london.ts';
 import { purgeRawPageViews } from './analytics/retention.ts';
 import { createSiteContentStore } from '#server/site-content/store.ts';
 import { seedSiteContent } from '#common/site-content/seed.ts';
+import { sql } from 'drizzle-orm';
 import { invoicePdfFile } from './jobs/invoices.ts';
+import { createJobReads } from './jobs/reads.ts';
+import { createSessionMemory } from './auth/sessions.ts';
+import { watchStaffData } from './db/staff-data.ts';
+
+/** How long an idle client connection is kept open. */
+const keepAliveMs = 65_000;
 
 /**
  * The process: configuration, database (migrated, seeded), HTTP server, graceful shutdown.
@@ -46,7 +53,15 @@ async function main() {
   // Development renders every page afresh (its modules change under it).
   const pageCache = config.nodeEnv === 'development' ? undefined : new PageCache();
   let siteContentWatch: Subscription | undefined;
+  let staffDataWatch: Subscription | undefined;
   const siteContent = createSiteContentStore(database.db, () => seedSiteContent(config.site));
+  const staffMemories = {
+    sessions: createSessionMemory(),
+    jobs: createJobReads({
+      db: database.db,
+      content: async () => (await siteContent.published()).content,
+    }),
+  };
   try {
     await database.migrate();
     if (config.seedDemoContent && (await seedDemoContent(database.db))) {
@@ -77,8 +92,10 @@ async function main() {
     // The first start of a new database publishes the seed as version 1.
     await siteContent.published();
     siteContentWatch = await watchSiteContent(database, { cache: pageCache, content: siteContent, logger });
+    staffDataWatch = await watchStaffData(database, staffMemories);
   } catch (error) {
     await siteContentWatch?.close();
+    await staffDataWatch?.close();
     await database.close();
     throw error;
   }
@@ -130,6 +147,13 @@ async function main() {
         if (entries > 0) logger.info({ entries }, 'old activity log entries deleted');
       })
       .catch((error: unknown) => logger.warn({ err: error }, 'could not delete old activity log entries'));
+    // The embedded database gathers no statistics by itself (no autovacuum): without them the
+    // planner guesses, and may scan a year of bookings where an index would find a handful.
+    if (database.driver === 'pglite') {
+      database.db
+        .execute(sql`analyze`)
+        .catch((error: unknown) => logger.warn({ err: error }, 'could not gather the database statistics'));
+    }
     purgeRawPageViews(database.db, { today: londonDay(now), days: config.analyticsRawRetentionDays })
       .then((views) => {
         if (views) logger.info({ views, days: config.analyticsRawRetentionDays }, 'old page views deleted');
@@ -152,9 +176,15 @@ async function main() {
     notifications,
     pageCache,
     siteContent,
+    staffMemories,
     isShuttingDown: () => shuttingDown,
   });
   const server = app.listen(config.port, config.host);
+  // Idle connections are kept longer than a proxy in front keeps its own (60 s for nginx and most
+  // load balancers): a client that sends on a connection just as the server drops it gets a reset
+  // (ECONNRESET) instead of an answer, which Node's 5 s default makes likely.
+  server.keepAliveTimeout = keepAliveMs;
+  server.headersTimeout = keepAliveMs + 1_000;
   // Signals are handled from here on, before anyone can learn that the server listens.
   const shutdown = async (signal: NodeJS.Signals) => {
     if (shuttingDown) {
@@ -184,6 +214,7 @@ async function main() {
     await notifications.stop();
     await backups.stop();
     await siteContentWatch?.close();
+    await staffDataWatch?.close();
     await database.close();
     logger.info('stopped');
     process.exit(0);
@@ -200,6 +231,7 @@ async function main() {
     await notifications.stop();
     await backups.stop();
     await siteContentWatch?.close();
+    await staffDataWatch?.close();
     await database.close();
     throw error;
   }

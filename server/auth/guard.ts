@@ -10,7 +10,7 @@ import type { StaffUser } from '#common/auth/auth.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import { readSessionToken } from './cookies.ts';
-import { findSessionUser } from './sessions.ts';
+import { findSessionUser, hashSessionToken, type SessionMemory } from './sessions.ts';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -28,15 +28,17 @@ export type AuthDependencies = {
    * its scheme names the cookies (cookies.ts).
    */
   publicUrl: string;
+  /** Live sessions kept in memory between changes (sessions.ts); without it each is looked up. */
+  sessions?: SessionMemory;
 };
 
 /** The signed-in user of this request, or null. */
 export async function currentUser(
   req: Request,
-  { db, clock, publicUrl }: AuthDependencies,
+  { db, clock, publicUrl, sessions }: AuthDependencies,
 ): Promise<StaffUser | null> {
   const token = readSessionToken(req, publicUrl);
-  return token ? findSessionUser(db, token, clock()) : null;
+  return token ? findSessionUser(db, token, clock(), sessions) : null;
 }
 
 export const crossSiteMessage = 'This request was refused because it did not come from this site.';
@@ -93,6 +95,21 @@ export function requireUser(
     req.user = user;
     next();
   };
+}
+
+/**
+ * The user of a GET whose session is kept in memory, when `requireUser` with the same options
+ * would let them through; undefined for any other request, which the guard itself must answer.
+ */
+export function keptUserPassing(
+  req: Request,
+  { clock, publicUrl, sessions }: AuthDependencies,
+  { allowFitters = false }: { allowFitters?: boolean } = {},
+): StaffUser | undefined {
+  const token = readSessionToken(req, publicUrl);
+  const user = token ? sessions?.find(hashSessionToken(token), clock()) : undefined;
+  if (!user || user.twoFactorSetupRequired) return undefined;
+  return allowFitters || isOfficeRole(user.role) ? user : undefined;
 }
 
 /** After `requireUser`: owners only (403 for everyone else). */

@@ -4,6 +4,7 @@ import type { StaffUser } from '#common/auth/auth.ts';
 import { keptFor } from '#common/util/kept-for.ts';
 import type { Database } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
+import { keptState } from '../db/staff-data.ts';
 import { staffUserColumns, toStaffUser } from './staff-user.ts';
 
 /** A session ends after this long without a request. */
@@ -64,25 +65,92 @@ export async function findPendingSignIn(db: Database, token: string, now: Date) 
 }
 
 /**
+ * How long a session found live is kept in memory (and so how long its last-seen time may wait to
+ * move on): within the touch interval, so that a busy session still moves on once a minute or so.
+ */
+const sessionKeptMs = 30 * 1000;
+/** Sessions kept at most; past it they are all forgotten (staff are a handful, not thousands). */
+const sessionsKeptAtMost = 5_000;
+
+/**
+ * Live sessions' users, kept in this process for `sessionKeptMs` (never past the session's own
+ * expiry) so that a busy day's requests are not each a query: kept only while the database's
+ * announcements of ended sessions and changed accounts are heard (db/staff-data.ts), each of which
+ * forgets them all. Pending sign-ins and unknown tokens are never kept.
+ */
+export function createSessionMemory() {
+  const kept = new Map<string, { user: StaffUser; until: number }>();
+  const state = keptState(() => kept.clear());
+  return {
+    forget: state.forget,
+    suspend: state.suspend,
+    resume: state.resume,
+    /** The kept user of a session, while it is kept. */
+    find(tokenHash: string, now: Date): StaffUser | undefined {
+      const entry = kept.get(tokenHash);
+      if (!entry) return undefined;
+      if (entry.until > now.getTime()) return entry.user;
+      kept.delete(tokenHash);
+      return undefined;
+    },
+    /** The generation a lookup starts in, to be given back to `keep`. */
+    get generation() {
+      return state.generation;
+    },
+    /** Keeps what a lookup begun in `generation` found, unless something changed since. */
+    keep(tokenHash: string, user: StaffUser, until: number, generation: number) {
+      if (!state.heard || generation !== state.generation) return;
+      if (kept.size >= sessionsKeptAtMost) kept.clear();
+      kept.set(tokenHash, { user, until });
+    },
+  };
+}
+
+export type SessionMemory = ReturnType<typeof createSessionMemory>;
+
+/**
  * The user of a live session (neither past its absolute expiry nor idle too long), else null.
  * Using a session keeps it alive: its last-seen time moves on, at most once a minute.
  */
-export function findSessionUser(db: Database, token: string, now: Date): Promise<StaffUser | null> {
+export function findSessionUser(
+  db: Database,
+  token: string,
+  now: Date,
+  memory?: SessionMemory,
+): Promise<StaffUser | null> {
   const tokenHash = hashSessionToken(token);
+  const known = memory?.find(tokenHash, now);
+  if (known) return Promise.resolve(known);
   // A dashboard fires several requests at once with the same cookie: they share one lookup.
   const inFlight = keptFor(lookups, db, () => new Map());
   const pending = inFlight.get(tokenHash);
   if (pending) return pending;
-  const lookup = lookUpSession(db, tokenHash, now).finally(() => inFlight.delete(tokenHash));
+  const generation = memory?.generation ?? 0;
+  const lookup = lookUpSession(db, tokenHash, now)
+    .then((found) => {
+      if (!found) return null;
+      memory?.keep(
+        tokenHash,
+        found.user,
+        Math.min(now.getTime() + sessionKeptMs, found.expiresAt.getTime()),
+        generation,
+      );
+      return found.user;
+    })
+    .finally(() => inFlight.delete(tokenHash));
   inFlight.set(tokenHash, lookup);
   return lookup;
 }
 
 const lookups = new WeakMap<Database, Map<string, Promise<StaffUser | null>>>();
 
-async function lookUpSession(db: Database, tokenHash: string, now: Date): Promise<StaffUser | null> {
+async function lookUpSession(
+  db: Database,
+  tokenHash: string,
+  now: Date,
+): Promise<{ user: StaffUser; expiresAt: Date } | null> {
   const [row] = await db
-    .select({ ...staffUserColumns, lastSeenAt: sessions.lastSeenAt })
+    .select({ ...staffUserColumns, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -99,7 +167,7 @@ async function lookUpSession(db: Database, tokenHash: string, now: Date): Promis
   if (now.getTime() - row.lastSeenAt.getTime() >= touchIntervalMs) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
   }
-  return toStaffUser(row);
+  return { user: toStaffUser(row), expiresAt: row.expiresAt };
 }
 
 /** Ends a session for good: its cookie no longer works, even if someone kept a copy. */

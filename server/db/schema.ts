@@ -581,7 +581,7 @@ export const bookings = pgTable(
     index('bookings_tyre_idx').on(table.tyreId),
     index('bookings_date_idx').on(table.date, table.startTime),
     index('bookings_fitter_date_idx').on(table.fitterId, table.date),
-    index('bookings_registration_idx').on(table.registration),
+    index('bookings_registration_idx').on(table.registration, table.date, table.startTime),
     check('bookings_tyre_source_check', sql`${table.tyreSource} in ('stock', 'supplier')`),
     check(
       'bookings_tyre_quantity_check',

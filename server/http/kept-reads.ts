@@ -15,6 +15,8 @@ import { nextNonce } from './security.ts';
 export type KeptRead = {
   /** The path it answers, without the query. */
   path: string;
+  /** Whether it answers the paths one segment below `path` instead (`/api/vehicles/AB12CDE`). */
+  below?: boolean;
   answer(req: Request): Promise<PreparedJson>;
 };
 
@@ -61,7 +63,8 @@ export function answerKeptReadsFirst(
   response: KeptReadResponse,
   writes: readonly FirstWrite[] = [],
 ) {
-  const byPath = new Map(reads.map((read) => [read.path, read]));
+  const byPath = new Map(reads.filter((read) => !read.below).map((read) => [read.path, read]));
+  const byParent = new Map(reads.filter((read) => read.below).map((read) => [read.path, read]));
   const writesByPath = new Map(writes.map((write) => [write.path, write]));
   // Express calls `handle` for each request (the app is `(req, res, next) => app.handle(...)`,
   // left out of its published types): the kept reads are given the request first, set up as
@@ -76,7 +79,7 @@ export function answerKeptReadsFirst(
     res.locals ??= Object.create(null);
   };
   dispatching.handle = (req, res, callback) => {
-    const read = readOf(byPath, req);
+    const read = readOf(byPath, byParent, req);
     if (read) {
       setUp(req, res);
       serveKeptRead(read, response, req, res, () => handle(req, res, callback));
@@ -92,11 +95,22 @@ export function answerKeptReadsFirst(
   };
 }
 
-/** The kept read a request asks for: GET or HEAD of its path; undefined for any other. */
-function readOf(byPath: ReadonlyMap<string, KeptRead>, req: Request): KeptRead | undefined {
+/**
+ * The kept read a request asks for: GET or HEAD of its path, or of a path one segment below a
+ * read's that answers those; undefined for any other.
+ */
+function readOf(
+  byPath: ReadonlyMap<string, KeptRead>,
+  byParent: ReadonlyMap<string, KeptRead>,
+  req: Request,
+): KeptRead | undefined {
   if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
   const queryAt = req.url.indexOf('?');
-  return byPath.get(queryAt === -1 ? req.url : req.url.slice(0, queryAt));
+  const path = queryAt === -1 ? req.url : req.url.slice(0, queryAt);
+  const read = byPath.get(path);
+  if (read || byParent.size === 0) return read;
+  const parentEnd = path.lastIndexOf('/');
+  return parentEnd > 0 && parentEnd < path.length - 1 ? byParent.get(path.slice(0, parentEnd)) : undefined;
 }
 
 /** Answers `read`, or leaves the request to `next` when the read fails for it. */

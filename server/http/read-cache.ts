@@ -2,9 +2,16 @@
  * Results of reads kept for a few seconds, by key. Concurrent reads of one key share a single
  * query in flight, so fifty dashboards asking at once cost one query, not fifty; a failed read
  * is not kept. Expired results are dropped as new ones are kept, so keys that carry the time
- * (a day, a minute) do not pile up. `clear()` drops everything (when the data behind it changes).
+ * (a day, a minute) do not pile up, and past `maxEntries` the oldest goes. `clear()` drops
+ * everything (when the data behind it changes); a read under way then is not kept.
  */
-export function createReadCache<Value>({ ttlMs }: { ttlMs: number }) {
+export function createReadCache<Value>({
+  ttlMs,
+  maxEntries = Infinity,
+}: {
+  ttlMs: number;
+  maxEntries?: number;
+}) {
   type Entry = { value: Promise<Value>; expiresAt: number };
   const entries = new Map<string, Entry>();
   let nextSweep = 0;
@@ -25,6 +32,8 @@ export function createReadCache<Value>({ ttlMs }: { ttlMs: number }) {
         nextSweep = now + ttlMs;
       }
       const entry = { value: load(), expiresAt: now + ttlMs };
+      entries.delete(key);
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
       entries.set(key, entry);
       void watch(key, entry);
       return entry.value;

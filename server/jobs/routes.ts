@@ -6,18 +6,19 @@ import { jobEventSchema, jobLimits, jobNotFoundMessage, jobPaymentSchema } from 
 import { londonDate } from '#common/time/london.ts';
 import { isCalendarDate } from '#common/time/week.ts';
 import { recordStaffActivity } from '../activity/service.ts';
-import { requireOwner } from '../auth/guard.ts';
+import { keptUserPassing, requireOwner, type AuthDependencies } from '../auth/guard.ts';
 import { bookings } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { idParam, parseBody, queryText } from '../http/params.ts';
+import type { KeptRead } from '../http/kept-reads.ts';
+import { sendPreparedJson } from '../http/prepared-json.ts';
 import { asHttpRefusal, readPicture } from '../images/upload.ts';
 import type { JobActor, JobsDependencies } from './dependencies.ts';
 import { recordJobEvent } from './events.ts';
-import { vehicleHistory } from './history.ts';
 import { creditInvoice, invoiceForPdf } from './invoices.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
-import { listJobs } from './list.ts';
 import { recordPayment, takingsOf } from './payments.ts';
+import { createJobReads, type JobReads } from './reads.ts';
 import { jobFileBytes, listJobFiles, storeJobFile, type JobFileKind } from './photos.ts';
 
 const jobId = (req: Request) => idParam(req, 'The job id must be a positive whole number.');
@@ -30,6 +31,56 @@ function dateQuery(req: Request, today: string): string {
   if (!isCalendarDate(date)) throw new HttpError(400, 'date must be a date, YYYY-MM-DD.');
   return date;
 }
+
+/** The day GET /api/jobs asks for, and whose jobs: a fitter's own, else all or one fitter's. */
+function dayAsked(req: Request, actor: JobActor, clock: () => Date) {
+  const date = dateQuery(req, londonDate(clock()));
+  const fitter = queryText(req, 'fitter');
+  if (fitter !== undefined && !/^[1-9][0-9]{0,9}$/.test(fitter)) {
+    throw new HttpError(400, 'fitter must be a fitter’s account id.');
+  }
+  if (actor.role === 'fitter' && fitter !== undefined && Number(fitter) !== actor.id) {
+    throw new HttpError(403, 'Fitters see their own jobs only.');
+  }
+  const fitterId = actor.role === 'fitter' ? actor.id : fitter === undefined ? undefined : Number(fitter);
+  return { date, fitterId };
+}
+
+/** The registration GET /api/vehicles/{registration} asks for, as stored (AB12CDE). */
+function registrationAsked(registration: string): string {
+  if (!isRegistration(registration)) throw new HttpError(400, registrationMessage);
+  return normaliseRegistration(registration);
+}
+
+/**
+ * GET /api/jobs and GET /api/vehicles/{registration} answered ahead of the middleware (like the
+ * tyre search, http/kept-reads.ts) for a session kept in memory; any other request (no session
+ * kept, a mistake in it) goes through the router, whose guard and route answer it.
+ */
+export const keptJobReads = (
+  deps: Pick<JobsDependencies, 'clock'>,
+  auth: AuthDependencies,
+  reads: JobReads,
+): KeptRead[] => [
+  {
+    path: '/api/jobs',
+    answer: async (req) => {
+      const user = keptUserPassing(req, auth, { allowFitters: true });
+      if (!user) throw new Error('not kept');
+      const { date, fitterId } = dayAsked(req, user, deps.clock);
+      return reads.day(date, fitterId);
+    },
+  },
+  {
+    path: '/api/vehicles',
+    below: true,
+    answer: async (req) => {
+      if (!keptUserPassing(req, auth)) throw new Error('not kept');
+      const path = req.url.split('?')[0]!;
+      return reads.history(registrationAsked(decodeURIComponent(path.slice(path.lastIndexOf('/') + 1))));
+    },
+  },
+];
 
 const keyOf = z.object({ idempotencyKey: jobPaymentSchema.shape.idempotencyKey });
 
@@ -48,11 +99,16 @@ const creditNoteSchema = z.object({
 
 /**
  * The fitter's day and what follows it, under /api: a fitter reaches their own jobs only (any
- * other job is 404, as if it did not exist), the office every job; takings are for owners.
+ * other job is 404, as if it did not exist), the office every job; takings are for owners. The
+ * days and histories are read through `reads` (reads.ts).
  */
 export function jobsRouter(
   deps: JobsDependencies,
-  { requireUser, requireAnyUser }: { requireUser: RequestHandler; requireAnyUser: RequestHandler },
+  {
+    requireUser,
+    requireAnyUser,
+    reads = createJobReads(deps),
+  }: { requireUser: RequestHandler; requireAnyUser: RequestHandler; reads?: JobReads },
 ): Router {
   const router = Router();
   const { db } = deps;
@@ -80,17 +136,8 @@ export function jobsRouter(
   router.use(['/takings', '/vehicles'], requireUser);
 
   router.get('/jobs', async (req, res) => {
-    const actor = actorOf(req);
-    const date = dateQuery(req, londonDate(deps.clock()));
-    const fitter = queryText(req, 'fitter');
-    if (fitter !== undefined && !/^[1-9][0-9]{0,9}$/.test(fitter)) {
-      throw new HttpError(400, 'fitter must be a fitter’s account id.');
-    }
-    if (actor.role === 'fitter' && fitter !== undefined && Number(fitter) !== actor.id) {
-      throw new HttpError(403, 'Fitters see their own jobs only.');
-    }
-    const fitterId = actor.role === 'fitter' ? actor.id : fitter === undefined ? undefined : Number(fitter);
-    res.json(await listJobs(db, await deps.content(), { date, fitterId }));
+    const { date, fitterId } = dayAsked(req, actorOf(req), deps.clock);
+    sendPreparedJson(req, res, await reads.day(date, fitterId));
   });
 
   router.post('/jobs/:id/events', async (req, res) => {
@@ -177,9 +224,7 @@ export function jobsRouter(
   });
 
   router.get('/vehicles/:registration', async (req, res) => {
-    const registration = String(req.params.registration);
-    if (!isRegistration(registration)) throw new HttpError(400, registrationMessage);
-    res.json(await vehicleHistory(db, await deps.content(), normaliseRegistration(registration)));
+    sendPreparedJson(req, res, await reads.history(registrationAsked(String(req.params.registration))));
   });
 
   return router;

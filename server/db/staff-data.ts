@@ -1,0 +1,85 @@
+import type { DatabaseHandle } from './client.ts';
+import type { Subscription } from './listener.ts';
+
+/**
+ * The channel on which the database announces each committed change to what staff's reads are
+ * made of (triggers of migration 0020), its payload naming what changed: `sessions` (a session
+ * ended, an account or the security settings changed) or `jobs` (a booking, a job, a payment, a
+ * photo, an invoice, a fitter's name).
+ */
+export const staffDataChannel = 'staff_data_changed';
+
+/**
+ * What a process keeps in memory of the database's staff data. It keeps nothing until changes can
+ * be heard (`resume`), forgets everything at each change, and keeps nothing again while changes
+ * cannot be heard (`suspend`), so that nothing it answers is older than the last change it heard.
+ */
+export type KeptMemory = {
+  forget(): void;
+  suspend(): void;
+  resume(): void;
+};
+
+export type StaffDataMemories = Record<'sessions' | 'jobs', KeptMemory>;
+
+/**
+ * Keeps this process's memories true to the database at every change made by any process, from
+ * now until the subscription is closed. A payload it does not know forgets them all.
+ */
+export async function watchStaffData(
+  database: Pick<DatabaseHandle, 'listen'>,
+  memories: StaffDataMemories,
+): Promise<Subscription> {
+  const all = Object.values(memories);
+  const subscription = await database.listen(staffDataChannel, {
+    notify: (payload) => {
+      const memory = memories[payload as keyof StaffDataMemories] as KeptMemory | undefined;
+      if (memory) memory.forget();
+      else for (const each of all) each.forget();
+    },
+    interrupted: () => {
+      for (const memory of all) memory.suspend();
+    },
+    resumed: () => {
+      for (const memory of all) memory.resume();
+    },
+  });
+  for (const memory of all) memory.resume();
+  return {
+    close: async () => {
+      for (const memory of all) memory.suspend();
+      await subscription.close();
+    },
+  };
+}
+
+/**
+ * The state every kept memory shares: whether it may keep anything, and the generation of what it
+ * keeps, moved on at each change so that a read begun before a change is not kept after it.
+ */
+export function keptState(onForget: () => void) {
+  let heard = false;
+  let generation = 0;
+  const forget = () => {
+    generation += 1;
+    onForget();
+  };
+  return {
+    /** Whether changes are heard, and so whether anything may be kept. */
+    get heard() {
+      return heard;
+    },
+    get generation() {
+      return generation;
+    },
+    forget,
+    suspend: () => {
+      heard = false;
+      forget();
+    },
+    resume: () => {
+      forget();
+      heard = true;
+    },
+  };
+}

@@ -48,8 +48,8 @@ import { submitBooking } from './bookings/store.ts';
 import { imagesRouter } from './images/routes.ts';
 import { jobsRouter, keptJobReads } from './jobs/routes.ts';
 import { keptSearch, publicTyresRouter } from './tyres/routes.ts';
-import type { SessionMemory } from './auth/sessions.ts';
-import type { JobReads } from './jobs/reads.ts';
+import { createSessionMemory } from './auth/sessions.ts';
+import { createJobReads } from './jobs/reads.ts';
 import { forgetCatalogue, offerOf, searchTyres, sizesOnOffer } from './tyres/offers.ts';
 import { stockedSizes } from './tyres/catalogue.ts';
 import { staffTyresRouter } from './tyres/staff-routes.ts';
@@ -98,8 +98,20 @@ export type AppDependencies = {
    * Live sessions and the jobs' reads kept in memory between changes; without them each is a
    * query. Whoever gives them keeps them true to the database (db/staff-data.ts).
    */
-  staffMemories?: { sessions: SessionMemory; jobs: JobReads };
+  staffMemories?: ReturnType<typeof createStaffMemories>;
 };
+
+/**
+ * What a process keeps in memory of its staff's data between changes: live sessions, and the
+ * jobs' days and vehicles' histories made with the published content of `siteContent`. Kept only
+ * once watched (db/staff-data.ts, watchStaffData).
+ */
+export function createStaffMemories(db: DatabaseHandle['db'], siteContent: SiteContentStore) {
+  return {
+    sessions: createSessionMemory(),
+    jobs: createJobReads({ db, content: async () => (await siteContent.published()).content }),
+  };
+}
 
 /** JSON bodies of the API are small; uploads (multipart) have their own limit. */
 export const jsonBodyLimit = '100kb';

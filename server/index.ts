@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { createApp } from './app.ts';
+import { createApp, createStaffMemories } from './app.ts';
 import { AccountRefusedError, addStaffAccount, firstAccountWarning } from './auth/initial-admin.ts';
 import { pruneSessions } from './auth/sessions.ts';
 import { pruneLoginFailures } from './auth/throttle.ts';
@@ -28,8 +28,6 @@ import { createSiteContentStore } from '#server/site-content/store.ts';
 import { seedSiteContent } from '#common/site-content/seed.ts';
 import { sql } from 'drizzle-orm';
 import { invoicePdfFile } from './jobs/invoices.ts';
-import { createJobReads } from './jobs/reads.ts';
-import { createSessionMemory } from './auth/sessions.ts';
 import { watchStaffData } from './db/staff-data.ts';
 
 /** How long an idle client connection is kept open. */
@@ -55,13 +53,7 @@ async function main() {
   let siteContentWatch: Subscription | undefined;
   let staffDataWatch: Subscription | undefined;
   const siteContent = createSiteContentStore(database.db, () => seedSiteContent(config.site));
-  const staffMemories = {
-    sessions: createSessionMemory(),
-    jobs: createJobReads({
-      db: database.db,
-      content: async () => (await siteContent.published()).content,
-    }),
-  };
+  const staffMemories = createStaffMemories(database.db, siteContent);
   try {
     await database.migrate();
     if (config.seedDemoContent && (await seedDemoContent(database.db))) {

@@ -48,6 +48,11 @@ function appWithKeptRead() {
           return prepareJson({ size: req.query.size, kept: true });
         },
       },
+      {
+        path: '/below',
+        below: true,
+        answer: async (req) => prepareJson({ below: req.url }),
+      },
     ],
     response,
   );
@@ -86,6 +91,15 @@ describe('answerKeptReadsFirst', () => {
     expect((await request(app).post('/kept')).status).toBe(400);
     expect((await request(app).get('/other')).body).toEqual({ other: true });
     expect(reachedRouter).toEqual(['GET /kept?fail=1', 'POST /kept', 'GET /other']);
+  });
+
+  it('answers the paths one segment below a read that asks for them, and only those', async () => {
+    const { app, reachedRouter } = appWithKeptRead();
+    expect((await request(app).get('/below/AB12CDE?x=1')).body).toEqual({ below: '/below/AB12CDE?x=1' });
+    for (const path of ['/below', '/below/', '/below/a/b', '/kept/below/a']) {
+      expect((await request(app).get(path)).status, path).toBe(404);
+    }
+    expect(reachedRouter).toEqual(['GET /below', 'GET /below/', 'GET /below/a/b', 'GET /kept/below/a']);
   });
 });
 

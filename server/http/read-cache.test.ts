@@ -37,6 +37,27 @@ describe('read cache', () => {
     expect(failing).toHaveBeenCalledTimes(2);
   });
 
+  it('keeps at most maxEntries, dropping the oldest, and does not keep a read under way when cleared', async () => {
+    const cache = createReadCache<string>({ ttlMs: 60_000, maxEntries: 2 });
+    const load = vi.fn(async () => 'loaded');
+    await cache.get('a', load);
+    await cache.get('b', load);
+    await cache.get('c', load);
+    expect(cache.size).toBe(2);
+    await cache.get('b', load);
+    await cache.get('c', load);
+    expect(load).toHaveBeenCalledTimes(3);
+    await cache.get('a', load);
+    expect(load).toHaveBeenCalledTimes(4);
+
+    let finish = (_value: string) => {};
+    const slow = cache.get('d', () => new Promise<string>((resolve) => (finish = resolve)));
+    cache.clear();
+    finish('before the change');
+    expect(await slow).toBe('before the change');
+    expect(await cache.get('d', async () => 'after the change')).toBe('after the change');
+  });
+
   it('drops expired results as new ones are kept, so keys carrying the time do not pile up', async () => {
     vi.useFakeTimers({ toFake: ['performance'] });
     const cache = createReadCache<number>({ ttlMs: 1000 });

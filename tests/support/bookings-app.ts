@@ -8,15 +8,17 @@ import { useTestApp } from '#tests/support/integration.ts';
 /**
  * The bookings' tests: the app on the file's test database, with the site content of
  * tests/support/bookings.ts and the time read from `clock` (bookingNow before each test), and no
- * enquiries or bookings before each test; `book` posts a booking as a visitor.
+ * enquiries or bookings before each test; `book` posts a booking as a visitor. With
+ * `watchStaffData`, the app keeps sessions and the jobs' reads in memory as the server does.
  */
-export function useBookingsApp() {
+export function useBookingsApp({ watchStaffData = false }: { watchStaffData?: boolean } = {}) {
   const clock = { now: bookingNow };
   const content = fixedContentStore(bookingContent());
   const fixture = useTestApp({
     env: { ENQUIRY_RATE_LIMIT: '1000' },
     dependencies: () => ({ clock: () => clock.now, siteContent: content }),
     staff: { role: 'staff', at: bookingNow },
+    watchStaffData,
   });
 
   beforeEach(async () => {

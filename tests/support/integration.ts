@@ -1,7 +1,11 @@
 import type express from 'express';
 import { afterAll, beforeAll } from 'vitest';
 import type { StaffRole } from '#common/accounts/accounts.ts';
-import type { AppDependencies } from '#server/app.ts';
+import { seedSiteContent } from '#common/site-content/seed.ts';
+import { createStaffMemories, type AppDependencies } from '#server/app.ts';
+import type { Subscription } from '#server/db/listener.ts';
+import { watchStaffData } from '#server/db/staff-data.ts';
+import { createSiteContentStore } from '#server/site-content/store.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { createTestApp, testConfig } from './app.ts';
 import { createTestDatabase } from './database.ts';
@@ -23,6 +27,11 @@ export type TestAppOptions = {
    * now, unless given.
    */
   staff?: { username?: string; role?: StaffRole; at?: Date };
+  /**
+   * Whether the app keeps live sessions and the jobs' reads in memory, watched as the server
+   * watches them (server/db/staff-data.ts); otherwise each is a query.
+   */
+  watchStaffData?: boolean;
 };
 
 export type TestApp = {
@@ -32,7 +41,11 @@ export type TestApp = {
   readonly app: express.Express;
   /** A member of staff with a live session: `headers` sign a request in as them. */
   readonly staff: SignedInStaff;
+  /** What the app keeps in memory, when it watches the staff's data (`watchStaffData`). */
+  readonly staffMemories: StaffMemories | undefined;
 };
+
+type StaffMemories = ReturnType<typeof createStaffMemories>;
 
 /**
  * What an integration test file starts from: before its tests, a test database of its own, the
@@ -41,26 +54,36 @@ export type TestApp = {
  */
 export function useTestApp(options: TestAppOptions = {}): TestApp {
   let state: TestApp | undefined;
+  let watch: Subscription | undefined;
 
   beforeAll(async () => {
     const database = await createTestDatabase();
     try {
+      const config = testConfig(options.env);
       const dependencies = (await options.dependencies?.(database)) ?? {};
-      const app = createTestApp(database, { config: testConfig(options.env), ...dependencies });
+      let staffMemories: StaffMemories | undefined;
+      if (options.watchStaffData) {
+        dependencies.siteContent ??= createSiteContentStore(database.db, () => seedSiteContent(config.site));
+        staffMemories = createStaffMemories(database.db, dependencies.siteContent);
+        watch = await watchStaffData(database, staffMemories);
+      }
+      const app = createTestApp(database, { config, ...dependencies, staffMemories });
       const staff = await signedInStaff(
         database.db,
         options.staff?.username,
         options.staff?.at,
         options.staff?.role,
       );
-      state = { database, app, staff };
+      state = { database, app, staff, staffMemories };
     } catch (error) {
+      await watch?.close();
       await database.close();
       throw error;
     }
   });
 
   afterAll(async () => {
+    await watch?.close();
     await state?.database.close();
     state = undefined;
   });
@@ -75,6 +98,9 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
     },
     get app() {
       return current().app;
+    },
+    get staffMemories() {
+      return current().staffMemories;
     },
     get staff() {
       return current().staff;

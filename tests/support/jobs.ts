@@ -42,8 +42,8 @@ export function makeRecord(overrides: Record<string, unknown> = {}) {
  * The jobs' tests: the bookings' app (useBookingsApp) with an owner, two fitters and a member of
  * staff (the fixture's own), and helpers to book a job for a fitter and act on it as someone.
  */
-export function useJobsApp() {
-  const bookingsApp = useBookingsApp();
+export function useJobsApp(options: Parameters<typeof useBookingsApp>[0] = {}) {
+  const bookingsApp = useBookingsApp(options);
   const { fixture, book } = bookingsApp;
   const people = {} as { owner: Person; fitter: Person; otherFitter: Person };
 

@@ -114,6 +114,7 @@ export const bookingSchema = z
     /** A tyre of the catalogue to fit (common/tyres), and how many: absent for a booking without tyres. */
     tyreId: z.optional(wholeNumber(tyreChoiceMessage, 1, 2_147_483_647)),
     quantity: z.optional(wholeNumber(tyreQuantityMessage, 1, maxTyreQuantity)),
+    remindersConsent: enquirySchema.shape.remindersConsent,
   })
   .check(
     z.superRefine((booking, context) => {

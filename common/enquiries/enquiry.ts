@@ -1,5 +1,6 @@
 // zod/mini: the same validation as the classic API at a fraction of the size in the browser.
 import * as z from 'zod/mini';
+import { remindersConsentField } from '#common/reminders/consent.ts';
 import { enquiryServiceOptions } from './options.ts';
 import type { EnquiryEvent, EnquiryNote, EnquiryStatus } from './status.ts';
 import {
@@ -65,6 +66,8 @@ export const enquirySchema = z.object({
     text(z.refine((value: string) => value === '' || isPostcode(value), postcodeMessage)),
     z.transform((value: string) => (value === '' ? '' : normalisePostcode(value))),
   ),
+  /** Whether the customer wants reminders (MOT due, tyre advisories): unticked unless they tick it. */
+  remindersConsent: remindersConsentField,
 });
 
 export type EnquiryInput = z.input<typeof enquirySchema>;

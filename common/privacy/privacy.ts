@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import type { Booking } from '#common/bookings/booking.ts';
 import type { Enquiry } from '#common/enquiries/enquiry.ts';
 import type { SubjectJob } from '#common/jobs/jobs.ts';
+import type { RemindersConsentRecord } from '#common/reminders/consent.ts';
 
 /** The longest e-mail address (RFC 5321's path limit), as the enquiry form accepts. */
 const emailMaxLength = 254;
@@ -39,6 +40,8 @@ export type PersonalDataExport = {
    * invoices issued.
    */
   jobs: SubjectJob[];
+  /** Each answer to the reminders question, with when it was given and the words shown. */
+  remindersConsents: RemindersConsentRecord[];
 };
 
 /** What POST /api/privacy/erase erased: enquiries, and the e-mails about them (sent or waiting). */

@@ -3,6 +3,7 @@
 // own stock, takes a place of each window while one is left and stores each booking so placed
 // with its enquiry and e-mails (docs/decisions/012 and 020).
 import { sql } from 'drizzle-orm';
+import { remindersConsentWording } from '#common/reminders/consent.ts';
 import { bookingWindowText as windowText, type BookingPayload } from '#common/bookings/booking.ts';
 import type { Slot } from '#common/bookings/slots.ts';
 import { formatPence } from '#common/tyres/pricing.ts';
@@ -76,7 +77,7 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
           start_time text, end_time text, places int, starts_at timestamptz, ends_at timestamptz,
           service text, service_title text, location_name text, name text, email text, phone text,
           registration text, vehicle text, postcode text, address_line text, town text,
-          outside_area boolean, notes text,
+          outside_area boolean, reminders_consent boolean, reminders_consent_wording text, notes text,
           message text, token_hash text, token text, tyre_id int, tyre_quantity int, tyre_text text,
           tyre_price int, tyre_source text
         )
@@ -135,9 +136,10 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
       ),
       enquiry as (
         insert into ${enquiries} (id, name, email, phone, vehicle, service, message, postcode,
-          outside_area, status, contacted, contacted_at)
+          outside_area, status, contacted, contacted_at, reminders_consent, reminders_consent_at,
+          reminders_consent_wording)
         select enquiry_id, name, email, phone, vehicle, service, message, postcode, outside_area,
-          'booked', true, now()
+          'booked', true, now(), reminders_consent, now(), reminders_consent_wording
         from winner order by enquiry_id
         returning id, reference
       ),
@@ -145,11 +147,13 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
         insert into ${bookings} (enquiry_id, reference, service, service_title, location, location_name,
           date, start_time, end_time, starts_at, ends_at, name, email, phone, registration, vehicle,
           postcode, address_line, town, outside_area, notes, manage_token_hash, tyre_id, tyre_quantity,
-          tyre_text, tyre_price_pence, total_pence, tyre_source)
+          tyre_text, tyre_price_pence, total_pence, tyre_source, reminders_consent, reminders_consent_at,
+          reminders_consent_wording)
         select enquiry.id, enquiry.reference, service, service_title, location, location_name,
           date, start_time, end_time, starts_at, ends_at, name, email, phone, registration, vehicle,
           postcode, address_line, town, outside_area, notes, token_hash, tyre_id, tyre_quantity,
-          tyre_text, tyre_price, tyre_price * tyre_quantity, tyre_source
+          tyre_text, tyre_price, tyre_price * tyre_quantity, tyre_source, reminders_consent, now(),
+          reminders_consent_wording
         from winner join enquiry on enquiry.id = winner.enquiry_id
         order by enquiry.id
         returning *, ${bookingJson}::jsonb as json
@@ -233,6 +237,8 @@ async function storeBookings(db: Database, batch: BookingToStore[]): Promise<Sto
       address_line: payload.addressLine || null,
       town: payload.town || null,
       outside_area: checked.outsideArea,
+      reminders_consent: payload.remindersConsent,
+      reminders_consent_wording: remindersConsentWording,
       notes: payload.notes,
       message: enquiryMessage(checked),
       token_hash: tokenHash,

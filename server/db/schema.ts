@@ -193,6 +193,10 @@ export const enquiries = pgTable(
     postcode: text('postcode'),
     /** The postcode was outside the covered districts when the enquiry arrived. */
     outsideArea: boolean('outside_area').notNull().default(false),
+    /** The customer's answer to the reminders question, when they gave it, and its words. */
+    remindersConsent: boolean('reminders_consent').notNull().default(false),
+    remindersConsentAt: timestamp('reminders_consent_at', { withTimezone: true }),
+    remindersConsentWording: text('reminders_consent_wording'),
     createdAt: createdAt(),
     /**
      * The fields the staff search looks in (the notes apart), lower-cased and joined by
@@ -547,6 +551,10 @@ export const bookings = pgTable(
     addressLine: text('address_line'),
     town: text('town'),
     outsideArea: boolean('outside_area').notNull().default(false),
+    /** The customer's answer to the reminders question, when they gave it, and its words. */
+    remindersConsent: boolean('reminders_consent').notNull().default(false),
+    remindersConsentAt: timestamp('reminders_consent_at', { withTimezone: true }),
+    remindersConsentWording: text('reminders_consent_wording'),
     notes: text('notes').notNull().default(''),
     /** The fitter the office gave the job to (a `fitter` account), if any. */
     fitterId: integer('fitter_id').references(() => users.id, { onDelete: 'set null' }),

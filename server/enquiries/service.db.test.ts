@@ -30,6 +30,7 @@ const payload = (name: string, overrides: Partial<EnquiryToStore> = {}): Enquiry
   message: `Enquiry from ${name}`,
   postcode: '',
   outsideArea: false,
+  remindersConsent: false,
   ...overrides,
 });
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { EnquiryPayload } from '#common/enquiries/enquiry.ts';
+import { remindersConsentWording } from '#common/reminders/consent.ts';
 import { keptFor } from '#common/util/kept-for.ts';
 import { selectRows, type Database } from '../db/client.ts';
 import { GroupCommit } from '../db/group-commit.ts';
@@ -60,6 +61,7 @@ async function storeBatch(db: Database, batch: Submission[]): Promise<StoreEnqui
     message: payload.message,
     postcode: payload.postcode || null,
     outside_area: payload.outsideArea,
+    reminders_consent: payload.remindersConsent,
   }));
   const rows = await selectRows<{ ord: number; hits: number; id: number | null; reference: string | null }>(
     db,
@@ -67,7 +69,7 @@ async function storeBatch(db: Database, batch: Submission[]): Promise<StoreEnqui
           select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as input (
             ord int, key text, window_start timestamptz, max int,
             name text, email text, phone text, vehicle text, service text, message text,
-            postcode text, outside_area boolean
+            postcode text, outside_area boolean, reminders_consent boolean
           )
         ),
         hit as (${countHits(sql`input`)}),
@@ -77,9 +79,11 @@ async function storeBatch(db: Database, batch: Submission[]): Promise<StoreEnqui
           from input join hit using (key, window_start)
         ),
         enquiry as (
-          insert into ${enquiries} (id, name, email, phone, vehicle, service, message, postcode, outside_area)
-          select id, name, email, phone, vehicle, service, message, postcode, outside_area from verdict
-          where id is not null order by id
+          insert into ${enquiries} (id, name, email, phone, vehicle, service, message, postcode, outside_area,
+            reminders_consent, reminders_consent_at, reminders_consent_wording)
+          select id, name, email, phone, vehicle, service, message, postcode, outside_area,
+            reminders_consent, now(), ${remindersConsentWording}
+          from verdict where id is not null order by id
           returning id, name, email, phone, vehicle, service, message, postcode,
             outside_area as "outsideArea", contacted,
             to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, isNotNull, sql } from 'drizzle-orm';
 import type { StaffUser } from '#common/auth/auth.ts';
 import type { ErasureCounts, PersonalDataExport } from '#common/privacy/privacy.ts';
+import type { RemindersConsentRecord } from '#common/reminders/consent.ts';
 import type { Database } from '../db/client.ts';
 import { bookings, enquiries, outbox, privacyErasures } from '../db/schema.ts';
 import { listBookingsOf } from '../bookings/records.ts';
@@ -21,7 +22,33 @@ export async function exportSubject(db: Database, email: string, now: Date): Pro
       db,
       subjectBookings.map((booking) => booking.id),
     ),
+    remindersConsents: await remindersConsentsOf(db, email),
   };
+}
+
+/** The person's answers to the reminders question, on their enquiries and bookings, oldest first. */
+async function remindersConsentsOf(db: Database, email: string): Promise<RemindersConsentRecord[]> {
+  const answers = (source: 'enquiry' | 'booking', table: typeof enquiries | typeof bookings) =>
+    db
+      .select({
+        reference: table.reference,
+        agreed: table.remindersConsent,
+        answeredAt: table.remindersConsentAt,
+        wording: table.remindersConsentWording,
+      })
+      .from(table)
+      .where(and(sameEmail(table.email, email), isNotNull(table.remindersConsentAt)))
+      .then((rows) => rows.map((row) => ({ source, ...row })));
+  const all = [...(await answers('enquiry', enquiries)), ...(await answers('booking', bookings))];
+  return all
+    .sort((a, b) => a.answeredAt!.getTime() - b.answeredAt!.getTime())
+    .map(({ source, reference, agreed, answeredAt, wording }) => ({
+      source,
+      reference,
+      agreed,
+      answeredAt: answeredAt!.toISOString(),
+      wording: wording ?? '',
+    }));
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { remindersConsentWording } from '#common/reminders/consent.ts';
 import { anySize, expect, serverAnswersReplaced, test, toastOf } from './fixtures.ts';
 
 const form = (page: Page) => page.getByRole('form', { name: 'Enquiry form' });
@@ -60,9 +61,15 @@ test('a customer is told what to correct, then sends an enquiry and sees it ackn
     await held;
     await route.continue();
   });
+  // The reminders question waits for the customer to tick it.
+  const reminders = enquiry.getByLabel(remindersConsentWording);
+  await expect(reminders).not.toBeChecked();
+  await reminders.check();
+  const sent = page.waitForRequest('/api/enquiries');
   await submit.click();
   await expect(enquiry.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
   release();
+  expect((await sent).postDataJSON()).toMatchObject({ name: 'Sarah Mitchell', remindersConsent: true });
 
   const notice = toastOf(page, 'Enquiry Submitted');
   await expect(notice).toBeVisible();
@@ -71,6 +78,7 @@ test('a customer is told what to correct, then sends an enquiry and sees it ackn
   await expect(enquiry.getByLabel('Name')).toHaveValue('');
   await expect(enquiry.getByLabel('Email')).toHaveValue('');
   await expect(enquiry.getByLabel('Service')).toHaveValue('');
+  await expect(reminders).not.toBeChecked();
   await expect(submit).toBeEnabled();
 });
 
@@ -93,6 +101,7 @@ test('what a customer types before the page has loaded its scripts is kept', any
     name: 'Sarah Mitchell',
     email: 'sarah@example.com',
     service: 'puncture-repair',
+    remindersConsent: false,
   });
   await expect(toastOf(page, 'Enquiry Submitted')).toBeVisible();
 });

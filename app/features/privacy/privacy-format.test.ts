@@ -18,6 +18,7 @@ describe('the Privacy tab’s sentences', () => {
         exportedAt: note.createdAt,
         bookings: [],
         jobs: [],
+        remindersConsents: [],
         enquiries: [
           enquiry({ id: 2, notes: [note, note], events: [change] }),
           enquiry({ id: 1, notes: [note], events: [change, change, change] }),

@@ -20,6 +20,7 @@ function personalData(overrides: Partial<PersonalDataExport> = {}): PersonalData
     enquiries: [],
     bookings: [],
     jobs: [],
+    remindersConsents: [],
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ import {
   registrationMessage,
   windowGoneMessage,
 } from '#common/bookings/booking.ts';
+import { remindersConsentWording } from '#common/reminders/consent.ts';
 import { markHydrated } from '#app/lib/hydration.ts';
 import { errorSummaryId } from './booking-error-summary.tsx';
 import { testAvailability, testChoices, testLocations, testServices } from './booking-test-data.ts';
@@ -214,6 +215,10 @@ describe('DetailsStep', () => {
     );
     screen.getByText('for example AB12 CDE');
     await fillIn(user);
+    // The reminders question waits for the customer to tick it.
+    const reminders = screen.getByLabelText(remindersConsentWording) as HTMLInputElement;
+    expect(reminders.checked).toBe(false);
+    await user.click(reminders);
     await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]).toEqual({
@@ -230,6 +235,7 @@ describe('DetailsStep', () => {
       registration: 'ab12 cde',
       vehicle: 'Ford Focus',
       notes: '',
+      remindersConsent: 'on',
       website: '',
     });
   });
@@ -256,7 +262,7 @@ describe('DetailsStep', () => {
   it("shows the server's messages at their fields with the values sent", async () => {
     await renderStep(
       step({
-        values: { name: 'Sarah Mitchell', email: 'nope' },
+        values: { name: 'Sarah Mitchell', email: 'nope', remindersConsent: 'on' },
         errors: { email: 'Valid email is required' },
       }),
     );
@@ -265,6 +271,7 @@ describe('DetailsStep', () => {
     expect(email.value).toBe('nope');
     expect(email.getAttribute('aria-describedby')).toBe('book-email-error');
     expect(document.getElementById('book-email-error')?.textContent).toBe('Valid email is required');
+    expect((screen.getByLabelText(remindersConsentWording) as HTMLInputElement).checked).toBe(true);
     expect(document.activeElement?.id).toBe(errorSummaryId);
   });
 

@@ -11,6 +11,7 @@ import {
 import { enquiryFieldLimits } from '#common/enquiries/enquiry.ts';
 import { mobileLocation } from '#common/bookings/settings.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
+import { RemindersConsentCheckbox } from '#app/features/reminders/index.ts';
 import { BookingErrorSummary } from './booking-error-summary.tsx';
 import { BookingSummary, type SummaryRow } from './booking-summary.tsx';
 import { TyreChoice } from './tyre-choice.tsx';
@@ -231,6 +232,12 @@ export function DetailsStep({
           >
             {(control) => <textarea {...control} {...text('notes')} rows={4} />}
           </FormField>
+        </div>
+        <div className="sm:col-span-2">
+          <RemindersConsentCheckbox
+            id={fieldId('remindersConsent')}
+            defaultChecked={values.remindersConsent === 'on'}
+          />
         </div>
         {/* A field people never see or reach; robots that fill every field give themselves away. */}
         <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">

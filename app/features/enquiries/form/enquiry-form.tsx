@@ -21,9 +21,13 @@ import { ApiError, apiRequest } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { preloadToaster } from '#app/components/ui/toaster.tsx';
+import { RemindersConsentCheckbox } from '#app/features/reminders/index.ts';
 import { CoverageNotice } from './coverage-notice.tsx';
 
-type EnquiryFormValues = Record<EnquiryField | typeof enquiryHoneypotField, string>;
+type TextField = Exclude<EnquiryField, 'remindersConsent'>;
+type EnquiryFormValues = Record<TextField | typeof enquiryHoneypotField, string> & {
+  remindersConsent: boolean;
+};
 
 const emptyValues: EnquiryFormValues = {
   name: '',
@@ -34,22 +38,23 @@ const emptyValues: EnquiryFormValues = {
   postcode: '',
   message: '',
   website: '',
+  remindersConsent: false,
 };
 
 /** Where the form posts when scripts are not running (see routes/enquiry.tsx). */
 export const enquiryFormAction = '/enquiry';
 
-type FieldProps = Omit<Parameters<typeof FormField>[0], 'id'> & { name: EnquiryField };
+type FieldProps = Omit<Parameters<typeof FormField>[0], 'id'> & { name: TextField };
 
 function Field({ name, ...props }: FieldProps) {
   return <FormField id={`enquiry-${name}`} {...props} />;
 }
 
-const firstMessage = (errors: FieldErrors<EnquiryFormValues>, field: EnquiryField) => errors[field]?.message;
+const firstMessage = (errors: FieldErrors<EnquiryFormValues>, field: TextField) => errors[field]?.message;
 
 export type EnquiryFormProps = {
   /** Values and errors of a plain form post that came back invalid (no JavaScript). */
-  initialValues?: Partial<EnquiryFormValues>;
+  initialValues?: Partial<Record<EnquiryField | typeof enquiryHoneypotField, string>>;
   initialErrors?: Partial<Record<EnquiryField, string[]>>;
   /** The postcode districts the business covers (published site content); none: no verdict. */
   coveredDistricts?: readonly string[];
@@ -85,7 +90,7 @@ export function EnquiryForm({ initialValues, initialErrors, coveredDistricts = [
   }, []);
 
   // The server's verdict on a plain form post shows until the form is checked here.
-  const errorOf = (field: EnquiryField) =>
+  const errorOf = (field: TextField) =>
     firstMessage(errors, field) ?? (submitCount === 0 ? initialErrors?.[field]?.[0] : undefined);
 
   // Told as soon as a full postcode is typed (and on the server, for a form sent back to correct).
@@ -110,7 +115,7 @@ export function EnquiryForm({ initialValues, initialErrors, coveredDistricts = [
       let focus = true;
       for (const [field, messages] of Object.entries(apiError?.fieldErrors ?? {})) {
         if (field in emptyValues && messages[0]) {
-          setError(field as EnquiryField, { message: messages[0] }, { shouldFocus: focus });
+          setError(field as TextField, { message: messages[0] }, { shouldFocus: focus });
           focus = false;
         }
       }
@@ -123,7 +128,7 @@ export function EnquiryForm({ initialValues, initialErrors, coveredDistricts = [
   });
 
   const text = (
-    name: EnquiryField,
+    name: TextField,
   ): UseFormRegisterReturn & { maxLength: number; defaultValue: string | undefined } => ({
     ...register(name),
     maxLength: enquiryFieldLimits[name],
@@ -205,6 +210,13 @@ export function EnquiryForm({ initialValues, initialErrors, coveredDistricts = [
             />
           )}
         </Field>
+      </div>
+      <div className="sm:col-span-2">
+        <RemindersConsentCheckbox
+          id="enquiry-remindersConsent"
+          {...register('remindersConsent')}
+          defaultChecked={initialValues?.remindersConsent === 'on'}
+        />
       </div>
       {/* A field people never see or reach; robots that fill every field give themselves away. */}
       <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">

@@ -1,0 +1,1 @@
+export { RemindersConsentCheckbox } from './consent-checkbox.tsx';

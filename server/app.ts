@@ -47,6 +47,7 @@ import type { BookingDependencies } from './bookings/dependencies.ts';
 import { submitBooking } from './bookings/store.ts';
 import { imagesRouter } from './images/routes.ts';
 import { jobsRouter, keptJobReads } from './jobs/routes.ts';
+import { remindersRouter } from './reminders/routes.ts';
 import { keptSearch, publicTyresRouter } from './tyres/routes.ts';
 import { createSessionMemory } from './auth/sessions.ts';
 import { createJobReads } from './jobs/reads.ts';
@@ -284,6 +285,7 @@ export function createApp({
   );
   api.use('/analytics', adminAnalyticsRouter(analytics, requireUser));
   api.use(privacyRouter(database.db, requireUser, clock));
+  api.use(remindersRouter(database.db, requireUser, clock));
   api.use(
     outboxRouter(
       {

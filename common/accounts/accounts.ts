@@ -114,6 +114,7 @@ export const activityKinds = [
   'job-updated',
   'payment-taken',
   'credit-note-issued',
+  'vehicle-changed',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 
@@ -158,6 +159,7 @@ export const activityKindLabels: Record<ActivityKind, string> = {
   'job-updated': 'Job updated',
   'payment-taken': 'Payment taken',
   'credit-note-issued': 'Credit note issued',
+  'vehicle-changed': 'Vehicle changed',
 };
 
 /**

@@ -104,6 +104,7 @@ describe('the booking form', () => {
       addressLine: '12 High Street',
       town: 'Romford',
       notes: 'Locking nut key in glovebox',
+      remindersConsent: false,
     });
   });
 

@@ -266,6 +266,8 @@ export type VehicleHistory = {
   registration: string;
   /** The make and model as last booked. */
   vehicle: string | null;
+  /** When its MOT runs out (YYYY-MM-DD), when known: a year on from an MOT here, or as staff set it. */
+  motExpiry: string | null;
   jobs: VehicleJob[];
 };
 

@@ -7,6 +7,7 @@ import {
 } from '#common/bookings/booking.ts';
 import { bookingLocationName } from '#common/bookings/settings.ts';
 import { slotAt } from '#common/bookings/slots.ts';
+import { recordCompletedJob } from '../reminders/schedule.ts';
 import { londonDate } from '#common/time/london.ts';
 import { invalidFieldsMessage } from '#common/http/field-errors.ts';
 import { selectRows } from '../db/client.ts';
@@ -103,6 +104,7 @@ export async function changeBooking(
       if (change.status !== 'confirmed') {
         await moveEnquiry(tx, booking, change.status === 'completed' ? 'completed' : 'closed', actor);
       }
+      if (change.status === 'completed') await recordCompletedJob(tx, booking, now);
       const changed = (await findBooking(tx, id))!;
       if (cancelling) await queueMail(tx, 'booking-cancelled', changed, { reason: change.reason });
       return { status: 200, booking: changed, summary: `${booking.status} to ${change.status}` };

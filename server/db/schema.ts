@@ -627,3 +627,4 @@ export const bookingPlaces = pgTable(
 );
 
 export * from './jobs-schema.ts';
+export * from './reminders-schema.ts';

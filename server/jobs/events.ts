@@ -5,6 +5,7 @@ import { sameLines } from '#common/jobs/lines.ts';
 import { bookings, enquiryNotes, jobEvents, jobs, outbox } from '../db/schema.ts';
 import { completeBooking, lockBooking } from '../bookings/records.ts';
 import type { JobActor, JobsDependencies } from './dependencies.ts';
+import { recordCompletedJob } from '../reminders/schedule.ts';
 import { issueInvoice } from './invoices.ts';
 import { chargedLinesOf, findJobRow, jobOf } from './list.ts';
 
@@ -100,6 +101,7 @@ export async function recordJobEvent(
           linesReason: changed ? event.linesReason! : null,
         });
         await completeBooking(tx, booking, actor);
+        await recordCompletedJob(tx, booking, now);
         const invoice = await issueInvoice(tx, { kind: 'invoice', row, lines, content, now });
         // Sent a little later, so that a payment taken at the kerb just after shows as paid.
         await tx.insert(outbox).values({

@@ -1,8 +1,8 @@
-import { asc, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { VehicleHistory } from '#common/jobs/jobs.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
 import type { Database } from '../db/client.ts';
-import { invoices, jobs } from '../db/schema.ts';
+import { invoices, jobs, vehicles } from '../db/schema.ts';
 import { jobOf, jobRowsOfRegistration } from './list.ts';
 
 /** Every job on a registration (as stored: AB12CDE), newest first, with its record and invoices. */
@@ -11,7 +11,10 @@ export async function vehicleHistory(
   content: SiteContent,
   registration: string,
 ): Promise<VehicleHistory> {
-  const rows = await jobRowsOfRegistration(db, registration);
+  const [rows, [known]] = await Promise.all([
+    jobRowsOfRegistration(db, registration),
+    db.select({ motExpiry: vehicles.motExpiry }).from(vehicles).where(eq(vehicles.registration, registration)),
+  ]);
   const ids = rows.map((row) => row.id);
   const [records, issued] =
     ids.length === 0
@@ -37,6 +40,7 @@ export async function vehicleHistory(
   return {
     registration,
     vehicle: rows[0]?.vehicle ?? null,
+    motExpiry: known?.motExpiry ?? null,
     jobs: rows.map((row) => {
       const job = jobOf(row, content);
       const done = recordOf.get(row.id);

@@ -74,7 +74,13 @@ export function makeVehicleJob(overrides: Partial<VehicleJob> = {}): VehicleJob 
 
 /** Test data: a vehicle's history, with overrides. */
 export function makeVehicleHistory(overrides: Partial<VehicleHistory> = {}): VehicleHistory {
-  return { registration: 'AB12CDE', vehicle: 'Ford Focus 2019', jobs: [makeVehicleJob()], ...overrides };
+  return {
+    registration: 'AB12CDE',
+    vehicle: 'Ford Focus 2019',
+    motExpiry: null,
+    jobs: [makeVehicleJob()],
+    ...overrides,
+  };
 }
 
 const noMethods = () => ({ card: 0, cash: 0, 'bank-transfer': 0, account: 0 });

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bookings } from './schema.ts';
+
+/**
+ * Bringing customers back (common/reminders): each vehicle's MOT expiry, and the reminders due to
+ * be sent. A reminder follows the job that led to it and goes with its booking when that is
+ * erased.
+ */
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** What is known of a vehicle beyond its jobs, by its registration as stored (AB12CDE). */
+export const vehicles = pgTable('vehicles', {
+  registration: text('registration').primaryKey(),
+  /** When its MOT certificate runs out: a year on from an MOT done here, or as staff set it. */
+  motExpiry: date('mot_expiry', { mode: 'string' }),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/** A reminder to send: scheduled, then sent or cancelled (with why). */
+export const reminders = pgTable(
+  'reminders',
+  {
+    id: serial('id').primaryKey(),
+    /** common/reminders/reminders.ts, reminderKinds. */
+    kind: text('kind').notNull(),
+    /** common/reminders/reminders.ts, reminderStatuses. */
+    status: text('status').notNull().default('scheduled'),
+    /** The first moment it may go (within the sending hours). */
+    dueAt: at('due_at').notNull(),
+    /** Of an MOT's reminders, the first (1) or the second (2); 1 for the others. */
+    step: integer('step').notNull().default(1),
+    registration: text('registration').notNull(),
+    /** The job it follows, whose customer agreed to reminders. */
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    /** Where the job was done: the link to book preselects it. */
+    location: text('location').notNull(),
+    cancelledReason: text('cancelled_reason'),
+    sentAt: at('sent_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('reminders_due_idx').on(table.status, table.dueAt),
+    index('reminders_registration_idx').on(table.registration, table.kind),
+    index('reminders_booking_idx').on(table.bookingId),
+    check('reminders_kind_check', sql`${table.kind} in ('mot', 'tyres', 'review')`),
+    check('reminders_status_check', sql`${table.status} in ('scheduled', 'sent', 'cancelled')`),
+  ],
+);

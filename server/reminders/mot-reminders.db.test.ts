@@ -1,0 +1,129 @@
+import { eq } from 'drizzle-orm';
+import request from 'supertest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { VehicleHistory } from '#common/jobs/jobs.ts';
+import { motExpiryMessage, type Reminder } from '#common/reminders/reminders.ts';
+import { makeRecord, useJobsApp } from '#tests/support/jobs.ts';
+import { bookings, reminders, vehicles } from '../db/schema.ts';
+
+// Completing an MOT records the vehicle's MOT expiry a year on and schedules its two reminders
+// (28 and 7 days before), where the customer agreed; staff can move the expiry.
+const { fixture, people, bookJob, as, clock } = useJobsApp();
+
+beforeEach(async () => {
+  await fixture.database.db.delete(reminders);
+  await fixture.database.db.delete(vehicles);
+});
+
+/** A job booked for the fitter, made an MOT (not yet bookable online: set on the booking). */
+async function motJob(overrides: Record<string, unknown> = {}) {
+  const job = await bookJob(overrides);
+  await fixture.database.db.update(bookings).set({ service: 'mot' }).where(eq(bookings.id, job.id));
+  return job;
+}
+
+const complete = (id: number) =>
+  as(people.fitter).event(id, { type: 'completed', record: makeRecord() }).expect(201);
+const remindersOf = async (query = '') =>
+  (await as(fixture.staff).get(`/api/reminders${query}`).expect(200)).body as Reminder[];
+const motExpiryOf = async (registration: string) =>
+  ((await as(fixture.staff).get(`/api/vehicles/${registration}`).expect(200)).body as VehicleHistory)
+    .motExpiry;
+const setExpiry = (registration: string, body: object, person = fixture.staff) =>
+  request(fixture.app).put(`/api/vehicles/${registration}`).set(person.headers).send(body);
+
+describe('an MOT completed', () => {
+  it('records the expiry a year on and schedules two reminders where the customer agreed', async () => {
+    const job = await motJob({ registration: 'MO71 TST', remindersConsent: true, name: 'Priya Shah' });
+    await complete(job.id);
+    // Completed on Tuesday 24 November 2026 (the tests' clock). The first reminder is due at
+    // 09:00 in London on 27 October 2027, still summer time (08:00 UTC); the second in winter.
+    expect(await motExpiryOf('MO71TST')).toBe('2027-11-24');
+    const scheduled = await remindersOf('?kind=mot&status=scheduled');
+    expect(
+      scheduled.map(({ due, step, registration, status }) => ({ due, step, registration, status })),
+    ).toEqual([
+      { due: '2027-10-27T08:00:00.000Z', step: 1, registration: 'MO71TST', status: 'scheduled' },
+      { due: '2027-11-17T09:00:00.000Z', step: 2, registration: 'MO71TST', status: 'scheduled' },
+    ]);
+    expect(scheduled[0]!.customer).toEqual({
+      name: 'Priya Shah',
+      email: expect.stringMatching(/@example\.com$/),
+    });
+  });
+
+  it('schedules nothing without the customer’s agreement, and another service records no expiry', async () => {
+    await complete((await motJob({ registration: 'NO71 ASK' })).id);
+    expect(await motExpiryOf('NO71ASK')).toBe('2027-11-24');
+    await complete((await bookJob({ registration: 'PU71 NCT', remindersConsent: true })).id);
+    expect(await motExpiryOf('PU71NCT')).toBeNull();
+    expect(await remindersOf()).toEqual([]);
+  });
+
+  it('through the diary, as through the fitter’s phone', async () => {
+    const job = await motJob({ registration: 'DI71 ARY', remindersConsent: true });
+    await request(fixture.app)
+      .put(`/api/bookings/${job.id}`)
+      .set(fixture.staff.headers)
+      .send({ status: 'completed' })
+      .expect(200);
+    expect(await motExpiryOf('DI71ARY')).toBe('2027-11-24');
+    expect(await remindersOf('?kind=mot')).toHaveLength(2);
+  });
+});
+
+describe('staff moving a vehicle’s MOT expiry', () => {
+  it('schedule its reminders afresh: a reminder whose day has passed goes at once', async () => {
+    const job = await motJob({ registration: 'MO71 TST', remindersConsent: true });
+    await complete(job.id);
+    const moved = await setExpiry('mo71 tst', { motExpiry: '2026-12-14' }).expect(200);
+    expect(moved.body).toEqual({ registration: 'MO71TST', motExpiry: '2026-12-14' });
+    expect(await motExpiryOf('MO71TST')).toBe('2026-12-14');
+    // 20 days ahead: the first (16 November) is overdue and goes now; the second on 7 December.
+    expect((await remindersOf('?status=scheduled')).map((reminder) => [reminder.step, reminder.due])).toEqual(
+      [
+        [1, clock.now.toISOString()],
+        [2, '2026-12-07T09:00:00.000Z'],
+      ],
+    );
+    const cancelled = await remindersOf('?status=cancelled');
+    expect(cancelled.map((reminder) => reminder.cancelledReason)).toEqual([
+      'The MOT expiry changed.',
+      'The MOT expiry changed.',
+    ]);
+
+    // Within the last week only the second goes, at once; none once it has run out.
+    await setExpiry('MO71TST', { motExpiry: '2026-11-27' }).expect(200);
+    expect((await remindersOf('?status=scheduled')).map((reminder) => reminder.step)).toEqual([2]);
+    await setExpiry('MO71TST', { motExpiry: '2026-11-20' }).expect(200);
+    expect(await remindersOf('?status=scheduled')).toEqual([]);
+  });
+
+  it('refuse a date that is not one, a plate that is not one, fitters and strangers', async () => {
+    const refused = await setExpiry('MO71TST', { motExpiry: '2026-02-30' }).expect(400);
+    expect(refused.body.fieldErrors).toEqual({ motExpiry: [motExpiryMessage] });
+    await setExpiry('MO71TST', {}).expect(400);
+    await setExpiry('not-a-plate!', { motExpiry: '2027-01-01' }).expect(400);
+    await setExpiry('MO71TST', { motExpiry: '2027-01-01' }, people.fitter).expect(403);
+    await request(fixture.app).put('/api/vehicles/MO71TST').send({ motExpiry: '2027-01-01' }).expect(401);
+    await as(people.fitter).get('/api/reminders').expect(403);
+    await as(fixture.staff).get('/api/reminders?kind=oil').expect(400);
+    expect(await fixture.database.db.select().from(vehicles)).toEqual([]);
+  });
+
+  it('leave no reminder behind a customer’s erasure', async () => {
+    const job = await motJob({
+      registration: 'ER71 ASE',
+      remindersConsent: true,
+      email: 'erase.me@example.com',
+    });
+    await complete(job.id);
+    expect(await remindersOf()).toHaveLength(2);
+    await request(fixture.app)
+      .post('/api/privacy/erase')
+      .set(fixture.staff.headers)
+      .send({ email: 'erase.me@example.com' })
+      .expect(200);
+    expect(await remindersOf()).toEqual([]);
+  });
+});

@@ -1,0 +1,87 @@
+import { Router, type RequestHandler } from 'express';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { isRegistration, normaliseRegistration, registrationMessage } from '#common/bookings/booking.ts';
+import {
+  reminderKinds,
+  reminderStatuses,
+  vehicleChangeSchema,
+  type Reminder,
+  type ReminderKind,
+  type ReminderStatus,
+} from '#common/reminders/reminders.ts';
+import { recordStaffActivity } from '../activity/service.ts';
+import type { Database } from '../db/client.ts';
+import { reminders, vehicles } from '../db/schema.ts';
+import { HttpError } from '../http/errors.ts';
+import { parseBody, queryText } from '../http/params.ts';
+import { setMotExpiry } from './schedule.ts';
+
+/** The most reminders one answer lists. */
+const listedAtMost = 1_000;
+
+/** A query parameter that must be one of `values` when given. */
+function oneOf<Value extends string>(
+  value: string | undefined,
+  values: readonly Value[],
+  name: string,
+): Value | undefined {
+  if (value === undefined) return undefined;
+  if (!(values as readonly string[]).includes(value)) {
+    throw new HttpError(400, `${name} must be one of ${values.join(', ')}.`);
+  }
+  return value as Value;
+}
+
+/**
+ * The reminders, under /api, for owners and staff: GET /reminders lists them (by kind and status,
+ * soonest due first); PUT /vehicles/{registration} sets a vehicle's MOT expiry, which schedules
+ * its reminders afresh.
+ */
+export function remindersRouter(db: Database, requireUser: RequestHandler, clock: () => Date): Router {
+  const router = Router();
+  router.use('/reminders', requireUser);
+
+  router.get('/reminders', async (req, res) => {
+    const kind = oneOf<ReminderKind>(queryText(req, 'kind'), reminderKinds, 'kind');
+    const status = oneOf<ReminderStatus>(queryText(req, 'status'), reminderStatuses, 'status');
+    const conditions: SQL[] = [];
+    if (kind) conditions.push(eq(reminders.kind, kind));
+    if (status) conditions.push(eq(reminders.status, status));
+    const rows = await db
+      .select()
+      .from(reminders)
+      .where(and(...conditions))
+      .orderBy(asc(reminders.dueAt), asc(reminders.id))
+      .limit(listedAtMost);
+    res.json(
+      rows.map((row): Reminder => ({
+        id: row.id,
+        kind: row.kind as ReminderKind,
+        status: row.status as ReminderStatus,
+        due: row.dueAt.toISOString(),
+        registration: row.registration,
+        customer: { name: row.name, email: row.email },
+        step: row.step,
+        sentAt: row.sentAt?.toISOString() ?? null,
+        cancelledReason: row.cancelledReason,
+      })),
+    );
+  });
+
+  router.put('/vehicles/:registration', requireUser, async (req, res) => {
+    const given = String(req.params.registration);
+    if (!isRegistration(given)) throw new HttpError(400, registrationMessage);
+    const registration = normaliseRegistration(given);
+    const { motExpiry } = parseBody(vehicleChangeSchema, req.body ?? {});
+    await db.transaction((tx) => setMotExpiry(tx, registration, motExpiry, clock()));
+    await recordStaffActivity(db, req, {
+      kind: 'vehicle-changed',
+      target: `vehicle ${registration}`,
+      detail: { motExpiry },
+    });
+    const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.registration, registration));
+    res.json({ registration, motExpiry: vehicle!.motExpiry });
+  });
+
+  return router;
+}

@@ -66,6 +66,23 @@ export function useVehicleHistory(registration: string) {
   });
 }
 
+/**
+ * PUT /api/vehicles/{registration} (owners and staff): the vehicle's MOT expiry, which schedules
+ * its reminders afresh. Its history is read again afterwards.
+ */
+export function useSetMotExpiry(registration: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (motExpiry: string) =>
+      apiRequest<{ registration: string; motExpiry: string }>(
+        'PUT',
+        `/api/vehicles/${encodeURIComponent(registration)}`,
+        { motExpiry },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: vehicleQueryKey(registration) }),
+  });
+}
+
 export type CreditNoteInput = { reason: string; amount?: number };
 export type IssuedCreditNote = { number: string; total: number };
 

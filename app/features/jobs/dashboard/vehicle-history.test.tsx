@@ -136,4 +136,40 @@ describe('Vehicle history', () => {
     await screen.findByText('No jobs on this vehicle yet.');
     expect(calls.map((call) => call.path)).toEqual(['/api/vehicles/KX19ABC']);
   });
+
+  it('shows the MOT expiry and lets staff set it, with the server’s refusal at the field', async () => {
+    let stored: string | null = '2027-11-24';
+    const calls = mockApi((call) => {
+      if (call.method === 'PUT') {
+        const { motExpiry } = call.body as { motExpiry: string };
+        if (motExpiry < '2000-01-01') return { status: 400, body: { error: 'Refused on purpose.' } };
+        stored = motExpiry;
+        return { status: 200, body: { registration: 'AB12CDE', motExpiry } };
+      }
+      return { status: 200, body: makeVehicleHistory({ motExpiry: stored }) };
+    });
+    renderStaffUi(<JobsTab role="staff" />, { route: '/?vehicle=AB12CDE' });
+    const form = within(await screen.findByRole('form', { name: 'MOT expiry' }));
+    form.getByText('Runs out on Wednesday 24 November 2027');
+    const field = form.getByLabelText('New MOT expiry');
+    expect(field).toHaveProperty('value', '2027-11-24');
+
+    await userEvent.clear(field);
+    await userEvent.click(form.getByRole('button', { name: 'Save MOT expiry' }));
+    expect(form.getByRole('alert').textContent).toBe('Enter the MOT expiry as a date, YYYY-MM-DD');
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+
+    await userEvent.type(field, '1999-01-01');
+    await userEvent.click(form.getByRole('button', { name: 'Save MOT expiry' }));
+    expect((await form.findByRole('alert')).textContent).toBe('Refused on purpose.');
+
+    await userEvent.clear(field);
+    await userEvent.type(field, '2026-12-14');
+    await userEvent.click(form.getByRole('button', { name: 'Save MOT expiry' }));
+    await screen.findByText('Runs out on Monday 14 December 2026');
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([
+      { method: 'PUT', path: '/api/vehicles/AB12CDE', body: { motExpiry: '1999-01-01' } },
+      { method: 'PUT', path: '/api/vehicles/AB12CDE', body: { motExpiry: '2026-12-14' } },
+    ]);
+  });
 });

@@ -5,6 +5,7 @@ import { messageOf } from '#app/lib/api.ts';
 import { RegistrationPlate } from './job-card.tsx';
 import { plural } from './jobs-format.ts';
 import { useVehicleHistory } from './jobs-queries.ts';
+import { MotExpiry } from './mot-expiry.tsx';
 import { VehicleVisit } from './vehicle-visit.tsx';
 
 /** Every job on one vehicle, newest first. */
@@ -20,7 +21,7 @@ export function VehicleHistoryResult({ registration, role }: { registration: str
       />
     );
   }
-  const { vehicle, jobs } = history.data;
+  const { vehicle, jobs, motExpiry } = history.data;
   return (
     <section aria-labelledby="vehicle-history-result" className="grid min-w-0 gap-4">
       <h3
@@ -31,6 +32,11 @@ export function VehicleHistoryResult({ registration, role }: { registration: str
         {vehicle && <span>{vehicle}</span>}
         <span className="font-sans text-sm font-semibold text-slate-600">{plural(jobs.length, 'job')}</span>
       </h3>
+      <MotExpiry
+        key={`${history.data.registration}:${motExpiry ?? ''}`}
+        registration={history.data.registration}
+        motExpiry={motExpiry}
+      />
       {jobs.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
           No jobs on this vehicle yet.

@@ -1,5 +1,6 @@
 // zod/mini: the dashboard's Reminders section and the vehicle's MOT form check as the API does.
 import * as z from 'zod/mini';
+import type { JobRecord, TyrePosition } from '#common/jobs/jobs.ts';
 import { addDays, isCalendarDate } from '#common/time/week.ts';
 
 export const reminderKinds = ['mot', 'tyres', 'review'] as const;
@@ -41,6 +42,24 @@ export const motReminderDates = (expiry: string) => ({
   first: addDays(expiry, -motReminderDays.first),
   second: addDays(expiry, -motReminderDays.second),
 });
+
+/** How long after a job noting worn tyres or an advisory its reminder goes. */
+export const tyreReminderWeeks = 8;
+/** Tread at or below this (mm) is worth a reminder. */
+export const tyreReminderTreadMm = 3;
+
+/**
+ * Whether a completed job's record calls for a tyre reminder: an advisory written, or a tyre
+ * measured at or below 3 mm that was left on (no new tyre fitted at its position).
+ */
+export function needsTyreReminder(record: JobRecord): boolean {
+  if (record.advisories.trim() !== '') return true;
+  const fitted = new Set(record.tyres.map((tyre) => tyre.position));
+  return Object.entries(record.removedTreadMm).some(
+    ([position, mm]) =>
+      mm !== undefined && mm <= tyreReminderTreadMm && !fitted.has(position as TyrePosition),
+  );
+}
 
 export const motExpiryMessage = 'Enter the MOT expiry as a date, YYYY-MM-DD';
 

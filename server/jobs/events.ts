@@ -101,7 +101,7 @@ export async function recordJobEvent(
           linesReason: changed ? event.linesReason! : null,
         });
         await completeBooking(tx, booking, actor);
-        await recordCompletedJob(tx, booking, now);
+        await recordCompletedJob(tx, booking, now, event.record);
         const invoice = await issueInvoice(tx, { kind: 'invoice', row, lines, content, now });
         // Sent a little later, so that a payment taken at the kerb just after shows as paid.
         await tx.insert(outbox).values({

@@ -1,22 +1,53 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Booking } from '#common/bookings/booking.ts';
-import { aYearOn, motReminderDates, motService } from '#common/reminders/reminders.ts';
+import type { JobRecord } from '#common/jobs/jobs.ts';
+import {
+  aYearOn,
+  motReminderDates,
+  motService,
+  needsTyreReminder,
+  tyreReminderWeeks,
+} from '#common/reminders/reminders.ts';
 import { sendingHours } from '#common/reminders/sending-hours.ts';
 import { londonDate, londonInstant } from '#common/time/london.ts';
+import { addDays } from '#common/time/week.ts';
 import type { Database } from '../db/client.ts';
 import { bookings, reminders, vehicles } from '../db/schema.ts';
 
 /**
- * Completing an MOT job records the vehicle's MOT expiry, a year on from the day it was done,
- * and schedules its reminders. Any other job changes nothing here.
+ * What a completed job leads to. An MOT records the vehicle's MOT expiry, a year on from the day
+ * it was done, and schedules its reminders. A record (from the fitter's phone) that notes a worn
+ * tyre left on or an advisory schedules one tyre reminder 8 weeks on, where the customer agreed.
  */
 export async function recordCompletedJob(
   tx: Database,
-  booking: Pick<Booking, 'service' | 'registration'>,
+  booking: Pick<Booking, 'id' | 'service' | 'registration'>,
   now: Date,
+  record?: JobRecord,
 ) {
-  if (booking.service !== motService) return;
-  await setMotExpiry(tx, booking.registration, aYearOn(londonDate(now)), now);
+  if (booking.service === motService) {
+    await setMotExpiry(tx, booking.registration, aYearOn(londonDate(now)), now);
+  }
+  if (!record || !needsTyreReminder(record)) return;
+  const [customer] = await tx
+    .select({
+      name: bookings.name,
+      email: bookings.email,
+      location: bookings.location,
+      agreed: bookings.remindersConsent,
+    })
+    .from(bookings)
+    .where(eq(bookings.id, booking.id));
+  if (!customer?.agreed) return;
+  await tx.insert(reminders).values({
+    kind: 'tyres',
+    dueAt: londonInstant(addDays(londonDate(now), tyreReminderWeeks * 7), sendingHours.from),
+    registration: booking.registration,
+    bookingId: booking.id,
+    name: customer.name,
+    email: customer.email,
+    location: customer.location,
+  });
 }
 
 /**

@@ -7,7 +7,8 @@ import { makeRecord, useJobsApp } from '#tests/support/jobs.ts';
 import { bookings, reminders, vehicles } from '../db/schema.ts';
 
 // Completing an MOT records the vehicle's MOT expiry a year on and schedules its two reminders
-// (28 and 7 days before), where the customer agreed; staff can move the expiry.
+// (28 and 7 days before), where the customer agreed; staff can move the expiry. A job noting worn
+// tyres or an advisory schedules a tyre reminder 8 weeks on.
 const { fixture, people, bookJob, as, clock } = useJobsApp();
 
 beforeEach(async () => {
@@ -22,8 +23,9 @@ async function motJob(overrides: Record<string, unknown> = {}) {
   return job;
 }
 
-const complete = (id: number) =>
-  as(people.fitter).event(id, { type: 'completed', record: makeRecord() }).expect(201);
+/** The fitter completes a job: two new tyres at the front and, unless given, no advisory. */
+const complete = (id: number, record = makeRecord({ advisories: '' })) =>
+  as(people.fitter).event(id, { type: 'completed', record }).expect(201);
 const remindersOf = async (query = '') =>
   (await as(fixture.staff).get(`/api/reminders${query}`).expect(200)).body as Reminder[];
 const motExpiryOf = async (registration: string) =>
@@ -125,5 +127,31 @@ describe('staff moving a vehicle’s MOT expiry', () => {
       .send({ email: 'erase.me@example.com' })
       .expect(200);
     expect(await remindersOf()).toEqual([]);
+  });
+});
+
+describe('a job noting worn tyres or an advisory', () => {
+  it('schedules one tyre reminder 8 weeks on, where the customer agreed', async () => {
+    const advised = await bookJob({ registration: 'TY71 RES', remindersConsent: true });
+    await complete(advised.id, makeRecord({ advisories: 'Rear tyres at 3 mm: replace within 2 months.' }));
+    expect(
+      (await remindersOf('?kind=tyres')).map(({ due, registration, status }) => ({
+        due,
+        registration,
+        status,
+      })),
+    ).toEqual([{ due: '2027-01-19T09:00:00.000Z', registration: 'TY71RES', status: 'scheduled' }]);
+
+    // A rear tyre measured at 2.5 mm and left on.
+    const worn = await bookJob({ registration: 'WO71 RNT', remindersConsent: true, start: '10:00' });
+    await complete(worn.id, makeRecord({ advisories: '', removedTreadMm: { nsf: 1.6, nsr: 2.5 } }));
+    // Nothing worth a reminder: the two worn tyres were replaced, no advisory.
+    await complete((await bookJob({ registration: 'CL71 EAN', remindersConsent: true })).id);
+    // Worth one, but the customer did not agree.
+    await complete((await bookJob({ registration: 'NO71 ASK', start: '10:00' })).id, makeRecord());
+    expect((await remindersOf('?kind=tyres')).map((reminder) => reminder.registration)).toEqual([
+      'TY71RES',
+      'WO71RNT',
+    ]);
   });
 });

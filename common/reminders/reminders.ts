@@ -61,6 +61,11 @@ export function needsTyreReminder(record: JobRecord): boolean {
   );
 }
 
+/** A review request goes the day after the job, at this time in London... */
+export const reviewRequestTime = '10:00';
+/** ...and to a customer at most once in this many months, whatever they thought of the job. */
+export const reviewRequestMonths = 12;
+
 export const motExpiryMessage = 'Enter the MOT expiry as a date, YYYY-MM-DD';
 
 /** PUT /api/vehicles/{registration}'s body. */

@@ -59,7 +59,7 @@ describe('an MOT completed', () => {
     expect(await motExpiryOf('NO71ASK')).toBe('2027-11-24');
     await complete((await bookJob({ registration: 'PU71 NCT', remindersConsent: true })).id);
     expect(await motExpiryOf('PU71NCT')).toBeNull();
-    expect(await remindersOf()).toEqual([]);
+    expect(await remindersOf('?kind=mot')).toEqual([]);
   });
 
   it('through the diary, as through the fitter’s phone', async () => {
@@ -82,13 +82,13 @@ describe('staff moving a vehicle’s MOT expiry', () => {
     expect(moved.body).toEqual({ registration: 'MO71TST', motExpiry: '2026-12-14' });
     expect(await motExpiryOf('MO71TST')).toBe('2026-12-14');
     // 20 days ahead: the first (16 November) is overdue and goes now; the second on 7 December.
-    expect((await remindersOf('?status=scheduled')).map((reminder) => [reminder.step, reminder.due])).toEqual(
-      [
-        [1, clock.now.toISOString()],
-        [2, '2026-12-07T09:00:00.000Z'],
-      ],
-    );
-    const cancelled = await remindersOf('?status=cancelled');
+    expect(
+      (await remindersOf('?kind=mot&status=scheduled')).map((reminder) => [reminder.step, reminder.due]),
+    ).toEqual([
+      [1, clock.now.toISOString()],
+      [2, '2026-12-07T09:00:00.000Z'],
+    ]);
+    const cancelled = await remindersOf('?kind=mot&status=cancelled');
     expect(cancelled.map((reminder) => reminder.cancelledReason)).toEqual([
       'The MOT expiry changed.',
       'The MOT expiry changed.',
@@ -96,9 +96,9 @@ describe('staff moving a vehicle’s MOT expiry', () => {
 
     // Within the last week only the second goes, at once; none once it has run out.
     await setExpiry('MO71TST', { motExpiry: '2026-11-27' }).expect(200);
-    expect((await remindersOf('?status=scheduled')).map((reminder) => reminder.step)).toEqual([2]);
+    expect((await remindersOf('?kind=mot&status=scheduled')).map((reminder) => reminder.step)).toEqual([2]);
     await setExpiry('MO71TST', { motExpiry: '2026-11-20' }).expect(200);
-    expect(await remindersOf('?status=scheduled')).toEqual([]);
+    expect(await remindersOf('?kind=mot&status=scheduled')).toEqual([]);
   });
 
   it('refuse a date that is not one, a plate that is not one, fitters and strangers', async () => {
@@ -120,7 +120,7 @@ describe('staff moving a vehicle’s MOT expiry', () => {
       email: 'erase.me@example.com',
     });
     await complete(job.id);
-    expect(await remindersOf()).toHaveLength(2);
+    expect((await remindersOf()).map((reminder) => reminder.kind)).toEqual(['review', 'mot', 'mot']);
     await request(fixture.app)
       .post('/api/privacy/erase')
       .set(fixture.staff.headers)
@@ -152,6 +152,29 @@ describe('a job noting worn tyres or an advisory', () => {
     expect((await remindersOf('?kind=tyres')).map((reminder) => reminder.registration)).toEqual([
       'TY71RES',
       'WO71RNT',
+    ]);
+  });
+});
+
+describe('review requests', () => {
+  it('ask every customer the day after at 10:00, one address at most once in 12 months', async () => {
+    const first = await bookJob({ email: 'Sam.Review@example.com' });
+    await complete(first.id);
+    const asked = await remindersOf('?kind=review');
+    expect(asked.map(({ due, customer }) => ({ due, email: customer.email }))).toEqual([
+      { due: '2026-11-25T10:00:00.000Z', email: 'Sam.Review@example.com' },
+    ]);
+    // Another job for the same address, however written, and agreement or not: not asked again.
+    await complete((await bookJob({ email: 'sam.review@example.com', remindersConsent: true })).id);
+    expect(await remindersOf('?kind=review')).toHaveLength(1);
+
+    // Thirteen months on, asked again.
+    const yearAgo = new Date(clock.now);
+    yearAgo.setUTCMonth(yearAgo.getUTCMonth() - 13);
+    await fixture.database.db.update(reminders).set({ dueAt: yearAgo, status: 'sent' });
+    await complete((await bookJob({ email: 'sam.review@example.com', start: '10:00' })).id);
+    expect((await remindersOf('?kind=review&status=scheduled')).map((reminder) => reminder.due)).toEqual([
+      '2026-11-25T10:00:00.000Z',
     ]);
   });
 });

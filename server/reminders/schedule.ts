@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Booking } from '#common/bookings/booking.ts';
 import type { JobRecord } from '#common/jobs/jobs.ts';
 import {
@@ -6,6 +6,8 @@ import {
   motReminderDates,
   motService,
   needsTyreReminder,
+  reviewRequestMonths,
+  reviewRequestTime,
   tyreReminderWeeks,
 } from '#common/reminders/reminders.ts';
 import { sendingHours } from '#common/reminders/sending-hours.ts';
@@ -14,10 +16,20 @@ import { addDays } from '#common/time/week.ts';
 import type { Database } from '../db/client.ts';
 import { bookings, reminders, vehicles } from '../db/schema.ts';
 
+/** Whom a booking's reminders go to, and whether they agreed to reminders. */
+const customerColumns = {
+  id: bookings.id,
+  name: bookings.name,
+  email: bookings.email,
+  location: bookings.location,
+  agreed: bookings.remindersConsent,
+};
+
 /**
  * What a completed job leads to. An MOT records the vehicle's MOT expiry, a year on from the day
  * it was done, and schedules its reminders. A record (from the fitter's phone) that notes a worn
  * tyre left on or an advisory schedules one tyre reminder 8 weeks on, where the customer agreed.
+ * Every customer is asked for a review (`requestReview`).
  */
 export async function recordCompletedJob(
   tx: Database,
@@ -28,17 +40,10 @@ export async function recordCompletedJob(
   if (booking.service === motService) {
     await setMotExpiry(tx, booking.registration, aYearOn(londonDate(now)), now);
   }
-  if (!record || !needsTyreReminder(record)) return;
-  const [customer] = await tx
-    .select({
-      name: bookings.name,
-      email: bookings.email,
-      location: bookings.location,
-      agreed: bookings.remindersConsent,
-    })
-    .from(bookings)
-    .where(eq(bookings.id, booking.id));
-  if (!customer?.agreed) return;
+  const [customer] = await tx.select(customerColumns).from(bookings).where(eq(bookings.id, booking.id));
+  if (!customer) return;
+  await requestReview(tx, { ...customer, registration: booking.registration }, now);
+  if (!record || !needsTyreReminder(record) || !customer.agreed) return;
   await tx.insert(reminders).values({
     kind: 'tyres',
     dueAt: londonInstant(addDays(londonDate(now), tyreReminderWeeks * 7), sendingHours.from),
@@ -47,6 +52,43 @@ export async function recordCompletedJob(
     name: customer.name,
     email: customer.email,
     location: customer.location,
+  });
+}
+
+/**
+ * The review request of a completed job: the day after, at 10:00 in London, to every customer
+ * alike, but to one e-mail address at most once in 12 months (its requests scheduled or sent).
+ * Customers finishing two jobs at once are asked once: the address is locked meanwhile.
+ */
+async function requestReview(
+  tx: Database,
+  job: { id: number; registration: string; name: string; email: string; location: string },
+  now: Date,
+) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`review:${job.email.toLowerCase()}`}))`);
+  const since = new Date(now);
+  since.setUTCMonth(since.getUTCMonth() - reviewRequestMonths);
+  const [asked] = await tx
+    .select({ id: reminders.id })
+    .from(reminders)
+    .where(
+      and(
+        eq(reminders.kind, 'review'),
+        ne(reminders.status, 'cancelled'),
+        sql`lower(${reminders.email}) = ${job.email.toLowerCase()}`,
+        gt(reminders.dueAt, since),
+      ),
+    )
+    .limit(1);
+  if (asked) return;
+  await tx.insert(reminders).values({
+    kind: 'review',
+    dueAt: londonInstant(addDays(londonDate(now), 1), reviewRequestTime),
+    registration: job.registration,
+    bookingId: job.id,
+    name: job.name,
+    email: job.email,
+    location: job.location,
   });
 }
 
@@ -74,13 +116,7 @@ export async function setMotExpiry(tx: Database, registration: string, expiry: s
   const today = londonDate(now);
   if (expiry < today) return;
   const [customer] = await tx
-    .select({
-      id: bookings.id,
-      name: bookings.name,
-      email: bookings.email,
-      location: bookings.location,
-      agreed: bookings.remindersConsent,
-    })
+    .select(customerColumns)
     .from(bookings)
     .where(and(eq(bookings.registration, registration), ne(bookings.status, 'cancelled')))
     .orderBy(desc(bookings.date), desc(bookings.startTime), desc(bookings.id))

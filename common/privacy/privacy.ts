@@ -42,6 +42,8 @@ export type PersonalDataExport = {
   jobs: SubjectJob[];
   /** Each answer to the reminders question, with when it was given and the words shown. */
   remindersConsents: RemindersConsentRecord[];
+  /** When the person unsubscribed from reminders (ISO 8601), or null. */
+  remindersUnsubscribedAt: string | null;
 };
 
 /** What POST /api/privacy/erase erased: enquiries, and the e-mails about them (sent or waiting). */

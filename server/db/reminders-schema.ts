@@ -52,3 +52,9 @@ export const reminders = pgTable(
     check('reminders_status_check', sql`${table.status} in ('scheduled', 'sent', 'cancelled')`),
   ],
 );
+
+/** Who asked for no more reminders, by their e-mail address in lower case, and when. */
+export const reminderUnsubscribes = pgTable('reminder_unsubscribes', {
+  email: text('email').primaryKey(),
+  unsubscribedAt: at('unsubscribed_at').notNull().defaultNow(),
+});

@@ -13,7 +13,10 @@ export async function vehicleHistory(
 ): Promise<VehicleHistory> {
   const [rows, [known]] = await Promise.all([
     jobRowsOfRegistration(db, registration),
-    db.select({ motExpiry: vehicles.motExpiry }).from(vehicles).where(eq(vehicles.registration, registration)),
+    db
+      .select({ motExpiry: vehicles.motExpiry })
+      .from(vehicles)
+      .where(eq(vehicles.registration, registration)),
   ]);
   const ids = rows.map((row) => row.id);
   const [records, issued] =

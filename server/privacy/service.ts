@@ -1,9 +1,9 @@
-import { and, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { StaffUser } from '#common/auth/auth.ts';
 import type { ErasureCounts, PersonalDataExport } from '#common/privacy/privacy.ts';
 import type { RemindersConsentRecord } from '#common/reminders/consent.ts';
 import type { Database } from '../db/client.ts';
-import { bookings, enquiries, outbox, privacyErasures } from '../db/schema.ts';
+import { bookings, enquiries, outbox, privacyErasures, reminderUnsubscribes } from '../db/schema.ts';
 import { listBookingsOf } from '../bookings/records.ts';
 import { listEnquiriesOf } from '../enquiries/read.ts';
 import { anonymiseInvoicesOf, jobsOfBookings } from '../jobs/privacy.ts';
@@ -23,6 +23,13 @@ export async function exportSubject(db: Database, email: string, now: Date): Pro
       subjectBookings.map((booking) => booking.id),
     ),
     remindersConsents: await remindersConsentsOf(db, email),
+    remindersUnsubscribedAt:
+      (
+        await db
+          .select({ at: reminderUnsubscribes.unsubscribedAt })
+          .from(reminderUnsubscribes)
+          .where(eq(reminderUnsubscribes.email, email.toLowerCase()))
+      )[0]?.at.toISOString() ?? null,
   };
 }
 
@@ -54,7 +61,8 @@ async function remindersConsentsOf(db: Database, email: string): Promise<Reminde
 /**
  * Erases everything stored about one e-mail address (UK GDPR article 17): the enquiries (their
  * notes and changes of status go with them, their bookings with their jobs, records and photos)
- * and the notifications that carry their fields, sent or not. Invoices stay for the accounts,
+ * and the notifications that carry their fields, sent or not, and their unsubscription from
+ * reminders. Invoices stay for the accounts,
  * without the person's details (jobs/privacy.ts). The erasure itself is recorded with who did it
  * and how many records went, never whose.
  */
@@ -74,6 +82,8 @@ export async function eraseSubject(db: Database, email: string, actor: StaffUser
       .delete(enquiries)
       .where(sameEmail(enquiries.email, email))
       .returning({ id: enquiries.id });
+    // The reminders went with the bookings; their address's unsubscription goes too.
+    await tx.delete(reminderUnsubscribes).where(eq(reminderUnsubscribes.email, email.toLowerCase()));
     const counts = { enquiries: erased.length, notifications: notifications.length, invoices: anonymised };
     await tx.insert(privacyErasures).values({ actorId: actor.id, actorName: actor.username, ...counts });
     return counts;

@@ -15,6 +15,7 @@ import { londonDate, londonInstant } from '#common/time/london.ts';
 import { addDays } from '#common/time/week.ts';
 import type { Database } from '../db/client.ts';
 import { bookings, reminders, vehicles } from '../db/schema.ts';
+import { isUnsubscribed } from './unsubscribe.ts';
 
 /** Whom a booking's reminders go to, and whether they agreed to reminders. */
 const customerColumns = {
@@ -29,7 +30,8 @@ const customerColumns = {
  * What a completed job leads to. An MOT records the vehicle's MOT expiry, a year on from the day
  * it was done, and schedules its reminders. A record (from the fitter's phone) that notes a worn
  * tyre left on or an advisory schedules one tyre reminder 8 weeks on, where the customer agreed.
- * Every customer is asked for a review (`requestReview`).
+ * Every customer is asked for a review (`requestReview`). Nothing is scheduled for an address
+ * that unsubscribed.
  */
 export async function recordCompletedJob(
   tx: Database,
@@ -41,7 +43,7 @@ export async function recordCompletedJob(
     await setMotExpiry(tx, booking.registration, aYearOn(londonDate(now)), now);
   }
   const [customer] = await tx.select(customerColumns).from(bookings).where(eq(bookings.id, booking.id));
-  if (!customer) return;
+  if (!customer || (await isUnsubscribed(tx, customer.email))) return;
   await requestReview(tx, { ...customer, registration: booking.registration }, now);
   if (!record || !needsTyreReminder(record) || !customer.agreed) return;
   await tx.insert(reminders).values({
@@ -121,7 +123,7 @@ export async function setMotExpiry(tx: Database, registration: string, expiry: s
     .where(and(eq(bookings.registration, registration), ne(bookings.status, 'cancelled')))
     .orderBy(desc(bookings.date), desc(bookings.startTime), desc(bookings.id))
     .limit(1);
-  if (!customer?.agreed) return;
+  if (!customer?.agreed || (await isUnsubscribed(tx, customer.email))) return;
   const days = motReminderDates(expiry);
   const steps = [
     { step: 1, day: days.first },

@@ -19,6 +19,7 @@ describe('the Privacy tab’s sentences', () => {
         bookings: [],
         jobs: [],
         remindersConsents: [],
+        remindersUnsubscribedAt: null,
         enquiries: [
           enquiry({ id: 2, notes: [note, note], events: [change] }),
           enquiry({ id: 1, notes: [note], events: [change, change, change] }),

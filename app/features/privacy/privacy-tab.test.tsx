@@ -21,6 +21,7 @@ function personalData(overrides: Partial<PersonalDataExport> = {}): PersonalData
     bookings: [],
     jobs: [],
     remindersConsents: [],
+    remindersUnsubscribedAt: null,
     ...overrides,
   };
 }

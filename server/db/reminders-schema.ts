@@ -48,6 +48,8 @@ export const reminders = pgTable(
     index('reminders_due_idx').on(table.status, table.dueAt),
     index('reminders_registration_idx').on(table.registration, table.kind),
     index('reminders_booking_idx').on(table.bookingId),
+    // A customer's reminders by their address, however written (review requests, unsubscribing).
+    index('reminders_email_idx').on(sql`lower(${table.email})`, table.kind),
     check('reminders_kind_check', sql`${table.kind} in ('mot', 'tyres', 'review')`),
     check('reminders_status_check', sql`${table.status} in ('scheduled', 'sent', 'cancelled')`),
   ],

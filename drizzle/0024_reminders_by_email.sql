@@ -1,0 +1,1 @@
+CREATE INDEX "reminders_email_idx" ON "reminders" USING btree (lower("email"),"kind");

@@ -55,12 +55,15 @@ describe('migrations', () => {
       'rate_limit_counters',
       'recovery_codes',
       'referrer_daily',
+      'reminder_unsubscribes',
+      'reminders',
       'sessions',
       'site_content_revisions',
       'tyre_imports',
       'tyre_suppliers',
       'tyres',
       'users',
+      'vehicles',
     ]);
   });
 

@@ -32,6 +32,9 @@ import type { SiteContent } from '#common/site-content/site-content.ts';
 import { defaultSiteSettings } from '#common/site-content/site-settings.ts';
 import { londonDate, londonInstant } from '#common/time/london.ts';
 import { addDays } from '#common/time/week.ts';
+import type { PriceFileTyre } from '#common/tyres/price-file.ts';
+import { fittedPrice } from '#common/tyres/pricing.ts';
+import { defaultTyrePricing, pricingRules, tierFor } from '#common/tyres/pricing-settings.ts';
 import { sizeLabel } from '#common/tyres/size.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
 import { selectRows, type Database, type DatabaseOptions } from '#server/db/client.ts';
@@ -173,19 +176,20 @@ const between = (min: number, max: number) => min + Math.floor(random() * (max -
 const chance = (probability: number) => random() < probability;
 const minutes = (count: number) => count * 60_000;
 
-type CatalogueTyre = {
-  id: number;
-  brand: string;
-  pattern: string;
-  width: number;
-  profile: number;
-  rim: number;
-  loadIndex: number;
-  speedRating: string;
-  extraLoad: boolean;
-  runFlat: boolean;
-  costPence: number;
-};
+/** A tyre of the seeded demo catalogue, as the history's jobs fitted it. */
+type CatalogueTyre = Pick<
+  PriceFileTyre,
+  | 'brand'
+  | 'pattern'
+  | 'width'
+  | 'profile'
+  | 'rim'
+  | 'loadIndex'
+  | 'speedRating'
+  | 'extraLoad'
+  | 'runFlat'
+  | 'costPence'
+> & { id: number };
 
 type Vehicle = {
   registration: string;
@@ -262,7 +266,14 @@ function visitsOf(vehicles: readonly Vehicle[]): Vehicle[] {
 }
 
 /** A fully fitted price of one tyre: cost, margin and fitting, VAT included, to the pound. */
-const fittedPrice = (tyre: CatalogueTyre) => Math.round(((tyre.costPence * 1.3 + 1_500) * 1.2) / 100) * 100;
+/** What a tyre costs fully fitted by the default price rules (the seeded content sets none). */
+const fittedPriceOf = (tyre: CatalogueTyre) =>
+  fittedPrice(pricingRules(defaultTyrePricing), {
+    rim: tyre.rim,
+    tier: tierFor(defaultTyrePricing, tyre.brand),
+    costPence: tyre.costPence,
+    priceOverridePence: null,
+  });
 
 /** The services booked, most booked first, with their shares. */
 const serviceShares: [ServiceSlug, number][] = [
@@ -288,7 +299,7 @@ function tyresFor(vehicle: Vehicle): PlannedJob['tyre'] {
     tyre,
     quantity: pick([2, 2, 2, 2, 2, 2, 4, 4, 4, 3]),
     source: chance(0.8) ? 'stock' : 'supplier',
-    price: fittedPrice(tyre),
+    price: fittedPriceOf(tyre),
   };
 }
 

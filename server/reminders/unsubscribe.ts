@@ -28,6 +28,14 @@ async function reminderIdOf(db: Database, token: string): Promise<number | null>
   return crypto.timingSafeEqual(expected, given) ? id : null;
 }
 
+/** The address of the reminder a token names, when its signature holds and the reminder is there. */
+async function addresseeOf(db: Database, token: string): Promise<{ email: string } | null> {
+  const id = await reminderIdOf(db, token);
+  if (id === null) return null;
+  const [reminder] = await db.select({ email: reminders.email }).from(reminders).where(eq(reminders.id, id));
+  return reminder ?? null;
+}
+
 const lowerEmail = (email: string) => sql`lower(${reminders.email}) = ${email.toLowerCase()}`;
 
 /**
@@ -37,13 +45,8 @@ const lowerEmail = (email: string) => sql`lower(${reminders.email}) = ${email.to
  * its booking erased). Doing it twice changes nothing.
  */
 export async function unsubscribe(db: Database, token: string, now: Date): Promise<{ email: string } | null> {
-  const id = await reminderIdOf(db, token);
-  if (id === null) return null;
   return db.transaction(async (tx) => {
-    const [reminder] = await tx
-      .select({ email: reminders.email })
-      .from(reminders)
-      .where(eq(reminders.id, id));
+    const reminder = await addresseeOf(tx, token);
     if (!reminder) return null;
     await tx
       .insert(reminderUnsubscribes)
@@ -59,9 +62,7 @@ export async function unsubscribe(db: Database, token: string, now: Date): Promi
 
 /** Subscribes the address again (the confirmation page's offer); what was cancelled stays so. */
 export async function resubscribe(db: Database, token: string): Promise<{ email: string } | null> {
-  const id = await reminderIdOf(db, token);
-  if (id === null) return null;
-  const [reminder] = await db.select({ email: reminders.email }).from(reminders).where(eq(reminders.id, id));
+  const reminder = await addresseeOf(db, token);
   if (!reminder) return null;
   await db.delete(reminderUnsubscribes).where(eq(reminderUnsubscribes.email, reminder.email.toLowerCase()));
   return { email: reminder.email };

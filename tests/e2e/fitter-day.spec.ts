@@ -66,12 +66,23 @@ test.describe('the fitter’s day', () => {
     await card
       .getByLabel(/^Photos/)
       .setInputFiles({ name: 'tyre.jpg', mimeType: 'image/jpeg', buffer: photo });
+    // The customer signs with a finger.
+    const pad = card.getByRole('img', { name: 'Customer’s signature (optional)' });
+    await pad.scrollIntoViewIfNeeded();
+    const box = (await pad.boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + box.height * 0.7);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.3, { steps: 8 });
+    await page.mouse.move(box.x + box.width * 0.8, box.y + box.height * 0.6, { steps: 8 });
+    await page.mouse.up();
+    await expect(card.getByRole('button', { name: 'Clear the signature' })).toBeVisible();
     await card.getByRole('button', { name: 'Complete the job' }).click();
     // The payment follows: the card terminal takes all that is due.
     await card.getByRole('button', { name: 'Record the payment' }).click();
     await expect(card.getByText('Completed', { exact: true })).toBeVisible();
     const waiting = page.getByRole('region', { name: /actions waiting to be sent/ });
-    await expect(waiting).toContainText('5 actions waiting to be sent');
+    await expect(waiting).toContainText('6 actions waiting to be sent');
+    await expect(waiting).toContainText(`${reference}: Customer’s signature`);
     await expect(waiting).toContainText(`${reference}: Payment of £25.00 by card`);
 
     // The signal returns: everything goes, once.
@@ -86,6 +97,9 @@ test.describe('the fitter’s day', () => {
       photos: 1,
       invoice: 'INV-000001',
     });
+    // The photo and the signature, each once, for the office only.
+    const files = (await (await office.get(`/api/jobs/${done!.id}/photos`)).json()) as { kind: string }[];
+    expect(files.map((file) => file.kind).sort()).toEqual(['photo', 'signature']);
     const takings = (await (
       await office.get(`/api/takings?date=${londonDate(new Date())}`)
     ).json()) as Takings;

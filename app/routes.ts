@@ -28,6 +28,7 @@ export default [
     route('tyres/:size?', 'routes/tyres.tsx'),
     route('book', 'routes/book.tsx'),
     route('bookings/manage/:token', 'routes/booking-manage.tsx'),
+    route('unsubscribe/:token', 'routes/unsubscribe.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -48,6 +48,7 @@ import { submitBooking } from './bookings/store.ts';
 import { imagesRouter } from './images/routes.ts';
 import { jobsRouter, keptJobReads } from './jobs/routes.ts';
 import { remindersRouter } from './reminders/routes.ts';
+import { resubscribe, subscriptionOf, unsubscribe } from './reminders/unsubscribe.ts';
 import { keptSearch, publicTyresRouter } from './tyres/routes.ts';
 import { createSessionMemory } from './auth/sessions.ts';
 import { createJobReads } from './jobs/reads.ts';
@@ -285,7 +286,17 @@ export function createApp({
   );
   api.use('/analytics', adminAnalyticsRouter(analytics, requireUser));
   api.use(privacyRouter(database.db, requireUser, clock));
-  api.use(remindersRouter(database.db, requireUser, clock));
+  api.use(
+    remindersRouter(
+      {
+        db: database.db,
+        clock,
+        content: async () => (await siteContent.published()).content,
+        wake: () => notifications?.wake(),
+      },
+      requireUser,
+    ),
+  );
   api.use(
     outboxRouter(
       {
@@ -330,6 +341,8 @@ export function createApp({
   const uploadedSlots = lastKnown(() => uploadedSlotImages(database.db), {});
   const bookingPage = <Args extends unknown[], Result>(read: (...args: Args) => Promise<Result>) =>
     unavailableWithout(read, bookingUnavailableText);
+  const unsubscribePage = <Args extends unknown[], Result>(read: (...args: Args) => Promise<Result>) =>
+    unavailableWithout(read, unsubscribeUnavailableText);
 
   if (ssr) {
     app.all(
@@ -375,6 +388,11 @@ export function createApp({
               search: bookingPage((search) => searchTyres(booking, search)),
               offer: bookingPage((id, quantity) => offerOf(booking, id, quantity)),
             },
+            reminders: {
+              subscription: unsubscribePage((token) => subscriptionOf(database.db, token)),
+              unsubscribe: unsubscribePage((token) => unsubscribe(database.db, token, clock())),
+              resubscribe: unsubscribePage((token) => resubscribe(database.db, token)),
+            },
             images: { uploadedSlots: () => uploadedSlots(res) },
             staff: {
               currentUser: unavailableWithout(() => currentUser(req, auth), databaseUnreachableMessage),
@@ -388,6 +406,9 @@ export function createApp({
   app.use(pageErrorHandler(contact));
   return app;
 }
+
+const unsubscribeUnavailableText =
+  'Unsubscribing is not available just now. Please try again in a few minutes, or reply to the e-mail and we will do it for you.';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 

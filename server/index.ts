@@ -29,6 +29,7 @@ import { seedSiteContent } from '#common/site-content/seed.ts';
 import { sql } from 'drizzle-orm';
 import { invoicePdfFile } from './jobs/invoices.ts';
 import { watchStaffData } from './db/staff-data.ts';
+import { startReminderRunner } from './reminders/runner.ts';
 
 /** How long an idle client connection is kept open. */
 const keepAliveMs = 65_000;
@@ -104,6 +105,12 @@ async function main() {
     addresses: notificationAddresses(config, siteContent),
     publicUrl: config.publicUrl,
     invoicePdf: (invoiceId) => invoicePdfFile(database.db, invoiceId),
+  });
+  const reminderRunner = startReminderRunner({
+    db: database.db,
+    logger,
+    content: async () => (await siteContent.published()).content,
+    wake: () => notifications.wake(),
   });
   // The embedded database's nightly backups, and the socket npm run db:backup asks through.
   const backups = await startBackups({ config, database, logger });
@@ -202,6 +209,7 @@ async function main() {
     clearTimeout(force);
     await ssr.close?.();
     await pageViews.stop();
+    await reminderRunner.stop();
     // Unsent notifications stay in the outbox and go out after the next start.
     await notifications.stop();
     await backups.stop();
@@ -220,6 +228,7 @@ async function main() {
     });
   } catch (error) {
     // Typically the port is taken (EADDRINUSE): reported as one line by the caller.
+    await reminderRunner.stop();
     await notifications.stop();
     await backups.stop();
     await siteContentWatch?.close();

@@ -3,9 +3,23 @@ import {
   bookingChoiceShape,
   outsideAreaForMobileMessage,
   postcodeForMobileMessage,
+  tyresWithBranchServiceMessage,
   windowUnavailableMessage,
 } from '#common/bookings/booking.ts';
-import { bookingLocationName, bookingSettingsOf, mobileLocation } from '#common/bookings/settings.ts';
+import {
+  bookingLocationName,
+  bookingSettingsOf,
+  branchServices,
+  mobileLocation,
+  type BookingSettings,
+} from '#common/bookings/settings.ts';
+import { locationsOffering } from '#common/bookings/slots.ts';
+import {
+  atOurBranches,
+  branchServiceTitles,
+  branchServiceWhereMessage,
+  isBranchService,
+} from '#common/bookings/branch-services.ts';
 import { coverageOf, isPostcode, normalisePostcode, postcodeMessage } from '#common/site-content/postcode.ts';
 import { fillTokensIn } from '#common/site-content/tokens.ts';
 import * as z from 'zod/mini';
@@ -43,11 +57,28 @@ export function choicesOf(params: URLSearchParams): BookingChoices {
   return Object.fromEntries(entries) as BookingChoices;
 }
 
-function serviceOptions(context: AppLoadContext): ServiceOption[] {
+/** A branch's MOT testing and servicing as the first step offers them, where some branch takes them. */
+function branchServiceOptions(context: AppLoadContext, settings: BookingSettings): ServiceOption[] {
+  const { branches } = context.content;
+  return branchServices.flatMap((slug) => {
+    const locations = locationsOffering(settings, slug);
+    const names = locations.map((key) => branches.find((branch) => branch.key === key)?.name ?? key);
+    if (names.length === 0) return [];
+    const where = atOurBranches(names);
+    const description = slug === 'mot' ? `MOT test at ${where}.` : `Servicing at ${where}.`;
+    return [{ slug, title: branchServiceTitles[slug], description, locations }];
+  });
+}
+
+/**
+ * The services customers can book: those shown on the site (every place that takes bookings
+ * does them), then a branch's MOT testing and servicing, at the branches that take them.
+ */
+function serviceOptions(context: AppLoadContext, settings: BookingSettings): ServiceOption[] {
   const services = context.content.services
-    .filter((service) => service.visible)
+    .filter((service) => service.visible && !isBranchService(service.slug))
     .map(({ slug, title, description }) => ({ slug, title, description }));
-  return fillTokensIn(services, context.site);
+  return [...fillTokensIn(services, context.site), ...branchServiceOptions(context, settings)];
 }
 
 function locationOptions(context: AppLoadContext): LocationOption[] {
@@ -101,6 +132,21 @@ async function chosenTyre(
   };
 }
 
+/**
+ * Why the chosen service cannot be booked at the chosen place (an MOT at the customer's address),
+ * naming the places that take it; undefined when it can, or either is not chosen.
+ */
+function placeForServiceError(
+  service: ServiceOption | undefined,
+  location: string,
+  locations: readonly LocationOption[],
+): string | undefined {
+  const offered = service?.locations;
+  if (!service || !offered || offered.includes(location) || !isBranchService(service.slug)) return undefined;
+  const names = locations.filter((entry) => offered.includes(entry.key)).map((entry) => entry.title);
+  return branchServiceWhereMessage(service.slug, location, names);
+}
+
 /** What is wrong with the first step's choices (empty when they can be booked). */
 function whatErrors(
   choices: BookingChoices,
@@ -109,9 +155,13 @@ function whatErrors(
   coveredDistricts: readonly string[],
 ): Partial<Record<ChoiceField, string>> {
   const errors: Partial<Record<ChoiceField, string>> = {};
-  if (!services.some((service) => service.slug === choices.service)) errors.service = emptyMessage('service');
+  const service = services.find((entry) => entry.slug === choices.service);
+  if (!service) errors.service = emptyMessage('service');
   if (!locations.some((location) => location.key === choices.location))
     errors.location = emptyMessage('location');
+  // An MOT at the customer's address: the place is what to change (its postcode is no matter).
+  const wrongPlace = errors.location ? undefined : placeForServiceError(service, choices.location, locations);
+  if (wrongPlace) return { location: wrongPlace };
   if (choices.location === mobileLocation) {
     const coverage = coverageOf(choices.postcode, coveredDistricts);
     if (choices.postcode === '') errors.postcode = postcodeForMobileMessage;
@@ -132,14 +182,16 @@ const requestedStep = (value: string | null): BookingStep | null =>
  */
 export async function bookingPage(context: AppLoadContext, url: URL): Promise<BookingPageData> {
   const params = url.searchParams;
-  const services = serviceOptions(context);
-  const locations = locationOptions(context);
   const settings = bookingSettingsOf(context.content);
+  const services = serviceOptions(context, settings);
+  const locations = locationOptions(context);
   const coveredDistricts = context.content.areas.coveredDistricts;
   const choices = choicesOf(params);
   if (choices.location !== mobileLocation) choices.postcode = '';
   else if (isPostcode(choices.postcode)) choices.postcode = normalisePostcode(choices.postcode);
-  const { tyre, tyreNotice } = await chosenTyre(context, choices);
+  const { tyre, tyreNotice } = isBranchService(choices.service)
+    ? { tyre: null, tyreNotice: choices.tyre === '' ? null : tyresWithBranchServiceMessage }
+    : await chosenTyre(context, choices);
   if (!tyre) {
     choices.tyre = '';
     choices.quantity = '';
@@ -164,6 +216,7 @@ export async function bookingPage(context: AppLoadContext, url: URL): Promise<Bo
   const availability = (
     await context.bookings.availability({
       location: choices.location,
+      service: choices.service,
       // From today, by the server's clock. The horizon counts the days after today.
       days: settings.horizonDays + 1,
     })

@@ -115,6 +115,7 @@ export const activityKinds = [
   'payment-taken',
   'credit-note-issued',
   'vehicle-changed',
+  'reminders-sent',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 
@@ -160,6 +161,7 @@ export const activityKindLabels: Record<ActivityKind, string> = {
   'payment-taken': 'Payment taken',
   'credit-note-issued': 'Credit note issued',
   'vehicle-changed': 'Vehicle changed',
+  'reminders-sent': 'Reminders sent',
 };
 
 /**

@@ -246,6 +246,8 @@ export const windowUnavailableMessage = 'That time can no longer be booked. Plea
 export const tyresGoneMessage =
   'Sorry, the last of these tyres have just been booked by someone else. Please choose another tyre.';
 export const tyreNotOfferedMessage = 'This tyre can no longer be booked. Please choose another tyre.';
+export const tyresWithBranchServiceMessage =
+  'Tyres are booked with a tyre fitting, not with an MOT test or a service. Choose a tyre service to have them fitted.';
 export const tyresFromMessage = (date: string) =>
   `These tyres can be fitted from ${dayText(date)}. Please choose that day or a later one.`;
 export const tooManyBookingsMessage =

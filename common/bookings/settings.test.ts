@@ -6,6 +6,7 @@ import {
   bookingSettingsOf,
   bookingSettingsSchema,
   bookingWindowSchema,
+  branchServiceWindows,
   defaultHorizonDays,
   defaultNoticeHours,
   windowsWithin,
@@ -182,6 +183,101 @@ describe('booking settings in force', () => {
       'mobile',
       'upminster',
     ]);
+  });
+});
+
+describe('a branch’s MOT testing and servicing', () => {
+  const oneJob = (...windows: [string, string][]) =>
+    windows.map(([start, end]) => ({ start, end, places: 1 }));
+
+  it('default to hour-long MOT windows and four-hour servicing windows within its hours, one job each', () => {
+    const [mobile, haroldHill, upminster] = bookingSettingsOf(makeContent()).locations;
+    expect(mobile!.services).toBeUndefined();
+    const { mot, servicing } = haroldHill!.services!;
+    expect(mot.enabled).toBe(true);
+    // Harold Hill: Monday to Friday 08:00-18:00, Saturday 08:00-16:00, Sunday 09:00-13:00.
+    expect(mot.week.monday).toEqual(
+      oneJob(
+        ['08:00', '09:00'],
+        ['09:00', '10:00'],
+        ['10:00', '11:00'],
+        ['11:00', '12:00'],
+        ['12:00', '13:00'],
+        ['13:00', '14:00'],
+        ['14:00', '15:00'],
+        ['15:00', '16:00'],
+        ['16:00', '17:00'],
+        ['17:00', '18:00'],
+      ),
+    );
+    expect(mot.week.sunday).toEqual(
+      oneJob(['09:00', '10:00'], ['10:00', '11:00'], ['11:00', '12:00'], ['12:00', '13:00']),
+    );
+    expect(servicing.enabled).toBe(true);
+    expect(servicing.week.monday).toEqual(oneJob(['08:00', '12:00'], ['12:00', '16:00'], ['16:00', '18:00']));
+    expect(servicing.week.saturday).toEqual(oneJob(['08:00', '12:00'], ['12:00', '16:00']));
+    expect(servicing.week.sunday).toEqual(oneJob(['09:00', '13:00']));
+    // Upminster: Monday to Friday 08:00-17:00; a last servicing window of an hour is no use.
+    expect(upminster!.services!.servicing.week.monday).toEqual(
+      oneJob(['08:00', '12:00'], ['12:00', '16:00']),
+    );
+    expect(upminster!.services!.mot.week.monday).toHaveLength(9);
+  });
+
+  it('never have more windows a day than the rules allow', () => {
+    const windows = windowsWithin(open('06:00', '22:00'), branchServiceWindows.mot);
+    expect(windows).toHaveLength(12);
+    expect(windows.at(-1)).toEqual({ start: '17:00', end: '18:00', places: 1 });
+  });
+
+  it('are those published, and the defaults for settings published before they were bookable', () => {
+    const content = makeContent();
+    content.booking = makePublished(content);
+    const haroldHill = content.booking.locations[1]!;
+    const defaults = haroldHill.services!;
+    delete haroldHill.services;
+    let settings = bookingSettingsOf(content);
+    expect(settings.locations[1]!.services).toEqual(defaults);
+    expect(settings.locations[1]!.week.monday).toEqual(twoJobs(['09:00', '12:00']));
+
+    const own = structuredClone(defaults);
+    own.mot = { enabled: false, week: { ...own.mot.week, monday: oneJob(['10:00', '11:00']) } };
+    haroldHill.services = own;
+    settings = bookingSettingsOf(content);
+    expect(settings.locations[1]).toBe(haroldHill);
+    expect(z.parse(bookingSettingsSchema, settings)).toEqual(settings);
+
+    // A branch's settings need both.
+    const { servicing: _servicing, ...motOnly } = own;
+    const result = z.safeParse(bookingSettingsSchema, {
+      ...settings,
+      locations: [settings.locations[0], { ...haroldHill, services: motOnly }],
+    });
+    expect(result.success || Object.keys(siteContentFieldErrors(result.error))).toEqual([
+      'locations.1.services.servicing',
+    ]);
+  });
+
+  it('are checked by the windows’ rules and messages, at their own paths', () => {
+    const settings = bookingSettingsOf(makeContent());
+    const { mot, servicing } = settings.locations[1]!.services!;
+    mot.week.monday = oneJob(['08:00', '09:00'], ['08:30', '09:30']);
+    servicing.week.friday = [{ start: '12:00', end: '11:00', places: 51 }];
+    const result = z.safeParse(bookingSettingsSchema, settings);
+    expect(result.success || siteContentFieldErrors(result.error)).toEqual({
+      'locations.1.services.mot.week.monday.1.start': ['Windows must be in order and must not overlap'],
+      'locations.1.services.servicing.week.friday.0.places': ['At most 50 jobs'],
+      'locations.1.services.servicing.week.friday.0.end': ['The window must end after it starts'],
+    });
+  });
+
+  it('are never mobile fitting’s', () => {
+    const settings = bookingSettingsOf(makeContent());
+    settings.locations[0]!.services = settings.locations[1]!.services;
+    const result = z.safeParse(bookingSettingsSchema, settings);
+    expect(result.success || siteContentFieldErrors(result.error)).toEqual({
+      'locations.0.services': ['MOT testing and servicing are booked at a branch only'],
+    });
   });
 });
 

@@ -1,17 +1,19 @@
 // zod/mini: this module reaches the staff dashboard's bundle and the booking page.
 import * as z from 'zod/mini';
+import { branchServices, type BranchService } from './branch-services.ts';
 import { mobileLocation } from './words.ts';
 import { isCalendarDate, minutesOf, timeOf, timePattern, weekdays, type Weekday } from '#common/time/week.ts';
 
 /**
  * When customers may book online, part of the staff-edited site content: for
- * mobile fitting and for each branch, the windows of each weekday and how many jobs each takes;
+ * mobile fitting and for each branch, the windows of each weekday and how many jobs each takes,
+ * and for each branch its MOT testing and servicing with windows and places of their own;
  * how far ahead and how soon bookings may be made; closed dates; and which bank holidays the
  * business opens on. A site whose content has no booking settings yet books from defaults that
  * follow the branches' opening hours (`bookingSettingsOf`).
  */
 
-export { mobileLocation };
+export { branchServices, mobileLocation, type BranchService };
 
 export const bookingLimits = {
   windowsPerDay: 12,
@@ -26,9 +28,24 @@ export const bookingLimits = {
 /** Defaults for a new site: three weeks ahead, and the Terms of Service's cancellation notice. */
 export const defaultHorizonDays = 21;
 export const defaultNoticeHours = 4;
-/** Default windows are this long, taking this many jobs each. */
-const defaultWindowMinutes = 120;
-const defaultPlaces = 2;
+
+/**
+ * How default windows are cut from opening hours: so many minutes each, taking so many jobs, a
+ * last one shorter than `shortest` minutes left out.
+ */
+export type WindowPattern = { minutes: number; places: number; shortest: number };
+
+/** Tyre work: two-hour windows of two jobs each. */
+export const tyreWindows: WindowPattern = { minutes: 120, places: 2, shortest: 60 };
+
+/**
+ * A branch's MOT tests take about an hour on its one testing bay; a service takes the car for
+ * half a day or so, so servicing has a few long windows, one car each.
+ */
+export const branchServiceWindows: Record<BranchService, WindowPattern> = {
+  mot: { minutes: 60, places: 1, shortest: 60 },
+  servicing: { minutes: 240, places: 1, shortest: 120 },
+};
 
 const timeSchema = z.string().check(z.regex(timePattern, 'Enter a time as HH:MM, for example 08:00'));
 
@@ -84,13 +101,47 @@ const weekSchema = z.object(
 );
 export type BookingWeek = Record<Weekday, BookingWindow[]>;
 
-export const bookingLocationSchema = z.object({
-  /** `mobile`, or the key of a branch. */
-  key: z.string().check(z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Invalid key')),
-  /** Whether customers can book it online at all. */
+/** A branch's MOT testing or servicing: whether it is booked online there, and its own windows. */
+export const branchServiceSettingsSchema = z.object({
   enabled: z.boolean(),
   week: weekSchema,
 });
+export type BranchServiceSettings = z.output<typeof branchServiceSettingsSchema>;
+
+export const bookingLocationSchema = z
+  .object({
+    /** `mobile`, or the key of a branch. */
+    key: z.string().check(z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Invalid key')),
+    /** Whether customers can book it online at all. */
+    enabled: z.boolean(),
+    /** The windows of the tyre services, which share them and their places. */
+    week: weekSchema,
+    /**
+     * A branch's MOT testing and servicing, booked in windows of their own whose places they do
+     * not share with the tyre work (or with each other). Absent: the defaults within the branch's
+     * opening hours (`bookingSettingsOf`). Never for mobile fitting.
+     */
+    services: z.optional(
+      z.object(
+        Object.fromEntries(branchServices.map((service) => [service, branchServiceSettingsSchema])) as Record<
+          BranchService,
+          typeof branchServiceSettingsSchema
+        >,
+      ),
+    ),
+  })
+  .check(
+    z.superRefine((location, context) => {
+      if (location.key === mobileLocation && location.services) {
+        context.issues.push({
+          code: 'custom',
+          input: location.services,
+          path: ['services'],
+          message: 'MOT testing and servicing are booked at a branch only',
+        });
+      }
+    }),
+  );
 export type BookingLocationSettings = z.output<typeof bookingLocationSchema>;
 
 const dateSchema = z.string().check(z.refine(isCalendarDate, 'Enter a date as YYYY-MM-DD'));
@@ -149,25 +200,34 @@ type OpenHours = { closed: boolean; opens: string; closes: string };
 type BranchHours = { key: string; name: string; hours: Record<Weekday, OpenHours> };
 
 /**
- * Two-hour windows from opening to closing (a shorter last one when the hours do not divide),
- * two jobs each.
+ * Windows from opening to closing as `pattern` cuts them (two hours of two jobs each unless told;
+ * a shorter last one when the hours do not divide, unless it is too short to be of use), no more
+ * than a day may have.
  */
-export function windowsWithin(day: OpenHours): BookingWindow[] {
+export function windowsWithin(day: OpenHours, pattern: WindowPattern = tyreWindows): BookingWindow[] {
   if (day.closed) return [];
   const windows: BookingWindow[] = [];
   const closes = minutesOf(day.closes);
-  for (let start = minutesOf(day.opens); start < closes; start += defaultWindowMinutes) {
-    const end = Math.min(start + defaultWindowMinutes, closes);
-    // A window shorter than an hour is no use for a job.
-    if (end - start < 60) break;
-    windows.push({ start: timeOf(start), end: timeOf(end), places: defaultPlaces });
+  for (let start = minutesOf(day.opens); start < closes; start += pattern.minutes) {
+    const end = Math.min(start + pattern.minutes, closes);
+    if (end - start < pattern.shortest || windows.length === bookingLimits.windowsPerDay) break;
+    windows.push({ start: timeOf(start), end: timeOf(end), places: pattern.places });
   }
   return windows;
 }
 
 /** A week of windows within these opening hours. */
-export const weekWithin = (hours: Record<Weekday, OpenHours>): BookingWeek =>
-  Object.fromEntries(weekdays.map((day) => [day, windowsWithin(hours[day])])) as BookingWeek;
+export const weekWithin = (hours: Record<Weekday, OpenHours>, pattern: WindowPattern = tyreWindows) =>
+  Object.fromEntries(weekdays.map((day) => [day, windowsWithin(hours[day], pattern)])) as BookingWeek;
+
+/** A branch's MOT testing and servicing before staff set their own: bookable, within its hours. */
+export const branchServicesWithin = (hours: Record<Weekday, OpenHours>) =>
+  Object.fromEntries(
+    branchServices.map((service) => [
+      service,
+      { enabled: true, week: weekWithin(hours, branchServiceWindows[service]) },
+    ]),
+  ) as Record<BranchService, BranchServiceSettings>;
 
 /**
  * Mobile fitting follows the first branch's hours from Monday to Saturday; on Sunday the vans
@@ -189,11 +249,22 @@ function defaultMobileWeek(branches: readonly BranchHours[]): BookingWeek {
 /** The settings of a location that has none yet: windows within its hours. */
 function defaultLocation(key: string, branches: readonly BranchHours[]): BookingLocationSettings {
   const branch = branches.find((entry) => entry.key === key);
-  return {
-    key,
-    enabled: true,
-    week: key === mobileLocation || !branch ? defaultMobileWeek(branches) : weekWithin(branch.hours),
-  };
+  if (key === mobileLocation || !branch) return { key, enabled: true, week: defaultMobileWeek(branches) };
+  return { key, enabled: true, week: weekWithin(branch.hours), services: branchServicesWithin(branch.hours) };
+}
+
+/**
+ * A published location as it books: a branch with its MOT testing and servicing, the defaults
+ * within its opening hours until staff set their own (settings published before they were
+ * bookable have none). The same object when it has them.
+ */
+function locationInForce(
+  location: BookingLocationSettings,
+  branches: readonly BranchHours[],
+): BookingLocationSettings {
+  const branch = branches.find((entry) => entry.key === location.key);
+  if (location.key === mobileLocation || !branch || location.services) return location;
+  return { ...location, services: branchServicesWithin(branch.hours) };
 }
 
 /**
@@ -210,11 +281,10 @@ export function bookingSettingsOf(content: {
   return {
     horizonDays: published?.horizonDays ?? defaultHorizonDays,
     noticeHours: published?.noticeHours ?? defaultNoticeHours,
-    locations: keys.map(
-      (key) =>
-        published?.locations.find((location) => location.key === key) ??
-        defaultLocation(key, content.branches),
-    ),
+    locations: keys.map((key) => {
+      const location = published?.locations.find((entry) => entry.key === key);
+      return location ? locationInForce(location, content.branches) : defaultLocation(key, content.branches);
+    }),
     closedDates: published?.closedDates ?? [],
     openBankHolidays: published?.openBankHolidays ?? [],
   };

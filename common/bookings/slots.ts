@@ -1,6 +1,8 @@
 import { londonDate, londonInstant } from '#common/time/london.ts';
 import { bankHolidays } from '#common/time/bank-holidays.ts';
-import type { BookingSettings, BookingWindow } from './settings.ts';
+import type { BookingSettings, BookingWeek, BookingWindow } from './settings.ts';
+import { isBranchService } from './branch-services.ts';
+import { mobileLocation } from './words.ts';
 import { addDays, weekdayOf } from '#common/time/week.ts';
 
 /**
@@ -8,7 +10,9 @@ import { addDays, weekdayOf } from '#common/time/week.ts';
  * booking settings and the time now. Windows are London wall-clock times; the instants they
  * start and end at follow the clock changes (a 08:00 window is 08:00 GMT in winter and 08:00
  * BST in summer). Pure functions of their arguments, shared by the server (which enforces them)
- * and the booking page.
+ * and the booking page. A service is asked for where it matters: a branch's MOT testing and
+ * servicing have windows of their own; the tyre services (any other, or none) share the
+ * location's.
  */
 
 /** A window of one day as customers can book it. */
@@ -25,11 +29,42 @@ export function closure(settings: BookingSettings, location: string, date: strin
   return null;
 }
 
-/** The windows a location offers on `date`, ignoring notice and horizon: none when it is closed or disabled. */
-export function windowsOn(settings: BookingSettings, location: string, date: string): BookingWindow[] {
+/**
+ * The week `service` is booked in at `location`, or null where it is not booked online: the
+ * location is switched off, or the service is a branch's MOT testing or servicing that is
+ * switched off there (and mobile fitting never does them).
+ */
+export function bookingWeekOf(settings: BookingSettings, location: string, service = ''): BookingWeek | null {
   const found = settings.locations.find((entry) => entry.key === location);
-  if (!found?.enabled || closure(settings, location, date)) return [];
-  return found.week[weekdayOf(date)];
+  if (!found?.enabled) return null;
+  if (!isBranchService(service)) return found.week;
+  const own = location === mobileLocation ? undefined : found.services?.[service];
+  return own?.enabled ? own.week : null;
+}
+
+/** Whether customers can book `service` at `location` online at all. */
+export const isBookableAt = (settings: BookingSettings, location: string, service = '') =>
+  bookingWeekOf(settings, location, service) !== null;
+
+/** The keys of the locations where customers can book `service` online, in the settings' order. */
+export const locationsOffering = (settings: BookingSettings, service = '') =>
+  settings.locations
+    .filter((location) => isBookableAt(settings, location.key, service))
+    .map((location) => location.key);
+
+/**
+ * The windows a location offers for `service` on `date`, ignoring notice and horizon: none when
+ * it is closed, or when the service is not booked there.
+ */
+export function windowsOn(
+  settings: BookingSettings,
+  location: string,
+  date: string,
+  service = '',
+): BookingWindow[] {
+  const week = bookingWeekOf(settings, location, service);
+  if (!week || closure(settings, location, date)) return [];
+  return week[weekdayOf(date)];
 }
 
 /** The last date customers may book: `horizonDays` after today in London. */
@@ -40,14 +75,15 @@ export const lastBookableDate = (settings: BookingSettings, now: Date) =>
 export const outsideNotice = (settings: Pick<BookingSettings, 'noticeHours'>, startsAt: Date, now: Date) =>
   startsAt.getTime() - now.getTime() >= settings.noticeHours * 3_600_000;
 
-/** The window of `location` starting at `start` on `date`, as a slot, if the settings have one. */
+/** The window of `location` for `service` starting at `start` on `date`, as a slot, if the settings have one. */
 export function slotAt(
   settings: BookingSettings,
   location: string,
   date: string,
   start: string,
+  service = '',
 ): Slot | null {
-  const window = windowsOn(settings, location, date).find((entry) => entry.start === start);
+  const window = windowsOn(settings, location, date, service).find((entry) => entry.start === start);
   return window ? toSlot(date, window) : null;
 }
 
@@ -65,8 +101,9 @@ export const isBookableNow = (settings: BookingSettings, slot: Slot, now: Date) 
   outsideNotice(settings, slot.startsAt, now);
 
 /**
- * Every window customers may book at `location` on the `days` days from `from` (London dates),
- * before counting what is taken: open days only, within the horizon, outside the notice period.
+ * Every window customers may book for `service` at `location` on the `days` days from `from`
+ * (London dates), before counting what is taken: open days only, within the horizon, outside the
+ * notice period.
  */
 export function bookableSlots(
   settings: BookingSettings,
@@ -74,6 +111,7 @@ export function bookableSlots(
   from: string,
   days: number,
   now: Date,
+  service = '',
 ): Slot[] {
   const today = londonDate(now);
   // The days asked for are `from` and the `days - 1` after it; those already past have no slots.
@@ -81,7 +119,7 @@ export function bookableSlots(
   const last = lastBookableDate(settings, now);
   const slots: Slot[] = [];
   for (let date = from < today ? today : from; date <= end && date <= last; date = addDays(date, 1)) {
-    for (const window of windowsOn(settings, location, date)) {
+    for (const window of windowsOn(settings, location, date, service)) {
       const slot = toSlot(date, window);
       if (outsideNotice(settings, slot.startsAt, now)) slots.push(slot);
     }

@@ -9,6 +9,7 @@ describe('token routes', () => {
     expect(withoutTokens(`/bookings/manage/${token}?booked=1`)).toBe('/bookings/manage/:token?booked=1');
     expect(withoutTokens(`/account-setup/${token}`)).toBe('/account-setup/:token');
     expect(withoutTokens(`/Account-Setup/${token}/`)).toBe('/account-setup/:token/');
+    expect(withoutTokens(`/unsubscribe/12.${token}`)).toBe('/unsubscribe/:token');
     for (const pattern of tokenRoutePatterns) {
       expect(withoutTokens(pattern.replace(':token', token))).toBe(pattern);
     }
@@ -27,6 +28,7 @@ describe('token routes', () => {
       '/bookings/manage',
       '/bookings/manage/',
       '/account-setup',
+      '/unsubscribe',
       '/api/bookings',
     ]) {
       expect(withoutTokens(path)).toBe(path);

@@ -1,11 +1,15 @@
 /**
- * Pages whose address carries a secret: a booking's manage link and a staff account's set-up
- * link. Whoever holds the address holds the booking or the account, so the address is never
+ * Pages whose address carries a secret: a booking's manage link, a staff account's set-up link
+ * and a reminder's unsubscribe link. Whoever holds the address holds the booking or the account, so the address is never
  * stored, logged or sent elsewhere (page views, the request log, Google Analytics, referrers):
  * only its pattern is. Their API routes are the same under /api, with possibly more after the
  * token (`/api/bookings/manage/:token/cancel`).
  */
-export const tokenRoutePatterns = ['/bookings/manage/:token', '/account-setup/:token'] as const;
+export const tokenRoutePatterns = [
+  '/bookings/manage/:token',
+  '/account-setup/:token',
+  '/unsubscribe/:token',
+] as const;
 
 const tokenRoutes = tokenRoutePatterns.map((pattern) => {
   const prefix = pattern.slice(0, -':token'.length);

@@ -205,6 +205,8 @@ export type Job = {
   invoice: string | null;
   /** What credit notes have given back of it, in pence. */
   credited: number;
+  /** Whether its customer is asked for a review the day after it is done (staff may untick it). */
+  reviewRequest: boolean;
 };
 
 export const jobNotFoundMessage = 'That job does not exist, or it is not yours.';

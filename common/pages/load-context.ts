@@ -42,10 +42,15 @@ export type ServerContext = {
   bookings: {
     /**
      * The windows with a place left (GET /api/availability's answer): for `location` (`mobile` or
-     * a branch key) from the London date `from` (today, by the server's clock, when not given) for
-     * `days` days.
+     * a branch key) and `service` (a branch's `mot` and `servicing` have windows of their own)
+     * from the London date `from` (today, by the server's clock, when not given) for `days` days.
      */
-    availability(query: { location: string; from?: string; days: number }): Promise<AvailabilityDay[]>;
+    availability(query: {
+      location: string;
+      service?: string;
+      from?: string;
+      days: number;
+    }): Promise<AvailabilityDay[]>;
     /** A plain form post of the booking page (no JavaScript), from this request's client. */
     submit(form: Record<string, unknown>): Promise<SubmitBookingResult>;
     /** The booking of a manage link's token, or null. */
@@ -62,6 +67,14 @@ export type ServerContext = {
     search(search: TyreSearch): Promise<TyreSearchAnswer>;
     /** One offered tyre for `quantity` of them (the booking page), or null. */
     offer(id: number, quantity: number): Promise<TyreOffer | null>;
+  };
+  reminders: {
+    /** The address an unsubscribe link's reminder went to, and whether it is unsubscribed; else null. */
+    subscription(token: string): Promise<{ email: string; unsubscribed: boolean } | null>;
+    /** Unsubscribes that address at once (the link's one-click POST); null for an unknown token. */
+    unsubscribe(token: string): Promise<{ email: string } | null>;
+    /** Subscribes it again; null for an unknown token. */
+    resubscribe(token: string): Promise<{ email: string } | null>;
   };
   images: {
     /** The named slots with an uploaded picture, read afresh: a change shows at once. */

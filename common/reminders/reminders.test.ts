@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JobRecord } from '#common/jobs/jobs.ts';
-import { aYearOn, motReminderDates, needsTyreReminder } from './reminders.ts';
+import { aYearOn, earliestMotTest, motReminderDates, needsTyreReminder } from './reminders.ts';
+import { defaultReminderSettings } from './settings.ts';
 
 describe('an MOT’s dates', () => {
   it('run out a year on, the 28th of February for a leap day', () => {
@@ -9,8 +10,23 @@ describe('an MOT’s dates', () => {
     expect(aYearOn('2027-02-28')).toBe('2028-02-28');
   });
 
+  it('can be tested a month less a day early', () => {
+    expect(earliestMotTest('2027-05-15')).toBe('2027-04-16');
+    expect(earliestMotTest('2027-01-10')).toBe('2026-12-11');
+    expect(earliestMotTest('2027-03-31')).toBe('2027-03-01');
+    expect(earliestMotTest('2028-03-30')).toBe('2028-03-01');
+    expect(earliestMotTest('2027-03-01')).toBe('2027-02-02');
+  });
+
   it('are reminded of 28 and 7 days before', () => {
-    expect(motReminderDates('2027-01-10')).toEqual({ first: '2026-12-13', second: '2027-01-03' });
+    expect(motReminderDates('2027-01-10', defaultReminderSettings)).toEqual({
+      first: '2026-12-13',
+      second: '2027-01-03',
+    });
+    expect(motReminderDates('2027-01-10', { motFirstDays: 14, motSecondDays: 2 })).toEqual({
+      first: '2026-12-27',
+      second: '2027-01-08',
+    });
   });
 });
 

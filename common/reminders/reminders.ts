@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import type { JobRecord, TyrePosition } from '#common/jobs/jobs.ts';
 import { addDays, isCalendarDate } from '#common/time/week.ts';
+import type { ReminderSettings } from './settings.ts';
 
 export const reminderKinds = ['mot', 'tyres', 'review'] as const;
 export type ReminderKind = (typeof reminderKinds)[number];
@@ -24,9 +25,6 @@ export type Reminder = {
   cancelledReason: string | null;
 };
 
-/** How long before an MOT runs out its two reminders go. */
-export const motReminderDays = { first: 28, second: 7 } as const;
-
 /** The service whose completion records a vehicle's MOT expiry. */
 export const motService = 'mot';
 
@@ -37,14 +35,31 @@ export function aYearOn(date: string): string {
   return isCalendarDate(next) ? next : addDays(`${Number(year) + 1}-${month}-01`, Number(day) - 2);
 }
 
-/** The days an MOT expiring on `expiry` is reminded of: 28 and 7 days before. */
-export const motReminderDates = (expiry: string) => ({
-  first: addDays(expiry, -motReminderDays.first),
-  second: addDays(expiry, -motReminderDays.second),
+/**
+ * The earliest day an MOT expiring on `expiry` can be done keeping the same renewal date: a
+ * month less a day before (15 May: 16 April).
+ */
+export function earliestMotTest(expiry: string): string {
+  const [year, month, day] = expiry.split('-').map(Number) as [number, number, number];
+  const before = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
+  const first = `${before.year}-${String(before.month).padStart(2, '0')}-01`;
+  // The previous month's length: the day before the first of the month after it.
+  const lastDay = Number(addDays(`${addDays(first, 31).slice(0, 8)}01`, -1).slice(8));
+  return addDays(first, Math.min(day, lastDay));
+}
+
+/**
+ * The days an MOT expiring on `expiry` is reminded of: by default 28 and 7 days before
+ * (common/reminders/settings.ts).
+ */
+export const motReminderDates = (
+  expiry: string,
+  { motFirstDays, motSecondDays }: Pick<ReminderSettings, 'motFirstDays' | 'motSecondDays'>,
+) => ({
+  first: addDays(expiry, -motFirstDays),
+  second: addDays(expiry, -motSecondDays),
 });
 
-/** How long after a job noting worn tyres or an advisory its reminder goes. */
-export const tyreReminderWeeks = 8;
 /** Tread at or below this (mm) is worth a reminder. */
 export const tyreReminderTreadMm = 3;
 
@@ -61,14 +76,26 @@ export function needsTyreReminder(record: JobRecord): boolean {
   );
 }
 
-/** A review request goes the day after the job, at this time in London... */
-export const reviewRequestTime = '10:00';
-/** ...and to a customer at most once in this many months, whatever they thought of the job. */
+/**
+ * A review request goes the day after the job (at the settings' time), to a customer at most
+ * once in this many months, whatever they thought of the job.
+ */
 export const reviewRequestMonths = 12;
 
 export const motExpiryMessage = 'Enter the MOT expiry as a date, YYYY-MM-DD';
+
+/** PUT /api/jobs/{id}/review-request's body: whether to ask the job's customer for a review. */
+export const reviewRequestChangeSchema = z.object({
+  reviewRequest: z.boolean('reviewRequest must be true or false'),
+});
 
 /** PUT /api/vehicles/{registration}'s body. */
 export const vehicleChangeSchema = z.object({
   motExpiry: z.string(motExpiryMessage).check(z.refine(isCalendarDate, motExpiryMessage)),
 });
+
+/**
+ * A sent reminder counts as having led to a booking when the same customer (registration, or
+ * e-mail address in any case) books within this many days of it, cancelled bookings aside.
+ */
+export const reminderBookingDays = 30;

@@ -1,11 +1,14 @@
+import { reminderSettingsOf } from '#common/reminders/settings.ts';
 import { bankHolidays } from '#common/time/bank-holidays.ts';
 import {
   bookingLocationName,
   bookingSettingsOf,
+  branchServices,
   type BookingLocationSettings,
   type BookingSettings,
   type ClosedDate,
 } from '#common/bookings/settings.ts';
+import { branchServiceTitles } from '#common/bookings/branch-services.ts';
 import { infoPageNames, type InfoPage, type InfoPageKey, type InfoPages } from './info-pages.ts';
 import { dayHoursText } from './opening-hours.ts';
 import { isCalendarDate } from '#common/time/week.ts';
@@ -34,6 +37,14 @@ export function describeChanges(before: SiteContent, after: SiteContent): string
     ...bookingChanges(before, after),
     ...tyrePricingChanges(before, after),
     ...invoicingChanges(before.invoicing, after.invoicing),
+    // Absent settings are the defaults: publishing them first is no change of what is sent.
+    ...fieldChanges('Reminders', reminderSettingsOf(before), reminderSettingsOf(after), {
+      motFirstDays: 'first MOT reminder, days before',
+      motSecondDays: 'second MOT reminder, days before',
+      tyreWeeks: 'tyre reminder, weeks after',
+      reviewLink: 'review link',
+      reviewTime: 'review requests at',
+    }),
     ...fieldChanges('Contact hours', before.contactHours, after.contactHours, {
       weekdays: 'weekdays',
       saturday: 'Saturday',
@@ -284,10 +295,11 @@ function closedDateText(entry: ClosedDate, branches: SiteContent['branches']): s
   return `${dayText(entry.date)} (${where})`;
 }
 
-function locationChanges(
+/** What changed of the bookable weeks of a place, or of a branch's MOT testing or servicing. */
+function weekChanges(
   name: string,
-  before: BookingLocationSettings,
-  after: BookingLocationSettings,
+  before: Pick<BookingLocationSettings, 'enabled' | 'week'>,
+  after: Pick<BookingLocationSettings, 'enabled' | 'week'>,
 ): string[] {
   const changes: string[] = [];
   if (before.enabled !== after.enabled) {
@@ -298,6 +310,20 @@ function locationChanges(
     const which =
       days.length === weekdays.length ? 'every day' : days.map((day) => weekdayNames[day]).join(', ');
     changes.push(`Booking: windows of ${name} changed (${which})`);
+  }
+  return changes;
+}
+
+/** A place's changes, then those of its MOT testing and servicing ("MOT Testing at Harold Hill branch"). */
+function locationChanges(
+  name: string,
+  before: BookingLocationSettings,
+  after: BookingLocationSettings,
+): string[] {
+  const changes = weekChanges(name, before, after);
+  for (const service of branchServices) {
+    const [was, is] = [before.services?.[service], after.services?.[service]];
+    if (was && is) changes.push(...weekChanges(`${branchServiceTitles[service]} at ${name}`, was, is));
   }
   return changes;
 }

@@ -4,6 +4,7 @@ import { bookingSettingsOf, type BookingSettings } from '#common/bookings/settin
 import { hoursRows, openingHoursSpecification } from './opening-hours.ts';
 import {
   defaultCoveredDistricts,
+  publishableSiteContentSchema,
   siteContentFieldErrors,
   siteContentSchema,
   weekdays,
@@ -94,6 +95,19 @@ describe('site content rules', () => {
     });
   });
 
+  it('keep the booking’s MOT testing and servicing addresses from a service published now', () => {
+    const content = structuredClone(seed());
+    content.services[4]!.slug = 'mot';
+    content.services[3]!.slug = 'servicing';
+    // A version stored so is still read.
+    expect(z.safeParse(siteContentSchema, content).success).toBe(true);
+    const result = z.safeParse(publishableSiteContentSchema, content);
+    expect(result.success || siteContentFieldErrors(result.error)).toEqual({
+      'services.3.slug': ['Online booking uses this address for Vehicle Servicing: choose another'],
+      'services.4.slug': ['Online booking uses this address for MOT Testing: choose another'],
+    });
+  });
+
   it('accept a closed day without times, and cap lengths', () => {
     expect(
       errorsOf((content) => {
@@ -153,9 +167,11 @@ describe('describing changes', () => {
       // Without booking settings of its own, the site books within the opening hours.
       'Booking: windows of Mobile fitting changed (Saturday)',
       'Booking: windows of Harold Hill branch changed (Saturday)',
+      'Booking: windows of MOT Testing at Harold Hill branch changed (Saturday)',
+      'Booking: windows of Vehicle Servicing at Harold Hill branch changed (Saturday)',
     ]);
     expect(summariseChanges(changes)).toBe(
-      'Business details: phone “020 7946 0123” → “01708 123456”; and 5 more changes',
+      'Business details: phone “020 7946 0123” → “01708 123456”; and 7 more changes',
     );
     expect(describeChanges(before, structuredClone(before))).toEqual([]);
   });
@@ -222,6 +238,17 @@ describe('describing booking changes', () => {
       'Booking: online booking of Mobile fitting turned off',
       'Booking: windows of Harold Hill branch changed (Monday, Saturday)',
       'Booking: windows of Upminster branch changed (every day)',
+    ]);
+  });
+
+  it('names a branch’s MOT testing and servicing switched and their windows changed', () => {
+    const after = withBooking((booking) => {
+      booking.locations[1]!.services!.mot!.enabled = false;
+      booking.locations[2]!.services!.servicing!.week.friday[0]!.places = 2;
+    });
+    expect(describeChanges(seed(), after)).toEqual([
+      'Booking: online booking of MOT Testing at Harold Hill branch turned off',
+      'Booking: windows of Vehicle Servicing at Upminster branch changed (Friday)',
     ]);
   });
 

@@ -1,7 +1,9 @@
 // zod/mini: this module reaches the staff dashboard's bundle; the public pages only import types.
 import * as z from 'zod/mini';
 import { bookingSettingsSchema, mobileLocation } from '#common/bookings/settings.ts';
+import { branchServiceTitles, isBranchService } from '#common/bookings/branch-services.ts';
 import { tyrePricingSchema } from '#common/tyres/pricing-settings.ts';
+import { reminderSettingsSchema } from '#common/reminders/settings.ts';
 import { keyedPriceLines, unknownFacts } from './facts.ts';
 import { infoPagesSchema } from './info-pages.ts';
 import {
@@ -122,6 +124,11 @@ export const siteContentSchema = z
      */
     tyres: z.optional(tyrePricingSchema),
     /**
+     * When reminders go and where review requests send customers
+     * (common/reminders/settings.ts); absent until staff first save their own.
+     */
+    reminders: z.optional(reminderSettingsSchema),
+    /**
      * What VAT invoices state of the business: its postal address and VAT registration number.
      * Absent until staff set them; until then invoices give the first branch's address and the
      * placeholder number (common/jobs/invoice.ts).
@@ -227,6 +234,19 @@ export const publishableSiteContentSchema = siteContentSchema.check(
     for (const { path, message } of unknownFacts(content)) {
       context.issues.push({ code: 'custom', input: content, path, message });
     }
+    // A booking's service is a service's address or a branch's MOT testing or servicing
+    // (common/bookings/branch-services.ts): a service of the site by those names could never be
+    // booked.
+    content.services.forEach((service, index) => {
+      if (isBranchService(service.slug)) {
+        context.issues.push({
+          code: 'custom',
+          input: service.slug,
+          path: ['services', index, 'slug'],
+          message: `Online booking uses this address for ${branchServiceTitles[service.slug]}: choose another`,
+        });
+      }
+    });
   }),
 );
 

@@ -500,6 +500,8 @@ function historyRows(planned: readonly PlannedJob[], { content, now, officeId, f
       serviceTitle: service.title,
       location: job.location,
       locationName,
+      // The year's jobs are tyre work, whose places are counted under the location.
+      placesKey: job.location,
       date: job.date,
       startTime: job.start,
       endTime: job.end,
@@ -786,8 +788,8 @@ async function seedJobs(options: DatabaseOptions): Promise<Seeded> {
     // The places the bookings took, and the stock tyres the open ones hold.
     await db.execute(sql`
       insert into ${bookingPlaces} (location, date, start_time, taken)
-      select location, date, start_time, count(*) from ${bookings}
-      where status <> 'cancelled' group by location, date, start_time`);
+      select places_key, date, start_time, count(*) from ${bookings}
+      where status <> 'cancelled' group by places_key, date, start_time`);
     await db.execute(sql`
       update ${tyres} set reserved = held.quantity, stock = greatest(stock, held.quantity + 4)
       from (select tyre_id, sum(tyre_quantity)::int as quantity from ${bookings}

@@ -224,8 +224,9 @@ describe('the migration of stored token paths', () => {
       '/account-setup/:token',
       '/services/puncture-repair',
     ]);
-    // Every token route of the list is covered by the migration.
-    for (const pattern of tokenRoutePatterns) {
+    // Every token route of the list is covered by the migration, but the unsubscribe link's,
+    // which came after it: its views were never stored with their tokens.
+    for (const pattern of tokenRoutePatterns.filter((entry) => entry !== '/unsubscribe/:token')) {
       expect(daily.map((row) => row.path)).toContain(pattern);
     }
   });

@@ -15,9 +15,10 @@ function withFree(days: AvailabilityDay[], date: string, start: string, free: nu
 /**
  * What can be booked at each location over the whole booking horizon, kept for a short while
  * (every visitor of the booking page asks, and every booking is checked against it before it
- * costs a statement). One answer per location at a time (the read cache drops those of past
- * minutes), and one read of the database per location and second however many days and
- * customers ask.
+ * costs a statement). The answers are kept by places key (a location's tyre work, or a branch's
+ * MOT testing or servicing, as common/bookings/branch-services.ts `placesKey` names them): one
+ * answer per key at a time (the read cache drops those of past minutes), and one read of the
+ * database per key and second however many days and customers ask.
  *
  * A booking stored by this process tells the board how many places its window has left, so the
  * board never offers a window this process has filled; a place given back (a cancellation, a
@@ -26,7 +27,7 @@ function withFree(days: AvailabilityDay[], date: string, start: string, free: nu
  */
 export class AvailabilityBoard {
   readonly #answers: ReturnType<typeof createReadCache<AvailabilityDay[]>>;
-  /** The key of each location's current answer (its version changes with settings and time). */
+  /** The key of each places key's current answer (its version changes with settings and time). */
   readonly #current = new Map<string, string>();
 
   constructor({ ttlMs }: { ttlMs: number }) {
@@ -34,12 +35,12 @@ export class AvailabilityBoard {
   }
 
   /**
-   * The location's answer for `version` (the settings in force and the minute): the one kept if
-   * it is still fresh, otherwise `load`'s, which concurrent callers share.
+   * The answer for `places` (a places key) and `version` (the settings in force and the minute):
+   * the one kept if it is still fresh, otherwise `load`'s, which concurrent callers share.
    */
-  get(location: string, version: string, load: () => Promise<AvailabilityDay[]>): Promise<AvailabilityDay[]> {
-    const key = `${location} ${version}`;
-    this.#current.set(location, key);
+  get(places: string, version: string, load: () => Promise<AvailabilityDay[]>): Promise<AvailabilityDay[]> {
+    const key = `${places} ${version}`;
+    this.#current.set(places, key);
     return this.#answers.get(key, load);
   }
 
@@ -48,8 +49,8 @@ export class AvailabilityBoard {
    * shows: a load still under way may have read before the statement, so the news is applied
    * to whatever it answers).
    */
-  noteFree(location: string, date: string, start: string, free: number) {
-    const key = this.#current.get(location);
+  noteFree(places: string, date: string, start: string, free: number) {
+    const key = this.#current.get(places);
     if (key) this.#answers.update(key, (days) => withFree(days, date, start, free));
   }
 

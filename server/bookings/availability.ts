@@ -2,6 +2,7 @@ import { and, between, eq } from 'drizzle-orm';
 import type { FreeWindow } from '#common/bookings/booking.ts';
 import { bookingSettingsOf, type BookingSettings } from '#common/bookings/settings.ts';
 import { availabilityOf, bookableSlots, type AvailabilityDay } from '#common/bookings/slots.ts';
+import { placesKey } from '#common/bookings/branch-services.ts';
 import { londonDate } from '#common/time/london.ts';
 import { keptFor } from '#common/util/kept-for.ts';
 import { addDays } from '#common/time/week.ts';
@@ -14,32 +15,38 @@ import type { BookingDependencies } from './dependencies.ts';
 
 /**
  * What can be booked: the windows of the published booking settings less the places taken,
- * worked out once a second per database and location, and the booking settings in force.
+ * worked out once a second per database and places key (a location's tyre work, or a branch's
+ * MOT testing or servicing: `placesKey`), and the booking settings in force.
  */
 
-/** Places taken in `location`'s windows from `from` to `to`. */
-async function takenPlaces(db: Database, location: string, from: string, to: string) {
+/** Places taken in the windows counted under `key` (`placesKey`) from `from` to `to`. */
+async function takenPlaces(db: Database, key: string, from: string, to: string) {
   const rows = await db
     .select({ date: bookingPlaces.date, start: bookingPlaces.startTime, taken: bookingPlaces.taken })
     .from(bookingPlaces)
-    .where(and(eq(bookingPlaces.location, location), between(bookingPlaces.date, from, to)));
+    .where(and(eq(bookingPlaces.location, key), between(bookingPlaces.date, from, to)));
   const taken = new Map(rows.map((row) => [`${row.date} ${row.start}`, row.taken]));
   return (date: string, start: string) => taken.get(`${date} ${start}`) ?? 0;
 }
 
-/** `days` days from `from` (a London date; today, by the service's clock, when not given). */
-export type AvailabilityQuery = { location: string; from?: string; days: number };
+/**
+ * `days` days from `from` (a London date; today, by the service's clock, when not given) at
+ * `location`, for `service` (a branch's MOT testing or servicing has windows of its own; any
+ * other service, or none, asks for the location's tyre windows).
+ */
+export type AvailabilityQuery = { location: string; service?: string; from?: string; days: number };
 
-/** The windows of `location` with a place left, from today to the end of the booking horizon. */
+/** The windows of `location` for `service` with a place left, from today to the end of the booking horizon. */
 async function readAvailability(
   db: Database,
   settings: BookingSettings,
-  location: string,
+  { location, service = '' }: Pick<AvailabilityQuery, 'location' | 'service'>,
   now: Date,
 ): Promise<AvailabilityDay[]> {
-  const slots = bookableSlots(settings, location, londonDate(now), settings.horizonDays + 1, now);
+  const slots = bookableSlots(settings, location, londonDate(now), settings.horizonDays + 1, now, service);
   if (slots.length === 0) return [];
-  const taken = await takenPlaces(db, location, slots[0]!.date, slots[slots.length - 1]!.date);
+  const key = placesKey(location, service);
+  const taken = await takenPlaces(db, key, slots[0]!.date, slots[slots.length - 1]!.date);
   return availabilityOf(slots, taken);
 }
 
@@ -66,19 +73,26 @@ export const settingsOf = (content: SiteContent): BookingSettings =>
 
 /** Forgets the kept answers after places were given back here. */
 export const forgetAvailability = (db: Database) => boards.get(db)?.clear();
-/** Notes the places a window has left, as a statement that took places there found them. */
-export const noteFreePlaces = (db: Database, location: string, date: string, start: string, free: number) =>
-  boardOf(db).noteFree(location, date, start, free);
+/**
+ * Notes the places a window counted under `key` (`placesKey`) has left, as a statement that took
+ * places there found them.
+ */
+export const noteFreePlaces = (db: Database, key: string, date: string, start: string, free: number) =>
+  boardOf(db).noteFree(key, date, start, free);
 
-/** What the board holds for the query's location, and the days the query asks for. */
+/**
+ * What the board holds for the query's places key (every tyre service of a location shares one
+ * answer), and the days the query asks for.
+ */
 async function keptDays(deps: BookingDependencies, query: AvailabilityQuery) {
   const content = await deps.content();
   // Reckoned from the end of the current minute, so that a window offered here is still
   // outside the notice period for the whole of the minute the answer is kept.
   const now = deps.clock();
   const minute = Math.ceil(now.getTime() / 60_000);
-  const days = await boardOf(deps.db).get(query.location, `${contentId(content)} ${minute}`, () =>
-    readAvailability(deps.db, settingsOf(content), query.location, new Date(minute * 60_000)),
+  const key = placesKey(query.location, query.service ?? '');
+  const days = await boardOf(deps.db).get(key, `${contentId(content)} ${minute}`, () =>
+    readAvailability(deps.db, settingsOf(content), query, new Date(minute * 60_000)),
   );
   const from = query.from ?? londonDate(now);
   return { days, from, last: addDays(from, query.days - 1) };
@@ -88,9 +102,9 @@ async function keptDays(deps: BookingDependencies, query: AvailabilityQuery) {
 const answered = new WeakMap<AvailabilityDay[], Map<string, AvailabilityDay[]>>();
 
 /**
- * The windows of `location` with a place left, over `days` days from `from` (the booking page,
- * the tyres' "fitted from"): the same array for the same query while the board's answer stands
- * (not to be changed by the caller).
+ * The windows of `location` for `service` with a place left, over `days` days from `from` (the
+ * booking page, the tyres' "fitted from"): the same array for the same query while the board's
+ * answer stands (not to be changed by the caller).
  */
 export async function availability(
   deps: BookingDependencies,
@@ -114,14 +128,22 @@ const preparedAnswers = new WeakMap<AvailabilityDay[], PreparedJson>();
 export const availabilityAnswer = async (deps: BookingDependencies, query: AvailabilityQuery) =>
   keptFor(preparedAnswers, await availability(deps, query), prepareJson);
 
-/** The next free windows of `location` after `after` (the answer to a window that just went). */
+/**
+ * The next free windows of `location` for `service` after `after` (the answer to a window that
+ * just went).
+ */
 export async function nextFreeWindows(
   deps: BookingDependencies,
   settings: BookingSettings,
-  location: string,
+  { location, service }: { location: string; service: string },
   after: { date: string; start: string },
 ): Promise<FreeWindow[]> {
-  const days = await availability(deps, { location, from: after.date, days: settings.horizonDays + 1 });
+  const days = await availability(deps, {
+    location,
+    service,
+    from: after.date,
+    days: settings.horizonDays + 1,
+  });
   return days
     .flatMap((day) => day.windows.map((window) => ({ date: day.date, ...window })))
     .filter((window) => window.date > after.date || window.start > after.start)

@@ -278,6 +278,63 @@ describe('booking without JavaScript', () => {
   });
 });
 
+describe('booking an MOT or a service without JavaScript', () => {
+  const mot = { service: 'mot', location: 'harold-hill' };
+
+  it('preselects the MOT at the branch of the address, and hides mobile fitting while it is chosen', async () => {
+    const page = await get('/book?service=mot&location=harold-hill').expect(200);
+    expect(page.text).toMatch(/<input[^>]*name="service" checked="" value="mot"/);
+    expect(page.text).toMatch(/<input[^>]*name="location" checked="" value="harold-hill"/);
+    const text = textOf(page.text);
+    expect(text).toContain('MOT Testing');
+    expect(text).toContain('MOT test at our Harold Hill or Upminster branch.');
+    expect(text).toContain('Vehicle Servicing');
+    expect(page.text).toContain(
+      '<style>form:has(input[name="service"][value="mot"]:checked) label:has(input[name="location"][value="mobile"]),',
+    );
+    expect(page.text).not.toContain('There is a problem');
+  });
+
+  it('refuses an MOT at the customer’s address on the first step, saying where it is done', async () => {
+    const page = await get(`/book?${query({ ...mobile, service: 'mot', step: 'when' })}`).expect(200);
+    const text = textOf(page.text);
+    expect(text).toContain('Step 1 of 3');
+    expect(text).toContain(
+      'We do MOT tests at our Harold Hill or Upminster branch, not at your address. Please choose a branch.',
+    );
+  });
+
+  it('offers the MOT windows, and books an MOT in an MOT place of the branch', async () => {
+    const step = `/book?${query({ ...mot, date: tomorrow, timesFor: tomorrow, start: '09:00', step: 'details' })}`;
+    const detailsPage = textOf((await get(step).expect(200)).text);
+    expect(detailsPage).toContain('Step 3 of 3');
+    for (const text of ['MOT Testing', 'Harold Hill branch', dayText(tomorrow), '9:00am – 10:00am']) {
+      expect(detailsPage).toContain(text);
+    }
+    // 09:00 starts no tyre window: it is the MOT's own.
+    const tyreStep = `/book?${query({ service: 'puncture-repair', location: 'harold-hill', date: tomorrow, timesFor: tomorrow, start: '09:00', step: 'details' })}`;
+    expect(textOf((await get(tyreStep).expect(200)).text)).toContain('Step 2 of 3');
+
+    const booked = await post(
+      step,
+      details({ ...mot, start: '09:00', postcode: '', addressLine: '', town: '' }),
+    );
+    expect(booked.status).toBe(303);
+    const [stored] = await fixture.database.db.select().from(bookings);
+    expect(stored).toMatchObject({
+      service: 'mot',
+      serviceTitle: 'MOT Testing',
+      location: 'harold-hill',
+      placesKey: 'harold-hill/mot',
+      startTime: '09:00',
+      endTime: '10:00',
+    });
+    const page = textOf((await get(String(booked.headers.location)).expect(200)).text);
+    expect(page).toContain('MOT Testing');
+    expect(page).toContain('Harold Hill branch');
+  });
+});
+
 describe("a booking's page", () => {
   it('answers an unknown token with 404, what may have happened and the phone number', async () => {
     const response = await get(`/bookings/manage/${'x'.repeat(43)}`).expect(404);

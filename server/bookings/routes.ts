@@ -1,6 +1,8 @@
 import express, { Router, type Request, type RequestHandler } from 'express';
 import * as z from 'zod/mini';
 import { bookingCancelReasonMaxLength, bookingNotFoundMessage } from '#common/bookings/booking.ts';
+import { isBookableAt } from '#common/bookings/slots.ts';
+import { branchServices, isBranchService } from '#common/bookings/branch-services.ts';
 import { londonDate } from '#common/time/london.ts';
 import { addDays, isCalendarDate, timePattern } from '#common/time/week.ts';
 import { recordStaffActivity } from '../activity/service.ts';
@@ -31,28 +33,42 @@ function queryDate(req: Request, name: string): string | undefined {
   return value;
 }
 
-/** The query of GET /availability, checked against the published content. */
+/**
+ * The query of GET /availability, checked against the published content: a service of the site
+ * or a branch's (`mot`, `servicing`), at a location where it is booked online.
+ */
 async function availabilityQueryOf(deps: BookingDependencies, req: Request): Promise<AvailabilityQuery> {
   const content = await deps.content();
   const settings = settingsOf(content);
   const service = queryText(req, 'service');
-  if (service !== undefined && !content.services.some((entry) => entry.visible && entry.slug === service)) {
+  if (
+    service !== undefined &&
+    !isBranchService(service) &&
+    !content.services.some((entry) => entry.visible && entry.slug === service)
+  ) {
     throw new HttpError(
       400,
-      'service must be the address of a service on the site, for example puncture-repair.',
+      `service must be the address of a service on the site, for example puncture-repair, or one of ${branchServices.join(', ')}.`,
     );
   }
   const location = queryText(req, 'location');
-  if (!location || !settings.locations.some((entry) => entry.key === location && entry.enabled)) {
-    const keys = settings.locations.filter((entry) => entry.enabled).map((entry) => entry.key);
-    throw new HttpError(400, `location must be one of ${keys.join(', ')}.`);
+  if (!location || !isBookableAt(settings, location, service)) {
+    const keys = settings.locations
+      .filter((entry) => isBookableAt(settings, entry.key, service))
+      .map((entry) => entry.key);
+    throw new HttpError(
+      400,
+      keys.length > 0 || service === undefined
+        ? `location must be one of ${keys.join(', ')}.`
+        : `${service} cannot be booked online at the moment.`,
+    );
   }
   const from = queryDate(req, 'from') ?? londonDate(deps.clock());
   const days = queryText(req, 'days') ?? '7';
   if (!/^[0-9]{1,3}$/.test(days) || Number(days) < 1 || Number(days) > 92) {
     throw new HttpError(400, 'days must be a whole number from 1 to 92.');
   }
-  return { location, from, days: Number(days) };
+  return { location, service, from, days: Number(days) };
 }
 
 /**

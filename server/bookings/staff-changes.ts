@@ -5,9 +5,11 @@ import {
   bookingWindowText as windowText,
   type Booking,
 } from '#common/bookings/booking.ts';
-import { bookingLocationName } from '#common/bookings/settings.ts';
+import { bookingLocationName, mobileLocation } from '#common/bookings/settings.ts';
 import { slotAt } from '#common/bookings/slots.ts';
+import { isBranchService, placesKey } from '#common/bookings/branch-services.ts';
 import { recordCompletedJob } from '../reminders/schedule.ts';
+import { reminderSettingsOf } from '#common/reminders/settings.ts';
 import { londonDate } from '#common/time/london.ts';
 import { invalidFieldsMessage } from '#common/http/field-errors.ts';
 import { selectRows } from '../db/client.ts';
@@ -104,7 +106,9 @@ export async function changeBooking(
       if (change.status !== 'confirmed') {
         await moveEnquiry(tx, booking, change.status === 'completed' ? 'completed' : 'closed', actor);
       }
-      if (change.status === 'completed') await recordCompletedJob(tx, booking, now);
+      if (change.status === 'completed') {
+        await recordCompletedJob(tx, booking, now, reminderSettingsOf(content));
+      }
       const changed = (await findBooking(tx, id))!;
       if (cancelling) await queueMail(tx, 'booking-cancelled', changed, { reason: change.reason });
       return { status: 200, booking: changed, summary: `${booking.status} to ${change.status}` };
@@ -116,7 +120,13 @@ export async function changeBooking(
     if (!settings.locations.some((entry) => entry.key === location)) {
       return { status: 400, error: invalidFieldsMessage, fieldErrors: { location: ['No such location'] } };
     }
-    const slot = slotAt(settings, location, change.date, change.start);
+    if (isBranchService(booking.service) && location === mobileLocation) {
+      const message = `${booking.serviceTitle} is done at a branch: choose one.`;
+      return { status: 400, error: invalidFieldsMessage, fieldErrors: { location: [message] } };
+    }
+    // A branch's MOT tests and servicing move among their own windows and places.
+    const slot = slotAt(settings, location, change.date, change.start, booking.service);
+    const places = placesKey(location, booking.service);
     if (!slot) {
       return {
         status: 400,
@@ -141,7 +151,7 @@ export async function changeBooking(
     const taken = await selectRows<{ taken: number }>(
       tx,
       sql`insert into ${bookingPlaces} (location, date, start_time, taken)
-        values (${location}, ${slot.date}::date, ${slot.start}, 1)
+        values (${places}, ${slot.date}::date, ${slot.start}, 1)
         on conflict (location, date, start_time)
         do update set taken = ${bookingPlaces.taken} + 1 where ${bookingPlaces.taken} < ${slot.places}
         returning taken`,
@@ -153,6 +163,7 @@ export async function changeBooking(
       .set({
         location,
         locationName: bookingLocationName(location, content.branches),
+        placesKey: places,
         date: slot.date,
         startTime: slot.start,
         endTime: slot.end,

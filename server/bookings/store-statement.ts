@@ -20,6 +20,8 @@ import { bookingJson } from './records.ts';
 export type Checked = {
   payload: BookingPayload;
   slot: Slot;
+  /** Where the window's places are counted (`booking_places.location`): common/bookings `placesKey`. */
+  placesKey: string;
   serviceTitle: string;
   locationName: string;
   outsideArea: boolean;
@@ -73,7 +75,7 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
     begin
       with input as (
         select * from jsonb_to_recordset(batch) as input (
-          ord int, key text, window_start timestamptz, max int, location text, date date,
+          ord int, key text, window_start timestamptz, max int, places_key text, location text, date date,
           start_time text, end_time text, places int, starts_at timestamptz, ends_at timestamptz,
           service text, service_title text, location_name text, name text, email text, phone text,
           registration text, vehicle text, postcode text, address_line text, town text,
@@ -108,30 +110,30 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
         where tyre_source is distinct from 'stock' or ord in (select ord from tyre_held)
       ),
       wanted as (
-        select location, date, start_time, max(places) as places, count(*)::int as wanted
-        from allowed group by location, date, start_time
+        select places_key, date, start_time, max(places) as places, count(*)::int as wanted
+        from allowed group by places_key, date, start_time
       ),
       place as (
         insert into ${bookingPlaces} as place (location, date, start_time, taken, granted)
-        select location, date, start_time, least(wanted, places), least(wanted, places)
-        from wanted order by location, date, start_time
+        select places_key, date, start_time, least(wanted, places), least(wanted, places)
+        from wanted order by places_key, date, start_time
         on conflict (location, date, start_time) do update
         set taken = greatest(place.taken, least(place.taken + excluded.taken, (
-              select wanted.places from wanted where wanted.location = excluded.location
+              select wanted.places from wanted where wanted.places_key = excluded.location
                 and wanted.date = excluded.date and wanted.start_time = excluded.start_time))),
           granted = greatest(place.taken, least(place.taken + excluded.taken, (
-              select wanted.places from wanted where wanted.location = excluded.location
+              select wanted.places from wanted where wanted.places_key = excluded.location
                 and wanted.date = excluded.date and wanted.start_time = excluded.start_time))) - place.taken
-        returning location, date, start_time, taken, granted
+        returning location as places_key, date, start_time, taken, granted
       ),
       ranked as (
         select allowed.*, row_number() over (
-          partition by allowed.location, allowed.date, allowed.start_time order by allowed.ord) as rank
+          partition by allowed.places_key, allowed.date, allowed.start_time order by allowed.ord) as rank
         from allowed
       ),
       winner as (
         select ranked.*, nextval((select pg_get_serial_sequence('enquiries', 'id')::regclass))::int as enquiry_id
-        from ranked join place using (location, date, start_time)
+        from ranked join place using (places_key, date, start_time)
         where ranked.rank <= place.granted
       ),
       enquiry as (
@@ -145,12 +147,12 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
       ),
       ${bookings} as (
         insert into ${bookings} (enquiry_id, reference, service, service_title, location, location_name,
-          date, start_time, end_time, starts_at, ends_at, name, email, phone, registration, vehicle,
+          places_key, date, start_time, end_time, starts_at, ends_at, name, email, phone, registration, vehicle,
           postcode, address_line, town, outside_area, notes, manage_token_hash, tyre_id, tyre_quantity,
           tyre_text, tyre_price_pence, total_pence, tyre_source, reminders_consent, reminders_consent_at,
           reminders_consent_wording)
         select enquiry.id, enquiry.reference, service, service_title, location, location_name,
-          date, start_time, end_time, starts_at, ends_at, name, email, phone, registration, vehicle,
+          places_key, date, start_time, end_time, starts_at, ends_at, name, email, phone, registration, vehicle,
           postcode, address_line, town, outside_area, notes, token_hash, tyre_id, tyre_quantity,
           tyre_text, tyre_price, tyre_price * tyre_quantity, tyre_source, reminders_consent, now(),
           reminders_consent_wording
@@ -174,7 +176,7 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
           input.ord in (select ord from tyre_held) as tyres_held,
           input.tyre_id, input.tyre_quantity
         from input join hit using (key, window_start)
-          left join place using (location, date, start_time)
+          left join place using (places_key, date, start_time)
           left join winner using (ord)
           left join ${bookings} on ${bookings.enquiryId} = winner.enquiry_id
       ) as answer;
@@ -203,12 +205,14 @@ type StoreBookingsRow = {
 
 /**
  * One statement for a batch of bookings. It counts each client's hit; then, for each window
- * asked for, takes as many of the places left as the batch's bookings within their limit want:
- * the upsert works on the newest version of the window's row, which a concurrent statement
- * taking places keeps locked until it commits, and records how many it took (`granted`). The
- * first bookings of the batch in each window, up to that number, are stored with their enquiry
- * and e-mails; the others take nothing and store nothing. Answers each booking's count of hits,
- * its reference if stored, and the places its window has left, in the batch's order.
+ * asked for (by its places key, so that a branch's MOT tests, its servicing and its tyre work
+ * each count their own), takes as many of the places left as the batch's bookings within their
+ * limit want: the upsert works on the newest version of the window's row, which a concurrent
+ * statement taking places keeps locked until it commits, and records how many it took
+ * (`granted`). The first bookings of the batch in each window, up to that number, are stored with
+ * their enquiry and e-mails; the others take nothing and store nothing. Answers each booking's
+ * count of hits, its reference if stored, and the places its window has left, in the batch's
+ * order.
  */
 async function storeBookings(db: Database, batch: BookingToStore[]): Promise<StoredBooking[]> {
   const input = batch.map(({ checked, hit, tokenHash, token }, ord) => {
@@ -218,6 +222,7 @@ async function storeBookings(db: Database, batch: BookingToStore[]): Promise<Sto
       key: hit.key,
       window_start: hit.windowStart,
       max: hit.max,
+      places_key: checked.placesKey,
       location: payload.location,
       date: slot.date,
       start_time: slot.start,

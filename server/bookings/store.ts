@@ -4,6 +4,7 @@ import {
   outsideAreaForMobileMessage,
   tooManyBookingsMessage,
   tyresGoneMessage,
+  tyresWithBranchServiceMessage,
   windowGoneMessage,
   windowUnavailableMessage,
   type BookingPayload,
@@ -11,7 +12,13 @@ import {
   type SubmitBookingResult,
 } from '#common/bookings/booking.ts';
 import { bookingLocationName, mobileLocation, type BookingSettings } from '#common/bookings/settings.ts';
-import { isBookableNow, slotAt } from '#common/bookings/slots.ts';
+import { isBookableAt, isBookableNow, locationsOffering, slotAt } from '#common/bookings/slots.ts';
+import {
+  branchServiceTitles,
+  branchServiceWhereMessage,
+  isBranchService,
+  placesKey,
+} from '#common/bookings/branch-services.ts';
 import { fieldErrorsOf, invalidFieldsMessage } from '#common/http/field-errors.ts';
 import { coverageOf } from '#common/site-content/postcode.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
@@ -34,9 +41,26 @@ import { storeBooking, type Checked } from './store-statement.ts';
  */
 
 /**
+ * The title a booking of `service` is stored with: a shown service of the site's, or a branch's
+ * MOT testing or servicing while some branch takes it online; null when it cannot be booked.
+ */
+function bookedServiceTitle(content: SiteContent, settings: BookingSettings, service: string): string | null {
+  if (isBranchService(service)) {
+    return locationsOffering(settings, service).length > 0 ? branchServiceTitles[service] : null;
+  }
+  return content.services.find((entry) => entry.visible && entry.slug === service)?.title ?? null;
+}
+
+/** A branch's name as customers know it: "Harold Hill". */
+const branchName = (content: SiteContent, key: string) =>
+  content.branches.find((branch) => branch.key === key)?.name ?? key;
+
+/**
  * The booking's choices checked against the published content: a service that is shown, a
- * location that takes bookings, a mobile postcode inside the covered area, and a window the
- * settings have. Whether the window can still be booked (notice, horizon, places) comes after.
+ * location that takes bookings (and takes that service: a branch's MOT testing and servicing are
+ * never done at the customer's address, nor booked with tyres), a mobile postcode inside the
+ * covered area, and a window the settings have. Whether the window can still be booked (notice,
+ * horizon, places) comes after.
  */
 function checkChoices(
   content: SiteContent,
@@ -45,23 +69,32 @@ function checkChoices(
 ):
   | { ok: true; checked: Checked }
   | { ok: false; fieldErrors: Partial<Record<keyof BookingPayload, string[]>> } {
-  const service = content.services.find((entry) => entry.visible && entry.slug === payload.service);
-  if (!service) return { ok: false, fieldErrors: { service: ['Please select a service'] } };
+  const serviceTitle = bookedServiceTitle(content, settings, payload.service);
+  if (!serviceTitle) return { ok: false, fieldErrors: { service: ['Please select a service'] } };
   const location = settings.locations.find((entry) => entry.key === payload.location && entry.enabled);
   if (!location)
     return { ok: false, fieldErrors: { location: ['Choose where: at your address or at a branch'] } };
+  if (isBranchService(payload.service) && !isBookableAt(settings, payload.location, payload.service)) {
+    const branches = locationsOffering(settings, payload.service).map((key) => branchName(content, key));
+    const message = branchServiceWhereMessage(payload.service, payload.location, branches);
+    return { ok: false, fieldErrors: { location: [message] } };
+  }
+  if (isBranchService(payload.service) && payload.tyreId !== undefined) {
+    return { ok: false, fieldErrors: { tyreId: [tyresWithBranchServiceMessage] } };
+  }
   const coverage = coverageOf(payload.postcode, content.areas.coveredDistricts);
   if (payload.location === mobileLocation && coverage.verdict === 'outside') {
     return { ok: false, fieldErrors: { postcode: [outsideAreaForMobileMessage(coverage.district)] } };
   }
-  const slot = slotAt(settings, payload.location, payload.date, payload.start);
+  const slot = slotAt(settings, payload.location, payload.date, payload.start, payload.service);
   if (!slot) return { ok: false, fieldErrors: { start: ['Choose a time from the list'] } };
   return {
     ok: true,
     checked: {
       payload,
       slot,
-      serviceTitle: service.title,
+      placesKey: placesKey(payload.location, payload.service),
+      serviceTitle,
       locationName: bookingLocationName(payload.location, content.branches),
       outsideArea: coverage.verdict === 'outside',
       tyre: null,
@@ -121,18 +154,23 @@ export async function submitBooking(
     return {
       status: 409,
       error: windowUnavailableMessage,
-      nextFree: await nextFreeWindows(deps, settings, parsed.data.location, slot),
+      nextFree: await nextFreeWindows(deps, settings, parsed.data, slot),
     };
   }
   // A window this process already knows to be full is refused without a statement: when many
   // customers rush for the last places, most answers cost no database work. (Within the second
   // an answer is kept, a place freed by another process may be missed; never one taken.)
-  const [known] = await availability(deps, { location: parsed.data.location, from: slot.date, days: 1 });
+  const [known] = await availability(deps, {
+    location: parsed.data.location,
+    service: parsed.data.service,
+    from: slot.date,
+    days: 1,
+  });
   if (!known?.windows.some((window) => window.start === slot.start)) {
     return {
       status: 409,
       error: windowGoneMessage,
-      nextFree: await nextFreeWindows(deps, settings, parsed.data.location, slot),
+      nextFree: await nextFreeWindows(deps, settings, parsed.data, slot),
     };
   }
   // The tyres are read once the window is known to be open: a rush for full windows reads none.
@@ -152,7 +190,7 @@ export async function submitBooking(
   const token = newManageToken();
   const hit = rateLimitHit(deps.limit, clientKey, now);
   const row = await storeBooking(db, { checked, hit, tokenHash: hashManageToken(token), token });
-  if (row.free !== null) noteFreePlaces(db, parsed.data.location, slot.date, slot.start, row.free);
+  if (row.free !== null) noteFreePlaces(db, checked.placesKey, slot.date, slot.start, row.free);
   if (row.hits > hit.max) {
     const verdict = hit.verdict(row.hits);
     const retryAfterSeconds = verdict.allowed ? 1 : verdict.retryAfterSeconds;
@@ -171,7 +209,7 @@ export async function submitBooking(
     return {
       status: 409,
       error: windowGoneMessage,
-      nextFree: await nextFreeWindows(deps, settings, parsed.data.location, slot),
+      nextFree: await nextFreeWindows(deps, settings, parsed.data, slot),
     };
   }
   logger.info({ reference: row.reference }, 'booking stored');

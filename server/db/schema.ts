@@ -535,6 +535,12 @@ export const bookings = pgTable(
     serviceTitle: text('service_title').notNull(),
     location: text('location').notNull(),
     locationName: text('location_name').notNull(),
+    /**
+     * The row of `booking_places` its place is counted in: the location's key, or
+     * `harold-hill/mot` for a branch's MOT testing or servicing (common/bookings/branch-services.ts
+     * `placesKey`). Kept with the booking, so that the place given back is always the one taken.
+     */
+    placesKey: text('places_key').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
     startTime: text('start_time').notNull(),
     endTime: text('end_time').notNull(),
@@ -552,6 +558,8 @@ export const bookings = pgTable(
     town: text('town'),
     outsideArea: boolean('outside_area').notNull().default(false),
     /** The customer's answer to the reminders question, when they gave it, and its words. */
+    /** Whether its customer is asked for a review after the job; staff may untick it. */
+    reviewRequest: boolean('review_request').notNull().default(true),
     remindersConsent: boolean('reminders_consent').notNull().default(false),
     remindersConsentAt: timestamp('reminders_consent_at', { withTimezone: true }),
     remindersConsentWording: text('reminders_consent_wording'),
@@ -605,7 +613,9 @@ export const bookings = pgTable(
 /**
  * The places taken in each window of each location and day: a booking takes one in the same
  * statement that checks there is one left, and the database gives it back when the booking is
- * cancelled, moved away or deleted (drizzle/0014).
+ * cancelled, moved away or deleted (drizzle/0014, drizzle/0025). `location` is the booking's
+ * places key: a location's key for its tyre work, `harold-hill/mot` or `harold-hill/servicing`
+ * for a branch's MOT tests and servicing, which have windows and places of their own.
  */
 export const bookingPlaces = pgTable(
   'booking_places',

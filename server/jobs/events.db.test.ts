@@ -104,6 +104,22 @@ describe('a job’s actions', () => {
     expect(await db().select().from(invoices)).toHaveLength(0);
   });
 
+  it('charge a branch’s MOT test and service at the prices the site states for them', async () => {
+    const mot = await bookJob({ service: 'mot', location: 'harold-hill', start: '09:00' });
+    const servicing = await bookJob({ service: 'servicing', location: 'harold-hill', start: '08:00' });
+    const jobs = (await as(people.fitter).get(`/api/jobs?date=${tomorrow}`).expect(200)).body as Job[];
+    const byId = new Map(jobs.map((job) => [job.id, job]));
+    expect(byId.get(mot.id)).toMatchObject({
+      service: 'MOT Testing',
+      lines: [{ description: 'MOT Testing', quantity: 1, unitPence: 5000 }],
+    });
+    // "From £80".
+    expect(byId.get(servicing.id)).toMatchObject({
+      service: 'Vehicle Servicing',
+      lines: [{ description: 'Vehicle Servicing', quantity: 1, unitPence: 8000 }],
+    });
+  });
+
   it('charge the fitter’s lines only with a reason', async () => {
     const job = await bookJob();
     const lines = [

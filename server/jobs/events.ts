@@ -6,6 +6,7 @@ import { bookings, enquiryNotes, jobEvents, jobs, outbox } from '../db/schema.ts
 import { completeBooking, lockBooking } from '../bookings/records.ts';
 import type { JobActor, JobsDependencies } from './dependencies.ts';
 import { recordCompletedJob } from '../reminders/schedule.ts';
+import { reminderSettingsOf } from '#common/reminders/settings.ts';
 import { issueInvoice } from './invoices.ts';
 import { chargedLinesOf, findJobRow, jobOf } from './list.ts';
 
@@ -101,7 +102,7 @@ export async function recordJobEvent(
           linesReason: changed ? event.linesReason! : null,
         });
         await completeBooking(tx, booking, actor);
-        await recordCompletedJob(tx, booking, now, event.record);
+        await recordCompletedJob(tx, booking, now, reminderSettingsOf(content), event.record);
         const invoice = await issueInvoice(tx, { kind: 'invoice', row, lines, content, now });
         // Sent a little later, so that a payment taken at the kerb just after shows as paid.
         await tx.insert(outbox).values({

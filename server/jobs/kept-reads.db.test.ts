@@ -25,7 +25,7 @@ const dayOf = async (person: Parameters<typeof as>[0]) =>
  * PostgreSQL delivers the announcement a moment later; a session read before it arrives is
  * forgotten when it does.
  */
-async function keptAfterAnnouncements(person: Parameters<typeof as>[0]): Promise<void> {
+async function keptAfterAnnouncements(person: Parameters<typeof as>[0] & { cookie: string }): Promise<void> {
   await vi.waitFor(async () => {
     await as(person).get(`/api/jobs?date=${tomorrow}`).expect(200);
     expect(memories().sessions.find(hashSessionToken(tokenOf(person)), clock.now)).toBeDefined();

@@ -3,6 +3,8 @@ import { bookingAddress } from '#common/bookings/booking.ts';
 import type { Job, JobStatus } from '#common/jobs/jobs.ts';
 import { bookedLines, linesTotal } from '#common/jobs/lines.ts';
 import type { ChargedLine } from '#common/jobs/invoice.ts';
+import { isBranchService } from '#common/bookings/branch-services.ts';
+import { keyedPriceLines } from '#common/site-content/facts.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
 import type { Database } from '../db/client.ts';
 import { bookings, invoices, jobFiles, jobs, payments, users } from '../db/schema.ts';
@@ -36,6 +38,7 @@ const jobColumns = {
   tyrePrice: bookings.tyrePricePence,
   tyreSource: bookings.tyreSource,
   notes: bookings.notes,
+  reviewRequest: bookings.reviewRequest,
   notCompletedReason: jobs.notCompletedReason,
   lines: jobs.lines,
   paid: sql<number>`(select coalesce(sum(${payments.amountPence}), 0)::int from ${payments}
@@ -60,13 +63,25 @@ const selectJobRows = (db: Database, condition: SQL | undefined) =>
     .where(condition)
     .orderBy(asc(bookings.date), asc(bookings.startTime), asc(bookings.location), asc(bookings.id));
 
+/**
+ * The prices the site states for a booked service: its price lines, or for a branch's MOT test or
+ * servicing the price line named after it (`mot`, `servicing`: "£50", "From £80").
+ */
+function servicePricesOf(content: SiteContent, service: string): string[] {
+  if (isBranchService(service)) {
+    return keyedPriceLines(content)
+      .filter(({ line }) => line.key === service)
+      .map(({ line }) => line.price);
+  }
+  return content.services.find((entry) => entry.slug === service)?.pricing.map((line) => line.price) ?? [];
+}
+
 /** The lines a job charges: the fitter's, else the booking's (common/jobs/lines.ts). */
 export function chargedLinesOf(row: JobRow, content: SiteContent): ChargedLine[] {
   if (row.lines) return row.lines;
-  const service = content.services.find((entry) => entry.slug === row.service);
   return bookedLines({
     serviceTitle: row.serviceTitle,
-    servicePrices: service?.pricing.map((line) => line.price) ?? [],
+    servicePrices: servicePricesOf(content, row.service),
     tyre:
       row.tyreText && row.tyreQuantity && row.tyrePrice !== null
         ? { description: row.tyreText, quantity: row.tyreQuantity, price: row.tyrePrice }
@@ -119,6 +134,7 @@ export function jobOf(row: JobRow, content: SiteContent): Job {
     photos: row.photos,
     invoice: row.invoice,
     credited: row.credited,
+    reviewRequest: row.reviewRequest,
   };
 }
 

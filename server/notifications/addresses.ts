@@ -1,4 +1,5 @@
 import { bookingSettingsOf } from '#common/bookings/settings.ts';
+import { reminderSettingsOf, type ReminderSettings } from '#common/reminders/settings.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
 import type { Config } from '../config.ts';
 import type { SiteContentStore } from '#server/site-content/store.ts';
@@ -16,6 +17,9 @@ export type NotificationAddresses = {
   /** For booking e-mails: the branches' addresses and the online cancellation cut-off. */
   branches: { key: string; name: string; address: string }[];
   noticeHours: number;
+  /** For reminders: their settings (the review link), and the service a tyre reminder books. */
+  reminders: ReminderSettings;
+  tyreService: string | null;
 };
 
 /**
@@ -45,6 +49,8 @@ export function notificationAddresses(
         address: `${branch.address.street}, ${branch.address.locality}, ${branch.address.postcode}`,
       })),
       noticeHours: bookingSettingsOf(content).noticeHours,
+      reminders: reminderSettingsOf(content),
+      tyreService: content.services.find((service) => service.visible)?.slug ?? null,
     };
   };
 }

@@ -1,5 +1,6 @@
 import { bookingMail } from '../bookings/mails.ts';
 import { jobMail } from '../jobs/mails.ts';
+import { reminderMail } from '../reminders/mails.ts';
 import type { NotificationAddresses } from './addresses.ts';
 import { enquiryAcknowledgementMail, enquiryNotificationMail, type Mail } from './mailer.ts';
 import type { Notification } from './outbox.ts';
@@ -20,6 +21,16 @@ export function composeMail(
   }
   if (notification.kind === 'enquiry-received') {
     return enquiryNotificationMail(notification.enquiry, { ...context, to });
+  }
+  if (notification.kind === 'reminder') {
+    return reminderMail(notification, {
+      ...context,
+      business,
+      branches,
+      tyreService: addresses.tyreService,
+      reviewLink: addresses.reminders.reviewLink,
+      publicUrl,
+    });
   }
   if (notification.kind === 'job-on-the-way' || notification.kind === 'job-report') {
     return jobMail(notification, { ...context, business });

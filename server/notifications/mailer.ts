@@ -14,6 +14,8 @@ export type Mail = {
   replyTo?: string;
   /** Stable per notification, so a mail that is sent twice can be recognised as one. */
   messageId: string;
+  /** Headers of the product's own making (List-Unsubscribe), never of customers' text. */
+  headers?: Record<string, string>;
   /** Files made here (a calendar entry), never read from disk or a URL. */
   attachments?: { filename: string; content: string | Buffer; contentType: string }[];
 };
@@ -56,6 +58,7 @@ export function createMailer({ smtpUrl }: { smtpUrl: string | undefined }): Mail
         subject: oneLine(mail.subject),
         text: mail.text,
         messageId: mail.messageId,
+        headers: mail.headers,
         attachments: mail.attachments,
         // Customers' text goes in the body only, never as raw headers.
         disableFileAccess: true,

@@ -5,6 +5,8 @@ import type { EnquiryRecord } from '#common/enquiries/enquiry.ts';
 import { jobStatuses, type JobRecord } from '#common/jobs/jobs.ts';
 import type { BookingNotification } from '../bookings/mails.ts';
 import type { JobNotification } from '../jobs/mails.ts';
+import { reminderKinds } from '#common/reminders/reminders.ts';
+import type { ReminderNotification } from '../reminders/send.ts';
 import { selectRows, type Database } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
 
@@ -109,7 +111,22 @@ const notificationSchema = z.discriminatedUnion('kind', [
     invoiceId: z.number(),
     invoiceNumber: z.string(),
   }),
-]) satisfies z.ZodType<EnquiryNotification | BookingNotification | JobNotification>;
+  /** To the customer who agreed to reminders (or any customer, for a review request). */
+  z.object({
+    kind: z.literal('reminder'),
+    reminder: z.object({
+      id: z.number(),
+      kind: z.enum(reminderKinds),
+      step: z.number(),
+      name: z.string(),
+      email: z.string(),
+      registration: z.string(),
+      location: z.string(),
+      motExpiry: z.string().nullable(),
+    }),
+    unsubscribeToken: z.string(),
+  }),
+]) satisfies z.ZodType<EnquiryNotification | BookingNotification | JobNotification | ReminderNotification>;
 
 type EnquiryNotification = { kind: 'enquiry-received' | 'enquiry-acknowledgement'; enquiry: EnquiryRecord };
 

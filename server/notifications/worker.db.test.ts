@@ -1,3 +1,4 @@
+import { defaultReminderSettings } from '#common/reminders/settings.ts';
 import type express from 'express';
 import pino from 'pino';
 import request from 'supertest';
@@ -57,6 +58,8 @@ function startWorker(overrides: { pollMs?: number; retryBaseMs?: number; mailer?
       customerEmails: defaultCustomerEmails,
       branches: [],
       noticeHours: 4,
+      reminders: defaultReminderSettings,
+      tyreService: null,
     }),
     publicUrl: 'https://tyres.example.com',
     pollMs: overrides.pollMs ?? 50,

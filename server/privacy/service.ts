@@ -1,9 +1,16 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
 import type { StaffUser } from '#common/auth/auth.ts';
 import type { ErasureCounts, PersonalDataExport } from '#common/privacy/privacy.ts';
 import type { RemindersConsentRecord } from '#common/reminders/consent.ts';
 import type { Database } from '../db/client.ts';
-import { bookings, enquiries, outbox, privacyErasures, reminderUnsubscribes } from '../db/schema.ts';
+import {
+  bookings,
+  enquiries,
+  outbox,
+  privacyErasures,
+  reminderUnsubscribes,
+  vehicles,
+} from '../db/schema.ts';
 import { listBookingsOf } from '../bookings/records.ts';
 import { listEnquiriesOf } from '../enquiries/read.ts';
 import { anonymiseInvoicesOf, jobsOfBookings } from '../jobs/privacy.ts';
@@ -71,19 +78,38 @@ export async function eraseSubject(db: Database, email: string, actor: StaffUser
     const notifications = await tx
       .delete(outbox)
       .where(
-        sql`lower(coalesce(${outbox.payload} -> 'enquiry', ${outbox.payload} -> 'booking') ->> 'email') = lower(${email})`,
+        sql`lower(coalesce(${outbox.payload} -> 'enquiry', ${outbox.payload} -> 'booking', ${outbox.payload} -> 'reminder') ->> 'email') = lower(${email})`,
       )
       .returning({ id: outbox.id });
-    const bookingIds = (
-      await tx.select({ id: bookings.id }).from(bookings).where(sameEmail(bookings.email, email))
-    ).map((row) => row.id);
+    const erasedBookings = await tx
+      .select({ id: bookings.id, registration: bookings.registration })
+      .from(bookings)
+      .where(sameEmail(bookings.email, email));
+    const bookingIds = erasedBookings.map((row) => row.id);
     const anonymised = await anonymiseInvoicesOf(tx, bookingIds);
     const erased = await tx
       .delete(enquiries)
       .where(sameEmail(enquiries.email, email))
       .returning({ id: enquiries.id });
-    // The reminders went with the bookings; their address's unsubscription goes too.
+    // The reminders went with the bookings; their address's unsubscription goes too, and so does
+    // the MOT expiry of a vehicle that no booking left names.
     await tx.delete(reminderUnsubscribes).where(eq(reminderUnsubscribes.email, email.toLowerCase()));
+    const registrations = [...new Set(erasedBookings.map((row) => row.registration))];
+    if (registrations.length > 0) {
+      await tx
+        .delete(vehicles)
+        .where(
+          and(
+            inArray(vehicles.registration, registrations),
+            notExists(
+              tx
+                .select({ id: bookings.id })
+                .from(bookings)
+                .where(eq(bookings.registration, vehicles.registration)),
+            ),
+          ),
+        );
+    }
     const counts = { enquiries: erased.length, notifications: notifications.length, invoices: anonymised };
     await tx.insert(privacyErasures).values({ actorId: actor.id, actorName: actor.username, ...counts });
     return counts;

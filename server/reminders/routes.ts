@@ -4,17 +4,33 @@ import { isRegistration, normaliseRegistration, registrationMessage } from '#com
 import {
   reminderKinds,
   reminderStatuses,
+  reviewRequestChangeSchema,
   vehicleChangeSchema,
   type Reminder,
   type ReminderKind,
   type ReminderStatus,
 } from '#common/reminders/reminders.ts';
+import { jobNotFoundMessage } from '#common/jobs/jobs.ts';
+import { reminderSettingsOf } from '#common/reminders/settings.ts';
+import type { SiteContent } from '#common/site-content/site-content.ts';
 import { recordStaffActivity } from '../activity/service.ts';
+import { requireOwner } from '../auth/guard.ts';
 import type { Database } from '../db/client.ts';
 import { reminders, vehicles } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
-import { parseBody, queryText } from '../http/params.ts';
-import { setMotExpiry } from './schedule.ts';
+import { idParam, parseBody, queryText } from '../http/params.ts';
+import { setMotExpiry, setReviewRequest } from './schedule.ts';
+import { sendDueReminders } from './send.ts';
+import { reminderSummaryRoute } from './summary.ts';
+
+export type RemindersDependencies = {
+  db: Database;
+  clock: () => Date;
+  /** The published site content (the reminders' settings). */
+  content: () => Promise<SiteContent>;
+  /** Tells the outbox worker e-mails are due. */
+  wake: () => void;
+};
 
 /** The most reminders one answer lists. */
 const listedAtMost = 1_000;
@@ -34,10 +50,13 @@ function oneOf<Value extends string>(
 
 /**
  * The reminders, under /api, for owners and staff: GET /reminders lists them (by kind and status,
- * soonest due first); PUT /vehicles/{registration} sets a vehicle's MOT expiry, which schedules
- * its reminders afresh.
+ * soonest due first) and GET /reminders/summary counts them (summary.ts); POST /reminders/send-due
+ * (owners) sends those due now, whatever the hour; PUT /jobs/{id}/review-request ticks or unticks
+ * a job's review request; PUT /vehicles/{registration} sets a vehicle's MOT expiry, which
+ * schedules its reminders afresh.
  */
-export function remindersRouter(db: Database, requireUser: RequestHandler, clock: () => Date): Router {
+export function remindersRouter(deps: RemindersDependencies, requireUser: RequestHandler): Router {
+  const { db, clock } = deps;
   const router = Router();
   router.use('/reminders', requireUser);
 
@@ -68,12 +87,37 @@ export function remindersRouter(db: Database, requireUser: RequestHandler, clock
     );
   });
 
+  router.get('/reminders/summary', reminderSummaryRoute(db));
+
+  router.post('/reminders/send-due', requireOwner, async (req, res) => {
+    const settings = reminderSettingsOf(await deps.content());
+    const sent = await sendDueReminders(db, clock(), settings, { anyHour: true });
+    if (sent > 0) deps.wake();
+    await recordStaffActivity(db, req, { kind: 'reminders-sent', target: 'reminders', detail: { sent } });
+    res.json({ sent });
+  });
+
+  router.put('/jobs/:id/review-request', requireUser, async (req, res) => {
+    const id = idParam(req, jobNotFoundMessage);
+    const { reviewRequest } = parseBody(reviewRequestChangeSchema, req.body ?? {});
+    const settings = reminderSettingsOf(await deps.content());
+    const found = await db.transaction((tx) => setReviewRequest(tx, id, reviewRequest, clock(), settings));
+    if (!found) throw new HttpError(404, jobNotFoundMessage);
+    await recordStaffActivity(db, req, {
+      kind: 'job-updated',
+      target: `job ${id}`,
+      detail: { reviewRequest: reviewRequest ? 'ticked' : 'unticked' },
+    });
+    res.json({ id, reviewRequest });
+  });
+
   router.put('/vehicles/:registration', requireUser, async (req, res) => {
     const given = String(req.params.registration);
     if (!isRegistration(given)) throw new HttpError(400, registrationMessage);
     const registration = normaliseRegistration(given);
     const { motExpiry } = parseBody(vehicleChangeSchema, req.body ?? {});
-    await db.transaction((tx) => setMotExpiry(tx, registration, motExpiry, clock()));
+    const settings = reminderSettingsOf(await deps.content());
+    await db.transaction((tx) => setMotExpiry(tx, registration, motExpiry, clock(), settings));
     await recordStaffActivity(db, req, {
       kind: 'vehicle-changed',
       target: `vehicle ${registration}`,

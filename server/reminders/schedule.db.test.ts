@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { VehicleHistory } from '#common/jobs/jobs.ts';
+import type { Job, VehicleHistory } from '#common/jobs/jobs.ts';
+import { tomorrow } from '#tests/support/bookings.ts';
 import { motExpiryMessage, type Reminder } from '#common/reminders/reminders.ts';
 import { makeRecord, useJobsApp } from '#tests/support/jobs.ts';
-import { bookings, reminders, vehicles } from '../db/schema.ts';
+import { bookings, outbox, reminders, vehicles } from '../db/schema.ts';
+import { defaultReminderSettings } from '#common/reminders/settings.ts';
+import { sendDueReminders } from './send.ts';
 
 // Completing an MOT records the vehicle's MOT expiry a year on and schedules its two reminders
 // (28 and 7 days before), where the customer agreed; staff can move the expiry. A job noting worn
@@ -121,12 +124,22 @@ describe('staff moving a vehicle’s MOT expiry', () => {
     });
     await complete(job.id);
     expect((await remindersOf()).map((reminder) => reminder.kind)).toEqual(['review', 'mot', 'mot']);
+    // The review request is on its way: in the outbox.
+    const reviewLink = 'https://g.page/r/anytown-tyres/review';
+    const { db } = fixture.database;
+    const at = new Date('2026-11-25T10:00:00Z');
+    expect(await sendDueReminders(db, at, { ...defaultReminderSettings, reviewLink })).toBe(1);
+    const queuedReminders = () => db.select().from(outbox).where(eq(outbox.kind, 'reminder'));
+    expect(await queuedReminders()).toHaveLength(1);
     await request(fixture.app)
       .post('/api/privacy/erase')
       .set(fixture.staff.headers)
       .send({ email: 'erase.me@example.com' })
       .expect(200);
     expect(await remindersOf()).toEqual([]);
+    expect(await queuedReminders()).toEqual([]);
+    // The vehicle's MOT expiry goes too: no booking names the vehicle any more.
+    expect(await db.select().from(vehicles)).toEqual([]);
   });
 });
 
@@ -176,5 +189,43 @@ describe('review requests', () => {
     expect((await remindersOf('?kind=review&status=scheduled')).map((reminder) => reminder.due)).toEqual([
       '2026-11-25T10:00:00.000Z',
     ]);
+  });
+
+  it('are not made for a job staff untick, before or after it is done, and are made again when ticked', async () => {
+    const untick = (id: number, reviewRequest: unknown, person = fixture.staff) =>
+      request(fixture.app).put(`/api/jobs/${id}/review-request`).set(person.headers).send({ reviewRequest });
+    const before = await bookJob({ email: 'unticked.before@example.com' });
+    expect((await untick(before.id, false).expect(200)).body).toEqual({
+      id: before.id,
+      reviewRequest: false,
+    });
+    const day = (await as(fixture.staff).get(`/api/jobs?date=${tomorrow}`).expect(200)).body as Job[];
+    expect(day.find((job) => job.id === before.id)!.reviewRequest).toBe(false);
+    await complete(before.id);
+    expect(await remindersOf('?kind=review')).toEqual([]);
+
+    const after = await bookJob({ email: 'unticked.after@example.com', start: '10:00' });
+    await complete(after.id);
+    await untick(after.id, false).expect(200);
+    expect((await remindersOf('?kind=review')).map((r) => [r.status, r.cancelledReason])).toEqual([
+      ['cancelled', 'Unticked by staff.'],
+    ]);
+    // Ticked again, a completed job's customer is asked after all.
+    await untick(after.id, true).expect(200);
+    expect((await remindersOf('?kind=review&status=scheduled')).map((r) => r.customer.email)).toEqual([
+      'unticked.after@example.com',
+    ]);
+
+    // Refusals: a fitter, a body that is not a yes or no, a job that does not exist.
+    await untick(after.id, false, people.fitter).expect(403);
+    expect((await untick(after.id, 'no').expect(400)).body.fieldErrors).toEqual({
+      reviewRequest: ['reviewRequest must be true or false'],
+    });
+    await untick(999_999, false).expect(404);
+    await request(fixture.app)
+      .put(`/api/jobs/${after.id}/review-request`)
+      .send({ reviewRequest: false })
+      .expect(401);
+    expect(await remindersOf('?kind=review&status=scheduled')).toHaveLength(1);
   });
 });

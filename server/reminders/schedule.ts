@@ -7,9 +7,8 @@ import {
   motService,
   needsTyreReminder,
   reviewRequestMonths,
-  reviewRequestTime,
-  tyreReminderWeeks,
 } from '#common/reminders/reminders.ts';
+import type { ReminderSettings } from '#common/reminders/settings.ts';
 import { sendingHours } from '#common/reminders/sending-hours.ts';
 import { londonDate, londonInstant } from '#common/time/london.ts';
 import { addDays } from '#common/time/week.ts';
@@ -24,31 +23,35 @@ const customerColumns = {
   email: bookings.email,
   location: bookings.location,
   agreed: bookings.remindersConsent,
+  askForReview: bookings.reviewRequest,
 };
 
 /**
  * What a completed job leads to. An MOT records the vehicle's MOT expiry, a year on from the day
  * it was done, and schedules its reminders. A record (from the fitter's phone) that notes a worn
- * tyre left on or an advisory schedules one tyre reminder 8 weeks on, where the customer agreed.
- * Every customer is asked for a review (`requestReview`). Nothing is scheduled for an address
- * that unsubscribed.
+ * tyre left on or an advisory schedules one tyre reminder (8 weeks on by default), where the
+ * customer agreed. Every customer is asked for a review (`requestReview`), unless staff unticked
+ * it on the job. Nothing is scheduled for an address that unsubscribed.
  */
 export async function recordCompletedJob(
   tx: Database,
   booking: Pick<Booking, 'id' | 'service' | 'registration'>,
   now: Date,
+  settings: ReminderSettings,
   record?: JobRecord,
 ) {
   if (booking.service === motService) {
-    await setMotExpiry(tx, booking.registration, aYearOn(londonDate(now)), now);
+    await setMotExpiry(tx, booking.registration, aYearOn(londonDate(now)), now, settings);
   }
   const [customer] = await tx.select(customerColumns).from(bookings).where(eq(bookings.id, booking.id));
   if (!customer || (await isUnsubscribed(tx, customer.email))) return;
-  await requestReview(tx, { ...customer, registration: booking.registration }, now);
+  if (customer.askForReview) {
+    await requestReview(tx, { ...customer, registration: booking.registration }, now, settings);
+  }
   if (!record || !needsTyreReminder(record) || !customer.agreed) return;
   await tx.insert(reminders).values({
     kind: 'tyres',
-    dueAt: londonInstant(addDays(londonDate(now), tyreReminderWeeks * 7), sendingHours.from),
+    dueAt: londonInstant(addDays(londonDate(now), settings.tyreWeeks * 7), sendingHours.from),
     registration: booking.registration,
     bookingId: booking.id,
     name: customer.name,
@@ -58,7 +61,7 @@ export async function recordCompletedJob(
 }
 
 /**
- * The review request of a completed job: the day after, at 10:00 in London, to every customer
+ * The review request of a completed job: the day after, at 10:00 in London by default, to every customer
  * alike, but to one e-mail address at most once in 12 months (its requests scheduled or sent).
  * Customers finishing two jobs at once are asked once: the address is locked meanwhile.
  */
@@ -66,6 +69,7 @@ async function requestReview(
   tx: Database,
   job: { id: number; registration: string; name: string; email: string; location: string },
   now: Date,
+  settings: ReminderSettings,
 ) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`review:${job.email.toLowerCase()}`}))`);
   const since = new Date(now);
@@ -85,7 +89,7 @@ async function requestReview(
   if (asked) return;
   await tx.insert(reminders).values({
     kind: 'review',
-    dueAt: londonInstant(addDays(londonDate(now), 1), reviewRequestTime),
+    dueAt: londonInstant(addDays(londonDate(now), 1), settings.reviewTime),
     registration: job.registration,
     bookingId: job.id,
     name: job.name,
@@ -100,7 +104,13 @@ async function requestReview(
  * booking agreed to them; none once the MOT has run out. A reminder whose day has passed goes at
  * once, unless the second's has passed too (the first would say less, later).
  */
-export async function setMotExpiry(tx: Database, registration: string, expiry: string, now: Date) {
+export async function setMotExpiry(
+  tx: Database,
+  registration: string,
+  expiry: string,
+  now: Date,
+  settings: ReminderSettings,
+) {
   await tx
     .insert(vehicles)
     .values({ registration, motExpiry: expiry, updatedAt: now })
@@ -124,7 +134,7 @@ export async function setMotExpiry(tx: Database, registration: string, expiry: s
     .orderBy(desc(bookings.date), desc(bookings.startTime), desc(bookings.id))
     .limit(1);
   if (!customer?.agreed || (await isUnsubscribed(tx, customer.email))) return;
-  const days = motReminderDates(expiry);
+  const days = motReminderDates(expiry, settings);
   const steps = [
     { step: 1, day: days.first },
     { step: 2, day: days.second },
@@ -145,3 +155,42 @@ export async function setMotExpiry(tx: Database, registration: string, expiry: s
 }
 
 const maxOf = (a: Date, b: Date) => (a.getTime() >= b.getTime() ? a : b);
+
+/**
+ * Staff tick or untick a job's review request. Unticked, the request scheduled for it (if any) is
+ * cancelled and none is made when it is completed. Ticked again on a completed job, it is asked
+ * for afresh, by the same rule as at completion (once in 12 months per address).
+ */
+export async function setReviewRequest(
+  tx: Database,
+  bookingId: number,
+  ask: boolean,
+  now: Date,
+  settings: ReminderSettings,
+): Promise<boolean> {
+  const [booking] = await tx
+    .update(bookings)
+    .set({ reviewRequest: ask })
+    .where(eq(bookings.id, bookingId))
+    .returning({ status: bookings.status, registration: bookings.registration });
+  if (!booking) return false;
+  if (!ask) {
+    await tx
+      .update(reminders)
+      .set({ status: 'cancelled', cancelledReason: 'Unticked by staff.' })
+      .where(
+        and(
+          eq(reminders.bookingId, bookingId),
+          eq(reminders.kind, 'review'),
+          eq(reminders.status, 'scheduled'),
+        ),
+      );
+    return true;
+  }
+  if (booking.status !== 'completed') return true;
+  const [customer] = await tx.select(customerColumns).from(bookings).where(eq(bookings.id, bookingId));
+  if (customer && !(await isUnsubscribed(tx, customer.email))) {
+    await requestReview(tx, { ...customer, registration: booking.registration }, now, settings);
+  }
+  return true;
+}

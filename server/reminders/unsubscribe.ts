@@ -68,6 +68,19 @@ export async function resubscribe(db: Database, token: string): Promise<{ email:
   return { email: reminder.email };
 }
 
+/**
+ * The address a token's reminder went to and whether it is unsubscribed now (the page of the
+ * unsubscribe link), or null for a token that names no reminder.
+ */
+export async function subscriptionOf(
+  db: Database,
+  token: string,
+): Promise<{ email: string; unsubscribed: boolean } | null> {
+  const reminder = await addresseeOf(db, token);
+  if (!reminder) return null;
+  return { email: reminder.email, unsubscribed: await isUnsubscribed(db, reminder.email) };
+}
+
 /** Whether `email` unsubscribed from reminders. */
 export async function isUnsubscribed(db: Database, email: string): Promise<boolean> {
   const [found] = await db

@@ -1,3 +1,4 @@
+import { defaultReminderSettings } from '#common/reminders/settings.ts';
 import { eq } from 'drizzle-orm';
 import type express from 'express';
 import pino from 'pino';
@@ -114,8 +115,9 @@ describe('PUT /api/site-content', () => {
         version: 2,
         author: 'alice',
         createdAt: expect.any(String),
-        // The hours, and the booking windows that follow them while the site has none of its own.
-        summary: 'Puncture Repair: Standard puncture repair £25 → £30; and 3 more changes',
+        // The hours, and the booking windows that follow them while the site has none of its own
+        // (mobile fitting's, and the branch's for tyre work, MOT testing and servicing).
+        summary: 'Puncture Repair: Standard puncture repair £25 → £30; and 5 more changes',
       },
       {
         id: expect.any(Number),
@@ -364,6 +366,8 @@ describe('every process follows a publication', () => {
         { key: 'harold-hill', name: 'Harold Hill', address: expect.stringContaining('RM3') as unknown },
       ]) as unknown,
       noticeHours: 4,
+      reminders: defaultReminderSettings,
+      tyreService: 'tyre-replacement',
     });
     const { version, content } = await published();
     await publish(alice, {

@@ -152,6 +152,7 @@ test('an owner adds a member of staff, who sets up their account and two-factor 
     'Enquiries',
     'Bookings',
     'Jobs',
+    'Reminders',
     'Tyres',
     'Analytics',
     'Images',

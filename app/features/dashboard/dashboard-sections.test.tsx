@@ -37,6 +37,7 @@ describe('DashboardSections', () => {
       'Enquiries',
       'Bookings',
       'Jobs',
+      'Reminders',
       'Tyres',
       'Analytics',
       'Images',
@@ -59,6 +60,7 @@ describe('DashboardSections', () => {
       'Enquiries',
       'Bookings',
       'Jobs',
+      'Reminders',
       'Tyres',
       'Analytics',
       'Images',
@@ -101,6 +103,19 @@ describe('DashboardSections', () => {
     }
   });
 
+  it('opens Reminders for staff and for owners', async () => {
+    for (const user of [staff, owner]) {
+      const onSectionChange = renderSections(user, 'enquiries');
+      await userEvent.click(screen.getByRole('tab', { name: 'Reminders' }));
+      expect(onSectionChange).toHaveBeenCalledWith('reminders');
+      cleanup();
+      renderSections(user, 'reminders');
+      screen.getByRole('tab', { name: 'Reminders', selected: true });
+      screen.getByRole('heading', { name: 'Reminders', level: 2 });
+      cleanup();
+    }
+  });
+
   it('shows fitters only My account, with the way to My jobs', () => {
     expect(sectionsFor('fitter').map((section) => section.value)).toEqual(['account']);
     for (const param of [undefined, 'enquiries', 'jobs', 'staff', 'account']) {
@@ -130,7 +145,7 @@ describe('DashboardSections', () => {
     expect(screen.queryByRole('heading', { name: 'Customer Enquiries' })).toBeNull();
   });
 
-  it('fills every row of the phone grid (six columns) for staff (nine tabs) and owners (eleven)', () => {
+  it('fills every row of the phone grid (six columns) for staff (ten tabs) and owners (twelve)', () => {
     const rows = (count: number) => {
       const widths = Array.from({ length: count }, (_, index) =>
         Number(phoneSpan(index, count).split('-').at(-1)),
@@ -142,10 +157,11 @@ describe('DashboardSections', () => {
       }
       return filled;
     };
-    expect(sectionsFor('staff')).toHaveLength(9);
-    expect(sectionsFor('owner')).toHaveLength(11);
+    expect(sectionsFor('staff')).toHaveLength(10);
+    expect(sectionsFor('owner')).toHaveLength(12);
     expect(rows(9)).toEqual([6, 6, 6]);
     expect(rows(11)).toEqual([6, 6, 6, 6]);
+    expect(rows(12)).toEqual([6, 6, 6, 6]);
     expect(rows(8)).toEqual([6, 6, 6]);
     expect(rows(10)).toEqual([6, 6, 6, 6]);
     expect(rows(7)).toEqual([6, 6, 6]);

@@ -14,6 +14,7 @@ import { EnquiriesTab } from '#app/features/enquiries/dashboard/index.ts';
 import { ImagesTab } from '#app/features/images/index.ts';
 import { JobsTab } from '#app/features/jobs/dashboard/index.ts';
 import { PrivacyTab } from '#app/features/privacy/index.ts';
+import { RemindersTab } from '#app/features/reminders/dashboard/index.ts';
 import { StaffTab } from '#app/features/staff/index.ts';
 import { TyresTab } from '#app/features/tyres/dashboard/index.ts';
 
@@ -26,6 +27,8 @@ const everyone: readonly StaffRole[] = staffRoles;
 
 /** Jobs shows owners the takings as well. */
 const JobsPanel = ({ user }: PanelProps) => <JobsTab role={user.role} />;
+/** Reminders gives owners the button that sends the due ones at once. */
+const RemindersPanel = ({ user }: PanelProps) => <RemindersTab role={user.role} />;
 
 /**
  * The dashboard's sections, in order. Staff and Activity are an owner's alone; fitters have their
@@ -35,6 +38,7 @@ const sections = [
   { value: 'enquiries', label: 'Enquiries', Panel: EnquiriesTab, roles: office },
   { value: 'bookings', label: 'Bookings', Panel: BookingsTab, roles: office },
   { value: 'jobs', label: 'Jobs', Panel: JobsPanel, roles: office },
+  { value: 'reminders', label: 'Reminders', Panel: RemindersPanel, roles: office },
   { value: 'tyres', label: 'Tyres', Panel: TyresTab, roles: office },
   { value: 'analytics', label: 'Analytics', Panel: AnalyticsTab, roles: office },
   { value: 'images', label: 'Images', Panel: ImagesTab, roles: office },
@@ -73,9 +77,10 @@ export function sectionOf(
 /**
  * On phones and tablets the tab list is a six-column grid of rows of three (two columns each). A
  * last row of two takes three columns each, a last one alone all six, so every row is full: staff's
- * 9 tabs make three rows, an owner's 11 make four. At 320 px a two-column tab is 92 px wide, room
+ * 10 tabs make four rows (the last one tab), an owner's 12 make four. At 320 px a two-column tab is 92 px wide, room
  * for the longest label ("My account", 80 px in Inter semibold) with its padding. From `lg` up
- * (1024 px) the tabs sit in one line: an owner's eleven need about 950 px, more than `md` leaves.
+ * (1024 px) the tabs sit in one line: an owner's twelve need about 950 px with `lg`'s padding,
+ * within the 976 px there are at 1024 px, and about 1,045 px with `xl`'s.
  */
 export function phoneSpan(index: number, count: number): string {
   const leftOver = count % 3;
@@ -131,7 +136,7 @@ export function DashboardSections({ user, section, onSectionChange }: DashboardS
           <Tabs.Trigger
             key={value}
             value={value}
-            className={`${phoneSpan(index, visible.length)} rounded-lg px-1 py-2 text-sm font-semibold whitespace-nowrap text-slate-600 transition hover:text-ink data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm lg:px-4`}
+            className={`${phoneSpan(index, visible.length)} rounded-lg px-1 py-2 text-sm font-semibold whitespace-nowrap text-slate-600 transition hover:text-ink data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm lg:px-3 xl:px-4`}
           >
             {label}
           </Tabs.Trigger>

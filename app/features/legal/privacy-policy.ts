@@ -29,7 +29,8 @@ export const privacyPolicy: LegalDocument = {
             'your name, phone number and e-mail address;',
             'the make and model of your vehicle;',
             'the service you are asking about and your message to us;',
-            'optionally, your postcode or location (so we can tell whether you are within our service area and plan a mobile visit) and any particular requirements you mention.',
+            'optionally, your postcode or location (so we can tell whether you are within our service area and plan a mobile visit) and any particular requirements you mention;',
+            'whether you ticked the box asking for reminders, when you answered, and the words of the question you were shown.',
           ],
         },
         {
@@ -57,7 +58,13 @@ export const privacyPolicy: LegalDocument = {
             'To keep customer, invoice and accounting records: this is necessary to comply with our legal obligations, including tax law.',
             'To keep records of the work we have done, deal with questions or complaints, protect our business and improve our services and website (including our cookieless visitor statistics): these are our legitimate interests, which we balance against your rights and expectations.',
             'To set optional cookies or send you information you have asked for: we rely on your consent where we ask for it, and you can withdraw it at any time.',
+            'To e-mail you when your vehicle’s MOT is due (28 and 7 days before it runs out) and when a tyre we checked needs attention: only if you ticked the box asking for reminders when you booked or contacted us. This is your consent, which you can withdraw at any time.',
+            'To ask you, once, the day after a job, to review our work: we ask every customer the same, whatever they thought of the job, and no one more than once in 12 months. This is our legitimate interest in hearing how we did, and as our customer you can refuse it.',
           ],
+        },
+        {
+          kind: 'p',
+          text: 'Every reminder and review request has an unsubscribe link. One click stops all reminders and review requests to your address at once, without signing in; you can subscribe again from the same page. E-mails about a booking you make, such as its confirmation and the job report, are not marketing and still come.',
         },
         {
           kind: 'p',
@@ -138,7 +145,7 @@ export const privacyPolicy: LegalDocument = {
           items: [
             'Access: you can ask for a copy of the personal information we hold about you.',
             'Rectification: you can ask us to correct information that is inaccurate or incomplete.',
-            'Erasure: you can ask us to delete your information, unless we need to keep it, for example to meet our legal obligations. When we erase your information we delete your enquiries, bookings, addresses, job records and photos; the invoices we issued stay in our accounts for 6 years, as tax law requires, with your name, address, contact details and vehicle removed from them.',
+            'Erasure: you can ask us to delete your information, unless we need to keep it, for example to meet our legal obligations. When we erase your information we delete your enquiries, bookings, addresses, job records, photos and reminders; the invoices we issued stay in our accounts for 6 years, as tax law requires, with your name, address, contact details and vehicle removed from them.',
             'Restriction: you can ask us to limit how we use your information while a concern is looked into.',
             'Objection: you can object to our use of your information where we rely on legitimate interests, and to direct marketing at any time.',
             'Portability: you can ask for information you gave us to be provided in a structured, commonly used, machine-readable format, or sent to another organisation.',
@@ -167,6 +174,7 @@ export const privacyPolicy: LegalDocument = {
           items: [
             'Enquiries, with our notes on them, are deleted {enquiryRetentionMonths} months after they arrive.',
             'Customer records and invoices are kept for 6 years from the end of the financial year they relate to, as required by HMRC, and to deal with guarantee claims or legal claims.',
+            'Your reminders, and the vehicle’s MOT expiry date we record to send them, are kept with your booking and deleted with it. If you unsubscribe, we keep your e-mail address and the date on a do-not-send list, so that we never e-mail you a reminder again, until you subscribe again.',
             'Page-view records used for our visitor statistics are deleted after 13 months. The statistics we keep are aggregate and anonymous, and the daily secret used to create visitor identifiers is deleted at the end of each day.',
           ],
         },

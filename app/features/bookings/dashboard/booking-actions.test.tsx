@@ -337,4 +337,36 @@ describe('Move…', () => {
     await dialog.findByText('No free windows at Mobile fitting in the next 22 days.');
     expect(dialog.queryByRole('radio')).toBeNull();
   });
+
+  it('moves an MOT among the MOT windows of the branches that take it, never to mobile fitting', async () => {
+    const mot = makeBooking({
+      service: 'mot',
+      serviceTitle: 'MOT Testing',
+      location: 'harold-hill',
+      start: '09:00',
+      end: '10:00',
+    });
+    const calls = serve({ bookings: [mot] });
+    renderDiary();
+    const dialog = await openMove();
+    const location = dialog.getByRole('combobox', { name: 'Location' }) as HTMLSelectElement;
+    await dialog.findByRole('combobox', { name: 'Day' });
+    expect([...location.options].map((option) => option.text)).toEqual([
+      'Harold Hill branch',
+      'Upminster branch',
+    ]);
+    expect(availabilityReads(calls)).toEqual([
+      `/api/availability?location=harold-hill&from=${londonDate(new Date())}&days=22&service=mot`,
+    ]);
+    await userEvent.selectOptions(location, 'upminster');
+    await userEvent.click(await dialog.findByRole('radio', { name: /09:00–11:00/ }));
+    expect(availabilityReads(calls).at(-1)).toMatch(
+      /^\/api\/availability\?location=upminster&from=.*&service=mot$/,
+    );
+    await userEvent.click(dialog.getByRole('button', { name: 'Move booking' }));
+    await screen.findByText('Booking ENQ-2611-0042 moved. The customer has been e-mailed.');
+    expect(puts(calls)).toEqual([
+      { path: '/api/bookings/42', body: { date: '2026-11-25', start: '09:00', location: 'upminster' } },
+    ]);
+  });
 });

@@ -1,9 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Fitter } from '#common/accounts/accounts.ts';
 import type { Booking, BookingUpdate } from '#common/bookings/booking.ts';
-import { bookingLocationName, bookingSettingsOf, mobileLocation } from '#common/bookings/settings.ts';
-import type { AvailabilityDay } from '#common/bookings/slots.ts';
-import type { PublishedSiteContent } from '#common/site-content/site-content.ts';
+import {
+  bookingLocationName,
+  bookingSettingsOf,
+  mobileLocation,
+  type BookingSettings,
+} from '#common/bookings/settings.ts';
+import { isBranchService } from '#common/bookings/branch-services.ts';
+import { locationsOffering, type AvailabilityDay } from '#common/bookings/slots.ts';
+import type { PublishedSiteContent, SiteContent } from '#common/site-content/site-content.ts';
 import { apiRequest } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import { siteContentQueryKey } from '#app/features/site-content/editor/index.ts';
@@ -34,21 +40,31 @@ export function useBookings(from: string, to: string) {
 
 export const availabilityQueryKey = ['/api/availability'] as const;
 
-/** GET /api/availability: the windows with a place left at `location` on the `days` days from `from`. */
-export const availabilityPath = (location: string, from: string, days: number) =>
-  `/api/availability?${new URLSearchParams({ location, from, days: String(days) })}`;
+/**
+ * GET /api/availability: the windows with a place left at `location` on the `days` days from
+ * `from`; a branch's MOT testing and servicing ask for their own (any other service shares the
+ * location's windows, and is not named, so that a service hidden since it was booked is no
+ * matter).
+ */
+export function availabilityPath(location: string, from: string, days: number, service = ''): string {
+  const query = new URLSearchParams({ location, from, days: String(days) });
+  if (isBranchService(service)) query.set('service', service);
+  return `/api/availability?${query}`;
+}
 
-/** The free windows a booking may move to; read afresh each time, as places go quickly. */
+/** The free windows a booking of `service` may move to; read afresh each time, as places go quickly. */
 export function useAvailability(
-  location: string,
+  { location, service }: { location: string; service: string },
   from: string,
   days: number,
   { enabled }: { enabled: boolean },
 ) {
   return useQuery({
-    queryKey: [...availabilityQueryKey, { location, from, days }],
+    queryKey: [...availabilityQueryKey, { location, service, from, days }],
     queryFn: ({ signal }) =>
-      apiRequest<AvailabilityDay[]>('GET', availabilityPath(location, from, days), undefined, { signal }),
+      apiRequest<AvailabilityDay[]>('GET', availabilityPath(location, from, days, service), undefined, {
+        signal,
+      }),
     staleTime: 0,
     enabled,
   });
@@ -61,22 +77,26 @@ const defaultSearchDays = 22;
 const maxSearchDays = 62;
 
 /**
- * Where bookings can be made, from the published site content (the Content tab's query): mobile
- * fitting and each branch; and how many days ahead customers may book, today included.
+ * Where a booking of `service` may be moved: mobile fitting and each branch, or for a branch's
+ * MOT testing or servicing the branches that take it.
  */
-export function useBookingLocations({ enabled }: { enabled: boolean }) {
+function placesFor(content: SiteContent, settings: BookingSettings, service: string): BookingLocation[] {
+  const keys = isBranchService(service)
+    ? locationsOffering(settings, service)
+    : [mobileLocation, ...content.branches.map((branch) => branch.key)];
+  return keys.map((key) => ({ key, name: bookingLocationName(key, content.branches) }));
+}
+
+/**
+ * Where bookings of `service` can be made, from the published site content (the Content tab's
+ * query), and how many days ahead customers may book, today included.
+ */
+export function useBookingLocations({ enabled, service }: { enabled: boolean; service: string }) {
   const content = useQuery<PublishedSiteContent>({ queryKey: siteContentQueryKey, enabled });
   const published = content.data?.content;
-  const locations: BookingLocation[] | undefined = published && [
-    { key: mobileLocation, name: bookingLocationName(mobileLocation, published.branches) },
-    ...published.branches.map((branch) => ({
-      key: branch.key,
-      name: bookingLocationName(branch.key, published.branches),
-    })),
-  ];
-  const searchDays = published
-    ? Math.min(bookingSettingsOf(published).horizonDays + 1, maxSearchDays)
-    : defaultSearchDays;
+  const settings = published && bookingSettingsOf(published);
+  const locations = published && settings && placesFor(published, settings, service);
+  const searchDays = settings ? Math.min(settings.horizonDays + 1, maxSearchDays) : defaultSearchDays;
   return { locations, searchDays, isPending: content.isPending && enabled };
 }
 

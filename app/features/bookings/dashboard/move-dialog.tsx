@@ -43,12 +43,17 @@ export function MoveDialog({ booking, disabled }: { booking: Booking; disabled: 
   const [target, setTarget] = useState<MoveTarget>({ location: booking.location, date: '', start: '' });
   const [missing, setMissing] = useState(false);
   const update = useBookingUpdate(booking);
-  const places = useBookingLocations({ enabled: open });
+  const places = useBookingLocations({ enabled: open, service: booking.service });
   const { locations, searchDays } = places;
   // How far to look follows the content's booking settings: wait for them rather than ask twice.
-  const availability = useAvailability(target.location, from, searchDays, {
-    enabled: open && !places.isPending,
-  });
+  const availability = useAvailability(
+    { location: target.location, service: booking.service },
+    from,
+    searchDays,
+    {
+      enabled: open && !places.isPending,
+    },
+  );
 
   const choices = [...(locations ?? [])];
   if (!choices.some((location) => location.key === booking.location)) {

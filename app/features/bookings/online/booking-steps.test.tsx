@@ -114,6 +114,37 @@ describe('WhatWhereStep', () => {
     expect(postcode.getAttribute('aria-describedby')).toBe('book-postcode-error');
     expect(document.getElementById('book-postcode-error')?.textContent).toBe(postcodeForMobileMessage);
   });
+
+  it('offers an MOT, hiding the places that do not do it while it is chosen, and carries it at a branch', async () => {
+    const mot = {
+      slug: 'mot',
+      title: 'MOT Testing',
+      description: 'MOT test at our Upminster branch.',
+      locations: ['upminster'],
+    };
+    const { visits, user } = await renderStep(
+      <WhatWhereStep
+        choices={testChoices({ service: 'mot', location: 'upminster', postcode: '' })}
+        errors={{}}
+        services={[...testServices, mot]}
+        locations={testLocations}
+        coveredDistricts={['RM3', 'SS']}
+      />,
+    );
+    expect(radioNamed(/^MOT Testing/).checked).toBe(true);
+    expect(radioNamed(/^Upminster/).checked).toBe(true);
+    expect([...document.querySelectorAll('style')].map((style) => style.textContent)).toEqual([
+      'form:has(input[name="service"][value="mot"]:checked) label:has(input[name="location"][value="mobile"]){display:none}',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(visits.at(-1)?.get('step')).toBe('when'));
+    expect(Object.fromEntries(visits.at(-1)!)).toMatchObject({ service: 'mot', location: 'upminster' });
+  });
+
+  it('adds no style when every service is done everywhere', async () => {
+    await renderStep(step());
+    expect(document.querySelector('style')).toBeNull();
+  });
 });
 
 describe('WhenStep', () => {

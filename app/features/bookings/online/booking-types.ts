@@ -48,7 +48,16 @@ export type TyreChoiceSummary = {
   sizePath: string;
 };
 
-export type ServiceOption = { slug: string; title: string; description: string };
+export type ServiceOption = {
+  slug: string;
+  title: string;
+  description: string;
+  /**
+   * The keys of the only places it is booked at (a branch's MOT testing and servicing: the
+   * branches that take them online); absent: every place offered.
+   */
+  locations?: string[];
+};
 
 export type LocationOption = {
   /** `mobile` or a branch's key. */

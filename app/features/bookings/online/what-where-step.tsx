@@ -61,9 +61,37 @@ function ChoiceGroup({
 }
 
 /**
+ * Hides the places a checked service is not booked at (mobile fitting once an MOT is chosen), by
+ * CSS alone, so that it works before and without scripts. Browsers without :has() show every
+ * place, and the server then says why the choice cannot be booked. Services and places are keyed
+ * by lower-case words and dashes (the site content's rules), which need no escaping here.
+ */
+function PlacesForServiceStyle({
+  services,
+  locations,
+}: {
+  services: readonly ServiceOption[];
+  locations: readonly LocationOption[];
+}) {
+  const selectors = services.flatMap(({ slug, locations: offered }) =>
+    offered
+      ? locations
+          .filter((location) => !offered.includes(location.key))
+          .map(
+            (location) =>
+              `form:has(input[name="service"][value="${slug}"]:checked) label:has(input[name="location"][value="${location.key}"])`,
+          )
+      : [],
+  );
+  if (selectors.length === 0) return null;
+  return <style dangerouslySetInnerHTML={{ __html: `${selectors.join(',')}{display:none}` }} />;
+}
+
+/**
  * Step 1: the service, and where the work is done (at the customer's, with the postcode, or at
- * a branch). A GET form to the next step; the server checks the choices, and the postcode
- * against the covered districts (told here as it is typed, when scripts run).
+ * a branch; an MOT or a service at a branch only). A GET form to the next step; the server
+ * checks the choices, and the postcode against the covered districts (told here as it is typed,
+ * when scripts run).
  */
 export function WhatWhereStep({
   choices,
@@ -88,6 +116,7 @@ export function WhatWhereStep({
   return (
     <Form method="get" action="/book" noValidate aria-labelledby="book-step-title" className="grid gap-8">
       <BookingErrorSummary errors={summary} />
+      <PlacesForServiceStyle services={services} locations={locations} />
       <ChoiceGroup
         name="service"
         legend="Which service do you need?"

@@ -7,6 +7,7 @@ import { InvoiceLink } from './invoice-link.tsx';
 import { JobPayment } from './job-payment.tsx';
 import { JobPhotos } from './job-photos.tsx';
 import { JobStatusBadge } from './job-status-badge.tsx';
+import { ReviewRequest } from './review-request.tsx';
 import { formatWindow, jobStatusBorderClass, telHref } from './jobs-format.ts';
 import { Fact } from '#app/components/ui/fact.tsx';
 
@@ -95,6 +96,8 @@ export function JobCard({ job, role }: { job: Job; role: StaffRole }) {
         )}
         <JobPhotos jobId={job.id} count={job.photos} reference={job.reference} />
       </div>
+
+      {!notCompleted && <ReviewRequest job={job} />}
 
       {job.status === 'completed' && job.invoice && (
         <div className="flex flex-wrap items-center gap-2">

@@ -83,6 +83,21 @@ export function useSetMotExpiry(registration: string) {
   });
 }
 
+/**
+ * PUT /api/jobs/{id}/review-request (owners and staff): whether the job's customer is asked for a
+ * review. The day's jobs are read again afterwards.
+ */
+export function useReviewRequest(jobId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reviewRequest: boolean) =>
+      apiRequest<{ id: number; reviewRequest: boolean }>('PUT', `/api/jobs/${jobId}/review-request`, {
+        reviewRequest,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: jobsQueryKey }),
+  });
+}
+
 export type CreditNoteInput = { reason: string; amount?: number };
 export type IssuedCreditNote = { number: string; total: number };
 

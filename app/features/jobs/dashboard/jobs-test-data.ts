@@ -31,6 +31,7 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
     photos: 0,
     invoice: null,
     credited: 0,
+    reviewRequest: true,
     ...overrides,
   };
 }

@@ -35,6 +35,7 @@ function makeJob(overrides: Partial<Job> = {}): Job {
     photos: 0,
     invoice: null,
     credited: 0,
+    reviewRequest: true,
     ...overrides,
   };
 }

@@ -37,6 +37,22 @@ describe('the content as the editor edits it', () => {
     expect(editableContent(content)).toBe(content);
   });
 
+  it('writes out the MOT testing and servicing of branches published without them, keeping the rest', () => {
+    const content = withOwnBooking((changed) => {
+      for (const location of changed.booking!.locations) delete location.services;
+      changed.booking!.locations[1]!.enabled = false;
+    });
+    const editable = editableContent(content);
+    const inForce = bookingSettingsOf(makeContent()).locations;
+    expect(editable.booking?.locations.map((location) => location.services)).toEqual([
+      undefined,
+      inForce[1]!.services,
+      inForce[2]!.services,
+    ]);
+    expect(editable.booking?.locations[1]?.enabled).toBe(false);
+    expect(editableContent(editable)).toBe(editable);
+  });
+
   it('adds a location missing from published settings', () => {
     const content = withOwnBooking((changed) => changed.booking!.locations.pop());
     expect(keysOf(editableContent(content))).toEqual(['mobile', 'harold-hill', 'upminster']);

@@ -20,19 +20,35 @@ const locationKeys = (content: Pick<SiteContent, 'branches'>) => [
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Whether the booking settings hold one location for mobile fitting and each branch, in order. */
+/** Whether a location is as the editor shows it: a branch with its MOT testing and servicing. */
+const hasServices = (location: BookingLocationSettings) =>
+  location.key === mobileLocation || location.services !== undefined;
+
+/**
+ * Whether the booking settings hold one location for mobile fitting and each branch, in order,
+ * each branch with its MOT testing and servicing.
+ */
 function locationsInStep(content: SiteContent): boolean {
   const keys = locationKeys(content);
   const locations = content.booking?.locations;
   return (
-    locations?.length === keys.length && locations.every((location, index) => location.key === keys[index])
+    locations?.length === keys.length &&
+    locations.every((location, index) => location.key === keys[index] && hasServices(location))
   );
 }
 
 /**
+ * A location with its MOT testing and servicing, the defaults when it has none (settings
+ * published before they were bookable); the same object when it has them.
+ */
+const withServices = (location: BookingLocationSettings, fallback: BookingLocationSettings) =>
+  hasServices(location) || !fallback.services ? location : { ...location, services: fallback.services };
+
+/**
  * The content as the editor edits it: with the booking settings in force written out, so that
- * staff see the defaults a site books from before it publishes its own, and publishing writes
- * them. The same object when they already are.
+ * staff see the defaults a site books from before it publishes its own (and a branch's MOT
+ * testing and servicing before they have settings of their own), and publishing writes them.
+ * The same object when they already are.
  */
 export function editableContent(content: SiteContent): SiteContent {
   return locationsInStep(content) ? content : { ...content, booking: bookingSettingsOf(content) };
@@ -66,7 +82,7 @@ export function bookingInStep(
     if (!location) return fallback;
     const follows =
       hoursMayHaveChanged && !publishedKeys.has(key) && sameJson(location, previousDefaults.get(key));
-    return follows && !sameJson(location, fallback) ? fallback : location;
+    return follows && !sameJson(location, fallback) ? fallback : withServices(location, fallback);
   });
   const unchanged =
     locations.length === booking.locations.length &&

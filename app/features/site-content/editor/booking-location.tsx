@@ -1,12 +1,11 @@
 import { memo } from 'react';
-import { mobileLocation, weekWithin, type BookingLocationSettings } from '#common/bookings/settings.ts';
+import { branchServices, mobileLocation, type BookingLocationSettings } from '#common/bookings/settings.ts';
 import type { BranchContent } from '#common/site-content/site-content.ts';
-import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
 import { ChevronDownIcon } from '#app/components/ui/icons.tsx';
-import { Switch } from '#app/components/ui/switch.tsx';
+import { BranchServiceEditor } from './booking-branch-service.tsx';
+import { FillFromHoursButton, OnlineBookingSwitch } from './booking-controls.tsx';
 import { weekSummary } from './booking-draft.ts';
 import { BookingWeekField } from './booking-week.tsx';
-import { fieldId } from './draft-state.ts';
 import { useEditor } from './editor-context.ts';
 
 type BookingLocationEditorProps = {
@@ -19,67 +18,6 @@ type BookingLocationEditorProps = {
   open: boolean;
   onToggle: (key: string) => void;
 };
-
-function OnlineBookingSwitch({ index, name, enabled }: { index: number; name: string; enabled: boolean }) {
-  const { dispatch } = useEditor();
-  const path = ['booking', 'locations', index, 'enabled'];
-  const id = fieldId(path);
-  return (
-    <div className="flex items-start justify-between gap-4">
-      <div className="min-w-0">
-        <label htmlFor={id} className="block cursor-pointer py-0.5 text-sm font-semibold text-ink">
-          Online booking
-        </label>
-        <p id={`${id}-hint`} className="text-sm text-slate-600">
-          {enabled
-            ? `Customers can choose ${name} on the booking page.`
-            : `Customers cannot book ${name} online. Its windows are kept for when you switch it on again.`}
-        </p>
-      </div>
-      <Switch
-        id={id}
-        checked={enabled}
-        aria-describedby={`${id}-hint`}
-        onCheckedChange={(value) => dispatch({ type: 'set', path, value })}
-        className="mt-1"
-      />
-    </div>
-  );
-}
-
-function FillFromHoursButton({
-  index,
-  branch,
-  name,
-}: {
-  index: number;
-  branch: BranchContent;
-  name: string;
-}) {
-  const { dispatch } = useEditor();
-  return (
-    <ConfirmDialog
-      trigger={
-        <button
-          type="button"
-          className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-ink transition hover:bg-slate-100 sm:min-h-10"
-        >
-          Fill from opening hours
-        </button>
-      }
-      title={`Replace the windows of ${name}?`}
-      description={`Each day gets two-hour windows of two jobs each, from opening to closing time as ${name} has them in this draft. The windows it has now are replaced.`}
-      confirmLabel="Replace windows"
-      onConfirm={() =>
-        dispatch({
-          type: 'set',
-          path: ['booking', 'locations', index, 'week'],
-          value: weekWithin(branch.hours),
-        })
-      }
-    />
-  );
-}
 
 /** One place customers book (mobile fitting or a branch), as a disclosure headed by its name. */
 export const BookingLocationEditor = memo(function BookingLocationEditor({
@@ -95,6 +33,7 @@ export const BookingLocationEditor = memo(function BookingLocationEditor({
   const panelId = `booking-${location.key}-panel`;
   const needsAttention = Object.keys(errors).some((key) => key.startsWith(`booking.locations.${index}.`));
   const expanded = open || needsAttention;
+  const isBranch = location.key !== mobileLocation && branch !== undefined;
   return (
     <article
       aria-labelledby={`booking-${location.key}-heading`}
@@ -119,13 +58,37 @@ export const BookingLocationEditor = memo(function BookingLocationEditor({
       </h3>
       {expanded && (
         <div id={panelId} className="grid gap-4 border-t border-slate-200 px-2 py-3 sm:p-5">
-          <OnlineBookingSwitch index={index} name={name} enabled={location.enabled} />
-          {location.key !== mobileLocation && branch && (
-            <div>
-              <FillFromHoursButton index={index} branch={branch} name={name} />
+          <OnlineBookingSwitch
+            path={[...path, 'enabled']}
+            label="Online booking"
+            enabled={location.enabled}
+            onText={`Customers can choose ${name} on the booking page.`}
+            offText={`Customers cannot book ${name} online. Its windows are kept for when you switch it on again.`}
+          />
+          {isBranch && (
+            <div className="grid justify-items-start gap-2">
+              <p className="text-sm text-slate-600">
+                The tyre services share these windows. MOT testing and servicing have windows of their own,
+                below.
+              </p>
+              <FillFromHoursButton path={[...path, 'week']} branch={branch} name={name} />
             </div>
           )}
           <BookingWeekField path={[...path, 'week']} week={location.week} />
+          {isBranch &&
+            branchServices.map((service) => {
+              const settings = location.services?.[service];
+              return settings ? (
+                <BranchServiceEditor
+                  key={service}
+                  locationIndex={index}
+                  service={service}
+                  settings={settings}
+                  branch={branch}
+                  name={name}
+                />
+              ) : null;
+            })}
         </div>
       )}
     </article>

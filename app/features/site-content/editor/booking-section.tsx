@@ -21,7 +21,8 @@ const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ?
 
 /**
  * When customers can book online: how far ahead and how soon, the windows of mobile fitting and
- * of each branch, closed dates and the bank holidays the business opens on.
+ * of each branch (with its MOT testing's and servicing's own), closed dates and the bank holidays
+ * the business opens on.
  */
 export const BookingSection = memo(function BookingSection({
   booking,
@@ -39,11 +40,11 @@ export const BookingSection = memo(function BookingSection({
   return (
     <ContentSection
       id="section-booking"
-      lead="The booking page: when customers can book mobile fitting or a visit to a branch, in windows of a few hours."
+      lead="The booking page: when customers can book mobile fitting or a visit to a branch (tyre work, MOT testing or servicing), in windows of a few hours."
     >
       <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
         {fromDefaults &&
-          'Until you publish booking settings of your own, the booking page uses these: two-hour windows within the opening hours. '}
+          'Until you publish booking settings of your own, the booking page uses these: two-hour windows within the opening hours, and at each branch hour-long MOT windows and four-hour servicing windows of one job each. '}
         Once published, windows no longer follow changes to a branch’s opening hours: use “Fill from opening
         hours” after changing them.
       </p>

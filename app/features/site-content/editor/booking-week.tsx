@@ -75,7 +75,17 @@ function WindowRow({
   );
 }
 
-function DayWindows({ path, day, windows }: { path: Path; day: Weekday; windows: readonly BookingWindow[] }) {
+function DayWindows({
+  path,
+  day,
+  windows,
+  what,
+}: {
+  path: Path;
+  day: Weekday;
+  windows: readonly BookingWindow[];
+  what: string | undefined;
+}) {
   const dayPath = [...path, day];
   const id = fieldId(dayPath);
   return (
@@ -110,7 +120,12 @@ function DayWindows({ path, day, windows }: { path: Path; day: Weekday; windows:
           limit={bookingLimits.windowsPerDay}
           noun="windows a day"
         >
-          Add a window<span className="sr-only"> on {weekdayNames[day]}</span>
+          Add a window
+          <span className="sr-only">
+            {' '}
+            on {weekdayNames[day]}
+            {what && ` for ${what}`}
+          </span>
         </AddButton>
       </div>
     </div>
@@ -118,10 +133,11 @@ function DayWindows({ path, day, windows }: { path: Path; day: Weekday; windows:
 }
 
 /**
- * A location's windows for each weekday: when each starts and ends, and how many jobs it takes.
- * Customers choose a window, not a time; each job booked in it takes one of its places.
+ * A location's windows for each weekday (or a branch's MOT testing's or servicing's, `what`):
+ * when each starts and ends, and how many jobs it takes. Customers choose a window, not a time;
+ * each job booked in it takes one of its places.
  */
-export function BookingWeekField({ path, week }: { path: Path; week: BookingWeek }) {
+export function BookingWeekField({ path, week, what }: { path: Path; week: BookingWeek; what?: string }) {
   return (
     <div className="grid">
       <div aria-hidden="true" className="pb-1 sm:grid sm:grid-cols-[7rem_minmax(0,1fr)]">
@@ -133,7 +149,7 @@ export function BookingWeekField({ path, week }: { path: Path; week: BookingWeek
         </div>
       </div>
       {weekdays.map((day) => (
-        <DayWindows key={day} path={path} day={day} windows={week[day]} />
+        <DayWindows key={day} path={path} day={day} windows={week[day]} what={what} />
       ))}
     </div>
   );

@@ -17,6 +17,7 @@ import { HistorySection } from './history-section.tsx';
 import { HomePricingSection } from './home-pricing-section.tsx';
 import { InfoPagesSection } from './info-pages-section.tsx';
 import { InvoicingSection } from './invoicing-section.tsx';
+import { RemindersSection } from './reminders-section.tsx';
 import { LastChanged } from './last-changed.tsx';
 import { PublishBar } from './publish-bar.tsx';
 import { ServicesSection } from './services-section.tsx';
@@ -139,6 +140,7 @@ export function ContentEditor({ published }: { published: PublishedSiteContent }
             <AreasSection areas={draft.areas} />
             <TestimonialsSection testimonials={draft.testimonials} />
             <CustomerEmailsSection emails={draft.customerEmails} />
+            <RemindersSection reminders={draft.reminders} />
             <HistorySection
               currentVersion={newest.version}
               unpublished={count}

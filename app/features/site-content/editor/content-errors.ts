@@ -1,4 +1,5 @@
-import { bookingLocationName } from '#common/bookings/settings.ts';
+import { bookingLocationName, branchServices, type BranchService } from '#common/bookings/settings.ts';
+import { branchServiceTitles } from '#common/bookings/branch-services.ts';
 import {
   publishableSiteContentSchema,
   siteContentFieldErrors,
@@ -42,6 +43,11 @@ const labels: Record<string, string> = {
   'invoicing.address': 'Postal address on invoices',
   'invoicing.address.#': 'Address line',
   'invoicing.vatNumber': 'VAT registration number',
+  'reminders.motFirstDays': 'First MOT reminder',
+  'reminders.motSecondDays': 'Second MOT reminder',
+  'reminders.tyreWeeks': 'Tyre reminder',
+  'reminders.reviewLink': 'Review link',
+  'reminders.reviewTime': 'Review requests go at',
   services: 'Services',
   'services.#.title': 'Name',
   'services.#.slug': 'Page address',
@@ -95,6 +101,13 @@ const labels: Record<string, string> = {
   'booking.locations': 'Where customers can book',
   'booking.locations.#.key': 'Branch',
   'booking.locations.#.enabled': 'Online booking',
+  'booking.locations.#.services': 'MOT testing and servicing',
+  ...Object.fromEntries(
+    branchServices.map((service) => [
+      `booking.locations.#.services.${service}.enabled`,
+      `Online booking of ${branchServiceTitles[service]}`,
+    ]),
+  ),
   'booking.closedDates': 'Closed dates',
   'booking.closedDates.#.date': 'Date',
   'booking.closedDates.#.location': 'Where',
@@ -137,13 +150,17 @@ export function fieldLabel(path: Path): string {
     const day = weekdayNames[hours[1] as Weekday] ?? hours[1];
     return hours[2] === 'closed' ? `Closed on ${day}` : `${day} ${hours[2]}`;
   }
-  const windows = /^booking\.locations\.#\.week\.(\w+)(\.#(?:\.(start|end|places))?)?$/.exec(pattern);
+  const windows =
+    /^booking\.locations\.#\.(?:services\.(\w+)\.)?week\.(\w+)(\.#(?:\.(start|end|places))?)?$/.exec(pattern);
   if (windows) {
-    const day = weekdayNames[windows[1] as Weekday] ?? windows[1];
-    const position = path[5];
-    if (!windows[2] || typeof position !== 'number') return `${day} windows`;
-    const name = `${day} window ${position + 1}`;
-    return windows[3] ? `${name} ${windowFields[windows[3]]}` : name;
+    // A branch's MOT testing's or servicing's own windows: "MOT Testing, Monday window 1 ends".
+    const service = windows[1];
+    const whose = service ? `${branchServiceTitles[service as BranchService] ?? service}, ` : '';
+    const day = weekdayNames[windows[2] as Weekday] ?? windows[2];
+    const position = path[service ? 7 : 5];
+    if (!windows[3] || typeof position !== 'number') return `${whose}${day} windows`;
+    const name = `${whose}${day} window ${position + 1}`;
+    return windows[4] ? `${name} ${windowFields[windows[4]]}` : name;
   }
   const label = labels[pattern] ?? pattern;
   const last = path[path.length - 1];
@@ -201,6 +218,8 @@ function fieldContext(content: SiteContent, path: Path): string {
       return typeof index === 'number' ? `Testimonial ${n}` : 'Testimonials';
     case 'customerEmails':
       return 'Customer e-mails';
+    case 'reminders':
+      return 'Reminders & reviews';
     default:
       return 'Content';
   }
@@ -228,6 +247,7 @@ export function errorKeysInOrder(errors: FieldErrors): string[] {
     'areas',
     'testimonials',
     'customerEmails',
+    'reminders',
   ];
   const rank = (key: string) => {
     const position = order.indexOf(key.split('.')[0]!);

@@ -13,6 +13,7 @@ export const contentSections = [
   { id: 'section-areas', title: 'Areas covered' },
   { id: 'section-testimonials', title: 'Testimonials' },
   { id: 'section-customer-emails', title: 'Customer e-mails' },
+  { id: 'section-reminders', title: 'Reminders & reviews' },
   { id: 'section-history', title: 'History' },
 ] as const;
 

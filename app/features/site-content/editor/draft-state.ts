@@ -1,6 +1,7 @@
 import type { PublishedSiteContent, SiteContent } from '#common/site-content/site-content.ts';
 import { bookingInStep, editableContent } from './booking-draft.ts';
 import { withInvoicingFor } from './invoicing-draft.ts';
+import { withRemindersFor } from './reminders-draft.ts';
 
 /**
  * Where a value sits in the site content: `['services', 1, 'pricing', 0, 'price']`. Joined with
@@ -108,7 +109,11 @@ function withoutServerError(errors: FieldErrors, path: Path): FieldErrors {
 
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {
   const edited = (path: Path, value: unknown) =>
-    bookingInStep(setIn(withInvoicingFor(state.draft, path), path, value), state.draft, state.base.content);
+    bookingInStep(
+      setIn(withRemindersFor(withInvoicingFor(state.draft, path), path), path, value),
+      state.draft,
+      state.base.content,
+    );
   switch (action.type) {
     case 'set':
       return {

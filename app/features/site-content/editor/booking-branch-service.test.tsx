@@ -1,0 +1,199 @@
+// @vitest-environment happy-dom
+import { screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bookingSettingsOf, type BookingSettings } from '#common/bookings/settings.ts';
+import { makeContent, makePublished } from '#tests/support/site-content.ts';
+import {
+  publishDraft as publish,
+  publishedAnswer,
+  renderContentTab as renderTab,
+  sentContent,
+} from './content-tab-test-data.tsx';
+
+type User = ReturnType<typeof userEvent.setup>;
+
+const bookingSection = () => within(screen.getByRole('region', { name: 'Booking' }));
+
+/** Opens a branch's panel, then its MOT testing's or servicing's, and gives the latter's contents. */
+async function openService(user: User, branch: string, service: string) {
+  await user.click(bookingSection().getByRole('button', { name: new RegExp(`^${branch}`) }));
+  const panel = within(screen.getByRole('article', { name: new RegExp(`^${branch}`) }));
+  await user.click(panel.getByRole('button', { name: new RegExp(`^${service}`) }));
+  return within(panel.getByRole('region', { name: new RegExp(`^${service}`) }));
+}
+
+const sentBooking = (api: Parameters<typeof sentContent>[0]): BookingSettings => sentContent(api).booking!;
+
+const defaults = bookingSettingsOf(makeContent());
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-07-12T10:00:00Z'));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  sessionStorage.clear();
+});
+
+describe('a branch’s MOT testing and servicing in the Booking section', () => {
+  it('show under each branch with their own windows, and not under mobile fitting', async () => {
+    const { user } = renderTab();
+    await user.click(bookingSection().getByRole('button', { name: /^Mobile fitting/ }));
+    const mobile = within(screen.getByRole('article', { name: /^Mobile fitting/ }));
+    expect(mobile.queryByRole('button', { name: /^MOT Testing/ })).toBeNull();
+
+    await user.click(bookingSection().getByRole('button', { name: /^Harold Hill branch/ }));
+    const branch = within(screen.getByRole('article', { name: /^Harold Hill branch/ }));
+    expect(branch.getByRole('button', { name: /^MOT Testing/ }).textContent).toBe(
+      'MOT Testing62 windows on 7 days',
+    );
+    expect(branch.getByRole('button', { name: /^Vehicle Servicing/ }).textContent).toBe(
+      'Vehicle Servicing18 windows on 7 days',
+    );
+    branch.getByText(/The tyre services share these windows/);
+
+    await user.click(branch.getByRole('button', { name: /^MOT Testing/ }));
+    const mot = within(branch.getByRole('region', { name: /^MOT Testing/ }));
+    expect(
+      mot.getByRole('switch', { name: 'Online booking of MOT Testing' }).getAttribute('aria-checked'),
+    ).toBe('true');
+    expect((mot.getByLabelText('MOT Testing, Monday window 1 starts') as HTMLInputElement).value).toBe(
+      '08:00',
+    );
+    expect((mot.getByLabelText('MOT Testing, Monday window 1 ends') as HTMLInputElement).value).toBe('09:00');
+    expect((mot.getByLabelText('MOT Testing, Monday window 1 jobs') as HTMLInputElement).value).toBe('1');
+    expect((mot.getByLabelText('MOT Testing, Sunday window 4 ends') as HTMLInputElement).value).toBe('13:00');
+    // The branch's tyre windows are labelled as before.
+    expect((branch.getByLabelText('Monday window 1 ends') as HTMLInputElement).value).toBe('10:00');
+    screen.getByText('No unpublished changes');
+  });
+
+  it('publishes edited MOT windows and places, and servicing switched off', async () => {
+    const { api, user } = renderTab();
+    api.answer('PUT /api/site-content', publishedAnswer(makeContent()));
+    const mot = await openService(user, 'Harold Hill branch', 'MOT Testing');
+    const jobs = mot.getByLabelText('MOT Testing, Monday window 2 jobs');
+    await user.clear(jobs);
+    await user.type(jobs, '2');
+    await user.click(mot.getByRole('button', { name: 'Remove MOT Testing, Saturday window 8' }));
+    await user.click(mot.getByRole('button', { name: 'Add a window on Sunday for MOT Testing' }));
+    expect((mot.getByLabelText('MOT Testing, Sunday window 5 starts') as HTMLInputElement).value).toBe(
+      '13:00',
+    );
+
+    const servicing = await openService(user, 'Upminster branch', 'Vehicle Servicing');
+    await user.click(servicing.getByRole('switch', { name: 'Online booking of Vehicle Servicing' }));
+    servicing.getByText(/Customers cannot book Vehicle Servicing at Upminster branch online/);
+
+    expect(await publish(user)).toEqual([
+      'Booking: windows of MOT Testing at Harold Hill branch changed (Monday, Saturday, Sunday)',
+      'Booking: online booking of Vehicle Servicing at Upminster branch turned off',
+    ]);
+    await waitFor(() => expect(api.requests()).toContain('PUT /api/site-content'));
+    const sent = sentBooking(api);
+    const expectedMot = structuredClone(defaults.locations[1]!.services!.mot!);
+    expectedMot.week.monday[1]!.places = 2;
+    expectedMot.week.saturday = expectedMot.week.saturday.slice(0, 7);
+    expectedMot.week.sunday.push({ start: '13:00', end: '15:00', places: 1 });
+    expect(sent.locations[1]!.services).toEqual({ ...defaults.locations[1]!.services, mot: expectedMot });
+    expect(sent.locations[1]!.week).toEqual(defaults.locations[1]!.week);
+    expect(sent.locations[2]!.services!.servicing).toEqual({
+      ...defaults.locations[2]!.services!.servicing,
+      enabled: false,
+    });
+    expect(sent.locations[0]!.services).toBeUndefined();
+  });
+
+  it('fills a service’s windows from the branch’s opening hours', async () => {
+    const published = makePublished({
+      content: makeContent((content) => {
+        content.booking = bookingSettingsOf(content);
+        content.booking.locations[1]!.services!.servicing!.week.monday = [];
+      }),
+    });
+    const { api, user } = renderTab(published);
+    api.answer('PUT /api/site-content', publishedAnswer(published.content));
+    const servicing = await openService(user, 'Harold Hill branch', 'Vehicle Servicing');
+    servicing.getByText('No windows: not bookable online.', { selector: 'p' });
+    await user.click(
+      servicing.getByRole('button', { name: 'Fill from opening hours for Vehicle Servicing' }),
+    );
+    const dialog = within(await screen.findByRole('alertdialog'));
+    dialog.getByText(/Each day gets four-hour windows of one job each/);
+    await user.click(dialog.getByRole('button', { name: 'Replace windows' }));
+    expect(
+      (servicing.getByLabelText('Vehicle Servicing, Monday window 1 ends') as HTMLInputElement).value,
+    ).toBe('12:00');
+    expect(await publish(user)).toEqual([
+      'Booking: windows of Vehicle Servicing at Harold Hill branch changed (Monday)',
+    ]);
+    await waitFor(() => expect(api.requests()).toContain('PUT /api/site-content'));
+    expect(sentBooking(api).locations[1]!.services!.servicing).toEqual(
+      defaults.locations[1]!.services!.servicing,
+    );
+  });
+
+  it('writes out the defaults for settings published before MOT testing and servicing were bookable', async () => {
+    const published = makePublished({
+      content: makeContent((content) => {
+        content.booking = bookingSettingsOf(content);
+        for (const location of content.booking.locations) delete location.services;
+      }),
+    });
+    const { api, user } = renderTab(published);
+    api.answer('PUT /api/site-content', publishedAnswer(published.content));
+    const mot = await openService(user, 'Upminster branch', 'MOT Testing');
+    expect((mot.getByLabelText('MOT Testing, Monday window 9 ends') as HTMLInputElement).value).toBe('17:00');
+    screen.getByText('No unpublished changes');
+    const companyName = screen.getByLabelText('Company name');
+    await user.clear(companyName);
+    await user.type(companyName, 'Anytown Tyres');
+    await publish(user);
+    await waitFor(() => expect(api.requests()).toContain('PUT /api/site-content'));
+    expect(sentBooking(api)).toEqual(defaults);
+  });
+
+  it('checks their windows before publishing, opening the service at the message', async () => {
+    const { api, user } = renderTab();
+    const mot = await openService(user, 'Harold Hill branch', 'MOT Testing');
+    const end = mot.getByLabelText('MOT Testing, Tuesday window 2 ends');
+    await user.clear(end);
+    await user.type(end, '08:30');
+    // Closed again: a field that needs attention opens it.
+    await user.click(screen.getByRole('button', { name: /^MOT Testing/ }));
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+
+    const summary = within(await screen.findByRole('group', { name: '1 field needs attention' }));
+    summary.getByRole('link', { name: 'Booking, Harold Hill branch: MOT Testing, Tuesday window 2 ends' });
+    const shown = screen.getByLabelText('MOT Testing, Tuesday window 2 ends');
+    expect(shown.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(shown.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'The window must end after it starts',
+    );
+    expect(api.requests()).not.toContain('PUT /api/site-content');
+  });
+
+  it('shows the server’s refusal of a service’s window beside it, opening its branch and service', async () => {
+    const key = 'booking.locations.2.services.servicing.week.friday.0.places';
+    const { user } = renderTab(makePublished(), {
+      'PUT /api/site-content': {
+        status: 400,
+        body: { error: 'Check the highlighted fields', fieldErrors: { [key]: ['At most 50 jobs'] } },
+      },
+    });
+    const companyName = screen.getByLabelText('Company name');
+    await user.type(companyName, ' Ltd');
+    await publish(user);
+
+    const summary = within(await screen.findByRole('group', { name: '1 field needs attention' }));
+    summary.getByRole('link', { name: 'Booking, Upminster branch: Vehicle Servicing, Friday window 1 jobs' });
+    const branch = within(screen.getByRole('article', { name: /^Upminster branch/ }));
+    const places = branch.getByLabelText('Vehicle Servicing, Friday window 1 jobs');
+    expect(places.getAttribute('aria-invalid')).toBe('true');
+    const message = document.getElementById(places.getAttribute('aria-describedby')!);
+    expect(message?.textContent).toBe('At most 50 jobs');
+    expect(message?.id).toBe('content-booking-locations-2-services-servicing-week-friday-0-places-error');
+  });
+});

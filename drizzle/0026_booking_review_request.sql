@@ -1,0 +1,1 @@
+ALTER TABLE "bookings" ADD COLUMN "review_request" boolean DEFAULT true NOT NULL;

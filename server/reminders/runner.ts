@@ -1,0 +1,56 @@
+import { errorFacts, type Logger } from '../logger.ts';
+import type { Database } from '../db/client.ts';
+import { sendDueReminders } from './send.ts';
+import { reminderSettingsOf } from '#common/reminders/settings.ts';
+import type { SiteContent } from '#common/site-content/site-content.ts';
+
+/** How often due reminders are looked for: a reminder goes within this of its time. */
+const everyMs = 5 * 60 * 1000;
+
+/**
+ * Hands due reminders to the outbox every few minutes, within the sending hours: what fell due
+ * while the server was stopped, or overnight, goes at the first round of the next opening. Every
+ * process runs it; `sendDueReminders` sends each reminder once however many do.
+ */
+export function startReminderRunner({
+  db,
+  logger,
+  content,
+  wake,
+  clock = () => new Date(),
+}: {
+  db: Database;
+  logger: Logger;
+  /** The published site content (the reminders' settings). */
+  content: () => Promise<SiteContent>;
+  /** Tells the outbox worker e-mails are due. */
+  wake: () => void;
+  clock?: () => Date;
+}): { stop(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  const round = () => {
+    if (running) return;
+    running = content()
+      .then((published) => sendDueReminders(db, clock(), reminderSettingsOf(published)))
+      .then((sent) => {
+        if (sent === 0) return;
+        logger.info({ reminders: sent }, 'reminders queued to be sent');
+        wake();
+      })
+      .catch((error: unknown) => logger.warn({ error: errorFacts(error) }, 'could not send due reminders'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const first = setTimeout(round, 30 * 1000);
+  const timer = setInterval(round, everyMs);
+  first.unref();
+  timer.unref();
+  return {
+    async stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

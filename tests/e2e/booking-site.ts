@@ -142,6 +142,16 @@ export async function bookTomorrowMorning(
   await expect(page).toHaveURL(/\/bookings\/manage\/[A-Za-z0-9_-]{43}\?booked=1$/);
 }
 
+/** On the booking's day and time step: the first day offered (chosen already), its first time. */
+export async function chooseFirstTime(page: Page) {
+  await page
+    .getByRole('group', { name: /^Choose a time on/ })
+    .getByRole('radio')
+    .first()
+    .check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
 /**
  * Finds 205/55 R16 from /tyres, sorts by wet grip, and books two of the first mid-range tyre
  * fitted from own stock, at home on the first day offered; answers the tyre's name.
@@ -185,13 +195,7 @@ export async function bookTwoMidRangeTyres(
   await page.getByRole('button', { name: 'Continue' }).click();
   const tyres = page.getByRole('region', { name: 'Your tyres' });
   await expect(tyres).toContainText(`2 × ${name} 205/55 R16`);
-  // The first day offered is chosen; its first time.
-  await page
-    .getByRole('group', { name: /^Choose a time on/ })
-    .getByRole('radio')
-    .first()
-    .check();
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await chooseFirstTime(page);
   await expect(page.getByRole('region', { name: 'Your tyres' })).toContainText(`2 × ${name}`);
   await confirmAs(page, { name: 'Alex Morgan', phone: '07700 900789', email, vehicle: 'Ford Focus' });
   await expect(page.getByRole('region', { name: 'Booking details' })).toContainText(`Tyres2 × ${name}`);

@@ -1,7 +1,7 @@
 import { remindersConsentWording } from '#common/reminders/consent.ts';
 import { londonDate } from '#common/time/london.ts';
 import { addDays } from '#common/time/week.ts';
-import { useBookingSite } from './booking-site.ts';
+import { chooseFirstTime, useBookingSite } from './booking-site.ts';
 import { anySize, expect, signInByCall, test } from './fixtures.ts';
 
 /**
@@ -24,12 +24,7 @@ test.describe('reminders', () => {
       await expect(page.getByRole('radio', { name: /^MOT Testing/ })).toBeChecked();
       await page.getByRole('radio', { name: /^Harold Hill/ }).check();
       await page.getByRole('button', { name: 'Continue' }).click();
-      await page
-        .getByRole('group', { name: /^Choose a time on/ })
-        .getByRole('radio')
-        .first()
-        .check();
-      await page.getByRole('button', { name: 'Continue' }).click();
+      await chooseFirstTime(page);
       await page.getByLabel('Name').fill('Priya Shah');
       await page.getByLabel('Phone').fill('07700 900456');
       await page.getByLabel('Email').fill(email);

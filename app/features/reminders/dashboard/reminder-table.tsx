@@ -13,6 +13,9 @@ import {
  * outright because a table whose display is changed loses them in some browsers.
  */
 const cell = 'px-3 py-2.5 align-top max-md:block max-md:p-0';
+/** The table's columns, in order. */
+const columns = ['Due', 'Reminder', 'Vehicle', 'Customer', 'Status'] as const;
+
 const headerCell = 'px-3 py-2 text-left font-semibold';
 
 /** The status, and when it went or why it will not. */
@@ -85,21 +88,11 @@ export function ReminderTable({ reminders, filtered }: { reminders: Reminder[]; 
             role="row"
             className="border-y border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase"
           >
-            <th role="columnheader" scope="col" className={headerCell}>
-              Due
-            </th>
-            <th role="columnheader" scope="col" className={headerCell}>
-              Reminder
-            </th>
-            <th role="columnheader" scope="col" className={headerCell}>
-              Vehicle
-            </th>
-            <th role="columnheader" scope="col" className={headerCell}>
-              Customer
-            </th>
-            <th role="columnheader" scope="col" className={headerCell}>
-              Status
-            </th>
+            {columns.map((column) => (
+              <th key={column} role="columnheader" scope="col" className={headerCell}>
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody role="rowgroup" className="max-md:block max-md:border-t max-md:border-slate-200">

@@ -1,14 +1,15 @@
 // @vitest-environment happy-dom
 import { screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bookingSettingsOf, type BookingSettings } from '#common/bookings/settings.ts';
+import { describe, expect, it } from 'vitest';
+import { bookingSettingsOf } from '#common/bookings/settings.ts';
 import { makeContent, makePublished } from '#tests/support/site-content.ts';
 import {
   publishDraft as publish,
   publishedAnswer,
   renderContentTab as renderTab,
-  sentContent,
+  sentBooking,
+  withBookingSectionClock,
 } from './content-tab-test-data.tsx';
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -23,19 +24,10 @@ async function openService(user: User, branch: string, service: string) {
   return within(panel.getByRole('region', { name: new RegExp(`^${service}`) }));
 }
 
-const sentBooking = (api: Parameters<typeof sentContent>[0]): BookingSettings => sentContent(api).booking!;
 
 const defaults = bookingSettingsOf(makeContent());
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-07-12T10:00:00Z'));
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  sessionStorage.clear();
-});
+withBookingSectionClock();
 
 describe('a branch’s MOT testing and servicing in the Booking section', () => {
   it('show under each branch with their own windows, and not under mobile fitting', async () => {

@@ -1,14 +1,15 @@
 // @vitest-environment happy-dom
 import { screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bookingSettingsOf, type BookingSettings } from '#common/bookings/settings.ts';
+import { describe, expect, it } from 'vitest';
+import { bookingSettingsOf } from '#common/bookings/settings.ts';
 import { makeContent, makePublished } from '#tests/support/site-content.ts';
 import {
   publishDraft as publish,
   publishedAnswer,
   renderContentTab as renderTab,
-  sentContent,
+  sentBooking,
+  withBookingSectionClock,
 } from './content-tab-test-data.tsx';
 
 const bookingSection = () => within(screen.getByRole('region', { name: 'Booking' }));
@@ -19,21 +20,10 @@ async function openLocation(user: ReturnType<typeof userEvent.setup>, name: stri
   return within(screen.getByRole('article', { name: new RegExp(`^${name}`) }));
 }
 
-/** The booking settings the last PUT sent. */
-const sentBooking = (api: Parameters<typeof sentContent>[0]): BookingSettings => sentContent(api).booking!;
 
 const defaults = bookingSettingsOf(makeContent());
 
-beforeEach(() => {
-  // Today is Sunday 12 July 2026 in London: the bank holidays listed start from it.
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-07-12T10:00:00Z'));
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  sessionStorage.clear();
-});
+withBookingSectionClock();
 
 describe('the Booking section', () => {
   it('shows the settings in force when the content has none yet: the defaults from the opening hours', async () => {

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+import type { BookingSettings } from '#common/bookings/settings.ts';
 import type { PublishedSiteContent, SiteContent } from '#common/site-content/site-content.ts';
 import { makePublished, makeRevision } from '#tests/support/site-content.ts';
 import { createQueryClient } from '#app/lib/query-client.ts';
@@ -44,4 +45,22 @@ export function sentContent(api: ReturnType<typeof mockApi>): SiteContent {
   const put = api.calls.filter((call) => call.method === 'PUT').at(-1);
   expect(put?.path).toBe('/api/site-content');
   return (put?.body as { content: SiteContent }).content;
+}
+
+/** The booking settings the last PUT sent. */
+export const sentBooking = (api: ReturnType<typeof mockApi>): BookingSettings => sentContent(api).booking!;
+
+/**
+ * The Booking section's tests: today is Sunday 12 July 2026 in London (the bank holidays listed
+ * start from it), and each test leaves no draft behind.
+ */
+export function withBookingSectionClock() {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-07-12T10:00:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    sessionStorage.clear();
+  });
 }

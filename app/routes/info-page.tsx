@@ -5,6 +5,9 @@ import { hoursText } from '#app/features/site-content/page-content.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { useSiteSettings } from '#app/features/site-content/site-settings.ts';
 import { infoPagePaths, type InfoPageKey } from '#common/site-content/info-pages.ts';
+import { isBranchService } from '#common/bookings/branch-services.ts';
+import { bookingSettingsOf } from '#common/bookings/settings.ts';
+import { locationsOffering } from '#common/bookings/slots.ts';
 import type { Route } from './+types/info-page';
 
 const pageKeys = Object.fromEntries(
@@ -17,8 +20,22 @@ const pageKeys = Object.fromEntries(
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname.toLowerCase().replace(/\/+$/, '');
-  const page = context.content.infoPages[pageKeys[path]!];
-  return { path, page, hours: hoursText(context.content, context.site) };
+  const key = pageKeys[path]!;
+  const page = context.content.infoPages[key];
+  return { path, page, hours: hoursText(context.content, context.site), book: bookingLink(context, key) };
+}
+
+/**
+ * The MOT's and servicing's pages lead to booking them online, where a branch takes them;
+ * the other pages, and those services when none does, to an enquiry.
+ */
+function bookingLink(context: Route.LoaderArgs['context'], key: InfoPageKey) {
+  if (!isBranchService(key)) return null;
+  if (locationsOffering(bookingSettingsOf(context.content), key).length === 0) return null;
+  return {
+    href: `/book?service=${key}`,
+    label: key === 'mot' ? 'Book your MOT online' : 'Book a service online',
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
@@ -29,7 +46,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
     keywords: loaded.page.keywords,
   });
 
-export default function InfoPageRoute({ loaderData: { page, hours } }: Route.ComponentProps) {
+export default function InfoPageRoute({ loaderData: { page, hours, book } }: Route.ComponentProps) {
   const site = useSiteSettings();
   return (
     <main>
@@ -48,7 +65,12 @@ export default function InfoPageRoute({ loaderData: { page, hours } }: Route.Com
           </dl>
         </section>
         <p className="mt-12 flex flex-wrap gap-3">
-          <a href="/#contact" className={buttonClass('primary', 'large', 'no-underline')}>
+          {book && (
+            <a href={book.href} className={buttonClass('primary', 'large', 'no-underline')}>
+              {book.label}
+            </a>
+          )}
+          <a href="/#contact" className={buttonClass(book ? 'outline' : 'primary', 'large', 'no-underline')}>
             Send an Enquiry
           </a>
           <a

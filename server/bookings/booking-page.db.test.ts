@@ -335,6 +335,25 @@ describe('booking an MOT or a service without JavaScript', () => {
   });
 });
 
+describe('the MOT’s and servicing’s pages', () => {
+  it('lead to booking them online while a branch takes them, else to an enquiry', async () => {
+    const motPage = (await get('/mot').expect(200)).text;
+    expect(motPage).toContain('href="/book?service=mot"');
+    expect(textOf(motPage)).toContain('Book your MOT online');
+    expect(textOf((await get('/servicing').expect(200)).text)).toContain('Book a service online');
+    expect(textOf((await get('/about').expect(200)).text)).not.toMatch(/Book (your MOT|a service) online/);
+
+    content.content = bookingContent(undefined, (settings) => {
+      for (const location of settings.locations) {
+        if (location.services) location.services.mot.enabled = false;
+      }
+    });
+    const closed = (await get('/mot').expect(200)).text;
+    expect(closed).not.toContain('/book?service=mot');
+    expect(textOf(closed)).toContain('Send an Enquiry');
+  });
+});
+
 describe("a booking's page", () => {
   it('answers an unknown token with 404, what may have happened and the phone number', async () => {
     const response = await get(`/bookings/manage/${'x'.repeat(43)}`).expect(404);

@@ -4,8 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Job, VehicleHistory } from '#common/jobs/jobs.ts';
 import { tomorrow } from '#tests/support/bookings.ts';
 import { motExpiryMessage, type Reminder } from '#common/reminders/reminders.ts';
-import { makeRecord, useJobsApp } from '#tests/support/jobs.ts';
-import { bookings, outbox, reminders, vehicles } from '../db/schema.ts';
+import { makeRecord, motAtHaroldHill, useJobsApp } from '#tests/support/jobs.ts';
+import { outbox, reminders, vehicles } from '../db/schema.ts';
 import { defaultReminderSettings } from '#common/reminders/settings.ts';
 import { sendDueReminders } from './send.ts';
 
@@ -19,12 +19,8 @@ beforeEach(async () => {
   await fixture.database.db.delete(vehicles);
 });
 
-/** A job booked for the fitter, made an MOT (not yet bookable online: set on the booking). */
-async function motJob(overrides: Record<string, unknown> = {}) {
-  const job = await bookJob(overrides);
-  await fixture.database.db.update(bookings).set({ service: 'mot' }).where(eq(bookings.id, job.id));
-  return job;
-}
+/** An MOT at the Harold Hill branch, given to the fitter. */
+const motJob = (overrides: Record<string, unknown> = {}) => bookJob({ ...motAtHaroldHill, ...overrides });
 
 /** The fitter completes a job: two new tyres at the front and, unless given, no advisory. */
 const complete = (id: number, record = makeRecord({ advisories: '' })) =>

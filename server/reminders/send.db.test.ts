@@ -7,7 +7,7 @@ import { defaultReminderSettings } from '#common/reminders/settings.ts';
 import { createApp } from '#server/app.ts';
 import { testConfig } from '#tests/support/app.ts';
 import { bookingContent } from '#tests/support/bookings.ts';
-import { makeRecord, useJobsApp } from '#tests/support/jobs.ts';
+import { makeRecord, motAtHaroldHill, useJobsApp } from '#tests/support/jobs.ts';
 import { londonDate } from '#common/time/london.ts';
 import { addDays } from '#common/time/week.ts';
 import { signedInStaff } from '#tests/support/factories.ts';
@@ -36,15 +36,9 @@ beforeEach(async () => {
   content.content = { ...bookingContent(), reminders: settings };
 });
 
-/** A job for the fitter, made an MOT at the Harold Hill branch. */
-async function motJob(overrides: Record<string, unknown> = {}, fitter?: null) {
-  const job = await bookJob({ remindersConsent: true, ...overrides }, fitter);
-  await fixture.database.db
-    .update(bookings)
-    .set({ service: 'mot', location: 'harold-hill' })
-    .where(eq(bookings.id, job.id));
-  return job;
-}
+/** An MOT at the Harold Hill branch, reminders agreed to, given to the fitter unless `fitter` is null. */
+const motJob = (overrides: Record<string, unknown> = {}, fitter?: null) =>
+  bookJob({ ...motAtHaroldHill, remindersConsent: true, ...overrides }, fitter);
 
 const complete = (id: number, record = makeRecord({ advisories: '' })) =>
   as(people.fitter).event(id, { type: 'completed', record }).expect(201);
@@ -125,8 +119,22 @@ describe('an MOT’s reminders', () => {
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
 
-    // The customer books an MOT for the vehicle meanwhile: the second reminder is not sent.
-    await motJob({ registration: 'mo71tst', date: addDays(londonDate(clock.now), 1) }, null);
+    // The customer books an MOT for the vehicle meanwhile: the second reminder is cancelled at
+    // once. The booking cancelled, it is back; booked again, cancelled again, and never sent.
+    const cancelledSteps = async () =>
+      (await remindersOf('?kind=mot&status=cancelled')).map((r) => [r.step, r.cancelledReason]);
+    const date = addDays(londonDate(clock.now), 1);
+    const rebooked = await motJob({ registration: 'mo71tst', date }, null);
+    expect(await cancelledSteps()).toEqual([[2, 'An MOT was booked since.']]);
+    const office = await signedInStaff(fixture.database.db, undefined, clock.now, 'staff');
+    await request(fixture.app)
+      .put(`/api/bookings/${rebooked.id}`)
+      .set(office.headers)
+      .send({ status: 'cancelled', reason: 'Booked elsewhere' })
+      .expect(200);
+    expect(await cancelledSteps()).toEqual([]);
+    await motJob({ registration: 'MO71TST', date, start: '10:00' }, null);
+    expect(await cancelledSteps()).toEqual([[2, 'An MOT was booked since.']]);
     clock.now = new Date(second!.due);
     expect((await sendDue()).body).toEqual({ sent: 0 });
     expect((await remindersOf('?kind=mot&status=cancelled')).map((r) => [r.step, r.cancelledReason])).toEqual(

@@ -148,11 +148,12 @@ describe('the reminders’ summary', () => {
   it('does not count a scheduled or cancelled reminder as booked, whatever followed', async () => {
     const job = await originalJob();
     const customer = { registration: 'SC12HED', email: 'scheduled@example.com' };
-    await addReminder(job, 'tyres', 'scheduled', customer);
-    await addReminder(job, 'tyres', 'cancelled', customer);
+    // Review requests: a booking does not answer them (it would cancel a scheduled tyre reminder).
+    await addReminder(job, 'review', 'scheduled', customer);
+    await addReminder(job, 'review', 'cancelled', customer);
     await bookingBy(customer, daysAfterSending(1));
-    const [, tyres] = (await reminderSummary(fixture.database.db)).kinds;
-    expect(tyres).toEqual({ kind: 'tyres', scheduled: 1, sent: 0, cancelled: 1, booked: 0 });
+    const [, , review] = (await reminderSummary(fixture.database.db)).kinds;
+    expect(review).toEqual({ kind: 'review', scheduled: 1, sent: 0, cancelled: 1, booked: 0 });
   });
 
   it('refuses fitters, and anyone not signed in', async () => {

@@ -22,6 +22,16 @@ export async function clearJobs(db: Database) {
 /** A fresh idempotency key, as the phone makes one per action. */
 export const newKey = () => crypto.randomUUID();
 
+/** The fields of an MOT at the Harold Hill branch, in its 09:00 window (one place), for makeBooking. */
+export const motAtHaroldHill = {
+  service: 'mot',
+  location: 'harold-hill',
+  start: '09:00',
+  postcode: '',
+  addressLine: '',
+  town: '',
+};
+
 /** A completed job's record with two tyres at the front. */
 export function makeRecord(overrides: Record<string, unknown> = {}) {
   return {

@@ -26,6 +26,8 @@ test.describe('the fitter’s day', () => {
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(`${site.origin}/admin/jobs`);
+    // A press before the page has its scripts would change nothing.
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'The day after' }).click();
     const card = page.getByRole('article', { name: /8:00am – 10:00am/ });
     await expect(card).toContainText('Sam Driver');

@@ -46,6 +46,10 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
     keywords: loaded.page.keywords,
   });
 
+/** The page's other ways to reach the business, beside its one primary action. */
+const secondaryLink =
+  'rounded-lg border border-ink px-6 py-3 font-semibold text-ink no-underline hover:bg-slate-100';
+
 export default function InfoPageRoute({ loaderData: { page, hours, book } }: Route.ComponentProps) {
   const site = useSiteSettings();
   return (
@@ -70,13 +74,13 @@ export default function InfoPageRoute({ loaderData: { page, hours, book } }: Rou
               {book.label}
             </a>
           )}
-          <a href="/#contact" className={buttonClass(book ? 'outline' : 'primary', 'large', 'no-underline')}>
+          <a
+            href="/#contact"
+            className={book ? secondaryLink : buttonClass('primary', 'large', 'no-underline')}
+          >
             Send an Enquiry
           </a>
-          <a
-            href={`tel:${site.phone}`}
-            className="rounded-lg border border-ink px-6 py-3 font-semibold text-ink no-underline hover:bg-slate-100"
-          >
+          <a href={`tel:${site.phone}`} className={secondaryLink}>
             Call {site.formattedPhone}
           </a>
         </p>

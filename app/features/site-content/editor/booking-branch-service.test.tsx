@@ -7,6 +7,8 @@ import { makeContent, makePublished } from '#tests/support/site-content.ts';
 import {
   publishDraft as publish,
   publishedAnswer,
+  bookingSection,
+  openBookingLocation,
   renderContentTab as renderTab,
   sentBooking,
   withBookingSectionClock,
@@ -14,16 +16,12 @@ import {
 
 type User = ReturnType<typeof userEvent.setup>;
 
-const bookingSection = () => within(screen.getByRole('region', { name: 'Booking' }));
-
 /** Opens a branch's panel, then its MOT testing's or servicing's, and gives the latter's contents. */
 async function openService(user: User, branch: string, service: string) {
-  await user.click(bookingSection().getByRole('button', { name: new RegExp(`^${branch}`) }));
-  const panel = within(screen.getByRole('article', { name: new RegExp(`^${branch}`) }));
+  const panel = await openBookingLocation(user, branch);
   await user.click(panel.getByRole('button', { name: new RegExp(`^${service}`) }));
   return within(panel.getByRole('region', { name: new RegExp(`^${service}`) }));
 }
-
 
 const defaults = bookingSettingsOf(makeContent());
 

@@ -1,25 +1,17 @@
 // @vitest-environment happy-dom
 import { screen, waitFor, within } from '@testing-library/react';
-import type userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { bookingSettingsOf } from '#common/bookings/settings.ts';
 import { makeContent, makePublished } from '#tests/support/site-content.ts';
 import {
   publishDraft as publish,
   publishedAnswer,
+  bookingSection,
+  openBookingLocation,
   renderContentTab as renderTab,
   sentBooking,
   withBookingSectionClock,
 } from './content-tab-test-data.tsx';
-
-const bookingSection = () => within(screen.getByRole('region', { name: 'Booking' }));
-
-/** Opens a location's panel by its name and gives its contents. */
-async function openLocation(user: ReturnType<typeof userEvent.setup>, name: string) {
-  await user.click(bookingSection().getByRole('button', { name: new RegExp(`^${name}`) }));
-  return within(screen.getByRole('article', { name: new RegExp(`^${name}`) }));
-}
-
 
 const defaults = bookingSettingsOf(makeContent());
 
@@ -39,7 +31,7 @@ describe('the Booking section', () => {
       'Upminster branch30 windows on 7 days',
     ]);
 
-    const mobile = await openLocation(user, 'Mobile fitting');
+    const mobile = await openBookingLocation(user, 'Mobile fitting');
     expect(mobile.getByRole('switch', { name: 'Online booking' }).getAttribute('aria-checked')).toBe('true');
     expect((mobile.getByLabelText('Monday window 1 starts') as HTMLInputElement).value).toBe('08:00');
     expect((mobile.getByLabelText('Monday window 5 ends') as HTMLInputElement).value).toBe('18:00');
@@ -52,7 +44,7 @@ describe('the Booking section', () => {
   it('publishes an edited window in the booking settings', async () => {
     const { api, user } = renderTab();
     api.answer('PUT /api/site-content', publishedAnswer(makeContent()));
-    const branch = await openLocation(user, 'Harold Hill branch');
+    const branch = await openBookingLocation(user, 'Harold Hill branch');
     const end = branch.getByLabelText('Monday window 1 ends');
     await user.clear(end);
     await user.type(end, '09:30');
@@ -70,7 +62,7 @@ describe('the Booking section', () => {
   it('adds and removes windows, switches a location off and fills a branch from its opening hours', async () => {
     const { api, user } = renderTab();
     api.answer('PUT /api/site-content', publishedAnswer(makeContent()));
-    const mobile = await openLocation(user, 'Mobile fitting');
+    const mobile = await openBookingLocation(user, 'Mobile fitting');
     await user.click(mobile.getByRole('button', { name: 'Add a window on Sunday' }));
     expect((mobile.getByLabelText('Sunday window 1 starts') as HTMLInputElement).value).toBe('08:00');
     await waitFor(() => expect(document.activeElement).toBe(mobile.getByLabelText('Sunday window 1 starts')));
@@ -79,12 +71,12 @@ describe('the Booking section', () => {
     await user.click(mobile.getByRole('button', { name: 'Remove Monday window 1' }));
     expect((mobile.getByLabelText('Monday window 1 starts') as HTMLInputElement).value).toBe('10:00');
 
-    const upminster = await openLocation(user, 'Upminster branch');
+    const upminster = await openBookingLocation(user, 'Upminster branch');
     await user.click(upminster.getByRole('switch', { name: 'Online booking' }));
     expect(upminster.getByRole('switch', { name: 'Online booking' }).getAttribute('aria-checked')).toBe(
       'false',
     );
-    const harold = await openLocation(user, 'Harold Hill branch');
+    const harold = await openBookingLocation(user, 'Harold Hill branch');
     await user.click(harold.getByRole('button', { name: 'Remove Saturday window 4' }));
     await user.click(harold.getByRole('button', { name: 'Fill from opening hours' }));
     await user.click(
@@ -185,7 +177,7 @@ describe('the Booking section', () => {
 
   it('checks the windows before publishing, and shows the message at the field', async () => {
     const { api, user } = renderTab();
-    const mobile = await openLocation(user, 'Mobile fitting');
+    const mobile = await openBookingLocation(user, 'Mobile fitting');
     const end = mobile.getByLabelText('Tuesday window 2 ends');
     await user.clear(end);
     await user.type(end, '09:00');
@@ -210,7 +202,7 @@ describe('the Booking section', () => {
         },
       },
     });
-    const upminster = await openLocation(user, 'Upminster branch');
+    const upminster = await openBookingLocation(user, 'Upminster branch');
     await user.click(upminster.getByRole('switch', { name: 'Online booking' }));
     await publish(user);
 

@@ -64,3 +64,12 @@ export function withBookingSectionClock() {
     sessionStorage.clear();
   });
 }
+
+/** The Content tab's Booking section. */
+export const bookingSection = () => within(screen.getByRole('region', { name: 'Booking' }));
+
+/** Opens a place's panel in the Booking section by its name and gives its contents. */
+export async function openBookingLocation(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await user.click(bookingSection().getByRole('button', { name: new RegExp(`^${name}`) }));
+  return within(screen.getByRole('article', { name: new RegExp(`^${name}`) }));
+}

@@ -3,7 +3,6 @@
 -- scheduled tyre reminder, at once and in the statement that stores the booking. Cancelled
 -- again, the booking gives back those still to come, unless another booking answers them or
 -- the address has unsubscribed meanwhile.
--- (The sender checks the same again when a reminder falls due: server/reminders/send.ts.)
 CREATE FUNCTION reminder_kind_of_service(service text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE WHEN service = 'mot' THEN 'mot' WHEN service = 'servicing' THEN NULL ELSE 'tyres' END
 $$;--> statement-breakpoint

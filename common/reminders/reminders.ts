@@ -1,5 +1,6 @@
 // zod/mini: the dashboard's Reminders section and the vehicle's MOT form check as the API does.
 import * as z from 'zod/mini';
+import type { BranchService } from '#common/bookings/branch-services.ts';
 import type { JobRecord, TyrePosition } from '#common/jobs/jobs.ts';
 import { addDays, isCalendarDate } from '#common/time/week.ts';
 import type { ReminderSettings } from './settings.ts';
@@ -26,7 +27,20 @@ export type Reminder = {
 };
 
 /** The service whose completion records a vehicle's MOT expiry. */
-export const motService = 'mot';
+export const motService = 'mot' satisfies BranchService;
+
+/**
+ * Why a reminder was cancelled, as staff read it. The two "booked since" are written by the
+ * database, in the statement that stores the booking (drizzle/0027_reminders_follow_bookings).
+ */
+export const cancelledReasons = {
+  expiryChanged: 'The MOT expiry changed.',
+  unticked: 'Unticked by staff.',
+  unsubscribed: 'Unsubscribed.',
+  noReviewLink: 'No review link was set in the site content.',
+  motBooked: 'An MOT was booked since.',
+  tyresBooked: 'Tyre work was booked since.',
+} as const;
 
 /** The same day a year on (28 February for 29 February). */
 export function aYearOn(date: string): string {

@@ -57,6 +57,7 @@ function oneOf<Value extends string>(
  */
 export function remindersRouter(deps: RemindersDependencies, requireUser: RequestHandler): Router {
   const { db, clock } = deps;
+  const settings = async () => reminderSettingsOf(await deps.content());
   const router = Router();
   router.use('/reminders', requireUser);
 
@@ -90,8 +91,7 @@ export function remindersRouter(deps: RemindersDependencies, requireUser: Reques
   router.get('/reminders/summary', reminderSummaryRoute(db));
 
   router.post('/reminders/send-due', requireOwner, async (req, res) => {
-    const settings = reminderSettingsOf(await deps.content());
-    const sent = await sendDueReminders(db, clock(), settings, { anyHour: true });
+    const sent = await sendDueReminders(db, clock(), await settings(), { anyHour: true });
     if (sent > 0) deps.wake();
     await recordStaffActivity(db, req, { kind: 'reminders-sent', target: 'reminders', detail: { sent } });
     res.json({ sent });
@@ -100,8 +100,8 @@ export function remindersRouter(deps: RemindersDependencies, requireUser: Reques
   router.put('/jobs/:id/review-request', requireUser, async (req, res) => {
     const id = idParam(req, jobNotFoundMessage);
     const { reviewRequest } = parseBody(reviewRequestChangeSchema, req.body ?? {});
-    const settings = reminderSettingsOf(await deps.content());
-    const found = await db.transaction((tx) => setReviewRequest(tx, id, reviewRequest, clock(), settings));
+    const inForce = await settings();
+    const found = await db.transaction((tx) => setReviewRequest(tx, id, reviewRequest, clock(), inForce));
     if (!found) throw new HttpError(404, jobNotFoundMessage);
     await recordStaffActivity(db, req, {
       kind: 'job-updated',
@@ -116,8 +116,8 @@ export function remindersRouter(deps: RemindersDependencies, requireUser: Reques
     if (!isRegistration(given)) throw new HttpError(400, registrationMessage);
     const registration = normaliseRegistration(given);
     const { motExpiry } = parseBody(vehicleChangeSchema, req.body ?? {});
-    const settings = reminderSettingsOf(await deps.content());
-    await db.transaction((tx) => setMotExpiry(tx, registration, motExpiry, clock(), settings));
+    const inForce = await settings();
+    await db.transaction((tx) => setMotExpiry(tx, registration, motExpiry, clock(), inForce));
     await recordStaffActivity(db, req, {
       kind: 'vehicle-changed',
       target: `vehicle ${registration}`,

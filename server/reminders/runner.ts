@@ -5,7 +5,9 @@ import { reminderSettingsOf } from '#common/reminders/settings.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
 
 /** How often due reminders are looked for: a reminder goes within this of its time. */
-const everyMs = 5 * 60 * 1000;
+const defaultEveryMs = 5 * 60 * 1000;
+/** The first round, once the server has settled after its start. */
+const defaultFirstMs = 30 * 1000;
 
 /**
  * Hands due reminders to the outbox every few minutes, within the sending hours: what fell due
@@ -18,6 +20,8 @@ export function startReminderRunner({
   content,
   wake,
   clock = () => new Date(),
+  firstMs = defaultFirstMs,
+  everyMs = defaultEveryMs,
 }: {
   db: Database;
   logger: Logger;
@@ -26,6 +30,8 @@ export function startReminderRunner({
   /** Tells the outbox worker e-mails are due. */
   wake: () => void;
   clock?: () => Date;
+  firstMs?: number;
+  everyMs?: number;
 }): { stop(): Promise<void> } {
   let running: Promise<void> | null = null;
   const round = () => {
@@ -42,7 +48,7 @@ export function startReminderRunner({
         running = null;
       });
   };
-  const first = setTimeout(round, 30 * 1000);
+  const first = setTimeout(round, firstMs);
   const timer = setInterval(round, everyMs);
   first.unref();
   timer.unref();

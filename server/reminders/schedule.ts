@@ -3,6 +3,7 @@ import type { Booking } from '#common/bookings/booking.ts';
 import type { JobRecord } from '#common/jobs/jobs.ts';
 import {
   aYearOn,
+  cancelledReasons,
   motReminderDates,
   motService,
   needsTyreReminder,
@@ -117,7 +118,7 @@ export async function setMotExpiry(
     .onConflictDoUpdate({ target: vehicles.registration, set: { motExpiry: expiry, updatedAt: now } });
   await tx
     .update(reminders)
-    .set({ status: 'cancelled', cancelledReason: 'The MOT expiry changed.' })
+    .set({ status: 'cancelled', cancelledReason: cancelledReasons.expiryChanged })
     .where(
       and(
         eq(reminders.registration, registration),
@@ -177,7 +178,7 @@ export async function setReviewRequest(
   if (!ask) {
     await tx
       .update(reminders)
-      .set({ status: 'cancelled', cancelledReason: 'Unticked by staff.' })
+      .set({ status: 'cancelled', cancelledReason: cancelledReasons.unticked })
       .where(
         and(
           eq(reminders.bookingId, bookingId),

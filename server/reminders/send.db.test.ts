@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Reminder } from '#common/reminders/reminders.ts';
+import { cancelledReasons, type Reminder } from '#common/reminders/reminders.ts';
 import { defaultReminderSettings } from '#common/reminders/settings.ts';
 import { createApp } from '#server/app.ts';
 import { testConfig } from '#tests/support/app.ts';
@@ -18,7 +18,7 @@ import { createMailer } from '../notifications/mailer.ts';
 import { claimDueNotifications } from '../notifications/outbox.ts';
 import type { NotificationAddresses } from '../notifications/addresses.ts';
 import { defaultCustomerEmails } from '#common/site-content/site-content.ts';
-import { noReviewLinkReason, sendDueReminders } from './send.ts';
+import { sendDueReminders } from './send.ts';
 import { unsubscribe, unsubscribeToken } from './unsubscribe.ts';
 
 // Due reminders go through the outbox once each, whoever sends them and however often, only from
@@ -253,8 +253,8 @@ describe('sending', () => {
     expect(
       (await remindersOf('?kind=review')).map((r) => [r.customer.email, r.status, r.cancelledReason]),
     ).toEqual([
-      ['no.link@example.com', 'cancelled', noReviewLinkReason],
-      ['gone@example.com', 'cancelled', noReviewLinkReason],
+      ['no.link@example.com', 'cancelled', cancelledReasons.noReviewLink],
+      ['gone@example.com', 'cancelled', cancelledReasons.noReviewLink],
     ]);
 
     // The customer unsubscribes by the link of one of them: the MOT reminders are cancelled, and

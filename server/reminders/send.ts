@@ -1,13 +1,10 @@
-import { and, asc, eq, gt, inArray, lte, ne, notInArray, sql } from 'drizzle-orm';
-import { motService, type ReminderKind } from '#common/reminders/reminders.ts';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { cancelledReasons, type ReminderKind } from '#common/reminders/reminders.ts';
 import { withinSendingHours } from '#common/reminders/sending-hours.ts';
 import type { ReminderSettings } from '#common/reminders/settings.ts';
-import { branchServices } from '#common/bookings/branch-services.ts';
 import type { Database } from '../db/client.ts';
-import { bookings, outbox, reminders, vehicles } from '../db/schema.ts';
+import { outbox, reminders, vehicles } from '../db/schema.ts';
 import { isUnsubscribed, unsubscribeToken } from './unsubscribe.ts';
-
-export const noReviewLinkReason = 'No review link was set in the site content.';
 
 /** Reminders handed to the outbox in one transaction. */
 const batchSize = 200;
@@ -32,35 +29,17 @@ export type ReminderNotification = {
 };
 
 /**
- * Why a due reminder is no longer wanted, or null to send it: the customer has booked what it
- * would ask them to book since it was scheduled (an MOT for the vehicle, or tyre work), or they
- * unsubscribed meanwhile. A review request needs somewhere to send the customer.
+ * Why a due reminder is no longer wanted, or null to send it: the address unsubscribed after it
+ * was scheduled (by another process, say), or a review request has no review link to send the
+ * customer to. (A booking answering a reminder cancels it as the booking is stored.)
  */
 async function reasonNotToSend(
   tx: Database,
   reminder: typeof reminders.$inferSelect,
   settings: ReminderSettings,
 ): Promise<string | null> {
-  if (await isUnsubscribed(tx, reminder.email)) return 'Unsubscribed.';
-  if (reminder.kind === 'review') return settings.reviewLink ? null : noReviewLinkReason;
-  const service =
-    reminder.kind === 'mot'
-      ? eq(bookings.service, motService)
-      : notInArray(bookings.service, [...branchServices]);
-  const [booked] = await tx
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.registration, reminder.registration),
-        ne(bookings.status, 'cancelled'),
-        gt(bookings.createdAt, reminder.createdAt),
-        service,
-      ),
-    )
-    .limit(1);
-  if (!booked) return null;
-  return reminder.kind === 'mot' ? 'An MOT was booked since.' : 'Tyre work was booked since.';
+  if (await isUnsubscribed(tx, reminder.email)) return cancelledReasons.unsubscribed;
+  return reminder.kind === 'review' && !settings.reviewLink ? cancelledReasons.noReviewLink : null;
 }
 
 /**

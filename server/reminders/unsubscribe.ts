@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { cancelledReasons } from '#common/reminders/reminders.ts';
 import type { Database } from '../db/client.ts';
 import { reminders, reminderUnsubscribes } from '../db/schema.ts';
 import { installationKey } from '../auth/installation-key.ts';
@@ -54,7 +55,7 @@ export async function unsubscribe(db: Database, token: string, now: Date): Promi
       .onConflictDoNothing();
     await tx
       .update(reminders)
-      .set({ status: 'cancelled', cancelledReason: 'Unsubscribed.' })
+      .set({ status: 'cancelled', cancelledReason: cancelledReasons.unsubscribed })
       .where(and(lowerEmail(reminder.email), eq(reminders.status, 'scheduled')));
     return { email: reminder.email };
   });

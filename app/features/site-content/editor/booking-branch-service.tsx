@@ -6,9 +6,7 @@ import {
 } from '#common/bookings/settings.ts';
 import { branchServiceTitles } from '#common/bookings/branch-services.ts';
 import type { BranchContent } from '#common/site-content/site-content.ts';
-import { ChevronDownIcon } from '#app/components/ui/icons.tsx';
-import { FillFromHoursButton, OnlineBookingSwitch } from './booking-controls.tsx';
-import { weekSummary } from './booking-draft.ts';
+import { BookingPanelToggle, FillFromHoursButton, OnlineBookingSwitch } from './booking-controls.tsx';
 import { BookingWeekField } from './booking-week.tsx';
 import { fieldId } from './draft-state.ts';
 import { useEditor } from './editor-context.ts';
@@ -54,21 +52,14 @@ export function BranchServiceEditor({
       className={`rounded-lg border ${needsAttention ? 'border-red-300' : 'border-slate-200'}`}
     >
       <h4 id={`${id}-heading`} className="p-1.5 sm:p-2">
-        <button
-          type="button"
-          aria-expanded={expanded}
-          aria-controls={`${id}-panel`}
-          onClick={() => setOpen(!open)}
-          className="flex min-h-11 w-full items-center gap-3 rounded-lg px-2 text-left transition hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink"
-        >
-          <ChevronDownIcon className={`size-5 shrink-0 transition ${expanded ? 'rotate-180' : ''}`} />
-          <span className="grid min-w-0">
-            <span className="font-semibold text-ink">{title}</span>
-            <span className="text-sm text-slate-600">
-              {settings.enabled ? weekSummary(settings.week) : 'Online booking off'}
-            </span>
-          </span>
-        </button>
+        <BookingPanelToggle
+          title={title}
+          enabled={settings.enabled}
+          week={settings.week}
+          expanded={expanded}
+          controls={`${id}-panel`}
+          onToggle={() => setOpen(!open)}
+        />
       </h4>
       {expanded && (
         <div id={`${id}-panel`} className="grid gap-4 border-t border-slate-200 px-2 py-3 sm:p-4">

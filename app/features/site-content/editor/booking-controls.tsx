@@ -1,7 +1,10 @@
 import { tyreWindows, weekWithin, type WindowPattern } from '#common/bookings/settings.ts';
 import type { BranchContent } from '#common/site-content/site-content.ts';
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
+import { ChevronDownIcon } from '#app/components/ui/icons.tsx';
 import { Switch } from '#app/components/ui/switch.tsx';
+import type { BookingWeek } from '#common/bookings/settings.ts';
+import { weekSummary } from './booking-draft.ts';
 import { fieldId, type Path } from './draft-state.ts';
 import { useEditor } from './editor-context.ts';
 
@@ -87,5 +90,49 @@ export function FillFromHoursButton({
       confirmLabel="Replace windows"
       onConfirm={() => dispatch({ type: 'set', path, value: weekWithin(branch.hours, pattern) })}
     />
+  );
+}
+
+/**
+ * The button that opens or closes a place's panel, or its MOT testing's or servicing's: its name
+ * and what customers can book there (the week in short, or that online booking is off).
+ */
+export function BookingPanelToggle({
+  title,
+  enabled,
+  week,
+  expanded,
+  controls,
+  onToggle,
+  large = false,
+}: {
+  title: string;
+  enabled: boolean;
+  week: BookingWeek;
+  expanded: boolean;
+  /** The id of the panel it opens. */
+  controls: string;
+  onToggle: () => void;
+  /** A place's (a larger heading); else one of its services'. */
+  large?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      aria-expanded={expanded}
+      aria-controls={controls}
+      onClick={onToggle}
+      className={`flex ${large ? 'min-h-12' : 'min-h-11'} w-full items-center gap-3 rounded-lg px-2 text-left transition hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink`}
+    >
+      <ChevronDownIcon className={`size-5 shrink-0 transition ${expanded ? 'rotate-180' : ''}`} />
+      <span className="grid min-w-0">
+        <span className={large ? 'text-base font-bold break-words text-ink' : 'font-semibold text-ink'}>
+          {title}
+        </span>
+        <span className="text-sm font-normal text-slate-600">
+          {enabled ? weekSummary(week) : 'Online booking off'}
+        </span>
+      </span>
+    </button>
   );
 }

@@ -1,10 +1,8 @@
 import { memo } from 'react';
 import { branchServices, mobileLocation, type BookingLocationSettings } from '#common/bookings/settings.ts';
 import type { BranchContent } from '#common/site-content/site-content.ts';
-import { ChevronDownIcon } from '#app/components/ui/icons.tsx';
 import { BranchServiceEditor } from './booking-branch-service.tsx';
-import { FillFromHoursButton, OnlineBookingSwitch } from './booking-controls.tsx';
-import { weekSummary } from './booking-draft.ts';
+import { BookingPanelToggle, FillFromHoursButton, OnlineBookingSwitch } from './booking-controls.tsx';
 import { BookingWeekField } from './booking-week.tsx';
 import { useEditor } from './editor-context.ts';
 
@@ -40,21 +38,15 @@ export const BookingLocationEditor = memo(function BookingLocationEditor({
       className={`rounded-xl border bg-white ${needsAttention ? 'border-red-300' : 'border-slate-200'}`}
     >
       <h3 id={`booking-${location.key}-heading`} className="p-2 sm:p-3">
-        <button
-          type="button"
-          aria-expanded={expanded}
-          aria-controls={panelId}
-          onClick={() => onToggle(location.key)}
-          className="flex min-h-12 w-full items-center gap-3 rounded-lg px-2 text-left transition hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink"
-        >
-          <ChevronDownIcon className={`size-5 shrink-0 transition ${expanded ? 'rotate-180' : ''}`} />
-          <span className="grid min-w-0">
-            <span className="text-base font-bold break-words text-ink">{name}</span>
-            <span className="text-sm font-normal text-slate-600">
-              {location.enabled ? weekSummary(location.week) : 'Online booking off'}
-            </span>
-          </span>
-        </button>
+        <BookingPanelToggle
+          title={name}
+          enabled={location.enabled}
+          week={location.week}
+          expanded={expanded}
+          controls={panelId}
+          onToggle={() => onToggle(location.key)}
+          large
+        />
       </h3>
       {expanded && (
         <div id={panelId} className="grid gap-4 border-t border-slate-200 px-2 py-3 sm:p-5">

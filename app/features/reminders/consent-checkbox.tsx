@@ -15,7 +15,7 @@ export function RemindersConsentCheckbox({
         id={id}
         type="checkbox"
         name="remindersConsent"
-        className="mt-0.5 size-5 shrink-0 accent-[#8DC63F]"
+        className="mt-0.5 size-5 shrink-0 accent-brand-dark"
         {...input}
       />
       <label htmlFor={id} className="text-sm leading-relaxed text-slate-700">

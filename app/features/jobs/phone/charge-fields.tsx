@@ -57,7 +57,8 @@ export function ChargeFields({ job }: { job: Job }) {
         </ul>
       )}
       <label className="flex min-h-11 items-center gap-3 text-base">
-        <input type="checkbox" {...register('changeCharge')} className="size-5" /> Change the charge
+        <input type="checkbox" {...register('changeCharge')} className="size-5 accent-brand-dark" /> Change
+        the charge
       </label>
       {changing && (
         <>

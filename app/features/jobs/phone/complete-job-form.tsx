@@ -8,6 +8,7 @@ import { addEvent } from './job-actions.tsx';
 import { ChargeFields } from './charge-fields.tsx';
 import { completionOf, initialValues, type CompletionValues } from './completion-values.ts';
 import { FittedTyreFields, TreadFields } from './fitted-tyre-fields.tsx';
+import { PhotoPicker } from './photo-picker.tsx';
 import { SignaturePad } from './signature-pad.tsx';
 
 /**
@@ -57,10 +58,12 @@ export function CompleteJobForm({ job, add, onDone }: { job: Job; add: AddAction
         <fieldset className="grid gap-1">
           <legend className="text-sm font-semibold text-ink">Checks</legend>
           <label className="flex min-h-11 items-center gap-3 text-base">
-            <input type="checkbox" {...form.register('torqued')} className="size-5" /> Wheel nuts torqued
+            <input type="checkbox" {...form.register('torqued')} className="size-5 accent-brand-dark" /> Wheel
+            nuts torqued
           </label>
           <label className="flex min-h-11 items-center gap-3 text-base">
-            <input type="checkbox" {...form.register('tpmsReset')} className="size-5" /> TPMS reset
+            <input type="checkbox" {...form.register('tpmsReset')} className="size-5 accent-brand-dark" />{' '}
+            TPMS reset
           </label>
         </fieldset>
         <div>
@@ -80,26 +83,7 @@ export function CompleteJobForm({ job, add, onDone }: { job: Job; add: AddAction
           </label>
           <textarea id={`notes-${job.id}`} rows={2} {...form.register('notes')} className={fieldClass} />
         </div>
-        <div>
-          <label htmlFor={`photos-${job.id}`} className="text-sm font-semibold text-ink">
-            Photos (up to {room})
-          </label>
-          <input
-            id={`photos-${job.id}`}
-            type="file"
-            accept="image/*"
-            capture="environment"
-            multiple
-            disabled={room === 0}
-            onChange={(changed) => setPhotos([...(changed.target.files ?? [])].slice(0, room))}
-            className="mt-1.5 block w-full text-base"
-          />
-          {photos.length > 0 && (
-            <p className="mt-1 text-sm text-slate-700">
-              {photos.length === 1 ? '1 photo' : `${photos.length} photos`} to send with the job
-            </p>
-          )}
-        </div>
+        <PhotoPicker id={`photos-${job.id}`} room={room} photos={photos} onChange={setPhotos} />
         <ChargeFields job={job} />
         <SignaturePad onChange={setSignature} />
         <Button type="submit" size="large">

@@ -170,4 +170,25 @@ describe('a job on the fitter’s phone', () => {
       },
     });
   });
+
+  it('adds each photo taken to those before, shows them, and sends those not taken out', async () => {
+    const { added, user } = renderCard(makeJob({ status: 'arrived', photos: 4 }));
+    await user.click(screen.getByRole('button', { name: 'Complete job' }));
+    const input = screen.getByLabelText(/^Photos \(up to 2\)/);
+    const photo = (name: string) => new File(['jpeg'], name, { type: 'image/jpeg' });
+    await user.upload(input, photo('first.jpg'));
+    expect(screen.getByText('Take another photo')).toBeTruthy();
+    await user.upload(input, photo('second.jpg'));
+    screen.getByText('2 photos to send with the job');
+    screen.getByText('No room for more photos');
+    expect((input as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getAllByRole('img', { name: /^Photo \d$/ })).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Take out photo 1' }));
+    screen.getByText('1 photo to send with the job');
+    expect((input as HTMLInputElement).disabled).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Complete the job' }));
+    await vi.waitFor(() => expect(added).toHaveLength(2));
+    expect(added.map((action) => action.label)).toEqual(['Photo', 'Completed']);
+    expect(added[0]!.request).toMatchObject({ kind: 'file', picture: { name: 'second.jpg' } });
+  });
 });

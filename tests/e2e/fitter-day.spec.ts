@@ -1,11 +1,23 @@
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Job, Takings, VehicleHistory } from '#common/jobs/jobs.ts';
 import { londonDate } from '#common/time/london.ts';
 import { pdfText } from '#tests/support/pdf-text.ts';
 import { tomorrow, useBookingSite } from './booking-site.ts';
-import { expect, test } from './fixtures.ts';
+import { anySize, expect, test } from './fixtures.ts';
 import { addFitter, bookJob, signedIn } from './job-site.ts';
 import { staffAccount } from './staff-account.ts';
+
+/** The fitter signs in on their phone, lands on My jobs and waits for its scripts. */
+async function signInOnPhone(page: Page, origin: string, username: string, password: string) {
+  await page.goto(`${origin}/auth`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(`${origin}/admin/jobs`);
+  // A press before the page has its scripts would change nothing.
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
 
 test.describe('the fitter’s day', () => {
   // The job report waits a moment for a payment taken just after completion.
@@ -21,13 +33,7 @@ test.describe('the fitter’s day', () => {
     const job = await bookJob(office, { name: 'Sam Driver', email: customer, fitterId });
     const { reference } = job;
     // The fitter signs in on their phone and lands on My jobs.
-    await page.goto(`${site.origin}/auth`);
-    await page.getByLabel('Username').fill('frank.fitter');
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page).toHaveURL(`${site.origin}/admin/jobs`);
-    // A press before the page has its scripts would change nothing.
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await signInOnPhone(page, site.origin, 'frank.fitter', password);
     await page.getByRole('button', { name: 'The day after' }).click();
     const card = page.getByRole('article', { name: /8:00am – 10:00am/ });
     await expect(card).toContainText('Sam Driver');
@@ -126,4 +132,48 @@ test.describe('the fitter’s day', () => {
     expect(site.mailCountTo(customer)).toBe(3);
     await office.dispose();
   });
+
+  test(
+    'My jobs opens again without signal, with the day and the actions still waiting',
+    anySize,
+    async ({ page }) => {
+      const office = await signedIn(site.origin, staffAccount);
+      const password = 'locking-nut-key-in-the-van';
+      const fitterId = await addFitter(office, site.origin, 'olly.offline', password);
+      const job = await bookJob(office, { name: 'Jo Kerbside', email: 'jo@example.com', fitterId });
+      await signInOnPhone(page, site.origin, 'olly.offline', password);
+      // The page is kept on the phone by its service worker once it has installed.
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await expect
+        .poll(() => page.evaluate(() => caches.match('/admin/jobs').then((kept) => kept !== undefined)))
+        .toBe(true);
+      await page.getByRole('button', { name: 'The day after' }).click();
+      const card = page.getByRole('article', { name: /8:00am – 10:00am/ });
+      await expect(card).toContainText('Jo Kerbside');
+
+      // Out of signal, the browser closed and opened again.
+      await page.context().setOffline(true);
+      await page.reload();
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      await expect(page.getByRole('status').filter({ hasText: 'No signal.' })).toBeVisible();
+      await page.getByRole('button', { name: 'The day after' }).click();
+      await expect(card).toContainText('Jo Kerbside');
+      await expect(page.getByText(/^As loaded at /)).toBeVisible();
+      await card.getByRole('button', { name: 'Arrived' }).click();
+      await expect(card.getByText('Arrived', { exact: true })).toBeVisible();
+
+      // Opened once more, still without signal: the action waits on the phone.
+      await page.reload();
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      const waiting = page.getByRole('region', { name: /actions? waiting to be sent/ });
+      await expect(waiting).toContainText(`${job.reference}: Arrived`);
+
+      // The signal returns: it goes, once.
+      await page.context().setOffline(false);
+      await expect(page.getByText('Everything is sent.')).toBeVisible({ timeout: 30_000 });
+      const [arrived] = (await (await office.get(`/api/jobs?date=${tomorrow}`)).json()) as Job[];
+      expect(arrived).toMatchObject({ reference: job.reference, status: 'arrived' });
+      await office.dispose();
+    },
+  );
 });

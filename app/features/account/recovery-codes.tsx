@@ -1,7 +1,7 @@
 import { Button } from '#app/components/ui/button.tsx';
 import { useEffect, useRef } from 'react';
 import { saveFile } from '#app/lib/save-file.ts';
-import { DownloadIcon } from '#app/components/ui/icons.tsx';
+import { DownloadIcon } from '#app/components/ui/staff-icons.tsx';
 import { recoveryCodesFileName, recoveryCodesText } from './account-format.ts';
 import { CopyButton } from './copy-button.tsx';
 

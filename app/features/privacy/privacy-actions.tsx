@@ -2,7 +2,7 @@ import { Button } from '#app/components/ui/button.tsx';
 import { useState } from 'react';
 import type { PersonalDataExport } from '#common/privacy/privacy.ts';
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
-import { DownloadIcon, TrashIcon } from '#app/components/ui/icons.tsx';
+import { DownloadIcon, TrashIcon } from '#app/components/ui/staff-icons.tsx';
 import { erasureQuestion, type StoredCounts } from './privacy-format.ts';
 import { useDownloadPersonalData, useErasePersonalData } from './privacy-queries.ts';
 

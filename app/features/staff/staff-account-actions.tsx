@@ -8,7 +8,7 @@ import {
   type StaffRole,
 } from '#common/accounts/accounts.ts';
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
-import { TrashIcon } from '#app/components/ui/icons.tsx';
+import { TrashIcon } from '#app/components/ui/staff-icons.tsx';
 import { SetupLinkField } from './setup-link-field.tsx';
 import { useChangeStaffAccount, useDeleteStaffAccount, useResetAccess } from './staff-queries.ts';
 

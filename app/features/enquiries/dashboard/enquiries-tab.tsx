@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { messageOf } from '#app/lib/api.ts';
-import { DownloadIcon } from '#app/components/ui/icons.tsx';
+import { DownloadIcon } from '#app/components/ui/staff-icons.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { EnquiryFiltersBar } from './enquiry-filters.tsx';
 import { EnquiryInbox } from './enquiry-inbox.tsx';

@@ -1,6 +1,6 @@
 import type { InvoiceKind } from '#common/jobs/invoice.ts';
 import { buttonClass } from '#app/components/ui/button.tsx';
-import { DownloadIcon } from '#app/components/ui/icons.tsx';
+import { DownloadIcon } from '#app/components/ui/staff-icons.tsx';
 import { invoicePdfPath } from './jobs-format.ts';
 
 const kindLabels: Record<InvoiceKind, string> = { invoice: 'Invoice', 'credit-note': 'Credit note' };

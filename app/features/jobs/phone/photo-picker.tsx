@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { CameraIcon, CloseIcon } from '#app/components/ui/icons.tsx';
+import { CloseIcon } from '#app/components/ui/icons.tsx';
+import { CameraIcon } from '#app/components/ui/staff-icons.tsx';
 
 /**
  * The job's photos, taken one after another with the phone's camera (or chosen from its pictures):

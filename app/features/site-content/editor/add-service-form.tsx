@@ -1,7 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { siteContentLimits, type ServiceContent } from '#common/site-content/site-content.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
-import { PlusIcon } from '#app/components/ui/icons.tsx';
+import { PlusIcon } from '#app/components/ui/staff-icons.tsx';
 import { newService, newServiceAddressProblem, slugFromTitle } from './content-keys.ts';
 import { useEditor } from './editor-context.ts';
 

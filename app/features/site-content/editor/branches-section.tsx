@@ -1,7 +1,7 @@
 import { memo, useId, useState } from 'react';
 import { siteContentLimits, type BranchContent } from '#common/site-content/site-content.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
-import { PlusIcon } from '#app/components/ui/icons.tsx';
+import { PlusIcon } from '#app/components/ui/staff-icons.tsx';
 import { BranchEditor } from './branch-editor.tsx';
 import { ListError } from './content-fields.tsx';
 import { newBranch } from './content-keys.ts';

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useRef } from 'react';
 import { CloseIcon } from '#app/components/ui/icons.tsx';
 import { CameraIcon } from '#app/components/ui/staff-icons.tsx';
 
@@ -18,8 +18,6 @@ export function PhotoPicker({
   photos: File[];
   onChange: (photos: File[]) => void;
 }) {
-  const previews = useMemo(() => photos.map((photo) => URL.createObjectURL(photo)), [photos]);
-  useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
   const full = photos.length >= room;
 
   return (
@@ -50,32 +48,45 @@ export function PhotoPicker({
         <CameraIcon className="size-5" />
         {full ? 'No room for more photos' : photos.length === 0 ? 'Take a photo' : 'Take another photo'}
       </label>
+      <p className="mt-2 text-sm text-slate-700 empty:hidden" aria-live="polite">
+        {photos.length === 0
+          ? ''
+          : `${photos.length === 1 ? '1 photo' : `${photos.length} photos`} to send with the job`}
+      </p>
       {photos.length > 0 && (
-        <>
-          <p className="mt-2 text-sm text-slate-700" aria-live="polite">
-            {photos.length === 1 ? '1 photo' : `${photos.length} photos`} to send with the job
-          </p>
-          <ul className="mt-2 grid grid-cols-3 gap-2">
-            {previews.map((url, index) => (
-              <li key={url} className="relative">
-                <img
-                  src={url}
-                  alt={`Photo ${index + 1}`}
-                  className="aspect-square w-full rounded-lg border border-slate-200 object-cover"
-                />
-                <button
-                  type="button"
-                  aria-label={`Take out photo ${index + 1}`}
-                  className="absolute top-1 right-1 grid size-10 place-items-center rounded-full border border-slate-300 bg-white/90 text-ink shadow-sm hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink"
-                  onClick={() => onChange(photos.filter((_, kept) => kept !== index))}
-                >
-                  <CloseIcon className="size-5" />
-                </button>
-              </li>
-            ))}
-          </ul>
-        </>
+        <ul className="mt-2 grid grid-cols-3 gap-2">
+          {photos.map((photo, index) => (
+            <li key={`${index}:${photo.name}:${photo.lastModified}`} className="relative">
+              <Thumbnail photo={photo} alt={`Photo ${index + 1}`} />
+              <button
+                type="button"
+                aria-label={`Take out photo ${index + 1}`}
+                className="absolute top-1 right-1 grid size-10 place-items-center rounded-full border border-slate-300 bg-white/90 text-ink shadow-sm hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink"
+                onClick={() => onChange(photos.filter((_, kept) => kept !== index))}
+              >
+                <CloseIcon className="size-5" />
+              </button>
+            </li>
+          ))}
+        </ul>
       )}
     </div>
+  );
+}
+
+/** A photo on the phone, shown from its own address, given back when it goes. */
+function Thumbnail({ photo, alt }: { photo: File; alt: string }) {
+  const image = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const url = URL.createObjectURL(photo);
+    if (image.current) image.current.src = url;
+    return () => URL.revokeObjectURL(url);
+  }, [photo]);
+  return (
+    <img
+      ref={image}
+      alt={alt}
+      className="aspect-square w-full rounded-lg border border-slate-200 bg-slate-100 object-cover"
+    />
   );
 }

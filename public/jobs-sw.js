@@ -12,11 +12,7 @@ async function keepPage(cache) {
   const html = await response.clone().text();
   await cache.put(pagePath, response);
   const files = new Set(html.match(/\/assets\/[^"'\s)]+/g) ?? []);
-  await Promise.all(
-    [...files].map((file) =>
-      cache.match(file).then((kept) => kept || cache.add(file).catch(() => undefined)),
-    ),
-  );
+  await keepFiles(cache, [...files]);
 }
 
 self.addEventListener('install', (event) => {
@@ -36,6 +32,22 @@ self.addEventListener('activate', (event) => {
       .then((names) => Promise.all(names.filter((name) => name !== cacheName).map((name) => caches.delete(name))))
       .then(() => self.clients.claim()),
   );
+});
+
+/** Files under /assets/ not yet kept, each fetched once. */
+function keepFiles(cache, files) {
+  return Promise.all(
+    files.map((file) => cache.match(file).then((kept) => kept || cache.add(file).catch(() => undefined))),
+  );
+}
+
+// The page names the files it loaded before this worker was there (React's client, which the
+// entry imports when it runs, is in no page's HTML): kept too, or the page could not start again
+// without signal.
+self.addEventListener('message', (event) => {
+  const files = event.data && Array.isArray(event.data.keep) ? event.data.keep : [];
+  const assets = files.filter((file) => typeof file === 'string' && /^\/assets\/[^/?#]+$/.test(file));
+  if (assets.length > 0) event.waitUntil(caches.open(cacheName).then((cache) => keepFiles(cache, assets)));
 });
 
 self.addEventListener('fetch', (event) => {

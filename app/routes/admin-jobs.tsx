@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { redirect } from 'react-router';
 import { DashboardHeader } from '#app/features/dashboard/dashboard-header.tsx';
 import { useStaffPage } from '#app/features/account/staff-session.ts';
-import { forgetKeptDays, JobsPage } from '#app/features/jobs/phone/index.ts';
+import { forgetKeptDays, JobsPage, keepJobsPageOnPhone } from '#app/features/jobs/phone/index.ts';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
 import type { Route } from './+types/admin-jobs';
@@ -33,10 +33,7 @@ export const links: Route.LinksFunction = () => [
 
 export default function AdminJobs({ loaderData }: Route.ComponentProps) {
   const user = useStaffPage(loaderData.user);
-  useEffect(() => {
-    // Without a service worker (some private modes) the page still works while it stays open.
-    navigator.serviceWorker?.register('/jobs-sw.js', { scope: '/admin/jobs' }).catch(() => undefined);
-  }, []);
+  useEffect(keepJobsPageOnPhone, []);
   if (!user.data) return <Spinner label="Checking your sign-in..." />;
   return (
     <>

@@ -142,10 +142,23 @@ test.describe('the fitter’s day', () => {
       const fitterId = await addFitter(office, site.origin, 'olly.offline', password);
       const job = await bookJob(office, { name: 'Jo Kerbside', email: 'jo@example.com', fitterId });
       await signInOnPhone(page, site.origin, 'olly.offline', password);
-      // The page is kept on the phone by its service worker once it has installed.
+      // The page and the files it names are kept on the phone by its service worker once it has
+      // installed.
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
       await expect
-        .poll(() => page.evaluate(() => caches.match('/admin/jobs').then((kept) => kept !== undefined)))
+        .poll(() =>
+          page.evaluate(async () => {
+            const files = [...document.querySelectorAll('script[src], link[href]')]
+              .map(
+                (element) =>
+                  new URL(element.getAttribute('src') ?? element.getAttribute('href')!, location.href),
+              )
+              .filter((url) => url.pathname.startsWith('/assets/'))
+              .map((url) => url.pathname);
+            const kept = await Promise.all(['/admin/jobs', ...files].map((path) => caches.match(path)));
+            return kept.every((response) => response !== undefined);
+          }),
+        )
         .toBe(true);
       await page.getByRole('button', { name: 'The day after' }).click();
       const card = page.getByRole('article', { name: /8:00am – 10:00am/ });

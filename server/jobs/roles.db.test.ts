@@ -124,6 +124,18 @@ describe('the office', () => {
     await as(people.otherFitter).event(job.id, { type: 'arrived' }).expect(201);
   });
 
+  it('sends the same fitter back to a job they could not complete, started afresh', async () => {
+    const job = await bookJob();
+    await as(people.fitter).event(job.id, { type: 'not-completed', reason: 'No one there' }).expect(201);
+    const given = await request(fixture.app)
+      .put(`/api/bookings/${job.id}`)
+      .set(fixture.staff.headers)
+      .send({ fitterId: people.fitter.userId })
+      .expect(200);
+    expect((given.body as Booking).job).toEqual({ status: 'scheduled', notCompletedReason: null });
+    await as(people.fitter).event(job.id, { type: 'arrived' }).expect(201);
+  });
+
   it('adds fitter accounts', async () => {
     const owner = await signedInStaff(fixture.database.db, 'owen', undefined, 'owner');
     const created = await request(fixture.app)

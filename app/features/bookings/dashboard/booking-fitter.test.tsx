@@ -241,6 +241,29 @@ describe("the job's progress", () => {
     within(booking).getByText('Could not complete');
   });
 
+  it('sends the same fitter back at a press, and the job starts afresh', async () => {
+    const calls = serve({
+      bookings: [
+        makeBooking({
+          date: today,
+          fitter: fitters.dave,
+          job: { status: 'not-completed', notCompletedReason: 'No one there' },
+        }),
+      ],
+      put: (_call, booking) => ({
+        status: 200,
+        body: { ...booking, job: { status: 'scheduled', notCompletedReason: null } },
+      }),
+    });
+    renderDay();
+    const booking = await card('Sarah Mitchell');
+    await userEvent.click(booking.getByRole('button', { name: 'Send dave again' }));
+    await screen.findByText('Booking ENQ-2611-0042 given to dave.');
+    expect(puts(calls)).toEqual([{ path: '/api/bookings/42', body: { fitterId: fitters.dave.id } }]);
+    await waitFor(() => expect(booking.queryByText(/^Reason:/)).toBeNull());
+    expect(booking.queryByRole('button', { name: 'Send dave again' })).toBeNull();
+  });
+
   it('links to the vehicle’s history', async () => {
     serve({ bookings: [makeBooking({ date: today })] });
     renderDay();

@@ -1,7 +1,10 @@
 import { isActiveBooking, type Booking } from '#common/bookings/booking.ts';
 import { jobStatusLabels } from '#common/jobs/jobs.ts';
+import { Button } from '#app/components/ui/button.tsx';
 import { AlertIcon } from '#app/components/ui/icons.tsx';
+import { messageOf } from '#app/lib/api.ts';
 import { jobStatusBadgeClass, withoutFitterText } from './booking-format.ts';
+import { useBookingUpdate } from './booking-queries.ts';
 import { FitterSelect, fitterPanelLabelClass } from './fitter-select.tsx';
 
 /**
@@ -61,14 +64,37 @@ function JobStatusBadge({ job }: { job: NonNullable<Booking['job']> }) {
   );
 }
 
-function NotCompleted({ reason, canSendAgain }: { reason: string | null; canSendAgain: boolean }) {
+/**
+ * Why the fitter could not complete it, and, while the booking is still to happen, how to send
+ * someone back: another fitter from the list, or the same one again at a press (the list cannot
+ * choose the fitter it already shows).
+ */
+function NotCompleted({ booking, canSendAgain }: { booking: Booking; canSendAgain: boolean }) {
+  const update = useBookingUpdate(booking);
+  const { fitter, job } = booking;
   return (
     <div className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm">
       <p className="break-words text-red-800">
-        <span className="font-semibold">Reason:</span> {reason ?? 'none given'}
+        <span className="font-semibold">Reason:</span> {job?.notCompletedReason ?? 'none given'}
       </p>
       {canSendAgain && (
         <p className="mt-0.5 text-slate-700">Give it to a fitter again to send someone back.</p>
+      )}
+      {canSendAgain && fitter && (
+        <Button
+          type="button"
+          variant="outline"
+          className="mt-2"
+          disabled={update.isPending}
+          onClick={() => update.mutate({ fitterId: fitter.id })}
+        >
+          Send {fitter.name} again
+        </Button>
+      )}
+      {update.error && (
+        <p role="alert" className="mt-1 font-medium text-red-700">
+          {messageOf(update.error)}
+        </p>
       )}
     </div>
   );
@@ -93,9 +119,7 @@ export function BookingFitter({ booking }: { booking: Booking }) {
         </p>
       )}
       {job && <JobStatusBadge job={job} />}
-      {job?.status === 'not-completed' && (
-        <NotCompleted reason={job.notCompletedReason} canSendAgain={active} />
-      )}
+      {job?.status === 'not-completed' && <NotCompleted booking={booking} canSendAgain={active} />}
     </div>
   );
 }

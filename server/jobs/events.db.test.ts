@@ -47,7 +47,7 @@ describe('a job’s actions', () => {
     expect((later.body as Job).eta).toBe('10:25');
     const mails = await db().select().from(outbox).where(eq(outbox.kind, 'job-on-the-way'));
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.payload).toMatchObject({ eta: '10:00', fitter: 'frank', booking: { id: job.id } });
+    expect(mails[0]!.payload).toMatchObject({ eta: '10:00', booking: { id: job.id } });
   });
 
   it('complete the job: its record, the booking and enquiry completed, an invoice and one job report', async () => {

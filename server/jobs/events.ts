@@ -63,7 +63,8 @@ export async function recordJobEvent(
         if (before.status === 'scheduled') {
           await tx.insert(outbox).values({
             kind: 'job-on-the-way',
-            payload: { kind: 'job-on-the-way', booking, eta, fitter: actor.username },
+            // No fitter's name: an account's username is half of its sign-in, not for customers.
+            payload: { kind: 'job-on-the-way', booking, eta },
           });
           queued = true;
         }

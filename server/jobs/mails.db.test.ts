@@ -60,7 +60,9 @@ describe('the customer’s e-mails of a job', () => {
     expect(
       toCustomer.every((mail) => mail.to && 'text' in mail.to && mail.to.text === 'sarah@example.com'),
     ).toBe(true);
-    expect(toCustomer[0]!.text).toContain('frank from');
+    expect(toCustomer[0]!.text).toContain('Your fitter from');
+    // A fitter's username is half of their sign-in: not for customers.
+    expect(toCustomer[0]!.text).not.toContain('frank');
     const report = toCustomer[1]!;
     for (const line of [
       'Near-side front: Hankook Ventus Prime 4 205/55 R16 91V, DOT 2324 (week 23 of 2024)',

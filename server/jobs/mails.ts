@@ -6,7 +6,7 @@ import type { BusinessContact, Mail, Mailbox } from '../notifications/mailer.ts'
 
 /** The e-mails of the fitter's day, to the customer: on the way, and the job report with its invoice. */
 export type JobNotification =
-  | { kind: 'job-on-the-way'; booking: Booking; eta: string; fitter: string }
+  | { kind: 'job-on-the-way'; booking: Booking; eta: string }
   | {
       kind: 'job-report';
       booking: Booking;
@@ -75,7 +75,7 @@ export function jobMail(notification: JobNotification, context: JobMailContext):
       text: [
         `Dear ${booking.name},`,
         '',
-        `${notification.fitter} from ${company} is on the way to ${where} for your ${booking.serviceTitle.toLowerCase()} and expects to arrive at about ${formatTime(notification.eta)}.`,
+        `Your fitter from ${company} is on the way to ${where} for your ${booking.serviceTitle.toLowerCase()} and expects to arrive at about ${formatTime(notification.eta)}.`,
         '',
         `Vehicle: ${vehicle}`,
         `Reference: ${booking.reference}`,

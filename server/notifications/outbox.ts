@@ -101,7 +101,6 @@ const notificationSchema = z.discriminatedUnion('kind', [
     kind: z.literal('job-on-the-way'),
     booking: bookingSchema,
     eta: z.string(),
-    fitter: z.string(),
   }),
   z.object({
     kind: z.literal('job-report'),

@@ -4,7 +4,7 @@ import type { Job, Takings, VehicleHistory } from '#common/jobs/jobs.ts';
 import { londonDate } from '#common/time/london.ts';
 import { pdfText } from '#tests/support/pdf-text.ts';
 import { tomorrow, useBookingSite } from './booking-site.ts';
-import { anySize, expect, test } from './fixtures.ts';
+import { anySize, expect, expectAccessible, test } from './fixtures.ts';
 import { addFitter, bookJob, signedIn } from './job-site.ts';
 import { staffAccount } from './staff-account.ts';
 
@@ -53,7 +53,9 @@ test.describe('the fitter’s day', () => {
     await card.getByRole('button', { name: 'Arrived' }).click();
     await expect(card.getByText('Arrived', { exact: true })).toBeVisible();
 
+    await expectAccessible(page);
     await card.getByRole('button', { name: 'Complete job' }).click();
+    await expectAccessible(page);
     for (const dot of ['2324', '2324']) {
       await card.getByRole('button', { name: 'Add a tyre' }).click();
       const row = card.getByLabel('DOT week and year (e.g. 2324)').last();
@@ -92,6 +94,7 @@ test.describe('the fitter’s day', () => {
     await expect(waiting).toContainText('6 actions waiting to be sent');
     await expect(waiting).toContainText(`${reference}: Customer’s signature`);
     await expect(waiting).toContainText(`${reference}: Payment of £25.00 by card`);
+    await expectAccessible(page);
 
     // The signal returns: everything goes, once.
     await page.context().setOffline(false);

@@ -15,6 +15,7 @@ import { londonDate, londonInstant } from '#common/time/london.ts';
 import { addDays } from '#common/time/week.ts';
 import type { Database } from '../db/client.ts';
 import { bookings, reminders, vehicles } from '../db/schema.ts';
+import { cancelScheduledReminders } from './cancel.ts';
 import { isUnsubscribed } from './unsubscribe.ts';
 
 /** Whom a booking's reminders go to, and whether they agreed to reminders. */
@@ -116,16 +117,11 @@ export async function setMotExpiry(
     .insert(vehicles)
     .values({ registration, motExpiry: expiry, updatedAt: now })
     .onConflictDoUpdate({ target: vehicles.registration, set: { motExpiry: expiry, updatedAt: now } });
-  await tx
-    .update(reminders)
-    .set({ status: 'cancelled', cancelledReason: cancelledReasons.expiryChanged })
-    .where(
-      and(
-        eq(reminders.registration, registration),
-        eq(reminders.kind, 'mot'),
-        eq(reminders.status, 'scheduled'),
-      ),
-    );
+  await cancelScheduledReminders(
+    tx,
+    and(eq(reminders.registration, registration), eq(reminders.kind, 'mot')),
+    cancelledReasons.expiryChanged,
+  );
   const today = londonDate(now);
   if (expiry < today) return;
   const [customer] = await tx
@@ -176,16 +172,11 @@ export async function setReviewRequest(
     .returning({ status: bookings.status, registration: bookings.registration });
   if (!booking) return false;
   if (!ask) {
-    await tx
-      .update(reminders)
-      .set({ status: 'cancelled', cancelledReason: cancelledReasons.unticked })
-      .where(
-        and(
-          eq(reminders.bookingId, bookingId),
-          eq(reminders.kind, 'review'),
-          eq(reminders.status, 'scheduled'),
-        ),
-      );
+    await cancelScheduledReminders(
+      tx,
+      and(eq(reminders.bookingId, bookingId), eq(reminders.kind, 'review')),
+      cancelledReasons.unticked,
+    );
     return true;
   }
   if (booking.status !== 'completed') return true;

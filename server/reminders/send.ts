@@ -3,8 +3,9 @@ import { cancelledReasons, type ReminderKind } from '#common/reminders/reminders
 import { withinSendingHours } from '#common/reminders/sending-hours.ts';
 import type { ReminderSettings } from '#common/reminders/settings.ts';
 import type { Database } from '../db/client.ts';
-import { outbox, reminders, vehicles } from '../db/schema.ts';
-import { isUnsubscribed, unsubscribeToken } from './unsubscribe.ts';
+import { outbox, reminders, reminderUnsubscribes, vehicles } from '../db/schema.ts';
+import { cancelScheduledReminders } from './cancel.ts';
+import { unsubscribeToken } from './unsubscribe.ts';
 
 /** Reminders handed to the outbox in one transaction. */
 const batchSize = 200;
@@ -28,17 +29,20 @@ export type ReminderNotification = {
   unsubscribeToken: string;
 };
 
+/** A due reminder as the sender reads it: with its vehicle's MOT expiry and whether its address unsubscribed. */
+type DueReminder = {
+  reminder: typeof reminders.$inferSelect;
+  motExpiry: string | null;
+  unsubscribed: boolean;
+};
+
 /**
  * Why a due reminder is no longer wanted, or null to send it: the address unsubscribed after it
  * was scheduled (by another process, say), or a review request has no review link to send the
  * customer to. (A booking answering a reminder cancels it as the booking is stored.)
  */
-async function reasonNotToSend(
-  tx: Database,
-  reminder: typeof reminders.$inferSelect,
-  settings: ReminderSettings,
-): Promise<string | null> {
-  if (await isUnsubscribed(tx, reminder.email)) return cancelledReasons.unsubscribed;
+function reasonNotToSend({ reminder, unsubscribed }: DueReminder, settings: ReminderSettings): string | null {
+  if (unsubscribed) return cancelledReasons.unsubscribed;
   return reminder.kind === 'review' && !settings.reviewLink ? cancelledReasons.noReviewLink : null;
 }
 
@@ -61,29 +65,33 @@ export async function sendDueReminders(
   for (;;) {
     const { handled, sent } = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('reminders:send'))`);
-      const due = await tx
-        .select()
+      // One read for the batch: each reminder with what deciding and writing it needs.
+      const due: DueReminder[] = await tx
+        .select({
+          reminder: reminders,
+          motExpiry: vehicles.motExpiry,
+          unsubscribed: sql<boolean>`${reminderUnsubscribes.email} is not null`,
+        })
         .from(reminders)
+        .leftJoin(vehicles, eq(vehicles.registration, reminders.registration))
+        .leftJoin(reminderUnsubscribes, eq(reminderUnsubscribes.email, sql`lower(${reminders.email})`))
         .where(and(eq(reminders.status, 'scheduled'), lte(reminders.dueAt, now)))
         .orderBy(asc(reminders.dueAt), asc(reminders.id))
         .limit(batchSize);
-      const sentIds: number[] = [];
-      for (const reminder of due) {
-        const reason = await reasonNotToSend(tx, reminder, settings);
-        if (reason) {
-          await tx
-            .update(reminders)
-            .set({ status: 'cancelled', cancelledReason: reason })
-            .where(eq(reminders.id, reminder.id));
-          continue;
-        }
-        await tx.insert(outbox).values({
-          kind: 'reminder',
-          payload: await notificationOf(tx, reminder),
-        });
-        sentIds.push(reminder.id);
+      const cancelled = new Map<string, number[]>();
+      const toSend: DueReminder[] = [];
+      for (const entry of due) {
+        const reason = reasonNotToSend(entry, settings);
+        if (reason) cancelled.set(reason, [...(cancelled.get(reason) ?? []), entry.reminder.id]);
+        else toSend.push(entry);
       }
-      if (sentIds.length > 0) {
+      for (const [reason, ids] of cancelled) {
+        await cancelScheduledReminders(tx, inArray(reminders.id, ids), reason);
+      }
+      const sentIds = toSend.map(({ reminder }) => reminder.id);
+      if (toSend.length > 0) {
+        const payloads = await Promise.all(toSend.map((entry) => notificationOf(tx, entry)));
+        await tx.insert(outbox).values(payloads.map((payload) => ({ kind: 'reminder' as const, payload })));
         await tx.update(reminders).set({ status: 'sent', sentAt: now }).where(inArray(reminders.id, sentIds));
       }
       return { handled: due.length, sent: sentIds.length };
@@ -95,16 +103,8 @@ export async function sendDueReminders(
 
 async function notificationOf(
   tx: Database,
-  reminder: typeof reminders.$inferSelect,
+  { reminder, motExpiry }: DueReminder,
 ): Promise<ReminderNotification> {
-  let motExpiry: string | null = null;
-  if (reminder.kind === 'mot') {
-    const [vehicle] = await tx
-      .select({ motExpiry: vehicles.motExpiry })
-      .from(vehicles)
-      .where(eq(vehicles.registration, reminder.registration));
-    motExpiry = vehicle?.motExpiry ?? null;
-  }
   return {
     kind: 'reminder',
     reminder: {
@@ -115,7 +115,7 @@ async function notificationOf(
       email: reminder.email,
       registration: reminder.registration,
       location: reminder.location,
-      motExpiry,
+      motExpiry: reminder.kind === 'mot' ? motExpiry : null,
     },
     unsubscribeToken: await unsubscribeToken(tx, reminder.id),
   };

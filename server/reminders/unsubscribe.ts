@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { cancelledReasons } from '#common/reminders/reminders.ts';
 import type { Database } from '../db/client.ts';
 import { reminders, reminderUnsubscribes } from '../db/schema.ts';
 import { installationKey } from '../auth/installation-key.ts';
+import { cancelScheduledReminders } from './cancel.ts';
 
 /** The name of the installation key that signs unsubscribe links. */
 const unsubscribeKeyName = 'reminder-unsubscribe-key';
@@ -53,10 +54,7 @@ export async function unsubscribe(db: Database, token: string, now: Date): Promi
       .insert(reminderUnsubscribes)
       .values({ email: reminder.email.toLowerCase(), unsubscribedAt: now })
       .onConflictDoNothing();
-    await tx
-      .update(reminders)
-      .set({ status: 'cancelled', cancelledReason: cancelledReasons.unsubscribed })
-      .where(and(lowerEmail(reminder.email), eq(reminders.status, 'scheduled')));
+    await cancelScheduledReminders(tx, lowerEmail(reminder.email), cancelledReasons.unsubscribed);
     return { email: reminder.email };
   });
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { reminderBookingDays } from '#common/reminders/reminders.ts';
 import type { ReminderKindCounts, ReminderSummary } from '#common/reminders/summary.ts';
 import { reminderKindTitles } from './reminders-format.ts';
@@ -17,17 +18,26 @@ function Count({ term, value }: { term: string; value: number }) {
   );
 }
 
-/** One kind's card: its reminders by status, and how many of those sent were followed by a booking. */
-function KindCounts({ counts }: { counts: ReminderKindCounts }) {
-  const titleId = `reminder-counts-${counts.kind}`;
+/** A card of figures, titled. */
+function CountsCard({ name, title, children }: { name: string; title: string; children: ReactNode }) {
+  const titleId = `reminder-counts-${name}`;
   return (
     <section
       aria-labelledby={titleId}
       className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
     >
       <h3 id={titleId} className="font-heading text-base font-bold text-ink">
-        {reminderKindTitles[counts.kind]}
+        {title}
       </h3>
+      {children}
+    </section>
+  );
+}
+
+/** One kind's card: its reminders by status, and how many of those sent were followed by a booking. */
+function KindCounts({ counts }: { counts: ReminderKindCounts }) {
+  return (
+    <CountsCard name={counts.kind} title={reminderKindTitles[counts.kind]}>
       <dl className="mt-3 grid grid-cols-3 gap-2">
         <Count term="Scheduled" value={counts.scheduled} />
         <Count term="Sent" value={counts.sent} />
@@ -44,7 +54,7 @@ function KindCounts({ counts }: { counts: ReminderKindCounts }) {
           </dd>
         </div>
       </dl>
-    </section>
+    </CountsCard>
   );
 }
 
@@ -55,13 +65,7 @@ export function ReminderCounts({ summary }: { summary: ReminderSummary }) {
       {summary.kinds.map((counts) => (
         <KindCounts key={counts.kind} counts={counts} />
       ))}
-      <section
-        aria-labelledby="reminder-counts-unsubscribed"
-        className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-      >
-        <h3 id="reminder-counts-unsubscribed" className="font-heading text-base font-bold text-ink">
-          Unsubscribed
-        </h3>
+      <CountsCard name="unsubscribed" title="Unsubscribed">
         <p className="mt-3 font-heading text-2xl font-extrabold text-ink tabular-nums">
           {count(summary.unsubscribed)}
         </p>
@@ -69,7 +73,7 @@ export function ReminderCounts({ summary }: { summary: ReminderSummary }) {
           E-mail addresses that asked for no more reminders: nothing is scheduled for them, review requests
           included, until they subscribe again.
         </p>
-      </section>
+      </CountsCard>
     </div>
   );
 }

@@ -3,9 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeContent, makePublished } from '#tests/support/site-content.ts';
 import {
+  descriptionOf,
   publishDraft as publish,
   publishedAnswer,
   renderContentTab as renderTab,
+  replaceText,
   sentContent,
 } from './content-tab-test-data.tsx';
 
@@ -13,20 +15,8 @@ const invoicingSection = () => within(screen.getByRole('region', { name: 'Invoic
 const addressField = () =>
   invoicingSection().getByLabelText('Postal address on invoices') as HTMLTextAreaElement;
 const vatField = () => invoicingSection().getByLabelText('VAT registration number') as HTMLInputElement;
-/** The texts a field's aria-describedby points at: its hint, then its message. */
-const descriptionOf = (field: HTMLElement) =>
-  (field.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id)?.textContent);
 
 const branchAddress = ['Unit 4, Example Trading Estate', 'Harold Hill, Romford', 'RM3 0XX'];
-
-/** Replaces a field's text as pasting would: at once rather than key by key. */
-async function replaceText(user: ReturnType<typeof renderTab>['user'], field: HTMLElement, text: string) {
-  await user.clear(field);
-  await user.click(field);
-  await user.paste(text);
-}
 
 // Drafts are kept in the session: none left by another file's tests, none left for them.
 beforeEach(() => sessionStorage.clear());

@@ -7,17 +7,12 @@ import {
   publishDraft as publish,
   publishedAnswer,
   renderContentTab as renderTab,
+  replaceText,
   sentContent,
 } from './content-tab-test-data.tsx';
 
 const section = () => within(screen.getByRole('region', { name: 'Reminders & reviews' }));
 const field = (label: string) => section().getByLabelText(label) as HTMLInputElement;
-
-async function replaceText(user: ReturnType<typeof renderTab>['user'], input: HTMLElement, text: string) {
-  await user.clear(input);
-  await user.click(input);
-  await user.paste(text);
-}
 
 beforeEach(() => sessionStorage.clear());
 afterEach(() => sessionStorage.clear());

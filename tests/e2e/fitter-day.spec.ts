@@ -145,6 +145,24 @@ test.describe('the fitter’s day', () => {
       const fitterId = await addFitter(office, site.origin, 'olly.offline', password);
       const job = await bookJob(office, { name: 'Jo Kerbside', email: 'jo@example.com', fitterId });
       await signInOnPhone(page, site.origin, 'olly.offline', password);
+      // Installable: the page names its web app manifest, which opens My jobs on its own.
+      const manifestPath = await page.locator('link[rel="manifest"]').getAttribute('href');
+      const manifest = (await (await page.request.get(`${site.origin}${manifestPath}`)).json()) as {
+        start_url: string;
+        scope: string;
+        display: string;
+        icons: { src: string; sizes: string }[];
+      };
+      expect(manifest).toMatchObject({
+        start_url: '/admin/jobs',
+        scope: '/admin/jobs',
+        display: 'standalone',
+      });
+      expect(manifest.icons.map((icon) => icon.sizes)).toEqual(['192x192', '512x512']);
+      for (const icon of manifest.icons) {
+        const image = await page.request.get(`${site.origin}${icon.src}`);
+        expect(image.headers()['content-type']).toBe('image/png');
+      }
       // The page and the files it names are kept on the phone by its service worker once it has
       // installed.
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));

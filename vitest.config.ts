@@ -12,6 +12,19 @@ const roots = ['app', 'common', 'server', 'scripts', path.join('tests', 'process
  * TEST_DATABASE_URL names, so they run once.
  */
 const databaseTests = roots.map((root) => `${root}/**/*.db.test.{ts,tsx}`);
+/**
+ * The tests whose code under test runs with a clock of its own: a server process, or an embedded
+ * database started in a process or thread of its own. A run at another moment (TEST_CLOCK, see
+ * tests/support/shifted-clock.ts) cannot move their clock, so it leaves them out.
+ */
+const ownClockTests = [
+  'server/accounts/migration.test.ts',
+  'server/backups/backup-restore.test.ts',
+  'server/db/data-dir-lock.test.ts',
+  'server/db/pglite-{create,settings,thread}.test.ts',
+  'server/http/outage.test.ts',
+  'tests/process/**',
+];
 /** Test files that replace a module (`vi.mock`): they keep modules of their own. */
 const replacingModules = ['app/features/dashboard/dashboard-sections.test.tsx'];
 
@@ -37,7 +50,14 @@ export default defineConfig({
     isolate: false,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'database', include: databaseTests } },
+      {
+        extends: true,
+        test: {
+          name: 'database',
+          include: databaseTests,
+          exclude: process.env.TEST_CLOCK ? ownClockTests : [],
+        },
+      },
       {
         extends: true,
         test: {
@@ -56,6 +76,20 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'replacing-modules', include: replacingModules, isolate: true } },
+      // At another moment (npm run test:calendar): the logic of common/ and server/ that runs in
+      // the test's own process, beside the database project.
+      ...(process.env.TEST_CLOCK
+        ? [
+            {
+              extends: true,
+              test: {
+                name: 'calendar',
+                include: ['common', 'server'].map((root) => `${root}/**/*.test.ts`),
+                exclude: [...databaseTests, ...ownClockTests],
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

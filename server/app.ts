@@ -71,6 +71,7 @@ import { siteSettingsWith, type SiteSettings } from '#common/site-content/site-s
 import type { PageCache } from './pages/page-cache.ts';
 import { pageHandler } from './pages/page-handler.ts';
 import { staffPages } from './pages/staff-pages.ts';
+import { systemClock, type Clock } from './clock.ts';
 
 export type AppDependencies = {
   config: Config;
@@ -82,8 +83,8 @@ export type AppDependencies = {
   isShuttingDown?: () => boolean;
   /** Told when a notification has been queued, so that it is sent at once. */
   notifications?: { wake(): void };
-  /** The time; tests move it to check expiry and throttling windows. */
-  clock?: () => Date;
+  /** The product's clock (clock.ts); tests move it to check dates, expiry and throttling windows. */
+  clock?: Clock;
   /** Where counted page views go (batched); made here when not given. */
   pageViews?: PageViewRecorder;
   /**
@@ -127,7 +128,7 @@ export function createApp({
   ssr,
   isShuttingDown = () => false,
   notifications,
-  clock = () => new Date(),
+  clock = systemClock,
   pageViews = createPageViewRecorder({ db: database.db, logger }),
   pageCache,
   siteContent = createSiteContentStore(database.db, () => seedSiteContent(config.site)),
@@ -217,6 +218,7 @@ export function createApp({
     limit: config.enquiryRateLimit,
     onStored: () => notifications?.wake(),
     coveredDistricts: async () => (await siteContent.published()).content.areas.coveredDistricts,
+    clock,
   };
   const requireUser = requireUserGuard(auth);
   const requireAnyUser = requireUserGuard(auth, { allowFitters: true });

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createApp, createStaffMemories } from './app.ts';
+import { systemClock } from './clock.ts';
 import { AccountRefusedError, addStaffAccount, firstAccountWarning } from './auth/initial-admin.ts';
 import { pruneSessions } from './auth/sessions.ts';
 import { pruneLoginFailures } from './auth/throttle.ts';
@@ -42,6 +43,7 @@ const keepAliveMs = 65_000;
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config);
+  const clock = systemClock;
   const database = await openDatabase(
     config.databaseUrl
       ? { databaseUrl: config.databaseUrl, poolMax: config.databasePoolMax, logger }
@@ -108,17 +110,18 @@ async function main() {
   });
   const reminderRunner = startReminderRunner({
     db: database.db,
+    clock,
     logger,
     content: async () => (await siteContent.published()).content,
     wake: () => notifications.wake(),
   });
   // The embedded database's nightly backups, and the socket npm run db:backup asks through.
-  const backups = await startBackups({ config, database, logger });
+  const backups = await startBackups({ config, database, logger, clock });
 
   // Counters, sign-in failures and sessions are only needed for their window; drop old ones hourly.
   const pruneCounters = setInterval(
     () => {
-      const now = new Date();
+      const now = clock();
       Promise.all([
         pruneRateLimitCounters(database.db, new Date(now.getTime() - 24 * 60 * 60 * 1000)),
         pruneLoginFailures(database.db, now),
@@ -133,7 +136,7 @@ async function main() {
   // page views older than ANALYTICS_RAW_RETENTION_DAYS go daily (and once shortly after start). With several processes, whichever holds the lock purges the
   // enquiries; deleting old log entries twice at once is harmless.
   const purgeExpired = () => {
-    const now = new Date();
+    const now = clock();
     purgeExpiredEnquiries(database.db, { now, months: config.enquiryRetentionMonths })
       .then((purged) => {
         if (purged && (purged.enquiries > 0 || purged.notifications > 0)) {
@@ -176,6 +179,7 @@ async function main() {
     pageCache,
     siteContent,
     staffMemories,
+    clock,
     isShuttingDown: () => shuttingDown,
   });
   const server = app.listen(config.port, config.host);

@@ -8,6 +8,7 @@ import { importFile } from '../tyres/import.ts';
 import { resetAccessByUsername } from '../accounts/operator.ts';
 import { backupFileName, pruneBackups, writeFileAtomically } from './files.ts';
 import { nextBackupAt } from './schedule.ts';
+import type { Clock } from '../clock.ts';
 
 /** Where a backup comes from: the embedded database's consistent copy of its files. */
 export type DumpDatabase = () => Promise<Uint8Array>;
@@ -105,19 +106,21 @@ export async function startBackups({
   config,
   database,
   logger,
+  clock,
 }: {
   config: Pick<Config, 'dataDir' | 'backups' | 'publicUrl'>;
   database: DatabaseHandle;
   logger: Logger;
+  clock: Clock;
 }): Promise<{ stop(): Promise<void> }> {
   if (!database.dump) return { stop: async () => {} };
   const dump = () => database.dump!();
-  const nightly = startNightlyBackups({ dump, ...config.backups, logger });
+  const nightly = startNightlyBackups({ dump, ...config.backups, logger, now: clock });
   const socket = await openBackupSocket({
     dataDir: config.dataDir,
     dump,
     resetAccess: (username) =>
-      resetAccessByUsername(database.db, username, { now: new Date(), publicUrl: config.publicUrl }),
+      resetAccessByUsername(database.db, username, { now: clock(), publicUrl: config.publicUrl }),
     importTyres: ({ file, supplier, full }) =>
       importFile(database.db, { file, supplierName: supplier, full }),
     logger,

@@ -9,11 +9,16 @@ import {
   tooManyBookingsMessage,
   windowGoneMessage,
 } from '#common/bookings/booking.ts';
-import { bankHolidays } from '#common/time/bank-holidays.ts';
 import { londonDate } from '#common/time/london.ts';
 import { addDays } from '#common/time/week.ts';
 import { createTestApp, testConfig } from '#tests/support/app.ts';
-import { bookingContent, clearBookings, fixedContentStore, makeBooking } from '#tests/support/bookings.ts';
+import {
+  bookingContent,
+  clearBookings,
+  fixedContentStore,
+  makeBooking,
+  openOnBankHolidays,
+} from '#tests/support/bookings.ts';
 import { clearEnquiries } from '#tests/support/factories.ts';
 import { ensureBuilt } from '#tests/support/server-process.ts';
 import { useTestApp } from '#tests/support/integration.ts';
@@ -33,12 +38,7 @@ import { loadProductionSsr } from '../http/ssr.ts';
 const tomorrow = addDays(londonDate(new Date()), 1);
 
 function openEveryDay() {
-  return bookingContent(undefined, (settings) => {
-    const today = londonDate(new Date());
-    settings.openBankHolidays = Object.keys(bankHolidays).filter(
-      (date) => date >= today && date <= addDays(today, settings.horizonDays + 1),
-    );
-  });
+  return bookingContent(undefined, (settings) => openOnBankHolidays(settings));
 }
 
 const content = fixedContentStore(openEveryDay());

@@ -46,7 +46,14 @@ function enquiryMessage({ payload, slot, serviceTitle, locationName, tyre }: Che
   ].join('\n');
 }
 
-type BookingToStore = { checked: Checked; hit: RateLimitHit; tokenHash: string; token: string };
+type BookingToStore = {
+  checked: Checked;
+  hit: RateLimitHit;
+  /** When it was asked for, by the product's clock: the booking's and its enquiry's time and month. */
+  at: Date;
+  tokenHash: string;
+  token: string;
+};
 export type StoredBooking = {
   hits: number;
   reference: string | null;
@@ -75,7 +82,7 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
     begin
       with input as (
         select * from jsonb_to_recordset(batch) as input (
-          ord int, key text, window_start timestamptz, max int, places_key text, location text, date date,
+          ord int, at timestamptz, key text, window_start timestamptz, max int, places_key text, location text, date date,
           start_time text, end_time text, places int, starts_at timestamptz, ends_at timestamptz,
           service text, service_title text, location_name text, name text, email text, phone text,
           registration text, vehicle text, postcode text, address_line text, town text,
@@ -137,11 +144,11 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
         where ranked.rank <= place.granted
       ),
       enquiry as (
-        insert into ${enquiries} (id, name, email, phone, vehicle, service, message, postcode,
-          outside_area, status, contacted, contacted_at, reminders_consent, reminders_consent_at,
+        insert into ${enquiries} (id, reference, created_at, name, email, phone, vehicle, service, message,
+          postcode, outside_area, status, contacted, contacted_at, reminders_consent, reminders_consent_at,
           reminders_consent_wording)
-        select enquiry_id, name, email, phone, vehicle, service, message, postcode, outside_area,
-          'booked', true, now(), reminders_consent, now(), reminders_consent_wording
+        select enquiry_id, next_enquiry_reference(at), at, name, email, phone, vehicle, service, message,
+          postcode, outside_area, 'booked', true, at, reminders_consent, at, reminders_consent_wording
         from winner order by enquiry_id
         returning id, reference
       ),
@@ -150,12 +157,12 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
           places_key, date, start_time, end_time, starts_at, ends_at, name, email, phone, registration, vehicle,
           postcode, address_line, town, outside_area, notes, manage_token_hash, tyre_id, tyre_quantity,
           tyre_text, tyre_price_pence, total_pence, tyre_source, reminders_consent, reminders_consent_at,
-          reminders_consent_wording)
+          reminders_consent_wording, created_at, updated_at)
         select enquiry.id, enquiry.reference, service, service_title, location, location_name,
           places_key, date, start_time, end_time, starts_at, ends_at, name, email, phone, registration, vehicle,
           postcode, address_line, town, outside_area, notes, token_hash, tyre_id, tyre_quantity,
-          tyre_text, tyre_price, tyre_price * tyre_quantity, tyre_source, reminders_consent, now(),
-          reminders_consent_wording
+          tyre_text, tyre_price, tyre_price * tyre_quantity, tyre_source, reminders_consent, at,
+          reminders_consent_wording, at, at
         from winner join enquiry on enquiry.id = winner.enquiry_id
         order by enquiry.id
         returning *, ${bookingJson}::jsonb as json
@@ -215,10 +222,11 @@ type StoreBookingsRow = {
  * order.
  */
 async function storeBookings(db: Database, batch: BookingToStore[]): Promise<StoredBooking[]> {
-  const input = batch.map(({ checked, hit, tokenHash, token }, ord) => {
+  const input = batch.map(({ checked, hit, at, tokenHash, token }, ord) => {
     const { payload, slot } = checked;
     return {
       ord,
+      at: at.toISOString(),
       key: hit.key,
       window_start: hit.windowStart,
       max: hit.max,

@@ -189,7 +189,7 @@ export async function submitBooking(
   }
   const token = newManageToken();
   const hit = rateLimitHit(deps.limit, clientKey, now);
-  const row = await storeBooking(db, { checked, hit, tokenHash: hashManageToken(token), token });
+  const row = await storeBooking(db, { checked, hit, at: now, tokenHash: hashManageToken(token), token });
   if (row.free !== null) noteFreePlaces(db, checked.placesKey, slot.date, slot.start, row.free);
   if (row.hits > hit.max) {
     const verdict = hit.verdict(row.hits);

@@ -41,7 +41,8 @@ const submitTogether = (clients: string[], overrides: Partial<EnquiryToStore> = 
       createEnquiryWithinLimit(
         database.db,
         payload(`Customer ${index}`, overrides),
-        rateLimitHit(limit, client),
+        rateLimitHit(limit, client, new Date()),
+        new Date(),
       ),
     ),
   );
@@ -96,15 +97,16 @@ describe('storing enquiries submitted together', () => {
     // A NUL character cannot be stored in a text column: that submission's statement fails.
     const results = await Promise.allSettled([
       ...['x', 'y'].map((client) =>
-        createEnquiryWithinLimit(database.db, payload('Fine'), rateLimitHit(limit, client)),
+        createEnquiryWithinLimit(database.db, payload('Fine'), rateLimitHit(limit, client, new Date()), new Date()),
       ),
       createEnquiryWithinLimit(
         database.db,
         payload('Bad', { message: 'a\u0000b' }),
-        rateLimitHit(limit, 'z'),
+        rateLimitHit(limit, 'z', new Date()),
+        new Date(),
       ),
       ...['v', 'w'].map((client) =>
-        createEnquiryWithinLimit(database.db, payload('Fine'), rateLimitHit(limit, client)),
+        createEnquiryWithinLimit(database.db, payload('Fine'), rateLimitHit(limit, client, new Date()), new Date()),
       ),
     ]);
     expect(results.map((result) => result.status)).toEqual([

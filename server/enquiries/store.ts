@@ -18,7 +18,7 @@ export type StoreEnquiryResult =
 /** A checked enquiry and what the covered area made of its postcode. */
 export type EnquiryToStore = EnquiryPayload & { outsideArea: boolean };
 
-type Submission = { payload: EnquiryToStore; hit: RateLimitHit };
+type Submission = { payload: EnquiryToStore; hit: RateLimitHit; at: Date };
 
 /**
  * Counts the client's submission against its limit and, when within it, stores the enquiry, the
@@ -32,12 +32,13 @@ export function createEnquiryWithinLimit(
   db: Database,
   payload: EnquiryToStore,
   limitHit: RateLimitHit,
+  at: Date,
 ): Promise<StoreEnquiryResult> {
   return keptFor(
     writers,
     db,
     () => new GroupCommit((batch: Submission[]) => storeBatch(db, batch), hitCounterOf),
-  ).add({ payload, hit: limitHit });
+  ).add({ payload, hit: limitHit, at });
 }
 
 const writers = new WeakMap<Database, GroupCommit<Submission, StoreEnquiryResult>>();
@@ -48,8 +49,9 @@ const writers = new WeakMap<Database, GroupCommit<Submission, StoreEnquiryResult
  * the caller needs comes back (the count and the id), which keeps the result small to parse.
  */
 async function storeBatch(db: Database, batch: Submission[]): Promise<StoreEnquiryResult[]> {
-  const input = batch.map(({ payload, hit }, ord) => ({
+  const input = batch.map(({ payload, hit, at }, ord) => ({
     ord,
+    at: at.toISOString(),
     key: hit.key,
     window_start: hit.windowStart,
     max: hit.max,
@@ -67,7 +69,7 @@ async function storeBatch(db: Database, batch: Submission[]): Promise<StoreEnqui
     db,
     sql`with input as (
           select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as input (
-            ord int, key text, window_start timestamptz, max int,
+            ord int, at timestamptz, key text, window_start timestamptz, max int,
             name text, email text, phone text, vehicle text, service text, message text,
             postcode text, outside_area boolean, reminders_consent boolean
           )
@@ -79,10 +81,10 @@ async function storeBatch(db: Database, batch: Submission[]): Promise<StoreEnqui
           from input join hit using (key, window_start)
         ),
         enquiry as (
-          insert into ${enquiries} (id, name, email, phone, vehicle, service, message, postcode, outside_area,
-            reminders_consent, reminders_consent_at, reminders_consent_wording)
-          select id, name, email, phone, vehicle, service, message, postcode, outside_area,
-            reminders_consent, now(), ${remindersConsentWording}
+          insert into ${enquiries} (id, reference, created_at, name, email, phone, vehicle, service, message,
+            postcode, outside_area, reminders_consent, reminders_consent_at, reminders_consent_wording)
+          select id, next_enquiry_reference(at), at, name, email, phone, vehicle, service, message,
+            postcode, outside_area, reminders_consent, at, ${remindersConsentWording}
           from verdict where id is not null order by id
           returning id, name, email, phone, vehicle, service, message, postcode,
             outside_area as "outsideArea", contacted,

@@ -15,6 +15,8 @@ export type EnquirySubmission = {
   onStored?: () => void;
   /** The postcode districts of the published site content (an empty list checks nothing). */
   coveredDistricts: () => Promise<readonly string[]>;
+  /** The product's clock: the enquiry's time, the month of its reference and the limit's window. */
+  clock: () => Date;
 };
 
 export const tooManyEnquiriesMessage =
@@ -27,7 +29,7 @@ const londonMonth = new Intl.DateTimeFormat('en-GB', {
 });
 
 /** A reference that looks like a real one (ENQ-YYMM-NNNN), for an answer to a robot. */
-export function decoyReference(now = new Date()): string {
+export function decoyReference(now: Date): string {
   const [month, year] = londonMonth.format(now).split('/');
   return `ENQ-${year}${month}-${String(crypto.randomInt(1, 10_000)).padStart(4, '0')}`;
 }
@@ -37,10 +39,11 @@ export function decoyReference(now = new Date()): string {
  * validation, then the per-client limit, then storage with its notification.
  */
 export async function submitEnquiry(
-  { db, logger, limit, onStored, coveredDistricts }: EnquirySubmission,
+  { db, logger, limit, onStored, coveredDistricts, clock }: EnquirySubmission,
   body: unknown,
   clientKey: string,
 ): Promise<SubmitEnquiryResult> {
+  const now = clock();
   const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const honeypot = fields[enquiryHoneypotField];
   if (typeof honeypot === 'string' && honeypot.trim() !== '') {
@@ -49,7 +52,7 @@ export async function submitEnquiry(
     return {
       status: 201,
       id: crypto.randomInt(1, 2 ** 31 - 1),
-      reference: decoyReference(),
+      reference: decoyReference(now),
       coverage: 'unknown',
     };
   }
@@ -66,7 +69,8 @@ export async function submitEnquiry(
   const stored = await createEnquiryWithinLimit(
     db,
     { ...parsed.data, outsideArea: coverage === 'outside' },
-    rateLimitHit(limit, clientKey),
+    rateLimitHit(limit, clientKey, now),
+    now,
   );
   const { limit: verdict } = stored;
   if (stored.id === null) {

@@ -47,7 +47,7 @@ export function fixedWindow(now: Date, windowMs: number): { start: number; retry
 }
 
 /** One hit for `key` in the current fixed window of `limit`. */
-export function rateLimitHit(limit: RateLimit, key: string, now = new Date()): RateLimitHit {
+export function rateLimitHit(limit: RateLimit, key: string, now: Date): RateLimitHit {
   const window = fixedWindow(now, limit.windowMs);
   return {
     key: `${limit.scope}:${key}`,

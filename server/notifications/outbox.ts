@@ -133,6 +133,10 @@ export type Notification = z.infer<typeof notificationSchema>;
 
 export type ClaimedNotification = { id: number; attempts: number; notification: Notification };
 
+// When a mail is due, locked or retried is reckoned in the database's time alone, the time that
+// stamps each row as it is queued: it is a matter between the outbox and its workers, in any
+// number of processes, and dates nothing anyone reads.
+
 /**
  * Claims up to `limit` notifications that are due: each is locked for `lockMs` (so no other
  * worker, in this process or another, takes it meanwhile) and its attempt counted.
@@ -181,11 +185,15 @@ export async function markNotificationsSent(db: Database, ids: number[]): Promis
 export async function markNotificationFailed(
   db: Database,
   id: number,
-  { error, retryAt }: { error: string; retryAt: Date },
+  { error, retryInMs }: { error: string; retryInMs: number },
 ): Promise<void> {
   await db
     .update(outbox)
-    .set({ lastError: error.slice(0, 1000), nextAttemptAt: retryAt, lockedUntil: null })
+    .set({
+      lastError: error.slice(0, 1000),
+      nextAttemptAt: sql`now() + ${retryInMs} * interval '1 millisecond'`,
+      lockedUntil: null,
+    })
     .where(eq(outbox.id, id));
 }
 
@@ -209,12 +217,12 @@ export async function holdDueNotifications(db: Database): Promise<number> {
 }
 
 /**
- * With a mail server again: waiting notifications made after `createdAfter` are due at once; the
- * older ones keep waiting (news of an enquiry days old may no longer be wanted).
+ * With a mail server again: waiting notifications younger than `youngerThanMs` are due at once;
+ * the older ones keep waiting (news of an enquiry days old may no longer be wanted).
  */
 export async function releaseWaitingNotifications(
   db: Database,
-  { createdAfter }: { createdAfter: Date },
+  { youngerThanMs }: { youngerThanMs: number },
 ): Promise<number> {
   const released = await db
     .update(outbox)
@@ -223,7 +231,7 @@ export async function releaseWaitingNotifications(
       and(
         isNull(outbox.sentAt),
         isNotNull(outbox.waitingSince),
-        sql`${outbox.createdAt} > ${createdAfter.toISOString()}::timestamptz`,
+        sql`${outbox.createdAt} > now() - ${youngerThanMs} * interval '1 millisecond'`,
       ),
     )
     .returning({ id: outbox.id });

@@ -199,7 +199,7 @@ describe('a later start with SMTP_URL', () => {
     const older = (await database.db.select().from(outbox).orderBy(outbox.id)).slice(2).map((row) => row.id);
     await database.db
       .update(outbox)
-      .set({ createdAt: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000) })
+      .set({ createdAt: sql`now() - interval '2 days'` })
       .where(inArray(outbox.id, older));
 
     app = start(smtp.url);

@@ -95,14 +95,14 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       logger.info({ outboxId: id, kind: notification.kind, attempts }, 'notification sent');
       return true;
     } catch (error) {
-      const retryAt = new Date(Date.now() + retryDelayMs(attempts, retryBaseMs, maxRetryMs));
+      const retryInMs = retryDelayMs(attempts, retryBaseMs, maxRetryMs);
       const message = error instanceof Error ? error.message : String(error);
       // The mail server's message may quote the recipient: the log has its code and class only.
       logger.warn(
-        { outboxId: id, attempts, retryAt, error: errorFacts(error) },
+        { outboxId: id, attempts, retryInMs, error: errorFacts(error) },
         'notification not sent, will retry',
       );
-      await markNotificationFailed(db, id, { error: message, retryAt });
+      await markNotificationFailed(db, id, { error: message, retryInMs });
       return false;
     }
   }
@@ -174,7 +174,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   const released = mailer
     ? releaseWaitingNotifications(db, {
-        createdAfter: new Date(Date.now() - (options.sendWaitingYoungerThanMs ?? sendWaitingWithinMs)),
+        youngerThanMs: options.sendWaitingYoungerThanMs ?? sendWaitingWithinMs,
       })
         .then((count) => {
           if (count > 0) logger.info({ notifications: count }, 'waiting notifications released to be sent');

@@ -1,6 +1,7 @@
 import { errorFacts, type Logger } from '../logger.ts';
 import type { Database } from '../db/client.ts';
 import { sendDueReminders } from './send.ts';
+import { systemClock, type Clock } from '../clock.ts';
 import { reminderSettingsOf } from '#common/reminders/settings.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
 
@@ -19,7 +20,7 @@ export function startReminderRunner({
   logger,
   content,
   wake,
-  clock = () => new Date(),
+  clock = systemClock,
   firstMs = defaultFirstMs,
   everyMs = defaultEveryMs,
 }: {
@@ -29,7 +30,7 @@ export function startReminderRunner({
   content: () => Promise<SiteContent>;
   /** Tells the outbox worker e-mails are due. */
   wake: () => void;
-  clock?: () => Date;
+  clock?: Clock;
   firstMs?: number;
   everyMs?: number;
 }): { stop(): Promise<void> } {

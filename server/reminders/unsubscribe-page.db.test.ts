@@ -3,7 +3,13 @@ import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { londonDate } from '#common/time/london.ts';
 import { addDays } from '#common/time/week.ts';
-import { bookingContent, clearBookings, fixedContentStore, makeBooking } from '#tests/support/bookings.ts';
+import {
+  bookingContent,
+  clearBookings,
+  fixedContentStore,
+  makeBooking,
+  openOnBankHolidays,
+} from '#tests/support/bookings.ts';
 import { clearEnquiries } from '#tests/support/factories.ts';
 import { ensureBuilt } from '#tests/support/server-process.ts';
 import { useTestApp } from '#tests/support/integration.ts';
@@ -15,7 +21,7 @@ import { unsubscribeToken } from './unsubscribe.ts';
 // rendering: opening it changes nothing; a POST unsubscribes at once, the page's button as much
 // as a mail program's one-click POST without a cookie (RFC 8058); the page offers to subscribe
 // again. A made-up or tampered token finds no one.
-const content = fixedContentStore(bookingContent());
+const content = fixedContentStore(bookingContent(undefined, (settings) => openOnBankHolidays(settings)));
 const fixture = useTestApp({
   env: { ENQUIRY_RATE_LIMIT: '1000' },
   dependencies: async () => {

@@ -2,7 +2,9 @@
 import type { BookingInput } from '#common/bookings/booking.ts';
 import { bookingSettingsOf, type BookingSettings, type BookingWindow } from '#common/bookings/settings.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
-import { weekdays } from '#common/time/week.ts';
+import { bankHolidays } from '#common/time/bank-holidays.ts';
+import { londonDate } from '#common/time/london.ts';
+import { addDays, weekdays } from '#common/time/week.ts';
 import type { SiteContentStore } from '#server/site-content/store.ts';
 import type { Database } from '#server/db/client.ts';
 import { bookingPlaces, bookings } from '#server/db/schema.ts';
@@ -31,6 +33,16 @@ export function bookingContent(
     change?.(settings);
     content.booking = settings;
   });
+}
+
+/**
+ * Opens every bank holiday within the booking horizon from `today` (by default the real day), so
+ * that a test booking a day counted from today finds it open whatever the day the test runs.
+ */
+export function openOnBankHolidays(settings: BookingSettings, today = londonDate(new Date())) {
+  settings.openBankHolidays = Object.keys(bankHolidays).filter(
+    (date) => date >= today && date <= addDays(today, settings.horizonDays + 1),
+  );
 }
 
 /** A content store that always has `content` published (the store itself is tested elsewhere). */

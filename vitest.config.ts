@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const roots = ['app', 'common', 'server', 'scripts', path.join('tests', 'process')];
 
@@ -85,7 +85,7 @@ export default defineConfig({
               test: {
                 name: 'calendar',
                 include: ['common', 'server'].map((root) => `${root}/**/*.test.ts`),
-                exclude: [...databaseTests, ...ownClockTests],
+                exclude: [...configDefaults.exclude, ...databaseTests, ...ownClockTests],
               },
             },
           ]

@@ -55,7 +55,7 @@ export default defineConfig({
         test: {
           name: 'database',
           include: databaseTests,
-          exclude: process.env.TEST_CLOCK ? ownClockTests : [],
+          exclude: [...configDefaults.exclude, ...(process.env.TEST_CLOCK ? ownClockTests : [])],
         },
       },
       {

@@ -41,7 +41,8 @@ import {
   keptAvailability,
   publicBookingsRouter,
 } from './bookings/routes.ts';
-import { availability } from './bookings/availability.ts';
+import { availability, settingsOf } from './bookings/availability.ts';
+import { bookingOfferOf } from '#common/bookings/slots.ts';
 import { cancelByCustomer, manageBooking } from './bookings/customer-link.ts';
 import type { BookingDependencies } from './bookings/dependencies.ts';
 import { submitBooking } from './bookings/store.ts';
@@ -357,7 +358,7 @@ export function createApp({
           const { content } = await siteContent.published();
           return {
             site: siteSettingsWith(config.site, content),
-            content: contentForPages(content),
+            ...contentForPages(content),
             publicUrl: config.publicUrl,
             gaMeasurementId: config.gaMeasurementId,
             enquiryRetentionMonths: config.enquiryRetentionMonths,
@@ -379,6 +380,7 @@ export function createApp({
               },
             },
             bookings: {
+              offer: bookingOfferOf(settingsOf(content)),
               availability: bookingPage((query) => availability(booking, query)),
               submit: bookingPage((form) => submitBooking(booking, form, req.ip ?? 'unknown')),
               manage: bookingPage((token) => manageBooking(booking, token)),

@@ -1,7 +1,7 @@
 import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { requestLog } from './http/request-log.ts';
+import { logSentResponse, requestLog } from './http/request-log.ts';
 import { createLogger, errorFacts } from './logger.ts';
 
 function capture() {
@@ -76,5 +76,49 @@ describe('the log', () => {
     const written = text();
     expect(written).not.toContain('sarah@example.com');
     expect(written).toContain('"type":"Error"');
+  });
+
+  it('writes a vehicle’s address by its pattern, never the registration, however it was spelt', async () => {
+    const { logger, text } = capture();
+    const app = express();
+    app.use(requestLog(logger));
+    app.all(['/api/vehicles/:registration', '/api/vehicles/:registration/history'], (_req, res) => {
+      res.json({});
+    });
+    for (const path of [
+      '/api/vehicles/AB12CDE',
+      '/api/vehicles/ab12%20cde?full=1',
+      '/API/Vehicles/Ab12Cde',
+      '/api/vehicles/AB12CDE/history',
+    ]) {
+      await request(app).get(path).expect(200);
+    }
+    await request(app).put('/api/vehicles/AB12CDE').expect(200);
+    const written = text();
+    expect(written.toLowerCase()).not.toMatch(/ab12 ?cde/);
+    const paths = written
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { req: { path: string } }).req.path);
+    expect(paths).toEqual([
+      '/api/vehicles/:registration',
+      '/api/vehicles/:registration',
+      '/api/vehicles/:registration',
+      '/api/vehicles/:registration/history',
+      '/api/vehicles/:registration',
+    ]);
+  });
+
+  it('and so for a vehicle’s history answered ahead of the request log', async () => {
+    const { logger, text } = capture();
+    const app = express();
+    app.get('/api/vehicles/:registration', (req, res) => {
+      logSentResponse(logger, req, res, Date.now());
+      res.json({});
+    });
+    await request(app).get('/api/vehicles/AB12CDE').expect(200);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(text()).not.toContain('AB12CDE');
+    expect(text()).toContain('"path":"/api/vehicles/:registration"');
   });
 });

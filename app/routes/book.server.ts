@@ -6,14 +6,8 @@ import {
   tyresWithBranchServiceMessage,
   windowUnavailableMessage,
 } from '#common/bookings/booking.ts';
-import {
-  bookingLocationName,
-  bookingSettingsOf,
-  branchServices,
-  mobileLocation,
-  type BookingSettings,
-} from '#common/bookings/settings.ts';
-import { locationsOffering } from '#common/bookings/slots.ts';
+import { bookingLocationName, branchServices, mobileLocation } from '#common/bookings/settings.ts';
+import type { BookingOffer } from '#common/bookings/slots.ts';
 import {
   atOurBranches,
   branchServiceTitles,
@@ -58,10 +52,10 @@ export function choicesOf(params: URLSearchParams): BookingChoices {
 }
 
 /** A branch's MOT testing and servicing as the first step offers them, where some branch takes them. */
-function branchServiceOptions(context: AppLoadContext, settings: BookingSettings): ServiceOption[] {
+function branchServiceOptions(context: AppLoadContext, offer: BookingOffer): ServiceOption[] {
   const { branches } = context.content;
   return branchServices.flatMap((slug) => {
-    const locations = locationsOffering(settings, slug);
+    const locations = offer.branchServices[slug];
     const names = locations.map((key) => branches.find((branch) => branch.key === key)?.name ?? key);
     if (names.length === 0) return [];
     const where = atOurBranches(names);
@@ -74,29 +68,25 @@ function branchServiceOptions(context: AppLoadContext, settings: BookingSettings
  * The services customers can book: those shown on the site (every place that takes bookings
  * does them), then a branch's MOT testing and servicing, at the branches that take them.
  */
-function serviceOptions(context: AppLoadContext, settings: BookingSettings): ServiceOption[] {
+function serviceOptions(context: AppLoadContext, offer: BookingOffer): ServiceOption[] {
   const services = context.content.services
     .filter((service) => service.visible && !isBranchService(service.slug))
     .map(({ slug, title, description }) => ({ slug, title, description }));
-  return [...fillTokensIn(services, context.site), ...branchServiceOptions(context, settings)];
+  return [...fillTokensIn(services, context.site), ...branchServiceOptions(context, offer)];
 }
 
 function locationOptions(context: AppLoadContext): LocationOption[] {
   const { branches } = context.content;
-  return bookingSettingsOf(context.content)
-    .locations.filter((location) => location.enabled)
-    .flatMap((location): LocationOption[] => {
-      const name = bookingLocationName(location.key, branches);
-      if (location.key === mobileLocation) {
-        return [
-          { key: location.key, title: 'We come to you', detail: 'At your home, work or the roadside', name },
-        ];
-      }
-      const branch = branches.find((entry) => entry.key === location.key);
-      if (!branch) return [];
-      const { street, locality, postcode } = branch.address;
-      return [{ key: branch.key, title: branch.name, detail: `${street}, ${locality} ${postcode}`, name }];
-    });
+  return context.bookings.offer.locations.flatMap((key): LocationOption[] => {
+    const name = bookingLocationName(key, branches);
+    if (key === mobileLocation) {
+      return [{ key, title: 'We come to you', detail: 'At your home, work or the roadside', name }];
+    }
+    const branch = branches.find((entry) => entry.key === key);
+    if (!branch) return [];
+    const { street, locality, postcode } = branch.address;
+    return [{ key: branch.key, title: branch.name, detail: `${street}, ${locality} ${postcode}`, name }];
+  });
 }
 
 export const tyreGoneNotice =
@@ -182,8 +172,8 @@ const requestedStep = (value: string | null): BookingStep | null =>
  */
 export async function bookingPage(context: AppLoadContext, url: URL): Promise<BookingPageData> {
   const params = url.searchParams;
-  const settings = bookingSettingsOf(context.content);
-  const services = serviceOptions(context, settings);
+  const { offer } = context.bookings;
+  const services = serviceOptions(context, offer);
   const locations = locationOptions(context);
   const coveredDistricts = context.content.areas.coveredDistricts;
   const choices = choicesOf(params);
@@ -201,7 +191,7 @@ export async function bookingPage(context: AppLoadContext, url: URL): Promise<Bo
     services,
     locations,
     coveredDistricts,
-    horizonDays: settings.horizonDays,
+    horizonDays: offer.horizonDays,
     tyre,
     tyreNotice,
   };
@@ -218,7 +208,7 @@ export async function bookingPage(context: AppLoadContext, url: URL): Promise<Bo
       location: choices.location,
       service: choices.service,
       // From today, by the server's clock. The horizon counts the days after today.
-      days: settings.horizonDays + 1,
+      days: offer.horizonDays + 1,
     })
   ).filter((entry) => !tyre || entry.date >= tyre.fittedFrom);
   const day = availability.find((entry) => entry.date === choices.date);

@@ -8,7 +8,6 @@ import { StepProgress, stepHeadingId } from '#app/features/bookings/online/step-
 import { WhatWhereStep } from '#app/features/bookings/online/what-where-step.tsx';
 import { PageHeader } from '#app/components/ui/page-header.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
-import { contentFacts } from '#common/site-content/facts.ts';
 import type { Route } from './+types/book';
 import { bookingOfForm, bookingPage, formFields, isSharedPage, withChosenSlot } from './book.server.ts';
 
@@ -41,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = await bookingPage(context, url);
   // With the branches' names of the published content.
-  const description = `Book mobile tyre fitting at your home or work, or a visit to our ${contentFacts(context.content).branchesOr} branch: choose a service, a day and a time online.`;
+  const description = `Book mobile tyre fitting at your home or work, or a visit to our ${context.facts.branchesOr} branch: choose a service, a day and a time online.`;
   return data({ ...page, description }, isSharedPage(page, url) ? undefined : { headers: privatePage });
 }
 

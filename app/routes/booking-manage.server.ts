@@ -7,7 +7,7 @@ import {
   formatRegistration,
   type ManagedBooking,
 } from '#common/bookings/booking.ts';
-import { bookingSettingsOf, mobileLocation } from '#common/bookings/settings.ts';
+import { mobileLocation } from '#common/bookings/settings.ts';
 import { windowText } from '#app/features/bookings/online/booking-format.ts';
 import { type ManagedBookingView } from '#app/features/bookings/online/managed-booking-types.ts';
 
@@ -39,6 +39,6 @@ export function managedBookingView(booking: ManagedBooking, context: AppLoadCont
     vehicle: booking.vehicle,
     postcode: booking.postcode,
     canCancel: booking.canCancel,
-    noticeHours: bookingSettingsOf(context.content).noticeHours,
+    noticeHours: context.bookings.offer.noticeHours,
   };
 }

@@ -11,13 +11,12 @@ import { Testimonials } from '#app/features/home/testimonials.tsx';
 import { Section } from '#app/components/ui/section.tsx';
 import { homeContent } from '#app/features/site-content/page-content.server.ts';
 import { businessJsonLd, homeSeo, homeSeoWith, pageMeta } from '#app/lib/seo.ts';
-import { contentFacts } from '#common/site-content/facts.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
   // One read of the uploaded pictures serves the cards, the hero and the about section.
   const images = await context.images.uploadedSlots();
-  const facts = contentFacts(context.content);
+  const { facts } = context;
   const seo = homeSeoWith({
     branchesAnd: String(facts.branchesAnd),
     baseTown: String(facts.baseTown),

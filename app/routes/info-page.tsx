@@ -6,8 +6,6 @@ import { pageMeta } from '#app/lib/seo.ts';
 import { useSiteSettings } from '#app/features/site-content/site-settings.ts';
 import { infoPagePaths, type InfoPageKey } from '#common/site-content/info-pages.ts';
 import { isBranchService } from '#common/bookings/branch-services.ts';
-import { bookingSettingsOf } from '#common/bookings/settings.ts';
-import { locationsOffering } from '#common/bookings/slots.ts';
 import type { Route } from './+types/info-page';
 
 const pageKeys = Object.fromEntries(
@@ -31,7 +29,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
  */
 function bookingLink(context: Route.LoaderArgs['context'], key: InfoPageKey) {
   if (!isBranchService(key)) return null;
-  if (locationsOffering(bookingSettingsOf(context.content), key).length === 0) return null;
+  if (context.bookings.offer.branchServices[key].length === 0) return null;
   return {
     href: `/book?service=${key}`,
     label: key === 'mot' ? 'Book your MOT online' : 'Book a service online',

@@ -5,7 +5,7 @@ import { privacyPolicy } from '#app/features/legal/privacy-policy.ts';
 import { termsOfService } from '#app/features/legal/terms-of-service.ts';
 import { hoursText } from '#app/features/site-content/page-content.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
-import { contentFacts, fillFactsIn } from '#common/site-content/facts.ts';
+import { fillFactsIn } from '#common/site-content/facts.ts';
 import type { Route } from './+types/legal-page';
 
 const documents = {
@@ -23,7 +23,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   // The business facts of the published content, and how long enquiries are kept (the server's
   // setting ENQUIRY_RETENTION_MONTHS).
   const document = fillFactsIn(documents[path], {
-    ...contentFacts(context.content),
+    ...context.facts,
     enquiryRetentionMonths: context.enquiryRetentionMonths,
   });
   return { path, document, hours: hoursText(context.content, context.site) };

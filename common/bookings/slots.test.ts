@@ -3,6 +3,7 @@ import type { BookingSettings, BookingWeek, BookingWindow } from './settings.ts'
 import {
   availabilityOf,
   bookableSlots,
+  bookingOfferOf,
   bookingWeekOf,
   closure,
   isBookableAt,
@@ -418,5 +419,25 @@ describe('a branch’s MOT testing and servicing', () => {
     expect(placesKey('harold-hill', 'servicing')).toBe('harold-hill/servicing');
     expect(placesKey('harold-hill', 'puncture-repair')).toBe('harold-hill');
     expect(placesKey('mobile', 'tyre-replacement')).toBe('mobile');
+  });
+});
+
+describe('what the public pages say of booking', () => {
+  it('is where customers can book what and how far ahead, never the places or closed dates', () => {
+    const settings = makeSettings({
+      closedDates: [{ date: '2026-06-03', location: '', note: 'Dave at the dentist' }],
+    });
+    settings.locations[1]!.services = {
+      mot: { enabled: true, week: makeWeek([opening('09:00', '10:00', 1)]) },
+      servicing: { enabled: false, week: makeWeek([opening('08:00', '12:00', 1)]) },
+    };
+    const offer = bookingOfferOf(settings);
+    expect(offer).toEqual({
+      horizonDays: 21,
+      noticeHours: 4,
+      locations: ['mobile', 'harold-hill'],
+      branchServices: { mot: ['harold-hill'], servicing: [] },
+    });
+    expect(JSON.stringify(offer)).not.toMatch(/places|dentist|09:00/);
   });
 });

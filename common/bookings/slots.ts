@@ -1,7 +1,7 @@
 import { londonDate, londonInstant } from '#common/time/london.ts';
 import { bankHolidays } from '#common/time/bank-holidays.ts';
 import type { BookingSettings, BookingWeek, BookingWindow } from './settings.ts';
-import { isBranchService } from './branch-services.ts';
+import { branchServices, isBranchService, type BranchService } from './branch-services.ts';
 import { mobileLocation } from './words.ts';
 import { addDays, weekdayOf } from '#common/time/week.ts';
 
@@ -51,6 +51,28 @@ export const locationsOffering = (settings: BookingSettings, service = '') =>
   settings.locations
     .filter((location) => isBookableAt(settings, location.key, service))
     .map((location) => location.key);
+
+/**
+ * What the public pages say of online booking, worked out from the settings on the server: where
+ * customers can book what, and how far ahead; never a window's places or a closed date's note.
+ */
+export type BookingOffer = {
+  horizonDays: number;
+  noticeHours: number;
+  /** The places that take bookings online (`mobile`, branch keys), in the settings' order. */
+  locations: string[];
+  /** The branches that take each of a branch's services online. */
+  branchServices: Record<BranchService, string[]>;
+};
+
+export const bookingOfferOf = (settings: BookingSettings): BookingOffer => ({
+  horizonDays: settings.horizonDays,
+  noticeHours: settings.noticeHours,
+  locations: locationsOffering(settings),
+  branchServices: Object.fromEntries(
+    branchServices.map((service) => [service, locationsOffering(settings, service)]),
+  ) as Record<BranchService, string[]>,
+});
 
 /**
  * The windows a location offers for `service` on `date`, ignoring notice and horizon: none when

@@ -1,9 +1,10 @@
 import type { StaffUser } from '#common/auth/auth.ts';
-import type { AvailabilityDay } from '#common/bookings/slots.ts';
+import type { AvailabilityDay, BookingOffer } from '#common/bookings/slots.ts';
 import type { CancelBookingResult, ManagedBooking, SubmitBookingResult } from '#common/bookings/booking.ts';
 import type { SubmitEnquiryResult } from '#common/enquiries/enquiry.ts';
 import type { UploadedSlotImages } from '#common/images/images.ts';
-import type { SiteContent } from '#common/site-content/site-content.ts';
+import type { Tokens } from '#common/site-content/facts.ts';
+import type { PublicContent } from '#common/site-content/public-content.ts';
 import type { SiteSettings } from '#common/site-content/site-settings.ts';
 import type { TyreOffer, TyreSearch, TyreSearchAnswer } from '#common/tyres/catalogue.ts';
 import type { TyreSize } from '#common/tyres/size.ts';
@@ -16,10 +17,14 @@ export type ServerContext = {
   /** The brand settings with the business details of the published content. */
   site: SiteSettings;
   /**
-   * The published site content (from this process's memory, never a query per request), with the
-   * facts its texts name filled in (`{price:mot}` reads £50).
+   * What the public pages show of the published site content (from this process's memory, never
+   * a query per request), with the facts its texts name filled in (`{price:mot}` reads £50). Never
+   * the settings staff alone see (common/site-content/public-content.ts): what a page needs of
+   * those comes worked out (`bookings.offer`, fitted tyre prices).
    */
-  content: SiteContent;
+  content: PublicContent;
+  /** The business facts texts may name (`companyName`, `price:mot`, …), for the legal pages. */
+  facts: Tokens;
   /** Origin for canonical and absolute URLs, without a trailing slash. */
   publicUrl: string;
   /** Nonce of this response's Content-Security-Policy, for the inline scripts of server rendering. */
@@ -40,6 +45,8 @@ export type ServerContext = {
     ): Promise<SubmitEnquiryResult | { status: 503; error: string; retryAfterSeconds: number }>;
   };
   bookings: {
+    /** Where customers can book what online, and how far ahead. */
+    offer: BookingOffer;
     /**
      * The windows with a place left (GET /api/availability's answer): for `location` (`mobile` or
      * a branch key) and `service` (a branch's `mot` and `servicing` have windows of their own)

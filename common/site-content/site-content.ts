@@ -6,6 +6,7 @@ import { tyrePricingSchema } from '#common/tyres/pricing-settings.ts';
 import { reminderSettingsSchema } from '#common/reminders/settings.ts';
 import { keyedPriceLines, unknownFacts } from './facts.ts';
 import { infoPagesSchema } from './info-pages.ts';
+import type { PublicContent } from './public-content.ts';
 import {
   branchSchema,
   coveredDistrictsSchema,
@@ -277,8 +278,13 @@ export type PublishedSiteContent = {
   publishedBy: string | null;
 };
 
-/** The published document as GET /api/site-content answers anyone else: no staff name. */
-export type PublicSiteContent = Omit<PublishedSiteContent, 'publishedBy'>;
+/**
+ * The published document as GET /api/site-content answers anyone else: what the public pages
+ * show of it (public-content.ts), and no staff name.
+ */
+export type PublicSiteContent = Omit<PublishedSiteContent, 'publishedBy' | 'content'> & {
+  content: PublicContent;
+};
 
 /** PUT /api/site-content's body. */
 export type SiteContentUpdate = { version: number; content: SiteContentInput };

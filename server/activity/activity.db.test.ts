@@ -62,7 +62,7 @@ describe('the activity log of the dashboard', () => {
       .send({ altText: 'The van' })
       .expect(200);
     await request(fixture.app).delete(`/api/images/${image.body.id}`).set(staff.headers).expect(204);
-    const current = (await request(fixture.app).get('/api/site-content').expect(200))
+    const current = (await request(fixture.app).get('/api/site-content').set(staff.headers).expect(200))
       .body as PublishedSiteContent;
     const published = await request(fixture.app)
       .put('/api/site-content')

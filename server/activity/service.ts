@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Request } from 'express';
 import type { ActivityEntry, ActivityKind } from '#common/accounts/accounts.ts';
 import { isActivityKind } from '#common/accounts/accounts.ts';
@@ -57,6 +57,24 @@ export async function recordActivity(db: Database, record: ActivityRecord): Prom
     detail: record.detail ?? {},
     ...(record.at && { occurredAt: record.at }),
   });
+}
+
+/** What the log names a vehicle by: its registration as stored (`vehicle AB12CDE`). */
+export const vehicleTarget = (registration: string) => `vehicle ${registration}`;
+
+/** A vehicle's entries once its keeper's data is erased. */
+export const erasedVehicleTarget = 'vehicle (registration erased)';
+
+/**
+ * Takes these registrations out of the log (a customer's erasure): a registration identifies its
+ * keeper, so their vehicles' entries keep what was done and by whom, but not to which vehicle.
+ */
+export async function forgetVehicles(db: Database, registrations: readonly string[]): Promise<void> {
+  if (registrations.length === 0) return;
+  await db
+    .update(activityLog)
+    .set({ target: erasedVehicleTarget })
+    .where(inArray(activityLog.target, registrations.map(vehicleTarget)));
 }
 
 export type ActivityQuery = { actorId?: number; kind?: ActivityKind; before?: number; limit: number };

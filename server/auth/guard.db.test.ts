@@ -2,6 +2,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sameOriginHeaders, signedInStaff } from '#tests/support/factories.ts';
 import { useTestApp } from '#tests/support/integration.ts';
+import { pathOf, registeredRoutes } from '#tests/support/routes.ts';
 import { eq } from 'drizzle-orm';
 import { ownersOnlyMessage, twoFactorSetupNeededMessage } from '#common/accounts/accounts.ts';
 import { appMeta } from '../db/schema.ts';
@@ -17,7 +18,7 @@ const publicRoutes = new Set([
   'GET /healthz',
   'GET /readyz',
   'GET /api/services',
-  // The published site content: what every public page shows anyway.
+  // What the public pages show of the published site content (public-content.ts).
   'GET /api/site-content',
   'POST /api/enquiries',
   // Online booking: what can be booked, a booking, and the customer's own link (the token is the
@@ -48,27 +49,6 @@ const publicRoutes = new Set([
 /** Account management and the activity log: owners only. */
 const ownerOnly = /^\w+ \/api\/(users|settings|activity)\b/;
 
-type Layer = {
-  route?: { path: string; methods: Record<string, boolean> };
-  rawPath?: string;
-  handle: { stack?: Layer[] };
-};
-
-/** Method and full path of each route registered on the app, including nested routers. */
-function registeredRoutes(stack: Layer[], prefix = ''): string[] {
-  return stack.flatMap((layer) => {
-    if (layer.route) {
-      const path = `${prefix}${layer.route.path}`;
-      return Object.keys(layer.route.methods).map((method) => `${method.toUpperCase()} ${path}`);
-    }
-    if (layer.handle.stack) {
-      const mount = layer.rawPath && layer.rawPath !== '/' ? layer.rawPath : '';
-      return registeredRoutes(layer.handle.stack, `${prefix}${mount}`);
-    }
-    return [];
-  });
-}
-
 /** A request of any method by name. */
 const send = (method: string, url: string) => {
   const agent = request(fixture.app);
@@ -79,7 +59,7 @@ const fixture = useTestApp();
 let routes: string[];
 
 beforeAll(() => {
-  routes = registeredRoutes((fixture.app as unknown as { router: { stack: Layer[] } }).router.stack);
+  routes = registeredRoutes(fixture.app);
 });
 
 describe('the sign-in guard', () => {
@@ -94,7 +74,7 @@ describe('the sign-in guard', () => {
     expect(guarded.length).toBeGreaterThanOrEqual(3);
     for (const route of guarded) {
       const [method, path] = route.split(' ') as [string, string];
-      const url = path.replace(/:\w+/g, '1').replace(/\{?\*\w+\}?/g, 'anything');
+      const url = pathOf(path);
       for (const headers of [{}, sameOriginHeaders]) {
         const response = await send(method, url).set(headers).set('Cookie', 'session=not-a-session');
         expect({ route, status: response.status }).toEqual({ route, status: 401 });
@@ -129,7 +109,7 @@ describe('the sign-in guard', () => {
     );
     for (const route of changing) {
       const [method, path] = route.split(' ') as [string, string];
-      const url = path.replace(/:\w+/g, '1').replace(/\{?\*\w+\}?/g, 'anything');
+      const url = pathOf(path);
       const response = await send(method, url).set({ ...owner.headers, Origin: 'https://evil.example' });
       expect({ route, status: response.status, body: response.body }).toEqual({
         route,
@@ -168,7 +148,7 @@ describe('the sign-in guard', () => {
       );
       for (const route of guarded) {
         const [method, path] = route.split(' ') as [string, string];
-        const url = path.replace(/:\w+/g, '1').replace(/\{?\*\w+\}?/g, 'anything');
+        const url = pathOf(path);
         const response = await send(method, url).set(staff.headers);
         expect({ route, status: response.status, body: response.body }).toEqual({
           route,

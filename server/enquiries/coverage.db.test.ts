@@ -26,7 +26,8 @@ const storedRow = async (id: number) =>
   (await fixture.database.db.select().from(enquiries).where(eq(enquiries.id, id)))[0]!;
 
 async function publishDistricts(coveredDistricts: string[]) {
-  const current = (await request(app).get('/api/site-content').expect(200)).body as PublishedSiteContent;
+  const current = (await request(app).get('/api/site-content').set(fixture.staff.headers).expect(200))
+    .body as PublishedSiteContent;
   const content = structuredClone(current.content);
   content.areas.coveredDistricts = coveredDistricts;
   await request(app)

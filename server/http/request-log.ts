@@ -18,10 +18,27 @@ export function decodedPath(path: string): string {
   }
 }
 
-/** The path as logged: the pattern of a token route, however its address was spelt. */
-export function pathWithoutTokens(path: string): string {
+/**
+ * API routes whose address names a person's data, logged by their pattern as token routes are: a
+ * vehicle's registration (`/api/vehicles/AB12CDE` and what follows it) identifies its keeper.
+ */
+const personalRoutes = [{ pattern: '/api/vehicles/:registration', regex: /^\/api\/vehicles\/[^/?#]+/i }];
+
+function withoutPersonalData(path: string): string {
+  for (const route of personalRoutes) {
+    const match = route.regex.exec(path);
+    if (match) return `${route.pattern}${path.slice(match[0].length)}`;
+  }
+  return path;
+}
+
+/**
+ * The path as logged: the pattern of a token route, or of a route that names a person's data,
+ * however its address was spelt.
+ */
+export function loggedPathOf(path: string): string {
   const decoded = decodedPath(path);
-  const logged = withoutTokens(decoded);
+  const logged = withoutPersonalData(withoutTokens(decoded));
   return logged === decoded ? path : logged;
 }
 
@@ -39,8 +56,8 @@ function requestIdOf(req: IncomingMessage, res: ServerResponse): string {
   return id;
 }
 
-/** A request's path as logged: without its query, and a token route's by its pattern. */
-const loggedPath = (url: string) => pathWithoutTokens(url.split('?')[0]!);
+/** A request's path as logged: without its query, and a token or personal route's by its pattern. */
+const loggedPath = (url: string) => loggedPathOf(url.split('?')[0]!);
 
 const levelOf = (status: number, error?: unknown) =>
   error || status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
@@ -76,7 +93,7 @@ export function logSentResponse(logger: Logger, req: IncomingMessage, res: Serve
 /**
  * One JSON line per request, with a request id that is also sent back as X-Request-Id (an id
  * from a trusted proxy is kept when it looks like one). Query strings, client addresses and the
- * tokens of secret links are left out of the log.
+ * tokens of secret links and registrations in addresses are left out of the log.
  */
 export function requestLog(logger: Logger) {
   return pinoHttp({
@@ -88,7 +105,8 @@ export function requestLog(logger: Logger) {
       req: (req: { id: string; method: string; url: string }) => ({
         id: req.id,
         method: req.method,
-        // A manage or set-up link's token is a key: only the route's pattern is written.
+        // A manage or set-up link's token is a key, a registration names a person: only the
+        // route's pattern is written.
         path: loggedPath(req.url),
       }),
       res: (res: { statusCode: number }) => ({ status: res.statusCode }),

@@ -91,8 +91,9 @@ describe('business facts in the site content', () => {
   });
 
   it('a text naming a price that is gone is refused, with the field, and nothing is stored', async () => {
-    const current = (await request(fixture.app).get('/api/site-content').expect(200))
-      .body as PublishedSiteContent;
+    const current = (
+      await request(fixture.app).get('/api/site-content').set(fixture.staff.headers).expect(200)
+    ).body as PublishedSiteContent;
     const content = structuredClone(current.content);
     const group = content.homePricing.groups.find((entry) => entry.title === 'MOT Testing')!;
     group.items = group.items.filter((line) => line.key !== 'mot');
@@ -107,7 +108,7 @@ describe('business facts in the site content', () => {
     ]);
     expect(refused.body.fieldErrors['infoPages.mot.lead']).toHaveLength(1);
 
-    const after = (await request(fixture.app).get('/api/site-content').expect(200))
+    const after = (await request(fixture.app).get('/api/site-content').set(fixture.staff.headers).expect(200))
       .body as PublishedSiteContent;
     expect(after.version).toBe(current.version);
     expect(await mainText('/mot')).toContain('from £50');

@@ -14,6 +14,7 @@ import {
 import { listBookingsOf } from '../bookings/records.ts';
 import { listEnquiriesOf } from '../enquiries/read.ts';
 import { anonymiseInvoicesOf, jobsOfBookings } from '../jobs/privacy.ts';
+import { forgetVehicles } from '../activity/service.ts';
 
 const sameEmail = (column: typeof enquiries.email | typeof bookings.email, email: string) =>
   sql`lower(${column}) = lower(${email})`;
@@ -92,7 +93,8 @@ export async function eraseSubject(db: Database, email: string, actor: StaffUser
       .where(sameEmail(enquiries.email, email))
       .returning({ id: enquiries.id });
     // The reminders went with the bookings; their address's unsubscription goes too, and so does
-    // the MOT expiry of a vehicle that no booking left names.
+    // the MOT expiry of a vehicle that no booking left names. The activity log keeps its entries
+    // about their vehicles without the registrations.
     await tx.delete(reminderUnsubscribes).where(eq(reminderUnsubscribes.email, email.toLowerCase()));
     const registrations = [...new Set(erasedBookings.map((row) => row.registration))];
     if (registrations.length > 0) {
@@ -110,6 +112,7 @@ export async function eraseSubject(db: Database, email: string, actor: StaffUser
           ),
         );
     }
+    await forgetVehicles(tx, registrations);
     const counts = { enquiries: erased.length, notifications: notifications.length, invoices: anonymised };
     await tx.insert(privacyErasures).values({ actorId: actor.id, actorName: actor.username, ...counts });
     return counts;

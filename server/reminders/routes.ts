@@ -13,7 +13,7 @@ import {
 import { jobNotFoundMessage } from '#common/jobs/jobs.ts';
 import { reminderSettingsOf } from '#common/reminders/settings.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
-import { recordStaffActivity } from '../activity/service.ts';
+import { recordStaffActivity, vehicleTarget } from '../activity/service.ts';
 import { requireOwner } from '../auth/guard.ts';
 import type { Database } from '../db/client.ts';
 import { reminders, vehicles } from '../db/schema.ts';
@@ -120,7 +120,7 @@ export function remindersRouter(deps: RemindersDependencies, requireUser: Reques
     await db.transaction((tx) => setMotExpiry(tx, registration, motExpiry, clock(), inForce));
     await recordStaffActivity(db, req, {
       kind: 'vehicle-changed',
-      target: `vehicle ${registration}`,
+      target: vehicleTarget(registration),
       detail: { motExpiry },
     });
     const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.registration, registration));

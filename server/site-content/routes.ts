@@ -6,6 +6,7 @@ import {
   type PublishedSiteContent,
   type SiteContentConflict,
 } from '#common/site-content/site-content.ts';
+import { publicContent } from '#common/site-content/public-content.ts';
 import type { Database } from '#server/db/client.ts';
 import { whenGuardPasses } from '#server/auth/guard.ts';
 import { HttpError } from '#server/http/errors.ts';
@@ -50,8 +51,9 @@ export async function takePublished(
 }
 
 /**
- * The business's site content, which staff edit (docs/features.md, Site content). Reading the published document is
- * public; publishing, the history and restoring need a signed-in staff member. `changed` hears of
+ * The business's site content, which staff edit (docs/features.md, Site content). Its public part
+ * is for anyone to read; the whole document, publishing, the history and restoring need a
+ * signed-in staff member. `changed` hears of
  * each publication before it is answered, so that this process's next page shows it.
  */
 export function siteContentRouter(
@@ -62,14 +64,15 @@ export function siteContentRouter(
 ): Router {
   const router = Router();
 
-  // Signed-in staff see who published it (the Content tab says so); anyone else does not: a
-  // staff username is half of what guessing a password needs.
+  // Signed-in staff get the whole document, and who published it (the Content tab says so).
+  // Anyone else gets what the public pages show: no staff name (half of what guessing a
+  // password needs), no price rules, booking or invoicing settings.
   router.get('/site-content', whenGuardPasses(requireUser), async (_req, res) => {
     res.json(await store.published());
   });
   router.get('/site-content', async (_req, res) => {
-    const { publishedBy: _staffName, ...published } = await store.published();
-    res.json(published satisfies PublicSiteContent);
+    const { version, content, publishedAt } = await store.published();
+    res.json({ version, content: publicContent(content), publishedAt } satisfies PublicSiteContent);
   });
 
   router.put('/site-content', requireUser, express.json({ limit: contentBodyLimit }), async (req, res) => {

@@ -1,6 +1,8 @@
 import type { PublishedSiteContent, SiteContent } from '#common/site-content/site-content.ts';
 import type { Database } from '#server/db/client.ts';
-import { contentFacts, fillFactsIn } from '#common/site-content/facts.ts';
+import { contentFacts, fillFactsIn, type Tokens } from '#common/site-content/facts.ts';
+import { publicContent, type PublicContent } from '#common/site-content/public-content.ts';
+import { keptFor } from '#common/util/kept-for.ts';
 import { readPublished } from './service.ts';
 
 /**
@@ -48,17 +50,18 @@ export function createSiteContentStore(db: Database, seed: () => SiteContent): S
   };
 }
 
-const filledIn = new WeakMap<SiteContent, SiteContent>();
+/** What the pages are given of a published document. */
+export type PagesContent = { content: PublicContent; facts: Tokens };
+
+const forPages = new WeakMap<SiteContent, PagesContent>();
 
 /**
- * The content as the pages show it: every fact its texts name by token (`{radiusMiles}`,
- * `{price:mot}`, …) filled in, once per published version.
+ * The content as the public pages show it: its public part only, with every fact its texts name
+ * by token (`{radiusMiles}`, `{price:mot}`, …) filled in, and those facts; once per published
+ * version.
  */
-export function contentForPages(content: SiteContent): SiteContent {
-  let filled = filledIn.get(content);
-  if (!filled) {
-    filled = fillFactsIn(content, contentFacts(content));
-    filledIn.set(content, filled);
-  }
-  return filled;
-}
+export const contentForPages = (content: SiteContent): PagesContent =>
+  keptFor(forPages, content, () => {
+    const facts = contentFacts(content);
+    return { content: publicContent(fillFactsIn(content, facts)), facts };
+  });

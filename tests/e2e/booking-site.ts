@@ -232,7 +232,7 @@ async function publishOpeningEveryDay(origin: string) {
     .getSetCookie()
     .map((value) => value.split(';')[0]!)
     .join('; ');
-  const published = (await (await fetch(`${origin}/api/site-content`)).json()) as {
+  const published = (await (await fetch(`${origin}/api/site-content`, { headers: { cookie } })).json()) as {
     version: number;
     content: { branches: { key: string }[] };
   };

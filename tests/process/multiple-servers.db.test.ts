@@ -165,7 +165,7 @@ describe.runIf(serverUrl)('two server processes on one PostgreSQL database', () 
     await puncturePage(second);
     expect(await puncturePage(second)).not.toContain('£27.50');
     const { version, content } = (await (
-      await fetch(`${second.url}/api/site-content`)
+      await fetch(`${second.url}/api/site-content`, { headers: { cookie } })
     ).json()) as PublishedSiteContent;
     content.services.find((service) => service.key === 'puncture-repair')!.pricing[0]!.price = '£27.50';
     const published = await fetch(`${first.url}/api/site-content`, {

@@ -139,9 +139,12 @@ export function usePublicContentApp() {
   /** A token left in a page: the name of a fact (`{companyName}`, `{price:mot}`) instead of the fact. */
   const unfilledToken = /\{(\w+|price:[\w-]+)\}/;
 
-  /** Publishes the current content as `change` leaves it, through the API as a member of staff. */
+  /** Publishes the content as `change` leaves it, read and published through the API as a member of staff. */
   async function publish(change: (content: SiteContent) => void): Promise<PublishedSiteContent> {
-    const current = await request(fixture.app).get('/api/site-content').expect(200);
+    const current = await request(fixture.app)
+      .get('/api/site-content')
+      .set(fixture.staff.headers)
+      .expect(200);
     const { version, content } = current.body as PublishedSiteContent;
     change(content);
     const published = await request(fixture.app)

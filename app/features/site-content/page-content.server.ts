@@ -1,6 +1,7 @@
 import { hoursRows, hoursSentence, openingHoursSpecification } from '#common/site-content/opening-hours.ts';
 import { servicePictureName } from '#common/site-content/services.ts';
-import type { ServiceContent, SiteContent } from '#common/site-content/site-content.ts';
+import type { PublicContent } from '#common/site-content/public-content.ts';
+import type { BranchContent, ServiceContent } from '#common/site-content/site-content.ts';
 import type { SiteSettings } from '#common/site-content/site-settings.ts';
 import type {
   BranchView,
@@ -21,7 +22,7 @@ import { fillTokensIn } from '#common/site-content/tokens.ts';
 /** How many other services a service page suggests. */
 export const otherServicesCount = 3;
 
-function visibleServices(content: SiteContent): ServiceContent[] {
+function visibleServices(content: PublicContent): ServiceContent[] {
   return content.services.filter((service) => service.visible);
 }
 
@@ -35,7 +36,7 @@ function teaser(service: ServiceContent): ServiceTeaser {
 }
 
 /** The header's and footer's links. */
-export function siteNav(content: SiteContent, site: SiteSettings): SiteNav {
+export function siteNav(content: PublicContent, site: SiteSettings): SiteNav {
   const services = visibleServices(content);
   const link = (service: ServiceContent) => ({ label: service.title, to: `/services/${service.slug}` });
   return fillTokensIn(
@@ -48,7 +49,7 @@ export function siteNav(content: SiteContent, site: SiteSettings): SiteNav {
   );
 }
 
-function branchView(branch: SiteContent['branches'][number]): BranchView {
+function branchView(branch: BranchContent): BranchView {
   return {
     key: branch.key,
     name: branch.name,
@@ -61,7 +62,7 @@ function branchView(branch: SiteContent['branches'][number]): BranchView {
 }
 
 /** The home page's sections, and what its structured data says beyond the site settings. */
-export function homeContent(content: SiteContent, site: SiteSettings) {
+export function homeContent(content: PublicContent, site: SiteSettings) {
   const { homePricing, areas, contactHours } = content;
   return fillTokensIn(
     {
@@ -97,7 +98,7 @@ export type ServicePageLookup =
  * The service at `slug` (any case) and up to three others that follow it, wrapping round to the
  * first. Hidden services have no page; a service's former addresses lead to its current one.
  */
-export function servicePage(content: SiteContent, slug: string, site: SiteSettings): ServicePageLookup {
+export function servicePage(content: PublicContent, slug: string, site: SiteSettings): ServicePageLookup {
   const wanted = slug.toLowerCase();
   const services = visibleServices(content);
   const index = services.findIndex((service) => service.slug === wanted);
@@ -123,7 +124,7 @@ export function servicePage(content: SiteContent, slug: string, site: SiteSettin
 }
 
 /** The opening hours that the information and legal pages print. */
-export function hoursText(content: SiteContent, site: SiteSettings): HoursText {
+export function hoursText(content: PublicContent, site: SiteSettings): HoursText {
   const { weekdays, saturday, sunday } = content.contactHours;
   return fillTokensIn(
     {
@@ -135,6 +136,6 @@ export function hoursText(content: SiteContent, site: SiteSettings): HoursText {
 }
 
 /** The addresses of the visible services, for the sitemap. */
-export function servicePaths(content: SiteContent): string[] {
+export function servicePaths(content: PublicContent): string[] {
   return visibleServices(content).map((service) => `/services/${service.slug}`);
 }

@@ -58,10 +58,12 @@ async function jobDoneForSarah() {
   return job;
 }
 
-const exportOf = async (address = email, staff: { headers: Record<string, string> } = fixture.staff) =>
+type Staff = Pick<typeof fixture.staff, 'headers'>;
+
+const exportOf = async (address = email, staff: Staff = fixture.staff) =>
   (await as(staff).get(`/api/privacy/export?email=${address}`).expect(200)).body as PersonalDataExport;
 
-const erase = async (address = email, staff: { headers: Record<string, string> } = fixture.staff) =>
+const erase = async (address = email, staff: Staff = fixture.staff) =>
   (
     await request(fixture.app)
       .post('/api/privacy/erase')

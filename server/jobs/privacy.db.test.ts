@@ -1,4 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import path from 'node:path';
+import { desc, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { ErasureCounts, PersonalDataExport } from '#common/privacy/privacy.ts';
@@ -7,6 +9,7 @@ import { signedInStaff } from '#tests/support/factories.ts';
 import { gradient } from '#tests/support/pictures.ts';
 import { makeRecord, newKey, useJobsApp } from '#tests/support/jobs.ts';
 import { bookings, invoices, jobFiles, jobs, payments, privacyErasures } from '../db/schema.ts';
+import { migrationsDir } from '../paths.ts';
 import { clearExpiredInvoiceDetails } from './privacy.ts';
 
 const { fixture, clock, people, bookJob, as } = useJobsApp();
@@ -230,5 +233,43 @@ describe('the invoices’ retention', () => {
     // The invoice a year younger keeps its customer a year longer.
     expect(later).toMatchObject({ customerEmail: 'later@example.com', erasedAt: null });
     expect((await exportOf('later@example.com')).invoices).toHaveLength(1);
+  });
+});
+
+/** The statement of the migration that gives existing invoices their customer's address. */
+function customerEmailBackfill(): string {
+  const file = fs.readdirSync(migrationsDir).find((name) => name.endsWith('_invoice_customer_email.sql'))!;
+  return fs
+    .readFileSync(path.join(migrationsDir, file), 'utf8')
+    .split('--> statement-breakpoint')
+    .find((statement) => statement.includes('UPDATE "invoices"'))!;
+}
+
+describe('the migration of existing invoices', () => {
+  it('gives each its customer’s address in lower case, from its document or else its booking, and none to an erased one', async () => {
+    const job = await jobDoneForSarah();
+    const other = await bookJob({ email: 'Other@Example.com' });
+    await as(people.fitter).event(other.id, { type: 'completed', record: makeRecord() }).expect(201);
+    const erased = await bookJob({ email: 'gone@example.com' });
+    await as(people.fitter).event(erased.id, { type: 'completed', record: makeRecord() }).expect(201);
+    // As they were stored before: no address of their own; one whose document lacks it, one erased.
+    await db().update(invoices).set({ customerEmail: null });
+    await db()
+      .update(invoices)
+      .set({ document: sql`jsonb_set(${invoices.document}, '{customer,email}', '""')` })
+      .where(eq(invoices.bookingId, other.id));
+    await db().update(invoices).set({ erasedAt: bookingNow }).where(eq(invoices.bookingId, erased.id));
+
+    await db().execute(sql.raw(customerEmailBackfill()));
+
+    const rows = await db()
+      .select({ bookingId: invoices.bookingId, customerEmail: invoices.customerEmail })
+      .from(invoices)
+      .orderBy(invoices.id);
+    expect(rows).toEqual([
+      { bookingId: job.id, customerEmail: email },
+      { bookingId: other.id, customerEmail: 'other@example.com' },
+      { bookingId: erased.id, customerEmail: null },
+    ]);
   });
 });

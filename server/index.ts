@@ -147,7 +147,9 @@ async function main() {
       .then((invoices) => {
         if (invoices > 0) logger.info({ invoices }, 'customer details removed from invoices past six years');
       })
-      .catch((error: unknown) => logger.warn({ err: error }, 'could not remove old invoices’ customer details'));
+      .catch((error: unknown) =>
+        logger.warn({ err: error }, 'could not remove old invoices’ customer details'),
+      );
     purgeOldActivity(database.db, now)
       .then((entries) => {
         if (entries > 0) logger.info({ entries }, 'old activity log entries deleted');

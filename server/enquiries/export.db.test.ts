@@ -113,7 +113,15 @@ describe('GET /api/enquiries/export.csv', () => {
     const [header, plain, quoted, ...rest] = parseCsv(body.toString('utf8').slice(1));
     expect(rest).toEqual([]);
     expect(header).toEqual(enquiryCsvHeader);
-    expect(plain).toMatchObject({ 2: 'Plain remotsuc Customer', 5: '', 7: '', 8: 'No', 10: 'New', 11: 'No', 12: '' });
+    expect(plain).toMatchObject({
+      2: 'Plain remotsuc Customer',
+      5: '',
+      7: '',
+      8: 'No',
+      10: 'New',
+      11: 'No',
+      12: '',
+    });
     expect(quoted![0]).toBe(hostile.body.reference);
     expect(quoted![1]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
     expect(quoted![2]).toBe('\'=HYPERLINK("http://evil.example","Click")');

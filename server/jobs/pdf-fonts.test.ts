@@ -7,7 +7,9 @@ import { layoutText, woffToSfnt } from './pdf-fonts.ts';
 
 const regular = { size: 10, face: 'regular' } as const;
 const linesOf = (text: string, width = 400) =>
-  layoutText(new PDFDocument(), text, width, regular).map((line) => line.runs.map((run) => run.text).join(''));
+  layoutText(new PDFDocument(), text, width, regular).map((line) =>
+    line.runs.map((run) => run.text).join(''),
+  );
 
 describe('text in any script', () => {
   it('puts right-to-left words in order from the right, Latin among them left to right', () => {

@@ -79,7 +79,10 @@ function filesOf(): FontFile[] {
   const require = createRequire(import.meta.url);
   fontFiles = families.flatMap((family, index) => {
     const folder = path.dirname(require.resolve(`${family.package}/package.json`));
-    const subsets = JSON.parse(readFileSync(path.join(folder, 'unicode.json'), 'utf8')) as Record<string, string>;
+    const subsets = JSON.parse(readFileSync(path.join(folder, 'unicode.json'), 'utf8')) as Record<
+      string,
+      string
+    >;
     return Object.entries(subsets)
       .filter(([subset]) => family.subsets?.(subset) ?? true)
       .map(([subset, ranges]) => ({
@@ -97,7 +100,9 @@ const fontOfCodePoint = new Map<number, FontFile | null>();
 function fontFileOf(codePoint: number): FontFile | null {
   let found = fontOfCodePoint.get(codePoint);
   if (found === undefined) {
-    found = filesOf().find((file) => file.ranges.some(([from, to]) => codePoint >= from && codePoint <= to)) ?? null;
+    found =
+      filesOf().find((file) => file.ranges.some(([from, to]) => codePoint >= from && codePoint <= to)) ??
+      null;
     fontOfCodePoint.set(codePoint, found);
   }
   return found;
@@ -272,7 +277,12 @@ const trimmed = (glyphs: Glyph[]) => glyphs.slice(0, glyphs.findLastIndex((glyph
  * `text` broken into lines no wider than `width`: after a space, between two Chinese or Japanese
  * characters, or (for a word longer than the line) between any two characters.
  */
-export function layoutText(pdf: PDFKit.PDFDocument, text: string, width: number, style: TextStyle): TextLine[] {
+export function layoutText(
+  pdf: PDFKit.PDFDocument,
+  text: string,
+  width: number,
+  style: TextStyle,
+): TextLine[] {
   const lines: Glyph[][] = [];
   // Words are measured once each: a line's width is the sum of its words' (shaping and kerning
   // never reach across a space).

@@ -120,7 +120,12 @@ describe('a person’s data', () => {
     });
     expect(exported.invoices).toMatchObject([issuedToSarah]);
     expect(exported.reminders).toMatchObject([
-      { kind: 'review', status: 'scheduled', registration: 'AB12CDE', customer: { email: 'Sarah@Example.com' } },
+      {
+        kind: 'review',
+        status: 'scheduled',
+        registration: 'AB12CDE',
+        customer: { email: 'Sarah@Example.com' },
+      },
     ]);
     expect(exported.vehicles).toEqual([{ registration: 'AB12CDE', motExpiry: '2027-05-01' }]);
     expect(exported.jobs[0]!.photos).toHaveLength(1);
@@ -185,7 +190,12 @@ describe('a person’s data', () => {
     const job = await jobDoneForSarah();
     clock.now = yearsOn(6, 1);
     const later = await signedInStaff(db(), 'dpo-later', clock.now);
-    expect(await erase(email, later)).toMatchObject({ enquiries: 1, invoices: 0, invoicesKeptUntil: null, invoicesCleared: 1 });
+    expect(await erase(email, later)).toMatchObject({
+      enquiries: 1,
+      invoices: 0,
+      invoicesKeptUntil: null,
+      invoicesCleared: 1,
+    });
     const [invoice] = await db().select().from(invoices);
     expect(invoice).toMatchObject({ bookingId: null, customerEmail: null, erasedAt: clock.now });
     expect(invoice!.document).toMatchObject({

@@ -72,7 +72,11 @@ const invoicesOfPerson = (email: string, bookingIds: number[]) =>
   );
 
 /** A person's invoices and credit notes as issued (or as kept, past six years), oldest first. */
-export async function invoicesOf(db: Database, email: string, bookingIds: number[]): Promise<InvoiceDocument[]> {
+export async function invoicesOf(
+  db: Database,
+  email: string,
+  bookingIds: number[],
+): Promise<InvoiceDocument[]> {
   const rows = await db
     .select({ document: invoices.document })
     .from(invoices)
@@ -116,7 +120,12 @@ export async function eraseInvoicesOf(
 ): Promise<{ invoices: number; invoicesKeptUntil: string | null; invoicesCleared: number }> {
   const cutoff = invoiceRetentionCutoff(now);
   const mine = invoicesOfPerson(email, bookingIds);
-  const invoicesCleared = await clearCustomerDetails(tx, and(mine, lt(invoices.issuedAt, cutoff)), erasedName, now);
+  const invoicesCleared = await clearCustomerDetails(
+    tx,
+    and(mine, lt(invoices.issuedAt, cutoff)),
+    erasedName,
+    now,
+  );
   const kept = await tx
     .select({ issuedAt: invoices.issuedAt })
     .from(invoices)

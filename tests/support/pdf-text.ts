@@ -24,7 +24,8 @@ export async function pdfText(bytes: Uint8Array | Buffer): Promise<string[]> {
       .map((item, index) => {
         // A word drawn in pieces (one font for Ł, another for ukasz) is one word.
         const before = items[index - 1];
-        const touching = before && Math.abs(before.y - item.y) < 0.5 && Math.abs(before.x + before.width - item.x) < 0.5;
+        const touching =
+          before && Math.abs(before.y - item.y) < 0.5 && Math.abs(before.x + before.width - item.x) < 0.5;
         return `${index === 0 || touching ? '' : ' '}${item.str}`;
       })
       .join('')
@@ -60,7 +61,14 @@ export async function pdfTextItems(
       pages.push(
         content.items.flatMap((item) =>
           'str' in item
-            ? [{ str: item.str, x: item.transform[4] as number, y: item.transform[5] as number, width: item.width }]
+            ? [
+                {
+                  str: item.str,
+                  x: item.transform[4] as number,
+                  y: item.transform[5] as number,
+                  width: item.width,
+                },
+              ]
             : [],
         ),
       );

@@ -5,7 +5,13 @@ import type { PersonalDataExport } from '#common/privacy/privacy.ts';
 import { statusLabelOf } from '#app/features/enquiries/dashboard/index.ts';
 import { formatDateTime } from '#app/lib/dates.ts';
 import { PersonalDataActions } from './privacy-actions.tsx';
-import { anythingStored, counted, invoicesKeptReason, nothingStored, storedCountsOf } from './privacy-format.ts';
+import {
+  anythingStored,
+  counted,
+  invoicesKeptReason,
+  nothingStored,
+  storedCountsOf,
+} from './privacy-format.ts';
 
 function CountTile({ label, count, tone }: { label: string; count: number; tone: string }) {
   // A column, so that the figures line up when a label takes two lines on a phone.

@@ -14,15 +14,15 @@ const standardFontDataUrl = path.join(pdfjsFolder, 'standard_fonts') + path.sep;
 
 /**
  * Each page's text items in the order they are drawn, which for the PDFs this site writes (top to
- * bottom, a table's cells row by row) is reading order; a cell that wraps stays in one piece.
- * Items are joined with a space, since a gap between items drawn apart is not always a space
- * character, and runs of whitespace collapse to one so tests can match phrases.
+ * bottom, a table's cells row by row, a wrapped cell line by line) is reading order. Items are
+ * joined with a space, since a gap between items drawn apart is not always a space character,
+ * but those that touch (the pieces of a word drawn in two fonts) with nothing; runs of whitespace
+ * collapse to one so tests can match phrases.
  */
 export async function pdfText(bytes: Uint8Array | Buffer): Promise<string[]> {
   return (await pdfTextItems(bytes)).map((items) =>
     items
       .map((item, index) => {
-        // A word drawn in pieces (one font for Ł, another for ukasz) is one word.
         const before = items[index - 1];
         const touching =
           before && Math.abs(before.y - item.y) < 0.5 && Math.abs(before.x + before.width - item.x) < 0.5;

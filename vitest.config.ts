@@ -81,7 +81,7 @@ export default defineConfig({
       ...(process.env.TEST_CLOCK
         ? [
             {
-              extends: true,
+              extends: true as const,
               test: {
                 name: 'calendar',
                 include: ['common', 'server'].map((root) => `${root}/**/*.test.ts`),

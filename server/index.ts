@@ -22,6 +22,7 @@ import { PageCache } from './pages/page-cache.ts';
 import type { Subscription } from './db/listener.ts';
 import { startBackups } from './backups/service.ts';
 import { purgeExpiredEnquiries } from './enquiries/retention.ts';
+import { clearExpiredInvoiceDetails } from './jobs/privacy.ts';
 import { purgeOldActivity } from './activity/service.ts';
 import { londonDay } from './analytics/london.ts';
 import { purgeRawPageViews } from './analytics/retention.ts';
@@ -133,8 +134,9 @@ async function main() {
   pruneCounters.unref();
 
   // Enquiries past the retention period, activity log entries older than 12 months and single
-  // page views older than ANALYTICS_RAW_RETENTION_DAYS go daily (and once shortly after start). With several processes, whichever holds the lock purges the
-  // enquiries; deleting old log entries twice at once is harmless.
+  // page views older than ANALYTICS_RAW_RETENTION_DAYS go daily (and once shortly after start),
+  // and invoices six years old lose their customer's details. With several processes, whichever
+  // holds the lock purges the enquiries; doing the others twice at once is harmless.
   const purgeExpired = () => {
     const now = clock();
     purgeExpiredEnquiries(database.db, { now, months: config.enquiryRetentionMonths })
@@ -144,6 +146,13 @@ async function main() {
         }
       })
       .catch((error: unknown) => logger.warn({ err: error }, 'could not delete expired enquiries'));
+    clearExpiredInvoiceDetails(database.db, now)
+      .then((invoices) => {
+        if (invoices > 0) logger.info({ invoices }, 'customer details removed from invoices past six years');
+      })
+      .catch((error: unknown) =>
+        logger.warn({ err: error }, 'could not remove old invoices’ customer details'),
+      );
     purgeOldActivity(database.db, now)
       .then((entries) => {
         if (entries > 0) logger.info({ entries }, 'old activity log entries deleted');

@@ -1,6 +1,6 @@
 // zod/mini: the fitter's phone validates with it before queueing an action.
 import * as z from 'zod/mini';
-import { paymentMethods, type InvoiceDocument, type PaymentMethod } from './invoice.ts';
+import { paymentMethods, type ChargedLine, type PaymentMethod } from './invoice.ts';
 
 /** The fitter's day: a job's statuses, actions and record, shared by the server and the phone. */
 
@@ -277,11 +277,15 @@ export type VehicleHistory = {
 export type SubjectJob = {
   bookingId: number;
   status: string;
+  /** The arrival time the fitter gave (HH:MM, London), or null. */
+  eta: string | null;
   record: JobRecord | null;
   completedAt: string | null;
   notCompletedReason: string | null;
+  /** The lines charged when the fitter changed the booking's price, and why; null when not. */
+  lines: ChargedLine[] | null;
+  linesReason: string | null;
   /** The photos and signature, their bytes in base64. */
   photos: { kind: string; contentType: string; width: number; height: number; base64: string }[];
   payments: { method: PaymentMethod; amount: number; takenAt: string }[];
-  invoices: InvoiceDocument[];
 };

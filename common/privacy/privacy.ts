@@ -2,8 +2,10 @@
 import * as z from 'zod/mini';
 import type { Booking } from '#common/bookings/booking.ts';
 import type { Enquiry } from '#common/enquiries/enquiry.ts';
+import type { InvoiceDocument } from '#common/jobs/invoice.ts';
 import type { SubjectJob } from '#common/jobs/jobs.ts';
 import type { RemindersConsentRecord } from '#common/reminders/consent.ts';
+import type { Reminder } from '#common/reminders/reminders.ts';
 
 /** The longest e-mail address (RFC 5321's path limit), as the enquiry form accepts. */
 const emailMaxLength = 254;
@@ -36,10 +38,20 @@ export type PersonalDataExport = {
   /** The online bookings among them, with the vehicle's registration, address and window booked. */
   bookings: Booking[];
   /**
-   * What was done on those bookings' jobs: the job records, photos (base64), payments and the
-   * invoices issued.
+   * What was done on those bookings' jobs: the arrival time given, the job records, the lines
+   * charged when the price changed and why, photos (base64) and payments.
    */
   jobs: SubjectJob[];
+  /**
+   * The invoices and credit notes issued to the address or for those bookings, as issued: they
+   * outlive the bookings and enquiries, and keep the customer's details for six years from their
+   * date.
+   */
+  invoices: InvoiceDocument[];
+  /** The reminders addressed to them (MOT, tyres, review request), sent, waiting or cancelled. */
+  reminders: Reminder[];
+  /** The MOT expiry stored for their vehicles (YYYY-MM-DD, or null). */
+  vehicles: { registration: string; motExpiry: string | null }[];
   /** Each answer to the reminders question, with when it was given and the words shown. */
   remindersConsents: RemindersConsentRecord[];
   /** When the person unsubscribed from reminders (ISO 8601), or null. */
@@ -50,6 +62,14 @@ export type PersonalDataExport = {
 export type ErasureCounts = {
   enquiries: number;
   notifications: number;
-  /** Invoices kept for the accounts without the person's details. */
+  /**
+   * Invoices and credit notes kept as issued, with the person's details: accounting records the
+   * business must keep for six years from their date (HMRC), which the right to erasure does not
+   * reach (UK GDPR article 17(3)(b)).
+   */
   invoices: number;
+  /** The London day the last of them is six years old and loses the details (YYYY-MM-DD), or null. */
+  invoicesKeptUntil: string | null;
+  /** Invoices past their six years, kept for the accounts without the person's details. */
+  invoicesCleared: number;
 };

@@ -133,8 +133,11 @@ export const payments = pgTable(
 );
 
 /**
- * Issued VAT invoices and credit notes, each exactly as issued (`document`): never changed but
- * for an erasure, which removes the customer's details and keeps what the accounts need.
+ * Issued VAT invoices and credit notes, each exactly as issued (`document`, which carries its own
+ * copy of the customer's details): never changed until six years from their date (HMRC), after
+ * which the retention job removes the customer's details and keeps what the accounts need. They
+ * outlive their booking and enquiry, and are found by the customer's e-mail address for an access
+ * or erasure request.
  */
 export const invoices = pgTable(
   'invoices',
@@ -148,12 +151,19 @@ export const invoices = pgTable(
     document: jsonb('document').$type<InvoiceDocument>().notNull(),
     grossPence: integer('gross_pence').notNull(),
     issuedAt: at('issued_at').notNull().defaultNow(),
-    /** When the customer's details were removed (an erasure). */
+    /** The customer's e-mail address in lower case, as invoiced; null once their details are removed. */
+    customerEmail: text('customer_email'),
+    /** When the customer's details were removed (six years on, or an erasure). */
     erasedAt: at('erased_at'),
   },
   (table) => [
     uniqueIndex('invoices_number_idx').on(table.number),
     index('invoices_booking_idx').on(table.bookingId),
+    index('invoices_customer_email_idx').on(table.customerEmail),
+    // The retention job's search for invoices past six years whose details are still there.
+    index('invoices_kept_details_idx')
+      .on(table.issuedAt)
+      .where(sql`${table.erasedAt} is null`),
     check('invoices_kind_check', sql`${table.kind} in ('invoice', 'credit-note')`),
   ],
 );

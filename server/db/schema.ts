@@ -511,7 +511,7 @@ export const privacyErasures = pgTable('privacy_erasures', {
   actorName: text('actor_name'),
   enquiries: integer('enquiries').notNull(),
   notifications: integer('notifications').notNull(),
-  /** Invoices kept for the accounts, their customer's details removed. */
+  /** Invoices kept as issued for the accounts, within their six years. */
   invoices: integer('invoices').notNull().default(0),
   createdAt: createdAt(),
 });

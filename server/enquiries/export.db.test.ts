@@ -24,6 +24,12 @@ describe('a CSV cell', () => {
     }
     expect(csvCell('=1+1')).toBe("'=1+1");
   });
+
+  it('leaves out the characters that reverse how text reads, and a formula hidden behind them', () => {
+    expect(csvCell('Sarah \u202Enosbor\u202C Mitchell')).toBe('Sarah nosbor Mitchell');
+    expect(csvCell('\u2067\u200F\u061C\u200Eمحمد\u2069')).toBe('محمد');
+    expect(csvCell('\u202A=1+1')).toBe("'=1+1");
+  });
 });
 
 /** The cells of a CSV document (RFC 4180: quoted cells may hold commas, quotes and line breaks). */
@@ -93,7 +99,7 @@ describe('GET /api/enquiries/export.csv', () => {
       .send({ status: 'quoted' });
     await request(fixture.app)
       .post('/api/enquiries')
-      .send(makeEnquiry({ name: 'Plain Customer', vehicle: '' }))
+      .send(makeEnquiry({ name: 'Plain \u202Eremotsuc\u202C Customer', vehicle: '' }))
       .expect(201);
 
     const response = await exported().expect(200);
@@ -107,7 +113,15 @@ describe('GET /api/enquiries/export.csv', () => {
     const [header, plain, quoted, ...rest] = parseCsv(body.toString('utf8').slice(1));
     expect(rest).toEqual([]);
     expect(header).toEqual(enquiryCsvHeader);
-    expect(plain).toMatchObject({ 2: 'Plain Customer', 5: '', 7: '', 8: 'No', 10: 'New', 11: 'No', 12: '' });
+    expect(plain).toMatchObject({
+      2: 'Plain remotsuc Customer',
+      5: '',
+      7: '',
+      8: 'No',
+      10: 'New',
+      11: 'No',
+      12: '',
+    });
     expect(quoted![0]).toBe(hostile.body.reference);
     expect(quoted![1]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
     expect(quoted![2]).toBe('\'=HYPERLINK("http://evil.example","Click")');

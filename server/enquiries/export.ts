@@ -3,16 +3,18 @@ import type { Response } from 'express';
 import type { Enquiry } from '#common/enquiries/enquiry.ts';
 import { enquiryServiceName } from '#common/enquiries/options.ts';
 import { enquiryStatusLabels } from '#common/enquiries/status.ts';
+import { stripBidiControls } from '#common/util/bidi.ts';
 import type { Database } from '../db/client.ts';
 import { listEnquiries, type EnquiryQuery } from './read.ts';
 
 /**
- * A spreadsheet cell. One that a spreadsheet would read as a formula (it begins with =, +, -, @,
- * a tab or a carriage return) is prefixed with an apostrophe, so that a customer's text can never
- * run as a formula (OWASP, CSV injection); then it is quoted as RFC 4180 asks.
+ * A spreadsheet cell, without the characters that reverse how text reads (stripBidiControls). One
+ * that a spreadsheet would read as a formula (it begins with =, +, -, @, a tab or a carriage
+ * return, once those characters are gone) is prefixed with an apostrophe, so that a customer's
+ * text can never run as a formula (OWASP, CSV injection); then it is quoted as RFC 4180 asks.
  */
 export function csvCell(value: string | number | boolean | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
+  let text = stripBidiControls(value === null || value === undefined ? '' : String(value));
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -7,7 +7,7 @@ import {
   paidStatus,
 } from '#common/jobs/invoice.ts';
 import { formatPence } from '#common/util/money.ts';
-import { pdfText } from '#tests/support/pdf-text.ts';
+import { pdfText, pdfTextItems } from '#tests/support/pdf-text.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 
 const charged: ChargedLine[] = [
@@ -54,6 +54,15 @@ function makeInvoice(
 
 const unpaid = (invoice: InvoiceDocument) => paidStatus(invoice.totals.grossPence, []);
 
+/** The first page's text items line by line, top to bottom, each line's left to right. */
+async function drawnOrder(bytes: Buffer): Promise<string> {
+  const [items = []] = await pdfTextItems(bytes);
+  return items
+    .toSorted((a, b) => Math.round(b.y) - Math.round(a.y) || a.x - b.x)
+    .map((item) => item.str)
+    .join(' ');
+}
+
 async function render(invoice: InvoiceDocument, paid: PaidStatus = unpaid(invoice)) {
   return (await pdfText(await renderInvoicePdf(invoice, paid))).join('\n');
 }
@@ -98,19 +107,51 @@ describe('renderInvoicePdf', () => {
     expect(text).toContain(`Cash payment of ${formatPence(invoice.totals.grossPence)} on 1 July 2026`);
   });
 
-  it('writes letters Helvetica lacks without their accents, and other characters as ?', async () => {
+  it('writes names in every script customers type, never as ?', async () => {
+    const names = [
+      'Łukasz Dvořák',
+      'Γιώργος Παπαδόπουλος',
+      'Дмитрий Иванов',
+      'राजेश कुमार',
+      '王小明',
+      'Nguyễn Văn An',
+      'Zoë O’Brien 🛞',
+    ];
     const invoice = makeInvoice({
       customer: {
-        name: 'Łukasz Dvořák\u200b',
-        address: ['Flat 2, Zoë’s Court – Romford'],
+        name: names[0]!,
+        address: names.slice(1),
         email: 'l.dvorak@example.com',
         phone: '07700 900456',
       },
       charged: [{ description: 'Valve caps 🛞 (set of four)', quantity: 1, unitPence: 500 }],
     });
     const text = await render(invoice);
-    expect(text).toContain('Bill to Lukasz Dvorák Flat 2, Zoë’s Court – Romford');
-    expect(text).toContain('Valve caps ? (set of four) 1 £5.00 £0.83 £5.00');
+    for (const name of names) expect(text).toContain(name);
+    expect(text).toContain('Valve caps 🛞 (set of four) 1 £5.00 £0.83 £5.00');
+    expect(text).not.toContain('?');
+  });
+
+  it('writes Arabic and Hebrew right to left among Latin text, without direction controls', async () => {
+    const invoice = makeInvoice({
+      customer: {
+        // A right-to-left override would show "Smith" as "htimS".
+        name: 'محمد علي \u202ESmith\u202C',
+        address: ['דוד כהן', '12 Harold Court Road'],
+        email: 'm.ali@example.com',
+        phone: '07700 900456',
+      },
+    });
+    const bytes = await renderInvoicePdf(invoice, unpaid(invoice));
+    const [page = ''] = await pdfText(bytes);
+    // pdf.js reads each right-to-left word back in its letters' order, and Latin stays left to right.
+    for (const word of ['محمد', 'علي', 'Smith', 'דוד', 'כהן']) expect(page).toContain(word);
+    expect(page).not.toMatch(/[?\u202A-\u202E]/u);
+    const order = await drawnOrder(bytes);
+    // Drawn left to right: "Smith", then the second word, then the first (the rightmost).
+    expect(order.indexOf('Smith')).toBeLessThan(order.indexOf('علي'));
+    expect(order.indexOf('علي')).toBeLessThan(order.indexOf('محمد'));
+    expect(order.indexOf('כהן')).toBeLessThan(order.indexOf('דוד'));
   });
 
   it('shows each line with its quantity, price, VAT and amount', async () => {

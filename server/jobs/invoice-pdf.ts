@@ -3,9 +3,8 @@
  *
  * Laid out by hand rather than with pdfkit's own flowing text: every block is measured before it
  * is drawn, so a table row or the totals never split across pages and the table's header is
- * drawn again at the top of each page it continues on. Only the PDF standard fonts (Helvetica)
- * are used: nothing is read from disk or the network, and every character the invoice itself
- * needs (£, curly quotes, dashes) is in their encoding.
+ * drawn again at the top of each page it continues on. Text is set in the Noto fonts, which
+ * have the letters of every script a customer's name or address may be in (pdf-fonts.ts).
  */
 import PDFDocument from 'pdfkit';
 import { dayText, formatRegistration } from '#common/bookings/booking.ts';
@@ -17,6 +16,7 @@ import {
 } from '#common/jobs/invoice.ts';
 import { londonDate } from '#common/time/london.ts';
 import { formatPence } from '#common/util/money.ts';
+import { drawTextLines, layoutText, lineHeightOf, type Face } from './pdf-fonts.ts';
 
 const colours = {
   heading: '#1E293B',
@@ -28,11 +28,9 @@ const colours = {
   band: '#F1F5F9',
 };
 
-const fonts = { regular: 'Helvetica', bold: 'Helvetica-Bold' } as const;
-
 type TextStyle = {
   size: number;
-  font?: keyof typeof fonts;
+  font?: Face;
   colour?: string;
   align?: 'left' | 'right';
 };
@@ -98,37 +96,12 @@ const titleOf = (document: InvoiceDocument) => (document.kind === 'invoice' ? 'V
 const dateText = (date: string) => dayText(date).replace(/^\S+ /, '');
 const londonDateText = (instant: string) => dateText(londonDate(new Date(instant)));
 
-/** The characters the standard fonts' encoding (WinAnsi) has: Latin-1 and a few typographic ones. */
-const winAnsi = /^[\n\x20-\x7E\xA0-\xFF€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]$/u;
-/** Letters outside it that have no accent to take off. */
-const plainLetters: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', ı: 'i' };
-
-/**
- * Text as the standard fonts can write it. pdfkit writes a character outside their encoding as a
- * code that is not one, garbling the line; a customer's name or address may have one, so such a
- * letter loses its accent (Dvořák becomes Dvorák, Łódź Lódz) and anything else becomes "?".
- */
-function printable(text: string): string {
-  return Array.from(text.normalize('NFC'), (char) => {
-    if (winAnsi.test(char)) return char;
-    if (/^\s$/u.test(char)) return ' ';
-    // Invisible characters (zero-width spaces, direction marks, control codes) show nothing.
-    if (/^[\p{Cc}\p{Cf}]$/u.test(char)) return '';
-    const plain = plainLetters[char] ?? char.normalize('NFD').replace(/\p{M}/gu, '');
-    return Array.from(plain).every((part) => winAnsi.test(part)) && plain !== '' ? plain : '?';
-  }).join('');
-}
-
-function setStyle(pdf: PDFKit.PDFDocument, style: TextStyle) {
-  pdf
-    .font(fonts[style.font ?? 'regular'])
-    .fontSize(style.size)
-    .fillColor(style.colour ?? colours.text);
+function faceOf(style: TextStyle) {
+  return { size: style.size, face: style.font ?? 'regular' } as const;
 }
 
 function measure(pdf: PDFKit.PDFDocument, text: string, width: number, style: TextStyle): number {
-  setStyle(pdf, style);
-  return pdf.heightOfString(printable(text), { width, lineGap });
+  return layoutText(pdf, text, width, faceOf(style)).length * lineHeightOf(style.size, lineGap);
 }
 
 /** Draws `text` wrapped to `width` with its top at `y`; returns its height. */
@@ -138,9 +111,10 @@ function write(
   at: { x: number; y: number; width: number },
   style: TextStyle,
 ): number {
-  const height = measure(pdf, text, at.width, style);
-  pdf.text(printable(text), at.x, at.y, { width: at.width, align: style.align ?? 'left', lineGap });
-  return height;
+  const lines = layoutText(pdf, text, at.width, faceOf(style));
+  pdf.fillColor(style.colour ?? colours.text);
+  drawTextLines(pdf, lines, { ...at, align: style.align ?? 'left', lineGap }, faceOf(style));
+  return lines.length * lineHeightOf(style.size, lineGap);
 }
 
 /** Lines of text one under another; returns the height they took. */

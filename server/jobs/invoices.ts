@@ -111,6 +111,7 @@ export async function issueInvoice(
       document,
       grossPence: totals.grossPence,
       issuedAt: now,
+      customerEmail: row.email.toLowerCase(),
     })
     .returning({ id: invoices.id });
   return { id: stored!.id, number, document };

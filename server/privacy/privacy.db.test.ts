@@ -126,7 +126,13 @@ describe('a person’s data, by e-mail address', () => {
       .set(fixture.staff.headers)
       .send({ email: 'erase.me@example.com' })
       .expect(200);
-    expect(response.body).toEqual({ enquiries: 2, notifications: 4, invoices: 0 });
+    expect(response.body).toEqual({
+      enquiries: 2,
+      notifications: 4,
+      invoices: 0,
+      invoicesKeptUntil: null,
+      invoicesCleared: 0,
+    });
     expect((await fixture.database.db.select().from(enquiries)).map((row) => row.id)).toEqual([kept.id]);
     expect(await fixture.database.db.select().from(enquiryNotes)).toHaveLength(0);
     const left = await fixture.database.db.select().from(outbox);

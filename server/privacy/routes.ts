@@ -28,8 +28,10 @@ export function privacyRouter(db: Database, requireUser: RequestHandler, clock: 
   });
   router.post('/privacy/erase', async (req, res) => {
     const body = parseBody(personalDataRequestSchema, req.body);
-    const erased = await eraseSubject(db, body.email, req.user!);
-    await recordStaffActivity(db, req, { kind: 'privacy-erased', detail: { ...erased } });
+    const erased = await eraseSubject(db, body.email, req.user!, clock());
+    // Counts only: the day the invoices are kept until would date the person's custom.
+    const { invoicesKeptUntil: _until, ...counts } = erased;
+    await recordStaffActivity(db, req, { kind: 'privacy-erased', detail: counts });
     res.json(erased);
   });
   return router;

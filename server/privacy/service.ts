@@ -13,7 +13,8 @@ import {
 } from '../db/schema.ts';
 import { listBookingsOf } from '../bookings/records.ts';
 import { listEnquiriesOf } from '../enquiries/read.ts';
-import { anonymiseInvoicesOf, jobsOfBookings } from '../jobs/privacy.ts';
+import { eraseInvoicesOf, invoicesOf, jobsOfBookings } from '../jobs/privacy.ts';
+import { motExpiriesOf, remindersOf } from '../reminders/privacy.ts';
 import { forgetVehicles } from '../activity/service.ts';
 
 const sameEmail = (column: typeof enquiries.email | typeof bookings.email, email: string) =>
@@ -21,15 +22,20 @@ const sameEmail = (column: typeof enquiries.email | typeof bookings.email, email
 
 export async function exportSubject(db: Database, email: string, now: Date): Promise<PersonalDataExport> {
   const subjectBookings = await listBookingsOf(db, sameEmail(bookings.email, email));
+  const bookingIds = subjectBookings.map((booking) => booking.id);
+  const subjectReminders = await remindersOf(db, email);
+  const registrations = [
+    ...new Set([...subjectBookings, ...subjectReminders].map((each) => each.registration)),
+  ];
   return {
     email,
     exportedAt: now.toISOString(),
     enquiries: await listEnquiriesOf(db, sameEmail(enquiries.email, email)),
     bookings: subjectBookings,
-    jobs: await jobsOfBookings(
-      db,
-      subjectBookings.map((booking) => booking.id),
-    ),
+    jobs: await jobsOfBookings(db, bookingIds),
+    invoices: await invoicesOf(db, email, bookingIds),
+    reminders: subjectReminders,
+    vehicles: await motExpiriesOf(db, registrations),
     remindersConsents: await remindersConsentsOf(db, email),
     remindersUnsubscribedAt:
       (
@@ -70,11 +76,16 @@ async function remindersConsentsOf(db: Database, email: string): Promise<Reminde
  * Erases everything stored about one e-mail address (UK GDPR article 17): the enquiries (their
  * notes and changes of status go with them, their bookings with their jobs, records and photos)
  * and the notifications that carry their fields, sent or not, and their unsubscription from
- * reminders. Invoices stay for the accounts,
- * without the person's details (jobs/privacy.ts). The erasure itself is recorded with who did it
- * and how many records went, never whose.
+ * reminders. Invoices stay for the accounts: as issued within their six years, without the
+ * person's details after (jobs/privacy.ts). The erasure itself is recorded with who did it and
+ * how many records went, never whose.
  */
-export async function eraseSubject(db: Database, email: string, actor: StaffUser): Promise<ErasureCounts> {
+export async function eraseSubject(
+  db: Database,
+  email: string,
+  actor: StaffUser,
+  now: Date,
+): Promise<ErasureCounts> {
   return db.transaction(async (tx) => {
     const notifications = await tx
       .delete(outbox)
@@ -87,7 +98,7 @@ export async function eraseSubject(db: Database, email: string, actor: StaffUser
       .from(bookings)
       .where(sameEmail(bookings.email, email));
     const bookingIds = erasedBookings.map((row) => row.id);
-    const anonymised = await anonymiseInvoicesOf(tx, bookingIds);
+    const invoices = await eraseInvoicesOf(tx, email, bookingIds, now);
     const erased = await tx
       .delete(enquiries)
       .where(sameEmail(enquiries.email, email))
@@ -113,8 +124,15 @@ export async function eraseSubject(db: Database, email: string, actor: StaffUser
         );
     }
     await forgetVehicles(tx, registrations);
-    const counts = { enquiries: erased.length, notifications: notifications.length, invoices: anonymised };
-    await tx.insert(privacyErasures).values({ actorId: actor.id, actorName: actor.username, ...counts });
+    const counts = { enquiries: erased.length, notifications: notifications.length, ...invoices };
+    await tx.insert(privacyErasures).values({
+      actorId: actor.id,
+      actorName: actor.username,
+      enquiries: counts.enquiries,
+      notifications: counts.notifications,
+      invoices: counts.invoices,
+      createdAt: now,
+    });
     return counts;
   });
 }

@@ -6,7 +6,6 @@ import {
   reminderStatuses,
   reviewRequestChangeSchema,
   vehicleChangeSchema,
-  type Reminder,
   type ReminderKind,
   type ReminderStatus,
 } from '#common/reminders/reminders.ts';
@@ -19,6 +18,7 @@ import type { Database } from '../db/client.ts';
 import { reminders, vehicles } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { idParam, parseBody, queryText } from '../http/params.ts';
+import { reminderOf } from './privacy.ts';
 import { setMotExpiry, setReviewRequest } from './schedule.ts';
 import { sendDueReminders } from './send.ts';
 import { reminderSummaryRoute } from './summary.ts';
@@ -73,19 +73,7 @@ export function remindersRouter(deps: RemindersDependencies, requireUser: Reques
       .where(and(...conditions))
       .orderBy(asc(reminders.dueAt), asc(reminders.id))
       .limit(listedAtMost);
-    res.json(
-      rows.map((row): Reminder => ({
-        id: row.id,
-        kind: row.kind as ReminderKind,
-        status: row.status as ReminderStatus,
-        due: row.dueAt.toISOString(),
-        registration: row.registration,
-        customer: { name: row.name, email: row.email },
-        step: row.step,
-        sentAt: row.sentAt?.toISOString() ?? null,
-        cancelledReason: row.cancelledReason,
-      })),
-    );
+    res.json(rows.map(reminderOf));
   });
 
   router.get('/reminders/summary', reminderSummaryRoute(db));

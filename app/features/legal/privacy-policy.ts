@@ -145,7 +145,7 @@ export const privacyPolicy: LegalDocument = {
           items: [
             'Access: you can ask for a copy of the personal information we hold about you.',
             'Rectification: you can ask us to correct information that is inaccurate or incomplete.',
-            'Erasure: you can ask us to delete your information, unless we need to keep it, for example to meet our legal obligations. When we erase your information we delete your enquiries, bookings, addresses, job records, photos and reminders; the invoices we issued stay in our accounts for 6 years, as tax law requires, with your name, address, contact details and vehicle removed from them.',
+            'Erasure: you can ask us to delete your information, unless we need to keep it, for example to meet our legal obligations. When we erase your information we delete your enquiries, bookings, addresses, job records, photos and reminders; the invoices we issued are accounting records that tax law requires us to keep as issued, with your name, address, contact details and vehicle, for 6 years from their date; after that your details are removed from them and only the figures stay.',
             'Restriction: you can ask us to limit how we use your information while a concern is looked into.',
             'Objection: you can object to our use of your information where we rely on legitimate interests, and to direct marketing at any time.',
             'Portability: you can ask for information you gave us to be provided in a structured, commonly used, machine-readable format, or sent to another organisation.',
@@ -173,7 +173,7 @@ export const privacyPolicy: LegalDocument = {
           kind: 'ul',
           items: [
             'Enquiries, with our notes on them, are deleted {enquiryRetentionMonths} months after they arrive.',
-            'Customer records and invoices are kept for 6 years from the end of the financial year they relate to, as required by HMRC, and to deal with guarantee claims or legal claims.',
+            'Invoices are kept with your details for 6 years from their date, as required by HMRC, and to deal with guarantee claims or legal claims; after that only their figures stay.',
             'Your reminders, and the vehicle’s MOT expiry date we record to send them, are kept with your booking and deleted with it. If you unsubscribe, we keep your e-mail address and the date on a do-not-send list, so that we never e-mail you a reminder again, until you subscribe again.',
             'Page-view records used for our visitor statistics are deleted after 13 months. The statistics we keep are aggregate and anonymous, and the daily secret used to create visitor identifiers is deleted at the end of each day.',
           ],

@@ -18,6 +18,9 @@ describe('the Privacy tab’s sentences', () => {
         exportedAt: note.createdAt,
         bookings: [],
         jobs: [],
+        invoices: [],
+        reminders: [],
+        vehicles: [],
         remindersConsents: [],
         remindersUnsubscribedAt: null,
         enquiries: [
@@ -25,35 +28,47 @@ describe('the Privacy tab’s sentences', () => {
           enquiry({ id: 1, notes: [note], events: [change, change, change] }),
         ],
       }),
-    ).toEqual({ enquiries: 2, notes: 3, statusChanges: 4 });
+    ).toEqual({ enquiries: 2, notes: 3, statusChanges: 4, invoices: 0 });
   });
 
   it('name the counts and the address in the erasure’s confirmation', () => {
-    expect(erasureQuestion('jo@example.com', { enquiries: 2, notes: 3, statusChanges: 4 })).toBe(
+    expect(erasureQuestion('jo@example.com', { enquiries: 2, notes: 3, statusChanges: 4, invoices: 0 })).toBe(
       'Erase 2 enquiries, with 3 notes and 4 status changes, stored for jo@example.com? This cannot be undone.',
     );
-    expect(erasureQuestion('jo@example.com', { enquiries: 1, notes: 0, statusChanges: 1 })).toBe(
-      'Erase 1 enquiry, with no notes and 1 status change, stored for jo@example.com? This cannot be undone.',
+    expect(erasureQuestion('jo@example.com', { enquiries: 1, notes: 0, statusChanges: 1, invoices: 1 })).toBe(
+      'Erase 1 enquiry, with no notes and 1 status change, stored for jo@example.com? Invoices are accounting records the business must keep for six years from their date, so an erasure keeps them as issued until then. This cannot be undone.',
     );
   });
 
   it('sum up a search', () => {
-    expect(storedSummary('jo@example.com', { enquiries: 1, notes: 1, statusChanges: 0 })).toBe(
+    expect(storedSummary('jo@example.com', { enquiries: 1, notes: 1, statusChanges: 0, invoices: 0 })).toBe(
       'Stored for jo@example.com: 1 enquiry, with 1 note and no status changes.',
     );
-    expect(storedSummary('jo@example.com', { enquiries: 0, notes: 0, statusChanges: 0 })).toBe(
+    expect(storedSummary('jo@example.com', { enquiries: 0, notes: 0, statusChanges: 0, invoices: 2 })).toBe(
+      'Stored for jo@example.com: no enquiries, with no notes and no status changes, and 2 invoices.',
+    );
+    expect(storedSummary('jo@example.com', { enquiries: 0, notes: 0, statusChanges: 0, invoices: 0 })).toBe(
       'Nothing is stored for this address.',
     );
   });
 
   it('report what the server erased', () => {
-    expect(erasureOutcome('jo@example.com', { enquiries: 2, notifications: 4, invoices: 0 })).toBe(
+    const none = { invoices: 0, invoicesKeptUntil: null, invoicesCleared: 0 };
+    expect(erasureOutcome('jo@example.com', { enquiries: 2, notifications: 4, ...none })).toBe(
       'Erased 2 enquiries (with their notes and status changes) and 4 notification e-mails for jo@example.com.',
     );
-    expect(erasureOutcome('jo@example.com', { enquiries: 1, notifications: 1, invoices: 1 })).toBe(
-      'Erased 1 enquiry (with their notes and status changes) and 1 notification e-mail for jo@example.com. 1 invoice is kept for the accounts without their details.',
+    expect(
+      erasureOutcome('jo@example.com', {
+        enquiries: 1,
+        notifications: 1,
+        invoices: 2,
+        invoicesKeptUntil: '2032-11-23',
+        invoicesCleared: 1,
+      }),
+    ).toBe(
+      'Erased 1 enquiry (with their notes and status changes) and 1 notification e-mail for jo@example.com. 1 invoice over six years old kept for the accounts without their details. 2 invoices are kept as issued, as the law requires for the accounts, until 23/11/2032.',
     );
-    expect(erasureOutcome('jo@example.com', { enquiries: 0, notifications: 0, invoices: 0 })).toBe(
+    expect(erasureOutcome('jo@example.com', { enquiries: 0, notifications: 0, ...none })).toBe(
       'Nothing was left to erase for jo@example.com.',
     );
   });

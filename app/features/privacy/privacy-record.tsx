@@ -5,7 +5,13 @@ import type { PersonalDataExport } from '#common/privacy/privacy.ts';
 import { statusLabelOf } from '#app/features/enquiries/dashboard/index.ts';
 import { formatDateTime } from '#app/lib/dates.ts';
 import { PersonalDataActions } from './privacy-actions.tsx';
-import { counted, nothingStored, storedCountsOf } from './privacy-format.ts';
+import {
+  anythingStored,
+  counted,
+  invoicesKeptReason,
+  nothingStored,
+  storedCountsOf,
+} from './privacy-format.ts';
 
 function CountTile({ label, count, tone }: { label: string; count: number; tone: string }) {
   // A column, so that the figures line up when a label takes two lines on a phone.
@@ -63,6 +69,7 @@ function StoredEnquiry({ enquiry }: { enquiry: Enquiry }) {
 export function PersonalDataRecord({ data }: { data: PersonalDataExport }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const counts = storedCountsOf(data);
+  const stored = anythingStored(counts);
   const address = <span className="break-all">{data.email}</span>;
   return (
     <section
@@ -78,14 +85,14 @@ export function PersonalDataRecord({ data }: { data: PersonalDataExport }) {
             tabIndex={-1}
             className="text-lg font-bold text-ink focus:outline-none"
           >
-            {counts.enquiries === 0 ? nothingStored : <>Stored for {address}</>}
+            {stored ? <>Stored for {address}</> : nothingStored}
           </h3>
           <p className="mt-0.5 text-sm text-slate-600">
-            {counts.enquiries === 0 && <>{address} · </>}As of{' '}
+            {!stored && <>{address} · </>}As of{' '}
             <time dateTime={data.exportedAt}>{formatDateTime(data.exportedAt)}</time>
           </p>
         </div>
-        {counts.enquiries > 0 && (
+        {stored && (
           <PersonalDataActions data={data} counts={counts} onErased={() => heading.current?.focus()} />
         )}
       </div>
@@ -102,6 +109,11 @@ export function PersonalDataRecord({ data }: { data: PersonalDataExport }) {
             ))}
           </ul>
         </>
+      )}
+      {counts.invoices > 0 && (
+        <p className="text-sm text-slate-700">
+          {counted(counts.invoices, 'invoice', 'invoices')} for this address. {invoicesKeptReason}
+        </p>
       )}
     </section>
   );

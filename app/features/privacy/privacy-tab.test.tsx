@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { invoiceLines, type InvoiceDocument } from '#common/jobs/invoice.ts';
 import type { PersonalDataExport } from '#common/privacy/privacy.ts';
 import { ApiError } from '#app/lib/api.ts';
 import { createQueryClient } from '#app/lib/query-client.ts';
@@ -20,6 +21,9 @@ function personalData(overrides: Partial<PersonalDataExport> = {}): PersonalData
     enquiries: [],
     bookings: [],
     jobs: [],
+    invoices: [],
+    reminders: [],
+    vehicles: [],
     remindersConsents: [],
     remindersUnsubscribedAt: null,
     ...overrides,
@@ -127,6 +131,30 @@ describe('PersonalDataLookup', () => {
     expect(html).not.toContain('Download data');
     expect(html).not.toContain('Erase all data');
     expect(html).not.toContain('<li');
+  });
+
+  it('shows invoices kept after the enquiries went, saying why they stay', () => {
+    const invoice: InvoiceDocument = {
+      kind: 'invoice',
+      number: 'INV-000007',
+      issuedAt: '2026-11-20T10:00:00.000Z',
+      supplyDate: '2026-11-20',
+      credits: null,
+      seller: { name: 'Tyres Ltd', address: [], vatNumber: 'GB 000 0000 00', email: '', phone: '' },
+      customer: { name: 'Jo Bloggs', address: [], email, phone: '' },
+      job: { reference: 'ENQ-2611-0012', registration: 'AB12CDE', vehicle: 'Ford Focus', service: 'Tyres' },
+      ...invoiceLines([{ description: 'Puncture repair', quantity: 1, unitPence: 2500 }]),
+      vatRatePercent: 20,
+    };
+    const html = renderLookup(personalData({ invoices: [invoice] }));
+    expect(textOf(html)).toContain('Stored for jo@example.com As of 23/11/2026, 14:05');
+    expect(textOf(html)).toContain(
+      '1 invoice for this address. Invoices are accounting records the business must keep for six years from their date, so an erasure keeps them as issued until then.',
+    );
+    expect(html).toMatch(/<button type="button"[^>]*>.*Download data \(JSON\)<\/button>/);
+    expect(html).toContain(
+      '<p role="status" class="sr-only">Stored for jo@example.com: no enquiries, with no notes and no status changes, and 1 invoice.</p>',
+    );
   });
 
   it('says it is looking the address up until the export arrives', () => {

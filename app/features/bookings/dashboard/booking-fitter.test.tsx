@@ -212,7 +212,7 @@ describe("the job's progress", () => {
         makeBooking({
           date: today,
           fitter: fitters.dave,
-          job: { status: 'on-the-way', notCompletedReason: null },
+          job: { status: 'on-the-way', notCompletedReason: null, priceHeld: false, linesReason: null },
         }),
       ],
     });
@@ -228,7 +228,12 @@ describe("the job's progress", () => {
         makeBooking({
           date: today,
           fitter: fitters.dave,
-          job: { status: 'not-completed', notCompletedReason: 'Locking wheel nut key missing' },
+          job: {
+            status: 'not-completed',
+            notCompletedReason: 'Locking wheel nut key missing',
+            priceHeld: false,
+            linesReason: null,
+          },
         }),
       ],
     });
@@ -247,12 +252,20 @@ describe("the job's progress", () => {
         makeBooking({
           date: today,
           fitter: fitters.dave,
-          job: { status: 'not-completed', notCompletedReason: 'No one there' },
+          job: {
+            status: 'not-completed',
+            notCompletedReason: 'No one there',
+            priceHeld: false,
+            linesReason: null,
+          },
         }),
       ],
       put: (_call, booking) => ({
         status: 200,
-        body: { ...booking, job: { status: 'scheduled', notCompletedReason: null } },
+        body: {
+          ...booking,
+          job: { status: 'scheduled', notCompletedReason: null, priceHeld: false, linesReason: null },
+        },
       }),
     });
     renderDay();

@@ -32,6 +32,7 @@ function makeJob(overrides: Partial<Job> = {}): Job {
     lines: [{ description: 'Puncture Repair', quantity: 1, unitPence: 2500 }],
     total: 2500,
     paid: 0,
+    priceChange: null,
     photos: 0,
     invoice: null,
     credited: 0,

@@ -277,6 +277,37 @@ describe("the job's progress", () => {
     expect(booking.queryByRole('button', { name: 'Send dave again' })).toBeNull();
   });
 
+  it('shows a price the fitter cut past the limit as changed, with the reason, until the office approves it', async () => {
+    const calls = serve({
+      bookings: [
+        makeBooking({
+          date: today,
+          status: 'completed',
+          fitter: fitters.dave,
+          job: {
+            status: 'completed',
+            notCompletedReason: null,
+            priceHeld: true,
+            linesReason: 'Customer is a friend',
+          },
+        }),
+      ],
+    });
+    renderDay();
+    const booking = await card('Sarah Mitchell');
+    booking.getByText('Price changed');
+    expect(booking.getByRole('button', { name: /Approve/ }).parentElement!.textContent).toContain(
+      'Fitter’s reason: Customer is a friend',
+    );
+    await userEvent.click(booking.getByRole('button', { name: 'Approve the price and issue the invoice' }));
+    await screen.findByText('Booking ENQ-2611-0042: invoice INV-000007 issued.');
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      '/api/jobs/42/price-approval',
+    ]);
+    await waitFor(() => expect(booking.queryByText('Price changed')).toBeNull());
+    expect(booking.queryByRole('button', { name: /Approve the price/ })).toBeNull();
+  });
+
   it('links to the vehicle’s history', async () => {
     serve({ bookings: [makeBooking({ date: today })] });
     renderDay();

@@ -127,6 +127,19 @@ describe('a job on the fitter’s phone', () => {
     ]);
   });
 
+  it('says a price cut waits for the office before the invoice is issued', () => {
+    renderCard(
+      makeJob({
+        status: 'completed',
+        total: 0,
+        priceChange: { bookedTotal: 2500, reason: 'Customer is a friend', held: true },
+      }),
+    );
+    const card = screen.getByRole('article', { name: '8:00am – 10:00am' });
+    expect(card.textContent).toContain('Price changed: the office approves it before the invoice is issued');
+    expect(within(card).queryByRole('link', { name: /PDF/ })).toBeNull();
+  });
+
   it('checks the job record on the phone before queueing it with its photos', async () => {
     const { added, user } = renderCard(makeJob({ status: 'arrived' }));
     await user.click(screen.getByRole('button', { name: 'Complete job' }));

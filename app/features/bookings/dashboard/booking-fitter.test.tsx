@@ -308,6 +308,36 @@ describe("the job's progress", () => {
     expect(booking.queryByRole('button', { name: /Approve the price/ })).toBeNull();
   });
 
+  it('marks a price change waiting for approval in the week too', async () => {
+    const { from: monday } = diaryRange('week', today);
+    serve({
+      bookings: [
+        makeBooking({
+          id: 30,
+          date: monday,
+          name: 'Held Price',
+          status: 'completed',
+          fitter: fitters.dave,
+          job: { status: 'completed', notCompletedReason: null, priceHeld: true, linesReason: 'Friend' },
+        }),
+        makeBooking({
+          id: 31,
+          date: monday,
+          start: '10:00',
+          end: '12:00',
+          name: 'Invoiced',
+          status: 'completed',
+          fitter: fitters.dave,
+          job: { status: 'completed', notCompletedReason: null, priceHeld: false, linesReason: null },
+        }),
+      ],
+    });
+    renderStaffUi(<BookingsTab />, { route: `/?date=${monday}&view=week` });
+    const entryOf = async (name: string) => (await screen.findByText(name)).closest('li')!;
+    expect((await entryOf('Held Price')).textContent).toContain('Completed Price changed');
+    expect((await entryOf('Invoiced')).textContent).not.toContain('Price changed');
+  });
+
   it('links to the vehicle’s history', async () => {
     serve({ bookings: [makeBooking({ date: today })] });
     renderDay();

@@ -10,6 +10,7 @@ import {
   type JobRecord,
 } from '#common/jobs/jobs.ts';
 import type { Booking } from '#common/bookings/booking.ts';
+import type { SiteContent } from '#common/site-content/site-content.ts';
 import {
   linesText,
   linesTotal,
@@ -146,7 +147,9 @@ export async function recordJobEvent(
         await completeBooking(tx, booking, actor);
         await recordCompletedJob(tx, booking, now, reminderSettingsOf(content), event.record);
         // A held job takes no invoice number until approved, so that the numbers have no gaps.
-        if (!held) await invoiceAndReport(tx, deps, { row, lines, booking, record: event.record, now });
+        if (!held) {
+          await invoiceAndReport(tx, deps, { row, lines, content, booking, record: event.record, now });
+        }
         queued = !held;
         break;
       }
@@ -179,6 +182,7 @@ async function invoiceAndReport(
   {
     row,
     lines,
+    content,
     booking,
     record,
     now,
@@ -186,13 +190,13 @@ async function invoiceAndReport(
   }: {
     row: JobRow;
     lines: readonly ChargedLine[];
+    content: SiteContent;
     booking: Booking;
     record: JobRecord;
     now: Date;
     supplied?: Date;
   },
 ) {
-  const content = await deps.content();
   const invoice = await issueInvoice(tx, { kind: 'invoice', row, lines, content, now, supplied });
   await tx.insert(outbox).values({
     kind: 'job-report',
@@ -225,6 +229,7 @@ export async function approvePriceChange(deps: JobsDependencies, id: number): Pr
     const invoice = await invoiceAndReport(tx, deps, {
       row,
       lines: chargedLinesOf(row, content),
+      content,
       booking,
       record: held.record!,
       now,

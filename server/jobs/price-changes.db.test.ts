@@ -135,6 +135,8 @@ describe('a price cut past the owner’s limit', () => {
       priceHeld: true,
       linesReason: 'Customer is a friend',
     });
+    const noInvoice = await as(people.fitter).get(`/api/jobs/${job.id}/invoice.pdf`).expect(404);
+    expect(noInvoice.body.error).toContain('once the office approves it');
     // A fitter cannot approve their own cut.
     await request(fixture.app)
       .post(`/api/jobs/${job.id}/price-approval`)

@@ -209,7 +209,10 @@ export function jobsRouter(
     const number = queryText(req, 'number');
     const invoice = await invoiceForPdf(db, { bookingId: id, ...(number ? { number } : {}) });
     if (!invoice)
-      throw new HttpError(404, 'This job has no invoice yet: it is issued when the job is completed.');
+      throw new HttpError(
+        404,
+        'This job has no invoice yet: it is issued when the job is completed, and a price cut past the owner’s limit once the office approves it.',
+      );
     res
       .set({
         'Content-Type': 'application/pdf',

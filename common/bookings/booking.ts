@@ -195,8 +195,17 @@ export type Booking = {
   notes: string;
   /** The fitter the office gave the job to. */
   fitter: { id: number; name: string } | null;
-  /** How the fitter's visit went, once they have started on it (common/jobs). */
-  job: { status: JobStatus; notCompletedReason: string | null } | null;
+  /**
+   * How the fitter's visit went, once they have started on it (common/jobs): why they could not
+   * complete it, why they changed the price, and whether that change waits for the office's
+   * approval before the invoice is issued.
+   */
+  job: {
+    status: JobStatus;
+    notCompletedReason: string | null;
+    priceHeld: boolean;
+    linesReason: string | null;
+  } | null;
   /** Why it was cancelled, and by whom (`customer` or a member of staff's username). */
   cancelReason: string | null;
   cancelledBy: string | null;

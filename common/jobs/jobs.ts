@@ -1,5 +1,6 @@
 // zod/mini: the fitter's phone validates with it before queueing an action.
 import * as z from 'zod/mini';
+import { formatPence } from '#common/util/money.ts';
 import { paymentMethods, type ChargedLine, type PaymentMethod } from './invoice.ts';
 
 /** The fitter's day: a job's statuses, actions and record, shared by the server and the phone. */
@@ -42,7 +43,7 @@ export const jobLimits = {
   photos: 6,
   lines: 20,
   lineDescription: 120,
-  /** £10,000 in pence: more on one job is a typing slip. */
+  /** £10,000 in pence: more on one job (a payment, a line, a job's total) is a typing slip. */
   amount: 1_000_000,
 } as const;
 
@@ -122,6 +123,33 @@ export const chargedLineSchema = z.object({
   unitPence: pence('Enter the price of one in pence, VAT included'),
 });
 
+export const jobTotalMessage = (total: number) =>
+  `A job comes to at most ${formatPence(jobLimits.amount)}: with this line it would be ${formatPence(total)}`;
+
+/**
+ * The lines as charged, at most `jobLimits.lines`, whose total stays within `jobLimits.amount`:
+ * the first line to take it past is the one at fault (99 × £10,000 is a slip of the thumb, not a
+ * price).
+ */
+const chargedLinesSchema = z.array(chargedLineSchema).check(
+  z.maxLength(jobLimits.lines, `At most ${jobLimits.lines} lines`),
+  z.superRefine((lines, context) => {
+    let total = 0;
+    for (const [index, line] of lines.entries()) {
+      total += line.quantity * line.unitPence;
+      if (total > jobLimits.amount) {
+        context.issues.push({
+          code: 'custom',
+          input: line.unitPence,
+          path: [index, 'unitPence'],
+          message: jobTotalMessage(total),
+        });
+        return;
+      }
+    }
+  }),
+);
+
 /** POST /api/jobs/{id}/events's body. */
 export const jobEventSchema = z.discriminatedUnion('type', [
   z.object({
@@ -136,7 +164,7 @@ export const jobEventSchema = z.discriminatedUnion('type', [
     idempotencyKey,
     record: jobRecordSchema,
     /** The lines to charge, when they differ from the booking's, and why. */
-    lines: z.optional(z.array(chargedLineSchema).check(z.maxLength(jobLimits.lines, 'Too many lines'))),
+    lines: z.optional(chargedLinesSchema),
     linesReason: z.optional(text(jobLimits.reason)),
   }),
   z.object({
@@ -166,6 +194,8 @@ export const jobPaymentSchema = z.object({
 export type JobPaymentInput = z.input<typeof jobPaymentSchema>;
 
 export const linesReasonMessage = 'Say why the charge differs from the booking';
+
+export const noPriceChangeHeldMessage = 'This job has no price change waiting for approval.';
 
 /** A job as GET /api/jobs answers it: what the fitter needs at the kerb, signal or not. */
 export type Job = {
@@ -200,8 +230,13 @@ export type Job = {
   lines: { description: string; quantity: number; unitPence: number }[];
   total: number;
   paid: number;
+  /**
+   * When the fitter changed the booking's lines: what the booking came to, why, and whether the
+   * invoice waits for the office's approval (a reduction past the owner's limit); else null.
+   */
+  priceChange: { bookedTotal: number; reason: string; held: boolean } | null;
   photos: number;
-  /** The invoice's number once the job is completed. */
+  /** The invoice's number once the job is completed (and its price change approved, if held). */
   invoice: string | null;
   /** What credit notes have given back of it, in pence. */
   credited: number;

@@ -1,3 +1,5 @@
+import type { SiteContent } from '#common/site-content/site-content.ts';
+import { formatPence } from '#common/util/money.ts';
 import type { ChargedLine } from './invoice.ts';
 
 /** The first amount a price text states, in pence: "£25" and "From £45.50"; null for "On request". */
@@ -41,3 +43,21 @@ export const sameLines = (a: readonly ChargedLine[], b: readonly ChargedLine[]) 
 
 export const linesTotal = (lines: readonly ChargedLine[]) =>
   lines.reduce((sum, line) => sum + line.quantity * line.unitPence, 0);
+
+/** Lines in one line of text, as the activity log keeps a change of them: "2 × Tyre at £68.99; total £137.98". */
+export const linesText = (lines: readonly ChargedLine[]) =>
+  [
+    ...lines.map((line) => `${line.quantity} × ${line.description} at ${formatPence(line.unitPence)}`),
+    `total ${formatPence(linesTotal(lines))}`,
+  ].join('; ');
+
+/** The owner's limit until they set one: a reduction of more than 10% waits for the office. */
+export const defaultReductionLimitPercent = 10;
+
+/** The per cent of a booking's total a fitter may take off before the invoice waits for approval. */
+export const reductionLimitPercentOf = (content: Pick<SiteContent, 'invoicing'>) =>
+  content.invoicing?.reductionLimitPercent ?? defaultReductionLimitPercent;
+
+/** Whether charging `charged` for a job booked at `booked` takes off more than `limitPercent`. */
+export const reductionPastLimit = (booked: number, charged: number, limitPercent: number) =>
+  (booked - charged) * 100 > booked * limitPercent;

@@ -1,3 +1,4 @@
+import { reductionLimitPercentOf } from '#common/jobs/lines.ts';
 import { reminderSettingsOf } from '#common/reminders/settings.ts';
 import { bankHolidays } from '#common/time/bank-holidays.ts';
 import {
@@ -378,6 +379,11 @@ function invoicingChanges(before: SiteContent['invoicing'], after: SiteContent['
       : []),
     ...(before.vatNumber !== after.vatNumber
       ? [`Invoicing: VAT number ${before.vatNumber} → ${after.vatNumber}`]
+      : []),
+    ...(reductionLimitPercentOf({ invoicing: before }) !== reductionLimitPercentOf({ invoicing: after })
+      ? [
+          `Invoicing: a price cut of more than ${reductionLimitPercentOf({ invoicing: before })}% → ${reductionLimitPercentOf({ invoicing: after })}% waits for approval`,
+        ]
       : []),
   ];
 }

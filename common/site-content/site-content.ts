@@ -153,6 +153,19 @@ export const siteContentSchema = z
               ),
             ),
         ),
+        /**
+         * How much of a booking's price (per cent) a fitter may take off at the kerb before the
+         * invoice waits for the office's approval (common/jobs/lines.ts; 10 when absent).
+         */
+        reductionLimitPercent: z.optional(
+          z
+            .number('Enter a whole number of per cent, 0 to 100')
+            .check(
+              z.int('Enter a whole number of per cent, 0 to 100'),
+              z.minimum(0, 'Enter a whole number of per cent, 0 to 100'),
+              z.maximum(100, 'Enter a whole number of per cent, 0 to 100'),
+            ),
+        ),
       }),
     ),
   })

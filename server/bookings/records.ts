@@ -20,7 +20,8 @@ export const bookingJson = sql`json_build_object('id', ${bookings.id}, 'referenc
   'outsideArea', ${bookings.outsideArea}, 'notes', ${bookings.notes},
   'fitter', (select json_build_object('id', ${users.id}, 'name', ${users.username}) from ${users}
     where ${users.id} = ${bookings.fitterId}),
-  'job', (select json_build_object('status', ${jobs.status}, 'notCompletedReason', ${jobs.notCompletedReason})
+  'job', (select json_build_object('status', ${jobs.status}, 'notCompletedReason', ${jobs.notCompletedReason},
+    'priceHeld', ${jobs.priceHeldAt} is not null, 'linesReason', ${jobs.linesReason})
     from ${jobs} where ${jobs.bookingId} = ${bookings.id}),
   'cancelReason', ${bookings.cancelReason}, 'cancelledBy', ${bookings.cancelledBy},
   'tyre', case when ${bookings.tyreId} is null then null else json_build_object('id', ${bookings.tyreId},

@@ -50,6 +50,11 @@ export const jobs = pgTable(
     /** The lines charged, when the fitter changed them from the booking's, and why. */
     lines: jsonb('lines').$type<ChargedLine[]>(),
     linesReason: text('lines_reason'),
+    /**
+     * Since when the fitter's reduction of the price (past the owner's limit) waits for the
+     * office's approval: the invoice, and its number, come only once approved.
+     */
+    priceHeldAt: at('price_held_at'),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (table) => [
@@ -73,6 +78,8 @@ export const jobEvents = pgTable(
       .references(() => bookings.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
+    /** The SHA-256 of the request as first sent with the key: the same key with another body is refused. */
+    requestHash: text('request_hash'),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorName: text('actor_name'),
     detail: jsonb('detail').notNull().default({}),
@@ -95,6 +102,8 @@ export const jobFiles = pgTable(
       .references(() => bookings.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
+    /** The SHA-256 of the request as first sent with the key: the same key with another body is refused. */
+    requestHash: text('request_hash'),
     contentType: text('content_type').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
@@ -120,6 +129,8 @@ export const payments = pgTable(
     method: text('method').notNull(),
     amountPence: integer('amount_pence').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
+    /** The SHA-256 of the request as first sent with the key: the same key with another body is refused. */
+    requestHash: text('request_hash'),
     takenById: integer('taken_by_id').references(() => users.id, { onDelete: 'set null' }),
     takenByName: text('taken_by_name'),
     takenAt: at('taken_at').notNull().defaultNow(),

@@ -1,26 +1,50 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { ChargedLine } from '#common/jobs/invoice.ts';
 import { invalidFieldsMessage } from '#common/http/field-errors.ts';
-import { linesReasonMessage, jobEventRefusal, type Job, type JobEvent } from '#common/jobs/jobs.ts';
-import { sameLines } from '#common/jobs/lines.ts';
+import {
+  linesReasonMessage,
+  jobEventRefusal,
+  noPriceChangeHeldMessage,
+  type Job,
+  type JobEvent,
+  type JobRecord,
+} from '#common/jobs/jobs.ts';
+import type { Booking } from '#common/bookings/booking.ts';
+import type { SiteContent } from '#common/site-content/site-content.ts';
+import {
+  linesText,
+  linesTotal,
+  reductionLimitPercentOf,
+  reductionPastLimit,
+  sameLines,
+} from '#common/jobs/lines.ts';
+import type { Database } from '../db/client.ts';
 import { bookings, enquiryNotes, jobEvents, jobs, outbox } from '../db/schema.ts';
+import { idempotencyConflictMessage, requestHash, sameRequest } from '../http/idempotency.ts';
 import { completeBooking, lockBooking } from '../bookings/records.ts';
 import type { JobActor, JobsDependencies } from './dependencies.ts';
 import { recordCompletedJob } from '../reminders/schedule.ts';
 import { reminderSettingsOf } from '#common/reminders/settings.ts';
 import { issueInvoice } from './invoices.ts';
-import { chargedLinesOf, findJobRow, jobOf } from './list.ts';
+import { chargedLinesOf, findJobRow, jobOf, type JobRow } from './list.ts';
+
+/** What the activity log keeps of an action: its kind, and a change of the lines in full. */
+export type JobEventActivity = Record<string, string | number>;
 
 export type JobEventResult =
-  | { status: 200 | 201; job: Job }
+  | { status: 200; job: Job }
+  | { status: 201; job: Job; activity: JobEventActivity }
   | { status: 404 }
   | { status: 409; error: string }
   | { status: 400; error: string; fieldErrors: Record<string, string[]> };
 
 /**
  * Records what a fitter (or the office) did on a job, once per idempotency key: a repeat of a
- * key is answered as the first time was, and changes nothing. "On my way" e-mails the customer;
- * "Completed" stores the job record, completes the booking, issues the invoice and queues the
- * job report; "Could not complete" hands the job back to the office with its reason.
+ * key with the same action is answered as the first time was, and changes nothing; the key with
+ * another action is refused. "On my way" e-mails the customer; "Completed" stores the job record,
+ * completes the booking, issues the invoice and queues the job report, unless the fitter cut the
+ * booking's price by more than the owner's limit: then the invoice waits for the office's
+ * approval (approvePriceChange); "Could not complete" hands the job back to the office.
  */
 export async function recordJobEvent(
   deps: JobsDependencies,
@@ -30,16 +54,21 @@ export async function recordJobEvent(
 ): Promise<JobEventResult> {
   const content = await deps.content();
   const now = deps.clock();
+  const hash = requestHash(event);
   let queued = false;
   const result = await deps.db.transaction(async (tx): Promise<JobEventResult> => {
     // The booking's lock makes a job's actions one at a time, repeats included.
     const booking = await lockBooking(tx, eq(bookings.id, id));
     if (!booking || (actor.role === 'fitter' && booking.fitter?.id !== actor.id)) return { status: 404 };
     const [earlier] = await tx
-      .select({ answer: jobEvents.answer })
+      .select({ answer: jobEvents.answer, requestHash: jobEvents.requestHash })
       .from(jobEvents)
       .where(and(eq(jobEvents.bookingId, id), eq(jobEvents.idempotencyKey, event.idempotencyKey)));
-    if (earlier) return { status: 200, job: earlier.answer as Job };
+    if (earlier) {
+      return sameRequest(earlier.requestHash, hash)
+        ? { status: 200, job: earlier.answer as Job }
+        : { status: 409, error: idempotencyConflictMessage(event.idempotencyKey) };
+    }
     if (booking.status === 'cancelled') return { status: 409, error: 'This booking was cancelled.' };
 
     const row = (await findJobRow(tx, id))!;
@@ -53,6 +82,7 @@ export async function recordJobEvent(
         .values({ bookingId: id, ...fields, updatedAt: now })
         .onConflictDoUpdate({ target: jobs.bookingId, set: { ...fields, updatedAt: now } });
     let detail: Record<string, unknown> = {};
+    let activity: JobEventActivity = {};
 
     switch (event.type) {
       case 'on-the-way': {
@@ -94,30 +124,33 @@ export async function recordJobEvent(
           };
         }
         const lines = changed ? event.lines! : booked;
-        detail = changed ? { lines, linesReason: event.linesReason } : {};
+        const held =
+          changed &&
+          reductionPastLimit(linesTotal(booked), linesTotal(lines), reductionLimitPercentOf(content));
+        detail = changed ? { linesBefore: booked, lines, linesReason: event.linesReason, held } : {};
+        activity = changed
+          ? {
+              linesBefore: linesText(booked),
+              linesAfter: linesText(lines),
+              reason: event.linesReason!,
+              ...(held && { invoice: 'held for approval' }),
+            }
+          : {};
         await setJob({
           status: 'completed',
           completedAt: now,
           record: event.record,
           lines: changed ? lines : null,
           linesReason: changed ? event.linesReason! : null,
+          priceHeldAt: held ? now : null,
         });
         await completeBooking(tx, booking, actor);
         await recordCompletedJob(tx, booking, now, reminderSettingsOf(content), event.record);
-        const invoice = await issueInvoice(tx, { kind: 'invoice', row, lines, content, now });
-        // Sent a little later, so that a payment taken at the kerb just after shows as paid.
-        await tx.insert(outbox).values({
-          kind: 'job-report',
-          payload: {
-            kind: 'job-report',
-            booking,
-            record: event.record,
-            invoiceId: invoice.id,
-            invoiceNumber: invoice.number,
-          },
-          nextAttemptAt: new Date(now.getTime() + deps.reportDelayMs),
-        });
-        queued = true;
+        // A held job takes no invoice number until approved, so that the numbers have no gaps.
+        if (!held) {
+          await invoiceAndReport(tx, deps, { row, lines, content, booking, record: event.record, now });
+        }
+        queued = !held;
         break;
       }
     }
@@ -126,14 +159,85 @@ export async function recordJobEvent(
       bookingId: id,
       type: event.type,
       idempotencyKey: event.idempotencyKey,
+      requestHash: hash,
       actorId: actor.id,
       actorName: actor.username,
       detail,
       answer: job,
     });
-    return { status: 201, job };
+    return { status: 201, job, activity: { change: event.type, ...activity } };
   });
   if (queued) deps.onQueued?.();
   if (result.status === 201 && event.type === 'completed') deps.onBookingChanged?.();
+  return result;
+}
+
+/**
+ * Issues a completed job's invoice and queues its job report, sent a little later so that a
+ * payment taken at the kerb just after shows as paid. The supply date is the day of the work.
+ */
+async function invoiceAndReport(
+  tx: Database,
+  deps: JobsDependencies,
+  {
+    row,
+    lines,
+    content,
+    booking,
+    record,
+    now,
+    supplied = now,
+  }: {
+    row: JobRow;
+    lines: readonly ChargedLine[];
+    content: SiteContent;
+    booking: Booking;
+    record: JobRecord;
+    now: Date;
+    supplied?: Date;
+  },
+) {
+  const invoice = await issueInvoice(tx, { kind: 'invoice', row, lines, content, now, supplied });
+  await tx.insert(outbox).values({
+    kind: 'job-report',
+    payload: { kind: 'job-report', booking, record, invoiceId: invoice.id, invoiceNumber: invoice.number },
+    nextAttemptAt: new Date(now.getTime() + deps.reportDelayMs),
+  });
+  return invoice;
+}
+
+export type PriceApprovalResult =
+  { status: 200; job: Job; invoice: string } | { status: 404 } | { status: 409; error: string };
+
+/**
+ * The office approves the price a fitter charged past the owner's limit: the invoice is issued
+ * now, numbered in turn, dated for the day of the work, and accounts for the payments already
+ * taken; the job report follows.
+ */
+export async function approvePriceChange(deps: JobsDependencies, id: number): Promise<PriceApprovalResult> {
+  const content = await deps.content();
+  const now = deps.clock();
+  const result = await deps.db.transaction(async (tx): Promise<PriceApprovalResult> => {
+    const booking = await lockBooking(tx, eq(bookings.id, id));
+    if (!booking) return { status: 404 };
+    const [held] = await tx
+      .select({ record: jobs.record, completedAt: jobs.completedAt })
+      .from(jobs)
+      .where(and(eq(jobs.bookingId, id), isNotNull(jobs.priceHeldAt)));
+    if (!held) return { status: 409, error: noPriceChangeHeldMessage };
+    const row = (await findJobRow(tx, id))!;
+    const invoice = await invoiceAndReport(tx, deps, {
+      row,
+      lines: chargedLinesOf(row, content),
+      content,
+      booking,
+      record: held.record!,
+      now,
+      supplied: held.completedAt ?? now,
+    });
+    await tx.update(jobs).set({ priceHeldAt: null, updatedAt: now }).where(eq(jobs.bookingId, id));
+    return { status: 200, job: jobOf((await findJobRow(tx, id))!, content), invoice: invoice.number };
+  });
+  if (result.status === 200) deps.onQueued?.();
   return result;
 }

@@ -70,6 +70,7 @@ export async function issueInvoice(
     lines,
     content,
     now,
+    supplied = now,
     credits = null,
   }: {
     kind: InvoiceKind;
@@ -77,6 +78,8 @@ export async function issueInvoice(
     lines: readonly ChargedLine[];
     content: SiteContent;
     now: Date;
+    /** When the work was done, when earlier than the issue (an invoice held for approval). */
+    supplied?: Date;
     credits?: { id: number; number: string; reason: string } | null;
   },
 ) {
@@ -86,8 +89,9 @@ export async function issueInvoice(
     kind,
     number,
     issuedAt: now.toISOString(),
-    // The work is done, or the credit given, on the day the document is issued.
-    supplyDate: londonDate(now),
+    // The work is done, or the credit given, on the day the document is issued, unless the
+    // invoice waited for the office's approval of its price.
+    supplyDate: londonDate(supplied),
     credits: credits && { number: credits.number, reason: credits.reason },
     seller: sellerOf(content),
     customer: customerOf(row),

@@ -41,6 +41,8 @@ const jobColumns = {
   reviewRequest: bookings.reviewRequest,
   notCompletedReason: jobs.notCompletedReason,
   lines: jobs.lines,
+  linesReason: jobs.linesReason,
+  priceHeldAt: jobs.priceHeldAt,
   paid: sql<number>`(select coalesce(sum(${payments.amountPence}), 0)::int from ${payments}
     where ${payments.bookingId} = ${bookings.id})`,
   photos: sql<number>`(select count(*)::int from ${jobFiles}
@@ -98,6 +100,13 @@ function statusOf(row: JobRow): JobStatus {
 
 export function jobOf(row: JobRow, content: SiteContent): Job {
   const lines = chargedLinesOf(row, content);
+  const priceChange = row.lines
+    ? {
+        bookedTotal: linesTotal(chargedLinesOf({ ...row, lines: null }, content)),
+        reason: row.linesReason ?? '',
+        held: row.priceHeldAt !== null,
+      }
+    : null;
   return {
     id: row.id,
     reference: row.reference,
@@ -131,6 +140,7 @@ export function jobOf(row: JobRow, content: SiteContent): Job {
     lines,
     total: linesTotal(lines),
     paid: row.paid,
+    priceChange,
     photos: row.photos,
     invoice: row.invoice,
     credited: row.credited,

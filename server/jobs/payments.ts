@@ -8,6 +8,7 @@ import { formatPence } from '#common/util/money.ts';
 import type { Database } from '../db/client.ts';
 import { bookings, payments } from '../db/schema.ts';
 import { lockBooking } from '../bookings/records.ts';
+import { idempotencyConflictMessage, requestHash, sameRequest } from '../http/idempotency.ts';
 import type { JobActor, JobsDependencies } from './dependencies.ts';
 import { findJobRow, jobOf } from './list.ts';
 
@@ -39,7 +40,9 @@ const paymentOf = (row: {
 
 /**
  * Records a payment taken for a job, once per idempotency key (a repeat is answered with the
- * payment first recorded). Part payments add up; more than is still due is refused.
+ * payment first recorded; another payment under the same key is refused). Part payments add up;
+ * more than is still due is refused. A job whose invoice waits for the office's approval of its
+ * price takes payments all the same: the invoice, once issued, shows them.
  */
 export async function recordPayment(
   deps: JobsDependencies,
@@ -48,14 +51,20 @@ export async function recordPayment(
   actor: JobActor,
 ): Promise<PaymentResult> {
   const content = await deps.content();
+  const hash = requestHash(input);
   return deps.db.transaction(async (tx): Promise<PaymentResult> => {
     const booking = await lockBooking(tx, eq(bookings.id, id));
     if (!booking || (actor.role === 'fitter' && booking.fitter?.id !== actor.id)) return { status: 404 };
     const [earlier] = await tx
-      .select(paymentColumns)
+      .select({ ...paymentColumns, requestHash: payments.requestHash })
       .from(payments)
       .where(and(eq(payments.bookingId, id), eq(payments.idempotencyKey, input.idempotencyKey)));
-    if (earlier) return { status: 200, payment: paymentOf(earlier) };
+    if (earlier) {
+      const { requestHash: stored, ...payment } = earlier;
+      return sameRequest(stored, hash)
+        ? { status: 200, payment: paymentOf(payment) }
+        : { status: 409, error: idempotencyConflictMessage(input.idempotencyKey) };
+    }
     if (booking.status === 'cancelled') return { status: 409, error: 'This booking was cancelled.' };
     const job = jobOf((await findJobRow(tx, id))!, content);
     const due = job.total - job.paid;
@@ -71,6 +80,7 @@ export async function recordPayment(
         method: input.method,
         amountPence: input.amount,
         idempotencyKey: input.idempotencyKey,
+        requestHash: hash,
         takenById: actor.id,
         takenByName: actor.username,
         takenAt: deps.clock(),

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { jobLimits } from '#common/jobs/jobs.ts';
 import { bookings, jobFiles } from '../db/schema.ts';
@@ -5,6 +6,7 @@ import { lockBooking } from '../bookings/records.ts';
 import type { Database } from '../db/client.ts';
 import { processPrivatePicture } from '../images/process.ts';
 import type { JobActor, JobsDependencies } from './dependencies.ts';
+import { idempotencyConflictMessage, requestHash, sameRequest } from '../http/idempotency.ts';
 
 export type JobFileKind = 'photo' | 'signature';
 
@@ -27,7 +29,7 @@ export type JobFileResult =
 
 /**
  * Keeps a photo of a job (at most six) or the customer's signature (one), once per idempotency
- * key. The picture is decoded and encoded afresh before anything is stored (no metadata, no
+ * key (the same picture again gets the first answer; another under the same key is refused). The picture is decoded and encoded afresh before anything is stored (no metadata, no
  * location), and never served from the public /media.
  */
 export async function storeJobFile(
@@ -36,15 +38,26 @@ export async function storeJobFile(
   { kind, idempotencyKey, file }: { kind: JobFileKind; idempotencyKey: string; file: Buffer },
   actor: JobActor,
 ): Promise<JobFileResult> {
+  // The picture as sent, before it is encoded afresh: the same upload hashes the same.
+  const hash = requestHash({
+    kind,
+    idempotencyKey,
+    file: crypto.createHash('sha256').update(file).digest('hex'),
+  });
   const picture = await processPrivatePicture(file);
   return deps.db.transaction(async (tx): Promise<JobFileResult> => {
     const booking = await lockBooking(tx, eq(bookings.id, bookingId));
     if (!booking || (actor.role === 'fitter' && booking.fitter?.id !== actor.id)) return { status: 404 };
     const [earlier] = await tx
-      .select(fileColumns)
+      .select({ ...fileColumns, requestHash: jobFiles.requestHash })
       .from(jobFiles)
       .where(and(eq(jobFiles.bookingId, bookingId), eq(jobFiles.idempotencyKey, idempotencyKey)));
-    if (earlier) return { status: 200, file: listed(bookingId, earlier) };
+    if (earlier) {
+      const { requestHash: stored, ...file } = earlier;
+      return sameRequest(stored, hash)
+        ? { status: 200, file: listed(bookingId, file) }
+        : { status: 409, error: idempotencyConflictMessage(idempotencyKey) };
+    }
     const [kept] = await tx
       .select({ count: count() })
       .from(jobFiles)
@@ -65,6 +78,7 @@ export async function storeJobFile(
         bookingId,
         kind,
         idempotencyKey,
+        requestHash: hash,
         contentType: picture.contentType,
         width: picture.width,
         height: picture.height,

@@ -114,6 +114,8 @@ describe('the office', () => {
     expect((diary.body as Booking[])[0]!.job).toEqual({
       status: 'not-completed',
       notCompletedReason: 'No one there',
+      priceHeld: false,
+      linesReason: null,
     });
     await as(people.fitter).event(job.id, { type: 'arrived' }).expect(409);
     await request(fixture.app)
@@ -132,7 +134,12 @@ describe('the office', () => {
       .set(fixture.staff.headers)
       .send({ fitterId: people.fitter.userId })
       .expect(200);
-    expect((given.body as Booking).job).toEqual({ status: 'scheduled', notCompletedReason: null });
+    expect((given.body as Booking).job).toEqual({
+      status: 'scheduled',
+      notCompletedReason: null,
+      priceHeld: false,
+      linesReason: null,
+    });
     await as(people.fitter).event(job.id, { type: 'arrived' }).expect(201);
   });
 

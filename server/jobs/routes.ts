@@ -14,7 +14,7 @@ import type { KeptRead } from '../http/kept-reads.ts';
 import { sendPreparedJson } from '../http/prepared-json.ts';
 import { asHttpRefusal, readPicture } from '../images/upload.ts';
 import type { JobActor, JobsDependencies } from './dependencies.ts';
-import { recordJobEvent } from './events.ts';
+import { approvePriceChange, recordJobEvent } from './events.ts';
 import { creditInvoice, invoiceForPdf } from './invoices.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { recordPayment, takingsOf } from './payments.ts';
@@ -148,9 +148,20 @@ export function jobsRouter(
     if (result.status === 400) throw new HttpError(400, result.error, result.fieldErrors);
     if (result.status === 409) throw new HttpError(409, result.error);
     if (result.status === 201) {
-      await activity(req, 'job-updated', `booking ${result.job.reference}`, { change: event.type });
+      await activity(req, 'job-updated', `booking ${result.job.reference}`, result.activity);
     }
     res.status(result.status).json(result.job);
+  });
+
+  router.post('/jobs/:id/price-approval', requireUser, async (req, res) => {
+    const result = await approvePriceChange(deps, jobId(req));
+    if (result.status === 404) throw notFound();
+    if (result.status === 409) throw new HttpError(409, result.error);
+    await activity(req, 'job-updated', `booking ${result.job.reference}`, {
+      change: 'price-approved',
+      invoice: result.invoice,
+    });
+    res.json(result.job);
   });
 
   router.post('/jobs/:id/payments', async (req, res) => {
@@ -198,7 +209,10 @@ export function jobsRouter(
     const number = queryText(req, 'number');
     const invoice = await invoiceForPdf(db, { bookingId: id, ...(number ? { number } : {}) });
     if (!invoice)
-      throw new HttpError(404, 'This job has no invoice yet: it is issued when the job is completed.');
+      throw new HttpError(
+        404,
+        'This job has no invoice yet: it is issued when the job is completed, and a price cut past the owner’s limit once the office approves it.',
+      );
     res
       .set({
         'Content-Type': 'application/pdf',

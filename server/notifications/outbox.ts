@@ -53,7 +53,13 @@ const bookingSchema = z.object({
   notes: z.string(),
   fitter: z.object({ id: z.number(), name: z.string() }).nullable().default(null),
   job: z
-    .object({ status: z.enum(jobStatuses), notCompletedReason: z.string().nullable() })
+    .object({
+      status: z.enum(jobStatuses),
+      notCompletedReason: z.string().nullable(),
+      // Entries queued before jobs could wait for a price approval have neither.
+      priceHeld: z.boolean().default(false),
+      linesReason: z.string().nullable().default(null),
+    })
     .nullable()
     .default(null),
   cancelReason: z.string().nullable(),

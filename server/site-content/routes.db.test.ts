@@ -19,6 +19,7 @@ import { useTestApp } from '#tests/support/integration.ts';
 import { siteContentRevisions, users } from '../db/schema.ts';
 import { notificationAddresses } from '../notifications/addresses.ts';
 import { watchSiteContent } from '../pages/content-changes.ts';
+import { reductionLimitOwnersMessage } from './service.ts';
 import { createSiteContentStore, type SiteContentStore } from './store.ts';
 
 const fixture = useTestApp({ staff: { username: 'alice' } });
@@ -267,6 +268,39 @@ describe('PUT /api/site-content', () => {
       slug: 'tpms-services',
       formerSlugs: ['tyre-pressure-sensors'],
     });
+  });
+});
+
+describe('the limit of price cuts held for approval', () => {
+  it('is 10% until set, a whole per cent, and only an owner changes it', async () => {
+    const sam = await signedInStaff(fixture.database.db, 'sam', new Date(), 'staff');
+    const first = await published();
+    const withLimit = (percent: unknown) =>
+      edited(first.content, (draft) => {
+        draft.invoicing = {
+          address: ['1 High Street', 'Romford'],
+          vatNumber: 'GB 123 4567 89',
+          reductionLimitPercent: percent as number,
+        };
+      });
+    const refused = await publish(alice, { version: 1, content: withLimit(10.5) }).expect(400);
+    expect(refused.body.fieldErrors).toEqual({
+      'invoicing.reductionLimitPercent': ['Enter a whole number of per cent, 0 to 100'],
+    });
+    const staffs = await publish(sam, { version: 1, content: withLimit(50) }).expect(403);
+    expect(staffs.body.error).toBe(reductionLimitOwnersMessage);
+    // Staff set the other invoicing details; the limit stays the default.
+    await publish(sam, { version: 1, content: withLimit(10) }).expect(200);
+    const owners = await publish(alice, { version: 2, content: withLimit(25) }).expect(200);
+    expect(owners.body.content.invoicing.reductionLimitPercent).toBe(25);
+    const [latest] = (await request(app).get('/api/site-content/revisions').set(alice.headers)).body;
+    expect(latest.summary).toContain('Invoicing: a price cut of more than 10% → 25% waits for approval');
+    // Nor does a member of staff change it back by restoring an earlier version.
+    const revisions = await fixture.database.db
+      .select({ id: siteContentRevisions.id, version: siteContentRevisions.version })
+      .from(siteContentRevisions);
+    const second = revisions.find((revision) => revision.version === 2)!;
+    await request(app).post(`/api/site-content/revisions/${second.id}/restore`).set(sam.headers).expect(403);
   });
 });
 

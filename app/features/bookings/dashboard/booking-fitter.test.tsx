@@ -212,7 +212,7 @@ describe("the job's progress", () => {
         makeBooking({
           date: today,
           fitter: fitters.dave,
-          job: { status: 'on-the-way', notCompletedReason: null },
+          job: { status: 'on-the-way', notCompletedReason: null, priceHeld: false, linesReason: null },
         }),
       ],
     });
@@ -228,7 +228,12 @@ describe("the job's progress", () => {
         makeBooking({
           date: today,
           fitter: fitters.dave,
-          job: { status: 'not-completed', notCompletedReason: 'Locking wheel nut key missing' },
+          job: {
+            status: 'not-completed',
+            notCompletedReason: 'Locking wheel nut key missing',
+            priceHeld: false,
+            linesReason: null,
+          },
         }),
       ],
     });
@@ -247,12 +252,20 @@ describe("the job's progress", () => {
         makeBooking({
           date: today,
           fitter: fitters.dave,
-          job: { status: 'not-completed', notCompletedReason: 'No one there' },
+          job: {
+            status: 'not-completed',
+            notCompletedReason: 'No one there',
+            priceHeld: false,
+            linesReason: null,
+          },
         }),
       ],
       put: (_call, booking) => ({
         status: 200,
-        body: { ...booking, job: { status: 'scheduled', notCompletedReason: null } },
+        body: {
+          ...booking,
+          job: { status: 'scheduled', notCompletedReason: null, priceHeld: false, linesReason: null },
+        },
       }),
     });
     renderDay();
@@ -262,6 +275,67 @@ describe("the job's progress", () => {
     expect(puts(calls)).toEqual([{ path: '/api/bookings/42', body: { fitterId: fitters.dave.id } }]);
     await waitFor(() => expect(booking.queryByText(/^Reason:/)).toBeNull());
     expect(booking.queryByRole('button', { name: 'Send dave again' })).toBeNull();
+  });
+
+  it('shows a price the fitter cut past the limit as changed, with the reason, until the office approves it', async () => {
+    const calls = serve({
+      bookings: [
+        makeBooking({
+          date: today,
+          status: 'completed',
+          fitter: fitters.dave,
+          job: {
+            status: 'completed',
+            notCompletedReason: null,
+            priceHeld: true,
+            linesReason: 'Customer is a friend',
+          },
+        }),
+      ],
+    });
+    renderDay();
+    const booking = await card('Sarah Mitchell');
+    booking.getByText('Price changed');
+    expect(booking.getByRole('button', { name: /Approve/ }).parentElement!.textContent).toContain(
+      'Fitter’s reason: Customer is a friend',
+    );
+    await userEvent.click(booking.getByRole('button', { name: 'Approve the price and issue the invoice' }));
+    await screen.findByText('Booking ENQ-2611-0042: invoice INV-000007 issued.');
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      '/api/jobs/42/price-approval',
+    ]);
+    await waitFor(() => expect(booking.queryByText('Price changed')).toBeNull());
+    expect(booking.queryByRole('button', { name: /Approve the price/ })).toBeNull();
+  });
+
+  it('marks a price change waiting for approval in the week too', async () => {
+    const { from: monday } = diaryRange('week', today);
+    serve({
+      bookings: [
+        makeBooking({
+          id: 30,
+          date: monday,
+          name: 'Held Price',
+          status: 'completed',
+          fitter: fitters.dave,
+          job: { status: 'completed', notCompletedReason: null, priceHeld: true, linesReason: 'Friend' },
+        }),
+        makeBooking({
+          id: 31,
+          date: monday,
+          start: '10:00',
+          end: '12:00',
+          name: 'Invoiced',
+          status: 'completed',
+          fitter: fitters.dave,
+          job: { status: 'completed', notCompletedReason: null, priceHeld: false, linesReason: null },
+        }),
+      ],
+    });
+    renderStaffUi(<BookingsTab />, { route: `/?date=${monday}&view=week` });
+    const entryOf = async (name: string) => (await screen.findByText(name)).closest('li')!;
+    expect((await entryOf('Held Price')).textContent).toContain('Completed Price changed');
+    expect((await entryOf('Invoiced')).textContent).not.toContain('Price changed');
   });
 
   it('links to the vehicle’s history', async () => {

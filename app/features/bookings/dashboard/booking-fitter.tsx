@@ -4,7 +4,7 @@ import { Button } from '#app/components/ui/button.tsx';
 import { AlertIcon } from '#app/components/ui/icons.tsx';
 import { messageOf } from '#app/lib/api.ts';
 import { jobStatusBadgeClass, withoutFitterText } from './booking-format.ts';
-import { useBookingUpdate } from './booking-queries.ts';
+import { useBookingUpdate, usePriceApproval } from './booking-queries.ts';
 import { FitterSelect, fitterPanelLabelClass } from './fitter-select.tsx';
 
 /**
@@ -60,7 +60,17 @@ function JobStatusBadge({ job }: { job: NonNullable<Booking['job']> }) {
       >
         {jobStatusLabels[job.status]}
       </span>
+      {job.priceHeld && <PriceChangedBadge />}
     </p>
+  );
+}
+
+/** A job whose price the fitter cut past the owner's limit, until the office approves it. */
+export function PriceChangedBadge() {
+  return (
+    <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-bold whitespace-nowrap text-amber-900">
+      Price changed
+    </span>
   );
 }
 
@@ -101,6 +111,36 @@ function NotCompleted({ booking, canSendAgain }: { booking: Booking; canSendAgai
 }
 
 /**
+ * A price the fitter cut past the owner's limit: the job is done, but its invoice waits until
+ * someone in the office approves the price, having read why.
+ */
+function PriceChanged({ booking }: { booking: Booking }) {
+  const approval = usePriceApproval(booking);
+  return (
+    <div className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm">
+      <p className="font-semibold text-ink">Price changed: the invoice waits for your approval.</p>
+      <p className="break-words text-slate-700">
+        <span className="font-semibold">Fitter’s reason:</span> {booking.job?.linesReason ?? 'none given'}
+      </p>
+      <Button
+        type="button"
+        variant="outline"
+        className="mt-2"
+        disabled={approval.isPending}
+        onClick={() => approval.mutate()}
+      >
+        Approve the price and issue the invoice
+      </Button>
+      {approval.error && (
+        <p role="alert" className="mt-1 font-medium text-red-700">
+          {messageOf(approval.error)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
  * Who does the job and how far they have got. A booking still to happen can be given to a fitter
  * here; a finished or cancelled one only says who had it.
  */
@@ -120,6 +160,7 @@ export function BookingFitter({ booking }: { booking: Booking }) {
       )}
       {job && <JobStatusBadge job={job} />}
       {job?.status === 'not-completed' && <NotCompleted booking={booking} canSendAgain={active} />}
+      {job?.priceHeld && <PriceChanged booking={booking} />}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Fitter } from '#common/accounts/accounts.ts';
 import type { Booking, BookingUpdate } from '#common/bookings/booking.ts';
+import type { Job } from '#common/jobs/jobs.ts';
 import {
   bookingLocationName,
   bookingSettingsOf,
@@ -128,5 +129,22 @@ export function useBookingUpdate(booking: Booking) {
         queryClient.invalidateQueries({ queryKey: bookingsQueryKey }),
         queryClient.invalidateQueries({ queryKey: enquiriesQueryKey }),
       ]),
+  });
+}
+
+/**
+ * POST /api/jobs/{id}/price-approval: the office approves the price a fitter cut past the owner's
+ * limit, and the job's invoice is issued.
+ */
+export function usePriceApproval(booking: Pick<Booking, 'id' | 'reference'>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<Job>('POST', `/api/jobs/${booking.id}/price-approval`),
+    onSuccess: (job) =>
+      toast({
+        title: 'Price approved',
+        description: `Booking ${booking.reference}: invoice ${job.invoice ?? ''} issued.`,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingsQueryKey }),
   });
 }

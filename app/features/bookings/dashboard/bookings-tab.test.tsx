@@ -225,7 +225,7 @@ describe('BookingsTab, week view', () => {
       location: 'upminster',
       name: 'Wednesday Early',
       fitter: fitters.dave,
-      job: { status: 'on-the-way', notCompletedReason: null },
+      job: { status: 'on-the-way', notCompletedReason: null, priceHeld: false, linesReason: null },
     }),
     makeBooking({
       id: 13,

@@ -40,6 +40,17 @@ export function serveDiary({ bookings, put, availability }: DiaryApi) {
       const mobile = url.searchParams.get('location') === 'mobile';
       return { status: 200, body: mobile ? availability.mobile : availability.branch };
     }
+    const approved = /^\/api\/jobs\/(\d+)\/price-approval$/.exec(url.pathname)?.[1];
+    const held = current.find((entry) => String(entry.id) === approved && entry.job?.priceHeld);
+    if (call.method === 'POST' && held) {
+      current = current.map((entry) =>
+        entry === held ? { ...held, job: { ...held.job!, priceHeld: false } } : entry,
+      );
+      return { status: 200, body: { id: held.id, reference: held.reference, invoice: 'INV-000007' } };
+    }
+    if (call.method === 'POST' && approved) {
+      return { status: 409, body: { error: 'This job has no price change waiting for approval.' } };
+    }
     const id = /^\/api\/bookings\/(\d+)$/.exec(url.pathname)?.[1];
     const booking = current.find((entry) => String(entry.id) === id);
     if (call.method === 'PUT' && booking) {

@@ -1,7 +1,7 @@
 import { formatRegistration, type Booking } from '#common/bookings/booking.ts';
 import { jobStatusLabels } from '#common/jobs/jobs.ts';
 import { BookingStatusBadge } from './booking-card.tsx';
-import { NoFitterBadge } from './booking-fitter.tsx';
+import { NoFitterBadge, PriceChangedBadge } from './booking-fitter.tsx';
 import { bookingStatusBorderClass, formatWindow, needsFitter } from './booking-format.ts';
 
 /** Who has the job and how it goes, in a line; the warning when nobody has it yet. */
@@ -28,6 +28,12 @@ function EntryFitter({ booking, today }: { booking: Booking; today: string }) {
         <span className={notCompleted ? 'font-semibold text-red-700' : undefined}>
           {jobStatusLabels[job.status]}
         </span>
+      )}
+      {job?.priceHeld && (
+        <>
+          {' '}
+          <PriceChangedBadge />
+        </>
       )}
     </p>
   );

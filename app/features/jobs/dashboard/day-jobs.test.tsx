@@ -106,6 +106,23 @@ describe('The day', () => {
     expect(job.className).toContain('border-l-red-700');
   });
 
+  it('shows a price cut waiting for approval, from what to what and why, without an invoice yet', async () => {
+    serveJobs([
+      makeJob({
+        status: 'completed',
+        lines: [{ description: 'Tyres', quantity: 2, unitPence: 0 }],
+        total: 0,
+        priceChange: { bookedTotal: 13_798, reason: 'Customer is a friend', held: true },
+      }),
+    ]);
+    renderDay();
+    const job = await screen.findByRole('article', { name: 'Sarah Mitchell' });
+    expect(job.textContent).toContain(
+      'Price changed from £137.98 to £0.00: Customer is a friend. The invoice waits until the price is approved in the diary.',
+    );
+    expect(within(job).queryByRole('link', { name: /INV-/ })).toBeNull();
+  });
+
   it('opens a small gallery of the job’s photos', async () => {
     const calls = serveJobs(day, [
       { id: 5, kind: 'photo', width: 1600, height: 1200, url: '/api/jobs/2/photos/5' },

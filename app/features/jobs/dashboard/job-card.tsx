@@ -1,6 +1,7 @@
 import type { StaffRole } from '#common/accounts/accounts.ts';
 import { formatRegistration } from '#common/bookings/booking.ts';
 import type { Job } from '#common/jobs/jobs.ts';
+import { formatPence } from '#common/util/money.ts';
 import { AlertIcon, MapPinIcon, PhoneIcon } from '#app/components/ui/icons.tsx';
 import { CreditNoteAction } from './credit-note-action.tsx';
 import { InvoiceLink } from './invoice-link.tsx';
@@ -55,6 +56,17 @@ export function JobCard({ job, role }: { job: Job; role: StaffRole }) {
           <span className="min-w-0 break-words">
             <span className="font-semibold">Could not complete:</span>{' '}
             {job.notCompletedReason ?? 'no reason given'}
+          </span>
+        </p>
+      )}
+
+      {job.priceChange?.held && (
+        <p className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-ink">
+          <AlertIcon className="mt-0.5 size-4 shrink-0" />
+          <span className="min-w-0 break-words">
+            <span className="font-semibold">Price changed</span> from{' '}
+            {formatPence(job.priceChange.bookedTotal)} to {formatPence(job.total)}: {job.priceChange.reason}.
+            The invoice waits until the price is approved in the diary.
           </span>
         </p>
       )}

@@ -28,6 +28,7 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
     lines: [{ description: 'Puncture Repair', quantity: 1, unitPence: 2_500 }],
     total: 2_500,
     paid: 0,
+    priceChange: null,
     photos: 0,
     invoice: null,
     credited: 0,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linesReasonMessage, type Job } from '#common/jobs/jobs.ts';
+import { jobTotalMessage, linesReasonMessage, type Job } from '#common/jobs/jobs.ts';
 import { completionOf, initialValues, splitTyre } from './completion-values.ts';
 
 const job = {
@@ -58,6 +58,20 @@ describe('the completion form', () => {
       'tread.nsf': 'Tread depth cannot be negative',
       'lines.0.price': 'Enter the price of one in pounds, for example 25.00',
       linesReason: linesReasonMessage,
+    });
+  });
+
+  it('names the line that takes the job past £10,000, and queues nothing', () => {
+    const values = initialValues(job);
+    values.tyres = values.tyres.map((tyre) => ({ ...tyre, dot: '2324' }));
+    values.changeCharge = true;
+    values.linesReason = 'Fleet';
+    values.lines = [
+      { description: 'Tyres', quantity: '4', price: '2000' },
+      { description: 'Lorry tyres', quantity: '99', price: '10000' },
+    ];
+    expect(completionOf(values, job).errors).toEqual({
+      'lines.1.price': jobTotalMessage(800_000 + 99 * 1_000_000),
     });
   });
 });

@@ -97,9 +97,11 @@ export function completionOf(
   const checked = z.safeParse(jobEventSchema, event);
   for (const issue of checked.error?.issues ?? []) {
     const field = fieldOf(issue.path);
-    errors[field] ??= field.endsWith('.price')
-      ? 'Enter the price of one in pounds, for example 25.00'
-      : issue.message;
+    // A price the schema reads in pence is typed in pounds; the job's limit speaks for itself.
+    errors[field] ??=
+      field.endsWith('.price') && issue.code !== 'custom'
+        ? 'Enter the price of one in pounds, for example 25.00'
+        : issue.message;
   }
   const changed =
     values.changeCharge &&

@@ -2,7 +2,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Job } from '#common/jobs/jobs.ts';
+import { jobTotalMessage, linesReasonMessage, type Job } from '#common/jobs/jobs.ts';
 import type { ActionRequest } from './action-queue.ts';
 import { JobCard } from './job-card.tsx';
 
@@ -32,6 +32,7 @@ function makeJob(overrides: Partial<Job> = {}): Job {
     lines: [{ description: 'Puncture Repair', quantity: 1, unitPence: 2500 }],
     total: 2500,
     paid: 0,
+    priceChange: null,
     photos: 0,
     invoice: null,
     credited: 0,
@@ -126,6 +127,19 @@ describe('a job on the fitter’s phone', () => {
     ]);
   });
 
+  it('says a price cut waits for the office before the invoice is issued', () => {
+    renderCard(
+      makeJob({
+        status: 'completed',
+        total: 0,
+        priceChange: { bookedTotal: 2500, reason: 'Customer is a friend', held: true },
+      }),
+    );
+    const card = screen.getByRole('article', { name: '8:00am – 10:00am' });
+    expect(card.textContent).toContain('Price changed: the office approves it before the invoice is issued');
+    expect(within(card).queryByRole('link', { name: /PDF/ })).toBeNull();
+  });
+
   it('checks the job record on the phone before queueing it with its photos', async () => {
     const { added, user } = renderCard(makeJob({ status: 'arrived' }));
     await user.click(screen.getByRole('button', { name: 'Complete job' }));
@@ -167,6 +181,34 @@ describe('a job on the fitter’s phone', () => {
           removedTreadMm: { nsf: 2.5 },
           torqued: true,
         },
+      },
+    });
+  });
+
+  it('asks why the charge changed, and refuses a line that takes the job past £10,000', async () => {
+    const { added, user } = renderCard(makeJob({ status: 'arrived' }));
+    await user.click(screen.getByRole('button', { name: 'Complete job' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Change the charge' }));
+    await user.clear(screen.getByLabelText('How many'));
+    await user.type(screen.getByLabelText('How many'), '99');
+    await user.clear(screen.getByLabelText('Price of one (£)'));
+    await user.type(screen.getByLabelText('Price of one (£)'), '10000');
+    await user.click(screen.getByRole('button', { name: 'Complete the job' }));
+    expect(await screen.findByText(jobTotalMessage(99 * 1_000_000))).toBeTruthy();
+    expect(screen.getByText(linesReasonMessage)).toBeTruthy();
+    expect(added).toEqual([]);
+    await user.clear(screen.getByLabelText('How many'));
+    await user.type(screen.getByLabelText('How many'), '1');
+    await user.clear(screen.getByLabelText('Price of one (£)'));
+    await user.type(screen.getByLabelText('Price of one (£)'), '0');
+    await user.type(screen.getByLabelText('Why the charge changed'), 'Customer is a friend');
+    await user.click(screen.getByRole('button', { name: 'Complete the job' }));
+    await vi.waitFor(() => expect(added).toHaveLength(1));
+    expect(added[0]!.request).toMatchObject({
+      body: {
+        type: 'completed',
+        lines: [{ description: 'Puncture Repair', quantity: 1, unitPence: 0 }],
+        linesReason: 'Customer is a friend',
       },
     });
   });

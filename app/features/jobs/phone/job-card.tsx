@@ -80,6 +80,9 @@ export function JobCard({ job, waiting, add }: { job: Job; waiting: number; add:
           {job.paid > 0 && `, ${formatPence(job.paid)} paid`}
         </Detail>
         {job.notCompletedReason && <Detail term="Not completed">{job.notCompletedReason}</Detail>}
+        {job.priceChange?.held && (
+          <Detail term="Invoice">Price changed: the office approves it before the invoice is issued</Detail>
+        )}
         {job.invoice && (
           <Detail term="Invoice">
             <a

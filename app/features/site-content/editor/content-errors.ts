@@ -43,6 +43,7 @@ const labels: Record<string, string> = {
   'invoicing.address': 'Postal address on invoices',
   'invoicing.address.#': 'Address line',
   'invoicing.vatNumber': 'VAT registration number',
+  'invoicing.reductionLimitPercent': 'Hold price cuts of more than',
   'reminders.motFirstDays': 'First MOT reminder',
   'reminders.motSecondDays': 'Second MOT reminder',
   'reminders.tyreWeeks': 'Tyre reminder',

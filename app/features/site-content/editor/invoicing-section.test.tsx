@@ -15,6 +15,8 @@ const invoicingSection = () => within(screen.getByRole('region', { name: 'Invoic
 const addressField = () =>
   invoicingSection().getByLabelText('Postal address on invoices') as HTMLTextAreaElement;
 const vatField = () => invoicingSection().getByLabelText('VAT registration number') as HTMLInputElement;
+const limitField = () =>
+  invoicingSection().getByLabelText('Hold price cuts of more than') as HTMLInputElement;
 
 const branchAddress = ['Unit 4, Example Trading Estate', 'Harold Hill, Romford', 'RM3 0XX'];
 
@@ -118,5 +120,25 @@ describe('the Invoicing section', () => {
     expect(vatField().value).toBe('GB 123 4567 89');
     expect(invoicingSection().queryByText(/Not set yet/)).toBeNull();
     expect(invoicingSection().queryByRole('button', { name: 'Don’t set them yet' })).toBeNull();
+  });
+
+  it('holds price cuts of more than 10% for approval until owners set their own limit, a whole per cent', async () => {
+    const { api, user } = renderTab();
+    api.answer('PUT /api/site-content', publishedAnswer(makeContent()));
+    expect(limitField().value).toBe('10');
+    await replaceText(user, vatField(), 'GB 123 4567 89');
+    await replaceText(user, limitField(), '150');
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    await screen.findByRole('group', { name: '1 field needs attention' });
+    expect(descriptionOf(limitField()).at(-1)).toBe('Enter a whole number of per cent, 0 to 100');
+    expect(api.requests()).not.toContain('PUT /api/site-content');
+    await replaceText(user, limitField(), '25');
+    await publish(user);
+    await waitFor(() => expect(api.requests()).toContain('PUT /api/site-content'));
+    expect(sentContent(api).invoicing).toEqual({
+      address: branchAddress,
+      vatNumber: 'GB 123 4567 89',
+      reductionLimitPercent: 25,
+    });
   });
 });

@@ -1,8 +1,9 @@
 import { memo } from 'react';
 import type { BranchContent, SiteContent } from '#common/site-content/site-content.ts';
+import { defaultReductionLimitPercent } from '#common/jobs/lines.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { fieldLabel } from './content-errors.ts';
-import { controlClass, FieldFrame, TextField } from './content-fields.tsx';
+import { controlClass, FieldFrame, NumberField, TextField } from './content-fields.tsx';
 import { ContentSection } from './content-section.tsx';
 import { pathKey } from './draft-state.ts';
 import { useEditor } from './editor-context.ts';
@@ -57,7 +58,10 @@ type InvoicingSectionProps = {
   published: boolean;
 };
 
-/** The seller's details VAT invoices and credit notes print: the postal address and VAT number. */
+/**
+ * The seller's details VAT invoices and credit notes print (the postal address and VAT number),
+ * and how far a fitter may cut a price before the invoice waits for the office.
+ */
 export const InvoicingSection = memo(function InvoicingSection({
   invoicing,
   branches,
@@ -94,6 +98,12 @@ export const InvoicingSection = memo(function InvoicingSection({
           path={['invoicing', 'vatNumber']}
           value={shown.vatNumber}
           hint="For example GB 123 4567 89."
+        />
+        <NumberField
+          path={['invoicing', 'reductionLimitPercent']}
+          value={shown.reductionLimitPercent ?? defaultReductionLimitPercent}
+          suffix="% of the booking"
+          hint="When a fitter takes more than this off a booking’s price, the job is completed but its invoice waits until someone in the office approves the price in the diary."
         />
       </div>
     </ContentSection>

@@ -30,10 +30,20 @@ const unreadable = () => new HttpError(400, 'The upload could not be read. Pleas
 const tooLarge = () => new HttpError(413, imageTooLargeMessage);
 
 /**
+ * Asked with the text fields sent before the picture, as the picture starts: a refusal (an
+ * HttpError) answers the upload, whose picture is then read to its end but not kept.
+ */
+export type BeforePicture = (fieldsSoFar: Record<string, string>) => Promise<HttpError | null>;
+
+/**
  * Reads `multipart/form-data` as it streams in: the one file field `image` is collected up to the
  * upload cap (10 MB) and dropped at once beyond it; a few short text fields are kept.
  */
-export function readImageUpload(req: Request, res: Response): Promise<ImageUpload> {
+export function readImageUpload(
+  req: Request,
+  res: Response,
+  { beforePicture }: { beforePicture?: BeforePicture } = {},
+): Promise<ImageUpload> {
   if (!req.is('multipart/form-data')) {
     return Promise.reject(new HttpError(415, 'Send the picture as multipart/form-data.'));
   }
@@ -67,6 +77,9 @@ export function readImageUpload(req: Request, res: Response): Promise<ImageUploa
       chunks = null;
     };
     let problem: HttpError | null = null;
+    /** The answer of `beforePicture`, awaited before the upload is handed over. */
+    let asked: Promise<void> = Promise.resolve();
+    let askFailed: { error: unknown } | null = null;
     const fail = (error: HttpError) => {
       // The first problem is the one reported; a file over the cap outweighs anything else.
       if (!problem || error.status === 413) problem = error;
@@ -80,6 +93,17 @@ export function readImageUpload(req: Request, res: Response): Promise<ImageUploa
         return;
       }
       chunks = [];
+      if (beforePicture) {
+        asked = beforePicture({ ...fields }).then(
+          (refusal) => {
+            if (refusal) fail(refusal);
+          },
+          (error: unknown) => {
+            askFailed = { error };
+            release();
+          },
+        );
+      }
       stream.on('data', (chunk: Buffer) => {
         if (!chunks) return;
         chunks.push(chunk);
@@ -101,11 +125,14 @@ export function readImageUpload(req: Request, res: Response): Promise<ImageUploa
       reject(problem ?? unreadable());
     });
     parser.on('close', () => {
-      const file = problem || !chunks ? null : Buffer.concat(chunks);
-      // From here the route holds the file, and lets go of it when it answers.
-      release();
-      if (problem) reject(problem);
-      else resolve({ file, fields });
+      void asked.then(() => {
+        const file = problem || askFailed || !chunks ? null : Buffer.concat(chunks);
+        // From here the route holds the file, and lets go of it when it answers.
+        release();
+        if (askFailed) reject(askFailed.error);
+        else if (problem) reject(problem);
+        else resolve({ file, fields });
+      });
     });
 
     let received = 0;
@@ -133,8 +160,9 @@ export function readImageUpload(req: Request, res: Response): Promise<ImageUploa
 export async function readPicture(
   req: Request,
   res: Response,
+  options?: { beforePicture?: BeforePicture },
 ): Promise<{ file: Buffer; fields: Record<string, string> }> {
-  const { file, fields } = await readImageUpload(req, res);
+  const { file, fields } = await readImageUpload(req, res, options);
   if (!file || file.length === 0) {
     throw new HttpError(400, 'Please select an image file to upload', { image: ['Choose a picture'] });
   }

@@ -25,40 +25,67 @@ const listed = (
 export type JobFileResult =
   { status: 200 | 201; file: JobFile } | { status: 404 } | { status: 409; error: string };
 
+type JobFileAsked = { kind: JobFileKind; idempotencyKey: string };
+
+/**
+ * What a job's file is answered without its picture: the file an earlier upload of the same key
+ * kept (200), or the job's limit reached (409, at most six photos and one signature); else null.
+ */
+async function answeredWithoutPicture(
+  db: Pick<Database, 'select'>,
+  bookingId: number,
+  { kind, idempotencyKey }: JobFileAsked,
+): Promise<Exclude<JobFileResult, { status: 201 | 404 }> | null> {
+  const [earlier] = await db
+    .select(fileColumns)
+    .from(jobFiles)
+    .where(and(eq(jobFiles.bookingId, bookingId), eq(jobFiles.idempotencyKey, idempotencyKey)));
+  if (earlier) return { status: 200, file: listed(bookingId, earlier) };
+  const [kept] = await db
+    .select({ count: count() })
+    .from(jobFiles)
+    .where(and(eq(jobFiles.bookingId, bookingId), eq(jobFiles.kind, kind)));
+  const limit = kind === 'photo' ? jobLimits.photos : 1;
+  if (kept!.count < limit) return null;
+  return {
+    status: 409,
+    error:
+      kind === 'photo'
+        ? `A job keeps at most ${jobLimits.photos} photos.`
+        : 'This job already has the customer’s signature.',
+  };
+}
+
+/**
+ * Why a job's file is refused before its picture arrives, or null: the job has all the photos
+ * (or the signature) it keeps, and this is not a repeat of an upload already kept.
+ */
+export async function jobFileRefusal(db: Database, bookingId: number, asked: JobFileAsked) {
+  const answer = await answeredWithoutPicture(db, bookingId, asked);
+  return answer?.status === 409 ? answer.error : null;
+}
+
 /**
  * Keeps a photo of a job (at most six) or the customer's signature (one), once per idempotency
- * key. The picture is decoded and encoded afresh before anything is stored (no metadata, no
- * location), and never served from the public /media.
+ * key. A repeat or a full job is answered before the picture is decoded; otherwise the picture is
+ * decoded and encoded afresh before anything is stored (no metadata, no location), and never
+ * served from the public /media.
  */
 export async function storeJobFile(
   deps: JobsDependencies,
   bookingId: number,
-  { kind, idempotencyKey, file }: { kind: JobFileKind; idempotencyKey: string; file: Buffer },
+  { kind, idempotencyKey, file }: JobFileAsked & { file: Buffer },
   actor: JobActor,
 ): Promise<JobFileResult> {
+  // Decoding costs far more than these reads: they are made again under the job's lock below.
+  const before = await answeredWithoutPicture(deps.db, bookingId, { kind, idempotencyKey });
+  if (before) return before;
   const picture = await processPrivatePicture(file);
   return deps.db.transaction(async (tx): Promise<JobFileResult> => {
     const booking = await lockBooking(tx, eq(bookings.id, bookingId));
     if (!booking || (actor.role === 'fitter' && booking.fitter?.id !== actor.id)) return { status: 404 };
-    const [earlier] = await tx
-      .select(fileColumns)
-      .from(jobFiles)
-      .where(and(eq(jobFiles.bookingId, bookingId), eq(jobFiles.idempotencyKey, idempotencyKey)));
-    if (earlier) return { status: 200, file: listed(bookingId, earlier) };
-    const [kept] = await tx
-      .select({ count: count() })
-      .from(jobFiles)
-      .where(and(eq(jobFiles.bookingId, bookingId), eq(jobFiles.kind, kind)));
-    const limit = kind === 'photo' ? jobLimits.photos : 1;
-    if (kept!.count >= limit) {
-      return {
-        status: 409,
-        error:
-          kind === 'photo'
-            ? `A job keeps at most ${jobLimits.photos} photos.`
-            : 'This job already has the customer’s signature.',
-      };
-    }
+    const answered = await answeredWithoutPicture(tx, bookingId, { kind, idempotencyKey });
+    if (answered) return answered;
     const [stored] = await tx
       .insert(jobFiles)
       .values({

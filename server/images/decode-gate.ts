@@ -71,4 +71,6 @@ export function createDecodeGate({
  * the last of them waits about two seconds; and the fitters' phones send one action at a time,
  * so ten fitters and the office fit. Past that, the sender is asked to come back in 5 s.
  */
-export const decodeGate = createDecodeGate({ running: 2, waiting: 8, retryAfterSeconds: 5 });
+export const decodeGateLimits = { running: 2, waiting: 8, retryAfterSeconds: 5 } as const;
+
+export const decodeGate = createDecodeGate(decodeGateLimits);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDecodeGate, decodeBusyMessage, DecodeQueueFullError } from './decode-gate.ts';
+import { createDecodeGate, decodeBusyMessage, PicturesBusyError } from './decode-gate.ts';
 
 /** A decode that lasts until the test ends it, and says when it started. */
 function heldDecode(started: string[], name: string) {
@@ -52,7 +52,7 @@ describe('the decode gate', () => {
     const admitted = decodes.slice(0, 3).map(({ decode }) => gate.run(decode));
 
     const refused = gate.run(decodes[3]!.decode);
-    await expect(refused).rejects.toBeInstanceOf(DecodeQueueFullError);
+    await expect(refused).rejects.toBeInstanceOf(PicturesBusyError);
     await expect(refused).rejects.toMatchObject({
       status: 503,
       retryAfterSeconds: 7,

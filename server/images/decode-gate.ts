@@ -3,18 +3,21 @@ import { ServiceUnavailableError } from '../http/errors.ts';
 export const decodeBusyMessage =
   'We are busy processing other pictures. Please try again in a few seconds.';
 
-/** A 503 for a picture that found the queue full: it may be sent again as it is. */
-export class DecodeQueueFullError extends ServiceUnavailableError {
+/**
+ * A 503 for a picture that came while the server had as many as it takes at once (the decode
+ * queue full, or the uploads' bytes held at their limit): it may be sent again as it is.
+ */
+export class PicturesBusyError extends ServiceUnavailableError {
   constructor(retryAfterSeconds: number) {
     super(decodeBusyMessage, retryAfterSeconds);
-    this.name = 'DecodeQueueFullError';
+    this.name = 'PicturesBusyError';
   }
 }
 
 export type DecodeGate = {
   /**
    * Runs `decode` once fewer than `running` decodes are under way, in the order asked; refuses
-   * at once (DecodeQueueFullError) when `waiting` are already queued.
+   * at once (PicturesBusyError) when `waiting` are already queued.
    */
   run<T>(decode: () => Promise<T>): Promise<T>;
   /** Decodes under way and queued now. */
@@ -45,7 +48,7 @@ export function createDecodeGate({
   return {
     async run(decode) {
       if (running < runningLimit) running += 1;
-      else if (queue.length >= waitingLimit) throw new DecodeQueueFullError(retryAfterSeconds);
+      else if (queue.length >= waitingLimit) throw new PicturesBusyError(retryAfterSeconds);
       else await new Promise<void>((admitted) => queue.push(admitted));
       try {
         return await decode();

@@ -15,7 +15,7 @@ import {
 import { decodeBusyMessage } from './decode-gate.ts';
 import { crossSiteMessage } from '../auth/guard.ts';
 import { imageLimits, notAnImageMessage, tooManyPixelsMessage } from './process.ts';
-import { uploadBuffers } from './upload.ts';
+import { uploadBuffers, uploadMemoryLimit } from './upload.ts';
 import { useImagesApp } from '#tests/support/images-app.ts';
 
 const {
@@ -184,7 +184,7 @@ describe('many pictures at once', () => {
     expect(await listed()).toEqual(before);
   });
 
-  it('answers 503 with Retry-After while two pictures are decoding and eight wait, and takes them again after', async () => {
+  it('answers 503 with Retry-After while two pictures are decoding and eight wait, or 24 MB of uploads are held, and takes them again after', async () => {
     const sends = await uploads();
     const before = await listed();
     const photo = await gradient(640, 480).jpeg().toBuffer();
@@ -200,6 +200,18 @@ describe('many pictures at once', () => {
     }
     expect(await listed()).toEqual(before);
     const [uploadAbout, replace, hero] = sends;
+    // The same while other uploads hold as many bytes as the process holds at once.
+    uploadBuffers.inUse += uploadMemoryLimit;
+    try {
+      for (const send of sends) {
+        const response = await send(photo).expect(503);
+        expect([response.headers['retry-after'], response.body]).toEqual(['5', { error: decodeBusyMessage }]);
+      }
+    } finally {
+      uploadBuffers.inUse -= uploadMemoryLimit;
+    }
+    expect(uploadBuffers.inUse).toBe(0);
+    expect(await listed()).toEqual(before);
     await uploadAbout!(photo).expect(201);
     await replace!(photo).expect(200);
     await hero!(photo).expect(200);

@@ -2,6 +2,7 @@ import busboy from 'busboy';
 import type { Request, Response } from 'express';
 import { imageTooLargeMessage } from '#common/images/images.ts';
 import { HttpError } from '../http/errors.ts';
+import { decodeGateLimits, PicturesBusyError } from './decode-gate.ts';
 import { ImageRejectedError, imageLimits } from './process.ts';
 
 /** An upload read off a multipart request: the picture's bytes and the text fields beside it. */
@@ -15,10 +16,20 @@ export type ImageUpload = { file: Buffer | null; fields: Record<string, string> 
 export const uploadDrainLimit = 64 * 1024 * 1024;
 
 /**
- * Bytes of uploads held in memory right now, and the most ever held at once since `peak` was
- * last reset: the proof that the cap bounds memory, whatever is sent.
+ * Bytes of uploads held in memory right now (from the first byte read until the upload is
+ * answered), and the most ever held at once since `peak` was last reset: the proof that the cap
+ * bounds memory, whatever is sent.
  */
 export const uploadBuffers = { inUse: 0, peak: 0 };
+
+/**
+ * The bytes of uploads the process holds at once, whoever sends them: past it, an upload is
+ * answered 503 with Retry-After and the rest of it read and dropped. Without it, forty phone
+ * photos sent at once were all held together (about 110 MB, twice that while each was joined
+ * into one buffer), whatever the decode gate let through. 24 MB is two of the largest uploads
+ * being decoded, or eight phone photos of 3 MB: about what the decode gate takes at once.
+ */
+export const uploadMemoryLimit = 24 * 1024 * 1024;
 
 function hold(bytes: number) {
   uploadBuffers.inUse += bytes;
@@ -106,6 +117,10 @@ export function readImageUpload(
       }
       stream.on('data', (chunk: Buffer) => {
         if (!chunks) return;
+        if (uploadBuffers.inUse + chunk.length > uploadMemoryLimit) {
+          fail(new PicturesBusyError(decodeGateLimits.retryAfterSeconds));
+          return;
+        }
         chunks.push(chunk);
         held += chunk.length;
         hold(chunk.length);
@@ -126,14 +141,17 @@ export function readImageUpload(
     });
     parser.on('close', () => {
       void asked.then(() => {
-        const file = problem || askFailed || !chunks ? null : Buffer.concat(chunks);
-        // From here the route holds the file, and lets go of it when it answers.
-        release();
         if (askFailed) reject(askFailed.error);
         else if (problem) reject(problem);
-        else resolve({ file, fields });
+        else {
+          const file = chunks ? Buffer.concat(chunks) : null;
+          // From here the route holds the file, counted as held until the upload is answered.
+          chunks = null;
+          resolve({ file, fields });
+        }
       });
     });
+    res.on('close', release);
 
     let received = 0;
     req.on('data', (chunk: Buffer) => {

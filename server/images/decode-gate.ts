@@ -1,7 +1,6 @@
 import { ServiceUnavailableError } from '../http/errors.ts';
 
-export const decodeBusyMessage =
-  'We are busy processing other pictures. Please try again in a few seconds.';
+export const decodeBusyMessage = 'We are busy processing other pictures. Please try again in a few seconds.';
 
 /**
  * A 503 for a picture that came while the server had as many as it takes at once (the decode

@@ -126,7 +126,10 @@ describe('processing an uploaded picture', () => {
       expect(tall.length).toBeLessThan(120_000);
       for (const process of [processImage, processPrivatePicture]) {
         for (const picture of [tall, pngHeader(1600, 16_000), pngHeader(4000, 6001)]) {
-          await expect(process(picture)).rejects.toMatchObject({ status: 413, message: tooManyPixelsMessage });
+          await expect(process(picture)).rejects.toMatchObject({
+            status: 413,
+            message: tooManyPixelsMessage,
+          });
         }
         // Not a picture: told from its header too, without waiting for the gate.
         await expect(process(htmlPage)).rejects.toMatchObject({ status: 415 });

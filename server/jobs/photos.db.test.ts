@@ -43,8 +43,7 @@ const upload = async (
   return post;
 };
 
-const storedFiles = async () =>
-  (await fixture.database.db.select({ id: jobFiles.id }).from(jobFiles)).length;
+const storedFiles = async () => (await fixture.database.db.select({ id: jobFiles.id }).from(jobFiles)).length;
 
 /**
  * Sends a photo as the phone does (its key and kind first) over a real connection, the picture's

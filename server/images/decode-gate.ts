@@ -66,12 +66,12 @@ export function createDecodeGate({
 
 /**
  * The process's one gate, which every decode of an uploaded picture (site images, the hero, job
- * photos and signatures) goes through. Two at once: the server's two cores, and what two of the
- * largest pictures accepted cost in memory (about 100 MB each at 24 megapixels) within its budget.
- * Eight waiting: a queued upload holds its bytes (a phone photo is 2 to 5 MB, 10 MB at most), so
- * eight hold 40 MB at most of real photos; a phone photo takes about half a second to process, so
- * the last of them waits about two seconds; and the fitters' phones send one action at a time,
- * so ten fitters and the office fit. Past that, the sender is asked to come back in 5 s.
+ * photos and signatures) goes through. Two at once: the server's two cores, and processing a
+ * phone photo takes about 40 MB more resident memory while it lasts, so more at once would not
+ * fit beside the server's own. Eight waiting: a queued upload holds its bytes (a phone photo is 2
+ * to 5 MB; all uploads held together are kept within 24 MB, upload.ts); the last of them waits
+ * four decodes' time, a few seconds; and the fitters' phones send one action at a time, so ten
+ * fitters and the office fit. Past that, the sender is asked to come back in 5 s.
  */
 export const decodeGateLimits = { running: 2, waiting: 8, retryAfterSeconds: 5 } as const;
 

@@ -9,8 +9,8 @@ export const imageLimits = {
   maxBytes: imageUploadMaxBytes,
   /**
    * Pixels of the picture, read from its header before it is decoded: 24 megapixels is twice a
-   * phone camera's photo (4032 x 3024), and decoded it takes about 100 MB, two of which (the
-   * decode gate's two at once) fit the server's memory budget.
+   * phone camera's photo (4032 x 3024), and its pixels alone are 72 MB; a 1600 x 16000 PNG of
+   * 100 kB (25.6) is refused before it costs anything.
    */
   maxPixels: 24_000_000,
   /** The largest rendition kept; a hero background never needs more. */

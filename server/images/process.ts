@@ -69,15 +69,8 @@ const decoderOptions = { limitInputPixels: imageLimits.maxPixels, failOn: 'warni
 /**
  * sharp is loaded with the first picture, not at start: it and libvips add about 14 MB to every
  * process, most of which never process a picture (docs/decisions/006-embedded-database-memory.md).
- * Without libvips' cache of recent operations (up to 50 MB): an uploaded picture is processed
- * once, never again, and three phone photos processed one after another left the server 34 MB
- * less resident without it. sharp already decodes with one thread under glibc.
  */
-const loadSharp = async () => {
-  const { default: sharp } = await import('sharp');
-  sharp.cache(false);
-  return sharp;
-};
+const loadSharp = async () => (await import('sharp')).default;
 
 type Sharp = Awaited<ReturnType<typeof loadSharp>>;
 

@@ -23,7 +23,7 @@ async function postPicture(server: ServerProcess, cookie: string, url: string, f
 }
 
 /** A 4032 x 3024 camera-sized JPEG of noise, blurred: about the weight of a phone photo. */
-async function phonePhoto(): Promise<Buffer> {
+export async function phonePhoto(): Promise<Buffer> {
   const { default: sharp } = await import('sharp');
   const noise = await sharp({
     create: {

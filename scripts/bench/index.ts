@@ -1,7 +1,7 @@
 // `npm run bench [scenario...]`: load tests against the built server, started as in production
 // on a fresh embedded database (PGlite) in a temporary folder. Prints throughput and latency
 // percentiles and compares them with the targets. Scenarios: enquiry, analytics, enquiries, images,
-// pages, booking, tyres, jobs, memory (default: all), one file each beside this one.
+// pages, booking, tyres, jobs, memory, photos (default: all), one file each beside this one.
 // BENCH_DURATION (seconds, default 15; 60 for memory) and BENCH_CONNECTIONS (default 50; 20 for
 // jobs) adjust the load;
 // BENCH_DATABASE_URL runs the server on that (empty, throwaway) PostgreSQL database instead.
@@ -14,6 +14,7 @@ import { images } from './images.ts';
 import { jobs } from './jobs.ts';
 import { memory } from './memory.ts';
 import { pages } from './pages.ts';
+import { photos } from './photos.ts';
 import { runScenario, type Scenario } from './server.ts';
 import { tyres } from './tyres.ts';
 
@@ -30,6 +31,7 @@ const scenarios: Record<string, RegisteredScenario> = {
   tyres,
   jobs,
   memory,
+  photos,
 };
 
 const chosen = process.argv.slice(2);

@@ -69,19 +69,22 @@ const staff = { username: 'bench-staff', password: 'quiet-lorry-tyre-pressure-42
 /** The server settings that create the staff account. */
 export const staffAccountEnv = { ADMIN_USERNAME: staff.username, ADMIN_PASSWORD: staff.password };
 
-/** Signs in as staff and returns the Cookie header that carries the session. */
-export async function signIn(server: ServerProcess): Promise<string> {
+/** Signs in as staff (or `account`) and returns the Cookie header that carries the session. */
+export async function signIn(
+  server: ServerProcess,
+  account: { username: string; password: string } = staff,
+): Promise<string> {
   const response = await fetch(`${server.url}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-admin-request': '1', origin: server.url },
-    body: JSON.stringify(staff),
+    body: JSON.stringify(account),
   });
   const session = response.headers
     .getSetCookie()
     .map((cookie) => cookie.split(';')[0]!)
     .find((cookie) => cookie.startsWith('session='));
   if (!response.ok || !session) {
-    throw new Error(`sign-in as ${staff.username} failed: ${response.status} ${await response.text()}`);
+    throw new Error(`sign-in as ${account.username} failed: ${response.status} ${await response.text()}`);
   }
   return session;
 }

@@ -1,10 +1,20 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { gradient, htmlPage, phoneExif, pngHeader, svgWithScript } from '#tests/support/pictures.ts';
+import {
+  fillDecodeGate,
+  flatPng,
+  gradient,
+  htmlPage,
+  phoneExif,
+  pngHeader,
+  svgWithScript,
+} from '#tests/support/pictures.ts';
+import { decodeBusyMessage, decodeGate } from './decode-gate.ts';
 import {
   imageLimits,
   notAnImageMessage,
   processImage,
+  processPrivatePicture,
   shareImageSize,
   tooManyPixelsMessage,
 } from './process.ts';
@@ -103,5 +113,53 @@ describe('processing an uploaded picture', () => {
     // Only a header and a few bytes of data: refused by its claimed size, never decoded.
     await expectRefused(pngHeader(20_000, 20_000), 413, tooManyPixelsMessage);
     await expectRefused(pngHeader(7_000, 7_000), 413, tooManyPixelsMessage);
+  });
+
+  it('refuses more than 24 megapixels from the header, before decoding, even while the decode gate is full', async () => {
+    expect(tooManyPixelsMessage).toBe(
+      'The picture is too large. Please upload one of at most 24 megapixels.',
+    );
+    const giveBack = fillDecodeGate();
+    try {
+      // 1600 x 16000 is 25.6 megapixels: about 100 kB of PNG, 77 MB decoded.
+      const tall = await flatPng(1600, 16_000);
+      expect(tall.length).toBeLessThan(120_000);
+      for (const process of [processImage, processPrivatePicture]) {
+        for (const picture of [tall, pngHeader(1600, 16_000), pngHeader(4000, 6001)]) {
+          await expect(process(picture)).rejects.toMatchObject({
+            status: 413,
+            message: tooManyPixelsMessage,
+          });
+        }
+        // Not a picture: told from its header too, without waiting for the gate.
+        await expect(process(htmlPage)).rejects.toMatchObject({ status: 415 });
+      }
+      expect([decodeGate.running, decodeGate.waiting]).toEqual([2, 8]);
+    } finally {
+      await giveBack();
+    }
+  });
+
+  it('decodes a picture of exactly 24 megapixels', async () => {
+    const photo = await processPrivatePicture(await flatPng(4000, 6000));
+    expect([photo.width, photo.height]).toEqual([1600, 2400]);
+  });
+
+  it('decodes through the gate: with two decoding and eight waiting, the next is refused with 503', async () => {
+    const photo = await gradient(400, 300).jpeg().toBuffer();
+    const giveBack = fillDecodeGate();
+    try {
+      for (const process of [processImage, processPrivatePicture]) {
+        await expect(process(photo)).rejects.toMatchObject({
+          status: 503,
+          retryAfterSeconds: 5,
+          message: decodeBusyMessage,
+        });
+      }
+    } finally {
+      await giveBack();
+    }
+    expect((await processPrivatePicture(photo)).width).toBe(400);
+    expect([decodeGate.running, decodeGate.waiting]).toEqual([0, 0]);
   });
 });

@@ -1,13 +1,18 @@
 import crypto from 'node:crypto';
-import type { Metadata, OutputInfo } from 'sharp';
+import type { Metadata, OutputInfo, Sharp as SharpInstance } from 'sharp';
 import { imageUploadMaxBytes } from '#common/images/images.ts';
+import { decodeGate } from './decode-gate.ts';
 
 /** Limits of an uploaded picture. */
 export const imageLimits = {
   /** Bytes of the upload itself. */
   maxBytes: imageUploadMaxBytes,
-  /** Pixels of the decoded picture: 40 megapixels is above any phone camera, far below a decompression bomb. */
-  maxPixels: 40_000_000,
+  /**
+   * Pixels of the picture, read from its header before it is decoded: 24 megapixels is twice a
+   * phone camera's photo (4032 x 3024), and its pixels alone are 72 MB; a 1600 x 16000 PNG of
+   * 100 kB (25.6) is refused before it costs anything.
+   */
+  maxPixels: 24_000_000,
   /** The largest rendition kept; a hero background never needs more. */
   maxWidth: 2560,
 } as const;
@@ -67,14 +72,13 @@ const decoderOptions = { limitInputPixels: imageLimits.maxPixels, failOn: 'warni
  */
 const loadSharp = async () => (await import('sharp')).default;
 
+type Sharp = Awaited<ReturnType<typeof loadSharp>>;
+
 /**
- * Decodes an uploaded file in full and turns it upright by its EXIF orientation, at up to
- * `maxWidth` pixels wide: what decodes as one of the accepted formats is a picture, whatever its
- * name or claimed type (SVG, HTML and polyglots are not); a decompression bomb is refused from
- * its header, before it is decoded.
+ * Reads the picture's header only (sharp's metadata decodes no pixels): what is not one of the
+ * accepted formats is 415, a picture over the pixel limit 413, before anything is decoded.
  */
-async function decodeUpright(input: Buffer, maxWidth: number) {
-  const sharp = await loadSharp();
+async function checkHeader(sharp: Sharp, input: Buffer): Promise<void> {
   let metadata: Metadata;
   try {
     metadata = await sharp(input, decoderOptions).metadata();
@@ -88,6 +92,14 @@ async function decodeUpright(input: Buffer, maxWidth: number) {
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > imageLimits.maxPixels) {
     throw new ImageRejectedError(413, tooManyPixelsMessage);
   }
+}
+
+/**
+ * Decodes an uploaded file in full and turns it upright by its EXIF orientation, at up to
+ * `maxWidth` pixels wide: what decodes as one of the accepted formats is a picture, whatever its
+ * name or claimed type (SVG, HTML and polyglots are not). Only after checkHeader.
+ */
+async function decodeUpright(sharp: Sharp, input: Buffer, maxWidth: number) {
   try {
     // Decoded once, in full: a truncated or corrupt file fails here rather than half-rendered.
     const upright = await sharp(input, decoderOptions)
@@ -103,25 +115,49 @@ async function decodeUpright(input: Buffer, maxWidth: number) {
 }
 
 /**
+ * Checks the picture's header, then decodes and encodes it through the process's decode gate
+ * (two at once, a bounded queue, else a 503): many large pictures at once wait their turn rather
+ * than each holding its decoded pixels together.
+ */
+async function decodeChecked<T>(
+  input: Buffer,
+  maxWidth: number,
+  encode: (decoded: Awaited<ReturnType<typeof decodeUpright>>) => Promise<T>,
+): Promise<T> {
+  const sharp = await loadSharp();
+  await checkHeader(sharp, input);
+  return decodeGate.run(async () => encode(await decodeUpright(sharp, input, maxWidth)));
+}
+
+/**
  * A private picture (a job's photo, a signature): decoded and encoded afresh as one WebP without
  * any metadata (camera, GPS position), at up to 1600 pixels wide, enough to read a sidewall.
  */
-export async function processPrivatePicture(input: Buffer): Promise<Omit<ImageVariant, 'contentHash'>> {
-  const { raw } = await decodeUpright(input, 1600);
-  const { data, info } = await raw().webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, contentType: 'image/webp', bytes: data };
+export function processPrivatePicture(input: Buffer): Promise<Omit<ImageVariant, 'contentHash'>> {
+  return decodeChecked(input, 1600, async ({ raw }) => {
+    const { data, info } = await raw().webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
+    return { width: info.width, height: info.height, contentType: 'image/webp' as const, bytes: data };
+  });
 }
 
 /**
  * Makes an uploaded file safe to serve (decodeUpright), encoded afresh as WebP without any
  * metadata, at up to `maxWidth` pixels wide plus smaller widths for srcset.
  */
-export async function processImage(
+export function processImage(
   input: Buffer,
   { share = false }: { share?: boolean } = {},
 ): Promise<ProcessedImage> {
-  const { upright, raw } = await decodeUpright(input, imageLimits.maxWidth);
-  const { width, height } = upright.info;
+  return decodeChecked(input, imageLimits.maxWidth, ({ upright, raw }) =>
+    encodeRenditions(upright.info, raw, share),
+  );
+}
+
+async function encodeRenditions(
+  { width, height }: OutputInfo,
+  raw: () => SharpInstance,
+  share: boolean,
+): Promise<ProcessedImage> {
   const widths = [width, ...variantWidths.filter((candidate) => candidate < width).reverse()];
   const variant = (
     contentType: ImageVariant['contentType'],

@@ -4,17 +4,25 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { altTextRequiredMessage } from '#common/images/fields.ts';
 import { imageTooLargeMessage, type StoredImage } from '#common/images/images.ts';
-import { gradient, htmlPage, pngHeader, svgWithScript } from '#tests/support/pictures.ts';
+import {
+  fillDecodeGate,
+  flatPng,
+  gradient,
+  htmlPage,
+  pngHeader,
+  svgWithScript,
+} from '#tests/support/pictures.ts';
+import { decodeBusyMessage } from './decode-gate.ts';
 import { crossSiteMessage } from '../auth/guard.ts';
 import { imageLimits, notAnImageMessage, tooManyPixelsMessage } from './process.ts';
-import { uploadBuffers } from './upload.ts';
+import { uploadBuffers, uploadMemoryLimit } from './upload.ts';
 import { useImagesApp } from '#tests/support/images-app.ts';
 
 const {
   fixture,
   photoJpeg,
   photoPng,
-
+  upload,
   uploadNew,
   getBytes,
   storedCounts,
@@ -144,6 +152,69 @@ describe('uploading a picture', () => {
     const twice = await uploadNew(photo).expect(409);
     expect(twice.body.error).toMatch(/already exists/);
     expect((await storedCounts()).images).toBe(2);
+  });
+});
+
+describe('many pictures at once', () => {
+  /** The three ways a picture is uploaded: a new image, a replacement, the hero. */
+  const uploads = async () => {
+    const image = (await uploadNew(await photoJpeg()).expect(201)).body as StoredImage;
+    return [
+      (file: Buffer) => upload('/api/images/upload', file, { name: 'about-image', altText: 'Our van' }),
+      (file: Buffer) => upload(`/api/images/${image.id}/replace`, file),
+      (file: Buffer) => upload('/api/upload-hero', file),
+    ];
+  };
+  const listed = async () => (await request(fixture.app).get('/api/images').expect(200)).body as unknown;
+
+  it('refuses a 1600 x 16000 PNG from its header with 413, without waiting for the pictures being decoded', async () => {
+    const tall = await flatPng(1600, 16_000);
+    const sends = await uploads();
+    const before = await listed();
+    // Every place to decode is taken: a picture that needed decoding would be answered 503.
+    const giveBack = fillDecodeGate();
+    try {
+      for (const send of sends) {
+        const response = await send(tall).expect(413);
+        expect(response.body).toEqual({ error: tooManyPixelsMessage });
+      }
+    } finally {
+      await giveBack();
+    }
+    expect(await listed()).toEqual(before);
+  });
+
+  it('answers 503 with Retry-After while two pictures are decoding and eight wait, or 24 MB of uploads are held, and takes them again after', async () => {
+    const sends = await uploads();
+    const before = await listed();
+    const photo = await gradient(640, 480).jpeg().toBuffer();
+    const giveBack = fillDecodeGate();
+    try {
+      for (const send of sends) {
+        const response = await send(photo).expect(503);
+        expect(response.headers['retry-after']).toBe('5');
+        expect(response.body).toEqual({ error: decodeBusyMessage });
+      }
+    } finally {
+      await giveBack();
+    }
+    expect(await listed()).toEqual(before);
+    const [uploadAbout, replace, hero] = sends;
+    // The same while other uploads hold as many bytes as the process holds at once.
+    uploadBuffers.inUse += uploadMemoryLimit;
+    try {
+      for (const send of sends) {
+        const response = await send(photo).expect(503);
+        expect([response.headers['retry-after'], response.body]).toEqual(['5', { error: decodeBusyMessage }]);
+      }
+    } finally {
+      uploadBuffers.inUse -= uploadMemoryLimit;
+    }
+    expect(uploadBuffers.inUse).toBe(0);
+    expect(await listed()).toEqual(before);
+    await uploadAbout!(photo).expect(201);
+    await replace!(photo).expect(200);
+    await hero!(photo).expect(200);
   });
 });
 

@@ -2,6 +2,7 @@ import busboy from 'busboy';
 import type { Request, Response } from 'express';
 import { imageTooLargeMessage } from '#common/images/images.ts';
 import { HttpError } from '../http/errors.ts';
+import { decodeGateLimits, PicturesBusyError } from './decode-gate.ts';
 import { ImageRejectedError, imageLimits } from './process.ts';
 
 /** An upload read off a multipart request: the picture's bytes and the text fields beside it. */
@@ -15,10 +16,20 @@ export type ImageUpload = { file: Buffer | null; fields: Record<string, string> 
 export const uploadDrainLimit = 64 * 1024 * 1024;
 
 /**
- * Bytes of uploads held in memory right now, and the most ever held at once since `peak` was
- * last reset: the proof that the cap bounds memory, whatever is sent.
+ * Bytes of uploads held in memory right now (from the first byte read until the upload is
+ * answered), and the most ever held at once since `peak` was last reset: the proof that the cap
+ * bounds memory, whatever is sent.
  */
 export const uploadBuffers = { inUse: 0, peak: 0 };
+
+/**
+ * The bytes of uploads the process holds at once, whoever sends them: past it, an upload is
+ * answered 503 with Retry-After and the rest of it read and dropped. Without it, forty phone
+ * photos sent at once were all held together (about 110 MB, twice that while each was joined
+ * into one buffer), whatever the decode gate let through. 24 MB is two of the largest uploads
+ * being decoded, or eight phone photos of 3 MB: about what the decode gate takes at once.
+ */
+export const uploadMemoryLimit = 24 * 1024 * 1024;
 
 function hold(bytes: number) {
   uploadBuffers.inUse += bytes;
@@ -30,10 +41,20 @@ const unreadable = () => new HttpError(400, 'The upload could not be read. Pleas
 const tooLarge = () => new HttpError(413, imageTooLargeMessage);
 
 /**
+ * Asked with the text fields sent before the picture, as the picture starts: a refusal (an
+ * HttpError) answers the upload, whose picture is then read to its end but not kept.
+ */
+export type BeforePicture = (fieldsSoFar: Record<string, string>) => Promise<HttpError | null>;
+
+/**
  * Reads `multipart/form-data` as it streams in: the one file field `image` is collected up to the
  * upload cap (10 MB) and dropped at once beyond it; a few short text fields are kept.
  */
-export function readImageUpload(req: Request, res: Response): Promise<ImageUpload> {
+export function readImageUpload(
+  req: Request,
+  res: Response,
+  { beforePicture }: { beforePicture?: BeforePicture } = {},
+): Promise<ImageUpload> {
   if (!req.is('multipart/form-data')) {
     return Promise.reject(new HttpError(415, 'Send the picture as multipart/form-data.'));
   }
@@ -67,6 +88,9 @@ export function readImageUpload(req: Request, res: Response): Promise<ImageUploa
       chunks = null;
     };
     let problem: HttpError | null = null;
+    /** The answer of `beforePicture`, awaited before the upload is handed over. */
+    let asked: Promise<void> = Promise.resolve();
+    let askFailed: { error: unknown } | null = null;
     const fail = (error: HttpError) => {
       // The first problem is the one reported; a file over the cap outweighs anything else.
       if (!problem || error.status === 413) problem = error;
@@ -80,8 +104,23 @@ export function readImageUpload(req: Request, res: Response): Promise<ImageUploa
         return;
       }
       chunks = [];
+      if (beforePicture) {
+        asked = beforePicture({ ...fields }).then(
+          (refusal) => {
+            if (refusal) fail(refusal);
+          },
+          (error: unknown) => {
+            askFailed = { error };
+            release();
+          },
+        );
+      }
       stream.on('data', (chunk: Buffer) => {
         if (!chunks) return;
+        if (uploadBuffers.inUse + chunk.length > uploadMemoryLimit) {
+          fail(new PicturesBusyError(decodeGateLimits.retryAfterSeconds));
+          return;
+        }
         chunks.push(chunk);
         held += chunk.length;
         hold(chunk.length);
@@ -101,12 +140,18 @@ export function readImageUpload(req: Request, res: Response): Promise<ImageUploa
       reject(problem ?? unreadable());
     });
     parser.on('close', () => {
-      const file = problem || !chunks ? null : Buffer.concat(chunks);
-      // From here the route holds the file, and lets go of it when it answers.
-      release();
-      if (problem) reject(problem);
-      else resolve({ file, fields });
+      void asked.then(() => {
+        if (askFailed) reject(askFailed.error);
+        else if (problem) reject(problem);
+        else {
+          const file = chunks ? Buffer.concat(chunks) : null;
+          // From here the route holds the file, counted as held until the upload is answered.
+          chunks = null;
+          resolve({ file, fields });
+        }
+      });
     });
+    res.on('close', release);
 
     let received = 0;
     req.on('data', (chunk: Buffer) => {
@@ -133,8 +178,9 @@ export function readImageUpload(req: Request, res: Response): Promise<ImageUploa
 export async function readPicture(
   req: Request,
   res: Response,
+  options?: { beforePicture?: BeforePicture },
 ): Promise<{ file: Buffer; fields: Record<string, string> }> {
-  const { file, fields } = await readImageUpload(req, res);
+  const { file, fields } = await readImageUpload(req, res, options);
   if (!file || file.length === 0) {
     throw new HttpError(400, 'Please select an image file to upload', { image: ['Choose a picture'] });
   }

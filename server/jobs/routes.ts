@@ -19,7 +19,7 @@ import { creditInvoice, invoiceForPdf } from './invoices.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { recordPayment, takingsOf } from './payments.ts';
 import { createJobReads, type JobReads } from './reads.ts';
-import { jobFileBytes, listJobFiles, storeJobFile, type JobFileKind } from './photos.ts';
+import { jobFileBytes, jobFileRefusal, listJobFiles, storeJobFile, type JobFileKind } from './photos.ts';
 
 const jobId = (req: Request) => idParam(req, 'The job id must be a positive whole number.');
 const actorOf = (req: Request): JobActor => req.user!;
@@ -83,6 +83,8 @@ export const keptJobReads = (
 ];
 
 const keyOf = z.object({ idempotencyKey: jobPaymentSchema.shape.idempotencyKey });
+const fileKindOf = (fields: Record<string, string>): JobFileKind =>
+  fields.kind === 'signature' ? 'signature' : 'photo';
 
 const creditNoteSchema = z.object({
   reason: z.pipe(
@@ -179,9 +181,18 @@ export function jobsRouter(
 
   router.post('/jobs/:id/photos', async (req, res) => {
     const id = await requireJob(req);
-    const { file, fields } = await readPicture(req, res);
+    const { file, fields } = await readPicture(req, res, {
+      // The phone sends the key and the kind before the picture: a full job is refused as the
+      // picture starts, without keeping its bytes (else before decoding it, in storeJobFile).
+      beforePicture: async (sent) => {
+        const key = keyOf.safeParse(sent);
+        if (!key.success || sent.kind === undefined) return null;
+        const refusal = await jobFileRefusal(db, id, { kind: fileKindOf(sent), ...key.data });
+        return refusal === null ? null : new HttpError(409, refusal);
+      },
+    });
     const { idempotencyKey } = parseBody(keyOf, fields);
-    const kind: JobFileKind = fields.kind === 'signature' ? 'signature' : 'photo';
+    const kind = fileKindOf(fields);
     const result = await asHttpRefusal(() =>
       storeJobFile(deps, id, { kind, idempotencyKey, file }, actorOf(req)),
     );

@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import sharp from 'sharp';
+import { decodeGate, decodeGateLimits } from '#server/images/decode-gate.ts';
 
 /** A picture with some detail (a gradient), so that encoders have something to encode. */
 export function gradient(width: number, height: number) {
@@ -49,3 +50,28 @@ export const htmlPage = Buffer.from('<!doctype html><script>alert(1)</script>');
 export const svgWithScript = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
 );
+
+/**
+ * Takes every place of the process's decode gate, its two decodes and its queue, until the
+ * returned function gives them back: the next picture to decode finds the queue full.
+ */
+export function fillDecodeGate(): () => Promise<void> {
+  let giveBack!: () => void;
+  const held = new Promise<void>((resolve) => (giveBack = resolve));
+  const places = Array.from({ length: decodeGateLimits.running + decodeGateLimits.waiting }, () =>
+    decodeGate.run(() => held),
+  );
+  return async () => {
+    giveBack();
+    await Promise.all(places);
+  };
+}
+
+/**
+ * A real PNG of `width` x `height` pixels of one grey, which compresses to almost nothing: 1600 x
+ * 16000 is about 100 kB, and 77 MB once decoded.
+ */
+export const flatPng = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#808080' } })
+    .png({ compressionLevel: 9, adaptiveFiltering: true })
+    .toBuffer();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline, Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import {
   headerKey,
   missingColumns,
@@ -15,6 +15,7 @@ import {
 } from '#common/tyres/price-file.ts';
 import type { TyreImportReport } from '#common/tyres/staff.ts';
 import type { Database } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { tyreImports, tyreSuppliers, tyres } from '../db/schema.ts';
 import { forgetCatalogue } from './offers.ts';
 
@@ -49,7 +50,43 @@ const batchSize = 1_000;
 /** At most this many refused rows are listed (all are counted). */
 export const maxListedErrors = 10_000;
 
-/** Starts an import's record; answers its id. */
+/** Why a second import may not start while one runs. */
+export const importRunningMessage = 'An import is already running: wait for it to finish.';
+
+/** Another import is running: this one did not start. */
+export class ImportRunningError extends Error {
+  constructor() {
+    super(importRunningMessage);
+  }
+}
+
+/** An import still running after this long stopped with its server. */
+export const staleImportMs = 10 * 60_000;
+
+/**
+ * Marks failed the imports left running by a server that stopped: those started more than ten
+ * minutes ago, or, with `all` (at the start of the only process the embedded database has), every
+ * one. Answers how many.
+ */
+export async function failStaleImports(db: Database, { now = new Date(), all = false } = {}) {
+  const stopped = await db
+    .update(tyreImports)
+    .set({ status: 'failed', failure: 'The server stopped before the import finished.', finishedAt: now })
+    .where(
+      and(
+        eq(tyreImports.status, 'running'),
+        all ? undefined : lt(tyreImports.startedAt, new Date(now.getTime() - staleImportMs)),
+      ),
+    )
+    .returning({ id: tyreImports.id });
+  return stopped.length;
+}
+
+/**
+ * Starts an import's record, as the one import running; answers its id. The database holds at
+ * most one running import (a unique index), so of two started at once exactly one starts and the
+ * other gets ImportRunningError; one left running by a stopped server gives way after ten minutes.
+ */
 export async function createImport(
   db: Database,
   {
@@ -57,13 +94,25 @@ export async function createImport(
     fileName,
     full,
     startedBy,
-  }: { supplierId: number | null; fileName: string; full: boolean; startedBy: string | null },
+    now = new Date(),
+  }: { supplierId: number | null; fileName: string; full: boolean; startedBy: string | null; now?: Date },
 ): Promise<number> {
-  const [row] = await db
-    .insert(tyreImports)
-    .values({ supplierId, fileName, full, startedBy })
-    .returning({ id: tyreImports.id });
-  return row!.id;
+  await failStaleImports(db, { now });
+  try {
+    const [row] = await db
+      .insert(tyreImports)
+      .values({ supplierId, fileName, full, startedBy, startedAt: now })
+      .returning({ id: tyreImports.id });
+    return row!.id;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ImportRunningError();
+    throw error;
+  }
+}
+
+/** An import claimed but never run (its upload failed): it goes, leaving the way free. */
+export async function dropImport(db: Database, importId: number) {
+  await db.delete(tyreImports).where(and(eq(tyreImports.id, importId), eq(tyreImports.status, 'running')));
 }
 
 /** Each column the file provides, by its index in the header row. */

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import express, { Router, type RequestHandler } from 'express';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { SiteContent } from '#common/site-content/site-content.ts';
 import { mappableColumns, missingColumns, type ColumnMapping } from '#common/tyres/price-file.ts';
@@ -22,7 +22,7 @@ import { takePublished } from '../site-content/routes.ts';
 import type { SiteContentStore } from '../site-content/store.ts';
 import { markTyresOrdered, tyresToOrder } from './booking-tyres.ts';
 import { tyreById } from './catalogue.ts';
-import { createImport, runImport } from './import.ts';
+import { createImport, dropImport, ImportRunningError, runImport } from './import.ts';
 import {
   changeTyre,
   findTyres,
@@ -32,7 +32,7 @@ import {
   staffTyre,
   tyrePricesChangedMessage,
 } from './staff.ts';
-import { readPriceFileUpload } from './upload.ts';
+import { readPriceFileUpload, type PriceFileUpload } from './upload.ts';
 
 export type StaffTyresDependencies = {
   db: Database;
@@ -45,9 +45,6 @@ export type StaffTyresDependencies = {
 
 const tyreNotFound = () => new HttpError(404, 'There is no such tyre.');
 const importNotFound = () => new HttpError(404, 'There is no such import.');
-
-/** An import still running after this long stopped with its server. */
-const staleImportMs = 10 * 60_000;
 
 const supplierSchema = z.object({
   name: z.pipe(
@@ -188,7 +185,27 @@ export function staffTyresRouter({ db, logger, store, requireUser, changed }: St
   });
 
   router.post('/tyres/imports', requireUser, async (req, res) => {
-    const upload = await readPriceFileUpload(req);
+    // The import is claimed before the file is received: a second one is refused before its body
+    // is stored anywhere.
+    let id: number;
+    try {
+      id = await createImport(db, {
+        supplierId: null,
+        fileName: 'receiving the file',
+        full: true,
+        startedBy: req.user!.username,
+      });
+    } catch (error) {
+      if (error instanceof ImportRunningError) throw new HttpError(409, error.message);
+      throw error;
+    }
+    let upload: PriceFileUpload;
+    try {
+      upload = await readPriceFileUpload(req);
+    } catch (error) {
+      await dropImport(db, id);
+      throw error;
+    }
     try {
       const mappingId = upload.fields.mappingId?.trim() || undefined;
       let supplier: typeof tyreSuppliers.$inferSelect | undefined;
@@ -207,20 +224,10 @@ export function staffTyresRouter({ db, logger, store, requireUser, changed }: St
       const full =
         upload.fields.full === undefined ||
         !['false', '0', 'no'].includes(upload.fields.full.trim().toLowerCase());
-      const running = await db.$count(
-        tyreImports,
-        and(
-          eq(tyreImports.status, 'running'),
-          gt(tyreImports.startedAt, sql`now() - make_interval(secs => ${staleImportMs / 1000})`),
-        ),
-      );
-      if (running > 0) throw new HttpError(409, 'An import is already running: wait for it to finish.');
-      const id = await createImport(db, {
-        supplierId: supplier?.id ?? null,
-        fileName: upload.fileName,
-        full,
-        startedBy: req.user!.username,
-      });
+      await db
+        .update(tyreImports)
+        .set({ supplierId: supplier?.id ?? null, fileName: upload.fileName, full })
+        .where(eq(tyreImports.id, id));
       res.status(202).json({ id });
       void runImport(db, id, fs.createReadStream(upload.file), {
         supplierId: supplier?.id ?? null,
@@ -245,6 +252,7 @@ export function staffTyresRouter({ db, logger, store, requireUser, changed }: St
         .finally(upload.remove);
     } catch (error) {
       upload.remove();
+      await dropImport(db, id);
       throw error;
     }
   });
@@ -316,21 +324,4 @@ export function staffTyresRouter({ db, logger, store, requireUser, changed }: St
   });
 
   return router;
-}
-
-/** At start: imports left running by a server that stopped are marked failed. */
-export async function failStaleImports(db: Database) {
-  await db
-    .update(tyreImports)
-    .set({
-      status: 'failed',
-      failure: 'The server stopped before the import finished.',
-      finishedAt: new Date(),
-    })
-    .where(
-      and(
-        eq(tyreImports.status, 'running'),
-        sql`${tyreImports.startedAt} < now() - make_interval(secs => ${staleImportMs / 1000})`,
-      ),
-    );
 }

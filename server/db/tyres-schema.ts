@@ -23,8 +23,11 @@ import {
 export const tyreSuppliers = pgTable('tyre_suppliers', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
-  /** The supplier's header for each of our columns (common/tyres/price-file.ts): { "cost": "Net Price" }. */
-  mapping: jsonb('mapping').$type<Record<string, string>>().notNull().default({}),
+  /**
+   * The supplier's header for each of our columns, or the value a column the file lacks takes
+   * (common/tyres/price-file.ts): { "cost": "Net Price", "season": { "value": "winter" } }.
+   */
+  mapping: jsonb('mapping').$type<Record<string, string | { value: string }>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

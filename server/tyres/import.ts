@@ -4,8 +4,11 @@ import { pipeline, Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import {
+  fixedValue,
   headerKey,
   missingColumns,
+  seasonNeededMessage,
+  type ColumnSource,
   ownColumns,
   readPriceRow,
   separatorOf,
@@ -14,9 +17,9 @@ import {
   type PriceFileTyre,
 } from '#common/tyres/price-file.ts';
 import type { TyreImportReport } from '#common/tyres/staff.ts';
-import type { Database } from '../db/client.ts';
+import { selectRows, type Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { tyreImports, tyreSuppliers, tyres } from '../db/schema.ts';
+import { tyreImports, tyreSources, tyreSuppliers, tyres } from '../db/schema.ts';
 import { forgetCatalogue } from './offers.ts';
 
 /**
@@ -115,10 +118,13 @@ export async function dropImport(db: Database, importId: number) {
   await db.delete(tyreImports).where(and(eq(tyreImports.id, importId), eq(tyreImports.status, 'running')));
 }
 
-/** Each column the file provides, by its index in the header row. */
-function columnIndexes(headers: string[], mapping: ColumnMapping | null): Map<MappableColumn, number> {
+/** How the file is read: each column it provides by its index in the header row, and the values given for the whole file. */
+type FileColumns = { indexes: Map<MappableColumn, number>; fixed: Map<MappableColumn, string> };
+
+function fileColumns(headers: string[], mapping: ColumnMapping | null): FileColumns {
   const chosen = mapping ?? ownColumns(headers);
   const missing = missingColumns(chosen);
+  if (missing.includes('season')) throw new PriceFileError(seasonNeededMessage);
   if (missing.length > 0) {
     throw new PriceFileError(
       mapping
@@ -128,13 +134,19 @@ function columnIndexes(headers: string[], mapping: ColumnMapping | null): Map<Ma
   }
   const byKey = new Map(headers.map((header, index) => [headerKey(header), index]));
   const indexes = new Map<MappableColumn, number>();
-  for (const [column, header] of Object.entries(chosen) as [MappableColumn, string][]) {
-    const index = byKey.get(headerKey(header));
+  const fixed = new Map<MappableColumn, string>();
+  for (const [column, source] of Object.entries(chosen) as [MappableColumn, ColumnSource][]) {
+    const value = fixedValue(source);
+    if (value !== undefined) {
+      fixed.set(column, value);
+      continue;
+    }
+    const index = byKey.get(headerKey(source as string));
     if (index === undefined)
-      throw new PriceFileError(`The file has no column “${header}”, which the mapping reads for ${column}.`);
+      throw new PriceFileError(`The file has no column “${source as string}”, which the mapping reads for ${column}.`);
     indexes.set(column, index);
   }
-  return indexes;
+  return { indexes, fixed };
 }
 
 /**
@@ -168,9 +180,11 @@ async function* records(input: Readable): AsyncGenerator<{ record: string[]; inf
 
 /**
  * Stores a batch: each row updates the tyre it matches (by EAN where both have one, else by
- * the match key) or becomes a new tyre. Columns the file does not provide keep their values (a
- * supplier's file says nothing of our own stock). Own stock never drops below what bookings
- * have reserved: those tyres are still on the shelf until fitted.
+ * the match key) or becomes a new tyre, and becomes (or updates) that tyre's source for this
+ * file's supplier, with its cost, stock, lead time and part number. Columns the file does not
+ * provide keep their values (a supplier's file says nothing of our own stock). Own stock never
+ * drops below what bookings have reserved: those tyres are still on the shelf until fitted.
+ * Answers the tyres stored, whose sources are then combined.
  */
 async function storeBatch(
   db: Database,
@@ -178,7 +192,7 @@ async function storeBatch(
   provided: ReadonlySet<MappableColumn>,
   settings: ImportSettings,
   importId: number,
-) {
+): Promise<number[]> {
   const given = (column: MappableColumn, value: unknown) =>
     provided.has(column) || (provided.has('size') && ['load_index', 'speed_rating'].includes(column))
       ? value
@@ -192,8 +206,9 @@ async function storeBatch(
     profile: tyre.profile,
     rim: tyre.rim,
     load_index: tyre.loadIndex,
+    load_index_dual: tyre.loadIndexDual,
     speed_rating: tyre.speedRating,
-    season: given('season', tyre.season),
+    season: tyre.season,
     run_flat: given('run_flat', tyre.runFlat),
     extra_load: given('extra_load', tyre.extraLoad),
     fuel: tyre.fuel,
@@ -211,16 +226,21 @@ async function storeBatch(
     supplier_stock: given('supplier_stock', tyre.supplierStock),
     lead_days: given('lead_days', tyre.leadDays),
     default_lead_days: tyre.leadDays,
+    part_number: tyre.partNumber,
+    part_number_given: provided.has('part_number'),
     match_key: tyre.matchKey,
   }));
-  await db.execute(sql`
+  const stored = await selectRows<{ tyre_id: number }>(
+    db,
+    sql`
     with input as (
       select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as input (
         ord int, ean text, brand text, pattern text, width int, profile int, rim int, load_index int,
-        speed_rating text, season text, run_flat boolean, extra_load boolean, fuel text, wet text,
-        noise_db int, noise_class text, fuel_given boolean, wet_given boolean, noise_given boolean,
-        noise_class_given boolean, snow boolean, ice boolean, cost_pence int, stock int,
-        supplier_stock int, lead_days int, default_lead_days int, match_key text
+        load_index_dual int, speed_rating text, season text, run_flat boolean, extra_load boolean,
+        fuel text, wet text, noise_db int, noise_class text, fuel_given boolean, wet_given boolean,
+        noise_given boolean, noise_class_given boolean, snow boolean, ice boolean, cost_pence int,
+        stock int, supplier_stock int, lead_days int, default_lead_days int, part_number text,
+        part_number_given boolean, match_key text
       )
     ),
     matched as (
@@ -233,8 +253,8 @@ async function storeBatch(
       update ${tyres} set
         ean = coalesce(input.ean, ${tyres.ean}), brand = input.brand, pattern = input.pattern,
         width = input.width, profile = input.profile, rim = input.rim,
-        load_index = input.load_index, speed_rating = input.speed_rating,
-        season = coalesce(input.season, ${tyres.season}),
+        load_index = input.load_index, load_index_dual = input.load_index_dual,
+        speed_rating = input.speed_rating, season = input.season,
         run_flat = coalesce(input.run_flat, ${tyres.runFlat}),
         extra_load = coalesce(input.extra_load, ${tyres.extraLoad}),
         fuel = case when input.fuel_given then input.fuel else ${tyres.fuel} end,
@@ -242,26 +262,73 @@ async function storeBatch(
         noise_db = case when input.noise_given then input.noise_db else ${tyres.noiseDb} end,
         noise_class = case when input.noise_class_given then input.noise_class else ${tyres.noiseClass} end,
         snow = coalesce(input.snow, ${tyres.snow}), ice = coalesce(input.ice, ${tyres.ice}),
-        cost_pence = input.cost_pence,
         stock = greatest(coalesce(input.stock, ${tyres.stock}), ${tyres.reserved}),
-        supplier_stock = coalesce(input.supplier_stock, ${tyres.supplierStock}),
-        lead_days = coalesce(input.lead_days, ${tyres.leadDays}),
-        available = true, demo = false, supplier_id = ${settings.supplierId},
+        available = true, demo = false,
         last_import_id = ${importId}, match_key = input.match_key, updated_at = now()
       from input join matched using (ord)
       where ${tyres.id} = matched.id
-      returning ${tyres.id}
+      returning ${tyres.id} as tyre_id, input.ord
+    ),
+    inserted as (
+      insert into ${tyres} (ean, brand, pattern, width, profile, rim, load_index, load_index_dual,
+        speed_rating, season, run_flat, extra_load, fuel, wet, noise_db, noise_class, snow, ice,
+        cost_pence, stock, supplier_stock, lead_days, supplier_id, last_import_id, match_key)
+      select ean, brand, pattern, width, profile, rim, load_index, load_index_dual, speed_rating,
+        season, coalesce(run_flat, false), coalesce(extra_load, false), fuel, wet,
+        noise_db, noise_class, coalesce(snow, false), coalesce(ice, false), cost_pence,
+        coalesce(stock, 0), coalesce(supplier_stock, 0), coalesce(lead_days, default_lead_days),
+        ${settings.supplierId}::int, ${importId}::int, match_key
+      from input where ord not in (select ord from matched)
+      order by ord
+      returning ${tyres.id} as tyre_id, ${tyres.ean} as ean, ${tyres.matchKey} as match_key
+    ),
+    stored as (
+      select tyre_id, ord from updated
+      union all
+      select inserted.tyre_id, input.ord from inserted
+        join input on input.match_key = inserted.match_key and input.ean is not distinct from inserted.ean
     )
-    insert into ${tyres} (ean, brand, pattern, width, profile, rim, load_index, speed_rating, season,
-      run_flat, extra_load, fuel, wet, noise_db, noise_class, snow, ice, cost_pence, stock,
-      supplier_stock, lead_days, supplier_id, last_import_id, match_key)
-    select ean, brand, pattern, width, profile, rim, load_index, speed_rating,
-      coalesce(season, 'summer'), coalesce(run_flat, false), coalesce(extra_load, false), fuel, wet,
-      noise_db, noise_class, coalesce(snow, false), coalesce(ice, false), cost_pence,
-      coalesce(stock, 0), coalesce(supplier_stock, 0), coalesce(lead_days, default_lead_days),
-      ${settings.supplierId}, ${importId}, match_key
-    from input where ord not in (select ord from matched)
-    order by ord`);
+    insert into ${tyreSources} as source (tyre_id, supplier_id, part_number, cost_pence, stock, lead_days,
+      last_import_id)
+    select stored.tyre_id, ${settings.supplierId}::int, input.part_number, input.cost_pence,
+      coalesce(input.supplier_stock, 0), coalesce(input.lead_days, input.default_lead_days), ${importId}::int
+    from stored join input using (ord)
+    on conflict on constraint tyre_sources_tyre_supplier_key do update set
+      part_number = ${provided.has('part_number') ? sql`excluded.part_number` : sql`source.part_number`},
+      cost_pence = excluded.cost_pence,
+      stock = ${provided.has('supplier_stock') ? sql`excluded.stock` : sql`source.stock`},
+      lead_days = ${provided.has('lead_days') ? sql`excluded.lead_days` : sql`source.lead_days`},
+      last_import_id = excluded.last_import_id, updated_at = now()
+    returning source.tyre_id`,
+  );
+  return stored.map((row) => row.tyre_id);
+}
+
+/**
+ * A tyre's own cost, supplier stock, lead time and supplier, from its sources: the stock of all
+ * summed; the cost and supplier of the cheapest with stock (else of the cheapest); the lead time
+ * the longest of those with stock, by when all the stock summed can be here (else the
+ * cheapest's). Tyres without a source keep theirs.
+ */
+async function combineSources(db: Database, tyreIds: readonly number[]) {
+  if (tyreIds.length === 0) return;
+  await db.execute(sql`
+    with combined as (
+      select distinct on (${tyreSources.tyreId}) ${tyreSources.tyreId} as tyre_id,
+        ${tyreSources.costPence} as cost_pence, ${tyreSources.supplierId} as supplier_id,
+        ${tyreSources.leadDays} as cheapest_lead_days,
+        sum(${tyreSources.stock}) over per_tyre as stock,
+        max(${tyreSources.leadDays}) filter (where ${tyreSources.stock} > 0) over per_tyre as stocked_lead_days
+      from ${tyreSources}
+      where ${tyreSources.tyreId} = any(${`{${tyreIds.join(',')}}`}::int[])
+      window per_tyre as (partition by ${tyreSources.tyreId})
+      order by ${tyreSources.tyreId}, (${tyreSources.stock} > 0) desc, ${tyreSources.costPence},
+        ${tyreSources.leadDays}, ${tyreSources.id}
+    )
+    update ${tyres} set cost_pence = combined.cost_pence, supplier_id = combined.supplier_id,
+      supplier_stock = combined.stock,
+      lead_days = coalesce(combined.stocked_lead_days, combined.cheapest_lead_days)
+    from combined where ${tyres.id} = combined.tyre_id`);
 }
 
 /** Writes the import's counts (and, at the end, its refused rows and outcome). */
@@ -304,26 +371,26 @@ export async function runImport(
     if (report.errors.length < maxListedErrors) report.errors.push({ line, reason });
   };
   try {
-    let indexes: Map<MappableColumn, number> | null = null;
+    let columns: FileColumns | null = null;
     let provided = new Set<MappableColumn>();
     const seen = new Map<string, number>();
     let batch: PriceFileTyre[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
-      await storeBatch(db, batch, provided, settings, importId);
+      await combineSources(db, await storeBatch(db, batch, provided, settings, importId));
       report.imported += batch.length;
       batch = [];
       await saveProgress(db, importId, report, false);
     };
     for await (const { record, info } of records(input)) {
-      if (!indexes) {
-        indexes = columnIndexes(record, settings.mapping);
-        provided = new Set(indexes.keys());
+      if (!columns) {
+        columns = fileColumns(record, settings.mapping);
+        provided = new Set([...columns.indexes.keys(), ...columns.fixed.keys()]);
         continue;
       }
       report.rows += 1;
-      const values: Partial<Record<MappableColumn, string>> = {};
-      for (const [column, index] of indexes) values[column] = record[index] ?? '';
+      const values: Partial<Record<MappableColumn, string>> = Object.fromEntries(columns.fixed);
+      for (const [column, index] of columns.indexes) values[column] = record[index] ?? '';
       const read = readPriceRow(values);
       if (!read.ok) {
         refuse(info.lines, read.reason);
@@ -339,7 +406,7 @@ export async function runImport(
       batch.push(read.tyre);
       if (batch.length >= batchSize) await flush();
     }
-    if (!indexes) throw new PriceFileError('The file is empty.');
+    if (!columns) throw new PriceFileError('The file is empty.');
     await flush();
     if (settings.full) report.withdrawn = await withdrawMissing(db, importId, settings.supplierId);
     report.status = 'done';
@@ -355,14 +422,30 @@ export async function runImport(
   return report;
 }
 
-/** After a full file: the supplier's tyres it did not list, and the demo catalogue, are no longer offered. */
+/**
+ * After a full file: the supplier's sources it did not list go. A tyre left without a source is
+ * no longer offered, and neither is the demo catalogue, nor a tyre of that supplier from before
+ * tyres had sources; a tyre another supplier still lists stays, its sources combined again.
+ * Answers how many tyres were withdrawn.
+ */
 async function withdrawMissing(db: Database, importId: number, supplierId: number | null): Promise<number> {
+  const gone = await db
+    .delete(tyreSources)
+    .where(
+      sql`${tyreSources.supplierId} is not distinct from ${supplierId}::int
+        and ${tyreSources.lastImportId} is distinct from ${importId}::int`,
+    )
+    .returning({ tyreId: tyreSources.tyreId });
+  const touched = [...new Set(gone.map((row) => row.tyreId))];
+  await combineSources(db, touched);
   const withdrawn = await db
     .update(tyres)
     .set({ available: false, updatedAt: new Date() })
     .where(
-      sql`${tyres.available} and ${tyres.lastImportId} is distinct from ${importId}
-        and (${tyres.supplierId} is not distinct from ${supplierId} or ${tyres.demo})`,
+      sql`${tyres.available} and ${tyres.lastImportId} is distinct from ${importId}::int
+        and not exists (select from ${tyreSources} where ${tyreSources.tyreId} = ${tyres.id})
+        and (${tyres.demo} or ${tyres.supplierId} is not distinct from ${supplierId}::int
+          or ${tyres.id} = any(${`{${touched.join(',')}}`}::int[]))`,
     )
     .returning({ id: tyres.id });
   return withdrawn.length;

@@ -3,7 +3,12 @@ import express, { Router, type RequestHandler } from 'express';
 import { and, desc, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { SiteContent } from '#common/site-content/site-content.ts';
-import { mappableColumns, missingColumns, type ColumnMapping } from '#common/tyres/price-file.ts';
+import {
+  mappableColumns,
+  missingColumns,
+  seasonNeededMessage,
+  type ColumnMapping,
+} from '#common/tyres/price-file.ts';
 import {
   tyreChangeSchema,
   type StaffTyrePage,
@@ -21,7 +26,7 @@ import type { Logger } from '../logger.ts';
 import { takePublished } from '../site-content/routes.ts';
 import type { SiteContentStore } from '../site-content/store.ts';
 import { markTyresOrdered, tyresToOrder } from './booking-tyres.ts';
-import { tyreById } from './catalogue.ts';
+import { sourcesOf, tyreById } from './catalogue.ts';
 import { createImport, dropImport, ImportRunningError, runImport } from './import.ts';
 import {
   changeTyre,
@@ -53,12 +58,18 @@ const supplierSchema = z.object({
   ),
   mapping: z.partialRecord(
     z.enum(mappableColumns, 'Not one of our columns'),
-    z.string().check(z.minLength(1), z.maxLength(120, 'At most 120 characters')),
+    z.union([
+      z.string().check(z.minLength(1), z.maxLength(120, 'At most 120 characters')),
+      z.object({ value: z.string().check(z.maxLength(80, 'At most 80 characters')) }),
+    ]),
   ),
 });
 
 function checkedMapping(mapping: ColumnMapping) {
   const missing = missingColumns(mapping);
+  if (missing.includes('season')) {
+    throw new HttpError(400, seasonNeededMessage, { mapping: [seasonNeededMessage] });
+  }
   if (missing.length > 0) {
     throw new HttpError(400, `Choose the file’s columns for ${missing.join(', ')}.`, {
       mapping: [`Choose the file’s columns for ${missing.join(', ')}.`],
@@ -108,8 +119,12 @@ export function staffTyresRouter({ db, logger, store, requireUser, changed }: St
     const rows = await findTyres(db, { query, after, limit: limit + 1 });
     const page = rows.slice(0, limit);
     const published = await content();
+    const sources = await sourcesOf(
+      db,
+      page.map((row) => row.id),
+    );
     res.json({
-      items: page.map((row) => staffTyre(row, published)),
+      items: page.map((row) => staffTyre(row, published, sources.get(row.id))),
       next: rows.length > limit ? page.at(-1)!.id : null,
       demoCount: await db.$count(tyres, and(eq(tyres.demo, true), eq(tyres.hidden, false))),
     } satisfies StaffTyrePage);
@@ -142,7 +157,9 @@ export function staffTyresRouter({ db, logger, store, requireUser, changed }: St
 
   router.get('/tyres/suppliers', requireUser, async (_req, res) => {
     const rows = await db.select().from(tyreSuppliers).orderBy(tyreSuppliers.name);
-    res.json(rows.map(({ id, name, mapping }) => ({ id, name, mapping })) satisfies TyreSupplier[]);
+    res.json(
+      rows.map(({ id, name, mapping }) => ({ id, name, mapping: mapping as ColumnMapping })) satisfies TyreSupplier[],
+    );
   });
 
   router.post('/tyres/suppliers', requireUser, express.json({ limit: '16kb' }), async (req, res) => {
@@ -152,7 +169,7 @@ export function staffTyresRouter({ db, logger, store, requireUser, changed }: St
         .insert(tyreSuppliers)
         .values({ name: body.name, mapping: checkedMapping(body.mapping) })
         .returning();
-      res.status(201).json({ id: row!.id, name: row!.name, mapping: row!.mapping } satisfies TyreSupplier);
+      res.status(201).json({ id: row!.id, name: row!.name, mapping: row!.mapping as ColumnMapping } satisfies TyreSupplier);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       throw new HttpError(409, 'A supplier of that name exists: choose it instead.', {
@@ -170,7 +187,7 @@ export function staffTyresRouter({ db, logger, store, requireUser, changed }: St
       .where(eq(tyreSuppliers.id, id))
       .returning();
     if (!row) throw new HttpError(404, 'There is no such supplier.');
-    res.json({ id: row.id, name: row.name, mapping: row.mapping } satisfies TyreSupplier);
+    res.json({ id: row.id, name: row.name, mapping: row.mapping as ColumnMapping } satisfies TyreSupplier);
   });
 
   router.get('/tyres/imports', requireUser, async (_req, res) => {
@@ -300,7 +317,7 @@ export function staffTyresRouter({ db, logger, store, requireUser, changed }: St
   router.get('/tyres/:id', requireUser, async (req, res) => {
     const row = await tyreById(db, idParam(req, 'There is no such tyre.'));
     if (!row) throw tyreNotFound();
-    res.json(staffTyre(row, await content()));
+    res.json(staffTyre(row, await content(), (await sourcesOf(db, [row.id])).get(row.id)));
   });
 
   router.patch('/tyres/:id', requireUser, express.json({ limit: '4kb' }), async (req, res) => {
@@ -320,7 +337,7 @@ export function staffTyresRouter({ db, logger, store, requireUser, changed }: St
         ...(change.reason && { reason: change.reason }),
       },
     });
-    res.json(staffTyre(after, await content()));
+    res.json(staffTyre(after, await content(), (await sourcesOf(db, [after.id])).get(after.id)));
   });
 
   return router;

@@ -67,7 +67,7 @@ const supplierSchema = z.object({
 
 function checkedMapping(mapping: ColumnMapping) {
   const missing = missingColumns(mapping);
-  if (missing.includes('season')) {
+  if (missing.length === 1 && missing[0] === 'season') {
     throw new HttpError(400, seasonNeededMessage, { mapping: [seasonNeededMessage] });
   }
   if (missing.length > 0) {

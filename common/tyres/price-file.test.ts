@@ -130,12 +130,21 @@ describe('what real price files carry', () => {
 
   it('reads stock written with a decimal, amounts written the European and the British way, and the part number', () => {
     expect(
-      readPriceRow({ ...row, stock: '18.0', supplier_stock: '1.200', cost: '1.234,56', part_number: ' MI-2055516 ' }),
+      readPriceRow({
+        ...row,
+        stock: '18.0',
+        supplier_stock: '1.200',
+        cost: '1.234,56',
+        part_number: ' MI-2055516 ',
+      }),
     ).toMatchObject({
       ok: true,
       tyre: { stock: 18, supplierStock: 1_200, costPence: 123_456, partNumber: 'MI-2055516' },
     });
-    expect(readPriceRow({ ...row, cost: '1,234.56' })).toMatchObject({ ok: true, tyre: { costPence: 123_456 } });
+    expect(readPriceRow({ ...row, cost: '1,234.56' })).toMatchObject({
+      ok: true,
+      tyre: { costPence: 123_456 },
+    });
   });
 });
 
@@ -190,9 +199,17 @@ describe('columns and separators', () => {
     ]);
     expect(mapping).toMatchObject({ ean: 'EAN', load_index: 'Load Index', speed_rating: 'speed-rating' });
     expect(missingColumns(mapping)).toEqual(['season', 'profile']);
-    expect(missingColumns({ brand: 'Make', pattern: 'Tread', cost: 'Net', size: 'Size' })).toEqual(['season']);
+    expect(missingColumns({ brand: 'Make', pattern: 'Tread', cost: 'Net', size: 'Size' })).toEqual([
+      'season',
+    ]);
     expect(
-      missingColumns({ brand: 'Make', pattern: 'Tread', cost: 'Net', size: 'Size', season: { value: 'winter' } }),
+      missingColumns({
+        brand: 'Make',
+        pattern: 'Tread',
+        cost: 'Net',
+        size: 'Size',
+        season: { value: 'winter' },
+      }),
     ).toEqual([]);
     expect(
       missingColumns({ brand: 'Make', pattern: 'Tread', cost: 'Net', size: 'Size', season: { value: ' ' } }),

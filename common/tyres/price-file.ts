@@ -185,7 +185,10 @@ function flag(value: string, column: string): boolean {
  * number.
  */
 export function parseNumber(value: string): number | null {
-  let text = value.trim().replace(/^£\s*/, '').replace(/[\s\u00a0\u202f']/g, '');
+  let text = value
+    .trim()
+    .replace(/^£\s*/, '')
+    .replace(/[\s\u00a0\u202f']/g, '');
   if (!/^\d[\d.,]*$/.test(text) || /[.,]$/.test(text)) return null;
   const lastPoint = text.lastIndexOf('.');
   const lastComma = text.lastIndexOf(',');
@@ -209,14 +212,18 @@ export function parseNumber(value: string): number | null {
 /** Whether `text` is digits in groups of three after the first, separated by `mark`. */
 const groupedThousands = (text: string, mark: string) => {
   const [first, ...groups] = text.split(mark);
-  return /^\d+$/.test(first!) && (groups.length === 0 || (first!.length <= 3 && groups.every((group) => /^\d{3}$/.test(group))));
+  return (
+    /^\d+$/.test(first!) &&
+    (groups.length === 0 || (first!.length <= 3 && groups.every((group) => /^\d{3}$/.test(group))))
+  );
 };
 
 function whole(value: string, column: string, low: number, high: number, fallback?: number): number {
   const text = value.trim();
   if (text === '' && fallback !== undefined) return fallback;
   const number = parseNumber(text);
-  if (number === null || !Number.isInteger(number)) return refuse(`${column}: “${value}” is not a whole number`);
+  if (number === null || !Number.isInteger(number))
+    return refuse(`${column}: “${value}” is not a whole number`);
   if (number < low || number > high) return refuse(`${column}: ${number} is not between ${low} and ${high}`);
   return number;
 }
@@ -305,7 +312,8 @@ export function readPriceRow(
       load = { loadIndex: fromSize.loadIndex, loadIndexDual: fromSize.loadIndexDual ?? null };
     } else {
       load = parseLoadIndex(value('load_index'));
-      if (!load) refuse(`load_index: “${value('load_index')}” is not a load index (91, or 104/102 for a van tyre)`);
+      if (!load)
+        refuse(`load_index: “${value('load_index')}” is not a load index (91, or 104/102 for a van tyre)`);
     }
     const { loadIndex, loadIndexDual } = load!;
     const speedRating =

@@ -51,14 +51,22 @@ export function parseTyreSize(text: string): ParsedTyreSize | null {
   const speedRating = speed ?? null;
   if (speedRating !== null && !isSpeedRating(speedRating)) return null;
   const loadIndexDual = dual === undefined ? null : Number(dual);
-  if (loadIndexDual !== null && (loadIndex === null || !isLoadIndex(loadIndexDual) || loadIndexDual >= loadIndex))
+  if (
+    loadIndexDual !== null &&
+    (loadIndex === null || !isLoadIndex(loadIndexDual) || loadIndexDual >= loadIndex)
+  )
     return null;
   return { ...size, loadIndex, speedRating, ...(loadIndexDual !== null && { loadIndexDual }) };
 }
 
 /** 91, or a van tyre's dual load index 109/107, as tyres are marked. */
-export const loadIndexText = ({ loadIndex, loadIndexDual }: { loadIndex: number; loadIndexDual: number | null }) =>
-  loadIndexDual === null ? String(loadIndex) : `${loadIndex}/${loadIndexDual}`;
+export const loadIndexText = ({
+  loadIndex,
+  loadIndexDual,
+}: {
+  loadIndex: number;
+  loadIndexDual: number | null;
+}) => (loadIndexDual === null ? String(loadIndex) : `${loadIndex}/${loadIndexDual}`);
 
 /** 205/55R16, as the API and the catalogue write a size. */
 export const sizeText = ({ width, profile, rim }: TyreSize) => `${width}/${profile}R${rim}`;

@@ -1,10 +1,5 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import {
-  tyreNotOfferedMessage,
-  tyresFromMessage,
-  tyresGoneMessage,
-  type Booking,
-} from '#common/bookings/booking.ts';
+import { tyreNotOfferedMessage, tyresFromMessage, tyresGoneMessage } from '#common/bookings/booking.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
 import { londonDate } from '#common/time/london.ts';
 import { availabilityOf, firstDayWithTyres } from '#common/tyres/fitted-from.ts';

@@ -90,7 +90,10 @@ export function tyreBasics(row: TyreRow, pricing: TyrePricingSettings): TyreBasi
 }
 
 /** Where each of the tyres `ids` can be had, cheapest first: what staff order by. */
-export async function sourcesOf(db: Database, ids: readonly number[]): Promise<Map<number, TyreSourceView[]>> {
+export async function sourcesOf(
+  db: Database,
+  ids: readonly number[],
+): Promise<Map<number, TyreSourceView[]>> {
   const bySource = new Map<number, TyreSourceView[]>();
   if (ids.length === 0) return bySource;
   const rows = await db

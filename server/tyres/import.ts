@@ -143,7 +143,9 @@ function fileColumns(headers: string[], mapping: ColumnMapping | null): FileColu
     }
     const index = byKey.get(headerKey(source as string));
     if (index === undefined)
-      throw new PriceFileError(`The file has no column “${source as string}”, which the mapping reads for ${column}.`);
+      throw new PriceFileError(
+        `The file has no column “${source as string}”, which the mapping reads for ${column}.`,
+      );
     indexes.set(column, index);
   }
   return { indexes, fixed };

@@ -38,7 +38,11 @@ async function finished(id: number): Promise<TyreImportReport> {
 
 /** Saves `mapping` as supplier `name`'s, then imports `file` with it; answers the report. */
 async function importWith(name: string, mapping: object, file: string) {
-  const supplier = await staff().post('/api/tyres/suppliers').set(headers()).send({ name, mapping }).expect(201);
+  const supplier = await staff()
+    .post('/api/tyres/suppliers')
+    .set(headers())
+    .send({ name, mapping })
+    .expect(201);
   const started = await staff()
     .post('/api/tyres/imports')
     .set(headers())
@@ -172,7 +176,8 @@ describe('a tyre two suppliers list', () => {
     expect(falken).toMatchObject({ ean: null, costPence: 4_510, supplierStock: 16, leadDays: 1 });
 
     const hankook = await byEan('8808563400001');
-    const shown = (await staff().get(`/api/tyres/${hankook.id}`).set(headers()).expect(200)).body as StaffTyre;
+    const shown = (await staff().get(`/api/tyres/${hankook.id}`).set(headers()).expect(200))
+      .body as StaffTyre;
     expect(shown.sources).toEqual([
       { supplier: 'Van Tyres', partNumber: 'VT-2055516-HK', cost: 5_980, stock: 6, leadDays: 2 },
       { supplier: 'Winter Dealer', partNumber: 'WN-10001', cost: 6_150, stock: 18, leadDays: 1 },
@@ -209,7 +214,11 @@ describe('van tyres for customers', () => {
       (await request(fixture.app).get('/api/tyres').query({ size }).expect(200)).body as TyreSearchAnswer;
     for (const size of ['215/65 R16C', '215/65R16C 109/107R', '215/65R16']) {
       const answer = await search(size);
-      expect(answer.items.map((item) => `${item.brand} ${item.loadIndex}/${item.loadIndexDual}${item.speedRating}`).sort()).toEqual([
+      expect(
+        answer.items
+          .map((item) => `${item.brand} ${item.loadIndex}/${item.loadIndexDual}${item.speedRating}`)
+          .sort(),
+      ).toEqual([
         'Bridgestone 109/107R',
         'Continental 109/107R',
         'Dunlop 109/107R',

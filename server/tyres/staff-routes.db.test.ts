@@ -231,12 +231,14 @@ describe('price files through the API', () => {
 
     // Two claimed at the same moment below the API: the database lets exactly one through.
     const claims = await Promise.allSettled(
-      [1, 2].map(() => createImport(db, { supplierId: null, fileName: 'x.csv', full: true, startedBy: null })),
+      [1, 2].map(() =>
+        createImport(db, { supplierId: null, fileName: 'x.csv', full: true, startedBy: null }),
+      ),
     );
     expect(claims.map((claim) => claim.status).sort()).toEqual(['fulfilled', 'rejected']);
-    expect((claims.find((claim) => claim.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(
-      ImportRunningError,
-    );
+    expect(
+      (claims.find((claim) => claim.status === 'rejected') as PromiseRejectedResult).reason,
+    ).toBeInstanceOf(ImportRunningError);
   });
 
   it('lets an import left running by a stopped server give way: after ten minutes, or at the start of the embedded database’s server', async () => {
@@ -306,7 +308,10 @@ describe('price files through the API', () => {
       expect(await db.$count(tyreImports, eq(tyreImports.status, 'running'))).toBe(1);
       upload.destroy();
       await vi.waitFor(() => expect(leftUploads()).toEqual([]), { timeout: 5_000, interval: 20 });
-      await vi.waitFor(async () => expect(await db.$count(tyreImports)).toBe(0), { timeout: 5_000, interval: 20 });
+      await vi.waitFor(async () => expect(await db.$count(tyreImports)).toBe(0), {
+        timeout: 5_000,
+        interval: 20,
+      });
     } finally {
       server.close();
     }

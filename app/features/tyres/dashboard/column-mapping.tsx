@@ -146,8 +146,8 @@ export function ColumnMappingFields({
       <p className="text-sm text-slate-600">
         Kept for this supplier: their next file is read the same way. Columns marked * are needed; a column
         with the whole size (“205/55 R16 91V”) can stand for width, profile, rim, load index and speed rating.
-        For a column the file lacks, such as the season of a winter list, choose “The same for every row”
-        and give its value.
+        For a column the file lacks, such as the season of a winter list, choose “The same for every row” and
+        give its value.
       </p>
       {error && (
         <p id="column-mapping-error" role="alert" className="text-sm font-medium text-red-700">

@@ -107,7 +107,13 @@ describe('TyresTab: stock', () => {
                   speedRating: 'T',
                   demo: false,
                   sources: [
-                    { supplier: 'Van Tyres Ltd', partNumber: 'VT-2156516', cost: 6_150, stock: 8, leadDays: 1 },
+                    {
+                      supplier: 'Van Tyres Ltd',
+                      partNumber: 'VT-2156516',
+                      cost: 6_150,
+                      stock: 8,
+                      leadDays: 1,
+                    },
                     { supplier: 'Grosshandel', partNumber: null, cost: 6_400, stock: 0, leadDays: 3 },
                   ],
                 }),
@@ -421,9 +427,7 @@ describe('TyresTab: to order', () => {
       if (call.method === 'PUT')
         return {
           status: 200,
-          body: [
-            { ...booking, sources, tyre: { ...booking.tyre!, orderedAt: '2026-11-26T10:00:00.000Z' } },
-          ],
+          body: [{ ...booking, sources, tyre: { ...booking.tyre!, orderedAt: '2026-11-26T10:00:00.000Z' } }],
         };
       return undefined;
     });

@@ -26,9 +26,11 @@ import { forgetCatalogue } from './offers.ts';
  * Importing a supplier's price file: streamed row by row (never held whole), each row read by
  * common/tyres/price-file.ts, the good ones stored a thousand at a time, matched to the
  * catalogue by EAN (or by brand, pattern, size, load index and speed rating), the refused ones
- * listed with their line and reason. The import's row shows its progress as it goes. A full
- * file withdraws the supplier's tyres it no longer lists (and the demo catalogue): they stay,
- * since bookings name them, but are no longer offered.
+ * listed with their line and reason. Each row is the tyre's source for the file's supplier
+ * (tyre_sources): a tyre several suppliers list is one tyre, its price and stock combined from
+ * theirs. The import's row shows its progress as it goes. A full file removes the supplier's
+ * sources it no longer lists, and withdraws the tyres left without one (and the demo
+ * catalogue): they stay, since bookings name them, but are no longer offered.
  */
 
 export type ImportSettings = {

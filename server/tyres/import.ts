@@ -188,7 +188,9 @@ async function* records(input: Readable): AsyncGenerator<{ record: string[]; inf
  * file's supplier, with its cost, stock, lead time and part number. Columns the file does not
  * provide keep their values (a supplier's file says nothing of our own stock). Own stock never
  * drops below what bookings have reserved: those tyres are still on the shelf until fitted.
- * Answers the tyres stored, whose sources are then combined.
+ * The tyre takes the row's cost, supplier stock and lead time as they are, unless another
+ * supplier lists it too: answers those tyres, whose sources are then combined (most tyres have
+ * one source, and combining each batch's thousand would double an import's time).
  */
 async function storeBatch(
   db: Database,
@@ -266,12 +268,19 @@ async function storeBatch(
         noise_db = case when input.noise_given then input.noise_db else ${tyres.noiseDb} end,
         noise_class = case when input.noise_class_given then input.noise_class else ${tyres.noiseClass} end,
         snow = coalesce(input.snow, ${tyres.snow}), ice = coalesce(input.ice, ${tyres.ice}),
+        cost_pence = input.cost_pence,
         stock = greatest(coalesce(input.stock, ${tyres.stock}), ${tyres.reserved}),
+        supplier_stock = coalesce(input.supplier_stock, ${tyres.supplierStock}),
+        lead_days = coalesce(input.lead_days, ${tyres.leadDays}),
+        supplier_id = ${settings.supplierId}::int,
         available = true, demo = false,
         last_import_id = ${importId}, match_key = input.match_key, updated_at = now()
       from input join matched using (ord)
       where ${tyres.id} = matched.id
-      returning ${tyres.id} as tyre_id, input.ord
+      returning ${tyres.id} as tyre_id, input.ord, exists (
+        select from ${tyreSources} other where other.tyre_id = ${tyres.id}
+          and other.supplier_id is distinct from ${settings.supplierId}::int
+      ) as shared
     ),
     inserted as (
       insert into ${tyres} (ean, brand, pattern, width, profile, rim, load_index, load_index_dual,
@@ -291,19 +300,22 @@ async function storeBatch(
       union all
       select inserted.tyre_id, input.ord from inserted
         join input on input.match_key = inserted.match_key and input.ean is not distinct from inserted.ean
+    ),
+    sourced as (
+      insert into ${tyreSources} as source (tyre_id, supplier_id, part_number, cost_pence, stock, lead_days,
+        last_import_id)
+      select stored.tyre_id, ${settings.supplierId}::int, input.part_number, input.cost_pence,
+        coalesce(input.supplier_stock, 0), coalesce(input.lead_days, input.default_lead_days), ${importId}::int
+      from stored join input using (ord)
+      on conflict on constraint tyre_sources_tyre_supplier_key do update set
+        part_number = ${provided.has('part_number') ? sql`excluded.part_number` : sql`source.part_number`},
+        cost_pence = excluded.cost_pence,
+        stock = ${provided.has('supplier_stock') ? sql`excluded.stock` : sql`source.stock`},
+        lead_days = ${provided.has('lead_days') ? sql`excluded.lead_days` : sql`source.lead_days`},
+        last_import_id = excluded.last_import_id, updated_at = now()
+      returning 1
     )
-    insert into ${tyreSources} as source (tyre_id, supplier_id, part_number, cost_pence, stock, lead_days,
-      last_import_id)
-    select stored.tyre_id, ${settings.supplierId}::int, input.part_number, input.cost_pence,
-      coalesce(input.supplier_stock, 0), coalesce(input.lead_days, input.default_lead_days), ${importId}::int
-    from stored join input using (ord)
-    on conflict on constraint tyre_sources_tyre_supplier_key do update set
-      part_number = ${provided.has('part_number') ? sql`excluded.part_number` : sql`source.part_number`},
-      cost_pence = excluded.cost_pence,
-      stock = ${provided.has('supplier_stock') ? sql`excluded.stock` : sql`source.stock`},
-      lead_days = ${provided.has('lead_days') ? sql`excluded.lead_days` : sql`source.lead_days`},
-      last_import_id = excluded.last_import_id, updated_at = now()
-    returning source.tyre_id`,
+    select tyre_id from updated where shared`,
   );
   return stored.map((row) => row.tyre_id);
 }

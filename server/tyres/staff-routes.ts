@@ -173,13 +173,11 @@ export function staffTyresRouter({ db, logger, store, requireUser, changed }: St
         .insert(tyreSuppliers)
         .values({ name: body.name, mapping: checkedMapping(body.mapping) })
         .returning();
-      res
-        .status(201)
-        .json({
-          id: row!.id,
-          name: row!.name,
-          mapping: row!.mapping as ColumnMapping,
-        } satisfies TyreSupplier);
+      res.status(201).json({
+        id: row!.id,
+        name: row!.name,
+        mapping: row!.mapping as ColumnMapping,
+      } satisfies TyreSupplier);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       throw new HttpError(409, 'A supplier of that name exists: choose it instead.', {

@@ -9,7 +9,8 @@ import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { seedDemoContent } from './db/seed.ts';
 import { seedDemoTyres } from './tyres/demo-catalogue.ts';
-import { failStaleImports } from './tyres/staff-routes.ts';
+import { failStaleImports } from './tyres/import.ts';
+import { removeLeftoverUploads } from './tyres/upload.ts';
 import { createDevSsr, loadProductionSsr } from './http/ssr.ts';
 import { pruneRateLimitCounters } from './http/rate-limit.ts';
 import { createLogger } from './logger.ts';
@@ -64,7 +65,9 @@ async function main() {
       logger.info('demo content seeded');
     }
     if (await seedDemoTyres(database.db)) logger.info('demo tyre catalogue seeded');
-    await failStaleImports(database.db);
+    // The embedded database has this process alone: an import it shows running was stopped.
+    await failStaleImports(database.db, { all: !config.databaseUrl });
+    removeLeftoverUploads();
     if (config.initialAdmin) {
       try {
         if (await addStaffAccount(database.db, config.initialAdmin, { onlyIfFirst: true })) {

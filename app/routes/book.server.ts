@@ -30,7 +30,7 @@ import {
 import { maxTyreQuantity } from '#common/tyres/catalogue.ts';
 import { dayText } from '#common/bookings/words.ts';
 import { formatPence } from '#common/util/money.ts';
-import { parseTyreSize, sizeLabel, sizeSlug } from '#common/tyres/size.ts';
+import { loadIndexText, parseTyreSize, sizeLabel, sizeSlug } from '#common/tyres/size.ts';
 
 /** The booking page's server side: what each step offers and whether the earlier choices hold. */
 
@@ -111,7 +111,7 @@ async function chosenTyre(
   return {
     tyre: {
       id,
-      what: `${quantity} × ${offer.brand} ${offer.pattern} ${size ? sizeLabel(size) : offer.size} ${offer.loadIndex}${offer.speedRating}`,
+      what: `${quantity} × ${offer.brand} ${offer.pattern} ${size ? sizeLabel(size) : offer.size} ${loadIndexText(offer)}${offer.speedRating}`,
       total: formatPence(offer.price * quantity),
       each: formatPence(offer.price),
       fittedFrom: offer.fittedFrom,

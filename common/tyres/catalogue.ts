@@ -39,6 +39,8 @@ export type TyreBasics = {
   pattern: string;
   size: string;
   loadIndex: number;
+  /** A van tyre's dual fitment load index (102 of 104/102), else null. */
+  loadIndexDual: number | null;
   speedRating: string;
   season: Season;
   runFlat: boolean;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  loadIndexText,
   loadAtLeast,
   loadCapacityKg,
   overallDiameter,
@@ -41,14 +42,19 @@ describe('parseTyreSize', () => {
     });
   });
 
-  it('takes the single-wheel index of a van tyre’s dual load index', () => {
+  it('reads a van tyre’s dual load index: the single-wheel one, then the dual fitment one', () => {
     expect(parseTyreSize('215/65R16C 109/107T')).toEqual({
       width: 215,
       profile: 65,
       rim: 16,
       loadIndex: 109,
+      loadIndexDual: 107,
       speedRating: 'T',
     });
+    expect(parseTyreSize('215/65 R16C')).toMatchObject({ width: 215, profile: 65, rim: 16, loadIndex: null });
+    expect(parseTyreSize('215/65R16C 107/109T')).toBeNull();
+    expect(loadIndexText({ loadIndex: 109, loadIndexDual: 107 })).toBe('109/107');
+    expect(loadIndexText({ loadIndex: 91, loadIndexDual: null })).toBe('91');
   });
 
   it.each([

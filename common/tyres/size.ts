@@ -7,8 +7,15 @@
 /** A tyre size: section width in mm, profile (aspect ratio, % of the width) and rim in inches. */
 export type TyreSize = { width: number; profile: number; rim: number };
 
-/** A size as typed, with the load index and speed rating when they were given. */
-export type ParsedTyreSize = TyreSize & { loadIndex: number | null; speedRating: string | null };
+/**
+ * A size as typed, with the load index and speed rating when they were given, and a van tyre's
+ * second (dual fitment) load index when written (109/107T).
+ */
+export type ParsedTyreSize = TyreSize & {
+  loadIndex: number | null;
+  speedRating: string | null;
+  loadIndexDual?: number;
+};
 
 /** The limits of real car and van tyres: anything outside them is a typing mistake. */
 const limits = { width: [125, 355], profile: [25, 95], rim: [10, 24] } as const;
@@ -30,21 +37,36 @@ export const isTyreSize = (size: TyreSize) =>
  * is the single-wheel one), then markings such as XL or RFT, which the size does not depend on.
  */
 const sizePattern =
-  /^(\d{3})\s*[/\s-]?\s*(\d{2})\s*[/\s-]?\s*(?:[A-Z]?R|-)?\s*[/\s-]?\s*(\d{2})C?(?:\s*[/\s-]?\s*(\d{2,3})(?:\/\d{2,3})?\s*([A-Z])?)?(?:\s+(?:XL|RF|RFT|ROF|ZP|SSR|RUN ?FLAT|EXTRA LOAD|REINFORCED|M\+S|3PMSF))*$/;
+  /^(\d{3})\s*[/\s-]?\s*(\d{2})\s*[/\s-]?\s*(?:[A-Z]?R|-)?\s*[/\s-]?\s*(\d{2})C?(?:\s*[/\s-]?\s*(\d{2,3})(?:\/(\d{2,3}))?\s*([A-Z])?)?(?:\s+(?:XL|RF|RFT|ROF|ZP|SSR|RUN ?FLAT|EXTRA LOAD|REINFORCED|M\+S|3PMSF))*$/;
 
 /** Reads a size in its usual spellings; null when it is not one. */
 export function parseTyreSize(text: string): ParsedTyreSize | null {
   const match = sizePattern.exec(text.trim().toUpperCase().replace(/\s+/g, ' '));
   if (!match) return null;
-  const [, width, profile, rim, load, speed] = match;
+  const [, width, profile, rim, load, dual, speed] = match;
   const size = { width: Number(width), profile: Number(profile), rim: Number(rim) };
   if (!isTyreSize(size)) return null;
   const loadIndex = load === undefined ? null : Number(load);
   if (loadIndex !== null && !isLoadIndex(loadIndex)) return null;
   const speedRating = speed ?? null;
   if (speedRating !== null && !isSpeedRating(speedRating)) return null;
-  return { ...size, loadIndex, speedRating };
+  const loadIndexDual = dual === undefined ? null : Number(dual);
+  if (
+    loadIndexDual !== null &&
+    (loadIndex === null || !isLoadIndex(loadIndexDual) || loadIndexDual >= loadIndex)
+  )
+    return null;
+  return { ...size, loadIndex, speedRating, ...(loadIndexDual !== null && { loadIndexDual }) };
 }
+
+/** 91, or a van tyre's dual load index 109/107, as tyres are marked. */
+export const loadIndexText = ({
+  loadIndex,
+  loadIndexDual,
+}: {
+  loadIndex: number;
+  loadIndexDual: number | null;
+}) => (loadIndexDual === null ? String(loadIndex) : `${loadIndex}/${loadIndexDual}`);
 
 /** 205/55R16, as the API and the catalogue write a size. */
 export const sizeText = ({ width, profile, rim }: TyreSize) => `${width}/${profile}R${rim}`;

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
+import type { Booking } from '#common/bookings/booking.ts';
 import type { TyreBasics } from './catalogue.ts';
+import type { ColumnMapping } from './price-file.ts';
 import type { TyrePricingSettings } from './pricing-settings.ts';
 
 /**
@@ -19,6 +21,8 @@ export type StaffTyre = TyreBasics & {
   /** False once missing from its supplier's last full file. */
   available: boolean;
   demo: boolean;
+  /** Each list that names the tyre, cheapest first. */
+  sources: TyreSourceView[];
 };
 
 /** GET /api/tyres/catalogue: a page, and the id to ask `after` for the next (null at the end). */
@@ -28,7 +32,19 @@ export type StaffTyrePage = { items: StaffTyre[]; next: number | null; demoCount
 export type TyrePricingAnswer = { version: number; pricing: TyrePricingSettings; custom: boolean };
 
 /** A supplier and the mapping of its file's headers onto our columns (GET /api/tyres/suppliers). */
-export type TyreSupplier = { id: number; name: string; mapping: Record<string, string> };
+export type TyreSupplier = { id: number; name: string; mapping: ColumnMapping };
+
+/** Where a tyre can be had: a supplier's list (null: our own), with its part number to order by. */
+export type TyreSourceView = {
+  supplier: string | null;
+  partNumber: string | null;
+  cost: number;
+  stock: number;
+  leadDays: number;
+};
+
+/** GET /api/tyres/to-order: a booking whose tyres come from a supplier, with where they can be had. */
+export type TyreToOrder = Booking & { sources: TyreSourceView[] };
 
 /** GET /api/tyres/imports/{id}. */
 export type TyreImportReport = {

@@ -54,6 +54,7 @@ function priceFile(sizes: readonly TyreSize[]): string {
         row % 7,
         row % 40,
         1 + (row % 3),
+        `BP-${row}`,
       ].join(','),
     );
   }

@@ -60,6 +60,7 @@ describe('migrations', () => {
       'sessions',
       'site_content_revisions',
       'tyre_imports',
+      'tyre_sources',
       'tyre_suppliers',
       'tyres',
       'users',

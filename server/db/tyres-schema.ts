@@ -9,6 +9,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -22,8 +23,11 @@ import {
 export const tyreSuppliers = pgTable('tyre_suppliers', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
-  /** The supplier's header for each of our columns (common/tyres/price-file.ts): { "cost": "Net Price" }. */
-  mapping: jsonb('mapping').$type<Record<string, string>>().notNull().default({}),
+  /**
+   * The supplier's header for each of our columns, or the value a column the file lacks takes
+   * (common/tyres/price-file.ts): { "cost": "Net Price", "season": { "value": "winter" } }.
+   */
+  mapping: jsonb('mapping').$type<Record<string, string | { value: string }>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -40,6 +44,8 @@ export const tyres = pgTable(
     profile: integer('profile').notNull(),
     rim: integer('rim').notNull(),
     loadIndex: integer('load_index').notNull(),
+    /** A van (C-type) tyre's second load index, for dual fitment: 102 of 104/102. */
+    loadIndexDual: integer('load_index_dual'),
     speedRating: text('speed_rating').notNull(),
     season: text('season').notNull().default('summer'),
     runFlat: boolean('run_flat').notNull().default(false),
@@ -52,7 +58,11 @@ export const tyres = pgTable(
     /** The three-peak mountain snowflake (3PMSF) and the ice grip symbols. */
     snow: boolean('snow').notNull().default(false),
     ice: boolean('ice').notNull().default(false),
-    /** What one tyre costs the business, before VAT, in pence. */
+    /**
+     * What one tyre costs the business, before VAT, in pence. With sources (tyre_sources), that of
+     * the cheapest source with stock (else the cheapest); `supplierStock` is then their stock
+     * summed, `leadDays` the longest lead time of those with stock and `supplierId` the cheapest's.
+     */
     costPence: integer('cost_pence').notNull(),
     /** Tyres on the business's shelves, of which `reserved` are held for bookings. */
     stock: integer('stock').notNull().default(0),
@@ -90,12 +100,47 @@ export const tyres = pgTable(
     check('tyres_season_check', sql`${table.season} in ('summer', 'winter', 'all-season')`),
     check('tyres_stock_check', sql`${table.stock} >= 0`),
     check('tyres_reserved_check', sql`${table.reserved} >= 0 and ${table.reserved} <= ${table.stock}`),
+    check(
+      'tyres_load_index_dual_check',
+      sql`${table.loadIndexDual} is null or ${table.loadIndexDual} < ${table.loadIndex}`,
+    ),
     check('tyres_supplier_stock_check', sql`${table.supplierStock} >= 0`),
     check('tyres_lead_days_check', sql`${table.leadDays} >= 0`),
     check('tyres_cost_check', sql`${table.costPence} >= 0`),
     check('tyres_fuel_check', sql`${table.fuel} in ('A', 'B', 'C', 'D', 'E')`),
     check('tyres_wet_check', sql`${table.wet} in ('A', 'B', 'C', 'D', 'E')`),
     check('tyres_noise_class_check', sql`${table.noiseClass} in ('A', 'B', 'C')`),
+  ],
+);
+
+/**
+ * Where a tyre can be had: one row per price file list that names it (a supplier's, or our own
+ * list's with no supplier), with that list's cost, stock, lead time and part number. A tyre two
+ * suppliers list is one tyre with two sources; its own columns combine them (see costPence).
+ */
+export const tyreSources = pgTable(
+  'tyre_sources',
+  {
+    id: serial('id').primaryKey(),
+    tyreId: integer('tyre_id')
+      .notNull()
+      .references(() => tyres.id, { onDelete: 'cascade' }),
+    supplierId: integer('supplier_id').references(() => tyreSuppliers.id, { onDelete: 'cascade' }),
+    /** The supplier's own number for the tyre, to order it by. */
+    partNumber: text('part_number'),
+    costPence: integer('cost_pence').notNull(),
+    stock: integer('stock').notNull().default(0),
+    leadDays: integer('lead_days').notNull().default(1),
+    /** The import that last listed it: a supplier's full file removes those it no longer lists. */
+    lastImportId: integer('last_import_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('tyre_sources_tyre_supplier_key').on(table.tyreId, table.supplierId).nullsNotDistinct(),
+    index('tyre_sources_supplier_idx').on(table.supplierId),
+    check('tyre_sources_stock_check', sql`${table.stock} >= 0`),
+    check('tyre_sources_cost_check', sql`${table.costPence} >= 0`),
+    check('tyre_sources_lead_days_check', sql`${table.leadDays} >= 0`),
   ],
 );
 
@@ -126,6 +171,10 @@ export const tyreImports = pgTable(
   },
   (table) => [
     index('tyre_imports_started_at_idx').on(table.startedAt),
+    // One import at a time: two at once would each withdraw the tyres the other stored.
+    uniqueIndex('tyre_imports_one_running_idx')
+      .on(table.status)
+      .where(sql`${table.status} = 'running'`),
     check('tyre_imports_status_check', sql`${table.status} in ('running', 'done', 'failed')`),
   ],
 );

@@ -1,19 +1,15 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import {
-  tyreNotOfferedMessage,
-  tyresFromMessage,
-  tyresGoneMessage,
-  type Booking,
-} from '#common/bookings/booking.ts';
+import { tyreNotOfferedMessage, tyresFromMessage, tyresGoneMessage } from '#common/bookings/booking.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
 import { londonDate } from '#common/time/london.ts';
 import { availabilityOf, firstDayWithTyres } from '#common/tyres/fitted-from.ts';
 import { tyrePricingOf } from '#common/tyres/pricing-settings.ts';
-import { sizeLabel } from '#common/tyres/size.ts';
+import { loadIndexText, sizeLabel } from '#common/tyres/size.ts';
+import type { TyreToOrder } from '#common/tyres/staff.ts';
 import type { Database } from '../db/client.ts';
 import { bookings } from '../db/schema.ts';
 import { selectBookings } from '../bookings/records.ts';
-import { tyreBasics, tyreStockOf, type TyreRow } from './catalogue.ts';
+import { sourcesOf, tyreBasics, tyreStockOf, type TyreRow } from './catalogue.ts';
 import { keptTyre } from './offers.ts';
 
 /**
@@ -36,9 +32,9 @@ export type TyreChoiceResult =
   | { ok: false; status: 400; field: 'tyreId' | 'date'; message: string }
   | { ok: false; status: 409; message: string };
 
-/** "Hankook Ventus Prime 4 205/55 R16 91V", as bookings, e-mails and the diary name a tyre. */
+/** "Hankook Ventus Prime 4 205/55 R16 91V" (a van tyre's "109/107T"), as bookings, e-mails and the diary name a tyre. */
 export const tyreDescription = (row: TyreRow) =>
-  `${row.brand} ${row.pattern} ${sizeLabel(row)} ${row.loadIndex}${row.speedRating}${row.extraLoad ? ' XL' : ''}${row.runFlat ? ' run-flat' : ''}`;
+  `${row.brand} ${row.pattern} ${sizeLabel(row)} ${loadIndexText(row)}${row.speedRating}${row.extraLoad ? ' XL' : ''}${row.runFlat ? ' run-flat' : ''}`;
 
 /**
  * `quantity` of tyre `id` for a booking on `date`: refused when the tyre is not offered, when
@@ -69,9 +65,12 @@ export async function chooseTyre(
   };
 }
 
-/** Bookings still to happen whose tyres come from the supplier: staff's "to order" list, soonest first. */
-export async function tyresToOrder(db: Database): Promise<Booking[]> {
-  return selectBookings(
+/**
+ * Bookings still to happen whose tyres come from the supplier: staff's "to order" list, soonest
+ * first, each with where its tyre can be had and the supplier's part number to order it by.
+ */
+export async function tyresToOrder(db: Database): Promise<TyreToOrder[]> {
+  const list = await selectBookings(
     db,
     and(
       eq(bookings.tyreSource, 'supplier'),
@@ -79,6 +78,8 @@ export async function tyresToOrder(db: Database): Promise<Booking[]> {
       isNotNull(bookings.tyreId),
     )!,
   );
+  const sources = await sourcesOf(db, [...new Set(list.flatMap((booking) => booking.tyre?.id ?? []))]);
+  return list.map((booking) => ({ ...booking, sources: sources.get(booking.tyre?.id ?? 0) ?? [] }));
 }
 
 /** Marks a booking's tyres ordered from the supplier (or not, `ordered` false); false if no such booking asks for any. */

@@ -1,10 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Season, TyreBasics } from '#common/tyres/catalogue.ts';
 import { fittedPrice } from '#common/tyres/pricing.ts';
 import { pricingRules, tierFor, type TyrePricingSettings } from '#common/tyres/pricing-settings.ts';
 import { sizeText, type TyreSize } from '#common/tyres/size.ts';
+import type { TyreSourceView } from '#common/tyres/staff.ts';
 import type { Database } from '../db/client.ts';
-import { tyres } from '../db/schema.ts';
+import { tyreSources, tyreSuppliers, tyres } from '../db/schema.ts';
 
 /** A row of the catalogue. */
 export type TyreRow = typeof tyres.$inferSelect;
@@ -73,6 +74,7 @@ export function tyreBasics(row: TyreRow, pricing: TyrePricingSettings): TyreBasi
     pattern: row.pattern,
     size: sizeText(row),
     loadIndex: row.loadIndex,
+    loadIndexDual: row.loadIndexDual,
     speedRating: row.speedRating,
     season: row.season as Season,
     runFlat: row.runFlat,
@@ -85,4 +87,32 @@ export function tyreBasics(row: TyreRow, pricing: TyrePricingSettings): TyreBasi
       priceOverridePence: row.priceOverridePence,
     }),
   };
+}
+
+/** Where each of the tyres `ids` can be had, cheapest first: what staff order by. */
+export async function sourcesOf(
+  db: Database,
+  ids: readonly number[],
+): Promise<Map<number, TyreSourceView[]>> {
+  const bySource = new Map<number, TyreSourceView[]>();
+  if (ids.length === 0) return bySource;
+  const rows = await db
+    .select({
+      tyreId: tyreSources.tyreId,
+      supplier: tyreSuppliers.name,
+      partNumber: tyreSources.partNumber,
+      cost: tyreSources.costPence,
+      stock: tyreSources.stock,
+      leadDays: tyreSources.leadDays,
+    })
+    .from(tyreSources)
+    .leftJoin(tyreSuppliers, eq(tyreSuppliers.id, tyreSources.supplierId))
+    .where(inArray(tyreSources.tyreId, [...ids]))
+    .orderBy(asc(tyreSources.costPence), asc(tyreSources.id));
+  for (const { tyreId, ...source } of rows) {
+    const list = bySource.get(tyreId) ?? [];
+    list.push(source);
+    bySource.set(tyreId, list);
+  }
+  return bySource;
 }

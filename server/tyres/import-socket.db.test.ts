@@ -28,9 +28,9 @@ describe('npm run tyres:import through the running server', () => {
     fs.writeFileSync(
       file,
       [
-        'ean,brand,pattern,width,profile,rim,load_index,speed_rating,cost,supplier_stock',
-        '5000000000001,Hankook,Ventus Prime 4,205,55,16,91,V,40.00,12',
-        '5000000000002,Hankook,Ventus Prime 4,205,55,16,91,X,40.00,12',
+        'ean,brand,pattern,width,profile,rim,load_index,speed_rating,season,cost,supplier_stock',
+        '5000000000001,Hankook,Ventus Prime 4,205,55,16,91,V,winter,40.00,12',
+        '5000000000002,Hankook,Ventus Prime 4,205,55,16,91,X,winter,40.00,12',
       ].join('\n'),
     );
     const socket = await openBackupSocket({

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { priceFileColumns } from '#common/tyres/price-file.ts';
+import { priceFileColumns, seasonNeededMessage } from '#common/tyres/price-file.ts';
 import { clearTyres, ownRow } from '#tests/support/tyres.ts';
 import { useTestApp } from '#tests/support/integration.ts';
 import { tyreImports, tyreSuppliers, tyres } from '../db/schema.ts';
@@ -69,8 +69,8 @@ describe('importing our own column set', () => {
 
   it('reads semicolons, a byte-order mark, Windows line ends, quoted fields and headers in any case', async () => {
     const text =
-      '\uFEFFEAN;Brand;Pattern;Width;Profile;Rim;Load Index;Speed Rating;Cost\r\n' +
-      '5000000000001;Michelin;"Primacy 4+; XL";205;55;16;94;V;"62,50"\r\n';
+      '\uFEFFEAN;Brand;Pattern;Width;Profile;Rim;Load Index;Speed Rating;Season;Cost\r\n' +
+      '5000000000001;Michelin;"Primacy 4+; XL";205;55;16;94;V;Summer;"62,50"\r\n';
     const { report } = await importText(text);
     expect(report).toMatchObject({ status: 'done', imported: 1, rejected: 0 });
     const [row] = await fixture.database.db.select().from(tyres);
@@ -90,14 +90,22 @@ describe('importing our own column set', () => {
     expect(report.errors).toEqual([{ line: 4, reason: 'the same tyre as line 2' }]);
   });
 
-  it('fails, storing nothing, on a file without our columns or without rows', async () => {
+  it('fails, storing nothing, on a file without our columns, without a season or without rows', async () => {
     const noCost = await importText(
-      'ean,brand,pattern,width,profile,rim,load_index,speed_rating\n1,a,b,205,55,16,91,V\n',
+      'ean,brand,pattern,width,profile,rim,load_index,speed_rating,season\n1,a,b,205,55,16,91,V,winter\n',
     );
     expect(noCost.report).toMatchObject({
       status: 'failed',
       failure: 'The file does not have our columns cost: map its columns to ours first.',
     });
+    // A winter list without a season column is never taken for summer tyres.
+    const noSeason = await importText(
+      'ean,brand,pattern,width,profile,rim,load_index,speed_rating,cost\n1,a,b,205,55,16,91,V,50\n',
+    );
+    expect(noSeason.report).toMatchObject({ status: 'failed', failure: seasonNeededMessage });
+    expect(seasonNeededMessage).toBe(
+      'The file has no season column: choose the season of the whole file (summer, winter or all-season) in the mapping.',
+    );
     expect((await importText('')).report).toMatchObject({ status: 'failed', failure: 'The file is empty.' });
     expect(await fixture.database.db.$count(tyres)).toBe(0);
   });
@@ -181,13 +189,13 @@ describe('importing again', () => {
     // A booking holds two of tyre 1.
     await db.update(tyres).set({ reserved: 2 }).where(eq(tyres.ean, '5000000000001'));
 
-    const columns = 'ean,brand,pattern,width,profile,rim,load_index,speed_rating,cost,supplier_stock';
+    const columns = 'ean,brand,pattern,width,profile,rim,load_index,speed_rating,season,cost,supplier_stock';
     const second = await importText(
       [
         columns,
-        '5000000000001,Hankook,Ventus 1,205,55,16,91,V,42.50,8',
+        '5000000000001,Hankook,Ventus 1,205,55,16,91,V,summer,42.50,8',
         // Matched without an EAN by brand, pattern, size, load index and speed rating.
-        ',HANKOOK,ventus 3,205,55,16,91,V,39.00,5',
+        ',HANKOOK,ventus 3,205,55,16,91,V,summer,39.00,5',
       ].join('\n'),
     );
     expect(second.report).toMatchObject({ status: 'done', imported: 2, withdrawn: 1 });

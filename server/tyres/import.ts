@@ -2,10 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline, Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import {
+  fixedValue,
   headerKey,
   missingColumns,
+  seasonNeededMessage,
+  type ColumnSource,
   ownColumns,
   readPriceRow,
   separatorOf,
@@ -14,17 +17,20 @@ import {
   type PriceFileTyre,
 } from '#common/tyres/price-file.ts';
 import type { TyreImportReport } from '#common/tyres/staff.ts';
-import type { Database } from '../db/client.ts';
-import { tyreImports, tyreSuppliers, tyres } from '../db/schema.ts';
+import { selectRows, type Database } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { tyreImports, tyreSources, tyreSuppliers, tyres } from '../db/schema.ts';
 import { forgetCatalogue } from './offers.ts';
 
 /**
  * Importing a supplier's price file: streamed row by row (never held whole), each row read by
  * common/tyres/price-file.ts, the good ones stored a thousand at a time, matched to the
  * catalogue by EAN (or by brand, pattern, size, load index and speed rating), the refused ones
- * listed with their line and reason. The import's row shows its progress as it goes. A full
- * file withdraws the supplier's tyres it no longer lists (and the demo catalogue): they stay,
- * since bookings name them, but are no longer offered.
+ * listed with their line and reason. Each row is the tyre's source for the file's supplier
+ * (tyre_sources): a tyre several suppliers list is one tyre, its price and stock combined from
+ * theirs. The import's row shows its progress as it goes. A full file removes the supplier's
+ * sources it no longer lists, and withdraws the tyres left without one (and the demo
+ * catalogue): they stay, since bookings name them, but are no longer offered.
  */
 
 export type ImportSettings = {
@@ -49,7 +55,43 @@ const batchSize = 1_000;
 /** At most this many refused rows are listed (all are counted). */
 export const maxListedErrors = 10_000;
 
-/** Starts an import's record; answers its id. */
+/** Why a second import may not start while one runs. */
+export const importRunningMessage = 'An import is already running: wait for it to finish.';
+
+/** Another import is running: this one did not start. */
+export class ImportRunningError extends Error {
+  constructor() {
+    super(importRunningMessage);
+  }
+}
+
+/** An import still running after this long stopped with its server. */
+export const staleImportMs = 10 * 60_000;
+
+/**
+ * Marks failed the imports left running by a server that stopped: those started more than ten
+ * minutes ago, or, with `all` (at the start of the only process the embedded database has), every
+ * one. Answers how many.
+ */
+export async function failStaleImports(db: Database, { now = new Date(), all = false } = {}) {
+  const stopped = await db
+    .update(tyreImports)
+    .set({ status: 'failed', failure: 'The server stopped before the import finished.', finishedAt: now })
+    .where(
+      and(
+        eq(tyreImports.status, 'running'),
+        all ? undefined : lt(tyreImports.startedAt, new Date(now.getTime() - staleImportMs)),
+      ),
+    )
+    .returning({ id: tyreImports.id });
+  return stopped.length;
+}
+
+/**
+ * Starts an import's record, as the one import running; answers its id. The database holds at
+ * most one running import (a unique index), so of two started at once exactly one starts and the
+ * other gets ImportRunningError; one left running by a stopped server gives way after ten minutes.
+ */
 export async function createImport(
   db: Database,
   {
@@ -57,19 +99,34 @@ export async function createImport(
     fileName,
     full,
     startedBy,
-  }: { supplierId: number | null; fileName: string; full: boolean; startedBy: string | null },
+    now = new Date(),
+  }: { supplierId: number | null; fileName: string; full: boolean; startedBy: string | null; now?: Date },
 ): Promise<number> {
-  const [row] = await db
-    .insert(tyreImports)
-    .values({ supplierId, fileName, full, startedBy })
-    .returning({ id: tyreImports.id });
-  return row!.id;
+  await failStaleImports(db, { now });
+  try {
+    const [row] = await db
+      .insert(tyreImports)
+      .values({ supplierId, fileName, full, startedBy, startedAt: now })
+      .returning({ id: tyreImports.id });
+    return row!.id;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ImportRunningError();
+    throw error;
+  }
 }
 
-/** Each column the file provides, by its index in the header row. */
-function columnIndexes(headers: string[], mapping: ColumnMapping | null): Map<MappableColumn, number> {
+/** An import claimed but never run (its upload failed): it goes, leaving the way free. */
+export async function dropImport(db: Database, importId: number) {
+  await db.delete(tyreImports).where(and(eq(tyreImports.id, importId), eq(tyreImports.status, 'running')));
+}
+
+/** How the file is read: each column it provides by its index in the header row, and the values given for the whole file. */
+type FileColumns = { indexes: Map<MappableColumn, number>; fixed: Map<MappableColumn, string> };
+
+function fileColumns(headers: string[], mapping: ColumnMapping | null): FileColumns {
   const chosen = mapping ?? ownColumns(headers);
   const missing = missingColumns(chosen);
+  if (missing.includes('season')) throw new PriceFileError(seasonNeededMessage);
   if (missing.length > 0) {
     throw new PriceFileError(
       mapping
@@ -79,13 +136,21 @@ function columnIndexes(headers: string[], mapping: ColumnMapping | null): Map<Ma
   }
   const byKey = new Map(headers.map((header, index) => [headerKey(header), index]));
   const indexes = new Map<MappableColumn, number>();
-  for (const [column, header] of Object.entries(chosen) as [MappableColumn, string][]) {
-    const index = byKey.get(headerKey(header));
+  const fixed = new Map<MappableColumn, string>();
+  for (const [column, source] of Object.entries(chosen) as [MappableColumn, ColumnSource][]) {
+    const value = fixedValue(source);
+    if (value !== undefined) {
+      fixed.set(column, value);
+      continue;
+    }
+    const index = byKey.get(headerKey(source as string));
     if (index === undefined)
-      throw new PriceFileError(`The file has no column “${header}”, which the mapping reads for ${column}.`);
+      throw new PriceFileError(
+        `The file has no column “${source as string}”, which the mapping reads for ${column}.`,
+      );
     indexes.set(column, index);
   }
-  return indexes;
+  return { indexes, fixed };
 }
 
 /**
@@ -119,9 +184,13 @@ async function* records(input: Readable): AsyncGenerator<{ record: string[]; inf
 
 /**
  * Stores a batch: each row updates the tyre it matches (by EAN where both have one, else by
- * the match key) or becomes a new tyre. Columns the file does not provide keep their values (a
- * supplier's file says nothing of our own stock). Own stock never drops below what bookings
- * have reserved: those tyres are still on the shelf until fitted.
+ * the match key) or becomes a new tyre, and becomes (or updates) that tyre's source for this
+ * file's supplier, with its cost, stock, lead time and part number. Columns the file does not
+ * provide keep their values (a supplier's file says nothing of our own stock). Own stock never
+ * drops below what bookings have reserved: those tyres are still on the shelf until fitted.
+ * The tyre takes the row's cost, supplier stock and lead time as they are, unless another
+ * supplier lists it too: answers those tyres, whose sources are then combined (most tyres have
+ * one source, and combining each batch's thousand would double an import's time).
  */
 async function storeBatch(
   db: Database,
@@ -129,7 +198,7 @@ async function storeBatch(
   provided: ReadonlySet<MappableColumn>,
   settings: ImportSettings,
   importId: number,
-) {
+): Promise<number[]> {
   const given = (column: MappableColumn, value: unknown) =>
     provided.has(column) || (provided.has('size') && ['load_index', 'speed_rating'].includes(column))
       ? value
@@ -143,8 +212,9 @@ async function storeBatch(
     profile: tyre.profile,
     rim: tyre.rim,
     load_index: tyre.loadIndex,
+    load_index_dual: tyre.loadIndexDual,
     speed_rating: tyre.speedRating,
-    season: given('season', tyre.season),
+    season: tyre.season,
     run_flat: given('run_flat', tyre.runFlat),
     extra_load: given('extra_load', tyre.extraLoad),
     fuel: tyre.fuel,
@@ -162,16 +232,21 @@ async function storeBatch(
     supplier_stock: given('supplier_stock', tyre.supplierStock),
     lead_days: given('lead_days', tyre.leadDays),
     default_lead_days: tyre.leadDays,
+    part_number: tyre.partNumber,
+    part_number_given: provided.has('part_number'),
     match_key: tyre.matchKey,
   }));
-  await db.execute(sql`
+  const stored = await selectRows<{ tyre_id: number }>(
+    db,
+    sql`
     with input as (
       select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as input (
         ord int, ean text, brand text, pattern text, width int, profile int, rim int, load_index int,
-        speed_rating text, season text, run_flat boolean, extra_load boolean, fuel text, wet text,
-        noise_db int, noise_class text, fuel_given boolean, wet_given boolean, noise_given boolean,
-        noise_class_given boolean, snow boolean, ice boolean, cost_pence int, stock int,
-        supplier_stock int, lead_days int, default_lead_days int, match_key text
+        load_index_dual int, speed_rating text, season text, run_flat boolean, extra_load boolean,
+        fuel text, wet text, noise_db int, noise_class text, fuel_given boolean, wet_given boolean,
+        noise_given boolean, noise_class_given boolean, snow boolean, ice boolean, cost_pence int,
+        stock int, supplier_stock int, lead_days int, default_lead_days int, part_number text,
+        part_number_given boolean, match_key text
       )
     ),
     matched as (
@@ -184,8 +259,8 @@ async function storeBatch(
       update ${tyres} set
         ean = coalesce(input.ean, ${tyres.ean}), brand = input.brand, pattern = input.pattern,
         width = input.width, profile = input.profile, rim = input.rim,
-        load_index = input.load_index, speed_rating = input.speed_rating,
-        season = coalesce(input.season, ${tyres.season}),
+        load_index = input.load_index, load_index_dual = input.load_index_dual,
+        speed_rating = input.speed_rating, season = input.season,
         run_flat = coalesce(input.run_flat, ${tyres.runFlat}),
         extra_load = coalesce(input.extra_load, ${tyres.extraLoad}),
         fuel = case when input.fuel_given then input.fuel else ${tyres.fuel} end,
@@ -197,22 +272,79 @@ async function storeBatch(
         stock = greatest(coalesce(input.stock, ${tyres.stock}), ${tyres.reserved}),
         supplier_stock = coalesce(input.supplier_stock, ${tyres.supplierStock}),
         lead_days = coalesce(input.lead_days, ${tyres.leadDays}),
-        available = true, demo = false, supplier_id = ${settings.supplierId},
+        supplier_id = ${settings.supplierId}::int,
+        available = true, demo = false,
         last_import_id = ${importId}, match_key = input.match_key, updated_at = now()
       from input join matched using (ord)
       where ${tyres.id} = matched.id
-      returning ${tyres.id}
+      returning ${tyres.id} as tyre_id, input.ord, exists (
+        select from ${tyreSources} other where other.tyre_id = ${tyres.id}
+          and other.supplier_id is distinct from ${settings.supplierId}::int
+      ) as shared
+    ),
+    inserted as (
+      insert into ${tyres} (ean, brand, pattern, width, profile, rim, load_index, load_index_dual,
+        speed_rating, season, run_flat, extra_load, fuel, wet, noise_db, noise_class, snow, ice,
+        cost_pence, stock, supplier_stock, lead_days, supplier_id, last_import_id, match_key)
+      select ean, brand, pattern, width, profile, rim, load_index, load_index_dual, speed_rating,
+        season, coalesce(run_flat, false), coalesce(extra_load, false), fuel, wet,
+        noise_db, noise_class, coalesce(snow, false), coalesce(ice, false), cost_pence,
+        coalesce(stock, 0), coalesce(supplier_stock, 0), coalesce(lead_days, default_lead_days),
+        ${settings.supplierId}::int, ${importId}::int, match_key
+      from input where ord not in (select ord from matched)
+      order by ord
+      returning ${tyres.id} as tyre_id, ${tyres.ean} as ean, ${tyres.matchKey} as match_key
+    ),
+    stored as (
+      select tyre_id, ord from updated
+      union all
+      select inserted.tyre_id, input.ord from inserted
+        join input on input.match_key = inserted.match_key and input.ean is not distinct from inserted.ean
+    ),
+    sourced as (
+      insert into ${tyreSources} as source (tyre_id, supplier_id, part_number, cost_pence, stock, lead_days,
+        last_import_id)
+      select stored.tyre_id, ${settings.supplierId}::int, input.part_number, input.cost_pence,
+        coalesce(input.supplier_stock, 0), coalesce(input.lead_days, input.default_lead_days), ${importId}::int
+      from stored join input using (ord)
+      on conflict on constraint tyre_sources_tyre_supplier_key do update set
+        part_number = ${provided.has('part_number') ? sql`excluded.part_number` : sql`source.part_number`},
+        cost_pence = excluded.cost_pence,
+        stock = ${provided.has('supplier_stock') ? sql`excluded.stock` : sql`source.stock`},
+        lead_days = ${provided.has('lead_days') ? sql`excluded.lead_days` : sql`source.lead_days`},
+        last_import_id = excluded.last_import_id, updated_at = now()
+      returning 1
     )
-    insert into ${tyres} (ean, brand, pattern, width, profile, rim, load_index, speed_rating, season,
-      run_flat, extra_load, fuel, wet, noise_db, noise_class, snow, ice, cost_pence, stock,
-      supplier_stock, lead_days, supplier_id, last_import_id, match_key)
-    select ean, brand, pattern, width, profile, rim, load_index, speed_rating,
-      coalesce(season, 'summer'), coalesce(run_flat, false), coalesce(extra_load, false), fuel, wet,
-      noise_db, noise_class, coalesce(snow, false), coalesce(ice, false), cost_pence,
-      coalesce(stock, 0), coalesce(supplier_stock, 0), coalesce(lead_days, default_lead_days),
-      ${settings.supplierId}, ${importId}, match_key
-    from input where ord not in (select ord from matched)
-    order by ord`);
+    select tyre_id from updated where shared`,
+  );
+  return stored.map((row) => row.tyre_id);
+}
+
+/**
+ * A tyre's own cost, supplier stock, lead time and supplier, from its sources: the stock of all
+ * summed; the cost and supplier of the cheapest with stock (else of the cheapest); the lead time
+ * the longest of those with stock, by when all the stock summed can be here (else the
+ * cheapest's). Tyres without a source keep theirs.
+ */
+async function combineSources(db: Database, tyreIds: readonly number[]) {
+  if (tyreIds.length === 0) return;
+  await db.execute(sql`
+    with combined as (
+      select distinct on (${tyreSources.tyreId}) ${tyreSources.tyreId} as tyre_id,
+        ${tyreSources.costPence} as cost_pence, ${tyreSources.supplierId} as supplier_id,
+        ${tyreSources.leadDays} as cheapest_lead_days,
+        sum(${tyreSources.stock}) over per_tyre as stock,
+        max(${tyreSources.leadDays}) filter (where ${tyreSources.stock} > 0) over per_tyre as stocked_lead_days
+      from ${tyreSources}
+      where ${tyreSources.tyreId} = any(${`{${tyreIds.join(',')}}`}::int[])
+      window per_tyre as (partition by ${tyreSources.tyreId})
+      order by ${tyreSources.tyreId}, (${tyreSources.stock} > 0) desc, ${tyreSources.costPence},
+        ${tyreSources.leadDays}, ${tyreSources.id}
+    )
+    update ${tyres} set cost_pence = combined.cost_pence, supplier_id = combined.supplier_id,
+      supplier_stock = combined.stock,
+      lead_days = coalesce(combined.stocked_lead_days, combined.cheapest_lead_days)
+    from combined where ${tyres.id} = combined.tyre_id`);
 }
 
 /** Writes the import's counts (and, at the end, its refused rows and outcome). */
@@ -255,26 +387,26 @@ export async function runImport(
     if (report.errors.length < maxListedErrors) report.errors.push({ line, reason });
   };
   try {
-    let indexes: Map<MappableColumn, number> | null = null;
+    let columns: FileColumns | null = null;
     let provided = new Set<MappableColumn>();
     const seen = new Map<string, number>();
     let batch: PriceFileTyre[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
-      await storeBatch(db, batch, provided, settings, importId);
+      await combineSources(db, await storeBatch(db, batch, provided, settings, importId));
       report.imported += batch.length;
       batch = [];
       await saveProgress(db, importId, report, false);
     };
     for await (const { record, info } of records(input)) {
-      if (!indexes) {
-        indexes = columnIndexes(record, settings.mapping);
-        provided = new Set(indexes.keys());
+      if (!columns) {
+        columns = fileColumns(record, settings.mapping);
+        provided = new Set([...columns.indexes.keys(), ...columns.fixed.keys()]);
         continue;
       }
       report.rows += 1;
-      const values: Partial<Record<MappableColumn, string>> = {};
-      for (const [column, index] of indexes) values[column] = record[index] ?? '';
+      const values: Partial<Record<MappableColumn, string>> = Object.fromEntries(columns.fixed);
+      for (const [column, index] of columns.indexes) values[column] = record[index] ?? '';
       const read = readPriceRow(values);
       if (!read.ok) {
         refuse(info.lines, read.reason);
@@ -290,7 +422,7 @@ export async function runImport(
       batch.push(read.tyre);
       if (batch.length >= batchSize) await flush();
     }
-    if (!indexes) throw new PriceFileError('The file is empty.');
+    if (!columns) throw new PriceFileError('The file is empty.');
     await flush();
     if (settings.full) report.withdrawn = await withdrawMissing(db, importId, settings.supplierId);
     report.status = 'done';
@@ -306,14 +438,30 @@ export async function runImport(
   return report;
 }
 
-/** After a full file: the supplier's tyres it did not list, and the demo catalogue, are no longer offered. */
+/**
+ * After a full file: the supplier's sources it did not list go. A tyre left without a source is
+ * no longer offered, and neither is the demo catalogue, nor a tyre of that supplier from before
+ * tyres had sources; a tyre another supplier still lists stays, its sources combined again.
+ * Answers how many tyres were withdrawn.
+ */
 async function withdrawMissing(db: Database, importId: number, supplierId: number | null): Promise<number> {
+  const gone = await db
+    .delete(tyreSources)
+    .where(
+      sql`${tyreSources.supplierId} is not distinct from ${supplierId}::int
+        and ${tyreSources.lastImportId} is distinct from ${importId}::int`,
+    )
+    .returning({ tyreId: tyreSources.tyreId });
+  const touched = [...new Set(gone.map((row) => row.tyreId))];
+  await combineSources(db, touched);
   const withdrawn = await db
     .update(tyres)
     .set({ available: false, updatedAt: new Date() })
     .where(
-      sql`${tyres.available} and ${tyres.lastImportId} is distinct from ${importId}
-        and (${tyres.supplierId} is not distinct from ${supplierId} or ${tyres.demo})`,
+      sql`${tyres.available} and ${tyres.lastImportId} is distinct from ${importId}::int
+        and not exists (select from ${tyreSources} where ${tyreSources.tyreId} = ${tyres.id})
+        and (${tyres.demo} or ${tyres.supplierId} is not distinct from ${supplierId}::int
+          or ${tyres.id} = any(${`{${touched.join(',')}}`}::int[]))`,
     )
     .returning({ id: tyres.id });
   return withdrawn.length;

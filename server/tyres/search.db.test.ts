@@ -66,6 +66,7 @@ describe('GET /api/tyres', () => {
         pattern: 'Ventus Prime 4',
         size: '205/55R16',
         loadIndex: 91,
+        loadIndexDual: null,
         speedRating: 'V',
         season: 'summer',
         runFlat: false,

@@ -1,11 +1,27 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { once } from 'node:events';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TyreImportReport } from '#common/tyres/staff.ts';
 import { useBookingsApp } from '#tests/support/bookings-app.ts';
-import { addTyre, clearTyres, publicPriceOf } from '#tests/support/tyres.ts';
+import { addTyre, clearTyres, ownRow, publicPriceOf } from '#tests/support/tyres.ts';
+import { priceFileColumns } from '#common/tyres/price-file.ts';
 import { activityLog, tyreImports, tyres } from '../db/schema.ts';
-import { failStaleImports } from './staff-routes.ts';
+import { createImport, failStaleImports, ImportRunningError } from './import.ts';
+import { priceFileUploadsRoot } from './upload.ts';
+
+/** This process's price files waiting in the uploads folder. */
+const leftUploads = () => {
+  try {
+    return fs.readdirSync(priceFileUploadsRoot()).filter((name) => name.startsWith(`${process.pid}-`));
+  } catch {
+    return [];
+  }
+};
 import { demoTyres } from './demo-catalogue.ts';
 
 const { fixture } = useBookingsApp();
@@ -15,6 +31,7 @@ beforeEach(async () => {
 });
 
 const staff = () => request(fixture.app);
+const header = priceFileColumns.join(',');
 const headers = () => fixture.staff.headers;
 
 const publicPrice = (id: number) => publicPriceOf(fixture.app, id);
@@ -119,10 +136,10 @@ async function finished(id: number): Promise<TyreImportReport> {
 
 describe('price files through the API', () => {
   const ownFile = [
-    'ean,brand,pattern,width,profile,rim,load_index,speed_rating,cost,stock',
-    '5000000000001,Hankook,Ventus Prime 4,205,55,16,91,V,40.00,4',
-    '5000000000002,Nankang,Econex,205,55,16,91,Q,30.00,2',
-    '5000000000003,Falken,Ziex,205,55,16,nine,V,35.00,2',
+    'ean,brand,pattern,width,profile,rim,load_index,speed_rating,season,cost,stock',
+    '5000000000001,Hankook,Ventus Prime 4,205,55,16,91,V,summer,40.00,4',
+    '5000000000002,Nankang,Econex,205,55,16,91,Q,summer,30.00,2',
+    '5000000000003,Falken,Ziex,205,55,16,nine,V,summer,35.00,2',
   ].join('\n');
 
   it('answers 202 with the import’s id, then its progress and the rows it refused, also as CSV', async () => {
@@ -138,7 +155,7 @@ describe('price files through the API', () => {
       rows: 3,
       imported: 2,
       rejected: 1,
-      errors: [{ line: 4, reason: 'load_index: “nine” is not a whole number' }],
+      errors: [{ line: 4, reason: 'load_index: “nine” is not a load index (91, or 104/102 for a van tyre)' }],
       startedBy: fixture.staff.username,
     });
     const csv = await staff()
@@ -146,7 +163,9 @@ describe('price files through the API', () => {
       .set(headers())
       .expect(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(csv.text).toBe('\uFEFFline,reason\r\n4,load_index: “nine” is not a whole number\r\n');
+    expect(csv.text).toBe(
+      '\uFEFFline,reason\r\n4,"load_index: “nine” is not a load index (91, or 104/102 for a van tyre)"\r\n',
+    );
     expect(await fixture.database.db.$count(tyres)).toBe(2);
   });
 
@@ -157,12 +176,15 @@ describe('price files through the API', () => {
       .send({ name: 'Wholesale', mapping: { brand: 'Make' } })
       .expect(400);
     expect(refused.body.error).toBe(
-      'Choose the file’s columns for pattern, cost, width, profile, rim, load_index, speed_rating.',
+      'Choose the file’s columns for pattern, cost, season, width, profile, rim, load_index, speed_rating.',
     );
     const supplier = await staff()
       .post('/api/tyres/suppliers')
       .set(headers())
-      .send({ name: 'Wholesale', mapping: { brand: 'Make', pattern: 'Tread', size: 'Size', cost: 'Net' } })
+      .send({
+        name: 'Wholesale',
+        mapping: { brand: 'Make', pattern: 'Tread', size: 'Size', cost: 'Net', season: { value: 'summer' } },
+      })
       .expect(201);
     await staff()
       .post('/api/tyres/suppliers')
@@ -185,7 +207,41 @@ describe('price files through the API', () => {
     });
   });
 
-  it('runs one import at a time; one left running by a stopped server is marked failed at the next start', async () => {
+  it('runs one import at a time, held by the database: of two full files sent at once one runs, the other is refused', async () => {
+    const db = fixture.database.db;
+    const file = (first: number) =>
+      [header, ...Array.from({ length: 300 }, (_, index) => ownRow(first + index))].join('\n');
+    const send = (first: number) =>
+      staff()
+        .post('/api/tyres/imports')
+        .set(headers())
+        .attach('file', Buffer.from(file(first)), `from-${first}.csv`);
+    const answers = await Promise.all([send(1), send(1_001)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([202, 409]);
+    const refused = answers.find((answer) => answer.status === 409)!;
+    expect(refused.body.error).toBe('An import is already running: wait for it to finish.');
+    const started = answers.find((answer) => answer.status === 202)!;
+    expect(await finished(started.body.id)).toMatchObject({ status: 'done', imported: 300, withdrawn: 0 });
+    // The import that ran keeps its tyres on offer: customers still find them.
+    expect(await db.$count(tyres, eq(tyres.available, true))).toBe(300);
+    expect(await db.$count(tyreImports)).toBe(1);
+    const search = await request(fixture.app).get('/api/tyres').query({ size: '205/55R16' }).expect(200);
+    expect(search.body.items).toHaveLength(300);
+    expect(leftUploads()).toEqual([]);
+
+    // Two claimed at the same moment below the API: the database lets exactly one through.
+    const claims = await Promise.allSettled(
+      [1, 2].map(() =>
+        createImport(db, { supplierId: null, fileName: 'x.csv', full: true, startedBy: null }),
+      ),
+    );
+    expect(claims.map((claim) => claim.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(
+      (claims.find((claim) => claim.status === 'rejected') as PromiseRejectedResult).reason,
+    ).toBeInstanceOf(ImportRunningError);
+  });
+
+  it('lets an import left running by a stopped server give way: after ten minutes, or at the start of the embedded database’s server', async () => {
     const db = fixture.database.db;
     const [running] = await db.insert(tyreImports).values({ fileName: 'big.csv' }).returning();
     const refused = await staff()
@@ -194,21 +250,78 @@ describe('price files through the API', () => {
       .attach('file', Buffer.from(ownFile), 'prices.csv')
       .expect(409);
     expect(refused.body.error).toBe('An import is already running: wait for it to finish.');
-    await failStaleImports(db);
+    expect(await failStaleImports(db)).toBe(0);
     expect((await db.select().from(tyreImports).where(eq(tyreImports.id, running!.id)))[0]!.status).toBe(
       'running',
     );
-    await db
-      .update(tyreImports)
-      .set({ startedAt: new Date(Date.now() - 11 * 60_000) })
-      .where(eq(tyreImports.id, running!.id));
-    await failStaleImports(db);
+    // The only process of the embedded database starting: nothing of its own can be running.
+    expect(await failStaleImports(db, { all: true })).toBe(1);
+
+    const [stale] = await db
+      .insert(tyreImports)
+      .values({ fileName: 'big.csv', startedAt: new Date(Date.now() - 11 * 60_000) })
+      .returning();
+    const started = await staff()
+      .post('/api/tyres/imports')
+      .set(headers())
+      .attach('file', Buffer.from(ownFile), 'prices.csv')
+      .expect(202);
+    await finished(started.body.id);
     const list = await staff().get('/api/tyres/imports').set(headers()).expect(200);
-    expect(list.body[0]).toMatchObject({
-      id: running!.id,
-      status: 'failed',
-      failure: 'The server stopped before the import finished.',
-    });
+    expect(list.body.map((row: TyreImportReport) => [row.id, row.status, row.failure])).toEqual([
+      [started.body.id, 'done', null],
+      [stale!.id, 'failed', 'The server stopped before the import finished.'],
+      [running!.id, 'failed', 'The server stopped before the import finished.'],
+    ]);
+  });
+
+  it('removes what came of a file whose upload is cut off, and the import it claimed', async () => {
+    const db = fixture.database.db;
+    const server = http.createServer(fixture.app).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const { port } = server.address() as AddressInfo;
+      const boundary = 'cut-off-boundary';
+      const upload = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/tyres/imports',
+        headers: {
+          ...headers(),
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(10 * 1024 * 1024),
+        },
+      });
+      upload.on('error', () => {});
+      upload.write(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\n` +
+          `Content-Type: text/csv\r\n\r\n${header}\n${ownRow(1)}\n`.padEnd(64 * 1024, ' '),
+      );
+      await vi.waitFor(
+        () => {
+          const [folder] = leftUploads();
+          expect(fs.readdirSync(path.join(priceFileUploadsRoot(), folder!))).toEqual(['prices.csv']);
+        },
+        { timeout: 5_000, interval: 20 },
+      );
+      expect(await db.$count(tyreImports, eq(tyreImports.status, 'running'))).toBe(1);
+      upload.destroy();
+      await vi.waitFor(() => expect(leftUploads()).toEqual([]), { timeout: 5_000, interval: 20 });
+      await vi.waitFor(async () => expect(await db.$count(tyreImports)).toBe(0), {
+        timeout: 5_000,
+        interval: 20,
+      });
+    } finally {
+      server.close();
+    }
+    // Nothing stands in the way of the next one.
+    const started = await staff()
+      .post('/api/tyres/imports')
+      .set(headers())
+      .attach('file', Buffer.from(ownFile), 'prices.csv')
+      .expect(202);
+    expect(await finished(started.body.id)).toMatchObject({ status: 'done' });
   });
 
   it('refuses a request without a file, and an unknown mapping', async () => {

@@ -1,9 +1,14 @@
 import fs from 'node:fs';
 import express, { Router, type RequestHandler } from 'express';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { SiteContent } from '#common/site-content/site-content.ts';
-import { mappableColumns, missingColumns, type ColumnMapping } from '#common/tyres/price-file.ts';
+import {
+  mappableColumns,
+  missingColumns,
+  seasonNeededMessage,
+  type ColumnMapping,
+} from '#common/tyres/price-file.ts';
 import {
   tyreChangeSchema,
   type StaffTyrePage,
@@ -21,8 +26,8 @@ import type { Logger } from '../logger.ts';
 import { takePublished } from '../site-content/routes.ts';
 import type { SiteContentStore } from '../site-content/store.ts';
 import { markTyresOrdered, tyresToOrder } from './booking-tyres.ts';
-import { tyreById } from './catalogue.ts';
-import { createImport, runImport } from './import.ts';
+import { sourcesOf, tyreById } from './catalogue.ts';
+import { createImport, dropImport, ImportRunningError, runImport } from './import.ts';
 import {
   changeTyre,
   findTyres,
@@ -32,7 +37,7 @@ import {
   staffTyre,
   tyrePricesChangedMessage,
 } from './staff.ts';
-import { readPriceFileUpload } from './upload.ts';
+import { readPriceFileUpload, type PriceFileUpload } from './upload.ts';
 
 export type StaffTyresDependencies = {
   db: Database;
@@ -46,9 +51,6 @@ export type StaffTyresDependencies = {
 const tyreNotFound = () => new HttpError(404, 'There is no such tyre.');
 const importNotFound = () => new HttpError(404, 'There is no such import.');
 
-/** An import still running after this long stopped with its server. */
-const staleImportMs = 10 * 60_000;
-
 const supplierSchema = z.object({
   name: z.pipe(
     z.transform((value: unknown) => (typeof value === 'string' ? value.trim() : '')),
@@ -56,12 +58,18 @@ const supplierSchema = z.object({
   ),
   mapping: z.partialRecord(
     z.enum(mappableColumns, 'Not one of our columns'),
-    z.string().check(z.minLength(1), z.maxLength(120, 'At most 120 characters')),
+    z.union([
+      z.string().check(z.minLength(1), z.maxLength(120, 'At most 120 characters')),
+      z.object({ value: z.string().check(z.maxLength(80, 'At most 80 characters')) }),
+    ]),
   ),
 });
 
 function checkedMapping(mapping: ColumnMapping) {
   const missing = missingColumns(mapping);
+  if (missing.length === 1 && missing[0] === 'season') {
+    throw new HttpError(400, seasonNeededMessage, { mapping: [seasonNeededMessage] });
+  }
   if (missing.length > 0) {
     throw new HttpError(400, `Choose the file’s columns for ${missing.join(', ')}.`, {
       mapping: [`Choose the file’s columns for ${missing.join(', ')}.`],
@@ -111,8 +119,12 @@ export function staffTyresRouter({ db, logger, store, requireUser, changed }: St
     const rows = await findTyres(db, { query, after, limit: limit + 1 });
     const page = rows.slice(0, limit);
     const published = await content();
+    const sources = await sourcesOf(
+      db,
+      page.map((row) => row.id),
+    );
     res.json({
-      items: page.map((row) => staffTyre(row, published)),
+      items: page.map((row) => staffTyre(row, published, sources.get(row.id))),
       next: rows.length > limit ? page.at(-1)!.id : null,
       demoCount: await db.$count(tyres, and(eq(tyres.demo, true), eq(tyres.hidden, false))),
     } satisfies StaffTyrePage);
@@ -145,7 +157,13 @@ export function staffTyresRouter({ db, logger, store, requireUser, changed }: St
 
   router.get('/tyres/suppliers', requireUser, async (_req, res) => {
     const rows = await db.select().from(tyreSuppliers).orderBy(tyreSuppliers.name);
-    res.json(rows.map(({ id, name, mapping }) => ({ id, name, mapping })) satisfies TyreSupplier[]);
+    res.json(
+      rows.map(({ id, name, mapping }) => ({
+        id,
+        name,
+        mapping: mapping as ColumnMapping,
+      })) satisfies TyreSupplier[],
+    );
   });
 
   router.post('/tyres/suppliers', requireUser, express.json({ limit: '16kb' }), async (req, res) => {
@@ -155,7 +173,11 @@ export function staffTyresRouter({ db, logger, store, requireUser, changed }: St
         .insert(tyreSuppliers)
         .values({ name: body.name, mapping: checkedMapping(body.mapping) })
         .returning();
-      res.status(201).json({ id: row!.id, name: row!.name, mapping: row!.mapping } satisfies TyreSupplier);
+      res.status(201).json({
+        id: row!.id,
+        name: row!.name,
+        mapping: row!.mapping as ColumnMapping,
+      } satisfies TyreSupplier);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       throw new HttpError(409, 'A supplier of that name exists: choose it instead.', {
@@ -173,7 +195,7 @@ export function staffTyresRouter({ db, logger, store, requireUser, changed }: St
       .where(eq(tyreSuppliers.id, id))
       .returning();
     if (!row) throw new HttpError(404, 'There is no such supplier.');
-    res.json({ id: row.id, name: row.name, mapping: row.mapping } satisfies TyreSupplier);
+    res.json({ id: row.id, name: row.name, mapping: row.mapping as ColumnMapping } satisfies TyreSupplier);
   });
 
   router.get('/tyres/imports', requireUser, async (_req, res) => {
@@ -188,7 +210,27 @@ export function staffTyresRouter({ db, logger, store, requireUser, changed }: St
   });
 
   router.post('/tyres/imports', requireUser, async (req, res) => {
-    const upload = await readPriceFileUpload(req);
+    // The import is claimed before the file is received: a second one is refused before its body
+    // is stored anywhere.
+    let id: number;
+    try {
+      id = await createImport(db, {
+        supplierId: null,
+        fileName: 'receiving the file',
+        full: true,
+        startedBy: req.user!.username,
+      });
+    } catch (error) {
+      if (error instanceof ImportRunningError) throw new HttpError(409, error.message);
+      throw error;
+    }
+    let upload: PriceFileUpload;
+    try {
+      upload = await readPriceFileUpload(req);
+    } catch (error) {
+      await dropImport(db, id);
+      throw error;
+    }
     try {
       const mappingId = upload.fields.mappingId?.trim() || undefined;
       let supplier: typeof tyreSuppliers.$inferSelect | undefined;
@@ -207,20 +249,10 @@ export function staffTyresRouter({ db, logger, store, requireUser, changed }: St
       const full =
         upload.fields.full === undefined ||
         !['false', '0', 'no'].includes(upload.fields.full.trim().toLowerCase());
-      const running = await db.$count(
-        tyreImports,
-        and(
-          eq(tyreImports.status, 'running'),
-          gt(tyreImports.startedAt, sql`now() - make_interval(secs => ${staleImportMs / 1000})`),
-        ),
-      );
-      if (running > 0) throw new HttpError(409, 'An import is already running: wait for it to finish.');
-      const id = await createImport(db, {
-        supplierId: supplier?.id ?? null,
-        fileName: upload.fileName,
-        full,
-        startedBy: req.user!.username,
-      });
+      await db
+        .update(tyreImports)
+        .set({ supplierId: supplier?.id ?? null, fileName: upload.fileName, full })
+        .where(eq(tyreImports.id, id));
       res.status(202).json({ id });
       void runImport(db, id, fs.createReadStream(upload.file), {
         supplierId: supplier?.id ?? null,
@@ -245,6 +277,7 @@ export function staffTyresRouter({ db, logger, store, requireUser, changed }: St
         .finally(upload.remove);
     } catch (error) {
       upload.remove();
+      await dropImport(db, id);
       throw error;
     }
   });
@@ -292,7 +325,7 @@ export function staffTyresRouter({ db, logger, store, requireUser, changed }: St
   router.get('/tyres/:id', requireUser, async (req, res) => {
     const row = await tyreById(db, idParam(req, 'There is no such tyre.'));
     if (!row) throw tyreNotFound();
-    res.json(staffTyre(row, await content()));
+    res.json(staffTyre(row, await content(), (await sourcesOf(db, [row.id])).get(row.id)));
   });
 
   router.patch('/tyres/:id', requireUser, express.json({ limit: '4kb' }), async (req, res) => {
@@ -312,25 +345,8 @@ export function staffTyresRouter({ db, logger, store, requireUser, changed }: St
         ...(change.reason && { reason: change.reason }),
       },
     });
-    res.json(staffTyre(after, await content()));
+    res.json(staffTyre(after, await content(), (await sourcesOf(db, [after.id])).get(after.id)));
   });
 
   return router;
-}
-
-/** At start: imports left running by a server that stopped are marked failed. */
-export async function failStaleImports(db: Database) {
-  await db
-    .update(tyreImports)
-    .set({
-      status: 'failed',
-      failure: 'The server stopped before the import finished.',
-      finishedAt: new Date(),
-    })
-    .where(
-      and(
-        eq(tyreImports.status, 'running'),
-        sql`${tyreImports.startedAt} < now() - make_interval(secs => ${staleImportMs / 1000})`,
-      ),
-    );
 }

@@ -13,6 +13,7 @@ import {
   belowReservedMessage,
   type StaffTyre,
   type TyreChange,
+  type TyreSourceView,
   type TyrePricingAnswer,
 } from '#common/tyres/staff.ts';
 import type { Database } from '../db/client.ts';
@@ -23,7 +24,7 @@ import { tyreBasics, type TyreRow } from './catalogue.ts';
 import { forgetCatalogue } from './offers.ts';
 
 /** A catalogue row as staff see it: what customers see, and the cost, stock and flags behind it. */
-export function staffTyre(row: TyreRow, content: SiteContent): StaffTyre {
+export function staffTyre(row: TyreRow, content: SiteContent, sources: TyreSourceView[] = []): StaffTyre {
   return {
     ...tyreBasics(row, tyrePricingOf(content)),
     ean: row.ean,
@@ -36,6 +37,7 @@ export function staffTyre(row: TyreRow, content: SiteContent): StaffTyre {
     hidden: row.hidden,
     available: row.available,
     demo: row.demo,
+    sources,
   };
 }
 

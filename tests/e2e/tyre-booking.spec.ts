@@ -90,6 +90,9 @@ test.describe('booking tyres', () => {
     ] as const) {
       await page.getByLabel(ours).selectOption(theirs);
     }
+    // The file has no season column: its season is chosen for the whole file.
+    await page.locator('#column-season').selectOption('The same for every row');
+    await page.getByLabel('Season of every row').selectOption('Summer');
     await page.getByRole('checkbox', { name: /whole range/ }).uncheck();
     await page.getByRole('button', { name: 'Import' }).click();
     const result = page.getByRole('region', { name: /wholesaler\.csv$/ });

@@ -82,6 +82,7 @@ export function ownRow(n: number, change: Partial<Record<PriceFileColumn, string
     stock: '4',
     supplier_stock: '20',
     lead_days: '2',
+    part_number: '',
     ...change,
   };
   return priceFileColumns.map((column) => values[column]).join(',');

@@ -3,7 +3,7 @@ import { buttonClass } from '#app/components/ui/button.tsx';
 import { seasonNames, type TyreOffer } from '#common/tyres/catalogue.ts';
 import { fittedTotal, shownQuantities, tyreTierNames } from '#common/tyres/pricing.ts';
 import { formatPence } from '#common/util/money.ts';
-import { parseTyreSize, sizeLabel } from '#common/tyres/size.ts';
+import { loadIndexText, parseTyreSize, sizeLabel } from '#common/tyres/size.ts';
 import { EuLabel } from './eu-label.tsx';
 import { shortDay } from './tyre-query.ts';
 
@@ -41,7 +41,7 @@ export function TyreCard({
   const size = parseTyreSize(offer.size);
   const name = `${offer.brand} ${offer.pattern}`;
   const marks = [
-    `${size ? sizeLabel(size) : offer.size} ${offer.loadIndex}${offer.speedRating}`,
+    `${size ? sizeLabel(size) : offer.size} ${loadIndexText(offer)}${offer.speedRating}`,
     seasonNames[offer.season],
     ...(offer.extraLoad ? ['Extra load (XL)'] : []),
     ...(offer.runFlat ? ['Run-flat'] : []),

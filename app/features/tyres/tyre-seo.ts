@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
 import type { SiteContent } from '#common/site-content/site-content.ts';
 import type { TyreOffer } from '#common/tyres/catalogue.ts';
-import { parseTyreSize, sizeLabel } from '#common/tyres/size.ts';
+import { loadIndexText, parseTyreSize, sizeLabel } from '#common/tyres/size.ts';
 
 /** The service "Book fitting" books: tyre replacement, else the first service shown. */
 export function tyreServiceSlug(content: Pick<SiteContent, 'services'>): string {
@@ -38,7 +38,7 @@ export function tyreListJsonLd(
           position: index + 1,
           item: {
             '@type': 'Product',
-            name: `${offer.brand} ${offer.pattern} ${size ? sizeLabel(size) : offer.size} ${offer.loadIndex}${offer.speedRating}`,
+            name: `${offer.brand} ${offer.pattern} ${size ? sizeLabel(size) : offer.size} ${loadIndexText(offer)}${offer.speedRating}`,
             brand: { '@type': 'Brand', name: offer.brand },
             category: 'Tyres',
             offers: {

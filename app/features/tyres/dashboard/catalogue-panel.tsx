@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { seasonNames } from '#common/tyres/catalogue.ts';
 import { tyreTierNames } from '#common/tyres/pricing.ts';
+import { loadIndexText } from '#common/tyres/size.ts';
 import type { StaffTyre } from '#common/tyres/staff.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
@@ -10,6 +11,7 @@ import { Spinner } from '#app/components/ui/spinner.tsx';
 import { messageOf } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import { TyreEditor } from './tyre-editor.tsx';
+import { TyreSources } from './tyre-sources.tsx';
 import { poundsText } from './tyre-format.ts';
 import { useRemoveDemoTyres, useTyreCatalogue } from './tyre-queries.ts';
 
@@ -48,7 +50,7 @@ function StaffTyreCard({ tyre }: { tyre: StaffTyre }) {
             {tyre.brand} {tyre.pattern}
           </h4>
           <p className="text-sm text-slate-600">
-            {tyre.size} {tyre.loadIndex}
+            {tyre.size} {loadIndexText(tyre)}
             {tyre.speedRating}
             {tyre.extraLoad && ' XL'}
             {tyre.runFlat && ' run-flat'} · {seasonNames[tyre.season]} · {tyreTierNames[tyre.tier]}
@@ -80,6 +82,7 @@ function StaffTyreCard({ tyre }: { tyre: StaffTyre }) {
           </span>
         </Figure>
       </dl>
+      <TyreSources sources={tyre.sources} />
       {editing ? (
         <TyreEditor tyre={tyre} onDone={() => setEditing(false)} />
       ) : (

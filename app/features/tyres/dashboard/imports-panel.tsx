@@ -4,6 +4,7 @@ import {
   missingColumns,
   ownColumns,
   priceFileColumns,
+  seasonNeededMessage,
   type ColumnMapping,
 } from '#common/tyres/price-file.ts';
 import type { TyreSupplier } from '#common/tyres/staff.ts';
@@ -89,9 +90,14 @@ function ImportForm({
       fileInput.current?.focus();
       return;
     }
-    const needs = missingColumns(mapping).map((column) => columnNames[column]);
+    const missing = missingColumns(mapping);
+    const needs = missing.filter((column) => column !== 'season').map((column) => columnNames[column]);
     if (reader.kind !== 'own' && needs.length > 0) {
       setErrors({ mapping: `Choose the file’s columns for ${needs.join(', ')}.` });
+      return;
+    }
+    if (reader.kind !== 'own' && missing.includes('season')) {
+      setErrors({ mapping: seasonNeededMessage });
       return;
     }
     if (reader.kind === 'new' && name.trim() === '') {

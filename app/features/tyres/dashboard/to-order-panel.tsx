@@ -6,10 +6,14 @@ import { LoadFailure } from '#app/components/ui/load-failure.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { messageOf } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
+import type { TyreToOrder } from '#common/tyres/staff.ts';
+import { TyreSources } from './tyre-sources.tsx';
 import { useMarkTyresOrdered, useTyresToOrder } from './tyre-queries.ts';
 
+type Ordered = TyreToOrder & { tyre: NonNullable<Booking['tyre']> };
+
 /** One booking whose tyres come from the supplier: what to order, for when, and whether it is. */
-function ToOrderCard({ booking }: { booking: Booking & { tyre: NonNullable<Booking['tyre']> } }) {
+function ToOrderCard({ booking }: { booking: Ordered }) {
   const mark = useMarkTyresOrdered();
   const headingId = `to-order-${booking.id}`;
   const ordered = booking.tyre.orderedAt !== null;
@@ -47,6 +51,7 @@ function ToOrderCard({ booking }: { booking: Booking & { tyre: NonNullable<Booki
         {formatPence(booking.tyre.total)} fitted ·{' '}
         {ordered ? `Ordered ${formatDateTime(booking.tyre.orderedAt!)}` : 'Not ordered yet'}
       </p>
+      <TyreSources sources={booking.sources} />
       <Button
         variant={ordered ? 'outline' : 'dark'}
         className="mt-3"
@@ -72,9 +77,7 @@ export function ToOrderPanel() {
       />
     );
   }
-  const bookings = list.data.filter((booking): booking is Booking & { tyre: NonNullable<Booking['tyre']> } =>
-    Boolean(booking.tyre),
-  );
+  const bookings = list.data.filter((booking): booking is Ordered => Boolean(booking.tyre));
   const waiting = bookings.filter((booking) => booking.tyre.orderedAt === null).length;
   return (
     <div className="grid min-w-0 gap-3">

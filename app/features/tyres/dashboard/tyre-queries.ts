@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Booking } from '#common/bookings/booking.ts';
 import type { TyrePricingSettings } from '#common/tyres/pricing-settings.ts';
 import type {
+  TyreToOrder,
   StaffTyre,
   StaffTyrePage,
   TyreChange,
@@ -161,7 +161,7 @@ export function useStartImport() {
 export function useTyresToOrder() {
   return useQuery({
     queryKey: toOrderKey,
-    queryFn: ({ signal }) => apiRequest<Booking[]>('GET', '/api/tyres/to-order', undefined, { signal }),
+    queryFn: ({ signal }) => apiRequest<TyreToOrder[]>('GET', '/api/tyres/to-order', undefined, { signal }),
   });
 }
 
@@ -170,7 +170,7 @@ export function useMarkTyresOrdered() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ordered }: { id: number; ordered: boolean }) =>
-      apiRequest<Booking[]>('PUT', `/api/tyres/to-order/${id}`, { ordered }),
+      apiRequest<TyreToOrder[]>('PUT', `/api/tyres/to-order/${id}`, { ordered }),
     onSuccess: (list) => {
       queryClient.setQueryData(toOrderKey, list);
       void queryClient.invalidateQueries({ queryKey: bookingsQueryKey });

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { defaultTyrePricing } from '#common/tyres/pricing-settings.ts';
+import { seasonNeededMessage } from '#common/tyres/price-file.ts';
 import {
   belowReservedMessage,
   type StaffTyre,
@@ -19,6 +20,7 @@ const tyre = (overrides: Partial<StaffTyre> = {}): StaffTyre => ({
   pattern: 'Ventus Prime 4',
   size: '205/55 R16',
   loadIndex: 91,
+  loadIndexDual: null,
   speedRating: 'V',
   season: 'summer',
   runFlat: false,
@@ -35,6 +37,7 @@ const tyre = (overrides: Partial<StaffTyre> = {}): StaffTyre => ({
   hidden: false,
   available: true,
   demo: true,
+  sources: [],
   ...overrides,
 });
 
@@ -88,6 +91,47 @@ describe('TyresTab: stock', () => {
     card.getByText('1 day to deliver');
     card.getByText('Demo');
     screen.getByText(/320 demo tyres/);
+  });
+
+  it('shows a van tyre’s dual load index, and where the tyre can be had with each supplier’s part number', async () => {
+    serve((call) =>
+      call.path.startsWith('/api/tyres/catalogue')
+        ? {
+            status: 200,
+            body: {
+              items: [
+                tyre({
+                  size: '215/65R16',
+                  loadIndex: 109,
+                  loadIndexDual: 107,
+                  speedRating: 'T',
+                  demo: false,
+                  sources: [
+                    {
+                      supplier: 'Van Tyres Ltd',
+                      partNumber: 'VT-2156516',
+                      cost: 6_150,
+                      stock: 8,
+                      leadDays: 1,
+                    },
+                    { supplier: 'Grosshandel', partNumber: null, cost: 6_400, stock: 0, leadDays: 3 },
+                  ],
+                }),
+              ],
+              next: null,
+              demoCount: 0,
+            },
+          }
+        : undefined,
+    );
+    renderTab();
+    const card = within(await screen.findByRole('article', { name: 'Hankook Ventus Prime 4' }));
+    card.getByText(/^215\/65R16 109\/107T/);
+    const sources = within(card.getByRole('list', { name: 'Where to order it' })).getAllByRole('listitem');
+    expect(sources.map((item) => item.textContent)).toEqual([
+      'Van Tyres Ltd · part no. VT-2156516 · £61.50 · 8 in stock · 1 day to deliver',
+      'Grosshandel · £64.00 · 0 in stock · 3 days to deliver',
+    ]);
   });
 
   it('searches by what was typed', async () => {
@@ -251,7 +295,7 @@ describe('TyresTab: prices', () => {
 describe('TyresTab: imports', () => {
   const ownFile = new File(
     [
-      'ean,brand,pattern,width,profile,rim,load_index,speed_rating,cost\n1,A,B,205,55,16,91,V,50\n2,C,D,205,55,16,91,V,x\n',
+      'ean,brand,pattern,width,profile,rim,load_index,speed_rating,season,cost\n1,A,B,205,55,16,91,V,summer,50\n2,C,D,205,55,16,91,V,summer,x\n',
     ],
     'prices.csv',
     { type: 'text/csv' },
@@ -280,7 +324,7 @@ describe('TyresTab: imports', () => {
     expect(((await screen.findByLabelText('Whose columns does it have?')) as HTMLSelectElement).value).toBe(
       'own',
     );
-    screen.getByText('prices.csv: 2 rows, 9 columns.');
+    screen.getByText('prices.csv: 2 rows, 10 columns.');
     await user.click(screen.getByRole('button', { name: 'Import' }));
 
     await screen.findByText('1 of 2 rows read');
@@ -330,6 +374,13 @@ describe('TyresTab: imports', () => {
     await user.selectOptions(screen.getByLabelText(/^Pattern/), 'Profil');
     await user.selectOptions(screen.getByLabelText('Whole size (205/55 R16 91V)'), 'Groesse');
     await user.selectOptions(screen.getByLabelText(/^Cost before VAT/), 'EK netto');
+    // The file has no season column: it is never taken for a summer list.
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(screen.getByRole('alert').textContent).toBe(seasonNeededMessage);
+    await user.selectOptions(screen.getByLabelText(/^Season/), 'The same for every row');
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(screen.getByRole('alert').textContent).toBe(seasonNeededMessage);
+    await user.selectOptions(screen.getByLabelText('Season of every row'), 'Winter');
     await user.click(screen.getByRole('button', { name: 'Import' }));
     expect(screen.getByRole('alert').textContent).toBe('Enter the supplier’s name');
     await user.type(screen.getByLabelText(/^Supplier’s name/), 'Grosshandel');
@@ -342,7 +393,13 @@ describe('TyresTab: imports', () => {
         '/api/tyres/suppliers',
         {
           name: 'Grosshandel',
-          mapping: { brand: 'Marke', pattern: 'Profil', size: 'Groesse', cost: 'EK netto' },
+          mapping: {
+            brand: 'Marke',
+            pattern: 'Profil',
+            size: 'Groesse',
+            cost: 'EK netto',
+            season: { value: 'winter' },
+          },
         },
       ],
       ['/api/tyres/imports', { file: expect.any(File), mappingId: '3', full: 'false' }],
@@ -364,12 +421,13 @@ describe('TyresTab: to order', () => {
         orderedAt: null,
       },
     });
+    const sources = [{ supplier: 'Grosshandel', partNumber: 'GH-1001', cost: 5_000, stock: 12, leadDays: 2 }];
     const calls = serve((call) => {
-      if (call.path === '/api/tyres/to-order') return { status: 200, body: [booking] };
+      if (call.path === '/api/tyres/to-order') return { status: 200, body: [{ ...booking, sources }] };
       if (call.method === 'PUT')
         return {
           status: 200,
-          body: [{ ...booking, tyre: { ...booking.tyre!, orderedAt: '2026-11-26T10:00:00.000Z' } }],
+          body: [{ ...booking, sources, tyre: { ...booking.tyre!, orderedAt: '2026-11-26T10:00:00.000Z' } }],
         };
       return undefined;
     });
@@ -379,6 +437,7 @@ describe('TyresTab: to order', () => {
       await screen.findByRole('article', { name: '2 × Hankook Ventus Prime 4 205/55 R16 91V' }),
     );
     card.getByText(/Not ordered yet/);
+    card.getByText(/part no\. GH-1001/);
     screen.getByText('1 booking needs tyres from the supplier; 1 not ordered yet.');
     await user.click(card.getByRole('button', { name: 'Mark ordered' }));
     await card.findByRole('button', { name: 'Mark not ordered' });

@@ -1,8 +1,3 @@
 // What the rest of the app may use of this feature.
 export { AccountTab } from './account-tab.tsx';
-export {
-  currentUserQueryKey,
-  logOut,
-  staffTabStoragePrefix,
-  useCurrentUser,
-} from './staff-session.ts';
+export { currentUserQueryKey, logOut, staffTabStoragePrefix, useCurrentUser } from './staff-session.ts';

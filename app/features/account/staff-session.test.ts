@@ -232,7 +232,10 @@ describe('signing out', () => {
 describe('who is signed in', () => {
   it('is the server’s answer, else, without one, the user stored at sign-in', async () => {
     storeUser(sam);
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json(sam)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(sam)),
+    );
     expect(await readCurrentUser()).toEqual(sam);
     vi.stubGlobal(
       'fetch',
@@ -242,9 +245,15 @@ describe('who is signed in', () => {
     );
     expect(await readCurrentUser()).toEqual(sam);
     // The server unwell is its answer, not a missing one.
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ error: 'Down' }, { status: 503 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ error: 'Down' }, { status: 503 })),
+    );
     await expect(readCurrentUser()).rejects.toThrow('503');
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ error: 'Not signed in.' }, { status: 401 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ error: 'Not signed in.' }, { status: 401 })),
+    );
     expect(await readCurrentUser()).toBeNull();
     expect(readStoredUser()).toBeNull();
     vi.stubGlobal(

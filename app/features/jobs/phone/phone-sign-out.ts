@@ -5,10 +5,14 @@ import { actionsKey, forgetKeptDays, indexedDbStore, type PhoneStore } from './p
 const keptPageCache = /^my-jobs-/;
 
 /** The service worker's copy of My jobs goes, with the files it kept beside it. */
-export async function forgetKeptPage(cacheStorage: CacheStorage | undefined = globalThis.caches): Promise<void> {
+export async function forgetKeptPage(
+  cacheStorage: CacheStorage | undefined = globalThis.caches,
+): Promise<void> {
   if (!cacheStorage) return;
   const names = await cacheStorage.keys();
-  await Promise.all(names.filter((name) => keptPageCache.test(name)).map((name) => cacheStorage.delete(name)));
+  await Promise.all(
+    names.filter((name) => keptPageCache.test(name)).map((name) => cacheStorage.delete(name)),
+  );
 }
 
 /**
@@ -29,6 +33,9 @@ export async function actionsOnPhone(userId: number, store: PhoneStore = indexed
 }
 
 /** The fitter chose to discard what is still on the phone (at sign-out, after a second press). */
-export async function discardActionsOnPhone(userId: number, store: PhoneStore = indexedDbStore()): Promise<void> {
+export async function discardActionsOnPhone(
+  userId: number,
+  store: PhoneStore = indexedDbStore(),
+): Promise<void> {
   await store.delete(actionsKey(userId));
 }

@@ -5,7 +5,9 @@ import { stalledText } from './sync-status.tsx';
 import { sendActionsOnPhone } from './use-phone-jobs.ts';
 
 const notSentText = (count: number) =>
-  count === 1 ? '1 action on this phone is not sent yet.' : `${count} actions on this phone are not sent yet.`;
+  count === 1
+    ? '1 action on this phone is not sent yet.'
+    : `${count} actions on this phone are not sent yet.`;
 
 /**
  * Logout pressed with actions still on the phone: how many, then the choice of sending them now

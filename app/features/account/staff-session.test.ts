@@ -3,6 +3,7 @@ import {
   afterLoginPath,
   currentUserQueryKey,
   fetchCurrentUser,
+  forgetEndedSession,
   isAdminPath,
   isSignOutOwed,
   lastAdminPath,
@@ -263,6 +264,24 @@ describe('who is signed in', () => {
       }),
     );
     await expect(readCurrentUser()).rejects.toThrow('Failed to fetch');
+  });
+});
+
+describe('a session found ended', () => {
+  it('forgets the stored user and the phone’s day, and keeps unpublished edits for the next sign-in', async () => {
+    const tab = memoryStorage();
+    vi.stubGlobal('window', { localStorage: storage, sessionStorage: tab });
+    storeUser(sam);
+    tab.setItem(`${staffTabStoragePrefix}site-content-draft`, '{"draft":{}}');
+    const store = memoryStore();
+    await store.set('day:4:2026-11-29', { jobs: [], savedAt: '' });
+    await store.set('actions:4', [{ key: 'k1' }]);
+    const cacheStorage = memoryCacheStorage(['my-jobs-v2']);
+    await forgetEndedSession({ store, cacheStorage });
+    expect(readStoredUser()).toBeNull();
+    expect([...store.values.keys()]).toEqual(['actions:4']);
+    expect([...cacheStorage.held]).toEqual([]);
+    expect(tab.getItem(`${staffTabStoragePrefix}site-content-draft`)).toBe('{"draft":{}}');
   });
 });
 

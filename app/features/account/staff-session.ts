@@ -100,9 +100,9 @@ export function useCurrentUser(fromServer?: StaffUser | null) {
  * A staff page's signed-in user (the page's loader has already sent signed-out visitors to /auth;
  * `fromServer` is left out by a page whose copy is kept on the phone, which names no one).
  * The page is remembered for the next sign-in; a session that ends while it is open (logout in
- * another tab, expiry, the account disabled) first clears what the phone kept of the day, then
- * sends it back to /auth; and a copy restored from the back-forward cache after logout is
- * reloaded rather than shown.
+ * another tab, expiry, the account disabled) sends it back to /auth, which clears what the phone
+ * kept of the day; and a copy restored from the back-forward cache after logout is reloaded
+ * rather than shown.
  */
 export function useStaffPage(fromServer?: StaffUser | null) {
   const user = useCurrentUser(fromServer);
@@ -113,7 +113,7 @@ export function useStaffPage(fromServer?: StaffUser | null) {
 
   const signedOut = user.isSuccess && user.data === null;
   useEffect(() => {
-    if (signedOut) void forgetOnDevice().then(() => navigate('/auth', { replace: true }));
+    if (signedOut) void navigate('/auth', { replace: true });
   }, [signedOut, navigate]);
 
   useEffect(() => {
@@ -174,13 +174,13 @@ function forgetStaffTabStorage(): void {
 }
 
 /**
- * What the device keeps of whoever was signed in goes: the stored user, what staff pages kept in
- * the tab, and My jobs' kept days and its service worker's copy of the page. Storage the browser
- * refuses has kept nothing.
+ * Once a session has ended, however it ended: the stored user goes, and My jobs' kept days and
+ * its service worker's copy of the page. Storage the browser refuses has kept nothing.
+ * (Unpublished edits kept in the tab stay for the same person's next sign-in, unless they logged
+ * out: `logOut`.)
  */
-export async function forgetOnDevice(phone?: Parameters<typeof forgetDayOnPhone>[0]): Promise<void> {
+export async function forgetEndedSession(phone?: Parameters<typeof forgetDayOnPhone>[0]): Promise<void> {
   storeUser(null);
-  forgetStaffTabStorage();
   await forgetDayOnPhone(phone).catch(() => undefined);
 }
 
@@ -259,7 +259,7 @@ async function endSession(): Promise<'ended' | 'owed'> {
 
 /**
  * Signs out: the server session ends (or is owed, without signal) and the device forgets who was
- * signed in and what they kept (`forgetOnDevice`). `leave` moves away from the staff page; only
+ * signed in and what they kept, in the tab and on the phone. `leave` moves away from the staff page; only
  * then is the query cache emptied, so nothing of the staff member's data stays in memory and the
  * page being left does not react to its own user vanishing.
  */
@@ -281,7 +281,8 @@ export async function logOut(
     onlineManager.setOnline(true);
     throw error;
   }
-  await forgetOnDevice(phone);
+  forgetStaffTabStorage();
+  await forgetEndedSession(phone);
   if (outcome === 'owed') setSignOutOwed(true);
   await leave(outcome);
   queryClient.clear();

@@ -30,7 +30,8 @@ export function DashboardHeader({
     try {
       if (discard) await discardActionsOnPhone(user.id);
       else {
-        const found = await actionsOnPhone(user.id).catch(() => 0);
+        // Only fitters keep actions on a phone (My jobs).
+        const found = user.role === 'fitter' ? await actionsOnPhone(user.id).catch(() => 0) : 0;
         if (found > 0) {
           setUnsent(found);
           setLeaving(false);

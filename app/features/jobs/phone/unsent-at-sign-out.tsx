@@ -34,8 +34,7 @@ export function UnsentAtSignOut({
 
   async function sendNow() {
     setSending(true);
-    const state = await sendActionsOnPhone(userId, queryClient);
-    setSending(false);
+    const state = await sendActionsOnPhone(userId, queryClient).finally(() => setSending(false));
     if (state.actions.length === 0) return onAllSent();
     setLeft(state.actions.length);
     setReason(

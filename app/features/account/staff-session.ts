@@ -205,7 +205,7 @@ function subscribeToOwed(listener: () => void) {
 }
 
 /** Sends the sign-out the phone owes, if it owes one; answers whether one is still owed. */
-export async function payOwedSignOut(): Promise<boolean> {
+async function payOwedSignOut(): Promise<boolean> {
   if (!isSignOutOwed()) return false;
   try {
     await apiRequest('POST', '/api/logout');

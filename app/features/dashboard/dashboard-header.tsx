@@ -78,6 +78,8 @@ export function DashboardHeader({
         </div>
         {unsent > 0 && (
           <UnsentAtSignOut
+            // Logout pressed again counts afresh.
+            key={unsent}
             userId={user.id}
             count={unsent}
             busy={leaving}

@@ -1,7 +1,8 @@
 // The service worker of My jobs (/admin/jobs): keeps the page and its scripts on the phone so that
 // it opens without signal. The day's jobs and the actions waiting to be sent are the page's own
 // business (IndexedDB); the API is never answered from here.
-const cacheName = 'my-jobs-v1';
+// v2: the page kept by v1 named the fitter signed in; it goes when this version activates.
+const cacheName = 'my-jobs-v2';
 const pagePath = '/admin/jobs';
 
 /** The page and every file it names from /assets/ (its scripts, styles and fonts). */

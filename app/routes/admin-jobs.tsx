@@ -2,8 +2,9 @@ import { useEffect } from 'react';
 import { redirect } from 'react-router';
 import { DashboardHeader } from '#app/features/dashboard/dashboard-header.tsx';
 import { useStaffPage } from '#app/features/account/staff-session.ts';
-import { forgetKeptDays, JobsPage, keepJobsPageOnPhone } from '#app/features/jobs/phone/index.ts';
+import { JobsPage, keepJobsPageOnPhone } from '#app/features/jobs/phone/index.ts';
 import { Spinner } from '#app/components/ui/spinner.tsx';
+import { useHydrated } from '#app/lib/hydration.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import type { Route } from './+types/admin-jobs';
 
@@ -12,7 +13,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = await context.staff.currentUser();
   if (!user) throw redirect('/auth?next=/admin/jobs');
   if (user.role !== 'fitter') throw redirect('/admin/dashboard/jobs');
-  return { user };
+  // Nothing of the fitter: the service worker keeps this page on the phone, where the next person
+  // to open it may be someone else.
+  return null;
 }
 
 export const shouldRevalidate = () => false;
@@ -31,16 +34,18 @@ export const links: Route.LinksFunction = () => [
   { rel: 'apple-touch-icon', href: '/brand/app-icon-192.png' },
 ];
 
-export default function AdminJobs({ loaderData }: Route.ComponentProps) {
-  const user = useStaffPage(loaderData.user);
+/** The fitter comes from GET /api/user, or from the phone's stored user without signal. */
+export default function AdminJobs() {
+  const user = useStaffPage();
+  const hydrated = useHydrated();
   useEffect(keepJobsPageOnPhone, []);
-  if (!user.data) return <Spinner label="Checking your sign-in..." />;
+  // The page's HTML names no one; the stored user is read once it has hydrated.
+  if (!hydrated || !user.data) return <Spinner label="Checking your sign-in..." />;
   return (
     <>
       <DashboardHeader
         user={user.data}
         title="My jobs"
-        onSignedOut={forgetKeptDays}
         links={
           <a
             href="/admin/dashboard/account"

@@ -1,6 +1,7 @@
+import { useEffect } from 'react';
 import { redirect } from 'react-router';
 import { LoginForm } from '#app/features/account/login-form.tsx';
-import { isAdminPath } from '#app/features/account/staff-session.ts';
+import { forgetEndedSession, isAdminPath } from '#app/features/account/staff-session.ts';
 import { StaffCardPage } from '#app/features/staff/staff-card-page.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
 import type { Route } from './+types/auth';
@@ -23,6 +24,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function AuthPage() {
+  // Whoever comes to sign in is signed out (the loader sends anyone else on): anything the device
+  // still keeps of an earlier sign-in, one that expired while the phone was put away, goes.
+  useEffect(() => void forgetEndedSession(), []);
   return (
     <StaffCardPage
       title="Admin Login"

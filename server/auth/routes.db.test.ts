@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { sameOriginHeaders } from '#tests/support/factories.ts';
@@ -174,6 +175,23 @@ describe('sessions', () => {
     expect(sessionCookieOf(response)!.cookie).toBe('session=');
     await whoAmI(cookie).expect(401);
     expect(await fixture.database.db.select().from(sessions)).toEqual([]);
+  });
+
+  it('end at logout with the browser told to forget what the site kept, for staff and fitters alike', async () => {
+    await addAccount();
+    await addAccount('frank');
+    await fixture.database.db.update(users).set({ role: 'fitter' }).where(eq(users.username, 'frank'));
+    for (const username of ['sam', 'frank']) {
+      const response = await request(fixture.app)
+        .post('/api/logout')
+        .set(sameOriginHeaders)
+        .set('Cookie', await signIn(username))
+        .expect(204);
+      expect(response.headers['clear-site-data']).toBe('"cache", "storage"');
+    }
+    // A phone paying a sign-out it owes after its session has already ended is told the same.
+    const late = await request(fixture.app).post('/api/logout').set(sameOriginHeaders).expect(204);
+    expect(late.headers['clear-site-data']).toBe('"cache", "storage"');
   });
 
   it('end after 24 hours without use', async () => {

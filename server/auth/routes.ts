@@ -173,6 +173,9 @@ export function authRouter(auth: AuthDependencies): Router {
       if (user) await record(req, user, 'sign-out');
     }
     clearSessionCookie(req, res, publicUrl);
+    // The browser forgets what the site kept in it (My jobs' kept days and waiting actions, its
+    // service worker's copy of the page, the stored user), whoever signed out.
+    res.setHeader('Clear-Site-Data', '"cache", "storage"');
     res.status(204).end();
   });
 

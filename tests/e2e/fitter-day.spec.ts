@@ -1,23 +1,11 @@
-import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Job, Takings, VehicleHistory } from '#common/jobs/jobs.ts';
 import { londonDate } from '#common/time/london.ts';
 import { pdfText } from '#tests/support/pdf-text.ts';
 import { tomorrow, useBookingSite } from './booking-site.ts';
 import { anySize, expect, expectAccessible, test } from './fixtures.ts';
-import { addFitter, bookJob, signedIn } from './job-site.ts';
+import { addFitter, bookJob, signedIn, signInOnPhone } from './job-site.ts';
 import { staffAccount } from './staff-account.ts';
-
-/** The fitter signs in on their phone, lands on My jobs and waits for its scripts. */
-async function signInOnPhone(page: Page, origin: string, username: string, password: string) {
-  await page.goto(`${origin}/auth`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(`${origin}/admin/jobs`);
-  // A press before the page has its scripts would change nothing.
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-}
 
 test.describe('the fitter’s day', () => {
   // The job report waits a moment for a payment taken just after completion.

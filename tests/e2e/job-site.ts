@@ -1,4 +1,4 @@
-import { request as http, type APIRequestContext } from '@playwright/test';
+import { request as http, type APIRequestContext, type Page } from '@playwright/test';
 import { adminRequestHeader } from '#common/http/api.ts';
 import type { Job } from '#common/jobs/jobs.ts';
 import { tomorrow } from './booking-site.ts';
@@ -75,4 +75,15 @@ export async function bookJob(
     expect(given.status(), await given.text()).toBe(200);
   }
   return job;
+}
+
+/** The fitter signs in on their phone, lands on My jobs and waits for its scripts. */
+export async function signInOnPhone(page: Page, origin: string, username: string, password: string) {
+  await page.goto(`${origin}/auth`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(`${origin}/admin/jobs`);
+  // A press before the page has its scripts would change nothing.
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }

@@ -12,3 +12,14 @@ export function memoryStorage(): Storage {
     setItem: (key, value) => void items.set(key, String(value)),
   };
 }
+
+/** The browser's Cache Storage as far as signing out uses it: the caches it holds, by name. */
+export function memoryCacheStorage(names: string[]) {
+  const held = new Set(names);
+  const storage = {
+    held,
+    keys: async () => [...held],
+    delete: async (name: string) => held.delete(name),
+  };
+  return storage as typeof storage & CacheStorage;
+}

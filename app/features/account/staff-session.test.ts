@@ -3,11 +3,14 @@ import {
   afterLoginPath,
   currentUserQueryKey,
   fetchCurrentUser,
+  forgetEndedSession,
   isAdminPath,
+  isSignOutOwed,
   lastAdminPath,
   logOut,
   resumeReadsAfterSignOut,
   lastAdminUrlKey,
+  readCurrentUser,
   readStoredUser,
   rememberAdminPath,
   storedUserKey,
@@ -17,7 +20,8 @@ import {
 import { onlineManager, QueryObserver } from '@tanstack/react-query';
 import type { StaffUser } from '#common/auth/auth.ts';
 import { createQueryClient } from '#app/lib/query-client.ts';
-import { memoryStorage } from '#tests/support/memory-storage.ts';
+import { memoryCacheStorage, memoryStorage } from '#tests/support/memory-storage.ts';
+import { memoryStore } from '#app/features/jobs/phone/phone-store.ts';
 
 let storage: Storage;
 beforeEach(() => {
@@ -123,6 +127,70 @@ describe('signing out', () => {
     expect(tab.getItem('splash-something-else')).toBe('kept');
   });
 
+  it('forgets the days My jobs kept and its service worker’s copy of the page, and keeps the page to come back to', async () => {
+    vi.stubGlobal('window', { localStorage: storage, sessionStorage: memoryStorage() });
+    // The answer's Clear-Site-Data empties the site's storage before the page hears it.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        storage.clear();
+        return new Response(null, { status: 204 });
+      }),
+    );
+    rememberAdminPath('/admin/jobs');
+    const store = memoryStore();
+    await store.set('day:4:2026-11-29', { jobs: [], savedAt: '' });
+    await store.set('actions:4', [{ key: 'k1' }]);
+    const cacheStorage = memoryCacheStorage(['my-jobs-v2']);
+    const leave = vi.fn(async () => undefined);
+    await logOut(createQueryClient(), leave, { phone: { store, cacheStorage } });
+    expect(leave).toHaveBeenCalledWith('ended');
+    expect([...store.values.keys()]).toEqual(['actions:4']);
+    expect([...cacheStorage.held]).toEqual([]);
+    expect(lastAdminPath()).toBe('/admin/jobs');
+    expect(isSignOutOwed()).toBe(false);
+  });
+
+  it('without signal clears the phone at once, and ends the session when the signal returns', async () => {
+    vi.stubGlobal('window', { localStorage: storage, sessionStorage: memoryStorage() });
+    const requested: string[] = [];
+    let signal = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (!signal) throw new TypeError('Failed to fetch');
+        requested.push(url);
+        return url === '/api/logout'
+          ? new Response(null, { status: 204 })
+          : Response.json({ error: 'Not signed in.' }, { status: 401 });
+      }),
+    );
+    storeUser(sam);
+    const store = memoryStore();
+    await store.set('day:4:2026-11-29', { jobs: [], savedAt: '' });
+    const cacheStorage = memoryCacheStorage(['my-jobs-v2']);
+    const leave = vi.fn(async () => undefined);
+    const queryClient = createQueryClient();
+    await logOut(queryClient, leave, { phone: { store, cacheStorage } });
+    expect(leave).toHaveBeenCalledWith('owed');
+    expect(readStoredUser()).toBeNull();
+    expect([...store.values.keys()]).toEqual([]);
+    expect([...cacheStorage.held]).toEqual([]);
+    // Owed: a flag, nothing of the day.
+    expect(isSignOutOwed()).toBe(true);
+    expect(storage.length).toBe(1);
+    expect(storage.key(0)).toBe('tyre-services.sign-out-owed');
+    // Still without signal, nobody is signed in on the phone, and the sign-out is still owed.
+    expect(await fetchCurrentUser()).toBeNull();
+    expect(isSignOutOwed()).toBe(true);
+
+    signal = true;
+    expect(await fetchCurrentUser()).toBeNull();
+    expect(requested).toEqual(['/api/logout', '/api/user']);
+    expect(isSignOutOwed()).toBe(false);
+    expect(onlineManager.isOnline()).toBe(true);
+  });
+
   it('starts no read once it has begun, and lets reads go again if the sign-out fails', async () => {
     vi.stubGlobal('window', { localStorage: storage, sessionStorage: memoryStorage() });
     const requested: string[] = [];
@@ -159,6 +227,61 @@ describe('signing out', () => {
     await expect(logOut(queryClient, async () => undefined)).rejects.toThrow();
     await queryClient.fetchQuery({ queryKey: ['/api/enquiries'], staleTime: 0 });
     expect(requested).toEqual(['/api/logout', '/api/enquiries']);
+  });
+});
+
+describe('who is signed in', () => {
+  it('is the server’s answer, else, without one, the user stored at sign-in', async () => {
+    storeUser(sam);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(sam)),
+    );
+    expect(await readCurrentUser()).toEqual(sam);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    expect(await readCurrentUser()).toEqual(sam);
+    // The server unwell is its answer, not a missing one.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ error: 'Down' }, { status: 503 })),
+    );
+    await expect(readCurrentUser()).rejects.toThrow('503');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ error: 'Not signed in.' }, { status: 401 })),
+    );
+    expect(await readCurrentUser()).toBeNull();
+    expect(readStoredUser()).toBeNull();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await expect(readCurrentUser()).rejects.toThrow('Failed to fetch');
+  });
+});
+
+describe('a session found ended', () => {
+  it('forgets the stored user and the phone’s day, and keeps unpublished edits for the next sign-in', async () => {
+    const tab = memoryStorage();
+    vi.stubGlobal('window', { localStorage: storage, sessionStorage: tab });
+    storeUser(sam);
+    tab.setItem(`${staffTabStoragePrefix}site-content-draft`, '{"draft":{}}');
+    const store = memoryStore();
+    await store.set('day:4:2026-11-29', { jobs: [], savedAt: '' });
+    await store.set('actions:4', [{ key: 'k1' }]);
+    const cacheStorage = memoryCacheStorage(['my-jobs-v2']);
+    await forgetEndedSession({ store, cacheStorage });
+    expect(readStoredUser()).toBeNull();
+    expect([...store.values.keys()]).toEqual(['actions:4']);
+    expect([...cacheStorage.held]).toEqual([]);
+    expect(tab.getItem(`${staffTabStoragePrefix}site-content-draft`)).toBe('{"draft":{}}');
   });
 });
 

@@ -1,9 +1,10 @@
 import { onlineManager, useQuery, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isStaffRole } from '#common/accounts/accounts.ts';
 import type { StaffUser } from '#common/auth/auth.ts';
 import { ApiError, apiRequest } from '#app/lib/api.ts';
+import { forgetDayOnPhone } from '#app/features/jobs/phone/index.ts';
 
 /** Browser storage keys of the staff area. */
 export const storedUserKey = 'tyre-services.staff-user';
@@ -53,8 +54,12 @@ export function storeUser(user: StaffUser | null): void {
   else storage()?.removeItem(storedUserKey);
 }
 
-/** GET /api/user, where 401 means "nobody", not an error. */
+/**
+ * GET /api/user, where 401 means "nobody", not an error. A sign-out owed goes first: until the
+ * server has it, nobody is signed in on this device.
+ */
 export async function fetchCurrentUser(): Promise<StaffUser | null> {
+  if (await payOwedSignOut()) return null;
   try {
     return await apiRequest<StaffUser>('GET', '/api/user');
   } catch (error) {
@@ -63,30 +68,43 @@ export async function fetchCurrentUser(): Promise<StaffUser | null> {
   }
 }
 
+/** Who is signed in, as the server answers (then stored), else as stored when it cannot answer. */
+export async function readCurrentUser(): Promise<StaffUser | null> {
+  try {
+    const user = await fetchCurrentUser();
+    storeUser(user);
+    return user;
+  } catch (error) {
+    const kept = error instanceof ApiError ? null : readStoredUser();
+    if (kept) return kept;
+    throw error;
+  }
+}
+
 /**
  * The signed-in staff member: what the server said when it rendered the page, else the stored
- * user until GET /api/user answers, which always has the last word.
+ * user until GET /api/user answers, which always has the last word. Without an answer (no
+ * signal) the stored user stands: My jobs opens again without signal from a copy of the page
+ * that names no one.
  */
 export function useCurrentUser(fromServer?: StaffUser | null) {
   return useQuery({
     queryKey: currentUserQueryKey,
-    queryFn: async () => {
-      const user = await fetchCurrentUser();
-      storeUser(user);
-      return user;
-    },
+    queryFn: readCurrentUser,
     initialData: fromServer,
     placeholderData: fromServer === undefined ? () => readStoredUser() ?? undefined : undefined,
   });
 }
 
 /**
- * A staff page's signed-in user (the page's loader has already sent signed-out visitors to /auth).
+ * A staff page's signed-in user (the page's loader has already sent signed-out visitors to /auth;
+ * `fromServer` is left out by a page whose copy is kept on the phone, which names no one).
  * The page is remembered for the next sign-in; a session that ends while it is open (logout in
- * another tab, expiry) sends it back to /auth; and a copy restored from the back-forward cache
- * after logout is reloaded rather than shown.
+ * another tab, expiry, the account disabled) sends it back to /auth, which clears what the phone
+ * kept of the day; and a copy restored from the back-forward cache after logout is reloaded
+ * rather than shown.
  */
-export function useStaffPage(fromServer: StaffUser | null) {
+export function useStaffPage(fromServer?: StaffUser | null) {
   const user = useCurrentUser(fromServer);
   const location = useLocation();
   const navigate = useNavigate();
@@ -156,27 +174,121 @@ function forgetStaffTabStorage(): void {
 }
 
 /**
- * Signs out: the server session ends and the stored user is forgotten. `leave` moves away from the
- * staff page; only then is the query cache emptied, so nothing of the staff member's data stays
- * in memory and the page being left does not react to its own user vanishing.
+ * Once a session has ended, however it ended: the stored user goes, and My jobs' kept days and
+ * its service worker's copy of the page. Storage the browser refuses has kept nothing.
+ * (Unpublished edits kept in the tab stay for the same person's next sign-in, unless they logged
+ * out: `logOut`.)
  */
-export async function logOut(queryClient: QueryClient, leave: () => Promise<void>): Promise<void> {
+export async function forgetEndedSession(phone?: Parameters<typeof forgetDayOnPhone>[0]): Promise<void> {
+  storeUser(null);
+  await forgetDayOnPhone(phone).catch(() => undefined);
+}
+
+/**
+ * A sign-out made without signal, kept (as a flag, nothing of the day) until the server has it:
+ * the session cookie stays in the browser until then, and the session open on the server.
+ */
+const signOutOwedKey = 'tyre-services.sign-out-owed';
+const owedListeners = new Set<() => void>();
+
+export const isSignOutOwed = () => storage()?.getItem(signOutOwedKey) === 'true';
+
+function setSignOutOwed(owed: boolean) {
+  if (owed) storage()?.setItem(signOutOwedKey, 'true');
+  else storage()?.removeItem(signOutOwedKey);
+  for (const listener of owedListeners) listener();
+}
+
+function subscribeToOwed(listener: () => void) {
+  owedListeners.add(listener);
+  return () => owedListeners.delete(listener);
+}
+
+/** Sends the sign-out the phone owes, if it owes one; answers whether one is still owed. */
+async function payOwedSignOut(): Promise<boolean> {
+  if (!isSignOutOwed()) return false;
+  try {
+    await apiRequest('POST', '/api/logout');
+  } catch {
+    return true;
+  }
+  setSignOutOwed(false);
+  return false;
+}
+
+/** How often a sign-out still owed is tried again, besides whenever the signal returns. */
+const owedRetryMs = 15_000;
+
+/**
+ * Whether a sign-out is owed to the server (the staff pages then show that you are logged out,
+ * and nothing else); while it is, it is sent whenever the signal returns.
+ */
+export function useSignOutOwed(): boolean {
+  const owed = useSyncExternalStore(subscribeToOwed, isSignOutOwed, () => false);
+  useEffect(() => {
+    if (!owed) return;
+    const pay = () => void payOwedSignOut();
+    pay();
+    const timer = setInterval(pay, owedRetryMs);
+    window.addEventListener('online', pay);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('online', pay);
+    };
+  }, [owed]);
+  return owed;
+}
+
+/**
+ * POST /api/logout. Its answer tells the browser to clear what the site keeps in it
+ * (Clear-Site-Data), the page to come back to at the next sign-in included, which names no one
+ * and is kept again. Without an answer (no signal) the sign-out is owed, to go when the signal
+ * returns; an answer refusing it (the server unwell) is thrown.
+ */
+async function endSession(): Promise<'ended' | 'owed'> {
+  const comeBackTo = lastAdminPath();
+  try {
+    await apiRequest('POST', '/api/logout');
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    return 'owed';
+  }
+  rememberAdminPath(comeBackTo);
+  return 'ended';
+}
+
+/**
+ * Signs out: the server session ends (or is owed, without signal) and the device forgets who was
+ * signed in and what they kept, in the tab and on the phone. `leave` moves away from the staff page; only
+ * then is the query cache emptied, so nothing of the staff member's data stays in memory and the
+ * page being left does not react to its own user vanishing.
+ */
+export async function logOut(
+  queryClient: QueryClient,
+  leave: (outcome: 'ended' | 'owed') => Promise<void>,
+  { phone }: { phone?: Parameters<typeof forgetDayOnPhone>[0] } = {},
+): Promise<void> {
   // A read on its way, or one that starts (a list refreshing, a page re-rendering, the cache being
   // emptied while the page is still on screen) once the session has ended, would be answered 401.
   // Reads are held as if offline, and those on their way dropped, until the staff pages are gone
   // (`resumeReadsAfterSignOut`, when their frame unmounts).
   onlineManager.setOnline(false);
+  let outcome: 'ended' | 'owed';
   try {
     await queryClient.cancelQueries();
-    await apiRequest('POST', '/api/logout');
+    outcome = await endSession();
   } catch (error) {
     onlineManager.setOnline(true);
     throw error;
   }
-  storeUser(null);
   forgetStaffTabStorage();
-  await leave();
+  await forgetEndedSession(phone);
+  if (outcome === 'owed') setSignOutOwed(true);
+  await leave(outcome);
   queryClient.clear();
+  // Owed, the staff pages stay, showing only that you are logged out: they read again once it
+  // has gone.
+  if (outcome === 'owed') onlineManager.setOnline(true);
 }
 
 /**

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { StaffUser } from '#common/auth/auth.ts';
 import { useSiteSettings } from '#app/features/site-content/index.ts';
 import { logOut } from '#app/features/account/index.ts';
+import { actionsOnPhone, discardActionsOnPhone, UnsentAtSignOut } from '#app/features/jobs/phone/index.ts';
 import { toast } from '#app/lib/use-toast.ts';
 
 /** Logo, title, who is signed in, and Logout, at the top of the dashboard and of My jobs. */
@@ -11,27 +12,36 @@ export function DashboardHeader({
   user,
   title = 'Admin Dashboard',
   links,
-  onSignedOut,
 }: {
   user: StaffUser;
   title?: string;
   /** Links beside the logout button (My jobs' link to the account page). */
   links?: React.ReactNode;
-  /** What else goes at sign-out, once the session has ended (the days My jobs kept). */
-  onSignedOut?: () => Promise<void>;
 }) {
   const site = useSiteSettings();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
+  /** Actions found on the phone at Logout, which the fitter sends or discards first. */
+  const [unsent, setUnsent] = useState(0);
 
-  async function onLogout() {
+  async function onLogout({ discard }: { discard: boolean }) {
     setLeaving(true);
     try {
-      await logOut(queryClient, async () => {
-        await onSignedOut?.().catch(() => undefined);
+      if (discard) await discardActionsOnPhone(user.id);
+      else {
+        // Only fitters keep actions on a phone (My jobs).
+        const found = user.role === 'fitter' ? await actionsOnPhone(user.id).catch(() => 0) : 0;
+        if (found > 0) {
+          setUnsent(found);
+          setLeaving(false);
+          return;
+        }
+      }
+      await logOut(queryClient, async (outcome) => {
         toast({ title: 'Logged out', description: 'You have been signed out.' });
-        await navigate('/');
+        // Without signal the staff pages stay, saying so, until the server has heard.
+        if (outcome === 'ended') await navigate('/');
       });
     } catch (error) {
       setLeaving(false);
@@ -59,13 +69,24 @@ export function DashboardHeader({
           </p>
           <button
             type="button"
-            onClick={onLogout}
+            onClick={() => void onLogout({ discard: false })}
             disabled={leaving}
             className="rounded-lg border border-white/30 px-3 py-1.5 font-semibold transition hover:bg-white hover:text-ink disabled:opacity-60"
           >
             Logout
           </button>
         </div>
+        {unsent > 0 && (
+          <UnsentAtSignOut
+            // Logout pressed again counts afresh.
+            key={unsent}
+            userId={user.id}
+            count={unsent}
+            busy={leaving}
+            onAllSent={() => void onLogout({ discard: false })}
+            onDiscard={() => void onLogout({ discard: true })}
+          />
+        )}
       </div>
     </header>
   );

@@ -3,7 +3,7 @@ import type { Job } from '#common/jobs/jobs.ts';
 import { ApiError } from '#app/lib/api.ts';
 import { createActionQueue, type QueuedAction } from './action-queue.ts';
 import { withPendingActions } from './pending-view.ts';
-import { forgetKeptDays, memoryStore } from './phone-store.ts';
+import { memoryStore } from './phone-store.ts';
 
 const storageKey = 'actions:7';
 
@@ -67,19 +67,22 @@ describe('the phone’s queue of actions', () => {
     expect(queue.getSnapshot().actions).toEqual([]);
   });
 
-  it('waits, keeping everything, when the server is unwell or the session has ended', async () => {
-    for (const [status, stalled] of [
-      [503, 'server'],
-      [401, 'signed-out'],
+  it('waits, keeping everything, when the server is unwell or the session has ended, and says when it has ended', async () => {
+    for (const [status, stalled, heardSignedOut] of [
+      [503, 'server', 0],
+      [401, 'signed-out', 1],
     ] as const) {
+      let signedOut = 0;
       const queue = createActionQueue({
         store: memoryStore(),
         storageKey,
         send: server([new ApiError(status, undefined, undefined, '', {})]).send,
+        onSignedOut: () => (signedOut += 1),
       });
       await queue.add(event('k1', 'arrived'));
       expect(queue.getSnapshot()).toMatchObject({ stalled, actions: [{ key: 'k1' }] });
       expect(queue.getSnapshot().actions[0]!.refused).toBeUndefined();
+      expect(signedOut).toBe(heardSignedOut);
     }
   });
 });
@@ -118,15 +121,5 @@ describe('the day shown with what waits', () => {
       ],
     );
     expect(shown).toMatchObject({ status: 'arrived', eta: '08:00', paid: 1000, photos: 1 });
-  });
-});
-
-describe('signing out', () => {
-  it('forgets the days kept on the phone and keeps the actions still waiting', async () => {
-    const store = memoryStore();
-    await store.set('day:7:2026-11-29', { jobs: [], savedAt: '' });
-    await store.set(storageKey, [{ key: 'k1' }]);
-    await forgetKeptDays(store);
-    expect([...store.values.keys()]).toEqual([storageKey]);
   });
 });

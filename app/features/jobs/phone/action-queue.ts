@@ -72,7 +72,8 @@ export type ActionQueue = {
  * The queue of one fitter's actions, kept in `store` under `storageKey`. Actions go in the order
  * they were taken; one that cannot go for want of signal stops the round (the next ones depend on
  * it), one the server refuses is set aside with its reason and the round goes on. `onSent` hears
- * when a round sent something (to load the day again).
+ * when a round sent something (to load the day again), `onSignedOut` when the server answered
+ * that the session has ended.
  */
 export function createActionQueue({
   store,
@@ -80,12 +81,15 @@ export function createActionQueue({
   send = sendThroughApi,
   now = () => new Date(),
   onSent,
+  onSignedOut,
 }: {
   store: PhoneStore;
   storageKey: string;
   send?: SendAction;
   now?: () => Date;
   onSent?: () => void;
+  /** The server answered that the session has ended. */
+  onSignedOut?: () => void;
 }): ActionQueue {
   let state: QueueState = { actions: [], sending: false, stalled: null };
   const listeners = new Set<() => void>();
@@ -114,6 +118,7 @@ export function createActionQueue({
           const stalled = stallOf(error);
           if (stalled) {
             publish({ stalled });
+            if (stalled === 'signed-out') onSignedOut?.();
             return;
           }
           const reason = error instanceof ApiError ? (error.serverMessage ?? error.message) : String(error);

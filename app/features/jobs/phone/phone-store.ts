@@ -50,9 +50,12 @@ export function memoryStore(): PhoneStore & { values: Map<string, unknown> } {
   };
 }
 
+/** Where a fitter's actions waiting to be sent are kept. */
+export const actionsKey = (userId: number) => `actions:${userId}`;
+
 /**
- * At sign-out the days kept on the phone go (customers' names, numbers and addresses); actions
- * still waiting stay, to go when their fitter signs in again.
+ * The days kept on the phone go (customers' names, numbers and addresses); the actions still
+ * waiting are the fitter's to send or discard, never lost along with them.
  */
 export async function forgetKeptDays(store: PhoneStore = indexedDbStore()): Promise<void> {
   for (const key of await store.keys()) if (key.startsWith('day:')) await store.delete(key);

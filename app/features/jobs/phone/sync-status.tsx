@@ -1,7 +1,7 @@
 import { Button } from '#app/components/ui/button.tsx';
 import type { ActionQueue, QueueState } from './action-queue.ts';
 
-const stalledText: Record<NonNullable<QueueState['stalled']>, string> = {
+export const stalledText: Record<NonNullable<QueueState['stalled']>, string> = {
   offline: 'No signal: kept on this phone, and sent when the signal returns.',
   server: 'The office system is not answering: kept on this phone, and tried again shortly.',
   'signed-out': 'You are signed out: sign in again to send them.',

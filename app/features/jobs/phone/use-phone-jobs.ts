@@ -1,10 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { Job } from '#common/jobs/jobs.ts';
 import { ApiError, apiRequest } from '#app/lib/api.ts';
 import { createActionQueue, type ActionQueue, type QueueState } from './action-queue.ts';
 import { withPendingActions } from './pending-view.ts';
-import { indexedDbStore, type PhoneStore } from './phone-store.ts';
+import { actionsKey, indexedDbStore, type PhoneStore } from './phone-store.ts';
 
 /** The day's jobs as kept on the phone, and when they were loaded. */
 type KeptDay = { jobs: Job[]; savedAt: string };
@@ -46,24 +46,40 @@ export function useDayJobs(userId: number, date: string, store: PhoneStore = ind
 const queues = new Map<string, ActionQueue>();
 
 /**
- * The fitter's queue of actions (one per account and store): loaded from the phone, sent when the
- * signal returns and every little while until it has all gone; the day is loaded again after.
+ * The fitter's queue of actions, one per account and store, shared by My jobs and the sign-out:
+ * once something is sent the day is loaded again; refused as signed out, the day is asked for
+ * again too, and its refusal ends the page as any other.
+ */
+function actionQueueOf(userId: number, store: PhoneStore, queryClient: QueryClient): ActionQueue {
+  const storageKey = actionsKey(userId);
+  let found = queues.get(storageKey);
+  if (!found) {
+    const loadDayAgain = () => void queryClient.invalidateQueries({ queryKey: ['/api/jobs', userId] });
+    found = createActionQueue({ store, storageKey, onSent: loadDayAgain, onSignedOut: loadDayAgain });
+    queues.set(storageKey, found);
+  }
+  return found;
+}
+
+/** Sends what waits on the phone now (at sign-out); answers what is left, and why. */
+export async function sendActionsOnPhone(
+  userId: number,
+  queryClient: QueryClient,
+  store: PhoneStore = indexedDbStore(),
+): Promise<QueueState> {
+  const queue = actionQueueOf(userId, store, queryClient);
+  await queue.load();
+  await queue.flush();
+  return queue.getSnapshot();
+}
+
+/**
+ * The fitter's queue of actions: loaded from the phone, sent when the signal returns and every
+ * little while until it has all gone.
  */
 export function useActionQueue(userId: number, store: PhoneStore = indexedDbStore()) {
   const queryClient = useQueryClient();
-  const queue = useMemo(() => {
-    const storageKey = `actions:${userId}`;
-    let found = queues.get(storageKey);
-    if (!found) {
-      found = createActionQueue({
-        store,
-        storageKey,
-        onSent: () => void queryClient.invalidateQueries({ queryKey: ['/api/jobs', userId] }),
-      });
-      queues.set(storageKey, found);
-    }
-    return found;
-  }, [userId, store, queryClient]);
+  const queue = useMemo(() => actionQueueOf(userId, store, queryClient), [userId, store, queryClient]);
   const state = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 // `npm start`: builds the app if there is no build yet, then runs the server in a child process
 // with the launch settings it needs (scripts/server-launch.mjs), passing on the signals a
-// supervisor sends and exiting as the server does.
+// supervisor sends and exiting as the server does; the server ends when this launcher does.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -23,7 +23,10 @@ if (!outputs.every((file) => existsSync(new URL(file, pathToFileURL(root))))) {
 const server = spawn(
   process.execPath,
   [...serverNodeArgs, fileURLToPath(new URL('../build/runtime/server.js', import.meta.url))],
-  { cwd: root, env: serverEnvironment(process.env), stdio: 'inherit' },
+  // The IPC channel ties the server to this launcher: if the launcher dies without passing a
+  // signal on (kill -9), the channel closes and the server shuts down rather than live on as an
+  // orphan holding the port and the data directory (server/index.ts).
+  { cwd: root, env: serverEnvironment(process.env), stdio: ['inherit', 'inherit', 'inherit', 'ipc'] },
 );
 // Ctrl+C in a terminal sends SIGINT to the server too (same process group): passing it on as
 // well would be a second signal, which closes open connections at once.

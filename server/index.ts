@@ -237,6 +237,17 @@ async function main() {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+  // Started by `npm start` (scripts/start.mjs), the server is tied to its launcher by an IPC
+  // channel: when the launcher dies without passing a signal on (kill -9 of it alone), the channel
+  // closes and the server shuts down as for SIGTERM, so no orphan keeps the port and the data
+  // directory. The channel itself keeps nothing running.
+  if (process.channel) {
+    process.channel.unref();
+    process.once('disconnect', () => {
+      logger.warn('the launcher has gone: shutting down');
+      void shutdown('SIGTERM');
+    });
+  }
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('listening', resolve);

@@ -29,7 +29,7 @@ export async function restoreDataDir(
   refuseUnlessEmpty(dataDir);
   const tarball = readBackup(backupFile);
   const existed = fs.existsSync(dataDir);
-  const lock = acquireDataDirLock(dataDir);
+  const lock = await acquireDataDirLock(dataDir);
   const staging = path.join(dataDir, `${databaseFolder}.restoring`);
   try {
     // Someone may have written into it between the first look and taking the lock.

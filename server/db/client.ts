@@ -108,7 +108,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 async function openPglite(dataDir: string, initialFiles?: Blob): Promise<DatabaseHandle> {
-  const lock = dataDir === 'memory' ? null : acquireDataDirLock(dataDir);
+  const lock = dataDir === 'memory' ? null : await acquireDataDirLock(dataDir);
   try {
     // A database on disk gets a thread of its own (see pglite-thread.ts), once a process of its
     // own has created it if it is new (pglite-create.ts); the in-memory one of the tests stays in

@@ -33,9 +33,9 @@ async function startIdleProcess(): Promise<number> {
 }
 
 describe('acquireDataDirLock', () => {
-  it('creates the directory, records this process and removes the lock on release', () => {
+  it('creates the directory, records this process and removes the lock on release', async () => {
     const nested = path.join(dataDir, 'a', 'b');
-    const lock = acquireDataDirLock(nested);
+    const lock = await acquireDataDirLock(nested);
     expect(JSON.parse(fs.readFileSync(lock.path, 'utf8')).pid).toBe(process.pid);
     lock.release();
     expect(fs.existsSync(lock.path)).toBe(false);
@@ -50,8 +50,8 @@ describe('acquireDataDirLock', () => {
       lockedAt: new Date().toISOString(),
     });
 
-    expect(() => acquireDataDirLock(dataDir)).toThrowError(DataDirLockedError);
-    expect(() => acquireDataDirLock(dataDir)).toThrowError(
+    await expect(acquireDataDirLock(dataDir)).rejects.toThrowError(DataDirLockedError);
+    await expect(acquireDataDirLock(dataDir)).rejects.toThrowError(
       `The data directory ${dataDir} is already in use by process ${holder}.`,
     );
     expect(readLockPid()).toBe(holder);
@@ -67,7 +67,7 @@ describe('acquireDataDirLock', () => {
       lockedAt: new Date().toISOString(),
     });
 
-    const lock = acquireDataDirLock(dataDir);
+    const lock = await acquireDataDirLock(dataDir);
     expect(readLockPid()).toBe(process.pid);
     lock.release();
   });
@@ -81,20 +81,43 @@ describe('acquireDataDirLock', () => {
       lockedAt: new Date().toISOString(),
     });
 
-    const lock = acquireDataDirLock(dataDir);
+    const lock = await acquireDataDirLock(dataDir);
     expect(readLockPid()).toBe(process.pid);
     lock.release();
   });
 
-  it('takes over an unreadable lock file', () => {
+  it('takes over a lock whose holder has died but is not yet reaped (a zombie)', async () => {
+    // The shell's background child outlives its exit as a zombie: the process the shell becomes
+    // (sleep) never reaps it, as a killed server's launcher killed with it never reaps the server.
+    const shell = spawn('sh', ['-c', 'sleep 0.1 & echo $!; exec sleep 60'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    children.push(shell);
+    const zombie = Number(
+      await new Promise<string>((resolve) => shell.stdout!.once('data', (data) => resolve(String(data)))),
+    );
+    await expect.poll(() => fs.readFileSync(`/proc/${zombie}/stat`, 'utf8').split(') ')[1]![0]).toBe('Z');
+    writeLock({
+      pid: zombie,
+      hostname: os.hostname(),
+      processStart: null,
+      lockedAt: new Date().toISOString(),
+    });
+
+    const lock = await acquireDataDirLock(dataDir, { waitForExitMs: 0 });
+    expect(readLockPid()).toBe(process.pid);
+    lock.release();
+  });
+
+  it('takes over an unreadable lock file', async () => {
     fs.writeFileSync(path.join(dataDir, lockFileName), '{"pid": ');
-    const lock = acquireDataDirLock(dataDir);
+    const lock = await acquireDataDirLock(dataDir);
     expect(readLockPid()).toBe(process.pid);
     lock.release();
   });
 
-  it('leaves a lock alone on release when another process has taken it', () => {
-    const lock = acquireDataDirLock(dataDir);
+  it('leaves a lock alone on release when another process has taken it', async () => {
+    const lock = await acquireDataDirLock(dataDir);
     writeLock({ pid: 1, hostname: os.hostname(), processStart: null, lockedAt: new Date().toISOString() });
     lock.release();
     expect(readLockPid()).toBe(1);

@@ -5,7 +5,9 @@ import path from 'node:path';
 /**
  * PGlite's files are corrupted when two processes open the same directory, so the server holds
  * an exclusive lock file in DATA_DIR for as long as it runs. A lock whose process has died (killed,
- * crashed, machine restarted) is recognised as stale and taken over.
+ * crashed, machine restarted) is recognised as stale and taken over. A holder that is dying (a
+ * server killed a moment ago, which the kernel is still tearing down: a supervisor restarting at
+ * once meets it) is waited for, up to `waitForExitMs`, rather than refused.
  */
 
 export class DataDirLockedError extends Error {
@@ -27,7 +29,13 @@ export type DataDirLock = { readonly path: string; release(): void };
 
 export const lockFileName = 'server.lock';
 
-export function acquireDataDirLock(dataDir: string): DataDirLock {
+/** How long start-up waits for a lock holder that is exiting. */
+export const defaultWaitForExitMs = 10_000;
+
+export async function acquireDataDirLock(
+  dataDir: string,
+  { waitForExitMs = defaultWaitForExitMs }: { waitForExitMs?: number } = {},
+): Promise<DataDirLock> {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, lockFileName);
   const record: LockRecord = {
@@ -45,7 +53,9 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
       if (!isErrno(error, 'EEXIST')) throw error;
     }
     const holder = readLock(lockPath);
-    if (holder && isAlive(holder)) throw new DataDirLockedError(dataDir, holder.pid);
+    if (holder && isAlive(holder) && !(await exitedWithin(holder, waitForExitMs))) {
+      throw new DataDirLockedError(dataDir, holder.pid);
+    }
     // Stale: its process is gone. Remove it and try again.
     fs.rmSync(lockPath, { force: true });
   }
@@ -90,15 +100,58 @@ function isAlive(holder: LockRecord): boolean {
   return start === null || holder.processStart === null || start === holder.processStart;
 }
 
-/** The kernel's start time of a process (Linux), to tell a reused pid from the original. */
-function processStartTime(pid: number): string | null {
+/**
+ * Whether a living holder is on its way out and has gone within `waitMs`: a process the kernel
+ * marks as exiting, a zombie, or one with a SIGKILL pending (Linux; elsewhere none is known to be
+ * exiting, and the lock is refused at once as before).
+ */
+async function exitedWithin(holder: LockRecord, waitMs: number): Promise<boolean> {
+  if (!isExiting(holder.pid)) return false;
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    if (!isAlive(holder) || isZombie(holder.pid)) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The fields of /proc/{pid}/stat after the parenthesised command name (which may hold spaces). */
+function statFields(pid: number): string[] | null {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 22, counted after the parenthesised command name, which may contain spaces.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return fields[19] ?? null;
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
+  }
+}
+
+/** The kernel's start time of a process (Linux, field 22), to tell a reused pid from the original. */
+function processStartTime(pid: number): string | null {
+  return statFields(pid)?.[19] ?? null;
+}
+
+/** A zombie (Z) or dead (X) task has let go of everything; only its parent has yet to reap it. */
+function isZombie(pid: number): boolean {
+  const state = statFields(pid)?.[0];
+  return state === 'Z' || state === 'X';
+}
+
+/** The kernel's PF_EXITING flag (field 9), set once a process has begun to exit. */
+const exitingFlag = 0x4;
+/** SIGKILL's bit in the pending-signal masks of /proc/{pid}/status. */
+const sigkillBit = 1n << 8n;
+
+function isExiting(pid: number): boolean {
+  const fields = statFields(pid);
+  if (!fields) return false;
+  if (isZombie(pid) || (Number(fields[6]) & exitingFlag) !== 0) return true;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return [...status.matchAll(/^(?:ShdPnd|SigPnd):\s*([0-9a-f]+)$/gm)].some(
+      ([, mask]) => (BigInt(`0x${mask}`) & sigkillBit) !== 0n,
+    );
+  } catch {
+    return false;
   }
 }
 

@@ -154,14 +154,18 @@ describe('a job’s photos', () => {
           body: { error: 'A job keeps at most 6 photos.' },
         });
       }
-      // A repeat of a photo already kept is answered with it, without decoding it again.
+      // A repeat of a photo already kept is answered with it, without decoding it again; another
+      // file under its key is refused, naming the key, without decoding either.
       const [kept] = (await request(fixture.app).get(`/api/jobs/${job.id}/photos`).set(people.fitter.headers))
         .body as { id: number }[];
       const keyOfKept = (
         await fixture.database.db.select({ id: jobFiles.id, key: jobFiles.idempotencyKey }).from(jobFiles)
       ).find((row) => row.id === kept!.id)!.key;
-      const repeat = await upload(people.fitter, job.id, { key: keyOfKept, file: htmlPage });
+      const repeat = await upload(people.fitter, job.id, { key: keyOfKept });
       expect([repeat.status, repeat.body]).toEqual([200, kept]);
+      const another = await upload(people.fitter, job.id, { key: keyOfKept, file: htmlPage });
+      expect(another.status).toBe(409);
+      expect(another.body.error).toContain(keyOfKept);
     } finally {
       await giveBack();
     }

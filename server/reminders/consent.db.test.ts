@@ -89,6 +89,7 @@ describe('the reminders question', () => {
       .where(eq(bookings.reference, created.reference));
     expect(stored).toMatchObject({ agreed: true, wording: remindersConsentWording });
     expect((await consentOfEnquiry(created.reference))!.agreed).toBe(true);
+    clock.now = new Date(clock.now.getTime() + 60_000);
     await request(fixture.app)
       .post('/api/enquiries')
       .send(makeEnquiry({ email, remindersConsent: false }))

@@ -364,7 +364,7 @@ export function createApp({
             enquiries: {
               submit: async (form) => {
                 try {
-                  return await submitEnquiry(enquirySubmission, form, req.ip ?? 'unknown');
+                  return await submitEnquiry(enquirySubmission, form, req.ip);
                 } catch (error) {
                   if (!isDatabaseUnreachable(error)) throw error;
                   req.log.warn({ err: error }, 'database unreachable: customer told to call');
@@ -378,7 +378,7 @@ export function createApp({
             },
             bookings: {
               availability: bookingPage((query) => availability(booking, query)),
-              submit: bookingPage((form) => submitBooking(booking, form, req.ip ?? 'unknown')),
+              submit: bookingPage((form) => submitBooking(booking, form, req.ip)),
               manage: bookingPage((token) => manageBooking(booking, token)),
               cancel: bookingPage((token) => cancelByCustomer(booking, token)),
             },

@@ -1,10 +1,12 @@
 // The statement that stores bookings from the public site (server/bookings/store.ts): one for
-// the bookings that arrive together, which counts each client's hit, reserves their tyres from
-// own stock, takes a place of each window while one is left and stores each booking so placed
-// with its enquiry and e-mails (docs/decisions/012 and 020).
-import { sql } from 'drizzle-orm';
+// the bookings that arrive together, which counts each client's hit, keeps the tyres held by
+// bookings not yet confirmed within their holders' limit, reserves their tyres from own stock,
+// takes a place of each window while one is left and stores each booking so placed with its
+// enquiry and e-mails (docs/decisions/012 and 020).
+import { sql, type SQL } from 'drizzle-orm';
 import { remindersConsentWording } from '#common/reminders/consent.ts';
 import { bookingWindowText as windowText, type BookingPayload } from '#common/bookings/booking.ts';
+import { maxTyresHeld } from '#common/bookings/holds.ts';
 import type { Slot } from '#common/bookings/slots.ts';
 import { formatPence } from '#common/tyres/pricing.ts';
 import { keptFor } from '#common/util/kept-for.ts';
@@ -46,33 +48,67 @@ function enquiryMessage({ payload, slot, serviceTitle, locationName, tyre }: Che
   ].join('\n');
 }
 
-type BookingToStore = { checked: Checked; hit: RateLimitHit; tokenHash: string; token: string };
+type BookingToStore = {
+  checked: Checked;
+  hit: RateLimitHit;
+  tokenHash: string;
+  token: string;
+  /** Who its tyres from own stock are held for (common/bookings/holds.ts); none without them. */
+  holders: readonly string[];
+};
 export type StoredBooking = {
   hits: number;
   reference: string | null;
   /** The booking's tyres from own stock were gone: nothing was stored. */
   tyresRefused: boolean;
+  /** Its holders' bookings not yet confirmed held too many tyres for these too: nothing was stored. */
+  heldRefused: boolean;
   /** The places the window has left after the statement, if it asked for one. */
   free: number | null;
 };
 
 const writers = new WeakMap<Database, GroupCommit<BookingToStore, StoredBooking>>();
 
+/**
+ * The keys a booking must not share with another of its statement: its rate-limit counter, and
+ * its holders, so that the tyres its holders hold are counted with every other booking of theirs
+ * stored, never beside one stored in the same statement.
+ */
+const batchKeysOf = (booking: BookingToStore) => [hitCounterOf(booking), ...booking.holders];
+
 /** Stores a booking, sharing a statement with those that arrive meanwhile (db/group-commit.ts). */
 export const storeBooking = (db: Database, booking: BookingToStore) =>
   keptFor(
     writers,
     db,
-    () => new GroupCommit((batch: BookingToStore[]) => storeBookings(db, batch), hitCounterOf),
+    () => new GroupCommit((batch: BookingToStore[]) => storeBookings(db, batch), batchKeysOf),
   ).add(booking);
+
+/**
+ * The tyres held by bookings not yet confirmed (status `booked`: staff confirm a booking in the
+ * diary) from own stock, under `holder`. Matches the partial index on `bookings.holders`.
+ */
+const heldUnder = (holder: SQL) =>
+  sql`coalesce((select sum(held.tyre_quantity) from ${bookings} as held
+    where held.status = 'booked' and held.tyre_source = 'stock' and held.holders @> array[${holder}]), 0)`;
 
 /** The statement of `storeBookings`, kept in the database (db/statement-function.ts). */
 const storeBookingsStatement = statementFunction<StoreBookingsRow>({
   name: 'store_bookings',
   parameter: 'batch jsonb',
-  columns: 'ord int, hits int, reference text, free int, tyres_refused boolean',
-  block: sql`declare answered jsonb;
+  columns: 'ord int, hits int, reference text, free int, tyres_refused boolean, held_refused boolean',
+  block: sql`declare answered jsonb; holder_lock int;
     begin
+      -- The holders of the batch's tyres from stock are locked, in one order, until the
+      -- transaction ends: a statement of another process counting the same holder's tyres waits,
+      -- then (a new snapshot per statement) counts the bookings this one stored.
+      for holder_lock in
+        select distinct hashtext(holder) from jsonb_to_recordset(batch) as input (tyre_source text, holders text[])
+          cross join unnest(input.holders) as holder
+        where input.tyre_source = 'stock' order by 1
+      loop
+        perform pg_advisory_xact_lock(hashtext('tyre-holders'), holder_lock);
+      end loop;
       with input as (
         select * from jsonb_to_recordset(batch) as input (
           ord int, key text, window_start timestamptz, max int, places_key text, location text, date date,
@@ -81,16 +117,25 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
           registration text, vehicle text, postcode text, address_line text, town text,
           outside_area boolean, reminders_consent boolean, reminders_consent_wording text, notes text,
           message text, token_hash text, token text, tyre_id int, tyre_quantity int, tyre_text text,
-          tyre_price int, tyre_source text
+          tyre_price int, tyre_source text, holders text[], hold_max int
         )
       ),
       hit as (${countHits(sql`input`)}),
       within_limit as (
         select input.* from input join hit using (key, window_start) where hit.hits <= input.max
       ),
+      over_held as (
+        select within_limit.ord from within_limit
+        where within_limit.tyre_source = 'stock' and exists (
+          select 1 from unnest(within_limit.holders) as holder
+          where within_limit.tyre_quantity + ${heldUnder(sql`holder`)} > within_limit.hold_max)
+      ),
+      within_holds as (
+        select * from within_limit where ord not in (select ord from over_held)
+      ),
       tyre_request as (
         select ord, tyre_id, sum(tyre_quantity) over (partition by tyre_id order by ord)::int as needed
-        from within_limit where tyre_source = 'stock'
+        from within_holds where tyre_source = 'stock'
       ),
       tyre_grant as (
         update ${tyres} as tyre set
@@ -106,7 +151,7 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
         where request.needed <= tyre_grant.reserve_granted
       ),
       allowed as (
-        select * from within_limit
+        select * from within_holds
         where tyre_source is distinct from 'stock' or ord in (select ord from tyre_held)
       ),
       wanted as (
@@ -149,12 +194,13 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
         insert into ${bookings} (enquiry_id, reference, service, service_title, location, location_name,
           places_key, date, start_time, end_time, starts_at, ends_at, name, email, phone, registration, vehicle,
           postcode, address_line, town, outside_area, notes, manage_token_hash, tyre_id, tyre_quantity,
-          tyre_text, tyre_price_pence, total_pence, tyre_source, reminders_consent, reminders_consent_at,
+          tyre_text, tyre_price_pence, total_pence, tyre_source, holders, reminders_consent, reminders_consent_at,
           reminders_consent_wording)
         select enquiry.id, enquiry.reference, service, service_title, location, location_name,
           places_key, date, start_time, end_time, starts_at, ends_at, name, email, phone, registration, vehicle,
           postcode, address_line, town, outside_area, notes, token_hash, tyre_id, tyre_quantity,
-          tyre_text, tyre_price, tyre_price * tyre_quantity, tyre_source, reminders_consent, now(),
+          tyre_text, tyre_price, tyre_price * tyre_quantity, tyre_source,
+          case when tyre_source = 'stock' then holders end, reminders_consent, now(),
           reminders_consent_wording
         from winner join enquiry on enquiry.id = winner.enquiry_id
         order by enquiry.id
@@ -172,7 +218,9 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
         select input.ord, hit.hits, ${bookings.reference} as reference,
           input.places - place.taken as free,
           input.tyre_source = 'stock' and hit.hits <= input.max
+            and input.ord not in (select ord from over_held)
             and input.ord not in (select ord from tyre_held) as tyres_refused,
+          input.ord in (select ord from over_held) as held_refused,
           input.ord in (select ord from tyre_held) as tyres_held,
           input.tyre_id, input.tyre_quantity
         from input join hit using (key, window_start)
@@ -191,7 +239,7 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
       ) as back
       where tyre.id = back.tyre_id;
       return query select * from jsonb_to_recordset(answered) as answer (
-        ord int, hits int, reference text, free int, tyres_refused boolean);
+        ord int, hits int, reference text, free int, tyres_refused boolean, held_refused boolean);
     end`,
 });
 
@@ -201,10 +249,14 @@ type StoreBookingsRow = {
   reference: string | null;
   free: number | null;
   tyres_refused: boolean | null;
+  held_refused: boolean | null;
 };
 
 /**
- * One statement for a batch of bookings. It counts each client's hit; then, for each window
+ * One statement for a batch of bookings. It counts each client's hit; refuses a booking with
+ * tyres from own stock when one of its holders' bookings not yet confirmed, with its own, would
+ * hold more than `maxTyresHeld` (its holders locked first, and no two bookings of the batch
+ * sharing one); then, for each window
  * asked for (by its places key, so that a branch's MOT tests, its servicing and its tyre work
  * each count their own), takes as many of the places left as the batch's bookings within their
  * limit want: the upsert works on the newest version of the window's row, which a concurrent
@@ -215,7 +267,7 @@ type StoreBookingsRow = {
  * order.
  */
 async function storeBookings(db: Database, batch: BookingToStore[]): Promise<StoredBooking[]> {
-  const input = batch.map(({ checked, hit, tokenHash, token }, ord) => {
+  const input = batch.map(({ checked, hit, tokenHash, token, holders }, ord) => {
     const { payload, slot } = checked;
     return {
       ord,
@@ -253,12 +305,20 @@ async function storeBookings(db: Database, batch: BookingToStore[]): Promise<Sto
       tyre_text: checked.tyre?.description ?? null,
       tyre_price: checked.tyre?.price ?? null,
       tyre_source: checked.tyre?.source ?? null,
+      holders,
+      hold_max: maxTyresHeld,
     };
   });
   const rows = await storeBookingsStatement.run(db, sql`${JSON.stringify(input)}::jsonb`);
   const results: StoredBooking[] = [];
-  for (const { ord, hits, reference, free, tyres_refused } of rows) {
-    results[ord] = { hits, reference, free, tyresRefused: tyres_refused === true };
+  for (const { ord, hits, reference, free, tyres_refused, held_refused } of rows) {
+    results[ord] = {
+      hits,
+      reference,
+      free,
+      tyresRefused: tyres_refused === true,
+      heldRefused: held_refused === true,
+    };
   }
   return results;
 }

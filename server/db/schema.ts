@@ -586,6 +586,13 @@ export const bookings = pgTable(
     totalPence: integer('total_pence'),
     tyreSource: text('tyre_source'),
     tyresOrderedAt: timestamp('tyres_ordered_at', { withTimezone: true }),
+    /**
+     * Who a booking with tyres from own stock holds them for (common/bookings/holds.ts): its
+     * client (a keyed hash of its address, or of an IPv6 address's /64), e-mail address, phone
+     * number and registration, normalised. While the booking is not yet confirmed, the tyres held
+     * under each of these are limited (server/bookings/store-statement.ts).
+     */
+    holders: text('holders').array(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -598,6 +605,9 @@ export const bookings = pgTable(
     index('bookings_date_idx').on(table.date, table.startTime),
     index('bookings_fitter_date_idx').on(table.fitterId, table.date),
     index('bookings_registration_idx').on(table.registration, table.date, table.startTime),
+    index('bookings_holders_idx')
+      .using('gin', table.holders)
+      .where(sql`${table.status} = 'booked' and ${table.tyreSource} = 'stock'`),
     check('bookings_tyre_source_check', sql`${table.tyreSource} in ('stock', 'supplier')`),
     check(
       'bookings_tyre_quantity_check',
@@ -633,6 +643,36 @@ export const bookingPlaces = pgTable(
   (table) => [
     primaryKey({ columns: [table.location, table.date, table.startTime] }),
     check('booking_places_taken_check', sql`${table.taken} >= 0`),
+  ],
+);
+
+/**
+ * Movements of the tyres on the shelf that are not bookings' own (reserving, giving back and
+ * fitting follow a booking's status): each with who made it, why and when. `quantity` is how
+ * many tyres it moved.
+ */
+export const tyreStockMovements = pgTable(
+  'tyre_stock_movements',
+  {
+    id: serial('id').primaryKey(),
+    tyreId: integer('tyre_id')
+      .notNull()
+      .references(() => tyres.id, { onDelete: 'cascade' }),
+    /** `hold-released`: a booking not yet confirmed no longer holds its tyres. */
+    kind: text('kind').notNull(),
+    quantity: integer('quantity').notNull(),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    /** The booking's reference, kept when the booking is deleted. */
+    bookingReference: text('booking_reference'),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name'),
+    reason: text('reason').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('tyre_stock_movements_tyre_idx').on(table.tyreId, table.occurredAt),
+    check('tyre_stock_movements_kind_check', sql`${table.kind} in ('hold-released')`),
+    check('tyre_stock_movements_quantity_check', sql`${table.quantity} > 0`),
   ],
 );
 

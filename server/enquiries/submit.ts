@@ -3,6 +3,7 @@ import { enquiryHoneypotField, enquirySchema, type SubmitEnquiryResult } from '#
 import { fieldErrorsOf, invalidFieldsMessage } from '#common/http/field-errors.ts';
 import { coverageOf } from '#common/site-content/postcode.ts';
 import type { Database } from '../db/client.ts';
+import { clientKey } from '../http/client-key.ts';
 import { rateLimitHit, type RateLimit } from '../http/rate-limit.ts';
 import type { Logger } from '../logger.ts';
 import { createEnquiryWithinLimit } from './store.ts';
@@ -39,7 +40,7 @@ export function decoyReference(now = new Date()): string {
 export async function submitEnquiry(
   { db, logger, limit, onStored, coveredDistricts }: EnquirySubmission,
   body: unknown,
-  clientKey: string,
+  clientAddress: string | undefined,
 ): Promise<SubmitEnquiryResult> {
   const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const honeypot = fields[enquiryHoneypotField];
@@ -66,7 +67,7 @@ export async function submitEnquiry(
   const stored = await createEnquiryWithinLimit(
     db,
     { ...parsed.data, outsideArea: coverage === 'outside' },
-    rateLimitHit(limit, clientKey),
+    rateLimitHit(limit, clientKey(clientAddress)),
   );
   const { limit: verdict } = stored;
   if (stored.id === null) {

@@ -55,6 +55,7 @@ import { createJobReads } from './jobs/reads.ts';
 import { forgetCatalogue, offerOf, searchTyres, sizesOnOffer } from './tyres/offers.ts';
 import { stockedSizes } from './tyres/catalogue.ts';
 import { staffTyresRouter } from './tyres/staff-routes.ts';
+import { tyreHoldsRouter } from './tyres/hold-routes.ts';
 import { uploadedSlotImages } from './images/service.ts';
 import { servicesRouter } from '#server/site-content/services-routes.ts';
 import { privacyRouter } from './privacy/routes.ts';
@@ -251,6 +252,7 @@ export function createApp({
   api.use(publicEnquiriesRouter(enquirySubmission));
   api.use(publicBookingsRouter(booking));
   api.use(publicTyresRouter(booking));
+  api.use(tyreHoldsRouter({ db: database.db, clock }, requireUser));
   api.use(
     staffTyresRouter({ db: database.db, logger, store: siteContent, requireUser, changed: contentChanged }),
   );

@@ -37,3 +37,14 @@ export function tyreHolders(booking: {
     `registration:${booking.registration.replace(/[\s-]+/g, '').toUpperCase()}`,
   ];
 }
+
+/** Why a release of held tyres was made, as its stock movement records it. */
+export const holdReleasedReason = 'Held by an online booking not yet confirmed: released by staff';
+
+/** The note a release leaves on the booking's enquiry. */
+export const heldTyresReleasedNote = (quantity: number, description: string) =>
+  `Tyres released: ${quantity} × ${description} are no longer held from stock for this booking. Order them or reserve them again if it goes ahead.`;
+
+/** POST /api/tyres/held/{id}/release refused: the booking holds no tyres now. */
+export const notHeldMessage =
+  'This booking holds no tyres from stock now: it was confirmed, cancelled or released.';

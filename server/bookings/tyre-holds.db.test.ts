@@ -1,12 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { maxTyresHeld, tyresHeldMessage } from '#common/bookings/holds.ts';
-import { bookingContent, clearBookings, makeBooking } from '#tests/support/bookings.ts';
+import type { Booking } from '#common/bookings/booking.ts';
+import {
+  holdReleasedReason,
+  maxTyresHeld,
+  notHeldMessage,
+  tyresHeldMessage,
+} from '#common/bookings/holds.ts';
+import { bookingContent, bookingNow, clearBookings, makeBooking } from '#tests/support/bookings.ts';
 import { useBookingsApp } from '#tests/support/bookings-app.ts';
 import { addTyre, clearTyres } from '#tests/support/tyres.ts';
 import { selectRows } from '../db/client.ts';
-import { bookings, tyres } from '../db/schema.ts';
+import { activityLog, bookings, enquiryNotes, tyreStockMovements, tyres } from '../db/schema.ts';
 
 // Tuesday 24 November 2026, 10:00; tomorrow's 08:00 window has room for every booking here.
 const { content, fixture, book } = useBookingsApp();
@@ -136,5 +142,111 @@ describe('tyres held by online bookings not yet confirmed', () => {
     const [row] = await fixture.database.db.select({ holders: bookings.holders }).from(bookings);
     expect(row!.holders).toHaveLength(4);
     expect(JSON.stringify(row)).not.toContain('2001:db8');
+  });
+});
+
+describe('staff releasing held tyres', () => {
+  const staffGet = () => request(fixture.app).get('/api/tyres/held').set(fixture.staff.headers);
+  const release = (id: number) =>
+    request(fixture.app).post(`/api/tyres/held/${id}/release`).set(fixture.staff.headers);
+  const idOf = async (reference: string) =>
+    (
+      await fixture.database.db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(eq(bookings.reference, reference))
+    )[0]!.id;
+
+  it('lists the bookings not yet confirmed that hold tyres from stock, and only those', async () => {
+    const tyre = await addTyre(fixture.database.db, { stock: 20 });
+    const supplied = await addTyre(fixture.database.db, { stock: 0, supplierStock: 10, leadDays: 1 });
+    const held = await book(tyreBooking(tyre.id, 4, { name: 'Robin Held' })).expect(201);
+    const confirmed = await book(tyreBooking(tyre.id, 2)).expect(201);
+    await request(fixture.app)
+      .put(`/api/bookings/${await idOf(confirmed.body.reference)}`)
+      .set(fixture.staff.headers)
+      .send({ status: 'confirmed' })
+      .expect(200);
+    await book(tyreBooking(supplied.id, 2)).expect(201);
+    await book(makeBooking()).expect(201);
+
+    const list = (await staffGet().expect(200)).body as Booking[];
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({
+      reference: held.body.reference,
+      name: 'Robin Held',
+      status: 'booked',
+      tyre: { id: tyre.id, quantity: 4, source: 'stock' },
+    });
+    expect(list[0]!.createdAt).toEqual(expect.any(String));
+    await request(fixture.app).get('/api/tyres/held').expect(401);
+  });
+
+  it('puts the tyres back on sale in one press, recording the movement, a note and an activity entry', async () => {
+    const tyre = await addTyre(fixture.database.db, { stock: 20 });
+    const who = { email: 'held@example.com' };
+    const created = await book(tyreBooking(tyre.id, 6, who)).expect(201);
+    await book(tyreBooking(tyre.id, 6, who)).expect(409);
+    const id = await idOf(created.body.reference);
+
+    expect((await release(id).expect(200)).body).toEqual([]);
+    const [row] = await fixture.database.db.select().from(tyres).where(eq(tyres.id, tyre.id));
+    expect(row).toMatchObject({ stock: 20, reserved: 0 });
+    const movements = await fixture.database.db.select().from(tyreStockMovements);
+    expect(movements).toEqual([
+      expect.objectContaining({
+        tyreId: tyre.id,
+        kind: 'hold-released',
+        quantity: 6,
+        bookingId: id,
+        bookingReference: created.body.reference,
+        actorId: fixture.staff.userId,
+        actorName: fixture.staff.username,
+        reason: holdReleasedReason,
+        occurredAt: bookingNow,
+      }),
+    ]);
+    const [entry] = await fixture.database.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.kind, 'tyre-hold-released'));
+    expect(entry).toMatchObject({
+      actorName: fixture.staff.username,
+      target: `booking ${created.body.reference}`,
+      detail: { quantity: 6 },
+    });
+    const notes = await fixture.database.db.select({ text: enquiryNotes.text }).from(enquiryNotes);
+    expect(notes[0]!.text).toMatch(/^Tyres released: 6 × /);
+
+    // The booking stays, its tyres now to order; the customer's next booking can hold them again.
+    const [booking] = await fixture.database.db
+      .select({ status: bookings.status, source: bookings.tyreSource })
+      .from(bookings)
+      .where(eq(bookings.id, id));
+    expect(booking).toEqual({ status: 'booked', source: 'supplier' });
+    await book(tyreBooking(tyre.id, 6, who)).expect(201);
+
+    // Cancelling the released booking gives nothing back twice.
+    await request(fixture.app)
+      .put(`/api/bookings/${id}`)
+      .set(fixture.staff.headers)
+      .send({ status: 'cancelled', reason: 'Not reachable' })
+      .expect(200);
+    expect((await fixture.database.db.select().from(tyres).where(eq(tyres.id, tyre.id)))[0]).toMatchObject({
+      stock: 20,
+      reserved: 6,
+    });
+  });
+
+  it('refuses a booking that holds nothing now, and one that does not exist, changing nothing', async () => {
+    const tyre = await addTyre(fixture.database.db, { stock: 8 });
+    const created = await book(tyreBooking(tyre.id, 2)).expect(201);
+    const id = await idOf(created.body.reference);
+    await release(id).expect(200);
+    expect((await release(id).expect(409)).body).toEqual({ error: notHeldMessage });
+    await release(999_999).expect(404);
+    await request(fixture.app).post(`/api/tyres/held/${id}/release`).expect(401);
+    expect(await fixture.database.db.select().from(tyreStockMovements)).toHaveLength(1);
+    expect((await fixture.database.db.select().from(tyres))[0]).toMatchObject({ reserved: 0 });
   });
 });

@@ -11,7 +11,8 @@ import {
 import { bookingContent, bookingNow, clearBookings, makeBooking } from '#tests/support/bookings.ts';
 import { useBookingsApp } from '#tests/support/bookings-app.ts';
 import { addTyre, clearTyres } from '#tests/support/tyres.ts';
-import { selectRows } from '../db/client.ts';
+import { createTestApp, testConfig } from '#tests/support/app.ts';
+import { openDatabase, selectRows } from '../db/client.ts';
 import { activityLog, bookings, enquiryNotes, tyreStockMovements, tyres } from '../db/schema.ts';
 
 // Tuesday 24 November 2026, 10:00; tomorrow's 08:00 window has room for every booking here.
@@ -68,6 +69,42 @@ describe('tyres held by online bookings not yet confirmed', () => {
     expect(await heldTyres()).toEqual({ held: 6, reserved: 6 });
     expect((await heldTyres()).held).toBeLessThanOrEqual(maxTyresHeld);
   });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'are at most 8 when two server processes store bookings of one holder at once',
+    async () => {
+      const [{ name }] = (await selectRows<{ name: string }>(
+        fixture.database.db,
+        sql`select current_database() as name`,
+      )) as [{ name: string }];
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${name}`;
+      const other = await openDatabase({ databaseUrl: url.toString(), poolMax: 2 });
+      try {
+        const otherApp = createTestApp(other, {
+          config: testConfig({ ENQUIRY_RATE_LIMIT: '1000', TRUST_PROXY: '1' }),
+          clock: () => bookingNow,
+          siteContent: content,
+        });
+        const tyre = await addTyre(fixture.database.db, { stock: 100 });
+        const answers = await Promise.all(
+          Array.from({ length: 12 }, (_, index) => {
+            const booking = tyreBooking(tyre.id, 6, { email: 'same@example.com' });
+            return index % 2 === 0
+              ? book(booking, `198.51.100.${index + 1}`)
+              : request(otherApp)
+                  .post('/api/bookings')
+                  .set('X-Forwarded-For', `198.51.100.${index + 1}`)
+                  .send(booking);
+          }),
+        );
+        expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
+        expect(await heldTyres()).toEqual({ held: 6, reserved: 6 });
+      } finally {
+        await other.close();
+      }
+    },
+  );
 
   it('count one e-mail address, phone number or registration however it is written, from any client', async () => {
     const tyre = await addTyre(fixture.database.db, { stock: 100 });

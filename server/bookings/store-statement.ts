@@ -12,7 +12,7 @@ import { formatPence } from '#common/tyres/pricing.ts';
 import { keptFor } from '#common/util/kept-for.ts';
 import type { Database } from '../db/client.ts';
 import { GroupCommit } from '../db/group-commit.ts';
-import { bookingPlaces, bookings, enquiries, outbox, tyres } from '../db/schema.ts';
+import { bookingPlaces, bookings, enquiries, outbox, tyreHolds, tyres } from '../db/schema.ts';
 import { statementFunction } from '../db/statement-function.ts';
 import { countHits, hitCounterOf, type RateLimitHit } from '../http/rate-limit.ts';
 import type { TyreChoice } from '../tyres/booking-tyres.ts';
@@ -85,12 +85,13 @@ export const storeBooking = (db: Database, booking: BookingToStore) =>
   ).add(booking);
 
 /**
- * The tyres held by bookings not yet confirmed (status `booked`: staff confirm a booking in the
- * diary) from own stock, under `holder`. Matches the partial index on `bookings.holders`.
+ * The tyres held from own stock by bookings not yet confirmed (status `booked`: staff confirm a
+ * booking in the diary) under `holder`: `tyre_holds` has a row per holder of each such booking
+ * and loses it when the booking stops holding them (drizzle/0028), so this reads that holder's
+ * few rows whatever the number of bookings.
  */
 const heldUnder = (holder: SQL) =>
-  sql`coalesce((select sum(held.tyre_quantity) from ${bookings} as held
-    where held.status = 'booked' and held.tyre_source = 'stock' and held.holders @> array[${holder}]), 0)`;
+  sql`coalesce((select sum(held.quantity) from ${tyreHolds} as held where held.holder = ${holder}), 0)`;
 
 /** The statement of `storeBookings`, kept in the database (db/statement-function.ts). */
 const storeBookingsStatement = statementFunction<StoreBookingsRow>({
@@ -127,8 +128,8 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
       over_held as (
         select within_limit.ord from within_limit
         where within_limit.tyre_source = 'stock' and exists (
-          select 1 from unnest(within_limit.holders) as holder
-          where within_limit.tyre_quantity + ${heldUnder(sql`holder`)} > within_limit.hold_max)
+          select 1 from unnest(within_limit.holders) as wanted (holder)
+          where within_limit.tyre_quantity + ${heldUnder(sql`wanted.holder`)} > within_limit.hold_max)
       ),
       within_holds as (
         select * from within_limit where ord not in (select ord from over_held)
@@ -194,17 +195,23 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
         insert into ${bookings} (enquiry_id, reference, service, service_title, location, location_name,
           places_key, date, start_time, end_time, starts_at, ends_at, name, email, phone, registration, vehicle,
           postcode, address_line, town, outside_area, notes, manage_token_hash, tyre_id, tyre_quantity,
-          tyre_text, tyre_price_pence, total_pence, tyre_source, holders, reminders_consent, reminders_consent_at,
+          tyre_text, tyre_price_pence, total_pence, tyre_source, reminders_consent, reminders_consent_at,
           reminders_consent_wording)
         select enquiry.id, enquiry.reference, service, service_title, location, location_name,
           places_key, date, start_time, end_time, starts_at, ends_at, name, email, phone, registration, vehicle,
           postcode, address_line, town, outside_area, notes, token_hash, tyre_id, tyre_quantity,
-          tyre_text, tyre_price, tyre_price * tyre_quantity, tyre_source,
-          case when tyre_source = 'stock' then holders end, reminders_consent, now(),
+          tyre_text, tyre_price, tyre_price * tyre_quantity, tyre_source, reminders_consent, now(),
           reminders_consent_wording
         from winner join enquiry on enquiry.id = winner.enquiry_id
         order by enquiry.id
         returning *, ${bookingJson}::jsonb as json
+      ),
+      hold as (
+        insert into ${tyreHolds} (holder, booking_id, quantity)
+        select holder, ${bookings.id}, winner.tyre_quantity
+        from ${bookings} join winner on winner.enquiry_id = ${bookings.enquiryId}
+          cross join unnest(winner.holders) as holder
+        where winner.tyre_source = 'stock'
       ),
       mail as (
         insert into ${outbox} (kind, payload)

@@ -13,7 +13,7 @@ import { useBookingsApp } from '#tests/support/bookings-app.ts';
 import { addTyre, clearTyres } from '#tests/support/tyres.ts';
 import { createTestApp, testConfig } from '#tests/support/app.ts';
 import { openDatabase, selectRows } from '../db/client.ts';
-import { activityLog, bookings, enquiryNotes, tyreStockMovements, tyres } from '../db/schema.ts';
+import { activityLog, bookings, enquiryNotes, tyreHolds, tyreStockMovements, tyres } from '../db/schema.ts';
 
 // Tuesday 24 November 2026, 10:00; tomorrow's 08:00 window has room for every booking here.
 const { content, fixture, book } = useBookingsApp();
@@ -173,12 +173,36 @@ describe('tyres held by online bookings not yet confirmed', () => {
     await book(tyreBooking(held.id, 3, who)).expect(409);
   });
 
-  it('keep the client address out of the booking', async () => {
+  it('are held under the booking’s four holders while it holds them, never under the client’s address', async () => {
     const tyre = await addTyre(fixture.database.db, { stock: 10 });
-    await book(tyreBooking(tyre.id, 2), '2001:db8:40:9::5').expect(201);
-    const [row] = await fixture.database.db.select({ holders: bookings.holders }).from(bookings);
-    expect(row!.holders).toHaveLength(4);
-    expect(JSON.stringify(row)).not.toContain('2001:db8');
+    const created = await book(
+      tyreBooking(tyre.id, 2, {
+        email: 'Jo@Example.com',
+        phone: '+44 7700 900555',
+        registration: 'jo12 abc',
+      }),
+      '2001:db8:40:9::5',
+    ).expect(201);
+    const holds = await fixture.database.db.select().from(tyreHolds);
+    expect(holds.map((hold) => hold.holder).sort()).toEqual([
+      expect.stringMatching(/^client:[0-9a-f]{24}$/),
+      'email:jo@example.com',
+      'phone:07700900555',
+      'registration:JO12ABC',
+    ]);
+    expect(holds.every((hold) => hold.quantity === 2)).toBe(true);
+    expect(JSON.stringify(holds)).not.toContain('2001:db8');
+    // Confirmed, the booking holds nothing any more.
+    const [row] = await fixture.database.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.reference, created.body.reference));
+    await request(fixture.app)
+      .put(`/api/bookings/${row!.id}`)
+      .set(fixture.staff.headers)
+      .send({ status: 'confirmed' })
+      .expect(200);
+    expect(await fixture.database.db.select().from(tyreHolds)).toEqual([]);
   });
 });
 

@@ -586,13 +586,6 @@ export const bookings = pgTable(
     totalPence: integer('total_pence'),
     tyreSource: text('tyre_source'),
     tyresOrderedAt: timestamp('tyres_ordered_at', { withTimezone: true }),
-    /**
-     * Who a booking with tyres from own stock holds them for (common/bookings/holds.ts): its
-     * client (a keyed hash of its address, or of an IPv6 address's /64), e-mail address, phone
-     * number and registration, normalised. While the booking is not yet confirmed, the tyres held
-     * under each of these are limited (server/bookings/store-statement.ts).
-     */
-    holders: text('holders').array(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -605,9 +598,6 @@ export const bookings = pgTable(
     index('bookings_date_idx').on(table.date, table.startTime),
     index('bookings_fitter_date_idx').on(table.fitterId, table.date),
     index('bookings_registration_idx').on(table.registration, table.date, table.startTime),
-    index('bookings_holders_idx')
-      .using('gin', table.holders)
-      .where(sql`${table.status} = 'booked' and ${table.tyreSource} = 'stock'`),
     check('bookings_tyre_source_check', sql`${table.tyreSource} in ('stock', 'supplier')`),
     check(
       'bookings_tyre_quantity_check',
@@ -643,6 +633,30 @@ export const bookingPlaces = pgTable(
   (table) => [
     primaryKey({ columns: [table.location, table.date, table.startTime] }),
     check('booking_places_taken_check', sql`${table.taken} >= 0`),
+  ],
+);
+
+/**
+ * The tyres from own stock held by online bookings not yet confirmed, under each of their holders
+ * (common/bookings/holds.ts): the client (a keyed hash of its address, or of an IPv6 address's
+ * /64), the e-mail address, the phone number and the registration, normalised. Written by the
+ * statement that stores the booking, which limits the tyres held under each holder
+ * (server/bookings/store-statement.ts); a row goes when its booking stops holding them
+ * (confirmed, cancelled, released, deleted: drizzle/0028).
+ */
+export const tyreHolds = pgTable(
+  'tyre_holds',
+  {
+    holder: text('holder').notNull(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.holder, table.bookingId] }),
+    index('tyre_holds_booking_idx').on(table.bookingId),
+    check('tyre_holds_quantity_check', sql`${table.quantity} > 0`),
   ],
 );
 

@@ -36,7 +36,7 @@ export function TyresTab() {
       <Tabs.Root value={part} onValueChange={(value) => setPart(value as typeof part)}>
         <Tabs.List
           aria-label="Tyres"
-          className="mb-4 grid grid-cols-5 gap-0.5 rounded-lg border border-slate-200 bg-white p-1 sm:inline-flex"
+          className="mb-4 grid grid-cols-3 gap-0.5 rounded-lg border border-slate-200 bg-white p-1 sm:inline-flex"
         >
           {parts.map(({ value, label }) => (
             <Tabs.Trigger

@@ -56,6 +56,7 @@ import { createJobReads } from './jobs/reads.ts';
 import { forgetCatalogue, offerOf, searchTyres, sizesOnOffer } from './tyres/offers.ts';
 import { stockedSizes } from './tyres/catalogue.ts';
 import { staffTyresRouter } from './tyres/staff-routes.ts';
+import { tyreHoldsRouter } from './tyres/hold-routes.ts';
 import { uploadedSlotImages } from './images/service.ts';
 import { servicesRouter } from '#server/site-content/services-routes.ts';
 import { privacyRouter } from './privacy/routes.ts';
@@ -254,6 +255,7 @@ export function createApp({
   api.use(publicEnquiriesRouter(enquirySubmission));
   api.use(publicBookingsRouter(booking));
   api.use(publicTyresRouter(booking));
+  api.use(tyreHoldsRouter({ db: database.db, clock }, requireUser));
   api.use(
     staffTyresRouter({ db: database.db, logger, store: siteContent, requireUser, changed: contentChanged }),
   );
@@ -367,7 +369,7 @@ export function createApp({
             enquiries: {
               submit: async (form) => {
                 try {
-                  return await submitEnquiry(enquirySubmission, form, req.ip ?? 'unknown');
+                  return await submitEnquiry(enquirySubmission, form, req.ip);
                 } catch (error) {
                   if (!isDatabaseUnreachable(error)) throw error;
                   req.log.warn({ err: error }, 'database unreachable: customer told to call');
@@ -382,7 +384,7 @@ export function createApp({
             bookings: {
               offer: bookingOfferOf(settingsOf(content)),
               availability: bookingPage((query) => availability(booking, query)),
-              submit: bookingPage((form) => submitBooking(booking, form, req.ip ?? 'unknown')),
+              submit: bookingPage((form) => submitBooking(booking, form, req.ip)),
               manage: bookingPage((token) => manageBooking(booking, token)),
               cancel: bookingPage((token) => cancelByCustomer(booking, token)),
             },

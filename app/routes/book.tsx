@@ -64,6 +64,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         values: sent,
       });
     case 409:
+      // Too many tyres held already: no other time helps, the customer is asked to call.
+      if (result.tyresHeld) return answer({ outcome: 'limited', error: result.error, values: sent });
       return answer({ outcome: 'taken', error: result.error, nextFree: result.nextFree, values: sent });
     case 429:
       return answer(

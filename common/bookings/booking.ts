@@ -299,7 +299,13 @@ export const bookingCancelReasonMaxLength = 500;
 export type SubmitBookingResult =
   | { status: 201; booking: CreatedBooking; manageToken: string }
   | { status: 400; error: string; fieldErrors: Partial<Record<BookingField, string[]>> }
-  | { status: 409; error: string; nextFree: FreeWindow[] }
+  | {
+      status: 409;
+      error: string;
+      nextFree: FreeWindow[];
+      /** Refused because its tyres would be more than its holders may hold (common/bookings/holds.ts). */
+      tyresHeld?: true;
+    }
   | { status: 429; error: string; retryAfterSeconds: number };
 
 /** What a customer's cancellation through the manage link did. */

@@ -98,12 +98,21 @@ async function importBenchTyres(server: ServerProcess, cookie: string): Promise<
   return page.items.filter((tyre) => tyre.pattern.startsWith('Bench ')).map((tyre) => tyre.id);
 }
 
+/** Customers so far: each books with an e-mail address, phone number and registration of their own. */
+let customers = 0;
+
 /**
  * A customer's booking of a window, as the booking form sends it: every other one a tyre
- * replacement with two tyres from stock.
+ * replacement with two tyres from stock. Each is a different customer, as the tyres held by one
+ * customer's bookings not yet confirmed are limited.
  */
-const bookingBody = (slot: { date: string; start: string }, tyreIds: readonly number[]) =>
-  JSON.stringify({
+const bookingBody = (slot: { date: string; start: string }, tyreIds: readonly number[]) => {
+  customers += 1;
+  const number = String(customers).padStart(6, '0');
+  const letters = [0, 1, 2].map((place) =>
+    String.fromCharCode(65 + (Math.floor(customers / 26 ** place) % 26)),
+  );
+  return JSON.stringify({
     ...(Math.random() < 0.5
       ? {
           service: 'tyre-replacement',
@@ -115,15 +124,16 @@ const bookingBody = (slot: { date: string; start: string }, tyreIds: readonly nu
     date: slot.date,
     start: slot.start,
     name: 'Bench Customer',
-    phone: '07700 900123',
-    email: 'bench@example.com',
-    registration: 'AB12 CDE',
+    phone: `07700 ${number}`,
+    email: `bench${customers}@example.com`,
+    registration: `AB${number.slice(-2)} ${letters.join('')}`,
     vehicle: 'Ford Focus',
     postcode: 'RM3 0AB',
     addressLine: '12 High Street',
     town: 'Romford',
     notes: '',
   });
+};
 
 /**
  * The answers until the last booking (the rush, when statements run) and those after it (all

@@ -136,6 +136,13 @@ describe('POST /api/analytics', () => {
     await view(pageView('/'), { client: '192.0.2.50' }).expect(204);
   });
 
+  it('counts an IPv6 client by its /64', async () => {
+    for (let count = 0; count < 30; count += 1)
+      await view(pageView('/'), { client: `2001:db8:9:9::${count + 1}` }).expect(204);
+    await view(pageView('/'), { client: '2001:db8:9:9:1:2:3:4' }).expect(429);
+    await view(pageView('/'), { client: '2001:db8:9:a::1' }).expect(204);
+  });
+
   it('refuses a body over 4 kB with 413', async () => {
     await view(pageView('/', { referrer: `https://a.example/${'x'.repeat(5000)}` })).expect(413);
   });

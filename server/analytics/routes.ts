@@ -4,6 +4,7 @@ import { pageViewEventSchema } from '#common/analytics/event.ts';
 import { isUntrackedPath, timelineRanges } from '#common/analytics/analytics.ts';
 import { withoutTokens } from '#common/http/token-routes.ts';
 import type { Database } from '../db/client.ts';
+import { clientKey } from '../http/client-key.ts';
 import { HttpError } from '../http/errors.ts';
 import { createReadCache } from '../http/read-cache.ts';
 import { londonDay } from './london.ts';
@@ -61,7 +62,7 @@ export function publicAnalyticsRouter(deps: AnalyticsDependencies): Router {
         return;
       }
       const client = req.ip ?? 'unknown';
-      const limited = perClient.hit(client);
+      const limited = perClient.hit(clientKey(client));
       if (limited) {
         res.setHeader('Retry-After', String(limited.retryAfterSeconds));
         throw new HttpError(429, 'Too many page views from this address.');

@@ -252,6 +252,21 @@ describe('throttling of sign-in', () => {
     expect(stored).not.toContain('192.0.2.7');
   });
 
+  it('counts an IPv6 client by its /64, whichever of its addresses it uses', async () => {
+    await addAccount();
+    for (let attempt = 0; attempt < loginThrottle.maxPerClient; attempt += 1) {
+      await logIn({ username: `guess${attempt}`, password }, `2001:db8:7:1::${attempt + 1}`).expect(401);
+    }
+    const refused = await logIn({ username: 'sam', password }, '2001:db8:7:1:ffff::99').expect(429);
+    expect(refused.body).toEqual({ error: tooManyLoginsMessage });
+    // The next /64 is another client; an IPv4-mapped address is its IPv4 address.
+    await logIn({ username: 'sam', password }, '2001:db8:7:2::1').expect(200);
+    for (let attempt = 0; attempt < loginThrottle.maxPerClient; attempt += 1) {
+      await logIn({ username: `other${attempt}`, password }, '192.0.2.44').expect(401);
+    }
+    await logIn({ username: 'sam', password }, '::ffff:192.0.2.44').expect(429);
+  });
+
   it('forgives a username its failures after a successful sign-in', async () => {
     await addAccount();
     for (let attempt = 0; attempt < loginThrottle.maxPerUsername - 1; attempt += 1) {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, ne, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { loginFailures } from '../db/schema.ts';
+import { clientKey } from '../http/client-key.ts';
 
 /**
  * Sign-in throttling. Failures are counted over a sliding window, per username (however many
@@ -31,7 +32,7 @@ export type LoginAttemptKey = {
 /** What a failure of this attempt locks out, if it is the last one a limit allows. */
 export type LockScope = 'username' | 'device';
 
-/** The client address is never stored, only a hash of it. */
+/** The client address is never stored, only a hash of it (an IPv6 address's /64: http/client-key.ts). */
 export function loginAttemptKey(
   username: string,
   clientAddress: string,
@@ -39,7 +40,10 @@ export function loginAttemptKey(
 ): LoginAttemptKey {
   return {
     username: username.toLowerCase(),
-    clientHash: crypto.createHash('sha256').update(`login-client:${clientAddress}`).digest('hex'),
+    clientHash: crypto
+      .createHash('sha256')
+      .update(`login-client:${clientKey(clientAddress)}`)
+      .digest('hex'),
     device,
   };
 }

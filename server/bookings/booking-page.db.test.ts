@@ -9,6 +9,7 @@ import {
   tooManyBookingsMessage,
   windowGoneMessage,
 } from '#common/bookings/booking.ts';
+import { tyresHeldMessage } from '#common/bookings/holds.ts';
 import { londonDate } from '#common/time/london.ts';
 import { addDays } from '#common/time/week.ts';
 import { createTestApp, testConfig } from '#tests/support/app.ts';
@@ -463,6 +464,34 @@ describe('booking tyres without JavaScript', () => {
     expect(textOf(manage.text)).toContain('£149.98 in all (£74.99 each), fully fitted, VAT included');
     const [row] = await fixture.database.db.select().from(bookings);
     expect(row).toMatchObject({ tyreId: tyre.id, tyreQuantity: 2, totalPence: 14_998 });
+  });
+
+  it('asks the customer to call when their bookings not yet confirmed hold too many tyres', async () => {
+    const tyre = await addTyre(fixture.database.db, { stock: 20 });
+    await request(fixture.app)
+      .post('/api/bookings')
+      .send(
+        makeBooking({
+          date: tomorrow,
+          service: 'tyre-replacement',
+          tyreId: tyre.id,
+          quantity: 6,
+          email: 'SARAH@example.com',
+        }),
+      )
+      .expect(201);
+    const choices = { ...mobile, service: 'tyre-replacement', tyre: String(tyre.id), quantity: '4' };
+    const detailsOfTyres = `/book?${query({ ...choices, date: tomorrow, timesFor: tomorrow, start: '08:00', step: 'details' })}`;
+    const refused = await post(detailsOfTyres, {
+      ...details({ service: 'tyre-replacement', phone: '07700 900777', registration: 'KX66 ABC' }),
+      tyre: String(tyre.id),
+      quantity: '4',
+    }).expect(409);
+    expect(textOf(refused.text)).toContain(tyresHeldMessage(content.content.business.formattedPhone));
+    expect(textOf(refused.text)).toContain(content.content.business.formattedPhone);
+    expect(refused.text).not.toContain('The next free times');
+    expect(refused.text).toMatch(/<input[^>]*id="book-name"[^>]*value="Sarah Mitchell"/);
+    expect(await fixture.database.db.select().from(bookings)).toHaveLength(1);
   });
 
   it('says so when the tyre chosen can no longer be booked', async () => {

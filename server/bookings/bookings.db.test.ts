@@ -339,4 +339,23 @@ describe('POST /api/bookings', () => {
     expect(refused.headers['retry-after']).toMatch(/^\d+$/);
     expect(await fixture.database.db.select().from(bookings)).toHaveLength(2);
   });
+
+  it('counts an IPv6 client by its /64, and an IPv4-mapped address as its IPv4 address', async () => {
+    content.content = bookingContent([{ start: '08:00', end: '10:00', places: 20 }]);
+    const limited = createTestApp(fixture.database, {
+      config: testConfig({ ENQUIRY_RATE_LIMIT: '2', TRUST_PROXY: '1' }),
+      clock: () => clock.now,
+      siteContent: content,
+    });
+    const bookFrom = (client: string) =>
+      request(limited).post('/api/bookings').set('X-Forwarded-For', client).send(makeBooking());
+    await bookFrom('2001:db8:5:6::1').expect(201);
+    await bookFrom('2001:db8:5:6:a:b:c:d').expect(201);
+    await bookFrom('2001:db8:5:6::ffff').expect(429);
+    await bookFrom('2001:db8:5:7::1').expect(201);
+    await bookFrom('203.0.113.9').expect(201);
+    await bookFrom('::ffff:203.0.113.9').expect(201);
+    await bookFrom('::ffff:cb00:7109').expect(429);
+    expect(await fixture.database.db.select().from(bookings)).toHaveLength(5);
+  });
 });

@@ -81,7 +81,7 @@ async function bookingAnswer(
   req: Request,
   body: unknown = req.body,
 ): Promise<JsonAnswer> {
-  const result = await submitBooking(deps, body, req.ip ?? 'unknown');
+  const result = await submitBooking(deps, body, req.ip);
   switch (result.status) {
     case 201:
       return { status: 201, body: result.booking };

@@ -1,16 +1,18 @@
 // The statement that stores bookings from the public site (server/bookings/store.ts): one for
-// the bookings that arrive together, which counts each client's hit, reserves their tyres from
-// own stock, takes a place of each window while one is left and stores each booking so placed
-// with its enquiry and e-mails (docs/decisions/012 and 020).
-import { sql } from 'drizzle-orm';
+// the bookings that arrive together, which counts each client's hit, keeps the tyres held by
+// bookings not yet confirmed within their holders' limit, reserves their tyres from own stock,
+// takes a place of each window while one is left and stores each booking so placed with its
+// enquiry and e-mails (docs/decisions/012 and 020).
+import { sql, type SQL } from 'drizzle-orm';
 import { remindersConsentWording } from '#common/reminders/consent.ts';
 import { bookingWindowText as windowText, type BookingPayload } from '#common/bookings/booking.ts';
+import { maxTyresHeld } from '#common/bookings/holds.ts';
 import type { Slot } from '#common/bookings/slots.ts';
 import { formatPence } from '#common/tyres/pricing.ts';
 import { keptFor } from '#common/util/kept-for.ts';
 import type { Database } from '../db/client.ts';
 import { GroupCommit } from '../db/group-commit.ts';
-import { bookingPlaces, bookings, enquiries, outbox, tyres } from '../db/schema.ts';
+import { bookingPlaces, bookings, enquiries, outbox, tyreHolds, tyres } from '../db/schema.ts';
 import { statementFunction } from '../db/statement-function.ts';
 import { countHits, hitCounterOf, type RateLimitHit } from '../http/rate-limit.ts';
 import type { TyreChoice } from '../tyres/booking-tyres.ts';
@@ -53,33 +55,63 @@ type BookingToStore = {
   at: Date;
   tokenHash: string;
   token: string;
+  /** Who its tyres from own stock are held for (common/bookings/holds.ts); none without them. */
+  holders: readonly string[];
 };
 export type StoredBooking = {
   hits: number;
   reference: string | null;
   /** The booking's tyres from own stock were gone: nothing was stored. */
   tyresRefused: boolean;
+  /** Its holders' bookings not yet confirmed held too many tyres for these too: nothing was stored. */
+  heldRefused: boolean;
   /** The places the window has left after the statement, if it asked for one. */
   free: number | null;
 };
 
 const writers = new WeakMap<Database, GroupCommit<BookingToStore, StoredBooking>>();
 
+/**
+ * The keys a booking must not share with another of its statement: its rate-limit counter, and
+ * its holders, so that the tyres its holders hold are counted with every other booking of theirs
+ * stored, never beside one stored in the same statement.
+ */
+const batchKeysOf = (booking: BookingToStore) => [hitCounterOf(booking), ...booking.holders];
+
 /** Stores a booking, sharing a statement with those that arrive meanwhile (db/group-commit.ts). */
 export const storeBooking = (db: Database, booking: BookingToStore) =>
   keptFor(
     writers,
     db,
-    () => new GroupCommit((batch: BookingToStore[]) => storeBookings(db, batch), hitCounterOf),
+    () => new GroupCommit((batch: BookingToStore[]) => storeBookings(db, batch), batchKeysOf),
   ).add(booking);
+
+/**
+ * The tyres held from own stock by bookings not yet confirmed (status `booked`: staff confirm a
+ * booking in the diary) under `holder`: `tyre_holds` has a row per holder of each such booking
+ * and loses it when the booking stops holding them (drizzle/0028), so this reads that holder's
+ * few rows whatever the number of bookings.
+ */
+const heldUnder = (holder: SQL) =>
+  sql`coalesce((select sum(held.quantity) from ${tyreHolds} as held where held.holder = ${holder}), 0)`;
 
 /** The statement of `storeBookings`, kept in the database (db/statement-function.ts). */
 const storeBookingsStatement = statementFunction<StoreBookingsRow>({
   name: 'store_bookings',
   parameter: 'batch jsonb',
-  columns: 'ord int, hits int, reference text, free int, tyres_refused boolean',
-  block: sql`declare answered jsonb;
+  columns: 'ord int, hits int, reference text, free int, tyres_refused boolean, held_refused boolean',
+  block: sql`declare answered jsonb; holder_lock int;
     begin
+      -- The holders of the batch's tyres from stock are locked, in one order, until the
+      -- transaction ends: a statement of another process counting the same holder's tyres waits,
+      -- then (a new snapshot per statement) counts the bookings this one stored.
+      for holder_lock in
+        select distinct hashtext(holder) from jsonb_to_recordset(batch) as input (tyre_source text, holders text[])
+          cross join unnest(input.holders) as holder
+        where input.tyre_source = 'stock' order by 1
+      loop
+        perform pg_advisory_xact_lock(hashtext('tyre-holders'), holder_lock);
+      end loop;
       with input as (
         select * from jsonb_to_recordset(batch) as input (
           ord int, at timestamptz, key text, window_start timestamptz, max int, places_key text, location text, date date,
@@ -88,16 +120,25 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
           registration text, vehicle text, postcode text, address_line text, town text,
           outside_area boolean, reminders_consent boolean, reminders_consent_wording text, notes text,
           message text, token_hash text, token text, tyre_id int, tyre_quantity int, tyre_text text,
-          tyre_price int, tyre_source text
+          tyre_price int, tyre_source text, holders text[], hold_max int
         )
       ),
       hit as (${countHits(sql`input`)}),
       within_limit as (
         select input.* from input join hit using (key, window_start) where hit.hits <= input.max
       ),
+      over_held as (
+        select within_limit.ord from within_limit
+        where within_limit.tyre_source = 'stock' and exists (
+          select 1 from unnest(within_limit.holders) as wanted (holder)
+          where within_limit.tyre_quantity + ${heldUnder(sql`wanted.holder`)} > within_limit.hold_max)
+      ),
+      within_holds as (
+        select * from within_limit where ord not in (select ord from over_held)
+      ),
       tyre_request as (
         select ord, tyre_id, sum(tyre_quantity) over (partition by tyre_id order by ord)::int as needed
-        from within_limit where tyre_source = 'stock'
+        from within_holds where tyre_source = 'stock'
       ),
       tyre_grant as (
         update ${tyres} as tyre set
@@ -113,7 +154,7 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
         where request.needed <= tyre_grant.reserve_granted
       ),
       allowed as (
-        select * from within_limit
+        select * from within_holds
         where tyre_source is distinct from 'stock' or ord in (select ord from tyre_held)
       ),
       wanted as (
@@ -167,6 +208,13 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
         order by enquiry.id
         returning *, ${bookingJson}::jsonb as json
       ),
+      hold as (
+        insert into ${tyreHolds} (holder, booking_id, quantity)
+        select holder, ${bookings.id}, winner.tyre_quantity
+        from ${bookings} join winner on winner.enquiry_id = ${bookings.enquiryId}
+          cross join unnest(winner.holders) as holder
+        where winner.tyre_source = 'stock'
+      ),
       mail as (
         insert into ${outbox} (kind, payload)
         select kind, jsonb_build_object('kind', kind, 'booking', ${bookings}.json, 'sequence', 0)
@@ -179,7 +227,9 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
         select input.ord, hit.hits, ${bookings.reference} as reference,
           input.places - place.taken as free,
           input.tyre_source = 'stock' and hit.hits <= input.max
+            and input.ord not in (select ord from over_held)
             and input.ord not in (select ord from tyre_held) as tyres_refused,
+          input.ord in (select ord from over_held) as held_refused,
           input.ord in (select ord from tyre_held) as tyres_held,
           input.tyre_id, input.tyre_quantity
         from input join hit using (key, window_start)
@@ -198,7 +248,7 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
       ) as back
       where tyre.id = back.tyre_id;
       return query select * from jsonb_to_recordset(answered) as answer (
-        ord int, hits int, reference text, free int, tyres_refused boolean);
+        ord int, hits int, reference text, free int, tyres_refused boolean, held_refused boolean);
     end`,
 });
 
@@ -208,10 +258,14 @@ type StoreBookingsRow = {
   reference: string | null;
   free: number | null;
   tyres_refused: boolean | null;
+  held_refused: boolean | null;
 };
 
 /**
- * One statement for a batch of bookings. It counts each client's hit; then, for each window
+ * One statement for a batch of bookings. It counts each client's hit; refuses a booking with
+ * tyres from own stock when one of its holders' bookings not yet confirmed, with its own, would
+ * hold more than `maxTyresHeld` (its holders locked first, and no two bookings of the batch
+ * sharing one); then, for each window
  * asked for (by its places key, so that a branch's MOT tests, its servicing and its tyre work
  * each count their own), takes as many of the places left as the batch's bookings within their
  * limit want: the upsert works on the newest version of the window's row, which a concurrent
@@ -222,7 +276,7 @@ type StoreBookingsRow = {
  * order.
  */
 async function storeBookings(db: Database, batch: BookingToStore[]): Promise<StoredBooking[]> {
-  const input = batch.map(({ checked, hit, at, tokenHash, token }, ord) => {
+  const input = batch.map(({ checked, hit, at, tokenHash, token, holders }, ord) => {
     const { payload, slot } = checked;
     return {
       ord,
@@ -261,12 +315,20 @@ async function storeBookings(db: Database, batch: BookingToStore[]): Promise<Sto
       tyre_text: checked.tyre?.description ?? null,
       tyre_price: checked.tyre?.price ?? null,
       tyre_source: checked.tyre?.source ?? null,
+      holders,
+      hold_max: maxTyresHeld,
     };
   });
   const rows = await storeBookingsStatement.run(db, sql`${JSON.stringify(input)}::jsonb`);
   const results: StoredBooking[] = [];
-  for (const { ord, hits, reference, free, tyres_refused } of rows) {
-    results[ord] = { hits, reference, free, tyresRefused: tyres_refused === true };
+  for (const { ord, hits, reference, free, tyres_refused, held_refused } of rows) {
+    results[ord] = {
+      hits,
+      reference,
+      free,
+      tyresRefused: tyres_refused === true,
+      heldRefused: held_refused === true,
+    };
   }
   return results;
 }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import {
   bookingHoneypotField,
   bookingSchema,
@@ -19,12 +20,16 @@ import {
   isBranchService,
   placesKey,
 } from '#common/bookings/branch-services.ts';
+import { tyreHolders, tyresHeldMessage } from '#common/bookings/holds.ts';
 import { fieldErrorsOf, invalidFieldsMessage } from '#common/http/field-errors.ts';
 import { coverageOf } from '#common/site-content/postcode.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
 import { chooseTyre } from '../tyres/booking-tyres.ts';
 import { tyresReserved } from '../tyres/offers.ts';
 import { decoyReference } from '../enquiries/submit.ts';
+import { installationKey } from '../auth/installation-key.ts';
+import type { Database } from '../db/client.ts';
+import { clientKey } from '../http/client-key.ts';
 import { rateLimitHit } from '../http/rate-limit.ts';
 import { availability, nextFreeWindows, noteFreePlaces, settingsOf } from './availability.ts';
 import { hashManageToken, manageUrl, newManageToken } from './customer-link.ts';
@@ -34,11 +39,25 @@ import { storeBooking, type Checked } from './store-statement.ts';
 /**
  * Storing a booking from the public site: its choices checked against the published content
  * (and its tyres against the catalogue), then one statement, shared with the bookings that arrive
- * meanwhile, that counts the client's hit, reserves its tyres from own stock if it has some, takes
+ * meanwhile, that counts the client's hit, keeps the tyres held for its client, e-mail address,
+ * phone number and registration by bookings not yet confirmed within their limit
+ * (common/bookings/holds.ts), reserves its tyres from own stock if it has some, takes
  * a place of the window if one is left and stores the booking with its enquiry and e-mails, so
  * that a window never takes more than its places nor a tyre more than its stock
  * (docs/decisions/012 and 020).
  */
+
+/**
+ * A client as its bookings' tyres are held for it: a keyed hash of its address (of an IPv6
+ * address's /64), so that the address itself is not kept with the booking.
+ */
+async function clientHolder(db: Database, address: string | undefined): Promise<string> {
+  return crypto
+    .createHmac('sha256', await installationKey(db, 'booking-client-key'))
+    .update(clientKey(address))
+    .digest('hex')
+    .slice(0, 24);
+}
 
 /**
  * The title a booking of `service` is stored with: a shown service of the site's, or a branch's
@@ -112,7 +131,7 @@ function checkChoices(
 export async function submitBooking(
   deps: BookingDependencies,
   body: unknown,
-  clientKey: string,
+  clientAddress: string | undefined,
 ): Promise<SubmitBookingResult> {
   const { db, logger, clock } = deps;
   const now = clock();
@@ -188,14 +207,27 @@ export async function submitBooking(
     checked.tyre = chosen.tyre;
   }
   const token = newManageToken();
-  const hit = rateLimitHit(deps.limit, clientKey, now);
-  const row = await storeBooking(db, { checked, hit, at: now, tokenHash: hashManageToken(token), token });
+  const hit = rateLimitHit(deps.limit, clientKey(clientAddress), now);
+  const holders =
+    checked.tyre?.source === 'stock'
+      ? tyreHolders({ ...parsed.data, client: await clientHolder(db, clientAddress) })
+      : [];
+  const row = await storeBooking(db, { checked, hit, at: now, tokenHash: hashManageToken(token), token, holders });
   if (row.free !== null) noteFreePlaces(db, checked.placesKey, slot.date, slot.start, row.free);
   if (row.hits > hit.max) {
     const verdict = hit.verdict(row.hits);
     const retryAfterSeconds = verdict.allowed ? 1 : verdict.retryAfterSeconds;
     logger.warn({ retryAfterSeconds }, 'booking refused: rate limit');
     return { status: 429, error: tooManyBookingsMessage, retryAfterSeconds };
+  }
+  if (row.reference === null && row.heldRefused) {
+    logger.info({ tyre: checked.tyre?.id }, 'booking refused: too many tyres held');
+    return {
+      status: 409,
+      error: tyresHeldMessage(content.business.formattedPhone),
+      nextFree: [],
+      tyresHeld: true,
+    };
   }
   if (row.reference === null && row.tyresRefused) {
     logger.info({ tyre: checked.tyre?.id }, 'booking refused: tyres gone');

@@ -55,6 +55,23 @@ describe('GroupCommit', () => {
     expect(await Promise.all(answers)).toEqual([10, 20, 30, 40]);
   });
 
+  it('puts no two items sharing any of their keys in a statement', async () => {
+    const { store, statements, finish } = controlledStore();
+    const writer = new GroupCommit(store, (item: Item) => item.client.split(' '));
+    const answers = [
+      writer.add({ client: 'start', value: 0 }),
+      writer.add({ client: 'a x', value: 1 }),
+      writer.add({ client: 'b x', value: 2 }),
+      writer.add({ client: 'c y', value: 3 }),
+      writer.add({ client: 'a z', value: 4 }),
+    ];
+    await finish();
+    await finish();
+    await finish();
+    expect(statements.map(values)).toEqual([[0], [1, 3], [2, 4]]);
+    expect(await Promise.all(answers)).toEqual([0, 10, 20, 30, 40]);
+  });
+
   it('holds at most the largest batch it is given', async () => {
     const { store, statements, finish } = controlledStore();
     const writer = new GroupCommit(store, (item: Item) => item.client, 2);

@@ -17,18 +17,23 @@ type Waiting<Item, Result> = {
 
 export class GroupCommit<Item, Result> {
   readonly #store: (batch: Item[]) => Promise<Result[]>;
-  readonly #keyOf: (item: Item) => string;
+  readonly #keyOf: (item: Item) => string | readonly string[];
   readonly #maxBatch: number;
   #waiting: Waiting<Item, Result>[] = [];
   #writing = false;
 
   /**
    * `store` writes a batch in one statement and answers each item's result in the batch's order.
-   * A batch holds at most one item of each `keyOf` (a statement counts a rate-limit counter
-   * once, so a client's second item goes in the next statement and sees the first one's count,
-   * as it would have alone) and at most `maxBatch` items.
+   * A batch holds at most one item of each key `keyOf` gives (a statement counts a rate-limit
+   * counter once, so a client's second item goes in the next statement and sees the first one's
+   * count, as it would have alone; an item with several keys shares none of them) and at most
+   * `maxBatch` items.
    */
-  constructor(store: (batch: Item[]) => Promise<Result[]>, keyOf: (item: Item) => string, maxBatch = 100) {
+  constructor(
+    store: (batch: Item[]) => Promise<Result[]>,
+    keyOf: (item: Item) => string | readonly string[],
+    maxBatch = 100,
+  ) {
     this.#store = store;
     this.#keyOf = keyOf;
     this.#maxBatch = maxBatch;
@@ -59,9 +64,9 @@ export class GroupCommit<Item, Result> {
     const later: Waiting<Item, Result>[] = [];
     const keys = new Set<string>();
     for (const waiting of this.#waiting) {
-      const key = this.#keyOf(waiting.item);
-      if (!waiting.alone && batch.length < this.#maxBatch && !keys.has(key)) {
-        keys.add(key);
+      const itemKeys = [this.#keyOf(waiting.item)].flat();
+      if (!waiting.alone && batch.length < this.#maxBatch && !itemKeys.some((key) => keys.has(key))) {
+        for (const key of itemKeys) keys.add(key);
         batch.push(waiting);
       } else {
         later.push(waiting);

@@ -636,5 +636,59 @@ export const bookingPlaces = pgTable(
   ],
 );
 
+/**
+ * The tyres from own stock held by online bookings not yet confirmed, under each of their holders
+ * (common/bookings/holds.ts): the client (a keyed hash of its address, or of an IPv6 address's
+ * /64), the e-mail address, the phone number and the registration, normalised. Written by the
+ * statement that stores the booking, which limits the tyres held under each holder
+ * (server/bookings/store-statement.ts); a row goes when its booking stops holding them
+ * (confirmed, cancelled, released, deleted: drizzle/0028).
+ */
+export const tyreHolds = pgTable(
+  'tyre_holds',
+  {
+    holder: text('holder').notNull(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.holder, table.bookingId] }),
+    index('tyre_holds_booking_idx').on(table.bookingId),
+    check('tyre_holds_quantity_check', sql`${table.quantity} > 0`),
+  ],
+);
+
+/**
+ * Movements of the tyres on the shelf that are not bookings' own (reserving, giving back and
+ * fitting follow a booking's status): each with who made it, why and when. `quantity` is how
+ * many tyres it moved.
+ */
+export const tyreStockMovements = pgTable(
+  'tyre_stock_movements',
+  {
+    id: serial('id').primaryKey(),
+    tyreId: integer('tyre_id')
+      .notNull()
+      .references(() => tyres.id, { onDelete: 'cascade' }),
+    /** `hold-released`: a booking not yet confirmed no longer holds its tyres. */
+    kind: text('kind').notNull(),
+    quantity: integer('quantity').notNull(),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    /** The booking's reference, kept when the booking is deleted. */
+    bookingReference: text('booking_reference'),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name'),
+    reason: text('reason').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('tyre_stock_movements_tyre_idx').on(table.tyreId, table.occurredAt),
+    check('tyre_stock_movements_kind_check', sql`${table.kind} in ('hold-released')`),
+    check('tyre_stock_movements_quantity_check', sql`${table.quantity} > 0`),
+  ],
+);
+
 export * from './jobs-schema.ts';
 export * from './reminders-schema.ts';

@@ -152,6 +152,18 @@ describe('the per-client limit on enquiries', () => {
     expect(await storedEnquiries()).toHaveLength(2);
   });
 
+  it('counts an IPv6 client by its /64', async () => {
+    const limited = createTestApp(fixture.database, {
+      config: testConfig({ ENQUIRY_RATE_LIMIT: '2', TRUST_PROXY: '1' }),
+    });
+    const sendFrom = (client: string) =>
+      request(limited).post('/api/enquiries').set('X-Forwarded-For', client).send(makeEnquiry());
+    await sendFrom('2001:db8:3:4::1').expect(201);
+    await sendFrom('2001:db8:3:4::2').expect(201);
+    await sendFrom('2001:db8:3:4:ffff:1:2:3').expect(429);
+    await sendFrom('2001:db8:3:5::1').expect(201);
+  });
+
   it('does not count invalid submissions against the customer', async () => {
     const limited = createTestApp(fixture.database, { config: testConfig({ ENQUIRY_RATE_LIMIT: '1' }) });
     await request(limited)

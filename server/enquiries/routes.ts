@@ -23,7 +23,7 @@ export function publicEnquiriesRouter(submission: EnquirySubmission) {
     if (!req.is('application/json')) {
       throw new HttpError(415, 'Send the enquiry as JSON (Content-Type: application/json).');
     }
-    const result = await submitEnquiry(submission, req.body, req.ip ?? 'unknown');
+    const result = await submitEnquiry(submission, req.body, req.ip);
     if (result.status === 429) {
       res.setHeader('Retry-After', String(result.retryAfterSeconds));
       throw new HttpError(429, result.error);

@@ -3,6 +3,7 @@ import { enquiryHoneypotField, enquirySchema, type SubmitEnquiryResult } from '#
 import { fieldErrorsOf, invalidFieldsMessage } from '#common/http/field-errors.ts';
 import { coverageOf } from '#common/site-content/postcode.ts';
 import type { Database } from '../db/client.ts';
+import { clientKey } from '../http/client-key.ts';
 import { rateLimitHit, type RateLimit } from '../http/rate-limit.ts';
 import type { Logger } from '../logger.ts';
 import { createEnquiryWithinLimit } from './store.ts';
@@ -41,7 +42,7 @@ export function decoyReference(now: Date): string {
 export async function submitEnquiry(
   { db, logger, limit, onStored, coveredDistricts, clock }: EnquirySubmission,
   body: unknown,
-  clientKey: string,
+  clientAddress: string | undefined,
 ): Promise<SubmitEnquiryResult> {
   const now = clock();
   const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
@@ -69,7 +70,7 @@ export async function submitEnquiry(
   const stored = await createEnquiryWithinLimit(
     db,
     { ...parsed.data, outsideArea: coverage === 'outside' },
-    rateLimitHit(limit, clientKey, now),
+    rateLimitHit(limit, clientKey(clientAddress), now),
     now,
   );
   const { limit: verdict } = stored;

@@ -6,7 +6,8 @@ import { expect, expectAccessible, signInByCall, storeConsent, test, toastOf } f
 
 /**
  * Tyres on a phone: a customer finds a size, sorts it and books two tyres, which staff see
- * reserved and then fitted; the same without JavaScript; staff import a supplier's price file,
+ * reserved and then fitted; the same without JavaScript, whose tyres staff see held by a booking
+ * not yet confirmed and release; staff import a supplier's price file,
  * adjust stock and a price rule, which customers see.
  */
 test.describe('booking tyres', () => {
@@ -47,7 +48,9 @@ test.describe('booking tyres', () => {
     await staff.context().close();
   });
 
-  test('the same tyre search and booking without JavaScript', async ({ browser }) => {
+  test('the same tyre search and booking without JavaScript; staff release the tyres it holds', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     await storeConsent(context);
     const name = await bookTwoMidRangeTyres(await context.newPage(), site.origin, 'sam@example.com', {
@@ -56,6 +59,23 @@ test.describe('booking tyres', () => {
     const confirmation = await site.nextMailTo('sam@example.com', 1);
     expect(confirmation.text).toContain(`Tyres: 2 × ${name}`);
     await context.close();
+
+    // Not confirmed yet, the booking holds its tyres: staff see it under Held and release them.
+    const staff = await staffPage(browser, site.origin);
+    await staff.goto(`${site.origin}/admin/dashboard/tyres`);
+    await staff.getByRole('tab', { name: 'Held' }).click();
+    const held = staff.getByRole('article', { name: `2 × ${name} 205/55 R16`, exact: false });
+    await expect(held).toContainText('Alex Morgan');
+    await expect(held).toContainText('sam@example.com');
+    const reserved = (await staffTyre(staff, site.origin, name)).reserved;
+    await held.getByRole('button', { name: 'Release' }).click();
+    await expect(toastOf(staff, 'Tyres released')).toBeVisible();
+    await expect(held).toHaveCount(0);
+    expect((await staffTyre(staff, site.origin, name)).reserved).toBe(reserved - 2);
+    await staff.getByRole('tab', { name: 'To order' }).click();
+    await expect(staff.getByRole('article', { name: `2 × ${name} 205/55 R16`, exact: false })).toBeVisible();
+    await expectAccessible(staff);
+    await staff.context().close();
   });
 
   test('staff import a supplier’s price file in the Tyres tab, mapping its columns once; adjust a tyre’s stock and a price rule, which customers see', async ({

@@ -15,7 +15,8 @@ export function useBookingsApp({ watchStaffData = false }: { watchStaffData?: bo
   const clock = { now: bookingNow };
   const content = fixedContentStore(bookingContent());
   const fixture = useTestApp({
-    env: { ENQUIRY_RATE_LIMIT: '1000' },
+    // One proxy hop is trusted, so tests can book as different clients (X-Forwarded-For).
+    env: { ENQUIRY_RATE_LIMIT: '1000', TRUST_PROXY: '1' },
     dependencies: () => ({ clock: () => clock.now, siteContent: content }),
     staff: { role: 'staff', at: bookingNow },
     watchStaffData,
@@ -28,7 +29,11 @@ export function useBookingsApp({ watchStaffData = false }: { watchStaffData?: bo
     await clearBookings(fixture.database.db);
   });
 
-  const book = (fields: Record<string, unknown>) => request(fixture.app).post('/api/bookings').send(fields);
+  const book = (fields: Record<string, unknown>, client?: string) =>
+    request(fixture.app)
+      .post('/api/bookings')
+      .set(client ? { 'X-Forwarded-For': client } : {})
+      .send(fields);
 
   /** The token of a created booking's manage link. */
   const tokenOf = (created: CreatedBooking) => created.manageUrl.split('/').pop()!;

@@ -100,6 +100,7 @@ export type BookingActionData =
     }
   /** The window went meanwhile: the next free ones to choose instead. */
   | { outcome: 'taken'; error: string; nextFree: FreeWindow[]; values: BookingValues }
+  /** Too many bookings at once, or too many tyres held: the message alone. */
   | { outcome: 'limited'; error: string; values: BookingValues };
 
 /** The address of a step with `choices` (empty ones left out). */

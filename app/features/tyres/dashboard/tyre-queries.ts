@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Booking } from '#common/bookings/booking.ts';
 import type { TyrePricingSettings } from '#common/tyres/pricing-settings.ts';
 import type {
   TyreToOrder,
@@ -22,6 +23,7 @@ const suppliersKey = [...tyresQueryKey, 'suppliers'] as const;
 const importsKey = [...tyresQueryKey, 'imports'] as const;
 const importKey = (id: number) => [...importsKey, id] as const;
 const toOrderKey = [...tyresQueryKey, 'to-order'] as const;
+const heldKey = [...tyresQueryKey, 'held'] as const;
 
 /** GET /api/tyres/catalogue: the catalogue by size, brand, pattern or EAN, 50 tyres a page. */
 export function useTyreCatalogue(query: string) {
@@ -173,6 +175,31 @@ export function useMarkTyresOrdered() {
       apiRequest<TyreToOrder[]>('PUT', `/api/tyres/to-order/${id}`, { ordered }),
     onSuccess: (list) => {
       queryClient.setQueryData(toOrderKey, list);
+      void queryClient.invalidateQueries({ queryKey: bookingsQueryKey });
+    },
+  });
+}
+
+/** GET /api/tyres/held: online bookings not yet confirmed that hold tyres from stock. */
+export function useHeldTyres() {
+  return useQuery({
+    queryKey: heldKey,
+    queryFn: ({ signal }) => apiRequest<Booking[]>('GET', '/api/tyres/held', undefined, { signal }),
+  });
+}
+
+/** POST /api/tyres/held/{booking id}/release: the booking's tyres go back on sale. */
+export function useReleaseHeldTyres() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<Booking[]>('POST', `/api/tyres/held/${id}/release`),
+    onSuccess: (list) => {
+      queryClient.setQueryData(heldKey, list);
+      // The stock's figures, the list to order and the diary change with it.
+      void queryClient.invalidateQueries({
+        queryKey: tyresQueryKey,
+        predicate: (query) => query.queryKey[1] !== 'held',
+      });
       void queryClient.invalidateQueries({ queryKey: bookingsQueryKey });
     },
   });

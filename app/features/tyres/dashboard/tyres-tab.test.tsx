@@ -447,3 +447,58 @@ describe('TyresTab: to order', () => {
     ]);
   });
 });
+
+describe('TyresTab: held', () => {
+  const held = makeBooking({
+    id: 41,
+    reference: 'ENQ-2611-0041',
+    name: 'Robin Held',
+    createdAt: '2026-11-25T09:30:00.000Z',
+    tyre: {
+      id: 7,
+      description: 'Hankook Ventus Prime 4 205/55 R16 91V',
+      quantity: 6,
+      price: 8_999,
+      total: 53_994,
+      source: 'stock',
+      orderedAt: null,
+    },
+  });
+
+  it('lists the tyres held by online bookings not yet confirmed, and releases one at a press', async () => {
+    const calls = serve((call) => {
+      if (call.path === '/api/tyres/held' && call.method === 'GET') return { status: 200, body: [held] };
+      if (call.path === '/api/tyres/held/41/release') return { status: 200, body: [] };
+      return undefined;
+    });
+    const user = renderTab();
+    await user.click(screen.getByRole('tab', { name: 'Held' }));
+    const card = within(
+      await screen.findByRole('article', { name: '6 × Hankook Ventus Prime 4 205/55 R16 91V' }),
+    );
+    card.getByText(/Robin Held/);
+    card.getByText('ENQ-2611-0041');
+    card.getByText(/Booked online 25\/11\/2026, 09:30/);
+    screen.getByText(/6 tyres are held by 1 online booking not confirmed yet\./);
+    await user.click(card.getByRole('button', { name: 'Release' }));
+    await screen.findByText(/No online booking waiting to be confirmed holds tyres from stock\./);
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      { method: 'POST', path: '/api/tyres/held/41/release', body: undefined },
+    ]);
+  });
+
+  it('says why a release failed and keeps the booking listed', async () => {
+    serve((call) => {
+      if (call.path === '/api/tyres/held' && call.method === 'GET') return { status: 200, body: [held] };
+      if (call.method === 'POST')
+        return { status: 409, body: { error: 'This booking holds no tyres from stock now.' } };
+      return undefined;
+    });
+    const user = renderTab();
+    await user.click(screen.getByRole('tab', { name: 'Held' }));
+    const card = await screen.findByRole('article', { name: '6 × Hankook Ventus Prime 4 205/55 R16 91V' });
+    await user.click(within(card).getByRole('button', { name: 'Release' }));
+    await screen.findByText('This booking holds no tyres from stock now.');
+    expect(screen.getByRole('article', { name: '6 × Hankook Ventus Prime 4 205/55 R16 91V' })).toBe(card);
+  });
+});

@@ -1,20 +1,23 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import { CataloguePanel } from './catalogue-panel.tsx';
+import { HeldPanel } from './held-panel.tsx';
 import { ImportsPanel } from './imports-panel.tsx';
 import { PricingPanel } from './pricing-panel.tsx';
 import { ToOrderPanel } from './to-order-panel.tsx';
 
 const parts = [
   { value: 'stock', label: 'Stock', Panel: CataloguePanel },
+  { value: 'held', label: 'Held', Panel: HeldPanel },
   { value: 'to-order', label: 'To order', Panel: ToOrderPanel },
   { value: 'prices', label: 'Prices', Panel: PricingPanel },
   { value: 'imports', label: 'Imports', Panel: ImportsPanel },
 ] as const;
 
 /**
- * The Tyres tab: the catalogue with its stock and prices, the tyres to order for bookings, the
- * tier and price rules, and supplier price files.
+ * The Tyres tab: the catalogue with its stock and prices, the tyres held by online bookings not
+ * yet confirmed, the tyres to order for bookings, the tier and price rules, and supplier price
+ * files.
  */
 export function TyresTab() {
   const [part, setPart] = useState<(typeof parts)[number]['value']>('stock');
@@ -25,14 +28,15 @@ export function TyresTab() {
           Tyres
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          What customers can find and book on the tyre pages: stock and prices, the tyres to order for
-          bookings, the price rules, and your supplier’s price files.
+          What customers can find and book on the tyre pages: stock and prices, the tyres held by online
+          bookings not yet confirmed, the tyres to order for bookings, the price rules, and your supplier’s
+          price files.
         </p>
       </div>
       <Tabs.Root value={part} onValueChange={(value) => setPart(value as typeof part)}>
         <Tabs.List
           aria-label="Tyres"
-          className="mb-4 grid grid-cols-4 gap-0.5 rounded-lg border border-slate-200 bg-white p-1 sm:inline-flex"
+          className="mb-4 grid grid-cols-3 gap-0.5 rounded-lg border border-slate-200 bg-white p-1 sm:inline-flex"
         >
           {parts.map(({ value, label }) => (
             <Tabs.Trigger

@@ -244,7 +244,9 @@ describe('the launcher killed alone (kill -9 of npm start’s process)', () => {
 
     process.kill(launcher, 'SIGKILL');
     await first.exited;
-    await waitFor(() => gone(serverPid), 10_000);
+    await waitFor(() => gone(serverPid), 10_000).catch(() => {
+      throw new Error(`the server (process ${serverPid}) still runs 10 s after its launcher was killed`);
+    });
     // It shut down as for SIGTERM: the data directory released.
     expect(first.stdout()).toContain('the launcher has gone: shutting down');
     expect(fs.existsSync(path.join(dataDir, lockFileName))).toBe(false);

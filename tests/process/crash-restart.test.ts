@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Job } from '#common/jobs/jobs.ts';
-import { bankHolidays } from '#common/time/bank-holidays.ts';
 import { londonDate } from '#common/time/london.ts';
-import { addDays, weekdays } from '#common/time/week.ts';
+import { addDays } from '#common/time/week.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { lockFileName } from '#server/db/data-dir-lock.ts';
 import { invoices } from '#server/db/schema.ts';
+import { openEveryDay } from '#tests/support/booking-settings.ts';
 import { makeRecord, newKey } from '#tests/support/jobs.ts';
 import { freePort, useServerProcesses, waitFor, type ServerProcess } from '#tests/support/server-process.ts';
 
@@ -80,20 +80,14 @@ async function officeWithJobs(url: string, count: number, tomorrow: string) {
   const office = sessionOf(login);
 
   const published = await call(url, office, 'GET', '/api/site-content');
-  const windows = [{ start: '08:00', end: '10:00', places: count }];
   await call(url, office, 'PUT', '/api/site-content', {
     version: published.version,
     content: {
       ...published.content,
-      booking: {
-        horizonDays: 21,
-        noticeHours: 4,
-        locations: ['mobile', ...published.content.branches.map((branch: { key: string }) => branch.key)].map(
-          (key) => ({ key, enabled: true, week: Object.fromEntries(weekdays.map((day) => [day, windows])) }),
-        ),
-        closedDates: [],
-        openBankHolidays: Object.keys(bankHolidays),
-      },
+      booking: openEveryDay(
+        published.content.branches.map((branch: { key: string }) => branch.key),
+        [{ start: '08:00', end: '10:00', places: count }],
+      ),
     },
   });
 

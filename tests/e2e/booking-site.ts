@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { bankHolidays } from '#common/time/bank-holidays.ts';
 import { dayText } from '#common/bookings/booking.ts';
 import { londonDate } from '#common/time/london.ts';
-import { addDays, weekdays } from '#common/time/week.ts';
+import { addDays } from '#common/time/week.ts';
+import { openEveryDay } from '#tests/support/booking-settings.ts';
 import { createServerDatabase } from '#tests/support/server-database.ts';
 import { startSmtpServer, until } from '#tests/support/smtp.ts';
 import { freePort, startServerProcess, type ServerProcess } from '#tests/support/server-process.ts';
@@ -236,22 +236,13 @@ async function publishOpeningEveryDay(origin: string) {
     version: number;
     content: { branches: { key: string }[] };
   };
-  const windows = [
-    { start: '08:00', end: '10:00', places: 3 },
-    { start: '10:00', end: '12:00', places: 3 },
-  ];
-  const week = Object.fromEntries(weekdays.map((day) => [day, windows]));
-  const booking = {
-    horizonDays: 21,
-    noticeHours: 4,
-    locations: ['mobile', ...published.content.branches.map((branch) => branch.key)].map((key) => ({
-      key,
-      enabled: true,
-      week,
-    })),
-    closedDates: [],
-    openBankHolidays: Object.keys(bankHolidays),
-  };
+  const booking = openEveryDay(
+    published.content.branches.map((branch) => branch.key),
+    [
+      { start: '08:00', end: '10:00', places: 3 },
+      { start: '10:00', end: '12:00', places: 3 },
+    ],
+  );
   const response = await fetch(`${origin}/api/site-content`, {
     method: 'PUT',
     headers: { ...headers, cookie },

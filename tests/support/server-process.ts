@@ -36,6 +36,8 @@ export type ServerProcess = {
   /** Resolves when the server logs that it listens; rejects if it exits first. */
   ready: Promise<void>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Started in a process group of its own, whose id is the child's pid. */
+  detached: boolean;
 };
 
 /** Starts the built server the way `npm start` runs it (with its launch settings), in a process of its own. */
@@ -46,12 +48,18 @@ export async function startServerProcess(
     keepOutput = 'all',
     entry = 'built',
     nodeOptions,
+    detached = false,
   }: {
     /** 'until-ready' stops keeping the log once the server listens (long load tests). */
     keepOutput?: 'all' | 'until-ready';
     entry?: keyof typeof entries;
     /** Extra options for node (NODE_OPTIONS), such as a module to preload. */
     nodeOptions?: string;
+    /**
+     * In a process group of its own, as a supervisor runs it (`npm start`'s launcher and the
+     * server it starts): `process.kill(-child.pid, signal)` reaches both.
+     */
+    detached?: boolean;
   } = {},
 ): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
@@ -79,6 +87,7 @@ export async function startServerProcess(
         ),
       ),
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached,
     },
   );
   let stdout = '';
@@ -113,7 +122,17 @@ export async function startServerProcess(
     stderr: () => stderr,
     ready,
     exited,
+    detached,
   };
+}
+
+/** SIGKILL to every process of a group, if any is left. */
+export function killGroup(pgid: number) {
+  try {
+    process.kill(-pgid, 'SIGKILL');
+  } catch (error) {
+    if (!(error instanceof Error && 'code' in error && error.code === 'ESRCH')) throw error;
+  }
 }
 
 /**
@@ -132,6 +151,8 @@ export function useServerProcesses() {
         server.child.kill('SIGKILL');
         await server.exited;
       }
+      // A group of its own (detached) may hold more than the process started: the whole group.
+      if (server.detached) killGroup(server.child.pid!);
     }
     for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
   });

@@ -66,7 +66,7 @@ async function main() {
     }
     if (await seedDemoTyres(database.db)) logger.info('demo tyre catalogue seeded');
     // The embedded database has this process alone: an import it shows running was stopped.
-    await failStaleImports(database.db, { all: !config.databaseUrl });
+    await failStaleImports(database.db, { now: clock(), all: !config.databaseUrl });
     removeLeftoverUploads();
     if (config.initialAdmin) {
       try {

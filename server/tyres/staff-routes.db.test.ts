@@ -243,7 +243,10 @@ describe('price files through the API', () => {
 
   it('lets an import left running by a stopped server give way: after ten minutes, or at the start of the embedded database’s server', async () => {
     const db = fixture.database.db;
-    const [running] = await db.insert(tyreImports).values({ fileName: 'big.csv' }).returning();
+    const [running] = await db
+      .insert(tyreImports)
+      .values({ fileName: 'big.csv', startedAt: new Date() })
+      .returning();
     const refused = await staff()
       .post('/api/tyres/imports')
       .set(headers())

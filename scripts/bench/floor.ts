@@ -49,7 +49,9 @@ export async function measureFloor(connections: number, duration: number): Promi
       p95: percentile(latencies, 95),
       p99: percentile(latencies, 99),
       cpuUsPerRequest:
-        before === undefined || after === undefined ? undefined : ((after - before) * 1000) / result.requests.total,
+        before === undefined || after === undefined
+          ? undefined
+          : ((after - before) * 1000) / result.requests.total,
     };
   } finally {
     child.removeAllListeners('exit');

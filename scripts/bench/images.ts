@@ -94,7 +94,10 @@ async function runImages(server: ServerProcess, settings: Settings): Promise<boo
     [`GET ${mediaUrl.slice(0, 20)}... (1280 px WebP)`, mediaUrl],
     ['GET / (home page with uploaded pictures)', '/'],
   ] as const) {
-    const run = await measure(server, settings, { url: `${server.url}${url}`, connections: settings.connections });
+    const run = await measure(server, settings, {
+      url: `${server.url}${url}`,
+      connections: settings.connections,
+    });
     // No target: these figures are for comparison between changes on the same machine.
     if (!report(name, run, {})) ok = false;
   }

@@ -102,10 +102,14 @@ describe('the database’s announcements of changed staff data', () => {
 
   it('name the sizes of the tyres a statement changes, or every size past what a payload holds', async () => {
     const { db } = database;
-    const [first, second] = await Promise.all([
-      addTyre(db, { width: 205, profile: 55, rim: 16 }, { unannounced: true }),
-      addTyre(db, { width: 195, profile: 65, rim: 15 }, { unannounced: true }),
-    ]);
+    let added: Awaited<ReturnType<typeof addTyre>>[] = [];
+    await toldUntil(['tyres forget 205/55/16', 'tyres forget 195/65/15'], async () => {
+      added = await Promise.all([
+        addTyre(db, { width: 205, profile: 55, rim: 16 }, { unannounced: true }),
+        addTyre(db, { width: 195, profile: 65, rim: 15 }, { unannounced: true }),
+      ]);
+    });
+    const [first, second] = added;
     // A statement that changes no tyre is not announced: the stock change is the first thing told.
     expect(
       await toldUntil('tyres forget 205/55/16', async () => {

@@ -40,6 +40,12 @@ const preparedQuantities = [1, 2, 4].filter((quantity) => quantity <= maxTyreQua
 /** Waits this long after a change for more before making answers again (an import's batches). */
 const settleMs = 50;
 
+/**
+ * Answers made again together: their sizes' tyres are read in one statement (offers.ts), and the
+ * customers' requests go between one group and the next.
+ */
+const makingTogether = 20;
+
 export type KeptSearches = KeptMemory & {
   /** The dependencies the answers are made with (the app's), also those made before anyone asks. */
   use(deps: BookingDependencies): void;
@@ -131,7 +137,7 @@ function createKeptSearches(db: Database): KeptSearches {
         }
       }
     }
-    for (const [index, search] of searches.entries()) {
+    for (let index = 0; index < searches.length; index += makingTogether) {
       if (!state.heard) return;
       if (changes !== since) {
         // Another change came: what is left waits for the next round, after it settles.
@@ -140,7 +146,11 @@ function createKeptSearches(db: Database): KeptSearches {
         return;
       }
       await new Promise((resolve) => setImmediate(resolve));
-      await answer(given, search).catch(() => undefined);
+      await Promise.all(
+        searches
+          .slice(index, index + makingTogether)
+          .map((search) => answer(given, search).catch(() => undefined)),
+      );
     }
   };
 

@@ -155,12 +155,13 @@ async function runAnalytics(server: ServerProcess, settings: Settings): Promise<
   const cookie = await signIn(server);
   let ok = true;
 
-  for (const [name, url] of [
-    ['GET /api/analytics/stats (signed in)', '/api/analytics/stats'],
-    ['GET /api/analytics/timeline?days=90 (signed in)', '/api/analytics/timeline?days=90'],
+  // Each p95 at most a third above what one run gave (7.7x and 6.9x the floor's).
+  for (const [name, url, p95] of [
+    ['GET /api/analytics/stats (signed in)', '/api/analytics/stats', 10],
+    ['GET /api/analytics/timeline?days=90 (signed in)', '/api/analytics/timeline?days=90', 9.2],
   ] as const) {
     const options: autocannon.Options = { url: `${server.url}${url}`, connections, headers: { cookie } };
-    if (!report(name, await measure(server, settings, options), { p95: 99 })) ok = false;
+    if (!report(name, await measure(server, settings, options), { p95 })) ok = false;
   }
 
   const ingest: autocannon.Options = {
@@ -183,7 +184,8 @@ async function runAnalytics(server: ServerProcess, settings: Settings): Promise<
   });
   await settle();
   const stored = (await totalVisits(server, cookie)) - before;
-  if (!report('POST /api/analytics (page view, batched)', run, { p99: 99, rps: 0.01 })) ok = false;
+  // One run gave p99 48x and 0.020x the floor's throughput: a third on either side.
+  if (!report('POST /api/analytics (page view, batched)', run, { p99: 64, rps: 0.015 })) ok = false;
   const { result, latenciesMs } = run;
   // autocannon stops with a request in flight on (nearly) every connection: the server still
   // counts those views, but their answers are never read, so they may add up to that many.

@@ -70,8 +70,6 @@ const windows = [
 ] as const;
 /** The registrations whose histories are read: a spread over the vehicles seeded. */
 const measuredVehicles = 1_000;
-/** Each route's p95 at most this multiple of the floor's (a third above the median of three runs). */
-const p95Target = 99;
 
 const fitterPassword = 'bench-fitter-wheel-nut-torque-7';
 const fitterName = (index: number) => `fitter-${String(index + 1).padStart(2, '0')}`;
@@ -918,9 +916,12 @@ async function runJobs(server: ServerProcess, settings: Settings): Promise<boole
     wrong(`${sample.registration}'s history (${sample.jobs} jobs)`, history);
   }
 
-  const routes: [name: string, options: autocannon.Options][] = [
+  // Each route's p95 at most this multiple of the floor's p95: a third above what one run gave
+  // (1.2x, 1.9x and 5.4x).
+  const routes: [name: string, p95: number, options: autocannon.Options][] = [
     [
       `GET ${day} as a fitter (a random one of ${fitterCount}, ${Math.min(...fitterJobsToday)}-${Math.max(...fitterJobsToday)} jobs each)`,
+      1.6,
       {
         url: `${server.url}${day}`,
         requests: [
@@ -935,10 +936,12 @@ async function runJobs(server: ServerProcess, settings: Settings): Promise<boole
     ],
     [
       `GET ${day} as the office (${dayTotal} jobs)`,
+      2.5,
       { url: `${server.url}${day}`, headers: { cookie: office } },
     ],
     [
       `GET /api/vehicles/{registration} as the office (a random one of ${vehicles.length}, ${Math.min(...vehicles.map((v) => v.jobs))}-${Math.max(...vehicles.map((v) => v.jobs))} jobs each)`,
+      7.2,
       {
         url: `${server.url}/api/vehicles/${sample.registration}`,
         headers: { cookie: office },
@@ -954,7 +957,7 @@ async function runJobs(server: ServerProcess, settings: Settings): Promise<boole
     ],
   ];
   const figures: RouteFigures[] = [];
-  for (const [name, options] of routes) {
+  for (const [name, p95Target, options] of routes) {
     const run = await measure(server, settings, { ...options, connections });
     if (!report(name, run, { p95: p95Target })) ok = false;
     const { result, latenciesMs, cpuMs } = run;
@@ -973,7 +976,7 @@ async function runJobs(server: ServerProcess, settings: Settings): Promise<boole
   }
   console.log(
     [
-      `jobs at ${connections} connections (target p95 <= ${p95Target}x floor):`,
+      `jobs at ${connections} connections:`,
       ...figures.map(
         ({ name, p50, p95, p95Floor, p99, rps, rpsFloor, cpuUsPerRequest }) =>
           `  p50 ${p50.toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms = ${times(p95Floor).padStart(5)} floor  ` +

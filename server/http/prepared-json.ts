@@ -17,6 +17,12 @@ export type PreparedJson = {
 /** Below this size compressing is not worth it (the compression middleware's own threshold). */
 const compressFrom = 1024;
 
+export function prepareJson(value: unknown): PreparedJson {
+  const body = Buffer.from(JSON.stringify(value));
+  const digest = crypto.createHash('sha1').update(body).digest('base64url');
+  return { body, etag: `W/"${body.length.toString(16)}-${digest}"`, encoded: {} };
+}
+
 const encoders = {
   // Quality 5: a third of the size of the text, in a fraction of a millisecond for a search.
   br: (body: Buffer) =>
@@ -28,18 +34,6 @@ const encoders = {
     }),
   gzip: (body: Buffer) => zlib.gzipSync(body, { level: 6 }),
 };
-
-/**
- * `value` written out and tagged; with `compressed`, also in each encoding at once (an answer
- * made before anyone asks for it), else in each the first time a client asks for it.
- */
-export function prepareJson(value: unknown, { compressed = false } = {}): PreparedJson {
-  const body = Buffer.from(JSON.stringify(value));
-  const digest = crypto.createHash('sha1').update(body).digest('base64url');
-  const encoded: PreparedJson['encoded'] =
-    compressed && body.length >= compressFrom ? { br: encoders.br(body), gzip: encoders.gzip(body) } : {};
-  return { body, etag: `W/"${body.length.toString(16)}-${digest}"`, encoded };
-}
 
 /**
  * Sends a prepared answer: 304 when the client holds it already, else its bytes in the best

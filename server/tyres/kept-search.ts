@@ -8,8 +8,8 @@ import { prepareJson, type PreparedJson } from '../http/prepared-json.ts';
 import { forgetKeptRows, onCatalogueChange, searchTyres, searchWorld, sizesOnOffer } from './offers.ts';
 
 /**
- * The tyre searches' answers kept between changes (docs/decisions/022): each written out and
- * compressed once, kept per size until something changes that size's tyres, in this process or
+ * The tyre searches' answers kept between changes (docs/decisions/022): each written out once,
+ * and compressed once in each encoding a client asks for (http/prepared-json.ts), kept per size until something changes that size's tyres, in this process or
  * another, and then made again. The database announces on `staff_data_changed` the sizes each
  * statement changed (`tyres 205/55/16 195/65/15`), or none when there are too many to name
  * (`tyres`). A change made here forgets them all as it is made, before its announcement arrives.
@@ -33,12 +33,16 @@ const maxAnswers = 4_000;
 
 /**
  * The quantities whose plain answer (lowest price first, no filters) is made for every size once
- * a price file is imported, before customers ask: one tyre, a pair, a set.
+ * a price file is imported here, before customers ask: one tyre (the size pages' first choice)
+ * and a pair, most mobile fittings.
  */
-const preparedQuantities = [1, 2, 4].filter((quantity) => quantity <= maxTyreQuantity);
+const preparedQuantities = [1, 2].filter((quantity) => quantity <= maxTyreQuantity);
 
-/** Waits this long after a change for more before making answers again (an import's batches). */
-const settleMs = 50;
+/**
+ * Waits this long after a change for more before making answers again: an import's batches come
+ * a fraction of a second apart, and answers made between them would be thrown away.
+ */
+const settleMs = 1_000;
 
 /**
  * Answers made again together: their sizes' tyres are read in one statement (offers.ts), and the
@@ -181,7 +185,7 @@ function createKeptSearches(db: Database): KeptSearches {
       standIns: false,
       answer: searchTyres(given, search).then((worked) => {
         kept.standIns = !worked.items.some((offer) => offer.fittedFrom !== null);
-        return prepareJson(worked, { compressed: true });
+        return prepareJson(worked);
       }),
     };
     answers.set(variant, kept);
@@ -204,7 +208,7 @@ function createKeptSearches(db: Database): KeptSearches {
       deps = given;
     },
     answer,
-    forget: (detail?: string) => forget(detail ? detail.split(' ') : undefined, detail === undefined),
+    forget: (detail?: string) => forget(detail ? detail.split(' ') : undefined, false),
     suspend: () => {
       state.suspend();
       toMake.clear();

@@ -168,7 +168,8 @@ async function runBooking(server: ServerProcess, settings: Settings): Promise<bo
 
   let ok = true;
   const reads = await measure(server, settings, { url: `${server.url}${availabilityUrl}`, connections });
-  if (!report(`GET ${availabilityUrl}`, reads, { p99: 99 })) ok = false;
+  // The median of three runs, 4.0x the floor's p99, and a third more.
+  if (!report(`GET ${availabilityUrl}`, reads, { p99: 5.3 })) ok = false;
 
   // No warm-up: every booking counts against the places.
   const statuses = new Map<number, number>();
@@ -212,13 +213,13 @@ async function runBooking(server: ServerProcess, settings: Settings): Promise<bo
   const compared = againstFloor(
     { rps: latenciesMs.length / duration, ...percentilesOf(latenciesMs) },
     floor,
-    { p99: 99 },
+    // The median of three runs, 17x the floor's p99, and a third more.
+    { p99: 23 },
   );
   console.log(
     [
       `POST /api/bookings: ${connections} connections, ${duration} s`,
-      `  answers    ${latenciesMs.length}: ${booked} booked (201), ${refused} window gone (409), ${other} other, ${writes.errors} errors, ${writes.timeouts} timeouts`,
-      `  answers    201 and 409 alike below; max ${sorted[sorted.length - 1]} ms`,
+      `  answers    ${latenciesMs.length}: ${booked} booked (201), ${refused} window gone (409), ${other} other, ${writes.errors} errors, ${writes.timeouts} timeouts; 201 and 409 alike below, max ${sorted[sorted.length - 1]?.toFixed(1)} ms`,
       ...compared.lines.slice(0, 2),
       `  bookings   p50 ${percentile(bookedSorted, 50).toFixed(1)} ms, p99 ${percentile(bookedSorted, 99).toFixed(1)} ms (the ${booked} answers 201 alone)`,
       `  rush       ${rush.during.length} answers until the last 201: p50 ${percentile(rush.during, 50).toFixed(1)} ms, p99 ${percentile(rush.during, 99).toFixed(1)} ms; ${rush.over50} of all answers over 50 ms`,

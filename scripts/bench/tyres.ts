@@ -117,7 +117,9 @@ async function runTyres(server: ServerProcess, settings: Settings): Promise<bool
   const searchOk = report(
     `GET /api/tyres?size= (a random one of ${sizes.length} sizes, ${tyresPerSize} tyres each)`,
     reads,
-    { p95: 99, rps: 0.01 },
+    // At least a fifth of the floor's throughput, which a search answered from what is kept must
+    // reach; p95 a third above the median of three runs, 14x.
+    { p95: 19, rps: 0.2 },
   );
   return importMet && searchOk;
 }

@@ -48,9 +48,12 @@ describe('the kept search answers', () => {
     expect(kept().size).toBe(before);
 
     // Another process (here, a statement of the test's own) sells the shelf of 205/55 R16: the
-    // database announces the size, and its answer is replaced.
+    // database announces the size, its answer is forgotten and made again before anyone asks.
     await db.update(tyres).set({ stock: 0 }).where(eq(tyres.id, small.id));
-    await vi.waitFor(async () => expect((await offerOf('205/55R16', 4)).availability).toBe('none'));
+    await vi.waitFor(() => expect(kept().size).toBe(before - 1));
+    await vi.waitFor(() => expect(kept().size).toBe(before), { timeout: 3_000 });
+    expect((await offerOf('205/55R16', 4)).availability).toBe('none');
+    expect(kept().size).toBe(before);
     // The other size's answer stayed as it was.
     const again = await request(fixture.app).get('/api/tyres').query({ size: '225/45R17', quantity: 4 });
     expect(again.headers.etag).toBe(first.headers.etag);

@@ -98,9 +98,12 @@ function createKeptSearches(db: Database): KeptSearches {
     bySize.delete(size);
   };
 
+  // Every size forgotten (a change made here, whose sizes the hooks do not know, or an import's
+  // batch): made again as customers ask, not all at once, or each booking would have every kept
+  // answer made again.
   const state = keptState(() => {
     changes += 1;
-    for (const size of [...bySize.keys()]) drop(size);
+    for (const size of [...bySize.keys()]) drop(size, false);
   });
 
   /** Forgets the answers of `sizes` and those showing stand-ins; all of them when none are named. */
@@ -127,7 +130,7 @@ function createKeptSearches(db: Database): KeptSearches {
     timer.unref();
   };
 
-  /** Makes the forgotten answers again, one at a time, leaving the customers' requests between them. */
+  /** Makes the forgotten answers again, a group at a time, leaving the customers' requests between them. */
   const makeAgain = async (given: BookingDependencies) => {
     const since = changes;
     const searches = [...toMake.values()];

@@ -50,6 +50,7 @@ import { imagesRouter } from './images/routes.ts';
 import { jobsRouter, keptJobReads } from './jobs/routes.ts';
 import { remindersRouter } from './reminders/routes.ts';
 import { resubscribe, subscriptionOf, unsubscribe } from './reminders/unsubscribe.ts';
+import { keptSearches } from './tyres/kept-search.ts';
 import { keptSearch, publicTyresRouter } from './tyres/routes.ts';
 import { createSessionMemory } from './auth/sessions.ts';
 import { createJobReads } from './jobs/reads.ts';
@@ -115,6 +116,7 @@ export function createStaffMemories(db: DatabaseHandle['db'], siteContent: SiteC
   return {
     sessions: createSessionMemory(),
     jobs: createJobReads({ db, content: async () => (await siteContent.published()).content }),
+    tyres: keptSearches(db),
   };
 }
 

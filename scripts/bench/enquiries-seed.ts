@@ -167,7 +167,7 @@ export async function seedEnquiries(options: DatabaseOptions): Promise<number> {
     const { db } = database;
     // A throwaway PostgreSQL database may hold an earlier run's enquiries: start from none.
     await db.execute(
-      sql`truncate enquiries, enquiry_events, enquiry_notes, enquiry_reference_counters, bookings, booking_places, outbox restart identity`,
+      sql`truncate enquiries, enquiry_events, enquiry_notes, enquiry_reference_counters, bookings, booking_places, outbox restart identity cascade`,
     );
     // The trigram indexes are dropped, then built again from their own definitions once the
     // rows are in: several times quicker for a load this size than taking each row's entries as

@@ -14,16 +14,17 @@ export const enquiryBody = JSON.stringify({
 });
 
 export const enquiry: Scenario = {
-  async run(server, { duration, connections }) {
+  async run(server, settings) {
     const options: autocannon.Options = {
       url: `${server.url}/api/enquiries`,
       method: 'POST',
-      connections,
+      connections: settings.connections,
       headers: { 'content-type': 'application/json' },
       requests: fromRandomClients,
       body: enquiryBody,
     };
-    const { result, cpuMs } = await measure(server, duration, options);
-    return report('POST /api/enquiries (stored, with its notification queued)', result, { p99Ms: 50 }, cpuMs);
+    const run = await measure(server, settings, options);
+    // The median of three runs, 23x, and a third more.
+    return report('POST /api/enquiries (stored, with its notification queued)', run, { p99: 31 });
   },
 };

@@ -46,7 +46,7 @@ async function hugePngHeader(): Promise<Buffer> {
   return pngHeader(20_000, 20_000);
 }
 
-async function runImages(server: ServerProcess, { duration, connections }: Settings): Promise<boolean> {
+async function runImages(server: ServerProcess, settings: Settings): Promise<boolean> {
   const cookie = await signIn(server);
   const photo = await phonePhoto();
   let ok = true;
@@ -94,12 +94,12 @@ async function runImages(server: ServerProcess, { duration, connections }: Setti
     [`GET ${mediaUrl.slice(0, 20)}... (1280 px WebP)`, mediaUrl],
     ['GET / (home page with uploaded pictures)', '/'],
   ] as const) {
-    const { result, latenciesMs, cpuMs } = await measure(server, duration, {
+    const run = await measure(server, settings, {
       url: `${server.url}${url}`,
-      connections,
+      connections: settings.connections,
     });
     // No target: these figures are for comparison between changes on the same machine.
-    if (!report(name, result, {}, cpuMs, latenciesMs)) ok = false;
+    if (!report(name, run, {})) ok = false;
   }
   return ok;
 }

@@ -1,6 +1,7 @@
 // `npm run bench [scenario...]`: load tests against the built server, started as in production
-// on a fresh embedded database (PGlite) in a temporary folder. Prints throughput and latency
-// percentiles and compares them with the targets. Scenarios: enquiry, analytics, enquiries, images,
+// on a fresh embedded database (PGlite) in a temporary folder. Each scenario first measures the
+// machine's floor (floor.ts: a bare node:http server under the same load), then prints throughput
+// and latency percentiles beside the floor's and compares those ratios with the targets. Scenarios: enquiry, analytics, enquiries, images,
 // pages, booking, tyres, jobs, memory, photos (default: all), one file each beside this one.
 // BENCH_DURATION (seconds, default 15; 60 for memory) and BENCH_CONNECTIONS (default 50; 20 for
 // jobs) adjust the load;

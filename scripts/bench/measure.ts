@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import autocannon from 'autocannon';
 import type { ServerProcess } from '#tests/support/server-process.ts';
+import { thousands, times, type Floor } from './floor.ts';
 
 /** How hard and how long the scenarios load the server, and on which database it runs. */
 export type Settings = {
@@ -17,6 +18,11 @@ export type Settings = {
   staffConnections: number;
   /** An empty, throwaway PostgreSQL database the server runs on instead of a fresh PGlite folder. */
   databaseUrl: string | undefined;
+  /**
+   * The machine's floor at `connections` (floor.ts), measured for this scenario the first time it
+   * is asked for: `measure` reads it for each run, a scenario with a report of its own asks here.
+   */
+  floor: (connections: number) => Promise<Floor>;
 };
 
 /**
@@ -29,18 +35,20 @@ export const memoryTarget = (settings: Settings) =>
     : { limitMb: 256, database: 'PGlite' as const };
 
 /**
- * CPU time (user and system, all threads) the server process has used so far, in milliseconds,
- * or undefined where /proc is not there. Per request it shows what a change costs or saves even
- * when other work on the machine blurs the latencies.
+ * CPU time (user and system, all threads) process `pid` has used so far, in milliseconds, or
+ * undefined where /proc is not there. Per request it shows what a change costs or saves even when
+ * other work on the machine blurs the latencies.
  */
-function serverCpuMs(server: ServerProcess): number | undefined {
+export function processCpuMs(pid: number): number | undefined {
   try {
-    const fields = fs.readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks, 100 per second
   } catch {
     return undefined;
   }
 }
+
+const serverCpuMs = (server: ServerProcess) => processCpuMs(server.child.pid!);
 
 /** Runs `work` and measures the server's CPU time over it (ms), where it can be read. */
 export async function withServerCpu<T>(
@@ -51,13 +59,6 @@ export async function withServerCpu<T>(
   const value = await work();
   const after = serverCpuMs(server);
   return { value, cpuMs: before === undefined || after === undefined ? undefined : after - before };
-}
-
-/** The report's line of the server's CPU time per request, when it was read and there were requests. */
-export function cpuLines(cpuMs: number | undefined, count: number, per = 'request'): string[] {
-  return cpuMs !== undefined && count > 0
-    ? [`  server CPU ${((cpuMs * 1000) / count).toFixed(0)} µs per ${per} (all threads)`]
-    : [];
 }
 
 export type MemorySample = { rssMb: number; peakMb: number };
@@ -112,71 +113,105 @@ export function load(
   });
 }
 
+/** A measured run: autocannon's result, every response time, the server's CPU time and the floor. */
+export type Measured = {
+  result: autocannon.Result;
+  latenciesMs: number[];
+  cpuMs: number | undefined;
+  floor: Floor;
+};
+
 /**
  * Warms the server up for 3 s with `options` (not reported), runs `beforeMeasuring`, then loads
- * it for `duration` seconds. Keeps every response time as well (the same values autocannon's
+ * it for the settings' duration. Keeps every response time as well (the same values autocannon's
  * histogram records: its result gives p50, p90, p97.5 and p99 but no p95, so that is computed
- * from these) and the server's CPU time over the run.
+ * from these), the server's CPU time over the run, and the floor at the same connections.
  */
 export async function measure(
   server: ServerProcess,
-  duration: number,
+  settings: Pick<Settings, 'duration' | 'floor'>,
   options: autocannon.Options,
   beforeMeasuring?: () => Promise<void>,
-): Promise<{ result: autocannon.Result; latenciesMs: number[]; cpuMs: number | undefined }> {
+): Promise<Measured> {
+  const floor = await settings.floor(options.connections ?? 10);
   await autocannon({ ...options, duration: 3 });
   await beforeMeasuring?.();
   const latenciesMs: number[] = [];
   const { value: result, cpuMs } = await withServerCpu(server, () =>
-    load({ ...options, duration }, (_statusCode, responseTime) => latenciesMs.push(responseTime)),
+    load({ ...options, duration: settings.duration }, (_statusCode, responseTime) =>
+      latenciesMs.push(responseTime),
+    ),
   );
-  return { result, latenciesMs, cpuMs };
+  return { result, latenciesMs, cpuMs, floor };
 }
 
 /**
- * Prints a run's requests, throughput, latencies and server CPU, and whether it met `targets`.
- * Returns whether every request was answered 2xx, without errors or timeouts (the targets are
- * printed but do not count).
+ * Targets as multiples of the floor: the most each percentile may be (p95: 3 is "at most 3x the
+ * floor's p95"), and the least the throughput of answers 2xx may be (rps: 0.2 is "at least a
+ * fifth of the floor's requests a second").
  */
-export function report(
-  name: string,
-  result: autocannon.Result,
-  targets: { p95Ms?: number; p99Ms?: number; minRps?: number },
-  cpuMs?: number,
-  /** Every response time of the run, from `measure`: needed for the p95 line and target. */
-  latenciesMs?: readonly number[],
-) {
-  const rps = result.requests.average;
+export type FloorTargets = { p50?: number; p95?: number; p99?: number; rps?: number };
+
+/** A run's figures beside the floor's. */
+export type Figures = { rps: number; p50: number; p95: number; p99: number };
+
+/** Each of `figures` beside the floor's, and whether it meets `targets`: the report's lines. */
+export function againstFloor(figures: Figures, floor: Floor, targets: FloorTargets) {
+  const lines = [
+    `  throughput ${thousands(figures.rps)} req/s = ${times(figures.rps / floor.rps)} floor (${thousands(floor.rps)} req/s)`,
+    `  latency    ${(['p50', 'p95', 'p99'] as const)
+      .map((p) => `${p} ${figures[p].toFixed(1)} ms = ${times(figures[p] / floor[p])} floor`)
+      .join('; ')} (floor ${floor.p50.toFixed(2)}, ${floor.p95.toFixed(2)}, ${floor.p99.toFixed(2)} ms)`,
+  ];
+  let met = true;
+  for (const p of ['p50', 'p95', 'p99'] as const) {
+    const most = targets[p];
+    if (most === undefined) continue;
+    const ratio = figures[p] / floor[p];
+    lines.push(`  target     ${p} <= ${most}x floor (${times(ratio)}): ${ratio <= most ? 'met' : 'NOT met'}`);
+    if (ratio > most) met = false;
+  }
+  if (targets.rps !== undefined) {
+    const ratio = figures.rps / floor.rps;
+    lines.push(
+      `  target     throughput >= ${targets.rps}x floor (${times(ratio)}): ${ratio >= targets.rps ? 'met' : 'NOT met'}`,
+    );
+    if (ratio < targets.rps) met = false;
+  }
+  return { lines, met };
+}
+
+/** The server's CPU time per request, beside the floor's. */
+export function cpuLines(cpuMs: number | undefined, count: number, floor?: Floor, per = 'request'): string[] {
+  if (cpuMs === undefined || count === 0) return [];
+  const us = (cpuMs * 1000) / count;
+  const beside =
+    floor?.cpuUsPerRequest === undefined
+      ? ''
+      : ` = ${times(us / floor.cpuUsPerRequest)} floor (${floor.cpuUsPerRequest.toFixed(0)} µs)`;
+  return [`  server CPU ${us.toFixed(0)} µs per ${per}${beside} (all threads)`];
+}
+
+/** Percentiles of some response times (nearest rank); NaN when there are none. */
+export function percentilesOf(latenciesMs: readonly number[]) {
+  const sorted = [...latenciesMs].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
+}
+
+/**
+ * Prints a run's requests, throughput, latencies and server CPU beside the floor's (absolute
+ * figures kept for reference), and whether it met `targets`. Returns whether every request was
+ * answered 2xx, without errors or timeouts, and every target was met.
+ */
+export function report(name: string, { result, latenciesMs, cpuMs, floor }: Measured, targets: FloorTargets) {
+  const figures = { rps: result['2xx'] / result.duration, ...percentilesOf(latenciesMs) };
+  const compared = againstFloor(figures, floor, targets);
   const lines = [
     `${name}: ${result.connections} connections, ${result.duration.toFixed(0)} s`,
     `  requests   ${result.requests.total} (${result.non2xx} not 2xx, ${result.errors} errors, ${result.timeouts} timeouts)`,
-    `  throughput mean ${rps.toFixed(0)} req/s, median ${result.requests.p50} req/s per second sampled`,
-    `  latency    p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+    ...compared.lines,
+    ...cpuLines(cpuMs, result.requests.total, floor),
   ];
-  const sorted = latenciesMs && [...latenciesMs].sort((a, b) => a - b);
-  if (sorted && sorted.length > 0) {
-    lines.push(
-      `  latency    p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms (nearest rank over all ${sorted.length} response times)`,
-    );
-  }
-  lines.push(...cpuLines(cpuMs, result.requests.total));
-  const ok = result.non2xx === 0 && result.errors === 0 && result.timeouts === 0;
-  if (targets.p95Ms !== undefined) {
-    const p95 = sorted ? percentile(sorted, 95) : NaN;
-    lines.push(`  target     p95 <= ${targets.p95Ms} ms: ${p95 <= targets.p95Ms ? 'met' : 'NOT met'}`);
-  }
-  if (targets.p99Ms !== undefined) {
-    const met = result.latency.p99 <= targets.p99Ms;
-    lines.push(`  target     p99 <= ${targets.p99Ms} ms: ${met ? 'met' : 'NOT met'}`);
-  }
-  if (targets.minRps !== undefined) {
-    // Only answers that did what was asked count towards throughput.
-    const okPerSecond = result['2xx'] / result.duration;
-    const met = okPerSecond >= targets.minRps;
-    lines.push(
-      `  target     >= ${targets.minRps} 2xx/s (${okPerSecond.toFixed(0)}): ${met ? 'met' : 'NOT met'}`,
-    );
-  }
   console.log(lines.join('\n'));
-  return ok;
+  return compared.met && result.non2xx === 0 && result.errors === 0 && result.timeouts === 0;
 }

@@ -11,6 +11,7 @@ import { storeImage } from '#server/images/service.ts';
 import { clientBuildDir, projectRoot } from '#server/paths.ts';
 import type { ServerProcess } from '#tests/support/server-process.ts';
 import { enquiryBody } from './enquiry.ts';
+import { thousands, times } from './floor.ts';
 import {
   cpuLines,
   load,
@@ -130,6 +131,7 @@ async function runMemory(server: ServerProcess, settings: Settings): Promise<boo
   const pid = server.child.pid!;
   const { limitMb, database } = memoryTarget(settings);
   const urls = await addresses(server);
+  const floor = await settings.floor(connections);
   console.log(
     `memory: ${connections} connections, ${duration} s of ${urls.page.length} pages, ` +
       `${urls.asset.length} static files, ${urls.picture.length} pictures, ${urls.read.length} API reads ` +
@@ -197,8 +199,8 @@ async function runMemory(server: ServerProcess, settings: Settings): Promise<boo
   console.log(
     [
       `  requests   ${result.requests.total} (${[...sent].map(([kind, count]) => `${count} ${kind}`).join(', ')}): ${byStatus.join(', ')}, ${result.errors} errors, ${result.timeouts} timeouts`,
-      `  throughput mean ${result.requests.average.toFixed(0)} req/s; latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
-      ...cpuLines(cpuMs, result.requests.total),
+      `  throughput ${thousands(result.requests.average)} req/s = ${times(result.requests.average / floor.rps)} floor; latency p50 ${result.latency.p50} ms = ${times(result.latency.p50 / floor.p50)} floor, p99 ${result.latency.p99} ms = ${times(result.latency.p99 / floor.p99)} floor (no target: memory is what this scenario measures)`,
+      ...cpuLines(cpuMs, result.requests.total, floor),
     ].join('\n'),
   );
 

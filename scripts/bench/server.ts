@@ -6,6 +6,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseOptions } from '#server/db/client.ts';
 import { startServerProcess, type ServerProcess } from '#tests/support/server-process.ts';
+import { floorMeter } from './floor.ts';
 import type { Settings } from './measure.ts';
 
 export type Scenario = {
@@ -15,15 +16,21 @@ export type Scenario = {
   env?: Record<string, string>;
   /** Seconds of each measured run unless BENCH_DURATION says otherwise (default 15). */
   defaultDuration?: number;
+  /** The connections it loads with, when not the settings' `connections` (the floor is measured at them first). */
+  floorConnections?: (settings: Settings) => number;
   /** Loads the server and prints the report; resolves with whether everything was as expected. */
   run: (server: ServerProcess, settings: Settings) => Promise<boolean>;
 };
 
 /**
  * Prepares a fresh database (a temporary PGlite folder, or the settings' PostgreSQL database),
- * starts the built server on it as in production, runs the scenario, and stops the server.
+ * measures the floor at the scenario's connections, starts the built server on it as in
+ * production, runs the scenario, and stops the server.
  */
-export async function runScenario(scenario: Scenario, settings: Settings): Promise<boolean> {
+export async function runScenario(scenario: Scenario, common: Omit<Settings, 'floor'>): Promise<boolean> {
+  const settings: Settings = { ...common, floor: floorMeter(common.duration) };
+  // First, before the scenario loads the machine with its data or its server.
+  await settings.floor(scenario.floorConnections?.(settings) ?? settings.connections);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   const { databaseUrl } = settings;
   // Before the server starts, which then holds the folder for as long as it runs.

@@ -5,13 +5,14 @@ import { signedInStaff } from '#tests/support/factories.ts';
 import { hashSessionToken } from '../auth/sessions.ts';
 import type { DatabaseHandle } from './client.ts';
 import type { Subscription } from './listener.ts';
-import { sessions, users } from './schema.ts';
+import { addTyre, clearTyres } from '#tests/support/tyres.ts';
+import { sessions, tyres, users } from './schema.ts';
 import { keptState, watchStaffData, type KeptMemory } from './staff-data.ts';
 
 /** A memory that notes what it was told, in order. */
 function notingMemory(name: string, told: string[]): KeptMemory {
   return {
-    forget: () => told.push(`${name} forget`),
+    forget: (detail) => told.push(detail ? `${name} forget ${detail}` : `${name} forget`),
     suspend: () => told.push(`${name} suspend`),
     resume: () => told.push(`${name} resume`),
   };
@@ -26,6 +27,7 @@ beforeAll(async () => {
   watch = await watchStaffData(database, {
     sessions: notingMemory('sessions', told),
     jobs: notingMemory('jobs', told),
+    tyres: notingMemory('tyres', told),
   });
 });
 
@@ -48,10 +50,11 @@ describe('the database’s announcements of changed staff data', () => {
     const subscription = await watchStaffData(database, {
       sessions: notingMemory('sessions', fresh),
       jobs: notingMemory('jobs', fresh),
+      tyres: notingMemory('tyres', fresh),
     });
-    expect(fresh).toEqual(['sessions resume', 'jobs resume']);
+    expect(fresh).toEqual(['sessions resume', 'jobs resume', 'tyres resume']);
     await subscription.close();
-    expect(fresh.slice(2)).toEqual(['sessions suspend', 'jobs suspend']);
+    expect(fresh.slice(3)).toEqual(['sessions suspend', 'jobs suspend', 'tyres suspend']);
   });
 
   it('name what changed: a session ended, an account or the security settings changed', async () => {
@@ -97,12 +100,62 @@ describe('the database’s announcements of changed staff data', () => {
     }
   });
 
+  it('name the sizes of the tyres a statement changes, or every size past what a payload holds', async () => {
+    const { db } = database;
+    let added: Awaited<ReturnType<typeof addTyre>>[] = [];
+    await toldUntil(['tyres forget 205/55/16', 'tyres forget 195/65/15'], async () => {
+      added = await Promise.all([
+        addTyre(db, { width: 205, profile: 55, rim: 16 }, { unannounced: true }),
+        addTyre(db, { width: 195, profile: 65, rim: 15 }, { unannounced: true }),
+      ]);
+    });
+    const [first, second] = added;
+    // A statement that changes no tyre is not announced: the stock change is the first thing told.
+    expect(
+      await toldUntil('tyres forget 205/55/16', async () => {
+        await db.delete(tyres).where(sql`false`);
+        await db.update(tyres).set({ stock: 7 }).where(eq(tyres.id, first!.id));
+      }),
+    ).toEqual(['tyres forget 205/55/16']);
+    // Both sizes, old and new, when a tyre's size is corrected.
+    expect(
+      await toldUntil('tyres forget 195/65/15 225/45/17', () =>
+        db.update(tyres).set({ width: 225, profile: 45, rim: 17 }).where(eq(tyres.id, second!.id)),
+      ),
+    ).toEqual(['tyres forget 195/65/15 225/45/17']);
+    expect(await toldUntil('tyres forget 205/55/16 225/45/17', () => db.delete(tyres))).toEqual([
+      'tyres forget 205/55/16 225/45/17',
+    ]);
+    // A thousand sizes in one statement (an import's batch) are more than a payload holds.
+    const many = Array.from({ length: 1_000 }, (_, n) => ({
+      width: 125 + 10 * Math.floor(n / 70),
+      profile: 25 + (n % 70),
+      rim: 16,
+    }));
+    expect(
+      await toldUntil('tyres forget', () =>
+        db.insert(tyres).values(
+          many.map((size, n) => ({
+            ...size,
+            brand: 'Hankook',
+            pattern: `Many ${n}`,
+            loadIndex: 91,
+            speedRating: 'V',
+            costPence: 4_000,
+            matchKey: `many-${n}`,
+          })),
+        ),
+      ),
+    ).toEqual(['tyres forget']);
+    await clearTyres(db);
+  });
+
   it('forget everything for a payload they do not know', async () => {
     expect(
-      await toldUntil(['sessions forget', 'jobs forget'], () =>
+      await toldUntil(['sessions forget', 'jobs forget', 'tyres forget'], () =>
         database.db.execute(sql`select pg_notify('staff_data_changed', 'other')`),
       ),
-    ).toEqual(['sessions forget', 'jobs forget']);
+    ).toEqual(['sessions forget', 'jobs forget', 'tyres forget']);
   });
 });
 

@@ -5,7 +5,8 @@ import type { Subscription } from './listener.ts';
  * The channel on which the database announces each committed change to what staff's reads are
  * made of (triggers of migration 0020), its payload naming what changed: `sessions` (a session
  * ended, an account or the security settings changed) or `jobs` (a booking, a job, a payment, a
- * photo, an invoice, a fitter's name).
+ * photo, an invoice, a fitter's name); and to the tyre catalogue (migration 0028): `tyres`,
+ * followed by the sizes changed (`tyres 205/55/16 195/65/15`) unless there were too many to name.
  */
 export const staffDataChannel = 'staff_data_changed';
 
@@ -15,12 +16,13 @@ export const staffDataChannel = 'staff_data_changed';
  * cannot be heard (`suspend`), so that nothing it answers is older than the last change it heard.
  */
 export type KeptMemory = {
-  forget(): void;
+  /** Forgets what changed: what `detail` names (the payload after its kind), else everything. */
+  forget(detail?: string): void;
   suspend(): void;
   resume(): void;
 };
 
-export type StaffDataMemories = Record<'sessions' | 'jobs', KeptMemory>;
+export type StaffDataMemories = Record<'sessions' | 'jobs' | 'tyres', KeptMemory>;
 
 /**
  * Keeps this process's memories true to the database at every change made by any process, from
@@ -33,8 +35,10 @@ export async function watchStaffData(
   const all = Object.values(memories);
   const subscription = await database.listen(staffDataChannel, {
     notify: (payload) => {
-      const memory = memories[payload as keyof StaffDataMemories] as KeptMemory | undefined;
-      if (memory) memory.forget();
+      const space = payload.indexOf(' ');
+      const kind = space === -1 ? payload : payload.slice(0, space);
+      const memory = memories[kind as keyof StaffDataMemories] as KeptMemory | undefined;
+      if (memory) memory.forget(space === -1 ? undefined : payload.slice(space + 1));
       else for (const each of all) each.forget();
     },
     interrupted: () => {

@@ -434,7 +434,7 @@ export async function runImport(
         : `The file could not be read: ${(error as Error).message}`;
   }
   await saveProgress(db, importId, report, true);
-  forgetCatalogue(db);
+  forgetCatalogue(db, { imported: true });
   return report;
 }
 

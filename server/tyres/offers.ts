@@ -50,9 +50,9 @@ import {
  * and the answers given (for thirty seconds: a search costs a database read and some
  * milliseconds of processor time otherwise, and with a thousand sizes asked for at random, ten
  * seconds left one search in twenty to be worked out again). Changes made here (stock, prices, an
- * import, a booking's tyres reserved or given back) clear them at once; another process's show
- * within thirty seconds on the pages, while every booking is checked against the stock when it is
- * stored.
+ * import, a booking's tyres reserved or given back) clear them at once; another process's as soon
+ * as the database's announcement of them is heard (kept-search.ts), else within thirty seconds,
+ * while every booking is checked against the stock when it is stored.
  */
 type KeptCatalogue = {
   sizes: ReturnType<typeof createReadCache<TyreSize[]>>;
@@ -88,16 +88,37 @@ async function readSizes(db: Database, sizes: readonly TyreSize[]): Promise<Tyre
   return sizes.map((size) => bySize.get(sizeText(size))!);
 }
 
-/** Forgets the sizes, rows and answers kept (a booking's tyres were reserved here). */
-function forgetOffers(db: Database) {
+/**
+ * What is told of each change this process makes to the catalogue: whether a price file replaced
+ * the range (kept-search.ts forgets its answers and makes them again).
+ */
+type CatalogueChange = (change: { imported: boolean }) => void;
+const changeListeners = new WeakMap<Database, CatalogueChange[]>();
+
+/** Calls `listener` at each change this process makes to the catalogue of `db`. */
+export function onCatalogueChange(db: Database, listener: CatalogueChange) {
+  keptFor(changeListeners, db, () => []).push(listener);
+}
+
+/** Forgets the sizes, rows and answers kept here, without telling the listeners (another process changed them). */
+export function forgetKeptRows(db: Database) {
   kept.get(db)?.sizes.clear();
   kept.get(db)?.rows.clear();
   kept.get(db)?.answers.clear();
 }
 
-/** Forgets what this process keeps of the catalogue (stock, prices or the range changed here). */
-export const forgetCatalogue = (db: Database) => {
-  forgetOffers(db);
+/** Forgets the sizes, rows and answers kept (a booking's tyres were reserved here). */
+function forgetOffers(db: Database, change = { imported: false }) {
+  forgetKeptRows(db);
+  for (const listener of changeListeners.get(db) ?? []) listener(change);
+}
+
+/**
+ * Forgets what this process keeps of the catalogue (stock, prices or the range changed here;
+ * `imported` when a price file was imported).
+ */
+export const forgetCatalogue = (db: Database, change = { imported: false }) => {
+  forgetOffers(db, change);
   kept.get(db)?.byId.clear();
 };
 
@@ -202,16 +223,22 @@ async function neededRatings(db: Database, size: ParsedTyreSize) {
 /** At most this many stand-ins are shown. */
 const maxAlternatives = 24;
 
-/** GET /api/tyres: the size's tyres, and stand-ins when none of them can be fitted (kept, see above). */
-export async function searchTyres(deps: BookingDependencies, search: TyreSearch): Promise<TyreSearchAnswer> {
+/**
+ * What every answer depends on besides the catalogue: the published rules (a new document is a
+ * new object), the day, and which days have a window to fit in; not on the minute, so that
+ * answers are not all worked out again at once as each minute begins.
+ */
+export async function searchWorld(deps: BookingDependencies) {
   const content = await deps.content();
   const days = await fittingDays(deps, content);
-  // The answer depends on the published rules (a new document is a new object), the day, and
-  // which days have a window to fit in: not on the minute, so that answers are not all worked
-  // out again at once as each minute begins.
   const openDays = days.map((day) => day.date).join(' ');
-  const key = `${contentId(content)} ${londonDate(deps.clock())} ${openDays} ${JSON.stringify(search)}`;
-  return keptOf(deps.db).answers.get(key, () =>
+  return { content, days, key: `${contentId(content)} ${londonDate(deps.clock())} ${openDays}` };
+}
+
+/** GET /api/tyres: the size's tyres, and stand-ins when none of them can be fitted (kept, see above). */
+export async function searchTyres(deps: BookingDependencies, search: TyreSearch): Promise<TyreSearchAnswer> {
+  const { content, days, key } = await searchWorld(deps);
+  return keptOf(deps.db).answers.get(`${key} ${JSON.stringify(search)}`, () =>
     answerSearch(deps, search, offerMaker(deps, content, days, search.quantity)),
   );
 }

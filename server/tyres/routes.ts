@@ -5,17 +5,16 @@ import {
   tyreSorts,
   type Season,
   type TyreSearch,
-  type TyreSearchAnswer,
   type TyreSort,
 } from '#common/tyres/catalogue.ts';
 import { parseTyreSize } from '#common/tyres/size.ts';
-import { keptFor } from '#common/util/kept-for.ts';
 import type { BookingDependencies } from '../bookings/dependencies.ts';
 import { HttpError } from '../http/errors.ts';
 import { queryText as queryParam } from '../http/params.ts';
 import type { KeptRead } from '../http/kept-reads.ts';
-import { prepareJson, sendPreparedJson, type PreparedJson } from '../http/prepared-json.ts';
-import { searchTyres, sizesOnOffer } from './offers.ts';
+import { sendPreparedJson } from '../http/prepared-json.ts';
+import { keptSearches } from './kept-search.ts';
+import { sizesOnOffer } from './offers.ts';
 
 /** A query parameter given at most once, or undefined; an empty one counts as not given. */
 const queryText = (req: Request, name: string) => queryParam(req, name) || undefined;
@@ -63,16 +62,11 @@ export function tyreSearchOf(req: Request): TyreSearch {
   };
 }
 
-const preparedAnswers = new WeakMap<TyreSearchAnswer, PreparedJson>();
-
-/** A search's answer, written out and compressed once (not for every customer who asks for it). */
-const preparedOf = (answer: TyreSearchAnswer) => keptFor(preparedAnswers, answer, prepareJson);
-
-/** GET /api/tyres, answered ahead of the middleware (http/kept-reads.ts). */
-export const keptSearch = (deps: BookingDependencies): KeptRead => ({
-  path: '/api/tyres',
-  answer: async (req) => preparedOf(await searchTyres(deps, tyreSearchOf(req))),
-});
+/** GET /api/tyres, answered ahead of the middleware (http/kept-reads.ts) from the kept answers. */
+export function keptSearch(deps: BookingDependencies): KeptRead {
+  keptSearches(deps.db).use(deps);
+  return { path: '/api/tyres', answer: (req) => keptSearches(deps.db).answer(deps, tyreSearchOf(req)) };
+}
 
 /** The public side of the catalogue: GET /tyres/sizes and GET /tyres. */
 export function publicTyresRouter(deps: BookingDependencies) {
@@ -83,7 +77,7 @@ export function publicTyresRouter(deps: BookingDependencies) {
   });
 
   router.get('/tyres', async (req, res) => {
-    sendPreparedJson(req, res, preparedOf(await searchTyres(deps, tyreSearchOf(req))));
+    sendPreparedJson(req, res, await keptSearches(deps.db).answer(deps, tyreSearchOf(req)));
   });
 
   return router;

@@ -1,5 +1,9 @@
 import type { PublishedSiteContent } from '#common/site-content/site-content.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TyreSearchAnswer } from '#common/tyres/catalogue.ts';
+import { priceFileColumns } from '#common/tyres/price-file.ts';
+import type { TyrePricingAnswer } from '#common/tyres/staff.ts';
+import { ownRow } from '#tests/support/tyres.ts';
 import { createServerDatabase } from '#tests/support/server-database.ts';
 import { gradient } from '#tests/support/pictures.ts';
 import { startSmtpServer } from '#tests/support/smtp.ts';
@@ -181,5 +185,63 @@ describe.runIf(serverUrl)('two server processes on one PostgreSQL database', () 
       await fetch(`${second.url}/api/site-content`)
     ).json()) as PublishedSiteContent;
     expect(seenBySecond.version).toBe(version + 1);
+  });
+
+  it('replace each other’s kept tyre searches: an import, a stock change and the price rules', async () => {
+    const [first, second] = await startBoth();
+    const cookie = await signIn(first);
+    const staffHeaders = { cookie, 'content-type': 'application/json', ...sameOrigin(first) };
+    // As a browser asks, compressed: the kept answers' own bytes.
+    const offers = async (server: ServerProcess) => {
+      const response = await fetch(`${server.url}/api/tyres?size=205%2F55R16&quantity=4`, {
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      return ((await response.json()) as TyreSearchAnswer).items;
+    };
+    const ours = async (server: ServerProcess) =>
+      (await offers(server)).find((offer) => offer.pattern === 'Two Servers');
+    // Kept by the second before each change.
+    expect(await ours(second)).toBeUndefined();
+
+    const form = new FormData();
+    const file = [priceFileColumns.join(','), ownRow(990_001, { pattern: 'Two Servers', stock: '8' })];
+    form.set('file', new Blob([`${file.join('\n')}\n`], { type: 'text/csv' }), 'prices.csv');
+    const started = await fetch(`${first.url}/api/tyres/imports`, {
+      method: 'POST',
+      headers: { cookie, ...sameOrigin(first) },
+      body: form,
+    });
+    expect(started.status).toBe(202);
+    const { id: importId } = (await started.json()) as { id: number };
+    await expect
+      .poll(async () => {
+        const report = await fetch(`${first.url}/api/tyres/imports/${importId}`, { headers: { cookie } });
+        return ((await report.json()) as { status: string }).status;
+      })
+      .toBe('done');
+    await expect.poll(async () => (await ours(second))?.availability, { timeout: 2_000 }).toBe('in-stock');
+
+    const tyre = (await ours(second))!;
+    const changed = await fetch(`${first.url}/api/tyres/${tyre.id}`, {
+      method: 'PATCH',
+      headers: staffHeaders,
+      body: JSON.stringify({ stock: 0, reason: 'Sold at the counter' }),
+    });
+    expect(changed.status).toBe(200);
+    await expect.poll(async () => (await ours(second))?.availability, { timeout: 2_000 }).toBe('supplier');
+
+    const rules = (await (
+      await fetch(`${first.url}/api/tyres/pricing`, { headers: { cookie } })
+    ).json()) as TyrePricingAnswer;
+    const published = await fetch(`${first.url}/api/tyres/pricing`, {
+      method: 'PUT',
+      headers: staffHeaders,
+      body: JSON.stringify({
+        version: rules.version,
+        pricing: { ...rules.pricing, fitting: [{ upToRim: 24, pence: 3_000 }] },
+      }),
+    });
+    expect(published.status).toBe(200);
+    await expect.poll(async () => (await ours(second))?.price, { timeout: 2_000 }).not.toBe(tyre.price);
   });
 });

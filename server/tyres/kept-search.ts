@@ -1,0 +1,233 @@
+import { maxTyreQuantity, type TyreSearch, type TyreSearchAnswer } from '#common/tyres/catalogue.ts';
+import type { TyreSize } from '#common/tyres/size.ts';
+import { keptFor } from '#common/util/kept-for.ts';
+import type { BookingDependencies } from '../bookings/dependencies.ts';
+import type { Database } from '../db/client.ts';
+import { keptState, type KeptMemory } from '../db/staff-data.ts';
+import { prepareJson, type PreparedJson } from '../http/prepared-json.ts';
+import { forgetKeptRows, onCatalogueChange, searchTyres, searchWorld, sizesOnOffer } from './offers.ts';
+
+/**
+ * The tyre searches' answers kept between changes (docs/decisions/024): each written out once,
+ * and compressed once in each encoding a client asks for (http/prepared-json.ts), kept per size until something changes that size's tyres, in this process or
+ * another, and then made again. The database announces on `staff_data_changed` the sizes each
+ * statement changed (`tyres 205/55/16 195/65/15`), or none when there are too many to name
+ * (`tyres`). A change made here forgets them all as it is made, before its announcement arrives.
+ * Nothing is kept before the process hears the announcements, nor while it cannot: each search
+ * is then worked out as before (kept for seconds, offers.ts).
+ */
+
+/** A size as the database names it in its announcements. */
+export const sizeKey = ({ width, profile, rim }: TyreSize) => `${width}/${profile}/${rim}`;
+
+type KeptAnswer = {
+  answer: Promise<PreparedJson>;
+  /** The search, to make it again once it is forgotten. */
+  search: TyreSearch;
+  /** It shows stand-ins of other sizes (none of its own can be fitted), which any change may alter. */
+  standIns: boolean;
+};
+
+/** Past this many answers, the size asked for longest ago goes (about 30 kB each with its encodings). */
+const maxAnswers = 4_000;
+
+/**
+ * The quantities whose plain answer (lowest price first, no filters) is made for every size once
+ * a price file is imported here, before customers ask: one tyre (the size pages' first choice)
+ * and a pair, most mobile fittings.
+ */
+const preparedQuantities = [1, 2].filter((quantity) => quantity <= maxTyreQuantity);
+
+/**
+ * Waits this long after a change for more before making answers again: an import's batches come
+ * a fraction of a second apart, and answers made between them would be thrown away.
+ */
+const settleMs = 1_000;
+
+/**
+ * Answers made again together: their sizes' tyres are read in one statement (offers.ts), and the
+ * customers' requests go between one group and the next.
+ */
+const makingTogether = 20;
+
+export type KeptSearches = KeptMemory & {
+  /** The dependencies the answers are made with (the app's), also those made before anyone asks. */
+  use(deps: BookingDependencies): void;
+  /** GET /api/tyres's answer: the kept one, else worked out, written out and kept. */
+  answer(deps: BookingDependencies, search: TyreSearch): Promise<PreparedJson>;
+  /** How many answers are kept. */
+  readonly size: number;
+};
+
+/** A search, whatever order its fields came in. */
+const variantOf = ({ size, sort, season, runFlat, brand, tomorrow, quantity }: TyreSearch) =>
+  JSON.stringify([
+    sizeKey(size),
+    size.loadIndex,
+    size.speedRating,
+    sort,
+    season,
+    runFlat,
+    brand,
+    tomorrow,
+    quantity,
+  ]);
+
+/** The answers of a search worked out without keeping (changes not heard), written out once each. */
+const unkeptAnswers = new WeakMap<TyreSearchAnswer, PreparedJson>();
+
+function createKeptSearches(db: Database): KeptSearches {
+  /** By size, then by the search and what it depends on; sizes in the order last asked for. */
+  const bySize = new Map<string, Map<string, KeptAnswer>>();
+  let count = 0;
+  /** Moved on at each change: an answer worked out before it is not kept. */
+  let changes = 0;
+  /** The dependencies of the searches asked for, to make answers again with. */
+  let deps: BookingDependencies | undefined;
+  /** The searches to make again once changes settle, and whether every size's plain ones are. */
+  const toMake = new Map<string, TyreSearch>();
+  let everySize = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  /** Forgets a size's answers, to be made again unless they go for want of room. */
+  const drop = (size: string, remake = true) => {
+    const answers = bySize.get(size);
+    if (!answers) return;
+    if (remake) for (const kept of answers.values()) toMake.set(variantOf(kept.search), kept.search);
+    count -= answers.size;
+    bySize.delete(size);
+  };
+
+  // Every size forgotten (a change made here, whose sizes the hooks do not know, or an import's
+  // batch): made again as customers ask, not all at once, or each booking would have every kept
+  // answer made again.
+  const state = keptState(() => {
+    changes += 1;
+    for (const size of [...bySize.keys()]) drop(size, false);
+  });
+
+  /** Forgets the answers of `sizes` and those showing stand-ins; all of them when none are named. */
+  const forget = (sizes: readonly string[] | undefined, imported: boolean) => {
+    changes += 1;
+    if (sizes === undefined) {
+      state.forget();
+      if (imported) everySize = true;
+    } else {
+      for (const size of sizes) drop(size);
+      for (const [size, answers] of [...bySize]) {
+        if ([...answers.values()].some((kept) => kept.standIns)) drop(size);
+      }
+    }
+    forgetKeptRows(db);
+    schedule();
+  };
+
+  const schedule = () => {
+    if (!state.heard || !deps || (toMake.size === 0 && !everySize)) return;
+    clearTimeout(timer);
+    const given = deps;
+    timer = setTimeout(() => void makeAgain(given), settleMs);
+    timer.unref();
+  };
+
+  /** Makes the forgotten answers again, a group at a time, leaving the customers' requests between them. */
+  const makeAgain = async (given: BookingDependencies) => {
+    const since = changes;
+    const searches = [...toMake.values()];
+    toMake.clear();
+    if (everySize) {
+      everySize = false;
+      const sizes = await sizesOnOffer(db).catch(() => []);
+      for (const quantity of preparedQuantities) {
+        for (const size of sizes) {
+          searches.push({ size: { ...size, loadIndex: null, speedRating: null }, sort: 'price', quantity });
+        }
+      }
+    }
+    for (let index = 0; index < searches.length; index += makingTogether) {
+      if (!state.heard) return;
+      if (changes !== since) {
+        // Another change came: what is left waits for the next round, after it settles.
+        for (const left of searches.slice(index)) toMake.set(variantOf(left), left);
+        schedule();
+        return;
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+      await Promise.all(
+        searches
+          .slice(index, index + makingTogether)
+          .map((search) => answer(given, search).catch(() => undefined)),
+      );
+    }
+  };
+
+  const remove = (size: string, variant: string, kept: KeptAnswer) => {
+    const answers = bySize.get(size);
+    if (answers?.get(variant) !== kept) return;
+    answers.delete(variant);
+    count -= 1;
+    if (answers.size === 0) bySize.delete(size);
+  };
+
+  const answer = async (given: BookingDependencies, search: TyreSearch): Promise<PreparedJson> => {
+    if (!state.heard) {
+      return keptFor(unkeptAnswers, await searchTyres(given, search), prepareJson);
+    }
+    const size = sizeKey(search.size);
+    const variant = `${(await searchWorld(given)).key} ${variantOf(search)}`;
+    const answers = bySize.get(size) ?? new Map<string, KeptAnswer>();
+    // Asked for now: the last size to go.
+    bySize.delete(size);
+    bySize.set(size, answers);
+    const found = answers.get(variant);
+    if (found) return found.answer;
+
+    const since = changes;
+    const kept: KeptAnswer = {
+      search,
+      standIns: false,
+      answer: searchTyres(given, search).then((worked) => {
+        kept.standIns = !worked.items.some((offer) => offer.fittedFrom !== null);
+        return prepareJson(worked);
+      }),
+    };
+    answers.set(variant, kept);
+    count += 1;
+    while (count > maxAnswers) drop(bySize.keys().next().value!, false);
+    // A failed search is not kept, nor one worked out from what a change has since replaced.
+    kept.answer.then(
+      () => {
+        if (changes !== since) remove(size, variant, kept);
+      },
+      () => remove(size, variant, kept),
+    );
+    return kept.answer;
+  };
+
+  onCatalogueChange(db, ({ imported }) => forget(undefined, imported));
+
+  return {
+    use: (given) => {
+      deps = given;
+    },
+    answer,
+    forget: (detail?: string) => forget(detail ? detail.split(' ') : undefined, false),
+    suspend: () => {
+      state.suspend();
+      toMake.clear();
+      everySize = false;
+    },
+    resume: () => {
+      state.resume();
+      forgetKeptRows(db);
+    },
+    get size() {
+      return count;
+    },
+  };
+}
+
+const kept = new WeakMap<Database, KeptSearches>();
+
+/** The searches kept for `db`: one for the routes and the announcements alike. */
+export const keptSearches = (db: Database) => keptFor(kept, db, createKeptSearches);

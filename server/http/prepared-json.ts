@@ -43,14 +43,16 @@ export function sendPreparedJson(req: Request, res: Response, prepared: Prepared
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('ETag', prepared.etag);
   res.append('Vary', 'Accept-Encoding');
-  if (req.fresh) {
+  // Express works out freshness from the request's conditional headers: without one, it is not.
+  const conditional =
+    req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined;
+  if (conditional && req.fresh) {
     res.status(304).end();
     return;
   }
   let bytes = prepared.body;
   if (bytes.length >= compressFrom) {
-    // Ours first: Brotli when accepted at all, whatever order the client lists them in.
-    const encoding = (['br', 'gzip'] as const).find((name) => req.acceptsEncodings(name) === name);
+    const encoding = encodingFor(req);
     if (encoding) {
       bytes = prepared.encoded[encoding] ??= encoders[encoding](prepared.body);
       res.setHeader('Content-Encoding', encoding);
@@ -58,4 +60,20 @@ export function sendPreparedJson(req: Request, res: Response, prepared: Prepared
   }
   res.setHeader('Content-Length', bytes.length);
   res.end(req.method === 'HEAD' ? undefined : bytes);
+}
+
+/** The encodings chosen for the Accept-Encoding headers seen lately: browsers send a handful. */
+const chosenEncodings = new Map<string, 'br' | 'gzip' | null>();
+const rememberedHeaders = 64;
+
+/** Ours first: Brotli when accepted at all, whatever order the client lists them in; else gzip. */
+function encodingFor(req: Request): 'br' | 'gzip' | null {
+  const header = req.headers['accept-encoding'] ?? '';
+  let chosen = chosenEncodings.get(header);
+  if (chosen === undefined) {
+    chosen = (['br', 'gzip'] as const).find((name) => req.acceptsEncodings(name) === name) ?? null;
+    if (chosenEncodings.size >= rememberedHeaders) chosenEncodings.clear();
+    chosenEncodings.set(header, chosen);
+  }
+  return chosen;
 }

@@ -62,10 +62,29 @@ export function tyreSearchOf(req: Request): TyreSearch {
   };
 }
 
+/**
+ * The searches of the addresses asked for lately. An address is always the same search (its query
+ * read as above), and customers ask for the same few over and over (a size's page, its sorts):
+ * each is read once rather than by Express's query parser, which reads the whole query again for
+ * every parameter asked of it.
+ */
+const searchesByUrl = new Map<string, Readonly<TyreSearch>>();
+const rememberedSearches = 2_000;
+
+function searchAskedFor(req: Request): Readonly<TyreSearch> {
+  let search = searchesByUrl.get(req.url);
+  if (!search) {
+    search = Object.freeze(tyreSearchOf(req));
+    if (searchesByUrl.size >= rememberedSearches) searchesByUrl.clear();
+    searchesByUrl.set(req.url, search);
+  }
+  return search;
+}
+
 /** GET /api/tyres, answered ahead of the middleware (http/kept-reads.ts) from the kept answers. */
 export function keptSearch(deps: BookingDependencies): KeptRead {
   keptSearches(deps.db).use(deps);
-  return { path: '/api/tyres', answer: (req) => keptSearches(deps.db).answer(deps, tyreSearchOf(req)) };
+  return { path: '/api/tyres', answer: (req) => keptSearches(deps.db).answer(deps, searchAskedFor(req)) };
 }
 
 /** The public side of the catalogue: GET /tyres/sizes and GET /tyres. */
@@ -77,7 +96,7 @@ export function publicTyresRouter(deps: BookingDependencies) {
   });
 
   router.get('/tyres', async (req, res) => {
-    sendPreparedJson(req, res, await keptSearches(deps.db).answer(deps, tyreSearchOf(req)));
+    sendPreparedJson(req, res, await keptSearches(deps.db).answer(deps, searchAskedFor(req)));
   });
 
   return router;

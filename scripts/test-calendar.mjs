@@ -5,6 +5,7 @@
 // does a test tied to the day it was written. Needs TEST_DATABASE_URL (PostgreSQL). The moments
 // run two at a time; each prints its summary, and the script fails if any run failed.
 import { spawn } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 
 /** Instants in UTC. The UK changes its clocks at 01:00 UTC on the last Sundays of March and October. */
 export const moments = [
@@ -42,8 +43,7 @@ function run({ instant, what }) {
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     child.on('close', (code) => {
-      const summary = output
-        .replace(/\x1b\[[0-9;]*m/g, '')
+      const summary = stripVTControlCharacters(output)
         .split('\n')
         .filter((line) => /^\s*(Test Files|Tests|Duration)\b/.test(line));
       console.log(`\n${instant} (${what}): ${code === 0 ? 'passed' : 'FAILED'}`);

@@ -13,9 +13,10 @@ const roots = ['app', 'common', 'server', 'scripts', path.join('tests', 'process
  */
 const databaseTests = roots.map((root) => `${root}/**/*.db.test.{ts,tsx}`);
 /**
- * The tests whose code under test runs with a clock of its own: a server process, or an embedded
- * database started in a process or thread of its own. A run at another moment (TEST_CLOCK, see
- * tests/support/shifted-clock.ts) cannot move their clock, so it leaves them out.
+ * The tests whose code under test runs with a clock of its own: an embedded database started in a
+ * process or thread of its own, a server process on it. A run at another moment (TEST_CLOCK, see
+ * tests/support/shifted-clock.ts) cannot move their clock, so it leaves them out. (The server
+ * processes on PostgreSQL, tests/process/*.db.test.ts, stay: they pass at any moment.)
  */
 const ownClockTests = [
   'server/accounts/migration.test.ts',
@@ -23,7 +24,6 @@ const ownClockTests = [
   'server/db/data-dir-lock.test.ts',
   'server/db/pglite-{create,settings,thread}.test.ts',
   'server/http/outage.test.ts',
-  'tests/process/**',
 ];
 /** Test files that replace a module (`vi.mock`): they keep modules of their own. */
 const replacingModules = ['app/features/dashboard/dashboard-sections.test.tsx'];

@@ -4,7 +4,7 @@ import { londonDate } from '#common/time/london.ts';
 import { pdfText } from '#tests/support/pdf-text.ts';
 import { tomorrow, useBookingSite } from './booking-site.ts';
 import { anySize, expect, expectAccessible, test } from './fixtures.ts';
-import { addFitter, bookJob, signedIn, signInOnPhone } from './job-site.ts';
+import { addFitter, bookJob, loseSignal, signalReturns, signedIn, signInOnPhone } from './job-site.ts';
 import { staffAccount } from './staff-account.ts';
 
 test.describe('the fitter’s day', () => {
@@ -33,7 +33,7 @@ test.describe('the fitter’s day', () => {
     );
 
     // No signal from here on.
-    await page.context().setOffline(true);
+    await loseSignal(page);
     await card.getByRole('button', { name: 'On my way' }).click();
     await card.getByLabel('Arriving about').fill('08:20');
     await card.getByRole('button', { name: 'Tell the customer I am on my way' }).click();
@@ -85,7 +85,7 @@ test.describe('the fitter’s day', () => {
     await expectAccessible(page);
 
     // The signal returns: everything goes, once.
-    await page.context().setOffline(false);
+    await signalReturns(page);
     await expect(page.getByText('Everything is sent.')).toBeVisible({ timeout: 30_000 });
 
     const [done] = (await (await office.get(`/api/jobs?date=${tomorrow}`)).json()) as Job[];
@@ -174,7 +174,7 @@ test.describe('the fitter’s day', () => {
       await expect(card).toContainText('Jo Kerbside');
 
       // Out of signal, the browser closed and opened again.
-      await page.context().setOffline(true);
+      await loseSignal(page);
       await page.reload();
       await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
       await expect(page.getByRole('status').filter({ hasText: 'No signal.' })).toBeVisible();
@@ -191,7 +191,7 @@ test.describe('the fitter’s day', () => {
       await expect(waiting).toContainText(`${job.reference}: Arrived`);
 
       // The signal returns: the action goes.
-      await page.context().setOffline(false);
+      await signalReturns(page);
       await expect(page.getByText('Everything is sent.')).toBeVisible({ timeout: 30_000 });
       const day = await office.get(`/api/jobs?date=${tomorrow}&fitter=${fitterId}`);
       expect((await day.json()) as Job[]).toEqual([

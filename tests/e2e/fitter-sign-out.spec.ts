@@ -3,7 +3,7 @@ import { adminRequestHeader } from '#common/http/api.ts';
 import type { Job } from '#common/jobs/jobs.ts';
 import { tomorrow, useBookingSite } from './booking-site.ts';
 import { expect, expectAccessible, test, toastOf } from './fixtures.ts';
-import { addFitter, bookJob, signedIn, signInOnPhone } from './job-site.ts';
+import { addFitter, bookJob, loseSignal, signalReturns, signedIn, signInOnPhone } from './job-site.ts';
 import { staffAccount } from './staff-account.ts';
 
 /**
@@ -137,7 +137,7 @@ test.describe('a fitter signing out', () => {
       'Ash Hardshoulder',
       '10:00',
     );
-    await page.context().setOffline(true);
+    await loseSignal(page);
     await card.getByRole('button', { name: 'Arrived' }).click();
     await expect(page.getByRole('region', { name: '1 action waiting to be sent' })).toBeVisible();
 
@@ -151,7 +151,7 @@ test.describe('a fitter signing out', () => {
     await expect(page).toHaveURL(`${site.origin}/admin/jobs`);
     expect((await keptOnPhone(page)).keys).toContain(`actions:${fitterId}`);
 
-    await page.context().setOffline(false);
+    await signalReturns(page);
     await notice.getByRole('button', { name: 'Send now' }).click();
     await expect(toastOf(page, 'Logged out')).toBeVisible();
     await expect(page).toHaveURL(`${site.origin}/`);
@@ -173,7 +173,7 @@ test.describe('a fitter signing out', () => {
       'Ray Roundabout',
       '10:00',
     );
-    await page.context().setOffline(true);
+    await loseSignal(page);
     await card.getByRole('button', { name: 'Arrived' }).click();
     await expect(page.getByRole('region', { name: '1 action waiting to be sent' })).toBeVisible();
 
@@ -190,7 +190,7 @@ test.describe('a fitter signing out', () => {
     expect((await page.request.get(`${site.origin}/api/user`)).status()).toBe(200);
 
     // The signal returns: the sign-out goes, and the phone asks for a sign-in.
-    await page.context().setOffline(false);
+    await signalReturns(page);
     await expect(page).toHaveURL(`${site.origin}/auth`);
     await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
     expect((await page.request.get(`${site.origin}/api/user`)).status()).toBe(401);

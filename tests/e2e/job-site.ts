@@ -87,3 +87,22 @@ export async function signInOnPhone(page: Page, origin: string, username: string
   // A press before the page has its scripts would change nothing.
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
+
+/** Calls to the API, whoever makes them. */
+const apiCalls = (url: URL) => url.pathname.startsWith('/api/');
+
+/**
+ * No signal: the browser offline, and every call to the API refused as a phone out of signal
+ * refuses it. The browser's offline emulation alone does not reach every request of a page a
+ * service worker controls (a call the worker leaves to the network can still go out).
+ */
+export async function loseSignal(page: Page) {
+  await page.context().route(apiCalls, (route) => route.abort('internetdisconnected'));
+  await page.context().setOffline(true);
+}
+
+/** The signal returns. */
+export async function signalReturns(page: Page) {
+  await page.context().unroute(apiCalls);
+  await page.context().setOffline(false);
+}

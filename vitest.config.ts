@@ -15,8 +15,9 @@ const databaseTests = roots.map((root) => `${root}/**/*.db.test.{ts,tsx}`);
 /**
  * The tests whose code under test runs with a clock of its own: an embedded database started in a
  * process or thread of its own, a server process on it. A run at another moment (TEST_CLOCK, see
- * tests/support/shifted-clock.ts) cannot move their clock, so it leaves them out. (The server
- * processes on PostgreSQL, tests/process/*.db.test.ts, stay: they pass at any moment.)
+ * tests/support/shifted-clock.ts) cannot move their clock, so it leaves them out. The server
+ * processes on PostgreSQL (tests/process/*.db.test.ts) pass at any moment: CI's PostgreSQL pass
+ * runs them at its one; the calendar runs (TEST_CALENDAR) leave them out too.
  */
 const ownClockTests = [
   'server/accounts/migration.test.ts',
@@ -24,6 +25,7 @@ const ownClockTests = [
   'server/db/data-dir-lock.test.ts',
   'server/db/pglite-{create,settings,thread}.test.ts',
   'server/http/outage.test.ts',
+  ...(process.env.TEST_CALENDAR ? ['tests/process/**'] : []),
 ];
 /** Test files that replace a module (`vi.mock`): they keep modules of their own. */
 const replacingModules = ['app/features/dashboard/dashboard-sections.test.tsx'];

@@ -40,7 +40,7 @@ function run({ instant, what }) {
     const child = spawn(
       'npx',
       ['vitest', 'run', ...projects.flatMap((name) => ['--project', name]), '--reporter', 'dot'],
-      { env: { ...process.env, TEST_CLOCK: instant }, stdio: ['ignore', 'pipe', 'pipe'] },
+      { env: { ...process.env, TEST_CLOCK: instant, TEST_CALENDAR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));

@@ -2,13 +2,12 @@ import { bookingWindowText, formatRegistration, type Booking } from '#common/boo
 import { maxTyresHeld } from '#common/bookings/holds.ts';
 import { formatDateTime } from '#app/lib/dates.ts';
 import { Button } from '#app/components/ui/button.tsx';
-import { LoadFailure } from '#app/components/ui/load-failure.tsx';
-import { Spinner } from '#app/components/ui/spinner.tsx';
 import { messageOf } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
+import { BookingTyresPanel, type WithTyres } from './booking-tyres-panel.tsx';
 import { useHeldTyres, useReleaseHeldTyres } from './tyre-queries.ts';
 
-type HeldBooking = Booking & { tyre: NonNullable<Booking['tyre']> };
+type HeldBooking = WithTyres<Booking>;
 
 /** One booking not yet confirmed holding tyres from stock: what, for whom, since when, and Release. */
 function HeldCard({ booking }: { booking: HeldBooking }) {
@@ -62,33 +61,24 @@ function HeldCard({ booking }: { booking: HeldBooking }) {
  * sale at a press (confirming a booking in the diary keeps its tyres).
  */
 export function HeldPanel() {
-  const list = useHeldTyres();
-  if (list.isPending) return <Spinner label="Loading the tyres held…" />;
-  if (list.isError) {
-    return (
-      <LoadFailure
-        title="The tyres held could not be loaded"
-        detail={messageOf(list.error)}
-        onRetry={() => void list.refetch()}
-      />
-    );
-  }
-  const bookings = list.data.filter((booking): booking is HeldBooking => Boolean(booking.tyre));
-  const tyres = bookings.reduce((sum, booking) => sum + booking.tyre.quantity, 0);
   return (
-    <div className="grid min-w-0 gap-3">
-      <p className="max-w-3xl text-sm text-slate-600">
-        {bookings.length === 0
-          ? 'No online booking waiting to be confirmed holds tyres from stock.'
-          : `${tyres} ${tyres === 1 ? 'tyre is' : 'tyres are'} held by ${bookings.length} online ${bookings.length === 1 ? 'booking' : 'bookings'} not confirmed yet.`}{' '}
-        A customer’s bookings not yet confirmed hold at most {maxTyresHeld} tyres. Release puts a booking’s
-        tyres back on sale; the booking stays in the diary with its tyres to order.
-      </p>
-      <div className="grid gap-3 xl:grid-cols-2">
-        {bookings.map((booking) => (
-          <HeldCard key={booking.id} booking={booking} />
-        ))}
-      </div>
-    </div>
+    <BookingTyresPanel
+      list={useHeldTyres()}
+      loading="Loading the tyres held…"
+      failure="The tyres held could not be loaded"
+      summary={(bookings) => {
+        const tyres = bookings.reduce((sum, booking) => sum + booking.tyre.quantity, 0);
+        return (
+          <p className="max-w-3xl text-sm text-slate-600">
+            {bookings.length === 0
+              ? 'No online booking waiting to be confirmed holds tyres from stock.'
+              : `${tyres} ${tyres === 1 ? 'tyre is' : 'tyres are'} held by ${bookings.length} online ${bookings.length === 1 ? 'booking' : 'bookings'} not confirmed yet.`}{' '}
+            A customer’s bookings not yet confirmed hold at most {maxTyresHeld} tyres. Release puts a
+            booking’s tyres back on sale; the booking stays in the diary with its tyres to order.
+          </p>
+        );
+      }}
+      card={(booking) => <HeldCard key={booking.id} booking={booking} />}
+    />
   );
 }

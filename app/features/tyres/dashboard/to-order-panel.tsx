@@ -1,16 +1,15 @@
-import { bookingWindowText, formatRegistration, type Booking } from '#common/bookings/booking.ts';
+import { bookingWindowText, formatRegistration } from '#common/bookings/booking.ts';
 import { formatDateTime } from '#app/lib/dates.ts';
 import { formatPence } from '#common/util/money.ts';
 import { Button } from '#app/components/ui/button.tsx';
-import { LoadFailure } from '#app/components/ui/load-failure.tsx';
-import { Spinner } from '#app/components/ui/spinner.tsx';
 import { messageOf } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import type { TyreToOrder } from '#common/tyres/staff.ts';
+import { BookingTyresPanel, type WithTyres } from './booking-tyres-panel.tsx';
 import { TyreSources } from './tyre-sources.tsx';
 import { useMarkTyresOrdered, useTyresToOrder } from './tyre-queries.ts';
 
-type Ordered = TyreToOrder & { tyre: NonNullable<Booking['tyre']> };
+type Ordered = WithTyres<TyreToOrder>;
 
 /** One booking whose tyres come from the supplier: what to order, for when, and whether it is. */
 function ToOrderCard({ booking }: { booking: Ordered }) {
@@ -66,31 +65,22 @@ function ToOrderCard({ booking }: { booking: Ordered }) {
 
 /** Bookings whose tyres the supplier delivers, soonest first: staff's list of what to order. */
 export function ToOrderPanel() {
-  const list = useTyresToOrder();
-  if (list.isPending) return <Spinner label="Loading the tyres to order…" />;
-  if (list.isError) {
-    return (
-      <LoadFailure
-        title="The tyres to order could not be loaded"
-        detail={messageOf(list.error)}
-        onRetry={() => void list.refetch()}
-      />
-    );
-  }
-  const bookings = list.data.filter((booking): booking is Ordered => Boolean(booking.tyre));
-  const waiting = bookings.filter((booking) => booking.tyre.orderedAt === null).length;
   return (
-    <div className="grid min-w-0 gap-3">
-      <p className="text-sm text-slate-600">
-        {bookings.length === 0
-          ? 'No booking is waiting for tyres from the supplier.'
-          : `${bookings.length} ${bookings.length === 1 ? 'booking needs' : 'bookings need'} tyres from the supplier; ${waiting} not ordered yet.`}
-      </p>
-      <div className="grid gap-3 xl:grid-cols-2">
-        {bookings.map((booking) => (
-          <ToOrderCard key={booking.id} booking={booking} />
-        ))}
-      </div>
-    </div>
+    <BookingTyresPanel
+      list={useTyresToOrder()}
+      loading="Loading the tyres to order…"
+      failure="The tyres to order could not be loaded"
+      summary={(bookings) => {
+        const waiting = bookings.filter((booking) => booking.tyre.orderedAt === null).length;
+        return (
+          <p className="text-sm text-slate-600">
+            {bookings.length === 0
+              ? 'No booking is waiting for tyres from the supplier.'
+              : `${bookings.length} ${bookings.length === 1 ? 'booking needs' : 'bookings need'} tyres from the supplier; ${waiting} not ordered yet.`}
+          </p>
+        );
+      }}
+      card={(booking) => <ToOrderCard key={booking.id} booking={booking} />}
+    />
   );
 }

@@ -147,7 +147,8 @@ describe('the database’s announcements of changed staff data', () => {
         ),
       ),
     ).toEqual(['tyres forget']);
-    await clearTyres(db);
+    // Their removal is announced too: heard here, before the next test listens.
+    expect(await toldUntil('tyres forget', () => clearTyres(db))).toEqual(['tyres forget']);
   });
 
   it('forget everything for a payload they do not know', async () => {

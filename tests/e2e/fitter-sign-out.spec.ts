@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { adminRequestHeader } from '#common/http/api.ts';
 import type { Job } from '#common/jobs/jobs.ts';
 import { tomorrow, useBookingSite } from './booking-site.ts';
@@ -56,6 +56,20 @@ async function expectDayForgotten(page: Page) {
       return { days: kept.keys.filter((key) => key.startsWith('day:')), keptPage: kept.keptPage };
     })
     .toEqual({ days: [], keptPage: false });
+}
+
+/**
+ * Without signal, the fitter marks the job arrived (one action waits on the phone) and presses
+ * Logout: answers the notice that counts what is not sent yet.
+ */
+async function logoutWithActionWaiting(page: Page, card: Locator) {
+  await loseSignal(page);
+  await card.getByRole('button', { name: 'Arrived' }).click();
+  await expect(page.getByRole('region', { name: '1 action waiting to be sent' })).toBeVisible();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  const notice = page.getByRole('alert').filter({ hasText: 'not sent yet' });
+  await expect(notice).toContainText('1 action on this phone is not sent yet.');
+  return notice;
 }
 
 test.describe('a fitter signing out', () => {
@@ -137,13 +151,7 @@ test.describe('a fitter signing out', () => {
       'Ash Hardshoulder',
       '10:00',
     );
-    await loseSignal(page);
-    await card.getByRole('button', { name: 'Arrived' }).click();
-    await expect(page.getByRole('region', { name: '1 action waiting to be sent' })).toBeVisible();
-
-    await page.getByRole('button', { name: 'Logout' }).click();
-    const notice = page.getByRole('alert').filter({ hasText: 'not sent yet' });
-    await expect(notice).toContainText('1 action on this phone is not sent yet.');
+    const notice = await logoutWithActionWaiting(page, card);
     await expectAccessible(page);
     // Without signal it cannot go: it stays, and so does the fitter.
     await notice.getByRole('button', { name: 'Send now' }).click();
@@ -173,13 +181,7 @@ test.describe('a fitter signing out', () => {
       'Ray Roundabout',
       '10:00',
     );
-    await loseSignal(page);
-    await card.getByRole('button', { name: 'Arrived' }).click();
-    await expect(page.getByRole('region', { name: '1 action waiting to be sent' })).toBeVisible();
-
-    await page.getByRole('button', { name: 'Logout' }).click();
-    const notice = page.getByRole('alert').filter({ hasText: 'not sent yet' });
-    await expect(notice).toContainText('1 action on this phone is not sent yet.');
+    const notice = await logoutWithActionWaiting(page, card);
     await notice.getByRole('button', { name: 'Discard and log out' }).click();
     await expect(page.getByRole('heading', { name: 'Logged out' })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'There is no signal.' })).toBeVisible();

@@ -17,7 +17,7 @@ import { isDatabaseUnreachable } from './db/unreachable.ts';
 import { assetHeaders, precompressedAssets } from './http/precompressed-assets.ts';
 import { answerKeptReadsFirst } from './http/kept-reads.ts';
 import { logSentResponse, requestLog } from './http/request-log.ts';
-import { securityHeaderSetter, securityHeaders, type SecurityOptions } from './http/security.ts';
+import { securityHeaderList, securityHeaders, type SecurityOptions } from './http/security.ts';
 import { tokenRouteHeaders } from './http/token-routes.ts';
 import type { SsrSource } from './http/ssr.ts';
 import type { Logger } from './logger.ts';
@@ -149,6 +149,7 @@ export function createApp({
     limit: { ...config.enquiryRateLimit, scope: 'booking' },
     clock,
     content: async () => (await siteContent.published()).content,
+    contentNow: () => siteContent.current()?.content,
     publicUrl: config.publicUrl,
     onQueued: () => notifications?.wake(),
   };
@@ -181,7 +182,7 @@ export function createApp({
       ...(staffMemories ? keptJobReads({ clock }, auth, staffMemories.jobs) : []),
     ],
     {
-      setSecurityHeaders: securityHeaderSetter(security),
+      securityHeaders: securityHeaderList(security),
       log: (req, res, started) => logSentResponse(logger, req, res, started),
       logger,
       isShuttingDown,

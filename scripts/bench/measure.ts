@@ -61,6 +61,33 @@ export async function withServerCpu<T>(
   return { value, cpuMs: before === undefined || after === undefined ? undefined : after - before };
 }
 
+/**
+ * Waits until the server is quiet: under a tenth of a core for `quietSeconds` on end, as once it
+ * has done what a change set it to do (the tyre searches' answers made again a second after an
+ * import, before customers ask). Answers the seconds it waited, or undefined where /proc cannot be
+ * read or it is still busy after `limitSeconds`.
+ */
+export async function untilQuiet(
+  server: ServerProcess,
+  { quietSeconds = 2, limitSeconds = 60 } = {},
+): Promise<number | undefined> {
+  const started = performance.now();
+  const step = 250;
+  let quietSince: number | undefined;
+  let before = serverCpuMs(server);
+  while (before !== undefined && performance.now() - started < limitSeconds * 1000) {
+    await new Promise((resolve) => setTimeout(resolve, step));
+    const now = serverCpuMs(server);
+    if (now === undefined) return undefined;
+    if (now - before >= step / 10) quietSince = undefined;
+    else quietSince ??= performance.now() - step;
+    if (quietSince !== undefined && performance.now() - quietSince >= quietSeconds * 1000)
+      return (quietSince - started) / 1000;
+    before = now;
+  }
+  return undefined;
+}
+
 export type MemorySample = { rssMb: number; peakMb: number };
 
 /** VmRSS (resident now) and VmHWM (the most it has been) of a process, in MB; undefined without /proc. */

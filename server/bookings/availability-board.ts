@@ -29,6 +29,7 @@ export class AvailabilityBoard {
   readonly #answers: ReturnType<typeof createReadCache<AvailabilityDay[]>>;
   /** The key of each places key's current answer (its version changes with settings and time). */
   readonly #current = new Map<string, string>();
+  #changes = 0;
 
   constructor({ ttlMs }: { ttlMs: number }) {
     this.#answers = createReadCache<AvailabilityDay[]>({ ttlMs });
@@ -51,11 +52,21 @@ export class AvailabilityBoard {
    */
   noteFree(places: string, date: string, start: string, free: number) {
     const key = this.#current.get(places);
+    this.#changes += 1;
     if (key) this.#answers.update(key, (days) => withFree(days, date, start, free));
   }
 
   /** Forgets every answer (places were given back). */
   clear() {
+    this.#changes += 1;
     this.#answers.clear();
+  }
+
+  /**
+   * How many times this process has changed what the board holds: what was worked out from it
+   * stands (for as long as its answers are kept) while this stays the same.
+   */
+  get changes() {
+    return this.#changes;
   }
 }

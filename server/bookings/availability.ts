@@ -50,10 +50,13 @@ async function readAvailability(
   return availabilityOf(slots, taken);
 }
 
-/** What can be booked, kept for a second per database (availability-board.ts). */
+/** How long what can be booked is kept (availability-board.ts), per database. */
+export const availabilityKeptMs = 1_000;
+
 const boards = new WeakMap<Database, AvailabilityBoard>();
 
-const boardOf = (db: Database) => keptFor(boards, db, () => new AvailabilityBoard({ ttlMs: 1_000 }));
+const boardOf = (db: Database) =>
+  keptFor(boards, db, () => new AvailabilityBoard({ ttlMs: availabilityKeptMs }));
 
 /** A number per published document (the settings in force are part of what an answer depends on). */
 const contentIds = new WeakMap<SiteContent, number>();
@@ -70,6 +73,9 @@ const settingsByContent = new WeakMap<SiteContent, BookingSettings>();
 
 export const settingsOf = (content: SiteContent): BookingSettings =>
   keptFor(settingsByContent, content, bookingSettingsOf);
+
+/** How many times this process has changed the board's answers (AvailabilityBoard `changes`). */
+export const availabilityChanges = (db: Database) => boards.get(db)?.changes ?? 0;
 
 /** Forgets the kept answers after places were given back here. */
 export const forgetAvailability = (db: Database) => boards.get(db)?.clear();

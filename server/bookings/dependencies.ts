@@ -18,6 +18,11 @@ export type BookingDependencies = {
   clock: () => Date;
   /** The published site content (services, branches, covered districts, booking settings). */
   content: () => Promise<SiteContent>;
+  /**
+   * The published site content when it is in memory, without waiting: what a read answered
+   * from memory checks it was made with (undefined: such reads are made again each time).
+   */
+  contentNow?: () => SiteContent | undefined;
   /** The site's origin, for the manage links. */
   publicUrl: string;
   /** Told once e-mails are queued, so that they go without waiting for a poll. */

@@ -212,7 +212,14 @@ export async function submitBooking(
     checked.tyre?.source === 'stock'
       ? tyreHolders({ ...parsed.data, client: await clientHolder(db, clientAddress) })
       : [];
-  const row = await storeBooking(db, { checked, hit, at: now, tokenHash: hashManageToken(token), token, holders });
+  const row = await storeBooking(db, {
+    checked,
+    hit,
+    at: now,
+    tokenHash: hashManageToken(token),
+    token,
+    holders,
+  });
   if (row.free !== null) noteFreePlaces(db, checked.placesKey, slot.date, slot.start, row.free);
   if (row.hits > hit.max) {
     const verdict = hit.verdict(row.hits);

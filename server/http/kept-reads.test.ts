@@ -4,7 +4,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from './errors.ts';
 import { answerKeptReadsFirst, type KeptReadResponse } from './kept-reads.ts';
-import { prepareJson } from './prepared-json.ts';
+import { prepareJson, type PreparedJson } from './prepared-json.ts';
 
 /** A logger that keeps the messages of the errors logged through its children. */
 function errorsLogger() {
@@ -24,6 +24,9 @@ function errorsLogger() {
  * own: what reaches the app's router is recorded by a middleware put in before the kept reads
  * are (as the first middleware would see every request).
  */
+/** Makes an answer long enough to be compressed, as a size's tyres are. */
+const padding = 'x'.repeat(2_000);
+
 function appWithKeptRead() {
   const reachedRouter: string[] = [];
   const logged: string[] = [];
@@ -33,20 +36,26 @@ function appWithKeptRead() {
     next();
   });
   const response: KeptReadResponse = {
-    setSecurityHeaders: (res, nonce) => res.setHeader('X-Test-Nonce', nonce),
-    log: (req) => logged.push(req.url),
+    securityHeaders: (nonce) => ['X-Test-Nonce', nonce],
+    log: (req) => `request-${logged.push(req.url!)}`,
     logger: errorsLogger().logger,
-    isShuttingDown: () => false,
+    isShuttingDown: () => shuttingDown,
   };
+  let shuttingDown = false;
+  /** The answers at hand: a request for one of these addresses is sent it without `answer`. */
+  const ready = new Map<string, PreparedJson>();
+  const answered: string[] = [];
   answerKeptReadsFirst(
     app,
     [
       {
         path: '/kept',
         answer: async (req) => {
+          answered.push(req.url);
           if (req.query.fail !== undefined) throw new Error('not this one');
-          return prepareJson({ size: req.query.size, kept: true });
+          return prepareJson({ size: req.query.size, kept: true, ...(req.query.long && { padding }) });
         },
+        ready: (req) => ready.get(req.url!),
       },
       {
         path: '/below',
@@ -62,10 +71,70 @@ function appWithKeptRead() {
   app.get('/other', (_req, res) => {
     res.json({ other: true });
   });
-  return { app, reachedRouter, logged };
+  return {
+    app,
+    reachedRouter,
+    logged,
+    ready,
+    answered,
+    shutDown: () => {
+      shuttingDown = true;
+    },
+  };
 }
 
 describe('answerKeptReadsFirst', () => {
+  it('sends an answer at hand with the headers and log line of one worked out, without asking for it', async () => {
+    const { app, reachedRouter, logged, ready, answered } = appWithKeptRead();
+    const size = '205/55R16';
+    const worked = await request(app).get(`/kept?size=${size}&long=1`).set('Accept-Encoding', 'br');
+    ready.set(`/kept?size=${size}&long=1`, prepareJson({ size, kept: true, padding }));
+    ready.set(`/kept?size=${size}`, prepareJson({ size, kept: true }));
+    const sent = await request(app).get(`/kept?size=${size}&long=1`).set('Accept-Encoding', 'br');
+    expect(answered).toEqual([`/kept?size=${size}&long=1`]);
+    expect(sent.status).toBe(200);
+    expect(sent.headers['content-encoding']).toBe('br');
+    expect(sent.body).toEqual({ size, kept: true, padding });
+    const names = (headers: Record<string, string>) =>
+      Object.keys(headers)
+        .filter((name) => name !== 'content-encoding')
+        .sort();
+    expect(names(sent.headers)).toEqual(names(worked.headers));
+    for (const name of ['cache-control', 'content-type', 'vary'])
+      expect(sent.headers[name], name).toBe(worked.headers[name]);
+    expect(sent.headers['x-test-nonce']).toMatch(/^[\w-]{22}$/);
+    expect(sent.headers['x-test-nonce']).not.toBe(worked.headers['x-test-nonce']);
+    expect(sent.headers['x-request-id']).toBe('request-2');
+    expect(Number(sent.headers['content-length'])).toBeLessThan(200);
+    // Short answers go as they are; HEAD has the headers alone.
+    const short = await request(app).get(`/kept?size=${size}`);
+    expect(short.headers['content-encoding']).toBeUndefined();
+    expect(short.headers['content-length']).toBe(String(JSON.stringify({ size, kept: true }).length));
+    const head = await request(app).head(`/kept?size=${size}`);
+    expect(head.headers['content-length']).toBe(short.headers['content-length']);
+    expect(head.text).toBeUndefined();
+    expect(answered).toEqual([`/kept?size=${size}&long=1`]);
+    expect(logged).toHaveLength(4);
+    expect(reachedRouter).toEqual([]);
+  });
+
+  it('asks for the answer when the request is conditional, its encoding not yet worked out, or the server shuts down', async () => {
+    const { app, ready, answered, shutDown } = appWithKeptRead();
+    const url = '/kept?size=195/65R15&long=1';
+    ready.set(url, prepareJson({ size: '195/65R15', kept: true, padding }));
+    const first = await request(app).get(url).set('Accept-Encoding', 'gzip, deflate, zstd');
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(answered).toEqual([url]);
+    expect((await request(app).get(url).set('If-None-Match', first.headers.etag!)).status).toBe(304);
+    expect(answered).toEqual([url, url]);
+    expect((await request(app).get(url).set('Accept-Encoding', 'gzip, deflate, zstd')).status).toBe(200);
+    expect(answered).toEqual([url, url]);
+    shutDown();
+    const closing = await request(app).get(url).set('Accept-Encoding', 'gzip, deflate, zstd');
+    expect(closing.headers.connection).toBe('close');
+    expect(answered).toEqual([url, url, url]);
+  });
+
   it('answers GET and HEAD of a kept path without its router, with the request Express gives handlers', async () => {
     const { app, reachedRouter, logged } = appWithKeptRead();
     const answer = await request(app).get('/kept?size=205/55R16');
@@ -120,12 +189,9 @@ function appWithFirstWrite() {
     app,
     [],
     {
-      setSecurityHeaders: (res, nonce) => res.setHeader('X-Test-Nonce', nonce),
+      securityHeaders: (nonce) => ['X-Test-Nonce', nonce],
       // As the application's: the request's id is sent back, and names it in the log.
-      log: (req, res) => {
-        res.setHeader('X-Request-Id', `request-${logged.length + 1}`);
-        logged.push(`${req.method} ${req.url}`);
-      },
+      log: (req) => `request-${logged.push(`${req.method} ${req.url}`)}`,
       logger,
       isShuttingDown: () => false,
     },

@@ -1,8 +1,9 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { errorAnswer, type JsonAnswer, type ParserError } from './errors.ts';
-import { prepareJson, sendPreparedJson, type PreparedJson } from './prepared-json.ts';
-import { nextNonce } from './security.ts';
+import { prepareJson, preparedBytesFor, sendPreparedJson, type PreparedJson } from './prepared-json.ts';
+import { nextNonce, setHeaderList } from './security.ts';
 
 /**
  * A public read customers ask for many times over (a tyre size's page, the booking page's free
@@ -18,6 +19,12 @@ export type KeptRead = {
   /** Whether it answers the paths one segment below `path` instead (`/api/vehicles/AB12CDE`). */
   below?: boolean;
   answer(req: Request): Promise<PreparedJson>;
+  /**
+   * The answer when it is at hand at once, made and known to stand (most requests for a kept
+   * read); else undefined, and `answer` is asked. Sent with the same headers and log line without
+   * Express's request and response set up, at about half the processor time again.
+   */
+  ready?(req: IncomingMessage): PreparedJson | undefined;
 };
 
 /**
@@ -41,10 +48,13 @@ export type FirstWrite = {
 export type KeptReadResponse = {
   /** The logger of the errors a first write's answer fails with. */
   logger: Logger;
-  /** Sets the security headers every response has, with its nonce. */
-  setSecurityHeaders(res: Response, nonce: string): void;
-  /** Starts the log line of the request that arrived at `started` (written once it is answered). */
-  log(req: Request, res: Response, started: number): void;
+  /** The security headers every response has, with its nonce: names and values one after the other. */
+  securityHeaders(nonce: string): string[];
+  /**
+   * Starts the log line of the request that arrived at `started` (written once it is answered);
+   * answers the request's id.
+   */
+  log(req: IncomingMessage, res: ServerResponse, started: number): string;
   isShuttingDown(): boolean;
 };
 
@@ -81,6 +91,7 @@ export function answerKeptReadsFirst(
   dispatching.handle = (req, res, callback) => {
     const read = readOf(byPath, byParent, req);
     if (read) {
+      if (read.ready && sendReady(read.ready, response, req, res)) return;
       setUp(req, res);
       serveKeptRead(read, response, req, res, () => handle(req, res, callback));
       return;
@@ -140,10 +151,47 @@ function serveKeptRead(
 
 /** The log line and the headers every API answer has, for a request that arrived at `started`. */
 function startAnswer(response: KeptReadResponse, req: Request, res: Response, started: number) {
-  response.log(req, res, started);
+  res.setHeader('X-Request-Id', response.log(req, res, started));
   if (response.isShuttingDown()) res.setHeader('Connection', 'close');
-  response.setSecurityHeaders(res, nextNonce());
+  setHeaderList(res, response.securityHeaders(nextNonce()));
   res.setHeader('Cache-Control', 'no-store');
+}
+
+/**
+ * Sends the answer `ready` has at hand for a request, with the same headers and log line as
+ * `serveKeptRead` and `sendPreparedJson`, all written at once; answers whether it did. It does not
+ * for a conditional request (Express works out whether it is fresh), while the server shuts down,
+ * or when the answer or its encoding is not at hand.
+ */
+function sendReady(
+  ready: NonNullable<KeptRead['ready']>,
+  response: KeptReadResponse,
+  req: IncomingMessage,
+  res: ServerResponse,
+) {
+  const { 'if-none-match': tag, 'if-modified-since': since } = req.headers;
+  if (tag !== undefined || since !== undefined || response.isShuttingDown()) return false;
+  const prepared = ready(req);
+  const sent = prepared && preparedBytesFor(req, prepared);
+  if (!sent) return false;
+  const headers = response.securityHeaders(nextNonce());
+  headers.push(
+    'X-Request-Id',
+    response.log(req, res, Date.now()),
+    'Cache-Control',
+    'no-store',
+    'Content-Type',
+    'application/json; charset=utf-8',
+    'ETag',
+    prepared.etag,
+    'Vary',
+    'Accept-Encoding',
+  );
+  if (sent.encoding) headers.push('Content-Encoding', sent.encoding);
+  headers.push('Content-Length', String(sent.bytes.length));
+  res.writeHead(200, headers);
+  res.end(req.method === 'HEAD' ? undefined : sent.bytes);
+  return true;
 }
 
 /** Media types the route's JSON parser reads as they are: JSON, in UTF-8 if a charset is named. */

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
+import type { IncomingMessage } from 'node:http';
 import type { Request, Response } from 'express';
 
 /**
@@ -50,16 +51,31 @@ export function sendPreparedJson(req: Request, res: Response, prepared: Prepared
     res.status(304).end();
     return;
   }
-  let bytes = prepared.body;
-  if (bytes.length >= compressFrom) {
-    const encoding = encodingFor(req);
-    if (encoding) {
-      bytes = prepared.encoded[encoding] ??= encoders[encoding](prepared.body);
-      res.setHeader('Content-Encoding', encoding);
-    }
-  }
+  const { bytes, encoding } = encoded(
+    prepared,
+    prepared.body.length >= compressFrom ? encodingFor(req) : null,
+  );
+  if (encoding) res.setHeader('Content-Encoding', encoding);
   res.setHeader('Content-Length', bytes.length);
   res.end(req.method === 'HEAD' ? undefined : bytes);
+}
+
+/** The bytes of `prepared` in `encoding` (none: as they are), encoded the first time. */
+function encoded(prepared: PreparedJson, encoding: 'br' | 'gzip' | null) {
+  return encoding
+    ? { bytes: (prepared.encoded[encoding] ??= encoders[encoding](prepared.body)), encoding }
+    : { bytes: prepared.body, encoding };
+}
+
+/**
+ * The bytes of `prepared` to send for the request's Accept-Encoding, and their encoding, when the
+ * encoding that header asks for was worked out lately (as it almost always was); else undefined,
+ * and `sendPreparedJson` works it out.
+ */
+export function preparedBytesFor(req: IncomingMessage, prepared: PreparedJson) {
+  if (prepared.body.length < compressFrom) return encoded(prepared, null);
+  const chosen = chosenEncodings.get(req.headers['accept-encoding'] ?? '');
+  return chosen === undefined ? undefined : encoded(prepared, chosen);
 }
 
 /** The encodings chosen for the Accept-Encoding headers seen lately: browsers send a handful. */

@@ -47,13 +47,17 @@ export function loggedPathOf(path: string): string {
  * X-Request-Id.
  */
 function requestIdOf(req: IncomingMessage, res: ServerResponse): string {
-  const incoming = req.headers['x-request-id'];
-  const id =
-    typeof incoming === 'string' && incomingIdPattern.test(incoming) ? incoming : crypto.randomUUID();
+  const id = requestId(req);
   // Build files are never logged, so an id would name nothing; it would only be more bytes
   // with each of a page's scripts and stylesheets.
   if (!req.url?.startsWith('/assets/')) res.setHeader('X-Request-Id', id);
   return id;
+}
+
+/** The id of a request: the trusted proxy's, else a new one. */
+function requestId(req: IncomingMessage): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && incomingIdPattern.test(incoming) ? incoming : crypto.randomUUID();
 }
 
 /** A request's path as logged: without its query, and a token or personal route's by its pattern. */
@@ -73,11 +77,11 @@ const requestLinesOf = (logger: Logger) =>
 
 /**
  * Logs a response sent without passing through `requestLog` (http/kept-reads.ts), whose request
- * arrived at `started` (ms): its id at once, and the same line as `requestLog` writes when it has
- * been sent.
+ * arrived at `started` (ms), with the same line as `requestLog` writes once it has been sent; answers
+ * the request's id, which the response sends as X-Request-Id.
  */
 export function logSentResponse(logger: Logger, req: IncomingMessage, res: ServerResponse, started: number) {
-  const id = requestIdOf(req, res);
+  const id = requestId(req);
   res.once('finish', () => {
     requestLinesOf(logger)[levelOf(res.statusCode)](
       {
@@ -88,6 +92,7 @@ export function logSentResponse(logger: Logger, req: IncomingMessage, res: Serve
       'request completed',
     );
   });
+  return id;
 }
 
 /**

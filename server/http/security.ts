@@ -56,11 +56,12 @@ export function securityHeaders(options: SecurityOptions): RequestHandler {
 const noncePlaceholder = 'response-nonce';
 
 /**
- * Sets the security headers for `options` with a response's nonce: helmet's headers, worked out
- * once against a response that only records them (they are the same for every response but for
- * the nonce), instead of by its fifteen middlewares for every response.
+ * The security headers for `options` with a response's nonce, as names and values one after the
+ * other (as `writeHead` takes them): helmet's headers, worked out once against a response that
+ * only records them (they are the same for every response but for the nonce), instead of by its
+ * fifteen middlewares for every response.
  */
-export function securityHeaderSetter(options: SecurityOptions) {
+export function securityHeaderList(options: SecurityOptions): (nonce: string) => string[] {
   const recorded = new Map<string, string>();
   const recorder = {
     locals: { cspNonce: noncePlaceholder },
@@ -73,10 +74,22 @@ export function securityHeaderSetter(options: SecurityOptions) {
   });
   if (!done) throw new Error('helmet did not set its headers at once');
   const headers = [...recorded].map(([name, value]) => [name, value.split(noncePlaceholder)] as const);
-  return (res: ServerResponse, nonce: string) => {
-    for (const [name, parts] of headers)
-      res.setHeader(name, parts.length === 1 ? parts[0]! : parts.join(nonce));
+  return (nonce) => {
+    const list: string[] = [];
+    for (const [name, parts] of headers) list.push(name, parts.length === 1 ? parts[0]! : parts.join(nonce));
+    return list;
   };
+}
+
+/** Sets the security headers for `options` with a response's nonce (`securityHeaderList`). */
+export function securityHeaderSetter(options: SecurityOptions) {
+  const list = securityHeaderList(options);
+  return (res: ServerResponse, nonce: string) => setHeaderList(res, list(nonce));
+}
+
+/** Sets headers given as names and values one after the other. */
+export function setHeaderList(res: ServerResponse, headers: readonly string[]) {
+  for (let index = 0; index < headers.length; index += 2) res.setHeader(headers[index]!, headers[index + 1]!);
 }
 
 function helmetOf(options: SecurityOptions) {

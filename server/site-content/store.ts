@@ -13,6 +13,8 @@ import { readPublished } from './service.ts';
 export type SiteContentStore = {
   /** The published document (loaded, and seeded on a new database, on first use). */
   published(): Promise<PublishedSiteContent>;
+  /** The published document if it is in memory already, without waiting (undefined before it is loaded). */
+  current(): PublishedSiteContent | undefined;
   /** Reads the published document again (another process may have published). */
   reload(): Promise<void>;
   /** A document this process has just published. */
@@ -43,6 +45,7 @@ export function createSiteContentStore(db: Database, seed: () => SiteContent): S
   return {
     seed,
     published: () => (current ? Promise.resolve(current) : (loading ?? load())),
+    current: () => current,
     reload: async () => {
       await load();
     },

@@ -5,7 +5,7 @@ import type { TyreSearchAnswer } from '#common/tyres/catalogue.ts';
 import { defaultTyrePricing, type TyrePricingSettings } from '#common/tyres/pricing-settings.ts';
 import type { TyreImportReport } from '#common/tyres/staff.ts';
 import { useBookingsApp } from '#tests/support/bookings-app.ts';
-import { bookingContent, makeBooking } from '#tests/support/bookings.ts';
+import { bookingContent, bookingNow, makeBooking, tomorrow } from '#tests/support/bookings.ts';
 import { addTyre, clearTyres, ownRow } from '#tests/support/tyres.ts';
 import { priceFileColumns } from '#common/tyres/price-file.ts';
 import { tyres } from '../db/schema.ts';
@@ -13,9 +13,11 @@ import { tyres } from '../db/schema.ts';
 // The app as the server runs it: the searches' answers kept per size until the database
 // announces a change to that size's tyres (kept-search.ts, migration 0028), or this process
 // makes one.
-const { fixture, content, book } = useBookingsApp({ watchStaffData: true });
+const { fixture, content, book, clock } = useBookingsApp({ watchStaffData: true });
 
 const kept = () => fixture.staffMemories!.tyres;
+
+const dayAfterTomorrow = '2026-11-26';
 
 beforeEach(async () => {
   await clearTyres(fixture.database.db);
@@ -127,6 +129,61 @@ describe('the kept search answers', () => {
     await search('225/45R17', 1);
     expect((await offerOf('205/55R16')).price).toBeGreaterThan(before);
     expect(kept().size).toBe(made);
+  });
+
+  it('are sent at once while what they were made from stands: not once a booking fills a day, the content changes or time moves on', async () => {
+    await addTyre(fixture.database.db, { stock: 4 });
+    const asked = vi.spyOn(kept(), 'answer');
+    const firstDay = async () => (await offerOf('205/55R16')).fittedFrom;
+    expect(await firstDay()).toBe(tomorrow);
+    expect(asked).toHaveBeenCalledTimes(1);
+    // Asked again: sent as it is kept, without asking whether it stands, with the same headers.
+    const query = { size: '205/55R16', quantity: 1 };
+    const worked = await request(fixture.app)
+      .get('/api/tyres')
+      .query({ ...query, sort: 'wet' });
+    const sent = await request(fixture.app)
+      .get('/api/tyres')
+      .query({ ...query, sort: 'wet' });
+    expect(asked).toHaveBeenCalledTimes(2);
+    const varying = ['content-security-policy', 'x-request-id', 'date'];
+    const fixed = (headers: Record<string, string>) =>
+      Object.entries(headers).filter(([name]) => !varying.includes(name));
+    expect(fixed(sent.headers)).toEqual(fixed(worked.headers));
+    const nonce = /'nonce-[\w-]{22}'/;
+    expect(sent.headers['content-security-policy']).toMatch(nonce);
+    expect(sent.headers['content-security-policy']!.replace(nonce, '')).toBe(
+      worked.headers['content-security-policy']!.replace(nonce, ''),
+    );
+    expect(sent.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent.body).toEqual(worked.body);
+    expect(await firstDay()).toBe(tomorrow);
+    asked.mockClear();
+
+    // The five places of tomorrow taken here (no tyres held): the first fitting day moves on at
+    // once, not when the open windows are next read.
+    for (const [index, start] of ['08:00', '08:00', '08:00', '10:00', '10:00'].entries())
+      await book(makeBooking({ start }), `203.0.113.${index + 1}`).expect(201);
+    expect(await firstDay()).toBe(dayAfterTomorrow);
+    expect(asked).toHaveBeenCalledTimes(1);
+    expect(await firstDay()).toBe(dayAfterTomorrow);
+    expect(asked).toHaveBeenCalledTimes(1);
+
+    // A second on, and a minute on: asked again whether it stands (it does).
+    clock.now = new Date(bookingNow.getTime() + 1_000);
+    expect(await firstDay()).toBe(dayAfterTomorrow);
+    expect(asked).toHaveBeenCalledTimes(2);
+    clock.now = new Date(bookingNow.getTime() + 61_000);
+    expect(await firstDay()).toBe(dayAfterTomorrow);
+    expect(asked).toHaveBeenCalledTimes(3);
+
+    // New content published: asked again, and answered from it.
+    const pricing: TyrePricingSettings = { ...defaultTyrePricing, fitting: [{ upToRim: 24, pence: 2_000 }] };
+    const before = (await offerOf('205/55R16')).price;
+    content.content = { ...bookingContent(), tyres: pricing };
+    expect(asked).toHaveBeenCalledTimes(3);
+    expect((await offerOf('205/55R16')).price).not.toBe(before);
+    expect(asked).toHaveBeenCalledTimes(4);
   });
 
   it('are not kept while the announcements cannot be heard', async () => {

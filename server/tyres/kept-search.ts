@@ -1,6 +1,8 @@
 import { maxTyreQuantity, type TyreSearch, type TyreSearchAnswer } from '#common/tyres/catalogue.ts';
 import type { TyreSize } from '#common/tyres/size.ts';
 import { keptFor } from '#common/util/kept-for.ts';
+import type { SiteContent } from '#common/site-content/site-content.ts';
+import { availabilityChanges, availabilityKeptMs } from '../bookings/availability.ts';
 import type { BookingDependencies } from '../bookings/dependencies.ts';
 import type { Database } from '../db/client.ts';
 import { keptState, type KeptMemory } from '../db/staff-data.ts';
@@ -22,6 +24,8 @@ export const sizeKey = ({ width, profile, rim }: TyreSize) => `${width}/${profil
 
 type KeptAnswer = {
   answer: Promise<PreparedJson>;
+  /** The answer once it is made and stands (what `ready` sends without waiting). */
+  made?: PreparedJson;
   /** The search, to make it again once it is forgotten. */
   search: TyreSearch;
   /** It shows stand-ins of other sizes (none of its own can be fitted), which any change may alter. */
@@ -55,12 +59,21 @@ export type KeptSearches = KeptMemory & {
   use(deps: BookingDependencies): void;
   /** GET /api/tyres's answer: the kept one, else worked out, written out and kept. */
   answer(deps: BookingDependencies, search: TyreSearch): Promise<PreparedJson>;
+  /**
+   * The kept answer of `search` if it is made and what it was made from is known to stand at
+   * once (the published content, the day, the open days: see `World`), else undefined: the
+   * search is then asked for with `answer`, which checks them.
+   */
+  ready(search: TyreSearch): PreparedJson | undefined;
   /** How many answers are kept. */
   readonly size: number;
 };
 
-/** A search, whatever order its fields came in. */
-const variantOf = ({ size, sort, season, runFlat, brand, tomorrow, quantity }: TyreSearch) =>
+/** A search, whatever order its fields came in (once per search: the routes keep a search per address). */
+const variants = new WeakMap<TyreSearch, string>();
+const variantOf = (search: TyreSearch) => keptFor(variants, search, writeVariant);
+
+const writeVariant = ({ size, sort, season, runFlat, brand, tomorrow, quantity }: TyreSearch) =>
   JSON.stringify([
     sizeKey(size),
     size.loadIndex,
@@ -72,6 +85,21 @@ const variantOf = ({ size, sort, season, runFlat, brand, tomorrow, quantity }: T
     tomorrow,
     quantity,
   ]);
+
+/**
+ * What the answers last asked for were made from (offers.ts `searchWorld`: the published content,
+ * the day and the days with a fitting window), by its key's number, as a search found it at `at`
+ * (the clock's ms), with what this process had changed of the open windows then
+ * (`availabilityChanges`). The answers `ready` gives were made from it while the content and those
+ * changes are the same, within the minute it was found in, and for as long as the open windows
+ * themselves are kept: a window another process fills shows here as soon as it does in them.
+ */
+type World = { id: number; content: SiteContent; at: number; windowChanges: number };
+
+const standsAt = (world: World, now: number) =>
+  now >= world.at &&
+  now - world.at < availabilityKeptMs &&
+  Math.floor(now / 60_000) === Math.floor(world.at / 60_000);
 
 /** The answers of a search worked out without keeping (changes not heard), written out once each. */
 const unkeptAnswers = new WeakMap<TyreSearchAnswer, PreparedJson>();
@@ -88,6 +116,23 @@ function createKeptSearches(db: Database): KeptSearches {
   const toMake = new Map<string, TyreSearch>();
   let everySize = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let world: World | undefined;
+  /**
+   * A number for each world's key, which names it in the answers' keys: a key names every open
+   * day, too long to be read again for every request. Never given twice, so that once they are
+   * forgotten (past a hundred) an answer's key names no other world.
+   */
+  const worldIds = new Map<string, number>();
+  let lastWorldId = 0;
+  const worldIdOf = (key: string) => {
+    let id = worldIds.get(key);
+    if (id === undefined) {
+      if (worldIds.size >= 100) worldIds.clear();
+      id = ++lastWorldId;
+      worldIds.set(key, id);
+    }
+    return id;
+  };
 
   /** Forgets a size's answers, to be made again unless they go for want of room. */
   const drop = (size: string, remake = true) => {
@@ -174,7 +219,12 @@ function createKeptSearches(db: Database): KeptSearches {
       return keptFor(unkeptAnswers, await searchTyres(given, search), prepareJson);
     }
     const size = sizeKey(search.size);
-    const variant = `${(await searchWorld(given)).key} ${variantOf(search)}`;
+    // What stands now, noted before it is worked out: a change while it is means it does not.
+    const at = given.clock().getTime();
+    const windowChanges = availabilityChanges(db);
+    const { key, content } = await searchWorld(given);
+    world = { id: worldIdOf(key), content, at, windowChanges };
+    const variant = `${world.id} ${variantOf(search)}`;
     const answers = bySize.get(size) ?? new Map<string, KeptAnswer>();
     // Asked for now: the last size to go.
     bySize.delete(size);
@@ -196,12 +246,31 @@ function createKeptSearches(db: Database): KeptSearches {
     while (count > maxAnswers) drop(bySize.keys().next().value!, false);
     // A failed search is not kept, nor one worked out from what a change has since replaced.
     kept.answer.then(
-      () => {
+      (made) => {
         if (changes !== since) remove(size, variant, kept);
+        else kept.made = made;
       },
       () => remove(size, variant, kept),
     );
     return kept.answer;
+  };
+
+  const ready = (search: TyreSearch): PreparedJson | undefined => {
+    if (!state.heard || !world || !deps?.contentNow) return undefined;
+    if (
+      !standsAt(world, deps.clock().getTime()) ||
+      deps.contentNow() !== world.content ||
+      availabilityChanges(db) !== world.windowChanges
+    )
+      return undefined;
+    const size = sizeKey(search.size);
+    const answers = bySize.get(size);
+    const made = answers?.get(`${world.id} ${variantOf(search)}`)?.made;
+    if (made) {
+      bySize.delete(size);
+      bySize.set(size, answers!);
+    }
+    return made;
   };
 
   onCatalogueChange(db, ({ imported }) => forget(undefined, imported));
@@ -211,6 +280,7 @@ function createKeptSearches(db: Database): KeptSearches {
       deps = given;
     },
     answer,
+    ready,
     forget: (detail?: string) => forget(detail ? detail.split(' ') : undefined, false),
     suspend: () => {
       state.suspend();

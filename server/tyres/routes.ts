@@ -81,10 +81,21 @@ function searchAskedFor(req: Request): Readonly<TyreSearch> {
   return search;
 }
 
-/** GET /api/tyres, answered ahead of the middleware (http/kept-reads.ts) from the kept answers. */
+/**
+ * GET /api/tyres, answered ahead of the middleware (http/kept-reads.ts) from the kept answers: at
+ * once when the address was read before and its answer is made and stands.
+ */
 export function keptSearch(deps: BookingDependencies): KeptRead {
-  keptSearches(deps.db).use(deps);
-  return { path: '/api/tyres', answer: (req) => keptSearches(deps.db).answer(deps, searchAskedFor(req)) };
+  const kept = keptSearches(deps.db);
+  kept.use(deps);
+  return {
+    path: '/api/tyres',
+    answer: (req) => kept.answer(deps, searchAskedFor(req)),
+    ready: (req) => {
+      const search = searchesByUrl.get(req.url!);
+      return search && kept.ready(search);
+    },
+  };
 }
 
 /** The public side of the catalogue: GET /tyres/sizes and GET /tyres. */

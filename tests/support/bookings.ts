@@ -49,12 +49,13 @@ export function openOnBankHolidays(settings: BookingSettings, today = londonDate
 export function fixedContentStore(content: SiteContent): SiteContentStore & { content: SiteContent } {
   const store = {
     content,
-    published: async () => ({
+    current: () => ({
       version: 1,
       content: store.content,
       publishedAt: bookingNow.toISOString(),
       publishedBy: null,
     }),
+    published: async () => store.current(),
     reload: async () => {},
     accept: () => {},
     seed: () => store.content,

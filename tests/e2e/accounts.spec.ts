@@ -1,7 +1,7 @@
 import type { Browser, Page, Response } from '@playwright/test';
 import { activityKindLabels, recoveryCodeCount, type ActivityKind } from '#common/accounts/accounts.ts';
 import { twoFactorCode } from '#server/auth/two-factor.ts';
-import { expect, expectAccessible, signIn, storeConsent, test, toastOf } from './fixtures.ts';
+import { expect, expectAccessible, signIn, storeConsent, test, toastOf, untilHydrated } from './fixtures.ts';
 import { staffAccount } from './staff-account.ts';
 
 /** Authenticator apps' codes change every 30 seconds; the server takes each step's code once. */
@@ -47,7 +47,7 @@ async function personalBrowser(browser: Browser, baseURL: string) {
 /** Opens `url` and waits for the page to hydrate, as the `page` fixture's goto does. */
 async function open(page: Page, url: string) {
   await page.goto(url);
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await untilHydrated(page);
 }
 
 test('an owner adds a member of staff, who sets up their account and two-factor sign-in, until the owner disables them', async ({
@@ -142,7 +142,7 @@ test('an owner adds a member of staff, who sets up their account and two-factor 
   await expect(toastOf(staffPage, 'Login successful')).toContainText(`Welcome back, ${name}!`);
   // Back where they were last: My account.
   await staffPage.waitForURL(/\/admin\/dashboard\/account$/);
-  await staffPage.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await untilHydrated(staffPage);
   await expect(staffPage.getByText(`Logged in as ${name}`)).toBeVisible();
 
   // 4. Staff see neither Staff nor Activity; the Staff section's address opens Enquiries.
@@ -169,7 +169,7 @@ test('an owner adds a member of staff, who sets up their account and two-factor 
 
   // 5. The owner disables them (no confirmation: Enable undoes it).
   await page.reload();
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await untilHydrated(page);
   await expect(card).toContainText('Active');
   await expect(card).not.toContainText('Waiting for set-up');
   await expect(card).toContainText('Two-factor:On');
@@ -188,7 +188,7 @@ test('an owner adds a member of staff, who sets up their account and two-factor 
     tabs.getByRole('tab', { name: 'Analytics' }).click(),
   ]);
   await expect(staffPage).toHaveURL(/\/auth$/);
-  await staffPage.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await untilHydrated(staffPage);
   await expect(staffPage.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
   await staffPage.getByLabel('Username').fill(name);
   await staffPage.getByLabel('Password').fill(password);

@@ -9,6 +9,7 @@ import {
   storeConsent,
   test,
   toastOf,
+  untilHydrated,
 } from './fixtures.ts';
 import { contentSiteOrigin } from './servers.ts';
 import { staffAccount } from './staff-account.ts';
@@ -300,7 +301,7 @@ test(
 
     const { context, page: visit } = await visitor(browser, origin);
     await visit.goto(`${origin}/`);
-    await visit.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await untilHydrated(visit);
     await expect(
       visit.locator('#services').getByRole('heading', { level: 3, name: 'Puncture Repair' }),
     ).toBeVisible();

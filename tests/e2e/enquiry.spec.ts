@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { remindersConsentWording } from '#common/reminders/consent.ts';
-import { anySize, expect, serverAnswersReplaced, test, toastOf } from './fixtures.ts';
+import { anySize, expect, serverAnswersReplaced, test, toastOf, untilHydrated } from './fixtures.ts';
 
 const form = (page: Page) => page.getByRole('form', { name: 'Enquiry form' });
 
@@ -92,7 +92,7 @@ test('what a customer types before the page has loaded its scripts is kept', any
   await page.goto('/', { waitUntil: 'commit' });
   await fillValidEnquiry(page);
   release();
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await untilHydrated(page);
   await interactiveForm(page);
 
   const sent = page.waitForRequest('/api/enquiries');

@@ -3,7 +3,7 @@ import type { Job, Takings, VehicleHistory } from '#common/jobs/jobs.ts';
 import { londonDate } from '#common/time/london.ts';
 import { pdfText } from '#tests/support/pdf-text.ts';
 import { tomorrow, useBookingSite } from './booking-site.ts';
-import { anySize, expect, expectAccessible, test } from './fixtures.ts';
+import { anySize, expect, expectAccessible, test, untilHydrated } from './fixtures.ts';
 import { addFitter, bookJob, loseSignal, signalReturns, signedIn, signInOnPhone } from './job-site.ts';
 import { staffAccount } from './staff-account.ts';
 
@@ -176,7 +176,7 @@ test.describe('the fitter’s day', () => {
       // Out of signal, the browser closed and opened again.
       await loseSignal(page);
       await page.reload();
-      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      await untilHydrated(page);
       await expect(page.getByRole('status').filter({ hasText: 'No signal.' })).toBeVisible();
       await page.getByRole('button', { name: 'The day after' }).click();
       await expect(card).toContainText('Jo Kerbside');
@@ -186,7 +186,7 @@ test.describe('the fitter’s day', () => {
 
       // Opened once more, still without signal: the action waits on the phone.
       await page.reload();
-      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      await untilHydrated(page);
       const waiting = page.getByRole('region', { name: /actions? waiting to be sent/ });
       await expect(waiting).toContainText(`${job.reference}: Arrived`);
 

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { adminRequestHeader } from '#common/http/api.ts';
 import type { Job } from '#common/jobs/jobs.ts';
 import { tomorrow, useBookingSite } from './booking-site.ts';
-import { expect, expectAccessible, test, toastOf } from './fixtures.ts';
+import { expect, expectAccessible, test, toastOf, untilHydrated } from './fixtures.ts';
 import { addFitter, bookJob, loseSignal, signalReturns, signedIn, signInOnPhone } from './job-site.ts';
 import { staffAccount } from './staff-account.ts';
 
@@ -102,8 +102,10 @@ test.describe('a fitter signing out', () => {
     expect(keptPage).not.toContain('ada.account');
     expect(keptPage).not.toContain('Pat Verge');
 
+    // A page of its own (the link loads it whole): its Logout works once it has hydrated.
     await page.getByRole('link', { name: 'My account' }).click();
     await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
+    await untilHydrated(page);
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(toastOf(page, 'Logged out')).toBeVisible();
     await expect(page).toHaveURL(`${site.origin}/`);

@@ -35,12 +35,15 @@ export function hydratedOnArrival(page: Page): Page {
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
-    if (options?.waitUntil !== 'commit')
-      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    if (options?.waitUntil !== 'commit') await untilHydrated(page);
     return response;
   };
   return page;
 }
+
+/** Waits until the page has hydrated: after a link that loads a whole page, before pressing its buttons. */
+export const untilHydrated = (page: Page) =>
+  page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 
 /**
  * Every journey fails on a console error (a CSP refusal, a hydration mismatch, a script error)
@@ -145,7 +148,7 @@ export async function signIn(page: Page, loginPage = '/auth') {
   expect(toasts).toContainEqual(
     expect.stringContaining(`Login successfulWelcome back, ${staffAccount.username}!`),
   );
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await untilHydrated(page);
 }
 
 /**

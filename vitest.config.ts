@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { calendarMoments } from './scripts/calendar-moments.mjs';
 
 const roots = ['app', 'common', 'server', 'scripts', path.join('tests', 'process')];
 
@@ -17,7 +18,7 @@ const databaseTests = roots.map((root) => `${root}/**/*.db.test.{ts,tsx}`);
  * process or thread of its own, a server process on it. A run at another moment (TEST_CLOCK, see
  * tests/support/shifted-clock.ts) cannot move their clock, so it leaves them out. The server
  * processes on PostgreSQL (tests/process/*.db.test.ts) pass at any moment: CI's PostgreSQL pass
- * runs them at its one; the calendar runs (TEST_CALENDAR) leave them out too.
+ * runs them at its one; the calendar run leaves them out too.
  */
 const ownClockTests = [
   'server/accounts/migration.test.ts',
@@ -25,8 +26,39 @@ const ownClockTests = [
   'server/db/data-dir-lock.test.ts',
   'server/db/pglite-{create,settings,thread}.test.ts',
   'server/http/outage.test.ts',
-  ...(process.env.TEST_CALENDAR ? ['tests/process/**'] : []),
 ];
+
+/**
+ * `npm run test:calendar` (scripts/test-calendar.mjs, TEST_CALENDAR): at each moment of
+ * scripts/calendar-moments.mjs, the database tests (but at the moment CI's PostgreSQL pass ran
+ * them, TEST_CALENDAR_DATABASE_DONE) and the logic of common/ and server/ that runs in the test's
+ * own process, each a project whose files see that moment (`testClock`, tests/support/setup.ts).
+ */
+const calendarProjects = (): TestProjectInlineConfiguration[] =>
+  calendarMoments.flatMap(({ instant }) => [
+    ...(instant === process.env.TEST_CALENDAR_DATABASE_DONE
+      ? []
+      : [
+          {
+            extends: true as const,
+            test: {
+              name: `database at ${instant}`,
+              include: databaseTests,
+              exclude: [...configDefaults.exclude, ...ownClockTests, 'tests/process/**'],
+              provide: { testClock: instant },
+            },
+          },
+        ]),
+    {
+      extends: true as const,
+      test: {
+        name: `logic at ${instant}`,
+        include: ['common', 'server'].map((root) => `${root}/**/*.test.ts`),
+        exclude: [...configDefaults.exclude, ...databaseTests, ...ownClockTests],
+        provide: { testClock: instant },
+      },
+    },
+  ]);
 /** Test files that replace a module (`vi.mock`): they keep modules of their own. */
 const replacingModules = ['app/features/dashboard/dashboard-sections.test.tsx'];
 
@@ -51,47 +83,35 @@ export default defineConfig({
     // on PGlite and 58 s -> 37 s on PostgreSQL, the app project 39 s -> 27 s.
     isolate: false,
     hookTimeout: 60_000,
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'database',
-          include: databaseTests,
-          exclude: [...configDefaults.exclude, ...(process.env.TEST_CLOCK ? ownClockTests : [])],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'app',
-          include: ['app/**/*.test.{ts,tsx}'],
-          exclude: [...databaseTests, ...replacingModules],
-          setupFiles: ['tests/support/ui-cleanup.ts'],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'other',
-          include: roots.filter((root) => root !== 'app').map((root) => `${root}/**/*.test.{ts,tsx}`),
-          exclude: databaseTests,
-        },
-      },
-      { extends: true, test: { name: 'replacing-modules', include: replacingModules, isolate: true } },
-      // At another moment (npm run test:calendar): the logic of common/ and server/ that runs in
-      // the test's own process, beside the database project.
-      ...(process.env.TEST_CLOCK
-        ? [
-            {
-              extends: true as const,
-              test: {
-                name: 'calendar',
-                include: ['common', 'server'].map((root) => `${root}/**/*.test.ts`),
-                exclude: [...configDefaults.exclude, ...databaseTests, ...ownClockTests],
-              },
+    projects: process.env.TEST_CALENDAR
+      ? calendarProjects()
+      : [
+          {
+            extends: true,
+            test: {
+              name: 'database',
+              include: databaseTests,
+              exclude: [...configDefaults.exclude, ...(process.env.TEST_CLOCK ? ownClockTests : [])],
             },
-          ]
-        : []),
-    ],
+          },
+          {
+            extends: true,
+            test: {
+              name: 'app',
+              include: ['app/**/*.test.{ts,tsx}'],
+              exclude: [...databaseTests, ...replacingModules],
+              setupFiles: ['tests/support/ui-cleanup.ts'],
+            },
+          },
+          {
+            extends: true,
+            test: {
+              name: 'other',
+              include: roots.filter((root) => root !== 'app').map((root) => `${root}/**/*.test.{ts,tsx}`),
+              exclude: databaseTests,
+            },
+          },
+          { extends: true, test: { name: 'replacing-modules', include: replacingModules, isolate: true } },
+        ],
   },
 });

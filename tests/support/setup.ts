@@ -1,8 +1,9 @@
-import { afterEach, vi } from 'vitest';
+import { afterEach, inject, vi } from 'vitest';
 import { lowerPasswordCostForTests } from '#server/auth/passwords.ts';
 import { shiftClockTo } from './shifted-clock.ts';
 
-shiftClockTo(process.env.TEST_CLOCK);
+// The moment of the file's project (npm run test:calendar runs a project per moment), else of the run.
+shiftClockTo(inject('testClock') ?? process.env.TEST_CLOCK);
 
 // Accounts made by the tests hash their passwords cheaply (Vitest runs with NODE_ENV=test unless
 // the environment says otherwise; then they pay the full cost).

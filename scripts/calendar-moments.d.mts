@@ -1,0 +1,1 @@
+export declare const calendarMoments: { instant: string; what: string }[];

@@ -1,0 +1,10 @@
+// The moments `npm run test:calendar` runs the unit and database tests at, where dates go wrong:
+// a month's last day, a year's last day, and each side of both UK clock changes. Instants in UTC;
+// the UK changes its clocks at 01:00 UTC on the last Sundays of March and October.
+export const calendarMoments = [
+  { instant: '2027-12-31T23:40:00Z', what: 'the last day of a year, late in the evening' },
+  { instant: '2027-03-28T00:40:00Z', what: 'before the clocks go forward (GMT)' },
+  { instant: '2027-03-28T01:20:00Z', what: 'after the clocks go forward (BST)' },
+  { instant: '2027-10-31T00:40:00Z', what: 'before the clocks go back (BST), on the last day of a month' },
+  { instant: '2027-10-31T01:20:00Z', what: 'after the clocks go back (GMT), on the last day of a month' },
+];

@@ -2,6 +2,7 @@ import type { MetaDescriptor } from 'react-router';
 import type { SiteContent } from '#common/site-content/site-content.ts';
 import type { TyreOffer } from '#common/tyres/catalogue.ts';
 import { loadIndexText, parseTyreSize, sizeLabel } from '#common/tyres/size.ts';
+import { poundsText } from '#common/util/money.ts';
 
 /** The service "Book fitting" books: tyre replacement, else the first service shown. */
 export function tyreServiceSlug(content: Pick<SiteContent, 'services'>): string {
@@ -43,7 +44,7 @@ export function tyreListJsonLd(
             category: 'Tyres',
             offers: {
               '@type': 'Offer',
-              price: (offer.price / 100).toFixed(2),
+              price: poundsText(offer.price),
               priceCurrency: 'GBP',
               availability: availabilityUrl(offer),
               url: pageUrl,

@@ -1,12 +1,11 @@
 import { useId, useState } from 'react';
 import { jobLimits } from '#common/jobs/jobs.ts';
-import { formatPence } from '#common/util/money.ts';
+import { formatPence, parsePounds } from '#common/util/money.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
 import { toast } from '#app/lib/use-toast.ts';
 import { CreditNoteFields, type CreditNoteDraft } from './credit-note-fields.tsx';
 import { InvoiceLink } from './invoice-link.tsx';
-import { poundsToPence } from './jobs-format.ts';
 import { useCreditNote, type IssuedCreditNote } from './jobs-queries.ts';
 
 /** A job's invoice: its total, and what is left to credit on it when known (the history knows). */
@@ -17,7 +16,7 @@ export const creditAmountInvalid = 'Enter an amount in pounds, such as 12.50, or
 
 /** What is wrong with the draft before it is sent, field by field. */
 function problemsOf(draft: CreditNoteDraft): Partial<Record<keyof CreditNoteDraft, string>> {
-  const amount = draft.amount.trim() === '' ? undefined : poundsToPence(draft.amount);
+  const amount = draft.amount.trim() === '' ? undefined : parsePounds(draft.amount);
   return {
     ...(draft.reason.trim() === '' && { reason: creditReasonMissing }),
     ...((amount === null || amount === 0 || (amount ?? 0) > jobLimits.amount) && {
@@ -52,7 +51,7 @@ export function CreditNoteAction({ job }: { job: CreditableJob }) {
   const issue = () => {
     setChecked(true);
     if (Object.keys(problemsOf(draft)).length > 0) return;
-    const amount = draft.amount.trim() === '' ? undefined : poundsToPence(draft.amount);
+    const amount = draft.amount.trim() === '' ? undefined : parsePounds(draft.amount);
     credit.mutate(
       { reason: draft.reason.trim(), ...(amount != null && { amount }) },
       {

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatDot,
-  formatJobDate,
-  jobsByFitter,
-  poundsToPence,
-  treadLevel,
-  unassignedGroupName,
-} from './jobs-format.ts';
+import { formatDot, formatJobDate, jobsByFitter, treadLevel, unassignedGroupName } from './jobs-format.ts';
 import { makeJob } from './jobs-test-data.ts';
 
 describe('jobs formatting', () => {
@@ -39,14 +32,6 @@ describe('jobs formatting', () => {
       ['priya', [2, 4]],
       [unassignedGroupName, [1]],
     ]);
-  });
-
-  it('reads pounds as typed into pence, and refuses anything else', () => {
-    expect(poundsToPence('12.50')).toBe(1250);
-    expect(poundsToPence('£12.5')).toBe(1250);
-    expect(poundsToPence(' 1,200 ')).toBe(120_000);
-    expect(poundsToPence('0.07')).toBe(7);
-    for (const slip of ['', '12.505', '-3', 'twelve', '1.2.3']) expect(poundsToPence(slip)).toBeNull();
   });
 
   it('writes a day in full, en-GB', () => {

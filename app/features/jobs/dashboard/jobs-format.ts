@@ -93,14 +93,3 @@ export const invoicePdfPath = (jobId: number, number?: string) =>
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 export const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-
-/**
- * Pounds as typed ("12.50", "£12.5", "1,200") to pence; null for anything else, and for more than
- * two decimal places (a slip, not a fraction of a penny).
- */
-export function poundsToPence(text: string): number | null {
-  const cleaned = text.trim().replace(/^£/, '').replaceAll(',', '');
-  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
-  const [pounds = '0', pence = ''] = cleaned.split('.');
-  return Number(pounds) * 100 + Number(pence.padEnd(2, '0'));
-}

@@ -7,6 +7,7 @@ import {
   type TyrePosition,
 } from '#common/jobs/jobs.ts';
 import type { EventWithoutKey } from './job-actions.tsx';
+import { parsePounds, poundsText } from '#common/util/money.ts';
 
 /** The completion form as typed: text as it is in the fields, turned into the event on sending. */
 export type CompletionValues = {
@@ -31,8 +32,6 @@ export function splitTyre(description: string): { brand: string; pattern: string
   return { brand, pattern: pattern.join(' '), size: size.trim() };
 }
 
-const pounds = (pence: number) => (pence / 100).toFixed(2);
-
 /** The form at first: the booked tyres at the usual positions, the wheel nuts torqued, the booked charge. */
 export function initialValues(job: Job): CompletionValues {
   const tyre = job.tyres ? splitTyre(job.tyres.description) : { brand: '', pattern: '', size: '' };
@@ -48,7 +47,7 @@ export function initialValues(job: Job): CompletionValues {
     lines: job.lines.map((line) => ({
       description: line.description,
       quantity: String(line.quantity),
-      price: pounds(line.unitPence),
+      price: poundsText(line.unitPence),
     })),
     linesReason: '',
   };
@@ -78,7 +77,7 @@ export function completionOf(
   const lines = values.lines.map((line) => ({
     description: line.description,
     quantity: toNumber(line.quantity),
-    unitPence: Math.round(toNumber(line.price) * 100),
+    unitPence: parsePounds(line.price) ?? Number.NaN,
   }));
   const event = {
     type: 'completed' as const,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { paymentMethodLabels, paymentMethods, type PaymentMethod } from '#common/jobs/invoice.ts';
 import type { Job } from '#common/jobs/jobs.ts';
-import { formatPence } from '#common/util/money.ts';
+import { formatPence, parsePounds, poundsText } from '#common/util/money.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { fieldClass } from '#app/components/ui/form-field.tsx';
 import type { AddAction } from './job-actions.tsx';
@@ -12,7 +12,7 @@ import type { AddAction } from './job-actions.tsx';
  */
 export function PaymentForm({ job, add, onDone }: { job: Job; add: AddAction; onDone: () => void }) {
   const due = job.total - job.paid;
-  const [amount, setAmount] = useState((due / 100).toFixed(2));
+  const [amount, setAmount] = useState(poundsText(due));
   const [method, setMethod] = useState<PaymentMethod>('card');
   const [error, setError] = useState<string | null>(null);
   const id = `amount-${job.id}`;
@@ -22,9 +22,8 @@ export function PaymentForm({ job, add, onDone }: { job: Job; add: AddAction; on
       className="grid gap-3 rounded-xl bg-slate-50 p-3"
       onSubmit={(event) => {
         event.preventDefault();
-        const pence = Math.round(Number(amount.replace(',', '.')) * 100);
-        if (!Number.isFinite(pence) || pence < 1)
-          return setError('Enter the amount taken, for example 25.00');
+        const pence = parsePounds(amount);
+        if (pence === null || pence < 1) return setError('Enter the amount taken, for example 25.00');
         if (pence > due) return setError(`That is more than the ${formatPence(due)} still due.`);
         setError(null);
         void add(

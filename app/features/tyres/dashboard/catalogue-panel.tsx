@@ -12,7 +12,7 @@ import { messageOf } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import { TyreEditor } from './tyre-editor.tsx';
 import { TyreSources } from './tyre-sources.tsx';
-import { poundsText } from './tyre-format.ts';
+import { formatPence } from '#common/util/money.ts';
 import { useRemoveDemoTyres, useTyreCatalogue } from './tyre-queries.ts';
 
 function Figure({ term, children }: { term: string; children: ReactNode }) {
@@ -65,8 +65,8 @@ function StaffTyreCard({ tyre }: { tyre: StaffTyre }) {
         </div>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-        <Figure term="Fitted price">{poundsText(tyre.price, true)}</Figure>
-        <Figure term="Cost before VAT">{poundsText(tyre.cost, true)}</Figure>
+        <Figure term="Fitted price">{formatPence(tyre.price)}</Figure>
+        <Figure term="Cost before VAT">{formatPence(tyre.cost)}</Figure>
         <Figure term="In stock">
           {tyre.stock}
           {tyre.reserved > 0 && (

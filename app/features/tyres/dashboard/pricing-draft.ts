@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 import { siteContentFieldErrors } from '#common/site-content/site-content.ts';
 import { tyreTiers, type Rounding, type TyreTier } from '#common/tyres/pricing.ts';
 import { tyrePricingSchema, type TyrePricingSettings } from '#common/tyres/pricing-settings.ts';
-import { amountMessage, penceOf, poundsText } from './tyre-format.ts';
+import { parsePounds, poundsText } from '#common/util/money.ts';
+import { amountMessage } from './tyre-format.ts';
 
 /**
  * The price rules as the form holds them while staff type: text as typed, amounts in pounds,
@@ -53,9 +54,9 @@ export type DraftResult =
 export function settingsOf(draft: PricingDraft): DraftResult {
   const errors: Record<string, string> = {};
   const pence = (text: string, key: string) => {
-    const amount = penceOf(text);
-    if (Number.isNaN(amount)) errors[key] = amountMessage;
-    return amount;
+    const amount = parsePounds(text);
+    if (amount === null) errors[key] = amountMessage;
+    return amount ?? Number.NaN;
   };
   const candidate = {
     vatPercent: numberOf(draft.vatPercent),

@@ -17,7 +17,7 @@ import { Spinner } from '#app/components/ui/spinner.tsx';
 import { ApiError, messageOf } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import { draftOf, rowKey, settingsOf, type PricingDraft } from './pricing-draft.ts';
-import { poundsText } from './tyre-format.ts';
+import { formatPence } from '#common/util/money.ts';
 import { usePublishTyrePricing, useTyrePricing } from './tyre-queries.ts';
 
 /** A small labelled input of the rules form, its message below it. */
@@ -73,7 +73,7 @@ function Example({ draft }: { draft: PricingDraft }) {
   return (
     <p className="rounded-lg bg-brand-light/60 p-3 text-sm text-ink" aria-live="polite">
       By these rules a mid-range 16-inch tyre that costs £50.00 before VAT sells at{' '}
-      <strong>{poundsText(price, true)}</strong> fully fitted, VAT included.
+      <strong>{formatPence(price)}</strong> fully fitted, VAT included.
     </p>
   );
 }

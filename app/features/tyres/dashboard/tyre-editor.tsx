@@ -5,7 +5,8 @@ import { Button } from '#app/components/ui/button.tsx';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { ApiError, messageOf } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
-import { amountMessage, penceOf, poundsText } from './tyre-format.ts';
+import { formatPence, parsePounds, poundsText } from '#common/util/money.ts';
+import { amountMessage } from './tyre-format.ts';
 import { useChangeTyre } from './tyre-queries.ts';
 
 type Errors = Partial<Record<'stock' | 'reason' | 'priceOverride', string>>;
@@ -35,8 +36,8 @@ export function TyreEditor({ tyre, onDone }: { tyre: StaffTyre; onDone: () => vo
     const body: Record<string, unknown> = {};
     const stockCount = stock.trim() === '' ? Number.NaN : Number(stock);
     if (stockCount !== tyre.stock) body.stock = stockCount;
-    const price = ownPrice.trim() === '' ? null : penceOf(ownPrice);
-    if (Number.isNaN(price)) {
+    const price = ownPrice.trim() === '' ? null : parsePounds(ownPrice);
+    if (price === null && ownPrice.trim() !== '') {
       setErrors({ priceOverride: amountMessage });
       return;
     }
@@ -59,7 +60,7 @@ export function TyreEditor({ tyre, onDone }: { tyre: StaffTyre; onDone: () => vo
         onSuccess: (saved) => {
           toast({
             title: 'Tyre saved',
-            description: `${saved.brand} ${saved.pattern}: ${saved.stock} in stock, ${poundsText(saved.price, true)} fitted.`,
+            description: `${saved.brand} ${saved.pattern}: ${saved.stock} in stock, ${formatPence(saved.price)} fitted.`,
           });
           onDone();
         },
@@ -111,7 +112,7 @@ export function TyreEditor({ tyre, onDone }: { tyre: StaffTyre; onDone: () => vo
       <FormField
         id={idOf('price')}
         label="Own fitted price (£)"
-        hint={`Leave empty for the price rules: ${poundsText(tyre.price, true)} now`}
+        hint={`Leave empty for the price rules: ${formatPence(tyre.price)} now`}
         error={errors.priceOverride}
       >
         {(control) => (

@@ -1,5 +1,5 @@
 import type { TyreSourceView } from '#common/tyres/staff.ts';
-import { poundsText } from './tyre-format.ts';
+import { formatPence } from '#common/util/money.ts';
 
 /**
  * Where a tyre can be had, cheapest first: each supplier (or our own list) with the part number
@@ -13,7 +13,7 @@ export function TyreSources({ sources }: { sources: readonly TyreSourceView[] })
         <li key={`${source.supplier ?? ''}-${index}`} className="break-words">
           <span className="font-semibold text-ink">{source.supplier ?? 'Our own list'}</span>
           {source.partNumber && <span className="font-mono"> · part no. {source.partNumber}</span>}
-          {` · ${poundsText(source.cost, true)} · ${source.stock} in stock · ${source.leadDays} ${
+          {` · ${formatPence(source.cost)} · ${source.stock} in stock · ${source.leadDays} ${
             source.leadDays === 1 ? 'day' : 'days'
           } to deliver`}
         </li>

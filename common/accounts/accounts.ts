@@ -2,6 +2,7 @@
 // by the server and the dashboard.
 import * as z from 'zod/mini';
 import { passwordLimits, usernameLimits } from '#common/auth/auth.ts';
+import { isOneOf } from '#common/util/words.ts';
 
 /**
  * Owners manage accounts and settings; staff run the office side; fitters see their own jobs
@@ -10,8 +11,7 @@ import { passwordLimits, usernameLimits } from '#common/auth/auth.ts';
 export const staffRoles = ['owner', 'staff', 'fitter'] as const;
 export type StaffRole = (typeof staffRoles)[number];
 
-export const isStaffRole = (value: unknown): value is StaffRole =>
-  typeof value === 'string' && (staffRoles as readonly string[]).includes(value);
+export const isStaffRole = (value: unknown): value is StaffRole => isOneOf(staffRoles, value);
 
 export const roleLabels: Record<StaffRole, string> = { owner: 'Owner', staff: 'Staff', fitter: 'Fitter' };
 
@@ -120,8 +120,7 @@ export const activityKinds = [
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 
-export const isActivityKind = (value: unknown): value is ActivityKind =>
-  typeof value === 'string' && (activityKinds as readonly string[]).includes(value);
+export const isActivityKind = (value: unknown): value is ActivityKind => isOneOf(activityKinds, value);
 
 /** How the activity log names each kind. */
 export const activityKindLabels: Record<ActivityKind, string> = {

@@ -1,3 +1,4 @@
+import { isOneOf } from '#common/util/words.ts';
 /**
  * Where an enquiry is in the pipeline, from first contact to a finished job. The
  * `contacted` flag is true for every status after `new`.
@@ -16,7 +17,7 @@ export const enquiryStatusLabels: Record<EnquiryStatus, string> = {
 };
 
 export function isEnquiryStatus(value: unknown): value is EnquiryStatus {
-  return typeof value === 'string' && (enquiryStatuses as readonly string[]).includes(value);
+  return isOneOf(enquiryStatuses, value);
 }
 
 /** Longest note staff may add to an enquiry. */

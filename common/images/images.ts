@@ -1,3 +1,4 @@
+import { isOneOf } from '#common/util/words.ts';
 /**
  * The site's named images and the fallback shipped for each, used until
  * staff upload their own. Fallbacks are WebP renderings of design/illustrations/ at several widths
@@ -85,7 +86,7 @@ export const imageSlots = {
 } as const satisfies Record<ImageSlotName, { label: string; section: string; defaultAlt: string }>;
 
 export function isImageSlotName(name: string): name is ImageSlotName {
-  return (imageSlotNames as readonly string[]).includes(name);
+  return isOneOf(imageSlotNames, name);
 }
 
 /** An image as the API lists it, with what a page needs for srcset. */

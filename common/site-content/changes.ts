@@ -22,6 +22,7 @@ import {
   type ServiceContent,
   type SiteContent,
 } from './site-content.ts';
+import { plural } from '#common/util/words.ts';
 
 /**
  * What changed between two versions of the site content, in words a member of staff reads at a
@@ -68,9 +69,7 @@ export function describeChanges(before: SiteContent, after: SiteContent): string
 export function summariseChanges(changes: readonly string[]): string {
   if (changes.length === 0) return 'No changes';
   const [first, ...rest] = changes;
-  return rest.length === 0
-    ? first!
-    : `${first}; and ${rest.length} more change${rest.length === 1 ? '' : 's'}`;
+  return rest.length === 0 ? first! : `${first}; and ${plural(rest.length, 'more change')}`;
 }
 
 const quote = (value: string) =>

@@ -1,4 +1,5 @@
 import type { SiteContent } from './site-content.ts';
+import { isOneOf } from '#common/util/words.ts';
 
 /** Values of the tokens a text may hold, by name: `{radiusMiles}` is replaced by `values.radiusMiles`. */
 export type Tokens = Readonly<Record<string, string | number | undefined>>;
@@ -116,7 +117,7 @@ export function unknownFacts(content: PricedContent): { path: PropertyKey[]; mes
             message: `No price has the name ${token}: keep the price it named, or write the amount instead`,
           });
         }
-      } else if (!(factNames as readonly string[]).includes(name!)) {
+      } else if (!isOneOf(factNames, name)) {
         problems.push({
           path,
           message: `${token} is not a name the site knows: use ${factNames.map((known) => `{${known}}`).join(', ')} or {price:…}`,

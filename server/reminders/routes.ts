@@ -6,8 +6,6 @@ import {
   reminderStatuses,
   reviewRequestChangeSchema,
   vehicleChangeSchema,
-  type ReminderKind,
-  type ReminderStatus,
 } from '#common/reminders/reminders.ts';
 import { jobNotFoundMessage } from '#common/jobs/jobs.ts';
 import { reminderSettingsOf } from '#common/reminders/settings.ts';
@@ -17,7 +15,7 @@ import { requireOwner } from '../auth/guard.ts';
 import type { Database } from '../db/client.ts';
 import { reminders, vehicles } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
-import { idParam, parseBody, queryText } from '../http/params.ts';
+import { idParam, parseBody, queryOneOf } from '../http/params.ts';
 import { reminderOf } from './privacy.ts';
 import { setMotExpiry, setReviewRequest } from './schedule.ts';
 import { sendDueReminders } from './send.ts';
@@ -35,19 +33,6 @@ export type RemindersDependencies = {
 /** The most reminders one answer lists. */
 const listedAtMost = 1_000;
 
-/** A query parameter that must be one of `values` when given. */
-function oneOf<Value extends string>(
-  value: string | undefined,
-  values: readonly Value[],
-  name: string,
-): Value | undefined {
-  if (value === undefined) return undefined;
-  if (!(values as readonly string[]).includes(value)) {
-    throw new HttpError(400, `${name} must be one of ${values.join(', ')}.`);
-  }
-  return value as Value;
-}
-
 /**
  * The reminders, under /api, for owners and staff: GET /reminders lists them (by kind and status,
  * soonest due first) and GET /reminders/summary counts them (summary.ts); POST /reminders/send-due
@@ -62,8 +47,8 @@ export function remindersRouter(deps: RemindersDependencies, requireUser: Reques
   router.use('/reminders', requireUser);
 
   router.get('/reminders', async (req, res) => {
-    const kind = oneOf<ReminderKind>(queryText(req, 'kind'), reminderKinds, 'kind');
-    const status = oneOf<ReminderStatus>(queryText(req, 'status'), reminderStatuses, 'status');
+    const kind = queryOneOf(req, 'kind', reminderKinds);
+    const status = queryOneOf(req, 'status', reminderStatuses);
     const conditions: SQL[] = [];
     if (kind) conditions.push(eq(reminders.kind, kind));
     if (status) conditions.push(eq(reminders.status, status));

@@ -1,16 +1,9 @@
 import { Router, type Request } from 'express';
-import {
-  maxTyreQuantity,
-  seasons,
-  tyreSorts,
-  type Season,
-  type TyreSearch,
-  type TyreSort,
-} from '#common/tyres/catalogue.ts';
+import { maxTyreQuantity, seasons, tyreSorts, type TyreSearch } from '#common/tyres/catalogue.ts';
 import { parseTyreSize } from '#common/tyres/size.ts';
 import type { BookingDependencies } from '../bookings/dependencies.ts';
 import { HttpError } from '../http/errors.ts';
-import { queryText as queryParam } from '../http/params.ts';
+import { queryOneOf, queryText as queryParam } from '../http/params.ts';
 import type { KeptRead } from '../http/kept-reads.ts';
 import { sendPreparedJson } from '../http/prepared-json.ts';
 import { keptSearches } from './kept-search.ts';
@@ -27,19 +20,6 @@ function queryFlag(req: Request, name: string): boolean | undefined {
   throw new HttpError(400, `${name} must be true or false.`);
 }
 
-function oneOf<Value extends string>(
-  req: Request,
-  name: string,
-  values: readonly Value[],
-): Value | undefined {
-  const value = queryText(req, name);
-  if (value === undefined) return undefined;
-  if (!(values as readonly string[]).includes(value)) {
-    throw new HttpError(400, `${name} must be one of ${values.join(', ')}.`);
-  }
-  return value as Value;
-}
-
 /** The search GET /api/tyres asks for, from its query. */
 export function tyreSearchOf(req: Request): TyreSearch {
   const sizeParam = queryText(req, 'size');
@@ -53,8 +33,8 @@ export function tyreSearchOf(req: Request): TyreSearch {
   if (brand !== undefined && brand.length > 40) throw new HttpError(400, 'brand is too long.');
   return {
     size,
-    sort: oneOf<TyreSort>(req, 'sort', tyreSorts) ?? 'price',
-    season: oneOf<Season>(req, 'season', seasons),
+    sort: queryOneOf(req, 'sort', tyreSorts) ?? 'price',
+    season: queryOneOf(req, 'season', seasons),
     runFlat: queryFlag(req, 'runflat'),
     brand,
     tomorrow: queryFlag(req, 'tomorrow'),

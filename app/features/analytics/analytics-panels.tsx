@@ -1,4 +1,5 @@
 import type { AnalyticsSources, AnalyticsStats } from '#common/analytics/analytics.ts';
+import { plural } from '#common/util/words.ts';
 
 /** The Visitor Timeline chart is 300 px high. */
 export const chartHeightPx = 300;
@@ -43,9 +44,7 @@ export function PopularPages({ pages }: { pages: AnalyticsStats['topPages'] }) {
           <span className="min-w-0 flex-1 truncate font-medium text-ink">
             {page.path === '/' ? 'Home' : page.path}
           </span>
-          <span className="shrink-0 text-slate-600">
-            {page.visits.toLocaleString('en-GB')} {page.visits === 1 ? 'view' : 'views'}
-          </span>
+          <span className="shrink-0 text-slate-600">{plural(page.visits, 'view')}</span>
         </li>
       ))}
     </ol>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { WaitingMessage } from '#common/notifications/outbox.ts';
 import { useWaitingMail, useWaitingMailAction } from './outbox-queries.ts';
+import { plural } from '#common/util/words.ts';
 
 const dateTime = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'medium',
@@ -8,7 +9,7 @@ const dateTime = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
 });
 
-const messagesText = (count: number) => (count === 1 ? '1 message is' : `${count} messages are`);
+const messagesText = (count: number) => plural(count, 'message is', 'messages are');
 
 /**
  * For owners: the e-mails that wait in the outbox (no mail server is set up, or they were too old

@@ -7,6 +7,7 @@ import {
   type TyreSort,
 } from '#common/tyres/catalogue.ts';
 import type { TyreSize } from '#common/tyres/size.ts';
+import { oneOf } from '#common/util/words.ts';
 
 /**
  * The size pages' choices as their address carries them (`?sort=wet&quantity=2&season=winter`),
@@ -22,15 +23,12 @@ export type TyreChoices = {
   tomorrow: boolean;
 };
 
-const oneOf = <Value extends string>(value: string | null, values: readonly Value[]): Value | undefined =>
-  values.find((entry) => entry === value);
-
 export function tyreChoicesOf(params: URLSearchParams): TyreChoices {
   const quantity = Number(params.get('quantity'));
   return {
-    sort: oneOf(params.get('sort'), tyreSorts) ?? 'price',
+    sort: oneOf(tyreSorts, params.get('sort')) ?? 'price',
     quantity: Number.isInteger(quantity) && quantity >= 1 && quantity <= maxTyreQuantity ? quantity : 1,
-    season: oneOf(params.get('season'), seasons) ?? '',
+    season: oneOf(seasons, params.get('season')) ?? '',
     brand: (params.get('brand') ?? '').trim().slice(0, 40),
     runFlat: params.get('runflat') === 'true' || params.get('runflat') === 'on',
     tomorrow: params.get('tomorrow') === 'true' || params.get('tomorrow') === 'on',

@@ -2,8 +2,7 @@ import type { Booking } from '#common/bookings/booking.ts';
 import { BookingCard } from './booking-card.tsx';
 import { formatWindow } from './booking-format.ts';
 import { diaryOf } from './diary-groups.ts';
-
-const plural = (count: number) => `${count} booking${count === 1 ? '' : 's'}`;
+import { plural } from '#common/util/words.ts';
 
 /** A day's bookings, by location and by window in time order, each with its details and actions. */
 export function DiaryDay({
@@ -24,7 +23,7 @@ export function DiaryDay({
         <p>No bookings on this day</p>
         {hiddenCount > 0 && (
           <p className="mt-1 text-sm">
-            {hiddenCount === 1 ? '1 cancelled booking is' : `${hiddenCount} cancelled bookings are`} hidden.
+            {plural(hiddenCount, 'cancelled booking is', 'cancelled bookings are')} hidden.
           </p>
         )}
       </div>
@@ -39,7 +38,7 @@ export function DiaryDay({
           <section key={location.location} aria-labelledby={headingId} className="grid min-w-0 gap-3">
             <h3 id={headingId} className="flex flex-wrap items-baseline gap-x-2 text-lg font-bold text-ink">
               {location.name}
-              <span className="text-sm font-semibold text-slate-600">({plural(count)})</span>
+              <span className="text-sm font-semibold text-slate-600">({plural(count, 'booking')})</span>
             </h3>
             {location.windows.map((window) => {
               const windowId = `${headingId}-${window.start}`;
@@ -55,7 +54,7 @@ export function DiaryDay({
                   >
                     {formatWindow(window)}
                     <span className="font-sans text-sm font-semibold text-slate-600">
-                      {plural(window.bookings.length)}
+                      {plural(window.bookings.length, 'booking')}
                     </span>
                   </h4>
                   <div className="grid gap-3 lg:grid-cols-2">

@@ -4,6 +4,7 @@ import { Spinner } from '#app/components/ui/spinner.tsx';
 import { messageOf } from '#app/lib/api.ts';
 import { formatDiaryDate, formatWindow } from './booking-format.ts';
 import type { BookingLocation } from './booking-queries.ts';
+import { plural } from '#common/util/words.ts';
 
 export type MoveTarget = { location: string; date: string; start: string };
 
@@ -19,8 +20,6 @@ type MoveWindowPickerProps = {
   error: string | undefined;
   onChange: (target: MoveTarget) => void;
 };
-
-const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
 /** Where, which day, then which free window: the choices of the Move dialog. */
 export function MoveWindowPicker({

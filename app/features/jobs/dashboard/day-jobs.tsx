@@ -4,8 +4,9 @@ import { LoadFailure } from '#app/components/ui/load-failure.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { messageOf } from '#app/lib/api.ts';
 import { JobCard } from './job-card.tsx';
-import { jobsByFitter, plural, type FitterGroup } from './jobs-format.ts';
+import { jobsByFitter, type FitterGroup } from './jobs-format.ts';
 import { useDayJobs } from './jobs-queries.ts';
+import { plural } from '#common/util/words.ts';
 
 /** "2 completed, 1 on the way": how far a fitter's day has gone, in the statuses' order. */
 function progressOf(jobs: readonly Job[]): string {

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { messageOf } from '#app/lib/api.ts';
-import { plural } from './jobs-format.ts';
 import { useJobPhotos } from './jobs-queries.ts';
+import { plural } from '#common/util/words.ts';
 
 /**
  * The job's photo count, which opens a small gallery under it: each picture opens full size in a

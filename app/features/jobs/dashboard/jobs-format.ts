@@ -91,5 +91,3 @@ export const invoicePdfPath = (jobId: number, number?: string) =>
 
 /** "tel:07700900123" from the number as the customer typed it. */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
-
-export const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;

@@ -1,7 +1,7 @@
 import { paymentMethodLabels, paymentMethods, type PaymentMethod } from '#common/jobs/invoice.ts';
 import type { Takings } from '#common/jobs/jobs.ts';
 import { formatPence } from '#common/util/money.ts';
-import { plural } from './jobs-format.ts';
+import { plural } from '#common/util/words.ts';
 
 type ByMethod = Record<PaymentMethod, number>;
 

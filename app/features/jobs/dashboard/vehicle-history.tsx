@@ -3,10 +3,10 @@ import { LoadFailure } from '#app/components/ui/load-failure.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { messageOf } from '#app/lib/api.ts';
 import { RegistrationPlate } from './job-card.tsx';
-import { plural } from './jobs-format.ts';
 import { useVehicleHistory } from './jobs-queries.ts';
 import { MotExpiry } from './mot-expiry.tsx';
 import { VehicleVisit } from './vehicle-visit.tsx';
+import { plural } from '#common/util/words.ts';
 
 /** Every job on one vehicle, newest first. */
 export function VehicleHistoryResult({ registration, role }: { registration: string; role: StaffRole }) {

@@ -5,6 +5,7 @@ import { formatPence } from '#common/util/money.ts';
 import { MapPinIcon, PhoneIcon } from '#app/components/ui/icons.tsx';
 import { JobActions, type AddAction } from './job-actions.tsx';
 import { directionsTo, telLink } from './route-links.ts';
+import { plural } from '#common/util/words.ts';
 
 const statusStyles: Record<JobStatus, string> = {
   scheduled: 'bg-slate-100 text-slate-800',
@@ -44,7 +45,7 @@ export function JobCard({ job, waiting, add }: { job: Job; waiting: number; add:
       </header>
       {waiting > 0 && (
         <p className="mt-2 text-sm font-semibold text-amber-800">
-          {waiting === 1 ? '1 action' : `${waiting} actions`} on this phone, not yet sent
+          {plural(waiting, 'action')} on this phone, not yet sent
         </p>
       )}
       <p className="mt-3 text-base font-semibold text-ink">{job.customer.name}</p>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { CloseIcon } from '#app/components/ui/icons.tsx';
 import { CameraIcon } from '#app/components/ui/staff-icons.tsx';
+import { plural } from '#common/util/words.ts';
 
 /**
  * The job's photos, taken one after another with the phone's camera (or chosen from its pictures):
@@ -49,9 +50,7 @@ export function PhotoPicker({
         {full ? 'No room for more photos' : photos.length === 0 ? 'Take a photo' : 'Take another photo'}
       </label>
       <p className="mt-2 text-sm text-slate-700 empty:hidden" aria-live="polite">
-        {photos.length === 0
-          ? ''
-          : `${photos.length === 1 ? '1 photo' : `${photos.length} photos`} to send with the job`}
+        {photos.length === 0 ? '' : `${plural(photos.length, 'photo')} to send with the job`}
       </p>
       {photos.length > 0 && (
         <ul className="mt-2 grid grid-cols-3 gap-2">

@@ -6,6 +6,7 @@ import {
   reminderStatusLabels,
   reminderText,
 } from './reminders-format.ts';
+import { plural } from '#common/util/words.ts';
 
 /*
  * A table from `md` up. On a phone each reminder is a block of its own, its cells one under the
@@ -80,8 +81,7 @@ export function ReminderTable({ reminders, filtered }: { reminders: Reminder[]; 
     <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
       <table role="table" className="w-full text-sm max-md:block">
         <caption className="px-4 pt-3 pb-2 text-left text-sm text-slate-600 max-md:block">
-          {reminders.length.toLocaleString('en-GB')} {reminders.length === 1 ? 'reminder' : 'reminders'},
-          soonest due first (London time)
+          {plural(reminders.length, 'reminder')}, soonest due first (London time)
         </caption>
         <thead role="rowgroup" className="max-md:sr-only">
           <tr

@@ -6,6 +6,7 @@ import {
   type ReminderStatus,
 } from '#common/reminders/reminders.ts';
 import { formatDateTime } from '#app/lib/dates.ts';
+import { isOneOf, plural } from '#common/util/words.ts';
 
 /** Each kind as the section's cards and the kind filter name it. */
 export const reminderKindTitles: Record<ReminderKind, string> = {
@@ -27,10 +28,8 @@ export const reminderStatusBadgeClass: Record<ReminderStatus, string> = {
   cancelled: 'bg-red-100 text-red-800',
 };
 
-export const isReminderKind = (value: string): value is ReminderKind =>
-  (reminderKinds as readonly string[]).includes(value);
-export const isReminderStatus = (value: string): value is ReminderStatus =>
-  (reminderStatuses as readonly string[]).includes(value);
+export const isReminderKind = (value: string): value is ReminderKind => isOneOf(reminderKinds, value);
+export const isReminderStatus = (value: string): value is ReminderStatus => isOneOf(reminderStatuses, value);
 
 /**
  * What a reminder is, in a few words. An MOT's two are told apart by their order: how many days
@@ -46,5 +45,4 @@ export function reminderText({ kind, step }: Pick<Reminder, 'kind' | 'step'>): s
 export const formatReminderTime = formatDateTime;
 
 /** What "Send due reminders now" reports: "Sent 1 reminder.", "Sent 3 reminders.". */
-export const sentDueMessage = (sent: number) =>
-  `Sent ${sent.toLocaleString('en-GB')} ${sent === 1 ? 'reminder' : 'reminders'}.`;
+export const sentDueMessage = (sent: number) => `Sent ${plural(sent, 'reminder')}.`;

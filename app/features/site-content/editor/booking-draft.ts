@@ -9,6 +9,7 @@ import {
 } from '#common/bookings/settings.ts';
 import type { BranchContent, SiteContent } from '#common/site-content/site-content.ts';
 import { addDays, minutesOf, timeOf, weekdays } from '#common/time/week.ts';
+import { plural } from '#common/util/words.ts';
 
 /** How far ahead the editor lists bank holidays: about two years, as GOV.UK's list goes. */
 const bankHolidayDays = 2 * 365;
@@ -120,5 +121,5 @@ export function weekSummary(week: BookingWeek): string {
   const count = weekdays.reduce((total, day) => total + week[day].length, 0);
   const days = weekdays.filter((day) => week[day].length > 0).length;
   if (count === 0) return 'No windows';
-  return `${count} window${count === 1 ? '' : 's'} on ${days} day${days === 1 ? '' : 's'}`;
+  return `${plural(count, 'window')} on ${plural(days, 'day')}`;
 }

@@ -7,6 +7,7 @@ import { ListError, NumberField } from './content-fields.tsx';
 import { ContentSection } from './content-section.tsx';
 import { fieldId } from './draft-state.ts';
 import { useOpenKeys } from './use-open-keys.ts';
+import { plural } from '#common/util/words.ts';
 
 type BookingSectionProps = {
   booking: BookingSettings;
@@ -16,8 +17,6 @@ type BookingSectionProps = {
   /** Whether the site has never published booking settings, and books from the defaults. */
   fromDefaults: boolean;
 };
-
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /**
  * When customers can book online: how far ahead and how soon, the windows of mobile fitting and

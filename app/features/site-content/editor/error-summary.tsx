@@ -4,6 +4,7 @@ import { AlertIcon } from '#app/components/ui/icons.tsx';
 import { errorKeysInOrder, fieldLocation } from './content-errors.ts';
 import { fieldId, type FieldErrors } from './draft-state.ts';
 import { errorSummaryId } from './use-content-publishing.ts';
+import { plural } from '#common/util/words.ts';
 
 /** The field of a key, or the nearest list or group around it that is on the page. */
 function elementOf(key: string): HTMLElement | null {
@@ -24,8 +25,7 @@ function goToField(event: MouseEvent<HTMLAnchorElement>, key: string) {
   element.scrollIntoView({ block: 'center' });
 }
 
-export const attentionText = (count: number) =>
-  count === 1 ? '1 field needs attention' : `${count} fields need attention`;
+export const attentionText = (count: number) => plural(count, 'field needs', 'fields need') + ' attention';
 
 /** How many fields need attention, each a link to the field, at the top of the section. */
 export function ErrorSummary({ errors, draft }: { errors: FieldErrors; draft: SiteContent }) {

@@ -14,6 +14,7 @@ import { TyreEditor } from './tyre-editor.tsx';
 import { TyreSources } from './tyre-sources.tsx';
 import { formatPence } from '#common/util/money.ts';
 import { useRemoveDemoTyres, useTyreCatalogue } from './tyre-queries.ts';
+import { plural } from '#common/util/words.ts';
 
 function Figure({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -78,7 +79,7 @@ function StaffTyreCard({ tyre }: { tyre: StaffTyre }) {
         <Figure term="Supplier">
           {tyre.supplierStock}
           <span className="block text-xs font-normal text-slate-600">
-            {tyre.leadDays} {tyre.leadDays === 1 ? 'day' : 'days'} to deliver
+            {plural(tyre.leadDays, 'day')} to deliver
           </span>
         </Figure>
       </dl>

@@ -6,6 +6,7 @@ import { messageOf } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import { BookingTyresPanel, type WithTyres } from './booking-tyres-panel.tsx';
 import { useHeldTyres, useReleaseHeldTyres } from './tyre-queries.ts';
+import { plural, wordFor } from '#common/util/words.ts';
 
 type HeldBooking = WithTyres<Booking>;
 
@@ -72,7 +73,7 @@ export function HeldPanel() {
           <p className="max-w-3xl text-sm text-slate-600">
             {bookings.length === 0
               ? 'No online booking waiting to be confirmed holds tyres from stock.'
-              : `${tyres} ${tyres === 1 ? 'tyre is' : 'tyres are'} held by ${bookings.length} online ${bookings.length === 1 ? 'booking' : 'bookings'} not confirmed yet.`}{' '}
+              : `${plural(tyres, 'tyre is', 'tyres are')} held by ${bookings.length} online ${wordFor(bookings.length, 'booking')} not confirmed yet.`}{' '}
             A customer’s bookings not yet confirmed hold at most {maxTyresHeld} tyres. Release puts a
             booking’s tyres back on sale; the booking stays in the diary with its tyres to order.
           </p>

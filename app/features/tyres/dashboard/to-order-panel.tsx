@@ -8,6 +8,7 @@ import type { TyreToOrder } from '#common/tyres/staff.ts';
 import { BookingTyresPanel, type WithTyres } from './booking-tyres-panel.tsx';
 import { TyreSources } from './tyre-sources.tsx';
 import { useMarkTyresOrdered, useTyresToOrder } from './tyre-queries.ts';
+import { plural } from '#common/util/words.ts';
 
 type Ordered = WithTyres<TyreToOrder>;
 
@@ -76,7 +77,7 @@ export function ToOrderPanel() {
           <p className="text-sm text-slate-600">
             {bookings.length === 0
               ? 'No booking is waiting for tyres from the supplier.'
-              : `${bookings.length} ${bookings.length === 1 ? 'booking needs' : 'bookings need'} tyres from the supplier; ${waiting} not ordered yet.`}
+              : `${plural(bookings.length, 'booking needs', 'bookings need')} tyres from the supplier; ${waiting} not ordered yet.`}
           </p>
         );
       }}

@@ -5,7 +5,7 @@ import { privacyPolicy } from '#app/features/legal/privacy-policy.ts';
 import { termsOfService } from '#app/features/legal/terms-of-service.ts';
 import { hoursText } from '#app/features/site-content/page-content.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
-import { fillFactsIn } from '#common/site-content/facts.ts';
+import { fillTokensIn } from '#common/site-content/tokens.ts';
 import type { Route } from './+types/legal-page';
 
 const documents = {
@@ -22,7 +22,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname.toLowerCase().replace(/\/+$/, '') as keyof typeof documents;
   // The business facts of the published content, and how long enquiries are kept (the server's
   // setting ENQUIRY_RETENTION_MONTHS).
-  const document = fillFactsIn(documents[path], {
+  const document = fillTokensIn(documents[path], {
     ...context.facts,
     enquiryRetentionMonths: context.enquiryRetentionMonths,
   });

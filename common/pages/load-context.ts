@@ -3,7 +3,7 @@ import type { AvailabilityDay, BookingOffer } from '#common/bookings/slots.ts';
 import type { CancelBookingResult, ManagedBooking, SubmitBookingResult } from '#common/bookings/booking.ts';
 import type { SubmitEnquiryResult } from '#common/enquiries/enquiry.ts';
 import type { UploadedSlotImages } from '#common/images/images.ts';
-import type { Tokens } from '#common/site-content/facts.ts';
+import type { Tokens } from '#common/site-content/tokens.ts';
 import type { PublicContent } from '#common/site-content/public-content.ts';
 import type { SiteSettings } from '#common/site-content/site-settings.ts';
 import type { TyreOffer, TyreSearch, TyreSearchAnswer } from '#common/tyres/catalogue.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentFacts, fillFactsIn, priceAmount, unknownFacts } from './facts.ts';
+import { contentFacts, priceAmount, unknownFacts } from './facts.ts';
+import { fillTokensIn } from './tokens.ts';
 import { seedSiteContent } from './seed.ts';
 import { publishableSiteContentSchema, siteContentFieldErrors, siteContentSchema } from './site-content.ts';
 import { defaultSiteSettings } from './site-settings.ts';
@@ -10,14 +11,14 @@ const branch = (name: string) => ({ ...seed().branches[0]!, name });
 describe('tokens', () => {
   it('replace the values they are given and leave any other token as it is', () => {
     expect(
-      fillFactsIn('Call {formattedPhone} within {radiusMiles} miles for {price:mot}, {unknown}', {
+      fillTokensIn('Call {formattedPhone} within {radiusMiles} miles for {price:mot}, {unknown}', {
         formattedPhone: '020 7946 0123',
         radiusMiles: 25,
         'price:mot': '£57',
       }),
     ).toBe('Call 020 7946 0123 within 25 miles for £57, {unknown}');
     expect(
-      fillFactsIn({ a: ['{baseTown}'], b: { c: '{baseTown}!' }, n: 3 }, { baseTown: 'Brentwood' }),
+      fillTokensIn({ a: ['{baseTown}'], b: { c: '{baseTown}!' }, n: 3 }, { baseTown: 'Brentwood' }),
     ).toEqual({
       a: ['Brentwood'],
       b: { c: 'Brentwood!' },

@@ -1,14 +1,9 @@
 import type { SiteContent } from './site-content.ts';
+import type { Tokens } from './tokens.ts';
 import { isOneOf } from '#common/util/words.ts';
 
-/** Values of the tokens a text may hold, by name: `{radiusMiles}` is replaced by `values.radiusMiles`. */
-export type Tokens = Readonly<Record<string, string | number | undefined>>;
-
-// Apart from tokens.ts, which the public pages' scripts import: the facts are filled in on the
-// server (the pages' load context and loaders) and checked by the editor and the API.
-
-/** A token in a text: `{baseTown}`, or `{price:mot}` for the price line whose key is `mot`. */
-const tokenPattern = /\{(\w+|price:[a-z0-9]+(?:-[a-z0-9]+)*)\}/g;
+// The facts are worked out and checked here, on the server (the pages' load context and loaders)
+// and by the editor and the API; tokens.ts fills them in.
 
 /** The names a text of the site content may hold, besides `{price:…}`. */
 export const factNames = [
@@ -72,23 +67,6 @@ export function contentFacts(
       keyedPriceLines(content).map(({ line }) => [`price:${line.key}`, priceAmount(line.price)]),
     ),
   };
-}
-
-/** Replaces the tokens `values` names in every text of `value` (objects and lists, however deep); others stay. */
-export function fillFactsIn<Value>(value: Value, values: Tokens): Value {
-  const fillText = (text: string) =>
-    text.replace(tokenPattern, (token, name: string) =>
-      Object.hasOwn(values, name) && values[name] !== undefined ? String(values[name]) : token,
-    );
-  const fill = (item: unknown): unknown => {
-    if (typeof item === 'string') return fillText(item);
-    if (Array.isArray(item)) return item.map(fill);
-    if (item !== null && typeof item === 'object') {
-      return Object.fromEntries(Object.entries(item).map(([key, entry]) => [key, fill(entry)]));
-    }
-    return item;
-  };
-  return fill(value) as Value;
 }
 
 /** Every text of `value` with where it is. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentFacts, fillFactsIn, unknownFacts } from './facts.ts';
+import { contentFacts, unknownFacts } from './facts.ts';
+import { fillTokensIn } from './tokens.ts';
 import { seedInfoPages } from './info-pages-seed.ts';
 import { seedSiteContent } from './seed.ts';
 import { siteContentSchema, type SiteContent } from './site-content.ts';
@@ -15,7 +16,7 @@ function storedBefore(edit: (content: SiteContent) => void = () => {}) {
   const prices = Object.fromEntries(
     Object.entries(contentFacts(content as SiteContent)).filter(([name]) => name.startsWith('price:')),
   );
-  const stored = fillFactsIn(content, prices) as SiteContent;
+  const stored = fillTokensIn(content, prices) as SiteContent;
   for (const line of [
     ...stored.services.flatMap((service) => service.pricing),
     ...stored.homePricing.groups.flatMap((group) => group.items),
@@ -37,7 +38,7 @@ describe('a version stored before the page texts were editable', () => {
     );
     expect(upgraded.infoPages).toEqual(seedInfoPages());
     expect(unknownFacts(upgraded)).toEqual([]);
-    const mot = fillFactsIn(upgraded.infoPages.mot, contentFacts(upgraded));
+    const mot = fillTokensIn(upgraded.infoPages.mot, contentFacts(upgraded));
     expect(mot.lead).toContain('from £57');
     expect(contentFacts(upgraded)['price:callout-surcharge']).toBe('£15');
   });

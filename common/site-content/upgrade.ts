@@ -1,4 +1,5 @@
-import { fillFactsIn, keyedPriceLines, priceAmount } from './facts.ts';
+import { keyedPriceLines, priceAmount } from './facts.ts';
+import { fillTokensIn } from './tokens.ts';
 import { seedInfoPages } from './info-pages-seed.ts';
 import { seedSiteContent } from './seed.ts';
 import { defaultSiteSettings } from './site-settings.ts';
@@ -36,5 +37,5 @@ export function withInfoPages(stored: unknown): unknown {
     if (found) found.key = line.key;
     else missing[`price:${line.key}`] = priceAmount(line.price);
   }
-  return { ...document, infoPages: fillFactsIn(seedInfoPages(), missing) };
+  return { ...document, infoPages: fillTokensIn(seedInfoPages(), missing) };
 }

@@ -97,7 +97,12 @@ describe('storing enquiries submitted together', () => {
     // A NUL character cannot be stored in a text column: that submission's statement fails.
     const results = await Promise.allSettled([
       ...['x', 'y'].map((client) =>
-        createEnquiryWithinLimit(database.db, payload('Fine'), rateLimitHit(limit, client, new Date()), new Date()),
+        createEnquiryWithinLimit(
+          database.db,
+          payload('Fine'),
+          rateLimitHit(limit, client, new Date()),
+          new Date(),
+        ),
       ),
       createEnquiryWithinLimit(
         database.db,
@@ -106,7 +111,12 @@ describe('storing enquiries submitted together', () => {
         new Date(),
       ),
       ...['v', 'w'].map((client) =>
-        createEnquiryWithinLimit(database.db, payload('Fine'), rateLimitHit(limit, client, new Date()), new Date()),
+        createEnquiryWithinLimit(
+          database.db,
+          payload('Fine'),
+          rateLimitHit(limit, client, new Date()),
+          new Date(),
+        ),
       ),
     ]);
     expect(results.map((result) => result.status)).toEqual([

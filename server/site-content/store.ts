@@ -1,6 +1,7 @@
 import type { PublishedSiteContent, SiteContent } from '#common/site-content/site-content.ts';
 import type { Database } from '#server/db/client.ts';
-import { contentFacts, fillFactsIn, type Tokens } from '#common/site-content/facts.ts';
+import { contentFacts } from '#common/site-content/facts.ts';
+import { fillTokensIn, type Tokens } from '#common/site-content/tokens.ts';
 import { publicContent, type PublicContent } from '#common/site-content/public-content.ts';
 import { keptFor } from '#common/util/kept-for.ts';
 import { readPublished } from './service.ts';
@@ -66,5 +67,5 @@ const forPages = new WeakMap<SiteContent, PagesContent>();
 export const contentForPages = (content: SiteContent): PagesContent =>
   keptFor(forPages, content, () => {
     const facts = contentFacts(content);
-    return { content: publicContent(fillFactsIn(content, facts)), facts };
+    return { content: publicContent(fillTokensIn(content, facts)), facts };
   });

@@ -23,24 +23,37 @@ export type Reminder = {
   /** Of an MOT's two reminders, which. */
   step: number;
   sentAt: string | null;
-  cancelledReason: string | null;
+  /** Why it was cancelled (`cancelledReasonWords` says it to staff). */
+  cancelledReason: CancelledReason | null;
 };
 
 /** The service whose completion records a vehicle's MOT expiry. */
 export const motService = 'mot' satisfies BranchService;
 
 /**
- * Why a reminder was cancelled, as staff read it. The two "booked since" are written by the
- * database, in the statement that stores the booking (drizzle/0027_reminders_follow_bookings).
+ * Why a reminder was cancelled, as the database stores it (a check of migration 0034 holds it to
+ * these). The two "booked" are written by the database itself, in the statement that stores the
+ * booking (drizzle/0027_reminders_follow_bookings, whose reasons 0034 turned into these codes).
  */
-export const cancelledReasons = {
-  expiryChanged: 'The MOT expiry changed.',
+export const cancelledReasonCodes = [
+  'expiry-changed',
+  'unticked',
+  'unsubscribed',
+  'no-review-link',
+  'mot-booked',
+  'tyres-booked',
+] as const;
+export type CancelledReason = (typeof cancelledReasonCodes)[number];
+
+/** Each reason as staff read it: the one place its words live. */
+export const cancelledReasonWords: Record<CancelledReason, string> = {
+  'expiry-changed': 'The MOT expiry changed.',
   unticked: 'Unticked by staff.',
   unsubscribed: 'Unsubscribed.',
-  noReviewLink: 'No review link was set in the site content.',
-  motBooked: 'An MOT was booked since.',
-  tyresBooked: 'Tyre work was booked since.',
-} as const;
+  'no-review-link': 'No review link was set.',
+  'mot-booked': 'An MOT was booked since.',
+  'tyres-booked': 'Tyre work was booked since.',
+};
 
 /** The same day a year on (28 February for 29 February). */
 export function aYearOn(date: string): string {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { bookings } from './schema.ts';
+import type { CancelledReason } from '#common/reminders/reminders.ts';
 
 /**
  * Bringing customers back (common/reminders): each vehicle's MOT expiry, and the reminders due to
@@ -40,7 +41,8 @@ export const reminders = pgTable(
     email: text('email').notNull(),
     /** Where the job was done: the link to book preselects it. */
     location: text('location').notNull(),
-    cancelledReason: text('cancelled_reason'),
+    /** Why it was cancelled: a code of `cancelledReasonCodes`, held to them by a check. */
+    cancelledReason: text('cancelled_reason').$type<CancelledReason>(),
     sentAt: at('sent_at'),
     createdAt: at('created_at').notNull().defaultNow(),
   },

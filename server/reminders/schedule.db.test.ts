@@ -89,8 +89,8 @@ describe('staff moving a vehicle’s MOT expiry', () => {
     ]);
     const cancelled = await remindersOf('?kind=mot&status=cancelled');
     expect(cancelled.map((reminder) => reminder.cancelledReason)).toEqual([
-      'The MOT expiry changed.',
-      'The MOT expiry changed.',
+      'expiry-changed',
+      'expiry-changed',
     ]);
 
     // Within the last week only the second goes, at once; none once it has run out.
@@ -204,7 +204,7 @@ describe('review requests', () => {
     await complete(after.id);
     await untick(after.id, false).expect(200);
     expect((await remindersOf('?kind=review')).map((r) => [r.status, r.cancelledReason])).toEqual([
-      ['cancelled', 'Unticked by staff.'],
+      ['cancelled', 'unticked'],
     ]);
     // Ticked again, a completed job's customer is asked after all.
     await untick(after.id, true).expect(200);

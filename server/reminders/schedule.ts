@@ -3,7 +3,6 @@ import type { Booking } from '#common/bookings/booking.ts';
 import type { JobRecord } from '#common/jobs/jobs.ts';
 import {
   aYearOn,
-  cancelledReasons,
   motReminderDates,
   motService,
   needsTyreReminder,
@@ -120,7 +119,7 @@ export async function setMotExpiry(
   await cancelScheduledReminders(
     tx,
     and(eq(reminders.registration, registration), eq(reminders.kind, 'mot')),
-    cancelledReasons.expiryChanged,
+    'expiry-changed',
   );
   const today = londonDate(now);
   if (expiry < today) return;
@@ -175,7 +174,7 @@ export async function setReviewRequest(
     await cancelScheduledReminders(
       tx,
       and(eq(reminders.bookingId, bookingId), eq(reminders.kind, 'review')),
-      cancelledReasons.unticked,
+      'unticked',
     );
     return true;
   }

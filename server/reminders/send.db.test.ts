@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cancelledReasons, type Reminder } from '#common/reminders/reminders.ts';
+import type { Reminder } from '#common/reminders/reminders.ts';
 import { defaultReminderSettings } from '#common/reminders/settings.ts';
 import { createApp } from '#server/app.ts';
 import { testConfig } from '#tests/support/app.ts';
@@ -125,7 +125,7 @@ describe('an MOT’s reminders', () => {
       (await remindersOf('?kind=mot&status=cancelled')).map((r) => [r.step, r.cancelledReason]);
     const date = addDays(londonDate(clock.now), 1);
     const rebooked = await motJob({ registration: 'mo71tst', date }, null);
-    expect(await cancelledSteps()).toEqual([[2, 'An MOT was booked since.']]);
+    expect(await cancelledSteps()).toEqual([[2, 'mot-booked']]);
     const office = await signedInStaff(fixture.database.db, undefined, clock.now, 'staff');
     await request(fixture.app)
       .put(`/api/bookings/${rebooked.id}`)
@@ -134,11 +134,11 @@ describe('an MOT’s reminders', () => {
       .expect(200);
     expect(await cancelledSteps()).toEqual([]);
     await motJob({ registration: 'MO71TST', date, start: '10:00' }, null);
-    expect(await cancelledSteps()).toEqual([[2, 'An MOT was booked since.']]);
+    expect(await cancelledSteps()).toEqual([[2, 'mot-booked']]);
     clock.now = new Date(second!.due);
     expect((await sendDue()).body).toEqual({ sent: 0 });
     expect((await remindersOf('?kind=mot&status=cancelled')).map((r) => [r.step, r.cancelledReason])).toEqual(
-      [[2, 'An MOT was booked since.']],
+      [[2, 'mot-booked']],
     );
     expect(await queued()).toHaveLength(2);
   });
@@ -157,7 +157,7 @@ describe('an MOT’s reminders', () => {
     expect(
       (await remindersOf('?kind=tyres')).map((r) => [r.registration, r.status, r.cancelledReason]),
     ).toEqual([
-      ['TY71RES', 'cancelled', 'Tyre work was booked since.'],
+      ['TY71RES', 'cancelled', 'tyres-booked'],
       ['WO71RNT', 'sent', null],
     ]);
     const tyreMail = (await fixture.database.db.select().from(outbox)).find(
@@ -253,8 +253,8 @@ describe('sending', () => {
     expect(
       (await remindersOf('?kind=review')).map((r) => [r.customer.email, r.status, r.cancelledReason]),
     ).toEqual([
-      ['no.link@example.com', 'cancelled', cancelledReasons.noReviewLink],
-      ['gone@example.com', 'cancelled', cancelledReasons.noReviewLink],
+      ['no.link@example.com', 'cancelled', 'no-review-link'],
+      ['gone@example.com', 'cancelled', 'no-review-link'],
     ]);
 
     // The customer unsubscribes by the link of one of them: the MOT reminders are cancelled, and
@@ -265,8 +265,8 @@ describe('sending', () => {
     expect(review).toBeDefined();
     await unsubscribe(db, await unsubscribeToken(db, gone.id), clock.now);
     expect((await remindersOf('?kind=mot')).map((r) => [r.status, r.cancelledReason])).toEqual([
-      ['cancelled', 'Unsubscribed.'],
-      ['cancelled', 'Unsubscribed.'],
+      ['cancelled', 'unsubscribed'],
+      ['cancelled', 'unsubscribed'],
     ]);
     const [late] = await db
       .insert(reminders)
@@ -283,7 +283,7 @@ describe('sending', () => {
     content.content = { ...bookingContent(), reminders: settings };
     expect((await sendDue()).body).toEqual({ sent: 0 });
     const [cancelled] = await db.select().from(reminders).where(eq(reminders.id, late!.id));
-    expect([cancelled!.status, cancelled!.cancelledReason]).toEqual(['cancelled', 'Unsubscribed.']);
+    expect([cancelled!.status, cancelled!.cancelledReason]).toEqual(['cancelled', 'unsubscribed']);
     expect(await queued()).toEqual([]);
   });
 });

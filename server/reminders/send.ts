@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { cancelledReasons, type ReminderKind } from '#common/reminders/reminders.ts';
+import type { CancelledReason, ReminderKind } from '#common/reminders/reminders.ts';
 import { withinSendingHours } from '#common/reminders/sending-hours.ts';
 import type { ReminderSettings } from '#common/reminders/settings.ts';
 import type { Database } from '../db/client.ts';
@@ -41,9 +41,12 @@ type DueReminder = {
  * was scheduled (by another process, say), or a review request has no review link to send the
  * customer to. (A booking answering a reminder cancels it as the booking is stored.)
  */
-function reasonNotToSend({ reminder, unsubscribed }: DueReminder, settings: ReminderSettings): string | null {
-  if (unsubscribed) return cancelledReasons.unsubscribed;
-  return reminder.kind === 'review' && !settings.reviewLink ? cancelledReasons.noReviewLink : null;
+function reasonNotToSend(
+  { reminder, unsubscribed }: DueReminder,
+  settings: ReminderSettings,
+): CancelledReason | null {
+  if (unsubscribed) return 'unsubscribed';
+  return reminder.kind === 'review' && !settings.reviewLink ? 'no-review-link' : null;
 }
 
 /**
@@ -78,7 +81,7 @@ export async function sendDueReminders(
         .where(and(eq(reminders.status, 'scheduled'), lte(reminders.dueAt, now)))
         .orderBy(asc(reminders.dueAt), asc(reminders.id))
         .limit(batchSize);
-      const cancelled = new Map<string, number[]>();
+      const cancelled = new Map<CancelledReason, number[]>();
       const toSend: DueReminder[] = [];
       for (const entry of due) {
         const reason = reasonNotToSend(entry, settings);

@@ -75,7 +75,7 @@ async function addReminder(
     email: customer.email,
     location: 'mobile',
     sentAt: status === 'sent' ? sentAt : null,
-    cancelledReason: status === 'cancelled' ? 'The MOT expiry changed.' : null,
+    cancelledReason: status === 'cancelled' ? 'expiry-changed' : null,
   });
 }
 

@@ -35,8 +35,8 @@ describe('unsubscribing', () => {
     expect(await unsubscribe(fixture.database.db, token, clock.now)).toEqual({ email });
     expect(await remindersOf('?status=scheduled')).toEqual([]);
     expect((await remindersOf('?status=cancelled')).map((reminder) => reminder.cancelledReason)).toEqual([
-      'Unsubscribed.',
-      'Unsubscribed.',
+      'unsubscribed',
+      'unsubscribed',
     ]);
     expect(await isUnsubscribed(fixture.database.db, 'jo.unsubscribe@EXAMPLE.com')).toBe(true);
     // Twice is the same as once.

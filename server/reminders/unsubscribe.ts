@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { cancelledReasons } from '#common/reminders/reminders.ts';
 import type { Database } from '../db/client.ts';
 import { reminders, reminderUnsubscribes } from '../db/schema.ts';
 import { installationKey } from '../auth/installation-key.ts';
@@ -54,7 +53,7 @@ export async function unsubscribe(db: Database, token: string, now: Date): Promi
       .insert(reminderUnsubscribes)
       .values({ email: reminder.email.toLowerCase(), unsubscribedAt: now })
       .onConflictDoNothing();
-    await cancelScheduledReminders(tx, lowerEmail(reminder.email), cancelledReasons.unsubscribed);
+    await cancelScheduledReminders(tx, lowerEmail(reminder.email), 'unsubscribed');
     return { email: reminder.email };
   });
 }

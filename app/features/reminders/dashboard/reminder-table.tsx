@@ -7,6 +7,7 @@ import {
   reminderText,
 } from './reminders-format.ts';
 import { plural } from '#common/util/words.ts';
+import { cancelledReasonWords } from '#common/reminders/reminders.ts';
 
 /*
  * A table from `md` up. On a phone each reminder is a block of its own, its cells one under the
@@ -34,7 +35,7 @@ function ReminderStatusCell({ reminder }: { reminder: Reminder }) {
         </span>
       )}
       {reminder.cancelledReason && (
-        <span className="mt-1 block text-slate-600">{reminder.cancelledReason}</span>
+        <span className="mt-1 block text-slate-600">{cancelledReasonWords[reminder.cancelledReason]}</span>
       )}
     </td>
   );

@@ -45,7 +45,7 @@ const reminders = [
     registration: 'AB12CDE',
     customer: { name: 'Sam Case', email: 'sam@example.com' },
   }),
-  reminder({ id: 3, status: 'cancelled', step: 2, cancelledReason: 'The MOT expiry changed.' }),
+  reminder({ id: 3, status: 'cancelled', step: 2, cancelledReason: 'expiry-changed' }),
 ];
 
 /** The summary, the list and, when asked, sending the due reminders (by `send`). */

@@ -23,6 +23,7 @@ import {
   type SiteContent,
 } from './site-content.ts';
 import { plural } from '#common/util/words.ts';
+import { dayMonthYearText } from '#common/time/formats.ts';
 
 /**
  * What changed between two versions of the site content, in words a member of staff reads at a
@@ -279,15 +280,9 @@ function areaChanges(before: SiteContent['areas'], after: SiteContent['areas']):
   ];
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 /** 2026-12-24 as "24 Dec 2026" (a draft's date may not be one yet). */
 const dayText = (date: string) =>
-  isCalendarDate(date) ? dayFormat.format(new Date(`${date}T00:00:00Z`)) : date.trim() || '(no date)';
+  isCalendarDate(date) ? dayMonthYearText(date) : date.trim() || '(no date)';
 
 /** A closed date's entry in words: "24 Dec 2026 (all locations)". */
 function closedDateText(entry: ClosedDate, branches: SiteContent['branches']): string {

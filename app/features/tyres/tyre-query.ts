@@ -8,6 +8,7 @@ import {
 } from '#common/tyres/catalogue.ts';
 import type { TyreSize } from '#common/tyres/size.ts';
 import { oneOf } from '#common/util/words.ts';
+import { shortDayText } from '#common/time/formats.ts';
 
 /**
  * The size pages' choices as their address carries them (`?sort=wet&quantity=2&season=winter`),
@@ -47,10 +48,4 @@ export const tyreSearchFor = (size: TyreSize, choices: TyreChoices): TyreSearch 
 });
 
 /** Short London dates of the results: "Wed 25 Nov". */
-export const shortDay = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
+export const shortDay = shortDayText;

@@ -6,53 +6,16 @@ import {
   type BookingUpdate,
 } from '#common/bookings/booking.ts';
 import type { JobStatus } from '#common/jobs/jobs.ts';
+import { dayRangeText, dayText, shortDayText } from '#common/time/formats.ts';
 
-/** The parts of a calendar date, read as UTC so that no time zone moves it to another day. */
-const longDateParts = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-const shortDate = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
-
-const rangeFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-const utcMidnight = (date: string) => new Date(`${date}T00:00:00Z`);
-
-/**
- * "Tuesday 24 November 2026" (en-GB). Put together from its parts, as engines
- * differ on the comma after the weekday.
- */
-export function formatDiaryDate(date: string): string {
-  const parts = Object.fromEntries(
-    longDateParts.formatToParts(utcMidnight(date)).map((part) => [part.type, part.value]),
-  ) as Record<Intl.DateTimeFormatPartTypes, string>;
-  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}`;
-}
+/** "Tuesday 24 November 2026". */
+export const formatDiaryDate = dayText;
 
 /** "Tue 24 Nov", for the narrow columns of the week. */
-export const formatShortDate = (date: string) => shortDate.format(utcMidnight(date)).replace(',', '');
+export const formatShortDate = shortDayText;
 
-/**
- * "23 – 29 November 2026", "30 November – 6 December 2026". With plain spaces: Node's ICU puts
- * thin ones around the dash where Chromium's puts plain ones, and the page rendered on the server
- * must read the same as in the browser.
- */
-export const formatDateRange = (from: string, to: string) =>
-  rangeFormat.formatRange(utcMidnight(from), utcMidnight(to)).replace(/\s/g, ' ');
+/** "23 – 29 November 2026", "30 November – 6 December 2026". */
+export const formatDateRange = dayRangeText;
 
 /** "08:00–10:00". */
 export const formatWindow = ({ start, end }: { start: string; end: string }) => `${start}–${end}`;

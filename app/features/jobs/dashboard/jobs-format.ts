@@ -1,21 +1,12 @@
 import { dayText } from '#common/bookings/booking.ts';
 import type { Job, JobStatus } from '#common/jobs/jobs.ts';
-
-const shortDate = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-const utcMidnight = (date: string) => new Date(`${date}T00:00:00Z`);
+import { shortDayYearText } from '#common/time/formats.ts';
 
 /** "Tuesday 24 November 2026": a calendar date as the booking pages write it. */
 export const formatJobDate = dayText;
 
 /** "Tue 24 Nov 2026", for a vehicle's visits. */
-export const formatShortJobDate = (date: string) => shortDate.format(utcMidnight(date)).replace(',', '');
+export const formatShortJobDate = shortDayYearText;
 
 /** "08:00–10:00". */
 export const formatWindow = ({ start, end }: { start: string; end: string }) => `${start}–${end}`;

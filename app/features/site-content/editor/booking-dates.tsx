@@ -6,6 +6,7 @@ import { controlClass, FieldFrame, ListError, TextField } from './content-fields
 import { fieldId, type Path } from './draft-state.ts';
 import { useEditor } from './editor-context.ts';
 import { AddButton, ItemControls } from './list-controls.tsx';
+import { shortDayYearText } from '#common/time/formats.ts';
 
 /** A place customers book, for the closed dates' "Where": its key and its name. */
 export type BookingPlace = { key: string; name: string };
@@ -141,15 +142,6 @@ export const ClosedDatesField = memo(function ClosedDatesField({
   );
 });
 
-const holidayDayFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const holidayDay = (date: string) => holidayDayFormat.format(new Date(`${date}T00:00:00Z`)).replace(',', '');
-
 /** The coming bank holidays, each closed for booking unless staff tick that the business opens. */
 export const BankHolidaysField = memo(function BankHolidaysField({
   openDates,
@@ -174,7 +166,7 @@ export const BankHolidaysField = memo(function BankHolidaysField({
             <li key={date} className="flex items-center justify-between gap-3 border-b border-slate-200 py-1">
               <span className="min-w-0 text-sm">
                 <span className="block font-semibold text-ink">{name}</span>
-                <span className="block text-slate-600">{holidayDay(date)}</span>
+                <span className="block text-slate-600">{shortDayYearText(date)}</span>
               </span>
               <label
                 htmlFor={checkboxId}
@@ -196,7 +188,7 @@ export const BankHolidaysField = memo(function BankHolidaysField({
                 We open
                 <span className="sr-only">
                   {' '}
-                  on {name}, {holidayDay(date)}
+                  on {name}, {shortDayYearText(date)}
                 </span>
               </label>
             </li>

@@ -1,7 +1,11 @@
+import { londonDate, londonTime } from './london.ts';
+
 /**
- * Calendar dates (YYYY-MM-DD) as every page, e-mail and PDF writes them, en-GB, in one place.
- * Each is read at midnight UTC, so that no time zone, the server's or the browser's, moves it to
- * another day; and put together without the comma after the weekday, where engines differ.
+ * Every date and time as pages, e-mails, PDFs and exports write them, en-GB, in one place.
+ *
+ * Calendar dates (YYYY-MM-DD) are each read at midnight UTC, so that no time zone, the server's
+ * or the browser's, moves one to another day; and put together without the comma after the
+ * weekday, where engines differ.
  */
 
 const calendarFormat = (options: Intl.DateTimeFormatOptions) =>
@@ -12,6 +16,7 @@ const atMidnight = (date: string) => new Date(`${date}T00:00:00Z`);
 const fullDay = calendarFormat({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 const shortDay = calendarFormat({ weekday: 'short', day: 'numeric', month: 'short' });
 const shortDayYear = calendarFormat({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
+const dayMonth = calendarFormat({ day: 'numeric', month: 'short' });
 const dayMonthYear = calendarFormat({ day: 'numeric', month: 'short', year: 'numeric' });
 const longDayMonthYear = calendarFormat({ day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -31,6 +36,9 @@ export const shortDayText = (date: string) => withoutComma(shortDay.format(atMid
 /** "Wed 25 Nov 2026": a vehicle's visits, a bank holiday. */
 export const shortDayYearText = (date: string) => withoutComma(shortDayYear.format(atMidnight(date)));
 
+/** "25 Nov": the days along a chart. */
+export const dayMonthText = (date: string) => dayMonth.format(atMidnight(date));
+
 /** "25 Nov 2026": a closed date in the content's history. */
 export const dayMonthYearText = (date: string) => dayMonthYear.format(atMidnight(date));
 
@@ -41,3 +49,48 @@ export const dayMonthYearText = (date: string) => dayMonthYear.format(atMidnight
  */
 export const dayRangeText = (from: string, to: string) =>
   longDayMonthYear.formatRange(atMidnight(from), atMidnight(to)).replace(/\s/g, ' ');
+
+/*
+ * Instants (a Date, or its ISO 8601 text) as London's clock shows them, whatever the server's or
+ * the browser's own time zone.
+ */
+
+const londonFormat = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'Europe/London' });
+
+const numericDay = { day: '2-digit', month: '2-digit', year: 'numeric' } as const;
+const londonDay = londonFormat(numericDay);
+const londonDayTime = londonFormat({ ...numericDay, hour: '2-digit', minute: '2-digit' });
+const londonDayTimeSeconds = londonFormat({
+  ...numericDay,
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+const londonLongDay = londonFormat({ dateStyle: 'long' });
+const londonMediumDayTime = londonFormat({ dateStyle: 'medium', timeStyle: 'short' });
+const londonFullDayTime = londonFormat({ dateStyle: 'full', timeStyle: 'short' });
+
+const instant = (at: Date | string) => (typeof at === 'string' ? new Date(at) : at);
+
+/** "23/11/2026": the dashboard's tables. */
+export const formatDay = (at: Date | string) => londonDay.format(instant(at));
+
+/** "23/11/2026, 14:05". */
+export const formatDateTime = (at: Date | string) => londonDayTime.format(instant(at));
+
+/** "23/11/2026, 14:05:09": the activity log. */
+export const formatDateTimeSeconds = (at: Date | string) => londonDayTimeSeconds.format(instant(at));
+
+/** "23 November 2026": a file made for a person (recovery codes). */
+export const formatLongDay = (at: Date | string) => londonLongDay.format(instant(at));
+
+/** "23 Nov 2026, 14:05": a message waiting to be sent. */
+export const formatMediumDateTime = (at: Date | string) => londonMediumDayTime.format(instant(at));
+
+/** "Monday 23 November 2026 at 14:05": when an enquiry arrived, in its e-mail to staff. */
+export const formatFullDateTime = (at: Date | string) => londonFullDayTime.format(instant(at));
+
+/** "2026-11-23 14:05": what a spreadsheet sorts and reads as a date and time (the CSV exports). */
+export const formatSortableDateTime = (at: Date | string) =>
+  `${londonDate(instant(at))} ${londonTime(instant(at))}`;

@@ -56,6 +56,12 @@ export function londonDate(instant: Date): string {
   return lastDate.date;
 }
 
+/** London's wall-clock time at `instant`, HH:MM (24-hour). */
+export function londonTime(instant: Date): string {
+  const { hour, minute } = wallClock(instant);
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+}
+
 /**
  * The instant London's clock shows `time` on `date`. A time the spring change skips (01:30 on
  * the last Sunday of March) is taken an hour later; one the autumn change repeats, at its

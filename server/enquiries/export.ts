@@ -6,6 +6,7 @@ import { enquiryStatusLabels } from '#common/enquiries/status.ts';
 import { stripBidiControls } from '#common/util/bidi.ts';
 import type { Database } from '../db/client.ts';
 import { listEnquiries, type EnquiryQuery } from './read.ts';
+import { formatSortableDateTime } from '#common/time/formats.ts';
 
 /**
  * A spreadsheet cell, without the characters that reverse how text reads (stripBidiControls). One
@@ -17,23 +18,6 @@ export function csvCell(value: string | number | boolean | null | undefined): st
   let text = stripBidiControls(value === null || value === undefined ? '' : String(value));
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-const londonTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** 2026-11-23 14:05, London time: what a spreadsheet sorts and reads as a date. */
-function spreadsheetTime(iso: string): string {
-  const parts = Object.fromEntries(
-    londonTime.formatToParts(new Date(iso)).map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 
 export const enquiryCsvHeader = [
@@ -54,11 +38,11 @@ export const enquiryCsvHeader = [
 
 export function enquiryCsvRow(enquiry: Enquiry): string {
   const notes = enquiry.notes
-    .map((note) => `${spreadsheetTime(note.createdAt)} ${note.author ?? 'Staff'}: ${note.text}`)
+    .map((note) => `${formatSortableDateTime(note.createdAt)} ${note.author ?? 'Staff'}: ${note.text}`)
     .join('\n');
   return [
     enquiry.reference,
-    spreadsheetTime(enquiry.createdAt),
+    formatSortableDateTime(enquiry.createdAt),
     enquiry.name,
     enquiry.email,
     enquiry.phone,
@@ -89,7 +73,7 @@ export async function streamEnquiriesCsv(
   res: Response,
 ): Promise<void> {
   res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-  const day = spreadsheetTime(new Date().toISOString()).slice(0, 10);
+  const day = formatSortableDateTime(new Date().toISOString()).slice(0, 10);
   res.setHeader('Content-Disposition', `attachment; filename="enquiries-${day}.csv"`);
   const write = async (text: string) => {
     if (!res.write(text)) await once(res, 'drain');

@@ -7,6 +7,7 @@ import { clientKey } from '../http/client-key.ts';
 import { rateLimitHit, type RateLimit } from '../http/rate-limit.ts';
 import type { Logger } from '../logger.ts';
 import { createEnquiryWithinLimit } from './store.ts';
+import { londonDate } from '#common/time/london.ts';
 
 export type EnquirySubmission = {
   db: Database;
@@ -23,16 +24,10 @@ export type EnquirySubmission = {
 export const tooManyEnquiriesMessage =
   'You have sent several enquiries in a short time. Please wait a few minutes and try again, or call us.';
 
-const londonMonth = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  year: '2-digit',
-  month: '2-digit',
-});
-
 /** A reference that looks like a real one (ENQ-YYMM-NNNN), for an answer to a robot. */
 export function decoyReference(now: Date): string {
-  const [month, year] = londonMonth.format(now).split('/');
-  return `ENQ-${year}${month}-${String(crypto.randomInt(1, 10_000)).padStart(4, '0')}`;
+  const [year, month] = londonDate(now).split('-');
+  return `ENQ-${year!.slice(2)}${month}-${String(crypto.randomInt(1, 10_000)).padStart(4, '0')}`;
 }
 
 /**

@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import type { EnquiryRecord } from '#common/enquiries/enquiry.ts';
 import { enquiryServiceLabel } from '#common/enquiries/options.ts';
 import { fillTokens, type TokenValues } from '#common/site-content/tokens.ts';
+import { formatFullDateTime } from '#common/time/formats.ts';
 
 /** An address as written (`Name <address>`), or a display name and address apart. */
 export type Mailbox = string | { name: string; address: string };
@@ -73,12 +74,6 @@ export function createMailer({ smtpUrl }: { smtpUrl: string | undefined }): Mail
 
 const serviceLabel = (value: string | null) => enquiryServiceLabel(value) ?? 'Not given';
 
-const londonDateTime = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'full',
-  timeStyle: 'short',
-  timeZone: 'Europe/London',
-});
-
 /** The staff e-mail for a new enquiry: every field, readable on a phone. */
 export function enquiryNotificationMail(
   enquiry: EnquiryRecord,
@@ -89,7 +84,7 @@ export function enquiryNotificationMail(
     outboxId,
   }: { from: Mailbox; to: string; messageDomain: string; outboxId: number },
 ): Mail {
-  const received = londonDateTime.format(new Date(enquiry.createdAt));
+  const received = formatFullDateTime(enquiry.createdAt);
   const lines = [
     `New enquiry from the website, received ${received}.`,
     '',

@@ -1,4 +1,5 @@
 import type { StaffSession } from '#common/accounts/accounts.ts';
+import { formatLongDay } from '#common/time/formats.ts';
 
 /** "Chrome 131 on Windows 10": how the sessions list and its toasts name a device. */
 export const deviceName = (session: Pick<StaffSession, 'browser' | 'os'>) =>
@@ -13,9 +14,7 @@ export const groupedKey = (secret: string) =>
 
 /** The text file of recovery codes: whose they are, when they were made, one code a line. */
 export function recoveryCodesText(username: string, codes: readonly string[], madeAt: Date): string {
-  const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' }).format(
-    madeAt,
-  );
+  const day = formatLongDay(madeAt);
   return [
     `Recovery codes for ${username}, made on ${day}.`,
     'Each code signs you in once when you cannot use your authenticator app.',

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import type { StaffSession } from '#common/accounts/accounts.ts';
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
-import { formatDateTime } from '#app/lib/dates.ts';
+import { formatDateTime } from '#common/time/formats.ts';
 import { messageOf } from '#app/lib/api.ts';
 import { deviceName } from './account-format.ts';
 import { AccountSection } from './account-section.tsx';

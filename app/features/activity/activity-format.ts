@@ -1,4 +1,4 @@
-import { formatDateTimeSeconds } from '#app/lib/dates.ts';
+import { formatDateTimeSeconds } from '#common/time/formats.ts';
 import type { ActivityEntry } from '#common/accounts/accounts.ts';
 
 /** "23/11/2026, 14:05:09". */

@@ -2,11 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { TimelineEntry } from '#common/analytics/analytics.ts';
 import { chartHeightPx } from './analytics-panels.tsx';
-
-/** Calendar days (YYYY-MM-DD) are read and written as UTC midnights: no time zone can shift them. */
-const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
-const shortDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const fullDay = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' });
+import { dayMonthText, dayText } from '#common/time/formats.ts';
 
 /** About 8 labels on the x-axis; half as many where 8 would not fit (phones). */
 const targetLabels = 8;
@@ -36,11 +32,11 @@ export default function VisitorChart({ timeline }: { timeline: TimelineEntry[] }
           <XAxis
             dataKey="date"
             interval={interval}
-            tickFormatter={(day: string) => shortDay.format(asDate(day))}
+            tickFormatter={dayMonthText}
             tick={{ fontSize: 12, fill: '#475569' }}
           />
           <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: '#475569' }} />
-          <Tooltip labelFormatter={(day) => fullDay.format(asDate(String(day)))} />
+          <Tooltip labelFormatter={(day) => dayText(String(day))} />
           <Legend wrapperStyle={{ fontSize: 13 }} />
           <Line
             type="monotone"

@@ -2,12 +2,7 @@ import { useState } from 'react';
 import type { WaitingMessage } from '#common/notifications/outbox.ts';
 import { useWaitingMail, useWaitingMailAction } from './outbox-queries.ts';
 import { plural } from '#common/util/words.ts';
-
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Europe/London',
-});
+import { formatMediumDateTime } from '#common/time/formats.ts';
 
 const messagesText = (count: number) => plural(count, 'message is', 'messages are');
 
@@ -65,7 +60,7 @@ function WaitingMail({ message, canSend }: { message: WaitingMessage; canSend: b
         <dt className="font-medium">Subject</dt>
         <dd>{message.subject}</dd>
         <dt className="font-medium">Written</dt>
-        <dd>{dateTime.format(new Date(message.createdAt))}</dd>
+        <dd>{formatMediumDateTime(message.createdAt)}</dd>
       </dl>
       <pre className="mt-2 max-h-60 overflow-auto text-sm whitespace-pre-wrap">{message.body}</pre>
       <div className="mt-2 flex gap-2">

@@ -1,5 +1,6 @@
 import type { ErasureCounts, PersonalDataExport } from '#common/privacy/privacy.ts';
-import { formatDay } from '#app/lib/dates.ts';
+import { formatDay } from '#common/time/formats.ts';
+import { londonDate } from '#common/time/london.ts';
 
 /** How much is stored for one address: what the confirmation and the summary name. */
 export type StoredCounts = { enquiries: number; notes: number; statusChanges: number; invoices: number };
@@ -67,16 +68,6 @@ export const erasureOutcome = (email: string, erased: ErasureCounts) =>
       : ''
   }`;
 
-/** The day of the export in London, as a file name sorts it: "2026-11-23". */
-const fileDateFormat = new Intl.DateTimeFormat('en-GB', {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  timeZone: 'Europe/London',
-});
-
-export function personalDataFileName(data: Pick<PersonalDataExport, 'exportedAt'>) {
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    fileDateFormat.formatToParts(new Date(data.exportedAt)).find((item) => item.type === type)?.value;
-  return `personal-data-${part('year')}-${part('month')}-${part('day')}.json`;
-}
+/** The export's file, named by its day in London as a file name sorts it: "personal-data-2026-11-23.json". */
+export const personalDataFileName = (data: Pick<PersonalDataExport, 'exportedAt'>) =>
+  `personal-data-${londonDate(new Date(data.exportedAt))}.json`;

@@ -3,7 +3,7 @@ import type { Enquiry } from '#common/enquiries/enquiry.ts';
 import { enquiryServiceName } from '#common/enquiries/options.ts';
 import type { PersonalDataExport } from '#common/privacy/privacy.ts';
 import { statusLabelOf } from '#app/features/enquiries/dashboard/index.ts';
-import { formatDateTime } from '#app/lib/dates.ts';
+import { formatDateTime } from '#common/time/formats.ts';
 import { PersonalDataActions } from './privacy-actions.tsx';
 import {
   anythingStored,

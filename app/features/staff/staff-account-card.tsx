@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { StaffAccount } from '#common/accounts/accounts.ts';
-import { formatDay } from '#app/lib/dates.ts';
+import { formatDay } from '#common/time/formats.ts';
 import { lastSignInText, roleText } from './staff-format.ts';
 import { StaffAccountActions } from './staff-account-actions.tsx';
 import { Fact } from '#app/components/ui/fact.tsx';

@@ -1,5 +1,5 @@
 import { roleLabels, setupLinkHours, type StaffAccount } from '#common/accounts/accounts.ts';
-import { formatDateTime } from '#app/lib/dates.ts';
+import { formatDateTime } from '#common/time/formats.ts';
 
 export const lastSignInText = (account: Pick<StaffAccount, 'lastSignInAt'>) =>
   account.lastSignInAt ? formatDateTime(account.lastSignInAt) : 'Never';

@@ -2,7 +2,7 @@ import { setupLinkInvalidMessage } from '#common/accounts/accounts.ts';
 import { ApiError, messageOf } from '#app/lib/api.ts';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { StaffCardPage } from '#app/features/staff/index.ts';
-import { formatDateTime } from '#app/lib/dates.ts';
+import { formatDateTime } from '#common/time/formats.ts';
 import { AccountSetupForm } from './account-setup-form.tsx';
 import { useAccountSetupInfo } from './account-setup-queries.ts';
 

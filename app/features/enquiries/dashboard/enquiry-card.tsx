@@ -2,7 +2,7 @@ import { formatRegistration } from '#common/bookings/booking.ts';
 import type { Enquiry } from '#common/enquiries/enquiry.ts';
 import { enquiryServiceName } from '#common/enquiries/options.ts';
 import { EnquiryCardActions } from './enquiry-card-actions.tsx';
-import { formatDateTime } from '#app/lib/dates.ts';
+import { formatDateTime } from '#common/time/formats.ts';
 import { statusLabelOf } from './enquiry-format.ts';
 import { EnquiryNotes } from './enquiry-notes.tsx';
 import { EnquiryStatusControl } from './enquiry-status-control.tsx';

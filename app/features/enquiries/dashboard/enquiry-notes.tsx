@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import type { Enquiry } from '#common/enquiries/enquiry.ts';
 import { enquiryNoteMaxLength, type EnquiryNote } from '#common/enquiries/status.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
-import { formatDateTime } from '#app/lib/dates.ts';
+import { formatDateTime } from '#common/time/formats.ts';
 import { useAddEnquiryNote } from './enquiry-queries.ts';
 
 /** Staff notes on an enquiry, newest first, and the form that adds one. */

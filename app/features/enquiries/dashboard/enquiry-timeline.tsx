@@ -1,6 +1,6 @@
 import type { EnquiryEvent } from '#common/enquiries/status.ts';
 import { enquiryStatusLabels } from '#common/enquiries/status.ts';
-import { formatDateTime } from '#app/lib/dates.ts';
+import { formatDateTime } from '#common/time/formats.ts';
 
 /** The enquiry's changes of status, oldest first: "Quoted by alice · 23/11/2026, 14:05". */
 export function EnquiryTimeline({ events, headingId }: { events: EnquiryEvent[]; headingId: string }) {

@@ -1,7 +1,7 @@
 import type { StaffRole } from '#common/accounts/accounts.ts';
 import type { VehicleJob } from '#common/jobs/jobs.ts';
 import { formatPence } from '#common/util/money.ts';
-import { formatDay } from '#app/lib/dates.ts';
+import { formatDay } from '#common/time/formats.ts';
 import { CreditNoteAction } from './credit-note-action.tsx';
 import { InvoiceLink } from './invoice-link.tsx';
 import { JobStatusBadge } from './job-status-badge.tsx';

@@ -8,7 +8,7 @@ import { ChevronLeftIcon, ChevronRightIcon, MapPinIcon } from '#app/components/u
 import { LoadFailure } from '#app/components/ui/load-failure.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { messageOf } from '#app/lib/api.ts';
-import { formatDateTime } from '#app/lib/dates.ts';
+import { formatDateTime } from '#common/time/formats.ts';
 import type { AddAction } from './job-actions.tsx';
 import { JobCard } from './job-card.tsx';
 import { newActionKey } from './action-key.ts';

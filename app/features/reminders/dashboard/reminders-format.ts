@@ -5,7 +5,7 @@ import {
   type ReminderKind,
   type ReminderStatus,
 } from '#common/reminders/reminders.ts';
-import { formatDateTime } from '#app/lib/dates.ts';
+import { formatDateTime } from '#common/time/formats.ts';
 import { isOneOf, plural } from '#common/util/words.ts';
 
 /** Each kind as the section's cards and the kind filter name it. */

@@ -2,7 +2,7 @@ import { messageOf } from '#app/lib/api.ts';
 import type { SiteContentRevision } from '#common/site-content/site-content.ts';
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
-import { formatDateTime } from '#app/lib/dates.ts';
+import { formatDateTime } from '#common/time/formats.ts';
 import { useRevisions } from './content-queries.ts';
 import { ContentSection } from './content-section.tsx';
 import { unpublishedText } from './publish-bar.tsx';

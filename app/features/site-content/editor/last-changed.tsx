@@ -1,5 +1,5 @@
 import type { PublishedSiteContent } from '#common/site-content/site-content.ts';
-import { formatDateTime } from '#app/lib/dates.ts';
+import { formatDateTime } from '#common/time/formats.ts';
 
 /** Who published the version being edited, and when; the seed's first version has no author. */
 export function lastChangedText(published: PublishedSiteContent): string {

@@ -1,6 +1,6 @@
 import { bookingWindowText, formatRegistration, type Booking } from '#common/bookings/booking.ts';
 import { maxTyresHeld } from '#common/bookings/holds.ts';
-import { formatDateTime } from '#app/lib/dates.ts';
+import { formatDateTime } from '#common/time/formats.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { messageOf } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';

@@ -1,6 +1,6 @@
 import type { TyreImportReport } from '#common/tyres/staff.ts';
 import { buttonClass } from '#app/components/ui/button.tsx';
-import { formatDateTime } from '#app/lib/dates.ts';
+import { formatDateTime } from '#common/time/formats.ts';
 import { useTyreImport } from './tyre-queries.ts';
 
 const count = (value: number) => value.toLocaleString('en-GB');

@@ -1,5 +1,5 @@
 import { bookingWindowText, formatRegistration } from '#common/bookings/booking.ts';
-import { formatDateTime } from '#app/lib/dates.ts';
+import { formatDateTime } from '#common/time/formats.ts';
 import { formatPence } from '#common/util/money.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { messageOf } from '#app/lib/api.ts';

@@ -5,7 +5,6 @@
  */
 import { enquiryServiceLabel } from '#common/enquiries/options.ts';
 import { mobileLocation } from './words.ts';
-import { isOneOf } from '#common/util/words.ts';
 
 /**
  * The services done only at a branch, each with windows and places of its own there (the booking
@@ -20,7 +19,7 @@ export const branchServiceTitles = Object.fromEntries(
 ) as Record<BranchService, string>;
 
 export const isBranchService = (service: string): service is BranchService =>
-  isOneOf(branchServices, service);
+  (branchServices as readonly string[]).includes(service);
 
 /**
  * The key its places are counted under (`booking_places.location`): the location's own for the

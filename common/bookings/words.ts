@@ -14,5 +14,13 @@ export const bookingHoneypotField = 'website';
 export const outsideAreaForMobileMessage = (district: string) =>
   `We do not usually cover ${district} for mobile fitting. Please choose a branch, or send us an enquiry and we will tell you what we can do.`;
 
-/** A calendar date as people read it (common/time/formats.ts, where every date format lives). */
-export { dayText } from '#common/time/formats.ts';
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A calendar date as people read it: "Wednesday 25 November 2026". */
+export const dayText = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`)).replace(',', '');

@@ -1,4 +1,3 @@
-import { isOneOf } from '#common/util/words.ts';
 /**
  * Where an enquiry is in the pipeline, from first contact to a finished job. The
  * `contacted` flag is true for every status after `new`.
@@ -17,7 +16,7 @@ export const enquiryStatusLabels: Record<EnquiryStatus, string> = {
 };
 
 export function isEnquiryStatus(value: unknown): value is EnquiryStatus {
-  return isOneOf(enquiryStatuses, value);
+  return typeof value === 'string' && (enquiryStatuses as readonly string[]).includes(value);
 }
 
 /** Longest note staff may add to an enquiry. */

@@ -1,7 +1,7 @@
 import { londonDate, londonTime } from './london.ts';
 
 /**
- * Every date and time as pages, e-mails, PDFs and exports write them, en-GB, in one place.
+ * Every date and time as the dashboard, e-mails, PDFs and exports write them, en-GB, in one place.
  *
  * Calendar dates (YYYY-MM-DD) are each read at midnight UTC, so that no time zone, the server's
  * or the browser's, moves one to another day; and put together without the comma after the
@@ -13,24 +13,26 @@ const calendarFormat = (options: Intl.DateTimeFormatOptions) =>
 
 const atMidnight = (date: string) => new Date(`${date}T00:00:00Z`);
 
-const fullDay = calendarFormat({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-const shortDay = calendarFormat({ weekday: 'short', day: 'numeric', month: 'short' });
-const shortDayYear = calendarFormat({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
-const dayMonth = calendarFormat({ day: 'numeric', month: 'short' });
-const dayMonthYear = calendarFormat({ day: 'numeric', month: 'short', year: 'numeric' });
-const longDayMonthYear = calendarFormat({ day: 'numeric', month: 'long', year: 'numeric' });
+const shortDay = /* @__PURE__ */ calendarFormat({ weekday: 'short', day: 'numeric', month: 'short' });
+const shortDayYear = /* @__PURE__ */ calendarFormat({
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+const dayMonth = /* @__PURE__ */ calendarFormat({ day: 'numeric', month: 'short' });
+const dayMonthYear = /* @__PURE__ */ calendarFormat({ day: 'numeric', month: 'short', year: 'numeric' });
+const longDayMonthYear = /* @__PURE__ */ calendarFormat({ day: 'numeric', month: 'long', year: 'numeric' });
 
 const withoutComma = (text: string) => text.replace(',', '');
 
-/** "Wednesday 25 November 2026". */
-export function dayText(date: string): string {
-  const parts = Object.fromEntries(
-    fullDay.formatToParts(atMidnight(date)).map((part) => [part.type, part.value]),
-  ) as Record<Intl.DateTimeFormatPartTypes, string>;
-  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}`;
-}
+/**
+ * "Wednesday 25 November 2026": the booking pages' (common/bookings/words.ts, among the words
+ * their scripts load already, which keeps them within their script budget).
+ */
+export { dayText } from '#common/bookings/words.ts';
 
-/** "Wed 25 Nov": the narrow columns of a week, a tyre's first fitting day. */
+/** "Wed 25 Nov": the narrow columns of a week. */
 export const shortDayText = (date: string) => withoutComma(shortDay.format(atMidnight(date)));
 
 /** "Wed 25 Nov 2026": a vehicle's visits, a bank holiday. */
@@ -59,17 +61,17 @@ const londonFormat = (options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'Europe/London' });
 
 const numericDay = { day: '2-digit', month: '2-digit', year: 'numeric' } as const;
-const londonDay = londonFormat(numericDay);
-const londonDayTime = londonFormat({ ...numericDay, hour: '2-digit', minute: '2-digit' });
-const londonDayTimeSeconds = londonFormat({
+const londonDay = /* @__PURE__ */ londonFormat(numericDay);
+const londonDayTime = /* @__PURE__ */ londonFormat({ ...numericDay, hour: '2-digit', minute: '2-digit' });
+const londonDayTimeSeconds = /* @__PURE__ */ londonFormat({
   ...numericDay,
   hour: '2-digit',
   minute: '2-digit',
   second: '2-digit',
 });
-const londonLongDay = londonFormat({ dateStyle: 'long' });
-const londonMediumDayTime = londonFormat({ dateStyle: 'medium', timeStyle: 'short' });
-const londonFullDayTime = londonFormat({ dateStyle: 'full', timeStyle: 'short' });
+const londonLongDay = /* @__PURE__ */ londonFormat({ dateStyle: 'long' });
+const londonMediumDayTime = /* @__PURE__ */ londonFormat({ dateStyle: 'medium', timeStyle: 'short' });
+const londonFullDayTime = /* @__PURE__ */ londonFormat({ dateStyle: 'full', timeStyle: 'short' });
 
 const instant = (at: Date | string) => (typeof at === 'string' ? new Date(at) : at);
 

@@ -3,7 +3,7 @@
  * "1,200 visits"; `many` where the plural is not the word and an s ("1 tyre is", "3 tyres are").
  */
 
-const counts = new Intl.NumberFormat('en-GB');
+const counts = /* @__PURE__ */ new Intl.NumberFormat('en-GB');
 
 /** The word for `count`: `one` for exactly one, else `many`. */
 export const wordFor = (count: number, one: string, many = `${one}s`) => (count === 1 ? one : many);

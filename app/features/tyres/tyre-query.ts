@@ -8,7 +8,6 @@ import {
 } from '#common/tyres/catalogue.ts';
 import type { TyreSize } from '#common/tyres/size.ts';
 import { oneOf } from '#common/util/words.ts';
-import { shortDayText } from '#common/time/formats.ts';
 
 /**
  * The size pages' choices as their address carries them (`?sort=wet&quantity=2&season=winter`),
@@ -48,4 +47,12 @@ export const tyreSearchFor = (size: TyreSize, choices: TyreChoices): TyreSearch 
 });
 
 /** Short London dates of the results: "Wed 25 Nov". */
-export const shortDay = shortDayText;
+// Its own rather than common/time/formats.ts `shortDayText` (the same words): the tyre pages'
+// scripts stay within their budget without the booking's words they would bring.
+export const shortDay = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });

@@ -6,7 +6,6 @@ import { sizeLabel, type TyreSize } from '#common/tyres/size.ts';
 import { TyreCard } from './tyre-card.tsx';
 import { TyreFilters } from './tyre-filters.tsx';
 import type { TyreChoices } from './tyre-query.ts';
-import { plural } from '#common/util/words.ts';
 
 export type TyreSizePageData = {
   size: TyreSize;
@@ -63,7 +62,7 @@ export function TyreSizeView({ size, answer, choices, brands, bookService }: Tyr
         <p role="status" className="mt-6 font-semibold">
           {fittable.length === 0
             ? `Nothing in ${label} can be booked at the moment${answer.items.length > 0 ? ' with these choices' : ''}.`
-            : `${plural(fittable.length, 'tyre')} in ${label} can be fitted, priced for ${choices.quantity}.`}
+            : `${fittable.length} ${fittable.length === 1 ? 'tyre' : 'tyres'} in ${label} can be fitted, priced for ${choices.quantity}.`}
         </p>
         {tyreTiers.map((tier) => {
           const offers = answer.items.filter((offer) => offer.tier === tier);

@@ -1,6 +1,5 @@
 import { dayText } from '#common/bookings/words.ts';
 import { formatTime } from '#common/time/week.ts';
-import { plural } from '#common/util/words.ts';
 
 /** How the booking pages write days in a calendar, windows and places (en-GB, as the site writes them). */
 
@@ -26,4 +25,4 @@ export const dayAndMonthText = (date: string) => dayText(date).replace(/ \d{4}$/
 export const windowText = (window: { start: string; end: string }) =>
   `${formatTime(window.start)} – ${formatTime(window.end)}`;
 
-export const placesText = (free: number) => plural(free, 'place') + ' left';
+export const placesText = (free: number) => (free === 1 ? '1 place left' : `${free} places left`);

@@ -2,7 +2,6 @@ import { Form, Link, useNavigation, useSubmit } from 'react-router';
 import { useHydrated } from '#app/lib/hydration.ts';
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
 import type { ManagedBookingView } from './managed-booking-types.ts';
-import { plural } from '#common/util/words.ts';
 
 const cancelButtonClass =
   'inline-flex w-full items-center justify-center rounded-lg border border-red-700 px-5 py-3 font-semibold text-red-800 transition hover:bg-red-50 disabled:cursor-wait disabled:opacity-60 sm:w-auto';
@@ -11,7 +10,9 @@ const confirmButtonClass =
 
 /** Until when customers may cancel online: "4 hours before the appointment". */
 const cancelUntilText = (hours: number) =>
-  hours === 0 ? 'the appointment starts' : `${plural(hours, 'hour')} before the appointment`;
+  hours === 0
+    ? 'the appointment starts'
+    : `${hours === 1 ? '1 hour' : `${hours} hours`} before the appointment`;
 
 /**
  * Cancelling through the manage link. With scripts the button asks in a dialog; without, the

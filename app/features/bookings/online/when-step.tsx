@@ -9,7 +9,6 @@ import { ChoiceCard, GroupError } from './choice-card.tsx';
 import { DayCalendar } from './day-calendar.tsx';
 import { BackLink, ContinueButton, legendClass } from './step-form.tsx';
 import { TyreChoice } from './tyre-choice.tsx';
-import { plural } from '#common/util/words.ts';
 
 type WhenStepProps = {
   choices: BookingChoices;
@@ -142,7 +141,7 @@ export function WhenStep({
   );
 }
 
-const freeTimesText = (count: number) => plural(count, 'free time');
+const freeTimesText = (count: number) => (count === 1 ? '1 free time' : `${count} free times`);
 
 /** No window free in the whole horizon: the phone and the enquiry form instead. */
 function NoFreeTimes({ choices, horizonDays }: { choices: BookingChoices; horizonDays: number }) {

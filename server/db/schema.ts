@@ -19,6 +19,7 @@ import {
 import { tyres } from './tyres-schema.ts';
 
 export * from './tyres-schema.ts';
+export * from './settings-schema.ts';
 
 /** PostgreSQL bytea as a Node Buffer (image bytes, salts). */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({

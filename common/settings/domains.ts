@@ -1,5 +1,5 @@
 // zod/mini: this module reaches the staff dashboard's bundle.
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import type { StaffRole } from '#common/accounts/accounts.ts';
 import { bookingSettingsChanges } from '#common/bookings/settings-changes.ts';
 import {

@@ -39,7 +39,7 @@ describe('the customer’s e-mails of a job', () => {
       db: fixture.database.db,
       mailer: createMailer({ smtpUrl: smtp.url })!,
       logger: pino({ level: 'silent' }),
-      addresses: notificationAddresses(config, content),
+      addresses: notificationAddresses(config, content, content.settings.inForce),
       publicUrl: config.publicUrl,
       pollMs: 50,
       invoicePdf: (invoiceId) => invoicePdfFile(fixture.database.db, invoiceId),

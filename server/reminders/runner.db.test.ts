@@ -37,7 +37,7 @@ async function runAt(now: string, condition?: (woken: number) => boolean) {
   const runner = startReminderRunner({
     db: fixture.database.db,
     logger: pino({ level: 'silent' }),
-    content: async () => content,
+    reminderSettings: async () => content.reminders,
     wake: () => (woken += 1),
     clock: () => new Date(now),
     firstMs: 0,

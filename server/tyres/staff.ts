@@ -1,7 +1,4 @@
 import { and, asc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
-import * as z from 'zod/mini';
-import type { StaffUser } from '#common/auth/auth.ts';
-import { invalidFieldsMessage } from '#common/http/field-errors.ts';
 import type { BusinessSettings } from '#common/settings/domains.ts';
 import { parseTyreSize } from '#common/tyres/size.ts';
 import {
@@ -11,7 +8,7 @@ import {
   type TyreSourceView,
 } from '#common/tyres/staff.ts';
 import type { Database } from '../db/client.ts';
-import { bookings, siteContentRevisions, tyres } from '../db/schema.ts';
+import { bookings, tyres } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { tyreBasics, type TyreRow } from './catalogue.ts';
 import { forgetCatalogue } from './offers.ts';

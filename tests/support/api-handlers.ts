@@ -8,6 +8,9 @@ import type { ApiRoutes } from './api-routes.ts';
 
 export const apiServer = setupServer();
 
+/** A handler of the API's requests, made by `answer`. */
+export type ApiHandler = HttpHandler;
+
 /** A route of the API as "METHOD /path", its parameters as `:name` (`GET /api/jobs/:id/photos`). */
 export type ApiRoute = keyof ApiRoutes;
 
@@ -85,7 +88,7 @@ export function answer<Route extends ApiRoute>(
   route: Route,
   reply: ApiAnswer<Route>,
   { delayMs = 0 }: { delayMs?: number } = {},
-): HttpHandler {
+): ApiHandler {
   const [method, path] = route.split(' ') as [keyof typeof methods, string];
   const resolve: Resolver<Route> =
     typeof reply === 'function' ? reply : inTurn(Array.isArray(reply) ? reply : [reply]);
@@ -117,7 +120,7 @@ export const everyRequestPending = () => http.all('/api/*', pending);
  * records the requests: `calls`, or `requests()` as "METHOD /path"; `answer` changes or adds a
  * route's answer from then on.
  */
-export function serveApi(...handlers: HttpHandler[]) {
+export function serveApi(...handlers: ApiHandler[]) {
   apiServer.resetHandlers(...handlers);
   const calls: ApiCall[] = [];
   recorded = calls;

@@ -31,8 +31,14 @@ type Refusal<Entry extends ApiRoutes[ApiRoute]> = {
   headers?: Record<string, string>;
 };
 
-/** What a route answers: its own status and body, or a refusal. */
-export type ApiReply<Route extends ApiRoute> = Success<ApiRoutes[Route]> | Refusal<ApiRoutes[Route]>;
+/** No answer at all, as without signal: the request fails (fetch rejects with "Failed to fetch"). */
+export const networkFailure = { networkFailure: true } as const;
+
+/** What a route answers: its own status and body, a refusal, or nothing (`networkFailure`). */
+export type ApiReply<Route extends ApiRoute> =
+  | Success<ApiRoutes[Route]>
+  | Refusal<ApiRoutes[Route]>
+  | typeof networkFailure;
 
 type PathOf<Route extends string> = Route extends `${string} ${infer Path}` ? Path : never;
 type ParamsOf<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
@@ -105,6 +111,7 @@ export function answer<Route extends ApiRoute>(
       body: call.body as ApiRequest<Route>['body'],
       headers: request.headers,
     });
+    if ('networkFailure' in answered) return HttpResponse.error();
     const headers = 'headers' in answered ? answered.headers : undefined;
     return 'body' in answered && answered.body !== undefined
       ? HttpResponse.json(answered.body, { status: answered.status, headers })

@@ -16,7 +16,7 @@ import type {
   TwoFactorChallenge,
   TwoFactorSetup,
 } from '#common/accounts/accounts.ts';
-import type { PageViewEvent } from '#common/analytics/analytics.ts';
+import type { AnalyticsStats, PageViewEvent } from '#common/analytics/analytics.ts';
 import type { LoginInput, StaffUser } from '#common/auth/auth.ts';
 import type { Booking, BookingUpdate } from '#common/bookings/booking.ts';
 import type { AvailabilityDay } from '#common/bookings/slots.ts';
@@ -128,6 +128,7 @@ export type ApiRoutes = {
   'POST /api/outbox/:id/send': Route<{ id: number; status: 'sending' }>;
   'POST /api/outbox/:id/discard': Route<{ id: number; status: 'discarded' }>;
   'POST /api/analytics': NoContentRoute<PageViewEvent>;
+  'GET /api/analytics/stats': Route<AnalyticsStats>;
 
   // Site content.
   'GET /api/site-content': Route<PublishedSiteContent>;

@@ -10,7 +10,7 @@ import { makePublished } from '#tests/support/site-content.ts';
 import { enquiryCountsQueryKey } from '#app/features/enquiries/dashboard/index.ts';
 import { BookingsTab } from './bookings-tab.tsx';
 import { makeBooking } from './booking-test-data.ts';
-import { serveDiary, type DiaryApi } from './diary-api-mock.ts';
+import { serveDiary, type DiaryApi } from './diary-api-handlers.ts';
 
 const freeMobile: AvailabilityDay[] = [
   {

@@ -11,7 +11,7 @@ import { BookingsTab } from './bookings-tab.tsx';
 import { formatDiaryDate } from './booking-format.ts';
 import { fitters, makeBooking } from './booking-test-data.ts';
 import { diaryRange } from './diary-groups.ts';
-import { serveDiary } from './diary-api-mock.ts';
+import { serveDiary } from './diary-api-handlers.ts';
 
 const serve = serveDiary;
 

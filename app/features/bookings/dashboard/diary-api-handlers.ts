@@ -61,7 +61,7 @@ export function serveDiary({ bookings, put, availability, approvedJob }: DiaryAp
       const booking = current.find((entry) => String(entry.id) === params.id);
       if (!booking) return { status: 404, body: { error: 'Not found' } };
       const reply = (await put?.(body, booking)) ?? { status: 200, body: changed(booking, body) };
-      if (reply.status === 200) {
+      if ('body' in reply && reply.status === 200) {
         current = current.map((entry) => (entry.id === booking.id ? reply.body : entry));
       }
       return reply;

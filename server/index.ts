@@ -33,6 +33,8 @@ import { sql } from 'drizzle-orm';
 import { invoicePdfFile } from './jobs/invoices.ts';
 import { watchStaffData } from './db/staff-data.ts';
 import { startReminderRunner } from './reminders/runner.ts';
+import { watchSettings } from './settings/changes.ts';
+import { createSettingsStore } from './settings/store.ts';
 
 /** How long an idle client connection is kept open. */
 const keepAliveMs = 65_000;
@@ -56,8 +58,10 @@ async function main() {
   // Development renders every page afresh (its modules change under it).
   const pageCache = config.nodeEnv === 'development' ? undefined : new PageCache();
   let siteContentWatch: Subscription | undefined;
+  let settingsWatch: Subscription | undefined;
   let staffDataWatch: Subscription | undefined;
   const siteContent = createSiteContentStore(database.db, () => seedSiteContent(config.site));
+  const settings = createSettingsStore(database.db, siteContent);
   const staffMemories = createStaffMemories(database.db, siteContent);
   try {
     await database.migrate();
@@ -91,9 +95,11 @@ async function main() {
     // The first start of a new database publishes the seed as version 1.
     await siteContent.published();
     siteContentWatch = await watchSiteContent(database, { cache: pageCache, content: siteContent, logger });
+    settingsWatch = await watchSettings(database, { cache: pageCache, settings, logger });
     staffDataWatch = await watchStaffData(database, staffMemories);
   } catch (error) {
     await siteContentWatch?.close();
+    await settingsWatch?.close();
     await staffDataWatch?.close();
     await database.close();
     throw error;
@@ -108,7 +114,7 @@ async function main() {
     db: database.db,
     mailer: createMailer({ smtpUrl: config.smtpUrl }),
     logger,
-    addresses: notificationAddresses(config, siteContent),
+    addresses: notificationAddresses(config, siteContent, () => settings.inForce()),
     publicUrl: config.publicUrl,
     invoicePdf: (invoiceId) => invoicePdfFile(database.db, invoiceId),
   });
@@ -116,7 +122,7 @@ async function main() {
     db: database.db,
     clock,
     logger,
-    content: async () => (await siteContent.published()).content,
+    reminderSettings: async () => (await settings.inForce()).reminders,
     wake: () => notifications.wake(),
   });
   // The embedded database's nightly backups, and the socket npm run db:backup asks through.
@@ -190,6 +196,7 @@ async function main() {
     notifications,
     pageCache,
     siteContent,
+    settings,
     staffMemories,
     clock,
     isShuttingDown: () => shuttingDown,
@@ -230,6 +237,7 @@ async function main() {
     await notifications.stop();
     await backups.stop();
     await siteContentWatch?.close();
+    await settingsWatch?.close();
     await staffDataWatch?.close();
     await database.close();
     logger.info('stopped');
@@ -259,6 +267,7 @@ async function main() {
     await notifications.stop();
     await backups.stop();
     await siteContentWatch?.close();
+    await settingsWatch?.close();
     await staffDataWatch?.close();
     await database.close();
     throw error;

@@ -2,8 +2,7 @@ import { errorFacts, type Logger } from '../logger.ts';
 import type { Database } from '../db/client.ts';
 import { sendDueReminders } from './send.ts';
 import { systemClock, type Clock } from '../clock.ts';
-import { reminderSettingsOf } from '#common/reminders/settings.ts';
-import type { SiteContent } from '#common/site-content/site-content.ts';
+import type { ReminderSettings } from '#common/reminders/settings.ts';
 
 /** How often due reminders are looked for: a reminder goes within this of its time. */
 const defaultEveryMs = 5 * 60 * 1000;
@@ -18,7 +17,7 @@ const defaultFirstMs = 30 * 1000;
 export function startReminderRunner({
   db,
   logger,
-  content,
+  reminderSettings,
   wake,
   clock = systemClock,
   firstMs = defaultFirstMs,
@@ -26,8 +25,8 @@ export function startReminderRunner({
 }: {
   db: Database;
   logger: Logger;
-  /** The published site content (the reminders' settings). */
-  content: () => Promise<SiteContent>;
+  /** The reminders' settings in force. */
+  reminderSettings: () => Promise<ReminderSettings>;
   /** Tells the outbox worker e-mails are due. */
   wake: () => void;
   clock?: Clock;
@@ -37,8 +36,8 @@ export function startReminderRunner({
   let running: Promise<void> | null = null;
   const round = () => {
     if (running) return;
-    running = content()
-      .then((published) => sendDueReminders(db, clock(), reminderSettingsOf(published)))
+    running = reminderSettings()
+      .then((settings) => sendDueReminders(db, clock(), settings))
       .then((sent) => {
         if (sent === 0) return;
         logger.info({ reminders: sent }, 'reminders queued to be sent');

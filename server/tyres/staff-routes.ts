@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import express, { Router, type RequestHandler } from 'express';
 import { and, desc, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
-import type { SiteContent } from '#common/site-content/site-content.ts';
+import type { BusinessSettings } from '#common/settings/domains.ts';
 import {
   mappableColumns,
   missingColumns,
@@ -23,26 +23,22 @@ import { tyreImports, tyreSuppliers, tyres } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { idParam, parseBody } from '../http/params.ts';
 import type { Logger } from '../logger.ts';
-import { takePublished } from '../site-content/routes.ts';
-import type { SiteContentStore } from '../site-content/store.ts';
 import { markTyresOrdered, tyresToOrder } from './booking-tyres.ts';
 import { sourcesOf, tyreById } from './catalogue.ts';
 import { createImport, dropImport, ImportRunningError, runImport } from './import.ts';
 import {
   changeTyre,
   findTyres,
-  pricingAnswer,
-  publishTyrePricing,
   removeDemoTyres,
   staffTyre,
-  tyrePricesChangedMessage,
 } from './staff.ts';
 import { readPriceFileUpload, type PriceFileUpload } from './upload.ts';
 
 export type StaffTyresDependencies = {
   db: Database;
   logger: Logger;
-  store: SiteContentStore;
+  /** The settings in force (the price rules and the VAT rate that staff see prices by). */
+  settings: () => Promise<BusinessSettings>;
   requireUser: RequestHandler;
   /** Told when what the public pages show changed (prices, the range). */
   changed: () => void;
@@ -107,9 +103,8 @@ async function importRow(db: Database, id: number) {
 }
 
 /** The staff side of the catalogue, at /api/tyres/…: every route needs a signed-in member of staff. */
-export function staffTyresRouter({ db, logger, store, requireUser, changed }: StaffTyresDependencies) {
+export function staffTyresRouter({ db, logger, settings, requireUser, changed }: StaffTyresDependencies) {
   const router = Router();
-  const content = async (): Promise<SiteContent> => (await store.published()).content;
 
   router.get('/tyres/catalogue', requireUser, async (req, res) => {
     const query = typeof req.query.q === 'string' ? req.query.q.slice(0, 80) : '';
@@ -118,13 +113,13 @@ export function staffTyresRouter({ db, logger, store, requireUser, changed }: St
     const limit = 50;
     const rows = await findTyres(db, { query, after, limit: limit + 1 });
     const page = rows.slice(0, limit);
-    const published = await content();
+    const inForce = await settings();
     const sources = await sourcesOf(
       db,
       page.map((row) => row.id),
     );
     res.json({
-      items: page.map((row) => staffTyre(row, published, sources.get(row.id))),
+      items: page.map((row) => staffTyre(row, inForce, sources.get(row.id))),
       next: rows.length > limit ? page.at(-1)!.id : null,
       demoCount: await db.$count(tyres, and(eq(tyres.demo, true), eq(tyres.hidden, false))),
     } satisfies StaffTyrePage);
@@ -139,20 +134,6 @@ export function staffTyresRouter({ db, logger, store, requireUser, changed }: St
       detail: { removed },
     });
     res.json({ removed });
-  });
-
-  router.get('/tyres/pricing', requireUser, async (_req, res) => {
-    res.json(await pricingAnswer(db, store.seed));
-  });
-
-  router.put('/tyres/pricing', requireUser, express.json({ limit: '64kb' }), async (req, res) => {
-    const result = await publishTyrePricing(db, req.body, req.user!, store.seed);
-    if (result.outcome === 'conflict') {
-      res.status(409).json({ error: tyrePricesChangedMessage, current: result.current });
-      return;
-    }
-    await takePublished({ db, store, changed }, req, result.published, { part: 'tyre prices' });
-    res.json(await pricingAnswer(db, store.seed));
   });
 
   router.get('/tyres/suppliers', requireUser, async (_req, res) => {
@@ -325,7 +306,7 @@ export function staffTyresRouter({ db, logger, store, requireUser, changed }: St
   router.get('/tyres/:id', requireUser, async (req, res) => {
     const row = await tyreById(db, idParam(req, 'There is no such tyre.'));
     if (!row) throw tyreNotFound();
-    res.json(staffTyre(row, await content(), (await sourcesOf(db, [row.id])).get(row.id)));
+    res.json(staffTyre(row, await settings(), (await sourcesOf(db, [row.id])).get(row.id)));
   });
 
   router.patch('/tyres/:id', requireUser, express.json({ limit: '4kb' }), async (req, res) => {
@@ -345,7 +326,7 @@ export function staffTyresRouter({ db, logger, store, requireUser, changed }: St
         ...(change.reason && { reason: change.reason }),
       },
     });
-    res.json(staffTyre(after, await content(), (await sourcesOf(db, [after.id])).get(after.id)));
+    res.json(staffTyre(after, await settings(), (await sourcesOf(db, [after.id])).get(after.id)));
   });
 
   return router;

@@ -36,9 +36,7 @@ export const networkFailure = { networkFailure: true } as const;
 
 /** What a route answers: its own status and body, a refusal, or nothing (`networkFailure`). */
 export type ApiReply<Route extends ApiRoute> =
-  | Success<ApiRoutes[Route]>
-  | Refusal<ApiRoutes[Route]>
-  | typeof networkFailure;
+  Success<ApiRoutes[Route]> | Refusal<ApiRoutes[Route]> | typeof networkFailure;
 
 type PathOf<Route extends string> = Route extends `${string} ${infer Path}` ? Path : never;
 type ParamsOf<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
@@ -123,9 +121,9 @@ export function answer<Route extends ApiRoute>(
 export const everyRequestPending = () => http.all('/api/*', pending);
 
 /**
- * The API answers with `handlers` alone from now on (in place of those of the test before), and
- * records the requests: `calls`, or `requests()` as "METHOD /path"; `answer` changes or adds a
- * route's answer from then on.
+ * The API answers with `handlers` alone from now on (in place of any the test gave before), and
+ * records the requests from now on: `calls`, or `requests()` as "METHOD /path"; `answer` changes
+ * or adds a route's answer from then on.
  */
 export function serveApi(...handlers: ApiHandler[]) {
   apiServer.resetHandlers(...handlers);

@@ -8,6 +8,7 @@ import {
   settingsOwnersMessage,
   type DomainSettings,
   type SettingsChange,
+  type SettingsDomain,
 } from '#common/settings/domains.ts';
 import type { PublishedSiteContent } from '#common/site-content/site-content.ts';
 import { defaultTyrePricing } from '#common/tyres/pricing-settings.ts';
@@ -37,10 +38,12 @@ async function branches() {
   return published.content.branches;
 }
 
-const read = async (domain: string, headers = owner()) =>
-  (await api().get(`/api/settings/${domain}`).set(headers).expect(200)).body as DomainSettings;
+type Headers = Record<string, string>;
 
-const change = (domain: string, body: unknown, headers = owner()) =>
+const read = async <Domain extends SettingsDomain>(domain: Domain, headers: Headers = owner()) =>
+  (await api().get(`/api/settings/${domain}`).set(headers).expect(200)).body as DomainSettings<Domain>;
+
+const change = (domain: SettingsDomain, body: object, headers: Headers = owner()) =>
   api().put(`/api/settings/${domain}`).set(headers).send(body);
 
 describe('the settings of a domain', () => {
@@ -57,6 +60,7 @@ describe('the settings of a domain', () => {
     expect((await read('invoicing')).settings).toEqual(defaultInvoicingSettings(own));
     expect((await read('reminders')).settings).toEqual(defaultReminderSettings);
     await api().get('/api/settings/payroll').set(owner()).expect(404);
+    await change('payroll' as SettingsDomain, { version: 0, settings: {} }).expect(404);
   });
 
   it('change from the version they were read at, with who and when, kept in the history and the activity log', async () => {
@@ -124,7 +128,7 @@ describe('the settings of a domain', () => {
 
   it('are refused with the field at fault when they are not valid, and nothing is stored', async () => {
     const booking = await read('booking');
-    const settings = structuredClone(booking.settings) as ReturnType<typeof bookingSettingsOf>;
+    const settings = structuredClone(booking.settings);
     settings.noticeHours = -1;
     settings.locations[2]!.key = 'romford';
     const refused = await change('booking', { version: 0, settings }).expect(400);

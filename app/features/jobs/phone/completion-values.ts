@@ -1,3 +1,4 @@
+import { set, type FieldErrors, type Resolver } from 'react-hook-form';
 import * as z from 'zod/mini';
 import {
   jobEventSchema,
@@ -112,4 +113,20 @@ export function completionOf(
   if (Object.keys(errors).length > 0) return { errors };
   const { idempotencyKey: _checked, ...withoutKey } = event;
   return { event: withoutKey };
+}
+
+/**
+ * The form's check (react-hook-form's resolver): the completed event of its values, or each
+ * field's message at the field's path (`tyres.0.dot`), as the form holds them.
+ */
+export function completionResolver(job: Job): Resolver<CompletionValues, unknown, EventWithoutKey> {
+  return (values) => {
+    const checked = completionOf(values, job);
+    if (checked.event) return { values: checked.event, errors: {} };
+    const errors: FieldErrors<CompletionValues> = {};
+    for (const [field, message] of Object.entries(checked.errors)) {
+      set(errors, field, { type: 'validate', message });
+    }
+    return { values: {}, errors };
+  };
 }

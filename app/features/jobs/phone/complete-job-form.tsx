@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useController, useForm } from 'react-hook-form';
 import { jobLimits, type Job } from '#common/jobs/jobs.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { fieldClass } from '#app/components/ui/form-field.tsx';
@@ -21,20 +20,21 @@ export function CompleteJobForm({ job, add, onDone }: { job: Job; add: AddAction
     defaultValues: initialValues(job),
     resolver: completionResolver(job),
   });
-  const [photos, setPhotos] = useState<File[]>([]);
-  const [signature, setSignature] = useState<Blob | null>(null);
+  const photos = useController({ control: form.control, name: 'photos' }).field;
+  const signature = useController({ control: form.control, name: 'signature' }).field;
   const room = Math.max(0, jobLimits.photos - job.photos);
 
   const submit = form.handleSubmit(async (completed) => {
-    for (const picture of photos.slice(0, room)) {
+    for (const picture of photos.value.slice(0, room)) {
       await add(job, 'Photo', (key) => ({ kind: 'file', fileKind: 'photo', idempotencyKey: key, picture }));
     }
-    if (signature) {
+    const signed = signature.value;
+    if (signed) {
       await add(job, 'Customer’s signature', (key) => ({
         kind: 'file',
         fileKind: 'signature',
         idempotencyKey: key,
-        picture: signature,
+        picture: signed,
       }));
     }
     await addEvent(add, job, 'Completed', completed);
@@ -78,9 +78,9 @@ export function CompleteJobForm({ job, add, onDone }: { job: Job; add: AddAction
           </label>
           <textarea id={`notes-${job.id}`} rows={2} {...form.register('notes')} className={fieldClass} />
         </div>
-        <PhotoPicker id={`photos-${job.id}`} room={room} photos={photos} onChange={setPhotos} />
+        <PhotoPicker id={`photos-${job.id}`} room={room} photos={photos.value} onChange={photos.onChange} />
         <ChargeFields job={job} />
-        <SignaturePad onChange={setSignature} />
+        <SignaturePad onChange={signature.onChange} />
         <Button type="submit" size="large">
           Complete the job
         </Button>

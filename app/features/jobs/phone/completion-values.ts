@@ -21,6 +21,9 @@ export type CompletionValues = {
   changeCharge: boolean;
   lines: { description: string; quantity: string; price: string }[];
   linesReason: string;
+  /** Queued as files of their own before the event, not part of it. */
+  photos: File[];
+  signature: Blob | null;
 };
 
 /** "Hankook Ventus Prime 4 205/55 R16 91V" as brand, pattern and size, as far as it can be read. */
@@ -51,6 +54,8 @@ export function initialValues(job: Job): CompletionValues {
       price: poundsText(line.unitPence),
     })),
     linesReason: '',
+    photos: [],
+    signature: null,
   };
 }
 

@@ -147,6 +147,22 @@ function ImportChoices({
   );
 }
 
+/** The kept mapping's id for an import, saved first when it is new or changed; none for our own columns. */
+function useMappingId(suppliers: TyreSupplier[]) {
+  const saveSupplier = useSaveSupplier();
+  return async ({ reader, name, mapping }: ImportValues) => {
+    if (reader === 'own') return null;
+    const kept = keptSupplier(reader, suppliers);
+    if (kept && JSON.stringify(kept.mapping) === JSON.stringify(mapping)) return kept.id;
+    const saved = await saveSupplier.mutateAsync({
+      id: kept?.id ?? null,
+      name: kept?.name ?? name.trim(),
+      mapping,
+    });
+    return saved.id;
+  };
+}
+
 /**
  * Sends a price file: staff choose it, say whose columns it has (ours, a supplier's kept
  * mapping, or a new supplier's, mapped here once and kept), and whether it is the supplier's
@@ -159,7 +175,7 @@ function ImportForm({
   suppliers: TyreSupplier[];
   onStarted: (id: number, rows: number) => void;
 }) {
-  const saveSupplier = useSaveSupplier();
+  const mappingIdOf = useMappingId(suppliers);
   const startImport = useStartImport();
   const fileInput = useRef<HTMLInputElement>(null);
   const {
@@ -196,19 +212,6 @@ function ImportForm({
     }
     setValue('file', { file, headers, rows });
     chooseReader(suggestedReader(headers, suppliers), headers);
-  }
-
-  /** The kept mapping's id, saved first when it is new or changed; none for our own columns. */
-  async function mappingIdOf({ reader: chosenReader, name, mapping: chosenMapping }: ImportValues) {
-    if (chosenReader === 'own') return null;
-    const kept = keptSupplier(chosenReader, suppliers);
-    if (kept && JSON.stringify(kept.mapping) === JSON.stringify(chosenMapping)) return kept.id;
-    const saved = await saveSupplier.mutateAsync({
-      id: kept?.id ?? null,
-      name: kept?.name ?? name.trim(),
-      mapping: chosenMapping,
-    });
-    return saved.id;
   }
 
   async function start(values: ImportValues) {

@@ -27,15 +27,15 @@ import { signIn, staffAccountEnv, staffGet, type Scenario } from './server.ts';
 /** Jobs per window in the booking scenario: small enough that the run books every place. */
 const benchPlaces = 4;
 
-/** Publishes twelve hourly windows of `benchPlaces` places every day, for every location. */
-async function publishHourlyWindows(server: ServerProcess, cookie: string): Promise<void> {
+/** Saves twelve hourly windows of `benchPlaces` places every day, for every location. */
+async function saveHourlyWindows(server: ServerProcess, cookie: string): Promise<void> {
   const staffHeaders = {
     cookie,
     'content-type': 'application/json',
     'x-admin-request': '1',
     origin: server.url,
   };
-  const published = await staffGet<{ version: number; content: Record<string, unknown> }>(
+  const published = await staffGet<{ content: Record<string, unknown> }>(
     server,
     cookie,
     '/api/site-content',
@@ -54,13 +54,13 @@ async function publishHourlyWindows(server: ServerProcess, cookie: string): Prom
     closedDates: [],
     openBankHolidays: Object.keys(bankHolidays),
   };
-  const publish = await fetch(`${server.url}/api/site-content`, {
+  const current = await staffGet<{ version: number }>(server, cookie, '/api/settings/booking');
+  const saved = await fetch(`${server.url}/api/settings/booking`, {
     method: 'PUT',
     headers: staffHeaders,
-    body: JSON.stringify({ version: published.version, content: { ...published.content, booking } }),
+    body: JSON.stringify({ version: current.version, settings: booking }),
   });
-  if (!publish.ok)
-    throw new Error(`publishing the booking settings answered ${publish.status}: ${await publish.text()}`);
+  if (!saved.ok) throw new Error(`saving the booking settings answered ${saved.status}: ${await saved.text()}`);
 }
 
 /** Tyres the bench's customers book: own stock only, so that none waits for the supplier. */
@@ -162,7 +162,7 @@ function rushAndAfter(answers: readonly { statusCode: number; latencyMs: number 
 async function runBooking(server: ServerProcess, settings: Settings): Promise<boolean> {
   const { duration, connections } = settings;
   const cookie = await signIn(server);
-  await publishHourlyWindows(server, cookie);
+  await saveHourlyWindows(server, cookie);
   const tyreIds = await importBenchTyres(server, cookie);
 
   const availabilityUrl = '/api/availability?service=puncture-repair&location=mobile&days=22';

@@ -80,15 +80,13 @@ async function officeWithJobs(url: string, count: number, tomorrow: string) {
   const office = sessionOf(login);
 
   const published = await call(url, office, 'GET', '/api/site-content');
-  await call(url, office, 'PUT', '/api/site-content', {
-    version: published.version,
-    content: {
-      ...published.content,
-      booking: openEveryDay(
-        published.content.branches.map((branch: { key: string }) => branch.key),
-        [{ start: '08:00', end: '10:00', places: count }],
-      ),
-    },
+  const booking = await call(url, office, 'GET', '/api/settings/booking');
+  await call(url, office, 'PUT', '/api/settings/booking', {
+    version: booking.version,
+    settings: openEveryDay(
+      published.content.branches.map((branch: { key: string }) => branch.key),
+      [{ start: '08:00', end: '10:00', places: count }],
+    ),
   });
 
   const { id: fitterId, setupUrl } = await call(url, office, 'POST', '/api/users', {

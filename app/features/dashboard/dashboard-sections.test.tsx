@@ -146,7 +146,7 @@ describe('DashboardSections', () => {
     expect(screen.queryByRole('heading', { name: 'Customer Enquiries' })).toBeNull();
   });
 
-  it('fills every row of the phone grid (six columns) for staff (ten tabs) and owners (twelve)', () => {
+  it('fills every row of the phone grid (six columns) for staff (eleven tabs) and owners (thirteen)', () => {
     const rows = (count: number) => {
       const widths = Array.from({ length: count }, (_, index) =>
         Number(phoneSpan(index, count).split('-').at(-1)),
@@ -158,8 +158,9 @@ describe('DashboardSections', () => {
       }
       return filled;
     };
-    expect(sectionsFor('staff')).toHaveLength(10);
-    expect(sectionsFor('owner')).toHaveLength(12);
+    expect(sectionsFor('staff')).toHaveLength(11);
+    expect(sectionsFor('owner')).toHaveLength(13);
+    expect(rows(13)).toEqual([6, 6, 6, 6, 6]);
     expect(rows(9)).toEqual([6, 6, 6]);
     expect(rows(11)).toEqual([6, 6, 6, 6]);
     expect(rows(12)).toEqual([6, 6, 6, 6]);

@@ -77,12 +77,12 @@ export function sectionOf(
 }
 
 /**
- * On phones and tablets the tab list is a six-column grid of rows of three (two columns each). A
- * last row of two takes three columns each, a last one alone all six, so every row is full: staff's
- * 10 tabs make four rows (the last one tab), an owner's 12 make four. At 320 px a two-column tab is 92 px wide, room
- * for the longest label ("My account", 80 px in Inter semibold) with its padding. From `lg` up
- * (1024 px) the tabs sit in one line: an owner's twelve need about 950 px with `lg`'s padding,
- * within the 976 px there are at 1024 px, and about 1,045 px with `xl`'s.
+ * Below `xl` (phones, tablets and small laptops) the tab list is a six-column grid of rows of three
+ * (two columns each). A last row of two takes three columns each, a last one alone all six, so
+ * every row is full: staff's 11 tabs make four rows, an owner's 13 five (the last one tab). At
+ * 320 px a two-column tab is 92 px wide, room for the longest label ("My account", 80 px in Inter
+ * semibold) with its padding. From `xl` up (1280 px) the tabs sit in one line: an owner's thirteen
+ * need about 1,030 px with `xl`'s padding, within the 1,232 px there are at 1280 px.
  */
 export function phoneSpan(index: number, count: number): string {
   const leftOver = count % 3;
@@ -132,13 +132,13 @@ export function DashboardSections({ user, section, onSectionChange }: DashboardS
     <Tabs.Root value={current} onValueChange={(value) => onSectionChange(value as DashboardSection)}>
       <Tabs.List
         aria-label="Dashboard sections"
-        className="mb-6 grid grid-cols-6 gap-0.5 rounded-xl bg-slate-200/70 p-1 lg:inline-flex lg:gap-0"
+        className="mb-6 grid grid-cols-6 gap-0.5 rounded-xl bg-slate-200/70 p-1 xl:inline-flex xl:gap-0"
       >
         {visible.map(({ value, label }, index) => (
           <Tabs.Trigger
             key={value}
             value={value}
-            className={`${phoneSpan(index, visible.length)} rounded-lg px-1 py-2 text-sm font-semibold whitespace-nowrap text-slate-600 transition hover:text-ink data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm lg:px-3 xl:px-4`}
+            className={`${phoneSpan(index, visible.length)} rounded-lg px-1 py-2 text-sm font-semibold whitespace-nowrap text-slate-600 transition hover:text-ink data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm xl:px-3 2xl:px-4`}
           >
             {label}
           </Tabs.Trigger>

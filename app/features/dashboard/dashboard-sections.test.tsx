@@ -43,6 +43,7 @@ describe('DashboardSections', () => {
       'Analytics',
       'Images',
       'Content',
+      'Settings',
       'Privacy',
       'Staff',
       'Activity',
@@ -66,6 +67,7 @@ describe('DashboardSections', () => {
       'Analytics',
       'Images',
       'Content',
+      'Settings',
       'Privacy',
       'My account',
     ]);

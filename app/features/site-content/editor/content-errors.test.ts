@@ -59,20 +59,20 @@ describe('the messages shown', () => {
       errorKeysInOrder({
         'testimonials.0.author': ['x'],
         'branches.1.name': ['x'],
-        'booking.closedDates.0.date': ['x'],
+        'customerEmails.acknowledgementIntro': ['x'],
         'business.email': ['x'],
         services: ['x'],
-        'invoicing.vatNumber': ['x'],
+        'areas.regions.0': ['x'],
         'services.2.title': ['x'],
       }),
     ).toEqual([
       'business.email',
-      'invoicing.vatNumber',
       'services',
       'services.2.title',
       'branches.1.name',
-      'booking.closedDates.0.date',
+      'areas.regions.0',
       'testimonials.0.author',
+      'customerEmails.acknowledgementIntro',
     ]);
   });
 });

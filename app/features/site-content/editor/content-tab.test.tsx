@@ -37,11 +37,9 @@ describe('the Content tab', () => {
     expect(html).toContain('Original content');
     for (const part of [
       'Business details',
-      'Invoicing',
       'Services',
       'Home page prices',
       'Branches &amp; opening hours',
-      'Booking',
       'Contact hours',
       'Areas covered',
       'Testimonials',
@@ -68,17 +66,9 @@ describe('the Content tab', () => {
     );
     expect(html).toMatch(/id="content-branches-0-hours-saturday-closes" type="time"[^>]*value="16:00"/);
     expect(html).toContain('Closed on Sunday');
-    // Booking: the settings in force (the content has none of its own), each place closed.
-    expect(html).toMatch(/id="content-booking-horizonDays"[^>]*value="21"/);
-    expect(html).toMatch(/id="content-booking-noticeHours"[^>]*value="4"/);
-    expect(html).toContain('Until you publish booking settings of your own, the booking page uses these');
-    expect(html).toMatch(
-      /aria-expanded="false" aria-controls="booking-mobile-panel"[^>]*>.*?Mobile fitting<\/span>/,
-    );
-    expect(html).toContain(
-      'Harold Hill branch</span><span class="text-sm font-normal text-slate-600">31 windows on 7 days',
-    );
-    expect(html).not.toContain('id="content-booking-locations-0-week-monday-0-start"');
+    // The settings are the Settings tab's: none of them here.
+    expect(html).not.toContain('id="content-booking-horizonDays"');
+    expect(html).not.toMatch(/<h2[^>]*>(Booking|Invoicing|Reminders &amp; reviews)<\/h2>/);
     // The tokens long texts may use are explained where they are edited.
     expect(html).toContain('{formattedPhone}');
     // Nothing to publish yet.

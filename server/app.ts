@@ -74,6 +74,9 @@ import { siteSettingsWith, type SiteSettings } from '#common/site-content/site-s
 import type { PageCache } from './pages/page-cache.ts';
 import { pageHandler } from './pages/page-handler.ts';
 import { staffPages } from './pages/staff-pages.ts';
+import { backgroundTasksRouter } from './tasks/routes.ts';
+import { createTaskRunner, type TaskRunner } from './tasks/runner.ts';
+import { tyreImportTask } from './tyres/import-task.ts';
 import { systemClock, type Clock } from './clock.ts';
 
 export type AppDependencies = {
@@ -105,6 +108,8 @@ export type AppDependencies = {
    * query. Whoever gives them keeps them true to the database (db/staff-data.ts).
    */
   staffMemories?: ReturnType<typeof createStaffMemories>;
+  /** The background tasks (tasks/runner.ts); without them, a runner of those the routes ask for. */
+  tasks?: TaskRunner;
 };
 
 /**
@@ -137,6 +142,7 @@ export function createApp({
   pageCache,
   siteContent = createSiteContentStore(database.db, () => seedSiteContent(config.site)),
   staffMemories,
+  tasks = createTaskRunner({ database, logger, clock, tasks: [tyreImportTask(database.db)] }),
 }: AppDependencies) {
   const app = express();
   app.disable('x-powered-by');
@@ -260,7 +266,7 @@ export function createApp({
   api.use(publicTyresRouter(booking));
   api.use(tyreHoldsRouter({ db: database.db, clock }, requireUser));
   api.use(
-    staffTyresRouter({ db: database.db, logger, store: siteContent, requireUser, changed: contentChanged }),
+    staffTyresRouter({ db: database.db, store: siteContent, requireUser, changed: contentChanged, tasks }),
   );
   api.use(customersToldToCall(contact));
   api.use(publicAnalyticsRouter(analytics));
@@ -318,6 +324,7 @@ export function createApp({
     ),
   );
   api.use(imagesRouter(database.db, requireUser, contentChanged));
+  api.use(backgroundTasksRouter(tasks, requireUser));
   api.use(apiNotFound);
   api.use(apiErrorHandler);
   app.use('/api', api);

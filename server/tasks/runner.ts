@@ -111,6 +111,8 @@ export function createTaskRunner({
   }
   const { db } = database;
   const locks = database.sessionLocks();
+  // A runner of tasks run only on request has nothing to look for until it is asked.
+  const scheduled = [...states.values()].some((state) => state.schedule.kind !== 'on request');
   const since = clock();
   const stopping = new AbortController();
   let stopped = false;
@@ -124,7 +126,7 @@ export function createTaskRunner({
 
   /** The next tick in `delayMs`, unless one is due sooner already. */
   function wakeIn(delayMs: number) {
-    if (stopped) return;
+    if (stopped || delayMs === Infinity) return;
     const at = Date.now() + Math.max(0, delayMs);
     if (timer && timerAt <= at) return;
     clearTimeout(timer);
@@ -164,7 +166,7 @@ export function createTaskRunner({
       return;
     }
     const now = clock();
-    let sleepMs = idleMs;
+    let sleepMs = scheduled ? idleMs : Infinity;
     for (const state of states.values()) {
       if (state.running) continue;
       const record = records.get(state.definition.name) ?? null;
@@ -183,7 +185,7 @@ export function createTaskRunner({
       }
       state.running = attempt(state, record).finally(() => {
         state.running = null;
-        wakeIn(state.asked ? soonMs : 0);
+        wakeIn(state.asked ? soonMs : scheduled ? 0 : Infinity);
       });
     }
     wakeIn(sleepMs);
@@ -311,7 +313,7 @@ export function createTaskRunner({
     await locks.close();
   }
 
-  wakeIn(0);
+  if (scheduled) wakeIn(0);
   return { runSoon, status, stop };
 }
 

@@ -165,6 +165,7 @@ export function createTaskRunner({
       wakeIn(retryMs);
       return;
     }
+    if (stopped) return;
     const now = clock();
     let sleepMs = scheduled ? idleMs : Infinity;
     for (const state of states.values()) {
@@ -172,8 +173,8 @@ export function createTaskRunner({
       const record = records.get(state.definition.name) ?? null;
       // A run recorded under way but not running here is either running elsewhere or left by a
       // process that died: the lock tells which.
-      const scheduled = dueAfter(state.schedule, record?.lastStartedAt ?? null, since);
-      const dueAt = record?.runningSince && scheduled ? now : scheduled;
+      const dueBySchedule = dueAfter(state.schedule, record?.lastStartedAt ?? null, since);
+      const dueAt = record?.runningSince && dueBySchedule ? now : dueBySchedule;
       if (!state.asked && (!dueAt || dueAt > now)) {
         if (dueAt) sleepMs = Math.min(sleepMs, dueAt.getTime() - now.getTime());
         continue;
@@ -285,8 +286,8 @@ export function createTaskRunner({
       const running = held.has(state.key);
       const interrupted = Boolean(record?.runningSince) && !running;
       const lastStartedAt = (running ? record?.runningSince : record?.lastStartedAt) ?? null;
-      const scheduled = dueAfter(state.schedule, lastStartedAt, since);
-      const dueAt = interrupted && scheduled ? now : scheduled;
+      const dueBySchedule = dueAfter(state.schedule, lastStartedAt, since);
+      const dueAt = interrupted && dueBySchedule ? now : dueBySchedule;
       return {
         name: state.definition.name,
         schedule: state.definition.schedule,

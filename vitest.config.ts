@@ -78,9 +78,9 @@ export default defineConfig({
     // The files of a worker share its modules rather than each loading them again: none replaces
     // a module but those of the last project, and what they leave is theirs alone (the server's
     // caches are keyed by each file's own database, fake timers and spies are restored after each
-    // test) or cleared after each test (a component test's rendered tree, toasts and stubbed
-    // fetch: tests/support/ui-cleanup.ts). On a 2-core machine: the database project 63 s -> 42 s
-    // on PGlite and 58 s -> 37 s on PostgreSQL, the app project 39 s -> 27 s.
+    // test) or cleared after each test (a component test's rendered tree, toasts, stubbed globals
+    // and API handlers: tests/support/ui-cleanup.ts). On a 2-core machine: the database project
+    // 63 s -> 42 s on PGlite and 58 s -> 37 s on PostgreSQL, the app project 39 s -> 27 s.
     isolate: false,
     hookTimeout: 60_000,
     projects: process.env.TEST_CALENDAR

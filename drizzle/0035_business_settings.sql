@@ -13,7 +13,7 @@ CREATE TABLE "business_settings_changes" (
 	"domain" text NOT NULL,
 	"version" integer NOT NULL,
 	"settings" jsonb NOT NULL,
-	"summary" text NOT NULL,
+	"changes" jsonb NOT NULL,
 	"changed_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"changed_by_id" integer,
 	"changed_by_name" text,
@@ -64,6 +64,20 @@ WHERE tyres.domain = 'tyres' AND (tyres.settings ->> 'vatPercent')::numeric <> 2
 --> statement-breakpoint
 UPDATE business_settings SET settings = settings - 'vatPercent' WHERE domain = 'tyres';
 --> statement-breakpoint
-INSERT INTO business_settings_changes (domain, version, settings, summary, changed_at, changed_by_id, changed_by_name)
-SELECT domain, version, settings, 'Carried over from the site content', changed_at, changed_by_id, changed_by_name
+INSERT INTO business_settings_changes (domain, version, settings, changes, changed_at, changed_by_id, changed_by_name)
+SELECT domain, version, settings, '["Carried over from the site content"]'::jsonb, changed_at, changed_by_id, changed_by_name
 FROM business_settings;
+--> statement-breakpoint
+-- Every change of the settings announces itself when its transaction commits, whichever process
+-- made it: each server process reads them again and drops the cached pages that show them
+-- (server/settings/changes.ts). The payload is empty, so that PostgreSQL sends one per transaction.
+CREATE FUNCTION notify_business_settings_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('business_settings_changed', '');
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER business_settings_changed
+  AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON business_settings
+  FOR EACH STATEMENT EXECUTE FUNCTION notify_business_settings_changed();

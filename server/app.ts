@@ -41,7 +41,7 @@ import {
   keptAvailability,
   publicBookingsRouter,
 } from './bookings/routes.ts';
-import { availability, settingsOf } from './bookings/availability.ts';
+import { availability } from './bookings/availability.ts';
 import { bookingOfferOf } from '#common/bookings/slots.ts';
 import { cancelByCustomer, manageBooking } from './bookings/customer-link.ts';
 import type { BookingDependencies } from './bookings/dependencies.ts';
@@ -78,6 +78,8 @@ import { backgroundTasksRouter } from './tasks/routes.ts';
 import { createTaskRunner, type TaskRunner } from './tasks/runner.ts';
 import { tyreImportTask } from './tyres/import-task.ts';
 import { systemClock, type Clock } from './clock.ts';
+import { settingsRouter } from './settings/routes.ts';
+import { createSettingsStore, type SettingsStore } from './settings/store.ts';
 
 export type AppDependencies = {
   config: Config;
@@ -103,6 +105,11 @@ export type AppDependencies = {
    * settings) when not given. Whoever gives it keeps it true to the database.
    */
   siteContent?: SiteContentStore;
+  /**
+   * This process's copy of the business's settings; made here when not given. Whoever gives it
+   * keeps it true to the database (settings/changes.ts).
+   */
+  settings?: SettingsStore;
   /**
    * Live sessions and the jobs' reads kept in memory between changes; without them each is a
    * query. Whoever gives them keeps them true to the database (db/staff-data.ts).
@@ -141,6 +148,7 @@ export function createApp({
   pageViews = createPageViewRecorder({ db: database.db, logger }),
   pageCache,
   siteContent = createSiteContentStore(database.db, () => seedSiteContent(config.site)),
+  settings = createSettingsStore(database.db, siteContent),
   staffMemories,
   tasks = createTaskRunner({ database, logger, clock, tasks: [tyreImportTask(database.db)] }),
 }: AppDependencies) {
@@ -155,7 +163,8 @@ export function createApp({
     limit: { ...config.enquiryRateLimit, scope: 'booking' },
     clock,
     content: async () => (await siteContent.published()).content,
-    contentNow: () => siteContent.current()?.content,
+    settings: () => settings.inForce(),
+    settingsNow: () => settings.now(),
     publicUrl: config.publicUrl,
     onQueued: () => notifications?.wake(),
   };
@@ -266,7 +275,13 @@ export function createApp({
   api.use(publicTyresRouter(booking));
   api.use(tyreHoldsRouter({ db: database.db, clock }, requireUser));
   api.use(
-    staffTyresRouter({ db: database.db, store: siteContent, requireUser, changed: contentChanged, tasks }),
+    staffTyresRouter({
+      db: database.db,
+      settings: booking.settings,
+      requireUser,
+      changed: contentChanged,
+      tasks,
+    }),
   );
   api.use(customersToldToCall(contact));
   api.use(publicAnalyticsRouter(analytics));
@@ -291,6 +306,7 @@ export function createApp({
         db: database.db,
         clock,
         content: booking.content,
+        settings: booking.settings,
         onQueued: booking.onQueued,
         onBookingChanged: () => forgetCatalogue(database.db),
         reportDelayMs: config.jobReportDelayMs,
@@ -305,7 +321,7 @@ export function createApp({
       {
         db: database.db,
         clock,
-        content: async () => (await siteContent.published()).content,
+        reminderSettings: async () => (await settings.inForce()).reminders,
         wake: () => notifications?.wake(),
       },
       requireUser,
@@ -316,7 +332,7 @@ export function createApp({
       {
         db: database.db,
         mailConfigured: config.smtpUrl !== undefined,
-        addresses: notificationAddresses(config, siteContent),
+        addresses: notificationAddresses(config, siteContent, booking.settings),
         publicUrl: config.publicUrl,
         wake: () => notifications?.wake(),
       },
@@ -324,6 +340,12 @@ export function createApp({
     ),
   );
   api.use(imagesRouter(database.db, requireUser, contentChanged));
+  api.use(
+    settingsRouter(
+      { db: database.db, store: settings, changed: (pages) => pageCache?.invalidatePages(pages) },
+      requireUser,
+    ),
+  );
   api.use(backgroundTasksRouter(tasks, requireUser));
   api.use(apiNotFound);
   api.use(apiErrorHandler);
@@ -367,7 +389,7 @@ export function createApp({
         cache: pageCache,
         secure: config.publicUrl.startsWith('https:'),
         loadContext: async (req, res, showSplash): Promise<ServerContext> => {
-          const { content } = await siteContent.published();
+          const [{ content }, inForce] = await Promise.all([siteContent.published(), settings.inForce()]);
           return {
             site: siteSettingsWith(config.site, content),
             ...contentForPages(content),
@@ -392,7 +414,7 @@ export function createApp({
               },
             },
             bookings: {
-              offer: bookingOfferOf(settingsOf(content)),
+              offer: bookingOfferOf(inForce.booking),
               availability: bookingPage((query) => availability(booking, query)),
               submit: bookingPage((form) => submitBooking(booking, form, req.ip)),
               manage: bookingPage((token) => manageBooking(booking, token)),

@@ -16,6 +16,7 @@ import { notificationAddresses } from './notifications/addresses.ts';
 import type { Mailer } from './notifications/mailer.ts';
 import { outboxTask } from './notifications/outbox-task.ts';
 import { remindersTask } from './reminders/task.ts';
+import type { SettingsStore } from './settings/store.ts';
 import type { SiteContentStore } from './site-content/store.ts';
 import type { TaskDefinition, TaskFacts } from './tasks/runner.ts';
 import { tyreImportTask } from './tyres/import-task.ts';
@@ -33,6 +34,7 @@ export function backgroundTasks({
   logger,
   clock,
   siteContent,
+  settings,
   mailer,
 }: {
   config: Config;
@@ -40,20 +42,20 @@ export function backgroundTasks({
   logger: Logger;
   clock: Clock;
   siteContent: SiteContentStore;
+  settings: SettingsStore;
   mailer: Mailer | null;
 }): TaskDefinition[] {
   const { db } = database;
-  const content = async () => (await siteContent.published()).content;
   return [
     outboxTask({
       db,
       mailer,
       logger,
-      addresses: notificationAddresses(config, siteContent),
+      addresses: notificationAddresses(config, siteContent, () => settings.inForce()),
       publicUrl: config.publicUrl,
       invoicePdf: (invoiceId) => invoicePdfFile(db, invoiceId),
     }),
-    remindersTask({ db, content, clock }),
+    remindersTask({ db, reminderSettings: async () => (await settings.inForce()).reminders, clock }),
     tyreImportTask(db),
     {
       // Rate-limit counters, sign-in failures and sessions are only needed for their window.

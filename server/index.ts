@@ -22,6 +22,8 @@ import { createTaskRunner } from './tasks/runner.ts';
 import { createSiteContentStore } from '#server/site-content/store.ts';
 import { seedSiteContent } from '#common/site-content/seed.ts';
 import { watchStaffData } from './db/staff-data.ts';
+import { watchSettings } from './settings/changes.ts';
+import { createSettingsStore } from './settings/store.ts';
 
 /** How long an idle client connection is kept open. */
 const keepAliveMs = 65_000;
@@ -45,8 +47,10 @@ async function main() {
   // Development renders every page afresh (its modules change under it).
   const pageCache = config.nodeEnv === 'development' ? undefined : new PageCache();
   let siteContentWatch: Subscription | undefined;
+  let settingsWatch: Subscription | undefined;
   let staffDataWatch: Subscription | undefined;
   const siteContent = createSiteContentStore(database.db, () => seedSiteContent(config.site));
+  const settings = createSettingsStore(database.db, siteContent);
   const staffMemories = createStaffMemories(database.db, siteContent);
   try {
     await database.migrate();
@@ -80,9 +84,11 @@ async function main() {
     // The first start of a new database publishes the seed as version 1.
     await siteContent.published();
     siteContentWatch = await watchSiteContent(database, { cache: pageCache, content: siteContent, logger });
+    settingsWatch = await watchSettings(database, { cache: pageCache, settings, logger });
     staffDataWatch = await watchStaffData(database, staffMemories);
   } catch (error) {
     await siteContentWatch?.close();
+    await settingsWatch?.close();
     await staffDataWatch?.close();
     await database.close();
     throw error;
@@ -101,7 +107,10 @@ async function main() {
     database,
     logger,
     clock,
-    tasks: [...backgroundTasks({ config, database, logger, clock, siteContent, mailer }), ...backups.tasks],
+    tasks: [
+      ...backgroundTasks({ config, database, logger, clock, siteContent, settings, mailer }),
+      ...backups.tasks,
+    ],
   });
   const socket = await backups.openSocket(tasks);
   /** Stops the background work: the socket's requests first, as the tasks do them. */
@@ -124,6 +133,7 @@ async function main() {
     tasks,
     pageCache,
     siteContent,
+    settings,
     staffMemories,
     clock,
     isShuttingDown: () => shuttingDown,
@@ -158,6 +168,7 @@ async function main() {
     await pageViews.stop();
     await stopTasks();
     await siteContentWatch?.close();
+    await settingsWatch?.close();
     await staffDataWatch?.close();
     await database.close();
     logger.info('stopped');
@@ -185,6 +196,7 @@ async function main() {
     // Typically the port is taken (EADDRINUSE): reported as one line by the caller.
     await stopTasks();
     await siteContentWatch?.close();
+    await settingsWatch?.close();
     await staffDataWatch?.close();
     await database.close();
     throw error;

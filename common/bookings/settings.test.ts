@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { makeContent } from '#tests/support/site-content.ts';
 import {
-  bookingLocationName,
+  bookingSettingsCheck,
   bookingSettingsOf,
   bookingSettingsSchema,
   bookingWindowSchema,
@@ -13,11 +13,11 @@ import {
   type BookingLocationSettings,
   type BookingSettings,
 } from './settings.ts';
-import {
-  siteContentFieldErrors,
-  siteContentSchema,
-  type SiteContent,
-} from '#common/site-content/site-content.ts';
+import { nestedFieldErrorsOf } from '#common/http/field-errors.ts';
+import type { SiteContent } from '#common/site-content/site-content.ts';
+
+/** The site content with the booking settings beside it, as `bookingSettingsOf` takes them. */
+const withBooking = (content: SiteContent): SiteContent & { booking?: BookingSettings } => content;
 
 const open = (opens: string, closes: string) => ({ closed: false, opens, closes });
 const twoJobs = (...windows: [string, string][]) =>
@@ -142,7 +142,7 @@ describe('booking settings in force', () => {
   });
 
   it('are those published', () => {
-    const content = makeContent();
+    const content = withBooking(makeContent());
     content.booking = makePublished(content);
     content.booking.locations[0]!.enabled = false;
     const settings = bookingSettingsOf(content);
@@ -156,7 +156,7 @@ describe('booking settings in force', () => {
   });
 
   it('start a branch added since from its opening hours', () => {
-    const content = makeContent();
+    const content = withBooking(makeContent());
     // Published before Upminster was added: only mobile fitting and Harold Hill have settings.
     content.booking = makePublished(content);
     const settings = bookingSettingsOf(content);
@@ -170,7 +170,7 @@ describe('booking settings in force', () => {
   });
 
   it('leave out a removed branch, and keep the locations in the branches’ order', () => {
-    const content = makeContent();
+    const content = withBooking(makeContent());
     content.booking = makePublished(content);
     content.branches = content.branches.filter((branch) => branch.key !== 'harold-hill');
     const settings = bookingSettingsOf(content);
@@ -231,7 +231,7 @@ describe('a branch’s MOT testing and servicing', () => {
   });
 
   it('are those published, and the defaults for settings published before they were bookable', () => {
-    const content = makeContent();
+    const content = withBooking(makeContent());
     content.booking = makePublished(content);
     const haroldHill = content.booking.locations[1]!;
     const defaults = haroldHill.services!;
@@ -253,7 +253,7 @@ describe('a branch’s MOT testing and servicing', () => {
       ...settings,
       locations: [settings.locations[0], { ...haroldHill, services: motOnly }],
     });
-    expect(result.success || Object.keys(siteContentFieldErrors(result.error))).toEqual([
+    expect(result.success || Object.keys(nestedFieldErrorsOf(result.error))).toEqual([
       'locations.1.services.servicing',
     ]);
   });
@@ -264,7 +264,7 @@ describe('a branch’s MOT testing and servicing', () => {
     mot.week.monday = oneJob(['08:00', '09:00'], ['08:30', '09:30']);
     servicing.week.friday = [{ start: '12:00', end: '11:00', places: 51 }];
     const result = z.safeParse(bookingSettingsSchema, settings);
-    expect(result.success || siteContentFieldErrors(result.error)).toEqual({
+    expect(result.success || nestedFieldErrorsOf(result.error)).toEqual({
       'locations.1.services.mot.week.monday.1.start': ['Windows must be in order and must not overlap'],
       'locations.1.services.servicing.week.friday.0.places': ['At most 50 jobs'],
       'locations.1.services.servicing.week.friday.0.end': ['The window must end after it starts'],
@@ -275,7 +275,7 @@ describe('a branch’s MOT testing and servicing', () => {
     const settings = bookingSettingsOf(makeContent());
     settings.locations[0]!.services = settings.locations[1]!.services;
     const result = z.safeParse(bookingSettingsSchema, settings);
-    expect(result.success || siteContentFieldErrors(result.error)).toEqual({
+    expect(result.success || nestedFieldErrorsOf(result.error)).toEqual({
       'locations.0.services': ['MOT testing and servicing are booked at a branch only'],
     });
   });
@@ -290,7 +290,7 @@ describe('booking settings rules', () => {
     settings.locations[0]!.week.monday = twoJobs(['08:00', '10:00'], ['09:00', '11:00']);
     settings.locations[0]!.week.tuesday = [{ start: '8:00', end: '10:00', places: 0 }];
     const result = z.safeParse(bookingSettingsSchema, settings);
-    expect(result.success || siteContentFieldErrors(result.error)).toEqual({
+    expect(result.success || nestedFieldErrorsOf(result.error)).toEqual({
       'locations.0.week.monday.1.start': ['Windows must be in order and must not overlap'],
       'locations.0.week.tuesday.0.start': ['Enter a time as HH:MM, for example 08:00'],
       'locations.0.week.tuesday.0.places': ['At least 1 job'],
@@ -306,7 +306,7 @@ describe('booking settings rules', () => {
       openBankHolidays: ['next Monday'],
     };
     const result = z.safeParse(bookingSettingsSchema, settings);
-    expect(result.success || siteContentFieldErrors(result.error)).toEqual({
+    expect(result.success || nestedFieldErrorsOf(result.error)).toEqual({
       horizonDays: ['At most 90 days'],
       noticeHours: ['Cannot be negative'],
       'closedDates.0.date': ['Enter a date as YYYY-MM-DD'],
@@ -325,50 +325,30 @@ describe('booking settings rules', () => {
   });
 });
 
-describe('the site content’s booking settings', () => {
-  const errorsOf = (content: SiteContent) => {
-    const result = z.safeParse(siteContentSchema, content);
-    return result.success ? {} : siteContentFieldErrors(result.error);
-  };
+describe('the booking settings’ own check', () => {
+  const errorsOf = (settings: BookingSettings, content: SiteContent) =>
+    bookingSettingsCheck(settings, content).map(({ path, message }) => `${path.join('.')}: ${message}`);
 
-  it('may be absent: booking then follows the opening hours', () => {
+  it('accepts mobile fitting and every branch, each once', () => {
     const content = makeContent();
-    expect(content.booking).toBeUndefined();
-    expect(z.parse(siteContentSchema, content)).toEqual(content);
+    expect(errorsOf(bookingSettingsOf(content), content)).toEqual([]);
+    expect(errorsOf(makePublished(content), content)).toEqual([]);
   });
 
-  it('are accepted when published', () => {
+  it('names only mobile fitting or a branch', () => {
     const content = makeContent();
-    content.booking = bookingSettingsOf(content);
-    expect(z.parse(siteContentSchema, content)).toEqual(content);
-    content.booking = makePublished(content);
-    expect(z.parse(siteContentSchema, content).booking).toEqual(content.booking);
+    const settings = bookingSettingsOf(content);
+    settings.locations[2]!.key = 'romford';
+    expect(errorsOf(settings, content)).toEqual(['locations.2.key: No such branch']);
+    settings.locations[2]!.key = 'Not A Key';
+    const result = z.safeParse(bookingSettingsSchema, settings);
+    expect(result.success ? [] : result.error.issues.map((issue) => issue.message)).toContain('Invalid key');
   });
 
-  it('name only mobile fitting or a branch', () => {
+  it('gives each place its times once', () => {
     const content = makeContent();
-    content.booking = bookingSettingsOf(content);
-    content.booking.locations[2]!.key = 'romford';
-    expect(errorsOf(content)).toEqual({ 'booking.locations.2.key': ['No such branch'] });
-    content.booking.locations[2]!.key = 'Not A Key';
-    expect(errorsOf(content)['booking.locations.2.key']).toContain('Invalid key');
-  });
-
-  it('give each place its times once', () => {
-    const content = makeContent();
-    content.booking = bookingSettingsOf(content);
-    content.booking.locations[2]!.key = content.booking.locations[1]!.key;
-    expect(errorsOf(content)).toEqual({
-      'booking.locations.2.key': ['This place already has its own times'],
-    });
-  });
-});
-
-describe('location names', () => {
-  it('say mobile fitting or the branch', () => {
-    const { branches } = makeContent();
-    expect(bookingLocationName('mobile', branches)).toBe('Mobile fitting');
-    expect(bookingLocationName('harold-hill', branches)).toBe('Harold Hill branch');
-    expect(bookingLocationName('closed-branch', branches)).toBe('closed-branch');
+    const settings = bookingSettingsOf(content);
+    settings.locations[2]!.key = settings.locations[1]!.key;
+    expect(errorsOf(settings, content)).toEqual(['locations.2.key: This place already has its own times']);
   });
 });

@@ -1,19 +1,19 @@
 /**
  * VAT invoices and credit notes: their shapes and the one way VAT is worked out.
  *
- * Every price the business quotes includes VAT at the standard rate. An invoice shows each line's
+ * Every price the business quotes includes VAT at the rate of the invoicing settings. An invoice shows each line's
  * VAT, worked out from that line's amount and rounded to the penny (half a penny up); the
  * invoice's VAT is the sum of its lines' VAT and its net total the gross total less that VAT.
  * HMRC accepts either per-line or per-invoice rounding as long as one is used consistently:
  * per line lets every line show its own VAT and keeps a credit note of some lines exact.
  */
 
-/** The standard rate, in per cent. */
-export const vatRatePercent = 20;
-
-/** The VAT inside an amount that includes it, rounded to the penny (half up): 1/6 at 20%. */
-export function vatIncluded(grossPence: number): number {
-  return Math.round((grossPence * vatRatePercent) / (100 + vatRatePercent));
+/**
+ * The VAT inside an amount that includes it at `ratePercent` (the invoicing settings' rate),
+ * rounded to the penny (half up): 1/6 at 20%.
+ */
+export function vatIncluded(grossPence: number, ratePercent: number): number {
+  return Math.round((grossPence * ratePercent) / (100 + ratePercent));
 }
 
 /** One line as an invoice shows it. Amounts in pence, VAT included unless named net. */
@@ -36,10 +36,13 @@ export type InvoiceTotals = { netPence: number; vatPence: number; grossPence: nu
 export type ChargedLine = { description: string; quantity: number; unitPence: number };
 
 /** An invoice's lines with their VAT, and its totals. */
-export function invoiceLines(lines: readonly ChargedLine[]): { lines: InvoiceLine[]; totals: InvoiceTotals } {
+export function invoiceLines(
+  lines: readonly ChargedLine[],
+  vatRatePercent: number,
+): { lines: InvoiceLine[]; totals: InvoiceTotals } {
   const invoiced = lines.map((line): InvoiceLine => {
     const grossPence = line.quantity * line.unitPence;
-    const vatPence = vatIncluded(grossPence);
+    const vatPence = vatIncluded(grossPence, vatRatePercent);
     return { ...line, grossPence, vatPence, netPence: grossPence - vatPence };
   });
   const grossPence = invoiced.reduce((sum, line) => sum + line.grossPence, 0);

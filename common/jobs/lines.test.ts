@@ -46,17 +46,17 @@ describe('the lines a job charges', () => {
 
 describe('VAT', () => {
   it('is a sixth of a price that includes it at 20%, rounded to the penny', () => {
-    expect(vatIncluded(12000)).toBe(2000);
-    expect(vatIncluded(2500)).toBe(417); // 416.67
-    expect(vatIncluded(1)).toBe(0);
-    expect(vatIncluded(3)).toBe(1); // 0.5 rounds up
+    expect(vatIncluded(12000, 20)).toBe(2000);
+    expect(vatIncluded(2500, 20)).toBe(417); // 416.67
+    expect(vatIncluded(1, 20)).toBe(0);
+    expect(vatIncluded(3, 20)).toBe(1); // 0.5 rounds up
   });
 
   it('is worked out per line, and the invoice’s is the sum of its lines’', () => {
     const { lines, totals } = invoiceLines([
       { description: 'Tyre, fully fitted', quantity: 2, unitPence: 7499 },
       { description: 'Locking wheel nut removal', quantity: 1, unitPence: 1000 },
-    ]);
+    ], 20);
     expect(lines.map((line) => [line.grossPence, line.vatPence, line.netPence])).toEqual([
       [14998, 2500, 12498],
       [1000, 167, 833],

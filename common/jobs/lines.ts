@@ -1,4 +1,3 @@
-import type { SiteContent } from '#common/site-content/site-content.ts';
 import { formatPence } from '#common/util/money.ts';
 import type { ChargedLine } from './invoice.ts';
 
@@ -50,13 +49,6 @@ export const linesText = (lines: readonly ChargedLine[]) =>
     ...lines.map((line) => `${line.quantity} × ${line.description} at ${formatPence(line.unitPence)}`),
     `total ${formatPence(linesTotal(lines))}`,
   ].join('; ');
-
-/** The owner's limit until they set one: a reduction of more than 10% waits for the office. */
-export const defaultReductionLimitPercent = 10;
-
-/** The per cent of a booking's total a fitter may take off before the invoice waits for approval. */
-export const reductionLimitPercentOf = (content: Pick<SiteContent, 'invoicing'>) =>
-  content.invoicing?.reductionLimitPercent ?? defaultReductionLimitPercent;
 
 /** Whether charging `charged` for a job booked at `booked` takes off more than `limitPercent`. */
 export const reductionPastLimit = (booked: number, charged: number, limitPercent: number) =>

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import {
   defaultReminderSettings,
   motDaysOrderMessage,
-  reminderSettingsOf,
+  reminderSettingsChanges,
   reminderSettingsSchema,
   reviewLinkMessage,
   reviewTimeMessage,
@@ -16,11 +16,13 @@ const issuesOf = (input: unknown) =>
 
 describe('the reminders’ settings', () => {
   it('default to 28 and 7 days, 8 weeks, 10:00 and no review link until staff set them', () => {
-    expect(reminderSettingsOf({})).toEqual(defaultReminderSettings);
     expect(defaultReminderSettings).toMatchObject({ motFirstDays: 28, motSecondDays: 7, tyreWeeks: 8 });
     expect(issuesOf(defaultReminderSettings)).toBeUndefined();
-    const own = { ...defaultReminderSettings, tyreWeeks: 6 };
-    expect(reminderSettingsOf({ reminders: own })).toBe(own);
+    const own = { ...defaultReminderSettings, tyreWeeks: 6, reviewLink: 'https://g.page/r/review' };
+    expect(reminderSettingsChanges(defaultReminderSettings, own)).toEqual([
+      'Reminders: tyre reminder, weeks after “8” → “6”',
+      'Reminders: review link (empty) → “https://g.page/r/review”',
+    ]);
   });
 
   it('take a review page’s https address, trimmed, or none', () => {

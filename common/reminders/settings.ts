@@ -1,11 +1,11 @@
-// zod/mini: the dashboard's site content editor checks these as the API does.
+// zod/mini: the dashboard's Settings tab checks these as the API does.
 import * as z from 'zod/mini';
+import { fieldChanges } from '#common/util/field-changes.ts';
 import { timePattern } from '#common/time/week.ts';
 import { sendingHours } from './sending-hours.ts';
 
 /**
- * The reminders' settings, part of the staff-edited site content (absent until staff first
- * publish their own): how long before an MOT runs out its two reminders go, how long after a job
+ * The reminders' settings (the Settings tab's Reminders; common/settings/domains.ts): how long before an MOT runs out its two reminders go, how long after a job
  * the tyre reminder goes, and where and when review requests send customers.
  */
 
@@ -70,7 +70,7 @@ export const reminderSettingsSchema = z
   );
 export type ReminderSettings = z.output<typeof reminderSettingsSchema>;
 
-/** The settings of a site whose content has none of its own yet. */
+/** The settings until staff first change them. */
 export const defaultReminderSettings: ReminderSettings = {
   motFirstDays: 28,
   motSecondDays: 7,
@@ -79,6 +79,12 @@ export const defaultReminderSettings: ReminderSettings = {
   reviewTime: '10:00',
 };
 
-/** The reminders' settings in force for published content. */
-export const reminderSettingsOf = (content: { reminders?: ReminderSettings | undefined }): ReminderSettings =>
-  content.reminders ?? defaultReminderSettings;
+/** What changed, in words, for the settings' history. */
+export const reminderSettingsChanges = (before: ReminderSettings, after: ReminderSettings) =>
+  fieldChanges('Reminders', before, after, {
+    motFirstDays: 'first MOT reminder, days before',
+    motSecondDays: 'second MOT reminder, days before',
+    tyreWeeks: 'tyre reminder, weeks after',
+    reviewLink: 'review link',
+    reviewTime: 'review requests at',
+  });

@@ -1,19 +1,6 @@
-import { reductionLimitPercentOf } from '#common/jobs/lines.ts';
-import { reminderSettingsOf } from '#common/reminders/settings.ts';
-import { bankHolidays } from '#common/time/bank-holidays.ts';
-import {
-  bookingLocationName,
-  bookingSettingsOf,
-  branchServices,
-  type BookingLocationSettings,
-  type BookingSettings,
-  type ClosedDate,
-} from '#common/bookings/settings.ts';
-import { branchServiceTitles } from '#common/bookings/branch-services.ts';
 import { infoPageNames, type InfoPage, type InfoPageKey, type InfoPages } from './info-pages.ts';
 import { dayHoursText } from './opening-hours.ts';
-import { isCalendarDate } from '#common/time/week.ts';
-import { tyrePricingChanges } from '#common/tyres/pricing-changes.ts';
+import { fieldChanges } from '#common/util/field-changes.ts';
 import {
   weekdayNames,
   weekdays,
@@ -23,7 +10,6 @@ import {
   type SiteContent,
 } from './site-content.ts';
 import { plural } from '#common/util/words.ts';
-import { dayMonthYearText } from '#common/time/formats.ts';
 
 /**
  * What changed between two versions of the site content, in words a member of staff reads at a
@@ -37,17 +23,6 @@ export function describeChanges(before: SiteContent, after: SiteContent): string
     ...homePricingChanges(before.homePricing, after.homePricing),
     ...infoPageChanges(before.infoPages, after.infoPages),
     ...branchChanges(before.branches, after.branches),
-    ...bookingChanges(before, after),
-    ...tyrePricingChanges(before, after),
-    ...invoicingChanges(before.invoicing, after.invoicing),
-    // Absent settings are the defaults: publishing them first is no change of what is sent.
-    ...fieldChanges('Reminders', reminderSettingsOf(before), reminderSettingsOf(after), {
-      motFirstDays: 'first MOT reminder, days before',
-      motSecondDays: 'second MOT reminder, days before',
-      tyreWeeks: 'tyre reminder, weeks after',
-      reviewLink: 'review link',
-      reviewTime: 'review requests at',
-    }),
     ...fieldChanges('Contact hours', before.contactHours, after.contactHours, {
       weekdays: 'weekdays',
       saturday: 'Saturday',
@@ -71,28 +46,6 @@ export function summariseChanges(changes: readonly string[]): string {
   if (changes.length === 0) return 'No changes';
   const [first, ...rest] = changes;
   return rest.length === 0 ? first! : `${first}; and ${plural(rest.length, 'more change')}`;
-}
-
-const quote = (value: string) =>
-  value === '' ? '(empty)' : value.length > 60 ? `“${value.slice(0, 57)}…”` : `“${value}”`;
-
-function fieldChanges<Fields extends Record<string, unknown>>(
-  prefix: string,
-  before: Fields,
-  after: Fields,
-  labels: { [Key in keyof Fields]?: string },
-): string[] {
-  const changes: string[] = [];
-  for (const [field, label] of Object.entries(labels) as [keyof Fields, string][]) {
-    const [was, is] = [before[field], after[field]];
-    if (JSON.stringify(was) === JSON.stringify(is)) continue;
-    changes.push(
-      typeof was === 'string' || typeof was === 'number'
-        ? `${prefix}: ${label} ${quote(String(was))} → ${quote(String(is))}`
-        : `${prefix}: ${label} changed`,
-    );
-  }
-  return changes;
 }
 
 function businessChanges(before: SiteContent['business'], after: SiteContent['business']): string[] {
@@ -280,104 +233,3 @@ function areaChanges(before: SiteContent['areas'], after: SiteContent['areas']):
   ];
 }
 
-/** 2026-12-24 as "24 Dec 2026" (a draft's date may not be one yet). */
-const dayText = (date: string) =>
-  isCalendarDate(date) ? dayMonthYearText(date) : date.trim() || '(no date)';
-
-/** A closed date's entry in words: "24 Dec 2026 (all locations)". */
-function closedDateText(entry: ClosedDate, branches: SiteContent['branches']): string {
-  const where = entry.location === '' ? 'all locations' : bookingLocationName(entry.location, branches);
-  return `${dayText(entry.date)} (${where})`;
-}
-
-/** What changed of the bookable weeks of a place, or of a branch's MOT testing or servicing. */
-function weekChanges(
-  name: string,
-  before: Pick<BookingLocationSettings, 'enabled' | 'week'>,
-  after: Pick<BookingLocationSettings, 'enabled' | 'week'>,
-): string[] {
-  const changes: string[] = [];
-  if (before.enabled !== after.enabled) {
-    changes.push(`Booking: online booking of ${name} turned ${after.enabled ? 'on' : 'off'}`);
-  }
-  const days = weekdays.filter((day) => JSON.stringify(before.week[day]) !== JSON.stringify(after.week[day]));
-  if (days.length > 0) {
-    const which =
-      days.length === weekdays.length ? 'every day' : days.map((day) => weekdayNames[day]).join(', ');
-    changes.push(`Booking: windows of ${name} changed (${which})`);
-  }
-  return changes;
-}
-
-/** A place's changes, then those of its MOT testing and servicing ("MOT Testing at Harold Hill branch"). */
-function locationChanges(
-  name: string,
-  before: BookingLocationSettings,
-  after: BookingLocationSettings,
-): string[] {
-  const changes = weekChanges(name, before, after);
-  for (const service of branchServices) {
-    const [was, is] = [before.services?.[service], after.services?.[service]];
-    if (was && is) changes.push(...weekChanges(`${branchServiceTitles[service]} at ${name}`, was, is));
-  }
-  return changes;
-}
-
-/**
- * Booking compares the settings in force on each side, so that a document without any (which
- * books from defaults) and one that writes those defaults out read as the same. A location that
- * comes or goes with its branch is told by the branch's own change.
- */
-function bookingChanges(beforeContent: SiteContent, afterContent: SiteContent): string[] {
-  const before: BookingSettings = bookingSettingsOf(beforeContent);
-  const after: BookingSettings = bookingSettingsOf(afterContent);
-  const branches = afterContent.branches;
-  const changes = fieldChanges('Booking', before, after, {
-    horizonDays: 'days ahead customers can book',
-    noticeHours: 'shortest notice (hours)',
-  });
-  for (const location of after.locations) {
-    const was = before.locations.find((entry) => entry.key === location.key);
-    if (was) changes.push(...locationChanges(bookingLocationName(location.key, branches), was, location));
-  }
-  const closedKey = (entry: ClosedDate) => `${entry.date} ${entry.location}`;
-  const wasClosed = new Map(before.closedDates.map((entry) => [closedKey(entry), entry]));
-  const isClosed = new Map(after.closedDates.map((entry) => [closedKey(entry), entry]));
-  for (const [key, entry] of isClosed) {
-    const was = wasClosed.get(key);
-    if (!was) changes.push(`Booking: closed on ${closedDateText(entry, branches)}`);
-    else if (was.note !== entry.note)
-      changes.push(`Booking: note of ${closedDateText(entry, branches)} changed`);
-  }
-  for (const [key, entry] of wasClosed) {
-    if (!isClosed.has(key)) changes.push(`Booking: no longer closed on ${closedDateText(entry, branches)}`);
-  }
-  const holiday = (date: string) => `${bankHolidays[date] ?? 'the bank holiday'}, ${dayText(date)}`;
-  for (const date of after.openBankHolidays) {
-    if (!before.openBankHolidays.includes(date)) changes.push(`Booking: open on ${holiday(date)}`);
-  }
-  for (const date of before.openBankHolidays) {
-    if (!after.openBankHolidays.includes(date)) changes.push(`Booking: closed on ${holiday(date)}`);
-  }
-  return changes;
-}
-
-/** The invoicing details: set, changed (address or VAT number) or taken away. */
-function invoicingChanges(before: SiteContent['invoicing'], after: SiteContent['invoicing']): string[] {
-  if (!before && !after) return [];
-  if (!before) return ['Invoicing: postal address and VAT number set'];
-  if (!after) return ['Invoicing: details removed (invoices use the first branch’s address)'];
-  return [
-    ...(before.address.join('\n') !== after.address.join('\n')
-      ? [`Invoicing: postal address ${before.address.join(', ')} → ${after.address.join(', ')}`]
-      : []),
-    ...(before.vatNumber !== after.vatNumber
-      ? [`Invoicing: VAT number ${before.vatNumber} → ${after.vatNumber}`]
-      : []),
-    ...(reductionLimitPercentOf({ invoicing: before }) !== reductionLimitPercentOf({ invoicing: after })
-      ? [
-          `Invoicing: a price cut of more than ${reductionLimitPercentOf({ invoicing: before })}% → ${reductionLimitPercentOf({ invoicing: after })}% waits for approval`,
-        ]
-      : []),
-  ];
-}

@@ -6,11 +6,14 @@ import { publicContent } from './public-content.ts';
 
 describe('the public part of the site content', () => {
   it('is what the public pages show: the visible services, none of the settings staff alone see', () => {
+    // A document stored before the settings had their own home still holds them: never shown.
     const content = makeContent((draft) => {
       draft.services[1]!.visible = false;
-      draft.tyres = defaultTyrePricing;
-      draft.reminders = { ...defaultReminderSettings, reviewLink: 'https://g.page/r/review' };
-      draft.invoicing = { address: ['1 High Street', 'Romford RM1 1AA'], vatNumber: 'GB 123 4567 89' };
+      Object.assign(draft, {
+        tyres: defaultTyrePricing,
+        reminders: { ...defaultReminderSettings, reviewLink: 'https://g.page/r/review' },
+        invoicing: { address: ['1 High Street', 'Romford RM1 1AA'], vatNumber: 'GB 123 4567 89' },
+      });
     });
     const shown = publicContent(content);
     expect(Object.keys(shown).sort()).toEqual([

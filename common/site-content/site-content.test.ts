@@ -1,13 +1,11 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { bookingSettingsOf, type BookingSettings } from '#common/bookings/settings.ts';
 import { hoursRows, openingHoursSpecification } from './opening-hours.ts';
 import {
   defaultCoveredDistricts,
   publishableSiteContentSchema,
   siteContentFieldErrors,
   siteContentSchema,
-  weekdays,
   type SiteContent,
 } from './site-content.ts';
 import { describeChanges, summariseChanges } from './changes.ts';
@@ -164,29 +162,11 @@ describe('describing changes', () => {
       'Puncture Repair: Standard puncture repair £25 → £30',
       'TPMS Services: hidden on the site',
       'Harold Hill: Saturday hours 8:00am - 4:00pm → 9:00am - 3:00pm',
-      // Without booking settings of its own, the site books within the opening hours.
-      'Booking: windows of Mobile fitting changed (Saturday)',
-      'Booking: windows of Harold Hill branch changed (Saturday)',
-      'Booking: windows of MOT Testing at Harold Hill branch changed (Saturday)',
-      'Booking: windows of Vehicle Servicing at Harold Hill branch changed (Saturday)',
     ]);
     expect(summariseChanges(changes)).toBe(
-      'Business details: phone “020 7946 0123” → “01708 123456”; and 7 more changes',
+      'Business details: phone “020 7946 0123” → “01708 123456”; and 3 more changes',
     );
     expect(describeChanges(before, structuredClone(before))).toEqual([]);
-  });
-
-  it('names the invoicing details set, changed and removed', () => {
-    const unset = seed();
-    const set = structuredClone(unset);
-    set.invoicing = { address: ['Unit 4, Brook Street', 'Romford RM3 0AB'], vatNumber: 'GB 123 4567 89' };
-    expect(describeChanges(unset, set)).toEqual(['Invoicing: postal address and VAT number set']);
-    const changed = structuredClone(set);
-    changed.invoicing!.vatNumber = 'GB 987 6543 21';
-    expect(describeChanges(set, changed)).toEqual(['Invoicing: VAT number GB 123 4567 89 → GB 987 6543 21']);
-    expect(describeChanges(set, unset)).toEqual([
-      'Invoicing: details removed (invoices use the first branch’s address)',
-    ]);
   });
 });
 
@@ -206,79 +186,5 @@ describe('changes to the page texts', () => {
       'About page: introduction changed',
       'Contact page: questions: 1 removed',
     ]);
-  });
-});
-
-describe('describing booking changes', () => {
-  /** The seed with its booking settings in force written out, changed by `change`. */
-  function withBooking(change: (booking: BookingSettings) => void = () => {}): SiteContent {
-    const content = seed();
-    content.booking = bookingSettingsOf(content);
-    change(content.booking);
-    return content;
-  }
-
-  it('reads the defaults written out as no change', () => {
-    expect(describeChanges(seed(), withBooking())).toEqual([]);
-    expect(describeChanges(withBooking(), seed())).toEqual([]);
-  });
-
-  it('names the limits, the locations switched and the days whose windows changed', () => {
-    const after = withBooking((booking) => {
-      booking.horizonDays = 28;
-      booking.noticeHours = 24;
-      booking.locations[0]!.enabled = false;
-      booking.locations[1]!.week.monday[0]!.places = 3;
-      booking.locations[1]!.week.saturday = [];
-      for (const day of weekdays) booking.locations[2]!.week[day] = [];
-    });
-    expect(describeChanges(seed(), after)).toEqual([
-      'Booking: days ahead customers can book “21” → “28”',
-      'Booking: shortest notice (hours) “4” → “24”',
-      'Booking: online booking of Mobile fitting turned off',
-      'Booking: windows of Harold Hill branch changed (Monday, Saturday)',
-      'Booking: windows of Upminster branch changed (every day)',
-    ]);
-  });
-
-  it('names a branch’s MOT testing and servicing switched and their windows changed', () => {
-    const after = withBooking((booking) => {
-      booking.locations[1]!.services!.mot!.enabled = false;
-      booking.locations[2]!.services!.servicing!.week.friday[0]!.places = 2;
-    });
-    expect(describeChanges(seed(), after)).toEqual([
-      'Booking: online booking of MOT Testing at Harold Hill branch turned off',
-      'Booking: windows of Vehicle Servicing at Upminster branch changed (Friday)',
-    ]);
-  });
-
-  it('names the closed dates and bank holidays added and removed', () => {
-    const before = withBooking((booking) => {
-      booking.closedDates = [
-        { date: '2026-12-24', location: '', note: '' },
-        { date: '2026-11-02', location: 'upminster', note: 'Training' },
-      ];
-      booking.openBankHolidays = ['2026-05-04'];
-    });
-    const after = withBooking((booking) => {
-      booking.closedDates = [
-        { date: '2026-11-02', location: 'upminster', note: 'Staff training' },
-        { date: '2026-12-31', location: 'mobile', note: '' },
-      ];
-      booking.openBankHolidays = ['2026-08-31'];
-    });
-    expect(describeChanges(before, after)).toEqual([
-      'Booking: note of 2 Nov 2026 (Upminster branch) changed',
-      'Booking: closed on 31 Dec 2026 (Mobile fitting)',
-      'Booking: no longer closed on 24 Dec 2026 (all locations)',
-      'Booking: open on Summer bank holiday, 31 Aug 2026',
-      'Booking: closed on Early May bank holiday, 4 May 2026',
-    ]);
-  });
-
-  it('leaves a branch added or removed to the branch’s own change', () => {
-    const after = withBooking();
-    after.branches.pop();
-    expect(describeChanges(withBooking(), after)).toEqual(['Removed branch Upminster']);
   });
 });

@@ -1,9 +1,6 @@
 // zod/mini: this module reaches the staff dashboard's bundle; the public pages only import types.
 import * as z from 'zod/mini';
-import { bookingSettingsSchema, mobileLocation } from '#common/bookings/settings.ts';
 import { branchServiceTitles, isBranchService } from '#common/bookings/branch-services.ts';
-import { tyrePricingSchema } from '#common/tyres/pricing-settings.ts';
-import { reminderSettingsSchema } from '#common/reminders/settings.ts';
 import { keyedPriceLines, unknownFacts } from './facts.ts';
 import { infoPagesSchema } from './info-pages.ts';
 import type { PublicContent } from './public-content.ts';
@@ -114,60 +111,6 @@ export const siteContentSchema = z
     infoPages: infoPagesSchema,
     /** The e-mails customers receive: the words around the details of what they sent. */
     customerEmails: customerEmailsSchema,
-    /**
-     * When customers may book online (common/bookings/settings.ts); absent until staff first
-     * publish their own, and until then booking follows the branches' opening hours.
-     */
-    booking: z.optional(bookingSettingsSchema),
-    /**
-     * The tyre price rules (common/tyres/pricing-settings.ts); absent until staff first save
-     * their own, and until then tyres are priced by the defaults.
-     */
-    tyres: z.optional(tyrePricingSchema),
-    /**
-     * When reminders go and where review requests send customers
-     * (common/reminders/settings.ts); absent until staff first save their own.
-     */
-    reminders: z.optional(reminderSettingsSchema),
-    /**
-     * What VAT invoices state of the business: its postal address and VAT registration number.
-     * Absent until staff set them; until then invoices give the first branch's address and the
-     * placeholder number (common/jobs/invoice.ts).
-     */
-    invoicing: z.optional(
-      z.object({
-        address: list(
-          text(L.addressLine, 'Remove the empty line or write it'),
-          5,
-          'address lines',
-          'Enter the business’s postal address',
-        ),
-        vatNumber: z.pipe(
-          text(20, 'Enter the VAT registration number, for example GB 123 4567 89'),
-          z
-            .string()
-            .check(
-              z.regex(
-                /^(GB|XI)? ?[0-9]{3} ?[0-9]{4} ?[0-9]{2}( ?[0-9]{3})?$/,
-                'Enter the VAT registration number, for example GB 123 4567 89',
-              ),
-            ),
-        ),
-        /**
-         * How much of a booking's price (per cent) a fitter may take off at the kerb before the
-         * invoice waits for the office's approval (common/jobs/lines.ts; 10 when absent).
-         */
-        reductionLimitPercent: z.optional(
-          z
-            .number('Enter a whole number of per cent, 0 to 100')
-            .check(
-              z.int('Enter a whole number of per cent, 0 to 100'),
-              z.minimum(0, 'Enter a whole number of per cent, 0 to 100'),
-              z.maximum(100, 'Enter a whole number of per cent, 0 to 100'),
-            ),
-        ),
-      }),
-    ),
   })
   .check(
     z.superRefine((content, context) => {
@@ -207,26 +150,6 @@ export const siteContentSchema = z
         (index) => ['areas', 'regions', index],
         'This area is already listed',
       );
-      if (content.booking) {
-        uniqueBy(
-          content.booking.locations,
-          (location) => location.key,
-          context,
-          (index) => ['booking', 'locations', index, 'key'],
-          'This place already has its own times',
-        );
-        const keys = new Set([mobileLocation, ...content.branches.map((branch) => branch.key)]);
-        content.booking.locations.forEach((location, index) => {
-          if (!keys.has(location.key)) {
-            context.issues.push({
-              code: 'custom',
-              input: location.key,
-              path: ['booking', 'locations', index, 'key'],
-              message: 'No such branch',
-            });
-          }
-        });
-      }
       if (!content.services.some((service) => service.visible)) {
         context.issues.push({
           code: 'custom',

@@ -1,23 +1,12 @@
 import { brandKey, formatPence, roundingNames, tyreTierNames, tyreTiers } from './pricing.ts';
-import { tyrePricingOf, type TyrePricingSettings } from './pricing-settings.ts';
+import type { TyrePricingSettings } from './pricing-settings.ts';
 
-/**
- * What changed in the tyre price rules between two versions of the site content, in words:
- * "Tyre prices: mid-range margin 30% → 35%". Compares the rules in force on each side, so that
- * a document without rules (priced by the defaults) and one that writes the defaults out read
- * as the same.
- */
-export function tyrePricingChanges(
-  beforeContent: { tyres?: TyrePricingSettings },
-  afterContent: { tyres?: TyrePricingSettings },
-): string[] {
-  const before = tyrePricingOf(beforeContent);
-  const after = tyrePricingOf(afterContent);
+/** What changed in the tyre price rules, in words: "Tyre prices: mid-range margin 30% → 35%". */
+export function tyrePricingChanges(before: TyrePricingSettings, after: TyrePricingSettings): string[] {
   const changes: string[] = [];
   const change = (what: string, was: string, is: string) => {
     if (was !== is) changes.push(`Tyre prices: ${what} ${was} → ${is}`);
   };
-  change('VAT', `${before.vatPercent}%`, `${after.vatPercent}%`);
   change('rounding', roundingNames[before.rounding], roundingNames[after.rounding]);
   for (const tier of tyreTiers) {
     const name = tyreTierNames[tier].toLowerCase();

@@ -12,10 +12,11 @@ import {
 } from './pricing.ts';
 
 /**
- * The tyre price rules staff set, part of the site content document (`tyres`): VAT, rounding,
- * each tier's margin and floor, the fitting charge of each rim size band, and which tier each
- * brand belongs to. A site whose content has none yet prices from the defaults below
- * (`tyrePricingOf`), so that the demo catalogue has prices on a new install.
+ * The tyre price rules owners set (the Settings tab's Tyre prices; common/settings/domains.ts):
+ * rounding, each tier's margin and floor, the fitting charge of each rim size band, and which
+ * tier each brand belongs to. Until an owner first changes them, tyres are priced from the
+ * defaults below, so that the demo catalogue has prices on a new install. The VAT rate is the
+ * invoicing settings' (common/jobs/invoicing-settings.ts).
  */
 
 export const tyrePricingLimits = { brands: 300, bands: 10, brand: 40, marginPercent: 500, pence: 100_000 };
@@ -43,9 +44,6 @@ const tierSchema = z.enum(tyreTiers, 'Choose budget, mid-range or premium');
 
 export const tyrePricingSchema = z
   .object({
-    vatPercent: z
-      .number('Enter the VAT rate as a percentage')
-      .check(z.minimum(0, 'Cannot be negative'), z.maximum(100, 'At most 100%')),
     rounding: z.enum(roundings, 'Choose how prices are rounded'),
     tiers: z.object({
       budget: tierRuleSchema,
@@ -121,11 +119,10 @@ export type TyrePricingSettings = z.output<typeof tyrePricingSchema>;
 const brands = (tier: TyreTier, names: string[]) => names.map((brand) => ({ brand, tier }));
 
 /**
- * A new site's rules: VAT at 20%, prices up to the next pound less 1p, fitting (valve, balancing
+ * A new site's rules: prices up to the next pound less 1p, fitting (valve, balancing
  * and disposal) from £12 for rims up to 16 inches, and the brands UK fitters usually sell by tier.
  */
 export const defaultTyrePricing: TyrePricingSettings = {
-  vatPercent: 20,
   rounding: 'ninety-nine',
   tiers: {
     budget: { marginPercent: 25, floorPence: 3_000 },
@@ -157,13 +154,9 @@ export const defaultTyrePricing: TyrePricingSettings = {
   ],
 };
 
-/** The rules in force: those published in the site content, else the defaults. */
-export const tyrePricingOf = (content: { tyres?: TyrePricingSettings }): TyrePricingSettings =>
-  content.tyres ?? defaultTyrePricing;
-
-/** The rules as the price arithmetic takes them (pricing.ts). */
-export const pricingRules = (settings: TyrePricingSettings): TyrePricing => ({
-  vatPercent: settings.vatPercent,
+/** The rules as the price arithmetic takes them (pricing.ts), with the invoicing's VAT rate. */
+export const pricingRules = (settings: TyrePricingSettings, vatPercent: number): TyrePricing => ({
+  vatPercent,
   rounding: settings.rounding,
   tiers: settings.tiers,
   fitting: settings.fitting,

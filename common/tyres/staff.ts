@@ -2,7 +2,6 @@ import * as z from 'zod/mini';
 import type { Booking } from '#common/bookings/booking.ts';
 import type { TyreBasics } from './catalogue.ts';
 import type { ColumnMapping } from './price-file.ts';
-import type { TyrePricingSettings } from './pricing-settings.ts';
 
 /**
  * The catalogue as staff see it in the Tyres tab (GET /api/tyres/{id}, GET
@@ -29,7 +28,6 @@ export type StaffTyre = TyreBasics & {
 export type StaffTyrePage = { items: StaffTyre[]; next: number | null; demoCount: number };
 
 /** GET /api/tyres/pricing: the rules in force, and the version of the content they come from. */
-export type TyrePricingAnswer = { version: number; pricing: TyrePricingSettings; custom: boolean };
 
 /** A supplier and the mapping of its file's headers onto our columns (GET /api/tyres/suppliers). */
 export type TyreSupplier = { id: number; name: string; mapping: ColumnMapping };

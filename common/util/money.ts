@@ -32,3 +32,6 @@ export function parsePounds(text: string): number | null {
   if (!match) return null;
   return Number(match[1]!.replaceAll(',', '')) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
+
+/** The message of an amount staff typed that is not one (`parsePounds`). */
+export const amountMessage = 'Enter an amount in pounds, for example 89.99';

@@ -12,12 +12,12 @@ import {
   formatInvoiceNumber,
   invoiceKinds,
   invoiceLines,
-  vatRatePercent,
   type ChargedLine,
   type InvoiceDocument,
   type InvoiceKind,
   type PaymentMethod,
 } from '#common/jobs/invoice.ts';
+import { defaultInvoicingSettings, standardVatRatePercent } from '#common/jobs/invoicing-settings.ts';
 import {
   notCompletedReasons,
   type Job,
@@ -266,7 +266,7 @@ function visitsOf(vehicles: readonly Vehicle[]): Vehicle[] {
 /** A fully fitted price of one tyre: cost, margin and fitting, VAT included, to the pound. */
 /** What a tyre costs fully fitted by the default price rules (the seeded content sets none). */
 const fittedPriceOf = (tyre: CatalogueTyre) =>
-  fittedPrice(pricingRules(defaultTyrePricing), {
+  fittedPrice(pricingRules(defaultTyrePricing, standardVatRatePercent), {
     rim: tyre.rim,
     tier: tierFor(defaultTyrePricing, tyre.brand),
     costPence: tyre.costPence,
@@ -436,7 +436,7 @@ const tyreDescription = (tyre: CatalogueTyre) =>
 
 /** The rows of the planned jobs: each booking with its enquiry, job, invoices and payment. */
 function historyRows(planned: readonly PlannedJob[], { content, now, officeId, fitterIds }: HistoryContext) {
-  const seller = sellerOf(content);
+  const seller = sellerOf(content, defaultInvoicingSettings(content.branches));
   const rows: HistoryRows = {
     enquiries: [],
     bookings: [],
@@ -556,7 +556,7 @@ function historyRows(planned: readonly PlannedJob[], { content, now, officeId, f
     });
     if (!done) return;
 
-    const { lines: invoiced, totals } = invoiceLines(lines);
+    const { lines: invoiced, totals } = invoiceLines(lines, standardVatRatePercent);
     const document = (kind: InvoiceKind, at: Date): Issue => ({
       kind,
       bookingId: id,
@@ -581,7 +581,7 @@ function historyRows(planned: readonly PlannedJob[], { content, now, officeId, f
         },
         lines: invoiced,
         totals,
-        vatRatePercent,
+        vatRatePercent: standardVatRatePercent,
       },
     });
     issues.push(document('invoice', completedAt));

@@ -8,7 +8,7 @@ import {
   bookingContent,
   bookingNow,
   clearBookings,
-  fixedContentStore,
+  fixedStores,
   makeBooking,
 } from '#tests/support/bookings.ts';
 import { clearEnquiries, sameOriginHeaders } from '#tests/support/factories.ts';
@@ -40,7 +40,7 @@ const fixture = useTestApp({
       logger,
       clock: () => bookingNow,
       pageViews: recorder,
-      siteContent: fixedContentStore(bookingContent()),
+      ...fixedStores(bookingContent()),
       ssr: await loadProductionSsr(),
     };
   },

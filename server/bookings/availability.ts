@@ -1,12 +1,12 @@
 import { and, between, eq } from 'drizzle-orm';
 import type { FreeWindow } from '#common/bookings/booking.ts';
-import { bookingSettingsOf, type BookingSettings } from '#common/bookings/settings.ts';
+import type { BookingSettings } from '#common/bookings/settings.ts';
 import { availabilityOf, bookableSlots, type AvailabilityDay } from '#common/bookings/slots.ts';
 import { placesKey } from '#common/bookings/branch-services.ts';
 import { londonDate } from '#common/time/london.ts';
 import { keptFor } from '#common/util/kept-for.ts';
 import { addDays } from '#common/time/week.ts';
-import type { SiteContent } from '#common/site-content/site-content.ts';
+import type { BusinessSettings } from '#common/settings/domains.ts';
 import type { Database } from '../db/client.ts';
 import { bookingPlaces } from '../db/schema.ts';
 import { prepareJson, type PreparedJson } from '../http/prepared-json.ts';
@@ -58,21 +58,14 @@ const boards = new WeakMap<Database, AvailabilityBoard>();
 const boardOf = (db: Database) =>
   keptFor(boards, db, () => new AvailabilityBoard({ ttlMs: availabilityKeptMs }));
 
-/** A number per published document (the settings in force are part of what an answer depends on). */
-const contentIds = new WeakMap<SiteContent, number>();
-let lastContentId = 0;
-
-export const contentId = (content: SiteContent) => keptFor(contentIds, content, () => ++lastContentId);
-
 /**
- * The booking settings in force for a published document, worked out once per document (each
- * request of the booking API needs them; a published document never changes, a new one is a new
- * object).
+ * A number per settings in force (the store makes a new object at each change of the settings
+ * or the content): what an answer kept in memory depends on.
  */
-const settingsByContent = new WeakMap<SiteContent, BookingSettings>();
+const settingsIds = new WeakMap<BusinessSettings, number>();
+let lastSettingsId = 0;
 
-export const settingsOf = (content: SiteContent): BookingSettings =>
-  keptFor(settingsByContent, content, bookingSettingsOf);
+export const settingsId = (settings: BusinessSettings) => keptFor(settingsIds, settings, () => ++lastSettingsId);
 
 /** How many times this process has changed the board's answers (AvailabilityBoard `changes`). */
 export const availabilityChanges = (db: Database) => boards.get(db)?.changes ?? 0;
@@ -91,14 +84,14 @@ export const noteFreePlaces = (db: Database, key: string, date: string, start: s
  * answer), and the days the query asks for.
  */
 async function keptDays(deps: BookingDependencies, query: AvailabilityQuery) {
-  const content = await deps.content();
+  const settings = await deps.settings();
   // Reckoned from the end of the current minute, so that a window offered here is still
   // outside the notice period for the whole of the minute the answer is kept.
   const now = deps.clock();
   const minute = Math.ceil(now.getTime() / 60_000);
   const key = placesKey(query.location, query.service ?? '');
-  const days = await boardOf(deps.db).get(key, `${contentId(content)} ${minute}`, () =>
-    readAvailability(deps.db, settingsOf(content), query, new Date(minute * 60_000)),
+  const days = await boardOf(deps.db).get(key, `${settingsId(settings)} ${minute}`, () =>
+    readAvailability(deps.db, settings.booking, query, new Date(minute * 60_000)),
   );
   const from = query.from ?? londonDate(now);
   return { days, from, last: addDays(from, query.days - 1) };

@@ -17,6 +17,7 @@ import {
   bookingContent,
   clearBookings,
   fixedContentStore,
+  fixedStores,
   makeBooking,
   openOnBankHolidays,
 } from '#tests/support/bookings.ts';
@@ -48,7 +49,7 @@ const fixture = useTestApp({
   env: { ENQUIRY_RATE_LIMIT: '4' },
   dependencies: async () => {
     ensureBuilt();
-    return { siteContent: content, ssr: await loadProductionSsr() };
+    return { siteContent: content, settings: content.settings, ssr: await loadProductionSsr() };
   },
 });
 
@@ -391,7 +392,7 @@ describe('the booking page on a server whose clock is set', () => {
     const clocked = createTestApp(fixture.database, {
       config: testConfig({ ENQUIRY_RATE_LIMIT: '4' }),
       clock: () => new Date('2027-03-01T10:00:00Z'),
-      siteContent: fixedContentStore(bookingContent(undefined, (settings) => (settings.noticeHours = 30))),
+      ...fixedStores(bookingContent(undefined, (settings) => (settings.noticeHours = 30))),
       ssr: await loadProductionSsr(),
     });
     const page = await request(clocked)

@@ -316,6 +316,7 @@ describe('POST /api/bookings', () => {
       config: testConfig({ ENQUIRY_RATE_LIMIT: '2' }),
       clock: () => clock.now,
       siteContent: content,
+      settings: content.settings,
     });
     await request(limited)
       .post('/api/enquiries')
@@ -346,6 +347,7 @@ describe('POST /api/bookings', () => {
       config: testConfig({ ENQUIRY_RATE_LIMIT: '2', TRUST_PROXY: '1' }),
       clock: () => clock.now,
       siteContent: content,
+      settings: content.settings,
     });
     const bookFrom = (client: string) =>
       request(limited).post('/api/bookings').set('X-Forwarded-For', client).send(makeBooking());

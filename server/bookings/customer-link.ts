@@ -12,7 +12,7 @@ import { outsideNotice } from '#common/bookings/slots.ts';
 import type { Database } from '../db/client.ts';
 import { bookings } from '../db/schema.ts';
 import { forgetCatalogue } from '../tyres/offers.ts';
-import { forgetAvailability, settingsOf } from './availability.ts';
+import { forgetAvailability } from './availability.ts';
 import type { BookingDependencies } from './dependencies.ts';
 import { findBooking, lockBooking, moveEnquiry, queueMail, selectBookings } from './records.ts';
 
@@ -68,7 +68,7 @@ export async function manageBooking(
 ): Promise<ManagedBooking | null> {
   const booking = await bookingOfToken(deps.db, token);
   if (!booking) return null;
-  return managed(booking, settingsOf(await deps.content()), deps.clock());
+  return managed(booking, (await deps.settings()).booking, deps.clock());
 }
 
 /** The customer cancels through their link, up to the notice period. */
@@ -77,7 +77,7 @@ export async function cancelByCustomer(
   token: string,
 ): Promise<CancelBookingResult> {
   if (!plausibleToken(token)) return { status: 404 };
-  const settings = settingsOf(await deps.content());
+  const settings = (await deps.settings()).booking;
   const now = deps.clock();
   const result = await deps.db.transaction(async (tx): Promise<CancelBookingResult> => {
     const booking = await lockBooking(tx, eq(bookings.manageTokenHash, hashManageToken(token)));

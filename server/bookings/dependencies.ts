@@ -1,6 +1,7 @@
 import type { Database } from '../db/client.ts';
 import type { RateLimit } from '../http/rate-limit.ts';
 import type { Logger } from '../logger.ts';
+import type { BusinessSettings } from '#common/settings/domains.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
 
 /**
@@ -16,13 +17,16 @@ export type BookingDependencies = {
   /** The per-client limit of bookings (the enquiries' limit, counted apart). */
   limit: RateLimit;
   clock: () => Date;
-  /** The published site content (services, branches, covered districts, booking settings). */
+  /** The published site content (services, branches, covered districts). */
   content: () => Promise<SiteContent>;
+  /** The business's settings in force (booking times, tyre prices, the VAT rate, reminders). */
+  settings: () => Promise<BusinessSettings>;
   /**
-   * The published site content when it is in memory, without waiting: what a read answered
-   * from memory checks it was made with (undefined: such reads are made again each time).
+   * The settings in force when they are in memory, without waiting: what a read answered from
+   * memory checks it was made with (undefined: such reads are made again each time). A new
+   * object at each change of the settings or of the content.
    */
-  contentNow?: () => SiteContent | undefined;
+  settingsNow?: () => BusinessSettings | undefined;
   /** The site's origin, for the manage links. */
   publicUrl: string;
   /** Told once e-mails are queued, so that they go without waiting for a poll. */

@@ -47,7 +47,7 @@ beforeEach(async () => {
   worker = startOutbox(database, {
     mailer: createMailer({ smtpUrl: smtp.url })!,
     logger,
-    addresses: notificationAddresses(config, content),
+    addresses: notificationAddresses(config, content, content.settings.inForce),
     publicUrl: config.publicUrl,
     pollMs: 50,
   });
@@ -64,7 +64,7 @@ async function clearTyresAfterBookings() {
 }
 
 const app = () =>
-  createTestApp(database, { config, clock: () => bookingNow, siteContent: content, notifications: worker });
+  createTestApp(database, { config, clock: () => bookingNow, siteContent: content, settings: content.settings, notifications: worker });
 
 /** The mails received so far, parsed, with their recipients. */
 const receivedMails = () =>
@@ -139,6 +139,7 @@ describe('booking e-mails', () => {
         config,
         clock: () => new Date('2027-03-25T10:00:00Z'),
         siteContent: content,
+        settings: content.settings,
         notifications: worker,
       });
     await request(summer())

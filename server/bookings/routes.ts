@@ -12,7 +12,7 @@ import { toldToCall } from '../http/outage.ts';
 import type { ContactDetails } from '#common/http/outage.ts';
 import { idParam, parseBody, queryText } from '../http/params.ts';
 import { sendPreparedJson } from '../http/prepared-json.ts';
-import { availabilityAnswer, settingsOf, type AvailabilityQuery } from './availability.ts';
+import { availabilityAnswer, type AvailabilityQuery } from './availability.ts';
 import { cancelByCustomer, manageBooking } from './customer-link.ts';
 import type { BookingDependencies } from './dependencies.ts';
 import { listBookings } from './records.ts';
@@ -38,8 +38,7 @@ function queryDate(req: Request, name: string): string | undefined {
  * or a branch's (`mot`, `servicing`), at a location where it is booked online.
  */
 async function availabilityQueryOf(deps: BookingDependencies, req: Request): Promise<AvailabilityQuery> {
-  const content = await deps.content();
-  const settings = settingsOf(content);
+  const [content, { booking: settings }] = await Promise.all([deps.content(), deps.settings()]);
   const service = queryText(req, 'service');
   if (
     service !== undefined &&

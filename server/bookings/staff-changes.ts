@@ -9,14 +9,13 @@ import { bookingLocationName, mobileLocation } from '#common/bookings/settings.t
 import { slotAt } from '#common/bookings/slots.ts';
 import { isBranchService, placesKey } from '#common/bookings/branch-services.ts';
 import { recordCompletedJob } from '../reminders/schedule.ts';
-import { reminderSettingsOf } from '#common/reminders/settings.ts';
 import { londonDate } from '#common/time/london.ts';
 import { invalidFieldsMessage } from '#common/http/field-errors.ts';
 import { selectRows } from '../db/client.ts';
 import { bookingPlaces, bookings, enquiryNotes, users } from '../db/schema.ts';
 import { restartJob } from '../jobs/records.ts';
 import { forgetCatalogue } from '../tyres/offers.ts';
-import { forgetAvailability, settingsOf } from './availability.ts';
+import { forgetAvailability } from './availability.ts';
 import { hashManageToken, newManageToken } from './customer-link.ts';
 import type { BookingDependencies } from './dependencies.ts';
 import { findBooking, lockBooking, moveEnquiry, queueMail } from './records.ts';
@@ -47,8 +46,8 @@ export async function changeBooking(
   change: StaffChange,
   actor: { id: number; username: string },
 ): Promise<StaffChangeResult> {
-  const content = await deps.content();
-  const settings = settingsOf(content);
+  const [content, business] = await Promise.all([deps.content(), deps.settings()]);
+  const settings = business.booking;
   const now = deps.clock();
   const result = await deps.db.transaction(async (tx): Promise<StaffChangeResult> => {
     const booking = await lockBooking(tx, eq(bookings.id, id));
@@ -107,7 +106,7 @@ export async function changeBooking(
         await moveEnquiry(tx, booking, change.status === 'completed' ? 'completed' : 'closed', actor);
       }
       if (change.status === 'completed') {
-        await recordCompletedJob(tx, booking, now, reminderSettingsOf(content));
+        await recordCompletedJob(tx, booking, now, business.reminders);
       }
       const changed = (await findBooking(tx, id))!;
       if (cancelling) await queueMail(tx, 'booking-cancelled', changed, { reason: change.reason });

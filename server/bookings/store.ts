@@ -31,7 +31,7 @@ import { installationKey } from '../auth/installation-key.ts';
 import type { Database } from '../db/client.ts';
 import { clientKey } from '../http/client-key.ts';
 import { rateLimitHit } from '../http/rate-limit.ts';
-import { availability, nextFreeWindows, noteFreePlaces, settingsOf } from './availability.ts';
+import { availability, nextFreeWindows, noteFreePlaces } from './availability.ts';
 import { hashManageToken, manageUrl, newManageToken } from './customer-link.ts';
 import type { BookingDependencies } from './dependencies.ts';
 import { storeBooking, type Checked } from './store-statement.ts';
@@ -163,8 +163,8 @@ export async function submitBooking(
   if (!parsed.success) {
     return { status: 400, error: invalidFieldsMessage, fieldErrors: fieldErrorsOf(parsed.error) };
   }
-  const content = await deps.content();
-  const settings = settingsOf(content);
+  const [content, business] = await Promise.all([deps.content(), deps.settings()]);
+  const settings = business.booking;
   const choices = checkChoices(content, settings, parsed.data);
   if (!choices.ok) return { status: 400, error: invalidFieldsMessage, fieldErrors: choices.fieldErrors };
   const { checked } = choices;
@@ -194,7 +194,7 @@ export async function submitBooking(
   }
   // The tyres are read once the window is known to be open: a rush for full windows reads none.
   if (parsed.data.tyreId !== undefined) {
-    const chosen = await chooseTyre(db, content, {
+    const chosen = await chooseTyre(db, business, {
       id: parsed.data.tyreId,
       quantity: parsed.data.quantity ?? 1,
       date: slot.date,

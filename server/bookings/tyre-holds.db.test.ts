@@ -85,6 +85,7 @@ describe('tyres held by online bookings not yet confirmed', () => {
           config: testConfig({ ENQUIRY_RATE_LIMIT: '1000', TRUST_PROXY: '1' }),
           clock: () => bookingNow,
           siteContent: content,
+          settings: content.settings,
         });
         const tyre = await addTyre(fixture.database.db, { stock: 100 });
         const answers = await Promise.all(

@@ -31,8 +31,8 @@ export const businessSettingsChanges = pgTable(
     domain: text('domain').notNull(),
     version: integer('version').notNull(),
     settings: jsonb('settings').notNull(),
-    /** What changed from the version before, in words (`Notice: 2 hours → 24 hours`). */
-    summary: text('summary').notNull(),
+    /** What changed from the version before, in words ("Booking: shortest notice (hours) “2” → “24”"). */
+    changes: jsonb('changes').$type<string[]>().notNull(),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
     changedById: integer('changed_by_id').references(() => users.id, { onDelete: 'set null' }),
     changedByName: text('changed_by_name'),

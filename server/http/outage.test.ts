@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUnreachableMessage } from '#common/http/outage.ts';
 import { createTestApp } from '#tests/support/app.ts';
-import { bookingContent, fixedContentStore, makeBooking } from '#tests/support/bookings.ts';
+import { bookingContent, fixedStores, makeBooking } from '#tests/support/bookings.ts';
 import { makeEnquiry } from '#tests/support/factories.ts';
 import { freePort, ensureBuilt } from '#tests/support/server-process.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
@@ -34,7 +34,7 @@ beforeAll(async () => {
   app = createTestApp(database, {
     ssr: await loadProductionSsr(),
     pageCache: cache,
-    siteContent: fixedContentStore(content),
+    ...fixedStores(content),
   });
 });
 

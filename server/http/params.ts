@@ -50,3 +50,30 @@ export function parseBody<Schema extends z.ZodMiniType>(
   }
   return result.data;
 }
+
+/**
+ * A request's query string checked by `schema`, as bodies are (`parseBody`): 400 with the API's
+ * error body naming each parameter at fault. A parameter given twice is refused by the schema
+ * (its value is then a list, not a string).
+ */
+export function parseQuery<Schema extends z.ZodMiniType>(schema: Schema, req: Request): z.output<Schema> {
+  return parseBody(schema, req.query);
+}
+
+/** A whole number in a query parameter ("50"), from `min` to `max`. */
+export const wholeNumberParam = (name: string, min: number, max: number) => {
+  const message = `${name} must be a whole number from ${min} to ${max}.`;
+  return z.pipe(
+    z.string(message).check(z.regex(/^[0-9]{1,10}$/, message)),
+    z.pipe(
+      z.transform((value: string) => Number(value)),
+      z.number().check(z.minimum(min, message), z.maximum(max, message)),
+    ),
+  );
+};
+
+/** `?before=&limit=` of a list read page by page, newest first (`limit` 50 when not given). */
+export const pageQuerySchema = z.object({
+  before: z.optional(wholeNumberParam('before', 1, 2_147_483_647)),
+  limit: z._default(wholeNumberParam('limit', 1, 200), 50),
+});

@@ -1,3 +1,4 @@
+import type { BusinessSettings } from '#common/settings/domains.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
 import type { Database } from '../db/client.ts';
 
@@ -9,8 +10,10 @@ import type { Database } from '../db/client.ts';
 export type JobsDependencies = {
   db: Database;
   clock: () => Date;
-  /** The published site content (the services' prices, the business's invoicing details). */
+  /** The published site content (the services' prices, the business's name and contacts). */
   content: () => Promise<SiteContent>;
+  /** The settings in force (the invoicing details and VAT rate, the price-cut limit, reminders). */
+  settings: () => Promise<BusinessSettings>;
   /** Told once e-mails are queued, so that they go without waiting for a poll. */
   onQueued?: () => void;
   /** Told when a booking's status changed (its tyres and the availability shown). */

@@ -10,11 +10,11 @@ import {
   type JobRecord,
 } from '#common/jobs/jobs.ts';
 import type { Booking } from '#common/bookings/booking.ts';
+import type { BusinessSettings } from '#common/settings/domains.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
 import {
   linesText,
   linesTotal,
-  reductionLimitPercentOf,
   reductionPastLimit,
   sameLines,
 } from '#common/jobs/lines.ts';
@@ -24,8 +24,7 @@ import { idempotencyConflictMessage, requestHash, sameRequest } from '../http/id
 import { completeBooking, lockBooking } from '../bookings/records.ts';
 import type { JobActor, JobsDependencies } from './dependencies.ts';
 import { recordCompletedJob } from '../reminders/schedule.ts';
-import { reminderSettingsOf } from '#common/reminders/settings.ts';
-import { issueInvoice } from './invoices.ts';
+import { issueInvoice, sellerOf } from './invoices.ts';
 import { chargedLinesOf, findJobRow, jobOf, type JobRow } from './list.ts';
 
 /** What the activity log keeps of an action: its kind, and a change of the lines in full. */
@@ -52,7 +51,7 @@ export async function recordJobEvent(
   event: JobEvent,
   actor: JobActor,
 ): Promise<JobEventResult> {
-  const content = await deps.content();
+  const [content, settings] = await Promise.all([deps.content(), deps.settings()]);
   const now = deps.clock();
   const hash = requestHash(event);
   let queued = false;
@@ -126,7 +125,7 @@ export async function recordJobEvent(
         const lines = changed ? event.lines! : booked;
         const held =
           changed &&
-          reductionPastLimit(linesTotal(booked), linesTotal(lines), reductionLimitPercentOf(content));
+          reductionPastLimit(linesTotal(booked), linesTotal(lines), settings.invoicing.reductionLimitPercent);
         detail = changed ? { linesBefore: booked, lines, linesReason: event.linesReason, held } : {};
         activity = changed
           ? {
@@ -145,10 +144,10 @@ export async function recordJobEvent(
           priceHeldAt: held ? now : null,
         });
         await completeBooking(tx, booking, actor);
-        await recordCompletedJob(tx, booking, now, reminderSettingsOf(content), event.record);
+        await recordCompletedJob(tx, booking, now, settings.reminders, event.record);
         // A held job takes no invoice number until approved, so that the numbers have no gaps.
         if (!held) {
-          await invoiceAndReport(tx, deps, { row, lines, content, booking, record: event.record, now });
+          await invoiceAndReport(tx, deps, { row, lines, content, settings, booking, record: event.record, now });
         }
         queued = !held;
         break;
@@ -183,6 +182,7 @@ async function invoiceAndReport(
     row,
     lines,
     content,
+    settings,
     booking,
     record,
     now,
@@ -191,13 +191,22 @@ async function invoiceAndReport(
     row: JobRow;
     lines: readonly ChargedLine[];
     content: SiteContent;
+    settings: BusinessSettings;
     booking: Booking;
     record: JobRecord;
     now: Date;
     supplied?: Date;
   },
 ) {
-  const invoice = await issueInvoice(tx, { kind: 'invoice', row, lines, content, now, supplied });
+  const invoice = await issueInvoice(tx, {
+    kind: 'invoice',
+    row,
+    lines,
+    seller: sellerOf(content, settings.invoicing),
+    vatRatePercent: settings.invoicing.vatRatePercent,
+    now,
+    supplied,
+  });
   await tx.insert(outbox).values({
     kind: 'job-report',
     payload: { kind: 'job-report', booking, record, invoiceId: invoice.id, invoiceNumber: invoice.number },
@@ -215,7 +224,7 @@ export type PriceApprovalResult =
  * taken; the job report follows.
  */
 export async function approvePriceChange(deps: JobsDependencies, id: number): Promise<PriceApprovalResult> {
-  const content = await deps.content();
+  const [content, settings] = await Promise.all([deps.content(), deps.settings()]);
   const now = deps.clock();
   const result = await deps.db.transaction(async (tx): Promise<PriceApprovalResult> => {
     const booking = await lockBooking(tx, eq(bookings.id, id));
@@ -230,6 +239,7 @@ export async function approvePriceChange(deps: JobsDependencies, id: number): Pr
       row,
       lines: chargedLinesOf(row, content),
       content,
+      settings,
       booking,
       record: held.record!,
       now,

@@ -46,7 +46,7 @@ function makeInvoice(
       vehicle: 'Ford Focus 2019',
       service: 'Tyre fitting',
     },
-    ...invoiceLines(lines),
+    ...invoiceLines(lines, 20),
     vatRatePercent: 20,
     ...rest,
   };

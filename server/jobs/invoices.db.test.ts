@@ -88,6 +88,8 @@ describe('invoices', () => {
     content.content.invoicing = {
       address: ['Unit 4, Brook Street', 'Romford', 'RM3 0AB'],
       vatNumber: 'GB 123 4567 89',
+      vatRatePercent: 20,
+      reductionLimitPercent: 10,
     };
     const job = await bookJob();
     await as(people.fitter).event(job.id, { type: 'completed', record: makeRecord() }).expect(201);

@@ -3,7 +3,6 @@ import {
   formatInvoiceNumber,
   invoiceLines,
   paidStatus,
-  vatRatePercent,
   type ChargedLine,
   type InvoiceDocument,
   type InvoiceKind,
@@ -11,6 +10,7 @@ import {
   type PaymentMethod,
 } from '#common/jobs/invoice.ts';
 import { londonDate } from '#common/time/london.ts';
+import type { InvoicingSettings } from '#common/jobs/invoicing-settings.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
 import { invalidFieldsMessage } from '#common/http/field-errors.ts';
 import { formatPence } from '#common/util/money.ts';
@@ -21,11 +21,6 @@ import type { JobsDependencies } from './dependencies.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { findJobRow, type JobRow } from './list.ts';
 
-/**
- * A VAT number that is obviously not one, on invoices until the business enters its own in the
- * site content (Invoicing).
- */
-export const placeholderVatNumber = 'GB 000 0000 00';
 
 /** The next number of a series, taken by the issuing transaction: no gaps, no duplicates. */
 async function nextNumber(tx: Database, kind: InvoiceKind): Promise<string> {
@@ -38,16 +33,12 @@ async function nextNumber(tx: Database, kind: InvoiceKind): Promise<string> {
   return formatInvoiceNumber(kind, row!.last);
 }
 
-/** The seller as invoices state it: the published business details. */
-export function sellerOf(content: SiteContent): InvoiceDocument['seller'] {
-  const branch = content.branches[0];
-  const address =
-    content.invoicing?.address ??
-    (branch ? [branch.address.street, branch.address.locality, branch.address.postcode] : []);
+/** The seller as invoices state it: the published business details and the invoicing settings. */
+export function sellerOf(content: SiteContent, invoicing: InvoicingSettings): InvoiceDocument['seller'] {
   return {
     name: content.business.companyName,
-    address,
-    vatNumber: content.invoicing?.vatNumber ?? placeholderVatNumber,
+    address: invoicing.address,
+    vatNumber: invoicing.vatNumber,
     email: content.business.email,
     phone: content.business.formattedPhone,
   };
@@ -68,7 +59,8 @@ export async function issueInvoice(
     kind,
     row,
     lines,
-    content,
+    seller,
+    vatRatePercent,
     now,
     supplied = now,
     credits = null,
@@ -76,7 +68,9 @@ export async function issueInvoice(
     kind: InvoiceKind;
     row: JobRow;
     lines: readonly ChargedLine[];
-    content: SiteContent;
+    seller: InvoiceDocument['seller'];
+    /** The invoicing settings' rate; a credit note's is its invoice's. */
+    vatRatePercent: number;
     now: Date;
     /** When the work was done, when earlier than the issue (an invoice held for approval). */
     supplied?: Date;
@@ -84,7 +78,7 @@ export async function issueInvoice(
   },
 ) {
   const number = await nextNumber(tx, kind);
-  const { lines: invoiced, totals } = invoiceLines(lines);
+  const { lines: invoiced, totals } = invoiceLines(lines, vatRatePercent);
   const document: InvoiceDocument = {
     kind,
     number,
@@ -93,7 +87,7 @@ export async function issueInvoice(
     // invoice waited for the office's approval of its price.
     supplyDate: londonDate(supplied),
     credits: credits && { number: credits.number, reason: credits.reason },
-    seller: sellerOf(content),
+    seller,
     customer: customerOf(row),
     job: {
       reference: row.reference,
@@ -191,7 +185,7 @@ export async function creditInvoice(
   bookingId: number,
   { reason, amount }: { reason: string; amount?: number },
 ): Promise<CreditNoteResult> {
-  const content = await deps.content();
+  const [content, settings] = await Promise.all([deps.content(), deps.settings()]);
   const now = deps.clock();
   return deps.db.transaction(async (tx): Promise<CreditNoteResult> => {
     const booking = await lockBooking(tx, eq(bookings.id, bookingId));
@@ -231,7 +225,8 @@ export async function creditInvoice(
       kind: 'credit-note',
       row,
       lines,
-      content,
+      seller: sellerOf(content, settings.invoicing),
+      vatRatePercent: invoice.document.vatRatePercent,
       now,
       credits: { id: invoice.id, number: invoice.number, reason },
     });

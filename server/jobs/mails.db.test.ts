@@ -38,7 +38,7 @@ describe('the customer’s e-mails of a job', () => {
     const worker = startOutbox(fixture.database, {
       mailer: createMailer({ smtpUrl: smtp.url })!,
       logger: pino({ level: 'silent' }),
-      addresses: notificationAddresses(config, content),
+      addresses: notificationAddresses(config, content, content.settings.inForce),
       publicUrl: config.publicUrl,
       pollMs: 50,
       invoicePdf: (invoiceId) => invoicePdfFile(fixture.database.db, invoiceId),

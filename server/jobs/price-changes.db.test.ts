@@ -218,6 +218,7 @@ describe('a price cut past the owner’s limit', () => {
       invoicing: {
         address: ['1 High Street', 'Romford'],
         vatNumber: 'GB 123 4567 89',
+        vatRatePercent: 20,
         reductionLimitPercent: 50,
       },
     };

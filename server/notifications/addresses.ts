@@ -1,5 +1,5 @@
-import { bookingSettingsOf } from '#common/bookings/settings.ts';
-import { reminderSettingsOf, type ReminderSettings } from '#common/reminders/settings.ts';
+import type { ReminderSettings } from '#common/reminders/settings.ts';
+import type { BusinessSettings } from '#common/settings/domains.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
 import type { Config } from '../config.ts';
 import type { SiteContentStore } from '#server/site-content/store.ts';
@@ -29,9 +29,10 @@ export type NotificationAddresses = {
 export function notificationAddresses(
   config: Pick<Config, 'mailFrom' | 'notifyEmail'>,
   siteContent: SiteContentStore,
+  settings: () => Promise<BusinessSettings>,
 ): () => Promise<NotificationAddresses> {
   return async () => {
-    const content = (await siteContent.published()).content;
+    const [{ content }, { booking, reminders }] = await Promise.all([siteContent.published(), settings()]);
     const { business, customerEmails } = content;
     return {
       from: config.mailFrom ?? { name: `${business.companyName} website`, address: business.email },
@@ -48,8 +49,8 @@ export function notificationAddresses(
         name: branch.name,
         address: `${branch.address.street}, ${branch.address.locality}, ${branch.address.postcode}`,
       })),
-      noticeHours: bookingSettingsOf(content).noticeHours,
-      reminders: reminderSettingsOf(content),
+      noticeHours: booking.noticeHours,
+      reminders,
       tyreService: content.services.find((service) => service.visible)?.slug ?? null,
     };
   };

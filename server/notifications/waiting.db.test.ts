@@ -68,7 +68,7 @@ afterEach(async () => {
 /** The server as started with (or without) SMTP_URL: its app and its outbox worker. */
 function start(smtpUrl?: string): express.Express {
   const config = testConfig({ ENQUIRY_RATE_LIMIT: '100', ...(smtpUrl && { SMTP_URL: smtpUrl }) });
-  const addresses = notificationAddresses(config, content);
+  const addresses = notificationAddresses(config, content, content.settings.inForce);
   worker = startOutbox(database, {
     mailer: createMailer({ smtpUrl }),
     logger,
@@ -82,6 +82,7 @@ function start(smtpUrl?: string): express.Express {
     logger,
     clock: () => bookingNow,
     siteContent: content,
+    settings: content.settings,
     notifications,
   });
 }

@@ -8,6 +8,15 @@ export type CachedPage = {
   template: NonceTemplate;
 };
 
+/** The cache key of a page: its variant (with or without the splash screen) and its address. */
+export const pageKey = (variant: string, url: string) => `${variant} ${url}`;
+
+/** Whether the page of cache key `key` (`pageKey`: "splash /book?x=1") is `path` or below it. */
+function showsPath(key: string, path: string): boolean {
+  const url = key.slice(key.indexOf(' ') + 1);
+  return url === path || (url.startsWith(path) && '/?#'.includes(url.charAt(path.length)));
+}
+
 /** Default bound of the documents held, text and compressed: a few hundred pages. */
 export const defaultPageCacheBytes = 16 * 1024 * 1024;
 
@@ -112,6 +121,20 @@ export class PageCache {
     this.#pages.clear();
     this.#rendering.clear();
     this.#bytes = 0;
+  }
+
+  /**
+   * Something shown on some pages changed: the pages whose address starts with one of
+   * `paths` are rendered afresh (`/book` is /book and /book?…, not /booking).
+   */
+  invalidatePages(paths: readonly string[]) {
+    if (paths.length === 0) return;
+    // Pages rendering now are not stored: one of them may be a page of `paths` with the old content.
+    this.#generation += 1;
+    this.#rendering.clear();
+    for (const key of [...this.#pages.keys()]) {
+      if (paths.some((path) => showsPath(key, path))) this.#forget(key);
+    }
   }
 
   /** Changes can no longer be heard: keep serving the pages held, store none until `resume`. */

@@ -5,7 +5,7 @@ import { unavailableRetryAfterSeconds } from '#common/http/outage.ts';
 import { isDegraded } from '../http/outage.ts';
 import { takeSplash } from '../http/splash.ts';
 import { NonceTemplate } from './nonce-template.ts';
-import type { CachedPage, PageCache } from './page-cache.ts';
+import { pageKey, type CachedPage, type PageCache } from './page-cache.ts';
 import { isStaffPage } from './staff-pages.ts';
 
 /** React Router's request handler (`createRequestHandler` of the server build). */
@@ -60,7 +60,7 @@ export function pageHandler(options: PageHandlerOptions): RequestHandler {
         await send(res, await render(req, res, showSplash));
         return;
       }
-      const key = `${showSplash ? 'splash' : 'no-splash'} ${req.originalUrl}`;
+      const key = pageKey(showSplash ? 'splash' : 'no-splash', req.originalUrl);
       let own: Response | undefined;
       let ownBody: Buffer | undefined;
       const page = await cache.getOrRender(key, async () => {

@@ -8,8 +8,7 @@ import {
   vehicleChangeSchema,
 } from '#common/reminders/reminders.ts';
 import { jobNotFoundMessage } from '#common/jobs/jobs.ts';
-import { reminderSettingsOf } from '#common/reminders/settings.ts';
-import type { SiteContent } from '#common/site-content/site-content.ts';
+import type { ReminderSettings } from '#common/reminders/settings.ts';
 import { recordStaffActivity, vehicleTarget } from '../activity/service.ts';
 import { requireOwner } from '../auth/guard.ts';
 import type { Database } from '../db/client.ts';
@@ -24,8 +23,8 @@ import { reminderSummaryRoute } from './summary.ts';
 export type RemindersDependencies = {
   db: Database;
   clock: () => Date;
-  /** The published site content (the reminders' settings). */
-  content: () => Promise<SiteContent>;
+  /** The reminders' settings in force. */
+  reminderSettings: () => Promise<ReminderSettings>;
   /** Tells the outbox worker e-mails are due. */
   wake: () => void;
 };
@@ -42,7 +41,7 @@ const listedAtMost = 1_000;
  */
 export function remindersRouter(deps: RemindersDependencies, requireUser: RequestHandler): Router {
   const { db, clock } = deps;
-  const settings = async () => reminderSettingsOf(await deps.content());
+  const settings = deps.reminderSettings;
   const router = Router();
   router.use('/reminders', requireUser);
 

@@ -223,6 +223,7 @@ describe('sending', () => {
       database: fixture.database,
       clock: () => clock.now,
       siteContent: content,
+      settings: content.settings,
     });
     const answers = await Promise.all([
       sendDue(),

@@ -34,7 +34,7 @@ async function runAt(now: string) {
   const asked: string[] = [];
   const task = remindersTask({
     db: fixture.database.db,
-    content: async () => content,
+    reminderSettings: async () => content.reminders,
     clock: () => new Date(now),
   });
   const facts = await task.run({ runSoon: (name) => asked.push(name), signal: new AbortController().signal });
@@ -45,9 +45,9 @@ const queued = () => fixture.database.db.select().from(outbox).where(eq(outbox.k
 
 describe('the reminders’ task', () => {
   it('runs every five minutes', () => {
-    expect(remindersTask({ db: fixture.database.db, content: async () => content }).schedule).toBe(
-      'every 5 minutes',
-    );
+    expect(
+      remindersTask({ db: fixture.database.db, reminderSettings: async () => content.reminders }).schedule,
+    ).toBe('every 5 minutes');
   });
 
   it('sends what is due in the sending hours once, and asks for the outbox', async () => {

@@ -2,8 +2,7 @@ import type { Database } from '../db/client.ts';
 import { sendDueReminders } from './send.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import type { TaskDefinition } from '../tasks/runner.ts';
-import { reminderSettingsOf } from '#common/reminders/settings.ts';
-import type { SiteContent } from '#common/site-content/site-content.ts';
+import type { ReminderSettings } from '#common/reminders/settings.ts';
 
 /**
  * The background task `reminders`: every five minutes, within the sending hours, the due
@@ -13,19 +12,19 @@ import type { SiteContent } from '#common/site-content/site-content.ts';
  */
 export function remindersTask({
   db,
-  content,
+  reminderSettings,
   clock = systemClock,
 }: {
   db: Database;
-  /** The published site content (the reminders' settings). */
-  content: () => Promise<SiteContent>;
+  /** The reminders' settings in force. */
+  reminderSettings: () => Promise<ReminderSettings>;
   clock?: Clock;
 }): TaskDefinition {
   return {
     name: 'reminders',
     schedule: 'every 5 minutes',
     run: async ({ runSoon }) => {
-      const sent = await sendDueReminders(db, clock(), reminderSettingsOf(await content()));
+      const sent = await sendDueReminders(db, clock(), await reminderSettings());
       if (sent === 0) return undefined;
       runSoon('outbox');
       return { reminders: sent };

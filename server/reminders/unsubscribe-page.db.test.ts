@@ -26,7 +26,7 @@ const fixture = useTestApp({
   env: { ENQUIRY_RATE_LIMIT: '1000' },
   dependencies: async () => {
     ensureBuilt();
-    return { siteContent: content, ssr: await loadProductionSsr() };
+    return { siteContent: content, settings: content.settings, ssr: await loadProductionSsr() };
   },
 });
 

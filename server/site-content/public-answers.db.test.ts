@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookingSettingsOf } from '#common/bookings/settings.ts';
+import type { DomainSettings, SettingsDomain, SettingsOf } from '#common/settings/domains.ts';
 import type { PublishedSiteContent, SiteContent } from '#common/site-content/site-content.ts';
 import { bankHolidays } from '#common/time/bank-holidays.ts';
 import { londonDate } from '#common/time/london.ts';
@@ -16,13 +17,15 @@ import { loadProductionSsr } from '../http/ssr.ts';
 import { PageCache } from '../pages/page-cache.ts';
 
 /**
- * What staff set for themselves never reaches anyone who has not signed in: every setting of the
- * site content is saved with a value found nowhere else, then every anonymous answer of the API
+ * What staff set for themselves never reaches anyone who has not signed in: every setting, and
+ * every part of the site content the public pages do not show, is saved with a value found
+ * nowhere else (by an owner whose name is one too), then every anonymous answer of the API
  * and every public page (their HTML with the data they hydrate from, and that data as a
  * navigation fetches it) is read for them.
  */
 
 const fixture = useTestApp({
+  staff: { username: 'markerowner' },
   dependencies: async () => {
     ensureBuilt();
     return { ssr: await loadProductionSsr(), pageCache: new PageCache() };
@@ -34,8 +37,8 @@ const today = londonDate(new Date());
 const tomorrow = addDays(today, 1);
 const closedDay = addDays(today, 2);
 
-/** What staff save, each part with its marker. */
-function withEverySetting(content: SiteContent): SiteContent {
+/** The settings staff save, each with its marker. */
+function everySetting(content: SiteContent): { [Domain in SettingsDomain]: SettingsOf<Domain> } {
   const booking = bookingSettingsOf(content);
   const windows = [
     { start: '08:00', end: '10:00', places: 47 },
@@ -48,9 +51,7 @@ function withEverySetting(content: SiteContent): SiteContent {
   booking.openBankHolidays = Object.keys(bankHolidays).filter(
     (date) => date >= today && date <= addDays(today, booking.horizonDays + 1),
   );
-  const hidden = content.services.find((service) => service.key === 'puncture-repair')!;
   return {
-    ...content,
     booking,
     tyres: {
       ...defaultTyrePricing,
@@ -68,7 +69,20 @@ function withEverySetting(content: SiteContent): SiteContent {
       reviewLink: 'https://marker.example/review',
       reviewTime: '10:00',
     },
-    invoicing: { address: ['MARKER-INVOICE-STREET', 'Markerton MK1 1AA'], vatNumber: 'GB 987 6543 21' },
+    invoicing: {
+      address: ['MARKER-INVOICE-STREET', 'Markerton MK1 1AA'],
+      vatNumber: 'GB 987 6543 21',
+      vatRatePercent: 20,
+      reductionLimitPercent: 43,
+    },
+  };
+}
+
+/** The content staff publish, each part only they see with its marker. */
+function withEveryPrivatePart(content: SiteContent): SiteContent {
+  const hidden = content.services.find((service) => service.key === 'puncture-repair')!;
+  return {
+    ...content,
     customerEmails: {
       acknowledgementIntro: 'MARKER-EMAIL-INTRO thank you.',
       acknowledgementNextSteps: 'MARKER-EMAIL-NEXT we will call.',
@@ -114,8 +128,12 @@ const savedMarkers = [
   'motfirstdays',
   'tyreweeks',
   'vatnumber',
+  'vatratepercent',
+  'reductionlimitpercent',
   'customeremails',
   'acknowledgementintro',
+  // Who changed the settings: a staff name is half of what guessing a password needs.
+  'markerowner',
 ];
 /** The same values as a page might print them: a floor in pounds, the VAT number without spaces. */
 const markers = [...savedMarkers, '987.61', '987654321'];
@@ -141,6 +159,7 @@ const anonymous = (path: string) =>
     });
 
 let published: PublishedSiteContent;
+let settings: DomainSettings[];
 let manageToken: string;
 let tyreId: number;
 
@@ -150,9 +169,18 @@ beforeAll(async () => {
   const saved = await request(fixture.app)
     .put('/api/site-content')
     .set(fixture.staff.headers)
-    .send({ version: current.version, content: withEverySetting(current.content) });
+    .send({ version: current.version, content: withEveryPrivatePart(current.content) });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   published = saved.body as PublishedSiteContent;
+  settings = [];
+  for (const [domain, value] of Object.entries(everySetting(published.content))) {
+    const changed = await request(fixture.app)
+      .put(`/api/settings/${domain}`)
+      .set(fixture.staff.headers)
+      .send({ version: 0, settings: value });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    settings.push(changed.body as DomainSettings);
+  }
   tyreId = (await addTyre(fixture.database.db, { brand: 'Hankook' })).id;
   const booked = await request(fixture.app)
     .post('/api/bookings')
@@ -167,7 +195,13 @@ describe('what anyone may read without signing in', () => {
       await request(fixture.app).get('/api/site-content').set(fixture.staff.headers).expect(200)
     ).body as PublishedSiteContent;
     expect(staffView.content).toEqual(published.content);
-    expect(leaksIn(JSON.stringify(staffView))).toEqual([...savedMarkers, '"places"']);
+    const read = await Promise.all(
+      settings.map(async ({ domain }) =>
+        (await request(fixture.app).get(`/api/settings/${domain}`).set(fixture.staff.headers).expect(200)).body,
+      ),
+    );
+    expect(read).toEqual(settings);
+    expect(leaksIn(JSON.stringify([staffView, read]))).toEqual([...savedMarkers, '"places"']);
   });
 
   it('no anonymous answer of the API carries a setting', async () => {
@@ -188,7 +222,16 @@ describe('what anyone may read without signing in', () => {
     const gets = registeredRoutes(fixture.app).filter(
       (route) => route.startsWith('GET ') && route !== 'GET /{*path}',
     );
-    expect(gets).toEqual(expect.arrayContaining(['GET /api/site-content', ...Object.keys(asked)]));
+    expect(gets).toEqual(
+      expect.arrayContaining([
+        'GET /api/site-content',
+        'GET /api/settings/:domain',
+        'GET /api/settings/:domain/history',
+        ...Object.keys(asked),
+      ]),
+    );
+    asked['GET /api/settings/:domain'] = settings.map(({ domain }) => `/api/settings/${domain}`);
+    asked['GET /api/settings/:domain/history'] = settings.map(({ domain }) => `/api/settings/${domain}/history`);
     const answered: string[] = [];
     for (const route of gets) {
       for (const url of asked[route] ?? [pathOf(route.slice('GET '.length))]) {

@@ -19,7 +19,7 @@ import { useTestApp } from '#tests/support/integration.ts';
 import { siteContentRevisions, users } from '../db/schema.ts';
 import { notificationAddresses } from '../notifications/addresses.ts';
 import { watchSiteContent } from '../pages/content-changes.ts';
-import { reductionLimitOwnersMessage } from './service.ts';
+import { createSettingsStore } from '../settings/store.ts';
 import { createSiteContentStore, type SiteContentStore } from './store.ts';
 
 const fixture = useTestApp({ staff: { username: 'alice' } });
@@ -123,7 +123,7 @@ describe('PUT /api/site-content', () => {
         createdAt: expect.any(String),
         // The hours, and the booking windows that follow them while the site has none of its own
         // (mobile fitting's, and the branch's for tyre work, MOT testing and servicing).
-        summary: 'Puncture Repair: Standard puncture repair £25 → £30; and 5 more changes',
+        summary: 'Puncture Repair: Standard puncture repair £25 → £30; and 1 more change',
       },
       {
         id: expect.any(Number),
@@ -271,39 +271,6 @@ describe('PUT /api/site-content', () => {
   });
 });
 
-describe('the limit of price cuts held for approval', () => {
-  it('is 10% until set, a whole per cent, and only an owner changes it', async () => {
-    const sam = await signedInStaff(fixture.database.db, 'sam', new Date(), 'staff');
-    const first = await published();
-    const withLimit = (percent: unknown) =>
-      edited(first.content, (draft) => {
-        draft.invoicing = {
-          address: ['1 High Street', 'Romford'],
-          vatNumber: 'GB 123 4567 89',
-          reductionLimitPercent: percent as number,
-        };
-      });
-    const refused = await publish(alice, { version: 1, content: withLimit(10.5) }).expect(400);
-    expect(refused.body.fieldErrors).toEqual({
-      'invoicing.reductionLimitPercent': ['Enter a whole number of per cent, 0 to 100'],
-    });
-    const staffs = await publish(sam, { version: 1, content: withLimit(50) }).expect(403);
-    expect(staffs.body.error).toBe(reductionLimitOwnersMessage);
-    // Staff set the other invoicing details; the limit stays the default.
-    await publish(sam, { version: 1, content: withLimit(10) }).expect(200);
-    const owners = await publish(alice, { version: 2, content: withLimit(25) }).expect(200);
-    expect(owners.body.content.invoicing.reductionLimitPercent).toBe(25);
-    const [latest] = (await request(app).get('/api/site-content/revisions').set(alice.headers)).body;
-    expect(latest.summary).toContain('Invoicing: a price cut of more than 10% → 25% waits for approval');
-    // Nor does a member of staff change it back by restoring an earlier version.
-    const revisions = await fixture.database.db
-      .select({ id: siteContentRevisions.id, version: siteContentRevisions.version })
-      .from(siteContentRevisions);
-    const second = revisions.find((revision) => revision.version === 2)!;
-    await request(app).post(`/api/site-content/revisions/${second.id}/restore`).set(sam.headers).expect(403);
-  });
-});
-
 describe('revisions', () => {
   it('restores an earlier revision as a new version, and the history says so', async () => {
     const first = await published();
@@ -390,7 +357,8 @@ describe('every process follows a publication', () => {
   });
 
   it('names the notifications’ sender after the published company, unless MAIL_FROM says otherwise', async () => {
-    const addresses = notificationAddresses({ mailFrom: null, notifyEmail: null }, store);
+    const settings = createSettingsStore(fixture.database.db, store);
+    const addresses = notificationAddresses({ mailFrom: null, notifyEmail: null }, store, settings.inForce);
     expect(await addresses()).toEqual({
       from: { name: 'Seeded Tyres Ltd website', address: 'hello@seeded.example' },
       to: 'hello@seeded.example',
@@ -426,6 +394,7 @@ describe('every process follows a publication', () => {
     const fixed = notificationAddresses(
       { mailFrom: 'Web <web@example.com>', notifyEmail: 'staff@example.com' },
       store,
+      settings.inForce,
     );
     expect(await fixed()).toMatchObject({ from: 'Web <web@example.com>', to: 'staff@example.com' });
   });

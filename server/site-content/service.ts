@@ -11,7 +11,6 @@ import {
   type SiteContentRevision,
 } from '#common/site-content/site-content.ts';
 import { describeChanges, summariseChanges } from '#common/site-content/changes.ts';
-import { reductionLimitPercentOf } from '#common/jobs/lines.ts';
 import { withInfoPages } from '#common/site-content/upgrade.ts';
 import type { Database } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
@@ -113,19 +112,6 @@ async function insertVersion(
   }
 }
 
-export const reductionLimitOwnersMessage =
-  'Only an owner can change how much of a price fitters may take off before the office approves it.';
-
-/**
- * The limit of price cuts held for approval guards the invoices against the office's own staff
- * too: only an owner changes it, by publishing or by restoring an earlier version.
- */
-function requireOwnerForReductionLimit(author: StaffUser, before: SiteContent, after: SiteContent) {
-  if (author.role !== 'owner' && reductionLimitPercentOf(before) !== reductionLimitPercentOf(after)) {
-    throw new HttpError(403, reductionLimitOwnersMessage);
-  }
-}
-
 /**
  * Publishes `input` ({ version, content }) as the next version, if `version` is still the
  * published one; otherwise nothing is written and the caller gets the current document.
@@ -141,7 +127,6 @@ export async function publishSiteContent(
   if (!parsed.success) throw new HttpError(400, invalidFieldsMessage, contentFieldErrors(parsed.error));
   const current = await readPublished(db, seed);
   if (parsed.data.version !== current.version) return { outcome: 'conflict', current };
-  requireOwnerForReductionLimit(author, current.content, parsed.data.content);
   const published = await insertVersion(db, current, parsed.data.content, author);
   return published
     ? { outcome: 'published', published }
@@ -171,7 +156,6 @@ export async function restoreRevision(
   // A restore does not depend on what was being edited, so a lost race simply goes again.
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const current = await readPublished(db, seed);
-    requireOwnerForReductionLimit(author, current.content, content);
     const published = await insertVersion(db, current, content, author, revision);
     if (published) return published;
   }

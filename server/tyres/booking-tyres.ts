@@ -1,9 +1,8 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { tyreNotOfferedMessage, tyresFromMessage, tyresGoneMessage } from '#common/bookings/booking.ts';
-import type { SiteContent } from '#common/site-content/site-content.ts';
+import type { BusinessSettings } from '#common/settings/domains.ts';
 import { londonDate } from '#common/time/london.ts';
 import { availabilityOf, firstDayWithTyres } from '#common/tyres/fitted-from.ts';
-import { tyrePricingOf } from '#common/tyres/pricing-settings.ts';
 import { loadIndexText, sizeLabel } from '#common/tyres/size.ts';
 import type { TyreToOrder } from '#common/tyres/staff.ts';
 import type { Database } from '../db/client.ts';
@@ -42,7 +41,7 @@ export const tyreDescription = (row: TyreRow) =>
  */
 export async function chooseTyre(
   db: Database,
-  content: SiteContent,
+  settings: Pick<BusinessSettings, 'tyres' | 'invoicing'>,
   { id, quantity, date, now }: { id: number; quantity: number; date: string; now: Date },
 ): Promise<TyreChoiceResult> {
   const row = await keptTyre(db, id);
@@ -59,7 +58,7 @@ export async function chooseTyre(
       id,
       quantity,
       description: tyreDescription(row),
-      price: tyreBasics(row, tyrePricingOf(content)).price,
+      price: tyreBasics(row, settings).price,
       source: source === 'in-stock' ? 'stock' : 'supplier',
     },
   };

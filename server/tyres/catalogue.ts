@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Season, TyreBasics } from '#common/tyres/catalogue.ts';
 import { fittedPrice } from '#common/tyres/pricing.ts';
-import { pricingRules, tierFor, type TyrePricingSettings } from '#common/tyres/pricing-settings.ts';
+import type { BusinessSettings } from '#common/settings/domains.ts';
+import { pricingRules, tierFor } from '#common/tyres/pricing-settings.ts';
 import { sizeText, type TyreSize } from '#common/tyres/size.ts';
 import type { TyreSourceView } from '#common/tyres/staff.ts';
 import type { Database } from '../db/client.ts';
@@ -66,8 +67,8 @@ export const tyreStockOf = (row: TyreRow) => ({
 });
 
 /** What customers and staff both see of a row, priced by the rules in force. */
-export function tyreBasics(row: TyreRow, pricing: TyrePricingSettings): TyreBasics {
-  const tier = tierFor(pricing, row.brand);
+export function tyreBasics(row: TyreRow, settings: Pick<BusinessSettings, 'tyres' | 'invoicing'>): TyreBasics {
+  const tier = tierFor(settings.tyres, row.brand);
   return {
     id: row.id,
     brand: row.brand,
@@ -80,7 +81,7 @@ export function tyreBasics(row: TyreRow, pricing: TyrePricingSettings): TyreBasi
     runFlat: row.runFlat,
     extraLoad: row.extraLoad,
     tier,
-    price: fittedPrice(pricingRules(pricing), {
+    price: fittedPrice(pricingRules(settings.tyres, settings.invoicing.vatRatePercent), {
       rim: row.rim,
       tier,
       costPence: row.costPence,

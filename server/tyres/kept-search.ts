@@ -1,7 +1,7 @@
 import { maxTyreQuantity, type TyreSearch, type TyreSearchAnswer } from '#common/tyres/catalogue.ts';
 import type { TyreSize } from '#common/tyres/size.ts';
 import { keptFor } from '#common/util/kept-for.ts';
-import type { SiteContent } from '#common/site-content/site-content.ts';
+import type { BusinessSettings } from '#common/settings/domains.ts';
 import { availabilityChanges, availabilityKeptMs } from '../bookings/availability.ts';
 import type { BookingDependencies } from '../bookings/dependencies.ts';
 import type { Database } from '../db/client.ts';
@@ -61,7 +61,7 @@ export type KeptSearches = KeptMemory & {
   answer(deps: BookingDependencies, search: TyreSearch): Promise<PreparedJson>;
   /**
    * The kept answer of `search` if it is made and what it was made from is known to stand at
-   * once (the published content, the day, the open days: see `World`), else undefined: the
+   * once (the settings in force, the day, the open days: see `World`), else undefined: the
    * search is then asked for with `answer`, which checks them.
    */
   ready(search: TyreSearch): PreparedJson | undefined;
@@ -87,14 +87,14 @@ const writeVariant = ({ size, sort, season, runFlat, brand, tomorrow, quantity }
   ]);
 
 /**
- * What the answers last asked for were made from (offers.ts `searchWorld`: the published content,
+ * What the answers last asked for were made from (offers.ts `searchWorld`: the settings in force,
  * the day and the days with a fitting window), by its key's number, as a search found it at `at`
  * (the clock's ms), with what this process had changed of the open windows then
- * (`availabilityChanges`). The answers `ready` gives were made from it while the content and those
+ * (`availabilityChanges`). The answers `ready` gives were made from it while the settings and those
  * changes are the same, within the minute it was found in, and for as long as the open windows
  * themselves are kept: a window another process fills shows here as soon as it does in them.
  */
-type World = { id: number; content: SiteContent; at: number; windowChanges: number };
+type World = { id: number; settings: BusinessSettings; at: number; windowChanges: number };
 
 const standsAt = (world: World, now: number) =>
   now >= world.at &&
@@ -222,8 +222,8 @@ function createKeptSearches(db: Database): KeptSearches {
     // What stands now, noted before it is worked out: a change while it is means it does not.
     const at = given.clock().getTime();
     const windowChanges = availabilityChanges(db);
-    const { key, content } = await searchWorld(given);
-    world = { id: worldIdOf(key), content, at, windowChanges };
+    const { key, settings } = await searchWorld(given);
+    world = { id: worldIdOf(key), settings, at, windowChanges };
     const variant = `${world.id} ${variantOf(search)}`;
     const answers = bySize.get(size) ?? new Map<string, KeptAnswer>();
     // Asked for now: the last size to go.
@@ -256,10 +256,10 @@ function createKeptSearches(db: Database): KeptSearches {
   };
 
   const ready = (search: TyreSearch): PreparedJson | undefined => {
-    if (!state.heard || !world || !deps?.contentNow) return undefined;
+    if (!state.heard || !world || !deps?.settingsNow) return undefined;
     if (
       !standsAt(world, deps.clock().getTime()) ||
-      deps.contentNow() !== world.content ||
+      deps.settingsNow() !== world.settings ||
       availabilityChanges(db) !== world.windowChanges
     )
       return undefined;

@@ -1,6 +1,6 @@
 import { mobileLocation, type BookingSettings } from '#common/bookings/settings.ts';
 import type { AvailabilityDay } from '#common/bookings/slots.ts';
-import type { SiteContent } from '#common/site-content/site-content.ts';
+import type { BusinessSettings } from '#common/settings/domains.ts';
 import { londonDate } from '#common/time/london.ts';
 import { addDays } from '#common/time/week.ts';
 import {
@@ -11,7 +11,6 @@ import {
 } from '#common/tyres/catalogue.ts';
 import { fittedFrom } from '#common/tyres/fitted-from.ts';
 import { brandKey } from '#common/tyres/pricing.ts';
-import { tyrePricingOf } from '#common/tyres/pricing-settings.ts';
 import {
   loadAtLeast,
   sameSize,
@@ -26,7 +25,7 @@ import { keptFor } from '#common/util/kept-for.ts';
 import type { Database } from '../db/client.ts';
 import { GroupCommit } from '../db/group-commit.ts';
 import { createReadCache } from '../http/read-cache.ts';
-import { availability, contentId, settingsOf } from '../bookings/availability.ts';
+import { availability, settingsId } from '../bookings/availability.ts';
 import type { BookingDependencies } from '../bookings/dependencies.ts';
 import {
   offeredSizes,
@@ -145,8 +144,8 @@ export function fittingLocation(settings: BookingSettings): string | null {
 }
 
 /** The days with a window to fit tyres in (at the customer's address, else the first place that books). */
-async function fittingDays(deps: BookingDependencies, content: SiteContent): Promise<AvailabilityDay[]> {
-  const settings = settingsOf(content);
+async function fittingDays(deps: BookingDependencies, business: BusinessSettings): Promise<AvailabilityDay[]> {
+  const settings = business.booking;
   const location = fittingLocation(settings);
   return location ? availability(deps, { location, days: settings.horizonDays + 1 }) : [];
 }
@@ -154,16 +153,15 @@ async function fittingDays(deps: BookingDependencies, content: SiteContent): Pro
 /** Turns rows into offers, priced by the published rules and dated by the diary's `days`. */
 function offerMaker(
   deps: BookingDependencies,
-  content: SiteContent,
+  settings: BusinessSettings,
   days: readonly AvailabilityDay[],
   quantity: number,
 ) {
-  const pricing = tyrePricingOf(content);
   const today = londonDate(deps.clock());
   return (row: TyreRow): TyreOffer => {
     const when = fittedFrom(tyreStockOf(row), quantity, days, today);
     return {
-      ...tyreBasics(row, pricing),
+      ...tyreBasics(row, settings),
       label: {
         fuel: row.fuel as TyreOffer['label']['fuel'],
         wet: row.wet as TyreOffer['label']['wet'],
@@ -186,8 +184,8 @@ export async function offerOf(
 ): Promise<TyreOffer | null> {
   const row = await tyreById(deps.db, id);
   if (!row || row.hidden || !row.available) return null;
-  const content = await deps.content();
-  return offerMaker(deps, content, await fittingDays(deps, content), quantity)(row);
+  const settings = await deps.settings();
+  return offerMaker(deps, settings, await fittingDays(deps, settings), quantity)(row);
 }
 
 /** The customer's filters, as a test of an offer. */
@@ -224,22 +222,22 @@ async function neededRatings(db: Database, size: ParsedTyreSize) {
 const maxAlternatives = 24;
 
 /**
- * What every answer depends on besides the catalogue: the published rules (a new document is a
- * new object), the day, and which days have a window to fit in; not on the minute, so that
+ * What every answer depends on besides the catalogue: the settings in force (the price rules and
+ * the VAT rate; a new object at each change), the day, and which days have a window to fit in; not on the minute, so that
  * answers are not all worked out again at once as each minute begins.
  */
 export async function searchWorld(deps: BookingDependencies) {
-  const content = await deps.content();
-  const days = await fittingDays(deps, content);
+  const settings = await deps.settings();
+  const days = await fittingDays(deps, settings);
   const openDays = days.map((day) => day.date).join(' ');
-  return { content, days, key: `${contentId(content)} ${londonDate(deps.clock())} ${openDays}` };
+  return { settings, days, key: `${settingsId(settings)} ${londonDate(deps.clock())} ${openDays}` };
 }
 
 /** GET /api/tyres: the size's tyres, and stand-ins when none of them can be fitted (kept, see above). */
 export async function searchTyres(deps: BookingDependencies, search: TyreSearch): Promise<TyreSearchAnswer> {
-  const { content, days, key } = await searchWorld(deps);
+  const { settings, days, key } = await searchWorld(deps);
   return keptOf(deps.db).answers.get(`${key} ${JSON.stringify(search)}`, () =>
-    answerSearch(deps, search, offerMaker(deps, content, days, search.quantity)),
+    answerSearch(deps, search, offerMaker(deps, settings, days, search.quantity)),
   );
 }
 

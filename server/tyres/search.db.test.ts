@@ -127,6 +127,7 @@ describe('GET /api/tyres', () => {
       limit: { max: 1_000, windowMs: 60_000, scope: 'booking' },
       clock: () => clock.now,
       content: async () => content.content,
+      settings: content.settings.inForce,
       publicUrl: 'http://localhost',
     };
     const answers = await Promise.all(
@@ -311,6 +312,7 @@ describe('GET /api/tyres as it is kept and sent', () => {
     const app = createTestApp(fixture.database, {
       clock: () => clock.now,
       siteContent: content,
+      settings: content.settings,
       logger: pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) }),
     });
     const searched = await request(app).get('/api/tyres?size=205/55R16').expect(200);

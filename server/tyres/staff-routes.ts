@@ -1,7 +1,7 @@
 import express, { Router, type RequestHandler } from 'express';
 import { and, desc, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
-import type { SiteContent } from '#common/site-content/site-content.ts';
+import type { BusinessSettings } from '#common/settings/domains.ts';
 import {
   mappableColumns,
   missingColumns,
@@ -21,27 +21,18 @@ import { csvCell } from '../enquiries/export.ts';
 import { tyreImports, tyreSuppliers, tyres } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { idParam, parseBody } from '../http/params.ts';
-import { takePublished } from '../site-content/routes.ts';
-import type { SiteContentStore } from '../site-content/store.ts';
 import type { TaskRunner } from '../tasks/runner.ts';
 import { markTyresOrdered, tyresToOrder } from './booking-tyres.ts';
 import { sourcesOf, tyreById } from './catalogue.ts';
 import { createImport, dropImport, ImportRunningError } from './import-records.ts';
 import { queueImport } from './import-task.ts';
-import {
-  changeTyre,
-  findTyres,
-  pricingAnswer,
-  publishTyrePricing,
-  removeDemoTyres,
-  staffTyre,
-  tyrePricesChangedMessage,
-} from './staff.ts';
+import { changeTyre, findTyres, removeDemoTyres, staffTyre } from './staff.ts';
 import { readPriceFileUpload, type PriceFileUpload } from './upload.ts';
 
 export type StaffTyresDependencies = {
   db: Database;
-  store: SiteContentStore;
+  /** The settings in force (the price rules and the VAT rate that staff see prices by). */
+  settings: () => Promise<BusinessSettings>;
   requireUser: RequestHandler;
   /** Told when what the public pages show changed (prices, the range). */
   changed: () => void;
@@ -108,9 +99,8 @@ async function importRow(db: Database, id: number) {
 }
 
 /** The staff side of the catalogue, at /api/tyres/…: every route needs a signed-in member of staff. */
-export function staffTyresRouter({ db, store, requireUser, changed, tasks }: StaffTyresDependencies) {
+export function staffTyresRouter({ db, settings, requireUser, changed, tasks }: StaffTyresDependencies) {
   const router = Router();
-  const content = async (): Promise<SiteContent> => (await store.published()).content;
 
   router.get('/tyres/catalogue', requireUser, async (req, res) => {
     const query = typeof req.query.q === 'string' ? req.query.q.slice(0, 80) : '';
@@ -119,13 +109,13 @@ export function staffTyresRouter({ db, store, requireUser, changed, tasks }: Sta
     const limit = 50;
     const rows = await findTyres(db, { query, after, limit: limit + 1 });
     const page = rows.slice(0, limit);
-    const published = await content();
+    const inForce = await settings();
     const sources = await sourcesOf(
       db,
       page.map((row) => row.id),
     );
     res.json({
-      items: page.map((row) => staffTyre(row, published, sources.get(row.id))),
+      items: page.map((row) => staffTyre(row, inForce, sources.get(row.id))),
       next: rows.length > limit ? page.at(-1)!.id : null,
       demoCount: await db.$count(tyres, and(eq(tyres.demo, true), eq(tyres.hidden, false))),
     } satisfies StaffTyrePage);
@@ -140,20 +130,6 @@ export function staffTyresRouter({ db, store, requireUser, changed, tasks }: Sta
       detail: { removed },
     });
     res.json({ removed });
-  });
-
-  router.get('/tyres/pricing', requireUser, async (_req, res) => {
-    res.json(await pricingAnswer(db, store.seed));
-  });
-
-  router.put('/tyres/pricing', requireUser, express.json({ limit: '64kb' }), async (req, res) => {
-    const result = await publishTyrePricing(db, req.body, req.user!, store.seed);
-    if (result.outcome === 'conflict') {
-      res.status(409).json({ error: tyrePricesChangedMessage, current: result.current });
-      return;
-    }
-    await takePublished({ db, store, changed }, req, result.published, { part: 'tyre prices' });
-    res.json(await pricingAnswer(db, store.seed));
   });
 
   router.get('/tyres/suppliers', requireUser, async (_req, res) => {
@@ -328,7 +304,7 @@ export function staffTyresRouter({ db, store, requireUser, changed, tasks }: Sta
   router.get('/tyres/:id', requireUser, async (req, res) => {
     const row = await tyreById(db, idParam(req, 'There is no such tyre.'));
     if (!row) throw tyreNotFound();
-    res.json(staffTyre(row, await content(), (await sourcesOf(db, [row.id])).get(row.id)));
+    res.json(staffTyre(row, await settings(), (await sourcesOf(db, [row.id])).get(row.id)));
   });
 
   router.patch('/tyres/:id', requireUser, express.json({ limit: '4kb' }), async (req, res) => {
@@ -348,7 +324,7 @@ export function staffTyresRouter({ db, store, requireUser, changed, tasks }: Sta
         ...(change.reason && { reason: change.reason }),
       },
     });
-    res.json(staffTyre(after, await content(), (await sourcesOf(db, [after.id])).get(after.id)));
+    res.json(staffTyre(after, await settings(), (await sourcesOf(db, [after.id])).get(after.id)));
   });
 
   return router;

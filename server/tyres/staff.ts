@@ -1,32 +1,26 @@
 import { and, asc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
-import * as z from 'zod/mini';
-import type { StaffUser } from '#common/auth/auth.ts';
-import { invalidFieldsMessage } from '#common/http/field-errors.ts';
-import { siteContentFieldErrors, type SiteContent } from '#common/site-content/site-content.ts';
-import {
-  tyrePricingOf,
-  tyrePricingSchema,
-  type TyrePricingSettings,
-} from '#common/tyres/pricing-settings.ts';
+import type { BusinessSettings } from '#common/settings/domains.ts';
 import { parseTyreSize } from '#common/tyres/size.ts';
 import {
   belowReservedMessage,
   type StaffTyre,
   type TyreChange,
   type TyreSourceView,
-  type TyrePricingAnswer,
 } from '#common/tyres/staff.ts';
 import type { Database } from '../db/client.ts';
-import { bookings, siteContentRevisions, tyres } from '../db/schema.ts';
+import { bookings, tyres } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
-import { publishSiteContent, readPublished } from '../site-content/service.ts';
 import { tyreBasics, type TyreRow } from './catalogue.ts';
 import { forgetCatalogue } from './offers.ts';
 
 /** A catalogue row as staff see it: what customers see, and the cost, stock and flags behind it. */
-export function staffTyre(row: TyreRow, content: SiteContent, sources: TyreSourceView[] = []): StaffTyre {
+export function staffTyre(
+  row: TyreRow,
+  settings: Pick<BusinessSettings, 'tyres' | 'invoicing'>,
+  sources: TyreSourceView[] = [],
+): StaffTyre {
   return {
-    ...tyreBasics(row, tyrePricingOf(content)),
+    ...tyreBasics(row, settings),
     ean: row.ean,
     cost: row.costPence,
     priceOverride: row.priceOverridePence,
@@ -106,65 +100,4 @@ export async function removeDemoTyres(db: Database): Promise<number> {
   await db.update(tyres).set({ hidden: true }).where(eq(tyres.demo, true));
   forgetCatalogue(db);
   return deleted.length;
-}
-
-export const tyrePricesChangedMessage =
-  'Someone changed the tyre prices since you opened them. Here are theirs: make your changes again.';
-
-/** The rules in force and the version of the content they were read from. */
-export async function pricingAnswer(db: Database, seed: () => SiteContent): Promise<TyrePricingAnswer> {
-  const published = await readPublished(db, seed);
-  return {
-    version: published.version,
-    pricing: tyrePricingOf(published.content),
-    custom: published.content.tyres !== undefined,
-  };
-}
-
-const pricingUpdateSchema = z.object({
-  version: z.number('The version the prices were read from is required').check(z.int(), z.minimum(1)),
-  pricing: tyrePricingSchema,
-});
-
-/**
- * Publishes new tyre price rules as the next version of the site content, the rest of it as it
- * is now. Read from an older version, they still go through when nobody changed the tyre rules
- * since (the other parts of the content are not touched); otherwise 409 with the current rules.
- */
-export async function publishTyrePricing(
-  db: Database,
-  body: unknown,
-  author: StaffUser,
-  seed: () => SiteContent,
-) {
-  const parsed = z.safeParse(pricingUpdateSchema, body);
-  if (!parsed.success) {
-    // Keyed as the rules' own fields (`tiers.budget.marginPercent`), as the content editor keys its.
-    const fieldErrors = Object.entries(siteContentFieldErrors(parsed.error)).map(
-      ([key, messages]) => [key.replace(/^pricing\./, ''), messages] as const,
-    );
-    throw new HttpError(400, invalidFieldsMessage, Object.fromEntries(fieldErrors));
-  }
-  const current = await readPublished(db, seed);
-  if (parsed.data.version !== current.version) {
-    const [base] = await db
-      .select({ content: siteContentRevisions.content })
-      .from(siteContentRevisions)
-      .where(eq(siteContentRevisions.version, parsed.data.version));
-    // Stored JSON keeps its keys in its own order: compare the rules as the schema writes them.
-    const canonical = (pricing: TyrePricingSettings) => JSON.stringify(tyrePricingSchema.parse(pricing));
-    const same = (a: TyrePricingSettings, b: TyrePricingSettings) => canonical(a) === canonical(b);
-    if (!base || !same(tyrePricingOf(base.content as SiteContent), tyrePricingOf(current.content))) {
-      return { outcome: 'conflict' as const, current: await pricingAnswer(db, seed) };
-    }
-  }
-  const result = await publishSiteContent(
-    db,
-    { version: current.version, content: { ...current.content, tyres: parsed.data.pricing } },
-    author,
-    seed,
-  );
-  if (result.outcome === 'conflict')
-    return { outcome: 'conflict' as const, current: await pricingAnswer(db, seed) };
-  return { outcome: 'published' as const, published: result.published };
 }

@@ -2,7 +2,7 @@ import type { PublishedSiteContent } from '#common/site-content/site-content.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TyreSearchAnswer } from '#common/tyres/catalogue.ts';
 import { priceFileColumns } from '#common/tyres/price-file.ts';
-import type { TyrePricingAnswer } from '#common/tyres/staff.ts';
+import type { DomainSettings } from '#common/settings/domains.ts';
 import { ownRow } from '#tests/support/tyres.ts';
 import { createServerDatabase } from '#tests/support/server-database.ts';
 import { gradient } from '#tests/support/pictures.ts';
@@ -230,15 +230,16 @@ describe.runIf(serverUrl)('two server processes on one PostgreSQL database', () 
     expect(changed.status).toBe(200);
     await expect.poll(async () => (await ours(second))?.availability, { timeout: 2_000 }).toBe('supplier');
 
+    // A change of the price rules in one process reprices the other's answers.
     const rules = (await (
-      await fetch(`${first.url}/api/tyres/pricing`, { headers: { cookie } })
-    ).json()) as TyrePricingAnswer;
-    const published = await fetch(`${first.url}/api/tyres/pricing`, {
+      await fetch(`${first.url}/api/settings/tyres`, { headers: { cookie } })
+    ).json()) as DomainSettings<'tyres'>;
+    const published = await fetch(`${first.url}/api/settings/tyres`, {
       method: 'PUT',
       headers: staffHeaders,
       body: JSON.stringify({
         version: rules.version,
-        pricing: { ...rules.pricing, fitting: [{ upToRim: 24, pence: 3_000 }] },
+        settings: { ...rules.settings, fitting: [{ upToRim: 24, pence: 3_000 }] },
       }),
     });
     expect(published.status).toBe(200);

@@ -17,7 +17,7 @@ export function useBookingsApp({ watchStaffData = false }: { watchStaffData?: bo
   const fixture = useTestApp({
     // One proxy hop is trusted, so tests can book as different clients (X-Forwarded-For).
     env: { ENQUIRY_RATE_LIMIT: '1000', TRUST_PROXY: '1' },
-    dependencies: () => ({ clock: () => clock.now, siteContent: content }),
+    dependencies: () => ({ clock: () => clock.now, siteContent: content, settings: content.settings }),
     staff: { role: 'staff', at: bookingNow },
     watchStaffData,
   });

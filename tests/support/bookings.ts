@@ -5,6 +5,15 @@ import type { SiteContent } from '#common/site-content/site-content.ts';
 import { bankHolidays } from '#common/time/bank-holidays.ts';
 import { londonDate } from '#common/time/london.ts';
 import { addDays, weekdays } from '#common/time/week.ts';
+import {
+  settingsDomainNames,
+  type BusinessSettings,
+  type SettingsDomain,
+  type SettingsOf,
+} from '#common/settings/domains.ts';
+import { keptFor } from '#common/util/kept-for.ts';
+import { domainSettingsOf, settingsInForce } from '#server/settings/service.ts';
+import type { SettingsStore } from '#server/settings/store.ts';
 import type { SiteContentStore } from '#server/site-content/store.ts';
 import type { Database } from '#server/db/client.ts';
 import { bookingPlaces, bookings } from '#server/db/schema.ts';
@@ -24,15 +33,14 @@ export function bookingContent(
     { start: '10:00', end: '12:00', places: 2 },
   ],
   change?: (settings: BookingSettings) => void,
-): SiteContent {
-  return makeContent((content) => {
-    const settings = bookingSettingsOf(content);
-    for (const location of settings.locations) {
-      location.week = Object.fromEntries(weekdays.map((day) => [day, windows])) as typeof location.week;
-    }
-    change?.(settings);
-    content.booking = settings;
-  });
+): TestContent & { booking: BookingSettings } {
+  const content = makeContent();
+  const settings = bookingSettingsOf(content);
+  for (const location of settings.locations) {
+    location.week = Object.fromEntries(weekdays.map((day) => [day, windows])) as typeof location.week;
+  }
+  change?.(settings);
+  return { ...content, booking: settings };
 }
 
 /**
@@ -45,22 +53,66 @@ export function openOnBankHolidays(settings: BookingSettings, today = londonDate
   );
 }
 
-/** A content store that always has `content` published (the store itself is tested elsewhere). */
-export function fixedContentStore(content: SiteContent): SiteContentStore & { content: SiteContent } {
-  const store = {
+/**
+ * The site content of a test with the settings it sets beside it (`booking`, `tyres`,
+ * `invoicing`, `reminders`): a domain it leaves out follows its defaults.
+ */
+export type TestContent = SiteContent & { [Domain in SettingsDomain]?: SettingsOf<Domain> };
+
+const inForceByContent = new WeakMap<TestContent, BusinessSettings>();
+
+/** The settings in force of a test's content: one object per content, as the real store makes them. */
+function inForceOf(content: TestContent): BusinessSettings {
+  return keptFor(inForceByContent, content, () => {
+    const context = { branches: content.branches };
+    return Object.fromEntries(
+      settingsDomainNames.map((domain) => [domain, settingsInForce(domain, storedOf(content, domain), context)]),
+    ) as unknown as BusinessSettings;
+  });
+}
+
+const storedOf = <Domain extends SettingsDomain>(content: TestContent, domain: Domain) => {
+  const settings = content[domain] as SettingsOf<Domain> | undefined;
+  return settings && { version: 1, settings, changedAt: bookingNow, changedBy: null };
+};
+
+/**
+ * A content store that always has `content` published, and a settings store that always has the
+ * settings beside it (the stores themselves are tested elsewhere): give both to the app.
+ */
+export function fixedContentStore(
+  content: TestContent,
+): SiteContentStore & { content: TestContent; settings: SettingsStore } {
+  const published = () => ({
+    version: 1,
+    content: store.content,
+    publishedAt: bookingNow.toISOString(),
+    publishedBy: null,
+  });
+  const store: SiteContentStore & { content: TestContent; settings: SettingsStore } = {
     content,
-    current: () => ({
-      version: 1,
-      content: store.content,
-      publishedAt: bookingNow.toISOString(),
-      publishedBy: null,
-    }),
-    published: async () => store.current(),
+    current: published,
+    published: async () => published(),
     reload: async () => {},
     accept: () => {},
     seed: () => store.content,
+    settings: {
+      inForce: async () => inForceOf(store.content),
+      now: () => inForceOf(store.content),
+      domain: async <Domain extends SettingsDomain>(domain: Domain) =>
+        domainSettingsOf(domain, storedOf(store.content, domain), { branches: store.content.branches }),
+      context: async () => ({ branches: store.content.branches }),
+      reload: async () => [],
+      accept: () => {},
+    },
   };
   return store;
+}
+
+/** The app's content and settings stores for a test's content (`fixedContentStore`). */
+export function fixedStores(content: TestContent) {
+  const store = fixedContentStore(content);
+  return { siteContent: store, settings: store.settings };
 }
 
 let sequence = 0;

@@ -6,7 +6,8 @@ import { wrongCurrentPasswordMessage, type StaffSession } from '#common/accounts
 import type { StaffUser } from '#common/auth/auth.ts';
 import { createQueryClient } from '#app/lib/query-client.ts';
 import { currentUserQueryKey } from './staff-session.ts';
-import { mockApi, renderWithQueries, type ApiAnswer } from '#tests/support/dom.tsx';
+import { answer, serveApi, type ApiHandler } from '#tests/support/api-handlers.ts';
+import { renderWithQueries } from '#tests/support/dom.tsx';
 import { AccountTab } from './account-tab.tsx';
 import { staffSession, staffUser } from './account-test-data.ts';
 
@@ -19,13 +20,13 @@ const phone = staffSession({
   lastSeenAt: '2026-11-22T18:50:00.000Z',
 });
 
-/** The panel for `user`, with the API answering as `answers` say (its sessions list by default). */
+/** The panel for `user`, the API answering with the test's `own` handlers and the list of `sessions`. */
 function renderAccount(
   user: StaffUser = staffUser(),
-  answers: Record<string, ApiAnswer | ApiAnswer[]> = {},
+  own: ApiHandler[] = [],
   sessions: StaffSession[] = [thisDevice],
 ) {
-  const api = mockApi({ 'GET /api/user/sessions': { status: 200, body: sessions }, ...answers });
+  const api = serveApi(...own, answer('GET /api/user/sessions', { status: 200, body: sessions }));
   const queryClient = createQueryClient();
   queryClient.setQueryData(currentUserQueryKey, user);
   return { api, user: userEvent.setup({ delay: null }), ...renderWithQueries(<AccountTab />, queryClient) };
@@ -66,12 +67,12 @@ describe('Change password', () => {
   });
 
   it("shows the server's verdict under its field", async () => {
-    const { user } = renderAccount(staffUser(), {
-      'POST /api/user/password': {
+    const { user } = renderAccount(staffUser(), [
+      answer('POST /api/user/password', {
         status: 400,
         body: { error: 'Check the form', fieldErrors: { currentPassword: [wrongCurrentPasswordMessage] } },
-      },
-    });
+      }),
+    ]);
     const form = await fill(user);
     const error = await form.findByText(wrongCurrentPasswordMessage);
     const current = form.getByLabelText('Current password');
@@ -82,7 +83,7 @@ describe('Change password', () => {
   });
 
   it('changes the password, says the other sessions were signed out, and empties the form', async () => {
-    const { api, user } = renderAccount(staffUser(), { 'POST /api/user/password': { status: 204 } });
+    const { api, user } = renderAccount(staffUser(), [answer('POST /api/user/password', { status: 204 })]);
     const form = await fill(user);
     await waitFor(() =>
       expect(toastText()).toEqual([
@@ -103,10 +104,15 @@ describe('Change password', () => {
 
 describe("Where you're signed in", () => {
   it('lists every session with its times in London, marks this device, and signs one out', async () => {
-    const { api, user } = renderAccount(staffUser(), { 'DELETE /api/user/sessions/7': { status: 204 } }, [
-      phone,
-      thisDevice,
-    ]);
+    const { api, user } = renderAccount(
+      staffUser(),
+      [
+        answer('DELETE /api/user/sessions/:id', ({ params }) =>
+          params.id === '7' ? { status: 204 } : { status: 404, body: { error: 'Not found' } },
+        ),
+      ],
+      [phone, thisDevice],
+    );
     const sessions = within(section("Where you're signed in"));
     const [first, second] = await sessions.findAllByRole('listitem');
     expect(first?.textContent).toContain('Firefox 133 on UbuntuThis device');
@@ -127,11 +133,11 @@ describe("Where you're signed in", () => {
 
   it('signs out everywhere else after a confirmation', async () => {
     const laptop = staffSession({ id: 9, browser: 'Edge 131', os: 'Windows 11' });
-    const { api, user } = renderAccount(staffUser(), { 'DELETE /api/user/sessions': { status: 204 } }, [
-      thisDevice,
-      phone,
-      laptop,
-    ]);
+    const { api, user } = renderAccount(
+      staffUser(),
+      [answer('DELETE /api/user/sessions', { status: 204 })],
+      [thisDevice, phone, laptop],
+    );
     const sessions = within(section("Where you're signed in"));
     await sessions.findAllByRole('listitem');
     await user.click(sessions.getByRole('button', { name: 'Sign out everywhere else' }));

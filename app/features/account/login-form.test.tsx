@@ -5,16 +5,18 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { invalidCodeMessage, noPendingSignInMessage } from '#common/accounts/accounts.ts';
 import { storedUserKey } from './staff-session.ts';
 import { staffUser } from './account-test-data.ts';
-import { mockApi, renderWithQueries } from '#tests/support/dom.tsx';
+import { answer, serveApi, type ApiReply } from '#tests/support/api-handlers.ts';
+import { renderWithQueries } from '#tests/support/dom.tsx';
 import { LoginForm } from './login-form.tsx';
 
 const sam = staffUser({ twoFactor: true });
-const codeNeeded = { status: 200, body: { twoFactorRequired: true } };
+const codeNeeded: ApiReply<'POST /api/login'> = { status: 200, body: { twoFactorRequired: true } };
 
 let assign: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   assign = vi.fn();
-  vi.stubGlobal('location', { ...window.location, search: '', assign });
+  // The page keeps its address, against which the API's paths are requested.
+  vi.stubGlobal('location', { ...window.location, href: window.location.href, search: '', assign });
   window.localStorage.clear();
 });
 
@@ -32,7 +34,7 @@ const toastText = () => toasts().map((item) => item.textContent);
 
 describe('LoginForm without two-factor sign-in', () => {
   it('checks its fields, then signs in with the password alone and moves on', async () => {
-    const api = mockApi({ 'POST /api/login': { status: 200, body: staffUser() } });
+    const api = serveApi(answer('POST /api/login', { status: 200, body: staffUser() }));
     const user = userEvent.setup({ delay: null });
     renderWithQueries(<LoginForm />);
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -53,10 +55,10 @@ describe('LoginForm without two-factor sign-in', () => {
 
 describe('LoginForm with two-factor sign-in', () => {
   it('asks for the code from the app once the password is right, then signs in as before', async () => {
-    const api = mockApi({
-      'POST /api/login': codeNeeded,
-      'POST /api/login/two-factor': { status: 200, body: sam },
-    });
+    const api = serveApi(
+      answer('POST /api/login', codeNeeded),
+      answer('POST /api/login/two-factor', { status: 200, body: sam }),
+    );
     const user = await signInWithPassword();
 
     const form = await screen.findByRole('form', { name: 'Two-factor sign-in' });
@@ -85,10 +87,10 @@ describe('LoginForm with two-factor sign-in', () => {
   });
 
   it('says when the code is wrong, under the field and in a toast, and lets the person try again', async () => {
-    mockApi({
-      'POST /api/login': codeNeeded,
-      'POST /api/login/two-factor': { status: 401, body: { error: invalidCodeMessage } },
-    });
+    serveApi(
+      answer('POST /api/login', codeNeeded),
+      answer('POST /api/login/two-factor', { status: 401, body: { error: invalidCodeMessage } }),
+    );
     const user = await signInWithPassword();
     const code = await screen.findByLabelText('Authentication code');
     await user.type(code, '000000');
@@ -106,14 +108,14 @@ describe('LoginForm with two-factor sign-in', () => {
 
   it('tells the throttling message without blaming the code', async () => {
     const throttled = 'Too many attempts. Please try again in 5 minutes.';
-    mockApi({
-      'POST /api/login': codeNeeded,
-      'POST /api/login/two-factor': {
+    serveApi(
+      answer('POST /api/login', codeNeeded),
+      answer('POST /api/login/two-factor', {
         status: 429,
         body: { error: throttled },
         headers: { 'Retry-After': '300' },
-      },
-    });
+      }),
+    );
     const user = await signInWithPassword();
     await user.type(await screen.findByLabelText('Authentication code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
@@ -122,10 +124,10 @@ describe('LoginForm with two-factor sign-in', () => {
   });
 
   it('goes back to the password, with the reason, when the pending sign-in has expired', async () => {
-    mockApi({
-      'POST /api/login': codeNeeded,
-      'POST /api/login/two-factor': { status: 401, body: { error: noPendingSignInMessage } },
-    });
+    serveApi(
+      answer('POST /api/login', codeNeeded),
+      answer('POST /api/login/two-factor', { status: 401, body: { error: noPendingSignInMessage } }),
+    );
     const user = await signInWithPassword();
     await user.type(await screen.findByLabelText('Authentication code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
@@ -140,10 +142,10 @@ describe('LoginForm with two-factor sign-in', () => {
   });
 
   it('accepts a recovery code instead, in a text field', async () => {
-    const api = mockApi({
-      'POST /api/login': codeNeeded,
-      'POST /api/login/two-factor': { status: 200, body: sam },
-    });
+    const api = serveApi(
+      answer('POST /api/login', codeNeeded),
+      answer('POST /api/login/two-factor', { status: 200, body: sam }),
+    );
     const user = await signInWithPassword();
     await screen.findByLabelText('Authentication code');
     await user.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
@@ -162,7 +164,7 @@ describe('LoginForm with two-factor sign-in', () => {
   });
 
   it('starts over from the password with Back', async () => {
-    mockApi({ 'POST /api/login': codeNeeded });
+    serveApi(answer('POST /api/login', codeNeeded));
     const user = await signInWithPassword();
     await screen.findByLabelText('Authentication code');
     await user.click(screen.getByRole('button', { name: 'Back' }));

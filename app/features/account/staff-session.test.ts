@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   afterLoginPath,
   currentUserQueryKey,
@@ -22,13 +23,14 @@ import type { StaffUser } from '#common/auth/auth.ts';
 import { createQueryClient } from '#app/lib/query-client.ts';
 import { memoryCacheStorage, memoryStorage } from '#tests/support/memory-storage.ts';
 import { memoryStore } from '#app/features/jobs/phone/phone-store.ts';
+import { answer, networkFailure, serveApi, type ApiReply } from '#tests/support/api-handlers.ts';
 
+// The page's storage as the module reads it (window.localStorage), the tab's where a test gives it.
 let storage: Storage;
 beforeEach(() => {
   storage = memoryStorage();
   vi.stubGlobal('window', { localStorage: storage });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const sam: StaffUser = {
   id: 4,
@@ -112,10 +114,7 @@ describe('signing out', () => {
   it('forgets what staff pages kept in the tab, such as unpublished content edits', async () => {
     const tab = memoryStorage();
     vi.stubGlobal('window', { localStorage: storage, sessionStorage: tab });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(null, { status: 204 })),
-    );
+    serveApi(answer('POST /api/logout', { status: 204 }));
     storeUser(sam);
     tab.setItem(`${staffTabStoragePrefix}site-content-draft`, '{"draft":{}}');
     tab.setItem('splash-something-else', 'kept');
@@ -130,11 +129,10 @@ describe('signing out', () => {
   it('forgets the days My jobs kept and its service worker’s copy of the page, and keeps the page to come back to', async () => {
     vi.stubGlobal('window', { localStorage: storage, sessionStorage: memoryStorage() });
     // The answer's Clear-Site-Data empties the site's storage before the page hears it.
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
+    serveApi(
+      answer('POST /api/logout', () => {
         storage.clear();
-        return new Response(null, { status: 204 });
+        return { status: 204 };
       }),
     );
     rememberAdminPath('/admin/jobs');
@@ -153,17 +151,12 @@ describe('signing out', () => {
 
   it('without signal clears the phone at once, and ends the session when the signal returns', async () => {
     vi.stubGlobal('window', { localStorage: storage, sessionStorage: memoryStorage() });
-    const requested: string[] = [];
     let signal = false;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        if (!signal) throw new TypeError('Failed to fetch');
-        requested.push(url);
-        return url === '/api/logout'
-          ? new Response(null, { status: 204 })
-          : Response.json({ error: 'Not signed in.' }, { status: 401 });
-      }),
+    const { requests } = serveApi(
+      answer('POST /api/logout', () => (signal ? { status: 204 } : networkFailure)),
+      answer('GET /api/user', () =>
+        signal ? { status: 401, body: { error: 'Not signed in.' } } : networkFailure,
+      ),
     );
     storeUser(sam);
     const store = memoryStore();
@@ -185,84 +178,58 @@ describe('signing out', () => {
     expect(isSignOutOwed()).toBe(true);
 
     signal = true;
+    const withoutSignal = requests().length;
     expect(await fetchCurrentUser()).toBeNull();
-    expect(requested).toEqual(['/api/logout', '/api/user']);
+    expect(requests().slice(withoutSignal)).toEqual(['POST /api/logout', 'GET /api/user']);
     expect(isSignOutOwed()).toBe(false);
     expect(onlineManager.isOnline()).toBe(true);
   });
 
   it('starts no read once it has begun, and lets reads go again if the sign-out fails', async () => {
     vi.stubGlobal('window', { localStorage: storage, sessionStorage: memoryStorage() });
-    const requested: string[] = [];
-    let answerLogout: (response: Response) => void = () => {};
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((url: string) => {
-        requested.push(url);
-        if (url === '/api/logout') return new Promise<Response>((resolve) => (answerLogout = resolve));
-        return Promise.resolve(Response.json([]));
-      }),
+    let answerLogout: (reply: ApiReply<'POST /api/logout'>) => void = () => {};
+    const api = serveApi(
+      answer('POST /api/logout', () => new Promise((resolve) => (answerLogout = resolve))),
+      answer('GET /api/enquiries', { status: 200, body: [] }),
     );
     const queryClient = createQueryClient();
     const signingOut = logOut(queryClient, async () => undefined);
     // A list asked for while the sign-out is on its way is not sent.
     const read = queryClient.fetchQuery({ queryKey: ['/api/enquiries'], staleTime: 0 });
-    await vi.waitFor(() => expect(requested).toEqual(['/api/logout']));
-    answerLogout(new Response(null, { status: 204 }));
+    await vi.waitFor(() => expect(api.requests()).toEqual(['POST /api/logout']));
+    answerLogout({ status: 204 });
     await signingOut;
-    expect(requested).toEqual(['/api/logout']);
+    expect(api.requests()).toEqual(['POST /api/logout']);
     void read.catch(() => undefined);
     // Reads go again once the staff pages have gone.
     resumeReadsAfterSignOut();
     await vi.waitFor(() => expect(onlineManager.isOnline()).toBe(true));
 
-    requested.length = 0;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        requested.push(url);
-        return url === '/api/logout' ? Response.json({ error: 'Down' }, { status: 503 }) : Response.json([]);
-      }),
+    const { requests } = serveApi(
+      answer('POST /api/logout', { status: 503, body: { error: 'Down' } }),
+      answer('GET /api/enquiries', { status: 200, body: [] }),
     );
     await expect(logOut(queryClient, async () => undefined)).rejects.toThrow();
     await queryClient.fetchQuery({ queryKey: ['/api/enquiries'], staleTime: 0 });
-    expect(requested).toEqual(['/api/logout', '/api/enquiries']);
+    expect(requests()).toEqual(['POST /api/logout', 'GET /api/enquiries']);
   });
 });
 
 describe('who is signed in', () => {
   it('is the server’s answer, else, without one, the user stored at sign-in', async () => {
     storeUser(sam);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json(sam)),
-    );
+    const theUser = (reply: ApiReply<'GET /api/user'>) => serveApi(answer('GET /api/user', reply));
+    theUser({ status: 200, body: sam });
     expect(await readCurrentUser()).toEqual(sam);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        throw new TypeError('Failed to fetch');
-      }),
-    );
+    theUser(networkFailure);
     expect(await readCurrentUser()).toEqual(sam);
     // The server unwell is its answer, not a missing one.
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ error: 'Down' }, { status: 503 })),
-    );
+    theUser({ status: 503, body: { error: 'Down' } });
     await expect(readCurrentUser()).rejects.toThrow('503');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ error: 'Not signed in.' }, { status: 401 })),
-    );
+    theUser({ status: 401, body: { error: 'Not signed in.' } });
     expect(await readCurrentUser()).toBeNull();
     expect(readStoredUser()).toBeNull();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        throw new TypeError('Failed to fetch');
-      }),
-    );
+    theUser(networkFailure);
     await expect(readCurrentUser()).rejects.toThrow('Failed to fetch');
   });
 });
@@ -287,19 +254,15 @@ describe('a session found ended', () => {
 
 describe('a session that ends while a staff page is open', () => {
   it('asks who is signed in again at the first 401, which a staff page takes as signed out', async () => {
-    const requested: string[] = [];
     let signedIn = true;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        requested.push(url);
-        if (url === '/api/user') {
-          return signedIn ? Response.json(sam) : Response.json({ error: 'Not signed in.' }, { status: 401 });
-        }
-        return signedIn
-          ? Response.json([])
-          : Response.json({ error: 'Please sign in to continue.' }, { status: 401 });
-      }),
+    const signedOut = { status: 401, body: { error: 'Please sign in to continue.' } } as const;
+    const { requests } = serveApi(
+      answer('GET /api/user', () =>
+        signedIn ? { status: 200, body: sam } : { status: 401, body: { error: 'Not signed in.' } },
+      ),
+      answer('GET /api/enquiries', () => (signedIn ? { status: 200, body: [] } : signedOut)),
+      // Read only once the account is disabled.
+      answer('GET /api/analytics/stats', signedOut),
     );
     const queryClient = createQueryClient();
     const observer = new QueryObserver(queryClient, {
@@ -310,7 +273,7 @@ describe('a session that ends while a staff page is open', () => {
     try {
       await vi.waitFor(() => expect(observer.getCurrentResult().data).toEqual(sam));
       await queryClient.fetchQuery({ queryKey: ['/api/enquiries'], staleTime: 0 });
-      expect(requested).toEqual(['/api/user', '/api/enquiries']);
+      expect(requests()).toEqual(['GET /api/user', 'GET /api/enquiries']);
 
       // The account is disabled: its next request is refused, and the user is asked for again.
       signedIn = false;
@@ -318,7 +281,12 @@ describe('a session that ends while a staff page is open', () => {
         queryClient.fetchQuery({ queryKey: ['/api/analytics/stats'], staleTime: 0 }),
       ).rejects.toThrow('401');
       await vi.waitFor(() => expect(observer.getCurrentResult().data).toBeNull());
-      expect(requested).toEqual(['/api/user', '/api/enquiries', '/api/analytics/stats', '/api/user']);
+      expect(requests()).toEqual([
+        'GET /api/user',
+        'GET /api/enquiries',
+        'GET /api/analytics/stats',
+        'GET /api/user',
+      ]);
     } finally {
       stop();
     }

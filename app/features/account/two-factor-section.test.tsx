@@ -6,26 +6,28 @@ import { invalidCodeMessage, recoveryCodeCount, wrongProofMessage } from '#commo
 import type { StaffUser } from '#common/auth/auth.ts';
 import { createQueryClient } from '#app/lib/query-client.ts';
 import { currentUserQueryKey } from './staff-session.ts';
-import { mockApi, renderWithQueries, type ApiAnswer } from '#tests/support/dom.tsx';
+import { answer, serveApi, type ApiHandler, type ApiReply } from '#tests/support/api-handlers.ts';
+import { renderWithQueries } from '#tests/support/dom.tsx';
 import { AccountTab } from './account-tab.tsx';
 import { staffSession, staffUser } from './account-test-data.ts';
 
 const secret = 'JBSWY3DPEHPK3PXPJBSWY3DP';
-const setup = {
+const setup: ApiReply<'POST /api/user/two-factor/setup'> = {
   status: 200,
   body: { secret, otpauthUrl: `otpauth://totp/Tyre%20Services:sam?secret=${secret}&issuer=Tyre%20Services` },
 };
 const recoveryCodes = Array.from({ length: recoveryCodeCount }, (_, index) => `code${index}-abcde`);
-const wrongCode = {
+const wrongCode: ApiReply<'POST /api/user/two-factor/enable'> = {
   status: 400,
   body: { error: invalidCodeMessage, fieldErrors: { code: [invalidCodeMessage] } },
 };
 
-function renderAccount(user: StaffUser, answers: Record<string, ApiAnswer | ApiAnswer[]> = {}) {
-  const api = mockApi({
-    'GET /api/user/sessions': { status: 200, body: [staffSession({ current: true })] },
-    ...answers,
-  });
+/** The panel for `user`, the API answering with the test's `own` handlers and this device's session. */
+function renderAccount(user: StaffUser, own: ApiHandler[] = []) {
+  const api = serveApi(
+    ...own,
+    answer('GET /api/user/sessions', { status: 200, body: [staffSession({ current: true })] }),
+  );
   const queryClient = createQueryClient();
   queryClient.setQueryData(currentUserQueryKey, user);
   return {
@@ -49,10 +51,10 @@ const statusOf = () => twoFactor().getByText('Status:').parentElement?.textConte
 
 describe('Two-factor sign-in', () => {
   it('sets up with a QR code drawn in the page or the key, and refuses a wrong code', async () => {
-    const { api, user } = renderAccount(staffUser(), {
-      'POST /api/user/two-factor/setup': setup,
-      'POST /api/user/two-factor/enable': wrongCode,
-    });
+    const { api, user } = renderAccount(staffUser(), [
+      answer('POST /api/user/two-factor/setup', setup),
+      answer('POST /api/user/two-factor/enable', wrongCode),
+    ]);
     expect(statusOf()).toBe('Status: Off');
     await user.click(twoFactor().getByRole('button', { name: 'Set up two-factor sign-in' }));
 
@@ -92,11 +94,11 @@ describe('Two-factor sign-in', () => {
   });
 
   it('shows the recovery codes once, after the right code, and reads the current user again', async () => {
-    const { api, user } = renderAccount(staffUser(), {
-      'POST /api/user/two-factor/setup': setup,
-      'POST /api/user/two-factor/enable': { status: 200, body: { recoveryCodes } },
-      'GET /api/user': { status: 200, body: staffUser({ twoFactor: true }) },
-    });
+    const { api, user } = renderAccount(staffUser(), [
+      answer('POST /api/user/two-factor/setup', setup),
+      answer('POST /api/user/two-factor/enable', { status: 200, body: { recoveryCodes } }),
+      answer('GET /api/user', { status: 200, body: staffUser({ twoFactor: true }) }),
+    ]);
     await user.click(twoFactor().getByRole('button', { name: 'Set up two-factor sign-in' }));
     await user.type(await twoFactor().findByLabelText('Code from the app'), '654 321');
     await user.click(twoFactor().getByRole('button', { name: 'Turn on' }));
@@ -128,11 +130,11 @@ describe('Two-factor sign-in', () => {
   });
 
   it('downloads the recovery codes as a text file', async () => {
-    const { user } = renderAccount(staffUser(), {
-      'POST /api/user/two-factor/setup': setup,
-      'POST /api/user/two-factor/enable': { status: 200, body: { recoveryCodes } },
-      'GET /api/user': { status: 200, body: staffUser({ twoFactor: true }) },
-    });
+    const { user } = renderAccount(staffUser(), [
+      answer('POST /api/user/two-factor/setup', setup),
+      answer('POST /api/user/two-factor/enable', { status: 200, body: { recoveryCodes } }),
+      answer('GET /api/user', { status: 200, body: staffUser({ twoFactor: true }) }),
+    ]);
     const files: Blob[] = [];
     vi.stubGlobal(
       'URL',
@@ -161,13 +163,13 @@ describe('Two-factor sign-in', () => {
   });
 
   it('turns off with the password and a code', async () => {
-    const { api, user } = renderAccount(staffUser({ twoFactor: true }), {
-      'POST /api/user/two-factor/disable': [
+    const { api, user } = renderAccount(staffUser({ twoFactor: true }), [
+      answer('POST /api/user/two-factor/disable', [
         { status: 400, body: { error: 'Check the form', fieldErrors: { code: [invalidCodeMessage] } } },
         { status: 204 },
-      ],
-      'GET /api/user': { status: 200, body: staffUser({ twoFactor: false }) },
-    });
+      ]),
+      answer('GET /api/user', { status: 200, body: staffUser({ twoFactor: false }) }),
+    ]);
     expect(statusOf()).toBe('Status: On');
     await user.click(twoFactor().getByRole('button', { name: 'Turn off' }));
     const form = within(twoFactor().getByRole('form', { name: 'Turn off two-factor sign-in' }));
@@ -199,12 +201,12 @@ describe('Two-factor sign-in', () => {
 
   it('gives new recovery codes for the password and a code, shown once, and can be cancelled', async () => {
     const renewed = recoveryCodes.map((code) => code.split('').reverse().join(''));
-    const { api, user } = renderAccount(staffUser({ twoFactor: true }), {
-      'POST /api/user/two-factor/recovery-codes': [
+    const { api, user } = renderAccount(staffUser({ twoFactor: true }), [
+      answer('POST /api/user/two-factor/recovery-codes', [
         { status: 400, body: { error: 'Check the form', fieldErrors: { password: ['Wrong password'] } } },
         { status: 200, body: { recoveryCodes: renewed } },
-      ],
-    });
+      ]),
+    ]);
     const renewButton = twoFactor().getByRole('button', { name: 'New recovery codes' });
     await user.click(renewButton);
     let form = within(twoFactor().getByRole('form', { name: 'New recovery codes' }));
@@ -246,14 +248,14 @@ describe('Two-factor sign-in', () => {
   });
 
   it('replaces the authenticator app only with the password and a current code, then a code of each app', async () => {
-    const { api, user } = renderAccount(staffUser({ twoFactor: true }), {
-      'POST /api/user/two-factor/setup': [{ status: 400, body: { error: wrongProofMessage } }, setup],
-      'POST /api/user/two-factor/enable': [
+    const { api, user } = renderAccount(staffUser({ twoFactor: true }), [
+      answer('POST /api/user/two-factor/setup', [{ status: 400, body: { error: wrongProofMessage } }, setup]),
+      answer('POST /api/user/two-factor/enable', [
         { status: 400, body: { error: 'Check the form', fieldErrors: { newCode: [invalidCodeMessage] } } },
         { status: 200, body: { recoveryCodes } },
-      ],
-      'GET /api/user': { status: 200, body: staffUser({ twoFactor: true }) },
-    });
+      ]),
+      answer('GET /api/user', { status: 200, body: staffUser({ twoFactor: true }) }),
+    ]);
     await user.click(twoFactor().getByRole('button', { name: 'Replace authenticator app' }));
     const form = within(twoFactor().getByRole('form', { name: 'Replace authenticator app' }));
     await waitFor(() => expect(document.activeElement).toBe(form.getByLabelText('Password')));
@@ -308,12 +310,12 @@ describe('Two-factor sign-in', () => {
   });
 
   it('says why first, and starts with two-factor sign-in, when the business requires it', async () => {
-    const { user } = renderAccount(staffUser({ twoFactorSetupRequired: true }), {
-      'POST /api/user/two-factor/setup': setup,
-      'POST /api/user/two-factor/enable': { status: 200, body: { recoveryCodes } },
-      'GET /api/user': { status: 200, body: staffUser({ twoFactor: true }) },
-      'GET /api/user/sessions': { status: 200, body: [] },
-    });
+    const { user } = renderAccount(staffUser({ twoFactorSetupRequired: true }), [
+      answer('POST /api/user/two-factor/setup', setup),
+      answer('POST /api/user/two-factor/enable', { status: 200, body: { recoveryCodes } }),
+      answer('GET /api/user', { status: 200, body: staffUser({ twoFactor: true }) }),
+      answer('GET /api/user/sessions', { status: 200, body: [] }),
+    ]);
     const headings = screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
     // Nothing else until it is on: the server refuses the rest to this account.
     expect(headings).toEqual([

@@ -3,7 +3,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { activityPageSize, type ActivityEntry } from '#common/accounts/accounts.ts';
-import { mockApi, pending, renderStaffUi, type ApiAnswer, type ApiCall } from '#tests/support/api-mock.tsx';
+import {
+  answer,
+  pending,
+  serveApi,
+  type ApiAnswer,
+  type ApiCall,
+  type ApiReply,
+} from '#tests/support/api-handlers.ts';
+import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { staffAccount } from '#tests/support/staff-data.ts';
 import { detailText } from './activity-format.ts';
 import { ActivityTab } from './activity-tab.tsx';
@@ -32,9 +40,10 @@ const accounts = [
   staffAccount({ id: 2, username: 'bob' }),
 ];
 
-/** GET /api/users for the person filter; the log's pages from `answer`. */
-function serve(answer: (call: ApiCall) => ApiAnswer | Promise<ApiAnswer>) {
-  return mockApi((call) => (call.path === '/api/users' ? { status: 200, body: accounts } : answer(call)));
+/** GET /api/users for the person filter; the log's pages from `log`. */
+function serve(log: ApiAnswer<'GET /api/activity'>) {
+  return serveApi(answer('GET /api/users', { status: 200, body: accounts }), answer('GET /api/activity', log))
+    .calls;
 }
 
 const logRequests = (calls: ApiCall[]) =>
@@ -96,10 +105,10 @@ describe('ActivityTab', () => {
   });
 
   it('loads the next page after the last entry shown, one page at a time', async () => {
-    let second: (answer: ApiAnswer) => void = () => {};
-    const calls = serve((call) =>
-      call.path.includes('before=')
-        ? new Promise<ApiAnswer>((resolve) => (second = resolve))
+    let second: (reply: ApiReply<'GET /api/activity'>) => void = () => {};
+    const calls = serve(({ query }) =>
+      query.has('before')
+        ? new Promise((resolve) => (second = resolve))
         : { status: 200, body: page(200, activityPageSize) },
     );
     renderStaffUi(<ActivityTab />);

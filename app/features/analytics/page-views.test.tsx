@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderStaffUi } from '#tests/support/api-mock.tsx';
+import { answer, serveApi } from '#tests/support/api-handlers.ts';
+import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { usePageViewTracking } from './page-views.ts';
 
 function Tracked() {
@@ -12,7 +13,7 @@ function Tracked() {
 describe('the page-view beacon', () => {
   it('sends a manage link’s route pattern, never its token', async () => {
     const token = 'Zx8_q-3kLm0pQrStUvWxYz0123456789abcdefGHIJK';
-    const calls = mockApi(() => ({ status: 204 }));
+    const { calls } = serveApi(answer('POST /api/analytics', { status: 204 }));
     renderStaffUi(<Tracked />, { route: `/bookings/manage/${token}?booked=1` });
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]).toMatchObject({

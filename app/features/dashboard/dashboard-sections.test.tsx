@@ -3,7 +3,8 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { StaffUser } from '#common/auth/auth.ts';
-import { mockApi, pending, renderStaffUi } from '#tests/support/api-mock.tsx';
+import { everyRequestPending, serveApi } from '#tests/support/api-handlers.ts';
+import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import '#tests/support/ui-cleanup.ts';
 import { DashboardSections, phoneSpan, sectionOf, sectionsFor } from './dashboard-sections.tsx';
 import { staffUser } from '#tests/support/staff-data.ts';
@@ -17,7 +18,7 @@ const fitter = staffUser({ id: 3, username: 'dave', role: 'fitter', twoFactor: f
 
 function renderSections(user: StaffUser, section: string | undefined, search = '') {
   // The panels' reads stay on their way: what matters here is which panel shows.
-  mockApi(pending);
+  serveApi(everyRequestPending());
   const onSectionChange = vi.fn();
   renderStaffUi(<DashboardSections user={user} section={section} onSectionChange={onSectionChange} />, {
     route: `/${search}`,

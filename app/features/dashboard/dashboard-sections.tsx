@@ -15,6 +15,7 @@ import { ImagesTab } from '#app/features/images/index.ts';
 import { JobsTab } from '#app/features/jobs/dashboard/index.ts';
 import { PrivacyTab } from '#app/features/privacy/index.ts';
 import { RemindersTab } from '#app/features/reminders/dashboard/index.ts';
+import { SettingsTab } from '#app/features/settings/index.ts';
 import { StaffTab } from '#app/features/staff/index.ts';
 import { TyresTab } from '#app/features/tyres/dashboard/index.ts';
 
@@ -43,6 +44,7 @@ const sections = [
   { value: 'analytics', label: 'Analytics', Panel: AnalyticsTab, roles: office },
   { value: 'images', label: 'Images', Panel: ImagesTab, roles: office },
   { value: 'content', label: 'Content', Panel: ContentTab, roles: office },
+  { value: 'settings', label: 'Settings', Panel: SettingsTab, roles: office },
   { value: 'privacy', label: 'Privacy', Panel: PrivacyTab, roles: office },
   { value: 'staff', label: 'Staff', Panel: StaffTab, roles: owners },
   { value: 'activity', label: 'Activity', Panel: ActivityTab, roles: owners },

@@ -4,13 +4,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { databaseUnreachableMessage } from '#common/http/outage.ts';
-import { mockApi, renderStaffUi } from '#tests/support/api-mock.tsx';
+import { answer, serveApi } from '#tests/support/api-handlers.ts';
+import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { apiRequest } from '#app/lib/api.ts';
 import { DatabaseUnreachableBanner } from './database-banner.tsx';
 
 function Panel() {
   const enquiries = useQuery<unknown>({ queryKey: ['/api/enquiries'] });
-  const save = useMutation({ mutationFn: () => apiRequest('PUT', '/api/thing', {}) });
+  const save = useMutation({ mutationFn: () => apiRequest('PUT', '/api/enquiries/1/mark-contacted') });
   return (
     <>
       <button type="button" onClick={() => void enquiries.refetch()}>
@@ -25,11 +26,12 @@ function Panel() {
 
 describe('DatabaseUnreachableBanner', () => {
   it('says the database cannot be reached while the API answers so, and goes with the next good answer', async () => {
-    let answer: { status: number; body: unknown } = {
-      status: 503,
-      body: { error: databaseUnreachableMessage },
-    };
-    mockApi(() => answer);
+    const unreachable = { status: 503, body: { error: databaseUnreachableMessage } } as const;
+    let reachable = false;
+    serveApi(
+      answer('GET /api/enquiries', () => (reachable ? { status: 200, body: [] } : unreachable)),
+      answer('PUT /api/enquiries/:id/mark-contacted', () => unreachable),
+    );
     renderStaffUi(
       <>
         <DatabaseUnreachableBanner />
@@ -38,20 +40,21 @@ describe('DatabaseUnreachableBanner', () => {
     );
     expect((await screen.findByRole('alert')).textContent).toBe(databaseUnreachableMessage);
 
-    answer = { status: 200, body: [] };
+    reachable = true;
     await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
 
-    answer = { status: 503, body: { error: databaseUnreachableMessage } };
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toBe(databaseUnreachableMessage);
   });
 
   it('says nothing for other errors', async () => {
-    const calls = mockApi(() => ({
-      status: 500,
-      body: { error: 'Something went wrong on our side. Please try again later.' },
-    }));
+    const { calls } = serveApi(
+      answer('GET /api/enquiries', {
+        status: 500,
+        body: { error: 'Something went wrong on our side. Please try again later.' },
+      }),
+    );
     const { queryClient } = renderStaffUi(
       <>
         <DatabaseUnreachableBanner />

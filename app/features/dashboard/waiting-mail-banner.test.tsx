@@ -7,7 +7,8 @@ import {
   type WaitingMessage,
   type WaitingMessages,
 } from '#common/notifications/outbox.ts';
-import { mockApi, renderStaffUi, type ApiCall } from '#tests/support/api-mock.tsx';
+import { answer, serveApi, type ApiReply } from '#tests/support/api-handlers.ts';
+import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { WaitingMailBanner } from './waiting-mail-banner.tsx';
 
 const message = (id: number, overrides: Partial<WaitingMessage> = {}): WaitingMessage => ({
@@ -21,22 +22,24 @@ const message = (id: number, overrides: Partial<WaitingMessage> = {}): WaitingMe
   ...overrides,
 });
 
-/** The outbox answers `waiting` (less what was sent or discarded since); send and discard as told. */
-function outboxApi(waiting: WaitingMessages, sendAnswer = { status: 200, body: { status: 'sending' } }) {
+/** The outbox answers `waiting` (less what was sent or discarded since); Send goes, or is refused with `sendRefusal`. */
+function outboxApi(waiting: WaitingMessages, sendRefusal?: ApiReply<'POST /api/outbox/:id/send'>) {
   const gone = new Set<number>();
-  const calls = mockApi((call: ApiCall) => {
-    if (call.method === 'GET' && call.path === '/api/outbox?status=waiting') {
-      return { status: 200, body: { ...waiting, messages: waiting.messages.filter((m) => !gone.has(m.id)) } };
-    }
-    const action = /^\/api\/outbox\/(\d+)\/(send|discard)$/.exec(call.path);
-    if (call.method === 'POST' && action) {
-      if (action[2] === 'send' && sendAnswer.status !== 200) return sendAnswer;
-      gone.add(Number(action[1]));
-      return { status: 200, body: { id: Number(action[1]) } };
-    }
-    return { status: 500, body: { error: `No test answer for ${call.method} ${call.path}` } };
-  });
-  return calls;
+  return serveApi(
+    answer('GET /api/outbox', () => ({
+      status: 200,
+      body: { ...waiting, messages: waiting.messages.filter((m) => !gone.has(m.id)) },
+    })),
+    answer('POST /api/outbox/:id/send', ({ params }) => {
+      if (sendRefusal) return sendRefusal;
+      gone.add(Number(params.id));
+      return { status: 200, body: { id: Number(params.id), status: 'sending' } };
+    }),
+    answer('POST /api/outbox/:id/discard', ({ params }) => {
+      gone.add(Number(params.id));
+      return { status: 200, body: { id: Number(params.id), status: 'discarded' } };
+    }),
+  ).calls;
 }
 
 describe('WaitingMailBanner', () => {
@@ -58,10 +61,10 @@ describe('WaitingMailBanner', () => {
   });
 
   it('offers Send once a mail server is set up, and says why when the server refuses', async () => {
-    const calls = outboxApi({ mailConfigured: true, messages: [message(3)] }, {
-      status: 409,
-      body: { error: mailNotConfiguredMessage },
-    } as never);
+    const calls = outboxApi(
+      { mailConfigured: true, messages: [message(3)] },
+      { status: 409, body: { error: mailNotConfiguredMessage } },
+    );
     renderStaffUi(<WaitingMailBanner />);
     await screen.findByRole('heading', { name: '1 message is waiting to be sent or discarded' });
     await userEvent.click(screen.getByRole('button', { name: 'Show the messages' }));
@@ -75,7 +78,7 @@ describe('WaitingMailBanner', () => {
     const { container, queryClient } = renderStaffUi(<WaitingMailBanner />);
     // Until the answer has been read and drawn (inside Testing Library's act).
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
-    expect(calls).toHaveLength(1);
+    expect(calls.map((call) => call.path)).toEqual(['/api/outbox?status=waiting']);
     expect(container.querySelector('section')).toBeNull();
   });
 });

@@ -143,7 +143,7 @@ describe('PersonalDataLookup', () => {
       seller: { name: 'Tyres Ltd', address: [], vatNumber: 'GB 000 0000 00', email: '', phone: '' },
       customer: { name: 'Jo Bloggs', address: [], email, phone: '' },
       job: { reference: 'ENQ-2611-0012', registration: 'AB12CDE', vehicle: 'Ford Focus', service: 'Tyres' },
-      ...invoiceLines([{ description: 'Puncture repair', quantity: 1, unitPence: 2500 }]),
+      ...invoiceLines([{ description: 'Puncture repair', quantity: 1, unitPence: 2500 }], 20),
       vatRatePercent: 20,
     };
     const html = renderLookup(personalData({ invoices: [invoice] }));

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { lastOwnerMessage, type StaffAccount } from '#common/accounts/accounts.ts';
-import { mockApi, renderStaffUi, type ApiCall } from '#tests/support/api-mock.tsx';
+import { answer, serveApi, type ApiHandler } from '#tests/support/api-handlers.ts';
+import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { currentUserQueryKey } from '#app/features/account/index.ts';
 import { StaffTab } from './staff-tab.tsx';
 import { staffAccount, staffUser } from '#tests/support/staff-data.ts';
@@ -21,21 +22,13 @@ const accounts: StaffAccount[] = [
   staffAccount({ id: 4, username: 'erin', role: 'owner' }),
 ];
 
-/** The API as an owner (alice) sees it; `answer` takes the requests it wants to answer itself. */
-function serve(
-  answer: (call: ApiCall) => { status: number; body?: unknown } | undefined = () => undefined,
-  delayMs = 0,
-) {
-  return mockApi(
-    (call) => {
-      const own = answer(call);
-      if (own) return own;
-      if (call.path === '/api/users' && call.method === 'GET') return { status: 200, body: accounts };
-      if (call.path === '/api/settings/security') return { status: 200, body: { requireTwoFactor: false } };
-      return { status: 404, body: { error: 'Not found' } };
-    },
-    { delayMs },
-  );
+/** The API as an owner (alice) sees it, the test's `own` answers first; `delayMs` holds every answer back. */
+function serve(own: ApiHandler[] = [], delayMs = 0) {
+  return serveApi(
+    ...own,
+    answer('GET /api/users', { status: 200, body: accounts }, { delayMs }),
+    answer('GET /api/settings/security', { status: 200, body: { requireTwoFactor: false } }, { delayMs }),
+  ).calls;
 }
 
 function renderTab() {
@@ -78,18 +71,16 @@ describe('StaffTab', () => {
   });
 
   it('adds a member of staff and shows their one-time link with how long it lasts', async () => {
-    const calls = serve((call) =>
-      call.method === 'POST'
-        ? {
-            status: 201,
-            body: {
-              ...staffAccount({ id: 5, username: 'dave', role: 'owner', setUp: false }),
-              setupUrl: 'https://example.com/account-setup/abc123',
-              setupExpiresAt: '2026-11-26T14:05:00.000Z',
-            },
-          }
-        : undefined,
-    );
+    const calls = serve([
+      answer('POST /api/users', {
+        status: 201,
+        body: {
+          ...staffAccount({ id: 5, username: 'dave', role: 'owner', setUp: false }),
+          setupUrl: 'https://example.com/account-setup/abc123',
+          setupExpiresAt: '2026-11-26T14:05:00.000Z',
+        },
+      }),
+    ]);
     renderTab();
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: /Username/ }), '  dave ');
@@ -112,14 +103,12 @@ describe('StaffTab', () => {
   });
 
   it('says under the field when a username is taken, and checks it before asking', async () => {
-    const calls = serve((call) =>
-      call.method === 'POST'
-        ? {
-            status: 409,
-            body: { error: 'That username is taken', fieldErrors: { username: ['That username is taken'] } },
-          }
-        : undefined,
-    );
+    const calls = serve([
+      answer('POST /api/users', {
+        status: 409,
+        body: { error: 'That username is taken', fieldErrors: { username: ['That username is taken'] } },
+      }),
+    ]);
     renderTab();
     const user = userEvent.setup();
     const username = screen.getByRole('textbox', { name: /Username/ });
@@ -136,9 +125,7 @@ describe('StaffTab', () => {
   });
 
   it('shows why a change was refused: there must always be an active owner', async () => {
-    const calls = serve((call) =>
-      call.method === 'PATCH' ? { status: 409, body: { error: lastOwnerMessage } } : undefined,
-    );
+    const calls = serve([answer('PATCH /api/users/:id', { status: 409, body: { error: lastOwnerMessage } })]);
     renderTab();
     const user = userEvent.setup();
     const role = within(await card('erin')).getByRole('combobox', { name: 'Role of erin' });
@@ -155,16 +142,25 @@ describe('StaffTab', () => {
 
   it('deletes an account only after a confirmation naming the person', async () => {
     let deleted = false;
-    const calls = serve((call) => {
-      if (call.method === 'DELETE') {
-        deleted = true;
-        return { status: 204 };
-      }
-      if (call.method === 'GET' && call.path === '/api/users' && deleted) {
-        return { status: 200, body: accounts.filter((account) => account.id !== 2) };
-      }
-      return undefined;
-    }, 20);
+    const delayMs = 20;
+    const calls = serve(
+      [
+        answer(
+          'DELETE /api/users/:id',
+          () => {
+            deleted = true;
+            return { status: 204 };
+          },
+          { delayMs },
+        ),
+        answer(
+          'GET /api/users',
+          () => ({ status: 200, body: deleted ? accounts.filter((account) => account.id !== 2) : accounts }),
+          { delayMs },
+        ),
+      ],
+      delayMs,
+    );
     renderTab();
     const user = userEvent.setup();
     await user.click(within(await card('bob')).getByRole('button', { name: 'Delete bob' }));
@@ -188,17 +184,15 @@ describe('StaffTab', () => {
   });
 
   it('resets access after a confirmation, then shows the new link', async () => {
-    const calls = serve((call) =>
-      call.method === 'POST'
-        ? {
-            status: 200,
-            body: {
-              setupUrl: 'https://example.com/account-setup/new',
-              setupExpiresAt: '2026-11-26T14:05:00.000Z',
-            },
-          }
-        : undefined,
-    );
+    const calls = serve([
+      answer('POST /api/users/:id/reset-link', {
+        status: 200,
+        body: {
+          setupUrl: 'https://example.com/account-setup/new',
+          setupExpiresAt: '2026-11-26T14:05:00.000Z',
+        },
+      }),
+    ]);
     renderTab();
     const user = userEvent.setup();
     await user.click(within(await card('carol')).getByRole('button', { name: 'Reset access of carol' }));
@@ -214,9 +208,9 @@ describe('StaffTab', () => {
   });
 
   it('turns on two-factor sign-in for every account', async () => {
-    const calls = serve((call) =>
-      call.method === 'PUT' ? { status: 200, body: { requireTwoFactor: true } } : undefined,
-    );
+    const calls = serve([
+      answer('PUT /api/settings/security', { status: 200, body: { requireTwoFactor: true } }),
+    ]);
     renderTab();
     const user = userEvent.setup();
     const toggle = screen.getByRole('switch', { name: 'Require two-factor sign-in for every account' });

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setupLinkInvalidMessage } from '#common/accounts/accounts.ts';
-import { mockApi, renderStaffUi, type ApiAnswer, type ApiCall } from '#tests/support/api-mock.tsx';
+import { answer, serveApi, type ApiCall, type ApiReply } from '#tests/support/api-handlers.ts';
+import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { currentUserQueryKey, storedUserKey } from '#app/features/account/staff-session.ts';
 import { staffUser } from '#tests/support/staff-data.ts';
 import { AccountSetupPanel } from './account-setup-panel.tsx';
@@ -12,9 +13,12 @@ import { AccountSetupPanel } from './account-setup-panel.tsx';
 const token = 'tok-123';
 const info = { username: 'dave', expiresAt: '2026-11-26T14:05:00.000Z' };
 
-/** The link's page, with My account to land on; `answer` takes the POST. */
-function renderPage(answer: (call: ApiCall) => ApiAnswer = () => ({ status: 200, body: staffUser() })) {
-  const calls = mockApi((call) => (call.method === 'GET' ? { status: 200, body: info } : answer(call)));
+/** The link's page, with My account to land on; `setUp` answers the POST. */
+function renderPage(setUp: ApiReply<'POST /api/account-setup/:token'> = { status: 200, body: staffUser() }) {
+  const { calls } = serveApi(
+    answer('GET /api/account-setup/:token', { status: 200, body: info }),
+    answer('POST /api/account-setup/:token', setUp),
+  );
   const page = renderStaffUi(
     <Routes>
       <Route path="/account-setup/:token" element={<AccountSetupPanel token={token} />} />
@@ -62,10 +66,10 @@ describe('AccountSetupPanel', () => {
   });
 
   it("shows the server's reason under the password", async () => {
-    renderPage(() => ({
+    renderPage({
       status: 400,
       body: { error: 'Invalid password', fieldErrors: { password: ['This password is too common'] } },
-    }));
+    });
     await fillIn('password1234', 'password1234');
     const password = screen.getByLabelText('New password');
     await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'));
@@ -89,7 +93,9 @@ describe('AccountSetupPanel', () => {
   });
 
   it('says an expired or used link no longer works, with the way to sign in', async () => {
-    mockApi(() => ({ status: 404, body: { error: setupLinkInvalidMessage } }));
+    serveApi(
+      answer('GET /api/account-setup/:token', { status: 404, body: { error: setupLinkInvalidMessage } }),
+    );
     renderStaffUi(<AccountSetupPanel token={token} />);
     expect((await screen.findByRole('alert')).textContent).toBe(setupLinkInvalidMessage);
     expect(screen.getByRole('link', { name: 'Go to the sign-in page' }).getAttribute('href')).toBe('/auth');

@@ -4,12 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AvailabilityDay } from '#common/bookings/slots.ts';
 import { londonDate } from '#common/time/london.ts';
-import { mockApi, renderStaffUi, type ApiCall } from '#tests/support/api-mock.tsx';
+import { answer, serveApi, type ApiCall } from '#tests/support/api-handlers.ts';
+import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { makePublished } from '#tests/support/site-content.ts';
 import { enquiryCountsQueryKey } from '#app/features/enquiries/dashboard/index.ts';
 import { BookingsTab } from './bookings-tab.tsx';
 import { makeBooking } from './booking-test-data.ts';
-import { serveDiary, type DiaryApi } from './diary-api-mock.ts';
+import { serveDiary, type DiaryApi } from './diary-api-handlers.ts';
 
 const freeMobile: AvailabilityDay[] = [
   {
@@ -327,11 +328,12 @@ describe('Move…', () => {
   });
 
   it('says when a location has no free window', async () => {
-    mockApi((call) => {
-      if (call.path.startsWith('/api/bookings?')) return { status: 200, body: [makeBooking()] };
-      if (call.path === '/api/site-content') return { status: 200, body: makePublished() };
-      return { status: 200, body: [] };
-    });
+    serveApi(
+      answer('GET /api/bookings', { status: 200, body: [makeBooking()] }),
+      answer('GET /api/site-content', { status: 200, body: makePublished() }),
+      answer('GET /api/fitters', { status: 200, body: [] }),
+      answer('GET /api/availability', { status: 200, body: [] }),
+    );
     renderDiary();
     const dialog = await openMove();
     await dialog.findByText('No free windows at Mobile fitting in the next 22 days.');

@@ -4,12 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { londonDate } from '#common/time/london.ts';
 import { addDays } from '#common/time/week.ts';
-import { renderStaffUi, type ApiCall } from '#tests/support/api-mock.tsx';
+import type { ApiCall } from '#tests/support/api-handlers.ts';
+import { renderStaffUi } from '#tests/support/staff-ui.tsx';
+import { makeJob } from '#app/features/jobs/dashboard/jobs-test-data.ts';
 import { BookingsTab } from './bookings-tab.tsx';
 import { formatDiaryDate } from './booking-format.ts';
 import { fitters, makeBooking } from './booking-test-data.ts';
 import { diaryRange } from './diary-groups.ts';
-import { serveDiary } from './diary-api-mock.ts';
+import { serveDiary } from './diary-api-handlers.ts';
 
 const serve = serveDiary;
 
@@ -292,6 +294,8 @@ describe("the job's progress", () => {
           },
         }),
       ],
+      approvedJob: (booking) =>
+        makeJob({ id: booking.id, status: 'completed', invoice: 'INV-000007', total: 0, paid: 0 }),
     });
     renderDay();
     const booking = await card('Sarah Mitchell');

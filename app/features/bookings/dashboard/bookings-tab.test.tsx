@@ -5,23 +5,22 @@ import { describe, expect, it } from 'vitest';
 import type { Booking } from '#common/bookings/booking.ts';
 import { londonDate } from '#common/time/london.ts';
 import { addDays } from '#common/time/week.ts';
-import { mockApi, renderStaffUi, type ApiCall } from '#tests/support/api-mock.tsx';
+import { answer, serveApi, type ApiCall } from '#tests/support/api-handlers.ts';
+import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { BookingsTab } from './bookings-tab.tsx';
 import { formatDiaryDate } from './booking-format.ts';
 import { fitters, makeBooking, testFitters } from './booking-test-data.ts';
 
 /** Answers GET /api/bookings with those of `bookings` in the range asked for, as the API orders them. */
 function serveBookings(bookings: Booking[]) {
-  return mockApi((call) => {
-    const url = new URL(call.path, 'http://localhost');
-    if (call.method === 'GET' && url.pathname === '/api/bookings') {
-      const from = url.searchParams.get('from')!;
-      const to = url.searchParams.get('to')!;
+  return serveApi(
+    answer('GET /api/bookings', ({ query }) => {
+      const from = query.get('from')!;
+      const to = query.get('to')!;
       return { status: 200, body: bookings.filter((booking) => booking.date >= from && booking.date <= to) };
-    }
-    if (call.method === 'GET' && url.pathname === '/api/fitters') return { status: 200, body: testFitters };
-    return { status: 404, body: { error: 'Not found' } };
-  });
+    }),
+    answer('GET /api/fitters', { status: 200, body: testFitters }),
+  ).calls;
 }
 
 const ranges = (calls: ApiCall[]) =>
@@ -194,8 +193,10 @@ describe('BookingsTab, day view', () => {
 
   it('says so when the bookings cannot be read, and tries again', async () => {
     let fail = true;
-    mockApi(() =>
-      fail ? { status: 500, body: { error: 'Database unavailable' } } : { status: 200, body: [] },
+    const unavailable = { status: 500, body: { error: 'Database unavailable' } } as const;
+    serveApi(
+      answer('GET /api/bookings', () => (fail ? unavailable : { status: 200, body: [] })),
+      answer('GET /api/fitters', () => (fail ? unavailable : { status: 200, body: [] })),
     );
     renderTab();
     const alert = await screen.findByRole('alert');

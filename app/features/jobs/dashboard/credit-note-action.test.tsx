@@ -3,7 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { StaffRole } from '#common/accounts/accounts.ts';
-import { mockApi, renderStaffUi, type ApiAnswer } from '#tests/support/api-mock.tsx';
+import { answer, serveApi, type ApiCall, type ApiReply } from '#tests/support/api-handlers.ts';
+import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { creditAmountInvalid, creditReasonMissing } from './credit-note-action.tsx';
 import { JobsTab } from './jobs-tab.tsx';
 import { makeJob } from './jobs-test-data.ts';
@@ -17,13 +18,14 @@ const completed = makeJob({
   customer: { ...makeJob().customer, name: 'Ann Cole' },
 });
 
-/** The day holds one completed job; a credit note is answered with `answer`. */
-function serveDay(answer: ApiAnswer) {
-  return mockApi((call) => {
-    if (call.path.startsWith('/api/jobs?')) return { status: 200, body: [completed] };
-    if (call.method === 'POST' && call.path === '/api/jobs/2/credit-notes') return answer;
-    return { status: 404, body: { error: 'Not found' } };
-  });
+/** The day holds one completed job; its credit note is answered with `issued`. */
+function serveDay(issued: ApiReply<'POST /api/jobs/:id/credit-notes'>) {
+  return serveApi(
+    answer('GET /api/jobs', { status: 200, body: [completed] }),
+    answer('POST /api/jobs/:id/credit-notes', ({ params }) =>
+      params.id === '2' ? issued : { status: 404, body: { error: 'Not found' } },
+    ),
+  ).calls;
 }
 
 async function openCreditNote(role: StaffRole = 'owner') {
@@ -33,8 +35,7 @@ async function openCreditNote(role: StaffRole = 'owner') {
   return within(await screen.findByRole('alertdialog', { name: 'Issue a credit note' }));
 }
 
-const posts = (calls: { method: string; path: string; body: unknown }[]) =>
-  calls.filter((call) => call.method === 'POST').map((call) => call.body);
+const posts = (calls: ApiCall[]) => calls.filter((call) => call.method === 'POST').map((call) => call.body);
 
 describe('Credit note', () => {
   it('posts the reason and the amount in pence, and shows the new credit note’s number', async () => {

@@ -4,21 +4,21 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Job } from '#common/jobs/jobs.ts';
 import { londonDate } from '#common/time/london.ts';
-import { mockApi, renderStaffUi } from '#tests/support/api-mock.tsx';
+import { answer, serveApi } from '#tests/support/api-handlers.ts';
+import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { JobsTab } from './jobs-tab.tsx';
 import { makeJob } from './jobs-test-data.ts';
 import type { JobPhoto } from './jobs-queries.ts';
 
 /** Answers GET /api/jobs with `jobs` of the date asked for, and each job's photos. */
 function serveJobs(jobs: Job[], photos: JobPhoto[] = []) {
-  return mockApi((call) => {
-    const url = new URL(call.path, 'http://localhost');
-    if (url.pathname === '/api/jobs') {
-      return { status: 200, body: jobs.filter((job) => job.date === url.searchParams.get('date')) };
-    }
-    if (/^\/api\/jobs\/\d+\/photos$/.test(url.pathname)) return { status: 200, body: photos };
-    return { status: 404, body: { error: 'Not found' } };
-  });
+  return serveApi(
+    answer('GET /api/jobs', ({ query }) => ({
+      status: 200,
+      body: jobs.filter((job) => job.date === query.get('date')),
+    })),
+    answer('GET /api/jobs/:id/photos', { status: 200, body: photos }),
+  ).calls;
 }
 
 const day = [
@@ -170,7 +170,7 @@ describe('The day', () => {
   });
 
   it('shows why the day could not be loaded, and tries again', async () => {
-    mockApi(() => ({ status: 500, body: { error: 'The database is unreachable.' } }));
+    serveApi(answer('GET /api/jobs', { status: 500, body: { error: 'The database is unreachable.' } }));
     renderDay();
     await screen.findByText('Failed to load the day’s jobs');
     screen.getByText('The database is unreachable.');

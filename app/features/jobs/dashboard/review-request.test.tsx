@@ -3,26 +3,24 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Job } from '#common/jobs/jobs.ts';
-import { mockApi, renderStaffUi } from '#tests/support/api-mock.tsx';
+import { answer, serveApi } from '#tests/support/api-handlers.ts';
+import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { JobsTab } from './jobs-tab.tsx';
 import { makeJob } from './jobs-test-data.ts';
 
 /** The day's jobs, whose review requests the office switches; answers as the API does. */
 function serveJobs(jobs: Job[], refuse = false) {
   const sent: unknown[] = [];
-  const api = mockApi((call) => {
-    const url = new URL(call.path, 'http://localhost');
-    if (url.pathname === '/api/jobs') return { status: 200, body: jobs };
-    const match = /^\/api\/jobs\/(\d+)\/review-request$/.exec(url.pathname);
-    if (match && call.method === 'PUT') {
-      sent.push(call.body);
+  const api = serveApi(
+    answer('GET /api/jobs', { status: 200, body: jobs }),
+    answer('PUT /api/jobs/:id/review-request', ({ params, body }) => {
+      sent.push(body);
       if (refuse) return { status: 404, body: { error: 'That job does not exist, or it is not yours.' } };
-      const job = jobs.find((entry) => entry.id === Number(match[1]))!;
-      job.reviewRequest = (call.body as { reviewRequest: boolean }).reviewRequest;
+      const job = jobs.find((entry) => entry.id === Number(params.id))!;
+      job.reviewRequest = body.reviewRequest;
       return { status: 200, body: { id: job.id, reviewRequest: job.reviewRequest } };
-    }
-    return { status: 404, body: { error: 'Not found' } };
-  });
+    }),
+  );
   return { api, sent };
 }
 

@@ -2,19 +2,19 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderStaffUi } from '#tests/support/api-mock.tsx';
+import { answer, serveApi } from '#tests/support/api-handlers.ts';
+import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { JobsTab } from './jobs-tab.tsx';
 import { makeTakings } from './jobs-test-data.ts';
 
 function serveTakings() {
-  return mockApi((call) => {
-    const url = new URL(call.path, 'http://localhost');
-    if (url.pathname === '/api/takings') {
-      return { status: 200, body: makeTakings({ date: url.searchParams.get('date')! }) };
-    }
-    if (url.pathname === '/api/jobs') return { status: 200, body: [] };
-    return { status: 404, body: { error: 'Not found' } };
-  });
+  return serveApi(
+    answer('GET /api/takings', ({ query }) => ({
+      status: 200,
+      body: makeTakings({ date: query.get('date')! }),
+    })),
+    answer('GET /api/jobs', { status: 200, body: [] }),
+  ).calls;
 }
 
 /** Each cell's amount (on a phone a method's cell also names the method, before it). */

@@ -3,16 +3,19 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { VehicleHistory } from '#common/jobs/jobs.ts';
-import { mockApi, renderStaffUi } from '#tests/support/api-mock.tsx';
+import { answer, serveApi } from '#tests/support/api-handlers.ts';
+import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { JobsTab } from './jobs-tab.tsx';
 import { makeRecord, makeVehicleHistory, makeVehicleJob } from './jobs-test-data.ts';
 
 function serveVehicle(history: VehicleHistory) {
-  return mockApi((call) =>
-    call.path === `/api/vehicles/${history.registration}`
-      ? { status: 200, body: history }
-      : { status: 404, body: { error: 'Not found' } },
-  );
+  return serveApi(
+    answer('GET /api/vehicles/:registration', ({ params }) =>
+      params.registration === history.registration
+        ? { status: 200, body: history }
+        : { status: 404, body: { error: 'Not found' } },
+    ),
+  ).calls;
 }
 
 const history = makeVehicleHistory({
@@ -67,7 +70,8 @@ describe('Vehicle history', () => {
     expect(
       row('Near-side front').getByText('2.5 mm').closest('[data-tread]')?.getAttribute('data-tread'),
     ).toBe('low');
-    expect(row('Near-side front').getByText('Low').className).toBeTruthy();
+    // The words as well as the colour: "Low" inside the amber reading.
+    expect(row('Near-side front').getByText('Low').closest('[data-tread]')?.textContent).toBe('2.5 mmLow');
     expect(row('Off-side front').getByText('1.4 mm').closest('[data-tread]')?.className).toContain(
       'bg-red-100',
     );
@@ -139,15 +143,17 @@ describe('Vehicle history', () => {
 
   it('shows the MOT expiry and lets staff set it, with the server’s refusal at the field', async () => {
     let stored: string | null = '2027-11-24';
-    const calls = mockApi((call) => {
-      if (call.method === 'PUT') {
-        const { motExpiry } = call.body as { motExpiry: string };
+    const { calls } = serveApi(
+      answer('PUT /api/vehicles/:registration', ({ body: { motExpiry } }) => {
         if (motExpiry < '2000-01-01') return { status: 400, body: { error: 'Refused on purpose.' } };
         stored = motExpiry;
         return { status: 200, body: { registration: 'AB12CDE', motExpiry } };
-      }
-      return { status: 200, body: makeVehicleHistory({ motExpiry: stored }) };
-    });
+      }),
+      answer('GET /api/vehicles/:registration', () => ({
+        status: 200,
+        body: makeVehicleHistory({ motExpiry: stored }),
+      })),
+    );
     renderStaffUi(<JobsTab role="staff" />, { route: '/?vehicle=AB12CDE' });
     const form = within(await screen.findByRole('form', { name: 'MOT expiry' }));
     form.getByText('Runs out on Wednesday 24 November 2027');

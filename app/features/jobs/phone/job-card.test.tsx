@@ -114,7 +114,9 @@ describe('a job on the fitter’s phone', () => {
     await user.clear(amount);
     await user.type(amount, '20');
     await user.click(screen.getByRole('button', { name: 'Record the payment' }));
-    expect(screen.getByText('That is more than the £15.00 still due.')).toBeTruthy();
+    expect(amount.getAttribute('aria-describedby')).toBe(
+      screen.getByText('That is more than the £15.00 still due.').id,
+    );
     await user.clear(amount);
     await user.type(amount, '5');
     await user.click(screen.getByRole('radio', { name: 'Cash' }));
@@ -149,9 +151,10 @@ describe('a job on the fitter’s phone', () => {
     await user.type(screen.getByLabelText('Size'), '205/55 R16 91V');
     await user.type(screen.getByLabelText('DOT week and year (e.g. 2324)'), '99');
     await user.click(screen.getByRole('button', { name: 'Complete the job' }));
-    expect(
-      await screen.findByText('Enter the DOT week and year as four digits, for example 2324'),
-    ).toBeTruthy();
+    const dotError = await screen.findByText('Enter the DOT week and year as four digits, for example 2324');
+    expect(screen.getByLabelText('DOT week and year (e.g. 2324)').getAttribute('aria-describedby')).toBe(
+      dotError.id,
+    );
     expect(added).toEqual([]);
     await user.clear(screen.getByLabelText('DOT week and year (e.g. 2324)'));
     await user.type(screen.getByLabelText('DOT week and year (e.g. 2324)'), '2324');
@@ -194,8 +197,12 @@ describe('a job on the fitter’s phone', () => {
     await user.clear(screen.getByLabelText('Price of one (£)'));
     await user.type(screen.getByLabelText('Price of one (£)'), '10000');
     await user.click(screen.getByRole('button', { name: 'Complete the job' }));
-    expect(await screen.findByText(jobTotalMessage(99 * 1_000_000))).toBeTruthy();
-    expect(screen.getByText(linesReasonMessage)).toBeTruthy();
+    // Each message under its field: the line's price that takes the total past, and the reason.
+    const totalError = await screen.findByText(jobTotalMessage(99 * 1_000_000));
+    expect(screen.getByLabelText('Price of one (£)').getAttribute('aria-describedby')).toBe(totalError.id);
+    expect(screen.getByLabelText('Why the charge changed').getAttribute('aria-describedby')).toBe(
+      screen.getByText(linesReasonMessage).id,
+    );
     expect(added).toEqual([]);
     await user.clear(screen.getByLabelText('How many'));
     await user.type(screen.getByLabelText('How many'), '1');
@@ -219,7 +226,7 @@ describe('a job on the fitter’s phone', () => {
     const input = screen.getByLabelText(/^Photos \(up to 2\)/);
     const photo = (name: string) => new File(['jpeg'], name, { type: 'image/jpeg' });
     await user.upload(input, photo('first.jpg'));
-    expect(screen.getByText('Take another photo')).toBeTruthy();
+    screen.getByText('Take another photo');
     await user.upload(input, photo('second.jpg'));
     screen.getByText('2 photos to send with the job');
     screen.getByText('No room for more photos');

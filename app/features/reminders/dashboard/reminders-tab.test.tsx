@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Reminder } from '#common/reminders/reminders.ts';
 import type { ReminderSummary } from '#common/reminders/summary.ts';
-import { mockApi, renderStaffUi, type ApiAnswer, type ApiCall } from '#tests/support/api-mock.tsx';
+import { answer, serveApi, type ApiAnswer, type ApiCall } from '#tests/support/api-handlers.ts';
+import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { sentDueMessage } from './reminders-format.ts';
 import { RemindersTab } from './reminders-tab.tsx';
 
@@ -49,13 +50,12 @@ const reminders = [
 ];
 
 /** The summary, the list and, when asked, sending the due reminders (by `send`). */
-function serve(send: (call: ApiCall) => ApiAnswer | Promise<ApiAnswer> = () => ({ status: 404 })) {
-  return mockApi((call) => {
-    if (call.path === '/api/reminders/summary') return { status: 200, body: summary };
-    if (call.path === '/api/reminders/send-due') return send(call);
-    if (call.path.startsWith('/api/reminders')) return { status: 200, body: reminders };
-    return { status: 404, body: { error: 'Not found' } };
-  });
+function serve(send: ApiAnswer<'POST /api/reminders/send-due'> = { status: 404 }) {
+  return serveApi(
+    answer('GET /api/reminders/summary', { status: 200, body: summary }),
+    answer('GET /api/reminders', { status: 200, body: reminders }),
+    answer('POST /api/reminders/send-due', send),
+  ).calls;
 }
 
 const reads = (calls: ApiCall[], path: string) =>
@@ -146,8 +146,10 @@ describe('RemindersTab', () => {
   });
 
   it('lets an owner send the due reminders now, says how many went and reads everything again', async () => {
-    const answers = [3, 1];
-    const calls = serve(() => ({ status: 200, body: { sent: answers.shift() } }));
+    const calls = serve([
+      { status: 200, body: { sent: 3 } },
+      { status: 200, body: { sent: 1 } },
+    ]);
     renderStaffUi(<RemindersTab role="owner" />);
     const user = userEvent.setup();
     await screen.findByRole('table');
@@ -168,7 +170,7 @@ describe('RemindersTab', () => {
   });
 
   it('tells an owner when sending failed', async () => {
-    serve(() => ({ status: 403, body: { error: 'Only owners can do this.' } }));
+    serve({ status: 403, body: { error: 'Only owners can do this.' } });
     renderStaffUi(<RemindersTab role="owner" />);
     await screen.findByRole('table');
     await screen.findByRole('region', { name: 'MOT reminders' });

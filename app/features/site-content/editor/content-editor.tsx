@@ -1,9 +1,6 @@
 import { useEffect, useMemo, useReducer, useState } from 'react';
-import { bookingSettingsOf } from '#common/bookings/settings.ts';
-import { londonDate } from '#common/time/london.ts';
 import type { PublishedSiteContent, SiteContent } from '#common/site-content/site-content.ts';
 import { describeChanges } from '#common/site-content/changes.ts';
-import { BookingSection } from './booking-section.tsx';
 import { BranchesSection } from './branches-section.tsx';
 import { BusinessSection } from './business-section.tsx';
 import { ConflictNotice } from './conflict-notice.tsx';
@@ -16,8 +13,6 @@ import { ErrorSummary } from './error-summary.tsx';
 import { HistorySection } from './history-section.tsx';
 import { HomePricingSection } from './home-pricing-section.tsx';
 import { InfoPagesSection } from './info-pages-section.tsx';
-import { InvoicingSection } from './invoicing-section.tsx';
-import { RemindersSection } from './reminders-section.tsx';
 import { LastChanged } from './last-changed.tsx';
 import { PublishBar } from './publish-bar.tsx';
 import { ServicesSection } from './services-section.tsx';
@@ -54,7 +49,6 @@ export function ContentEditor({ published }: { published: PublishedSiteContent }
   const { publish, restore } = useContentPublishing(dispatch);
   const [confirming, setConfirming] = useState<{ content: SiteContent; changes: string[] } | null>(null);
   // The bank holidays listed start from the day the editor opened.
-  const [today] = useState(() => londonDate(new Date()));
 
   const dirty = useMemo(() => hasEdits({ base, draft }), [base, draft]);
   // A newer version fetched while nothing is edited is simply the one to edit from.
@@ -99,8 +93,9 @@ export function ContentEditor({ published }: { published: PublishedSiteContent }
         <div className="grid gap-1">
           <LastChanged published={newest} />
           <p className="text-sm text-slate-600">
-            The services, prices, branches, hours, online booking and texts of the public site. Make your
-            changes, then publish: the site shows them at once.
+            The services, prices, branches, hours and texts of the public site. Make your changes, then
+            publish: the site shows them at once. Booking times, tyre prices, invoicing and reminders are
+            in Settings.
           </p>
         </div>
         <ErrorSummary errors={errors} draft={draft} />
@@ -121,26 +116,14 @@ export function ContentEditor({ published }: { published: PublishedSiteContent }
           <ContentIndex />
           <div className="grid min-w-0 gap-6">
             <BusinessSection business={draft.business} />
-            <InvoicingSection
-              invoicing={draft.invoicing}
-              branches={draft.branches}
-              published={base.content.invoicing !== undefined}
-            />
             <ServicesSection services={draft.services} published={base.content.services} />
             <HomePricingSection pricing={draft.homePricing} />
             <InfoPagesSection pages={draft.infoPages} />
             <BranchesSection branches={draft.branches} />
-            <BookingSection
-              booking={draft.booking ?? bookingSettingsOf(draft)}
-              branches={draft.branches}
-              today={today}
-              fromDefaults={base.content.booking === undefined}
-            />
             <ContactHoursSection hours={draft.contactHours} />
             <AreasSection areas={draft.areas} />
             <TestimonialsSection testimonials={draft.testimonials} />
             <CustomerEmailsSection emails={draft.customerEmails} />
-            <RemindersSection reminders={draft.reminders} />
             <HistorySection
               currentVersion={newest.version}
               unpublished={count}

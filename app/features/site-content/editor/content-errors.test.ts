@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { makeContent } from '#tests/support/site-content.ts';
-import { editableContent } from './booking-draft.ts';
 import { checkDraft, errorKeysInOrder, fieldLabel, fieldLocation, shownErrors } from './content-errors.ts';
 
 describe('checking the draft', () => {
@@ -110,16 +109,7 @@ describe('labels and locations of fields', () => {
       'Business details, social link 2: Address',
     );
     expect(fieldLocation(content, 'testimonials.2.author')).toBe('Testimonial 3: Name');
-    expect(fieldLocation(content, 'invoicing.address.1')).toBe('Invoicing: Address line 2');
-    expect(fieldLocation(content, 'invoicing.vatNumber')).toBe('Invoicing: VAT registration number');
     expect(fieldLocation(content, 'services')).toBe('Services');
-    const booking = editableContent(content);
-    expect(fieldLocation(booking, 'booking.locations.0.week.monday.0.end')).toBe(
-      'Booking, Mobile fitting: Monday window 1 ends',
-    );
-    expect(fieldLocation(booking, 'booking.locations.2.key')).toBe('Booking, Upminster branch: Branch');
-    expect(fieldLocation(booking, 'booking.closedDates.1.date')).toBe('Booking, closed date 2: Date');
-    expect(fieldLocation(booking, 'booking.noticeHours')).toBe('Booking: Shortest notice');
     expect(fieldLocation(content, 'infoPages.mot.sections.1.blocks.0.items.2')).toBe(
       'MOT page, section 2: Point 3',
     );

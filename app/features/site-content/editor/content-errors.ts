@@ -1,4 +1,4 @@
-import { bookingLocationName, branchServices, type BranchService } from '#common/bookings/settings.ts';
+import { branchServices, type BranchService } from '#common/bookings/settings.ts';
 import { branchServiceTitles } from '#common/bookings/branch-services.ts';
 import {
   publishableSiteContentSchema,
@@ -43,6 +43,7 @@ const labels: Record<string, string> = {
   'invoicing.address': 'Postal address on invoices',
   'invoicing.address.#': 'Address line',
   'invoicing.vatNumber': 'VAT registration number',
+  'invoicing.vatRatePercent': 'VAT rate',
   'invoicing.reductionLimitPercent': 'Hold price cuts of more than',
   'reminders.motFirstDays': 'First MOT reminder',
   'reminders.motSecondDays': 'Second MOT reminder',
@@ -180,8 +181,6 @@ function fieldContext(content: SiteContent, path: Path): string {
       return index === 'socialLinks' && typeof field === 'number'
         ? `Business details, social link ${field + 1}`
         : 'Business details';
-    case 'invoicing':
-      return 'Invoicing';
     case 'services': {
       if (typeof index !== 'number') return 'Services';
       const service = nameOr(content.services[index]?.title, `Service ${n}`);
@@ -202,15 +201,6 @@ function fieldContext(content: SiteContent, path: Path): string {
     }
     case 'branches':
       return typeof index === 'number' ? nameOr(content.branches[index]?.name, `Branch ${n}`) : 'Branches';
-    case 'booking': {
-      if (index === 'locations' && typeof field === 'number') {
-        const key = content.booking?.locations[field]?.key;
-        return `Booking, ${key ? bookingLocationName(key, content.branches) : `place ${field + 1}`}`;
-      }
-      return index === 'closedDates' && typeof field === 'number'
-        ? `Booking, closed date ${field + 1}`
-        : 'Booking';
-    }
     case 'contactHours':
       return 'Contact hours';
     case 'areas':
@@ -219,8 +209,6 @@ function fieldContext(content: SiteContent, path: Path): string {
       return typeof index === 'number' ? `Testimonial ${n}` : 'Testimonials';
     case 'customerEmails':
       return 'Customer e-mails';
-    case 'reminders':
-      return 'Reminders & reviews';
     default:
       return 'Content';
   }
@@ -238,17 +226,14 @@ export function fieldLocation(content: SiteContent, key: string): string {
 export function errorKeysInOrder(errors: FieldErrors): string[] {
   const order = [
     'business',
-    'invoicing',
     'services',
     'homePricing',
     'infoPages',
     'branches',
-    'booking',
     'contactHours',
     'areas',
     'testimonials',
     'customerEmails',
-    'reminders',
   ];
   const rank = (key: string) => {
     const position = order.indexOf(key.split('.')[0]!);

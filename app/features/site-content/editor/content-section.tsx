@@ -3,17 +3,14 @@ import type { ReactNode } from 'react';
 /** The sections of the Content tab, in page order, for the in-page index. */
 export const contentSections = [
   { id: 'section-business', title: 'Business details' },
-  { id: 'section-invoicing', title: 'Invoicing' },
   { id: 'section-services', title: 'Services' },
   { id: 'section-home-prices', title: 'Home page prices' },
   { id: 'section-page-texts', title: 'Page texts' },
   { id: 'section-branches', title: 'Branches & opening hours' },
-  { id: 'section-booking', title: 'Booking' },
   { id: 'section-contact-hours', title: 'Contact hours' },
   { id: 'section-areas', title: 'Areas covered' },
   { id: 'section-testimonials', title: 'Testimonials' },
   { id: 'section-customer-emails', title: 'Customer e-mails' },
-  { id: 'section-reminders', title: 'Reminders & reviews' },
   { id: 'section-history', title: 'History' },
 ] as const;
 

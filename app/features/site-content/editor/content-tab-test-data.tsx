@@ -5,20 +5,33 @@ import type { BookingSettings } from '#common/bookings/settings.ts';
 import type { PublishedSiteContent, SiteContent } from '#common/site-content/site-content.ts';
 import { makePublished, makeRevision } from '#tests/support/site-content.ts';
 import { createQueryClient } from '#app/lib/query-client.ts';
-import { mockApi, renderWithQueries, type ApiAnswer } from '#tests/support/dom.tsx';
+import {
+  answer,
+  serveApi,
+  type ApiAnswer,
+  type ApiReply,
+  type ApiRoute,
+  type ServedApi,
+} from '#tests/support/api-handlers.ts';
+import { renderWithQueries } from '#tests/support/dom.tsx';
 import { revisionsQueryKey, siteContentQueryKey } from './content-queries.ts';
 import { ContentTab } from './content-tab.tsx';
 
-/** The Content tab on `published`, the API answering as `answers` say. */
+/** Answers by route, each typed by what its route answers. */
+type ContentAnswers = { [Route in ApiRoute]?: ApiAnswer<Route> };
+
+/** The Content tab on `published`, the API answering as `answers` say (the content and its revisions by default). */
 export function renderContentTab(
   published: PublishedSiteContent = makePublished(),
-  answers: Record<string, ApiAnswer> = {},
+  answers: ContentAnswers = {},
 ) {
-  const api = mockApi({
-    'GET /api/site-content': { status: 200, body: published },
-    'GET /api/site-content/revisions?limit=20': { status: 200, body: [makeRevision()] },
-    ...answers,
-  });
+  const api = serveApi(
+    ...Object.entries(answers).map(([route, reply]) =>
+      answer(route as ApiRoute, reply as ApiAnswer<ApiRoute>),
+    ),
+    answer('GET /api/site-content', { status: 200, body: published }),
+    answer('GET /api/site-content/revisions', { status: 200, body: [makeRevision()] }),
+  );
   const queryClient = createQueryClient();
   queryClient.setQueryData(siteContentQueryKey, published);
   queryClient.setQueryData(revisionsQueryKey, { pages: [[makeRevision()]], pageParams: [undefined] });
@@ -26,7 +39,7 @@ export function renderContentTab(
 }
 
 /** PUT /api/site-content answered as the server would: the body's content as version 2. */
-export const publishedAnswer = (content: SiteContent): ApiAnswer => ({
+export const publishedAnswer = (content: SiteContent): ApiReply<'PUT /api/site-content'> => ({
   status: 200,
   body: makePublished({ version: 2, content, publishedBy: 'sam', publishedAt: '2026-07-12T10:00:00.000Z' }),
 });
@@ -58,14 +71,14 @@ export const descriptionOf = (field: HTMLElement) =>
     .map((id) => document.getElementById(id)?.textContent);
 
 /** The content the last PUT sent. */
-export function sentContent(api: ReturnType<typeof mockApi>): SiteContent {
+export function sentContent(api: ServedApi): SiteContent {
   const put = api.calls.filter((call) => call.method === 'PUT').at(-1);
   expect(put?.path).toBe('/api/site-content');
   return (put?.body as { content: SiteContent }).content;
 }
 
 /** The booking settings the last PUT sent. */
-export const sentBooking = (api: ReturnType<typeof mockApi>): BookingSettings => sentContent(api).booking!;
+export const sentBooking = (api: ServedApi): BookingSettings => sentContent(api).booking!;
 
 /**
  * The Booking section's tests: today is Sunday 12 July 2026 in London (the bank holidays listed

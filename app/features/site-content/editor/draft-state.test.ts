@@ -11,7 +11,6 @@ import {
   removeItem,
   setIn,
 } from './draft-state.ts';
-import { bookingSettingsOf } from '#common/bookings/settings.ts';
 import { makePublished } from '#tests/support/site-content.ts';
 
 describe('paths into the content', () => {
@@ -55,34 +54,10 @@ describe('list operations', () => {
 describe('the editor', () => {
   const start = () => editorState(makePublished());
 
-  it('starts from the published version with no edits, the booking settings in force written out', () => {
+  it('starts from the published version with no edits', () => {
     const state = start();
-    expect(state.base.content.booking).toBeUndefined();
-    expect(state.draft).toEqual({ ...state.base.content, booking: bookingSettingsOf(state.base.content) });
+    expect(state.draft).toBe(state.base.content);
     expect(hasEdits(state)).toBe(false);
-
-    const withBooking = editorState(makePublished({ content: state.draft }));
-    expect(withBooking.draft).toBe(withBooking.base.content);
-  });
-
-  it('keeps the booking locations in step with the branches', () => {
-    const added = editorReducer(start(), {
-      type: 'add',
-      path: ['branches'],
-      item: { ...start().draft.branches[1]!, key: 'romford', name: 'Romford' },
-    });
-    expect(added.draft.booking?.locations.map((location) => location.key)).toEqual([
-      'mobile',
-      'harold-hill',
-      'upminster',
-      'romford',
-    ]);
-    const removed = editorReducer(added, { type: 'remove', path: ['branches'], index: 0 });
-    expect(removed.draft.booking?.locations.map((location) => location.key)).toEqual([
-      'mobile',
-      'upminster',
-      'romford',
-    ]);
   });
 
   it('edits a field, and forgets the server’s refusal of that field only', () => {

@@ -1,7 +1,4 @@
 import type { PublishedSiteContent, SiteContent } from '#common/site-content/site-content.ts';
-import { bookingInStep, editableContent } from './booking-draft.ts';
-import { withInvoicingFor } from './invoicing-draft.ts';
-import { withRemindersFor } from './reminders-draft.ts';
 
 /**
  * Where a value sits in the site content: `['services', 1, 'pricing', 0, 'price']`. Joined with
@@ -62,7 +59,6 @@ export function moveItem<Item>(list: readonly Item[], from: number, to: number):
 export type EditorState = {
   /** The published version the draft was made from: publishing sends its number. */
   base: PublishedSiteContent;
-  /** Always holds the booking settings (`editableContent`), even when `base` has none. */
   draft: SiteContent;
   /** From the first attempt to publish on, the draft is checked on every change. */
   checking: boolean;
@@ -88,7 +84,7 @@ export type EditorAction =
   | { type: 'refused'; fieldErrors: FieldErrors };
 
 export function editorState(base: PublishedSiteContent): EditorState {
-  return { base, draft: editableContent(base.content), checking: false, serverErrors: {}, conflict: null };
+  return { base, draft: base.content, checking: false, serverErrors: {}, conflict: null };
 }
 
 const listAt = (draft: SiteContent, path: Path): unknown[] => {
@@ -108,12 +104,7 @@ function withoutServerError(errors: FieldErrors, path: Path): FieldErrors {
 }
 
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {
-  const edited = (path: Path, value: unknown) =>
-    bookingInStep(
-      setIn(withRemindersFor(withInvoicingFor(state.draft, path), path), path, value),
-      state.draft,
-      state.base.content,
-    );
+  const edited = (path: Path, value: unknown) => setIn(state.draft, path, value);
   switch (action.type) {
     case 'set':
       return {
@@ -151,9 +142,6 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
   }
 }
 
-/**
- * Whether the draft differs from the version it was made from (booking settings written out
- * where that version books from defaults are not an edit).
- */
+/** Whether the draft differs from the version it was made from. */
 export const hasEdits = (state: Pick<EditorState, 'base' | 'draft'>): boolean =>
-  JSON.stringify(editableContent(state.base.content)) !== JSON.stringify(editableContent(state.draft));
+  JSON.stringify(state.base.content) !== JSON.stringify(state.draft);

@@ -7,20 +7,15 @@ import {
 import { memoryStorage } from '#tests/support/memory-storage.ts';
 import { makeContent, makePublished } from '#tests/support/site-content.ts';
 import { bookingSettingsOf } from '#common/bookings/settings.ts';
-import { editableContent } from './booking-draft.ts';
 import { editorState } from './draft-state.ts';
 import { draftStorageKey, initialEditorState, readStoredDraft, storeDraft } from './draft-storage.ts';
 
 const published = makePublished();
-const edited = editableContent(
-  makeContent((content) => {
-    content.services[1]!.pricing[0]!.price = '£30';
-    content.business.companyName = ''; // unfinished edits are kept too
-    content.areas.radiusMiles = Number.NaN; // an emptied number field
-  }),
-);
-edited.booking!.noticeHours = Number.NaN;
-edited.booking!.locations[0]!.week.monday[1]!.places = Number.NaN;
+const edited = makeContent((content) => {
+  content.services[1]!.pricing[0]!.price = '£30';
+  content.business.companyName = ''; // unfinished edits are kept too
+  content.areas.radiusMiles = Number.NaN; // an emptied number field
+});
 
 describe('the draft kept in the tab', () => {
   it('is stored while it has edits and read back as it was', () => {
@@ -48,15 +43,6 @@ describe('the draft kept in the tab', () => {
     expect(read?.base.content.areas.coveredDistricts).toEqual(defaultCoveredDistricts);
     expect(read?.draft.customerEmails).toEqual(defaultCustomerEmails);
     expect(read?.base.content.customerEmails).toEqual(defaultCustomerEmails);
-    expect(read?.draft.services[1]!.pricing[0]!.price).toBe('£30');
-  });
-
-  it('kept before booking settings were editable, is read back with the settings in force', () => {
-    const storage = memoryStorage();
-    const withoutBooking = makeContent((content) => (content.services[1]!.pricing[0]!.price = '£30'));
-    storage.setItem(draftStorageKey, JSON.stringify({ base: published, draft: withoutBooking }));
-    const read = readStoredDraft(storage);
-    expect(read?.draft.booking).toEqual(bookingSettingsOf(published.content));
     expect(read?.draft.services[1]!.pricing[0]!.price).toBe('£30');
   });
 

@@ -7,7 +7,6 @@ import {
   type SiteContent,
 } from '#common/site-content/site-content.ts';
 import { staffTabStoragePrefix } from '#app/features/account/index.ts';
-import { editableContent } from './booking-draft.ts';
 import { editorState, hasEdits, type EditorState } from './draft-state.ts';
 
 /**
@@ -20,8 +19,7 @@ export const draftStorageKey = `${staffTabStoragePrefix}site-content-draft`;
 export type StoredDraft = { base: PublishedSiteContent; draft: SiteContent };
 
 /** Fields a number input leaves empty: NaN in the draft, null once stored as JSON. */
-const numberPath =
-  /^(areas\.radius(Miles|Kilometres)|booking\.(horizonDays|noticeHours)|booking\.locations\.\d+\.week\.[a-z]+\.\d+\.places)$/;
+const numberPath = /^areas\.radius(Miles|Kilometres)$/;
 
 /** NaN for a number stored as null. */
 const emptied = (value: number | null) => value ?? Number.NaN;
@@ -59,27 +57,13 @@ function asDraft(value: unknown): SiteContent | undefined {
   );
   if (misshapen) return undefined;
   const draft = withLaterFields(value as SiteContent);
-  const { areas, booking } = draft;
+  const { areas } = draft;
   return {
     ...draft,
     areas: {
       ...areas,
       radiusMiles: emptied(areas.radiusMiles),
       radiusKilometres: emptied(areas.radiusKilometres),
-    },
-    booking: booking && {
-      ...booking,
-      horizonDays: emptied(booking.horizonDays),
-      noticeHours: emptied(booking.noticeHours),
-      locations: booking.locations.map((location) => ({
-        ...location,
-        week: Object.fromEntries(
-          Object.entries(location.week).map(([day, windows]) => [
-            day,
-            windows.map((window) => ({ ...window, places: emptied(window.places) })),
-          ]),
-        ) as typeof location.week,
-      })),
     },
   };
 }
@@ -109,7 +93,7 @@ export function readStoredDraft(storage = sessionStore()): StoredDraft | null {
     if (isPublished(value.base) && draft) {
       return {
         base: { ...value.base, content: withLaterFields(value.base.content) },
-        draft: editableContent(draft),
+        draft,
       };
     }
   } catch {

@@ -6,7 +6,7 @@ import { FormField } from '#app/components/ui/form-field.tsx';
 import { ApiError, messageOf } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import { formatPence, parsePounds, poundsText } from '#common/util/money.ts';
-import { amountMessage } from './tyre-format.ts';
+import { amountMessage } from '#common/util/money.ts';
 import { useChangeTyre } from './tyre-queries.ts';
 
 type Errors = Partial<Record<'stock' | 'reason' | 'priceOverride', string>>;

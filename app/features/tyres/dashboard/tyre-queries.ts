@@ -1,24 +1,20 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Booking } from '#common/bookings/booking.ts';
-import type { TyrePricingSettings } from '#common/tyres/pricing-settings.ts';
 import type {
   TyreToOrder,
   StaffTyre,
   StaffTyrePage,
   TyreChange,
   TyreImportReport,
-  TyrePricingAnswer,
   TyreSupplier,
 } from '#common/tyres/staff.ts';
 import type { ColumnMapping } from '#common/tyres/price-file.ts';
-import { ApiError, apiRequest } from '#app/lib/api.ts';
+import { apiRequest } from '#app/lib/api.ts';
 import { bookingsQueryKey } from '#app/features/bookings/dashboard/index.ts';
-import { siteContentQueryKey } from '#app/features/site-content/editor/index.ts';
 
 /** Every query of the Tyres tab sits under this key: one invalidation refreshes the tab. */
 export const tyresQueryKey = ['/api/tyres'] as const;
 const catalogueKey = (query: string) => [...tyresQueryKey, 'catalogue', query] as const;
-const pricingKey = [...tyresQueryKey, 'pricing'] as const;
 const suppliersKey = [...tyresQueryKey, 'suppliers'] as const;
 const importsKey = [...tyresQueryKey, 'imports'] as const;
 const importKey = (id: number) => [...importsKey, id] as const;
@@ -57,36 +53,6 @@ export function useRemoveDemoTyres() {
   return useMutation({
     mutationFn: () => apiRequest<{ removed: number }>('DELETE', '/api/tyres/demo'),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tyresQueryKey }),
-  });
-}
-
-/** GET /api/tyres/pricing: the price rules in force and the content version they come from. */
-export function useTyrePricing() {
-  return useQuery({
-    queryKey: pricingKey,
-    queryFn: ({ signal }) =>
-      apiRequest<TyrePricingAnswer>('GET', '/api/tyres/pricing', undefined, { signal }),
-  });
-}
-
-/** PUT /api/tyres/pricing: publishes new rules (a new version of the site content). */
-export function usePublishTyrePricing() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { version: number; pricing: TyrePricingSettings }) =>
-      apiRequest<TyrePricingAnswer>('PUT', '/api/tyres/pricing', body),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(pricingKey, answer);
-      // Every price in the catalogue follows the rules.
-      void queryClient.invalidateQueries({ queryKey: [...tyresQueryKey, 'catalogue'] });
-      // The Content tab's copy of the document is a version behind now.
-      void queryClient.invalidateQueries({ queryKey: siteContentQueryKey });
-    },
-    onError: (error) => {
-      // Someone published other rules meanwhile: the answer carries them, shown in place of the draft.
-      const current = error instanceof ApiError && error.status === 409 ? error.body.current : undefined;
-      if (current) queryClient.setQueryData(pricingKey, current as TyrePricingAnswer);
-    },
   });
 }
 

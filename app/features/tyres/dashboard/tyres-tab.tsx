@@ -3,21 +3,19 @@ import { useState } from 'react';
 import { CataloguePanel } from './catalogue-panel.tsx';
 import { HeldPanel } from './held-panel.tsx';
 import { ImportsPanel } from './imports-panel.tsx';
-import { PricingPanel } from './pricing-panel.tsx';
 import { ToOrderPanel } from './to-order-panel.tsx';
 
 const parts = [
   { value: 'stock', label: 'Stock', Panel: CataloguePanel },
   { value: 'held', label: 'Held', Panel: HeldPanel },
   { value: 'to-order', label: 'To order', Panel: ToOrderPanel },
-  { value: 'prices', label: 'Prices', Panel: PricingPanel },
   { value: 'imports', label: 'Imports', Panel: ImportsPanel },
 ] as const;
 
 /**
  * The Tyres tab: the catalogue with its stock and prices, the tyres held by online bookings not
- * yet confirmed, the tyres to order for bookings, the tier and price rules, and supplier price
- * files.
+ * yet confirmed, the tyres to order for bookings, and supplier price files. The price rules are
+ * in the Settings tab.
  */
 export function TyresTab() {
   const [part, setPart] = useState<(typeof parts)[number]['value']>('stock');
@@ -29,8 +27,8 @@ export function TyresTab() {
         </h2>
         <p className="mt-1 text-sm text-slate-600">
           What customers can find and book on the tyre pages: stock and prices, the tyres held by online
-          bookings not yet confirmed, the tyres to order for bookings, the price rules, and your supplier’s
-          price files.
+          bookings not yet confirmed, the tyres to order for bookings, and your supplier’s price files. The
+          rules that price them are in Settings.
         </p>
       </div>
       <Tabs.Root value={part} onValueChange={(value) => setPart(value as typeof part)}>

@@ -3,10 +3,9 @@ import { bookingLocationName, type BookingSettings } from '#common/bookings/sett
 import type { BranchContent } from '#common/site-content/site-content.ts';
 import { BankHolidaysField, ClosedDatesField } from './booking-dates.tsx';
 import { BookingLocationEditor } from './booking-location.tsx';
-import { ListError, NumberField } from './content-fields.tsx';
-import { ContentSection } from './content-section.tsx';
-import { fieldId } from './draft-state.ts';
-import { useOpenKeys } from './use-open-keys.ts';
+import { ListError, NumberField } from '#app/features/site-content/editor/index.ts';
+import { fieldId } from '#app/features/site-content/editor/index.ts';
+import { useOpenKeys } from '#app/features/site-content/editor/index.ts';
 import { plural } from '#common/util/words.ts';
 
 type BookingSectionProps = {
@@ -14,7 +13,7 @@ type BookingSectionProps = {
   branches: readonly BranchContent[];
   /** London's date today, YYYY-MM-DD: the bank holidays listed start from it. */
   today: string;
-  /** Whether the site has never published booking settings, and books from the defaults. */
+  /** Whether the business has never saved booking settings, and books from the defaults. */
   fromDefaults: boolean;
 };
 
@@ -37,14 +36,11 @@ export const BookingSection = memo(function BookingSection({
   const { horizonDays, noticeHours } = booking;
 
   return (
-    <ContentSection
-      id="section-booking"
-      lead="The booking page: when customers can book mobile fitting or a visit to a branch (tyre work, MOT testing or servicing), in windows of a few hours."
-    >
+    <>
       <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
         {fromDefaults &&
-          'Until you publish booking settings of your own, the booking page uses these: two-hour windows within the opening hours, and at each branch hour-long MOT windows and four-hour servicing windows of one job each. '}
-        Once published, windows no longer follow changes to a branch’s opening hours: use “Fill from opening
+          'Until you save booking settings of your own, the booking page uses these: two-hour windows within the opening hours, and at each branch hour-long MOT windows and four-hour servicing windows of one job each. '}
+        Once saved, windows no longer follow changes to a branch’s opening hours: use “Fill from opening
         hours” after changing them.
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -81,6 +77,6 @@ export const BookingSection = memo(function BookingSection({
       </div>
       <ClosedDatesField closedDates={booking.closedDates} places={places} />
       <BankHolidaysField openDates={booking.openBankHolidays} today={today} />
-    </ContentSection>
+    </>
   );
 });

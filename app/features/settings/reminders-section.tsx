@@ -1,23 +1,18 @@
 import { memo } from 'react';
-import { reminderSettingsOf, type ReminderSettings } from '#common/reminders/settings.ts';
-import { NumberField, TextField } from './content-fields.tsx';
-import { ContentSection } from './content-section.tsx';
+import type { ReminderSettings } from '#common/reminders/settings.ts';
+import { NumberField, TextField } from '#app/features/site-content/editor/index.ts';
 
 /**
- * When reminders go, and where review requests send customers. Until staff publish their own,
- * the defaults apply: 28 and 7 days before an MOT runs out, 8 weeks after worn tyres, 10:00.
+ * When reminders go, and where review requests send customers. Until staff save their own, the
+ * defaults apply: 28 and 7 days before an MOT runs out, 8 weeks after worn tyres, 10:00.
  */
 export const RemindersSection = memo(function RemindersSection({
-  reminders,
+  reminders: shown,
 }: {
-  reminders: ReminderSettings | undefined;
+  reminders: ReminderSettings;
 }) {
-  const shown = reminderSettingsOf({ reminders });
   return (
-    <ContentSection
-      id="section-reminders"
-      lead="E-mails that bring customers back: MOT and tyre reminders go only to customers who ticked the box for them; every customer is asked for a review the day after a job, once a year at most. All go between 09:00 and 19:00."
-    >
+    <>
       <div className="grid gap-4 sm:grid-cols-3 sm:items-start">
         <NumberField path={['reminders', 'motFirstDays']} value={shown.motFirstDays} suffix="days before" />
         <NumberField path={['reminders', 'motSecondDays']} value={shown.motSecondDays} suffix="days before" />
@@ -47,6 +42,6 @@ export const RemindersSection = memo(function RemindersSection({
           hint="HH:MM, London time, the day after the job."
         />
       </div>
-    </ContentSection>
+    </>
   );
 });

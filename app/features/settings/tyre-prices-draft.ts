@@ -1,9 +1,8 @@
 import * as z from 'zod/mini';
-import { siteContentFieldErrors } from '#common/site-content/site-content.ts';
+import { nestedFieldErrorsOf } from '#common/http/field-errors.ts';
 import { tyreTiers, type Rounding, type TyreTier } from '#common/tyres/pricing.ts';
 import { tyrePricingSchema, type TyrePricingSettings } from '#common/tyres/pricing-settings.ts';
-import { parsePounds, poundsText } from '#common/util/money.ts';
-import { amountMessage } from './tyre-format.ts';
+import { amountMessage, parsePounds, poundsText } from '#common/util/money.ts';
 
 /**
  * The price rules as the form holds them while staff type: text as typed, amounts in pounds,
@@ -12,7 +11,6 @@ import { amountMessage } from './tyre-format.ts';
  * (`tiers.budget.floorPence`, `fitting.0.upToRim`).
  */
 export type PricingDraft = {
-  vatPercent: string;
   rounding: Rounding;
   tiers: Record<TyreTier, { marginPercent: string; floor: string }>;
   fitting: { key: number; upToRim: string; charge: string }[];
@@ -25,7 +23,6 @@ export const rowKey = () => nextKey++;
 
 export function draftOf(settings: TyrePricingSettings): PricingDraft {
   return {
-    vatPercent: String(settings.vatPercent),
     rounding: settings.rounding,
     tiers: Object.fromEntries(
       tyreTiers.map((tier) => [
@@ -59,7 +56,6 @@ export function settingsOf(draft: PricingDraft): DraftResult {
     return amount ?? Number.NaN;
   };
   const candidate = {
-    vatPercent: numberOf(draft.vatPercent),
     rounding: draft.rounding,
     tiers: Object.fromEntries(
       tyreTiers.map((tier) => [
@@ -78,7 +74,7 @@ export function settingsOf(draft: PricingDraft): DraftResult {
   };
   const parsed = z.safeParse(tyrePricingSchema, candidate);
   if (!parsed.success) {
-    for (const [key, messages] of Object.entries(siteContentFieldErrors(parsed.error))) {
+    for (const [key, messages] of Object.entries(nestedFieldErrorsOf(parsed.error))) {
       errors[key] ??= messages[0]!;
     }
   }

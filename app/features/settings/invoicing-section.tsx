@@ -1,13 +1,10 @@
 import { memo } from 'react';
-import type { BranchContent, SiteContent } from '#common/site-content/site-content.ts';
-import { defaultReductionLimitPercent } from '#common/jobs/lines.ts';
-import { Button } from '#app/components/ui/button.tsx';
-import { fieldLabel } from './content-errors.ts';
-import { controlClass, FieldFrame, NumberField, TextField } from './content-fields.tsx';
-import { ContentSection } from './content-section.tsx';
-import { pathKey } from './draft-state.ts';
-import { useEditor } from './editor-context.ts';
-import { addressLines, addressText, invoicingOf } from './invoicing-draft.ts';
+import type { InvoicingSettings } from '#common/jobs/invoicing-settings.ts';
+import { fieldLabel } from '#app/features/site-content/editor/index.ts';
+import { controlClass, FieldFrame, NumberField, TextField } from '#app/features/site-content/editor/index.ts';
+import { pathKey } from '#app/features/site-content/editor/index.ts';
+import { useEditor } from '#app/features/site-content/editor/index.ts';
+import { addressLines, addressText } from './invoicing-draft.ts';
 
 const addressPath = ['invoicing', 'address'] as const;
 
@@ -51,46 +48,26 @@ function AddressField({ lines }: { lines: readonly string[] }) {
   );
 }
 
-type InvoicingSectionProps = {
-  invoicing: SiteContent['invoicing'];
-  branches: readonly BranchContent[];
-  /** Whether the published version has invoicing details of its own. */
-  published: boolean;
-};
-
 /**
  * The seller's details VAT invoices and credit notes print (the postal address and VAT number),
- * and how far a fitter may cut a price before the invoice waits for the office.
+ * the VAT rate every price includes, and how far a fitter may cut a price before the invoice
+ * waits for the office.
  */
 export const InvoicingSection = memo(function InvoicingSection({
-  invoicing,
-  branches,
-  published,
-}: InvoicingSectionProps) {
-  const { dispatch } = useEditor();
-  const shown = invoicing ?? invoicingOf({ branches });
+  invoicing: shown,
+  fromDefaults,
+}: {
+  invoicing: InvoicingSettings;
+  /** Whether an owner has never saved them: invoices print the first branch's address and a placeholder number. */
+  fromDefaults: boolean;
+}) {
   return (
-    <ContentSection
-      id="section-invoicing"
-      lead="Printed on VAT invoices and credit notes under the company name. Invoices already issued keep the details they were issued with."
-    >
-      {!published && (
-        <div className="flex flex-wrap items-center gap-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
-          <p className="min-w-48 flex-1">
-            {invoicing
-              ? 'Once published, invoices print these details instead of the first branch’s address and the placeholder VAT number.'
-              : 'Not set yet: invoices print the first branch’s address, shown here, and a placeholder VAT number. Enter the business’s VAT registration number to set them.'}
-          </p>
-          {invoicing && (
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => dispatch({ type: 'set', path: ['invoicing'], value: undefined })}
-            >
-              Don’t set them yet
-            </Button>
-          )}
-        </div>
+    <>
+      {fromDefaults && (
+        <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+          Not set yet: invoices print the first branch’s address, shown here, and a placeholder VAT number.
+          Enter the business’s VAT registration number and save to set them.
+        </p>
       )}
       <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
         <AddressField lines={shown.address} />
@@ -100,12 +77,18 @@ export const InvoicingSection = memo(function InvoicingSection({
           hint="For example GB 123 4567 89."
         />
         <NumberField
+          path={['invoicing', 'vatRatePercent']}
+          value={shown.vatRatePercent}
+          suffix="%"
+          hint="Every price includes VAT at this rate: the tyres’ fitted prices and the invoices alike. Invoices already issued keep theirs."
+        />
+        <NumberField
           path={['invoicing', 'reductionLimitPercent']}
-          value={shown.reductionLimitPercent ?? defaultReductionLimitPercent}
+          value={shown.reductionLimitPercent}
           suffix="% of the booking"
           hint="When a fitter takes more than this off a booking’s price, the job is completed but its invoice waits until someone in the office approves the price in the diary."
         />
       </div>
-    </ContentSection>
+    </>
   );
 });

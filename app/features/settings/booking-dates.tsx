@@ -1,11 +1,11 @@
 import { memo, type ReactNode } from 'react';
 import { bookingLimits, type ClosedDate } from '#common/bookings/settings.ts';
 import { bankHolidaysAhead, newClosedDate, withBankHoliday } from './booking-draft.ts';
-import { fieldLabel } from './content-errors.ts';
-import { controlClass, FieldFrame, ListError, TextField } from './content-fields.tsx';
-import { fieldId, type Path } from './draft-state.ts';
-import { useEditor } from './editor-context.ts';
-import { AddButton, ItemControls } from './list-controls.tsx';
+import { fieldLabel } from '#app/features/site-content/editor/index.ts';
+import { controlClass, FieldFrame, ListError, TextField } from '#app/features/site-content/editor/index.ts';
+import { fieldId, type Path } from '#app/features/site-content/editor/index.ts';
+import { useEditor } from '#app/features/site-content/editor/index.ts';
+import { AddButton, ItemControls } from '#app/features/site-content/editor/index.ts';
 import { shortDayYearText } from '#common/time/formats.ts';
 
 /** A place customers book, for the closed dates' "Where": its key and its name. */

@@ -1,11 +1,11 @@
 import { bookingLimits, type BookingWeek, type BookingWindow } from '#common/bookings/settings.ts';
 import { weekdayNames, weekdays, type Weekday } from '#common/time/week.ts';
 import { nextWindow } from './booking-draft.ts';
-import { fieldLabel } from './content-errors.ts';
-import { FieldFrame, ListError, useNumberInput } from './content-fields.tsx';
-import { fieldId, type Path } from './draft-state.ts';
-import { useEditor } from './editor-context.ts';
-import { AddButton, ItemControls } from './list-controls.tsx';
+import { fieldLabel } from '#app/features/site-content/editor/index.ts';
+import { FieldFrame, ListError, useNumberInput } from '#app/features/site-content/editor/index.ts';
+import { fieldId, type Path } from '#app/features/site-content/editor/index.ts';
+import { useEditor } from '#app/features/site-content/editor/index.ts';
+import { AddButton, ItemControls } from '#app/features/site-content/editor/index.ts';
 
 /** Start, end, jobs and the remove button: narrow enough for a phone held upright. */
 const windowColumns =

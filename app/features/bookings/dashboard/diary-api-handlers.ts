@@ -1,0 +1,70 @@
+import type { Booking, BookingUpdate } from '#common/bookings/booking.ts';
+import type { AvailabilityDay } from '#common/bookings/slots.ts';
+import type { Job } from '#common/jobs/jobs.ts';
+import { answer, serveApi, type ApiReply } from '#tests/support/api-handlers.ts';
+import { makePublished } from '#tests/support/site-content.ts';
+import { testFitters } from './booking-test-data.ts';
+
+type BookingChange = ApiReply<'PUT /api/bookings/:id'>;
+
+export type DiaryApi = {
+  bookings: Booking[];
+  /**
+   * The answer to PUT /api/bookings/{id}, at once or when a test lets it go; by default the
+   * booking with the change made (a fitter given by id, or the fields sent).
+   */
+  put?: (update: BookingUpdate, booking: Booking) => BookingChange | Promise<BookingChange>;
+  /** The free windows GET /api/availability answers, for mobile fitting and for a branch. */
+  availability?: { mobile: AvailabilityDay[]; branch: AvailabilityDay[] };
+  /** The job POST /api/jobs/{id}/price-approval answers for a booking whose price is held (its invoice issued). */
+  approvedJob?: (booking: Booking) => Job;
+};
+
+/** A booking with a staff change made, as the API answers it. */
+function changed(booking: Booking, update: BookingUpdate): Booking {
+  if ('fitterId' in update) {
+    return { ...booking, fitter: testFitters.find((fitter) => fitter.id === update.fitterId) ?? null };
+  }
+  return { ...booking, ...update };
+}
+
+/** The API as the diary uses it, in tests; a change that goes through is in the bookings read afterwards. */
+export function serveDiary({ bookings, put, availability, approvedJob }: DiaryApi) {
+  let current = bookings;
+  return serveApi(
+    answer('GET /api/bookings', ({ query }) => {
+      const from = query.get('from')!;
+      const to = query.get('to')!;
+      return { status: 200, body: current.filter((booking) => booking.date >= from && booking.date <= to) };
+    }),
+    answer('GET /api/fitters', { status: 200, body: testFitters }),
+    answer('GET /api/site-content', { status: 200, body: makePublished() }),
+    answer('GET /api/availability', ({ query }) =>
+      availability
+        ? {
+            status: 200,
+            body: query.get('location') === 'mobile' ? availability.mobile : availability.branch,
+          }
+        : { status: 404, body: { error: 'Not found' } },
+    ),
+    answer('POST /api/jobs/:id/price-approval', ({ params }) => {
+      const held = current.find((entry) => String(entry.id) === params.id && entry.job?.priceHeld);
+      if (!held || !approvedJob) {
+        return { status: 409, body: { error: 'This job has no price change waiting for approval.' } };
+      }
+      current = current.map((entry) =>
+        entry === held ? { ...held, job: { ...held.job!, priceHeld: false } } : entry,
+      );
+      return { status: 200, body: approvedJob(held) };
+    }),
+    answer('PUT /api/bookings/:id', async ({ params, body }) => {
+      const booking = current.find((entry) => String(entry.id) === params.id);
+      if (!booking) return { status: 404, body: { error: 'Not found' } };
+      const reply = (await put?.(body, booking)) ?? { status: 200, body: changed(booking, body) };
+      if ('body' in reply && reply.status === 200) {
+        current = current.map((entry) => (entry.id === booking.id ? reply.body : entry));
+      }
+      return reply;
+    }),
+  ).calls;
+}

@@ -1,0 +1,176 @@
+import { useState, type ReactNode } from 'react';
+import type { StaffUser } from '#common/auth/auth.ts';
+import { mayChangeSettings, type SettingsDomain } from '#common/settings/domains.ts';
+import { londonDate } from '#common/time/london.ts';
+import { LoadFailure } from '#app/components/ui/load-failure.tsx';
+import { Spinner } from '#app/components/ui/spinner.tsx';
+import { usePublishedSiteContent } from '#app/features/site-content/editor/index.ts';
+import { messageOf } from '#app/lib/api.ts';
+import { BookingSection } from './booking-section.tsx';
+import { InvoicingSection } from './invoicing-section.tsx';
+import { RemindersSection } from './reminders-section.tsx';
+import { SettingsForm } from './settings-form.tsx';
+import { useDomainSettings } from './settings-queries.ts';
+import { SettingsSection } from './settings-section.tsx';
+import { TyrePricesForm } from './tyre-prices-form.tsx';
+
+/** A domain's settings once read; else the spinner or what went wrong, with a retry. */
+function Loaded<Domain extends SettingsDomain>({
+  query,
+  what,
+  children,
+}: {
+  query: ReturnType<typeof useDomainSettings<Domain>>;
+  what: string;
+  children: (current: NonNullable<typeof query.data>) => ReactNode;
+}) {
+  if (query.isPending) return <Spinner label={`Loading the ${what}…`} />;
+  if (query.isError) {
+    return (
+      <LoadFailure
+        title={`The ${what} could not be loaded`}
+        detail={messageOf(query.error)}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  return <>{children(query.data)}</>;
+}
+
+function BookingSettingsSection({ canChange }: { canChange: boolean }) {
+  const booking = useDomainSettings('booking');
+  const content = usePublishedSiteContent();
+  const [today] = useState(() => londonDate(new Date()));
+  const branches = content.data?.content.branches;
+  return (
+    <SettingsSection
+      id="settings-booking"
+      title="Booking"
+      lead="The booking page: when customers can book mobile fitting or a visit to a branch (tyre work, MOT testing or servicing), in windows of a few hours."
+      settings={booking.data}
+    >
+      <Loaded query={booking} what="booking settings">
+        {(current) =>
+          branches ? (
+            // A new form for each version read, so that what someone else saved replaces the draft.
+            <SettingsForm
+              key={current.version}
+              current={current}
+              canChange={canChange}
+              label="Booking settings"
+            >
+              {(settings) => (
+                <BookingSection
+                  booking={settings}
+                  branches={branches}
+                  today={today}
+                  fromDefaults={current.version === 0}
+                />
+              )}
+            </SettingsForm>
+          ) : (
+            <Spinner label="Loading the branches…" />
+          )
+        }
+      </Loaded>
+    </SettingsSection>
+  );
+}
+
+function TyrePricesSettingsSection({ canChange }: { canChange: boolean }) {
+  const tyres = useDomainSettings('tyres');
+  const invoicing = useDomainSettings('invoicing');
+  return (
+    <SettingsSection
+      id="settings-tyres"
+      title="Tyre prices"
+      lead="How the tyre pages price each tyre from its cost: a margin and a lowest price per tier, the fitting charge by rim size, and which brands are in which tier."
+      settings={tyres.data}
+    >
+      <Loaded query={tyres} what="tyre prices">
+        {(current) => (
+          <TyrePricesForm
+            key={current.version}
+            current={current}
+            vatRatePercent={invoicing.data?.settings.vatRatePercent ?? 20}
+            canChange={canChange}
+          />
+        )}
+      </Loaded>
+    </SettingsSection>
+  );
+}
+
+function InvoicingSettingsSection({ canChange }: { canChange: boolean }) {
+  const invoicing = useDomainSettings('invoicing');
+  return (
+    <SettingsSection
+      id="settings-invoicing"
+      title="Invoicing"
+      lead="Printed on VAT invoices and credit notes under the company name. Invoices already issued keep the details they were issued with."
+      settings={invoicing.data}
+    >
+      <Loaded query={invoicing} what="invoicing settings">
+        {(current) => (
+          <SettingsForm
+            key={current.version}
+            current={current}
+            canChange={canChange}
+            label="Invoicing settings"
+          >
+            {(settings) => <InvoicingSection invoicing={settings} fromDefaults={current.version === 0} />}
+          </SettingsForm>
+        )}
+      </Loaded>
+    </SettingsSection>
+  );
+}
+
+function RemindersSettingsSection({ canChange }: { canChange: boolean }) {
+  const reminders = useDomainSettings('reminders');
+  return (
+    <SettingsSection
+      id="settings-reminders"
+      title="Reminders & reviews"
+      lead="E-mails that bring customers back: MOT and tyre reminders go only to customers who ticked the box for them; every customer is asked for a review the day after a job, once a year at most. All go between 09:00 and 19:00."
+      settings={reminders.data}
+    >
+      <Loaded query={reminders} what="reminder settings">
+        {(current) => (
+          <SettingsForm
+            key={current.version}
+            current={current}
+            canChange={canChange}
+            label="Reminder settings"
+          >
+            {(settings) => <RemindersSection reminders={settings} />}
+          </SettingsForm>
+        )}
+      </Loaded>
+    </SettingsSection>
+  );
+}
+
+/**
+ * The Settings tab: how the business runs, apart from what the website shows (the Content tab).
+ * Each domain is saved on its own, with its own version and history; owners alone change the
+ * tyre prices and invoicing.
+ */
+export function SettingsTab({ user }: { user: StaffUser }) {
+  const may = (domain: SettingsDomain) => mayChangeSettings(user.role, domain);
+  return (
+    <div className="grid min-w-0 gap-6">
+      <div className="max-w-3xl">
+        <h2 className="text-xl font-bold text-ink">Settings</h2>
+        <p className="mt-1 text-sm text-slate-600">
+          How the business takes bookings, prices tyres, invoices and reminds customers. Each part is saved on
+          its own and applies at once.
+        </p>
+      </div>
+      <BookingSettingsSection canChange={may('booking')} />
+      <TyrePricesSettingsSection canChange={may('tyres')} />
+      <InvoicingSettingsSection canChange={may('invoicing')} />
+      <RemindersSettingsSection canChange={may('reminders')} />
+    </div>
+  );
+}

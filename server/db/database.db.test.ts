@@ -33,6 +33,8 @@ describe('migrations', () => {
       'app_meta',
       'booking_places',
       'bookings',
+      'business_settings',
+      'business_settings_changes',
       'campaign_daily',
       'enquiries',
       'enquiry_events',

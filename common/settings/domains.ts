@@ -107,8 +107,12 @@ export const settingsDomains = {
 
 export type SettingsDomains = typeof settingsDomains;
 export type SettingsDomain = keyof SettingsDomains;
-export type SettingsOf<Domain extends SettingsDomain> =
-  SettingsDomains[Domain] extends SettingsDomainDefinition<infer Settings> ? Settings : never;
+/** A domain's settings; for a union of domains, the union of theirs. */
+export type SettingsOf<Domain extends SettingsDomain> = Domain extends SettingsDomain
+  ? SettingsDomains[Domain] extends SettingsDomainDefinition<infer Settings>
+    ? Settings
+    : never
+  : never;
 
 /** Every domain's settings in force, as the rest of the product reads them. */
 export type BusinessSettings = { readonly [Domain in SettingsDomain]: SettingsOf<Domain> };

@@ -106,7 +106,7 @@ export function accountsRouter(deps: AccountsDependencies): Router {
 
   // Owners: the accounts.
   const owners = Router();
-  owners.use(['/users', '/settings'], requireUser, requireOwner);
+  owners.use(['/users', '/settings/security'], requireUser, requireOwner);
   owners.get('/fitters', requireUser, async (_req, res) => {
     res.json(await listFitters(db));
   });

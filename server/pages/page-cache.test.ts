@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NonceTemplate } from './nonce-template.ts';
-import { PageCache, type CachedPage } from './page-cache.ts';
+import { pageKey, PageCache, type CachedPage } from './page-cache.ts';
 
 const nonce = 'rendered-with-this-nonce-1';
 const page = (text: string): CachedPage => ({
@@ -85,6 +85,32 @@ describe('PageCache', () => {
     expect(text(await during)).toContain('old b');
     expect(cache.get('/b')).toBeUndefined();
     expect(text(await cache.getOrRender('/b', async () => page('new b')))).toContain('new b');
+  });
+
+  it('forgets only the pages of the addresses a change shows on, and stores none rendered before it', async () => {
+    const cache = new PageCache();
+    const keys = ['/book', '/book?step=when', '/booking-tips', '/mot', '/', '/tyres/205-55-r16'].map((url) =>
+      pageKey('no-splash', url),
+    );
+    for (const key of keys) await cache.getOrRender(key, async () => page(key));
+    let finish!: () => void;
+    const rendered = new Promise<void>((resolve) => (finish = resolve));
+    const during = cache.getOrRender(pageKey('splash', '/'), async () => {
+      await rendered;
+      return page('old home');
+    });
+    cache.invalidatePages(['/book', '/mot']);
+    finish();
+    await during;
+    expect(keys.filter((key) => cache.get(key) !== undefined)).toEqual([
+      pageKey('no-splash', '/booking-tips'),
+      pageKey('no-splash', '/'),
+      pageKey('no-splash', '/tyres/205-55-r16'),
+    ]);
+    // Rendered while the change was made: not kept, whichever page it is.
+    expect(cache.get(pageKey('splash', '/'))).toBeUndefined();
+    cache.invalidatePages([]);
+    expect(cache.stats.pages).toBe(3);
   });
 
   it('keeps serving what it holds while suspended, stores nothing new, and starts afresh on resume', async () => {

@@ -64,7 +64,10 @@ export function createSettingsStore(db: Database, content: SiteContentStore): Se
   const inForceWith = (current: StoredSettingsRows, context: SettingsContext, branches: unknown) => {
     if (made?.rows === current && made.context.branches === branches) return made.settings;
     const settings = Object.fromEntries(
-      settingsDomainNames.map((domain) => [domain, settingsInForce(domain, current[domain] as never, context)]),
+      settingsDomainNames.map((domain) => [
+        domain,
+        settingsInForce(domain, current[domain] as never, context),
+      ]),
     ) as unknown as BusinessSettings;
     made = { rows: current, context, settings };
     return settings;
@@ -90,8 +93,9 @@ export function createSettingsStore(db: Database, content: SiteContentStore): Se
       const after = await load();
       return settingsDomainNames.filter((domain) => before?.[domain]?.version !== after[domain]?.version);
     },
+    // Just written by this process, from the version the database held: the newest there is.
     accept: (domain, change) => {
-      rows = newerOf(rows, { ...rows, [domain]: change });
+      rows = { ...rows, [domain]: change };
     },
   };
 }

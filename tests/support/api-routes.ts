@@ -33,13 +33,17 @@ import type {
   SiteContentUpdate,
 } from '#common/site-content/site-content.ts';
 import type { ColumnMapping } from '#common/tyres/price-file.ts';
-import type { TyrePricingSettings } from '#common/tyres/pricing-settings.ts';
+import type {
+  DomainSettings,
+  SettingsChange,
+  SettingsConflict,
+  SettingsUpdate,
+} from '#common/settings/domains.ts';
 import type {
   StaffTyre,
   StaffTyrePage,
   TyreChange,
   TyreImportReport,
-  TyrePricingAnswer,
   TyreSupplier,
   TyreToOrder,
 } from '#common/tyres/staff.ts';
@@ -140,16 +144,14 @@ export type ApiRoutes = {
   >;
   'GET /api/site-content/revisions': Route<SiteContentRevision[]>;
 
+  // The business's settings, by domain.
+  'GET /api/settings/:domain': Route<DomainSettings>;
+  'PUT /api/settings/:domain': Route<DomainSettings, 200, SettingsUpdate, ApiErrorBody | SettingsConflict>;
+  'GET /api/settings/:domain/history': Route<SettingsChange[]>;
+
   // Tyres.
   'GET /api/tyres/catalogue': Route<StaffTyrePage>;
   'PATCH /api/tyres/:id': Route<StaffTyre, 200, TyreChange>;
-  'GET /api/tyres/pricing': Route<TyrePricingAnswer>;
-  'PUT /api/tyres/pricing': Route<
-    TyrePricingAnswer,
-    200,
-    { version: number; pricing: TyrePricingSettings },
-    ApiErrorBody | { error: string; current: TyrePricingAnswer }
-  >;
   'GET /api/tyres/suppliers': Route<TyreSupplier[]>;
   'POST /api/tyres/suppliers': Route<TyreSupplier, 201, { name: string; mapping: ColumnMapping }>;
   'GET /api/tyres/imports': Route<TyreImportReport[]>;

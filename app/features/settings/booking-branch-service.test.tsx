@@ -1,21 +1,20 @@
 // @vitest-environment happy-dom
-import { screen, waitFor, within } from '@testing-library/react';
-import type userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { bookingSettingsOf } from '#common/bookings/settings.ts';
-import { makeContent, makePublished } from '#tests/support/site-content.ts';
+import { answer } from '#tests/support/api-handlers.ts';
 import {
-  descriptionOf,
-  publishDraft as publish,
-  publishedAnswer,
   bookingSection,
+  defaultSettings,
+  descriptionOf,
+  domainSettings,
   openBookingLocation,
-  renderContentTab as renderTab,
-  sentBooking,
+  renderSettingsTab,
+  saveSection,
+  sentSettings,
+  sentUpdates,
   withBookingSectionClock,
-} from './content-tab-test-data.tsx';
-
-type User = ReturnType<typeof userEvent.setup>;
+  type User,
+} from './settings-test-data.tsx';
 
 /** Opens a branch's panel, then its MOT testing's or servicing's, and gives the latter's contents. */
 async function openService(user: User, branch: string, service: string) {
@@ -24,13 +23,13 @@ async function openService(user: User, branch: string, service: string) {
   return within(panel.getByRole('region', { name: new RegExp(`^${service}`) }));
 }
 
-const defaults = bookingSettingsOf(makeContent());
+const defaults = defaultSettings().booking;
 
 withBookingSectionClock();
 
 describe('a branch’s MOT testing and servicing in the Booking section', () => {
   it('show under each branch with their own windows, and not under mobile fitting', async () => {
-    const { user } = renderTab();
+    const { user } = await renderSettingsTab();
     await user.click(bookingSection().getByRole('button', { name: /^Mobile fitting/ }));
     const mobile = within(screen.getByRole('article', { name: /^Mobile fitting/ }));
     expect(mobile.queryByRole('button', { name: /^MOT Testing/ })).toBeNull();
@@ -58,12 +57,10 @@ describe('a branch’s MOT testing and servicing in the Booking section', () => 
     expect((mot.getByLabelText('MOT Testing, Sunday window 4 ends') as HTMLInputElement).value).toBe('13:00');
     // The branch's tyre windows are labelled as before.
     expect((branch.getByLabelText('Monday window 1 ends') as HTMLInputElement).value).toBe('10:00');
-    screen.getByText('No unpublished changes');
   });
 
-  it('publishes edited MOT windows and places, and servicing switched off', async () => {
-    const { api, user } = renderTab();
-    api.answer('PUT /api/site-content', publishedAnswer(makeContent()));
+  it('saves edited MOT windows and places, and servicing switched off', async () => {
+    const { api, user } = await renderSettingsTab();
     const mot = await openService(user, 'Harold Hill branch', 'MOT Testing');
     const jobs = mot.getByLabelText('MOT Testing, Monday window 2 jobs');
     await user.clear(jobs);
@@ -77,13 +74,10 @@ describe('a branch’s MOT testing and servicing in the Booking section', () => 
     const servicing = await openService(user, 'Upminster branch', 'Vehicle Servicing');
     await user.click(servicing.getByRole('switch', { name: 'Online booking of Vehicle Servicing' }));
     servicing.getByText(/Customers cannot book Vehicle Servicing at Upminster branch online/);
+    await saveSection(user, 'Booking');
 
-    expect(await publish(user)).toEqual([
-      'Booking: windows of MOT Testing at Harold Hill branch changed (Monday, Saturday, Sunday)',
-      'Booking: online booking of Vehicle Servicing at Upminster branch turned off',
-    ]);
-    await waitFor(() => expect(api.requests()).toContain('PUT /api/site-content'));
-    const sent = sentBooking(api);
+    await screen.findByText('Booking settings saved');
+    const sent = sentSettings(api, 'booking');
     const expectedMot = structuredClone(defaults.locations[1]!.services!.mot!);
     expectedMot.week.monday[1]!.places = 2;
     expectedMot.week.saturday = expectedMot.week.saturday.slice(0, 7);
@@ -98,14 +92,11 @@ describe('a branch’s MOT testing and servicing in the Booking section', () => 
   });
 
   it('fills a service’s windows from the branch’s opening hours', async () => {
-    const published = makePublished({
-      content: makeContent((content) => {
-        content.booking = bookingSettingsOf(content);
-        content.booking.locations[1]!.services!.servicing!.week.monday = [];
-      }),
+    const saved = structuredClone(defaults);
+    saved.locations[1]!.services!.servicing!.week.monday = [];
+    const { api, user } = await renderSettingsTab({
+      settings: { booking: domainSettings('booking', saved, { version: 2 }) },
     });
-    const { api, user } = renderTab(published);
-    api.answer('PUT /api/site-content', publishedAnswer(published.content));
     const servicing = await openService(user, 'Harold Hill branch', 'Vehicle Servicing');
     servicing.getByText('No windows: not bookable online.', { selector: 'p' });
     await user.click(
@@ -117,67 +108,45 @@ describe('a branch’s MOT testing and servicing in the Booking section', () => 
     expect(
       (servicing.getByLabelText('Vehicle Servicing, Monday window 1 ends') as HTMLInputElement).value,
     ).toBe('12:00');
-    expect(await publish(user)).toEqual([
-      'Booking: windows of Vehicle Servicing at Harold Hill branch changed (Monday)',
-    ]);
-    await waitFor(() => expect(api.requests()).toContain('PUT /api/site-content'));
-    expect(sentBooking(api).locations[1]!.services!.servicing).toEqual(
+    await saveSection(user, 'Booking');
+
+    await screen.findByText('Booking settings saved');
+    expect(sentUpdates(api, 'booking').map(({ version }) => version)).toEqual([2]);
+    expect(sentSettings(api, 'booking').locations[1]!.services!.servicing).toEqual(
       defaults.locations[1]!.services!.servicing,
     );
   });
 
-  it('writes out the defaults for settings published before MOT testing and servicing were bookable', async () => {
-    const published = makePublished({
-      content: makeContent((content) => {
-        content.booking = bookingSettingsOf(content);
-        for (const location of content.booking.locations) delete location.services;
-      }),
-    });
-    const { api, user } = renderTab(published);
-    api.answer('PUT /api/site-content', publishedAnswer(published.content));
-    const mot = await openService(user, 'Upminster branch', 'MOT Testing');
-    expect((mot.getByLabelText('MOT Testing, Monday window 9 ends') as HTMLInputElement).value).toBe('17:00');
-    screen.getByText('No unpublished changes');
-    const companyName = screen.getByLabelText('Company name');
-    await user.clear(companyName);
-    await user.type(companyName, 'Anytown Tyres');
-    await publish(user);
-    await waitFor(() => expect(api.requests()).toContain('PUT /api/site-content'));
-    expect(sentBooking(api)).toEqual(defaults);
-  });
-
-  it('checks their windows before publishing, opening the service at the message', async () => {
-    const { api, user } = renderTab();
+  it('checks their windows before saving, opening the service at the message', async () => {
+    const { api, user } = await renderSettingsTab();
     const mot = await openService(user, 'Harold Hill branch', 'MOT Testing');
     const end = mot.getByLabelText('MOT Testing, Tuesday window 2 ends');
     await user.clear(end);
     await user.type(end, '08:30');
     // Closed again: a field that needs attention opens it.
     await user.click(screen.getByRole('button', { name: /^MOT Testing/ }));
-    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(screen.queryByLabelText('MOT Testing, Tuesday window 2 ends')).toBeNull();
+    await saveSection(user, 'Booking');
 
-    const summary = within(await screen.findByRole('group', { name: '1 field needs attention' }));
-    summary.getByRole('link', { name: 'Booking, Harold Hill branch: MOT Testing, Tuesday window 2 ends' });
     const shown = screen.getByLabelText('MOT Testing, Tuesday window 2 ends');
     expect(shown.getAttribute('aria-invalid')).toBe('true');
     expect(descriptionOf(shown)).toEqual(['The window must end after it starts']);
-    expect(api.requests()).not.toContain('PUT /api/site-content');
+    expect(sentUpdates(api, 'booking')).toEqual([]);
   });
 
   it('shows the server’s refusal of a service’s window beside it, opening its branch and service', async () => {
-    const key = 'booking.locations.2.services.servicing.week.friday.0.places';
-    const { user } = renderTab(makePublished(), {
-      'PUT /api/site-content': {
-        status: 400,
-        body: { error: 'Check the highlighted fields', fieldErrors: { [key]: ['At most 50 jobs'] } },
-      },
+    const key = 'locations.2.services.servicing.week.friday.0.places';
+    const { user } = await renderSettingsTab({
+      own: [
+        answer('PUT /api/settings/:domain', {
+          status: 400,
+          body: { error: 'Check the highlighted fields', fieldErrors: { [key]: ['At most 50 jobs'] } },
+        }),
+      ],
     });
-    const companyName = screen.getByLabelText('Company name');
-    await user.type(companyName, ' Ltd');
-    await publish(user);
+    await saveSection(user, 'Booking');
 
-    const summary = within(await screen.findByRole('group', { name: '1 field needs attention' }));
-    summary.getByRole('link', { name: 'Booking, Upminster branch: Vehicle Servicing, Friday window 1 jobs' });
+    await screen.findByText('Not saved');
     const branch = within(screen.getByRole('article', { name: /^Upminster branch/ }));
     const places = branch.getByLabelText('Vehicle Servicing, Friday window 1 jobs');
     expect(places.getAttribute('aria-invalid')).toBe('true');

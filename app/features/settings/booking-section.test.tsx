@@ -1,27 +1,30 @@
 // @vitest-environment happy-dom
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { bookingSettingsOf } from '#common/bookings/settings.ts';
-import { makeContent, makePublished } from '#tests/support/site-content.ts';
+import { answer } from '#tests/support/api-handlers.ts';
 import {
-  descriptionOf,
-  publishDraft as publish,
-  publishedAnswer,
   bookingSection,
+  defaultSettings,
+  descriptionOf,
+  domainSettings,
   openBookingLocation,
-  renderContentTab as renderTab,
-  sentBooking,
+  renderSettingsTab,
+  saveSection,
+  sentSettings,
+  sentUpdates,
   withBookingSectionClock,
-} from './content-tab-test-data.tsx';
+} from './settings-test-data.tsx';
 
-const defaults = bookingSettingsOf(makeContent());
+const defaults = defaultSettings().booking;
 
 withBookingSectionClock();
 
 describe('the Booking section', () => {
-  it('shows the settings in force when the content has none yet: the defaults from the opening hours', async () => {
-    const { user } = renderTab();
+  it('shows the settings in force until staff save their own: the defaults from the opening hours', async () => {
+    const { user } = await renderSettingsTab();
     const section = bookingSection();
+    section.getByText('Version 0');
+    section.getByText(/^Until you save booking settings of your own, the booking page uses these/);
     expect((section.getByLabelText('How far ahead customers can book') as HTMLInputElement).value).toBe('21');
     section.getByText('Customers can book up to 21 days ahead.');
     expect((section.getByLabelText('Shortest notice') as HTMLInputElement).value).toBe('4');
@@ -39,12 +42,10 @@ describe('the Booking section', () => {
     expect((mobile.getByLabelText('Saturday window 4 jobs') as HTMLInputElement).value).toBe('2');
     expect(mobile.queryByLabelText('Sunday window 1 starts')).toBeNull();
     expect(mobile.queryByRole('button', { name: 'Fill from opening hours' })).toBeNull();
-    screen.getByText('No unpublished changes');
   });
 
-  it('publishes an edited window in the booking settings', async () => {
-    const { api, user } = renderTab();
-    api.answer('PUT /api/site-content', publishedAnswer(makeContent()));
+  it('saves an edited window with the version it was edited from, and shows the new version', async () => {
+    const { api, user } = await renderSettingsTab();
     const branch = await openBookingLocation(user, 'Harold Hill branch');
     const end = branch.getByLabelText('Monday window 1 ends');
     await user.clear(end);
@@ -52,17 +53,19 @@ describe('the Booking section', () => {
     const jobs = branch.getByLabelText('Monday window 1 jobs');
     await user.clear(jobs);
     await user.type(jobs, '3');
+    await saveSection(user, 'Booking');
 
-    expect(await publish(user)).toEqual(['Booking: windows of Harold Hill branch changed (Monday)']);
-    await waitFor(() => expect(api.requests()).toContain('PUT /api/site-content'));
+    await screen.findByText('Booking settings saved');
     const expected = structuredClone(defaults);
     expected.locations[1]!.week.monday[0] = { start: '08:00', end: '09:30', places: 3 };
-    expect(sentBooking(api)).toEqual(expected);
+    expect(sentUpdates(api, 'booking')).toEqual([{ version: 0, settings: expected }]);
+    bookingSection().getByText('Version 1');
+    bookingSection().getByText('Last changed by alice on 12/07/2026, 11:00');
+    expect(bookingSection().queryByText(/^Until you save booking settings of your own/)).toBeNull();
   });
 
   it('adds and removes windows, switches a location off and fills a branch from its opening hours', async () => {
-    const { api, user } = renderTab();
-    api.answer('PUT /api/site-content', publishedAnswer(makeContent()));
+    const { api, user } = await renderSettingsTab();
     const mobile = await openBookingLocation(user, 'Mobile fitting');
     await user.click(mobile.getByRole('button', { name: 'Add a window on Sunday' }));
     expect((mobile.getByLabelText('Sunday window 1 starts') as HTMLInputElement).value).toBe('08:00');
@@ -83,13 +86,10 @@ describe('the Booking section', () => {
     await user.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Replace windows' }),
     );
+    await saveSection(user, 'Booking');
 
-    expect(await publish(user)).toEqual([
-      'Booking: windows of Mobile fitting changed (Monday, Sunday)',
-      'Booking: online booking of Upminster branch turned off',
-    ]);
-    await waitFor(() => expect(api.requests()).toContain('PUT /api/site-content'));
-    const sent = sentBooking(api);
+    await screen.findByText('Booking settings saved');
+    const sent = sentSettings(api, 'booking');
     expect(sent.locations[0]!.week.monday).toEqual(defaults.locations[0]!.week.monday.slice(1));
     expect(sent.locations[0]!.week.sunday).toEqual([
       { start: '08:00', end: '10:00', places: 2 },
@@ -100,8 +100,7 @@ describe('the Booking section', () => {
   });
 
   it('adds and removes closed dates', async () => {
-    const { api, user } = renderTab();
-    api.answer('PUT /api/site-content', publishedAnswer(makeContent()));
+    const { api, user } = await renderSettingsTab();
     const closedDates = within(bookingSection().getByRole('group', { name: 'Closed dates' }));
     await user.click(closedDates.getByRole('button', { name: 'Add a closed date' }));
     await user.click(closedDates.getByRole('button', { name: 'Add a closed date' }));
@@ -119,26 +118,21 @@ describe('the Booking section', () => {
     ).toEqual(['All locations', 'Mobile fitting', 'Harold Hill branch', 'Upminster branch']);
     await user.click(closedDates.getByRole('button', { name: 'Add a closed date' }));
     await user.click(closedDates.getByRole('button', { name: 'Remove closed date 3' }));
+    await saveSection(user, 'Booking');
 
-    expect(await publish(user)).toEqual([
-      'Booking: closed on 24 Dec 2026 (all locations)',
-      'Booking: closed on 1 Sept 2026 (Upminster branch)',
-    ]);
-    await waitFor(() => expect(api.requests()).toContain('PUT /api/site-content'));
-    expect(sentBooking(api).closedDates).toEqual([
+    await screen.findByText('Booking settings saved');
+    expect(sentSettings(api, 'booking').closedDates).toEqual([
       { date: '2026-12-24', location: '', note: 'Christmas Eve' },
       { date: '2026-09-01', location: 'upminster', note: '' },
     ]);
   });
 
   it('lists the coming bank holidays, closed unless ticked', async () => {
-    const published = makePublished({
-      content: makeContent((content) => {
-        content.booking = { ...bookingSettingsOf(content), openBankHolidays: ['2026-12-28'] };
-      }),
+    const { api, user } = await renderSettingsTab({
+      settings: {
+        booking: domainSettings('booking', { ...defaults, openBankHolidays: ['2026-12-28'] }, { version: 3 }),
+      },
     });
-    const { api, user } = renderTab(published);
-    api.answer('PUT /api/site-content', publishedAnswer(published.content));
     const holidays = within(bookingSection().getByRole('group', { name: 'Bank holidays' }));
     holidays.getByText(/closed on bank holidays in England and Wales, unless you tick “We open”/);
     const boxes = holidays.getAllByRole('checkbox') as HTMLInputElement[];
@@ -155,62 +149,62 @@ describe('the Booking section', () => {
     await user.click(
       holidays.getByRole('checkbox', { name: 'We open on Boxing Day (substitute day), Mon 28 Dec 2026' }),
     );
-    expect(await publish(user)).toEqual([
-      'Booking: open on Summer bank holiday, 31 Aug 2026',
-      'Booking: closed on Boxing Day (substitute day), 28 Dec 2026',
-    ]);
-    await waitFor(() => expect(api.requests()).toContain('PUT /api/site-content'));
-    expect(sentBooking(api).openBankHolidays).toEqual(['2026-08-31']);
+    await saveSection(user, 'Booking');
+
+    await screen.findByText('Booking settings saved');
+    expect(sentUpdates(api, 'booking').map(({ version }) => version)).toEqual([3]);
+    expect(sentSettings(api, 'booking').openBankHolidays).toEqual(['2026-08-31']);
   });
 
-  it('publishes the settings in force when staff changed only something else', async () => {
-    const { api, user } = renderTab();
-    api.answer('PUT /api/site-content', publishedAnswer(makeContent()));
-    const companyName = screen.getByLabelText('Company name');
-    await user.clear(companyName);
-    await user.type(companyName, 'Anytown Tyres');
-    expect(await publish(user)).toEqual([
-      'Business details: company name “Anytown Mobile Tyres” → “Anytown Tyres”',
-    ]);
-    await waitFor(() => expect(api.requests()).toContain('PUT /api/site-content'));
-    expect(sentBooking(api)).toEqual(defaults);
+  it('saves the settings in force as shown when staff change nothing', async () => {
+    const { api, user } = await renderSettingsTab();
+    await saveSection(user, 'Booking');
+
+    await screen.findByText('Booking settings saved');
+    expect(sentSettings(api, 'booking')).toEqual(defaults);
   });
 
-  it('checks the windows before publishing, and shows the message at the field', async () => {
-    const { api, user } = renderTab();
+  it('checks the windows before saving, and shows the message at the field', async () => {
+    const { api, user } = await renderSettingsTab();
     const mobile = await openBookingLocation(user, 'Mobile fitting');
     const end = mobile.getByLabelText('Tuesday window 2 ends');
     await user.clear(end);
     await user.type(end, '09:00');
-    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    await saveSection(user, 'Booking');
 
-    const summary = within(await screen.findByRole('group', { name: '1 field needs attention' }));
-    summary.getByRole('link', { name: 'Booking, Mobile fitting: Tuesday window 2 ends' });
+    expect(bookingSection().getByRole('alert').textContent).toBe(
+      'Please check the highlighted fields and try again.',
+    );
     expect(end.getAttribute('aria-invalid')).toBe('true');
     expect(descriptionOf(end)).toEqual(['The window must end after it starts']);
-    expect(api.requests()).not.toContain('PUT /api/site-content');
+    expect(sentUpdates(api, 'booking')).toEqual([]);
   });
 
   it('shows the server’s refusal of a window beside it, opening its location', async () => {
-    const { user } = renderTab(makePublished(), {
-      'PUT /api/site-content': {
-        status: 400,
-        body: {
-          error: 'Check the highlighted fields',
-          fieldErrors: { 'booking.locations.0.week.monday.0.end': ['The window must end after it starts'] },
-        },
-      },
+    const { user } = await renderSettingsTab({
+      own: [
+        answer('PUT /api/settings/:domain', {
+          status: 400,
+          body: {
+            error: 'Check the highlighted fields',
+            fieldErrors: { 'locations.0.week.monday.0.end': ['The window must end after it starts'] },
+          },
+        }),
+      ],
     });
     const upminster = await openBookingLocation(user, 'Upminster branch');
     await user.click(upminster.getByRole('switch', { name: 'Online booking' }));
-    await publish(user);
+    await saveSection(user, 'Booking');
 
-    const summary = within(await screen.findByRole('group', { name: '1 field needs attention' }));
-    summary.getByRole('link', { name: 'Booking, Mobile fitting: Monday window 1 ends' });
+    await screen.findByText('Not saved');
     const mobile = within(screen.getByRole('article', { name: /^Mobile fitting/ }));
     const end = mobile.getByLabelText('Monday window 1 ends');
     expect(end.getAttribute('aria-invalid')).toBe('true');
     expect(end.getAttribute('aria-describedby')).toBe('content-booking-locations-0-week-monday-0-end-error');
     expect(descriptionOf(end)).toEqual(['The window must end after it starts']);
+    // The draft stays as it was, for staff to correct.
+    expect(upminster.getByRole('switch', { name: 'Online booking' }).getAttribute('aria-checked')).toBe(
+      'false',
+    );
   });
 });

@@ -13,6 +13,7 @@ import {
   getIn,
   insertItem,
   moveItem,
+  pathKey,
   removeItem,
   setIn,
   type EditorAction,
@@ -28,29 +29,53 @@ import { useChangeSettings } from './settings-queries.ts';
  * name their paths from the domain (`booking.noticeHours`), as the API's messages do once prefixed.
  */
 type Draft<Domain extends SettingsDomain> = { [Key in Domain]: SettingsOf<Domain> };
-type FormState<Domain extends SettingsDomain> = { draft: Draft<Domain>; errors: FieldErrors };
+type FormState<Domain extends SettingsDomain> = {
+  draft: Draft<Domain>;
+  /** From the first attempt to save on, the draft is checked on every change. */
+  checking: boolean;
+  /** What the API refused on a 400, until the field is changed. */
+  serverErrors: FieldErrors;
+};
 
 const listAt = (draft: unknown, path: Path): unknown[] => {
   const list = getIn(draft, path);
   return Array.isArray(list) ? list : [];
 };
 
+/**
+ * The API's refusal of a field no longer applies once the field is changed; nor do its entries'
+ * when one control edits a whole list (the lines of an address in one text area).
+ */
+function withoutServerError(errors: FieldErrors, path: Path): FieldErrors {
+  const key = pathKey(path);
+  const changed = (entry: string) => entry === key || entry.startsWith(`${key}.`);
+  if (!Object.keys(errors).some(changed)) return errors;
+  return Object.fromEntries(Object.entries(errors).filter(([entry]) => !changed(entry)));
+}
+
 function formReducer<Domain extends SettingsDomain>(
   state: FormState<Domain>,
-  action: EditorAction | { type: 'refused'; fieldErrors: FieldErrors },
+  action: EditorAction | { type: 'check' } | { type: 'refused'; fieldErrors: FieldErrors },
 ): FormState<Domain> {
   switch (action.type) {
     case 'set':
-      return { draft: setIn(state.draft, action.path, action.value), errors: state.errors };
+      return {
+        ...state,
+        draft: setIn(state.draft, action.path, action.value),
+        serverErrors: withoutServerError(state.serverErrors, action.path),
+      };
+    // Entries change places: the API's errors, keyed by position, would point at the wrong ones.
     case 'add':
       return {
         ...state,
         draft: setIn(state.draft, action.path, insertItem(listAt(state.draft, action.path), action.item)),
+        serverErrors: {},
       };
     case 'remove':
       return {
         ...state,
         draft: setIn(state.draft, action.path, removeItem(listAt(state.draft, action.path), action.index)),
+        serverErrors: {},
       };
     case 'move':
       return {
@@ -60,23 +85,38 @@ function formReducer<Domain extends SettingsDomain>(
           action.path,
           moveItem(listAt(state.draft, action.path), action.from, action.to),
         ),
+        serverErrors: {},
       };
+    case 'check':
+      return { ...state, checking: true };
     case 'refused':
-      return { ...state, errors: action.fieldErrors };
+      return { ...state, serverErrors: action.fieldErrors };
     default:
       return state;
   }
 }
 
+const noErrors: FieldErrors = {};
+
 /** Messages keyed by the settings' own fields, as the draft's fields name them. */
 const prefixed = (domain: SettingsDomain, errors: Record<string, string[]>): FieldErrors =>
   Object.fromEntries(Object.entries(errors).map(([key, messages]) => [`${domain}.${key}`, messages]));
 
+/** What the rules the API applies say of the settings, keyed as the draft's fields name them. */
+function checkErrors<Domain extends SettingsDomain>(
+  domain: Domain,
+  settings: SettingsOf<Domain>,
+): FieldErrors {
+  const checked = z.safeParse(settingsDomains[domain].schema, settings);
+  return checked.success ? noErrors : prefixed(domain, nestedFieldErrorsOf(checked.error));
+}
+
 /**
  * The form of a domain's settings edited field by field (booking, invoicing, reminders): the
  * fields of `children` edit the draft through the editor's context, as the Content tab's do.
- * Saving checks the draft by the rules the API applies, then sends it with the version it was
- * made from. Those who may not change the domain see it without the save button.
+ * Saving checks the draft by the rules the API applies (and from then on every change, as the
+ * fields are corrected), then sends it with the version it was made from. Those who may not
+ * change the domain see it without the save button.
  */
 export function SettingsForm<Domain extends SettingsDomain>({
   current,
@@ -92,20 +132,31 @@ export function SettingsForm<Domain extends SettingsDomain>({
   const domain = current.domain;
   const [state, dispatch] = useReducer(formReducer<Domain>, {
     draft: { [domain]: current.settings } as Draft<Domain>,
-    errors: {},
+    checking: false,
+    serverErrors: {},
   });
   const change = useChangeSettings(domain);
-  const context = useMemo(() => ({ dispatch, errors: state.errors }), [state.errors]);
   const settings = state.draft[domain];
+  // The same object while nothing needs attention, so that the fields do not render again for it.
+  const checkedErrors = useMemo(
+    () => (state.checking ? checkErrors(domain, settings) : noErrors),
+    [domain, settings, state.checking],
+  );
+  const errors = useMemo(
+    () =>
+      Object.keys(state.serverErrors).length > 0
+        ? { ...checkedErrors, ...state.serverErrors }
+        : checkedErrors,
+    [checkedErrors, state.serverErrors],
+  );
+  const context = useMemo(() => ({ dispatch, errors }), [errors]);
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (change.isPending || !canChange) return;
+    dispatch({ type: 'check' });
     const checked = z.safeParse(settingsDomains[domain].schema, settings);
-    if (!checked.success) {
-      dispatch({ type: 'refused', fieldErrors: prefixed(domain, nestedFieldErrorsOf(checked.error)) });
-      return;
-    }
+    if (!checked.success) return;
     dispatch({ type: 'refused', fieldErrors: {} });
     try {
       await change.mutateAsync({ version: current.version, settings: checked.data as SettingsOf<Domain> });
@@ -121,7 +172,7 @@ export function SettingsForm<Domain extends SettingsDomain>({
     }
   }
 
-  const errorCount = Object.keys(state.errors).length;
+  const errorCount = Object.keys(errors).length;
   return (
     <EditorContext.Provider value={context}>
       <form noValidate aria-label={label} onSubmit={(event) => void save(event)} className="grid gap-6">

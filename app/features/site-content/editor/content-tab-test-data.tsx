@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, expect, vi } from 'vitest';
-import type { BookingSettings } from '#common/bookings/settings.ts';
+import { expect } from 'vitest';
 import type { PublishedSiteContent, SiteContent } from '#common/site-content/site-content.ts';
 import { makePublished, makeRevision } from '#tests/support/site-content.ts';
 import { createQueryClient } from '#app/lib/query-client.ts';
@@ -75,31 +74,4 @@ export function sentContent(api: ServedApi): SiteContent {
   const put = api.calls.filter((call) => call.method === 'PUT').at(-1);
   expect(put?.path).toBe('/api/site-content');
   return (put?.body as { content: SiteContent }).content;
-}
-
-/** The booking settings the last PUT sent. */
-export const sentBooking = (api: ServedApi): BookingSettings => sentContent(api).booking!;
-
-/**
- * The Booking section's tests: today is Sunday 12 July 2026 in London (the bank holidays listed
- * start from it), and each test leaves no draft behind.
- */
-export function withBookingSectionClock() {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-07-12T10:00:00Z'));
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    sessionStorage.clear();
-  });
-}
-
-/** The Content tab's Booking section. */
-export const bookingSection = () => within(screen.getByRole('region', { name: 'Booking' }));
-
-/** Opens a place's panel in the Booking section by its name and gives its contents. */
-export async function openBookingLocation(user: ReturnType<typeof userEvent.setup>, name: string) {
-  await user.click(bookingSection().getByRole('button', { name: new RegExp(`^${name}`) }));
-  return within(screen.getByRole('article', { name: new RegExp(`^${name}`) }));
 }

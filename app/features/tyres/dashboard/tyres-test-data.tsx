@@ -1,5 +1,4 @@
 import userEvent from '@testing-library/user-event';
-import { defaultTyrePricing } from '#common/tyres/pricing-settings.ts';
 import type { StaffTyre, TyreImportReport } from '#common/tyres/staff.ts';
 import { answer, serveApi, type ApiHandler } from '#tests/support/api-handlers.ts';
 import { renderStaffUi } from '#tests/support/staff-ui.tsx';
@@ -59,10 +58,6 @@ export function serveTyres(own: ApiHandler[] = []) {
     answer('GET /api/tyres/catalogue', {
       status: 200,
       body: { items: [tyre()], next: null, demoCount: 320 },
-    }),
-    answer('GET /api/tyres/pricing', {
-      status: 200,
-      body: { version: 4, pricing: defaultTyrePricing, custom: false },
     }),
     answer('GET /api/tyres/suppliers', { status: 200, body: [] }),
     answer('GET /api/tyres/imports', { status: 200, body: [] }),

@@ -1,0 +1,153 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+import type { StaffRole } from '#common/accounts/accounts.ts';
+import { bookingSettingsOf } from '#common/bookings/settings.ts';
+import { defaultInvoicingSettings } from '#common/jobs/invoicing-settings.ts';
+import { defaultReminderSettings } from '#common/reminders/settings.ts';
+import {
+  isSettingsDomain,
+  type DomainSettings,
+  type SettingsDomain,
+  type SettingsOf,
+  type SettingsUpdate,
+} from '#common/settings/domains.ts';
+import type { PublishedSiteContent } from '#common/site-content/site-content.ts';
+import { defaultTyrePricing } from '#common/tyres/pricing-settings.ts';
+import { answer, serveApi, type ApiHandler, type ServedApi } from '#tests/support/api-handlers.ts';
+import { makePublished } from '#tests/support/site-content.ts';
+import { staffUser } from '#tests/support/staff-data.ts';
+import { renderStaffUi } from '#tests/support/staff-ui.tsx';
+import { SettingsTab } from './settings-tab.tsx';
+
+export { descriptionOf, replaceText } from '#app/features/site-content/editor/content-tab-test-data.tsx';
+
+export type User = ReturnType<typeof userEvent.setup>;
+
+/** The sections of the tab, by their headings. */
+export type SectionName = 'Booking' | 'Tyre prices' | 'Invoicing' | 'Reminders & reviews';
+
+const formNames: Record<SettingsDomain, string> = {
+  booking: 'Booking settings',
+  tyres: 'Tyre price rules',
+  invoicing: 'Invoicing settings',
+  reminders: 'Reminder settings',
+};
+
+/** When the settings tests' saves are made, and by whom. */
+export const savedAt = '2026-07-12T10:00:00.000Z';
+export const savedBy = 'alice';
+
+/** The settings in force before anyone changes them, as the API gives them for the content's branches. */
+export function defaultSettings(published: PublishedSiteContent = makePublished()): {
+  [Domain in SettingsDomain]: SettingsOf<Domain>;
+} {
+  const { branches } = published.content;
+  return {
+    booking: bookingSettingsOf({ branches }),
+    tyres: defaultTyrePricing,
+    invoicing: defaultInvoicingSettings(branches),
+    reminders: defaultReminderSettings,
+  };
+}
+
+/** Test data: a domain's settings as GET /api/settings/{domain} answers them, never changed unless overridden. */
+export function domainSettings<Domain extends SettingsDomain>(
+  domain: Domain,
+  settings: SettingsOf<Domain>,
+  overrides: Partial<Omit<DomainSettings<Domain>, 'domain' | 'settings'>> = {},
+): DomainSettings<Domain> {
+  return { domain, version: 0, settings, changedAt: null, changedBy: null, ...overrides };
+}
+
+type SettingsTabOptions = {
+  /** The signed-in user's role: owners change every section. */
+  role?: StaffRole;
+  /** The published content, whose branches the Booking section lists. */
+  published?: PublishedSiteContent;
+  /** The domains' answers in place of their defaults (version 0). */
+  settings?: { [Domain in SettingsDomain]?: DomainSettings<Domain> };
+  /** The test's own answers, ahead of the tab's. */
+  own?: ApiHandler[];
+};
+
+/**
+ * The Settings tab as a user of `role` sees it once every section has loaded. The API answers
+ * the content, each domain's settings (the defaults unless given), and a save as the server
+ * does: the settings sent, as the next version.
+ */
+export async function renderSettingsTab({
+  role = 'owner',
+  published = makePublished(),
+  settings = {},
+  own = [],
+}: SettingsTabOptions = {}) {
+  const defaults = defaultSettings(published);
+  const api = serveApi(
+    ...own,
+    answer('GET /api/site-content', { status: 200, body: published }),
+    answer('GET /api/settings/:domain', ({ params }) => {
+      const domain = params.domain;
+      if (!isSettingsDomain(domain)) return { status: 404, body: { error: 'Not found' } };
+      return { status: 200, body: settings[domain] ?? domainSettings(domain, defaults[domain]) };
+    }),
+    answer('PUT /api/settings/:domain', ({ params, body }) => ({
+      status: 200,
+      body: {
+        domain: params.domain as SettingsDomain,
+        version: body.version + 1,
+        settings: body.settings,
+        changedAt: savedAt,
+        changedBy: savedBy,
+      },
+    })),
+  );
+  renderStaffUi(<SettingsTab user={staffUser({ role, username: savedBy })} />);
+  for (const name of Object.values(formNames)) await screen.findByRole('form', { name });
+  return { api, user: userEvent.setup({ delay: null }) };
+}
+
+/** A section of the tab, found by its heading. */
+export const section = (name: SectionName) => within(screen.getByRole('region', { name }));
+
+/** The Booking section. */
+export const bookingSection = () => section('Booking');
+
+/** Saves a section: its "Save" button ("Save prices" for the tyre prices). */
+export async function saveSection(user: User, name: SectionName) {
+  await user.click(section(name).getByRole('button', { name: /^Save( prices)?$/ }));
+}
+
+/** What each PUT of a domain's settings sent, in order. */
+export function sentUpdates<Domain extends SettingsDomain>(api: ServedApi, domain: Domain) {
+  return api.calls
+    .filter((call) => call.method === 'PUT' && call.path === `/api/settings/${domain}`)
+    .map((call) => call.body as SettingsUpdate<Domain>);
+}
+
+/** The settings the last PUT of a domain sent. */
+export function sentSettings<Domain extends SettingsDomain>(api: ServedApi, domain: Domain): SettingsOf<Domain> {
+  const update = sentUpdates(api, domain).at(-1);
+  expect(update, `a PUT of the ${domain} settings`).toBeDefined();
+  return update!.settings;
+}
+
+/** Opens a place's panel in the Booking section by its name and gives its contents. */
+export async function openBookingLocation(user: User, name: string) {
+  await user.click(bookingSection().getByRole('button', { name: new RegExp(`^${name}`) }));
+  return within(screen.getByRole('article', { name: new RegExp(`^${name}`) }));
+}
+
+/**
+ * The Booking section's tests: today is Sunday 12 July 2026 in London (the bank holidays listed
+ * start from it).
+ */
+export function withBookingSectionClock() {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-07-12T10:00:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+}

@@ -150,13 +150,19 @@ const chargedLinesSchema = z.array(chargedLineSchema).check(
   }),
 );
 
+/** When the fitter expects to arrive, HH:MM London time. */
+export const etaSchema = z.string().check(z.regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'Enter a time, HH:MM'));
+
+/** Why a job could not be completed: one of notCompletedReasons, or the fitter's own words. */
+export const notCompletedReasonSchema = text(jobLimits.reason, 'Say why the job could not be completed');
+
 /** POST /api/jobs/{id}/events's body. */
 export const jobEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('on-the-way'),
     idempotencyKey,
-    /** When the fitter expects to arrive, HH:MM London time; the window's start when absent. */
-    eta: z.optional(z.string().check(z.regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'Enter a time, HH:MM'))),
+    /** The window's start when absent. */
+    eta: z.optional(etaSchema),
   }),
   z.object({ type: z.literal('arrived'), idempotencyKey }),
   z.object({
@@ -170,7 +176,7 @@ export const jobEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('not-completed'),
     idempotencyKey,
-    reason: text(jobLimits.reason, 'Say why the job could not be completed'),
+    reason: notCompletedReasonSchema,
   }),
 ]);
 

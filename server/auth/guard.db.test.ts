@@ -47,7 +47,7 @@ const publicRoutes = new Set([
 ]);
 
 /** Account management and the activity log: owners only. */
-const ownerOnly = /^\w+ \/api\/(users|settings|activity)\b/;
+const ownerOnly = /^\w+ \/api\/(users|settings\/security|activity)\b/;
 
 /** A request of any method by name. */
 const send = (method: string, url: string) => {

@@ -145,18 +145,12 @@ test(
     const haroldHill = branch(page, 'Harold Hill');
     await haroldHill.getByLabel('Saturday opens').fill('09:00');
     await haroldHill.getByLabel('Saturday closes').fill('15:00');
-    // Booking has no settings of its own yet: its windows follow the hours (mobile fitting, the
-    // first branch's, and the branch's MOT testing's and servicing's).
-    await expect(page.getByText('6 unpublished changes')).toBeVisible();
+    await expect(page.getByText('2 unpublished changes')).toBeVisible();
     await expectAccessible(page);
 
     await publish(page, [
       'Puncture Repair: Standard puncture repair £25 → £30',
       'Harold Hill: Saturday hours 8:00am - 4:00pm → 9:00am - 3:00pm',
-      'Booking: windows of Mobile fitting changed (Saturday)',
-      'Booking: windows of Harold Hill branch changed (Saturday)',
-      'Booking: windows of MOT Testing at Harold Hill branch changed (Saturday)',
-      'Booking: windows of Vehicle Servicing at Harold Hill branch changed (Saturday)',
     ]);
     await expect(page.getByText(lastChangedByStaff)).toBeVisible();
     await expect(page.getByText('Version 2', { exact: true })).toBeVisible();

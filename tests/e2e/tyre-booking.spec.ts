@@ -144,14 +144,17 @@ test.describe('booking tyres', () => {
       ).slice(1);
     const before = Number(await priceOf());
 
-    await page.getByRole('tab', { name: 'Prices' }).click();
-    await page.getByLabel('Charge (£)').last().fill('30.00');
-    await page.getByRole('button', { name: 'Publish prices' }).click();
-    await expect(toastOf(page, 'Prices published')).toBeVisible();
+    // The price rules are in Settings.
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    const prices = page.getByRole('region', { name: 'Tyre prices' });
+    await prices.getByLabel('Charge (£)').last().fill('30.00');
+    await prices.getByRole('button', { name: 'Save prices' }).click();
+    await expect(toastOf(page, 'Tyre prices saved')).toBeVisible();
     await sizePage.reload();
     expect(Number(await priceOf())).toBeCloseTo(before + 5, 2);
 
     // A stock count needs its reason, which the activity log keeps.
+    await page.getByRole('tab', { name: 'Tyres' }).click();
     await page.getByRole('tab', { name: 'Stock' }).click();
     await page.getByLabel('Size, brand, pattern or EAN').fill('4000000000028');
     await page.getByRole('button', { name: 'Search' }).click();

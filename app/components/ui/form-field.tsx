@@ -53,6 +53,8 @@ export function FormField({ id, label, required, hint, error, describedBy, child
           {hint}
         </p>
       )}
+      {/* FieldError's markup (field-error.tsx), written out: the public pages' forms use FormField,
+          and their scripts have no bytes to spare for that module. */}
       {error && (
         <p id={errorId} role="alert" className="mt-1.5 text-sm font-medium text-red-700">
           {error}

@@ -1,18 +1,22 @@
 import { Button } from '#app/components/ui/button.tsx';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { codeSchema, noPendingSignInMessage } from '#common/accounts/accounts.ts';
 import type { StaffUser } from '#common/auth/auth.ts';
 import { ApiError } from '#app/lib/api.ts';
-import { toast } from '#app/lib/use-toast.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
+import { schemaResolver } from '#app/components/ui/form-resolver.ts';
+import { showRefusal } from '#app/components/ui/show-refusal.ts';
 import { appCodeInput, recoveryCodeInput } from './account-format.ts';
 import { useSignInCode } from './account-queries.ts';
 
 type CodeValues = { code: string };
 type CodeInput = z.output<typeof codeSchema>;
+
+/** The toast's words when the server gave none (a network failure, say). */
+const codeRefusal = (error: unknown) =>
+  (error instanceof ApiError && error.serverMessage) || 'The code could not be checked. Please try again.';
 
 type LoginCodeStepProps = {
   /** False until the page can run the form (as for the password step). */
@@ -39,9 +43,7 @@ export function LoginCodeStep({ ready, signedIn, onSignedIn, onRestart }: LoginC
     reset,
     formState: { errors, isSubmitting },
   } = useForm<CodeValues, unknown, CodeInput>({
-    resolver: zodResolver(codeSchema) as unknown as Resolver<CodeValues, unknown, CodeInput>,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    resolver: schemaResolver<CodeValues, CodeInput>(codeSchema),
     defaultValues: { code: '' },
   });
   // On arrival, and when the field changes between an app code and a recovery code.
@@ -51,20 +53,14 @@ export function LoginCodeStep({ ready, signedIn, onSignedIn, onRestart }: LoginC
     try {
       onSignedIn(await signInCode.mutateAsync(code));
     } catch (error) {
-      const apiError = error instanceof ApiError ? error : undefined;
-      if (apiError?.status === 401 && apiError.serverMessage === noPendingSignInMessage) {
+      const refused = error instanceof ApiError && error.status === 401 ? error.serverMessage : undefined;
+      if (refused === noPendingSignInMessage) {
         onRestart(noPendingSignInMessage);
         return;
       }
-      // A wrong code (401) is the field's fault; throttling (429) is not, and is only told.
-      const fieldMessage =
-        apiError?.fieldErrors?.code?.[0] ?? (apiError?.status === 401 ? apiError.serverMessage : undefined);
-      if (fieldMessage) setError('code', { message: fieldMessage }, { shouldFocus: true });
-      toast({
-        variant: 'destructive',
-        title: 'Login failed',
-        description: apiError?.serverMessage ?? 'The code could not be checked. Please try again.',
-      });
+      // A wrong code (401) is the field's fault, said under it as well; throttling (429) is not.
+      if (refused) setError('code', { type: 'server', message: refused }, { shouldFocus: true });
+      showRefusal(error, { fields: ['code'], setError, title: 'Login failed', describe: codeRefusal });
     }
   });
 

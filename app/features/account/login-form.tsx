@@ -1,13 +1,14 @@
 import { Button } from '#app/components/ui/button.tsx';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { loginSchema, type LoginInput, type StaffUser } from '#common/auth/auth.ts';
 import { ApiError } from '#app/lib/api.ts';
 import { useHydrated } from '#app/lib/hydration.ts';
 import { afterLoginPath } from './staff-session.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
+import { schemaResolver } from '#app/components/ui/form-resolver.ts';
+import { showRefusal } from '#app/components/ui/show-refusal.ts';
 import { preloadToaster } from '#app/components/ui/toaster.tsx';
 import { needsCode, useSignIn } from './account-queries.ts';
 import { LoginCodeStep } from './login-code-step.tsx';
@@ -16,6 +17,12 @@ import { LoginCodeStep } from './login-code-step.tsx';
 export const loginRedirectDelayMs = 500;
 
 type LoginValues = { username: string; password: string };
+
+const fields = ['username', 'password'] as const;
+
+/** The toast's words when the server gave none (a network failure, say). */
+const loginRefusal = (error: unknown) =>
+  (error instanceof ApiError && error.serverMessage) || 'Invalid username or password';
 
 /**
  * The Admin Login form. Checked on submit, then on change. After a
@@ -40,9 +47,7 @@ export function LoginForm() {
     resetField,
     formState: { errors, isSubmitting },
   } = useForm<LoginValues, unknown, LoginInput>({
-    resolver: zodResolver(loginSchema) as unknown as Resolver<LoginValues, unknown, LoginInput>,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    resolver: schemaResolver<LoginValues, LoginInput>(loginSchema),
     defaultValues: { username: '', password: '' },
   });
 
@@ -74,17 +79,7 @@ export function LoginForm() {
       if (needsCode(answer)) setStep('code');
       else enter(answer);
     } catch (error) {
-      const apiError = error instanceof ApiError ? error : undefined;
-      for (const [field, messages] of Object.entries(apiError?.fieldErrors ?? {})) {
-        if ((field === 'username' || field === 'password') && messages[0]) {
-          setError(field, { message: messages[0] });
-        }
-      }
-      toast({
-        variant: 'destructive',
-        title: 'Login failed',
-        description: apiError?.serverMessage ?? 'Invalid username or password',
-      });
+      showRefusal(error, { fields, setError, title: 'Login failed', describe: loginRefusal });
     }
   });
 

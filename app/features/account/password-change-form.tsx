@@ -1,10 +1,10 @@
 import { Button } from '#app/components/ui/button.tsx';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { passwordChangeSchema } from '#common/accounts/accounts.ts';
 import { passwordLimits } from '#common/auth/auth.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
+import { schemaResolver } from '#app/components/ui/form-resolver.ts';
 import { showRefusal } from '#app/components/ui/show-refusal.ts';
 import { preloadToaster } from '#app/components/ui/toaster.tsx';
 import { AccountSection } from './account-section.tsx';
@@ -40,9 +40,7 @@ export function PasswordChangeForm({ username }: { username: string }) {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<PasswordValues, unknown, PasswordInput>({
-    resolver: zodResolver(passwordFormSchema) as unknown as Resolver<PasswordValues, unknown, PasswordInput>,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    resolver: schemaResolver<PasswordValues, PasswordInput>(passwordFormSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmNewPassword: '' },
   });
 

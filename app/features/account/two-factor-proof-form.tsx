@@ -1,10 +1,10 @@
 import { type ButtonVariant } from '#app/components/ui/button.tsx';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { twoFactorProofSchema } from '#common/accounts/accounts.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
+import { schemaResolver } from '#app/components/ui/form-resolver.ts';
 import { showRefusal } from '#app/components/ui/show-refusal.ts';
 import { SubmitOrCancel } from './submit-or-cancel.tsx';
 
@@ -46,9 +46,7 @@ export function ProofForm({
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<ProofValues, unknown, Proof>({
-    resolver: zodResolver(twoFactorProofSchema) as unknown as Resolver<ProofValues, unknown, Proof>,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    resolver: schemaResolver<ProofValues, Proof>(twoFactorProofSchema),
     defaultValues: { password: '', code: '' },
   });
   useEffect(() => setFocus('password'), [setFocus]);

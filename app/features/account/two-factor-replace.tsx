@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import type { TwoFactorSetup } from '#common/accounts/accounts.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
+import { schemaResolver } from '#app/components/ui/form-resolver.ts';
 import { showRefusal } from '#app/components/ui/show-refusal.ts';
 import { useEnableTwoFactor, useStartTwoFactorSetup } from './account-queries.ts';
 import { AppCodeField } from './app-code-field.tsx';
@@ -63,9 +63,7 @@ function ConfirmReplacementForm({ password, onCancel }: { password: string; onCa
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ReplacementValues, unknown, Replacement>({
-    resolver: zodResolver(replacementSchema) as unknown as Resolver<ReplacementValues, unknown, Replacement>,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    resolver: schemaResolver<ReplacementValues, Replacement>(replacementSchema),
     defaultValues: { newCode: '', code: '' },
   });
   const submit = handleSubmit(async ({ newCode, code }) => {

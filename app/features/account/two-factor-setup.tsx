@@ -1,8 +1,8 @@
 import { Button } from '#app/components/ui/button.tsx';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { TwoFactorSetup } from '#common/accounts/accounts.ts';
+import { schemaResolver } from '#app/components/ui/form-resolver.ts';
 import { showRefusal } from '#app/components/ui/show-refusal.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import { messageOf } from '#app/lib/api.ts';
@@ -122,9 +122,7 @@ function ConfirmCodeForm({ onCancel }: { onCancel: () => void }) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<AppCodeValues, unknown, AppCodeInput>({
-    resolver: zodResolver(appCodeSchema) as unknown as Resolver<AppCodeValues, unknown, AppCodeInput>,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    resolver: schemaResolver<AppCodeValues, AppCodeInput>(appCodeSchema),
     defaultValues: { code: '' },
   });
   const submit = handleSubmit(async ({ code }) => {

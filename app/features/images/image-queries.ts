@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { StoredImage } from '#common/images/images.ts';
-import { ApiError, apiRequest } from '#app/lib/api.ts';
+import { apiRequest } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import {
   fetchImagesFailed,
@@ -64,22 +64,23 @@ type ImageActionCallbacks = {
   /** A picture went up: the card clears its file chooser. */
   onPictureSent: () => void;
   onDeleted: () => void;
-  /** The API refused the alt text (`fieldErrors.altText`): the card shows it on the field. */
-  onAltTextRefused: (message: string) => void;
 };
 
+/** The title and words of the toast for each action's refusal (the API's own sentence first). */
+export const imageRefusals = {
+  upload: { title: 'Upload failed', fallback: 'Failed to upload image' },
+  replace: { title: 'Replace failed', fallback: 'Failed to replace image' },
+  saveAltText: { title: 'Update failed', fallback: 'Failed to update image' },
+} as const;
+
 /**
- * What staff can do to one image, each change followed by a fresh list.
+ * What staff can do to one image, each change followed by a fresh list. A refusal of what the
+ * card's form sends (a picture with its alt text, the alt text) is the form's to show.
  * The list is refreshed after failures too: a 409 means someone else made the record meanwhile.
  */
-export function useImageActions({ onPictureSent, onDeleted, onAltTextRefused }: ImageActionCallbacks) {
+export function useImageActions({ onPictureSent, onDeleted }: ImageActionCallbacks) {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: imagesQueryKey });
-  const failed = (title: string, fallback: string) => (error: Error) => {
-    const refused = error instanceof ApiError ? error.fieldErrors?.altText?.[0] : undefined;
-    if (refused) onAltTextRefused(refused);
-    toast({ variant: 'destructive', title, description: imageFailureMessage(error, fallback) });
-  };
 
   const upload = useMutation({
     mutationFn: (body: FormData) => apiRequest<StoredImage>('POST', '/api/images/upload', body),
@@ -87,7 +88,6 @@ export function useImageActions({ onPictureSent, onDeleted, onAltTextRefused }: 
       succeeded('uploaded');
       onPictureSent();
     },
-    onError: failed('Upload failed', 'Failed to upload image'),
     onSettled: refresh,
   });
   const replace = useMutation({
@@ -97,14 +97,12 @@ export function useImageActions({ onPictureSent, onDeleted, onAltTextRefused }: 
       succeeded('replaced');
       onPictureSent();
     },
-    onError: failed('Replace failed', 'Failed to replace image'),
     onSettled: refresh,
   });
   const saveAltText = useMutation({
     mutationFn: ({ id, altText }: { id: number; altText: string }) =>
       apiRequest<StoredImage>('PUT', `/api/images/${id}`, { altText }),
     onSuccess: () => succeeded('updated'),
-    onError: failed('Update failed', 'Failed to update image'),
     onSettled: refresh,
   });
   const remove = useMutation({
@@ -113,7 +111,12 @@ export function useImageActions({ onPictureSent, onDeleted, onAltTextRefused }: 
       succeeded('deleted');
       onDeleted();
     },
-    onError: failed('Deletion failed', 'Failed to delete image'),
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: 'Deletion failed',
+        description: imageFailureMessage(error, 'Failed to delete image'),
+      }),
     onSettled: refresh,
   });
 

@@ -1,6 +1,7 @@
 import { Button } from '#app/components/ui/button.tsx';
-import { useRef, useState, type FormEvent } from 'react';
-import * as z from 'zod/mini';
+import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import type * as z from 'zod/mini';
 import {
   newAccountSchema,
   roleLabels,
@@ -8,84 +9,77 @@ import {
   type NewStaffAccount,
   type StaffRole,
 } from '#common/accounts/accounts.ts';
-import { ApiError, messageOf } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
+import { schemaResolver } from '#app/components/ui/form-resolver.ts';
+import { showRefusal } from '#app/components/ui/show-refusal.ts';
 import { SetupLinkField } from './setup-link-field.tsx';
 import { useAddStaffAccount } from './staff-queries.ts';
 
-type FieldErrors = { username?: string; role?: string };
+type NewAccountValues = { username: string; role: StaffRole };
+type NewAccount = z.output<typeof newAccountSchema>;
 
-/** The first message of each field, from the browser's check or the server's answer. */
-function firstErrors(errors: Partial<Record<string, string[]>> | undefined): FieldErrors {
-  return { username: errors?.username?.[0], role: errors?.role?.[0] };
-}
+const fields = ['username', 'role'] as const;
+const noAccount: NewAccountValues = { username: '', role: 'staff' };
 
 /**
- * "Add a member of staff": a username and a role. The answer's one-time set-up link is shown
- * below until the next account is added; the person chooses their own password with it.
+ * "Add a member of staff": a username and a role, checked by the API's rules. The answer's
+ * one-time set-up link is shown below until the next account is added; the person chooses their
+ * own password with it.
  */
 export function AddStaffForm() {
   const add = useAddStaffAccount();
-  const [username, setUsername] = useState('');
-  const [role, setRole] = useState<StaffRole>('staff');
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [added, setAdded] = useState<NewStaffAccount | null>(null);
-  const usernameInput = useRef<HTMLInputElement>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<NewAccountValues, unknown, NewAccount>({
+    resolver: schemaResolver<NewAccountValues, NewAccount>(newAccountSchema),
+    defaultValues: noAccount,
+  });
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (add.isPending) return;
-    const parsed = z.safeParse(newAccountSchema, { username, role });
-    if (!parsed.success) {
-      setErrors(firstErrors(z.flattenError(parsed.error).fieldErrors));
-      usernameInput.current?.focus();
-      return;
-    }
-    setErrors({});
+  const submit = handleSubmit(async (account) => {
     setAdded(null);
-    add.mutate(parsed.data, {
-      onSuccess: (account) => {
-        setAdded(account);
-        setUsername('');
-        setRole('staff');
-        toast({ title: 'Account added', description: `Send ${account.username} their set-up link.` });
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.fieldErrors) {
-          setErrors(firstErrors(error.fieldErrors));
-          usernameInput.current?.focus();
-        } else {
-          toast({ variant: 'destructive', title: 'Adding failed', description: messageOf(error) });
-        }
-      },
-    });
-  }
+    try {
+      const created = await add.mutateAsync(account);
+      setAdded(created);
+      reset(noAccount);
+      toast({ title: 'Account added', description: `Send ${created.username} their set-up link.` });
+    } catch (error) {
+      showRefusal(error, { fields, setError, title: 'Adding failed' });
+    }
+  });
+  const send = (event: FormEvent<HTMLFormElement>) => {
+    // The button stays focusable while adding (aria-disabled): a second press does nothing.
+    if (isSubmitting) event.preventDefault();
+    else void submit(event);
+  };
 
   return (
     <div className="grid max-w-2xl gap-4">
       <form
         noValidate
-        onSubmit={submit}
+        onSubmit={send}
         aria-label="Add a member of staff"
         className="grid gap-4 sm:grid-cols-[1fr_10rem_auto] sm:items-start"
       >
-        <FormField id="new-account-username" label="Username" required error={errors.username}>
+        <FormField id="new-account-username" label="Username" required error={errors.username?.message}>
           {(control) => (
             <input
               {...control}
-              ref={usernameInput}
-              value={username}
-              onChange={(event) => setUsername(event.target.value)}
+              {...register('username')}
               autoComplete="off"
               autoCapitalize="none"
               spellCheck={false}
             />
           )}
         </FormField>
-        <FormField id="new-account-role" label="Role" error={errors.role}>
+        <FormField id="new-account-role" label="Role" error={errors.role?.message}>
           {(control) => (
-            <select {...control} value={role} onChange={(event) => setRole(event.target.value as StaffRole)}>
+            <select {...control} {...register('role')}>
               {staffRoles.map((value) => (
                 <option key={value} value={value}>
                   {roleLabels[value]}
@@ -96,11 +90,11 @@ export function AddStaffForm() {
         </FormField>
         <Button
           type="submit"
-          aria-disabled={add.isPending}
+          aria-disabled={isSubmitting}
           variant="primary"
           className="min-h-11 justify-center px-5 sm:mt-7"
         >
-          {add.isPending ? 'Adding…' : 'Add account'}
+          {isSubmitting ? 'Adding…' : 'Add account'}
         </Button>
       </form>
       <p className="text-sm text-slate-600">

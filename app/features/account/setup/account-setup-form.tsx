@@ -1,6 +1,5 @@
 import { Button } from '#app/components/ui/button.tsx';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import * as z from 'zod/mini';
 import { accountSetupSchema } from '#common/accounts/accounts.ts';
@@ -9,6 +8,7 @@ import { useHydrated } from '#app/lib/hydration.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { preloadToaster } from '#app/components/ui/toaster.tsx';
+import { schemaResolver } from '#app/components/ui/form-resolver.ts';
 import { showRefusal } from '#app/components/ui/show-refusal.ts';
 import { useCompleteAccountSetup } from './account-setup-queries.ts';
 
@@ -41,9 +41,7 @@ export function AccountSetupForm({ token, username }: { token: string; username:
     setError,
     formState: { errors, isSubmitting },
   } = useForm<SetupValues, unknown, SetupValues>({
-    resolver: zodResolver(setupFormSchema) as unknown as Resolver<SetupValues, unknown, SetupValues>,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    resolver: schemaResolver<SetupValues, SetupValues>(setupFormSchema),
     defaultValues: { password: '', confirm: '' },
   });
 

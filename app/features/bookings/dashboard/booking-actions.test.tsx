@@ -163,7 +163,9 @@ describe('Cancel…', () => {
     );
 
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel booking' }));
-    expect(dialog.getByRole('alert').textContent).toBe('Enter why the booking is cancelled');
+    await waitFor(() =>
+      expect(dialog.getByRole('alert').textContent).toBe('Enter why the booking is cancelled'),
+    );
     await userEvent.type(dialog.getByRole('textbox', { name: /Reason/ }), '   ');
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel booking' }));
     expect(puts(calls)).toEqual([]);
@@ -278,7 +280,7 @@ describe('Move…', () => {
     await userEvent.selectOptions(day, '2026-11-26');
     expect(windows()).toEqual(['12:00–14:001 place free']);
     await userEvent.click(dialog.getByRole('button', { name: 'Move booking' }));
-    expect(dialog.getByRole('alert').textContent).toBe('Choose a free window');
+    await waitFor(() => expect(dialog.getByRole('alert').textContent).toBe('Choose a free window'));
     expect(puts(calls)).toEqual([]);
 
     await userEvent.click(dialog.getByRole('radio', { name: /12:00–14:00/ }));

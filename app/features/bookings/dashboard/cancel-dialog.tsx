@@ -1,42 +1,60 @@
 import { Button } from '#app/components/ui/button.tsx';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import * as z from 'zod/mini';
 import { bookingCancelReasonMaxLength, type Booking } from '#common/bookings/booking.ts';
-import { ApiError, messageOf } from '#app/lib/api.ts';
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
+import { FormError } from '#app/components/ui/field-error.tsx';
 import { FormField } from '#app/components/ui/form-field.tsx';
+import { schemaResolver } from '#app/components/ui/form-resolver.ts';
+import { showRefusal } from '#app/components/ui/show-refusal.ts';
 import { formatDiaryDate, formatWindow } from './booking-format.ts';
 import { useBookingUpdate } from './booking-queries.ts';
 
 export const cancelReasonRequiredMessage = 'Enter why the booking is cancelled';
+
+type Cancellation = { reason: string };
+
+/** The reason as sent: trimmed, and not empty (the API's limit is the field's own). */
+const cancellationSchema = z.object({
+  reason: z.pipe(
+    z.transform((typed: unknown) => (typeof typed === 'string' ? typed.trim() : '')),
+    z.string().check(z.minLength(1, cancelReasonRequiredMessage)),
+  ),
+});
 
 /** Cancel…: asks why (required, kept with the booking), and shows a refusal in the dialog. */
 export function CancelDialog({ booking, disabled }: { booking: Booking; disabled: boolean }) {
   const id = useId();
   const update = useBookingUpdate(booking);
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [missing, setMissing] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<Cancellation>({
+    resolver: schemaResolver<Cancellation, Cancellation>(cancellationSchema),
+    defaultValues: { reason: '' },
+  });
+  // From the press until the answer: the check comes first, then the request.
+  const busy = isSubmitting || update.isPending;
 
   const onOpenChange = (next: boolean) => {
-    if (update.isPending) return;
-    if (next) {
-      setReason('');
-      setMissing(false);
-      update.reset();
-    }
+    if (busy) return;
+    if (next) reset();
     setOpen(next);
   };
-  const cancel = () => {
-    const trimmed = reason.trim();
-    if (trimmed === '') {
-      setMissing(true);
-      return;
+  const cancel = handleSubmit(async ({ reason }) => {
+    try {
+      await update.mutateAsync({ status: 'cancelled', reason });
+      setOpen(false);
+    } catch (error) {
+      showRefusal(error, { fields: ['reason'], setError });
     }
-    update.mutate({ status: 'cancelled', reason: trimmed }, { onSuccess: () => setOpen(false) });
-  };
+  });
 
-  const refusal = update.error;
-  const fieldError = refusal instanceof ApiError ? refusal.fieldErrors?.reason?.[0] : undefined;
   return (
     <ConfirmDialog
       open={open}
@@ -53,9 +71,9 @@ export function CancelDialog({ booking, disabled }: { booking: Booking; disabled
       confirmLabel="Cancel booking"
       destructive
       closeOnConfirm={false}
-      busy={update.isPending}
+      busy={busy}
       busyLabel="Cancelling…"
-      onConfirm={cancel}
+      onConfirm={() => void cancel()}
     >
       <div className="mt-4">
         <FormField
@@ -63,28 +81,19 @@ export function CancelDialog({ booking, disabled }: { booking: Booking; disabled
           label="Reason"
           required
           hint={`Kept with the booking; at most ${bookingCancelReasonMaxLength} characters.`}
-          error={missing ? cancelReasonRequiredMessage : fieldError}
+          error={errors.reason?.message}
         >
           {(control) => (
             <textarea
               {...control}
               rows={3}
-              value={reason}
               maxLength={bookingCancelReasonMaxLength}
-              onChange={(event) => {
-                setReason(event.target.value);
-                if (event.target.value.trim() !== '') setMissing(false);
-                if (update.isError) update.reset();
-              }}
+              {...register('reason')}
             />
           )}
         </FormField>
       </div>
-      {refusal && !fieldError && (
-        <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {messageOf(refusal)}
-        </p>
-      )}
+      <FormError errors={errors} className="mt-3" />
     </ConfirmDialog>
   );
 }

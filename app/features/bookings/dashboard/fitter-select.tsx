@@ -1,6 +1,9 @@
 import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import type { Booking } from '#common/bookings/booking.ts';
-import { ApiError, messageOf } from '#app/lib/api.ts';
+import { errorAttributes, FieldError } from '#app/components/ui/field-error.tsx';
+import { showRefusal } from '#app/components/ui/show-refusal.ts';
+import { messageOf } from '#app/lib/api.ts';
 import { useBookingUpdate, useFitters } from './booking-queries.ts';
 
 /** The option for no fitter: the booking is in the office's hands. */
@@ -13,10 +16,7 @@ const selectClass =
 /** The width of the labels of the fitter's panel (Fitter, Job), so that what follows them lines up. */
 export const fitterPanelLabelClass = 'w-12 shrink-0';
 
-/** What the server said, at the field when it named it (a fitter no longer there), else its sentence. */
-function refusalText(error: Error): string {
-  return (error instanceof ApiError && error.fieldErrors?.fitterId?.[0]) || messageOf(error);
-}
+type FitterChoice = { fitterId: string };
 
 /**
  * Fitter: gives a booking still to happen to a fitter, to another one, or takes it back, as soon
@@ -27,6 +27,12 @@ export function FitterSelect({ booking }: { booking: Booking }) {
   const id = useId();
   const fitters = useFitters();
   const update = useBookingUpdate(booking);
+  // Nothing to submit: the list sends each choice at once. The form holds the server's refusal.
+  const {
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<FitterChoice>();
   const chosen = update.isPending && 'fitterId' in update.variables ? update.variables.fitterId : undefined;
   const shown = chosen === undefined ? (booking.fitter?.id ?? null) : chosen;
 
@@ -35,8 +41,8 @@ export function FitterSelect({ booking }: { booking: Booking }) {
   if (booking.fitter && !choices.some((fitter) => fitter.id === booking.fitter?.id)) {
     choices.unshift(booking.fitter);
   }
-  const refusal = update.error && refusalText(update.error);
-  const errorId = `${id}-error`;
+  // At the field when the server named it (a fitter no longer there), else its sentence; both here.
+  const refusal = errors.fitterId?.message ?? errors.root?.server?.message;
   const noneToChoose = fitters.data?.length === 0 && !booking.fitter;
 
   return (
@@ -48,12 +54,15 @@ export function FitterSelect({ booking }: { booking: Booking }) {
         <select
           id={id}
           value={shown === null ? noFitter : String(shown)}
-          aria-invalid={Boolean(refusal)}
-          aria-describedby={refusal ? errorId : undefined}
+          {...errorAttributes(id, refusal)}
           onChange={(event) => {
             if (update.isPending) return;
             const value = event.target.value;
-            update.mutate({ fitterId: value === noFitter ? null : Number(value) });
+            clearErrors();
+            update.mutate(
+              { fitterId: value === noFitter ? null : Number(value) },
+              { onError: (error) => showRefusal(error, { fields: ['fitterId'], setError }) },
+            );
           }}
           className={selectClass}
         >
@@ -71,11 +80,7 @@ export function FitterSelect({ booking }: { booking: Booking }) {
           </span>
         )}
       </div>
-      {refusal && (
-        <p id={errorId} role="alert" className="text-sm font-medium text-red-700">
-          {refusal}
-        </p>
-      )}
+      <FieldError fieldId={id} message={refusal} />
       {fitters.isError && (
         <p className="text-sm text-red-700">The fitters could not be loaded: {messageOf(fitters.error)}</p>
       )}

@@ -1,11 +1,13 @@
 import { Button } from '#app/components/ui/button.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import type { Booking } from '#common/bookings/booking.ts';
 import { type AvailabilityDay } from '#common/bookings/slots.ts';
 import { londonDate } from '#common/time/london.ts';
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
-import { messageOf } from '#app/lib/api.ts';
+import { FormError } from '#app/components/ui/field-error.tsx';
+import { showRefusal } from '#app/components/ui/show-refusal.ts';
 import { formatDiaryDate, formatWindow } from './booking-format.ts';
 import {
   availabilityQueryKey,
@@ -30,6 +32,16 @@ function freeElsewhere(days: readonly AvailabilityDay[], booking: Booking, locat
     .filter((day) => day.windows.length > 0);
 }
 
+/** The choice as shown: until a day is picked, the first with a free window; a window no longer free is no choice. */
+function shownTarget(target: MoveTarget, days: readonly AvailabilityDay[] | undefined): MoveTarget {
+  const day = days?.find((entry) => entry.date === target.date) ?? days?.[0];
+  return {
+    location: target.location,
+    date: day?.date ?? '',
+    start: day?.windows.some((window) => window.start === target.start) ? target.start : '',
+  };
+}
+
 /**
  * Move…: a location (the booking's own to begin with), a day, then one of its free windows, from
  * today on. The server e-mails the customer; a refusal (the window has just filled) shows here
@@ -40,9 +52,12 @@ export function MoveDialog({ booking, disabled }: { booking: Booking; disabled: 
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [from, setFrom] = useState(() => londonDate(new Date()));
-  const [target, setTarget] = useState<MoveTarget>({ location: booking.location, date: '', start: '' });
-  const [missing, setMissing] = useState(false);
   const update = useBookingUpdate(booking);
+  const { control, handleSubmit, setValue, setError, clearErrors, reset, formState } = useForm<MoveTarget>({
+    defaultValues: { location: booking.location, date: '', start: '' },
+  });
+  const [location, date, start] = useWatch({ control, name: ['location', 'date', 'start'] });
+  const target: MoveTarget = { location, date, start };
   const places = useBookingLocations({ enabled: open, service: booking.service });
   const { locations, searchDays } = places;
   // How far to look follows the content's booking settings: wait for them rather than ask twice.
@@ -60,38 +75,39 @@ export function MoveDialog({ booking, disabled }: { booking: Booking; disabled: 
     choices.unshift({ key: booking.location, name: booking.locationName });
   }
   const days = availability.data && freeElsewhere(availability.data, booking, target.location);
-  // Until one is picked, the first day with a free window; a window no longer free is no choice.
-  const day = days?.find((entry) => entry.date === target.date) ?? days?.[0];
-  const chosen: MoveTarget = {
-    location: target.location,
-    date: day?.date ?? '',
-    start: day?.windows.some((window) => window.start === target.start) ? target.start : '',
-  };
+  const chosen = shownTarget(target, days);
+  const busy = formState.isSubmitting || update.isPending;
 
   const onOpenChange = (next: boolean) => {
-    if (update.isPending) return;
+    if (busy) return;
     if (next) {
       setFrom(londonDate(new Date()));
-      setTarget({ location: booking.location, date: '', start: '' });
-      setMissing(false);
-      update.reset();
+      reset({ location: booking.location, date: '', start: '' });
     }
     setOpen(next);
   };
-  const move = () => {
+  const choose = (next: MoveTarget) => {
+    setValue('location', next.location);
+    setValue('date', next.date);
+    setValue('start', next.start);
+    // A refusal, or the missing window, was about the choice before.
+    clearErrors();
+  };
+  // Checked against the free windows as they are now, which no schema knows.
+  const move = handleSubmit(async () => {
     if (!chosen.start) {
-      setMissing(true);
+      setError('start', { type: 'required', message: chooseWindowMessage });
       return;
     }
-    update.mutate(
-      { date: chosen.date, start: chosen.start, location: chosen.location },
-      {
-        onSuccess: () => setOpen(false),
-        // The window may have filled meanwhile: show what is free now.
-        onError: () => void queryClient.invalidateQueries({ queryKey: availabilityQueryKey }),
-      },
-    );
-  };
+    try {
+      await update.mutateAsync(chosen);
+      setOpen(false);
+    } catch (error) {
+      // The window may have filled meanwhile: show what is free now.
+      void queryClient.invalidateQueries({ queryKey: availabilityQueryKey });
+      showRefusal(error, { fields: ['start'], setError });
+    }
+  });
 
   return (
     <ConfirmDialog
@@ -107,9 +123,9 @@ export function MoveDialog({ booking, disabled }: { booking: Booking; disabled: 
       description={`Move ${booking.name}'s booking ${booking.reference} from ${formatDiaryDate(booking.date)}, ${formatWindow(booking)} at ${booking.locationName} to a free window. The customer is e-mailed the new time.`}
       confirmLabel="Move booking"
       closeOnConfirm={false}
-      busy={update.isPending}
+      busy={busy}
       busyLabel="Moving…"
-      onConfirm={move}
+      onConfirm={() => void move()}
     >
       <MoveWindowPicker
         id={id}
@@ -118,19 +134,10 @@ export function MoveDialog({ booking, disabled }: { booking: Booking; disabled: 
         loadError={availability.error}
         searchDays={searchDays}
         target={chosen}
-        error={missing && !chosen.start ? chooseWindowMessage : undefined}
-        onChange={(next) => {
-          setTarget(next);
-          setMissing(false);
-          // A refusal was about the window chosen before.
-          if (update.isError) update.reset();
-        }}
+        error={formState.errors.start?.message}
+        onChange={choose}
       />
-      {update.error && (
-        <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {messageOf(update.error)}
-        </p>
-      )}
+      <FormError errors={formState.errors} className="mt-3" />
     </ConfirmDialog>
   );
 }

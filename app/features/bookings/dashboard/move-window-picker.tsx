@@ -1,4 +1,5 @@
 import type { AvailabilityDay } from '#common/bookings/slots.ts';
+import { errorIdOf, FieldError } from '#app/components/ui/field-error.tsx';
 import { fieldClass } from '#app/components/ui/form-field.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { messageOf } from '#app/lib/api.ts';
@@ -84,7 +85,7 @@ export function MoveWindowPicker({
             </select>
           </div>
           {day && (
-            <fieldset aria-describedby={error ? `${id}-window-error` : undefined}>
+            <fieldset aria-describedby={error ? errorIdOf(`${id}-window`) : undefined}>
               <legend className="text-sm font-semibold text-ink">Free windows</legend>
               <div className="mt-1.5 grid gap-2 sm:grid-cols-2">
                 {day.windows.map((window) => (
@@ -109,11 +110,7 @@ export function MoveWindowPicker({
                   </label>
                 ))}
               </div>
-              {error && (
-                <p id={`${id}-window-error`} role="alert" className="mt-1.5 text-sm font-medium text-red-700">
-                  {error}
-                </p>
-              )}
+              <FieldError fieldId={`${id}-window`} message={error} />
             </fieldset>
           )}
         </>

@@ -1,8 +1,10 @@
 import { Button } from '#app/components/ui/button.tsx';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import type { Enquiry } from '#common/enquiries/enquiry.ts';
 import { enquiryNoteMaxLength, type EnquiryNote } from '#common/enquiries/status.ts';
+import { FormError } from '#app/components/ui/field-error.tsx';
 import { FormField } from '#app/components/ui/form-field.tsx';
+import { showRefusal } from '#app/components/ui/show-refusal.ts';
 import { formatDateTime } from '#common/time/formats.ts';
 import { useAddEnquiryNote } from './enquiry-queries.ts';
 
@@ -40,35 +42,35 @@ function NoteItem({ note }: { note: EnquiryNote }) {
   );
 }
 
+type NewNote = { text: string };
+
+/** Add a note: the server checks it (not empty, not too long), its refusal shows at the field. */
 function AddNoteForm({ enquiryId }: { enquiryId: number }) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const addNote = useAddEnquiryNote(enquiryId, {
-    onAdded: () => {
-      setText('');
-      setError(undefined);
-    },
-    onRefused: setError,
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<NewNote>({ defaultValues: { text: '' } });
+  const addNote = useAddEnquiryNote(enquiryId, { onAdded: () => reset() });
+  const submit = handleSubmit(async ({ text }) => {
+    try {
+      await addNote.mutateAsync(text);
+    } catch (error) {
+      showRefusal(error, { fields: ['text'], setError });
+    }
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!addNote.isPending) addNote.mutate(text);
-  };
   return (
-    <form onSubmit={submit} className="mt-2 grid gap-2" noValidate>
-      <FormField id={`enquiry-${enquiryId}-new-note`} label="Add a note" error={error}>
+    <form onSubmit={(event) => void submit(event)} className="mt-2 grid gap-2" noValidate>
+      <FormField id={`enquiry-${enquiryId}-new-note`} label="Add a note" error={errors.text?.message}>
         {(control) => (
-          <textarea
-            {...control}
-            rows={2}
-            maxLength={enquiryNoteMaxLength}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-          />
+          <textarea {...control} rows={2} maxLength={enquiryNoteMaxLength} {...register('text')} />
         )}
       </FormField>
+      <FormError errors={errors} />
       <div>
-        <Button type="submit" disabled={addNote.isPending} variant="outline">
+        <Button type="submit" disabled={isSubmitting} variant="outline">
           Add note
         </Button>
       </div>

@@ -12,7 +12,7 @@ import {
   type EnquiryNote,
   type EnquiryStatus,
 } from '#common/enquiries/status.ts';
-import { ApiError, apiRequest, messageOf } from '#app/lib/api.ts';
+import { apiRequest, messageOf } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
 
 /** Every enquiry query sits under this key, so invalidating it refreshes the list and the counts. */
@@ -122,14 +122,8 @@ export function useChangeEnquiryStatus(enquiry: Enquiry) {
   });
 }
 
-/**
- * POST /api/enquiries/{id}/notes. A refusal comes back as one sentence for the form: the note's
- * own field error when the server gives one.
- */
-export function useAddEnquiryNote(
-  enquiryId: number,
-  { onAdded, onRefused }: { onAdded: () => void; onRefused: (message: string) => void },
-) {
+/** POST /api/enquiries/{id}/notes. A refusal is the form's to show (its `fieldErrors.text`). */
+export function useAddEnquiryNote(enquiryId: number, { onAdded }: { onAdded: () => void }) {
   const refetch = useEnquiriesRefetch();
   return useMutation({
     mutationFn: (noteText: string) =>
@@ -138,10 +132,6 @@ export function useAddEnquiryNote(
       onAdded();
       toast({ title: 'Note added' });
       return refetch();
-    },
-    onError: (failure) => {
-      const fieldError = failure instanceof ApiError ? failure.fieldErrors?.text?.[0] : undefined;
-      onRefused(fieldError ?? messageOf(failure));
     },
   });
 }

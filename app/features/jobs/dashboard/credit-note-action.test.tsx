@@ -69,7 +69,7 @@ describe('Credit note', () => {
     const dialog = await openCreditNote();
     await userEvent.type(dialog.getByRole('textbox', { name: /Amount/ }), '12.505');
     await userEvent.click(dialog.getByRole('button', { name: 'Issue credit note' }));
-    dialog.getByText(creditReasonMissing);
+    await dialog.findByText(creditReasonMissing);
     dialog.getByText(creditAmountInvalid);
     expect(posts(calls)).toEqual([]);
   });

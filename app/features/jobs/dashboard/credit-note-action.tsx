@@ -1,12 +1,16 @@
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import * as z from 'zod/mini';
 import { jobLimits } from '#common/jobs/jobs.ts';
 import { formatPence, parsePounds } from '#common/util/money.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
+import { schemaResolver } from '#app/components/ui/form-resolver.ts';
+import { showRefusal } from '#app/components/ui/show-refusal.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import { CreditNoteFields, type CreditNoteDraft } from './credit-note-fields.tsx';
 import { InvoiceLink } from './invoice-link.tsx';
-import { useCreditNote, type IssuedCreditNote } from './jobs-queries.ts';
+import { useCreditNote, type CreditNoteInput, type IssuedCreditNote } from './jobs-queries.ts';
 
 /** A job's invoice: its total, and what is left to credit on it when known (the history knows). */
 export type CreditableJob = { id: number; reference: string; invoice: string; total: number; left?: number };
@@ -14,16 +18,23 @@ export type CreditableJob = { id: number; reference: string; invoice: string; to
 export const creditReasonMissing = 'Say why the invoice is credited';
 export const creditAmountInvalid = 'Enter an amount in pounds, such as 12.50, or leave it empty';
 
-/** What is wrong with the draft before it is sent, field by field. */
-function problemsOf(draft: CreditNoteDraft): Partial<Record<keyof CreditNoteDraft, string>> {
-  const amount = draft.amount.trim() === '' ? undefined : parsePounds(draft.amount);
-  return {
-    ...(draft.reason.trim() === '' && { reason: creditReasonMissing }),
-    ...((amount === null || amount === 0 || (amount ?? 0) > jobLimits.amount) && {
-      amount: creditAmountInvalid,
-    }),
-  };
-}
+/** Typed text, trimmed. */
+const trimmed = (typed: unknown) => (typeof typed === 'string' ? typed.trim() : '');
+
+/** The credit note as sent: the reason, and the amount in pence unless left empty (what is left). */
+const creditNoteSchema = z.object({
+  reason: z.pipe(z.transform(trimmed), z.string().check(z.minLength(1, creditReasonMissing))),
+  amount: z.pipe(
+    z.transform((typed: unknown) => (trimmed(typed) === '' ? undefined : parsePounds(trimmed(typed)))),
+    z.optional(
+      z
+        .number(creditAmountInvalid)
+        .check(z.minimum(1, creditAmountInvalid), z.maximum(jobLimits.amount, creditAmountInvalid)),
+    ),
+  ),
+});
+
+const emptyDraft: CreditNoteDraft = { reason: '', amount: '' };
 
 /**
  * An owner's Credit note… on a completed job: why, and how much (the whole invoice when left
@@ -34,38 +45,38 @@ export function CreditNoteAction({ job }: { job: CreditableJob }) {
   const id = useId();
   const credit = useCreditNote(job.id);
   const [open, setOpen] = useState(false);
-  const [draft, setDraft] = useState<CreditNoteDraft>({ reason: '', amount: '' });
-  const [checked, setChecked] = useState(false);
   const [issued, setIssued] = useState<IssuedCreditNote>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<CreditNoteDraft, unknown, CreditNoteInput>({
+    resolver: schemaResolver<CreditNoteDraft, CreditNoteInput>(creditNoteSchema),
+    defaultValues: emptyDraft,
+  });
 
+  // From the press until the answer: the resolver's check comes first, then the request.
+  const busy = isSubmitting || credit.isPending;
   const onOpenChange = (next: boolean) => {
-    if (credit.isPending) return;
-    if (next) {
-      setDraft({ reason: '', amount: '' });
-      setChecked(false);
-      credit.reset();
-    }
+    if (busy) return;
+    if (next) reset(emptyDraft);
     setOpen(next);
   };
-  const problems = checked ? problemsOf(draft) : {};
-  const issue = () => {
-    setChecked(true);
-    if (Object.keys(problemsOf(draft)).length > 0) return;
-    const amount = draft.amount.trim() === '' ? undefined : parsePounds(draft.amount);
-    credit.mutate(
-      { reason: draft.reason.trim(), ...(amount != null && { amount }) },
-      {
-        onSuccess: (note) => {
-          setIssued(note);
-          setOpen(false);
-          toast({
-            title: 'Credit note issued',
-            description: `Credit note ${note.number} for ${formatPence(note.total)} against ${job.invoice}.`,
-          });
-        },
-      },
-    );
-  };
+  const issue = handleSubmit(async ({ reason, amount }) => {
+    try {
+      const note = await credit.mutateAsync({ reason, ...(amount !== undefined && { amount }) });
+      setIssued(note);
+      setOpen(false);
+      toast({
+        title: 'Credit note issued',
+        description: `Credit note ${note.number} for ${formatPence(note.total)} against ${job.invoice}.`,
+      });
+    } catch (error) {
+      showRefusal(error, { fields: ['reason', 'amount'], setError });
+    }
+  });
 
   return (
     <>
@@ -84,22 +95,11 @@ export function CreditNoteAction({ job }: { job: CreditableJob }) {
         description={`Against invoice ${job.invoice} (${formatPence(job.total)}) of job ${job.reference}. The invoice itself never changes.`}
         confirmLabel="Issue credit note"
         closeOnConfirm={false}
-        busy={credit.isPending}
+        busy={busy}
         busyLabel="Issuing…"
-        onConfirm={issue}
+        onConfirm={() => void issue()}
       >
-        <CreditNoteFields
-          id={id}
-          draft={draft}
-          problems={problems}
-          refusal={credit.error}
-          total={job.total}
-          left={job.left}
-          onChange={(next) => {
-            setDraft(next);
-            if (credit.isError) credit.reset();
-          }}
-        />
+        <CreditNoteFields id={id} register={register} errors={errors} total={job.total} left={job.left} />
       </ConfirmDialog>
       {issued && (
         <div

@@ -1,36 +1,22 @@
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { jobLimits } from '#common/jobs/jobs.ts';
 import { formatPence } from '#common/util/money.ts';
+import { FormError } from '#app/components/ui/field-error.tsx';
 import { FormField } from '#app/components/ui/form-field.tsx';
-import { ApiError, messageOf } from '#app/lib/api.ts';
 
 export type CreditNoteDraft = { reason: string; amount: string };
 
 type CreditNoteFieldsProps = {
   id: string;
-  draft: CreditNoteDraft;
-  /** The browser's own checks, shown once the owner has tried to issue it. */
-  problems: Partial<Record<keyof CreditNoteDraft, string>>;
-  /** The server's refusal, if any: under the field it names, else below both. */
-  refusal: unknown;
+  register: UseFormRegister<CreditNoteDraft>;
+  /** The form's messages: under the field they name, else (the server's refusal) below both. */
+  errors: FieldErrors<CreditNoteDraft>;
   total: number;
   left: number | undefined;
-  onChange: (draft: CreditNoteDraft) => void;
 };
 
 /** The credit note's reason and amount in pounds. */
-export function CreditNoteFields({
-  id,
-  draft,
-  problems,
-  refusal,
-  total,
-  left,
-  onChange,
-}: CreditNoteFieldsProps) {
-  const fieldErrors = refusal instanceof ApiError ? refusal.fieldErrors : undefined;
-  const reasonError = problems.reason ?? fieldErrors?.reason?.[0];
-  const amountError = problems.amount ?? fieldErrors?.amount?.[0];
-  const otherRefusal = refusal != null && !fieldErrors?.reason?.[0] && !fieldErrors?.amount?.[0];
+export function CreditNoteFields({ id, register, errors, total, left }: CreditNoteFieldsProps) {
   return (
     <div className="mt-4 grid gap-4">
       <FormField
@@ -38,17 +24,9 @@ export function CreditNoteFields({
         label="Reason"
         required
         hint="Printed on the credit note."
-        error={reasonError}
+        error={errors.reason?.message}
       >
-        {(control) => (
-          <textarea
-            {...control}
-            rows={3}
-            value={draft.reason}
-            maxLength={jobLimits.reason}
-            onChange={(event) => onChange({ ...draft, reason: event.target.value })}
-          />
-        )}
+        {(control) => <textarea {...control} rows={3} maxLength={jobLimits.reason} {...register('reason')} />}
       </FormField>
       <FormField
         id={`${id}-amount`}
@@ -58,7 +36,7 @@ export function CreditNoteFields({
             ? `Leave empty to credit what is left of the invoice (${formatPence(total)} in all).`
             : `Leave empty to credit the ${formatPence(left)} left of the invoice’s ${formatPence(total)}.`
         }
-        error={amountError}
+        error={errors.amount?.message}
       >
         {(control) => (
           <input
@@ -67,17 +45,12 @@ export function CreditNoteFields({
             inputMode="decimal"
             autoComplete="off"
             placeholder="0.00"
-            value={draft.amount}
-            onChange={(event) => onChange({ ...draft, amount: event.target.value })}
+            {...register('amount')}
             className={`${control.className} max-w-40`}
           />
         )}
       </FormField>
-      {otherRefusal && (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {messageOf(refusal)}
-        </p>
-      )}
+      <FormError errors={errors} />
     </div>
   );
 }

@@ -1,11 +1,16 @@
-import { useId, useState, type FormEvent } from 'react';
-import { isCalendarDate } from '#common/time/week.ts';
-import { motExpiryMessage } from '#common/reminders/reminders.ts';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import type * as z from 'zod/mini';
+import { vehicleChangeSchema } from '#common/reminders/reminders.ts';
 import { Button } from '#app/components/ui/button.tsx';
-import { messageOf } from '#app/lib/api.ts';
+import { errorAttributes, FieldError, FormError } from '#app/components/ui/field-error.tsx';
+import { schemaResolver } from '#app/components/ui/form-resolver.ts';
+import { showRefusal } from '#app/components/ui/show-refusal.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import { formatJobDate } from './jobs-format.ts';
 import { useSetMotExpiry } from './jobs-queries.ts';
+
+type VehicleChange = z.output<typeof vehicleChangeSchema>;
 
 /**
  * A vehicle's MOT expiry, as recorded by an MOT done here or set by staff, and a form to set it:
@@ -13,25 +18,28 @@ import { useSetMotExpiry } from './jobs-queries.ts';
  */
 export function MotExpiry({ registration, motExpiry }: { registration: string; motExpiry: string | null }) {
   const id = useId();
+  const fieldId = `${id}-date`;
   const save = useSetMotExpiry(registration);
-  const [date, setDate] = useState(motExpiry ?? '');
-  const [problem, setProblem] = useState<string>();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!isCalendarDate(date)) {
-      setProblem(motExpiryMessage);
-      return;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<VehicleChange>({
+    resolver: schemaResolver<VehicleChange, VehicleChange>(vehicleChangeSchema),
+    defaultValues: { motExpiry: motExpiry ?? '' },
+  });
+  const submit = handleSubmit(async ({ motExpiry: date }) => {
+    try {
+      await save.mutateAsync(date);
+      toast({ title: 'MOT expiry saved', description: `The reminders follow ${formatJobDate(date)}.` });
+    } catch (error) {
+      showRefusal(error, { fields: ['motExpiry'], setError });
     }
-    setProblem(undefined);
-    save.mutate(date, {
-      onSuccess: () =>
-        toast({ title: 'MOT expiry saved', description: `The reminders follow ${formatJobDate(date)}.` }),
-      onError: (error) => setProblem(messageOf(error)),
-    });
-  };
+  });
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       noValidate
       aria-label="MOT expiry"
       className="flex flex-wrap items-end gap-x-4 gap-y-2 rounded-xl border border-slate-200 bg-white p-4"
@@ -41,27 +49,24 @@ export function MotExpiry({ registration, motExpiry }: { registration: string; m
         {motExpiry ? `Runs out on ${formatJobDate(motExpiry)}` : 'Not known yet'}
       </p>
       <div className="grid gap-1">
-        <label htmlFor={`${id}-date`} className="text-sm font-medium text-slate-700">
+        <label htmlFor={fieldId} className="text-sm font-medium text-slate-700">
           New MOT expiry
         </label>
         <input
-          id={`${id}-date`}
+          id={fieldId}
           type="date"
-          value={date}
-          onChange={(event) => setDate(event.target.value)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-problem` : undefined}
-          className="rounded-md border border-slate-300 px-3 py-2 text-sm"
+          {...register('motExpiry')}
+          {...errorAttributes(fieldId, errors.motExpiry?.message)}
+          className="rounded-md border border-slate-300 px-3 py-2 text-sm aria-[invalid=true]:border-red-700"
         />
       </div>
-      <Button type="submit" variant="outline" disabled={save.isPending}>
-        {save.isPending ? 'Saving...' : 'Save MOT expiry'}
+      <Button type="submit" variant="outline" disabled={isSubmitting}>
+        {isSubmitting ? 'Saving...' : 'Save MOT expiry'}
       </Button>
-      {problem && (
-        <p id={`${id}-problem`} role="alert" className="w-full text-sm font-medium text-red-700">
-          {problem}
-        </p>
-      )}
+      <div className="w-full empty:hidden">
+        <FieldError fieldId={fieldId} message={errors.motExpiry?.message} />
+        <FormError errors={errors} />
+      </div>
     </form>
   );
 }

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { VehicleHistory } from '#common/jobs/jobs.ts';
@@ -131,11 +131,13 @@ describe('Vehicle history', () => {
     const field = screen.getByRole('textbox', { name: 'Registration' });
     await userEvent.type(field, 'not a reg');
     await userEvent.click(screen.getByRole('button', { name: 'Find' }));
-    screen.getByText('Enter the vehicle’s registration, for example AB12 CDE');
+    await screen.findByText('Enter the vehicle’s registration, for example AB12 CDE');
     expect(calls).toEqual([]);
     await userEvent.clear(field);
     await userEvent.type(field, 'kx19 abc');
-    expect(screen.queryByText('Enter the vehicle’s registration, for example AB12 CDE')).toBeNull();
+    await waitFor(() =>
+      expect(screen.queryByText('Enter the vehicle’s registration, for example AB12 CDE')).toBeNull(),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Find' }));
     await screen.findByText('No jobs on this vehicle yet.');
     expect(calls.map((call) => call.path)).toEqual(['/api/vehicles/KX19ABC']);
@@ -162,12 +164,14 @@ describe('Vehicle history', () => {
 
     await userEvent.clear(field);
     await userEvent.click(form.getByRole('button', { name: 'Save MOT expiry' }));
-    expect(form.getByRole('alert').textContent).toBe('Enter the MOT expiry as a date, YYYY-MM-DD');
+    await waitFor(() =>
+      expect(form.getByRole('alert').textContent).toBe('Enter the MOT expiry as a date, YYYY-MM-DD'),
+    );
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
 
     await userEvent.type(field, '1999-01-01');
     await userEvent.click(form.getByRole('button', { name: 'Save MOT expiry' }));
-    expect((await form.findByRole('alert')).textContent).toBe('Refused on purpose.');
+    await waitFor(() => expect(form.getByRole('alert').textContent).toBe('Refused on purpose.'));
 
     await userEvent.clear(field);
     await userEvent.type(field, '2026-12-14');

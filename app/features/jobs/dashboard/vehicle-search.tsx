@@ -1,9 +1,20 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import * as z from 'zod/mini';
 import { isRegistration, normaliseRegistration, registrationMessage } from '#common/bookings/booking.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { FormField } from '#app/components/ui/form-field.tsx';
+import { schemaResolver } from '#app/components/ui/form-resolver.ts';
 
-const problemOf = (value: string) => (isRegistration(value) ? undefined : registrationMessage);
+type Search = { registration: string };
+
+/** The API's rule for a registration, and the form it looks it up in. */
+const searchSchema = z.object({
+  registration: z.pipe(
+    z.string().check(z.refine(isRegistration, registrationMessage)),
+    z.transform(normaliseRegistration),
+  ),
+});
 
 /**
  * The registration to look up, checked in the browser on submit first, then as it is corrected
@@ -16,38 +27,43 @@ export function VehicleSearch({
   initial: string;
   onFind: (registration: string) => void;
 }) {
-  const [value, setValue] = useState(initial);
-  const [submitted, setSubmitted] = useState(initial !== '');
-  const [error, setError] = useState(initial === '' ? undefined : problemOf(initial));
-  const input = useRef<HTMLInputElement>(null);
-
-  function find(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSubmitted(true);
-    const problem = problemOf(value);
-    setError(problem);
-    if (problem) input.current?.focus();
-    else onFind(normaliseRegistration(value));
-  }
+  // The address's registration is checked as if submitted: its error shows at once, then goes as it is corrected.
+  const [initialErrors] = useState<FieldErrors<Search> | undefined>(() =>
+    initial !== '' && !isRegistration(initial)
+      ? { registration: { type: 'validate', message: registrationMessage } }
+      : undefined,
+  );
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<Search>({
+    resolver: schemaResolver<Search, Search>(searchSchema),
+    defaultValues: { registration: initial },
+    mode: initial === '' ? 'onSubmit' : 'onChange',
+    errors: initialErrors,
+  });
+  const find = handleSubmit(({ registration }) => onFind(registration));
 
   return (
-    <form noValidate onSubmit={find} role="search" aria-label="Vehicle history" className="max-w-md">
-      <FormField id="vehicle-registration" label="Registration" error={error}>
+    <form
+      noValidate
+      onSubmit={(event) => void find(event)}
+      role="search"
+      aria-label="Vehicle history"
+      className="max-w-md"
+    >
+      <FormField id="vehicle-registration" label="Registration" error={errors.registration?.message}>
         {(control) => (
           <div className="flex items-start gap-2">
             <input
               {...control}
-              ref={input}
+              {...register('registration')}
               type="text"
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
               placeholder="AB12 CDE"
-              value={value}
-              onChange={(event) => {
-                setValue(event.target.value);
-                if (submitted) setError(problemOf(event.target.value));
-              }}
               className={`${control.className} min-w-0 flex-1 font-semibold tracking-wider uppercase placeholder:font-normal placeholder:tracking-normal placeholder:normal-case`}
             />
             <Button type="submit" variant="dark" className="mt-1.5 min-h-11 shrink-0 justify-center px-5">

@@ -2,9 +2,9 @@ import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import type { Job } from '#common/jobs/jobs.ts';
 import { formatPence } from '#common/util/money.ts';
 import { Button } from '#app/components/ui/button.tsx';
+import { FieldError, useFieldError } from '#app/components/ui/field-error.tsx';
 import { fieldClass } from '#app/components/ui/form-field.tsx';
 import type { CompletionValues } from './completion-values.ts';
-import { FieldError, useErrorOf } from './field-error.tsx';
 
 function LineField({
   index,
@@ -20,19 +20,14 @@ function LineField({
   const { register } = useFormContext<CompletionValues>();
   const name = `lines.${index}.${part}` as const;
   const id = `line-${index}-${part}`;
+  const error = useFieldError(name, id);
   return (
     <div>
       <label htmlFor={id} className="text-sm font-semibold text-ink">
         {label}
       </label>
-      <input
-        id={id}
-        inputMode={inputMode}
-        {...register(name)}
-        {...useErrorOf(name, `${id}-error`)}
-        className={fieldClass}
-      />
-      <FieldError name={name} id={`${id}-error`} />
+      <input id={id} inputMode={inputMode} {...register(name)} {...error.attributes} className={fieldClass} />
+      <FieldError fieldId={id} message={error.message} />
     </div>
   );
 }
@@ -42,7 +37,8 @@ export function ChargeFields({ job }: { job: Job }) {
   const { control, register } = useFormContext<CompletionValues>();
   const changing = useWatch({ control, name: 'changeCharge' });
   const { fields, append, remove } = useFieldArray({ control, name: 'lines' });
-  const reasonError = useErrorOf('linesReason', 'lines-reason-error');
+  const reasonId = `lines-reason-${job.id}`;
+  const reasonError = useFieldError('linesReason', reasonId);
   return (
     <fieldset className="grid gap-2">
       <legend className="font-heading text-base font-bold text-ink">The charge (VAT included)</legend>
@@ -83,16 +79,16 @@ export function ChargeFields({ job }: { job: Job }) {
             Add a line
           </Button>
           <div>
-            <label htmlFor={`lines-reason-${job.id}`} className="text-sm font-semibold text-ink">
+            <label htmlFor={reasonId} className="text-sm font-semibold text-ink">
               Why the charge changed
             </label>
             <input
-              id={`lines-reason-${job.id}`}
+              id={reasonId}
               {...register('linesReason')}
-              {...reasonError}
+              {...reasonError.attributes}
               className={fieldClass}
             />
-            <FieldError name="linesReason" id="lines-reason-error" />
+            <FieldError fieldId={reasonId} message={reasonError.message} />
           </div>
         </>
       )}

@@ -1,12 +1,11 @@
-import { useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useController, useForm } from 'react-hook-form';
 import { jobLimits, type Job } from '#common/jobs/jobs.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { fieldClass } from '#app/components/ui/form-field.tsx';
-import type { AddAction } from './job-actions.tsx';
+import type { AddAction, EventWithoutKey } from './job-actions.tsx';
 import { addEvent } from './job-actions.tsx';
 import { ChargeFields } from './charge-fields.tsx';
-import { completionOf, initialValues, type CompletionValues } from './completion-values.ts';
+import { completionResolver, initialValues, type CompletionValues } from './completion-values.ts';
 import { FittedTyreFields, TreadFields } from './fitted-tyre-fields.tsx';
 import { PhotoPicker } from './photo-picker.tsx';
 import { SignaturePad } from './signature-pad.tsx';
@@ -17,32 +16,28 @@ import { SignaturePad } from './signature-pad.tsx';
  * queued with its photos as one action each.
  */
 export function CompleteJobForm({ job, add, onDone }: { job: Job; add: AddAction; onDone: () => void }) {
-  const form = useForm<CompletionValues>({ defaultValues: initialValues(job) });
-  const [photos, setPhotos] = useState<File[]>([]);
-  const [signature, setSignature] = useState<Blob | null>(null);
+  const form = useForm<CompletionValues, unknown, EventWithoutKey>({
+    defaultValues: initialValues(job),
+    resolver: completionResolver(job),
+  });
+  const photos = useController({ control: form.control, name: 'photos' }).field;
+  const signature = useController({ control: form.control, name: 'signature' }).field;
   const room = Math.max(0, jobLimits.photos - job.photos);
 
-  const submit = form.handleSubmit(async (values) => {
-    form.clearErrors();
-    const checked = completionOf(values, job);
-    if (checked.errors) {
-      for (const [field, message] of Object.entries(checked.errors)) {
-        form.setError(field as keyof CompletionValues, { message });
-      }
-      return;
-    }
-    for (const picture of photos.slice(0, room)) {
+  const submit = form.handleSubmit(async (completed) => {
+    for (const picture of photos.value.slice(0, room)) {
       await add(job, 'Photo', (key) => ({ kind: 'file', fileKind: 'photo', idempotencyKey: key, picture }));
     }
-    if (signature) {
+    const signed = signature.value;
+    if (signed) {
       await add(job, 'Customer’s signature', (key) => ({
         kind: 'file',
         fileKind: 'signature',
         idempotencyKey: key,
-        picture: signature,
+        picture: signed,
       }));
     }
-    await addEvent(add, job, 'Completed', checked.event);
+    await addEvent(add, job, 'Completed', completed);
     onDone();
   });
 
@@ -83,9 +78,9 @@ export function CompleteJobForm({ job, add, onDone }: { job: Job; add: AddAction
           </label>
           <textarea id={`notes-${job.id}`} rows={2} {...form.register('notes')} className={fieldClass} />
         </div>
-        <PhotoPicker id={`photos-${job.id}`} room={room} photos={photos} onChange={setPhotos} />
+        <PhotoPicker id={`photos-${job.id}`} room={room} photos={photos.value} onChange={photos.onChange} />
         <ChargeFields job={job} />
-        <SignaturePad onChange={setSignature} />
+        <SignaturePad onChange={signature.onChange} />
         <Button type="submit" size="large">
           Complete the job
         </Button>

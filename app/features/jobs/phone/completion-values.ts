@@ -1,3 +1,4 @@
+import { set, type FieldErrors, type Resolver } from 'react-hook-form';
 import * as z from 'zod/mini';
 import {
   jobEventSchema,
@@ -20,6 +21,9 @@ export type CompletionValues = {
   changeCharge: boolean;
   lines: { description: string; quantity: string; price: string }[];
   linesReason: string;
+  /** Queued as files of their own before the event, not part of it. */
+  photos: File[];
+  signature: Blob | null;
 };
 
 /** "Hankook Ventus Prime 4 205/55 R16 91V" as brand, pattern and size, as far as it can be read. */
@@ -50,6 +54,8 @@ export function initialValues(job: Job): CompletionValues {
       price: poundsText(line.unitPence),
     })),
     linesReason: '',
+    photos: [],
+    signature: null,
   };
 }
 
@@ -112,4 +118,20 @@ export function completionOf(
   if (Object.keys(errors).length > 0) return { errors };
   const { idempotencyKey: _checked, ...withoutKey } = event;
   return { event: withoutKey };
+}
+
+/**
+ * The form's check (react-hook-form's resolver): the completed event of its values, or each
+ * field's message at the field's path (`tyres.0.dot`), as the form holds them.
+ */
+export function completionResolver(job: Job): Resolver<CompletionValues, unknown, EventWithoutKey> {
+  return (values) => {
+    const checked = completionOf(values, job);
+    if (checked.event) return { values: checked.event, errors: {} };
+    const errors: FieldErrors<CompletionValues> = {};
+    for (const [field, message] of Object.entries(checked.errors)) {
+      set(errors, field, { type: 'validate', message });
+    }
+    return { values: {}, errors };
+  };
 }

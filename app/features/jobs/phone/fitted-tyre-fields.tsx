@@ -1,9 +1,9 @@
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { tyrePositionLabels, tyrePositions, type TyrePosition } from '#common/jobs/jobs.ts';
 import { Button } from '#app/components/ui/button.tsx';
+import { FieldError, useFieldError } from '#app/components/ui/field-error.tsx';
 import { fieldClass } from '#app/components/ui/form-field.tsx';
 import type { CompletionValues } from './completion-values.ts';
-import { FieldError, useErrorOf } from './field-error.tsx';
 
 function TextField({
   name,
@@ -16,21 +16,60 @@ function TextField({
 }) {
   const { register } = useFormContext<CompletionValues>();
   const id = `field-${name}`;
-  const error = useErrorOf(name, `${id}-error`);
+  const error = useFieldError(name, id);
   return (
     <div>
       <label htmlFor={id} className="text-sm font-semibold text-ink">
         {label}
       </label>
-      <input id={id} {...register(name)} {...error} inputMode={inputMode} className={fieldClass} />
-      <FieldError name={name} id={`${id}-error`} />
+      <input id={id} {...register(name)} {...error.attributes} inputMode={inputMode} className={fieldClass} />
+      <FieldError fieldId={id} message={error.message} />
+    </div>
+  );
+}
+
+/** Where the tyre at `index` was fitted. */
+function PositionField({ index, fieldId }: { index: number; fieldId: string }) {
+  const { register } = useFormContext<CompletionValues>();
+  const name = `tyres.${index}.position` as const;
+  const error = useFieldError(name, fieldId);
+  return (
+    <div>
+      <label htmlFor={fieldId} className="text-sm font-semibold text-ink">
+        Position
+      </label>
+      <select id={fieldId} {...register(name)} {...error.attributes} className={fieldClass}>
+        {tyrePositions.map((position) => (
+          <option key={position} value={position}>
+            {tyrePositionLabels[position]}
+          </option>
+        ))}
+      </select>
+      <FieldError fieldId={fieldId} message={error.message} />
+    </div>
+  );
+}
+
+/** The tread depth left on the tyre taken off at `position`. */
+function TreadField({ position }: { position: TyrePosition }) {
+  const { register } = useFormContext<CompletionValues>();
+  const name = `tread.${position}` as const;
+  const id = `tread-${position}`;
+  const error = useFieldError(name, id);
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-semibold text-ink">
+        {tyrePositionLabels[position]}
+      </label>
+      <input id={id} inputMode="decimal" {...register(name)} {...error.attributes} className={fieldClass} />
+      <FieldError fieldId={id} message={error.message} />
     </div>
   );
 }
 
 /** The tyres fitted, one row each: position, brand, pattern, size and the DOT week and year. */
 export function FittedTyreFields() {
-  const { control, register } = useFormContext<CompletionValues>();
+  const { control } = useFormContext<CompletionValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'tyres' });
   const used = useWatch({ control, name: 'tyres' }).map((tyre) => tyre.position);
   const free = tyrePositions.find((position) => !used.includes(position));
@@ -43,23 +82,7 @@ export function FittedTyreFields() {
           key={field.id}
           className="grid gap-2 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-2"
         >
-          <div>
-            <label htmlFor={`position-${field.id}`} className="text-sm font-semibold text-ink">
-              Position
-            </label>
-            <select
-              id={`position-${field.id}`}
-              {...register(`tyres.${index}.position`)}
-              className={fieldClass}
-            >
-              {tyrePositions.map((position) => (
-                <option key={position} value={position}>
-                  {tyrePositionLabels[position]}
-                </option>
-              ))}
-            </select>
-            <FieldError name={`tyres.${index}.position`} id={`position-${field.id}-error`} />
-          </div>
+          <PositionField index={index} fieldId={`position-${field.id}`} />
           <TextField name={`tyres.${index}.dot`} label="DOT week and year (e.g. 2324)" inputMode="numeric" />
           <TextField name={`tyres.${index}.brand`} label="Brand" />
           <TextField name={`tyres.${index}.pattern`} label="Pattern" />
@@ -95,7 +118,7 @@ export function FittedTyreFields() {
 
 /** The tread depth of each tyre taken off, in mm, at the positions where tyres were fitted. */
 export function TreadFields() {
-  const { control, register } = useFormContext<CompletionValues>();
+  const { control } = useFormContext<CompletionValues>();
   const positions = useWatch({ control, name: 'tyres' }).map((tyre) => tyre.position);
   const shown = tyrePositions.filter((position: TyrePosition) => positions.includes(position));
   if (shown.length === 0) return null;
@@ -104,18 +127,9 @@ export function TreadFields() {
       <legend className="font-heading text-base font-bold text-ink">
         Tread left on the tyres taken off (mm)
       </legend>
-      {shown.map((position) => {
-        const id = `tread-${position}`;
-        return (
-          <div key={position}>
-            <label htmlFor={id} className="text-sm font-semibold text-ink">
-              {tyrePositionLabels[position]}
-            </label>
-            <input id={id} inputMode="decimal" {...register(`tread.${position}`)} className={fieldClass} />
-            <FieldError name={`tread.${position}`} id={`${id}-error`} />
-          </div>
-        );
-      })}
+      {shown.map((position) => (
+        <TreadField key={position} position={position} />
+      ))}
     </fieldset>
   );
 }

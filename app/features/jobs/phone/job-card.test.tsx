@@ -95,7 +95,12 @@ describe('a job on the fitter’s phone', () => {
     const { added, user } = renderCard(makeJob({ status: 'on-the-way' }));
     await user.click(screen.getByRole('button', { name: 'Could not complete' }));
     await user.click(screen.getByRole('radio', { name: 'Other' }));
-    await user.type(screen.getByLabelText('The reason'), 'Car not at the address');
+    await user.click(screen.getByRole('button', { name: 'Hand the job back to the office' }));
+    const own = screen.getByLabelText('The reason');
+    expect((await screen.findByRole('alert')).textContent).toBe('Say why the job could not be completed');
+    expect(own.getAttribute('aria-invalid')).toBe('true');
+    expect(added).toEqual([]);
+    await user.type(own, 'Car not at the address');
     await user.click(screen.getByRole('button', { name: 'Hand the job back to the office' }));
     expect(added[0]!.request).toEqual({
       kind: 'event',
@@ -114,9 +119,8 @@ describe('a job on the fitter’s phone', () => {
     await user.clear(amount);
     await user.type(amount, '20');
     await user.click(screen.getByRole('button', { name: 'Record the payment' }));
-    expect(amount.getAttribute('aria-describedby')).toBe(
-      screen.getByText('That is more than the £15.00 still due.').id,
-    );
+    const tooMuch = await screen.findByText('That is more than the £15.00 still due.');
+    expect(amount.getAttribute('aria-describedby')).toBe(tooMuch.id);
     await user.clear(amount);
     await user.type(amount, '5');
     await user.click(screen.getByRole('radio', { name: 'Cash' }));

@@ -1,10 +1,33 @@
-import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import * as z from 'zod/mini';
 import { paymentMethodLabels, paymentMethods, type PaymentMethod } from '#common/jobs/invoice.ts';
-import type { Job } from '#common/jobs/jobs.ts';
+import { jobPaymentSchema, type Job } from '#common/jobs/jobs.ts';
 import { formatPence, parsePounds, poundsText } from '#common/util/money.ts';
 import { Button } from '#app/components/ui/button.tsx';
+import { errorAttributes, FieldError } from '#app/components/ui/field-error.tsx';
 import { fieldClass } from '#app/components/ui/form-field.tsx';
+import { schemaResolver } from '#app/components/ui/form-resolver.ts';
 import type { AddAction } from './job-actions.tsx';
+
+type PaymentValues = { amount: string; method: PaymentMethod };
+
+/** The payment's body but its key (added when it is queued): the amount typed in pounds, up to what is due. */
+function paymentSchema(due: number) {
+  return z.object({
+    method: jobPaymentSchema.shape.method,
+    amount: z.pipe(
+      z.transform((typed: unknown) => (typeof typed === 'string' ? (parsePounds(typed) ?? 0) : 0)),
+      z
+        .number()
+        .check(
+          z.minimum(1, 'Enter the amount taken, for example 25.00'),
+          z.maximum(due, `That is more than the ${formatPence(due)} still due.`),
+        ),
+    ),
+  });
+}
+
+type Payment = z.output<ReturnType<typeof paymentSchema>>;
 
 /**
  * A payment taken at the kerb: how much (all that is due, unless the customer pays in part) and
@@ -12,29 +35,32 @@ import type { AddAction } from './job-actions.tsx';
  */
 export function PaymentForm({ job, add, onDone }: { job: Job; add: AddAction; onDone: () => void }) {
   const due = job.total - job.paid;
-  const [amount, setAmount] = useState(poundsText(due));
-  const [method, setMethod] = useState<PaymentMethod>('card');
-  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<PaymentValues, unknown, Payment>({
+    resolver: schemaResolver<PaymentValues, Payment>(paymentSchema(due)),
+    defaultValues: { amount: poundsText(due), method: 'card' },
+  });
+  const method = useWatch({ control, name: 'method' });
   const id = `amount-${job.id}`;
+  const submit = handleSubmit(({ amount, method: how }) => {
+    void add(
+      job,
+      `Payment of ${formatPence(amount)} by ${paymentMethodLabels[how].toLowerCase()}`,
+      (key) => ({
+        kind: 'payment',
+        body: { method: how, amount, idempotencyKey: key },
+      }),
+    ).then(onDone);
+  });
   return (
     <form
       noValidate
       className="grid gap-3 rounded-xl bg-slate-50 p-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const pence = parsePounds(amount);
-        if (pence === null || pence < 1) return setError('Enter the amount taken, for example 25.00');
-        if (pence > due) return setError(`That is more than the ${formatPence(due)} still due.`);
-        setError(null);
-        void add(
-          job,
-          `Payment of ${formatPence(pence)} by ${paymentMethodLabels[method].toLowerCase()}`,
-          (key) => ({
-            kind: 'payment',
-            body: { method, amount: pence, idempotencyKey: key },
-          }),
-        ).then(onDone);
-      }}
+      onSubmit={(event) => void submit(event)}
     >
       <p className="text-base text-ink">
         <span className="font-semibold">{formatPence(due)}</span> still due
@@ -47,17 +73,11 @@ export function PaymentForm({ job, add, onDone }: { job: Job; add: AddAction; on
         <input
           id={id}
           inputMode="decimal"
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          aria-invalid={error !== null}
-          aria-describedby={error ? `${id}-error` : undefined}
+          {...register('amount')}
+          {...errorAttributes(id, errors.amount?.message)}
           className={fieldClass}
         />
-        {error && (
-          <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-            {error}
-          </p>
-        )}
+        <FieldError fieldId={id} message={errors.amount?.message} />
       </div>
       <fieldset className="grid grid-cols-2 gap-2">
         <legend className="mb-1 text-sm font-semibold text-ink">How</legend>
@@ -68,14 +88,7 @@ export function PaymentForm({ job, add, onDone }: { job: Job; add: AddAction; on
               method === choice ? 'border-ink bg-ink text-white' : 'border-slate-300 bg-white text-ink'
             }`}
           >
-            <input
-              type="radio"
-              name={`method-${job.id}`}
-              value={choice}
-              checked={method === choice}
-              onChange={() => setMethod(choice)}
-              className="sr-only"
-            />
+            <input type="radio" value={choice} {...register('method')} className="sr-only" />
             {paymentMethodLabels[choice]}
           </label>
         ))}

@@ -76,14 +76,16 @@ describe('TyresTab: stock', () => {
     await user.clear(stock);
     await user.type(stock, '1');
     await user.click(form.getByRole('button', { name: 'Save' }));
-    expect(form.getByRole('alert').textContent).toBe(
-      'Say why the stock changes, for example “Counted the shelf”',
+    await waitFor(() =>
+      expect(form.getByRole('alert').textContent).toBe(
+        'Say why the stock changes, for example “Counted the shelf”',
+      ),
     );
     expect(calls.filter((call) => call.method === 'PATCH')).toEqual([]);
 
     await user.type(form.getByLabelText('Reason for the change'), 'Two sold at the counter');
     await user.click(form.getByRole('button', { name: 'Save' }));
-    expect((await form.findByRole('alert')).textContent).toBe(belowReservedMessage(2));
+    await waitFor(() => expect(form.getByRole('alert').textContent).toBe(belowReservedMessage(2)));
     expect(calls.filter((call) => call.method === 'PATCH')).toEqual([
       { method: 'PATCH', path: '/api/tyres/7', body: { stock: 1, reason: 'Two sold at the counter' } },
     ]);
@@ -98,7 +100,9 @@ describe('TyresTab: stock', () => {
     const form = within(screen.getByRole('form', { name: 'Adjust Hankook Ventus Prime 4' }));
     await user.type(form.getByLabelText('Own fitted price (£)'), 'cheap');
     await user.click(form.getByRole('button', { name: 'Save' }));
-    expect(form.getByRole('alert').textContent).toBe('Enter an amount in pounds, for example 89.99');
+    await waitFor(() =>
+      expect(form.getByRole('alert').textContent).toBe('Enter an amount in pounds, for example 89.99'),
+    );
     await user.clear(form.getByLabelText('Own fitted price (£)'));
     await user.type(form.getByLabelText('Own fitted price (£)'), '79.50');
     await user.click(form.getByRole('checkbox', { name: 'Hidden from customers' }));

@@ -1,4 +1,5 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { seasonNames } from '#common/tyres/catalogue.ts';
 import { tyreTierNames } from '#common/tyres/pricing.ts';
 import { loadIndexText } from '#common/tyres/size.ts';
@@ -131,17 +132,14 @@ function DemoNotice({ count }: { count: number }) {
 
 /** The catalogue: found by size, brand, pattern or EAN, each tyre's figures and its editor. */
 export function CataloguePanel() {
-  const [typed, setTyped] = useState('');
+  const { register, handleSubmit } = useForm<{ typed: string }>({ defaultValues: { typed: '' } });
   const [query, setQuery] = useState('');
   const catalogue = useTyreCatalogue(query);
   const pages = catalogue.data?.pages ?? [];
   const items = pages.flatMap((page) => page.items);
   const demoCount = pages[0]?.demoCount ?? 0;
 
-  function search(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setQuery(typed.trim());
-  }
+  const search = handleSubmit(({ typed }) => setQuery(typed.trim()));
 
   return (
     <div className="grid min-w-0 gap-4">
@@ -149,7 +147,7 @@ export function CataloguePanel() {
       <form
         role="search"
         aria-label="Find tyres"
-        onSubmit={search}
+        onSubmit={(event) => void search(event)}
         className="flex max-w-2xl flex-wrap items-end gap-2"
       >
         <label htmlFor="tyre-catalogue-query" className="w-full text-sm font-semibold text-ink">
@@ -158,8 +156,7 @@ export function CataloguePanel() {
         <input
           id="tyre-catalogue-query"
           type="search"
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
+          {...register('typed')}
           placeholder="205/55 R16"
           className={`${fieldClass} mt-0 min-w-0 flex-1`}
         />

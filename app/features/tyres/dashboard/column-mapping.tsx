@@ -9,6 +9,7 @@ import {
   type ColumnMapping,
   type MappableColumn,
 } from '#common/tyres/price-file.ts';
+import { errorIdOf, FieldError } from '#app/components/ui/field-error.tsx';
 import { fieldClass } from '#app/components/ui/form-field.tsx';
 
 /**
@@ -141,7 +142,7 @@ export function ColumnMappingFields({
   const required = (column: MappableColumn) =>
     alwaysNeeded.includes(column) || (sizeParts.includes(column) && !mapping.size);
   return (
-    <fieldset className="grid gap-3" aria-describedby={error ? 'column-mapping-error' : undefined}>
+    <fieldset className="grid gap-3" aria-describedby={error ? errorIdOf('column-mapping') : undefined}>
       <legend className="mb-1 text-base font-bold text-ink">Which of the file’s columns holds what</legend>
       <p className="text-sm text-slate-600">
         Kept for this supplier: their next file is read the same way. Columns marked * are needed; a column
@@ -149,11 +150,7 @@ export function ColumnMappingFields({
         For a column the file lacks, such as the season of a winter list, choose “The same for every row” and
         give its value.
       </p>
-      {error && (
-        <p id="column-mapping-error" role="alert" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldError fieldId="column-mapping" message={error} />
       <div className="grid gap-x-4 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
         {askedOrder.map((column) => {
           const id = `column-${column}`;

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { seasonNeededMessage } from '#common/tyres/price-file.ts';
 import { answer } from '#tests/support/api-handlers.ts';
@@ -70,8 +70,10 @@ describe('TyresTab: imports', () => {
     // Only what matches by name is chosen at first: Brand.
     expect((screen.getByLabelText(/^Brand/) as HTMLSelectElement).value).toBe('Brand');
     await user.click(screen.getByRole('button', { name: 'Import' }));
-    expect(screen.getByRole('alert').textContent).toMatch(
-      /^Choose the file’s columns for Pattern, Cost before VAT/,
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toMatch(
+        /^Choose the file’s columns for Pattern, Cost before VAT/,
+      ),
     );
 
     await user.selectOptions(screen.getByLabelText(/^Brand/), 'Marke');
@@ -80,13 +82,13 @@ describe('TyresTab: imports', () => {
     await user.selectOptions(screen.getByLabelText(/^Cost before VAT/), 'EK netto');
     // The file has no season column: it is never taken for a summer list.
     await user.click(screen.getByRole('button', { name: 'Import' }));
-    expect(screen.getByRole('alert').textContent).toBe(seasonNeededMessage);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(seasonNeededMessage));
     await user.selectOptions(screen.getByLabelText(/^Season/), 'The same for every row');
     await user.click(screen.getByRole('button', { name: 'Import' }));
-    expect(screen.getByRole('alert').textContent).toBe(seasonNeededMessage);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(seasonNeededMessage));
     await user.selectOptions(screen.getByLabelText('Season of every row'), 'Winter');
     await user.click(screen.getByRole('button', { name: 'Import' }));
-    expect(screen.getByRole('alert').textContent).toBe('Enter the supplier’s name');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Enter the supplier’s name'));
     await user.type(screen.getByLabelText(/^Supplier’s name/), 'Grosshandel');
     await user.click(screen.getByRole('checkbox', { name: /whole range/ }));
     await user.click(screen.getByRole('button', { name: 'Import' }));

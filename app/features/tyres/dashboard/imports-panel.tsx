@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { useForm, useWatch, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form';
 import {
   columnNames,
   missingColumns,
@@ -10,29 +11,157 @@ import {
 import type { TyreSupplier } from '#common/tyres/staff.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { FormField } from '#app/components/ui/form-field.tsx';
+import { showRefusal } from '#app/components/ui/show-refusal.ts';
 import { Spinner } from '#app/components/ui/spinner.tsx';
-import { ApiError, messageOf } from '#app/lib/api.ts';
-import { toast } from '#app/lib/use-toast.ts';
 import { ColumnMappingFields, guessMapping, mappingFits } from './column-mapping.tsx';
 import { ImportProgress, RecentImports } from './import-report.tsx';
 import { headersOf, rowCountOf } from './price-file-reading.ts';
 import { useSaveSupplier, useStartImport, useTyreImports, useTyreSuppliers } from './tyre-queries.ts';
 
-/** Whose columns read the file: ours as documented, a kept supplier's mapping, or a new one. */
-type Reader = { kind: 'own' } | { kind: 'supplier'; id: number } | { kind: 'new' };
-
 type ChosenFile = { file: File; headers: string[]; rows: number };
 
+/**
+ * The import as chosen: the file as read, whose columns read it (`own`, a kept supplier's id, or
+ * `new`), the new supplier's name, the mapping of the file's columns, and whether it is the
+ * supplier's whole range.
+ */
+type ImportValues = {
+  file: ChosenFile | null;
+  reader: string;
+  name: string;
+  mapping: ColumnMapping;
+  full: boolean;
+};
+
+const fields = ['file', 'name', 'mapping'] as const;
+
 /** The reader a file suggests: our own columns when it has them, else a supplier whose mapping fits it. */
-function suggestedReader(headers: string[], suppliers: TyreSupplier[]): Reader {
-  if (missingColumns(ownColumns(headers)).length === 0) return { kind: 'own' };
+function suggestedReader(headers: string[], suppliers: TyreSupplier[]): string {
+  if (missingColumns(ownColumns(headers)).length === 0) return 'own';
   const fitting = suppliers.find((supplier) => mappingFits(supplier.mapping, headers));
-  return fitting ? { kind: 'supplier', id: fitting.id } : { kind: 'new' };
+  return fitting ? String(fitting.id) : 'new';
 }
 
-const readerValue = (reader: Reader) => (reader.kind === 'supplier' ? String(reader.id) : reader.kind);
+const keptSupplier = (reader: string, suppliers: TyreSupplier[]) =>
+  suppliers.find((supplier) => String(supplier.id) === reader);
 
-type Errors = { file?: string; name?: string; mapping?: string };
+/** What stops the import, the first thing first, with the field it is about. */
+function importProblem({
+  file,
+  reader,
+  name,
+  mapping,
+}: ImportValues): [(typeof fields)[number], string] | null {
+  if (!file) return ['file', 'Choose the price file to import'];
+  if (reader === 'own') return null;
+  const missing = missingColumns(mapping);
+  const needs = missing.filter((column) => column !== 'season').map((column) => columnNames[column]);
+  if (needs.length > 0) return ['mapping', `Choose the file’s columns for ${needs.join(', ')}.`];
+  if (missing.includes('season')) return ['mapping', seasonNeededMessage];
+  if (reader === 'new' && name.trim() === '') return ['name', 'Enter the supplier’s name'];
+  return null;
+}
+
+/** The form's check: one problem at a time, as staff put them right one after the other. */
+const importResolver: Resolver<ImportValues> = (values) => {
+  const problem = importProblem(values);
+  return problem
+    ? { values: {}, errors: { [problem[0]]: { type: 'validate', message: problem[1] } } }
+    : { values, errors: {} };
+};
+
+type ImportChoicesProps = {
+  chosen: ChosenFile;
+  suppliers: TyreSupplier[];
+  reader: string;
+  mapping: ColumnMapping;
+  register: UseFormRegister<ImportValues>;
+  errors: FieldErrors<ImportValues>;
+  onReader: (reader: string) => void;
+  onMapping: (mapping: ColumnMapping) => void;
+};
+
+/** Once a file is chosen: whose columns it has, the new supplier's name and mapping, and whether it is whole. */
+function ImportChoices({
+  chosen,
+  suppliers,
+  reader,
+  mapping,
+  register,
+  errors,
+  onReader,
+  onMapping,
+}: ImportChoicesProps) {
+  const fullId = useId();
+  const lacking = missingColumns(ownColumns(chosen.headers));
+  return (
+    <>
+      <p className="text-sm text-slate-700" aria-live="polite">
+        {chosen.file.name}: {chosen.rows.toLocaleString('en-GB')} rows, {chosen.headers.length} columns.
+      </p>
+      <FormField id="price-file-reader" label="Whose columns does it have?" error={undefined}>
+        {(control) => (
+          <select {...control} {...register('reader', { onChange: (event) => onReader(event.target.value) })}>
+            <option value="own">Our own column set</option>
+            {suppliers.map((supplier) => (
+              <option key={supplier.id} value={supplier.id}>
+                {supplier.name}’s columns
+              </option>
+            ))}
+            <option value="new">A new supplier’s columns…</option>
+          </select>
+        )}
+      </FormField>
+      {reader === 'own' && lacking.length > 0 && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          This file does not have our columns (it lacks{' '}
+          {lacking.map((column) => columnNames[column]).join(', ')}): choose whose columns it has.
+        </p>
+      )}
+      {reader === 'new' && (
+        <FormField id="supplier-name" label="Supplier’s name" required error={errors.name?.message}>
+          {(control) => <input {...control} maxLength={80} {...register('name')} />}
+        </FormField>
+      )}
+      {reader !== 'own' && (
+        <ColumnMappingFields
+          headers={chosen.headers}
+          mapping={mapping}
+          onChange={onMapping}
+          error={errors.mapping?.message}
+        />
+      )}
+      <div className="flex items-start gap-3">
+        <input
+          id={fullId}
+          type="checkbox"
+          className="mt-0.5 size-5 accent-brand-dark"
+          {...register('full')}
+        />
+        <label htmlFor={fullId} className="text-sm text-ink">
+          <span className="font-semibold">This is the supplier’s whole range.</span> Their tyres missing from
+          the file become unavailable (never deleted); untick for a file with only some tyres.
+        </label>
+      </div>
+    </>
+  );
+}
+
+/** The kept mapping's id for an import, saved first when it is new or changed; none for our own columns. */
+function useMappingId(suppliers: TyreSupplier[]) {
+  const saveSupplier = useSaveSupplier();
+  return async ({ reader, name, mapping }: ImportValues) => {
+    if (reader === 'own') return null;
+    const kept = keptSupplier(reader, suppliers);
+    if (kept && JSON.stringify(kept.mapping) === JSON.stringify(mapping)) return kept.id;
+    const saved = await saveSupplier.mutateAsync({
+      id: kept?.id ?? null,
+      name: kept?.name ?? name.trim(),
+      mapping,
+    });
+    return saved.id;
+  };
+}
 
 /**
  * Sends a price file: staff choose it, say whose columns it has (ours, a supplier's kept
@@ -46,107 +175,77 @@ function ImportForm({
   suppliers: TyreSupplier[];
   onStarted: (id: number, rows: number) => void;
 }) {
-  const saveSupplier = useSaveSupplier();
+  const mappingIdOf = useMappingId(suppliers);
   const startImport = useStartImport();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [chosen, setChosen] = useState<ChosenFile | null>(null);
-  const [reader, setReader] = useState<Reader>({ kind: 'own' });
-  const [name, setName] = useState('');
-  const [mapping, setMapping] = useState<ColumnMapping>({});
-  const [full, setFull] = useState(true);
-  const [errors, setErrors] = useState<Errors>({});
-  const fullId = useId();
-  const busy = saveSupplier.isPending || startImport.isPending;
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    clearErrors,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<ImportValues>({
+    resolver: importResolver,
+    defaultValues: { file: null, reader: 'own', name: '', mapping: {}, full: true },
+  });
+  const [chosen, reader, mapping] = useWatch({ control, name: ['file', 'reader', 'mapping'] });
 
-  const chooseReader = (next: Reader, headers = chosen?.headers ?? []) => {
-    setReader(next);
-    const kept =
-      next.kind === 'supplier' ? suppliers.find((supplier) => supplier.id === next.id)?.mapping : {};
-    setMapping(guessMapping(headers, kept));
-    setErrors((current) => ({ file: current.file }));
+  const chooseReader = (next: string, headers = chosen?.headers ?? []) => {
+    setValue('reader', next);
+    setValue('mapping', guessMapping(headers, keptSupplier(next, suppliers)?.mapping));
+    clearErrors(['name', 'mapping']);
   };
 
   async function chooseFile(file: File | undefined) {
-    setErrors({});
-    if (!file) {
-      setChosen(null);
-      return;
-    }
+    clearErrors();
+    setValue('file', null);
+    if (!file) return;
     const [headers, rows] = await Promise.all([headersOf(file), rowCountOf(file)]);
     if (headers.length === 0) {
-      setChosen(null);
-      setErrors({ file: 'This file is empty: choose the supplier’s price file (CSV).' });
+      setError('file', {
+        type: 'validate',
+        message: 'This file is empty: choose the supplier’s price file (CSV).',
+      });
       return;
     }
-    setChosen({ file, headers, rows });
+    setValue('file', { file, headers, rows });
     chooseReader(suggestedReader(headers, suppliers), headers);
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    if (!chosen) {
-      setErrors({ file: 'Choose the price file to import' });
-      fileInput.current?.focus();
-      return;
-    }
-    const missing = missingColumns(mapping);
-    const needs = missing.filter((column) => column !== 'season').map((column) => columnNames[column]);
-    if (reader.kind !== 'own' && needs.length > 0) {
-      setErrors({ mapping: `Choose the file’s columns for ${needs.join(', ')}.` });
-      return;
-    }
-    if (reader.kind !== 'own' && missing.includes('season')) {
-      setErrors({ mapping: seasonNeededMessage });
-      return;
-    }
-    if (reader.kind === 'new' && name.trim() === '') {
-      setErrors({ name: 'Enter the supplier’s name' });
-      return;
-    }
-    setErrors({});
+  async function start(values: ImportValues) {
     try {
-      let mappingId: number | null = null;
-      if (reader.kind !== 'own') {
-        const kept =
-          reader.kind === 'supplier' ? suppliers.find((supplier) => supplier.id === reader.id) : undefined;
-        const unchanged = kept && JSON.stringify(kept.mapping) === JSON.stringify(mapping);
-        mappingId = unchanged
-          ? kept.id
-          : (
-              await saveSupplier.mutateAsync({
-                id: kept?.id ?? null,
-                name: kept?.name ?? name.trim(),
-                mapping,
-              })
-            ).id;
-      }
-      const { id } = await startImport.mutateAsync({ file: chosen.file, mappingId, full });
-      onStarted(id, chosen.rows);
-      setChosen(null);
-      setName('');
+      const { file, rows } = values.file!;
+      const { id } = await startImport.mutateAsync({
+        file,
+        mappingId: await mappingIdOf(values),
+        full: values.full,
+      });
+      onStarted(id, rows);
+      setValue('file', null);
+      setValue('name', '');
       if (fileInput.current) fileInput.current.value = '';
     } catch (error) {
-      const fields = error instanceof ApiError ? error.fieldErrors : undefined;
-      if (fields?.name || fields?.mapping || fields?.file) {
-        setErrors({ name: fields.name?.[0], mapping: fields.mapping?.[0], file: fields.file?.[0] });
-      } else
-        toast({ variant: 'destructive', title: 'The import did not start', description: messageOf(error) });
+      showRefusal(error, { fields, setError, title: 'The import did not start' });
     }
   }
+  const send = (event: FormEvent<HTMLFormElement>) => {
+    // The button stays focusable while sending (aria-disabled): a second press does nothing.
+    if (isSubmitting) event.preventDefault();
+    else
+      void handleSubmit(start, (problems) => {
+        if (problems.file) fileInput.current?.focus();
+      })(event);
+  };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      aria-label="Import a price file"
-      className="grid gap-5"
-    >
+    <form noValidate onSubmit={send} aria-label="Import a price file" className="grid gap-5">
       <FormField
         id="price-file"
         label="Price file (CSV, comma or semicolon separated)"
         required
-        error={errors.file}
+        error={errors.file?.message}
         hint={`Our own columns: ${priceFileColumns.join(', ')}.`}
       >
         {(control) => (
@@ -159,82 +258,20 @@ function ImportForm({
           />
         )}
       </FormField>
-
       {chosen && (
-        <>
-          <p className="text-sm text-slate-700" aria-live="polite">
-            {chosen.file.name}: {chosen.rows.toLocaleString('en-GB')} rows, {chosen.headers.length} columns.
-          </p>
-          <FormField id="price-file-reader" label="Whose columns does it have?" error={undefined}>
-            {(control) => (
-              <select
-                {...control}
-                value={readerValue(reader)}
-                onChange={(event) => {
-                  const value = event.target.value;
-                  chooseReader(
-                    value === 'own' || value === 'new'
-                      ? { kind: value }
-                      : { kind: 'supplier', id: Number(value) },
-                  );
-                }}
-              >
-                <option value="own">Our own column set</option>
-                {suppliers.map((supplier) => (
-                  <option key={supplier.id} value={supplier.id}>
-                    {supplier.name}’s columns
-                  </option>
-                ))}
-                <option value="new">A new supplier’s columns…</option>
-              </select>
-            )}
-          </FormField>
-          {reader.kind === 'own' && missingColumns(ownColumns(chosen.headers)).length > 0 && (
-            <p role="alert" className="text-sm font-medium text-red-700">
-              This file does not have our columns (it lacks{' '}
-              {missingColumns(ownColumns(chosen.headers))
-                .map((column) => columnNames[column])
-                .join(', ')}
-              ): choose whose columns it has.
-            </p>
-          )}
-          {reader.kind === 'new' && (
-            <FormField id="supplier-name" label="Supplier’s name" required error={errors.name}>
-              {(control) => (
-                <input
-                  {...control}
-                  value={name}
-                  maxLength={80}
-                  onChange={(event) => setName(event.target.value)}
-                />
-              )}
-            </FormField>
-          )}
-          {reader.kind !== 'own' && (
-            <ColumnMappingFields
-              headers={chosen.headers}
-              mapping={mapping}
-              onChange={setMapping}
-              error={errors.mapping}
-            />
-          )}
-          <div className="flex items-start gap-3">
-            <input
-              id={fullId}
-              type="checkbox"
-              className="mt-0.5 size-5 accent-brand-dark"
-              checked={full}
-              onChange={(event) => setFull(event.target.checked)}
-            />
-            <label htmlFor={fullId} className="text-sm text-ink">
-              <span className="font-semibold">This is the supplier’s whole range.</span> Their tyres missing
-              from the file become unavailable (never deleted); untick for a file with only some tyres.
-            </label>
-          </div>
-        </>
+        <ImportChoices
+          chosen={chosen}
+          suppliers={suppliers}
+          reader={reader}
+          mapping={mapping}
+          register={register}
+          errors={errors}
+          onReader={chooseReader}
+          onMapping={(next) => setValue('mapping', next)}
+        />
       )}
-      <Button type="submit" size="large" className="justify-self-start" aria-disabled={busy}>
-        {busy ? 'Starting…' : 'Import'}
+      <Button type="submit" size="large" className="justify-self-start" aria-disabled={isSubmitting}>
+        {isSubmitting ? 'Starting…' : 'Import'}
       </Button>
     </form>
   );

@@ -1,21 +1,42 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { tyreChangeSchema, type StaffTyre, type TyreChange } from '#common/tyres/staff.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { FormField } from '#app/components/ui/form-field.tsx';
-import { ApiError, messageOf } from '#app/lib/api.ts';
+import { schemaResolver } from '#app/components/ui/form-resolver.ts';
+import { showRefusal } from '#app/components/ui/show-refusal.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import { formatPence, parsePounds, poundsText } from '#common/util/money.ts';
 import { amountMessage } from '#common/util/money.ts';
 import { useChangeTyre } from './tyre-queries.ts';
 
-type Errors = Partial<Record<'stock' | 'reason' | 'priceOverride', string>>;
+type TyreEdit = { stock: string; reason: string; priceOverride: string; hidden: boolean };
 
-const firstErrors = (errors: Partial<Record<string, string[]>> | undefined): Errors => ({
-  stock: errors?.stock?.[0],
-  reason: errors?.reason?.[0],
-  priceOverride: errors?.priceOverride?.[0],
-});
+const fields = ['stock', 'reason', 'priceOverride'] as const;
+
+/**
+ * The change sent for what was typed: only what differs from `tyre` (the reason when given),
+ * checked by the API's rules. A price that is no amount is refused before them.
+ */
+function tyreChangeOf(tyre: StaffTyre) {
+  return z.pipe(
+    z.transform((edit: TyreEdit, context): Record<string, unknown> => {
+      const price = edit.priceOverride.trim() === '' ? null : parsePounds(edit.priceOverride);
+      if (price === null && edit.priceOverride.trim() !== '') {
+        context.issues.push({ code: 'custom', input: edit, path: ['priceOverride'], message: amountMessage });
+        return z.NEVER;
+      }
+      const stock = edit.stock.trim() === '' ? Number.NaN : Number(edit.stock);
+      return {
+        ...(stock !== tyre.stock && { stock }),
+        ...(price !== tyre.priceOverride && { priceOverride: price }),
+        ...(edit.hidden !== tyre.hidden && { hidden: edit.hidden }),
+        ...(edit.reason.trim() !== '' && { reason: edit.reason }),
+      };
+    }),
+    tyreChangeSchema,
+  );
+}
 
 /**
  * Adjusts one tyre: the count on the shelf (with the reason, which the activity log keeps), an
@@ -23,59 +44,48 @@ const firstErrors = (errors: Partial<Record<string, string[]>> | undefined): Err
  */
 export function TyreEditor({ tyre, onDone }: { tyre: StaffTyre; onDone: () => void }) {
   const change = useChangeTyre();
-  const [stock, setStock] = useState(String(tyre.stock));
-  const [reason, setReason] = useState('');
-  const [ownPrice, setOwnPrice] = useState(tyre.priceOverride === null ? '' : poundsText(tyre.priceOverride));
-  const [hidden, setHidden] = useState(tyre.hidden);
-  const [errors, setErrors] = useState<Errors>({});
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<TyreEdit, unknown, TyreChange>({
+    resolver: schemaResolver<TyreEdit, TyreChange>(tyreChangeOf(tyre)),
+    defaultValues: {
+      stock: String(tyre.stock),
+      reason: '',
+      priceOverride: tyre.priceOverride === null ? '' : poundsText(tyre.priceOverride),
+      hidden: tyre.hidden,
+    },
+  });
   const idOf = (field: string) => `tyre-${tyre.id}-${field}`;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (change.isPending) return;
-    const body: Record<string, unknown> = {};
-    const stockCount = stock.trim() === '' ? Number.NaN : Number(stock);
-    if (stockCount !== tyre.stock) body.stock = stockCount;
-    const price = ownPrice.trim() === '' ? null : parsePounds(ownPrice);
-    if (price === null && ownPrice.trim() !== '') {
-      setErrors({ priceOverride: amountMessage });
-      return;
-    }
-    if (price !== tyre.priceOverride) body.priceOverride = price;
-    if (hidden !== tyre.hidden) body.hidden = hidden;
-    if (reason.trim() !== '') body.reason = reason;
-    if (Object.keys(body).filter((key) => key !== 'reason').length === 0) {
+  const submit = handleSubmit(async (changed) => {
+    // A reason alone changes nothing.
+    if (Object.keys(changed).every((key) => key === 'reason')) {
       onDone();
       return;
     }
-    const parsed = z.safeParse(tyreChangeSchema, body);
-    if (!parsed.success) {
-      setErrors(firstErrors(z.flattenError(parsed.error).fieldErrors));
-      return;
+    try {
+      const saved = await change.mutateAsync({ id: tyre.id, change: changed });
+      toast({
+        title: 'Tyre saved',
+        description: `${saved.brand} ${saved.pattern}: ${saved.stock} in stock, ${formatPence(saved.price)} fitted.`,
+      });
+      onDone();
+    } catch (error) {
+      showRefusal(error, { fields, setError, title: 'Saving failed' });
     }
-    setErrors({});
-    change.mutate(
-      { id: tyre.id, change: parsed.data satisfies TyreChange },
-      {
-        onSuccess: (saved) => {
-          toast({
-            title: 'Tyre saved',
-            description: `${saved.brand} ${saved.pattern}: ${saved.stock} in stock, ${formatPence(saved.price)} fitted.`,
-          });
-          onDone();
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.fieldErrors) setErrors(firstErrors(error.fieldErrors));
-          else toast({ variant: 'destructive', title: 'Saving failed', description: messageOf(error) });
-        },
-      },
-    );
-  }
+  });
 
   return (
     <form
       noValidate
-      onSubmit={submit}
+      onSubmit={(event) => {
+        // The button stays focusable while saving (aria-disabled): a second press does nothing.
+        if (isSubmitting) event.preventDefault();
+        else void submit(event);
+      }}
       aria-label={`Adjust ${tyre.brand} ${tyre.pattern}`}
       className="mt-3 grid gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2"
     >
@@ -83,59 +93,33 @@ export function TyreEditor({ tyre, onDone }: { tyre: StaffTyre; onDone: () => vo
         id={idOf('stock')}
         label="On the shelf"
         hint={tyre.reserved > 0 ? `${tyre.reserved} held for bookings` : undefined}
-        error={errors.stock}
+        error={errors.stock?.message}
       >
-        {(control) => (
-          <input
-            {...control}
-            inputMode="numeric"
-            value={stock}
-            onChange={(event) => setStock(event.target.value)}
-          />
-        )}
+        {(control) => <input {...control} inputMode="numeric" {...register('stock')} />}
       </FormField>
       <FormField
         id={idOf('reason')}
         label="Reason for the change"
         hint="Kept in the activity log, for example “Counted the shelf”"
-        error={errors.reason}
+        error={errors.reason?.message}
       >
-        {(control) => (
-          <input
-            {...control}
-            value={reason}
-            maxLength={200}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        )}
+        {(control) => <input {...control} maxLength={200} {...register('reason')} />}
       </FormField>
       <FormField
         id={idOf('price')}
         label="Own fitted price (£)"
         hint={`Leave empty for the price rules: ${formatPence(tyre.price)} now`}
-        error={errors.priceOverride}
+        error={errors.priceOverride?.message}
       >
-        {(control) => (
-          <input
-            {...control}
-            inputMode="decimal"
-            value={ownPrice}
-            onChange={(event) => setOwnPrice(event.target.value)}
-          />
-        )}
+        {(control) => <input {...control} inputMode="decimal" {...register('priceOverride')} />}
       </FormField>
       <label className="flex min-h-11 items-center gap-3 self-end text-sm font-semibold text-ink">
-        <input
-          type="checkbox"
-          className="size-5 accent-brand-dark"
-          checked={hidden}
-          onChange={(event) => setHidden(event.target.checked)}
-        />
+        <input type="checkbox" className="size-5 accent-brand-dark" {...register('hidden')} />
         Hidden from customers
       </label>
       <div className="flex flex-wrap gap-2 sm:col-span-2">
-        <Button type="submit" variant="dark" aria-disabled={change.isPending}>
-          {change.isPending ? 'Saving…' : 'Save'}
+        <Button type="submit" variant="dark" aria-disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Save'}
         </Button>
         <Button type="button" variant="outline" onClick={onDone}>
           Cancel

@@ -25,7 +25,8 @@ const limitField = () =>
 
 const branchAddress = ['Unit 4, Example Trading Estate', 'Harold Hill, Romford', 'RM3 0XX'];
 const defaults = defaultSettings().invoicing;
-const notSetYet = /^Not set yet: invoices print the first branch’s address, shown here, and a placeholder VAT number/;
+const notSetYet =
+  /^Not set yet: invoices print the first branch’s address, shown here, and a placeholder VAT number/;
 
 describe('the Invoicing section', () => {
   it('shows what invoices print until an owner sets the details: the first branch’s address, a placeholder VAT number', async () => {

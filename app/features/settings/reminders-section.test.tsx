@@ -123,7 +123,10 @@ describe('the Reminders & reviews section', () => {
       own: [
         answer('PUT /api/settings/:domain', {
           status: 400,
-          body: { error: 'Check the highlighted fields', fieldErrors: { reviewTime: ['Refused on purpose'] } },
+          body: {
+            error: 'Check the highlighted fields',
+            fieldErrors: { reviewTime: ['Refused on purpose'] },
+          },
         }),
       ],
     });

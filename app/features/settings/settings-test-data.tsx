@@ -20,9 +20,20 @@ import { staffUser } from '#tests/support/staff-data.ts';
 import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { SettingsTab } from './settings-tab.tsx';
 
-export { descriptionOf, replaceText } from '#app/features/site-content/editor/content-tab-test-data.tsx';
-
 export type User = ReturnType<typeof userEvent.setup>;
+
+/** Replaces a field's text as pasting would: at once rather than key by key. */
+export async function replaceText(user: User, field: HTMLElement, text: string) {
+  await user.clear(field);
+  await user.click(field);
+  await user.paste(text);
+}
+
+/** The texts a field's aria-describedby points at, in order: its hint, then its message. */
+export const descriptionOf = (field: HTMLElement) =>
+  (field.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent);
 
 /** The sections of the tab, by their headings. */
 export type SectionName = 'Booking' | 'Tyre prices' | 'Invoicing' | 'Reminders & reviews';
@@ -126,11 +137,32 @@ export function sentUpdates<Domain extends SettingsDomain>(api: ServedApi, domai
 }
 
 /** The settings the last PUT of a domain sent. */
-export function sentSettings<Domain extends SettingsDomain>(api: ServedApi, domain: Domain): SettingsOf<Domain> {
+export function sentSettings<Domain extends SettingsDomain>(
+  api: ServedApi,
+  domain: Domain,
+): SettingsOf<Domain> {
   const update = sentUpdates(api, domain).at(-1);
   expect(update, `a PUT of the ${domain} settings`).toBeDefined();
   return update!.settings;
 }
+
+/** What `within(…)` gives: queries bound to a part of the page. */
+type Scope = ReturnType<typeof within>;
+
+/**
+ * A field of a booking week (a window's start, end or jobs) by its label, as getByLabelText finds
+ * it but through the label alone: getByLabelText looks up the labels of every element in turn,
+ * which takes seconds over a week's hundreds of fields.
+ */
+export function weekField(scope: Scope, label: string): HTMLInputElement {
+  const control = (scope.getByText(label, { selector: 'label' }) as HTMLLabelElement).control;
+  expect(control, `the field labelled ${label}`).toBeInstanceOf(HTMLInputElement);
+  return control as HTMLInputElement;
+}
+
+/** Whether a booking week shows a field labelled `label`. */
+export const hasWeekField = (scope: Scope, label: string) =>
+  scope.queryByText(label, { selector: 'label' }) !== null;
 
 /** Opens a place's panel in the Booking section by its name and gives its contents. */
 export async function openBookingLocation(user: User, name: string) {

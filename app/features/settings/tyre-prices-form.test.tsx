@@ -1,100 +1,149 @@
 // @vitest-environment happy-dom
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { settingsConflictMessage } from '#common/settings/domains.ts';
 import { defaultTyrePricing } from '#common/tyres/pricing-settings.ts';
 import { answer } from '#tests/support/api-handlers.ts';
-import { renderTyresTab, serveTyres } from './tyres-test-data.tsx';
+import {
+  defaultSettings,
+  descriptionOf,
+  domainSettings,
+  renderSettingsTab,
+  replaceText,
+  saveSection,
+  section,
+  sentSettings,
+  sentUpdates,
+} from './settings-test-data.tsx';
 
-describe('TyresTab: prices', () => {
-  it('publishes the rules in pence, with an example price as typed', async () => {
-    const calls = serveTyres([
-      answer('PUT /api/tyres/pricing', ({ body }) => ({
-        status: 200,
-        body: { version: 5, pricing: body.pricing, custom: true },
-      })),
-    ]);
-    const user = renderTyresTab();
-    await user.click(screen.getByRole('tab', { name: 'Prices' }));
-    const margin = await screen.findByLabelText('Margin on cost (%)', {
-      selector: '#pricing-mid-range-margin',
+const tyrePrices = () => section('Tyre prices');
+const marginField = (tier: string) =>
+  tyrePrices().getByLabelText('Margin on cost (%)', {
+    selector: `#pricing-${tier}-margin`,
+  }) as HTMLInputElement;
+const floorField = (tier: string) =>
+  tyrePrices().getByLabelText('Lowest tyre price before fitting (£)', {
+    selector: `#pricing-${tier}-floor`,
+  }) as HTMLInputElement;
+/** The example's sentence: what a mid-range 16-inch tyre at £50 cost sells at by the rules as typed. */
+const example = () => tyrePrices().getByText(/^By these rules a mid-range 16-inch tyre/).textContent;
+
+describe('the Tyre prices section', () => {
+  it('saves the rules in pence with the version they were read from, with an example price as typed', async () => {
+    const { api, user } = await renderSettingsTab({
+      settings: { tyres: domainSettings('tyres', defaultTyrePricing, { version: 4 }) },
     });
     // Mid-range by default: £50 × 1.3 × 1.2 = £78, to £78.99, plus £12 fitting.
-    screen.getByText('£90.99');
-    await user.clear(margin);
-    await user.type(margin, '40');
-    screen.getByText('£96.99');
-    await user.click(screen.getByRole('button', { name: 'Publish prices' }));
-    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
-    const sent = calls.find((call) => call.method === 'PUT')!.body as {
-      version: number;
-      pricing: typeof defaultTyrePricing;
-    };
-    expect(sent.version).toBe(4);
-    expect(sent.pricing).toEqual({
-      ...defaultTyrePricing,
-      tiers: { ...defaultTyrePricing.tiers, 'mid-range': { marginPercent: 40, floorPence: 4_500 } },
-    });
-    await screen.findByText('Prices published');
-    screen.getByText('Every tyre without a price of its own follows these rules.');
+    expect(example()).toBe(
+      'By these rules a mid-range 16-inch tyre that costs £50.00 before VAT sells at £90.99 fully fitted, VAT at 20% (the invoicing’s rate) included.',
+    );
+    await replaceText(user, marginField('mid-range'), '40');
+    expect(example()).toMatch(/ sells at £96\.99 fully fitted/);
+    await saveSection(user, 'Tyre prices');
+
+    await screen.findByText('Tyre prices saved');
+    expect(sentUpdates(api, 'tyres')).toEqual([
+      {
+        version: 4,
+        settings: {
+          ...defaultTyrePricing,
+          tiers: { ...defaultTyrePricing.tiers, 'mid-range': { marginPercent: 40, floorPence: 4_500 } },
+        },
+      },
+    ]);
+    tyrePrices().getByText('Version 5');
+    tyrePrices().getByText('Every tyre without a price of its own follows these rules.');
+    expect(marginField('mid-range').value).toBe('40');
   });
 
-  it('shows the rules someone else published meanwhile in place of the draft, and says so', async () => {
-    const theirs = {
-      ...defaultTyrePricing,
-      tiers: { ...defaultTyrePricing.tiers, budget: { marginPercent: 33, floorPence: 3_000 } },
-    };
-    const message =
-      'Someone changed the tyre prices since you opened them. Here are theirs: make your changes again.';
-    const calls = serveTyres([
-      answer('PUT /api/tyres/pricing', {
-        status: 409,
-        body: { error: message, current: { version: 6, pricing: theirs, custom: true } },
-      }),
-    ]);
-    const user = renderTyresTab();
-    await user.click(screen.getByRole('tab', { name: 'Prices' }));
-    const margin = await screen.findByLabelText('Margin on cost (%)', {
-      selector: '#pricing-premium-margin',
+  it('says the rules are the starting ones until they are saved', async () => {
+    await renderSettingsTab();
+    tyrePrices().getByText('Version 0');
+    tyrePrices().getByText('These are the starting rules: save them as they suit the business.');
+  });
+
+  it('prices the example with the invoicing’s VAT rate, and follows it when that is saved', async () => {
+    const invoicing = { ...defaultSettings().invoicing, vatRatePercent: 5 };
+    const { user } = await renderSettingsTab({
+      settings: { invoicing: domainSettings('invoicing', invoicing, { version: 1 }) },
     });
-    await user.clear(margin);
-    await user.type(margin, '50');
-    await user.click(screen.getByRole('button', { name: 'Publish prices' }));
-    await screen.findByText(message);
-    await waitFor(() =>
-      expect(
-        (
-          screen.getByLabelText('Margin on cost (%)', {
-            selector: '#pricing-budget-margin',
-          }) as HTMLInputElement
-        ).value,
-      ).toBe('33'),
+    // £50 × 1.3 × 1.05 = £68.25, to £68.99, plus £12 fitting.
+    expect(example()).toMatch(
+      / sells at £80\.99 fully fitted, VAT at 5% \(the invoicing’s rate\) included\.$/,
     );
-    expect(
-      (
-        screen.getByLabelText('Margin on cost (%)', {
-          selector: '#pricing-premium-margin',
-        }) as HTMLInputElement
-      ).value,
-    ).toBe('30');
-    // Publishing again goes from their version.
-    await user.click(screen.getByRole('button', { name: 'Publish prices' }));
-    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(2));
-    expect((calls.filter((call) => call.method === 'PUT')[1]!.body as { version: number }).version).toBe(6);
+
+    await replaceText(user, section('Invoicing').getByLabelText('VAT rate'), '0');
+    await saveSection(user, 'Invoicing');
+    await screen.findByText('Invoicing settings saved');
+    // £50 × 1.3 = £65, to £65.99, plus £12 fitting.
+    expect(example()).toMatch(
+      / sells at £77\.99 fully fitted, VAT at 0% \(the invoicing’s rate\) included\.$/,
+    );
+  });
+
+  it('shows the rules someone else saved meanwhile in place of the draft, and says so', async () => {
+    const theirs = domainSettings(
+      'tyres',
+      {
+        ...defaultTyrePricing,
+        tiers: { ...defaultTyrePricing.tiers, budget: { marginPercent: 33, floorPence: 3_000 } },
+      },
+      { version: 6, changedAt: '2026-07-12T09:00:00.000Z', changedBy: 'sam' },
+    );
+    const { api, user } = await renderSettingsTab({
+      settings: { tyres: domainSettings('tyres', defaultTyrePricing, { version: 5 }) },
+      own: [
+        answer('PUT /api/settings/:domain', [
+          { status: 409, body: { error: settingsConflictMessage, current: theirs } },
+          { status: 200, body: { ...theirs, version: 7 } },
+        ]),
+      ],
+    });
+    await replaceText(user, marginField('premium'), '50');
+    await saveSection(user, 'Tyre prices');
+
+    await screen.findByText(settingsConflictMessage);
+    expect(marginField('budget').value).toBe('33');
+    expect(floorField('budget').value).toBe('30.00');
+    expect(marginField('premium').value).toBe('30');
+    tyrePrices().getByText('Version 6');
+    tyrePrices().getByText('Last changed by sam on 12/07/2026, 10:00');
+    // Saving again goes from their version.
+    await saveSection(user, 'Tyre prices');
+    await screen.findByText('Tyre prices saved');
+    expect(sentUpdates(api, 'tyres').map(({ version }) => version)).toEqual([5, 6]);
+    expect(sentSettings(api, 'tyres')).toEqual(theirs.settings);
   });
 
   it('names each field that is wrong and sends nothing', async () => {
-    const calls = serveTyres();
-    const user = renderTyresTab();
-    await user.click(screen.getByRole('tab', { name: 'Prices' }));
-    const floor = await screen.findByLabelText('Lowest tyre price before fitting (£)', {
-      selector: '#pricing-budget-floor',
+    const { api, user } = await renderSettingsTab();
+    await replaceText(user, floorField('budget'), 'thirty');
+    await user.click(tyrePrices().getByRole('button', { name: 'Add a brand' }));
+    await saveSection(user, 'Tyre prices');
+
+    expect(floorField('budget').getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(floorField('budget'))).toEqual(['Enter an amount in pounds, for example 89.99']);
+    tyrePrices().getByText('Enter the brand');
+    expect(sentUpdates(api, 'tyres')).toEqual([]);
+  });
+
+  it('shows the server’s refusal of a rule beside its field', async () => {
+    const { user } = await renderSettingsTab({
+      own: [
+        answer('PUT /api/settings/:domain', {
+          status: 400,
+          body: {
+            error: 'Check the highlighted fields',
+            fieldErrors: { 'tiers.premium.marginPercent': ['At most 500%'] },
+          },
+        }),
+      ],
     });
-    await user.clear(floor);
-    await user.type(floor, 'thirty');
-    await user.click(screen.getByRole('button', { name: 'Add a brand' }));
-    await user.click(screen.getByRole('button', { name: 'Publish prices' }));
-    await screen.findByText('Enter an amount in pounds, for example 89.99');
-    screen.getByText('Enter the brand');
-    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+    await saveSection(user, 'Tyre prices');
+
+    await screen.findByText('Not saved');
+    expect(marginField('premium').getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(marginField('premium'))).toEqual(['At most 500%']);
+    expect(marginField('budget').getAttribute('aria-invalid')).toBe('false');
   });
 });

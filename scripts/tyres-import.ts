@@ -14,7 +14,8 @@ import {
 import { ConfigError, loadConfig, type Config } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { DataDirLockedError } from '#server/db/data-dir-lock.ts';
-import { importFile, type ImportReport } from '#server/tyres/import.ts';
+import type { ImportReport } from '#server/tyres/import.ts';
+import { importFile } from '#server/tyres/import-task.ts';
 
 type Request = { file: string; supplier: string | null; full: boolean };
 

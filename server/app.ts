@@ -74,6 +74,9 @@ import { siteSettingsWith, type SiteSettings } from '#common/site-content/site-s
 import type { PageCache } from './pages/page-cache.ts';
 import { pageHandler } from './pages/page-handler.ts';
 import { staffPages } from './pages/staff-pages.ts';
+import { backgroundTasksRouter } from './tasks/routes.ts';
+import { createTaskRunner, type TaskRunner } from './tasks/runner.ts';
+import { tyreImportTask } from './tyres/import-task.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { settingsRouter } from './settings/routes.ts';
 import { createSettingsStore, type SettingsStore } from './settings/store.ts';
@@ -112,6 +115,8 @@ export type AppDependencies = {
    * query. Whoever gives them keeps them true to the database (db/staff-data.ts).
    */
   staffMemories?: ReturnType<typeof createStaffMemories>;
+  /** The background tasks (tasks/runner.ts); without them, a runner of those the routes ask for. */
+  tasks?: TaskRunner;
 };
 
 /**
@@ -145,6 +150,7 @@ export function createApp({
   siteContent = createSiteContentStore(database.db, () => seedSiteContent(config.site)),
   settings = createSettingsStore(database.db, siteContent),
   staffMemories,
+  tasks = createTaskRunner({ database, logger, clock, tasks: [tyreImportTask(database.db)] }),
 }: AppDependencies) {
   const app = express();
   app.disable('x-powered-by');
@@ -269,7 +275,13 @@ export function createApp({
   api.use(publicTyresRouter(booking));
   api.use(tyreHoldsRouter({ db: database.db, clock }, requireUser));
   api.use(
-    staffTyresRouter({ db: database.db, logger, settings: booking.settings, requireUser, changed: contentChanged }),
+    staffTyresRouter({
+      db: database.db,
+      settings: booking.settings,
+      requireUser,
+      changed: contentChanged,
+      tasks,
+    }),
   );
   api.use(customersToldToCall(contact));
   api.use(publicAnalyticsRouter(analytics));
@@ -334,6 +346,7 @@ export function createApp({
       requireUser,
     ),
   );
+  api.use(backgroundTasksRouter(tasks, requireUser));
   api.use(apiNotFound);
   api.use(apiErrorHandler);
   app.use('/api', api);

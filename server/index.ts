@@ -2,37 +2,26 @@ import type { AddressInfo } from 'node:net';
 import { createApp, createStaffMemories } from './app.ts';
 import { systemClock } from './clock.ts';
 import { AccountRefusedError, addStaffAccount, firstAccountWarning } from './auth/initial-admin.ts';
-import { pruneSessions } from './auth/sessions.ts';
-import { pruneLoginFailures } from './auth/throttle.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { seedDemoContent } from './db/seed.ts';
 import { seedDemoTyres } from './tyres/demo-catalogue.ts';
-import { failStaleImports } from './tyres/import.ts';
+import { failStaleImports } from './tyres/import-records.ts';
 import { removeLeftoverUploads } from './tyres/upload.ts';
 import { createDevSsr, loadProductionSsr } from './http/ssr.ts';
-import { pruneRateLimitCounters } from './http/rate-limit.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './notifications/mailer.ts';
-import { startOutboxWorker } from './notifications/worker.ts';
-import { notificationAddresses } from './notifications/addresses.ts';
 import { createPageViewRecorder } from './analytics/recorder.ts';
 import { watchSiteContent } from './pages/content-changes.ts';
 import { PageCache } from './pages/page-cache.ts';
 import type { Subscription } from './db/listener.ts';
-import { startBackups } from './backups/service.ts';
-import { purgeExpiredEnquiries } from './enquiries/retention.ts';
-import { clearExpiredInvoiceDetails } from './jobs/privacy.ts';
-import { purgeOldActivity } from './activity/service.ts';
-import { londonDay } from './analytics/london.ts';
-import { purgeRawPageViews } from './analytics/retention.ts';
+import { embeddedDatabaseBackups } from './backups/service.ts';
+import { backgroundTasks } from './background-tasks.ts';
+import { createTaskRunner } from './tasks/runner.ts';
 import { createSiteContentStore } from '#server/site-content/store.ts';
 import { seedSiteContent } from '#common/site-content/seed.ts';
-import { sql } from 'drizzle-orm';
-import { invoicePdfFile } from './jobs/invoices.ts';
 import { watchStaffData } from './db/staff-data.ts';
-import { startReminderRunner } from './reminders/runner.ts';
 import { watchSettings } from './settings/changes.ts';
 import { createSettingsStore } from './settings/store.ts';
 
@@ -110,80 +99,27 @@ async function main() {
       'e-mail is not set up (SMTP_URL): notifications wait in the outbox, shown to owners in the dashboard',
     );
   }
-  const notifications = startOutboxWorker({
-    db: database.db,
-    mailer: createMailer({ smtpUrl: config.smtpUrl }),
-    logger,
-    addresses: notificationAddresses(config, siteContent, () => settings.inForce()),
-    publicUrl: config.publicUrl,
-    invoicePdf: (invoiceId) => invoicePdfFile(database.db, invoiceId),
-  });
-  const reminderRunner = startReminderRunner({
-    db: database.db,
-    clock,
-    logger,
-    reminderSettings: async () => (await settings.inForce()).reminders,
-    wake: () => notifications.wake(),
-  });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl });
   // The embedded database's nightly backups, and the socket npm run db:backup asks through.
-  const backups = await startBackups({ config, database, logger, clock });
-
-  // Counters, sign-in failures and sessions are only needed for their window; drop old ones hourly.
-  const pruneCounters = setInterval(
-    () => {
-      const now = clock();
-      Promise.all([
-        pruneRateLimitCounters(database.db, new Date(now.getTime() - 24 * 60 * 60 * 1000)),
-        pruneLoginFailures(database.db, now),
-        pruneSessions(database.db, now),
-      ]).catch((error: unknown) => logger.warn({ err: error }, 'could not prune expired records'));
-    },
-    60 * 60 * 1000,
-  );
-  pruneCounters.unref();
-
-  // Enquiries past the retention period, activity log entries older than 12 months and single
-  // page views older than ANALYTICS_RAW_RETENTION_DAYS go daily (and once shortly after start),
-  // and invoices six years old lose their customer's details. With several processes, whichever
-  // holds the lock purges the enquiries; doing the others twice at once is harmless.
-  const purgeExpired = () => {
-    const now = clock();
-    purgeExpiredEnquiries(database.db, { now, months: config.enquiryRetentionMonths })
-      .then((purged) => {
-        if (purged && (purged.enquiries > 0 || purged.notifications > 0)) {
-          logger.info({ ...purged, months: config.enquiryRetentionMonths }, 'expired enquiries deleted');
-        }
-      })
-      .catch((error: unknown) => logger.warn({ err: error }, 'could not delete expired enquiries'));
-    clearExpiredInvoiceDetails(database.db, now)
-      .then((invoices) => {
-        if (invoices > 0) logger.info({ invoices }, 'customer details removed from invoices past six years');
-      })
-      .catch((error: unknown) =>
-        logger.warn({ err: error }, 'could not remove old invoices’ customer details'),
-      );
-    purgeOldActivity(database.db, now)
-      .then((entries) => {
-        if (entries > 0) logger.info({ entries }, 'old activity log entries deleted');
-      })
-      .catch((error: unknown) => logger.warn({ err: error }, 'could not delete old activity log entries'));
-    // The embedded database gathers no statistics by itself (no autovacuum): without them the
-    // planner guesses, and may scan a year of bookings where an index would find a handful.
-    if (database.driver === 'pglite') {
-      database.db
-        .execute(sql`analyze`)
-        .catch((error: unknown) => logger.warn({ err: error }, 'could not gather the database statistics'));
-    }
-    purgeRawPageViews(database.db, { today: londonDay(now), days: config.analyticsRawRetentionDays })
-      .then((views) => {
-        if (views) logger.info({ views, days: config.analyticsRawRetentionDays }, 'old page views deleted');
-      })
-      .catch((error: unknown) => logger.warn({ err: error }, 'could not delete old page views'));
+  const backups = embeddedDatabaseBackups({ config, database, logger, clock });
+  // Every periodic or deferred piece of work, one run at a time across processes (decision 025).
+  const tasks = createTaskRunner({
+    database,
+    logger,
+    clock,
+    tasks: [
+      ...backgroundTasks({ config, database, logger, clock, siteContent, settings, mailer }),
+      ...backups.tasks,
+    ],
+  });
+  const socket = await backups.openSocket(tasks);
+  /** Stops the background work: the socket's requests first, as the tasks do them. */
+  const stopTasks = async () => {
+    await socket.close();
+    // Unsent notifications stay in the outbox and go out after the next start.
+    await tasks.stop();
+    mailer?.close();
   };
-  const firstPurge = setTimeout(purgeExpired, 60 * 1000);
-  firstPurge.unref();
-  const dailyPurge = setInterval(purgeExpired, 24 * 60 * 60 * 1000);
-  dailyPurge.unref();
 
   const pageViews = createPageViewRecorder({ db: database.db, logger });
   let shuttingDown = false;
@@ -193,7 +129,8 @@ async function main() {
     database,
     logger,
     ssr,
-    notifications,
+    notifications: { wake: () => tasks.runSoon('outbox') },
+    tasks,
     pageCache,
     siteContent,
     settings,
@@ -215,9 +152,6 @@ async function main() {
       return;
     }
     shuttingDown = true;
-    clearInterval(pruneCounters);
-    clearTimeout(firstPurge);
-    clearInterval(dailyPurge);
     logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
     const drained = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
@@ -232,10 +166,7 @@ async function main() {
     clearTimeout(force);
     await ssr.close?.();
     await pageViews.stop();
-    await reminderRunner.stop();
-    // Unsent notifications stay in the outbox and go out after the next start.
-    await notifications.stop();
-    await backups.stop();
+    await stopTasks();
     await siteContentWatch?.close();
     await settingsWatch?.close();
     await staffDataWatch?.close();
@@ -263,9 +194,7 @@ async function main() {
     });
   } catch (error) {
     // Typically the port is taken (EADDRINUSE): reported as one line by the caller.
-    await reminderRunner.stop();
-    await notifications.stop();
-    await backups.stop();
+    await stopTasks();
     await siteContentWatch?.close();
     await settingsWatch?.close();
     await staffDataWatch?.close();

@@ -177,22 +177,16 @@ async function serve(
       const { command: _command, ...importRequest } = request.data;
       const report = Buffer.from(JSON.stringify(await importTyres(importRequest)));
       answer({ ok: true, bytes: report.byteLength }, report);
-      logger.info('tyre price file imported for npm run tyres:import');
     } catch (error) {
       answer({ ok: false, error: (error as Error).message });
     }
     return;
   }
-  const started = performance.now();
+  // The server's task that takes the backup logs and records it (server/backups/service.ts).
   try {
     const backup = await dump();
     answer({ ok: true, bytes: backup.byteLength }, backup);
-    logger.info(
-      { bytes: backup.byteLength, ms: Math.round(performance.now() - started) },
-      'backup taken for npm run db:backup',
-    );
   } catch (error) {
-    logger.error({ err: error }, 'backup for npm run db:backup failed');
     answer({ ok: false, error: (error as Error).message });
   }
 }

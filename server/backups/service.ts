@@ -1,13 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Logger } from 'pino';
+import type { Logger } from '../logger.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { openBackupSocket } from './control-socket.ts';
-import { importFile } from '../tyres/import.ts';
+import { importFileByTask } from '../tyres/import-task.ts';
+import { createTaskRequests } from '../tasks/requests.ts';
+import type { TaskDefinition, TaskRunner } from '../tasks/runner.ts';
 import { resetAccessByUsername } from '../accounts/operator.ts';
 import { backupFileName, pruneBackups, writeFileAtomically } from './files.ts';
-import { nextBackupAt } from './schedule.ts';
 import type { Clock } from '../clock.ts';
 
 /** Where a backup comes from: the embedded database's consistent copy of its files. */
@@ -23,86 +24,49 @@ export async function writeBackup(dump: DumpDatabase, file: string): Promise<Bac
   return { file, bytes: backup.byteLength, ms: Math.round(performance.now() - started) };
 }
 
-export type NightlyBackupOptions = {
+/**
+ * When the nightly backup runs, London time: the quietest hour of a business open by day, and
+ * clear of 01:00-02:00, the hour that the clock changes skip or repeat.
+ */
+export const nightlyBackupSchedule = 'daily at 03:30';
+
+/**
+ * The background task `backup`: every night at 03:30 London time, a backup into `dir` (then all
+ * but the newest `keep` are deleted). A failure is logged and recorded, and the next night tries
+ * again; a night missed while the server was stopped is made up as soon as it is back.
+ */
+export function nightlyBackupTask({
+  dump,
+  dir,
+  keep,
+  clock,
+}: {
   dump: DumpDatabase;
   /** BACKUP_DIR */
   dir: string;
   /** BACKUP_KEEP: how many of the newest backups stay. */
   keep: number;
-  logger: Logger;
-  now?: () => Date;
-};
-
-/**
- * Every night at 03:30 London time, a backup into `dir` (then all but the newest `keep` are
- * deleted). A failure is logged and the next night tries again; it never stops the server.
- */
-export function startNightlyBackups({
-  dump,
-  dir,
-  keep,
-  logger,
-  now = () => new Date(),
-}: NightlyBackupOptions) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-
-  const runOnce = async () => {
-    const file = path.join(dir, backupFileName(now()));
-    try {
-      await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-      const written = await writeBackup(dump, file);
-      logger.info(written, 'nightly backup written');
-      const deleted = await pruneBackups(dir, keep);
-      if (deleted.length > 0) logger.info({ dir, deleted, keep }, 'old backups deleted');
-    } catch (error) {
-      logger.error({ err: error, dir }, 'nightly backup failed');
-    }
-  };
-
-  const schedule = (after: Date) => {
-    const due = nextBackupAt(after);
-    timer = setTimeout(
-      () => {
-        running = runOnce().finally(() => {
-          running = undefined;
-          // From the planned time, not the clock: a timer that fires a moment early runs once.
-          const current = now();
-          if (!stopped) schedule(current > due ? current : due);
-        });
-      },
-      Math.max(0, due.getTime() - now().getTime()),
-    );
-    timer.unref();
-    return due;
-  };
-
-  // A folder that cannot be made shows in the log now, not first at half past three.
-  fs.mkdir(dir, { recursive: true, mode: 0o700 }).catch((error: unknown) =>
-    logger.error(
-      { err: error, dir },
-      'cannot create the backup folder (BACKUP_DIR): nightly backups will fail',
-    ),
-  );
-  const firstDue = schedule(now());
-  logger.info({ dir, keep, next: firstDue.toISOString() }, 'nightly backups scheduled');
+  clock: Clock;
+}): TaskDefinition {
   return {
-    /** Cancels the next run and waits for one in progress (it needs the database open). */
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+    name: 'backup',
+    schedule: nightlyBackupSchedule,
+    run: async () => {
+      await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+      const { file, bytes } = await writeBackup(dump, path.join(dir, backupFileName(clock())));
+      const deleted = await pruneBackups(dir, keep);
+      return { file, bytes, ...(deleted.length > 0 && { deleted, keep }) };
     },
   };
 }
 
 /**
- * The embedded database's backups, while the server runs: the nightly ones, and those that
- * `npm run db:backup` asks for through a socket in DATA_DIR (which `npm run admin:reset` uses too). Nothing for a PostgreSQL server
- * (its operator uses pg_dump).
+ * The embedded database's backups, while the server runs: the nightly ones (the task `backup`),
+ * and those that `npm run db:backup` asks for through a socket in DATA_DIR (the task
+ * `backup-copy`, run on request), which `npm run admin:reset` and `npm run tyres:import` use too.
+ * Nothing for a PostgreSQL server (its operator uses pg_dump).
  */
-export async function startBackups({
+export function embeddedDatabaseBackups({
   config,
   database,
   logger,
@@ -112,22 +76,42 @@ export async function startBackups({
   database: DatabaseHandle;
   logger: Logger;
   clock: Clock;
-}): Promise<{ stop(): Promise<void> }> {
-  if (!database.dump) return { stop: async () => {} };
+}) {
+  if (!database.dump) return { tasks: [], openSocket: async () => ({ close: async () => {} }) };
   const dump = () => database.dump!();
-  const nightly = startNightlyBackups({ dump, ...config.backups, logger, now: clock });
-  const socket = await openBackupSocket({
-    dataDir: config.dataDir,
-    dump,
-    resetAccess: (username) =>
-      resetAccessByUsername(database.db, username, { now: clock(), publicUrl: config.publicUrl }),
-    importTyres: ({ file, supplier, full }) =>
-      importFile(database.db, { file, supplierName: supplier, full }),
-    logger,
-  });
+  const copies = createTaskRequests<null, Uint8Array>('backup-copy');
+  const backupCopyTask: TaskDefinition = {
+    name: 'backup-copy',
+    schedule: 'on request',
+    run: async () => {
+      const taken = await copies.answerAll(dump);
+      if (taken.length === 0) return undefined;
+      return { copies: taken.length, bytes: taken.map((backup) => backup.byteLength) };
+    },
+  };
   return {
-    async stop() {
-      await Promise.all([nightly.stop(), socket?.close()]);
+    tasks: [nightlyBackupTask({ dump, ...config.backups, clock }), backupCopyTask],
+    /** Opens the socket, whose requests the tasks of `tasks` do; undefined when it cannot be opened. */
+    async openSocket(tasks: Pick<TaskRunner, 'runSoon'>) {
+      // A folder that cannot be made shows in the log now, not first at half past three.
+      await fs
+        .mkdir(config.backups.dir, { recursive: true, mode: 0o700 })
+        .catch((error: unknown) =>
+          logger.error(
+            { err: error, dir: config.backups.dir },
+            'cannot create the backup folder (BACKUP_DIR): nightly backups will fail',
+          ),
+        );
+      const socket = await openBackupSocket({
+        dataDir: config.dataDir,
+        dump: () => copies.ask(tasks, null),
+        resetAccess: (username) =>
+          resetAccessByUsername(database.db, username, { now: clock(), publicUrl: config.publicUrl }),
+        importTyres: ({ file, supplier, full }) =>
+          importFileByTask(database.db, tasks, { file, supplierName: supplier, full }),
+        logger,
+      });
+      return { close: async () => socket?.close() };
     },
   };
 }

@@ -21,11 +21,11 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { bookings, outbox } from '../db/schema.ts';
 import { notificationAddresses } from '../notifications/addresses.ts';
 import { createMailer } from '../notifications/mailer.ts';
-import { startOutboxWorker, type OutboxWorker } from '../notifications/worker.ts';
+import { startOutbox, type TestOutbox } from '#tests/support/outbox.ts';
 
 let database: DatabaseHandle;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let worker: OutboxWorker;
+let worker: TestOutbox;
 const content = fixedContentStore(bookingContent());
 const logger = pino({ level: 'silent' });
 const config = testConfig({ ENQUIRY_RATE_LIMIT: '1000' });
@@ -44,8 +44,7 @@ beforeEach(async () => {
   await clearEnquiries(database.db);
   await clearBookings(database.db);
   smtp.received.length = 0;
-  worker = startOutboxWorker({
-    db: database.db,
+  worker = startOutbox(database, {
     mailer: createMailer({ smtpUrl: smtp.url })!,
     logger,
     addresses: notificationAddresses(config, content, content.settings.inForce),

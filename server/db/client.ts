@@ -17,6 +17,7 @@ import {
   type Subscription,
 } from './listener.ts';
 import { dumpDatabaseFiles } from './pglite-dump.ts';
+import { embeddedSessionLocks, postgresSessionLocks, type SessionLocks } from './session-locks.ts';
 import { createPgliteDataDir } from './pglite-create.ts';
 import { pgliteExtensions, pgliteStartParams } from './pglite-settings.ts';
 import { PgliteThread } from './pglite-thread.ts';
@@ -37,6 +38,8 @@ export type DatabaseHandle = {
    * embedded database has a single process and never interrupts.
    */
   listen(channel: string, handlers: NotificationHandlers): Promise<Subscription>;
+  /** A session of locks held until released or the process ends (session-locks.ts). */
+  sessionLocks(): SessionLocks;
   /**
    * The embedded database only: a consistent copy of its files as a gzipped tar, taken while it
    * keeps serving (pglite-dump.ts). The backups are made of it.
@@ -68,25 +71,6 @@ export async function selectRows<Row>(db: Database, query: SQL): Promise<Row[]> 
   // Both drivers (PGlite, node-postgres) answer with an object holding `rows`.
   const result = (await db.execute(query)) as { rows: Row[] };
   return result.rows;
-}
-
-/**
- * Runs `work` in a transaction that holds the advisory lock `key`, if no other transaction holds
- * it; null without running it otherwise. With several server processes, a daily job taken so is
- * done by one of them, and the others skip it.
- */
-export async function inTransactionHoldingLock<Result>(
-  db: Database,
-  key: number,
-  work: (tx: Database) => Promise<Result>,
-): Promise<Result | null> {
-  return db.transaction(async (tx) => {
-    const [lock] = await selectRows<{ locked: boolean }>(
-      tx,
-      sql`select pg_try_advisory_xact_lock(${key}) as locked`,
-    );
-    return lock?.locked ? work(tx) : null;
-  });
 }
 
 /** The worker's module: beside this one in the sources (run by tsx), or in the built bundle. */
@@ -123,6 +107,7 @@ async function openPglite(dataDir: string, initialFiles?: Blob): Promise<Databas
         });
     await client.waitReady;
     const db = drizzlePglite(client as PGlite, { schema });
+    const locks = embeddedSessionLocks();
     return {
       db,
       driver: 'pglite',
@@ -135,6 +120,7 @@ async function openPglite(dataDir: string, initialFiles?: Blob): Promise<Databas
         const stop = await client.listen(channel, notify);
         return { close: async () => void (await stop()) };
       },
+      sessionLocks: () => locks,
       dump: () => (client instanceof PgliteThread ? client.dump() : dumpDatabaseFiles(client)),
       close: async () => {
         try {
@@ -183,6 +169,7 @@ async function openPostgres(options: {
       await withinTime(pool.query('select 1'), pingTimeoutMs);
     },
     listen: (channel, handlers) => listenPostgres(options, channel, handlers),
+    sessionLocks: () => postgresSessionLocks(options),
     close: () => pool.end(),
   };
 }

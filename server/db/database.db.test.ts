@@ -61,6 +61,7 @@ describe('migrations', () => {
       'reminders',
       'sessions',
       'site_content_revisions',
+      'task_runs',
       'tyre_holds',
       'tyre_imports',
       'tyre_sources',

@@ -20,6 +20,7 @@ import { tyres } from './tyres-schema.ts';
 
 export * from './tyres-schema.ts';
 export * from './settings-schema.ts';
+export * from './tasks-schema.ts';
 
 /** PostgreSQL bytea as a Node Buffer (image bytes, salts). */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({

@@ -1,9 +1,6 @@
 import { lt } from 'drizzle-orm';
-import { inTransactionHoldingLock, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { enquiries, outbox } from '../db/schema.ts';
-
-/** An arbitrary fixed key: the advisory lock held while one process purges. */
-export const purgeLockKey = 727_015;
 
 /** `months` calendar months before `now`. */
 export function retentionCutoff(now: Date, months: number): Date {
@@ -14,16 +11,16 @@ export function retentionCutoff(now: Date, months: number): Date {
 
 /**
  * Deletes the enquiries older than the retention period, with their notes and status changes
- * (which go with them), and the notifications about them (which carry their fields). With
- * several server processes, the one that holds the advisory lock does it and the others skip
- * (null); running it again deletes nothing more.
+ * (which go with them), and the notifications about them (which carry their fields), in one
+ * transaction. The background task `enquiry-retention` does it daily, in one process at a time;
+ * running it again deletes nothing more.
  */
 export async function purgeExpiredEnquiries(
   db: Database,
   { now, months }: { now: Date; months: number },
-): Promise<{ enquiries: number; notifications: number } | null> {
+): Promise<{ enquiries: number; notifications: number }> {
   const cutoff = retentionCutoff(now, months);
-  return inTransactionHoldingLock(db, purgeLockKey, async (tx) => {
+  return db.transaction(async (tx) => {
     const deleted = await tx
       .delete(enquiries)
       .where(lt(enquiries.createdAt, cutoff))

@@ -7,7 +7,7 @@ import { pdfText } from '#tests/support/pdf-text.ts';
 import { startSmtpServer, until } from '#tests/support/smtp.ts';
 import { notificationAddresses } from '../notifications/addresses.ts';
 import { createMailer } from '../notifications/mailer.ts';
-import { startOutboxWorker } from '../notifications/worker.ts';
+import { startOutbox } from '#tests/support/outbox.ts';
 import { invoicePdfFile } from './invoices.ts';
 
 const { fixture, content, people, bookJob, as } = useJobsApp();
@@ -35,8 +35,7 @@ describe('the customer’s e-mails of a job', () => {
 
     smtp.received.length = 0;
     const config = testConfig();
-    const worker = startOutboxWorker({
-      db: fixture.database.db,
+    const worker = startOutbox(fixture.database, {
       mailer: createMailer({ smtpUrl: smtp.url })!,
       logger: pino({ level: 'silent' }),
       addresses: notificationAddresses(config, content, content.settings.inForce),

@@ -19,7 +19,7 @@ import { activityLog, outbox } from '../db/schema.ts';
 import { createLogger } from '../logger.ts';
 import { notificationAddresses } from './addresses.ts';
 import { createMailer } from './mailer.ts';
-import { startOutboxWorker, type OutboxWorker } from './worker.ts';
+import { startOutbox, type TestOutbox } from '#tests/support/outbox.ts';
 
 /**
  * Without SMTP_URL: a customer's whole journey (an enquiry, a booking, its manage link, its
@@ -28,7 +28,7 @@ import { startOutboxWorker, type OutboxWorker } from './worker.ts';
  */
 let database: DatabaseHandle;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let worker: OutboxWorker | undefined;
+let worker: TestOutbox | undefined;
 let owner: Awaited<ReturnType<typeof signedInStaff>>;
 let staff: Awaited<ReturnType<typeof signedInStaff>>;
 const logLines: string[] = [];
@@ -69,8 +69,7 @@ afterEach(async () => {
 function start(smtpUrl?: string): express.Express {
   const config = testConfig({ ENQUIRY_RATE_LIMIT: '100', ...(smtpUrl && { SMTP_URL: smtpUrl }) });
   const addresses = notificationAddresses(config, content, content.settings.inForce);
-  worker = startOutboxWorker({
-    db: database.db,
+  worker = startOutbox(database, {
     mailer: createMailer({ smtpUrl }),
     logger,
     addresses,
@@ -125,7 +124,8 @@ describe('without SMTP_URL', () => {
     for (const secret of [customer.name, 'Priya', customer.email, customer.phone, '07700900987', token]) {
       expect(log).not.toContain(secret);
     }
-    expect(log).toContain('notifications waiting: e-mail is not set up');
+    // The outbox's runs say how many it left waiting, and why.
+    expect(log).toMatch(/"waiting":\d+,"reason":"e-mail is not set up \(SMTP_URL\)","task":"outbox"/);
   });
 
   it('shows owners the waiting messages: recipient, subject, body and time', async () => {

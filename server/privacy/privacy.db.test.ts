@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig } from '#tests/support/app.ts';
@@ -7,7 +7,7 @@ import { loadProductionSsr } from '../http/ssr.ts';
 import { clearEnquiries, makeEnquiry } from '#tests/support/factories.ts';
 import { useTestApp } from '#tests/support/integration.ts';
 import { enquiries, enquiryEvents, enquiryNotes, outbox, privacyErasures } from '../db/schema.ts';
-import { purgeExpiredEnquiries, purgeLockKey, retentionCutoff } from '../enquiries/retention.ts';
+import { purgeExpiredEnquiries, retentionCutoff } from '../enquiries/retention.ts';
 
 const fixture = useTestApp({ env: { ENQUIRY_RATE_LIMIT: '100000' }, staff: { username: 'dpo' } });
 
@@ -70,29 +70,6 @@ describe('retention', () => {
       notifications: 0,
     });
   });
-
-  // The embedded database is one process's alone (its data folder is locked) with one connection:
-  // only on PostgreSQL can another process purge at the same moment.
-  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
-    'runs in one process at a time: while another holds the lock, it skips and deletes nothing',
-    async () => {
-      const old = await enquiryFrom('old@example.com');
-      const now = new Date();
-      await fixture.database.db
-        .update(enquiries)
-        .set({ createdAt: new Date(now.getTime() - 25 * 31 * 24 * 60 * 60 * 1000) })
-        .where(eq(enquiries.id, old.id));
-      const skipped = await fixture.database.db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${purgeLockKey})`);
-        return purgeExpiredEnquiries(fixture.database.db, { now, months: 24 });
-      });
-      expect(skipped).toBeNull();
-      expect(await fixture.database.db.select().from(enquiries)).toHaveLength(1);
-      expect(await purgeExpiredEnquiries(fixture.database.db, { now, months: 24 })).toMatchObject({
-        enquiries: 1,
-      });
-    },
-  );
 });
 
 describe('a person’s data, by e-mail address', () => {

@@ -7,7 +7,8 @@ import { createTestDatabase } from '#tests/support/database.ts';
 import { backupSocketPath, openBackupSocket, requestTyreImport } from '../backups/control-socket.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { tyreImports, tyreSuppliers, tyres } from '../db/schema.ts';
-import { importFile, type ImportReport } from './import.ts';
+import type { ImportReport } from './import.ts';
+import { importFile } from './import-task.ts';
 
 let database: DatabaseHandle;
 let dataDir: string;

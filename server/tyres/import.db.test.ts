@@ -6,7 +6,8 @@ import { clearTyres, ownRow } from '#tests/support/tyres.ts';
 import { useTestApp } from '#tests/support/integration.ts';
 import { tyreImports, tyreSuppliers, tyres } from '../db/schema.ts';
 import { demoTyres } from './demo-catalogue.ts';
-import { createImport, importReport, runImport, type ImportSettings } from './import.ts';
+import { runImport, type ImportSettings } from './import.ts';
+import { createImport, importReport } from './import-records.ts';
 
 const fixture = useTestApp();
 

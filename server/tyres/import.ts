@@ -1,26 +1,16 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { pipeline, Readable } from 'node:stream';
-import { parse } from 'csv-parse';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
+import { eq, sql } from 'drizzle-orm';
 import {
-  fixedValue,
-  headerKey,
-  missingColumns,
-  seasonNeededMessage,
-  type ColumnSource,
-  ownColumns,
   readPriceRow,
-  separatorOf,
   type ColumnMapping,
   type MappableColumn,
   type PriceFileTyre,
 } from '#common/tyres/price-file.ts';
 import type { TyreImportReport } from '#common/tyres/staff.ts';
 import { selectRows, type Database } from '../db/client.ts';
-import { isUniqueViolation } from '../db/errors.ts';
-import { tyreImports, tyreSources, tyreSuppliers, tyres } from '../db/schema.ts';
+import { tyreImports, tyreSources, tyres } from '../db/schema.ts';
 import { forgetCatalogue } from './offers.ts';
+import { fileColumns, PriceFileError, priceFileRecords, type FileColumns } from './price-file-reader.ts';
 
 /**
  * Importing a supplier's price file: streamed row by row (never held whole), each row read by
@@ -47,140 +37,10 @@ export type ImportReport = Pick<
   'status' | 'rows' | 'imported' | 'rejected' | 'withdrawn' | 'errors' | 'failure'
 >;
 
-/** A file that cannot be read as a price file at all: the import fails with this message. */
-export class PriceFileError extends Error {}
-
 /** Rows stored per statement. */
 const batchSize = 1_000;
 /** At most this many refused rows are listed (all are counted). */
 export const maxListedErrors = 10_000;
-
-/** Why a second import may not start while one runs. */
-export const importRunningMessage = 'An import is already running: wait for it to finish.';
-
-/** Another import is running: this one did not start. */
-export class ImportRunningError extends Error {
-  constructor() {
-    super(importRunningMessage);
-  }
-}
-
-/** An import still running after this long stopped with its server. */
-export const staleImportMs = 10 * 60_000;
-
-/**
- * Marks failed the imports left running by a server that stopped: those started more than ten
- * minutes ago, or, with `all` (at the start of the only process the embedded database has), every
- * one. Answers how many.
- */
-export async function failStaleImports(db: Database, { now = new Date(), all = false } = {}) {
-  const stopped = await db
-    .update(tyreImports)
-    .set({ status: 'failed', failure: 'The server stopped before the import finished.', finishedAt: now })
-    .where(
-      and(
-        eq(tyreImports.status, 'running'),
-        all ? undefined : lt(tyreImports.startedAt, new Date(now.getTime() - staleImportMs)),
-      ),
-    )
-    .returning({ id: tyreImports.id });
-  return stopped.length;
-}
-
-/**
- * Starts an import's record, as the one import running; answers its id. The database holds at
- * most one running import (a unique index), so of two started at once exactly one starts and the
- * other gets ImportRunningError; one left running by a stopped server gives way after ten minutes.
- */
-export async function createImport(
-  db: Database,
-  {
-    supplierId,
-    fileName,
-    full,
-    startedBy,
-    now = new Date(),
-  }: { supplierId: number | null; fileName: string; full: boolean; startedBy: string | null; now?: Date },
-): Promise<number> {
-  await failStaleImports(db, { now });
-  try {
-    const [row] = await db
-      .insert(tyreImports)
-      .values({ supplierId, fileName, full, startedBy, startedAt: now })
-      .returning({ id: tyreImports.id });
-    return row!.id;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new ImportRunningError();
-    throw error;
-  }
-}
-
-/** An import claimed but never run (its upload failed): it goes, leaving the way free. */
-export async function dropImport(db: Database, importId: number) {
-  await db.delete(tyreImports).where(and(eq(tyreImports.id, importId), eq(tyreImports.status, 'running')));
-}
-
-/** How the file is read: each column it provides by its index in the header row, and the values given for the whole file. */
-type FileColumns = { indexes: Map<MappableColumn, number>; fixed: Map<MappableColumn, string> };
-
-function fileColumns(headers: string[], mapping: ColumnMapping | null): FileColumns {
-  const chosen = mapping ?? ownColumns(headers);
-  const missing = missingColumns(chosen);
-  if (missing.includes('season')) throw new PriceFileError(seasonNeededMessage);
-  if (missing.length > 0) {
-    throw new PriceFileError(
-      mapping
-        ? `The mapping does not name the columns ${missing.join(', ')}.`
-        : `The file does not have our columns ${missing.join(', ')}: map its columns to ours first.`,
-    );
-  }
-  const byKey = new Map(headers.map((header, index) => [headerKey(header), index]));
-  const indexes = new Map<MappableColumn, number>();
-  const fixed = new Map<MappableColumn, string>();
-  for (const [column, source] of Object.entries(chosen) as [MappableColumn, ColumnSource][]) {
-    const value = fixedValue(source);
-    if (value !== undefined) {
-      fixed.set(column, value);
-      continue;
-    }
-    const index = byKey.get(headerKey(source as string));
-    if (index === undefined)
-      throw new PriceFileError(
-        `The file has no column “${source as string}”, which the mapping reads for ${column}.`,
-      );
-    indexes.set(column, index);
-  }
-  return { indexes, fixed };
-}
-
-/**
- * The file's records with the line each ends on. The separator (comma or semicolon) is found
- * from the first line; a byte-order mark is skipped.
- */
-async function* records(input: Readable): AsyncGenerator<{ record: string[]; info: { lines: number } }> {
-  const chunks = input[Symbol.asyncIterator]() as AsyncIterator<Buffer | string>;
-  const head: Buffer[] = [];
-  let text = '';
-  while (!text.includes('\n') && text.length < 64 * 1024) {
-    const next = await chunks.next();
-    if (next.done) break;
-    head.push(Buffer.from(next.value));
-    text = Buffer.concat(head).toString('utf8');
-  }
-  async function* whole() {
-    yield* head;
-    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
-  }
-  const parser = parse({
-    bom: true,
-    delimiter: separatorOf(text.split('\n', 1)[0] ?? ''),
-    relax_column_count: true,
-    skip_empty_lines: true,
-    info: true,
-  });
-  pipeline(Readable.from(whole()), parser, () => {});
-  yield* parser;
-}
 
 /**
  * Stores a batch: each row updates the tyre it matches (by EAN where both have one, else by
@@ -398,7 +258,7 @@ export async function runImport(
       batch = [];
       await saveProgress(db, importId, report, false);
     };
-    for await (const { record, info } of records(input)) {
+    for await (const { record, info } of priceFileRecords(input)) {
       if (!columns) {
         columns = fileColumns(record, settings.mapping);
         provided = new Set([...columns.indexes.keys(), ...columns.fixed.keys()]);
@@ -465,37 +325,4 @@ async function withdrawMissing(db: Database, importId: number, supplierId: numbe
     )
     .returning({ id: tyres.id });
   return withdrawn.length;
-}
-
-/** An import's record as GET /api/tyres/imports/{id} answers it. */
-export async function importReport(db: Database, importId: number) {
-  const [row] = await db.select().from(tyreImports).where(eq(tyreImports.id, importId));
-  return row;
-}
-
-/**
- * `npm run tyres:import`: imports the file at `file` as `supplierName`'s (read by the mapping kept
- * for that supplier, if any; a supplier named for the first time is added, reading our own
- * column set), or as our own list when no supplier is named.
- */
-export async function importFile(
-  db: Database,
-  { file, supplierName, full }: { file: string; supplierName: string | null; full: boolean },
-): Promise<ImportReport & { id: number }> {
-  let supplier: typeof tyreSuppliers.$inferSelect | undefined;
-  if (supplierName) {
-    await db.insert(tyreSuppliers).values({ name: supplierName }).onConflictDoNothing();
-    [supplier] = await db.select().from(tyreSuppliers).where(eq(tyreSuppliers.name, supplierName));
-  }
-  const supplierId = supplier?.id ?? null;
-  const mapping =
-    supplier && Object.keys(supplier.mapping).length > 0 ? (supplier.mapping as ColumnMapping) : null;
-  const id = await createImport(db, {
-    supplierId,
-    fileName: path.basename(file),
-    full,
-    startedBy: 'npm run tyres:import',
-  });
-  const report = await runImport(db, id, fs.createReadStream(file), { supplierId, mapping, full });
-  return { id, ...report };
 }

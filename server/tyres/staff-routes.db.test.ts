@@ -11,7 +11,7 @@ import { useBookingsApp } from '#tests/support/bookings-app.ts';
 import { addTyre, clearTyres, ownRow, publicPriceOf } from '#tests/support/tyres.ts';
 import { priceFileColumns } from '#common/tyres/price-file.ts';
 import { activityLog, tyreImports, tyres } from '../db/schema.ts';
-import { createImport, failStaleImports, ImportRunningError } from './import.ts';
+import { createImport, failStaleImports, ImportRunningError } from './import-records.ts';
 import { priceFileUploadsRoot } from './upload.ts';
 
 /** This process's price files waiting in the uploads folder. */

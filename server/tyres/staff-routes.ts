@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import express, { Router, type RequestHandler } from 'express';
 import { and, desc, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
@@ -22,26 +21,23 @@ import { csvCell } from '../enquiries/export.ts';
 import { tyreImports, tyreSuppliers, tyres } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { idParam, parseBody } from '../http/params.ts';
-import type { Logger } from '../logger.ts';
+import type { TaskRunner } from '../tasks/runner.ts';
 import { markTyresOrdered, tyresToOrder } from './booking-tyres.ts';
 import { sourcesOf, tyreById } from './catalogue.ts';
-import { createImport, dropImport, ImportRunningError, runImport } from './import.ts';
-import {
-  changeTyre,
-  findTyres,
-  removeDemoTyres,
-  staffTyre,
-} from './staff.ts';
+import { createImport, dropImport, ImportRunningError } from './import-records.ts';
+import { queueImport } from './import-task.ts';
+import { changeTyre, findTyres, removeDemoTyres, staffTyre } from './staff.ts';
 import { readPriceFileUpload, type PriceFileUpload } from './upload.ts';
 
 export type StaffTyresDependencies = {
   db: Database;
-  logger: Logger;
   /** The settings in force (the price rules and the VAT rate that staff see prices by). */
   settings: () => Promise<BusinessSettings>;
   requireUser: RequestHandler;
   /** Told when what the public pages show changed (prices, the range). */
   changed: () => void;
+  /** The background tasks: an uploaded price file is imported by the task `tyre-import`. */
+  tasks: Pick<TaskRunner, 'runSoon'>;
 };
 
 const tyreNotFound = () => new HttpError(404, 'There is no such tyre.');
@@ -103,7 +99,7 @@ async function importRow(db: Database, id: number) {
 }
 
 /** The staff side of the catalogue, at /api/tyres/…: every route needs a signed-in member of staff. */
-export function staffTyresRouter({ db, logger, settings, requireUser, changed }: StaffTyresDependencies) {
+export function staffTyresRouter({ db, settings, requireUser, changed, tasks }: StaffTyresDependencies) {
   const router = Router();
 
   router.get('/tyres/catalogue', requireUser, async (req, res) => {
@@ -235,14 +231,16 @@ export function staffTyresRouter({ db, logger, settings, requireUser, changed }:
         .set({ supplierId: supplier?.id ?? null, fileName: upload.fileName, full })
         .where(eq(tyreImports.id, id));
       res.status(202).json({ id });
-      void runImport(db, id, fs.createReadStream(upload.file), {
-        supplierId: supplier?.id ?? null,
-        mapping: supplier ? (supplier.mapping as ColumnMapping) : null,
-        full,
-      })
-        .then(async (report) => {
+      queueImport(db, tasks, {
+        importId: id,
+        file: upload.file,
+        settings: {
+          supplierId: supplier?.id ?? null,
+          mapping: supplier ? (supplier.mapping as ColumnMapping) : null,
+          full,
+        },
+        afterwards: async (report) => {
           changed();
-          logger.info({ importId: id, ...report, errors: report.errors.length }, 'tyre price file imported');
           await recordStaffActivity(db, req, {
             kind: 'tyres-imported',
             target: `import ${id}`,
@@ -253,9 +251,9 @@ export function staffTyresRouter({ db, logger, settings, requireUser, changed }:
               rejected: report.rejected,
             },
           });
-        })
-        .catch((error: unknown) => logger.error({ err: error, importId: id }, 'tyre import failed'))
-        .finally(upload.remove);
+        },
+        remove: upload.remove,
+      });
     } catch (error) {
       upload.remove();
       await dropImport(db, id);

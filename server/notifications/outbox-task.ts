@@ -1,6 +1,8 @@
 import { setImmediate } from 'node:timers/promises';
 import type { Database } from '../db/client.ts';
 import { errorFacts, type Logger } from '../logger.ts';
+import type { TaskDefinition, TaskFacts } from '../tasks/runner.ts';
+import type { Schedule } from '../tasks/schedule.ts';
 import type { NotificationAddresses } from './addresses.ts';
 import { composeMail } from './compose.ts';
 import { smtpConnections, type Mailer } from './mailer.ts';
@@ -13,7 +15,7 @@ import {
   type ClaimedNotification,
 } from './outbox.ts';
 
-export type OutboxWorkerOptions = {
+export type OutboxTaskOptions = {
   db: Database;
   /**
    * The mail server; null when none is configured: notifications then wait in the outbox, marked
@@ -28,8 +30,8 @@ export type OutboxWorkerOptions = {
   addresses: () => Promise<NotificationAddresses>;
   /** The site's origin: the host names the mails' Message-IDs, and booking e-mails link to it. */
   publicUrl: string;
-  /** How often to look for due notifications when nothing wakes the worker. */
-  pollMs?: number;
+  /** When to look for due notifications besides when asked (after an enquiry is stored). */
+  schedule?: Schedule;
   /** First retry delay; doubles with each failed attempt up to `maxRetryMs`. */
   retryBaseMs?: number;
   maxRetryMs?: number;
@@ -45,17 +47,9 @@ export type OutboxWorkerOptions = {
   invoicePdf?: (invoiceId: number) => Promise<{ filename: string; content: Buffer } | null>;
 };
 
-export type OutboxWorker = {
-  /** Looks for work now (called after an enquiry is stored). */
-  wake(): void;
-  /** Finishes the current round and stops. */
-  stop(): Promise<void>;
-};
-
-/** Each claim locks a notification for this long; a crashed worker's claims expire after it. */
+/** Each claim locks a notification for this long; a crashed process's claims expire after it. */
 const claimLockMs = 2 * 60 * 1000;
 const batchSize = 100;
-const wakeDelayMs = 20;
 /** Waiting notifications sent unasked when a mail server is configured later. */
 export const sendWaitingWithinMs = 24 * 60 * 60 * 1000;
 
@@ -64,20 +58,17 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): n
 }
 
 /**
- * Sends the outbox's notifications in the background. The enquiry request never waits for the
- * mail server: it only writes the outbox row. A failed send is retried with exponential backoff,
- * without limit, so a mail server that is down for hours delays notifications but loses none;
- * rows still unsent when the process stops are picked up after the next start.
+ * The background task `outbox`: sends the outbox's notifications, every five seconds and whenever
+ * the server asks (an enquiry or a booking stored, a job's report due), in one run at a time
+ * across processes. The enquiry request never waits for the mail server: it only writes the
+ * outbox row. A failed send is retried with exponential backoff, without limit, so a mail server
+ * that is down for hours delays notifications but loses none; rows still unsent when the process
+ * stops are sent by the next run, here or in another process.
  */
-export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { db, mailer, logger, pollMs = 5_000, retryBaseMs = 10_000, maxRetryMs = 60 * 60 * 1000 } = options;
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let timer: NodeJS.Timeout | undefined;
-  /** The next round is due after the wake-up delay (rather than the poll interval). */
-  let wakeScheduled = false;
-  /** An enquiry was stored while a round ran: the round may have claimed before it. */
-  let wokenDuringRound = false;
+export function outboxTask(options: OutboxTaskOptions): TaskDefinition {
+  const { db, mailer, logger, retryBaseMs = 10_000, maxRetryMs = 60 * 60 * 1000 } = options;
+  /** Whether this process has released what a start without a mail server left waiting. */
+  let released = false;
 
   /** Sends one notification; true when it went out. */
   async function deliver({ id, attempts, notification }: ClaimedNotification): Promise<boolean> {
@@ -129,80 +120,49 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   /**
    * Claims and sends due notifications. Only a full batch is followed at once by another claim
-   * (more may be due); what arrives meanwhile wakes the worker again, so under a steady stream
-   * of enquiries each claim takes the wake-up delay's worth of them rather than the one or two
-   * stored since the previous claim.
+   * (more may be due); what is stored meanwhile asks for another run, which the runner starts a
+   * moment after this one ends, so under a steady stream of enquiries each claim takes that
+   * moment's worth of them rather than the one or two stored since the previous claim.
    */
-  async function round() {
-    if (!mailer) {
-      const held = await holdDueNotifications(db);
-      if (held > 0) logger.info({ notifications: held }, 'notifications waiting: e-mail is not set up');
-      return;
-    }
+  async function sendDue(signal: AbortSignal): Promise<TaskFacts | undefined> {
+    const releasedNow = released ? 0 : await releaseWaiting();
+    let sent = 0;
+    let failed = 0;
     for (;;) {
-      if (stopped) return;
+      if (signal.aborted) break;
       const claimed = await claimDueNotifications(db, { limit: batchSize, lockMs: claimLockMs });
-      if (claimed.length === 0) return;
-      const sent = await deliverAll(claimed);
-      await markNotificationsSent(
-        db,
-        claimed.filter((_notification, index) => sent[index]).map((notification) => notification.id),
-      );
-      if (claimed.length < batchSize) return;
+      if (claimed.length === 0) break;
+      const delivered = await deliverAll(claimed);
+      const sentIds = claimed.filter((_notification, index) => delivered[index]).map(({ id }) => id);
+      await markNotificationsSent(db, sentIds);
+      sent += sentIds.length;
+      failed += claimed.length - sentIds.length;
+      if (claimed.length < batchSize) break;
     }
+    if (sent === 0 && failed === 0 && releasedNow === 0) return undefined;
+    return { sent, failed, ...(releasedNow > 0 && { released: releasedNow }) };
   }
 
-  function schedule(delayMs: number) {
-    clearTimeout(timer);
-    timer = setTimeout(run, delayMs);
+  /**
+   * Notifications left waiting by a start without a mail server, younger than a day, are sent
+   * now that there is one; older ones keep waiting for an owner to send or discard them.
+   */
+  async function releaseWaiting(): Promise<number> {
+    const count = await releaseWaitingNotifications(db, {
+      youngerThanMs: options.sendWaitingYoungerThanMs ?? sendWaitingWithinMs,
+    });
+    released = true;
+    return count;
   }
 
-  function run() {
-    if (stopped || running) return;
-    timer = undefined;
-    wakeScheduled = false;
-    running = round()
-      .catch((error: unknown) => logger.error({ error: errorFacts(error) }, 'outbox round failed'))
-      .finally(() => {
-        running = null;
-        if (stopped) return;
-        wakeScheduled = wokenDuringRound;
-        wokenDuringRound = false;
-        schedule(wakeScheduled ? wakeDelayMs : pollMs);
-      });
-  }
-
-  const released = mailer
-    ? releaseWaitingNotifications(db, {
-        youngerThanMs: options.sendWaitingYoungerThanMs ?? sendWaitingWithinMs,
-      })
-        .then((count) => {
-          if (count > 0) logger.info({ notifications: count }, 'waiting notifications released to be sent');
-        })
-        .catch((error: unknown) =>
-          logger.error({ error: errorFacts(error) }, 'waiting notifications could not be released'),
-        )
-    : Promise.resolve();
-  void released.then(run);
   return {
-    // Wake-ups within a few milliseconds share one round, so a burst of enquiries is sent in
-    // batches rather than one claim per enquiry.
-    wake() {
-      if (stopped) return;
-      if (running) {
-        wokenDuringRound = true;
-        return;
-      }
-      if (wakeScheduled) return;
-      wakeScheduled = true;
-      schedule(wakeDelayMs);
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await released;
-      await running;
-      mailer?.close();
+    name: 'outbox',
+    schedule: options.schedule ?? 'every 5 seconds',
+    run: async ({ signal }) => {
+      if (mailer) return sendDue(signal);
+      // Without a mail server, what is due waits for an owner (nothing of it is logged).
+      const waiting = await holdDueNotifications(db);
+      return waiting > 0 ? { waiting, reason: 'e-mail is not set up (SMTP_URL)' } : undefined;
     },
   };
 }

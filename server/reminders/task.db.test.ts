@@ -1,15 +1,13 @@
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { defaultReminderSettings } from '#common/reminders/settings.ts';
 import { bookingContent } from '#tests/support/bookings.ts';
 import { useJobsApp } from '#tests/support/jobs.ts';
-import { until } from '#tests/support/smtp.ts';
 import { outbox, reminders } from '../db/schema.ts';
-import { startReminderRunner } from './runner.ts';
+import { remindersTask } from './task.ts';
 
-// The runner every process starts (server/index.ts): it hands due reminders to the outbox in
-// the sending hours, and wakes the outbox worker when it did.
+// The task every process's runner runs every five minutes (server/background-tasks.ts): it hands
+// due reminders to the outbox in the sending hours, and asks for the outbox when it did.
 const { fixture, bookJob } = useJobsApp();
 const content = {
   ...bookingContent(),
@@ -31,40 +29,37 @@ beforeEach(async () => {
   });
 });
 
-/** Runs the runner at `now` (its rounds every 20 ms) until `condition`, or for 300 ms. */
-async function runAt(now: string, condition?: (woken: number) => boolean) {
-  let woken = 0;
-  const runner = startReminderRunner({
+/** One run of the task at `now`: what it reported, and the tasks it asked for. */
+async function runAt(now: string) {
+  const asked: string[] = [];
+  const task = remindersTask({
     db: fixture.database.db,
-    logger: pino({ level: 'silent' }),
     reminderSettings: async () => content.reminders,
-    wake: () => (woken += 1),
     clock: () => new Date(now),
-    firstMs: 0,
-    everyMs: 20,
   });
-  try {
-    if (condition) await until(() => condition(woken), 10_000);
-    else await new Promise((resolve) => setTimeout(resolve, 300));
-  } finally {
-    await runner.stop();
-  }
-  return woken;
+  const facts = await task.run({ runSoon: (name) => asked.push(name), signal: new AbortController().signal });
+  return { facts, asked };
 }
 
 const queued = () => fixture.database.db.select().from(outbox).where(eq(outbox.kind, 'reminder'));
 
-describe('the reminders’ runner', () => {
-  it('sends what is due in the sending hours once, and wakes the outbox worker', async () => {
-    expect(await runAt('2026-11-25T10:05:00Z', (woken) => woken > 0)).toBe(1);
+describe('the reminders’ task', () => {
+  it('runs every five minutes', () => {
+    expect(
+      remindersTask({ db: fixture.database.db, reminderSettings: async () => content.reminders }).schedule,
+    ).toBe('every 5 minutes');
+  });
+
+  it('sends what is due in the sending hours once, and asks for the outbox', async () => {
+    expect(await runAt('2026-11-25T10:05:00Z')).toEqual({ facts: { reminders: 1 }, asked: ['outbox'] });
     expect(await queued()).toHaveLength(1);
-    // Its later rounds found nothing more to send.
-    expect(await runAt('2026-11-25T10:10:00Z')).toBe(0);
+    // Its later runs found nothing more to send.
+    expect(await runAt('2026-11-25T10:10:00Z')).toEqual({ facts: undefined, asked: [] });
     expect(await queued()).toHaveLength(1);
   });
 
   it('waits outside the sending hours', async () => {
-    expect(await runAt('2026-11-25T19:30:00Z')).toBe(0);
+    expect(await runAt('2026-11-25T19:30:00Z')).toEqual({ facts: undefined, asked: [] });
     expect(await queued()).toEqual([]);
     const [waiting] = await fixture.database.db.select().from(reminders);
     expect(waiting!.status).toBe('scheduled');

@@ -12,11 +12,12 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { enquiries, outbox } from '../db/schema.ts';
 import { createMailer, oneLine, type Mailer } from './mailer.ts';
 import { countPendingNotifications } from './outbox.ts';
-import { retryDelayMs, startOutboxWorker, type OutboxWorker } from './worker.ts';
+import { startOutbox, type TestOutbox } from '#tests/support/outbox.ts';
+import { retryDelayMs } from './outbox-task.ts';
 
 let database: DatabaseHandle;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let worker: OutboxWorker | undefined;
+let worker: TestOutbox | undefined;
 const logger = pino({ level: 'silent' });
 
 beforeAll(async () => {
@@ -42,8 +43,7 @@ afterEach(async () => {
 });
 
 function startWorker(overrides: { pollMs?: number; retryBaseMs?: number; mailer?: Mailer } = {}) {
-  worker = startOutboxWorker({
-    db: database.db,
+  worker = startOutbox(database, {
     mailer: overrides.mailer ?? createMailer({ smtpUrl: smtp.url })!,
     logger,
     addresses: async () => ({
@@ -69,7 +69,7 @@ function startWorker(overrides: { pollMs?: number; retryBaseMs?: number; mailer?
   return worker;
 }
 
-function appWith(notifications: OutboxWorker): express.Express {
+function appWith(notifications: TestOutbox): express.Express {
   return createTestApp(database, {
     config: testConfig({ ENQUIRY_RATE_LIMIT: '1000' }),
     notifications,

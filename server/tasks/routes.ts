@@ -1,0 +1,19 @@
+import { Router, type RequestHandler } from 'express';
+import type { BackgroundTask } from '#common/tasks/background-tasks.ts';
+import { requireOwner } from '../auth/guard.ts';
+import type { TaskRunner } from './runner.ts';
+
+export type { TaskRunner };
+
+/**
+ * GET /api/background-tasks, owners only: each background task with its schedule, its last run,
+ * when it is next due and whether a process runs it now, as the database records them for every
+ * process.
+ */
+export function backgroundTasksRouter(tasks: TaskRunner, requireUser: RequestHandler): Router {
+  const router = Router();
+  router.get('/background-tasks', requireUser, requireOwner, async (_req, res) => {
+    res.json((await tasks.status()) satisfies BackgroundTask[]);
+  });
+  return router;
+}

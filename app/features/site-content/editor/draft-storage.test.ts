@@ -6,7 +6,6 @@ import {
 } from '#common/site-content/site-content.ts';
 import { memoryStorage } from '#tests/support/memory-storage.ts';
 import { makeContent, makePublished } from '#tests/support/site-content.ts';
-import { bookingSettingsOf } from '#common/bookings/settings.ts';
 import { editorState } from './draft-state.ts';
 import { draftStorageKey, initialEditorState, readStoredDraft, storeDraft } from './draft-storage.ts';
 

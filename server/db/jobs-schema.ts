@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   check,
-  customType,
   index,
   integer,
   jsonb,
@@ -14,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ChargedLine, InvoiceDocument } from '#common/jobs/invoice.ts';
 import type { JobRecord } from '#common/jobs/jobs.ts';
+import { bytea } from './columns.ts';
 import { bookings, users } from './schema.ts';
 
 /**
@@ -22,11 +22,6 @@ import { bookings, users } from './schema.ts';
  * the booking (a business keeps its accounts for six years), without the customer's details once
  * they are erased.
  */
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 

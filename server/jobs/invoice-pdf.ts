@@ -4,53 +4,33 @@
  * Laid out by hand rather than with pdfkit's own flowing text: every block is measured before it
  * is drawn, so a table row or the totals never split across pages and the table's header is
  * drawn again at the top of each page it continues on. Text is set in the Noto fonts, which
- * have the letters of every script a customer's name or address may be in (pdf-fonts.ts).
+ * have the letters of every script a customer's name or address may be in (pdf-fonts.ts). The
+ * page and its drawing primitives are in invoice-pdf-layout.ts, the table of lines in
+ * invoice-pdf-lines.ts; the blocks around the table are here.
  */
 import PDFDocument from 'pdfkit';
-import { dayText, formatRegistration } from '#common/bookings/booking.ts';
-import {
-  type InvoiceDocument,
-  type InvoiceLine,
-  type PaidStatus,
-  paymentMethodLabels,
-} from '#common/jobs/invoice.ts';
-import { londonDate } from '#common/time/london.ts';
+import { formatRegistration } from '#common/bookings/booking.ts';
+import { type InvoiceDocument, type PaidStatus, paymentMethodLabels } from '#common/jobs/invoice.ts';
 import { formatPence } from '#common/util/money.ts';
-import { drawTextLines, layoutText, lineHeightOf, type Face } from './pdf-fonts.ts';
-
-const colours = {
-  heading: '#1E293B',
-  accent: '#8DC63F',
-  text: '#1E293B',
-  muted: '#64748B',
-  rule: '#CBD5E1',
-  faint: '#E2E8F0',
-  band: '#F1F5F9',
-};
-
-type TextStyle = {
-  size: number;
-  font?: Face;
-  colour?: string;
-  align?: 'left' | 'right';
-};
-
-/** A4 in points, with the room kept clear around the content. */
-const sheet = { width: 595.28, height: 841.89, left: 50, right: 50, top: 48, bottom: 64 };
-const contentWidth = sheet.width - sheet.left - sheet.right;
-const contentRight = sheet.width - sheet.right;
-/** Where content stops: below it is the footer. */
-const contentBottom = sheet.height - sheet.bottom;
-const lineGap = 1.5;
-
-const styles = {
-  body: { size: 9.5 },
-  muted: { size: 9, colour: colours.muted },
-  heading: { size: 10, font: 'bold', colour: colours.heading },
-} satisfies Record<string, TextStyle>;
-
-/** The document being drawn and how far down the current page it has got. */
-type Canvas = { pdf: PDFKit.PDFDocument; invoice: InvoiceDocument; y: number };
+import {
+  colours,
+  contentRight,
+  contentWidth,
+  dateText,
+  drawAccentBar,
+  londonDateText,
+  makeRoom,
+  measure,
+  rule,
+  sheet,
+  styles,
+  titleOf,
+  write,
+  writeLines,
+  type Canvas,
+  type TextStyle,
+} from './invoice-pdf-layout.ts';
+import { drawLines } from './invoice-pdf-lines.ts';
 
 export async function renderInvoicePdf(document: InvoiceDocument, paid: PaidStatus): Promise<Buffer> {
   const pdf = new PDFDocument({
@@ -88,73 +68,6 @@ function collect(pdf: PDFKit.PDFDocument): Promise<Buffer> {
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
-}
-
-const titleOf = (document: InvoiceDocument) => (document.kind === 'invoice' ? 'VAT invoice' : 'Credit note');
-
-/** "28 November 2026": a calendar date as the invoice states it, without the day of the week. */
-const dateText = (date: string) => dayText(date).replace(/^\S+ /, '');
-const londonDateText = (instant: string) => dateText(londonDate(new Date(instant)));
-
-function faceOf(style: TextStyle) {
-  return { size: style.size, face: style.font ?? 'regular' } as const;
-}
-
-function measure(pdf: PDFKit.PDFDocument, text: string, width: number, style: TextStyle): number {
-  return layoutText(pdf, text, width, faceOf(style)).length * lineHeightOf(style.size, lineGap);
-}
-
-/** Draws `text` wrapped to `width` with its top at `y`; returns its height. */
-function write(
-  pdf: PDFKit.PDFDocument,
-  text: string,
-  at: { x: number; y: number; width: number },
-  style: TextStyle,
-): number {
-  const lines = layoutText(pdf, text, at.width, faceOf(style));
-  pdf.fillColor(style.colour ?? colours.text);
-  drawTextLines(pdf, lines, { ...at, align: style.align ?? 'left', lineGap }, faceOf(style));
-  return lines.length * lineHeightOf(style.size, lineGap);
-}
-
-/** Lines of text one under another; returns the height they took. */
-function writeLines(
-  pdf: PDFKit.PDFDocument,
-  lines: readonly { text: string; style: TextStyle }[],
-  at: { x: number; y: number; width: number },
-): number {
-  let y = at.y;
-  for (const line of lines) y += write(pdf, line.text, { ...at, y }, line.style);
-  return y - at.y;
-}
-
-function rule(pdf: PDFKit.PDFDocument, y: number, colour: string, thickness = 0.75, from = sheet.left) {
-  pdf.moveTo(from, y).lineTo(contentRight, y).lineWidth(thickness).strokeColor(colour).stroke();
-}
-
-function drawAccentBar(canvas: Canvas) {
-  canvas.pdf.rect(0, 0, sheet.width, 6).fill(colours.accent);
-}
-
-function newPage(canvas: Canvas) {
-  canvas.pdf.addPage();
-  drawAccentBar(canvas);
-  canvas.y = sheet.top;
-  const { invoice } = canvas;
-  canvas.y += write(
-    canvas.pdf,
-    `${titleOf(invoice)} ${invoice.number} (continued)`,
-    { x: sheet.left, y: canvas.y, width: contentWidth },
-    { size: 9, font: 'bold', colour: colours.muted },
-  );
-  canvas.y += 12;
-}
-
-/** Starts a new page unless `height` more fits on this one. */
-function makeRoom(canvas: Canvas, height: number): boolean {
-  if (canvas.y + height <= contentBottom) return false;
-  newPage(canvas);
-  return true;
 }
 
 /** The seller on the left; the title, number and dates on the right. */
@@ -245,102 +158,6 @@ function drawParties(canvas: Canvas) {
     y += write(pdf, value, { x: jobX + 72, y, width: columnWidth - 72 }, styles.body);
   }
   canvas.y = Math.max(top + customerHeight, y) + 24;
-}
-
-type Column = { title: string; width: number; align: 'left' | 'right'; cell: (line: InvoiceLine) => string };
-
-/** The table's columns; the description takes what the figures leave. */
-function columnsOf(invoice: InvoiceDocument): { x: number; column: Column }[] {
-  const figures: Column[] = [
-    { title: 'Qty', width: 30, align: 'right', cell: (line) => String(line.quantity) },
-    {
-      title: 'Unit price\n(incl. VAT)',
-      width: 72,
-      align: 'right',
-      cell: (line) => formatPence(line.unitPence),
-    },
-    {
-      title: `VAT\n(${invoice.vatRatePercent}%)`,
-      width: 60,
-      align: 'right',
-      cell: (line) => formatPence(line.vatPence),
-    },
-    { title: 'Amount\n(incl. VAT)', width: 76, align: 'right', cell: (line) => formatPence(line.grossPence) },
-  ];
-  const gap = 10;
-  const descriptionWidth = contentWidth - figures.reduce((sum, column) => sum + column.width + gap, 0);
-  const columns: Column[] = [
-    { title: 'Description', width: descriptionWidth, align: 'left', cell: (line) => line.description },
-    ...figures,
-  ];
-  let x = sheet.left;
-  return columns.map((column) => {
-    const placed = { x, column };
-    x += column.width + gap;
-    return placed;
-  });
-}
-
-const cellPadding = 6;
-
-function drawTableHeader(canvas: Canvas, columns: ReturnType<typeof columnsOf>) {
-  const { pdf } = canvas;
-  const style: TextStyle = { size: 8.5, font: 'bold', colour: colours.heading };
-  const textHeight = Math.max(
-    ...columns.map(({ column }) => measure(pdf, column.title, column.width, style)),
-  );
-  const height = textHeight + 2 * cellPadding;
-  pdf.rect(sheet.left, canvas.y, contentWidth, height).fill(colours.band);
-  for (const { x, column } of columns) {
-    // Single-line titles sit on the lower line of the two-line ones, next to the figures.
-    const offset = textHeight - measure(pdf, column.title, column.width, style);
-    write(
-      pdf,
-      column.title,
-      { x, y: canvas.y + cellPadding + offset, width: column.width },
-      { ...style, align: column.align },
-    );
-  }
-  canvas.y += height;
-  rule(pdf, canvas.y, colours.accent, 1.5);
-  canvas.y += 1;
-}
-
-function drawLines(canvas: Canvas) {
-  const { pdf, invoice } = canvas;
-  const columns = columnsOf(invoice);
-  const headerHeight = 2 * measure(pdf, 'X', 100, { size: 8.5 }) + 2 * cellPadding;
-  // A header is never left at the foot of a page without a line under it.
-  const firstRow = invoice.lines[0] ? rowHeight(pdf, columns, invoice.lines[0]) : 0;
-  makeRoom(canvas, headerHeight + firstRow);
-  drawTableHeader(canvas, columns);
-  for (const line of invoice.lines) {
-    const height = rowHeight(pdf, columns, line);
-    if (makeRoom(canvas, height)) drawTableHeader(canvas, columns);
-    for (const { x, column } of columns) {
-      write(
-        pdf,
-        column.cell(line),
-        { x, y: canvas.y + cellPadding, width: column.width },
-        {
-          ...styles.body,
-          align: column.align,
-        },
-      );
-    }
-    canvas.y += height;
-    rule(pdf, canvas.y, colours.faint, 0.5);
-  }
-  canvas.y += 16;
-}
-
-function rowHeight(
-  pdf: PDFKit.PDFDocument,
-  columns: ReturnType<typeof columnsOf>,
-  line: InvoiceLine,
-): number {
-  const heights = columns.map(({ column }) => measure(pdf, column.cell(line), column.width, styles.body));
-  return Math.max(...heights) + 2 * cellPadding;
 }
 
 /** What has been paid (or what is credited) on the left, the totals on the right, kept together. */

@@ -1,59 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { BookingSettings, BookingWeek, BookingWindow } from './settings.ts';
-import {
-  availabilityOf,
-  bookableSlots,
-  bookingOfferOf,
-  bookingWeekOf,
-  closure,
-  isBookableAt,
-  isBookableNow,
-  locationsOffering,
-  slotAt,
-  windowsOn,
-  type Slot,
-} from './slots.ts';
-import { placesKey } from './branch-services.ts';
+import { availabilityOf, bookableSlots, bookingOfferOf, closure, isBookableNow, slotAt } from './slots.ts';
 import { londonDate } from '#common/time/london.ts';
-import { addDays, weekdays } from '#common/time/week.ts';
-
-const opening = (start: string, end: string, places = 2): BookingWindow => ({ start, end, places });
-
-/** The same windows every day of the week, or those given for some days. */
-function makeWeek(windows: BookingWindow[], days: Partial<BookingWeek> = {}): BookingWeek {
-  return { ...(Object.fromEntries(weekdays.map((day) => [day, windows])) as BookingWeek), ...days };
-}
-
-/**
- * Mobile fitting Monday to Saturday, 08:00-10:00 and 10:00-12:00; the Harold Hill branch every
- * day, 09:00-11:00 and 13:00-15:00 (one job each); three weeks ahead, four hours' notice.
- */
-function makeSettings(overrides: Partial<BookingSettings> = {}): BookingSettings {
-  return {
-    horizonDays: 21,
-    noticeHours: 4,
-    locations: [
-      {
-        key: 'mobile',
-        enabled: true,
-        week: makeWeek([opening('08:00', '10:00'), opening('10:00', '12:00')], { sunday: [] }),
-      },
-      {
-        key: 'harold-hill',
-        enabled: true,
-        week: makeWeek([opening('09:00', '11:00', 1), opening('13:00', '15:00', 1)]),
-      },
-      { key: 'upminster', enabled: false, week: makeWeek([opening('09:00', '11:00')]) },
-    ],
-    closedDates: [],
-    openBankHolidays: [],
-    ...overrides,
-  };
-}
+import { addDays } from '#common/time/week.ts';
+import { datesOf, makeSettings, makeWeek, opening, startsOf } from '#tests/support/booking-settings.ts';
 
 const at = (iso: string) => new Date(iso);
-const datesOf = (slots: readonly Slot[]) => [...new Set(slots.map((slot) => slot.date))];
-const startsOf = (slots: readonly Slot[]) => slots.map((slot) => `${slot.date} ${slot.start}`);
+
 describe('bookable slots', () => {
   // Monday 1 June 2026, 06:00 BST.
   const monday = at('2026-06-01T05:00:00Z');
@@ -342,83 +294,6 @@ describe('availability', () => {
     ]);
     expect(availabilityOf(slots, () => 2)).toEqual([]);
     expect(availabilityOf([], () => 0)).toEqual([]);
-  });
-});
-
-describe('a branch’s MOT testing and servicing', () => {
-  // Monday 1 June 2026, 06:00 BST.
-  const monday = at('2026-06-01T05:00:00Z');
-  const motWeek = makeWeek([opening('09:00', '10:00', 1), opening('10:00', '11:00', 1)]);
-  const servicingWeek = makeWeek([opening('08:00', '12:00', 1)]);
-
-  /** Harold Hill with its own MOT and servicing windows; changed by `change` when given. */
-  function withServices(change?: (settings: BookingSettings) => void): BookingSettings {
-    const settings = makeSettings();
-    settings.locations[1]!.services = {
-      mot: { enabled: true, week: motWeek },
-      servicing: { enabled: true, week: servicingWeek },
-    };
-    change?.(settings);
-    return settings;
-  }
-
-  it('are booked in their own windows, the tyre services in the location’s', () => {
-    const settings = withServices();
-    const on = (service?: string) =>
-      startsOf(bookableSlots(settings, 'harold-hill', '2026-06-02', 1, monday, service));
-    expect(on('mot')).toEqual(['2026-06-02 09:00', '2026-06-02 10:00']);
-    expect(on('servicing')).toEqual(['2026-06-02 08:00']);
-    expect(on('puncture-repair')).toEqual(['2026-06-02 09:00', '2026-06-02 13:00']);
-    expect(on()).toEqual(on('puncture-repair'));
-    expect(slotAt(settings, 'harold-hill', '2026-06-02', '10:00', 'mot')).toMatchObject({
-      start: '10:00',
-      end: '11:00',
-      places: 1,
-    });
-    expect(slotAt(settings, 'harold-hill', '2026-06-02', '13:00', 'mot')).toBeNull();
-    expect(slotAt(settings, 'harold-hill', '2026-06-02', '10:00')).toBeNull();
-  });
-
-  it('are never booked at the customer’s address, nor where they or the branch are switched off', () => {
-    const settings = withServices((changed) => {
-      changed.locations[0]!.services = changed.locations[1]!.services;
-      changed.locations[1]!.services!.servicing!.enabled = false;
-    });
-    expect(bookingWeekOf(settings, 'harold-hill', 'mot')).toBe(motWeek);
-    expect(bookingWeekOf(settings, 'mobile', 'mot')).toBeNull();
-    expect(bookingWeekOf(settings, 'harold-hill', 'servicing')).toBeNull();
-    expect(bookingWeekOf(settings, 'upminster', 'mot')).toBeNull();
-    expect(isBookableAt(settings, 'harold-hill', 'mot')).toBe(true);
-    expect(isBookableAt(settings, 'mobile', 'puncture-repair')).toBe(true);
-    expect(locationsOffering(settings, 'mot')).toEqual(['harold-hill']);
-    expect(locationsOffering(settings, 'servicing')).toEqual([]);
-    expect(locationsOffering(settings, 'puncture-repair')).toEqual(['mobile', 'harold-hill']);
-    expect(bookableSlots(settings, 'mobile', '2026-06-02', 7, monday, 'mot')).toEqual([]);
-
-    settings.locations[1]!.enabled = false;
-    expect(bookingWeekOf(settings, 'harold-hill', 'mot')).toBeNull();
-  });
-
-  it('close on the branch’s closed dates and bank holidays', () => {
-    const settings = withServices((changed) => {
-      changed.closedDates = [
-        { date: '2026-06-03', location: 'harold-hill', note: '' },
-        { date: '2026-06-04', location: 'mobile', note: '' },
-      ];
-    });
-    const dates = datesOf(bookableSlots(settings, 'harold-hill', '2026-06-02', 3, monday, 'mot'));
-    expect(dates).toEqual(['2026-06-02', '2026-06-04']);
-    // The Spring bank holiday, Monday 25 May 2026.
-    expect(windowsOn(settings, 'harold-hill', '2026-05-25', 'servicing')).toEqual([]);
-    settings.openBankHolidays = ['2026-05-25'];
-    expect(windowsOn(settings, 'harold-hill', '2026-05-25', 'servicing')).toEqual(servicingWeek.monday);
-  });
-
-  it('count their places apart from the tyre work’s and from each other’s', () => {
-    expect(placesKey('harold-hill', 'mot')).toBe('harold-hill/mot');
-    expect(placesKey('harold-hill', 'servicing')).toBe('harold-hill/servicing');
-    expect(placesKey('harold-hill', 'puncture-repair')).toBe('harold-hill');
-    expect(placesKey('mobile', 'tyre-replacement')).toBe('mobile');
   });
 });
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   bookingNotFoundMessage,
   dayText,
@@ -9,89 +9,28 @@ import {
   tooManyBookingsMessage,
   windowGoneMessage,
 } from '#common/bookings/booking.ts';
-import { tyresHeldMessage } from '#common/bookings/holds.ts';
 import { londonDate } from '#common/time/london.ts';
 import { addDays } from '#common/time/week.ts';
 import { createTestApp, testConfig } from '#tests/support/app.ts';
 import {
-  bookingContent,
-  clearBookings,
-  fixedContentStore,
-  fixedStores,
-  makeBooking,
-  openOnBankHolidays,
-} from '#tests/support/bookings.ts';
-import { clearEnquiries } from '#tests/support/factories.ts';
-import { ensureBuilt } from '#tests/support/server-process.ts';
-import { useTestApp } from '#tests/support/integration.ts';
-import { addTyre, clearTyres } from '#tests/support/tyres.ts';
+  details,
+  detailsStep,
+  mobile,
+  query,
+  radio,
+  textOf,
+  tomorrow,
+  useBookingPageApp,
+} from '#tests/support/booking-page-app.ts';
+import { bookingContent, fixedStores, makeBooking } from '#tests/support/bookings.ts';
 import { bookings } from '../db/schema.ts';
 import { loadProductionSsr } from '../http/ssr.ts';
 
 /**
- * The booking page (/book) and a booking's own page (/bookings/manage/{token}) through the real
- * server rendering, as a browser without JavaScript uses them: GET forms from step to step, a
- * form post of the details, post/redirect/get to the booking's page, and its cancellation.
- *
- * The pages ask for availability from today (the real clock), so the content opens every day,
- * bank holidays included, with windows of 08:00-10:00 (3 places) and 10:00-12:00 (2 places):
- * tomorrow's are always far enough ahead to book and to cancel.
+ * The booking page and a booking's own page as a browser without JavaScript uses them
+ * (tests/support/booking-page-app.ts); booking tyres so is in tyre-booking-page.db.test.ts.
  */
-const tomorrow = addDays(londonDate(new Date()), 1);
-
-function openEveryDay() {
-  return bookingContent(undefined, (settings) => openOnBankHolidays(settings));
-}
-
-const content = fixedContentStore(openEveryDay());
-const fixture = useTestApp({
-  // Four bookings from one client within the window; the fifth is refused.
-  env: { ENQUIRY_RATE_LIMIT: '4' },
-  dependencies: async () => {
-    ensureBuilt();
-    return { siteContent: content, settings: content.settings, ssr: await loadProductionSsr() };
-  },
-});
-
-beforeEach(async () => {
-  content.content = openEveryDay();
-  await clearEnquiries(fixture.database.db);
-  await clearBookings(fixture.database.db);
-});
-
-const get = (path: string) => request(fixture.app).get(path).set('Cookie', 'splash_seen=1');
-const post = (path: string, fields: Record<string, string>) =>
-  request(fixture.app).post(path).type('form').set('Cookie', 'splash_seen=1').send(fields);
-
-/** A page's text as read, without React's markers between adjacent texts. */
-const textOf = (html: string) => html.replaceAll('<!-- -->', '').replaceAll('&#x27;', "'");
-
-const mobile = { service: 'puncture-repair', location: 'mobile', postcode: 'RM3 0AB' };
-const query = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-const detailsStep = (start = '08:00') =>
-  `/book?${query({ ...mobile, date: tomorrow, timesFor: tomorrow, start, step: 'details' })}`;
-
-/** What the details form posts: the choices (its hidden fields) and the customer's answers. */
-const details = (overrides: Record<string, string> = {}) => ({
-  ...mobile,
-  date: tomorrow,
-  start: '08:00',
-  name: 'Sarah Mitchell',
-  phone: '07700 900123',
-  email: 'sarah@example.com',
-  registration: 'ab12 cde',
-  vehicle: 'Ford Focus',
-  addressLine: '12 High Street',
-  town: 'Romford',
-  notes: 'On the drive.',
-  website: '',
-  ...overrides,
-});
-
-const radio = (name: string, value: string) =>
-  new RegExp(
-    `<input[^>]*name="${name}"[^>]*value="${value}"[^>]*>|<input[^>]*value="${value}"[^>]*name="${name}"[^>]*>`,
-  );
+const { content, fixture, get, post } = useBookingPageApp();
 
 describe('booking without JavaScript', () => {
   it('goes from step to step with GET forms, books with a post, shows the booking and cancels it', async () => {
@@ -403,101 +342,5 @@ describe('the booking page on a server whose clock is set', () => {
     expect(page.text).toMatch(radio('date', '2027-03-03'));
     expect(page.text).toMatch(radio('date', '2027-03-22'));
     expect(page.text).not.toMatch(radio('date', '2027-03-23'));
-  });
-});
-
-describe('booking tyres without JavaScript', () => {
-  beforeEach(async () => {
-    await clearTyres(fixture.database.db);
-  });
-
-  it('finds a size, carries the tyre and quantity through the steps with their total, and books them', async () => {
-    const tyre = await addTyre(fixture.database.db, {
-      brand: 'Hankook',
-      pattern: 'Ventus Prime 4',
-      stock: 4,
-    });
-    await addTyre(fixture.database.db, {
-      width: 225,
-      profile: 45,
-      rim: 17,
-      brand: 'Toyo',
-      pattern: 'Proxes',
-    });
-
-    const finder = await get('/tyres').expect(200);
-    expect(textOf(finder.text)).toContain('205/55 R16');
-    const found = await get('/tyres?width=205&profile=55&rim=16').expect(302);
-    expect(found.headers.location).toBe('/tyres/205-55-r16');
-    const missing = await get('/tyres?width=205&profile=60&rim=16').expect(404);
-    expect(textOf(missing.text)).toContain('We have no tyres in 205/60 R16 at the moment.');
-
-    const size = await get('/tyres/205-55-r16?quantity=2&sort=wet').expect(200);
-    expect(size.headers['cache-control']).toBe('private, no-cache');
-    const page = textOf(size.text);
-    expect(page).toContain(
-      '<title>205/55 R16 Tyres Fitted at Home from £74.99 | Anytown Mobile Tyres</title>',
-    );
-    expect(page).toContain('Hankook Ventus Prime 4');
-    expect(page).toContain('2 for £149.98');
-    expect(size.text).toContain('"@type":"Product"');
-    expect(size.text).toContain('"price":"74.99"');
-    const bookHref = `/book?service=tyre-replacement&amp;tyre=${tyre.id}&amp;quantity=2`;
-    expect(size.text).toContain(bookHref);
-    await get('/tyres/999-55-r16').expect(404);
-
-    const sitemap = await get('/sitemap.xml').expect(200);
-    expect(sitemap.text).toContain('/tyres/205-55-r16</loc>');
-    expect(sitemap.text).toContain('/tyres/225-45-r17</loc>');
-
-    const choices = { ...mobile, service: 'tyre-replacement', tyre: String(tyre.id), quantity: '2' };
-    const when = await get(`/book?${query({ ...choices, step: 'when' })}`).expect(200);
-    expect(textOf(when.text)).toContain('2 × Hankook Ventus Prime 4 205/55 R16 91V');
-    expect(textOf(when.text)).toContain('£149.98');
-    expect(when.text).toContain(`<input type="hidden" name="tyre" value="${tyre.id}"/>`);
-    const booked = await post('/book', {
-      ...details({ service: 'tyre-replacement' }),
-      tyre: String(tyre.id),
-      quantity: '2',
-    }).expect(303);
-    const manage = await get(booked.headers.location!).expect(200);
-    expect(textOf(manage.text)).toContain('2 × Hankook Ventus Prime 4 205/55 R16 91V');
-    expect(textOf(manage.text)).toContain('£149.98 in all (£74.99 each), fully fitted, VAT included');
-    const [row] = await fixture.database.db.select().from(bookings);
-    expect(row).toMatchObject({ tyreId: tyre.id, tyreQuantity: 2, totalPence: 14_998 });
-  });
-
-  it('asks the customer to call when their bookings not yet confirmed hold too many tyres', async () => {
-    const tyre = await addTyre(fixture.database.db, { stock: 20 });
-    await request(fixture.app)
-      .post('/api/bookings')
-      .send(
-        makeBooking({
-          date: tomorrow,
-          service: 'tyre-replacement',
-          tyreId: tyre.id,
-          quantity: 6,
-          email: 'SARAH@example.com',
-        }),
-      )
-      .expect(201);
-    const choices = { ...mobile, service: 'tyre-replacement', tyre: String(tyre.id), quantity: '4' };
-    const detailsOfTyres = `/book?${query({ ...choices, date: tomorrow, timesFor: tomorrow, start: '08:00', step: 'details' })}`;
-    const refused = await post(detailsOfTyres, {
-      ...details({ service: 'tyre-replacement', phone: '07700 900777', registration: 'KX66 ABC' }),
-      tyre: String(tyre.id),
-      quantity: '4',
-    }).expect(409);
-    expect(textOf(refused.text)).toContain(tyresHeldMessage(content.content.business.formattedPhone));
-    expect(textOf(refused.text)).toContain(content.content.business.formattedPhone);
-    expect(refused.text).not.toContain('The next free times');
-    expect(refused.text).toMatch(/<input[^>]*id="book-name"[^>]*value="Sarah Mitchell"/);
-    expect(await fixture.database.db.select().from(bookings)).toHaveLength(1);
-  });
-
-  it('says so when the tyre chosen can no longer be booked', async () => {
-    const tyre = await addTyre(fixture.database.db, { hidden: true });
-    const page = await get(`/book?${query({ ...mobile, tyre: String(tyre.id), quantity: '2' })}`).expect(200);
-    expect(textOf(page.text)).toContain('The tyre you chose can no longer be booked online.');
   });
 });

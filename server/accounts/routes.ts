@@ -82,29 +82,42 @@ export function describeUserAgent(userAgent: string | null): { browser: string; 
   return { browser, os };
 }
 
+/** What the parts of the accounts' routes share: the activity record and the signed-in account. */
+function routeHelpers({ db, clock, publicUrl }: AccountsDependencies) {
+  return {
+    record: (req: Request, entry: Omit<ActivityRecord, 'actor' | 'clientAddress' | 'at'>) =>
+      recordStaffActivity(db, req, { at: clock(), ...entry }),
+    sessionTokenOf: (req: Request) => readSessionToken(req, publicUrl),
+    /** The signed-in account of a request behind the guard. */
+    accountOf: (req: Request) => ({
+      userId: req.user!.id,
+      username: req.user!.username,
+      clientAddress: req.ip ?? 'unknown',
+    }),
+    tooManyProofs: (res: Response, retryAfterSeconds: number) => {
+      res.setHeader('Retry-After', String(retryAfterSeconds));
+      return new HttpError(429, tooManyProofsMessage);
+    },
+  };
+}
+type RouteHelpers = ReturnType<typeof routeHelpers>;
+
 /**
  * Staff accounts (owners), the signed-in person's own account, and set-up links, mounted under
  * /api. Every staff route is behind the one guard; account management is for owners.
  */
 export function accountsRouter(deps: AccountsDependencies): Router {
-  const { db, clock, publicUrl, requireUser, requireAnyUser, requireUserBeforeTwoFactor } = deps;
+  const helpers = routeHelpers(deps);
   const router = Router();
-  const sameOrigin = requireSameOrigin(publicUrl);
-  const record = (req: Request, entry: Omit<ActivityRecord, 'actor' | 'clientAddress' | 'at'>) =>
-    recordStaffActivity(db, req, { at: clock(), ...entry });
-  const sessionTokenOf = (req: Request) => readSessionToken(req, publicUrl);
-  /** The signed-in account of a request behind the guard. */
-  const accountOf = (req: Request) => ({
-    userId: req.user!.id,
-    username: req.user!.username,
-    clientAddress: req.ip ?? 'unknown',
-  });
-  const tooManyProofs = (res: Response, retryAfterSeconds: number) => {
-    res.setHeader('Retry-After', String(retryAfterSeconds));
-    return new HttpError(429, tooManyProofsMessage);
-  };
+  router.use(setupLinkRouter(deps));
+  router.use(twoFactorRouter(deps, helpers));
+  router.use(ownAccountRouter(deps, helpers));
+  router.use(ownersRouter(deps, helpers));
+  return router;
+}
 
-  // Owners: the accounts.
+/** Owners: the accounts, the fitters to give jobs to, and the security settings. */
+function ownersRouter({ db, clock, publicUrl, requireUser }: AccountsDependencies, { record }: RouteHelpers) {
   const owners = Router();
   owners.use(['/users', '/settings/security'], requireUser, requireOwner);
   owners.get('/fitters', requireUser, async (_req, res) => {
@@ -171,8 +184,13 @@ export function accountsRouter(deps: AccountsDependencies): Router {
     await record(req, { kind: 'security-settings-changed', detail: { ...settings } });
     res.json(settings);
   });
+  return owners;
+}
 
-  // Anyone with a set-up link.
+/** Anyone with a set-up link: what it is for, and choosing the account's password through it. */
+function setupLinkRouter({ db, clock, publicUrl }: AccountsDependencies) {
+  const router = Router();
+  const sameOrigin = requireSameOrigin(publicUrl);
   router.get('/account-setup/:token', async (req, res) => {
     const link = await findSetupToken(db, String(req.params.token), clock());
     if (!link) throw new HttpError(404, setupLinkInvalidMessage);
@@ -200,8 +218,14 @@ export function accountsRouter(deps: AccountsDependencies): Router {
     setSessionCookie(req, res, publicUrl, result.sessionToken);
     res.json(result.user);
   });
+  return router;
+}
 
-  // The signed-in person's own account.
+/** The signed-in person's own account: their password and their sessions. */
+function ownAccountRouter(
+  { db, clock, requireAnyUser }: AccountsDependencies,
+  { record, accountOf, sessionTokenOf, tooManyProofs }: RouteHelpers,
+) {
   const own = Router();
   own.use(['/user/password', '/user/sessions'], requireAnyUser);
   own.post('/user/password', async (req, res) => {
@@ -255,7 +279,15 @@ export function accountsRouter(deps: AccountsDependencies): Router {
     });
     res.status(204).end();
   });
+  return own;
+}
 
+/**
+ * Two-factor set-up, open to an account that must set it up before anything else. With it on
+ * already, a new authenticator replaces the old one and every recovery code: only with proof.
+ */
+function twoFactorRouter(deps: AccountsDependencies, { record, accountOf, tooManyProofs }: RouteHelpers) {
+  const { db, clock, requireUserBeforeTwoFactor } = deps;
   /**
    * The password and a code (or a recovery code, which is then spent) of the signed-in account,
    * asked before changing its two-factor sign-in, so that whoever holds a session (an unattended
@@ -267,8 +299,6 @@ export function accountsRouter(deps: AccountsDependencies): Router {
     if (verdict.outcome === 'wrong') throw new HttpError(400, wrongProofMessage);
   };
 
-  // Two-factor set-up, open to an account that must set it up before anything else. With it on
-  // already, a new authenticator replaces the old one and every recovery code: only with proof.
   const twoFactor = Router();
   twoFactor.use('/user/two-factor', requireUserBeforeTwoFactor);
   twoFactor.post('/user/two-factor/setup', async (req, res) => {
@@ -315,9 +345,5 @@ export function accountsRouter(deps: AccountsDependencies): Router {
     await record(req, { kind: 'two-factor-disabled', target: `account ${req.user!.username}` });
     res.status(204).end();
   });
-
-  router.use(twoFactor);
-  router.use(own);
-  router.use(owners);
-  return router;
+  return twoFactor;
 }

@@ -11,7 +11,9 @@ import { isBranchService, placesKey } from '#common/bookings/branch-services.ts'
 import { recordCompletedJob } from '../reminders/schedule.ts';
 import { londonDate } from '#common/time/london.ts';
 import { invalidFieldsMessage } from '#common/http/field-errors.ts';
-import { selectRows } from '../db/client.ts';
+import type { BusinessSettings } from '#common/settings/domains.ts';
+import type { SiteContent } from '#common/site-content/site-content.ts';
+import { selectRows, type Database } from '../db/client.ts';
 import { bookingPlaces, bookings, enquiryNotes, users } from '../db/schema.ts';
 import { restartJob } from '../jobs/records.ts';
 import { forgetCatalogue } from '../tyres/offers.ts';
@@ -47,143 +49,13 @@ export async function changeBooking(
   actor: { id: number; username: string },
 ): Promise<StaffChangeResult> {
   const [content, business] = await Promise.all([deps.content(), deps.settings()]);
-  const settings = business.booking;
   const now = deps.clock();
   const result = await deps.db.transaction(async (tx): Promise<StaffChangeResult> => {
     const booking = await lockBooking(tx, eq(bookings.id, id));
     if (!booking) return { status: 404 };
-    if ('fitterId' in change) {
-      if (!isActiveBooking(booking.status)) {
-        return { status: 409, error: `This booking is ${booking.status}: it cannot be given to a fitter.` };
-      }
-      const [fitter] =
-        change.fitterId === null
-          ? [null]
-          : await tx
-              .select({ id: users.id, username: users.username })
-              .from(users)
-              .where(
-                sql`${users.id} = ${change.fitterId} and ${users.role} = 'fitter' and ${users.disabledAt} is null`,
-              );
-      if (fitter === undefined) {
-        return { status: 400, error: invalidFieldsMessage, fieldErrors: { fitterId: [notAFitterMessage] } };
-      }
-      await tx
-        .update(bookings)
-        .set({ fitterId: fitter?.id ?? null, updatedAt: sql`now()` })
-        .where(eq(bookings.id, id));
-      // Given again after the fitter could not complete it: the job starts afresh.
-      if (fitter) await restartJob(tx, id);
-      return {
-        status: 200,
-        booking: (await findBooking(tx, id))!,
-        summary: fitter ? `given to ${fitter.username}` : 'fitter removed',
-      };
-    }
-    if ('status' in change) {
-      if (!bookingNextStatuses[booking.status].includes(change.status)) {
-        return {
-          status: 409,
-          error: `This booking is ${booking.status}: it cannot become ${change.status}.`,
-        };
-      }
-      const cancelling = change.status === 'cancelled';
-      await tx
-        .update(bookings)
-        .set({
-          status: change.status,
-          ...(cancelling
-            ? {
-                cancelReason: change.reason,
-                cancelledBy: actor.username,
-                sequence: sql`${bookings.sequence} + 1`,
-              }
-            : {}),
-          updatedAt: sql`now()`,
-        })
-        .where(eq(bookings.id, id));
-      if (change.status !== 'confirmed') {
-        await moveEnquiry(tx, booking, change.status === 'completed' ? 'completed' : 'closed', actor);
-      }
-      if (change.status === 'completed') {
-        await recordCompletedJob(tx, booking, now, business.reminders);
-      }
-      const changed = (await findBooking(tx, id))!;
-      if (cancelling) await queueMail(tx, 'booking-cancelled', changed, { reason: change.reason });
-      return { status: 200, booking: changed, summary: `${booking.status} to ${change.status}` };
-    }
-    if (!isActiveBooking(booking.status)) {
-      return { status: 409, error: `This booking is ${booking.status}: it cannot be moved.` };
-    }
-    const location = change.location ?? booking.location;
-    if (!settings.locations.some((entry) => entry.key === location)) {
-      return { status: 400, error: invalidFieldsMessage, fieldErrors: { location: ['No such location'] } };
-    }
-    if (isBranchService(booking.service) && location === mobileLocation) {
-      const message = `${booking.serviceTitle} is done at a branch: choose one.`;
-      return { status: 400, error: invalidFieldsMessage, fieldErrors: { location: [message] } };
-    }
-    // A branch's MOT tests and servicing move among their own windows and places.
-    const slot = slotAt(settings, location, change.date, change.start, booking.service);
-    const places = placesKey(location, booking.service);
-    if (!slot) {
-      return {
-        status: 400,
-        error: invalidFieldsMessage,
-        fieldErrors: { start: ['That window is not open on that day'] },
-      };
-    }
-    if (slot.date < londonDate(now)) {
-      return {
-        status: 400,
-        error: invalidFieldsMessage,
-        fieldErrors: { date: ['Choose a day from today on'] },
-      };
-    }
-    if (location === booking.location && slot.date === booking.date && slot.start === booking.start) {
-      return {
-        status: 400,
-        error: invalidFieldsMessage,
-        fieldErrors: { start: ['Choose a different window'] },
-      };
-    }
-    const taken = await selectRows<{ taken: number }>(
-      tx,
-      sql`insert into ${bookingPlaces} (location, date, start_time, taken)
-        values (${places}, ${slot.date}::date, ${slot.start}, 1)
-        on conflict (location, date, start_time)
-        do update set taken = ${bookingPlaces.taken} + 1 where ${bookingPlaces.taken} < ${slot.places}
-        returning taken`,
-    );
-    if (taken.length === 0) return { status: 409, error: 'That window is full. Choose another.' };
-    const token = newManageToken();
-    await tx
-      .update(bookings)
-      .set({
-        location,
-        locationName: bookingLocationName(location, content.branches),
-        placesKey: places,
-        date: slot.date,
-        startTime: slot.start,
-        endTime: slot.end,
-        startsAt: slot.startsAt,
-        endsAt: slot.endsAt,
-        // A new link for the new e-mail: the token of the first is not kept anywhere to repeat.
-        manageTokenHash: hashManageToken(token),
-        sequence: sql`${bookings.sequence} + 1`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(bookings.id, id));
-    const moved = (await findBooking(tx, id))!;
-    const previous = `${windowText(booking)}, ${booking.locationName}`;
-    await tx.insert(enquiryNotes).values({
-      enquiryId: booking.enquiryId,
-      authorId: actor.id,
-      authorName: actor.username,
-      text: `Booking moved from ${previous} to ${windowText(moved)}, ${moved.locationName}.`,
-    });
-    await queueMail(tx, 'booking-moved', moved, { manageToken: token, previous });
-    return { status: 200, booking: moved, summary: `moved from ${booking.date} ${booking.start}` };
+    if ('fitterId' in change) return giveToFitter(tx, booking, change.fitterId);
+    if ('status' in change) return changeStatus(tx, booking, change, actor, { content, business, now });
+    return moveBooking(tx, booking, change, actor, { content, business, now });
   });
   if (result.status === 200) {
     forgetAvailability(deps.db);
@@ -192,4 +64,165 @@ export async function changeBooking(
     deps.onQueued?.();
   }
   return result;
+}
+
+/** What a change is made against: the published content, the settings in force and the time. */
+type ChangeContext = { content: SiteContent; business: BusinessSettings; now: Date };
+
+/** Gives the booking to a fitter (an enabled account with the Fitter role), or to none. */
+async function giveToFitter(
+  tx: Database,
+  booking: Booking,
+  fitterId: number | null,
+): Promise<StaffChangeResult> {
+  const { id } = booking;
+  if (!isActiveBooking(booking.status)) {
+    return { status: 409, error: `This booking is ${booking.status}: it cannot be given to a fitter.` };
+  }
+  const [fitter] =
+    fitterId === null
+      ? [null]
+      : await tx
+          .select({ id: users.id, username: users.username })
+          .from(users)
+          .where(sql`${users.id} = ${fitterId} and ${users.role} = 'fitter' and ${users.disabledAt} is null`);
+  if (fitter === undefined) {
+    return { status: 400, error: invalidFieldsMessage, fieldErrors: { fitterId: [notAFitterMessage] } };
+  }
+  await tx
+    .update(bookings)
+    .set({ fitterId: fitter?.id ?? null, updatedAt: sql`now()` })
+    .where(eq(bookings.id, id));
+  // Given again after the fitter could not complete it: the job starts afresh.
+  if (fitter) await restartJob(tx, id);
+  return {
+    status: 200,
+    booking: (await findBooking(tx, id))!,
+    summary: fitter ? `given to ${fitter.username}` : 'fitter removed',
+  };
+}
+
+/** Confirms, completes, marks a no-show or cancels the booking, as its status allows. */
+async function changeStatus(
+  tx: Database,
+  booking: Booking,
+  change: Extract<StaffChange, { status: string }>,
+  actor: { id: number; username: string },
+  { business, now }: ChangeContext,
+): Promise<StaffChangeResult> {
+  const { id } = booking;
+  if (!bookingNextStatuses[booking.status].includes(change.status)) {
+    return {
+      status: 409,
+      error: `This booking is ${booking.status}: it cannot become ${change.status}.`,
+    };
+  }
+  const cancelling = change.status === 'cancelled';
+  await tx
+    .update(bookings)
+    .set({
+      status: change.status,
+      ...(cancelling
+        ? {
+            cancelReason: change.reason,
+            cancelledBy: actor.username,
+            sequence: sql`${bookings.sequence} + 1`,
+          }
+        : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(bookings.id, id));
+  if (change.status !== 'confirmed') {
+    await moveEnquiry(tx, booking, change.status === 'completed' ? 'completed' : 'closed', actor);
+  }
+  if (change.status === 'completed') {
+    await recordCompletedJob(tx, booking, now, business.reminders);
+  }
+  const changed = (await findBooking(tx, id))!;
+  if (cancelling) await queueMail(tx, 'booking-cancelled', changed, { reason: change.reason });
+  return { status: 200, booking: changed, summary: `${booking.status} to ${change.status}` };
+}
+
+/** Moves the booking to another window (and location) with a place left, taking that place. */
+async function moveBooking(
+  tx: Database,
+  booking: Booking,
+  change: Extract<StaffChange, { date: string }>,
+  actor: { id: number; username: string },
+  { content, business, now }: ChangeContext,
+): Promise<StaffChangeResult> {
+  const { id } = booking;
+  const settings = business.booking;
+  if (!isActiveBooking(booking.status)) {
+    return { status: 409, error: `This booking is ${booking.status}: it cannot be moved.` };
+  }
+  const location = change.location ?? booking.location;
+  if (!settings.locations.some((entry) => entry.key === location)) {
+    return { status: 400, error: invalidFieldsMessage, fieldErrors: { location: ['No such location'] } };
+  }
+  if (isBranchService(booking.service) && location === mobileLocation) {
+    const message = `${booking.serviceTitle} is done at a branch: choose one.`;
+    return { status: 400, error: invalidFieldsMessage, fieldErrors: { location: [message] } };
+  }
+  // A branch's MOT tests and servicing move among their own windows and places.
+  const slot = slotAt(settings, location, change.date, change.start, booking.service);
+  const places = placesKey(location, booking.service);
+  if (!slot) {
+    return {
+      status: 400,
+      error: invalidFieldsMessage,
+      fieldErrors: { start: ['That window is not open on that day'] },
+    };
+  }
+  if (slot.date < londonDate(now)) {
+    return {
+      status: 400,
+      error: invalidFieldsMessage,
+      fieldErrors: { date: ['Choose a day from today on'] },
+    };
+  }
+  if (location === booking.location && slot.date === booking.date && slot.start === booking.start) {
+    return {
+      status: 400,
+      error: invalidFieldsMessage,
+      fieldErrors: { start: ['Choose a different window'] },
+    };
+  }
+  const taken = await selectRows<{ taken: number }>(
+    tx,
+    sql`insert into ${bookingPlaces} (location, date, start_time, taken)
+      values (${places}, ${slot.date}::date, ${slot.start}, 1)
+      on conflict (location, date, start_time)
+      do update set taken = ${bookingPlaces.taken} + 1 where ${bookingPlaces.taken} < ${slot.places}
+      returning taken`,
+  );
+  if (taken.length === 0) return { status: 409, error: 'That window is full. Choose another.' };
+  const token = newManageToken();
+  await tx
+    .update(bookings)
+    .set({
+      location,
+      locationName: bookingLocationName(location, content.branches),
+      placesKey: places,
+      date: slot.date,
+      startTime: slot.start,
+      endTime: slot.end,
+      startsAt: slot.startsAt,
+      endsAt: slot.endsAt,
+      // A new link for the new e-mail: the token of the first is not kept anywhere to repeat.
+      manageTokenHash: hashManageToken(token),
+      sequence: sql`${bookings.sequence} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(bookings.id, id));
+  const moved = (await findBooking(tx, id))!;
+  const previous = `${windowText(booking)}, ${booking.locationName}`;
+  await tx.insert(enquiryNotes).values({
+    enquiryId: booking.enquiryId,
+    authorId: actor.id,
+    authorName: actor.username,
+    text: `Booking moved from ${previous} to ${windowText(moved)}, ${moved.locationName}.`,
+  });
+  await queueMail(tx, 'booking-moved', moved, { manageToken: token, previous });
+  return { status: 200, booking: moved, summary: `moved from ${booking.date} ${booking.start}` };
 }

@@ -30,11 +30,11 @@ import { decoyReference } from '../enquiries/submit.ts';
 import { installationKey } from '../auth/installation-key.ts';
 import type { Database } from '../db/client.ts';
 import { clientKey } from '../http/client-key.ts';
-import { rateLimitHit } from '../http/rate-limit.ts';
+import { rateLimitHit, type RateLimitHit } from '../http/rate-limit.ts';
 import { availability, nextFreeWindows, noteFreePlaces } from './availability.ts';
 import { hashManageToken, manageUrl, newManageToken } from './customer-link.ts';
 import type { BookingDependencies } from './dependencies.ts';
-import { storeBooking, type Checked } from './store-statement.ts';
+import { storeBooking, type Checked, type StoredBooking } from './store-statement.ts';
 
 /**
  * Storing a booking from the public site: its choices checked against the published content
@@ -140,63 +140,25 @@ export async function submitBooking(
   const honeypot = fields[bookingHoneypotField];
   if (typeof honeypot === 'string' && honeypot.trim() !== '') {
     logger.info({ honeypot: true }, 'booking dropped: honeypot field filled in');
-    const choice = parsed.success ? parsed.data : { service: '', location: '', date: '', start: '' };
-    const token = newManageToken();
-    return {
-      status: 201,
-      booking: {
-        reference: decoyReference(now),
-        service: choice.service,
-        serviceTitle: choice.service,
-        location: choice.location,
-        locationName: choice.location,
-        date: choice.date,
-        start: choice.start,
-        end: choice.start,
-        manageUrl: manageUrl(deps.publicUrl, token),
-        tyre: null,
-        total: null,
-      },
-      manageToken: token,
-    };
+    return decoyBooking(deps, parsed.success ? parsed.data : null, now);
   }
   if (!parsed.success) {
     return { status: 400, error: invalidFieldsMessage, fieldErrors: fieldErrorsOf(parsed.error) };
   }
+  const payload = parsed.data;
   const [content, business] = await Promise.all([deps.content(), deps.settings()]);
   const settings = business.booking;
-  const choices = checkChoices(content, settings, parsed.data);
+  const choices = checkChoices(content, settings, payload);
   if (!choices.ok) return { status: 400, error: invalidFieldsMessage, fieldErrors: choices.fieldErrors };
   const { checked } = choices;
   const { slot } = checked;
-  if (!isBookableNow(settings, slot, now)) {
-    return {
-      status: 409,
-      error: windowUnavailableMessage,
-      nextFree: await nextFreeWindows(deps, settings, parsed.data, slot),
-    };
-  }
-  // A window this process already knows to be full is refused without a statement: when many
-  // customers rush for the last places, most answers cost no database work. (Within the second
-  // an answer is kept, a place freed by another process may be missed; never one taken.)
-  const [known] = await availability(deps, {
-    location: parsed.data.location,
-    service: parsed.data.service,
-    from: slot.date,
-    days: 1,
-  });
-  if (!known?.windows.some((window) => window.start === slot.start)) {
-    return {
-      status: 409,
-      error: windowGoneMessage,
-      nextFree: await nextFreeWindows(deps, settings, parsed.data, slot),
-    };
-  }
+  const closed = await windowClosed(deps, settings, payload, slot, now);
+  if (closed) return closed;
   // The tyres are read once the window is known to be open: a rush for full windows reads none.
-  if (parsed.data.tyreId !== undefined) {
+  if (payload.tyreId !== undefined) {
     const chosen = await chooseTyre(db, business, {
-      id: parsed.data.tyreId,
-      quantity: parsed.data.quantity ?? 1,
+      id: payload.tyreId,
+      quantity: payload.quantity ?? 1,
       date: slot.date,
       now,
     });
@@ -210,7 +172,7 @@ export async function submitBooking(
   const hit = rateLimitHit(deps.limit, clientKey(clientAddress), now);
   const holders =
     checked.tyre?.source === 'stock'
-      ? tyreHolders({ ...parsed.data, client: await clientHolder(db, clientAddress) })
+      ? tyreHolders({ ...payload, client: await clientHolder(db, clientAddress) })
       : [];
   const row = await storeBooking(db, {
     checked,
@@ -221,13 +183,104 @@ export async function submitBooking(
     holders,
   });
   if (row.free !== null) noteFreePlaces(db, checked.placesKey, slot.date, slot.start, row.free);
+  return answerOf(deps, row, hit, { checked, content, settings, token });
+}
+
+/**
+ * What a filled-in honeypot is answered with: a booking that looks stored, with a made-up
+ * reference, so that the robot learns nothing.
+ */
+function decoyBooking(
+  deps: BookingDependencies,
+  payload: BookingPayload | null,
+  now: Date,
+): SubmitBookingResult {
+  const choice = payload ?? { service: '', location: '', date: '', start: '' };
+  const token = newManageToken();
+  return {
+    status: 201,
+    booking: {
+      reference: decoyReference(now),
+      service: choice.service,
+      serviceTitle: choice.service,
+      location: choice.location,
+      locationName: choice.location,
+      date: choice.date,
+      start: choice.start,
+      end: choice.start,
+      manageUrl: manageUrl(deps.publicUrl, token),
+      tyre: null,
+      total: null,
+    },
+    manageToken: token,
+  };
+}
+
+/**
+ * The refusal of a window that cannot be booked now (notice, horizon), or that this process
+ * already knows to be full, with the next free windows; null while it may have a place.
+ */
+async function windowClosed(
+  deps: BookingDependencies,
+  settings: BookingSettings,
+  payload: BookingPayload,
+  slot: Checked['slot'],
+  now: Date,
+): Promise<SubmitBookingResult | null> {
+  if (!isBookableNow(settings, slot, now)) {
+    return {
+      status: 409,
+      error: windowUnavailableMessage,
+      nextFree: await nextFreeWindows(deps, settings, payload, slot),
+    };
+  }
+  // A window this process already knows to be full is refused without a statement: when many
+  // customers rush for the last places, most answers cost no database work. (Within the second
+  // an answer is kept, a place freed by another process may be missed; never one taken.)
+  const [known] = await availability(deps, {
+    location: payload.location,
+    service: payload.service,
+    from: slot.date,
+    days: 1,
+  });
+  if (known?.windows.some((window) => window.start === slot.start)) return null;
+  return {
+    status: 409,
+    error: windowGoneMessage,
+    nextFree: await nextFreeWindows(deps, settings, payload, slot),
+  };
+}
+
+/**
+ * What the customer is told of the statement: the booking stored, or why nothing was (the
+ * client over its limit, the tyres held or gone, the window full).
+ */
+async function answerOf(
+  deps: BookingDependencies,
+  row: StoredBooking,
+  hit: RateLimitHit,
+  {
+    checked,
+    content,
+    settings,
+    token,
+  }: { checked: Checked; content: SiteContent; settings: BookingSettings; token: string },
+): Promise<SubmitBookingResult> {
+  const { logger } = deps;
+  const { payload, slot } = checked;
   if (row.hits > hit.max) {
     const verdict = hit.verdict(row.hits);
     const retryAfterSeconds = verdict.allowed ? 1 : verdict.retryAfterSeconds;
     logger.warn({ retryAfterSeconds }, 'booking refused: rate limit');
     return { status: 429, error: tooManyBookingsMessage, retryAfterSeconds };
   }
-  if (row.reference === null && row.heldRefused) {
+  if (row.reference !== null) {
+    logger.info({ reference: row.reference }, 'booking stored');
+    if (checked.tyre?.source === 'stock') tyresReserved(deps.db, checked.tyre.id, checked.tyre.quantity);
+    deps.onQueued?.();
+    return { status: 201, booking: createdBooking(deps, checked, row.reference, token), manageToken: token };
+  }
+  if (row.heldRefused) {
     logger.info({ tyre: checked.tyre?.id }, 'booking refused: too many tyres held');
     return {
       status: 409,
@@ -236,45 +289,40 @@ export async function submitBooking(
       tyresHeld: true,
     };
   }
-  if (row.reference === null && row.tyresRefused) {
+  if (row.tyresRefused) {
     logger.info({ tyre: checked.tyre?.id }, 'booking refused: tyres gone');
     return { status: 409, error: tyresGoneMessage, nextFree: [] };
   }
-  if (row.reference === null) {
-    logger.info(
-      { location: parsed.data.location, date: slot.date, start: slot.start },
-      'booking refused: window full',
-    );
-    return {
-      status: 409,
-      error: windowGoneMessage,
-      nextFree: await nextFreeWindows(deps, settings, parsed.data, slot),
-    };
-  }
-  logger.info({ reference: row.reference }, 'booking stored');
-  if (checked.tyre?.source === 'stock') tyresReserved(db, checked.tyre.id, checked.tyre.quantity);
-  deps.onQueued?.();
+  logger.info(
+    { location: payload.location, date: slot.date, start: slot.start },
+    'booking refused: window full',
+  );
   return {
-    status: 201,
-    booking: {
-      reference: row.reference,
-      service: parsed.data.service,
-      serviceTitle: checked.serviceTitle,
-      location: parsed.data.location,
-      locationName: checked.locationName,
-      date: slot.date,
-      start: slot.start,
-      end: slot.end,
-      manageUrl: manageUrl(deps.publicUrl, token),
-      tyre: checked.tyre
-        ? {
-            description: checked.tyre.description,
-            quantity: checked.tyre.quantity,
-            price: checked.tyre.price,
-          }
-        : null,
-      total: checked.tyre ? checked.tyre.price * checked.tyre.quantity : null,
-    } satisfies CreatedBooking,
-    manageToken: token,
+    status: 409,
+    error: windowGoneMessage,
+    nextFree: await nextFreeWindows(deps, settings, payload, slot),
+  };
+}
+
+/** The booking stored, as its customer is told of it. */
+function createdBooking(
+  deps: BookingDependencies,
+  checked: Checked,
+  reference: string,
+  token: string,
+): CreatedBooking {
+  const { payload, slot, tyre } = checked;
+  return {
+    reference,
+    service: payload.service,
+    serviceTitle: checked.serviceTitle,
+    location: payload.location,
+    locationName: checked.locationName,
+    date: slot.date,
+    start: slot.start,
+    end: slot.end,
+    manageUrl: manageUrl(deps.publicUrl, token),
+    tyre: tyre ? { description: tyre.description, quantity: tyre.quantity, price: tyre.price } : null,
+    total: tyre ? tyre.price * tyre.quantity : null,
   };
 }

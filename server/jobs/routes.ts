@@ -7,6 +7,7 @@ import { londonDate } from '#common/time/london.ts';
 import { isCalendarDate } from '#common/time/week.ts';
 import { recordStaffActivity } from '../activity/service.ts';
 import { keptUserPassing, requireOwner, type AuthDependencies } from '../auth/guard.ts';
+import type { Database } from '../db/client.ts';
 import { bookings } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { idParam, parseBody, queryText } from '../http/params.ts';
@@ -99,6 +100,27 @@ const creditNoteSchema = z.object({
   amount: z.optional(jobPaymentSchema.shape.amount),
 });
 
+/** The job, when the signed-in person may see it: the office any, a fitter their own. */
+async function requireJob(db: Database, req: Request) {
+  const id = jobId(req);
+  const [booking] = await db
+    .select({ fitterId: bookings.fitterId })
+    .from(bookings)
+    .where(eq(bookings.id, id));
+  if (!booking) throw notFound();
+  const actor = actorOf(req);
+  if (actor.role === 'fitter' && booking.fitterId !== actor.id) throw notFound();
+  return id;
+}
+
+const activity = (
+  db: Database,
+  req: Request,
+  kind: 'job-updated' | 'payment-taken' | 'credit-note-issued',
+  target: string,
+  detail: Record<string, string | number>,
+) => recordStaffActivity(db, req, { kind, target, detail });
+
 /**
  * The fitter's day and what follows it, under /api: a fitter reaches their own jobs only (any
  * other job is 404, as if it did not exist), the office every job; takings are for owners. The
@@ -113,27 +135,6 @@ export function jobsRouter(
   }: { requireUser: RequestHandler; requireAnyUser: RequestHandler; reads?: JobReads },
 ): Router {
   const router = Router();
-  const { db } = deps;
-
-  /** The job, when the signed-in person may see it: the office any, a fitter their own. */
-  const requireJob = async (req: Request) => {
-    const id = jobId(req);
-    const [booking] = await db
-      .select({ fitterId: bookings.fitterId })
-      .from(bookings)
-      .where(eq(bookings.id, id));
-    if (!booking) throw notFound();
-    const actor = actorOf(req);
-    if (actor.role === 'fitter' && booking.fitterId !== actor.id) throw notFound();
-    return id;
-  };
-  const activity = (
-    req: Request,
-    kind: 'job-updated' | 'payment-taken' | 'credit-note-issued',
-    target: string,
-    detail: Record<string, string | number>,
-  ) => recordStaffActivity(db, req, { kind, target, detail });
-
   router.use('/jobs', requireAnyUser);
   router.use(['/takings', '/vehicles'], requireUser);
 
@@ -141,7 +142,19 @@ export function jobsRouter(
     const { date, fitterId } = dayAsked(req, actorOf(req), deps.clock);
     sendPreparedJson(req, res, await reads.day(date, fitterId));
   });
+  router.use(jobActionsRouter(deps, requireUser));
+  router.use(jobFilesRouter(deps));
+  router.use(invoicesRouter(deps));
+  router.get('/vehicles/:registration', async (req, res) => {
+    sendPreparedJson(req, res, await reads.history(registrationAsked(String(req.params.registration))));
+  });
+  return router;
+}
 
+/** What the fitter records of a job (its events and payments), and the office's approval of a price cut. */
+function jobActionsRouter(deps: JobsDependencies, requireUser: RequestHandler): Router {
+  const router = Router();
+  const { db } = deps;
   router.post('/jobs/:id/events', async (req, res) => {
     const id = jobId(req);
     const event = parseBody(jobEventSchema, req.body ?? {}, { nested: true });
@@ -150,7 +163,7 @@ export function jobsRouter(
     if (result.status === 400) throw new HttpError(400, result.error, result.fieldErrors);
     if (result.status === 409) throw new HttpError(409, result.error);
     if (result.status === 201) {
-      await activity(req, 'job-updated', `booking ${result.job.reference}`, result.activity);
+      await activity(db, req, 'job-updated', `booking ${result.job.reference}`, result.activity);
     }
     res.status(result.status).json(result.job);
   });
@@ -159,7 +172,7 @@ export function jobsRouter(
     const result = await approvePriceChange(deps, jobId(req));
     if (result.status === 404) throw notFound();
     if (result.status === 409) throw new HttpError(409, result.error);
-    await activity(req, 'job-updated', `booking ${result.job.reference}`, {
+    await activity(db, req, 'job-updated', `booking ${result.job.reference}`, {
       change: 'price-approved',
       invoice: result.invoice,
     });
@@ -174,13 +187,19 @@ export function jobsRouter(
     if (result.status === 400) throw new HttpError(400, result.error, result.fieldErrors);
     if (result.status === 409) throw new HttpError(409, result.error);
     if (result.status === 201) {
-      await activity(req, 'payment-taken', `job ${id}`, { method: input.method, amount: input.amount });
+      await activity(db, req, 'payment-taken', `job ${id}`, { method: input.method, amount: input.amount });
     }
     res.status(result.status).json(result.payment);
   });
+  return router;
+}
 
+/** The job's photos and the customer's signature: stored as the phone sends them, and read back. */
+function jobFilesRouter(deps: JobsDependencies): Router {
+  const router = Router();
+  const { db } = deps;
   router.post('/jobs/:id/photos', async (req, res) => {
-    const id = await requireJob(req);
+    const id = await requireJob(db, req);
     const { file, fields } = await readPicture(req, res, {
       // The phone sends the key and the kind before the picture: a full job is refused as the
       // picture starts, without keeping its bytes (else before decoding it, in storeJobFile).
@@ -202,11 +221,11 @@ export function jobsRouter(
   });
 
   router.get('/jobs/:id/photos', async (req, res) => {
-    res.json(await listJobFiles(db, await requireJob(req)));
+    res.json(await listJobFiles(db, await requireJob(db, req)));
   });
 
   router.get('/jobs/:id/photos/:fileId', async (req, res) => {
-    const id = await requireJob(req);
+    const id = await requireJob(db, req);
     const fileId = String(req.params.fileId);
     if (!/^[1-9][0-9]{0,9}$/.test(fileId))
       throw new HttpError(400, 'The photo id must be a positive whole number.');
@@ -214,9 +233,15 @@ export function jobsRouter(
     if (!file) throw new HttpError(404, 'That photo does not exist.');
     res.set({ 'Content-Type': file.contentType, 'Cache-Control': 'private, no-store' }).send(file.bytes);
   });
+  return router;
+}
 
+/** The job's invoices as PDFs, the owners' credit notes, and the day's takings. */
+function invoicesRouter(deps: JobsDependencies): Router {
+  const router = Router();
+  const { db } = deps;
   router.get('/jobs/:id/invoice.pdf', async (req, res) => {
-    const id = await requireJob(req);
+    const id = await requireJob(db, req);
     const number = queryText(req, 'number');
     const invoice = await invoiceForPdf(db, { bookingId: id, ...(number ? { number } : {}) });
     if (!invoice)
@@ -240,17 +265,12 @@ export function jobsRouter(
     if (result.status === 404) throw notFound();
     if (result.status === 400) throw new HttpError(400, result.error, result.fieldErrors);
     if (result.status === 409) throw new HttpError(409, result.error);
-    await activity(req, 'credit-note-issued', `credit note ${result.number}`, { amount: result.total });
+    await activity(db, req, 'credit-note-issued', `credit note ${result.number}`, { amount: result.total });
     res.status(201).json({ number: result.number, total: result.total });
   });
 
   router.get('/takings', requireOwner, async (req, res) => {
     res.json(await takingsOf(db, dateQuery(req, londonDate(deps.clock()))));
   });
-
-  router.get('/vehicles/:registration', async (req, res) => {
-    sendPreparedJson(req, res, await reads.history(registrationAsked(String(req.params.registration))));
-  });
-
   return router;
 }

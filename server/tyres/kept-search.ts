@@ -104,10 +104,95 @@ const standsAt = (world: World, now: number) =>
 /** The answers of a search worked out without keeping (changes not heard), written out once each. */
 const unkeptAnswers = new WeakMap<TyreSearchAnswer, PreparedJson>();
 
-function createKeptSearches(db: Database): KeptSearches {
-  /** By size, then by the search and what it depends on; sizes in the order last asked for. */
+/**
+ * A number for each world's key, which names it in the answers' keys: a key names every open
+ * day, too long to be read again for every request. Never given twice, so that once they are
+ * forgotten (past a hundred) an answer's key names no other world.
+ */
+function worldNumbers() {
+  const ids = new Map<string, number>();
+  let last = 0;
+  return (key: string) => {
+    let id = ids.get(key);
+    if (id === undefined) {
+      if (ids.size >= 100) ids.clear();
+      id = ++last;
+      ids.set(key, id);
+    }
+    return id;
+  };
+}
+
+/**
+ * The kept answers by size, then by the search and what it depends on; sizes in the order last
+ * asked for, the one asked for longest ago the first to go past `maxAnswers`.
+ */
+function answersBySize() {
   const bySize = new Map<string, Map<string, KeptAnswer>>();
   let count = 0;
+  /** Forgets a size's answers; returns them. */
+  const drop = (size: string): KeptAnswer[] => {
+    const answers = bySize.get(size);
+    if (!answers) return [];
+    count -= answers.size;
+    bySize.delete(size);
+    return [...answers.values()];
+  };
+  return {
+    get count() {
+      return count;
+    },
+    sizes: () => [...bySize.keys()],
+    /** The sizes with an answer that shows stand-ins, which any change may alter. */
+    sizesShowingStandIns: () =>
+      [...bySize]
+        .filter(([, answers]) => [...answers.values()].some((kept) => kept.standIns))
+        .map(([size]) => size),
+    drop,
+    find: (size: string, variant: string) => bySize.get(size)?.get(variant),
+    /** The answers of `size`, asked for now: the last size to go. */
+    asked(size: string) {
+      const answers = bySize.get(size) ?? new Map<string, KeptAnswer>();
+      bySize.delete(size);
+      bySize.set(size, answers);
+      return answers;
+    },
+    add(answers: Map<string, KeptAnswer>, variant: string, kept: KeptAnswer) {
+      answers.set(variant, kept);
+      count += 1;
+      while (count > maxAnswers) drop(bySize.keys().next().value!);
+    },
+    remove(size: string, variant: string, kept: KeptAnswer) {
+      const answers = bySize.get(size);
+      if (answers?.get(variant) !== kept) return;
+      answers.delete(variant);
+      count -= 1;
+      if (answers.size === 0) bySize.delete(size);
+    },
+  };
+}
+
+/** The plain searches (lowest price first, no filters) of every size on offer, at each prepared quantity. */
+async function plainSearches(db: Database): Promise<TyreSearch[]> {
+  const sizes = await sizesOnOffer(db).catch(() => []);
+  return preparedQuantities.flatMap((quantity) =>
+    sizes.map((size): TyreSearch => ({
+      size: { ...size, loadIndex: null, speedRating: null },
+      sort: 'price',
+      quantity,
+    })),
+  );
+}
+
+/** Whether what `world` was made from stands now: the same settings, open windows and minute. */
+const worldStands = (world: World, deps: BookingDependencies, db: Database) =>
+  deps.settingsNow !== undefined &&
+  standsAt(world, deps.clock().getTime()) &&
+  deps.settingsNow() === world.settings &&
+  availabilityChanges(db) === world.windowChanges;
+
+function createKeptSearches(db: Database): KeptSearches {
+  const store = answersBySize();
   /** Moved on at each change: an answer worked out before it is not kept. */
   let changes = 0;
   /** The dependencies of the searches asked for, to make answers again with. */
@@ -117,30 +202,11 @@ function createKeptSearches(db: Database): KeptSearches {
   let everySize = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let world: World | undefined;
-  /**
-   * A number for each world's key, which names it in the answers' keys: a key names every open
-   * day, too long to be read again for every request. Never given twice, so that once they are
-   * forgotten (past a hundred) an answer's key names no other world.
-   */
-  const worldIds = new Map<string, number>();
-  let lastWorldId = 0;
-  const worldIdOf = (key: string) => {
-    let id = worldIds.get(key);
-    if (id === undefined) {
-      if (worldIds.size >= 100) worldIds.clear();
-      id = ++lastWorldId;
-      worldIds.set(key, id);
-    }
-    return id;
-  };
+  const worldIdOf = worldNumbers();
 
-  /** Forgets a size's answers, to be made again unless they go for want of room. */
-  const drop = (size: string, remake = true) => {
-    const answers = bySize.get(size);
-    if (!answers) return;
-    if (remake) for (const kept of answers.values()) toMake.set(variantOf(kept.search), kept.search);
-    count -= answers.size;
-    bySize.delete(size);
+  /** Notes forgotten answers, to be made again once changes settle. */
+  const makeLater = (answers: readonly KeptAnswer[]) => {
+    for (const kept of answers) toMake.set(variantOf(kept.search), kept.search);
   };
 
   // Every size forgotten (a change made here, whose sizes the hooks do not know, or an import's
@@ -148,7 +214,7 @@ function createKeptSearches(db: Database): KeptSearches {
   // answer made again.
   const state = keptState(() => {
     changes += 1;
-    for (const size of [...bySize.keys()]) drop(size, false);
+    for (const size of store.sizes()) store.drop(size);
   });
 
   /** Forgets the answers of `sizes` and those showing stand-ins; all of them when none are named. */
@@ -158,10 +224,8 @@ function createKeptSearches(db: Database): KeptSearches {
       state.forget();
       if (imported) everySize = true;
     } else {
-      for (const size of sizes) drop(size);
-      for (const [size, answers] of [...bySize]) {
-        if ([...answers.values()].some((kept) => kept.standIns)) drop(size);
-      }
+      for (const size of sizes) makeLater(store.drop(size));
+      for (const size of store.sizesShowingStandIns()) makeLater(store.drop(size));
     }
     forgetKeptRows(db);
     schedule();
@@ -182,12 +246,7 @@ function createKeptSearches(db: Database): KeptSearches {
     toMake.clear();
     if (everySize) {
       everySize = false;
-      const sizes = await sizesOnOffer(db).catch(() => []);
-      for (const quantity of preparedQuantities) {
-        for (const size of sizes) {
-          searches.push({ size: { ...size, loadIndex: null, speedRating: null }, sort: 'price', quantity });
-        }
-      }
+      searches.push(...(await plainSearches(db)));
     }
     for (let index = 0; index < searches.length; index += makingTogether) {
       if (!state.heard) return;
@@ -206,14 +265,6 @@ function createKeptSearches(db: Database): KeptSearches {
     }
   };
 
-  const remove = (size: string, variant: string, kept: KeptAnswer) => {
-    const answers = bySize.get(size);
-    if (answers?.get(variant) !== kept) return;
-    answers.delete(variant);
-    count -= 1;
-    if (answers.size === 0) bySize.delete(size);
-  };
-
   const answer = async (given: BookingDependencies, search: TyreSearch): Promise<PreparedJson> => {
     if (!state.heard) {
       return keptFor(unkeptAnswers, await searchTyres(given, search), prepareJson);
@@ -225,10 +276,7 @@ function createKeptSearches(db: Database): KeptSearches {
     const { key, settings } = await searchWorld(given);
     world = { id: worldIdOf(key), settings, at, windowChanges };
     const variant = `${world.id} ${variantOf(search)}`;
-    const answers = bySize.get(size) ?? new Map<string, KeptAnswer>();
-    // Asked for now: the last size to go.
-    bySize.delete(size);
-    bySize.set(size, answers);
+    const answers = store.asked(size);
     const found = answers.get(variant);
     if (found) return found.answer;
 
@@ -241,35 +289,24 @@ function createKeptSearches(db: Database): KeptSearches {
         return prepareJson(worked);
       }),
     };
-    answers.set(variant, kept);
-    count += 1;
-    while (count > maxAnswers) drop(bySize.keys().next().value!, false);
+    store.add(answers, variant, kept);
     // A failed search is not kept, nor one worked out from what a change has since replaced.
     kept.answer.then(
       (made) => {
-        if (changes !== since) remove(size, variant, kept);
+        if (changes !== since) store.remove(size, variant, kept);
         else kept.made = made;
       },
-      () => remove(size, variant, kept),
+      () => store.remove(size, variant, kept),
     );
     return kept.answer;
   };
 
   const ready = (search: TyreSearch): PreparedJson | undefined => {
-    if (!state.heard || !world || !deps?.settingsNow) return undefined;
-    if (
-      !standsAt(world, deps.clock().getTime()) ||
-      deps.settingsNow() !== world.settings ||
-      availabilityChanges(db) !== world.windowChanges
-    )
-      return undefined;
+    if (!state.heard || !world || !deps || !worldStands(world, deps, db)) return undefined;
     const size = sizeKey(search.size);
-    const answers = bySize.get(size);
-    const made = answers?.get(`${world.id} ${variantOf(search)}`)?.made;
-    if (made) {
-      bySize.delete(size);
-      bySize.set(size, answers!);
-    }
+    const made = store.find(size, `${world.id} ${variantOf(search)}`)?.made;
+    // Asked for now: the last size to go.
+    if (made) store.asked(size);
     return made;
   };
 
@@ -292,7 +329,7 @@ function createKeptSearches(db: Database): KeptSearches {
       forgetKeptRows(db);
     },
     get size() {
-      return count;
+      return store.count;
     },
   };
 }

@@ -6,6 +6,7 @@ import {
   type FieldErrors,
   type Resolver,
   type UseFormRegisterReturn,
+  type UseFormReturn,
 } from 'react-hook-form';
 import { useEffect, useRef } from 'react';
 import {
@@ -49,6 +50,9 @@ type FieldProps = Omit<Parameters<typeof FormField>[0], 'id'> & { name: TextFiel
 function Field({ name, ...props }: FieldProps) {
   return <FormField id={`enquiry-${name}`} {...props} />;
 }
+
+/** A text field's registration with its length limit and the value a plain form post sent back. */
+type TextInputProps = UseFormRegisterReturn & { maxLength: number; defaultValue: string | undefined };
 
 const firstMessage = (errors: FieldErrors<EnquiryFormValues>, field: TextField) => errors[field]?.message;
 
@@ -99,37 +103,11 @@ export function EnquiryForm({ initialValues, initialErrors, coveredDistricts = [
     ? ({ verdict: 'unknown' } as const)
     : coverageOf(postcode, coveredDistricts);
 
-  const submit = handleSubmit(async (payload) => {
-    try {
-      const { reference } = await apiRequest<{ id: number; reference?: string }>('POST', '/api/enquiries', {
-        ...payload,
-        [enquiryHoneypotField]: getValues(enquiryHoneypotField),
-      });
-      toast({
-        title: 'Enquiry Submitted',
-        description: `We'll get back to you as soon as possible.${reference ? ` Your reference is ${reference}.` : ''}`,
-      });
-      reset(emptyValues);
-    } catch (error) {
-      const apiError = error instanceof ApiError ? error : undefined;
-      let focus = true;
-      for (const [field, messages] of Object.entries(apiError?.fieldErrors ?? {})) {
-        if (field in emptyValues && messages[0]) {
-          setError(field as TextField, { message: messages[0] }, { shouldFocus: focus });
-          focus = false;
-        }
-      }
-      toast({
-        variant: 'destructive',
-        title: 'Something went wrong',
-        description: apiError?.serverMessage ?? 'Please try again later',
-      });
-    }
-  });
+  const submit = handleSubmit((payload) =>
+    sendEnquiry({ ...payload, [enquiryHoneypotField]: getValues(enquiryHoneypotField) }, { reset, setError }),
+  );
 
-  const text = (
-    name: TextField,
-  ): UseFormRegisterReturn & { maxLength: number; defaultValue: string | undefined } => ({
+  const text = (name: TextField): TextInputProps => ({
     ...register(name),
     maxLength: enquiryFieldLimits[name],
     defaultValue: initialValues?.[name],
@@ -158,47 +136,12 @@ export function EnquiryForm({ initialValues, initialErrors, coveredDistricts = [
       <Field name="vehicle" label="Vehicle Make & Model" error={errorOf('vehicle')}>
         {(control) => <input {...control} {...text('vehicle')} placeholder="e.g. Ford Focus 2019" />}
       </Field>
-      <div>
-        <Field name="service" label="Service" required error={errorOf('service')}>
-          {(control) => (
-            <select {...control} {...register('service')} defaultValue={initialValues?.service ?? ''}>
-              <option value="" disabled>
-                Select a service
-              </option>
-              {enquiryServiceOptions.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      </div>
-      <div>
-        <Field
-          name="postcode"
-          label="Postcode"
-          hint={coverage.verdict === 'unknown' ? 'We will tell you if we cover your area.' : undefined}
-          error={errorOf('postcode')}
-          describedBy={coverage.verdict === 'unknown' ? undefined : 'enquiry-postcode-coverage'}
-        >
-          {(control) => (
-            <input
-              {...control}
-              {...text('postcode')}
-              autoComplete="postal-code"
-              autoCapitalize="characters"
-              spellCheck={false}
-              className={`${control.className} uppercase placeholder:normal-case`}
-              placeholder="e.g. RM3 0AB"
-            />
-          )}
-        </Field>
-        {/* Always in the page, so that a change of verdict is announced. */}
-        <div aria-live="polite" className="mt-1.5">
-          <CoverageNotice coverage={coverage} id="enquiry-postcode-coverage" />
-        </div>
-      </div>
+      <ServiceField
+        select={register('service')}
+        defaultValue={initialValues?.service ?? ''}
+        error={errorOf('service')}
+      />
+      <PostcodeField input={text('postcode')} coverage={coverage} error={errorOf('postcode')} />
       <div className="sm:col-span-2">
         <Field name="message" label="Additional Information" error={errorOf('message')}>
           {(control) => (
@@ -218,11 +161,7 @@ export function EnquiryForm({ initialValues, initialErrors, coveredDistricts = [
           defaultChecked={initialValues?.remindersConsent === 'on'}
         />
       </div>
-      {/* A field people never see or reach; robots that fill every field give themselves away. */}
-      <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
-        <label htmlFor="enquiry-website">Leave this field empty</label>
-        <input id="enquiry-website" {...register(enquiryHoneypotField)} tabIndex={-1} autoComplete="off" />
-      </div>
+      <HoneypotField input={register(enquiryHoneypotField)} />
       <div className="sm:col-span-2">
         <Button
           type="submit"
@@ -234,5 +173,115 @@ export function EnquiryForm({ initialValues, initialErrors, coveredDistricts = [
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * Sends the enquiry and answers with a toast: on success the form is emptied, and on a refusal
+ * the API's messages show at their fields, the first of them focused.
+ */
+async function sendEnquiry(
+  enquiry: EnquiryPayload & { [enquiryHoneypotField]: string },
+  form: Pick<UseFormReturn<EnquiryFormValues, unknown, EnquiryPayload>, 'reset' | 'setError'>,
+) {
+  try {
+    const { reference } = await apiRequest<{ id: number; reference?: string }>(
+      'POST',
+      '/api/enquiries',
+      enquiry,
+    );
+    toast({
+      title: 'Enquiry Submitted',
+      description: `We'll get back to you as soon as possible.${reference ? ` Your reference is ${reference}.` : ''}`,
+    });
+    form.reset(emptyValues);
+  } catch (error) {
+    const apiError = error instanceof ApiError ? error : undefined;
+    let focus = true;
+    for (const [field, messages] of Object.entries(apiError?.fieldErrors ?? {})) {
+      if (field in emptyValues && messages[0]) {
+        form.setError(field as TextField, { message: messages[0] }, { shouldFocus: focus });
+        focus = false;
+      }
+    }
+    toast({
+      variant: 'destructive',
+      title: 'Something went wrong',
+      description: apiError?.serverMessage ?? 'Please try again later',
+    });
+  }
+}
+
+type ServiceFieldProps = {
+  select: UseFormRegisterReturn<'service'>;
+  defaultValue: string;
+  error: string | undefined;
+};
+
+function ServiceField({ select, defaultValue, error }: ServiceFieldProps) {
+  return (
+    <div>
+      <Field name="service" label="Service" required error={error}>
+        {(control) => (
+          <select {...control} {...select} defaultValue={defaultValue}>
+            <option value="" disabled>
+              Select a service
+            </option>
+            {enquiryServiceOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+    </div>
+  );
+}
+
+type PostcodeFieldProps = {
+  input: TextInputProps;
+  coverage: ReturnType<typeof coverageOf>;
+  error: string | undefined;
+};
+
+/** The postcode, with whether the business covers it told as soon as it is typed in full. */
+function PostcodeField({ input, coverage, error }: PostcodeFieldProps) {
+  return (
+    <div>
+      <Field
+        name="postcode"
+        label="Postcode"
+        hint={coverage.verdict === 'unknown' ? 'We will tell you if we cover your area.' : undefined}
+        error={error}
+        describedBy={coverage.verdict === 'unknown' ? undefined : 'enquiry-postcode-coverage'}
+      >
+        {(control) => (
+          <input
+            {...control}
+            {...input}
+            autoComplete="postal-code"
+            autoCapitalize="characters"
+            spellCheck={false}
+            className={`${control.className} uppercase placeholder:normal-case`}
+            placeholder="e.g. RM3 0AB"
+          />
+        )}
+      </Field>
+      {/* Always in the page, so that a change of verdict is announced. */}
+      <div aria-live="polite" className="mt-1.5">
+        <CoverageNotice coverage={coverage} id="enquiry-postcode-coverage" />
+      </div>
+    </div>
+  );
+}
+
+/** A field people never see or reach; robots that fill every field give themselves away. */
+function HoneypotField({ input }: { input: UseFormRegisterReturn }) {
+  return (
+    <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
+      <label htmlFor="enquiry-website">Leave this field empty</label>
+      <input id="enquiry-website" {...input} tabIndex={-1} autoComplete="off" />
+    </div>
   );
 }

@@ -67,6 +67,56 @@ export function detailErrorsOf(form: Record<string, string>, conflict: boolean):
   return errors;
 }
 
+/** The summary's rows, with the tyres being booked after the service. */
+function rowsWithTyre(summary: readonly SummaryRow[], tyre: TyreChoiceSummary | null): readonly SummaryRow[] {
+  if (!tyre) return summary;
+  return [
+    ...summary.slice(0, 1),
+    { label: 'Tyres', value: tyre.what, detail: `${tyre.total} in all, fully fitted`, step: 'what' },
+    ...summary.slice(1),
+  ];
+}
+
+/**
+ * The messages shown: the server's, until the form is checked here on submit; from then on each
+ * change is checked again, so a corrected field loses its message. `attempt` counts the checks
+ * on submit, so that each one focuses the error summary afresh.
+ */
+function useCheckedDetails(errors: DetailErrors, conflict: boolean) {
+  const [checked, setChecked] = useState<{ errors: DetailErrors; attempt: number } | null>(null);
+  // A new answer from the server replaces what was checked here.
+  const [answered, setAnswered] = useState(errors);
+  if (answered !== errors) {
+    setAnswered(errors);
+    setChecked(null);
+  }
+  const check = (form: HTMLFormElement) =>
+    detailErrorsOf(
+      Object.fromEntries([...new FormData(form)].map(([key, value]) => [key, String(value)])),
+      conflict,
+    );
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const found = check(event.currentTarget);
+    setChecked({ errors: found, attempt: (checked?.attempt ?? 0) + 1 });
+    if (Object.keys(found).length > 0) event.preventDefault();
+  };
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    if (checked) setChecked({ errors: check(event.currentTarget), attempt: checked.attempt });
+  };
+  return { shown: checked?.errors ?? errors, attempt: checked?.attempt, onSubmit, onChange };
+}
+
+/** A text field's name, the value sent last time and its length limit. */
+const textInputOf = (values: BookingValues) => (name: DetailField) => ({
+  name,
+  defaultValue: values[name],
+  maxLength:
+    name === 'name' || name === 'phone' || name === 'email'
+      ? enquiryFieldLimits[name]
+      : bookingFieldLimits[name],
+});
+type TextInput = ReturnType<typeof textInputOf>;
+
 /**
  * Step 3: who is booking and for which vehicle, under a summary of the choices; posted to the
  * page's action. A post that comes back shows the values sent, the messages at their fields
@@ -82,50 +132,13 @@ export function DetailsStep({
   conflict,
   notice,
 }: DetailsStepProps) {
-  const rows: readonly SummaryRow[] = tyre
-    ? [
-        ...summary.slice(0, 1),
-        { label: 'Tyres', value: tyre.what, detail: `${tyre.total} in all, fully fitted`, step: 'what' },
-        ...summary.slice(1),
-      ]
-    : summary;
   const submitting = useNavigation().state === 'submitting';
-  const [checked, setChecked] = useState<{ errors: DetailErrors; attempt: number } | null>(null);
-  // A new answer from the server replaces what was checked here.
-  const [answered, setAnswered] = useState(errors);
-  if (answered !== errors) {
-    setAnswered(errors);
-    setChecked(null);
-  }
-  const shown = checked?.errors ?? errors;
+  const { shown, attempt, onSubmit, onChange } = useCheckedDetails(errors, Boolean(conflict));
   const summaryErrors = [...detailFields.map((field) => field.name), slotField].flatMap((field) => {
     const message = shown[field as keyof DetailErrors];
     return message ? [{ message, target: field === slotField ? 'book-slot' : fieldId(field) }] : [];
   });
-
-  const check = (form: HTMLFormElement) =>
-    detailErrorsOf(
-      Object.fromEntries([...new FormData(form)].map(([key, value]) => [key, String(value)])),
-      Boolean(conflict),
-    );
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const found = check(event.currentTarget);
-    setChecked({ errors: found, attempt: (checked?.attempt ?? 0) + 1 });
-    if (Object.keys(found).length > 0) event.preventDefault();
-  };
-  // Once checked here, each change is checked again, so a corrected field loses its message.
-  const onChange = (event: FormEvent<HTMLFormElement>) => {
-    if (checked) setChecked({ errors: check(event.currentTarget), attempt: checked.attempt });
-  };
-
-  const text = (name: DetailField) => ({
-    name,
-    defaultValue: values[name],
-    maxLength:
-      name === 'name' || name === 'phone' || name === 'email'
-        ? enquiryFieldLimits[name]
-        : bookingFieldLimits[name],
-  });
+  const text = textInputOf(values);
 
   // A tyre that is no longer offered comes back as an error of its own field.
   const tyreRefused = tyreNotice ?? (errors as Partial<Record<string, string>>).tyreId;
@@ -135,7 +148,7 @@ export function DetailsStep({
         <TyreChoice tyre={tyre} notice={tyreRefused} />
       </div>
       <div className="lg:sticky lg:top-24 lg:order-2">
-        <BookingSummary rows={rows} choices={choices} />
+        <BookingSummary rows={rowsWithTyre(summary, tyre)} choices={choices} />
       </div>
       <Form
         method="post"
@@ -147,7 +160,7 @@ export function DetailsStep({
       >
         <div className="sm:col-span-2">
           <BookingErrorSummary
-            key={checked ? `checked-${checked.attempt}` : 'answered'}
+            key={attempt === undefined ? 'answered' : `checked-${attempt}`}
             errors={summaryErrors}
           />
           {notice && (
@@ -176,53 +189,9 @@ export function DetailsStep({
           </FormField>
         ))}
         {choices.location === mobileLocation && (
-          <fieldset className="grid gap-5 sm:col-span-2 sm:grid-cols-2">
-            <legend className="mb-1 font-semibold text-slate-900">
-              Where the vehicle will be{choices.postcode ? ` (${choices.postcode})` : ''}
-            </legend>
-            <FormField
-              id={fieldId('addressLine')}
-              label="Address (first line)"
-              required
-              error={shown.addressLine}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  {...text('addressLine')}
-                  autoComplete="address-line1"
-                  placeholder="e.g. 12 High Street"
-                />
-              )}
-            </FormField>
-            <FormField id={fieldId('town')} label="Town" required error={shown.town}>
-              {(control) => <input {...control} {...text('town')} autoComplete="address-level2" />}
-            </FormField>
-          </fieldset>
+          <AddressFields postcode={choices.postcode} text={text} shown={shown} />
         )}
-        <FormField
-          id={fieldId('registration')}
-          label="Vehicle registration"
-          required
-          hint="for example AB12 CDE"
-          error={shown.registration}
-        >
-          {(control) => (
-            <input
-              {...control}
-              {...text('registration')}
-              autoCapitalize="characters"
-              autoComplete="off"
-              spellCheck={false}
-              className={`${control.className} uppercase`}
-            />
-          )}
-        </FormField>
-        <div className="sm:col-span-2">
-          <FormField id={fieldId('vehicle')} label="Vehicle make and model" required error={shown.vehicle}>
-            {(control) => <input {...control} {...text('vehicle')} placeholder="e.g. Ford Focus 2019" />}
-          </FormField>
-        </div>
+        <VehicleFields text={text} shown={shown} />
         <div className="sm:col-span-2">
           <FormField
             id={fieldId('notes')}
@@ -254,5 +223,61 @@ export function DetailsStep({
         </div>
       </Form>
     </div>
+  );
+}
+
+type FieldsProps = { text: TextInput; shown: DetailErrors };
+
+/** Where the vehicle will be, for fitting at the customer's address. */
+function AddressFields({ postcode, text, shown }: FieldsProps & { postcode: string | undefined }) {
+  return (
+    <fieldset className="grid gap-5 sm:col-span-2 sm:grid-cols-2">
+      <legend className="mb-1 font-semibold text-slate-900">
+        Where the vehicle will be{postcode ? ` (${postcode})` : ''}
+      </legend>
+      <FormField id={fieldId('addressLine')} label="Address (first line)" required error={shown.addressLine}>
+        {(control) => (
+          <input
+            {...control}
+            {...text('addressLine')}
+            autoComplete="address-line1"
+            placeholder="e.g. 12 High Street"
+          />
+        )}
+      </FormField>
+      <FormField id={fieldId('town')} label="Town" required error={shown.town}>
+        {(control) => <input {...control} {...text('town')} autoComplete="address-level2" />}
+      </FormField>
+    </fieldset>
+  );
+}
+
+function VehicleFields({ text, shown }: FieldsProps) {
+  return (
+    <>
+      <FormField
+        id={fieldId('registration')}
+        label="Vehicle registration"
+        required
+        hint="for example AB12 CDE"
+        error={shown.registration}
+      >
+        {(control) => (
+          <input
+            {...control}
+            {...text('registration')}
+            autoCapitalize="characters"
+            autoComplete="off"
+            spellCheck={false}
+            className={`${control.className} uppercase`}
+          />
+        )}
+      </FormField>
+      <div className="sm:col-span-2">
+        <FormField id={fieldId('vehicle')} label="Vehicle make and model" required error={shown.vehicle}>
+          {(control) => <input {...control} {...text('vehicle')} placeholder="e.g. Ford Focus 2019" />}
+        </FormField>
+      </div>
+    </>
   );
 }

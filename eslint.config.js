@@ -86,4 +86,18 @@ export default tseslint.config(
     files: ['scripts/**/*.{js,mjs,ts}'],
     rules: { 'no-console': 'off' },
   },
+  // Size limits, so that a file stays one subject and a function one step that a reader can hold
+  // in mind: past them a module is split per subject and a function into named helpers or parts.
+  // A file is counted as `wc -l` counts it, tests included (a test file past 400 lines tests more
+  // than one thing); a function without its blank lines and comments, tests aside, where a
+  // describe or it callback is a list of cases rather than one step.
+  {
+    rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] },
+  },
+  {
+    ignores: ['**/*.test.{ts,tsx}', 'tests/**'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }],
+    },
+  },
 );

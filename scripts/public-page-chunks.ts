@@ -66,7 +66,7 @@ function reachable(
  * evaluates it in a task of its own (docs/decisions/009-hydration-blocking-time.md). Modules of
  * the staff pages alone are left to Rollup.
  */
-export function plan(info: (id: string) => ModuleInfo): Map<string, string> {
+function plan(info: (id: string) => ModuleInfo): Map<string, string> {
   const routes = new Set([...everyPage, ...publicRoutes]);
   const site = reachable(everyPage, info);
   const importers = new Map<string, number>();

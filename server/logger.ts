@@ -7,7 +7,7 @@ export type { Logger };
  * What the log never shows, as a second net behind the calls themselves, which write only ids,
  * counts and error codes: credentials, and a person's contact details, messages and links.
  */
-export const redactedLogPaths = [
+const redactedLogPaths = [
   'req.headers.cookie',
   'req.headers.authorization',
   'req.params',

@@ -3,7 +3,7 @@ import { ApiError, apiRequest } from './api.ts';
 import { currentUserQueryKey } from '#app/features/account/staff-session.ts';
 
 /** Queries go stale after 5 minutes (the enquiry list sets 0 itself). */
-export const defaultStaleTimeMs = 5 * 60 * 1000;
+const defaultStaleTimeMs = 5 * 60 * 1000;
 
 /** The default read: a GET of the key's path (`['/api/enquiries']`), through the one API client. */
 const getKeyPath: QueryFunction = ({ queryKey, signal }) => {

@@ -5,7 +5,7 @@ import type { SiteSettings } from '#common/site-content/site-settings.ts';
 import { fillTokens } from '#common/site-content/tokens.ts';
 
 /** What a page says about itself to search engines and link previews (title, description, canonical address). */
-export type PageSeo = {
+type PageSeo = {
   path: string;
   title: string;
   description: string;
@@ -14,7 +14,7 @@ export type PageSeo = {
   noindex?: boolean;
 };
 
-export type RootData = { site: SiteSettings; publicUrl: string };
+type RootData = { site: SiteSettings; publicUrl: string };
 
 export const homeSeo: PageSeo = {
   path: '/',

@@ -1,12 +1,12 @@
 import { useSyncExternalStore } from 'react';
 
 /** At most one toast on screen; a dismissed toast is removed after 1,000,000 ms. */
-export const toastLimit = 1;
-export const toastRemoveDelayMs = 1_000_000;
+const toastLimit = 1;
+const toastRemoveDelayMs = 1_000_000;
 
-export type ToastVariant = 'default' | 'destructive';
+type ToastVariant = 'default' | 'destructive';
 
-export type ToastMessage = {
+type ToastMessage = {
   id: number;
   title: string;
   description?: string;

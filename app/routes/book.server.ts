@@ -37,13 +37,13 @@ import { loadIndexText, parseTyreSize, sizeLabel, sizeSlug } from '#common/tyres
 /** Longest value read from the address for a choice (the longest real one is a service's slug). */
 const choiceMaxLength = 80;
 
-export const dayFullMessage = 'That day has no free times left. Please choose another day.';
+const dayFullMessage = 'That day has no free times left. Please choose another day.';
 
 /** The message of an empty choice, as the booking's schema words it. */
 const emptyMessage = (field: keyof typeof bookingChoiceShape) =>
   z.safeParse(bookingChoiceShape[field], '').error?.issues[0]?.message ?? '';
 
-export function choicesOf(params: URLSearchParams): BookingChoices {
+function choicesOf(params: URLSearchParams): BookingChoices {
   const entries = choiceFields.map((field) => [
     field,
     (params.get(field) ?? '').trim().slice(0, choiceMaxLength),
@@ -89,7 +89,7 @@ function locationOptions(context: AppLoadContext): LocationOption[] {
   });
 }
 
-export const tyreGoneNotice =
+const tyreGoneNotice =
   'The tyre you chose can no longer be booked online. Choose another on its size’s page, or book the fitting and we will call you about tyres.';
 
 /**

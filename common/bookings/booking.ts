@@ -58,8 +58,8 @@ const text = (...checks: Parameters<z.ZodMiniString['check']>) =>
 
 const tooLong = (max: number) => `Must be ${max} characters or fewer`;
 
-export const tyreChoiceMessage = 'Choose a tyre from the list';
-export const tyreQuantityMessage = `Choose how many tyres: 1 to ${maxTyreQuantity}`;
+const tyreChoiceMessage = 'Choose a tyre from the list';
+const tyreQuantityMessage = `Choose how many tyres: 1 to ${maxTyreQuantity}`;
 
 /**
  * A whole number from `min` to `max`, sent as a number (the JSON API) or as text (the booking
@@ -245,9 +245,6 @@ export type CreatedBooking = Pick<Booking, BookingChoice | 'service'> & {
 
 /** A free window, as the 409 answer lists the next ones. */
 export type FreeWindow = { date: string; start: string; end: string; free: number };
-
-/** POST /api/bookings's 409 answer: the window went meanwhile; the next free ones. */
-export type BookingConflict = { error: string; nextFree: FreeWindow[] };
 
 export const windowGoneMessage =
   'Sorry, that time has just been booked by someone else. Please choose another time.';

@@ -90,7 +90,7 @@ export function windowsOn(
 }
 
 /** The last date customers may book: `horizonDays` after today in London. */
-export const lastBookableDate = (settings: BookingSettings, now: Date) =>
+const lastBookableDate = (settings: BookingSettings, now: Date) =>
   addDays(londonDate(now), settings.horizonDays);
 
 /** Whether a window starting at `startsAt` is still far enough ahead to book or to cancel online. */
@@ -156,7 +156,7 @@ export type AvailabilityDay = {
 };
 
 /** The places taken in each window: `taken(date, start)`. */
-export type TakenPlaces = (date: string, start: string) => number;
+type TakenPlaces = (date: string, start: string) => number;
 
 /** The windows with a place left, by day; days without one are left out. */
 export function availabilityOf(slots: readonly Slot[], taken: TakenPlaces): AvailabilityDay[] {

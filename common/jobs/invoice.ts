@@ -54,7 +54,7 @@ export const invoiceKinds = ['invoice', 'credit-note'] as const;
 export type InvoiceKind = (typeof invoiceKinds)[number];
 
 /** INV-000042 and CN-000007: each kind numbered in its own series, from 1, without gaps. */
-export const invoiceNumberPrefixes: Record<InvoiceKind, string> = { invoice: 'INV', 'credit-note': 'CN' };
+const invoiceNumberPrefixes: Record<InvoiceKind, string> = { invoice: 'INV', 'credit-note': 'CN' };
 
 export const formatInvoiceNumber = (kind: InvoiceKind, sequence: number) =>
   `${invoiceNumberPrefixes[kind]}-${String(sequence).padStart(6, '0')}`;

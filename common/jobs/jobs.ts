@@ -58,8 +58,8 @@ const text = (max: number, required?: string) =>
   );
 
 /** A DOT date code's week and year, as moulded on the sidewall: `2324` is week 23 of 2024. */
-export const dotPattern = /^(0[1-9]|[1-4][0-9]|5[0-3])[0-9]{2}$/;
-export const dotMessage = 'Enter the DOT week and year as four digits, for example 2324';
+const dotPattern = /^(0[1-9]|[1-4][0-9]|5[0-3])[0-9]{2}$/;
+const dotMessage = 'Enter the DOT week and year as four digits, for example 2324';
 
 const fittedTyreSchema = z.object({
   position: z.enum(tyrePositions, 'Choose the position: nsf, osf, nsr, osr or spare'),
@@ -101,7 +101,6 @@ export const jobRecordSchema = z
   );
 
 export type JobRecord = z.output<typeof jobRecordSchema>;
-export type FittedTyre = JobRecord['tyres'][number];
 
 const idempotencyKey = z
   .string('Send an idempotencyKey')
@@ -115,7 +114,7 @@ const pence = (message: string) =>
   z.number(message).check(z.int(message), z.minimum(0, message), z.maximum(jobLimits.amount, message));
 
 /** A line as charged, when the fitter changes the booking's. */
-export const chargedLineSchema = z.object({
+const chargedLineSchema = z.object({
   description: text(jobLimits.lineDescription, 'Describe the line'),
   quantity: z
     .number('Enter how many')
@@ -182,7 +181,7 @@ export const jobEventSchema = z.discriminatedUnion('type', [
 
 export type JobEventInput = z.input<typeof jobEventSchema>;
 export type JobEvent = z.output<typeof jobEventSchema>;
-export type JobEventType = JobEvent['type'];
+type JobEventType = JobEvent['type'];
 
 /** POST /api/jobs/{id}/payments's body. */
 export const jobPaymentSchema = z.object({
@@ -253,7 +252,7 @@ export type Job = {
 export const jobNotFoundMessage = 'That job does not exist, or it is not yours.';
 
 /** The actions a job takes in each status; a completed job takes none. */
-export const jobNextEvents: Record<JobStatus, readonly JobEventType[]> = {
+const jobNextEvents: Record<JobStatus, readonly JobEventType[]> = {
   scheduled: ['on-the-way', 'arrived', 'completed', 'not-completed'],
   'on-the-way': ['on-the-way', 'arrived', 'completed', 'not-completed'],
   arrived: ['arrived', 'completed', 'not-completed'],

@@ -9,7 +9,7 @@ export function penceOfPriceText(text: string): number | null {
 }
 
 /** What a booking charges, as far as the booking says it. */
-export type BookedCharge = {
+type BookedCharge = {
   serviceTitle: string;
   /** The service's price lines on the site ("£25", "From £45"), in their order. */
   servicePrices: readonly string[];

@@ -88,7 +88,7 @@ export const motReminderDates = (
 });
 
 /** Tread at or below this (mm) is worth a reminder. */
-export const tyreReminderTreadMm = 3;
+const tyreReminderTreadMm = 3;
 
 /**
  * Whether a completed job's record calls for a tyre reminder: an advisory written, or a tyre

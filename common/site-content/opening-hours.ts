@@ -1,10 +1,6 @@
 import { weekdayNames, weekdays, type BranchContent, type DayHours, type Weekday } from './site-content.ts';
 import { formatTime } from '#common/time/week.ts';
 
-// Defined with the other calendar helpers, which the booking page's scripts import without the
-// content schemas this module brings.
-export { formatTime };
-
 /** One day's hours as text: "8:00am - 6:00pm", or "Closed". */
 export function dayHoursText(day: DayHours, dash = ' - '): string {
   return day.closed ? 'Closed' : `${formatTime(day.opens)}${dash}${formatTime(day.closes)}`;

@@ -68,7 +68,7 @@ export function list<Item extends z.ZodMiniType>(item: Item, max: number, noun: 
 /** Digits for tel: links, optionally starting with +, as the site settings hold them. */
 export const telPattern = /^\+?[0-9]{6,15}$/;
 /** A telephone number as people read it: digits, spaces, brackets, dashes and a leading +. */
-export const readablePhonePattern = /^\+?[0-9][0-9 ()-]{4,28}[0-9]$/;
+const readablePhonePattern = /^\+?[0-9][0-9 ()-]{4,28}[0-9]$/;
 /** A URL path segment of lower-case words joined by dashes. */
 export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -148,7 +148,7 @@ export const customerEmailsSchema = z._default(
   () => ({ ...defaultCustomerEmails }),
 );
 
-export const priceLineSchema = z.object({
+const priceLineSchema = z.object({
   /**
    * Set on the prices that texts name (`{price:mot}` is the amount of the line whose key is
    * `mot`), so that a change of price reaches every page that states it.
@@ -158,7 +158,7 @@ export const priceLineSchema = z.object({
   price: text(L.price, 'Enter a price, for example £25 or From £45'),
 });
 
-export const slugSchema = z.pipe(
+const slugSchema = z.pipe(
   z.transform((value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '')),
   z
     .string()

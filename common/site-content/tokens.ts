@@ -19,7 +19,7 @@ const tokenPattern = /\{(\w+|price:[a-z0-9]+(?:-[a-z0-9]+)*)\}/g;
  * Where the values of tokens come from: `Tokens`, or any record of them such as the site's
  * settings, whose texts and numbers are the values (anything else a token names is not one).
  */
-export type TokenSource = Readonly<Record<string, unknown>>;
+type TokenSource = Readonly<Record<string, unknown>>;
 
 /** Replaces the tokens `values` names in `text`; any other stays as it is written. */
 export function fillTokens(text: string, values: TokenSource): string {

@@ -24,7 +24,7 @@ export const weekdayNames: Record<Weekday, string> = {
 export const timePattern = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 
 /** A calendar date, YYYY-MM-DD (its existence is checked apart: see `isCalendarDate`). */
-export const datePattern = /^\d{4}-\d{2}-\d{2}$/;
+const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Whether `value` is a real date written YYYY-MM-DD (2026-02-30 is not). */
 export function isCalendarDate(value: string): boolean {

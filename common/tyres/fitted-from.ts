@@ -39,7 +39,7 @@ export function firstDayWithTyres(availability: TyreAvailability, leadDays: numb
  * settings offer (notice, closed days, bank holidays and the horizon already applied): null when
  * none is left within the horizon.
  */
-export function firstOpenDay(days: readonly AvailabilityDay[], from: string): string | null {
+function firstOpenDay(days: readonly AvailabilityDay[], from: string): string | null {
   return days.find((day) => day.date >= from && day.windows.length > 0)?.date ?? null;
 }
 

@@ -158,7 +158,7 @@ export type PriceFileTyre = {
   matchKey: string;
 };
 
-export type RowResult = { ok: true; tyre: PriceFileTyre } | { ok: false; reason: string };
+type RowResult = { ok: true; tyre: PriceFileTyre } | { ok: false; reason: string };
 
 class RowError extends Error {}
 

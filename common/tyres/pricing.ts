@@ -82,7 +82,7 @@ export function tyrePart(pricing: TyrePricing, tier: TyreTier, costPence: number
   return Math.max(rule.floorPence, roundPrice(withVat, pricing.rounding));
 }
 
-export type PricedTyre = Pick<TyreSize, 'rim'> & {
+type PricedTyre = Pick<TyreSize, 'rim'> & {
   tier: TyreTier;
   costPence: number;
   priceOverridePence: number | null;

@@ -93,7 +93,7 @@ export const overallDiameter = ({ width, profile, rim }: TyreSize) =>
   rim * 25.4 + (2 * width * profile) / 100;
 
 /** How far another size may differ in overall diameter and still stand in: 3%. */
-export const diameterTolerance = 0.03;
+const diameterTolerance = 0.03;
 
 /** Whether `other` is within 3% of `size`'s overall diameter. */
 export function withinDiameter(size: TyreSize, other: TyreSize): boolean {
@@ -121,7 +121,7 @@ export const speedRatings = {
   W: 270,
   Y: 300,
 } as const;
-export type SpeedRating = keyof typeof speedRatings;
+type SpeedRating = keyof typeof speedRatings;
 
 export const isSpeedRating = (value: string): value is SpeedRating => Object.hasOwn(speedRatings, value);
 

@@ -27,7 +27,7 @@ const floorServerFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 
  * Starts the bare server, warms it up for 3 s as `measure` warms the product, loads it at
  * `connections` for `duration` seconds, and stops it.
  */
-export async function measureFloor(connections: number, duration: number): Promise<Floor> {
+async function measureFloor(connections: number, duration: number): Promise<Floor> {
   const child = spawn(process.execPath, [floorServerFile], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     const port = await new Promise<number>((resolve, reject) => {
@@ -79,7 +79,7 @@ export function floorMeter(duration: number): (connections: number) => Promise<F
 }
 
 /** The floor's own report line. */
-export const floorLine = (floor: Floor) =>
+const floorLine = (floor: Floor) =>
   `floor (bare node:http, 600-byte JSON) at ${floor.connections} connection${floor.connections === 1 ? '' : 's'}: ` +
   `${thousands(floor.rps)} req/s, p50 ${floor.p50.toFixed(2)} ms, p95 ${floor.p95.toFixed(2)} ms, p99 ${floor.p99.toFixed(2)} ms` +
   (floor.cpuUsPerRequest === undefined ? '' : `, ${floor.cpuUsPerRequest.toFixed(0)} µs CPU a request`);

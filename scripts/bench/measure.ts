@@ -177,10 +177,10 @@ export async function measure(
  * floor's p95"), and the least the throughput of answers 2xx may be (rps: 0.2 is "at least a
  * fifth of the floor's requests a second").
  */
-export type FloorTargets = { p50?: number; p95?: number; p99?: number; rps?: number };
+type FloorTargets = { p50?: number; p95?: number; p99?: number; rps?: number };
 
 /** A run's figures beside the floor's. */
-export type Figures = { rps: number; p50: number; p95: number; p99: number };
+type Figures = { rps: number; p50: number; p95: number; p99: number };
 
 /** Each of `figures` beside the floor's, and whether it meets `targets`: the report's lines. */
 export function againstFloor(figures: Figures, floor: Floor, targets: FloorTargets) {

@@ -14,9 +14,9 @@ import { beginProofAttempt, forgiveProofFailures } from '../auth/throttle.ts';
  */
 
 /** The signed-in account a request acts for, and the client it comes from. */
-export type AccountRequest = { userId: number; username: string; clientAddress: string };
+type AccountRequest = { userId: number; username: string; clientAddress: string };
 
-export type ProofVerdict =
+type ProofVerdict =
   { outcome: 'right' } | { outcome: 'wrong' } | { outcome: 'throttled'; retryAfterSeconds: number };
 
 /**
@@ -45,7 +45,7 @@ export async function checkProof(
   return { outcome: 'right' };
 }
 
-export type PasswordChangeResult =
+type PasswordChangeResult =
   | { outcome: 'changed'; sessionsEnded: number }
   | { outcome: 'invalid'; fieldErrors: Record<string, string[]> }
   | { outcome: 'throttled'; retryAfterSeconds: number };

@@ -51,7 +51,7 @@ import {
   writeSecuritySettings,
 } from './staff-accounts.ts';
 
-export type AccountsDependencies = AuthDependencies & {
+type AccountsDependencies = AuthDependencies & {
   /**
    * The guard of staff endpoints; the guard of a person's own account, which fitters pass too;
    * and the one that lets any account set up two-factor first.
@@ -69,7 +69,7 @@ const sessionId = (req: Request) => idParam(req, 'The session id must be a posit
 const noSuchAccount = () => new HttpError(404, 'That account does not exist. It may have been deleted.');
 
 /** "Chrome 131" and "Android 14" from a user agent; what it does not say is said plainly. */
-export function describeUserAgent(userAgent: string | null): { browser: string; os: string } {
+function describeUserAgent(userAgent: string | null): { browser: string; os: string } {
   if (!userAgent) return { browser: 'Unknown browser', os: 'Unknown system' };
   const parsed = Bowser.parse(userAgent);
   const major = parsed.browser.version?.split('.')[0];

@@ -17,7 +17,7 @@ import { staffUserColumns, toStaffUser } from '../auth/staff-user.ts';
 export const setupLinkUrl = (publicUrl: string, token: string): string =>
   `${publicUrl}/account-setup/${token}`;
 
-export const hashSetupToken = (token: string): string =>
+const hashSetupToken = (token: string): string =>
   crypto.createHash('sha256').update(`account-setup:${token}`).digest('hex');
 
 /**
@@ -52,7 +52,7 @@ export async function findSetupToken(db: Database, token: string, now: Date) {
   return row ?? null;
 }
 
-export type SetupResult =
+type SetupResult =
   | { outcome: 'set-up'; user: ReturnType<typeof toStaffUser>; sessionToken: string }
   | { outcome: 'invalid-link' }
   | { outcome: 'weak'; reason: string };

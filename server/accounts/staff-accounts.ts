@@ -66,12 +66,12 @@ export async function listFitters(db: Database): Promise<Fitter[]> {
     .orderBy(asc(sql`lower(${users.username})`));
 }
 
-export async function findAccount(db: Database, id: number): Promise<StaffAccount | null> {
+async function findAccount(db: Database, id: number): Promise<StaffAccount | null> {
   const [row] = await db.select(accountColumns).from(users).where(eq(users.id, id));
   return row ? toAccount(row) : null;
 }
 
-export type NewAccountResult =
+type NewAccountResult =
   { outcome: 'created'; account: StaffAccount; token: string; expiresAt: Date } | { outcome: 'taken' };
 
 /** Adds an account without a password, and its set-up link. */
@@ -104,9 +104,9 @@ async function activeOwners(db: Database, except?: number): Promise<number> {
   return row?.owners ?? 0;
 }
 
-export type AccountChange = { role?: StaffRole; disabled?: boolean };
+type AccountChange = { role?: StaffRole; disabled?: boolean };
 
-export type AccountChangeResult =
+type AccountChangeResult =
   | { outcome: 'changed'; account: StaffAccount; before: StaffAccount }
   | { outcome: 'not-found' }
   | { outcome: 'last-owner' };

@@ -106,7 +106,7 @@ export async function listActivity(db: Database, query: ActivityQuery): Promise<
 }
 
 /** Entries are kept this many months. */
-export const activityRetentionMonths = 12;
+const activityRetentionMonths = 12;
 
 /** Deletes the entries older than `activityRetentionMonths` before `now`; how many went. */
 export async function purgeOldActivity(db: Database, now: Date): Promise<number> {

@@ -16,7 +16,7 @@ const cookieName = (publicUrl: string, name: string) => (isHttps(publicUrl) ? `_
 export const sessionCookieName = (publicUrl: string) => cookieName(publicUrl, 'session');
 
 /** The cookie holding this browser's device token (device-cookies.ts). */
-export const deviceCookieName = (publicUrl: string) => cookieName(publicUrl, 'device');
+const deviceCookieName = (publicUrl: string) => cookieName(publicUrl, 'device');
 
 /**
  * HttpOnly (no script can read it), Secure whenever the site is https, whatever a proxy in front

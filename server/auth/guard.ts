@@ -51,7 +51,7 @@ const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * browser reports it (Sec-Fetch-Site, else Origin). A request with neither is refused: every
  * browser that can be tricked into sending it sends at least one.
  */
-export function assertSameOrigin(req: Request, publicUrl: string): void {
+function assertSameOrigin(req: Request, publicUrl: string): void {
   if (req.get(adminRequestHeader.name) !== adminRequestHeader.value)
     throw new HttpError(403, crossSiteMessage);
   const fetchSite = req.get('sec-fetch-site');

@@ -15,7 +15,7 @@ import { beginLoginAttempt, forgiveLoginFailures, loginAttemptKey, type LockScop
 export const invalidLoginMessage = 'Invalid username or password';
 export const tooManyLoginsMessage = 'Too many sign-in attempts. Please wait a while and try again.';
 
-export type LoginResult =
+type LoginResult =
   | { outcome: 'signed-in'; user: StaffUser; token: string }
   /** The password was right; `token` is the pending sign-in's, which waits for a code. */
   | { outcome: 'two-factor'; user: StaffUser; token: string }
@@ -79,7 +79,7 @@ async function startSignedIn(db: Database, userId: number, now: Date, userAgent?
   return createSession(db, userId, now, { userAgent });
 }
 
-export type TwoFactorSignInResult =
+type TwoFactorSignInResult =
   | { outcome: 'signed-in'; user: StaffUser; token: string; recoveryCodeUsed: boolean }
   | { outcome: 'refused'; user: StaffUser; locked: LockScope | null }
   | { outcome: 'throttled'; retryAfterSeconds: number; user: StaffUser }
@@ -167,7 +167,7 @@ export async function hasAnyUser(db: Database): Promise<boolean> {
   return (row?.users ?? 0) > 0;
 }
 
-export type CreateUserResult =
+type CreateUserResult =
   | { outcome: 'created'; user: StaffUser }
   | { outcome: 'invalid'; fieldErrors: Record<string, string[]> }
   | { outcome: 'taken' }

@@ -19,7 +19,7 @@ export function hashSessionToken(token: string): string {
 }
 
 /** A pending sign-in (right password, waiting for a code) lasts this long. */
-export const pendingSignInMs = 5 * 60 * 1000;
+const pendingSignInMs = 5 * 60 * 1000;
 
 /**
  * Starts a session: 256 random bits, of which only the SHA-256 is stored, so a copy of the

@@ -7,7 +7,7 @@ import { appMeta, users } from '../db/schema.ts';
 export const securitySettingsKey = 'security';
 
 /** Whether owners require two-factor sign-in of every account. */
-export const twoFactorRequiredSql = sql<boolean>`coalesce((select (${appMeta.value} ->> 'requireTwoFactor')::boolean
+const twoFactorRequiredSql = sql<boolean>`coalesce((select (${appMeta.value} ->> 'requireTwoFactor')::boolean
   from ${appMeta} where ${appMeta.key} = ${securitySettingsKey}), false)`;
 
 /** The signed-in user's fields (StaffUser), for a select of `users`. */
@@ -19,7 +19,7 @@ export const staffUserColumns = {
   twoFactorSetupRequired: sql<boolean>`(${users.twoFactorSecret} is null and ${twoFactorRequiredSql})`,
 };
 
-export type StaffUserRow = Omit<StaffUser, 'role'> & { role: string };
+type StaffUserRow = Omit<StaffUser, 'role'> & { role: string };
 
 export const toStaffUser = ({
   id,

@@ -22,7 +22,7 @@ export const loginThrottle = {
   maxProofsPerAccount: 5,
 } as const;
 
-export type LoginAttemptKey = {
+type LoginAttemptKey = {
   username: string;
   clientHash: string;
   /** The hash of a valid device cookie's nonce for this username, or null. */
@@ -48,7 +48,7 @@ export function loginAttemptKey(
   };
 }
 
-export type LoginAttempt =
+type LoginAttempt =
   | { allowed: true; attemptId: number; locksOnFailure: LockScope | null }
   | { allowed: false; retryAfterSeconds: number };
 

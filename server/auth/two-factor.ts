@@ -52,7 +52,7 @@ export function newRecoveryCodes(): string[] {
 }
 
 /** A recovery code as typed, in the form it was hashed in: any case, spaces and dashes ignored. */
-export const normaliseRecoveryCode = (code: string): string => code.toLowerCase().replace(/[\s-]+/g, '');
+const normaliseRecoveryCode = (code: string): string => code.toLowerCase().replace(/[\s-]+/g, '');
 
 /**
  * Recovery codes are random (50 bits), not chosen by people, so a plain SHA-256 keeps a copy of

@@ -34,7 +34,7 @@ export type BookingNotification = {
   previous?: string;
 };
 
-export type BookingMailContext = {
+type BookingMailContext = {
   from: Mailbox;
   /** Where staff notifications go. */
   to: string;

@@ -36,7 +36,7 @@ export type StaffChange =
 
 export const notAFitterMessage = 'Choose a fitter: an account with the Fitter role that is not disabled.';
 
-export type StaffChangeResult =
+type StaffChangeResult =
   | { status: 200; booking: Booking; summary: string }
   | { status: 404 }
   | { status: 400 | 409; error: string; fieldErrors?: Record<string, string[]> };

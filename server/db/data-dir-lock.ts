@@ -25,12 +25,12 @@ export class DataDirLockedError extends Error {
 
 type LockRecord = { pid: number; hostname: string; processStart: string | null; lockedAt: string };
 
-export type DataDirLock = { readonly path: string; release(): void };
+type DataDirLock = { readonly path: string; release(): void };
 
 export const lockFileName = 'server.lock';
 
 /** How long start-up waits for a lock holder that is exiting. */
-export const defaultWaitForExitMs = 10_000;
+const defaultWaitForExitMs = 10_000;
 
 export async function acquireDataDirLock(
   dataDir: string,

@@ -8,7 +8,7 @@ import type { Subscription } from './listener.ts';
  * photo, an invoice, a fitter's name); and to the tyre catalogue (migration 0028): `tyres`,
  * followed by the sizes changed (`tyres 205/55/16 195/65/15`) unless there were too many to name.
  */
-export const staffDataChannel = 'staff_data_changed';
+const staffDataChannel = 'staff_data_changed';
 
 /**
  * What a process keeps in memory of the database's staff data. It keeps nothing until changes can
@@ -22,7 +22,7 @@ export type KeptMemory = {
   resume(): void;
 };
 
-export type StaffDataMemories = Record<'sessions' | 'jobs' | 'tyres', KeptMemory>;
+type StaffDataMemories = Record<'sessions' | 'jobs' | 'tyres', KeptMemory>;
 
 /**
  * Keeps this process's memories true to the database at every change made by any process, from

@@ -36,7 +36,7 @@ export const enquiryCsvHeader = [
   'Notes',
 ];
 
-export function enquiryCsvRow(enquiry: Enquiry): string {
+function enquiryCsvRow(enquiry: Enquiry): string {
   const notes = enquiry.notes
     .map((note) => `${formatSortableDateTime(note.createdAt)} ${note.author ?? 'Staff'}: ${note.text}`)
     .join('\n');

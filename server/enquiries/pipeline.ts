@@ -12,10 +12,10 @@ import { findEnquiry } from './read.ts';
  */
 
 /** The member of staff doing something, as events and notes record them. */
-export type Actor = { id: number; username: string };
+type Actor = { id: number; username: string };
 
 /** A status change that happened, as its event records it. */
-export type StatusMove = { from: EnquiryStatus; to: EnquiryStatus };
+type StatusMove = { from: EnquiryStatus; to: EnquiryStatus };
 
 /**
  * Moves an enquiry to `status`, recording the change (who, when, from, to); `contacted` follows

@@ -11,7 +11,7 @@ import { recordStaffActivity } from '../activity/service.ts';
 import { submitEnquiry, type EnquirySubmission } from './submit.ts';
 
 /** An enquiry is a few short fields: anything bigger is not one (an abuse defence). */
-export const enquiryBodyLimit = '16kb';
+const enquiryBodyLimit = '16kb';
 
 /**
  * POST /api/enquiries, public. It has its own body parser with the enquiry's cap, so it is

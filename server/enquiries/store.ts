@@ -12,7 +12,7 @@ import { countHits, hitCounterOf, type RateLimitHit, type RateLimitResult } from
  * written together, in statements shared by the enquiries that arrive meanwhile.
  */
 
-export type StoreEnquiryResult =
+type StoreEnquiryResult =
   { id: number; reference: string; limit: RateLimitResult } | { id: null; limit: RateLimitResult };
 
 /** A checked enquiry and what the covered area made of its postcode. */

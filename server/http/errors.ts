@@ -4,8 +4,6 @@ import type { ApiErrorBody } from '#common/http/api.ts';
 import { databaseUnreachableMessage, unavailableRetryAfterSeconds } from '#common/http/outage.ts';
 import { isDatabaseUnreachable } from '../db/unreachable.ts';
 
-export type { ApiErrorBody };
-
 /** An error a service or route throws on purpose, mapped to its status and message as it is. */
 export class HttpError extends Error {
   constructor(

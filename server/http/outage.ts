@@ -2,7 +2,6 @@ import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { data } from 'react-router';
 import {
-  databaseUnreachableMessage,
   unavailableOnlineMessage,
   unavailableRetryAfterSeconds,
   type ContactDetails,
@@ -70,9 +69,6 @@ export function unavailableWithout<Args extends unknown[], Result>(
     }
   };
 }
-
-/** A staff page's own read: the dashboard's message instead of an error. */
-export const staffUnavailableText = databaseUnreachableMessage;
 
 /** Set on a response whose page was rendered with something missing: it is not kept. */
 export function markDegraded(res: Response) {

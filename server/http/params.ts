@@ -61,7 +61,7 @@ export function parseQuery<Schema extends z.ZodMiniType>(schema: Schema, req: Re
 }
 
 /** A whole number in a query parameter ("50"), from `min` to `max`. */
-export const wholeNumberParam = (name: string, min: number, max: number) => {
+const wholeNumberParam = (name: string, min: number, max: number) => {
   const message = `${name} must be a whole number from ${min} to ${max}.`;
   return z.pipe(
     z.string(message).check(z.regex(/^[0-9]{1,10}$/, message)),

@@ -36,7 +36,7 @@ function withoutPersonalData(path: string): string {
  * The path as logged: the pattern of a token route, or of a route that names a person's data,
  * however its address was spelt.
  */
-export function loggedPathOf(path: string): string {
+function loggedPathOf(path: string): string {
   const decoded = decodedPath(path);
   const logged = withoutPersonalData(withoutTokens(decoded));
   return logged === decoded ? path : logged;

@@ -82,7 +82,7 @@ export function securityHeaderList(options: SecurityOptions): (nonce: string) =>
 }
 
 /** Sets the security headers for `options` with a response's nonce (`securityHeaderList`). */
-export function securityHeaderSetter(options: SecurityOptions) {
+function securityHeaderSetter(options: SecurityOptions) {
   const list = securityHeaderList(options);
   return (res: ServerResponse, nonce: string) => setHeaderList(res, list(nonce));
 }

@@ -13,7 +13,7 @@ export class PicturesBusyError extends ServiceUnavailableError {
   }
 }
 
-export type DecodeGate = {
+type DecodeGate = {
   /**
    * Runs `decode` once fewer than `running` decodes are under way, in the order asked; refuses
    * at once (PicturesBusyError) when `waiting` are already queued.

@@ -18,7 +18,7 @@ export const imageLimits = {
 } as const;
 
 /** Widths of the smaller renditions, for srcset. */
-export const variantWidths = [640, 960, 1280, 1920] as const;
+const variantWidths = [640, 960, 1280, 1920] as const;
 
 /** A picture refused, with the status the API answers and a sentence for the staff member. */
 export class ImageRejectedError extends Error {

@@ -18,7 +18,7 @@ import { HttpError } from '../http/errors.ts';
 import type { ProcessedImage } from './process.ts';
 
 /** The public address of stored bytes: content-addressed, so it never changes meaning. */
-export function mediaUrl(contentHash: string, contentType: string): string {
+function mediaUrl(contentHash: string, contentType: string): string {
   return `/media/${contentHash}.${contentType === 'image/jpeg' ? 'jpg' : 'webp'}`;
 }
 

@@ -6,14 +6,14 @@ import { decodeGateLimits, PicturesBusyError } from './decode-gate.ts';
 import { ImageRejectedError, imageLimits } from './process.ts';
 
 /** An upload read off a multipart request: the picture's bytes and the text fields beside it. */
-export type ImageUpload = { file: Buffer | null; fields: Record<string, string> };
+type ImageUpload = { file: Buffer | null; fields: Record<string, string> };
 
 /**
  * Past this many bytes of request the connection is cut rather than read to its end. Up to it, a
  * file over the cap is read and thrown away (never kept), so the browser gets to read the 413
  * instead of a broken connection.
  */
-export const uploadDrainLimit = 64 * 1024 * 1024;
+const uploadDrainLimit = 64 * 1024 * 1024;
 
 /**
  * Bytes of uploads held in memory right now (from the first byte read until the upload is
@@ -44,13 +44,13 @@ const tooLarge = () => new HttpError(413, imageTooLargeMessage);
  * Asked with the text fields sent before the picture, as the picture starts: a refusal (an
  * HttpError) answers the upload, whose picture is then read to its end but not kept.
  */
-export type BeforePicture = (fieldsSoFar: Record<string, string>) => Promise<HttpError | null>;
+type BeforePicture = (fieldsSoFar: Record<string, string>) => Promise<HttpError | null>;
 
 /**
  * Reads `multipart/form-data` as it streams in: the one file field `image` is collected up to the
  * upload cap (10 MB) and dropped at once beyond it; a few short text fields are kept.
  */
-export function readImageUpload(
+function readImageUpload(
   req: Request,
   res: Response,
   { beforePicture }: { beforePicture?: BeforePicture } = {},

@@ -28,9 +28,9 @@ import { issueInvoice, sellerOf } from './invoices.ts';
 import { chargedLinesOf, findJobRow, jobOf, type JobRow } from './list.ts';
 
 /** What the activity log keeps of an action: its kind, and a change of the lines in full. */
-export type JobEventActivity = Record<string, string | number>;
+type JobEventActivity = Record<string, string | number>;
 
-export type JobEventResult =
+type JobEventResult =
   | { status: 200; job: Job }
   | { status: 201; job: Job; activity: JobEventActivity }
   | { status: 404 }
@@ -215,7 +215,7 @@ async function invoiceAndReport(
   return invoice;
 }
 
-export type PriceApprovalResult =
+type PriceApprovalResult =
   { status: 200; job: Job; invoice: string } | { status: 404 } | { status: 409; error: string };
 
 /**

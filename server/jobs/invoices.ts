@@ -115,21 +115,6 @@ export async function issueInvoice(
   return { id: stored!.id, number, document };
 }
 
-/** The invoices and credit notes of a booking, oldest first. */
-export const invoicesOfBooking = (db: Database, bookingId: number) =>
-  db
-    .select({
-      id: invoices.id,
-      kind: invoices.kind,
-      number: invoices.number,
-      grossPence: invoices.grossPence,
-      issuedAt: invoices.issuedAt,
-      creditsId: invoices.creditsId,
-    })
-    .from(invoices)
-    .where(eq(invoices.bookingId, bookingId))
-    .orderBy(asc(invoices.id));
-
 /** An issued document and, for an invoice, what has been paid against it now. */
 export async function invoiceForPdf(
   db: Database,
@@ -170,7 +155,7 @@ export async function invoiceForPdf(
   };
 }
 
-export type CreditNoteResult =
+type CreditNoteResult =
   | { status: 201; number: string; total: number }
   | { status: 404 }
   | { status: 409; error: string }

@@ -15,7 +15,7 @@ export type JobNotification =
       invoiceNumber: string;
     };
 
-export type JobMailContext = {
+type JobMailContext = {
   from: Mailbox;
   business: BusinessContact;
   messageDomain: string;
@@ -25,7 +25,7 @@ export type JobMailContext = {
 const positionOrder = (position: string) => tyrePositions.indexOf(position as (typeof tyrePositions)[number]);
 
 /** What a job report says was done: tyres fitted with their DOT, tread of those removed, checks. */
-export function reportLines(record: JobRecord): string[] {
+function reportLines(record: JobRecord): string[] {
   const fitted = [...record.tyres].sort((a, b) => positionOrder(a.position) - positionOrder(b.position));
   const removed = tyrePositions.filter((position) => record.removedTreadMm[position] !== undefined);
   return [

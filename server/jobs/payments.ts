@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { invalidFieldsMessage } from '#common/http/field-errors.ts';
 import { paymentMethods, type JobPayment, type PaymentMethod } from '#common/jobs/invoice.ts';
 import type { Takings } from '#common/jobs/jobs.ts';
@@ -12,7 +12,7 @@ import { idempotencyConflictMessage, requestHash, sameRequest } from '../http/id
 import type { JobActor, JobsDependencies } from './dependencies.ts';
 import { findJobRow, jobOf } from './list.ts';
 
-export type PaymentResult =
+type PaymentResult =
   | { status: 200 | 201; payment: JobPayment }
   | { status: 404 }
   | { status: 409; error: string }
@@ -89,12 +89,6 @@ export async function recordPayment(
     return { status: 201, payment: paymentOf(stored!) };
   });
 }
-
-/** The payments of one job, oldest first. */
-export const paymentsOfJob = async (db: Database, id: number) =>
-  (
-    await db.select(paymentColumns).from(payments).where(eq(payments.bookingId, id)).orderBy(asc(payments.id))
-  ).map(paymentOf);
 
 const noMethods = (): Record<PaymentMethod, number> =>
   Object.fromEntries(paymentMethods.map((method) => [method, 0])) as Record<PaymentMethod, number>;

@@ -180,8 +180,8 @@ const bidi = bidiFactory();
 /** A piece of text in one font at one embedding level, as it will be drawn. */
 type Run = { file: FontFile; text: string; level: number; width: number };
 /** A line of text: its runs left to right and its width. */
-export type TextLine = { runs: Run[]; width: number };
-export type TextStyle = { size: number; face: Face };
+type TextLine = { runs: Run[]; width: number };
+type TextStyle = { size: number; face: Face };
 
 /** A character with what decides how it is drawn. */
 type Glyph = { char: string; file: FontFile; level: number; space: boolean; breakAfter: boolean };

@@ -11,7 +11,7 @@ import { idempotencyConflictMessage, requestHash, sameRequest } from '../http/id
 export type JobFileKind = 'photo' | 'signature';
 
 /** A photo or signature as the API lists it (its bytes at `url`, for signed-in staff only). */
-export type JobFile = { id: number; kind: JobFileKind; width: number; height: number; url: string };
+type JobFile = { id: number; kind: JobFileKind; width: number; height: number; url: string };
 
 const fileColumns = { id: jobFiles.id, kind: jobFiles.kind, width: jobFiles.width, height: jobFiles.height };
 
@@ -24,8 +24,7 @@ const listed = (
   url: `/api/jobs/${bookingId}/photos/${row.id}`,
 });
 
-export type JobFileResult =
-  { status: 200 | 201; file: JobFile } | { status: 404 } | { status: 409; error: string };
+type JobFileResult = { status: 200 | 201; file: JobFile } | { status: 404 } | { status: 409; error: string };
 
 type JobFileAsked = { kind: JobFileKind; idempotencyKey: string };
 

@@ -55,10 +55,10 @@ export async function jobsOfBookings(db: Database, bookingIds: number[]): Promis
  * date (HMRC), and as accounting records a legal obligation keeps them from erasure (UK GDPR
  * article 17(3)(b)) until then.
  */
-export const invoiceRetentionYears = 6;
+const invoiceRetentionYears = 6;
 
 /** The instant before which invoices are past their six years. */
-export function invoiceRetentionCutoff(now: Date): Date {
+function invoiceRetentionCutoff(now: Date): Date {
   const cutoff = new Date(now);
   cutoff.setUTCFullYear(cutoff.getUTCFullYear() - invoiceRetentionYears);
   return cutoff;
@@ -136,8 +136,8 @@ export async function eraseInvoicesOf(
 }
 
 /** What a cleared invoice names as its customer. */
-export const erasedName = 'Erased on request';
-export const expiredName = 'Removed after six years';
+const erasedName = 'Erased on request';
+const expiredName = 'Removed after six years';
 
 /**
  * The daily retention of invoices: those issued more than six years before `now` lose their

@@ -8,7 +8,7 @@ import type { PageCache } from './page-cache.ts';
  * The channel on which the database announces each committed change to what the public pages
  * show (triggers of migrations 0005 and 0006 on the pictures and the site content).
  */
-export const siteContentChannel = 'site_content_changed';
+const siteContentChannel = 'site_content_changed';
 
 /**
  * Keeps this process true to the database at every change made by any process: the site content

@@ -18,7 +18,7 @@ function showsPath(key: string, path: string): boolean {
 }
 
 /** Default bound of the documents held, text and compressed: a few hundred pages. */
-export const defaultPageCacheBytes = 16 * 1024 * 1024;
+const defaultPageCacheBytes = 16 * 1024 * 1024;
 
 /**
  * Rendered public pages, by a key the caller makes of what a page depends on (its address and

@@ -9,9 +9,9 @@ import { pageKey, type CachedPage, type PageCache } from './page-cache.ts';
 import { isStaffPage } from './staff-pages.ts';
 
 /** React Router's request handler (`createRequestHandler` of the server build). */
-export type RenderPage = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
+type RenderPage = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
 
-export type PageHandlerOptions = {
+type PageHandlerOptions = {
   render: RenderPage;
   /** The loaders' context for this request; `showSplash` is decided before rendering. */
   loadContext(
@@ -30,7 +30,7 @@ export type PageHandlerOptions = {
  * it shows at any moment), and never by a shared cache, which would hand one response's nonce
  * to everyone.
  */
-export const cachedPageCacheControl = 'private, no-cache';
+const cachedPageCacheControl = 'private, no-cache';
 
 /** Status codes whose pages are kept: the page itself, and the 404 page. */
 const storableStatus = new Set([200, 404]);

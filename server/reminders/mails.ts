@@ -6,7 +6,7 @@ import type { NotificationAddresses } from '../notifications/addresses.ts';
 import type { Mail, Mailbox } from '../notifications/mailer.ts';
 import type { ReminderNotification } from './send.ts';
 
-export type ReminderMailContext = Pick<NotificationAddresses, 'business' | 'branches' | 'tyreService'> & {
+type ReminderMailContext = Pick<NotificationAddresses, 'business' | 'branches' | 'tyreService'> & {
   from: Mailbox;
   reviewLink: string;
   messageDomain: string;
@@ -15,7 +15,7 @@ export type ReminderMailContext = Pick<NotificationAddresses, 'business' | 'bran
 };
 
 /** The page a reminder's unsubscribe link and its List-Unsubscribe header name. */
-export const unsubscribeUrl = (publicUrl: string, token: string) =>
+const unsubscribeUrl = (publicUrl: string, token: string) =>
   `${publicUrl}/unsubscribe/${encodeURIComponent(token)}`;
 
 /** The booking page with the service and the place chosen already. */

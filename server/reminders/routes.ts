@@ -20,7 +20,7 @@ import { setMotExpiry, setReviewRequest } from './schedule.ts';
 import { sendDueReminders } from './send.ts';
 import { reminderSummaryRoute } from './summary.ts';
 
-export type RemindersDependencies = {
+type RemindersDependencies = {
   db: Database;
   clock: () => Date;
   /** The reminders' settings in force. */

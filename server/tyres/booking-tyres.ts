@@ -26,7 +26,7 @@ export type TyreChoice = {
   source: 'stock' | 'supplier';
 };
 
-export type TyreChoiceResult =
+type TyreChoiceResult =
   | { ok: true; tyre: TyreChoice }
   | { ok: false; status: 400; field: 'tyreId' | 'date'; message: string }
   | { ok: false; status: 409; message: string };

@@ -23,7 +23,7 @@ export const heldTyres = (db: Database): Promise<Booking[]> =>
     )!,
   );
 
-export type HoldRelease =
+type HoldRelease =
   | { outcome: 'released'; booking: Booking }
   | { outcome: 'not-found' }
   | { outcome: 'not-held'; booking: Booking };

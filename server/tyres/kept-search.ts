@@ -20,7 +20,7 @@ import { forgetKeptRows, onCatalogueChange, searchTyres, searchWorld, sizesOnOff
  */
 
 /** A size as the database names it in its announcements. */
-export const sizeKey = ({ width, profile, rim }: TyreSize) => `${width}/${profile}/${rim}`;
+const sizeKey = ({ width, profile, rim }: TyreSize) => `${width}/${profile}/${rim}`;
 
 type KeptAnswer = {
   answer: Promise<PreparedJson>;
@@ -54,7 +54,7 @@ const settleMs = 1_000;
  */
 const makingTogether = 20;
 
-export type KeptSearches = KeptMemory & {
+type KeptSearches = KeptMemory & {
   /** The dependencies the answers are made with (the app's), also those made before anyone asks. */
   use(deps: BookingDependencies): void;
   /** GET /api/tyres's answer: the kept one, else worked out, written out and kept. */

@@ -138,7 +138,7 @@ const tyresOfSize = (db: Database, size: TyreSize) => {
 };
 
 /** Where tyres are fitted for "fitted from": the customer's address, else the first place that books. */
-export function fittingLocation(settings: BookingSettings): string | null {
+function fittingLocation(settings: BookingSettings): string | null {
   const enabled = settings.locations.filter((location) => location.enabled);
   return (enabled.find((location) => location.key === mobileLocation) ?? enabled[0])?.key ?? null;
 }

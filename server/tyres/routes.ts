@@ -21,7 +21,7 @@ function queryFlag(req: Request, name: string): boolean | undefined {
 }
 
 /** The search GET /api/tyres asks for, from its query. */
-export function tyreSearchOf(req: Request): TyreSearch {
+function tyreSearchOf(req: Request): TyreSearch {
   const sizeParam = queryText(req, 'size');
   const size = sizeParam === undefined ? null : parseTyreSize(sizeParam);
   if (!size) throw new HttpError(400, 'size must be a tyre size, for example 205/55R16.');

@@ -8,10 +8,9 @@ import type { Request } from 'express';
 import { HttpError } from '../http/errors.ts';
 
 /** A price file of 50,000 tyres is about 8 MB; twelve times that is more than any supplier sends. */
-export const maxPriceFileBytes = 100 * 1024 * 1024;
+const maxPriceFileBytes = 100 * 1024 * 1024;
 
-export const priceFileTooLargeMessage =
-  'The file is larger than 100 MB. Split it, or send the sizes you sell.';
+const priceFileTooLargeMessage = 'The file is larger than 100 MB. Split it, or send the sizes you sell.';
 
 /** A price file received: where it waits on disk for the import, and the text fields beside it. */
 export type PriceFileUpload = {

@@ -22,7 +22,7 @@ import { staffAccount } from './staff-account.ts';
 
 export const tomorrow = addDays(londonDate(new Date()), 1);
 
-export type BookingSite = {
+type BookingSite = {
   /** The site's address, once it has started. */
   origin: string;
   /** Its data directory. */

@@ -119,7 +119,7 @@ export const toastOf = (page: Page, title: string) =>
  * Records the text of every toast the current document shows from now on, for toasts that are
  * on screen too briefly to be polled for (the one before a full navigation).
  */
-export async function recordToasts(page: Page): Promise<string[]> {
+async function recordToasts(page: Page): Promise<string[]> {
   const seen: string[] = [];
   const name = `reportToast${Math.random().toString(36).slice(2)}`;
   await page.exposeFunction(name, (text: string) => {

@@ -57,7 +57,7 @@ export function openOnBankHolidays(settings: BookingSettings, today = londonDate
  * The site content of a test with the settings it sets beside it (`booking`, `tyres`,
  * `invoicing`, `reminders`): a domain it leaves out follows its defaults.
  */
-export type TestContent = SiteContent & { [Domain in SettingsDomain]?: SettingsOf<Domain> };
+type TestContent = SiteContent & { [Domain in SettingsDomain]?: SettingsOf<Domain> };
 
 const inForceByContent = new WeakMap<TestContent, BusinessSettings>();
 

@@ -13,7 +13,7 @@ import { signedInStaff } from './factories.ts';
 
 type SignedInStaff = Awaited<ReturnType<typeof signedInStaff>>;
 
-export type TestAppOptions = {
+type TestAppOptions = {
   /** The configuration, as read from these environment variables (see testConfig). */
   env?: Record<string, string>;
   /** More of the app's dependencies, made once the database exists. */
@@ -34,7 +34,7 @@ export type TestAppOptions = {
   watchStaffData?: boolean;
 };
 
-export type TestApp = {
+type TestApp = {
   /** The test file's own migrated database. */
   readonly database: DatabaseHandle;
   /** The real Express app on it. */

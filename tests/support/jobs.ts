@@ -13,7 +13,7 @@ import { signedInStaff } from './factories.ts';
 type Person = Awaited<ReturnType<typeof signedInStaff>>;
 
 /** Empties what jobs leave behind their bookings: invoices, their numbering, payments. */
-export async function clearJobs(db: Database) {
+async function clearJobs(db: Database) {
   await db.delete(invoices);
   await db.delete(invoiceCounters);
   await db.delete(payments);

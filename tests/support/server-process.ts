@@ -127,7 +127,7 @@ export async function startServerProcess(
 }
 
 /** SIGKILL to every process of a group, if any is left. */
-export function killGroup(pgid: number) {
+function killGroup(pgid: number) {
   try {
     process.kill(-pgid, 'SIGKILL');
   } catch (error) {

@@ -1,7 +1,7 @@
 import { SMTPServer } from 'smtp-server';
 import { freePort } from './server-process.ts';
 
-export type ReceivedMail = { from: string; to: string[]; raw: string };
+type ReceivedMail = { from: string; to: string[]; raw: string };
 
 /**
  * A real SMTP server on localhost for notification tests. It can be told to refuse mail with a

@@ -14,7 +14,7 @@ import type { ComponentPropsWithRef } from 'react';
  * `large` ones carry a form or a page's call to action.
  */
 export type ButtonVariant = 'primary' | 'dark' | 'outline' | 'danger' | 'danger-outline' | 'danger-solid';
-export type ButtonSize = 'compact' | 'large';
+type ButtonSize = 'compact' | 'large';
 
 const base =
   'inline-flex items-center gap-1.5 rounded-lg font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:opacity-60';

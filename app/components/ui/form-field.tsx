@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 export const fieldClass =
   'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-400 focus:border-brand-dark focus:outline-none focus:ring-2 focus:ring-brand/40 aria-[invalid=true]:border-red-700';
 
-export type FieldControlProps = {
+type FieldControlProps = {
   id: string;
   className: string;
   'aria-invalid': boolean;

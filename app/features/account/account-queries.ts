@@ -11,7 +11,7 @@ import { currentUserQueryKey, storeUser } from './staff-session.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import { deviceName } from './account-format.ts';
 
-export const staffSessionsQueryKey = ['/api/user/sessions'] as const;
+const staffSessionsQueryKey = ['/api/user/sessions'] as const;
 
 /**
  * Recovery codes just made, until the person says they have saved them. Kept in the query cache

@@ -14,7 +14,7 @@ import { needsCode, useSignIn } from './account-queries.ts';
 import { LoginCodeStep } from './login-code-step.tsx';
 
 /** After a successful login the page waits this long, then navigates. */
-export const loginRedirectDelayMs = 500;
+const loginRedirectDelayMs = 500;
 
 type LoginValues = { username: string; password: string };
 

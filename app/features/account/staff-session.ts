@@ -13,7 +13,7 @@ export const lastAdminUrlKey = 'last_admin_url';
 export const currentUserQueryKey = ['/api/user'] as const;
 
 /** Where staff land after signing in when no admin page was visited before. */
-export const defaultAdminPath = '/admin-dashboard';
+const defaultAdminPath = '/admin-dashboard';
 
 /** Storage can be unavailable (private modes, blocked by policy): the site then works without it. */
 function storage(): Storage | undefined {

@@ -9,7 +9,7 @@ import { showRefusal } from '#app/components/ui/show-refusal.ts';
 import { SubmitOrCancel } from './submit-or-cancel.tsx';
 
 type ProofValues = { password: string; code: string };
-export type Proof = z.output<typeof twoFactorProofSchema>;
+type Proof = z.output<typeof twoFactorProofSchema>;
 
 const fields = ['password', 'code'] as const;
 

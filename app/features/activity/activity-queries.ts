@@ -7,11 +7,11 @@ export type ActivityFilters = { actor: number | 'all'; kind: ActivityKind | 'all
 
 export const noActivityFilters: ActivityFilters = { actor: 'all', kind: 'all' };
 
-export const activityQueryKey = ['/api/activity'] as const;
-export const activityListQueryKey = (filters: ActivityFilters) => [...activityQueryKey, filters] as const;
+const activityQueryKey = ['/api/activity'] as const;
+const activityListQueryKey = (filters: ActivityFilters) => [...activityQueryKey, filters] as const;
 
 /** GET /api/activity for one page: newest first, the page after `before` when given. */
-export function activityPath(filters: ActivityFilters, before: number | undefined) {
+function activityPath(filters: ActivityFilters, before: number | undefined) {
   const params = new URLSearchParams();
   if (filters.actor !== 'all') params.set('actor', String(filters.actor));
   if (filters.kind !== 'all') params.set('kind', filters.kind);

@@ -8,10 +8,9 @@ import {
 } from '#common/analytics/analytics.ts';
 import { apiRequest } from '#app/lib/api.ts';
 
-export const analyticsStatsQueryKey = ['/api/analytics/stats'] as const;
-export const analyticsTimelineQueryKey = (range: TimelineRange) =>
-  ['/api/analytics/timeline', range] as const;
-export const analyticsSourcesQueryKey = (range: TimelineRange) => ['/api/analytics/sources', range] as const;
+const analyticsStatsQueryKey = ['/api/analytics/stats'] as const;
+const analyticsTimelineQueryKey = (range: TimelineRange) => ['/api/analytics/timeline', range] as const;
+const analyticsSourcesQueryKey = (range: TimelineRange) => ['/api/analytics/sources', range] as const;
 
 /** The visit totals, refreshed every 30 seconds. */
 export function useAnalyticsStats() {

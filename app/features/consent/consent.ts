@@ -50,7 +50,7 @@ export const initialConsentState: ConsentState = {
   showingPreferences: false,
 };
 
-export type ConsentAction =
+type ConsentAction =
   | { type: 'accept-all' }
   | { type: 'reject-non-essential' }
   | { type: 'update'; preferences: Partial<Omit<ConsentPreferences, 'essential'>> }
@@ -127,7 +127,7 @@ export function writeStoredConsent(storage: KeyValueStorage, preferences: Consen
   storage.setItem(consentStorageKeys.preferences, JSON.stringify(preferences));
 }
 
-export function clearStoredConsent(storage: KeyValueStorage): void {
+function clearStoredConsent(storage: KeyValueStorage): void {
   storage.removeItem(consentStorageKeys.consent);
   storage.removeItem(consentStorageKeys.preferences);
 }

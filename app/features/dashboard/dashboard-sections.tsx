@@ -56,7 +56,7 @@ const sections = [
   roles: readonly StaffRole[];
 }[];
 
-export type DashboardSection = (typeof sections)[number]['value'];
+type DashboardSection = (typeof sections)[number]['value'];
 
 /** The sections a role may open (the server refuses the others' requests anyway). */
 export const sectionsFor = (role: StaffRole) => sections.filter((section) => section.roles.includes(role));

@@ -10,7 +10,7 @@ const isUnreachable = (error: unknown) =>
  * Whether the staff area's latest answer (a read or a change) was the API's "database cannot be
  * reached": any later answer that is not clears it.
  */
-export function databaseUnreachableNow(client: QueryClient): boolean {
+function databaseUnreachableNow(client: QueryClient): boolean {
   let latest = 0;
   let unreachable = false;
   const answered = (at: number, error: unknown) => {

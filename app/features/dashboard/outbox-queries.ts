@@ -3,7 +3,7 @@ import type { WaitingMessage, WaitingMessages } from '#common/notifications/outb
 import { apiRequest, messageOf } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
 
-export const waitingMailQueryKey = ['/api/outbox?status=waiting'] as const;
+const waitingMailQueryKey = ['/api/outbox?status=waiting'] as const;
 
 /** The messages that wait in the outbox. They hold customers' details, so they are read afresh and not kept. */
 export function useWaitingMail() {

@@ -4,7 +4,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from '#app/components/ui/icons.tsx'
 import { ContactLink, Section } from '#app/components/ui/section.tsx';
 
 /** Wraps an index around the slides in both directions. */
-export function wrapIndex(index: number, count: number): number {
+function wrapIndex(index: number, count: number): number {
   return ((index % count) + count) % count;
 }
 

@@ -18,7 +18,7 @@ export const fetchImagesFailed = 'Failed to fetch images';
 export const acceptedImageTypes = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
 
 /** What the hero upload says of a failure that is not even an Error. */
-export const unknownErrorMessage = 'An unknown error occurred';
+const unknownErrorMessage = 'An unknown error occurred';
 
 type ToastText = { title: string; description: string };
 
@@ -33,7 +33,7 @@ export function imageFailureMessage(error: unknown, fallback?: string): string {
   return unknownErrorMessage;
 }
 
-export type ChosenFile<F> = { ok: true; file: F } | { ok: false; problem: ToastText };
+type ChosenFile<F> = { ok: true; file: F } | { ok: false; problem: ToastText };
 
 /**
  * The file staff chose, or why it must not be sent, as a toast. Too large a file is refused here,

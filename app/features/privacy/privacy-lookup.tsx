@@ -5,15 +5,7 @@ import { usePersonalData } from './privacy-queries.ts';
 import { PersonalDataRecord } from './privacy-record.tsx';
 
 /** The lookup could not be made: what went wrong and a way to ask again. */
-export function LookupFailure({
-  email,
-  error,
-  onRetry,
-}: {
-  email: string;
-  error: unknown;
-  onRetry: () => void;
-}) {
+function LookupFailure({ email, error, onRetry }: { email: string; error: unknown; onRetry: () => void }) {
   return (
     <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800">
       <p className="font-semibold">

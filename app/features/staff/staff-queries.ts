@@ -10,8 +10,8 @@ import { apiRequest, messageOf } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
 
 /** GET /api/users (owners): every account, for the Staff section and the activity log's filter. */
-export const staffAccountsQueryKey = ['/api/users'] as const;
-export const securitySettingsQueryKey = ['/api/settings/security'] as const;
+const staffAccountsQueryKey = ['/api/users'] as const;
+const securitySettingsQueryKey = ['/api/settings/security'] as const;
 
 /** Read afresh whenever the section opens: another owner may have changed an account. */
 export function useStaffAccounts() {
@@ -47,7 +47,7 @@ export function useAddStaffAccount() {
   });
 }
 
-export type AccountChange = { role?: StaffRole; disabled?: boolean };
+type AccountChange = { role?: StaffRole; disabled?: boolean };
 
 const changeTitle = ({ role, disabled }: AccountChange) =>
   role ? 'Role changed' : disabled ? 'Account disabled' : 'Account enabled';

@@ -1,5 +1,5 @@
 // What the rest of the app may use of this feature.
 export { SizeLinks, TyreFinder } from './tyre-finder.tsx';
-export { TyreSizeView, type TyreSizePageData } from './tyre-size-view.tsx';
-export { tyreChoicesOf, tyreSearchFor, shortDay } from './tyre-query.ts';
+export { TyreSizeView } from './tyre-size-view.tsx';
+export { tyreChoicesOf, tyreSearchFor } from './tyre-query.ts';
 export { tyreListJsonLd, tyreServiceSlug } from './tyre-seo.ts';

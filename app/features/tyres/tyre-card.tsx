@@ -8,7 +8,7 @@ import { EuLabel } from './eu-label.tsx';
 import { shortDay } from './tyre-query.ts';
 
 /** Where "Book fitting" leads: the booking page with the service, the tyre and how many. */
-export const bookFittingPath = (service: string, tyreId: number, quantity: number) =>
+const bookFittingPath = (service: string, tyreId: number, quantity: number) =>
   `/book?${new URLSearchParams({ service, tyre: String(tyreId), quantity: String(quantity) })}`;
 
 function When({ offer }: { offer: TyreOffer }) {

@@ -7,7 +7,7 @@ import { TyreCard } from './tyre-card.tsx';
 import { TyreFilters } from './tyre-filters.tsx';
 import type { TyreChoices } from './tyre-query.ts';
 
-export type TyreSizePageData = {
+type TyreSizePageData = {
   size: TyreSize;
   answer: TyreSearchAnswer;
   choices: TyreChoices;

@@ -13,9 +13,9 @@ import { showRefusal } from '#app/components/ui/show-refusal.ts';
 import { useCompleteAccountSetup } from './account-setup-queries.ts';
 
 /** Where a person lands once their account is set up: two-factor sign-in and the rest are there. */
-export const afterSetupPath = '/admin/dashboard/account';
+const afterSetupPath = '/admin/dashboard/account';
 
-export const passwordsDifferMessage = 'The passwords do not match';
+const passwordsDifferMessage = 'The passwords do not match';
 
 /** The new password by the API's own rule, typed twice alike. */
 const setupFormSchema = z.object({ password: accountSetupSchema.shape.password, confirm: z.string() }).check(

@@ -4,7 +4,7 @@ import { formatPence } from '#common/util/money.ts';
 import { Fact } from '#app/components/ui/fact.tsx';
 
 /** The Jobs section with the vehicle's past visits (what was fitted, measured and invoiced). */
-export const vehicleHistoryPath = (registration: string) =>
+const vehicleHistoryPath = (registration: string) =>
   `/admin/dashboard/jobs?${new URLSearchParams({ vehicle: registration })}`;
 
 function TyreDetail({ tyre }: { tyre: NonNullable<Booking['tyre']> }) {

@@ -38,7 +38,7 @@ export const bookingStatusBorderClass: Record<BookingStatus, string> = {
   cancelled: 'border-l-slate-300',
 };
 
-export type BookingAction = 'confirm' | 'move' | 'cancel' | 'complete' | 'no-show';
+type BookingAction = 'confirm' | 'move' | 'cancel' | 'complete' | 'no-show';
 
 const actionOfStatus = {
   confirmed: 'confirm',

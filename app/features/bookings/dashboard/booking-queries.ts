@@ -19,15 +19,13 @@ import { bookingUpdatedToast } from './booking-format.ts';
 
 /** Every bookings query sits under this key, so one invalidation refreshes whatever the diary shows. */
 export const bookingsQueryKey = ['/api/bookings'] as const;
-export const bookingRangeQueryKey = (from: string, to: string) =>
-  [...bookingsQueryKey, { from, to }] as const;
+const bookingRangeQueryKey = (from: string, to: string) => [...bookingsQueryKey, { from, to }] as const;
 
 /** Customers book online while the office watches the diary: it is read again as often as the analytics. */
-export const bookingsRefetchMs = 30_000;
+const bookingsRefetchMs = 30_000;
 
 /** GET /api/bookings for the dates from `from` to `to`, inclusive. */
-export const bookingsPath = (from: string, to: string) =>
-  `/api/bookings?${new URLSearchParams({ from, to })}`;
+const bookingsPath = (from: string, to: string) => `/api/bookings?${new URLSearchParams({ from, to })}`;
 
 /** The bookings of a day or a week, cancelled ones included, ordered by date, start and location. */
 export function useBookings(from: string, to: string) {
@@ -47,7 +45,7 @@ export const availabilityQueryKey = ['/api/availability'] as const;
  * location's windows, and is not named, so that a service hidden since it was booked is no
  * matter).
  */
-export function availabilityPath(location: string, from: string, days: number, service = ''): string {
+function availabilityPath(location: string, from: string, days: number, service = ''): string {
   const query = new URLSearchParams({ location, from, days: String(days) });
   if (isBranchService(service)) query.set('service', service);
   return `/api/availability?${query}`;
@@ -101,10 +99,10 @@ export function useBookingLocations({ enabled, service }: { enabled: boolean; se
   return { locations, searchDays, isPending: content.isPending && enabled };
 }
 
-export const fittersQueryKey = ['/api/fitters'] as const;
+const fittersQueryKey = ['/api/fitters'] as const;
 
 /** GET /api/fitters: the fitter accounts that can be given jobs (enabled ones), by name. */
-export const fetchFitters = (signal?: AbortSignal) =>
+const fetchFitters = (signal?: AbortSignal) =>
   apiRequest<Fitter[]>('GET', '/api/fitters', undefined, { signal });
 
 /**

@@ -11,7 +11,7 @@ import { showRefusal } from '#app/components/ui/show-refusal.ts';
 import { formatDiaryDate, formatWindow } from './booking-format.ts';
 import { useBookingUpdate } from './booking-queries.ts';
 
-export const cancelReasonRequiredMessage = 'Enter why the booking is cancelled';
+const cancelReasonRequiredMessage = 'Enter why the booking is cancelled';
 
 type Cancellation = { reason: string };
 

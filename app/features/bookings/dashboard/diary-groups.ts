@@ -23,8 +23,8 @@ export function datesOf({ from, to }: { from: string; to: string }): string[] {
 export const stepDate = (view: DiaryView, date: string, direction: -1 | 1) =>
   addDays(date, direction * (view === 'day' ? 1 : 7));
 
-export type DiaryWindow = { start: string; end: string; bookings: Booking[] };
-export type DiaryLocation = { location: string; name: string; windows: DiaryWindow[] };
+type DiaryWindow = { start: string; end: string; bookings: Booking[] };
+type DiaryLocation = { location: string; name: string; windows: DiaryWindow[] };
 
 /**
  * One day's bookings by location (mobile fitting first, then the branches by name) and, within

@@ -17,7 +17,7 @@ import {
 } from './booking-queries.ts';
 import { MoveWindowPicker, type MoveTarget } from './move-window-picker.tsx';
 
-export const chooseWindowMessage = 'Choose a free window';
+const chooseWindowMessage = 'Choose a free window';
 
 /** The free windows, less the one the booking already has. */
 function freeElsewhere(days: readonly AvailabilityDay[], booking: Booking, location: string) {

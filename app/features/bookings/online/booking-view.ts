@@ -14,7 +14,7 @@ import {
 } from './booking-types.ts';
 
 /** What the booking page shows: the loader's step, or where a post that came back belongs. */
-export type BookingView = {
+type BookingView = {
   step: BookingStep;
   choices: BookingChoices;
   errors: Partial<Record<BookingField, string>>;

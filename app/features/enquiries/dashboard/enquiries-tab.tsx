@@ -12,12 +12,7 @@ import {
   type EnquiryFilters,
 } from './enquiry-queries.ts';
 
-export {
-  enquiriesQueryKey,
-  enquiryCountsQueryKey,
-  enquiryListQueryKey,
-  noEnquiryFilters,
-} from './enquiry-queries.ts';
+export { enquiryCountsQueryKey, enquiryListQueryKey, noEnquiryFilters } from './enquiry-queries.ts';
 
 function CountCard({ label, count, tone }: { label: string; count: number; tone: string }) {
   return (

@@ -3,7 +3,7 @@ import { enquiryStatuses, enquiryStatusLabels, type EnquiryCounts } from '#commo
 import type { EnquiryFilters } from './enquiry-queries.ts';
 
 /** How long typing pauses before the search runs, so each key press is not a request. */
-export const enquirySearchDelayMs = 300;
+const enquirySearchDelayMs = 300;
 
 type EnquiryFiltersBarProps = {
   filters: EnquiryFilters;

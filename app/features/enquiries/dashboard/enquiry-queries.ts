@@ -25,13 +25,13 @@ export type EnquiryFilters = { status: EnquiryStatus | 'all'; q: string };
 export const noEnquiryFilters: EnquiryFilters = { status: 'all', q: '' };
 
 /** One page of the list; the API's default and the "Load more" step. */
-export const enquiryPageSize = 50;
+const enquiryPageSize = 50;
 
 export const enquiryListQueryKey = (filters: EnquiryFilters) =>
   [...enquiriesQueryKey, 'list', filters] as const;
 
 /** GET /api/enquiries for one page: newest first, the page after `before` when given. */
-export function enquiryListPath(filters: EnquiryFilters, before: number | undefined) {
+function enquiryListPath(filters: EnquiryFilters, before: number | undefined) {
   const params = new URLSearchParams({ limit: String(enquiryPageSize) });
   if (filters.status !== 'all') params.set('status', filters.status);
   if (filters.q) params.set('q', filters.q);

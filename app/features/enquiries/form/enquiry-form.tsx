@@ -43,7 +43,7 @@ const emptyValues: EnquiryFormValues = {
 };
 
 /** Where the form posts when scripts are not running (see routes/enquiry.tsx). */
-export const enquiryFormAction = '/enquiry';
+const enquiryFormAction = '/enquiry';
 
 type FieldProps = Omit<Parameters<typeof FormField>[0], 'id'> & { name: TextField };
 

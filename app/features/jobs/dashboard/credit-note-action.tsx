@@ -13,7 +13,7 @@ import { InvoiceLink } from './invoice-link.tsx';
 import { useCreditNote, type CreditNoteInput, type IssuedCreditNote } from './jobs-queries.ts';
 
 /** A job's invoice: its total, and what is left to credit on it when known (the history knows). */
-export type CreditableJob = { id: number; reference: string; invoice: string; total: number; left?: number };
+type CreditableJob = { id: number; reference: string; invoice: string; total: number; left?: number };
 
 export const creditReasonMissing = 'Say why the invoice is credited';
 export const creditAmountInvalid = 'Enter an amount in pounds, such as 12.50, or leave it empty';

@@ -22,9 +22,9 @@ export function formatDot(dot: string): string {
  * How worn a removed tyre was: the legal minimum for a car is 1.6 mm across the central three
  * quarters of the tread, and 3 mm is where most fitters and insurers advise replacing.
  */
-export type TreadLevel = 'good' | 'low' | 'legal-limit';
+type TreadLevel = 'good' | 'low' | 'legal-limit';
 
-export const treadLowMm = 3;
+const treadLowMm = 3;
 export const treadLegalMinimumMm = 1.6;
 
 export function treadLevel(mm: number): TreadLevel {

@@ -3,15 +3,15 @@ import type { Job, Takings, VehicleHistory } from '#common/jobs/jobs.ts';
 import { apiRequest } from '#app/lib/api.ts';
 
 /** Every jobs query sits under this key: the day's list and each job's photos. */
-export const jobsQueryKey = ['/api/jobs'] as const;
-export const dayJobsQueryKey = (date: string) => [...jobsQueryKey, { date }] as const;
-export const jobPhotosQueryKey = (jobId: number) => [...jobsQueryKey, jobId, 'photos'] as const;
-export const takingsQueryKey = (date: string) => ['/api/takings', { date }] as const;
-export const vehiclesQueryKey = ['/api/vehicles'] as const;
+const jobsQueryKey = ['/api/jobs'] as const;
+const dayJobsQueryKey = (date: string) => [...jobsQueryKey, { date }] as const;
+const jobPhotosQueryKey = (jobId: number) => [...jobsQueryKey, jobId, 'photos'] as const;
+const takingsQueryKey = (date: string) => ['/api/takings', { date }] as const;
+const vehiclesQueryKey = ['/api/vehicles'] as const;
 export const vehicleQueryKey = (registration: string) => [...vehiclesQueryKey, registration] as const;
 
 /** Fitters move their jobs on through the day: the office's view is read again as often as the diary. */
-export const jobsRefetchMs = 30_000;
+const jobsRefetchMs = 30_000;
 
 /** A day's jobs, every fitter's, in window order (GET /api/jobs?date=). */
 export function useDayJobs(date: string) {

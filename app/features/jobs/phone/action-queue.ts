@@ -33,10 +33,10 @@ export type QueueState = {
 };
 
 /** Sends one action; resolves once the server has it (a repeat of its key counts). */
-export type SendAction = (action: QueuedAction) => Promise<void>;
+type SendAction = (action: QueuedAction) => Promise<void>;
 
 /** Sends an action through the API as the phone's one way of doing so. */
-export const sendThroughApi: SendAction = async ({ jobId, request }) => {
+const sendThroughApi: SendAction = async ({ jobId, request }) => {
   if (request.kind === 'event') await apiRequest('POST', `/api/jobs/${jobId}/events`, request.body);
   else if (request.kind === 'payment') await apiRequest('POST', `/api/jobs/${jobId}/payments`, request.body);
   else {

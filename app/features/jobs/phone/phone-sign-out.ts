@@ -5,9 +5,7 @@ import { actionsKey, forgetKeptDays, indexedDbStore, type PhoneStore } from './p
 const keptPageCache = /^my-jobs-/;
 
 /** The service worker's copy of My jobs goes, with the files it kept beside it. */
-export async function forgetKeptPage(
-  cacheStorage: CacheStorage | undefined = globalThis.caches,
-): Promise<void> {
+async function forgetKeptPage(cacheStorage: CacheStorage | undefined = globalThis.caches): Promise<void> {
   if (!cacheStorage) return;
   const names = await cacheStorage.keys();
   await Promise.all(

@@ -7,7 +7,7 @@ import type { Job } from '#common/jobs/jobs.ts';
 const mapsDirections = 'https://www.google.com/maps/dir/?api=1';
 
 /** Where a job is, as a maps app searches it: the address and postcode, or the branch's name. */
-export function placeOf(job: Pick<Job, 'customer' | 'locationName'>): string {
+function placeOf(job: Pick<Job, 'customer' | 'locationName'>): string {
   const { address, postcode } = job.customer;
   return [address, postcode].filter(Boolean).join(', ') || job.locationName;
 }

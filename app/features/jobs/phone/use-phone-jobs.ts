@@ -8,10 +8,10 @@ import { actionsKey, indexedDbStore, type PhoneStore } from './phone-store.ts';
 
 /** The day's jobs as kept on the phone, and when they were loaded. */
 type KeptDay = { jobs: Job[]; savedAt: string };
-export type PhoneDay = KeptDay & { fromPhone: boolean };
+type PhoneDay = KeptDay & { fromPhone: boolean };
 
 const dayKey = (userId: number, date: string) => `day:${userId}:${date}`;
-export const jobsQueryKey = (userId: number, date: string) => ['/api/jobs', userId, date] as const;
+const jobsQueryKey = (userId: number, date: string) => ['/api/jobs', userId, date] as const;
 
 /** How often waiting actions are tried again while there is no signal. */
 const retryMs = 15_000;

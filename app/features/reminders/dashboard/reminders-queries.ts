@@ -9,12 +9,12 @@ export type ReminderFilters = { kind: ReminderKind | 'all'; status: ReminderStat
 export const noReminderFilters: ReminderFilters = { kind: 'all', status: 'all' };
 
 /** Every reminders query sits under this key: the summary and each filtered list. */
-export const remindersQueryKey = ['/api/reminders'] as const;
-export const reminderSummaryQueryKey = [...remindersQueryKey, 'summary'] as const;
-export const reminderListQueryKey = (filters: ReminderFilters) => [...remindersQueryKey, filters] as const;
+const remindersQueryKey = ['/api/reminders'] as const;
+const reminderSummaryQueryKey = [...remindersQueryKey, 'summary'] as const;
+const reminderListQueryKey = (filters: ReminderFilters) => [...remindersQueryKey, filters] as const;
 
 /** GET /api/reminders with the filters chosen, soonest due first. */
-export function remindersPath(filters: ReminderFilters): string {
+function remindersPath(filters: ReminderFilters): string {
   const params = new URLSearchParams();
   if (filters.kind !== 'all') params.set('kind', filters.kind);
   if (filters.status !== 'all') params.set('status', filters.status);

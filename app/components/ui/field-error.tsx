@@ -22,7 +22,7 @@ export function FieldError({ fieldId, message }: { fieldId: string; message: str
 }
 
 /** A form's message for a field, by the field's path in the values (`stock`, `tyres.0.dot`). */
-export function fieldMessage(errors: FieldErrors, name: string): string | undefined {
+function fieldMessage(errors: FieldErrors, name: string): string | undefined {
   return (get(errors, name) as { message?: string } | undefined)?.message;
 }
 

@@ -9,7 +9,7 @@ import { schemaResolver } from '#app/components/ui/form-resolver.ts';
 import type { EventWithoutKey } from './job-actions.tsx';
 
 /** Queues an event of the job under `label`, then closes the form. */
-export type SendEvent = (label: string, body: EventWithoutKey) => Promise<void>;
+type SendEvent = (label: string, body: EventWithoutKey) => Promise<void>;
 
 const onTheWaySchema = z.object({ eta: etaSchema });
 type OnTheWay = z.output<typeof onTheWaySchema>;

@@ -391,11 +391,8 @@ describe('every process follows a publication', () => {
       business: { companyName: 'Harold Hill Tyres', email: 'office@hht.example' },
       customerEmails: { acknowledgementNextSteps: 'Sam will ring you before 6pm on {formattedPhone}.' },
     });
-    const fixed = notificationAddresses(
-      { mailFrom: 'Web <web@example.com>', notifyEmail: 'staff@example.com' },
-      store,
-      settings.inForce,
-    );
+    const mailConfig = { mailFrom: 'Web <web@example.com>', notifyEmail: 'staff@example.com' };
+    const fixed = notificationAddresses(mailConfig, store, settings.inForce);
     expect(await fixed()).toMatchObject({ from: 'Web <web@example.com>', to: 'staff@example.com' });
   });
 });

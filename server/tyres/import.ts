@@ -43,27 +43,16 @@ const batchSize = 1_000;
 export const maxListedErrors = 10_000;
 
 /**
- * Stores a batch: each row updates the tyre it matches (by EAN where both have one, else by
- * the match key) or becomes a new tyre, and becomes (or updates) that tyre's source for this
- * file's supplier, with its cost, stock, lead time and part number. Columns the file does not
- * provide keep their values (a supplier's file says nothing of our own stock). Own stock never
- * drops below what bookings have reserved: those tyres are still on the shelf until fitted.
- * The tyre takes the row's cost, supplier stock and lead time as they are, unless another
- * supplier lists it too: answers those tyres, whose sources are then combined (most tyres have
- * one source, and combining each batch's thousand would double an import's time).
+ * A batch's rows as the statement reads them (jsonb_to_recordset): a column the file does not
+ * give is null, so that the tyre keeps what it has; whether each label column was given is told
+ * apart, since an empty label in a file that has the column clears it.
  */
-async function storeBatch(
-  db: Database,
-  batch: PriceFileTyre[],
-  provided: ReadonlySet<MappableColumn>,
-  settings: ImportSettings,
-  importId: number,
-): Promise<number[]> {
+function batchInput(batch: PriceFileTyre[], provided: ReadonlySet<MappableColumn>) {
   const given = (column: MappableColumn, value: unknown) =>
     provided.has(column) || (provided.has('size') && ['load_index', 'speed_rating'].includes(column))
       ? value
       : null;
-  const input = batch.map((tyre, ord) => ({
+  return batch.map((tyre, ord) => ({
     ord,
     ean: tyre.ean,
     brand: tyre.brand,
@@ -96,6 +85,26 @@ async function storeBatch(
     part_number_given: provided.has('part_number'),
     match_key: tyre.matchKey,
   }));
+}
+
+/**
+ * Stores a batch: each row updates the tyre it matches (by EAN where both have one, else by
+ * the match key) or becomes a new tyre, and becomes (or updates) that tyre's source for this
+ * file's supplier, with its cost, stock, lead time and part number. Columns the file does not
+ * provide keep their values (a supplier's file says nothing of our own stock). Own stock never
+ * drops below what bookings have reserved: those tyres are still on the shelf until fitted.
+ * The tyre takes the row's cost, supplier stock and lead time as they are, unless another
+ * supplier lists it too: answers those tyres, whose sources are then combined (most tyres have
+ * one source, and combining each batch's thousand would double an import's time).
+ */
+async function storeBatch(
+  db: Database,
+  batch: PriceFileTyre[],
+  provided: ReadonlySet<MappableColumn>,
+  settings: ImportSettings,
+  importId: number,
+): Promise<number[]> {
+  const input = batchInput(batch, provided);
   const stored = await selectRows<{ tyre_id: number }>(
     db,
     sql`

@@ -99,9 +99,18 @@ async function importRow(db: Database, id: number) {
 }
 
 /** The staff side of the catalogue, at /api/tyres/…: every route needs a signed-in member of staff. */
-export function staffTyresRouter({ db, settings, requireUser, changed, tasks }: StaffTyresDependencies) {
+export function staffTyresRouter(deps: StaffTyresDependencies) {
   const router = Router();
+  listRoutes(router, deps);
+  supplierRoutes(router, deps);
+  importRoutes(router, deps);
+  orderRoutes(router, deps);
+  tyreRoutes(router, deps);
+  return router;
+}
 
+/** The catalogue page by page, and the demo catalogue's removal. */
+function listRoutes(router: Router, { db, settings, requireUser, changed }: StaffTyresDependencies) {
   router.get('/tyres/catalogue', requireUser, async (req, res) => {
     const query = typeof req.query.q === 'string' ? req.query.q.slice(0, 80) : '';
     const after =
@@ -131,7 +140,10 @@ export function staffTyresRouter({ db, settings, requireUser, changed, tasks }: 
     });
     res.json({ removed });
   });
+}
 
+/** The suppliers and the mapping of their files' headers onto our columns. */
+function supplierRoutes(router: Router, { db, requireUser }: StaffTyresDependencies) {
   router.get('/tyres/suppliers', requireUser, async (_req, res) => {
     const rows = await db.select().from(tyreSuppliers).orderBy(tyreSuppliers.name);
     res.json(
@@ -174,7 +186,10 @@ export function staffTyresRouter({ db, settings, requireUser, changed, tasks }: 
     if (!row) throw new HttpError(404, 'There is no such supplier.');
     res.json({ id: row.id, name: row.name, mapping: row.mapping as ColumnMapping } satisfies TyreSupplier);
   });
+}
 
+/** Price file imports: an upload handed to the import task, its progress and its refused rows. */
+function importRoutes(router: Router, { db, requireUser, changed, tasks }: StaffTyresDependencies) {
   router.get('/tyres/imports', requireUser, async (_req, res) => {
     const rows = await db
       .select({ row: tyreImports, supplier: tyreSuppliers.name })
@@ -279,7 +294,10 @@ export function staffTyresRouter({ db, settings, requireUser, changed, tasks }: 
       .attachment(`import-${found.row.id}-refused-rows.csv`)
       .send(`\uFEFF${lines.join('\r\n')}\r\n`);
   });
+}
 
+/** The tyres to order for bookings, each marked ordered or not. */
+function orderRoutes(router: Router, { db, requireUser }: StaffTyresDependencies) {
   router.get('/tyres/to-order', requireUser, async (_req, res) => {
     res.json(await tyresToOrder(db));
   });
@@ -300,7 +318,10 @@ export function staffTyresRouter({ db, settings, requireUser, changed, tasks }: 
     });
     res.json(await tyresToOrder(db));
   });
+}
 
+/** One tyre: read, and changed (stock with its reason, own price, hidden); after the other routes, whose paths it would otherwise take. */
+function tyreRoutes(router: Router, { db, settings, requireUser, changed }: StaffTyresDependencies) {
   router.get('/tyres/:id', requireUser, async (req, res) => {
     const row = await tyreById(db, idParam(req, 'There is no such tyre.'));
     if (!row) throw tyreNotFound();
@@ -326,6 +347,4 @@ export function staffTyresRouter({ db, settings, requireUser, changed, tasks }: 
     });
     res.json(staffTyre(after, await settings(), (await sourcesOf(db, [after.id])).get(after.id)));
   });
-
-  return router;
 }

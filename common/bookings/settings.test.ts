@@ -2,7 +2,6 @@ import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { makeContent } from '#tests/support/site-content.ts';
 import {
-  bookingSettingsCheck,
   bookingSettingsOf,
   bookingSettingsSchema,
   bookingWindowSchema,
@@ -14,6 +13,7 @@ import {
   type BookingSettings,
 } from './settings.ts';
 import { nestedFieldErrorsOf } from '#common/http/field-errors.ts';
+import { bookingSettingsCheck } from './settings-check.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
 
 /** The site content with the booking settings beside it, as `bookingSettingsOf` takes them. */

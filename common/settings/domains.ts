@@ -2,8 +2,8 @@
 import type * as z from 'zod/mini';
 import type { StaffRole } from '#common/accounts/accounts.ts';
 import { bookingSettingsChanges } from '#common/bookings/settings-changes.ts';
+import { bookingSettingsCheck } from '#common/bookings/settings-check.ts';
 import {
-  bookingSettingsCheck,
   bookingSettingsOf,
   bookingSettingsSchema,
   type BookingSettings,

@@ -157,6 +157,7 @@ test('an owner adds a member of staff, who sets up their account and two-factor 
     'Analytics',
     'Images',
     'Content',
+    'Settings',
     'Privacy',
     'My account',
   ]);

@@ -85,7 +85,7 @@ export function useBookingSite(env: Record<string, string> = {}): BookingSite {
       ...env,
     });
     await server.ready;
-    await publishOpeningEveryDay(site.origin);
+    await saveOpeningEveryDay(site.origin);
   });
 
   test.afterAll(async () => {
@@ -221,7 +221,7 @@ export async function tyreCardInTab(staff: Page, origin: string, name: string) {
 }
 
 /** Booking settings open every day, bank holidays too, two morning windows of three places. */
-async function publishOpeningEveryDay(origin: string) {
+async function saveOpeningEveryDay(origin: string) {
   const headers = { 'content-type': 'application/json', 'x-admin-request': '1', origin };
   const login = await fetch(`${origin}/api/login`, {
     method: 'POST',
@@ -233,7 +233,6 @@ async function publishOpeningEveryDay(origin: string) {
     .map((value) => value.split(';')[0]!)
     .join('; ');
   const published = (await (await fetch(`${origin}/api/site-content`, { headers: { cookie } })).json()) as {
-    version: number;
     content: { branches: { key: string }[] };
   };
   const booking = openEveryDay(
@@ -243,12 +242,15 @@ async function publishOpeningEveryDay(origin: string) {
       { start: '10:00', end: '12:00', places: 3 },
     ],
   );
-  const response = await fetch(`${origin}/api/site-content`, {
+  const current = (await (await fetch(`${origin}/api/settings/booking`, { headers: { cookie } })).json()) as {
+    version: number;
+  };
+  const response = await fetch(`${origin}/api/settings/booking`, {
     method: 'PUT',
     headers: { ...headers, cookie },
-    body: JSON.stringify({ version: published.version, content: { ...published.content, booking } }),
+    body: JSON.stringify({ version: current.version, settings: booking }),
   });
-  if (!response.ok) throw new Error(`publishing the booking settings answered ${response.status}`);
+  if (!response.ok) throw new Error(`saving the booking settings answered ${response.status}`);
 }
 
 /** A signed-in staff page on the booking site, whose `goto` waits for hydration as the fixture's does. */

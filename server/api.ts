@@ -1,0 +1,152 @@
+import express from 'express';
+import type { AppParts } from './app.ts';
+import { apiErrorHandler, apiNotFound } from './http/errors.ts';
+import { customersToldToCall } from './http/outage.ts';
+import { requireUser as requireUserGuard } from './auth/guard.ts';
+import { authRouter } from './auth/routes.ts';
+import { accountsRouter } from './accounts/routes.ts';
+import { activityRouter } from './activity/routes.ts';
+import { adminAnalyticsRouter, publicAnalyticsRouter } from './analytics/routes.ts';
+import { adminEnquiriesRouter, publicEnquiriesRouter } from './enquiries/routes.ts';
+import { adminBookingsRouter, publicBookingsRouter } from './bookings/routes.ts';
+import { imagesRouter } from './images/routes.ts';
+import { jobsRouter } from './jobs/routes.ts';
+import { remindersRouter } from './reminders/routes.ts';
+import { publicTyresRouter } from './tyres/routes.ts';
+import { forgetCatalogue } from './tyres/offers.ts';
+import { staffTyresRouter } from './tyres/staff-routes.ts';
+import { tyreHoldsRouter } from './tyres/hold-routes.ts';
+import { servicesRouter } from '#server/site-content/services-routes.ts';
+import { privacyRouter } from './privacy/routes.ts';
+import { notificationAddresses } from './notifications/addresses.ts';
+import { outboxRouter } from './notifications/routes.ts';
+import { siteContentRouter } from '#server/site-content/routes.ts';
+import { siteSettingsWith } from '#common/site-content/site-settings.ts';
+import { backgroundTasksRouter } from './tasks/routes.ts';
+import { settingsRouter } from './settings/routes.ts';
+
+/** JSON bodies of the API are small; uploads (multipart) have their own limit. */
+const jsonBodyLimit = '100kb';
+
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The JSON API under /api: every domain's router, in the order their body limits and guards need
+ * (routes with a body cap of their own before the general JSON parser), then 404 and the errors.
+ */
+export function apiRouter({
+  config,
+  database,
+  clock,
+  notifications,
+  pageCache,
+  siteContent,
+  settings,
+  staffMemories,
+  tasks,
+  booking,
+  auth,
+  requireUser,
+  requireAnyUser,
+  enquirySubmission,
+  analytics,
+  contact,
+}: AppParts): express.Router {
+  const api = express.Router();
+  api.use((req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    // A change made through this process is forgotten here as it is answered, not a moment later
+    // when the database's announcement of it arrives (PostgreSQL sends it on another connection):
+    // a session ended or an account disabled is refused from the very next request.
+    if (staffMemories && unsafeMethods.has(req.method)) {
+      res.once('finish', () => {
+        staffMemories.sessions.forget();
+        staffMemories.jobs.forget();
+      });
+    }
+    next();
+  });
+  const contentChanged = () => pageCache?.invalidate();
+  // Routes with a body cap of their own come before the general JSON parser.
+  api.use(siteContentRouter(database.db, siteContent, requireUser, contentChanged));
+  api.use(publicEnquiriesRouter(enquirySubmission));
+  api.use(publicBookingsRouter(booking));
+  api.use(publicTyresRouter(booking));
+  api.use(tyreHoldsRouter({ db: database.db, clock }, requireUser));
+  api.use(
+    staffTyresRouter({
+      db: database.db,
+      settings: booking.settings,
+      requireUser,
+      changed: contentChanged,
+      tasks,
+    }),
+  );
+  api.use(customersToldToCall(contact));
+  api.use(publicAnalyticsRouter(analytics));
+  api.use(express.json({ limit: jsonBodyLimit }));
+  api.use(servicesRouter(database.db, siteContent));
+  api.use(authRouter(auth));
+  api.use(
+    accountsRouter({
+      ...auth,
+      requireUser,
+      requireAnyUser,
+      requireUserBeforeTwoFactor: requireUserGuard(auth, { allowBeforeTwoFactor: true, allowFitters: true }),
+      issuer: async () => siteSettingsWith(config.site, (await siteContent.published()).content).companyName,
+    }),
+  );
+  api.use(activityRouter(database.db, requireUser));
+  api.use('/enquiries', adminEnquiriesRouter(database.db, requireUser));
+  api.use(adminBookingsRouter(booking, requireUser));
+  api.use(
+    jobsRouter(
+      {
+        db: database.db,
+        clock,
+        content: booking.content,
+        settings: booking.settings,
+        onQueued: booking.onQueued,
+        onBookingChanged: () => forgetCatalogue(database.db),
+        reportDelayMs: config.jobReportDelayMs,
+      },
+      { requireUser, requireAnyUser, ...(staffMemories && { reads: staffMemories.jobs }) },
+    ),
+  );
+  api.use('/analytics', adminAnalyticsRouter(analytics, requireUser));
+  api.use(privacyRouter(database.db, requireUser, clock));
+  api.use(
+    remindersRouter(
+      {
+        db: database.db,
+        clock,
+        reminderSettings: async () => (await settings.inForce()).reminders,
+        wake: () => notifications?.wake(),
+      },
+      requireUser,
+    ),
+  );
+  api.use(
+    outboxRouter(
+      {
+        db: database.db,
+        mailConfigured: config.smtpUrl !== undefined,
+        addresses: notificationAddresses(config, siteContent, booking.settings),
+        publicUrl: config.publicUrl,
+        wake: () => notifications?.wake(),
+      },
+      requireUser,
+    ),
+  );
+  api.use(imagesRouter(database.db, requireUser, contentChanged));
+  api.use(
+    settingsRouter(
+      { db: database.db, store: settings, changed: (pages) => pageCache?.invalidatePages(pages) },
+      requireUser,
+    ),
+  );
+  api.use(backgroundTasksRouter(tasks, requireUser));
+  api.use(apiNotFound);
+  api.use(apiErrorHandler);
+  return api;
+}

@@ -30,13 +30,13 @@ const ownClockTests = [
 
 /**
  * `npm run test:calendar` (scripts/test-calendar.mjs, TEST_CALENDAR): at each moment of
- * scripts/calendar-moments.mjs, the database tests (but at the moment CI's PostgreSQL pass ran
- * them, TEST_CALENDAR_DATABASE_DONE) and the logic of common/ and server/ that runs in the test's
+ * scripts/calendar-moments.mjs, the database tests where the moment says so (but at the moment
+ * CI's PostgreSQL pass ran them, TEST_CALENDAR_DATABASE_DONE) and the logic of common/ and server/ that runs in the test's
  * own process, each a project whose files see that moment (`testClock`, tests/support/setup.ts).
  */
 const calendarProjects = (): TestProjectInlineConfiguration[] =>
-  calendarMoments.flatMap(({ instant }) => [
-    ...(instant === process.env.TEST_CALENDAR_DATABASE_DONE
+  calendarMoments.flatMap(({ instant, database }) => [
+    ...(!database || instant === process.env.TEST_CALENDAR_DATABASE_DONE
       ? []
       : [
           {

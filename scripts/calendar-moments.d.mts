@@ -1,1 +1,1 @@
-export declare const calendarMoments: { instant: string; what: string }[];
+export declare const calendarMoments: { instant: string; what: string; database: boolean }[];

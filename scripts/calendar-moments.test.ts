@@ -19,6 +19,22 @@ describe('the calendar run’s moments', () => {
     }
     expect(instants[3]!.slice(0, 10)).toBe('2027-10-31');
   });
+
+  it('run the database tests on the year’s last day and on each change’s side of the new offset', () => {
+    const database = calendarMoments.filter((moment) => moment.database).map(({ instant }) => instant);
+    expect(database.map(londonOffset)).toEqual(['GMT', 'BST', 'GMT']);
+    expect(database[0]).toBe(calendarMoments[0]!.instant);
+    // The other side of each change falls on the same London day.
+    const londonDay = (instant: string) =>
+      new Date(instant).toLocaleDateString('en-GB', { timeZone: 'Europe/London' });
+    for (const [before, after] of [
+      [1, 2],
+      [3, 4],
+    ] as const) {
+      expect(calendarMoments[after]!.database).toBe(true);
+      expect(londonDay(calendarMoments[before]!.instant)).toBe(londonDay(calendarMoments[after]!.instant));
+    }
+  });
 });
 
 // Only where this worker's clock is not moved already (a run with TEST_CLOCK set keeps its own).

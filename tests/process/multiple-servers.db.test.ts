@@ -187,7 +187,7 @@ describe.runIf(serverUrl)('two server processes on one PostgreSQL database', () 
     expect(seenBySecond.version).toBe(version + 1);
   });
 
-  it('replace each other’s kept tyre searches: an import, a stock change and the price rules', async () => {
+  it('replace each other’s kept tyre searches and pages: an import, a stock change, the price rules and the booking settings', async () => {
     const [first, second] = await startBoth();
     const cookie = await signIn(first);
     const staffHeaders = { cookie, 'content-type': 'application/json', ...sameOrigin(first) };
@@ -244,5 +244,26 @@ describe.runIf(serverUrl)('two server processes on one PostgreSQL database', () 
     });
     expect(published.status).toBe(200);
     await expect.poll(async () => (await ours(second))?.price, { timeout: 2_000 }).not.toBe(tyre.price);
+
+    // A change of the booking settings in one process empties the other's kept booking page.
+    const bookPage = async (server: ServerProcess) =>
+      (await fetch(`${server.url}/book`, { headers: { cookie: 'splash_seen=1' } })).text();
+    await bookPage(second);
+    expect(await bookPage(second)).toContain('We come to you');
+    const booking = (await (
+      await fetch(`${first.url}/api/settings/booking`, { headers: { cookie } })
+    ).json()) as DomainSettings<'booking'>;
+    const locations = booking.settings.locations.map((location) =>
+      location.key === 'mobile' ? { ...location, enabled: false } : location,
+    );
+    const changedBooking = await fetch(`${first.url}/api/settings/booking`, {
+      method: 'PUT',
+      headers: staffHeaders,
+      body: JSON.stringify({ version: booking.version, settings: { ...booking.settings, locations } }),
+    });
+    expect(changedBooking.status).toBe(200);
+    await expect
+      .poll(() => bookPage(second), { timeout: 2_000, interval: 50 })
+      .not.toContain('We come to you');
   });
 });

@@ -27,7 +27,7 @@ import type { SiteContent } from '#common/site-content/site-content.ts';
 import { chooseTyre } from '../tyres/booking-tyres.ts';
 import { tyresReserved } from '../tyres/offers.ts';
 import { decoyReference } from '../enquiries/submit.ts';
-import { installationKey } from '../auth/installation-key.ts';
+import { installationKey } from '../db/installation-key.ts';
 import type { Database } from '../db/client.ts';
 import { clientKey } from '../http/client-key.ts';
 import { rateLimitHit, type RateLimitHit } from '../http/rate-limit.ts';

@@ -1,10 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { adminRequestHeader } from '#common/http/api.ts';
-import {
-  isOfficeRole,
-  officeOnlyMessage,
-  twoFactorSetupNeededMessage,
-} from '#common/accounts/accounts.ts';
+import { isOfficeRole, officeOnlyMessage, twoFactorSetupNeededMessage } from '#common/accounts/accounts.ts';
 import type { StaffUser } from '#common/auth/auth.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';

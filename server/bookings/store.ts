@@ -274,7 +274,8 @@ async function answerOf(
   }
   if (row.reference !== null) {
     logger.info({ reference: row.reference }, 'booking stored');
-    if (checked.tyre?.source === 'stock') deps.tyres.reserved(deps.db, checked.tyre.id, checked.tyre.quantity);
+    if (checked.tyre?.source === 'stock')
+      deps.tyres.reserved(deps.db, checked.tyre.id, checked.tyre.quantity);
     deps.onQueued?.();
     return { status: 201, booking: createdBooking(deps, checked, row.reference, token), manageToken: token };
   }

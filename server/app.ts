@@ -16,6 +16,7 @@ import { mediaHandler } from './images/media.ts';
 import { firstBookingWrite, keptAvailability } from './bookings/routes.ts';
 import type { BookingDependencies } from './bookings/dependencies.ts';
 import { keptJobReads } from './jobs/routes.ts';
+import { bookingTyres } from './tyres/booking-tyres.ts';
 import { keptSearches } from './tyres/kept-search.ts';
 import { keptSearch } from './tyres/routes.ts';
 import { createSessionMemory } from './auth/sessions.ts';
@@ -114,6 +115,7 @@ export function createApp({
     settings: () => settings.inForce(),
     settingsNow: () => settings.now(),
     publicUrl: config.publicUrl,
+    tyres: bookingTyres,
     onQueued: () => notifications?.wake(),
   };
   const security: SecurityOptions = {

@@ -1,10 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { recordActivity } from '../activity/service.ts';
-import type { ResetLink } from '../backups/control-socket.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { setupLinkUrl } from './setup-links.ts';
 import { resetAccess } from './staff-accounts.ts';
+
+/** What `npm run admin:reset` hands over: the one-time set-up link and when it expires (ISO 8601). */
+export type ResetLink = { setupUrl: string; expiresAt: string };
 
 /** The account named could not be reset; the message is for the operator. */
 export class NoSuchAccountError extends Error {

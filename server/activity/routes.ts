@@ -1,8 +1,8 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { activityPageSize, isActivityKind } from '#common/accounts/accounts.ts';
 import type { Database } from '../db/client.ts';
-import { requireOwner } from '../auth/guard.ts';
 import { HttpError } from '../http/errors.ts';
+import { requireOwner } from '../http/roles.ts';
 import { listActivity, type ActivityQuery } from './service.ts';
 
 /** The log's filters and page from the query string; a bad one is a 400 naming it. */

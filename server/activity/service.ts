@@ -5,7 +5,7 @@ import type { ActivityEntry, ActivityKind } from '#common/accounts/accounts.ts';
 import { isActivityKind } from '#common/accounts/accounts.ts';
 import type { Database } from '../db/client.ts';
 import { activityLog } from '../db/schema.ts';
-import { installationKey } from '../auth/installation-key.ts';
+import { installationKey } from '../db/installation-key.ts';
 
 /** Who did something: a signed-in account, or the operator's command line (null). */
 export type ActivityActor = { id: number; username: string } | null;

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Database } from '../db/client.ts';
-import { installationKey } from './installation-key.ts';
+import { installationKey } from '../db/installation-key.ts';
 
 /**
  * Device cookies: a browser that has signed in to an account keeps a token naming that account

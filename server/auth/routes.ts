@@ -10,7 +10,8 @@ import { loginSchema, registrationSchema, type StaffUser } from '#common/auth/au
 import { fieldErrorsOf, invalidFieldsMessage } from '#common/http/field-errors.ts';
 import { HttpError } from '../http/errors.ts';
 import { newDeviceToken } from './device-cookies.ts';
-import { currentUser, requireOwner, requireSameOrigin, requireUser, type AuthDependencies } from './guard.ts';
+import { requireOwner } from '../http/roles.ts';
+import { currentUser, requireSameOrigin, requireUser, type AuthDependencies } from './guard.ts';
 import {
   codeSchema,
   invalidCodeMessage,

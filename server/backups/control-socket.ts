@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import type { ResetLink } from '../accounts/operator.ts';
 
 /**
  * `npm run db:backup` and `npm run admin:reset` ask a running server through a Unix domain socket
@@ -37,9 +38,6 @@ const requestSchema = z.discriminatedUnion('command', [
   }),
 ]);
 type ControlRequest = z.infer<typeof requestSchema>;
-
-/** What `reset-access` answers: the one-time set-up link and when it expires (ISO 8601). */
-export type ResetLink = { setupUrl: string; expiresAt: string };
 
 /** The operator's recovery of an account, done by the server (server/accounts/operator.ts). */
 export type ResetAccessByName = (username: string) => Promise<ResetLink>;

@@ -11,7 +11,6 @@ import type { BookingSettings } from '#common/bookings/settings.ts';
 import { outsideNotice } from '#common/bookings/slots.ts';
 import type { Database } from '../db/client.ts';
 import { bookings } from '../db/schema.ts';
-import { forgetCatalogue } from '../tyres/offers.ts';
 import { forgetAvailability } from './availability.ts';
 import type { BookingDependencies } from './dependencies.ts';
 import { findBooking, lockBooking, moveEnquiry, queueMail, selectBookings } from './records.ts';
@@ -109,7 +108,7 @@ export async function cancelByCustomer(
   if (result.status === 200) {
     forgetAvailability(deps.db);
     // A booking's tyres go back to the shelf, or leave it, with its status.
-    forgetCatalogue(deps.db);
+    deps.tyres.changed(deps.db);
     deps.onQueued?.();
   }
   return result;

@@ -5,6 +5,46 @@ import type { BusinessSettings } from '#common/settings/domains.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
 
 /**
+ * The tyres a booking asks for: checked against the catalogue when it arrives, priced by the
+ * published rules, and where they will come from. The booking statement then reserves those
+ * from own stock in the same transaction that takes the window's place (store.ts).
+ */
+export type TyreChoice = {
+  id: number;
+  quantity: number;
+  description: string;
+  /** One tyre, fully fitted, VAT included, in pence. */
+  price: number;
+  source: 'stock' | 'supplier';
+};
+
+export type TyreChoiceResult =
+  | { ok: true; tyre: TyreChoice }
+  | { ok: false; status: 400; field: 'tyreId' | 'date'; message: string }
+  | { ok: false; status: 409; message: string };
+
+/**
+ * The tyre catalogue as bookings use it, given by the app (server/tyres/booking-tyres.ts,
+ * `bookingTyres`): the tyres' offers are dated by this domain's diary, so this domain reaches the
+ * catalogue only through what it is given.
+ */
+export type BookingTyres = {
+  /**
+   * `quantity` of tyre `id` for a booking on `date`: refused when the tyre is not offered, when
+   * neither own stock nor the supplier has that many, or when the day is before they can be fitted.
+   */
+  choose(
+    db: Database,
+    settings: Pick<BusinessSettings, 'tyres' | 'invoicing'>,
+    request: { id: number; quantity: number; date: string; now: Date },
+  ): Promise<TyreChoiceResult>;
+  /** `quantity` of tyre `id` were reserved from own stock by a booking stored here. */
+  reserved(db: Database, id: number, quantity: number): void;
+  /** A booking's tyres went back to the shelf, or left it, with its status. */
+  changed(db: Database): void;
+};
+
+/**
  * Online booking: what can be booked (the published booking settings less the places taken,
  * availability.ts), storing a booking so that a window never takes more than its places
  * (store.ts), the customer's own link to see and cancel it (customer-link.ts), and the staff's
@@ -29,6 +69,8 @@ export type BookingDependencies = {
   settingsNow?: () => BusinessSettings | undefined;
   /** The site's origin, for the manage links. */
   publicUrl: string;
+  /** The tyre catalogue, for the bookings that ask for tyres. */
+  tyres: BookingTyres;
   /** Told once e-mails are queued, so that they go without waiting for a poll. */
   onQueued?: () => void;
 };

@@ -1,11 +1,12 @@
-import { between, eq, sql, type SQL } from 'drizzle-orm';
+import { and, between, eq, sql, type SQL } from 'drizzle-orm';
 import type { Booking } from '#common/bookings/booking.ts';
 import { isoTime, selectRows, type Database } from '../db/client.ts';
 import { bookings, enquiries, enquiryEvents, jobs, outbox, users } from '../db/schema.ts';
 
 /**
  * Stored bookings: reading them in the API's shape, and the steps every change to one takes
- * (lock it, move its enquiry along with it, queue its e-mails), whoever makes the change.
+ * (lock it, move its enquiry and its job along with it, queue its e-mails), whoever makes the
+ * change.
  */
 
 /** A booking in the API's shape (common/bookings/booking.ts), as JSON built by the statement that reads it. */
@@ -107,6 +108,25 @@ export async function completeBooking(tx: Database, booking: Booking, actor: Boo
     .set({ status: 'completed', updatedAt: sql`now()` })
     .where(eq(bookings.id, booking.id));
   await moveEnquiry(tx, booking, 'completed', actor);
+}
+
+/**
+ * A booking given to a fitter again after its job could not be completed: the job starts afresh
+ * (a fitter's job is its booking on the day); what was recorded of the failed visit stays in its
+ * events.
+ */
+export async function restartJob(tx: Database, bookingId: number) {
+  await tx
+    .update(jobs)
+    .set({
+      status: 'scheduled',
+      eta: null,
+      onTheWayAt: null,
+      arrivedAt: null,
+      notCompletedReason: null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(jobs.bookingId, bookingId), eq(jobs.status, 'not-completed')));
 }
 
 /** The booking locked for a change in `tx`, or null. */

@@ -15,12 +15,10 @@ import type { BusinessSettings } from '#common/settings/domains.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
 import { selectRows, type Database } from '../db/client.ts';
 import { bookingPlaces, bookings, enquiryNotes, users } from '../db/schema.ts';
-import { restartJob } from '../jobs/records.ts';
-import { forgetCatalogue } from '../tyres/offers.ts';
 import { forgetAvailability } from './availability.ts';
 import { hashManageToken, newManageToken } from './customer-link.ts';
 import type { BookingDependencies } from './dependencies.ts';
-import { findBooking, lockBooking, moveEnquiry, queueMail } from './records.ts';
+import { findBooking, lockBooking, moveEnquiry, queueMail, restartJob } from './records.ts';
 
 /**
  * The staff's changes to a booking from the dashboard: confirming, completing, a no-show, a
@@ -60,7 +58,7 @@ export async function changeBooking(
   if (result.status === 200) {
     forgetAvailability(deps.db);
     // A booking's tyres go back to the shelf, or leave it, with its status.
-    forgetCatalogue(deps.db);
+    deps.tyres.changed(deps.db);
     deps.onQueued?.();
   }
   return result;

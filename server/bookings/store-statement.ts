@@ -15,7 +15,7 @@ import { GroupCommit } from '../db/group-commit.ts';
 import { bookingPlaces, bookings, enquiries, outbox, tyreHolds, tyres } from '../db/schema.ts';
 import { statementFunction } from '../db/statement-function.ts';
 import { countHits, hitCounterOf, type RateLimitHit } from '../http/rate-limit.ts';
-import type { TyreChoice } from '../tyres/booking-tyres.ts';
+import type { TyreChoice } from './dependencies.ts';
 import { bookingJson } from './records.ts';
 
 /** A booking whose choices were checked against the published content and the catalogue. */

@@ -24,10 +24,8 @@ import { tyreHolders, tyresHeldMessage } from '#common/bookings/holds.ts';
 import { fieldErrorsOf, invalidFieldsMessage } from '#common/http/field-errors.ts';
 import { coverageOf } from '#common/site-content/postcode.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
-import { chooseTyre } from '../tyres/booking-tyres.ts';
-import { tyresReserved } from '../tyres/offers.ts';
 import { decoyReference } from '../enquiries/submit.ts';
-import { installationKey } from '../auth/installation-key.ts';
+import { installationKey } from '../db/installation-key.ts';
 import type { Database } from '../db/client.ts';
 import { clientKey } from '../http/client-key.ts';
 import { rateLimitHit, type RateLimitHit } from '../http/rate-limit.ts';
@@ -156,7 +154,7 @@ export async function submitBooking(
   if (closed) return closed;
   // The tyres are read once the window is known to be open: a rush for full windows reads none.
   if (payload.tyreId !== undefined) {
-    const chosen = await chooseTyre(db, business, {
+    const chosen = await deps.tyres.choose(db, business, {
       id: payload.tyreId,
       quantity: payload.quantity ?? 1,
       date: slot.date,
@@ -276,7 +274,8 @@ async function answerOf(
   }
   if (row.reference !== null) {
     logger.info({ reference: row.reference }, 'booking stored');
-    if (checked.tyre?.source === 'stock') tyresReserved(deps.db, checked.tyre.id, checked.tyre.quantity);
+    if (checked.tyre?.source === 'stock')
+      deps.tyres.reserved(deps.db, checked.tyre.id, checked.tyre.quantity);
     deps.onQueued?.();
     return { status: 201, booking: createdBooking(deps, checked, row.reference, token), manageToken: token };
   }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { reminders, reminderUnsubscribes } from '../db/schema.ts';
-import { installationKey } from '../auth/installation-key.ts';
+import { installationKey } from '../db/installation-key.ts';
 import { cancelScheduledReminders } from './cancel.ts';
 
 /** The name of the installation key that signs unsubscribe links. */

@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import type { BackgroundTask } from '#common/tasks/background-tasks.ts';
-import { requireOwner } from '../auth/guard.ts';
+import { requireOwner } from '../http/roles.ts';
 import type { TaskRunner } from './runner.ts';
 
 export type { TaskRunner };

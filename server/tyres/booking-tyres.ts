@@ -7,29 +7,10 @@ import { loadIndexText, sizeLabel } from '#common/tyres/size.ts';
 import type { TyreToOrder } from '#common/tyres/staff.ts';
 import type { Database } from '../db/client.ts';
 import { bookings } from '../db/schema.ts';
+import type { BookingTyres, TyreChoiceResult } from '../bookings/dependencies.ts';
 import { selectBookings } from '../bookings/records.ts';
 import { sourcesOf, tyreBasics, tyreStockOf, type TyreRow } from './catalogue.ts';
-import { keptTyre } from './offers.ts';
-
-/**
- * The tyres a booking asks for: checked against the catalogue when it arrives, priced by the
- * published rules, and where they will come from. The booking statement then reserves those
- * from own stock in the same transaction that takes the window's place
- * (server/bookings/store.ts).
- */
-export type TyreChoice = {
-  id: number;
-  quantity: number;
-  description: string;
-  /** One tyre, fully fitted, VAT included, in pence. */
-  price: number;
-  source: 'stock' | 'supplier';
-};
-
-type TyreChoiceResult =
-  | { ok: true; tyre: TyreChoice }
-  | { ok: false; status: 400; field: 'tyreId' | 'date'; message: string }
-  | { ok: false; status: 409; message: string };
+import { forgetCatalogue, keptTyre, tyresReserved } from './offers.ts';
 
 /** "Hankook Ventus Prime 4 205/55 R16 91V" (a van tyre's "109/107T"), as bookings, e-mails and the diary name a tyre. */
 export const tyreDescription = (row: TyreRow) =>
@@ -63,6 +44,13 @@ export async function chooseTyre(
     },
   };
 }
+
+/** The catalogue as bookings use it (BookingTyres): the app gives it to them. */
+export const bookingTyres: BookingTyres = {
+  choose: chooseTyre,
+  reserved: tyresReserved,
+  changed: (db) => forgetCatalogue(db),
+};
 
 /**
  * Bookings still to happen whose tyres come from the supplier: staff's "to order" list, soonest

@@ -8,6 +8,7 @@ import { addTyre, clearTyres } from '#tests/support/tyres.ts';
 import { bookingNow } from '#tests/support/bookings.ts';
 import { tyres } from '../db/schema.ts';
 import { demoTyres, seedDemoTyres } from './demo-catalogue.ts';
+import { bookingTyres } from './booking-tyres.ts';
 import { searchTyres } from './offers.ts';
 
 // Tuesday 24 November 2026, 10:00: every day has windows at 08:00 and 10:00, and four hours'
@@ -129,6 +130,7 @@ describe('GET /api/tyres', () => {
       content: async () => content.content,
       settings: content.settings.inForce,
       publicUrl: 'http://localhost',
+      tyres: bookingTyres,
     };
     const answers = await Promise.all(
       sizes.map((size) =>

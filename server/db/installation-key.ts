@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { appMeta } from '../db/schema.ts';
+import type { Database } from './client.ts';
+import { appMeta } from './schema.ts';
 
 const keys = new WeakMap<Database, Map<string, Promise<Buffer>>>();
 

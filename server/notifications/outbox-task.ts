@@ -74,8 +74,9 @@ export function outboxTask(options: OutboxTaskOptions): TaskDefinition {
       // is retried like any other: a process of another version may yet send it.
       const message = options.mails.read({ kind, payload });
       const mail = message.write(mailContext(await options.addresses(), options.publicUrl, id));
+      // Files made as the mail is sent (an invoice as it stands) join those written with it.
       const attachments = await message.attachments();
-      if (attachments.length > 0) mail.attachments = attachments;
+      if (attachments.length > 0) mail.attachments = [...(mail.attachments ?? []), ...attachments];
       await mailer!.send(mail);
       logger.info({ outboxId: id, kind, attempts }, 'notification sent');
       return true;

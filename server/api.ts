@@ -10,6 +10,7 @@ import { adminAnalyticsRouter, publicAnalyticsRouter } from './analytics/routes.
 import { adminEnquiriesRouter, publicEnquiriesRouter } from './enquiries/routes.ts';
 import { adminBookingsRouter, publicBookingsRouter } from './bookings/routes.ts';
 import { imagesRouter } from './images/routes.ts';
+import { invoicePdfFile } from './jobs/invoices.ts';
 import { jobsRouter } from './jobs/routes.ts';
 import { remindersRouter } from './reminders/routes.ts';
 import { publicTyresRouter } from './tyres/routes.ts';
@@ -20,6 +21,7 @@ import { servicesRouter } from '#server/site-content/services-routes.ts';
 import { privacyRouter } from './privacy/routes.ts';
 import { notificationAddresses } from './notifications/addresses.ts';
 import { outboxRouter } from './notifications/routes.ts';
+import { appOutboxMails } from './outbox-mails.ts';
 import { siteContentRouter } from '#server/site-content/routes.ts';
 import { siteSettingsWith } from '#common/site-content/site-settings.ts';
 import { backgroundTasksRouter } from './tasks/routes.ts';
@@ -133,6 +135,7 @@ export function apiRouter({
         mailConfigured: config.smtpUrl !== undefined,
         addresses: notificationAddresses(config, siteContent, booking.settings),
         publicUrl: config.publicUrl,
+        mails: appOutboxMails({ invoicePdf: (invoiceId) => invoicePdfFile(database.db, invoiceId) }),
         wake: () => notifications?.wake(),
       },
       requireUser,

@@ -10,11 +10,12 @@ import { pruneSessions } from './auth/sessions.ts';
 import { pruneLoginFailures } from './auth/throttle.ts';
 import { purgeExpiredEnquiries } from './enquiries/retention.ts';
 import { pruneRateLimitCounters } from './http/rate-limit.ts';
-import { invoicePdfFile } from './jobs/invoices.ts';
 import { clearExpiredInvoiceDetails } from './jobs/privacy.ts';
+import { invoicePdfFile } from './jobs/invoices.ts';
 import { notificationAddresses } from './notifications/addresses.ts';
 import type { Mailer } from './notifications/mailer.ts';
 import { outboxTask } from './notifications/outbox-task.ts';
+import { appOutboxMails } from './outbox-mails.ts';
 import { remindersTask } from './reminders/task.ts';
 import type { SettingsStore } from './settings/store.ts';
 import type { SiteContentStore } from './site-content/store.ts';
@@ -53,7 +54,7 @@ export function backgroundTasks({
       logger,
       addresses: notificationAddresses(config, siteContent, () => settings.inForce()),
       publicUrl: config.publicUrl,
-      invoicePdf: (invoiceId) => invoicePdfFile(db, invoiceId),
+      mails: appOutboxMails({ invoicePdf: (invoiceId) => invoicePdfFile(db, invoiceId) }),
     }),
     remindersTask({ db, reminderSettings: async () => (await settings.inForce()).reminders, clock }),
     tyreImportTask(db),

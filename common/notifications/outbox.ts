@@ -20,3 +20,6 @@ export type WaitingMessages = {
 export const mailNotConfiguredMessage =
   'E-mail is not set up, so nothing can be sent: set SMTP_URL and restart the server.';
 export const messageNotWaitingMessage = 'This message is not waiting any more.';
+
+/** The subject shown of a waiting message this version cannot read; its body says why (an owner may discard it). */
+export const unreadableMessageSubject = 'This message cannot be read';

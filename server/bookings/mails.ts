@@ -5,8 +5,11 @@ import {
   type Booking,
 } from '#common/bookings/booking.ts';
 import { formatPence } from '#common/tyres/pricing.ts';
-import type { BusinessContact, Mail, Mailbox } from '../notifications/mailer.ts';
+import { z } from 'zod';
+import { mailKinds } from '#server/notifications/mail-kinds.ts';
+import type { BusinessContact, Mail, Mailbox } from '#server/notifications/mailer.ts';
 import { bookingCalendar } from './calendar.ts';
+import { storedBookingSchema } from './stored-booking.ts';
 
 /**
  * The e-mails of online booking, in plain text: to the customer (confirmation, move,
@@ -14,14 +17,19 @@ import { bookingCalendar } from './calendar.ts';
  * cancellation). Replies go to the business, or for staff to the customer.
  */
 
+const bookingMailKindNames = [
+  /** To staff: a new booking; and a customer's cancellation. */
+  'booking-received',
+  'booking-cancelled-notice',
+  /** To the customer: their booking, a move and a cancellation, each with a calendar entry. */
+  'booking-confirmation',
+  'booking-moved',
+  'booking-cancelled',
+] as const;
+
 /** What the outbox holds for a booking e-mail (stored with the change that makes it necessary). */
 export type BookingNotification = {
-  kind:
-    | 'booking-received'
-    | 'booking-confirmation'
-    | 'booking-moved'
-    | 'booking-cancelled'
-    | 'booking-cancelled-notice';
+  kind: (typeof bookingMailKindNames)[number];
   /** The booking as it was when the e-mail was queued. */
   booking: Booking;
   /** The calendar entry's SEQUENCE: how many changes customers' calendars were sent before. */
@@ -242,3 +250,20 @@ export function bookingMail(notification: BookingNotification, context: BookingM
       };
   }
 }
+
+/** A booking e-mail as stored, checked again when read back. */
+const bookingNotificationSchema = z.object({
+  kind: z.enum(bookingMailKindNames),
+  booking: storedBookingSchema,
+  sequence: z.number(),
+  manageToken: z.string().optional(),
+  reason: z.string().optional(),
+  previous: z.string().optional(),
+}) satisfies z.ZodType<BookingNotification, unknown>;
+
+/** How the outbox reads and writes the e-mails of online booking. */
+export const bookingMails = mailKinds<BookingNotification>({
+  kinds: bookingMailKindNames,
+  schema: bookingNotificationSchema,
+  write: bookingMail,
+});

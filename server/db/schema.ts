@@ -28,7 +28,10 @@ export * from './tasks-schema.ts';
 export * from './jobs-schema.ts';
 export * from './reminders-schema.ts';
 
-/** Notifications to send (enquiry e-mails), written in the same transaction as their cause. */
+/**
+ * E-mails to send, written in the same transaction as their cause: each a kind and what its
+ * domain stores to write the e-mail from (server/notifications/mail-kinds.ts).
+ */
 export const outbox = pgTable(
   'outbox',
   {

@@ -24,8 +24,8 @@ type Submission = { payload: EnquiryToStore; hit: RateLimitHit; at: Date };
  * Counts the client's submission against its limit and, when within it, stores the enquiry, the
  * staff notification and the customer's acknowledgement to send. Each enquiry is written with its
  * e-mails in one statement, so one transaction: an enquiry never exists without its
- * notification, nor the other way round. The notification's payload is the outbox's
- * `enquiry-received` shape (checked when the outbox reads it). Submissions that arrive together
+ * notification, nor the other way round. The e-mails' payloads are of the shape mails.ts reads
+ * back (`enquiryMails`, checked when the outbox sends them). Submissions that arrive together
  * share statements (db/group-commit.ts).
  */
 export function createEnquiryWithinLimit(

@@ -8,7 +8,6 @@ import { startSmtpServer, until } from '#tests/support/smtp.ts';
 import { notificationAddresses } from '../notifications/addresses.ts';
 import { createMailer } from '../notifications/mailer.ts';
 import { startOutbox } from '#tests/support/outbox.ts';
-import { invoicePdfFile } from './invoices.ts';
 
 const { fixture, content, people, bookJob, as } = useJobsApp();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -41,7 +40,6 @@ describe('the customer’s e-mails of a job', () => {
       addresses: notificationAddresses(config, content, content.settings.inForce),
       publicUrl: config.publicUrl,
       pollMs: 50,
-      invoicePdf: (invoiceId) => invoicePdfFile(fixture.database.db, invoiceId),
     });
     try {
       // The booking's own two e-mails go too.

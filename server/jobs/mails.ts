@@ -1,8 +1,11 @@
 import { bookingAddress, formatRegistration, type Booking } from '#common/bookings/booking.ts';
 import { tyrePositionLabels, tyrePositions, type JobRecord } from '#common/jobs/jobs.ts';
 import { formatTime } from '#common/time/week.ts';
-import { signature } from '../bookings/mails.ts';
-import type { BusinessContact, Mail, Mailbox } from '../notifications/mailer.ts';
+import { z } from 'zod';
+import { signature } from '#server/bookings/mails.ts';
+import { storedBookingSchema } from '#server/bookings/stored-booking.ts';
+import { mailKinds } from '#server/notifications/mail-kinds.ts';
+import type { BusinessContact, Mail, Mailbox } from '#server/notifications/mailer.ts';
 
 /** The e-mails of the fitter's day, to the customer: on the way, and the job report with its invoice. */
 export type JobNotification =
@@ -104,3 +107,36 @@ export function jobMail(notification: JobNotification, context: JobMailContext):
     ].join('\n'),
   };
 }
+
+/** A job e-mail as stored (events.ts queues them), checked again when read back. */
+const jobNotificationSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('job-on-the-way'), booking: storedBookingSchema, eta: z.string() }),
+  z.object({
+    kind: z.literal('job-report'),
+    booking: storedBookingSchema,
+    // Written by the completion that queued it, from the record it checked.
+    record: z.custom<JobRecord>((value) => typeof value === 'object' && value !== null),
+    invoiceId: z.number(),
+    invoiceNumber: z.string(),
+  }),
+]) satisfies z.ZodType<JobNotification, unknown>;
+
+/** An issued invoice's PDF as it stands (with what has been paid against it); null when there is none. */
+export type InvoicePdf = (invoiceId: number) => Promise<{ filename: string; content: Buffer } | null>;
+
+/**
+ * How the outbox reads and writes the e-mails of the fitter's day: the job report carries its
+ * invoice's PDF, as it stands when the e-mail goes.
+ */
+export const jobMails = ({ invoicePdf }: { invoicePdf: InvoicePdf }) =>
+  mailKinds<JobNotification>({
+    kinds: ['job-on-the-way', 'job-report'],
+    schema: jobNotificationSchema,
+    write: jobMail,
+    async attachments(message) {
+      if (message.kind !== 'job-report') return [];
+      const invoice = await invoicePdf(message.invoiceId);
+      if (!invoice) throw new Error(`invoice ${message.invoiceId} cannot be attached`);
+      return [{ ...invoice, contentType: 'application/pdf' }];
+    },
+  });

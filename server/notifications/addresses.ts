@@ -1,8 +1,6 @@
 import type { ReminderSettings } from '#common/reminders/settings.ts';
 import type { BusinessSettings } from '#common/settings/domains.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
-import type { Config } from '../config.ts';
-import type { SiteContentStore } from '#server/site-content/store.ts';
 import type { BusinessContact, Mailbox } from './mailer.ts';
 
 /**
@@ -27,8 +25,8 @@ export type NotificationAddresses = {
  * "<company name> website" at the business's e-mail address, as published at the time of sending.
  */
 export function notificationAddresses(
-  config: Pick<Config, 'mailFrom' | 'notifyEmail'>,
-  siteContent: SiteContentStore,
+  config: { mailFrom: string | null; notifyEmail: string | null },
+  siteContent: { published(): Promise<{ content: SiteContent }> },
   settings: () => Promise<BusinessSettings>,
 ): () => Promise<NotificationAddresses> {
   return async () => {

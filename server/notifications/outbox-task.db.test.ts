@@ -42,10 +42,12 @@ afterEach(async () => {
   worker = undefined;
 });
 
-function startWorker(overrides: { pollMs?: number; retryBaseMs?: number; mailer?: Mailer } = {}) {
+function startWorker(
+  overrides: { pollMs?: number; retryBaseMs?: number; mailer?: Mailer; logger?: pino.Logger } = {},
+) {
   worker = startOutbox(database, {
     mailer: overrides.mailer ?? createMailer({ smtpUrl: smtp.url })!,
-    logger,
+    logger: overrides.logger ?? logger,
     addresses: async () => ({
       from: 'Website <website@example.com>',
       to: 'staff@example.com',
@@ -268,6 +270,41 @@ describe('a round of notifications', () => {
     expect(most).toBeLessThanOrEqual(3);
     expect(most).toBeGreaterThan(1);
   }, 60_000);
+});
+
+describe('a stored message no domain can read', () => {
+  it('fails alone, kept and retried with its reason, and logged without what it holds', async () => {
+    const lines: string[] = [];
+    const app = appWith(
+      startWorker({ logger: pino({ level: 'info' }, { write: (line: string) => void lines.push(line) }) }),
+    );
+    const [unknown, malformed] = await database.db
+      .insert(outbox)
+      .values([
+        { kind: 'parcel-sent', payload: { kind: 'parcel-sent', email: 'priya@example.com' } },
+        {
+          kind: 'enquiry-received',
+          payload: { kind: 'enquiry-received', enquiry: { email: 'priya@example.com' } },
+        },
+      ])
+      .returning({ id: outbox.id });
+    await request(app).post('/api/enquiries').send(makeEnquiry()).expect(201);
+    await until(() => smtp.received.length === 2);
+    const unread = async () =>
+      (await database.db.select().from(outbox))
+        .filter((row) => row.sentAt === null)
+        .sort((a, b) => a.id - b.id);
+    await until(async () => (await unread()).every((row) => row.attempts >= 2));
+    const rows = await unread();
+    expect(rows.map((row) => row.id)).toEqual([unknown!.id, malformed!.id]);
+    expect(rows[0]!.lastError).toBe('No e-mail is written for messages of kind parcel-sent.');
+    expect(rows[1]!.lastError).toMatch(/^The enquiry-received message is not of its kind at enquiry\.id, /);
+    const warnings = lines.filter((line) => line.includes('notification not sent, will retry'));
+    expect(
+      warnings.some((line) => line.includes('"UnreadableMessageError"') && line.includes('"parcel-sent"')),
+    ).toBe(true);
+    expect(lines.join('\n')).not.toContain('priya@example.com');
+  });
 });
 
 describe('retry delays', () => {

@@ -4,7 +4,7 @@ import { errorFacts, type Logger } from '../logger.ts';
 import type { TaskDefinition, TaskFacts } from '../tasks/runner.ts';
 import type { Schedule } from '../tasks/schedule.ts';
 import type { NotificationAddresses } from './addresses.ts';
-import { composeMail } from './compose.ts';
+import { mailContext, type OutboxMails } from './mail-kinds.ts';
 import { smtpConnections, type Mailer } from './mailer.ts';
 import {
   claimDueNotifications,
@@ -12,7 +12,7 @@ import {
   markNotificationFailed,
   markNotificationsSent,
   releaseWaitingNotifications,
-  type ClaimedNotification,
+  type ClaimedMessage,
 } from './outbox.ts';
 
 export type OutboxTaskOptions = {
@@ -30,6 +30,8 @@ export type OutboxTaskOptions = {
   addresses: () => Promise<NotificationAddresses>;
   /** The site's origin: the host names the mails' Message-IDs, and booking e-mails link to it. */
   publicUrl: string;
+  /** How each kind of message is read and written, by the domain that stores it. */
+  mails: OutboxMails;
   /** When to look for due notifications besides when asked (after an enquiry is stored). */
   schedule?: Schedule;
   /** First retry delay; doubles with each failed attempt up to `maxRetryMs`. */
@@ -40,11 +42,6 @@ export type OutboxTaskOptions = {
    * than this are sent; older ones keep waiting for an owner to send or discard them.
    */
   sendWaitingYoungerThanMs?: number;
-  /**
-   * The PDF of an issued invoice, with what has been paid against it when the mail goes: attached
-   * to the job report.
-   */
-  invoicePdf?: (invoiceId: number) => Promise<{ filename: string; content: Buffer } | null>;
 };
 
 /** Each claim locks a notification for this long; a crashed process's claims expire after it. */
@@ -71,26 +68,24 @@ export function outboxTask(options: OutboxTaskOptions): TaskDefinition {
   let released = false;
 
   /** Sends one notification; true when it went out. */
-  async function deliver({ id, attempts, notification }: ClaimedNotification): Promise<boolean> {
+  async function deliver({ id, attempts, kind, payload }: ClaimedMessage): Promise<boolean> {
     try {
-      const mail = composeMail(notification, id, {
-        addresses: await options.addresses(),
-        publicUrl: options.publicUrl,
-      });
-      if (notification.kind === 'job-report') {
-        const invoice = await options.invoicePdf?.(notification.invoiceId);
-        if (!invoice) throw new Error(`invoice ${notification.invoiceId} cannot be attached`);
-        mail.attachments = [{ ...invoice, contentType: 'application/pdf' }];
-      }
+      // A message no domain can read (of a kind this version does not know, say) fails alone and
+      // is retried like any other: a process of another version may yet send it.
+      const message = options.mails.read({ kind, payload });
+      const mail = message.write(mailContext(await options.addresses(), options.publicUrl, id));
+      // Files made as the mail is sent (an invoice as it stands) join those written with it.
+      const attachments = await message.attachments();
+      if (attachments.length > 0) mail.attachments = [...(mail.attachments ?? []), ...attachments];
       await mailer!.send(mail);
-      logger.info({ outboxId: id, kind: notification.kind, attempts }, 'notification sent');
+      logger.info({ outboxId: id, kind, attempts }, 'notification sent');
       return true;
     } catch (error) {
       const retryInMs = retryDelayMs(attempts, retryBaseMs, maxRetryMs);
       const message = error instanceof Error ? error.message : String(error);
       // The mail server's message may quote the recipient: the log has its code and class only.
       logger.warn(
-        { outboxId: id, attempts, retryInMs, error: errorFacts(error) },
+        { outboxId: id, kind, attempts, retryInMs, error: errorFacts(error) },
         'notification not sent, will retry',
       );
       await markNotificationFailed(db, id, { error: message, retryInMs });
@@ -104,7 +99,7 @@ export function outboxTask(options: OutboxTaskOptions): TaskDefinition {
    * calendar entry) takes the thread a while, and a round of a hundred at once would hold up
    * every request for as long. True for each one that went out, in order.
    */
-  async function deliverAll(claimed: ClaimedNotification[]): Promise<boolean[]> {
+  async function deliverAll(claimed: ClaimedMessage[]): Promise<boolean[]> {
     const sent: boolean[] = [];
     let next = 0;
     const lane = async () => {

@@ -2,6 +2,8 @@ import { Router, type RequestHandler } from 'express';
 import {
   mailNotConfiguredMessage,
   messageNotWaitingMessage,
+  unreadableMessageSubject,
+  type WaitingMessage,
   type WaitingMessages,
 } from '#common/notifications/outbox.ts';
 import { recordStaffActivity } from '../activity/service.ts';
@@ -10,8 +12,13 @@ import type { Database } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import { idParam } from '../http/params.ts';
 import type { NotificationAddresses } from './addresses.ts';
-import { composeMail } from './compose.ts';
-import { discardWaitingNotification, listWaitingNotifications, sendWaitingNotification } from './outbox.ts';
+import { mailContext, UnreadableMessageError, type OutboxMails } from './mail-kinds.ts';
+import {
+  discardWaitingNotification,
+  listWaitingNotifications,
+  sendWaitingNotification,
+  type WaitingNotification,
+} from './outbox.ts';
 
 export type OutboxDependencies = {
   db: Database;
@@ -19,6 +26,8 @@ export type OutboxDependencies = {
   mailConfigured: boolean;
   addresses: () => Promise<NotificationAddresses>;
   publicUrl: string;
+  /** How each kind of message is read and written, by the domain that stores it. */
+  mails: OutboxMails;
   /** Tells the outbox worker a message is due. */
   wake: () => void;
 };
@@ -31,6 +40,22 @@ export type OutboxDependencies = {
 export function outboxRouter(deps: OutboxDependencies, requireUser: RequestHandler): Router {
   const { db } = deps;
   const router = Router();
+
+  /** A waiting message as an owner reads it; one no domain can read still shows, to be discarded. */
+  function waitingMessage(
+    { id, kind, payload, createdAt, waitingSince }: WaitingNotification,
+    addresses: NotificationAddresses,
+  ): WaitingMessage {
+    const times = { createdAt, waitingSince };
+    try {
+      const mail = deps.mails.read({ kind, payload }).write(mailContext(addresses, deps.publicUrl, id));
+      return { id, kind, to: mail.to, subject: mail.subject, body: mail.text, ...times };
+    } catch (error) {
+      if (!(error instanceof UnreadableMessageError)) throw error;
+      return { id, kind, to: '', subject: unreadableMessageSubject, body: error.message, ...times };
+    }
+  }
+
   router.use('/outbox', requireUser, requireOwner);
 
   router.get('/outbox', async (req, res) => {
@@ -38,18 +63,7 @@ export function outboxRouter(deps: OutboxDependencies, requireUser: RequestHandl
     const addresses = await deps.addresses();
     const answer: WaitingMessages = {
       mailConfigured: deps.mailConfigured,
-      messages: (await listWaitingNotifications(db)).map(({ id, notification, createdAt, waitingSince }) => {
-        const mail = composeMail(notification, id, { addresses, publicUrl: deps.publicUrl });
-        return {
-          id,
-          kind: notification.kind,
-          to: mail.to,
-          subject: mail.subject,
-          body: mail.text,
-          createdAt,
-          waitingSince,
-        };
-      }),
+      messages: (await listWaitingNotifications(db)).map((waiting) => waitingMessage(waiting, addresses)),
     };
     res.json(answer);
   });

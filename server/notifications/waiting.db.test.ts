@@ -2,7 +2,11 @@ import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import type express from 'express';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mailNotConfiguredMessage, type WaitingMessages } from '#common/notifications/outbox.ts';
+import {
+  mailNotConfiguredMessage,
+  unreadableMessageSubject,
+  type WaitingMessages,
+} from '#common/notifications/outbox.ts';
 import { createTestApp, testConfig } from '#tests/support/app.ts';
 import {
   bookingContent,
@@ -169,6 +173,31 @@ describe('without SMTP_URL', () => {
     const recorded = JSON.stringify(await database.db.select().from(activityLog));
     for (const secret of [customer.name, customer.email, customer.phone])
       expect(recorded).not.toContain(secret);
+  });
+
+  it('shows a message no domain can read among the others, for an owner to discard', async () => {
+    const app = start();
+    await request(app).post('/api/enquiries').send(makeEnquiry(customer)).expect(201);
+    const [unreadable] = await database.db
+      .insert(outbox)
+      .values({
+        kind: 'booking-moved',
+        payload: { kind: 'booking-moved', booking: { email: customer.email } },
+      })
+      .returning({ id: outbox.id });
+    await until(async () => (await waitingRows()).length === 3);
+    const { messages } = await waitingMessages(app);
+    expect(messages).toHaveLength(3);
+    const shown = messages.find((message) => message.id === unreadable!.id)!;
+    expect(shown).toMatchObject({ kind: 'booking-moved', to: '', subject: unreadableMessageSubject });
+    expect(shown.body).toMatch(/^The booking-moved message is not of its kind at booking\.id, /);
+    expect(shown.body).not.toContain(customer.email);
+
+    await request(app).post(`/api/outbox/${unreadable!.id}/discard`).set(owner.headers).expect(200);
+    expect((await waitingMessages(app)).messages.map((message) => message.kind).sort()).toEqual([
+      'enquiry-acknowledgement',
+      'enquiry-received',
+    ]);
   });
 
   it('lets an erasure reach the waiting e-mails of the person', async () => {

@@ -1,9 +1,11 @@
 import { formatRegistration } from '#common/bookings/booking.ts';
 import { mobileLocation } from '#common/bookings/settings.ts';
 import { dayText } from '#common/bookings/words.ts';
-import { earliestMotTest, motService } from '#common/reminders/reminders.ts';
-import type { NotificationAddresses } from '../notifications/addresses.ts';
-import type { Mail, Mailbox } from '../notifications/mailer.ts';
+import { earliestMotTest, motService, reminderKinds } from '#common/reminders/reminders.ts';
+import { z } from 'zod';
+import type { NotificationAddresses } from '#server/notifications/addresses.ts';
+import { mailKinds } from '#server/notifications/mail-kinds.ts';
+import type { Mail, Mailbox } from '#server/notifications/mailer.ts';
 import type { ReminderNotification } from './send.ts';
 
 type ReminderMailContext = Pick<NotificationAddresses, 'business' | 'branches' | 'tyreService'> & {
@@ -118,3 +120,27 @@ function reminderText(
     ],
   };
 }
+
+/** A reminder's e-mail as stored (send.ts queues them), checked again when read back. */
+const reminderNotificationSchema = z.object({
+  kind: z.literal('reminder'),
+  reminder: z.object({
+    id: z.number(),
+    kind: z.enum(reminderKinds),
+    step: z.number(),
+    name: z.string(),
+    email: z.string(),
+    registration: z.string(),
+    location: z.string(),
+    motExpiry: z.string().nullable(),
+  }),
+  unsubscribeToken: z.string(),
+}) satisfies z.ZodType<ReminderNotification, unknown>;
+
+/** How the outbox reads and writes reminders and review requests. */
+export const reminderMails = mailKinds<ReminderNotification>({
+  kinds: ['reminder'],
+  schema: reminderNotificationSchema,
+  write: (message, context) =>
+    reminderMail(message, { ...context, reviewLink: context.reminders.reviewLink }),
+});

@@ -13,11 +13,12 @@ import { addDays } from '#common/time/week.ts';
 import { signedInStaff } from '#tests/support/factories.ts';
 import { startSmtpServer, until } from '#tests/support/smtp.ts';
 import { bookings, outbox, reminders, vehicles } from '../db/schema.ts';
-import { composeMail } from '../notifications/compose.ts';
+import { mailContext, outboxMails } from '../notifications/mail-kinds.ts';
 import { createMailer } from '../notifications/mailer.ts';
 import { claimDueNotifications } from '../notifications/outbox.ts';
 import type { NotificationAddresses } from '../notifications/addresses.ts';
 import { defaultCustomerEmails } from '#common/site-content/site-content.ts';
+import { reminderMails } from './mails.ts';
 import { sendDueReminders } from './send.ts';
 import { unsubscribe, unsubscribeToken } from './unsubscribe.ts';
 
@@ -77,6 +78,11 @@ const addresses: NotificationAddresses = {
   tyreService: 'tyre-replacement',
 };
 const publicUrl = 'https://www.example.com';
+/** The e-mail of a reminder's outbox row, as the outbox worker writes it. */
+const writeMail = ({ id, kind, payload }: { id: number; kind: string; payload: unknown }) =>
+  outboxMails([reminderMails])
+    .read({ kind, payload })
+    .write(mailContext(addresses, publicUrl, id));
 
 describe('an MOT’s reminders', () => {
   it('go when due, with a link to book the MOT where it was done; an MOT booked since stops the second', async () => {
@@ -102,7 +108,7 @@ describe('an MOT’s reminders', () => {
       .where(eq(outbox.kind, 'reminder'))
       .orderBy(outbox.id)
       .offset(1);
-    const mail = composeMail(row!.payload as never, row!.id, { addresses, publicUrl });
+    const mail = writeMail(row!);
     expect(mail.to).toBe('priya@example.com');
     expect(mail.subject).toBe(
       'Your MOT runs out on Wednesday 24 November 2027 (MO71 TST) - Anytown Mobile Tyres',
@@ -163,7 +169,7 @@ describe('an MOT’s reminders', () => {
     const tyreMail = (await fixture.database.db.select().from(outbox)).find(
       (row) => (row.payload as { reminder?: { kind: string } }).reminder?.kind === 'tyres',
     );
-    const mail = composeMail(tyreMail!.payload as never, tyreMail!.id, { addresses, publicUrl });
+    const mail = writeMail(tyreMail!);
     expect(mail.subject).toBe('Time to look at your tyres (WO71 RNT) - Anytown Mobile Tyres');
     expect(mail.text).toContain('https://www.example.com/book?service=tyre-replacement&location=mobile');
   });
@@ -303,11 +309,11 @@ describe('a reminder through the mail server', () => {
     clock.now = new Date('2026-11-25T10:00:00Z');
     expect((await sendDue()).body).toEqual({ sent: 1 });
     const claimed = (await claimDueNotifications(fixture.database.db, { limit: 100, lockMs: 60_000 })).find(
-      (entry) => entry.notification.kind === 'reminder',
+      (entry) => entry.kind === 'reminder',
     );
     const mailer = createMailer({ smtpUrl: smtp.url })!;
     try {
-      await mailer.send(composeMail(claimed!.notification, claimed!.id, { addresses, publicUrl }));
+      await mailer.send(writeMail(claimed!));
     } finally {
       mailer.close();
     }

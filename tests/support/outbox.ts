@@ -1,5 +1,7 @@
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { outboxTask, type OutboxTaskOptions } from '#server/notifications/outbox-task.ts';
+import { invoicePdfFile } from '#server/jobs/invoices.ts';
+import { appOutboxMails } from '#server/outbox-mails.ts';
 import { createTaskRunner } from '#server/tasks/runner.ts';
 
 /** The outbox as a test's server process sends it: asked after each stored notification. */
@@ -12,16 +14,24 @@ export type TestOutbox = {
 
 /**
  * The `outbox` background task on `database`, in a task runner of its own, looking for due
- * notifications every `pollMs` (the server's every five seconds is too slow for a test).
+ * notifications every `pollMs` (the server's every five seconds is too slow for a test), and
+ * writing the app's kinds of message unless given others.
  */
 export function startOutbox(
   database: DatabaseHandle,
-  { pollMs = 5_000, ...options }: Omit<OutboxTaskOptions, 'db' | 'schedule'> & { pollMs?: number },
+  {
+    pollMs = 5_000,
+    mails = appOutboxMails({ invoicePdf: (invoiceId) => invoicePdfFile(database.db, invoiceId) }),
+    ...options
+  }: Omit<OutboxTaskOptions, 'db' | 'schedule' | 'mails'> & {
+    pollMs?: number;
+    mails?: OutboxTaskOptions['mails'];
+  },
 ): TestOutbox {
   const runner = createTaskRunner({
     database,
     logger: options.logger,
-    tasks: [outboxTask({ ...options, db: database.db, schedule: `every ${pollMs} milliseconds` })],
+    tasks: [outboxTask({ ...options, mails, db: database.db, schedule: `every ${pollMs} milliseconds` })],
   });
   return {
     wake: () => runner.runSoon('outbox'),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EnquiryRecord } from '#common/enquiries/enquiry.ts';
 import { defaultCustomerEmails } from '#common/site-content/site-content.ts';
-import { enquiryAcknowledgementMail, enquiryNotificationMail, type CustomerEmailTexts } from './mailer.ts';
+import { enquiryAcknowledgementMail, enquiryNotificationMail, type CustomerEmailTexts } from './mails.ts';
 
 const enquiry = (overrides: Partial<EnquiryRecord> = {}): EnquiryRecord => ({
   id: 7,

@@ -1,4 +1,5 @@
-import { useRootData } from '#app/lib/root-data.ts';
+import { useRouteLoaderData } from 'react-router';
+import type { RootData } from '#app/lib/root-data.ts';
 import { useSiteSettings } from '#app/features/site-content/index.ts';
 
 /**
@@ -8,7 +9,7 @@ import { useSiteSettings } from '#app/features/site-content/index.ts';
  */
 export function SplashScreen() {
   const site = useSiteSettings();
-  const showSplash = useRootData()?.showSplash ?? false;
+  const showSplash = useRouteLoaderData<RootData>('root')?.showSplash ?? false;
   if (!showSplash) return null;
   return (
     <div className="splash" aria-hidden="true">

@@ -7,6 +7,7 @@ import { RouteErrorPage } from '#app/features/site-layout/route-error-page.tsx';
 import { consentModeDefaultsScript } from '#app/features/consent/consent-effects.ts';
 import { markHydrated } from './lib/hydration.ts';
 import { useNonce } from './lib/nonce.tsx';
+import type { RootData } from './lib/root-data.ts';
 import { usePageViewTracking } from '#app/features/analytics/page-views.ts';
 import { brandStyle, useSiteSettings } from '#app/features/site-content/site-settings.ts';
 import { SiteStylesheet } from './lib/stylesheet.tsx';
@@ -23,7 +24,7 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/brand/mark.svg', type: 'image/svg+xml' },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: Route.LoaderArgs): RootData {
   return {
     site: context.site,
     publicUrl: context.publicUrl,

@@ -1,5 +1,5 @@
 import express from 'express';
-import type { AppParts } from './app.ts';
+import type { AppParts } from './app-parts.ts';
 import { apiErrorHandler, apiNotFound } from './http/errors.ts';
 import { customersToldToCall } from './http/outage.ts';
 import { requireUser as requireUserGuard } from './auth/guard.ts';

@@ -1,5 +1,5 @@
 import compression from 'compression';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express } from 'express';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { answerKeptReadsFirst } from './http/kept-reads.ts';
@@ -17,10 +17,7 @@ import { firstBookingWrite, keptAvailability } from './bookings/routes.ts';
 import type { BookingDependencies } from './bookings/dependencies.ts';
 import { keptJobReads } from './jobs/routes.ts';
 import { bookingTyres } from './tyres/booking-tyres.ts';
-import { keptSearches } from './tyres/kept-search.ts';
 import { keptSearch } from './tyres/routes.ts';
-import { createSessionMemory } from './auth/sessions.ts';
-import { createJobReads } from './jobs/reads.ts';
 import { createSiteContentStore, type SiteContentStore } from '#server/site-content/store.ts';
 import { seedSiteContent } from '#common/site-content/seed.ts';
 import { siteSettingsWith, type SiteSettings } from '#common/site-content/site-settings.ts';
@@ -32,6 +29,7 @@ import { systemClock, type Clock } from './clock.ts';
 import { apiRouter } from './api.ts';
 import { servePages } from './pages/serve-pages.ts';
 import { createSettingsStore, type SettingsStore } from './settings/store.ts';
+import type { AppParts, StaffMemories } from './app-parts.ts';
 
 export type AppDependencies = {
   config: Config;
@@ -70,21 +68,6 @@ export type AppDependencies = {
   /** The background tasks (tasks/runner.ts); without them, a runner of those the routes ask for. */
   tasks?: TaskRunner;
 };
-
-/**
- * What a process keeps in memory of its staff's data between changes: live sessions, and the
- * jobs' days and vehicles' histories made with the published content of `siteContent`. Kept only
- * once watched (db/staff-data.ts, watchStaffData).
- */
-export type StaffMemories = ReturnType<typeof createStaffMemories>;
-
-export function createStaffMemories(db: DatabaseHandle['db'], siteContent: SiteContentStore) {
-  return {
-    sessions: createSessionMemory(),
-    jobs: createJobReads({ db, content: async () => (await siteContent.published()).content }),
-    tyres: keptSearches(db),
-  };
-}
 
 export function createApp({
   config,
@@ -217,26 +200,3 @@ function healthChecks(app: Express, database: DatabaseHandle, isShuttingDown: ()
     }
   });
 }
-
-/** What the API's routers and the pages are made with: the app's dependencies, and what it made of them. */
-export type AppParts = {
-  config: Config;
-  database: DatabaseHandle;
-  logger: Logger;
-  clock: Clock;
-  ssr?: SsrSource;
-  notifications?: { wake(): void };
-  pageCache?: PageCache;
-  siteContent: SiteContentStore;
-  settings: SettingsStore;
-  staffMemories?: StaffMemories;
-  tasks: TaskRunner;
-  booking: BookingDependencies;
-  auth: AuthDependencies;
-  requireUser: RequestHandler;
-  requireAnyUser: RequestHandler;
-  enquirySubmission: EnquirySubmission;
-  analytics: AnalyticsDependencies;
-  /** What customers are told to use while the database cannot be reached. */
-  contact: () => Promise<SiteSettings>;
-};

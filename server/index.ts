@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp, createStaffMemories } from './app.ts';
+import { createStaffMemories } from './app-parts.ts';
+import { createApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { AccountRefusedError, addStaffAccount, firstAccountWarning } from './auth/initial-admin.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';

@@ -6,7 +6,7 @@ import { SplashScreen } from '#app/features/site-layout/splash-screen.tsx';
 import { RouteErrorPage } from '#app/features/site-layout/route-error-page.tsx';
 import { Toaster } from '#app/components/ui/toaster.tsx';
 import { siteNav } from '#app/features/site-content/page-content.server.ts';
-import type { loader as rootLoader } from '#app/root.tsx';
+import type { RootData } from '#app/lib/root-data.ts';
 import type { Route } from './+types/site-layout';
 
 /** The header's and footer's links to the services and the social profiles. */
@@ -21,7 +21,7 @@ export function ErrorBoundary({ error }: { error: unknown }) {
 
 /** The public pages' shared frame: splash on first load, header, page, footer. */
 export default function SiteLayout({ loaderData: nav }: Route.ComponentProps) {
-  const measurementId = useRouteLoaderData<typeof rootLoader>('root')?.gaMeasurementId ?? null;
+  const measurementId = useRouteLoaderData<RootData>('root')?.gaMeasurementId ?? null;
   return (
     <>
       <SplashScreen />

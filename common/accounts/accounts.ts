@@ -1,7 +1,7 @@
 // Staff accounts, two-factor sign-in and the activity log: the API's shapes and sentences, shared
 // by the server and the dashboard.
 import * as z from 'zod/mini';
-import { passwordLimits, usernameLimits } from '#common/auth/auth.ts';
+import { passwordLimits, usernameLimits } from './limits.ts';
 import { isOneOf } from '#common/util/words.ts';
 
 /**

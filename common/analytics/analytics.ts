@@ -17,8 +17,6 @@ export function isUntrackedPath(path: string): boolean {
   return /^\/(admin|auth|update-hero(\/|$))/i.test(path);
 }
 
-export type { PageViewEvent } from './event.ts';
-
 /** GET /api/analytics/stats (docs/features.md, Visitor analytics). */
 export type AnalyticsStats = {
   totalVisits: number;

@@ -1,9 +1,6 @@
 import * as z from 'zod/mini';
 import type { StaffRole } from '#common/accounts/accounts.ts';
-
-/** Limits of staff accounts (OWASP ASVS 2.1). */
-export const usernameLimits = { min: 3, max: 64 } as const;
-export const passwordLimits = { min: 12, max: 128 } as const;
+import { passwordLimits, usernameLimits } from '#common/accounts/limits.ts';
 
 type Check = Parameters<z.ZodMiniString['check']>[number];
 

@@ -1,4 +1,4 @@
-import type { SiteContent } from './site-content.ts';
+import type { SiteContent } from './document.ts';
 import type { Tokens } from './tokens.ts';
 import { isOneOf } from '#common/util/words.ts';
 

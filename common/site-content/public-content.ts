@@ -1,4 +1,4 @@
-import type { SiteContent } from './site-content.ts';
+import type { SiteContent } from './document.ts';
 
 /**
  * What of the site content the public pages show, and so all that anyone may read of it without

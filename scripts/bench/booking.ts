@@ -10,12 +10,11 @@ import { priceFileColumns } from '#common/tyres/price-file.ts';
 import type { StaffTyrePage } from '#common/tyres/staff.ts';
 import type { ServerProcess } from '#tests/support/server-process.ts';
 import { ownRow } from '#tests/support/tyres.ts';
+import { load, percentile } from './load.ts';
 import {
   againstFloor,
   cpuLines,
-  load,
   measure,
-  percentile,
   percentilesOf,
   randomClientAddress,
   report,

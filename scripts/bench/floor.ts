@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { load, percentile, processCpuMs } from './measure.ts';
+import { load, percentile, processCpuMs } from './load.ts';
 
 /** What the bare server did at one number of connections. */
 export type Floor = {

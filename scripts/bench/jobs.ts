@@ -10,7 +10,8 @@ import type { ServerProcess } from '#tests/support/server-process.ts';
 import { times } from './floor.ts';
 import { fitterCount, fitterName } from './jobs-plan.ts';
 import { fitterPassword, seedJobs, type Seeded } from './jobs-seed.ts';
-import { measure, percentile, report, type Measured, type Settings } from './measure.ts';
+import { percentile } from './load.ts';
+import { measure, report, type Measured, type Settings } from './measure.ts';
 import { signIn, staffGet, type Scenario } from './server.ts';
 
 let seeded: Seeded | undefined;

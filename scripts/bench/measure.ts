@@ -1,9 +1,10 @@
-// What every scenario measures with: the load (autocannon), the server's CPU time and memory,
+// What every scenario measures with: the load (load.ts), the server's CPU time and memory,
 // percentiles, and the report with its targets.
 import fs from 'node:fs';
 import autocannon from 'autocannon';
 import type { ServerProcess } from '#tests/support/server-process.ts';
 import { thousands, times, type Floor } from './floor.ts';
+import { load, percentile, processCpuMs } from './load.ts';
 
 /** How hard and how long the scenarios load the server, and on which database it runs. */
 export type Settings = {
@@ -33,20 +34,6 @@ export const memoryTarget = (settings: Settings) =>
   settings.databaseUrl
     ? { limitMb: 160, database: 'PostgreSQL' as const }
     : { limitMb: 256, database: 'PGlite' as const };
-
-/**
- * CPU time (user and system, all threads) process `pid` has used so far, in milliseconds, or
- * undefined where /proc is not there. Per request it shows what a change costs or saves even when
- * other work on the machine blurs the latencies.
- */
-export function processCpuMs(pid: number): number | undefined {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks, 100 per second
-  } catch {
-    return undefined;
-  }
-}
 
 const serverCpuMs = (server: ServerProcess) => processCpuMs(server.child.pid!);
 
@@ -102,11 +89,6 @@ export function processMemory(pid: number): MemorySample | undefined {
   }
 }
 
-/** Nearest-rank percentile (0-100) of ascending values. */
-export function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
-
 /** Median of some values. */
 export const median = (values: readonly number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -124,21 +106,6 @@ export const fromRandomClients: autocannon.Request[] = [
     }),
   },
 ];
-
-/** Runs autocannon to its end, calling `onResponse` with each answer's status and time (ms). */
-export function load(
-  options: autocannon.Options,
-  onResponse: (statusCode: number, responseTimeMs: number) => void,
-): Promise<autocannon.Result> {
-  return new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(options, (error: unknown, result: autocannon.Result) =>
-      error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(result),
-    );
-    instance.on('response', (_client, statusCode, _bytes, responseTime) =>
-      onResponse(statusCode, responseTime),
-    );
-  });
-}
 
 /** A measured run: autocannon's result, every response time, the server's CPU time and the floor. */
 export type Measured = {

@@ -12,9 +12,9 @@ import { clientBuildDir, projectRoot } from '#server/paths.ts';
 import type { ServerProcess } from '#tests/support/server-process.ts';
 import { enquiryBody } from './enquiry.ts';
 import { thousands, times } from './floor.ts';
+import { load } from './load.ts';
 import {
   cpuLines,
-  load,
   memoryTarget,
   processMemory,
   randomClientAddress,

@@ -13,8 +13,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ChargedLine, InvoiceDocument } from '#common/jobs/invoice.ts';
 import type { JobRecord } from '#common/jobs/jobs.ts';
+import { users } from './accounts-schema.ts';
+import { bookings } from './bookings-schema.ts';
 import { bytea } from './columns.ts';
-import { bookings, users } from './schema.ts';
 
 /**
  * The fitter's day (common/jobs): each booking's job at the kerbside, what the fitter did and

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { bookings } from './schema.ts';
+import { bookings } from './bookings-schema.ts';
 import type { CancelledReason } from '#common/reminders/reminders.ts';
 
 /**

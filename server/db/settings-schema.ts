@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { users } from './schema.ts';
+import { users } from './accounts-schema.ts';
 
 /**
  * The business's settings, one row per domain (common/settings/domains.ts): booking, tyre price

@@ -8,7 +8,7 @@ import {
   unavailableRetryAfterSeconds,
 } from '#common/http/outage.ts';
 import type { ServerContext } from '#common/pages/load-context.ts';
-import type { AppParts } from '#server/app.ts';
+import type { AppParts } from '#server/app-parts.ts';
 import { bookingUnavailableText, lastKnown, unavailableWithout } from '#server/http/outage.ts';
 import { isDatabaseUnreachable } from '#server/db/unreachable.ts';
 import { assetHeaders, precompressedAssets } from '#server/http/precompressed-assets.ts';

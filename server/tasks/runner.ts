@@ -3,31 +3,13 @@ import { systemClock, type Clock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
 import { readTaskRuns, type TaskRunRow } from './records.ts';
-import type { Schedule } from './schedule.ts';
 import { attemptTaskRun, type TaskRunDeps } from './task-run.ts';
 import { createTaskStates, dueAt, taskStatus } from './task-state.ts';
 import { createTicker } from './ticker.ts';
+import type { TaskContext, TaskDefinition } from './types.ts';
 
 export { taskLockKey } from './task-state.ts';
-
-/** What a run is given. */
-export type TaskContext = {
-  /** Asks for a task (another, or this one again) to run soon: work this run made due. */
-  runSoon(name: string): void;
-  /** Aborted when the server stops: a long run ends at its next safe point. */
-  signal: AbortSignal;
-};
-
-/** What a run did, in counts and ids for its log line; nothing when it found nothing to do. */
-export type TaskFacts = Record<string, unknown>;
-
-export type TaskDefinition = {
-  /** Lower-case words joined by hyphens: `outbox`, `tyre-import`. */
-  name: string;
-  schedule: Schedule;
-  /** One run; what it throws is the run's failure, logged and recorded. */
-  run(context: TaskContext): Promise<TaskFacts | void>;
-};
+export type { TaskContext, TaskDefinition, TaskFacts } from './types.ts';
 
 export type TaskRunner = {
   /** Runs the task as soon as its lock is free, whatever its schedule (in this process). */

@@ -4,8 +4,8 @@ import type { Database } from '../db/client.ts';
 import type { SessionLocks } from '../db/session-locks.ts';
 import type { Logger } from '../logger.ts';
 import { finishTaskRun, startTaskRun, type TaskOutcome, type TaskRunRow } from './records.ts';
-import type { TaskContext, TaskFacts } from './runner.ts';
 import type { TaskState } from './task-state.ts';
+import type { TaskContext, TaskFacts } from './types.ts';
 
 /** How the records and owners name this process. */
 const thisProcess = `${os.hostname()} pid ${process.pid}`;

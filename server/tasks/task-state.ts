@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { BackgroundTask } from '#common/tasks/background-tasks.ts';
 import { interruptedMessage, type TaskOutcome, type TaskRunRow } from './records.ts';
-import type { TaskDefinition } from './runner.ts';
 import { dueAfter, parseSchedule, type ParsedSchedule } from './schedule.ts';
+import type { TaskDefinition } from './types.ts';
 
 /** What the runner holds of each task in this process. */
 export type TaskState = {

@@ -16,7 +16,8 @@ import type {
   TwoFactorChallenge,
   TwoFactorSetup,
 } from '#common/accounts/accounts.ts';
-import type { AnalyticsStats, PageViewEvent } from '#common/analytics/analytics.ts';
+import type { AnalyticsStats } from '#common/analytics/analytics.ts';
+import type { PageViewEvent } from '#common/analytics/event.ts';
 import type { LoginInput, StaffUser } from '#common/auth/auth.ts';
 import type { Booking, BookingUpdate } from '#common/bookings/booking.ts';
 import type { AvailabilityDay } from '#common/bookings/slots.ts';

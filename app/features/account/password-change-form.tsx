@@ -2,7 +2,7 @@ import { Button } from '#app/components/ui/button.tsx';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { passwordChangeSchema } from '#common/accounts/accounts.ts';
-import { passwordLimits } from '#common/auth/auth.ts';
+import { passwordLimits } from '#common/accounts/limits.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { schemaResolver } from '#app/components/ui/form-resolver.ts';
 import { showRefusal } from '#app/components/ui/show-refusal.ts';

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { isUntrackedPath, type PageViewEvent } from '#common/analytics/analytics.ts';
+import { isUntrackedPath } from '#common/analytics/analytics.ts';
+import type { PageViewEvent } from '#common/analytics/event.ts';
 import { urlWithoutTokens, withoutTokens } from '#common/http/token-routes.ts';
 import { apiRequest } from '#app/lib/api.ts';
 import { sendAnalyticsPageView } from '#app/features/consent/index.ts';

@@ -1,10 +1,10 @@
 import { useRouteLoaderData } from 'react-router';
 import { defaultSiteSettings, type SiteSettings } from '#common/site-content/site-settings.ts';
-import type { loader as rootLoader } from '#app/root.tsx';
+import type { RootData } from '#app/lib/root-data.ts';
 
 /** The site settings the server resolved (environment overrides included), from the root loader. */
 export function useSiteSettings(): SiteSettings {
-  return useRouteLoaderData<typeof rootLoader>('root')?.site ?? defaultSiteSettings;
+  return useRouteLoaderData<RootData>('root')?.site ?? defaultSiteSettings;
 }
 
 /** CSS custom properties that carry the brand settings into the stylesheet's theme. */

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from 'react-router';
-import type { loader as rootLoader } from '#app/root.tsx';
+import type { RootData } from '#app/lib/root-data.ts';
 import { useSiteSettings } from '#app/features/site-content/index.ts';
 
 /**
@@ -9,7 +9,7 @@ import { useSiteSettings } from '#app/features/site-content/index.ts';
  */
 export function SplashScreen() {
   const site = useSiteSettings();
-  const showSplash = useRouteLoaderData<typeof rootLoader>('root')?.showSplash ?? false;
+  const showSplash = useRouteLoaderData<RootData>('root')?.showSplash ?? false;
   if (!showSplash) return null;
   return (
     <div className="splash" aria-hidden="true">

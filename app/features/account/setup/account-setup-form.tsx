@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import * as z from 'zod/mini';
 import { accountSetupSchema } from '#common/accounts/accounts.ts';
-import { passwordLimits } from '#common/auth/auth.ts';
+import { passwordLimits } from '#common/accounts/limits.ts';
 import { useHydrated } from '#app/lib/hydration.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';

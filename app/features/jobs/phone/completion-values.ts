@@ -7,7 +7,7 @@ import {
   type Job,
   type TyrePosition,
 } from '#common/jobs/jobs.ts';
-import type { EventWithoutKey } from './job-actions.tsx';
+import type { EventWithoutKey } from './add-action.ts';
 import { parsePounds, poundsText } from '#common/util/money.ts';
 
 /** The completion form as typed: text as it is in the fields, turned into the event on sending. */

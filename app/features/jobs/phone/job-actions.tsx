@@ -1,29 +1,12 @@
 import { useState } from 'react';
-import type { Job, JobEventInput } from '#common/jobs/jobs.ts';
+import type { Job } from '#common/jobs/jobs.ts';
 import { Button } from '#app/components/ui/button.tsx';
-import type { ActionRequest } from './action-queue.ts';
+import { addEvent, type AddAction, type EventWithoutKey } from './add-action.ts';
 import { CompleteJobForm } from './complete-job-form.tsx';
 import { NotCompletedForm, OnTheWayForm } from './job-event-forms.tsx';
 import { PaymentForm } from './payment-form.tsx';
 
-/** Keeps an action on the phone and sends it when it can. */
-export type AddAction = (job: Job, label: string, request: (key: string) => ActionRequest) => Promise<void>;
-
 type Open = 'on-the-way' | 'not-completed' | 'complete' | 'payment' | null;
-
-/** An event as the fitter gives it; the key is added when it is queued. */
-export type EventWithoutKey = JobEventInput extends infer Event
-  ? Event extends unknown
-    ? Omit<Event, 'idempotencyKey'>
-    : never
-  : never;
-
-/** Queues an event of the job with a new key. */
-export const addEvent = (add: AddAction, job: Job, label: string, body: EventWithoutKey) =>
-  add(job, label, (key) => ({
-    kind: 'event',
-    body: { ...body, idempotencyKey: key } as JobEventInput & { idempotencyKey: string },
-  }));
 
 /** What the fitter can do next on a job, each a big button; the longer ones open a form below. */
 export function JobActions({ job, add }: { job: Job; add: AddAction }) {

@@ -3,7 +3,8 @@ import { jobStatusLabels, type Job, type JobStatus } from '#common/jobs/jobs.ts'
 import { formatTime } from '#common/time/week.ts';
 import { formatPence } from '#common/util/money.ts';
 import { MapPinIcon, PhoneIcon } from '#app/components/ui/icons.tsx';
-import { JobActions, type AddAction } from './job-actions.tsx';
+import type { AddAction } from './add-action.ts';
+import { JobActions } from './job-actions.tsx';
 import { directionsTo, telLink } from './route-links.ts';
 import { plural } from '#common/util/words.ts';
 

@@ -6,7 +6,7 @@ import { Button } from '#app/components/ui/button.tsx';
 import { errorAttributes, FieldError } from '#app/components/ui/field-error.tsx';
 import { fieldClass } from '#app/components/ui/form-field.tsx';
 import { schemaResolver } from '#app/components/ui/form-resolver.ts';
-import type { EventWithoutKey } from './job-actions.tsx';
+import type { EventWithoutKey } from './add-action.ts';
 
 /** Queues an event of the job under `label`, then closes the form. */
 type SendEvent = (label: string, body: EventWithoutKey) => Promise<void>;

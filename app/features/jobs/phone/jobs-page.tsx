@@ -9,7 +9,7 @@ import { LoadFailure } from '#app/components/ui/load-failure.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { messageOf } from '#app/lib/api.ts';
 import { formatDateTime } from '#common/time/formats.ts';
-import type { AddAction } from './job-actions.tsx';
+import type { AddAction } from './add-action.ts';
 import { JobCard } from './job-card.tsx';
 import { newActionKey } from './action-key.ts';
 import { waitingFor } from './pending-view.ts';

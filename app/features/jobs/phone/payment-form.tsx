@@ -7,7 +7,7 @@ import { Button } from '#app/components/ui/button.tsx';
 import { errorAttributes, FieldError } from '#app/components/ui/field-error.tsx';
 import { fieldClass } from '#app/components/ui/form-field.tsx';
 import { schemaResolver } from '#app/components/ui/form-resolver.ts';
-import type { AddAction } from './job-actions.tsx';
+import type { AddAction } from './add-action.ts';
 
 type PaymentValues = { amount: string; method: PaymentMethod };
 

@@ -1,0 +1,1 @@
+export const bookingTitle = (id: number) => `Booking ${id}`;

@@ -1,0 +1,3 @@
+import { bookingTitle } from '../bookings/routes.ts';
+
+export const jobOfBooking = (bookingId: number) => `Job for ${bookingTitle(bookingId)}`;

@@ -1,0 +1,1 @@
+export type Booking = { id: number; title: string };

@@ -1,0 +1,1 @@
+export const jobOfBooking = (bookingId: number) => `Job for booking ${bookingId}`;

@@ -4,12 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { settingsConflictMessage } from '#common/settings/domains.ts';
 import { defaultTyrePricing } from '#common/tyres/pricing-settings.ts';
 import { answer } from '#tests/support/api-handlers.ts';
+import { descriptionOf, replaceText } from '#tests/support/dom.tsx';
 import {
   defaultSettings,
-  descriptionOf,
   domainSettings,
   renderSettingsTab,
-  replaceText,
   saveSection,
   section,
   sentSettings,

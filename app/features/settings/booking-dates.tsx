@@ -2,10 +2,10 @@ import { memo, type ReactNode } from 'react';
 import { bookingLimits, type ClosedDate } from '#common/bookings/settings.ts';
 import { bankHolidaysAhead, newClosedDate, withBankHoliday } from './booking-draft.ts';
 import { fieldLabel } from '#app/features/site-content/editor/index.ts';
-import { controlClass, FieldFrame, ListError, TextField } from '#app/features/site-content/editor/index.ts';
-import { fieldId, type Path } from '#app/features/site-content/editor/index.ts';
-import { useEditor } from '#app/features/site-content/editor/index.ts';
-import { AddButton, ItemControls } from '#app/features/site-content/editor/index.ts';
+import { controlClass, FieldFrame, ListError, TextField } from '#app/components/editor/fields.tsx';
+import { fieldId, type Path } from '#app/components/editor/draft.ts';
+import { useEditor } from '#app/components/editor/editor-context.ts';
+import { AddButton, ItemControls } from '#app/components/editor/list-controls.tsx';
 import { shortDayYearText } from '#common/time/formats.ts';
 
 /** A place customers book, for the closed dates' "Where": its key and its name. */

@@ -2,10 +2,10 @@ import { bookingLimits, type BookingWeek, type BookingWindow } from '#common/boo
 import { weekdayNames, weekdays, type Weekday } from '#common/time/week.ts';
 import { nextWindow } from './booking-draft.ts';
 import { fieldLabel } from '#app/features/site-content/editor/index.ts';
-import { FieldFrame, ListError, useNumberInput } from '#app/features/site-content/editor/index.ts';
-import { fieldId, type Path } from '#app/features/site-content/editor/index.ts';
-import { useEditor } from '#app/features/site-content/editor/index.ts';
-import { AddButton, ItemControls } from '#app/features/site-content/editor/index.ts';
+import { FieldFrame, ListError, useNumberInput } from '#app/components/editor/fields.tsx';
+import { fieldId, type Path } from '#app/components/editor/draft.ts';
+import { useEditor } from '#app/components/editor/editor-context.ts';
+import { AddButton, ItemControls } from '#app/components/editor/list-controls.tsx';
 
 /** Start, end, jobs and the remove button: narrow enough for a phone held upright. */
 const windowColumns =

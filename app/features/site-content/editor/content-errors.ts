@@ -8,7 +8,7 @@ import {
   type Weekday,
 } from '#common/site-content/site-content.ts';
 import { infoPageNames, type InfoPageKey } from '#common/site-content/info-pages.ts';
-import type { FieldErrors, Path } from './draft-state.ts';
+import { type FieldErrors, type Path } from '#app/components/editor/draft.ts';
 
 export type DraftCheck = { ok: true; content: SiteContent } | { ok: false; fieldErrors: FieldErrors };
 

@@ -15,10 +15,10 @@ import {
   type DraftState,
   type FieldErrors,
 } from '#app/components/editor/draft.ts';
-import { fieldLabel } from '#app/features/site-content/editor/index.ts';
 import { ApiError, messageOf } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import { useChangeSettings } from './settings-queries.ts';
+import { settingsFieldLabel } from './settings-labels.ts';
 
 /**
  * The draft of one domain's settings as its fields edit it: `{ booking: … }`, so that the fields
@@ -100,7 +100,7 @@ export function SettingsForm<Domain extends SettingsDomain>({
         : checkedErrors,
     [checkedErrors, state.serverErrors],
   );
-  const context = useMemo(() => ({ dispatch, errors, labelOf: fieldLabel }), [errors]);
+  const context = useMemo(() => ({ dispatch, errors, labelOf: settingsFieldLabel }), [errors]);
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

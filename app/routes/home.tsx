@@ -10,7 +10,8 @@ import { ServiceCards } from '#app/features/home/service-cards.tsx';
 import { Testimonials } from '#app/features/home/testimonials.tsx';
 import { Section } from '#app/components/ui/section.tsx';
 import { homeContent } from '#app/features/site-content/page-content.server.ts';
-import { businessJsonLd, homeSeo, homeSeoWith, pageMeta } from '#app/lib/seo.ts';
+import { businessJsonLd } from '#app/lib/business-json-ld.ts';
+import { homeSeo, homeSeoWith, pageMeta } from '#app/lib/seo.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -2,6 +2,7 @@
 // the query client, and the toasts as plain text. The API's handlers: tests/support/api-handlers.ts.
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createQueryClient } from '#app/lib/query-client.ts';
 import { useToasts } from '#app/lib/use-toast.ts';
@@ -36,3 +37,20 @@ export function renderWithQueries(element: ReactNode, queryClient: QueryClient =
     ),
   };
 }
+
+/** Replaces a field's text as pasting would: at once rather than key by key. */
+export async function replaceText(
+  user: ReturnType<typeof userEvent.setup>,
+  field: HTMLElement,
+  text: string,
+) {
+  await user.clear(field);
+  await user.click(field);
+  await user.paste(text);
+}
+
+/** The texts a field's aria-describedby points at, in order: its hint, then its message. */
+export const descriptionOf = (field: HTMLElement) =>
+  (field.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent);

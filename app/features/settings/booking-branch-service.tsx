@@ -8,8 +8,8 @@ import { branchServiceTitles } from '#common/bookings/branch-services.ts';
 import type { BranchContent } from '#common/site-content/site-content.ts';
 import { BookingPanelToggle, FillFromHoursButton, OnlineBookingSwitch } from './booking-controls.tsx';
 import { BookingWeekField } from './booking-week.tsx';
-import { fieldId } from '#app/features/site-content/editor/index.ts';
-import { useEditor } from '#app/features/site-content/editor/index.ts';
+import { fieldId } from '#app/components/editor/draft.ts';
+import { useEditor } from '#app/components/editor/editor-context.ts';
 
 /** The default windows of each, in words, as "Fill from opening hours" asks before using them. */
 const patternTexts: Record<BranchService, string> = {

@@ -5,8 +5,8 @@ import { ChevronDownIcon } from '#app/components/ui/icons.tsx';
 import { Switch } from '#app/components/ui/switch.tsx';
 import type { BookingWeek } from '#common/bookings/settings.ts';
 import { weekSummary } from './booking-draft.ts';
-import { fieldId, type Path } from '#app/features/site-content/editor/index.ts';
-import { useEditor } from '#app/features/site-content/editor/index.ts';
+import { fieldId, type Path } from '#app/components/editor/draft.ts';
+import { useEditor } from '#app/components/editor/editor-context.ts';
 
 /**
  * Whether customers can book a place, or a branch's MOT testing or servicing, online: a switch

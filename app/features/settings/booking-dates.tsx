@@ -1,12 +1,12 @@
 import { memo, type ReactNode } from 'react';
 import { bookingLimits, type ClosedDate } from '#common/bookings/settings.ts';
 import { bankHolidaysAhead, newClosedDate, withBankHoliday } from './booking-draft.ts';
-import { fieldLabel } from '#app/features/site-content/editor/index.ts';
-import { controlClass, FieldFrame, ListError, TextField } from '#app/features/site-content/editor/index.ts';
-import { fieldId, type Path } from '#app/features/site-content/editor/index.ts';
-import { useEditor } from '#app/features/site-content/editor/index.ts';
-import { AddButton, ItemControls } from '#app/features/site-content/editor/index.ts';
+import { controlClass, FieldFrame, ListError, TextField } from '#app/components/editor/fields.tsx';
+import { fieldId, type Path } from '#app/components/editor/draft.ts';
+import { useEditor } from '#app/components/editor/editor-context.ts';
+import { AddButton, ItemControls } from '#app/components/editor/list-controls.tsx';
 import { shortDayYearText } from '#common/time/formats.ts';
+import { settingsFieldLabel } from './settings-labels.ts';
 
 /** A place customers book, for the closed dates' "Where": its key and its name. */
 export type BookingPlace = { key: string; name: string };
@@ -17,7 +17,7 @@ const openBankHolidaysPath = ['booking', 'openBankHolidays'] as const;
 function DateInput({ path, value }: { path: Path; value: string }) {
   const { dispatch } = useEditor();
   return (
-    <FieldFrame path={path} label={fieldLabel(path)}>
+    <FieldFrame path={path} label={settingsFieldLabel(path)}>
       {(control) => (
         <input
           {...control}
@@ -43,7 +43,7 @@ function PlaceSelect({
   const { dispatch } = useEditor();
   const known = value === '' || places.some((place) => place.key === value);
   return (
-    <FieldFrame path={path} label={fieldLabel(path)}>
+    <FieldFrame path={path} label={settingsFieldLabel(path)}>
       {(control) => (
         <select
           {...control}
@@ -74,7 +74,7 @@ function DateListFieldset({ path, hint, children }: { path: Path; hint: string; 
       aria-describedby={`${id}-hint`}
       className="grid min-w-0 gap-3 focus:outline-none"
     >
-      <legend className="text-base font-semibold text-ink">{fieldLabel(path)}</legend>
+      <legend className="text-base font-semibold text-ink">{settingsFieldLabel(path)}</legend>
       <p id={`${id}-hint`} className="-mt-1 text-sm text-slate-600">
         {hint}
       </p>

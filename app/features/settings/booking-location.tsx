@@ -4,7 +4,7 @@ import type { BranchContent } from '#common/site-content/site-content.ts';
 import { BranchServiceEditor } from './booking-branch-service.tsx';
 import { BookingPanelToggle, FillFromHoursButton, OnlineBookingSwitch } from './booking-controls.tsx';
 import { BookingWeekField } from './booking-week.tsx';
-import { useEditor } from '#app/features/site-content/editor/index.ts';
+import { useEditor } from '#app/components/editor/editor-context.ts';
 
 type BookingLocationEditorProps = {
   location: BookingLocationSettings;

@@ -2,10 +2,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer } from '#tests/support/api-handlers.ts';
+import { descriptionOf } from '#tests/support/dom.tsx';
 import {
   bookingSection,
   defaultSettings,
-  descriptionOf,
   domainSettings,
   hasWeekField,
   openBookingLocation,

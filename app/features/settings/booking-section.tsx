@@ -3,9 +3,9 @@ import { bookingLocationName, type BookingSettings } from '#common/bookings/sett
 import type { BranchContent } from '#common/site-content/site-content.ts';
 import { BankHolidaysField, ClosedDatesField } from './booking-dates.tsx';
 import { BookingLocationEditor } from './booking-location.tsx';
-import { ListError, NumberField } from '#app/features/site-content/editor/index.ts';
-import { fieldId } from '#app/features/site-content/editor/index.ts';
-import { useOpenKeys } from '#app/features/site-content/editor/index.ts';
+import { ListError, NumberField } from '#app/components/editor/fields.tsx';
+import { fieldId } from '#app/components/editor/draft.ts';
+import { useOpenKeys } from '#app/components/editor/use-open-keys.ts';
 import { plural } from '#common/util/words.ts';
 
 type BookingSectionProps = {

@@ -1,11 +1,11 @@
 import { bookingLimits, type BookingWeek, type BookingWindow } from '#common/bookings/settings.ts';
 import { weekdayNames, weekdays, type Weekday } from '#common/time/week.ts';
 import { nextWindow } from './booking-draft.ts';
-import { fieldLabel } from '#app/features/site-content/editor/index.ts';
-import { FieldFrame, ListError, useNumberInput } from '#app/features/site-content/editor/index.ts';
-import { fieldId, type Path } from '#app/features/site-content/editor/index.ts';
-import { useEditor } from '#app/features/site-content/editor/index.ts';
-import { AddButton, ItemControls } from '#app/features/site-content/editor/index.ts';
+import { FieldFrame, ListError, useNumberInput } from '#app/components/editor/fields.tsx';
+import { fieldId, type Path } from '#app/components/editor/draft.ts';
+import { useEditor } from '#app/components/editor/editor-context.ts';
+import { AddButton, ItemControls } from '#app/components/editor/list-controls.tsx';
+import { settingsFieldLabel } from './settings-labels.ts';
 
 /** Start, end, jobs and the remove button: narrow enough for a phone held upright. */
 const windowColumns =
@@ -21,7 +21,7 @@ const compactClass =
 function TimeInput({ path, value }: { path: Path; value: string }) {
   const { dispatch } = useEditor();
   return (
-    <FieldFrame path={path} label={fieldLabel(path)} labelHidden>
+    <FieldFrame path={path} label={settingsFieldLabel(path)} labelHidden>
       {(control) => (
         <input
           {...control}
@@ -38,7 +38,7 @@ function TimeInput({ path, value }: { path: Path; value: string }) {
 function PlacesInput({ path, value }: { path: Path; value: number }) {
   const input = useNumberInput(path, value);
   return (
-    <FieldFrame path={path} label={fieldLabel(path)} labelHidden>
+    <FieldFrame path={path} label={settingsFieldLabel(path)} labelHidden>
       {(control) => <input {...control} {...input} className={compactClass} />}
     </FieldFrame>
   );
@@ -67,7 +67,7 @@ function WindowRow({
           listPath={path}
           index={index}
           count={count}
-          name={fieldLabel(windowPath)}
+          name={settingsFieldLabel(windowPath)}
           movable={false}
         />
       </div>

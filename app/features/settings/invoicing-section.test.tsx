@@ -3,12 +3,11 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { placeholderVatNumber, type InvoicingSettings } from '#common/jobs/invoicing-settings.ts';
 import { answer } from '#tests/support/api-handlers.ts';
+import { descriptionOf, replaceText } from '#tests/support/dom.tsx';
 import {
   defaultSettings,
-  descriptionOf,
   domainSettings,
   renderSettingsTab,
-  replaceText,
   saveSection,
   section,
   sentSettings,

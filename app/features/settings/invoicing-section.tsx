@@ -1,10 +1,10 @@
 import { memo } from 'react';
 import type { InvoicingSettings } from '#common/jobs/invoicing-settings.ts';
-import { fieldLabel } from '#app/features/site-content/editor/index.ts';
-import { controlClass, FieldFrame, NumberField, TextField } from '#app/features/site-content/editor/index.ts';
-import { pathKey } from '#app/features/site-content/editor/index.ts';
-import { useEditor } from '#app/features/site-content/editor/index.ts';
+import { controlClass, FieldFrame, NumberField, TextField } from '#app/components/editor/fields.tsx';
+import { pathKey } from '#app/components/editor/draft.ts';
+import { useEditor } from '#app/components/editor/editor-context.ts';
 import { addressLines, addressText } from './invoicing-draft.ts';
+import { settingsFieldLabel } from './settings-labels.ts';
 
 const addressPath = ['invoicing', 'address'] as const;
 
@@ -28,7 +28,7 @@ function AddressField({ lines }: { lines: readonly string[] }) {
   return (
     <FieldFrame
       path={addressPath}
-      label={fieldLabel(addressPath)}
+      label={settingsFieldLabel(addressPath)}
       hint="One line of the address per line, up to 5."
       error={error}
     >

@@ -8,11 +8,10 @@ import {
 } from '#common/reminders/settings.ts';
 import { settingsConflictMessage } from '#common/settings/domains.ts';
 import { answer } from '#tests/support/api-handlers.ts';
+import { descriptionOf, replaceText } from '#tests/support/dom.tsx';
 import {
-  descriptionOf,
   domainSettings,
   renderSettingsTab,
-  replaceText,
   saveSection,
   section,
   sentSettings,

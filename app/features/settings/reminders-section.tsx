@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { ReminderSettings } from '#common/reminders/settings.ts';
-import { NumberField, TextField } from '#app/features/site-content/editor/index.ts';
+import { NumberField, TextField } from '#app/components/editor/fields.tsx';
 
 /**
  * When reminders go, and where review requests send customers. Until staff save their own, the

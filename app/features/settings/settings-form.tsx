@@ -8,91 +8,42 @@ import {
   type SettingsOf,
 } from '#common/settings/domains.ts';
 import { Button } from '#app/components/ui/button.tsx';
+import { EditorContext } from '#app/components/editor/editor-context.ts';
 import {
-  EditorContext,
-  getIn,
-  insertItem,
-  moveItem,
-  pathKey,
-  removeItem,
-  setIn,
-  type EditorAction,
+  editDraft,
+  type DraftEdit,
+  type DraftState,
   type FieldErrors,
-  type Path,
-} from '#app/features/site-content/editor/index.ts';
+} from '#app/components/editor/draft.ts';
 import { ApiError, messageOf } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import { useChangeSettings } from './settings-queries.ts';
+import { settingsFieldLabel } from './settings-labels.ts';
 
 /**
  * The draft of one domain's settings as its fields edit it: `{ booking: … }`, so that the fields
  * name their paths from the domain (`booking.noticeHours`), as the API's messages do once prefixed.
  */
 type Draft<Domain extends SettingsDomain> = { [Key in Domain]: SettingsOf<Domain> };
-type FormState<Domain extends SettingsDomain> = {
-  draft: Draft<Domain>;
+type FormState<Domain extends SettingsDomain> = DraftState<Draft<Domain>> & {
   /** From the first attempt to save on, the draft is checked on every change. */
   checking: boolean;
-  /** What the API refused on a 400, until the field is changed. */
-  serverErrors: FieldErrors;
 };
-
-const listAt = (draft: unknown, path: Path): unknown[] => {
-  const list = getIn(draft, path);
-  return Array.isArray(list) ? list : [];
-};
-
-/**
- * The API's refusal of a field no longer applies once the field is changed; nor do its entries'
- * when one control edits a whole list (the lines of an address in one text area).
- */
-function withoutServerError(errors: FieldErrors, path: Path): FieldErrors {
-  const key = pathKey(path);
-  const changed = (entry: string) => entry === key || entry.startsWith(`${key}.`);
-  if (!Object.keys(errors).some(changed)) return errors;
-  return Object.fromEntries(Object.entries(errors).filter(([entry]) => !changed(entry)));
-}
 
 function formReducer<Domain extends SettingsDomain>(
   state: FormState<Domain>,
-  action: EditorAction | { type: 'check' } | { type: 'refused'; fieldErrors: FieldErrors },
+  action: DraftEdit | { type: 'check' } | { type: 'refused'; fieldErrors: FieldErrors },
 ): FormState<Domain> {
   switch (action.type) {
     case 'set':
-      return {
-        ...state,
-        draft: setIn(state.draft, action.path, action.value),
-        serverErrors: withoutServerError(state.serverErrors, action.path),
-      };
-    // Entries change places: the API's errors, keyed by position, would point at the wrong ones.
     case 'add':
-      return {
-        ...state,
-        draft: setIn(state.draft, action.path, insertItem(listAt(state.draft, action.path), action.item)),
-        serverErrors: {},
-      };
     case 'remove':
-      return {
-        ...state,
-        draft: setIn(state.draft, action.path, removeItem(listAt(state.draft, action.path), action.index)),
-        serverErrors: {},
-      };
     case 'move':
-      return {
-        ...state,
-        draft: setIn(
-          state.draft,
-          action.path,
-          moveItem(listAt(state.draft, action.path), action.from, action.to),
-        ),
-        serverErrors: {},
-      };
+      return editDraft(state, action);
     case 'check':
       return { ...state, checking: true };
     case 'refused':
       return { ...state, serverErrors: action.fieldErrors };
-    default:
-      return state;
   }
 }
 
@@ -149,7 +100,7 @@ export function SettingsForm<Domain extends SettingsDomain>({
         : checkedErrors,
     [checkedErrors, state.serverErrors],
   );
-  const context = useMemo(() => ({ dispatch, errors }), [errors]);
+  const context = useMemo(() => ({ dispatch, errors, labelOf: settingsFieldLabel }), [errors]);
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

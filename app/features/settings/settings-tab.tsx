@@ -1,6 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import type { StaffUser } from '#common/auth/auth.ts';
-import { mayChangeSettings, type SettingsDomain } from '#common/settings/domains.ts';
+import { mayChangeSettings, type DomainSettings, type SettingsDomain } from '#common/settings/domains.ts';
 import { londonDate } from '#common/time/london.ts';
 import { LoadFailure } from '#app/components/ui/load-failure.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
@@ -37,117 +37,63 @@ function Loaded<Domain extends SettingsDomain>({
   return <>{children(query.data)}</>;
 }
 
-function BookingSettingsSection({ canChange }: { canChange: boolean }) {
-  const booking = useDomainSettings('booking');
+/**
+ * One domain's card: its settings read, then its form, made anew for each version read so that
+ * what someone else saved replaces the draft.
+ */
+function DomainSection<Domain extends SettingsDomain>({
+  domain,
+  title,
+  lead,
+  what,
+  form,
+}: {
+  domain: Domain;
+  title: string;
+  lead: string;
+  /** The settings as the loading and failure messages name them: "booking settings". */
+  what: string;
+  form: (current: DomainSettings<Domain>) => ReactNode;
+}) {
+  const query = useDomainSettings(domain);
+  return (
+    <SettingsSection id={`settings-${domain}`} title={title} lead={lead} settings={query.data}>
+      <Loaded query={query} what={what}>
+        {(current) => <Fragment key={current.version}>{form(current)}</Fragment>}
+      </Loaded>
+    </SettingsSection>
+  );
+}
+
+/** The booking settings' form, once the published content's branches are read. */
+function BookingForm({ current, canChange }: { current: DomainSettings<'booking'>; canChange: boolean }) {
   const content = usePublishedSiteContent();
   const [today] = useState(() => londonDate(new Date()));
   const branches = content.data?.content.branches;
+  if (!branches) return <Spinner label="Loading the branches…" />;
   return (
-    <SettingsSection
-      id="settings-booking"
-      title="Booking"
-      lead="The booking page: when customers can book mobile fitting or a visit to a branch (tyre work, MOT testing or servicing), in windows of a few hours."
-      settings={booking.data}
-    >
-      <Loaded query={booking} what="booking settings">
-        {(current) =>
-          branches ? (
-            // A new form for each version read, so that what someone else saved replaces the draft.
-            <SettingsForm
-              key={current.version}
-              current={current}
-              canChange={canChange}
-              label="Booking settings"
-            >
-              {(settings) => (
-                <BookingSection
-                  booking={settings}
-                  branches={branches}
-                  today={today}
-                  fromDefaults={current.version === 0}
-                />
-              )}
-            </SettingsForm>
-          ) : (
-            <Spinner label="Loading the branches…" />
-          )
-        }
-      </Loaded>
-    </SettingsSection>
+    <SettingsForm current={current} canChange={canChange} label="Booking settings">
+      {(settings) => (
+        <BookingSection
+          booking={settings}
+          branches={branches}
+          today={today}
+          fromDefaults={current.version === 0}
+        />
+      )}
+    </SettingsForm>
   );
 }
 
-function TyrePricesSettingsSection({ canChange }: { canChange: boolean }) {
-  const tyres = useDomainSettings('tyres');
+/** The tyre price rules' form, its example priced at the invoicing's VAT rate. */
+function TyrePrices({ current, canChange }: { current: DomainSettings<'tyres'>; canChange: boolean }) {
   const invoicing = useDomainSettings('invoicing');
   return (
-    <SettingsSection
-      id="settings-tyres"
-      title="Tyre prices"
-      lead="How the tyre pages price each tyre from its cost: a margin and a lowest price per tier, the fitting charge by rim size, and which brands are in which tier."
-      settings={tyres.data}
-    >
-      <Loaded query={tyres} what="tyre prices">
-        {(current) => (
-          <TyrePricesForm
-            key={current.version}
-            current={current}
-            vatRatePercent={invoicing.data?.settings.vatRatePercent ?? 20}
-            canChange={canChange}
-          />
-        )}
-      </Loaded>
-    </SettingsSection>
-  );
-}
-
-function InvoicingSettingsSection({ canChange }: { canChange: boolean }) {
-  const invoicing = useDomainSettings('invoicing');
-  return (
-    <SettingsSection
-      id="settings-invoicing"
-      title="Invoicing"
-      lead="Printed on VAT invoices and credit notes under the company name. Invoices already issued keep the details they were issued with."
-      settings={invoicing.data}
-    >
-      <Loaded query={invoicing} what="invoicing settings">
-        {(current) => (
-          <SettingsForm
-            key={current.version}
-            current={current}
-            canChange={canChange}
-            label="Invoicing settings"
-          >
-            {(settings) => <InvoicingSection invoicing={settings} fromDefaults={current.version === 0} />}
-          </SettingsForm>
-        )}
-      </Loaded>
-    </SettingsSection>
-  );
-}
-
-function RemindersSettingsSection({ canChange }: { canChange: boolean }) {
-  const reminders = useDomainSettings('reminders');
-  return (
-    <SettingsSection
-      id="settings-reminders"
-      title="Reminders & reviews"
-      lead="E-mails that bring customers back: MOT and tyre reminders go only to customers who ticked the box for them; every customer is asked for a review the day after a job, once a year at most. All go between 09:00 and 19:00."
-      settings={reminders.data}
-    >
-      <Loaded query={reminders} what="reminder settings">
-        {(current) => (
-          <SettingsForm
-            key={current.version}
-            current={current}
-            canChange={canChange}
-            label="Reminder settings"
-          >
-            {(settings) => <RemindersSection reminders={settings} />}
-          </SettingsForm>
-        )}
-      </Loaded>
-    </SettingsSection>
+    <TyrePricesForm
+      current={current}
+      vatRatePercent={invoicing.data?.settings.vatRatePercent ?? 20}
+      canChange={canChange}
+    />
   );
 }
 
@@ -167,10 +113,42 @@ export function SettingsTab({ user }: { user: StaffUser }) {
           its own and applies at once.
         </p>
       </div>
-      <BookingSettingsSection canChange={may('booking')} />
-      <TyrePricesSettingsSection canChange={may('tyres')} />
-      <InvoicingSettingsSection canChange={may('invoicing')} />
-      <RemindersSettingsSection canChange={may('reminders')} />
+      <DomainSection
+        domain="booking"
+        title="Booking"
+        lead="The booking page: when customers can book mobile fitting or a visit to a branch (tyre work, MOT testing or servicing), in windows of a few hours."
+        what="booking settings"
+        form={(current) => <BookingForm current={current} canChange={may('booking')} />}
+      />
+      <DomainSection
+        domain="tyres"
+        title="Tyre prices"
+        lead="How the tyre pages price each tyre from its cost: a margin and a lowest price per tier, the fitting charge by rim size, and which brands are in which tier."
+        what="tyre prices"
+        form={(current) => <TyrePrices current={current} canChange={may('tyres')} />}
+      />
+      <DomainSection
+        domain="invoicing"
+        title="Invoicing"
+        lead="Printed on VAT invoices and credit notes under the company name. Invoices already issued keep the details they were issued with."
+        what="invoicing settings"
+        form={(current) => (
+          <SettingsForm current={current} canChange={may('invoicing')} label="Invoicing settings">
+            {(settings) => <InvoicingSection invoicing={settings} fromDefaults={current.version === 0} />}
+          </SettingsForm>
+        )}
+      />
+      <DomainSection
+        domain="reminders"
+        title="Reminders & reviews"
+        lead="E-mails that bring customers back: MOT and tyre reminders go only to customers who ticked the box for them; every customer is asked for a review the day after a job, once a year at most. All go between 09:00 and 19:00."
+        what="reminder settings"
+        form={(current) => (
+          <SettingsForm current={current} canChange={may('reminders')} label="Reminder settings">
+            {(settings) => <RemindersSection reminders={settings} />}
+          </SettingsForm>
+        )}
+      />
     </div>
   );
 }

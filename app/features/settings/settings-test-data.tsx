@@ -22,19 +22,6 @@ import { SettingsTab } from './settings-tab.tsx';
 
 export type User = ReturnType<typeof userEvent.setup>;
 
-/** Replaces a field's text as pasting would: at once rather than key by key. */
-export async function replaceText(user: User, field: HTMLElement, text: string) {
-  await user.clear(field);
-  await user.click(field);
-  await user.paste(text);
-}
-
-/** The texts a field's aria-describedby points at, in order: its hint, then its message. */
-export const descriptionOf = (field: HTMLElement) =>
-  (field.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id)?.textContent);
-
 /** The sections of the tab, by their headings. */
 export type SectionName = 'Booking' | 'Tyre prices' | 'Invoicing' | 'Reminders & reviews';
 

@@ -4,12 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { settingsConflictMessage } from '#common/settings/domains.ts';
 import { defaultTyrePricing } from '#common/tyres/pricing-settings.ts';
 import { answer } from '#tests/support/api-handlers.ts';
+import { descriptionOf, replaceText } from '#tests/support/dom.tsx';
 import {
   defaultSettings,
-  descriptionOf,
   domainSettings,
   renderSettingsTab,
-  replaceText,
   saveSection,
   section,
   sentSettings,
@@ -141,9 +140,45 @@ describe('the Tyre prices section', () => {
     });
     await saveSection(user, 'Tyre prices');
 
-    await screen.findByText('Not saved');
+    await tyrePrices().findByText('At most 500%');
     expect(marginField('premium').getAttribute('aria-invalid')).toBe('true');
     expect(descriptionOf(marginField('premium'))).toEqual(['At most 500%']);
+    expect(document.activeElement).toBe(marginField('premium'));
     expect(marginField('budget').getAttribute('aria-invalid')).toBe('false');
+
+    // Corrected, the field's message goes at once; the others' stay until they are.
+    await replaceText(user, marginField('premium'), '45');
+    expect(tyrePrices().queryByText('At most 500%')).toBeNull();
+    expect(marginField('premium').getAttribute('aria-invalid')).toBe('false');
+  });
+
+  it('clears a field’s message as soon as the field is corrected', async () => {
+    const { user } = await renderSettingsTab({
+      own: [
+        answer('PUT /api/settings/:domain', {
+          status: 400,
+          body: {
+            error: 'Check the highlighted fields',
+            fieldErrors: {
+              'tiers.premium.marginPercent': ['At most 500%'],
+              'brandTiers.0.brand': ['This brand is already listed'],
+            },
+          },
+        }),
+      ],
+    });
+    await replaceText(user, floorField('budget'), 'thirty');
+    await saveSection(user, 'Tyre prices');
+    expect(descriptionOf(floorField('budget'))).toEqual(['Enter an amount in pounds, for example 89.99']);
+
+    await replaceText(user, floorField('budget'), '30');
+    expect(floorField('budget').getAttribute('aria-invalid')).toBe('false');
+    expect(floorField('budget').getAttribute('aria-describedby')).toBeNull();
+    await saveSection(user, 'Tyre prices');
+
+    await tyrePrices().findByText('This brand is already listed');
+    await replaceText(user, marginField('premium'), '45');
+    expect(tyrePrices().queryByText('At most 500%')).toBeNull();
+    tyrePrices().getByText('This brand is already listed');
   });
 });

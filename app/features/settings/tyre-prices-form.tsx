@@ -1,24 +1,31 @@
-import { useState, type FormEvent } from 'react';
+import { FormProvider, useForm, useWatch, type Control, type Path } from 'react-hook-form';
 import { fittedPrice } from '#common/tyres/pricing.ts';
-import { pricingRules } from '#common/tyres/pricing-settings.ts';
+import { pricingRules, type TyrePricingSettings } from '#common/tyres/pricing-settings.ts';
 import type { DomainSettings } from '#common/settings/domains.ts';
-import { Button } from '#app/components/ui/button.tsx';
-import { ApiError, messageOf } from '#app/lib/api.ts';
-import { toast } from '#app/lib/use-toast.ts';
 import { formatPence } from '#common/util/money.ts';
+import { Button } from '#app/components/ui/button.tsx';
+import { showRefusal } from '#app/components/ui/show-refusal.ts';
+import { toast } from '#app/lib/use-toast.ts';
 import { useChangeSettings } from './settings-queries.ts';
-import { draftOf, settingsOf, type PricingDraft } from './tyre-prices-draft.ts';
 import {
-  BrandFields,
-  FittingFields,
-  RoundingFields,
-  TierFields,
-  type RuleFieldsProps,
-} from './tyre-prices-fields.tsx';
+  pricingFieldNames,
+  pricingResolver,
+  settingsOf,
+  valuesOf,
+  type PricingValues,
+} from './tyre-prices-draft.ts';
+import { BrandFields, FittingFields, RoundingFields, TierFields } from './tyre-prices-fields.tsx';
 
 /** What the example tyre of the form costs by the rules as typed: a mid-range 16-inch at £50 cost. */
-function Example({ draft, vatRatePercent }: { draft: PricingDraft; vatRatePercent: number }) {
-  const result = settingsOf(draft);
+function Example({
+  control,
+  vatRatePercent,
+}: {
+  control: Control<PricingValues, unknown, TyrePricingSettings>;
+  vatRatePercent: number;
+}) {
+  const values = useWatch({ control }) as PricingValues;
+  const result = settingsOf(values);
   if (!result.ok) return null;
   const price = fittedPrice(pricingRules(result.settings, vatRatePercent), {
     rim: 16,
@@ -51,65 +58,59 @@ export function TyrePricesForm({
   canChange: boolean;
 }) {
   const publish = useChangeSettings('tyres');
-  const [draft, setDraft] = useState(() => draftOf(current.settings));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const update: RuleFieldsProps['update'] = (field, change) => {
-    setDraft((current) => change(current));
-    // What was wrong with the field is being put right: its message goes now, not at the next save.
-    setErrors(({ [field]: _fixed, ...rest }) => rest);
-  };
+  const form = useForm<PricingValues, unknown, TyrePricingSettings>({
+    resolver: pricingResolver,
+    defaultValues: valuesOf(current.settings),
+  });
+  const { control, getValues, handleSubmit, setError } = form;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (publish.isPending || !canChange) return;
-    const result = settingsOf(draft);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
+  const submit = handleSubmit(async (settings) => {
     try {
       // The answer's new version gives a new form (the tab keys it by version).
-      await publish.mutateAsync({ version: current.version, settings: result.settings });
+      await publish.mutateAsync({ version: current.version, settings });
       toast({ title: 'Tyre prices saved', description: 'Customers see the new prices now.' });
     } catch (error) {
-      if (error instanceof ApiError && error.fieldErrors) {
-        setErrors(
-          Object.fromEntries(Object.entries(error.fieldErrors).map(([key, list]) => [key, list[0]!])),
-        );
-      }
-      toast({ variant: 'destructive', title: 'Not saved', description: messageOf(error) });
+      showRefusal(error, {
+        fields: pricingFieldNames(getValues()) as Path<PricingValues>[],
+        setError,
+        title: 'Not saved',
+      });
     }
-  }
+  });
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      aria-label="Tyre price rules"
-      className="grid max-w-4xl gap-6"
-    >
-      <fieldset disabled={!canChange} className="contents">
-        <RoundingFields draft={draft} errors={errors} update={update} />
-        <TierFields draft={draft} errors={errors} update={update} />
-        <FittingFields draft={draft} errors={errors} update={update} />
-        <BrandFields draft={draft} errors={errors} update={update} />
-      </fieldset>
-      <Example draft={draft} vatRatePercent={vatRatePercent} />
-      <div className="flex flex-wrap items-center gap-3">
-        {canChange ? (
-          <Button type="submit" size="large" aria-disabled={publish.isPending}>
-            {publish.isPending ? 'Saving…' : 'Save prices'}
-          </Button>
-        ) : (
-          <p className="text-sm text-slate-600">Only an owner can change the tyre prices.</p>
-        )}
-        <p className="text-sm text-slate-600">
-          {current.version > 0
-            ? 'Every tyre without a price of its own follows these rules.'
-            : 'These are the starting rules: save them as they suit the business.'}
-        </p>
-      </div>
-    </form>
+    <FormProvider {...form}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          if (publish.isPending || !canChange) event.preventDefault();
+          else void submit(event);
+        }}
+        aria-label="Tyre price rules"
+        className="grid max-w-4xl gap-6"
+      >
+        <fieldset disabled={!canChange} className="contents">
+          <RoundingFields />
+          <TierFields />
+          <FittingFields />
+          <BrandFields />
+        </fieldset>
+        <Example control={control} vatRatePercent={vatRatePercent} />
+        <div className="flex flex-wrap items-center gap-3">
+          {canChange ? (
+            <Button type="submit" size="large" aria-disabled={publish.isPending}>
+              {publish.isPending ? 'Saving…' : 'Save prices'}
+            </Button>
+          ) : (
+            <p className="text-sm text-slate-600">Only an owner can change the tyre prices.</p>
+          )}
+          <p className="text-sm text-slate-600">
+            {current.version > 0
+              ? 'Every tyre without a price of its own follows these rules.'
+              : 'These are the starting rules: save them as they suit the business.'}
+          </p>
+        </div>
+      </form>
+    </FormProvider>
   );
 }

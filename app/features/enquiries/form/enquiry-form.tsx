@@ -112,6 +112,17 @@ export function EnquiryForm({ initialValues, initialErrors, coveredDistricts = [
     maxLength: enquiryFieldLimits[name],
     defaultValue: initialValues?.[name],
   });
+  // Registered in page order: react-hook-form focuses the first field at fault in the order the
+  // fields were registered, and the fields' own components register them later than this.
+  const fields = {
+    name: text('name'),
+    phone: text('phone'),
+    email: text('email'),
+    vehicle: text('vehicle'),
+    service: register('service'),
+    postcode: text('postcode'),
+    message: text('message'),
+  };
 
   return (
     <form
@@ -125,29 +136,29 @@ export function EnquiryForm({ initialValues, initialErrors, coveredDistricts = [
       aria-label="Enquiry form"
     >
       <Field name="name" label="Name" required error={errorOf('name')}>
-        {(control) => <input {...control} {...text('name')} autoComplete="name" />}
+        {(control) => <input {...control} {...fields.name} autoComplete="name" />}
       </Field>
       <Field name="phone" label="Phone" required error={errorOf('phone')}>
-        {(control) => <input {...control} {...text('phone')} type="tel" autoComplete="tel" />}
+        {(control) => <input {...control} {...fields.phone} type="tel" autoComplete="tel" />}
       </Field>
       <Field name="email" label="Email" required error={errorOf('email')}>
-        {(control) => <input {...control} {...text('email')} type="email" autoComplete="email" />}
+        {(control) => <input {...control} {...fields.email} type="email" autoComplete="email" />}
       </Field>
       <Field name="vehicle" label="Vehicle Make & Model" error={errorOf('vehicle')}>
-        {(control) => <input {...control} {...text('vehicle')} placeholder="e.g. Ford Focus 2019" />}
+        {(control) => <input {...control} {...fields.vehicle} placeholder="e.g. Ford Focus 2019" />}
       </Field>
       <ServiceField
-        select={register('service')}
+        select={fields.service}
         defaultValue={initialValues?.service ?? ''}
         error={errorOf('service')}
       />
-      <PostcodeField input={text('postcode')} coverage={coverage} error={errorOf('postcode')} />
+      <PostcodeField input={fields.postcode} coverage={coverage} error={errorOf('postcode')} />
       <div className="sm:col-span-2">
         <Field name="message" label="Additional Information" error={errorOf('message')}>
           {(control) => (
             <textarea
               {...control}
-              {...text('message')}
+              {...fields.message}
               rows={4}
               placeholder="Tyre size, your location, a good time to call..."
             />

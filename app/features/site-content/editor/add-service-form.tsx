@@ -3,7 +3,7 @@ import { siteContentLimits, type ServiceContent } from '#common/site-content/sit
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { PlusIcon } from '#app/components/ui/staff-icons.tsx';
 import { newService, newServiceAddressProblem, slugFromTitle } from './content-keys.ts';
-import { useEditor } from './editor-context.ts';
+import { useEditor } from '#app/components/editor/editor-context.ts';
 
 /**
  * Adds a service: its name and its address, suggested from the name until staff write their own.

@@ -1,8 +1,8 @@
 import { memo } from 'react';
 import type { BranchContent } from '#common/site-content/site-content.ts';
-import { TextField } from './content-fields.tsx';
-import { fieldId } from './draft-state.ts';
-import { ItemControls } from './list-controls.tsx';
+import { TextField } from '#app/components/editor/fields.tsx';
+import { fieldId } from '#app/components/editor/draft.ts';
+import { ItemControls } from '#app/components/editor/list-controls.tsx';
 import { WeeklyHours } from './weekly-hours.tsx';
 
 type BranchEditorProps = { branch: BranchContent; index: number; count: number };

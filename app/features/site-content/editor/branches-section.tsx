@@ -3,11 +3,11 @@ import { siteContentLimits, type BranchContent } from '#common/site-content/site
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { PlusIcon } from '#app/components/ui/staff-icons.tsx';
 import { BranchEditor } from './branch-editor.tsx';
-import { ListError } from './content-fields.tsx';
+import { ListError } from '#app/components/editor/fields.tsx';
+import { fieldId } from '#app/components/editor/draft.ts';
+import { useEditor } from '#app/components/editor/editor-context.ts';
 import { newBranch } from './content-keys.ts';
 import { ContentSection } from './content-section.tsx';
-import { fieldId } from './draft-state.ts';
-import { useEditor } from './editor-context.ts';
 
 /** Adds a branch by its name; its hours start as the first branch's. */
 function AddBranchForm({ branches }: { branches: readonly BranchContent[] }) {

@@ -1,10 +1,10 @@
 import { memo } from 'react';
 import { siteContentLimits, type SiteContent } from '#common/site-content/site-content.ts';
 import { fieldLabel } from './content-errors.ts';
-import { ListError, TextField } from './content-fields.tsx';
+import { ListError, TextField } from '#app/components/editor/fields.tsx';
+import { fieldId } from '#app/components/editor/draft.ts';
+import { AddButton, ItemControls } from '#app/components/editor/list-controls.tsx';
 import { ContentSection } from './content-section.tsx';
-import { fieldId } from './draft-state.ts';
-import { AddButton, ItemControls } from './list-controls.tsx';
 
 type Business = SiteContent['business'];
 const linksPath = ['business', 'socialLinks'] as const;

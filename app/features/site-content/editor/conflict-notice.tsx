@@ -3,7 +3,7 @@ import { describeChanges } from '#common/site-content/changes.ts';
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
 import { ChangeList } from './change-list.tsx';
 import { formatDateTime } from '#common/time/formats.ts';
-import type { Conflict } from './draft-state.ts';
+import { type Conflict } from './draft-state.ts';
 import { conflictNoticeId } from './use-content-publishing.ts';
 
 type ConflictNoticeProps = {

@@ -4,11 +4,11 @@ import { describeChanges } from '#common/site-content/changes.ts';
 import { BranchesSection } from './branches-section.tsx';
 import { BusinessSection } from './business-section.tsx';
 import { ConflictNotice } from './conflict-notice.tsx';
-import { checkDraft, shownErrors } from './content-errors.ts';
+import { checkDraft, fieldLabel, shownErrors } from './content-errors.ts';
 import { ContentIndex } from './content-index.tsx';
 import { editorReducer, hasEdits } from './draft-state.ts';
+import { EditorContext } from '#app/components/editor/editor-context.ts';
 import { initialEditorState, readStoredDraft, storeDraft } from './draft-storage.ts';
-import { EditorContext } from './editor-context.ts';
 import { ErrorSummary } from './error-summary.tsx';
 import { HistorySection } from './history-section.tsx';
 import { HomePricingSection } from './home-pricing-section.tsx';
@@ -69,7 +69,7 @@ export function ContentEditor({ published }: { published: PublishedSiteContent }
     return result.ok ? {} : result.fieldErrors;
   }, [state.checking, draft]);
   const errors = useStableErrors(shownErrors(state.checking, draftErrors, state.serverErrors));
-  const context = useMemo(() => ({ dispatch, errors }), [errors]);
+  const context = useMemo(() => ({ dispatch, errors, labelOf: fieldLabel }), [errors]);
   const busy = publish.isPending || restore.isPending;
 
   /** The draft as the rules accept it, or null after showing what needs attention. */
@@ -94,8 +94,8 @@ export function ContentEditor({ published }: { published: PublishedSiteContent }
           <LastChanged published={newest} />
           <p className="text-sm text-slate-600">
             The services, prices, branches, hours and texts of the public site. Make your changes, then
-            publish: the site shows them at once. Booking times, tyre prices, invoicing and reminders are
-            in Settings.
+            publish: the site shows them at once. Booking times, tyre prices, invoicing and reminders are in
+            Settings.
           </p>
         </div>
         <ErrorSummary errors={errors} draft={draft} />

@@ -85,16 +85,6 @@ describe('labels and locations of fields', () => {
     expect(fieldLabel(['areas', 'regions', 0])).toBe('Area 1');
     expect(fieldLabel(['branches', 0, 'hours', 'saturday', 'opens'])).toBe('Saturday opens');
     expect(fieldLabel(['branches', 0, 'hours', 'sunday', 'closed'])).toBe('Closed on Sunday');
-    expect(fieldLabel(['booking', 'locations', 0, 'week', 'monday', 0, 'end'])).toBe('Monday window 1 ends');
-    expect(fieldLabel(['booking', 'locations', 2, 'week', 'sunday', 3, 'places'])).toBe(
-      'Sunday window 4 jobs',
-    );
-    expect(fieldLabel(['booking', 'locations', 1, 'week', 'friday', 1])).toBe('Friday window 2');
-    expect(fieldLabel(['booking', 'locations', 1, 'week', 'friday'])).toBe('Friday windows');
-    expect(fieldLabel(['booking', 'closedDates', 0, 'location'])).toBe('Where');
-    expect(fieldLabel(['invoicing', 'address'])).toBe('Postal address on invoices');
-    expect(fieldLabel(['invoicing', 'address', 1])).toBe('Address line 2');
-    expect(fieldLabel(['invoicing', 'vatNumber'])).toBe('VAT registration number');
   });
 
   it('say where a field is, by the names staff gave', () => {

@@ -1,5 +1,3 @@
-import { branchServices, type BranchService } from '#common/bookings/settings.ts';
-import { branchServiceTitles } from '#common/bookings/branch-services.ts';
 import {
   publishableSiteContentSchema,
   siteContentFieldErrors,
@@ -8,7 +6,7 @@ import {
   type Weekday,
 } from '#common/site-content/site-content.ts';
 import { infoPageNames, type InfoPageKey } from '#common/site-content/info-pages.ts';
-import type { FieldErrors, Path } from './draft-state.ts';
+import { type FieldErrors, type Path } from '#app/components/editor/draft.ts';
 
 export type DraftCheck = { ok: true; content: SiteContent } | { ok: false; fieldErrors: FieldErrors };
 
@@ -40,16 +38,6 @@ const labels: Record<string, string> = {
   'business.socialLinks': 'Social links',
   'business.socialLinks.#.label': 'Name',
   'business.socialLinks.#.url': 'Address',
-  'invoicing.address': 'Postal address on invoices',
-  'invoicing.address.#': 'Address line',
-  'invoicing.vatNumber': 'VAT registration number',
-  'invoicing.vatRatePercent': 'VAT rate',
-  'invoicing.reductionLimitPercent': 'Hold price cuts of more than',
-  'reminders.motFirstDays': 'First MOT reminder',
-  'reminders.motSecondDays': 'Second MOT reminder',
-  'reminders.tyreWeeks': 'Tyre reminder',
-  'reminders.reviewLink': 'Review link',
-  'reminders.reviewTime': 'Review requests go at',
   services: 'Services',
   'services.#.title': 'Name',
   'services.#.slug': 'Page address',
@@ -98,24 +86,6 @@ const labels: Record<string, string> = {
   'branches.#.address.locality': 'Town',
   'branches.#.address.postcode': 'Postcode',
   'branches.#.sundayNote': 'Sunday note',
-  'booking.horizonDays': 'How far ahead customers can book',
-  'booking.noticeHours': 'Shortest notice',
-  'booking.locations': 'Where customers can book',
-  'booking.locations.#.key': 'Branch',
-  'booking.locations.#.enabled': 'Online booking',
-  'booking.locations.#.services': 'MOT testing and servicing',
-  ...Object.fromEntries(
-    branchServices.map((service) => [
-      `booking.locations.#.services.${service}.enabled`,
-      `Online booking of ${branchServiceTitles[service]}`,
-    ]),
-  ),
-  'booking.closedDates': 'Closed dates',
-  'booking.closedDates.#.date': 'Date',
-  'booking.closedDates.#.location': 'Where',
-  'booking.closedDates.#.note': 'Note for staff (optional)',
-  'booking.openBankHolidays': 'Bank holidays',
-  'booking.openBankHolidays.#': 'Bank holiday',
   'contactHours.weekdays': 'Monday to Friday',
   'contactHours.saturday': 'Saturday',
   'contactHours.sunday': 'Sunday',
@@ -133,12 +103,9 @@ const labels: Record<string, string> = {
   'customerEmails.acknowledgementNextSteps': 'Acknowledgement: what happens next',
 };
 
-/** A booking window's fields, as "Monday window 1 ends" names them. */
-const windowFields: Record<string, string> = { start: 'starts', end: 'ends', places: 'jobs' };
-
 /** Lists of single texts, whose entries are labelled with their number ("Benefit 2"). */
 const numberedEntries =
-  /^(services\.#\.(longDescription|benefits|keywords)|areas\.regions|invoicing\.address|infoPages\.\*\.(keywords|sections\.#\.blocks\.#\.items))\.#$/;
+  /^(services\.#\.(longDescription|benefits|keywords)|areas\.regions|infoPages\.\*\.(keywords|sections\.#\.blocks\.#\.items))\.#$/;
 
 /** The label of the field at a path: "Price", "Benefit 2", "Saturday opens". */
 export function fieldLabel(path: Path): string {
@@ -151,18 +118,6 @@ export function fieldLabel(path: Path): string {
   if (hours) {
     const day = weekdayNames[hours[1] as Weekday] ?? hours[1];
     return hours[2] === 'closed' ? `Closed on ${day}` : `${day} ${hours[2]}`;
-  }
-  const windows =
-    /^booking\.locations\.#\.(?:services\.(\w+)\.)?week\.(\w+)(\.#(?:\.(start|end|places))?)?$/.exec(pattern);
-  if (windows) {
-    // A branch's MOT testing's or servicing's own windows: "MOT Testing, Monday window 1 ends".
-    const service = windows[1];
-    const whose = service ? `${branchServiceTitles[service as BranchService] ?? service}, ` : '';
-    const day = weekdayNames[windows[2] as Weekday] ?? windows[2];
-    const position = path[service ? 7 : 5];
-    if (!windows[3] || typeof position !== 'number') return `${whose}${day} windows`;
-    const name = `${whose}${day} window ${position + 1}`;
-    return windows[4] ? `${name} ${windowFields[windows[4]]}` : name;
   }
   const label = labels[pattern] ?? pattern;
   const last = path[path.length - 1];

@@ -7,7 +7,7 @@ import {
 } from '#common/site-content/site-content.ts';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '#app/lib/api.ts';
-import type { FieldErrors } from './draft-state.ts';
+import { type FieldErrors } from '#app/components/editor/draft.ts';
 
 /** GET /api/site-content: the published document. */
 export const siteContentQueryKey = ['/api/site-content'] as const;

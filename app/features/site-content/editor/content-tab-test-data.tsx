@@ -52,23 +52,6 @@ export async function publishDraft(user: ReturnType<typeof userEvent.setup>) {
   return changes;
 }
 
-/** Replaces a field's text as pasting would: at once rather than key by key. */
-export async function replaceText(
-  user: ReturnType<typeof userEvent.setup>,
-  field: HTMLElement,
-  text: string,
-) {
-  await user.clear(field);
-  await user.click(field);
-  await user.paste(text);
-}
-
-/** The texts a field's aria-describedby points at, in order: its hint, then its message. */
-export const descriptionOf = (field: HTMLElement) =>
-  (field.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id)?.textContent);
-
 /** The content the last PUT sent. */
 export function sentContent(api: ServedApi): SiteContent {
   const put = api.calls.filter((call) => call.method === 'PUT').at(-1);

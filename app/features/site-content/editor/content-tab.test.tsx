@@ -6,11 +6,12 @@ import type { PublishedSiteContent, SiteContentRevision } from '#common/site-con
 import { makeContent, makePublished, makeRevision } from '#tests/support/site-content.ts';
 import { createQueryClient } from '#app/lib/query-client.ts';
 import { ConflictNotice } from './conflict-notice.tsx';
+import { fieldLabel } from './content-errors.ts';
 import { revisionsQueryKey, siteContentQueryKey } from './content-queries.ts';
-import { TextField } from './content-fields.tsx';
-import { ContentTab } from './content-tab.tsx';
+import { TextField } from '#app/components/editor/fields.tsx';
 import { editorState } from './draft-state.ts';
-import { EditorContext } from './editor-context.ts';
+import { EditorContext } from '#app/components/editor/editor-context.ts';
+import { ContentTab } from './content-tab.tsx';
 import { ErrorSummary } from './error-summary.tsx';
 import { PublishBar } from './publish-bar.tsx';
 
@@ -105,7 +106,11 @@ describe('the parts of the editor', () => {
   it('tie a field’s message to it', () => {
     const html = renderToStaticMarkup(
       <EditorContext.Provider
-        value={{ dispatch: () => {}, errors: { 'business.email': ['Enter a valid e-mail address'] } }}
+        value={{
+          dispatch: () => {},
+          errors: { 'business.email': ['Enter a valid e-mail address'] },
+          labelOf: fieldLabel,
+        }}
       >
         <TextField path={['business', 'email']} value="sam@" type="email" hint="Where enquiries go." />
       </EditorContext.Provider>,

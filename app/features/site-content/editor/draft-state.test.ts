@@ -1,55 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  editorReducer,
-  editorState,
-  fieldId,
-  getIn,
-  hasEdits,
-  insertItem,
-  moveItem,
-  pathKey,
-  removeItem,
-  setIn,
-} from './draft-state.ts';
+import { editorReducer, editorState, hasEdits } from './draft-state.ts';
 import { makePublished } from '#tests/support/site-content.ts';
-
-describe('paths into the content', () => {
-  it('name fields as the schema and the API name their errors, and give them DOM ids', () => {
-    expect(pathKey(['services', 1, 'pricing', 0, 'price'])).toBe('services.1.pricing.0.price');
-    expect(fieldId(['branches', 0, 'hours', 'saturday', 'closes'])).toBe(
-      'content-branches-0-hours-saturday-closes',
-    );
-    expect(fieldId('services.1.title')).toBe('content-services-1-title');
-  });
-
-  it('read and replace a value, sharing everything off the path', () => {
-    const content = makePublished().content;
-    const changed = setIn(content, ['services', 1, 'pricing', 0, 'price'], '£30');
-    expect(getIn(changed, ['services', 1, 'pricing', 0, 'price'])).toBe('£30');
-    expect(content.services[1]!.pricing[0]!.price).toBe('£25');
-    expect(changed.services[0]).toBe(content.services[0]);
-    expect(changed.branches).toBe(content.branches);
-    expect(changed.services[1]!.benefits).toBe(content.services[1]!.benefits);
-    expect(getIn(content, ['services', 99, 'title'])).toBeUndefined();
-  });
-});
-
-describe('list operations', () => {
-  const list = ['a', 'b', 'c'];
-  it('insert, at the end by default', () => {
-    expect(insertItem(list, 'd')).toEqual(['a', 'b', 'c', 'd']);
-    expect(insertItem(list, 'x', 1)).toEqual(['a', 'x', 'b', 'c']);
-  });
-  it('remove', () => {
-    expect(removeItem(list, 1)).toEqual(['a', 'c']);
-  });
-  it('move up and down, ignoring moves past either end', () => {
-    expect(moveItem(list, 2, 1)).toEqual(['a', 'c', 'b']);
-    expect(moveItem(list, 0, 1)).toEqual(['b', 'a', 'c']);
-    expect(moveItem(list, 0, -1)).toEqual(list);
-    expect(moveItem(list, 2, 3)).toEqual(list);
-  });
-});
 
 describe('the editor', () => {
   const start = () => editorState(makePublished());

@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import type { SiteContent } from '#common/site-content/site-content.ts';
 import { AlertIcon } from '#app/components/ui/icons.tsx';
 import { errorKeysInOrder, fieldLocation } from './content-errors.ts';
-import { fieldId, type FieldErrors } from './draft-state.ts';
+import { fieldId, type FieldErrors } from '#app/components/editor/draft.ts';
 import { errorSummaryId } from './use-content-publishing.ts';
 import { plural } from '#common/util/words.ts';
 

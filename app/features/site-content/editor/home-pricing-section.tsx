@@ -1,9 +1,10 @@
 import { memo } from 'react';
 import { siteContentLimits, type PriceGroup, type SiteContent } from '#common/site-content/site-content.ts';
-import { ListError, TextField, TokensHint } from './content-fields.tsx';
+import { ListError, TextField } from '#app/components/editor/fields.tsx';
+import { TokensHint } from './tokens-hint.tsx';
+import { fieldId } from '#app/components/editor/draft.ts';
+import { AddButton, ItemControls } from '#app/components/editor/list-controls.tsx';
 import { ContentSection } from './content-section.tsx';
-import { fieldId } from './draft-state.ts';
-import { AddButton, ItemControls } from './list-controls.tsx';
 import { PriceLinesField } from './price-lines-field.tsx';
 
 const groupsPath = ['homePricing', 'groups'] as const;

@@ -9,11 +9,12 @@ import {
   type InfoPageKey,
   type InfoPages,
 } from '#common/site-content/info-pages.ts';
-import { ListError, TextField, TokensHint } from './content-fields.tsx';
+import { ListError, TextField } from '#app/components/editor/fields.tsx';
+import { TokensHint } from './tokens-hint.tsx';
+import { fieldId, pathKey, type Path } from '#app/components/editor/draft.ts';
+import { useEditor } from '#app/components/editor/editor-context.ts';
+import { AddButton, ItemControls } from '#app/components/editor/list-controls.tsx';
 import { ContentSection } from './content-section.tsx';
-import { fieldId, pathKey, type Path } from './draft-state.ts';
-import { useEditor } from './editor-context.ts';
-import { AddButton, ItemControls } from './list-controls.tsx';
 import { StringListField } from './string-list-field.tsx';
 
 const hoursBlocks = {

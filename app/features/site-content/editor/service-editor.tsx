@@ -1,10 +1,11 @@
 import { memo } from 'react';
 import { siteContentLimits, type ServiceContent } from '#common/site-content/site-content.ts';
 import { ChevronDownIcon } from '#app/components/ui/icons.tsx';
-import { CheckboxField, TextField, TokensHint } from './content-fields.tsx';
-import { fieldId } from './draft-state.ts';
-import { useEditor } from './editor-context.ts';
-import { ItemControls } from './list-controls.tsx';
+import { CheckboxField, TextField } from '#app/components/editor/fields.tsx';
+import { TokensHint } from './tokens-hint.tsx';
+import { fieldId } from '#app/components/editor/draft.ts';
+import { useEditor } from '#app/components/editor/editor-context.ts';
+import { ItemControls } from '#app/components/editor/list-controls.tsx';
 import { PriceLinesField } from './price-lines-field.tsx';
 import { StringListField } from './string-list-field.tsx';
 

@@ -1,11 +1,11 @@
 import { memo } from 'react';
 import type { ServiceContent } from '#common/site-content/site-content.ts';
 import { AddServiceForm } from './add-service-form.tsx';
-import { ListError } from './content-fields.tsx';
+import { ListError } from '#app/components/editor/fields.tsx';
+import { fieldId } from '#app/components/editor/draft.ts';
+import { useOpenKeys } from '#app/components/editor/use-open-keys.ts';
 import { ContentSection } from './content-section.tsx';
-import { fieldId } from './draft-state.ts';
 import { ServiceEditor, serviceFirstFieldId } from './service-editor.tsx';
-import { useOpenKeys } from './use-open-keys.ts';
 
 type ServicesSectionProps = {
   services: readonly ServiceContent[];

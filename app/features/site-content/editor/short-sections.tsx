@@ -1,9 +1,10 @@
 import { memo } from 'react';
 import { siteContentLimits, type SiteContent, type Testimonial } from '#common/site-content/site-content.ts';
-import { ListError, NumberField, TextField, TokensHint, WordListField } from './content-fields.tsx';
+import { ListError, NumberField, TextField, WordListField } from '#app/components/editor/fields.tsx';
+import { TokensHint } from './tokens-hint.tsx';
+import { fieldId } from '#app/components/editor/draft.ts';
+import { AddButton, ItemControls } from '#app/components/editor/list-controls.tsx';
 import { ContentSection } from './content-section.tsx';
-import { fieldId } from './draft-state.ts';
-import { AddButton, ItemControls } from './list-controls.tsx';
 import { StringListField } from './string-list-field.tsx';
 
 /** The general contact hours of the contact section, one line per part of the week. */

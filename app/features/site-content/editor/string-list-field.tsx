@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { fieldLabel } from './content-errors.ts';
-import { ListError, TextField } from './content-fields.tsx';
-import { fieldId, type Path } from './draft-state.ts';
-import { AddButton, ItemControls } from './list-controls.tsx';
+import { ListError, TextField } from '#app/components/editor/fields.tsx';
+import { fieldId, type Path } from '#app/components/editor/draft.ts';
+import { AddButton, ItemControls } from '#app/components/editor/list-controls.tsx';
 
 type StringListFieldProps = {
   path: Path;

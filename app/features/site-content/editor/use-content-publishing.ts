@@ -13,7 +13,7 @@ import {
   revisionsQueryKey,
   siteContentQueryKey,
 } from './content-queries.ts';
-import type { EditorAction } from './draft-state.ts';
+import { type EditorAction } from './draft-state.ts';
 
 /** Ids of the parts of the section that take focus after an answer. */
 export const errorSummaryId = 'content-error-summary';

@@ -6,8 +6,8 @@ import {
   type Weekday,
 } from '#common/site-content/site-content.ts';
 import { fieldLabel } from './content-errors.ts';
-import { fieldId, type Path } from './draft-state.ts';
-import { useEditor, useFieldError } from './editor-context.ts';
+import { fieldId, type Path } from '#app/components/editor/draft.ts';
+import { useEditor, useFieldError } from '#app/components/editor/editor-context.ts';
 
 const timeClass =
   'block w-full min-w-0 rounded-lg border border-slate-300 bg-white px-2 py-2 text-base text-ink shadow-sm scroll-mt-24 scroll-mb-36 focus:border-brand-dark focus:outline-none focus:ring-2 focus:ring-brand/40 max-sm:[&::-webkit-calendar-picker-indicator]:hidden disabled:bg-slate-100 disabled:text-slate-400 aria-[invalid=true]:border-red-700';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSiteSettings } from '#common/site-content/site-settings.ts';
-import { businessJsonLd, priceSpecification, type BusinessFacts } from './seo.ts';
+import { businessJsonLd, priceSpecification, type BusinessFacts } from './business-json-ld.ts';
 
 describe('priceSpecification', () => {
   it('reads "£25" as a price and "From £45" as a minimum price, in pounds', () => {

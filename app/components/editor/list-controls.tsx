@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
 import { ChevronDownIcon } from '#app/components/ui/icons.tsx';
 import { PlusIcon, TrashIcon } from '#app/components/ui/staff-icons.tsx';
-import { fieldId, type Path } from './draft-state.ts';
+import { fieldId, type Path } from './draft.ts';
 import { useEditor } from './editor-context.ts';
 
 const iconButtonClass =

@@ -1,8 +1,6 @@
-import { Fragment, useState, type ReactNode } from 'react';
-import { factNames } from '#common/site-content/facts.ts';
+import { useState, type ReactNode } from 'react';
 import { fieldClass } from '#app/components/ui/form-field.tsx';
-import { fieldLabel } from './content-errors.ts';
-import { fieldId, type Path } from './draft-state.ts';
+import { fieldId, type Path } from './draft.ts';
 import { useEditor, useFieldError } from './editor-context.ts';
 
 /** Focused fields stay clear of the sticky Publish bar and the top of the window. */
@@ -79,7 +77,7 @@ export function FieldFrame({
 type TextFieldProps = {
   path: Path;
   value: string;
-  /** Defaults to the field's label in content-errors.ts, which the list of problems uses too. */
+  /** Defaults to the field's label as the editor names it, which its list of problems uses too. */
   label?: string;
   hint?: ReactNode;
   labelHidden?: boolean;
@@ -93,7 +91,7 @@ type TextFieldProps = {
   className?: string;
 };
 
-/** A text of the content, bound to its place in the draft. */
+/** A text of the draft, bound to its place in it. */
 export function TextField({
   path,
   value,
@@ -108,13 +106,13 @@ export function TextField({
   autoComplete = 'off',
   className,
 }: TextFieldProps) {
-  const { dispatch } = useEditor();
+  const { dispatch, labelOf } = useEditor();
   const onChange = (event: { target: { value: string } }) =>
     dispatch({ type: 'set', path, value: event.target.value });
   return (
     <FieldFrame
       path={path}
-      label={label ?? fieldLabel(path)}
+      label={label ?? labelOf(path)}
       hint={hint}
       labelHidden={labelHidden}
       aside={aside}
@@ -183,11 +181,12 @@ export function useNumberInput(path: Path, value: number) {
   } as const;
 }
 
-/** A whole number of the content, with its unit after it. */
+/** A whole number of the draft, with its unit after it. */
 export function NumberField({ path, value, suffix, hint }: NumberFieldProps) {
   const input = useNumberInput(path, value);
+  const { labelOf } = useEditor();
   return (
-    <FieldFrame path={path} label={fieldLabel(path)} hint={hint} hintBelow>
+    <FieldFrame path={path} label={labelOf(path)} hint={hint} hintBelow>
       {(control) => (
         <div className="mt-1.5 flex items-center gap-2">
           <input {...control} {...input} className={`${controlClass} mt-0 max-w-28`} />
@@ -216,7 +215,7 @@ export function WordListField({
   words: readonly string[];
   hint?: ReactNode;
 }) {
-  const { dispatch } = useEditor();
+  const { dispatch, labelOf } = useEditor();
   const [text, setText] = useState(() => words.join(', '));
   // A list from elsewhere (discarding, restoring) replaces what was typed.
   const [shown, setShown] = useState(words);
@@ -225,7 +224,7 @@ export function WordListField({
     if (!sameWords(wordsOf(text), words)) setText(words.join(', '));
   }
   return (
-    <FieldFrame path={path} label={fieldLabel(path)} hint={hint}>
+    <FieldFrame path={path} label={labelOf(path)} hint={hint}>
       {(control) => (
         <textarea
           {...control}
@@ -246,9 +245,9 @@ export function WordListField({
 
 type CheckboxFieldProps = { path: Path; checked: boolean; label?: string; hint?: ReactNode };
 
-/** A yes-or-no of the content, with a large touch target (the whole line). */
+/** A yes-or-no of the draft, with a large touch target (the whole line). */
 export function CheckboxField({ path, checked, label, hint }: CheckboxFieldProps) {
-  const { dispatch } = useEditor();
+  const { dispatch, labelOf } = useEditor();
   const id = fieldId(path);
   return (
     <div className="flex items-start gap-3">
@@ -262,7 +261,7 @@ export function CheckboxField({ path, checked, label, hint }: CheckboxFieldProps
       />
       <div className="py-2.5">
         <label htmlFor={id} className="block text-sm font-semibold text-ink">
-          {label ?? fieldLabel(path)}
+          {label ?? labelOf(path)}
         </label>
         {hint && (
           <p id={`${id}-hint`} className="text-sm text-slate-600">
@@ -282,25 +281,5 @@ export function ListError({ path }: { path: Path }) {
     <p id={`${fieldId(path)}-error`} className="text-sm font-medium text-red-700">
       {error}
     </p>
-  );
-}
-
-const Token = ({ children }: { children: string }) => (
-  <code className="font-mono text-[0.8125rem] text-ink">{children}</code>
-);
-
-/** Where texts may name the business's details and facts, filled in when a page is shown. */
-export function TokensHint() {
-  return (
-    <>
-      You can write{' '}
-      {factNames.map((name) => (
-        <Fragment key={name}>
-          <Token>{`{${name}}`}</Token>,{' '}
-        </Fragment>
-      ))}
-      or a price’s name such as <Token>{'{price:mot}'}</Token> (shown under the price): the site shows the
-      business’s details, facts and prices in their place.
-    </>
   );
 }

@@ -1,16 +1,21 @@
 import { createContext, useContext, type Dispatch } from 'react';
-import type { EditorAction, FieldErrors, Path } from './draft-state.ts';
-import { pathKey } from './draft-state.ts';
+import { pathKey, type DraftEdit, type FieldErrors, type Path } from './draft.ts';
 
 export type EditorContextValue = {
-  dispatch: Dispatch<EditorAction>;
+  dispatch: Dispatch<DraftEdit>;
   /** What needs attention, by dotted key; the same object until the findings change. */
   errors: FieldErrors;
+  /** The label of the field at a path, which the editor's list of problems uses too. */
+  labelOf: (path: Path) => string;
 };
 
 const noErrors: FieldErrors = {};
 
-export const EditorContext = createContext<EditorContextValue>({ dispatch: () => {}, errors: noErrors });
+export const EditorContext = createContext<EditorContextValue>({
+  dispatch: () => {},
+  errors: noErrors,
+  labelOf: pathKey,
+});
 
 export const useEditor = () => useContext(EditorContext);
 

@@ -286,33 +286,6 @@ export type Takings = {
   }[];
 };
 
-/** One visit in a vehicle's history (GET /api/vehicles/{registration}). */
-export type VehicleJob = {
-  id: number;
-  reference: string;
-  date: string;
-  service: string;
-  status: JobStatus;
-  /** Why the fitter could not complete it, when they could not. */
-  notCompletedReason: string | null;
-  locationName: string;
-  fitter: string | null;
-  /** What was fitted and measured, once completed. */
-  record: JobRecord | null;
-  completedAt: string | null;
-  invoices: { number: string; kind: 'invoice' | 'credit-note'; total: number; issuedAt: string }[];
-};
-
-/** GET /api/vehicles/{registration}: every job on a vehicle, newest first. */
-export type VehicleHistory = {
-  registration: string;
-  /** The make and model as last booked. */
-  vehicle: string | null;
-  /** When its MOT runs out (YYYY-MM-DD), when known: a year on from an MOT here, or as staff set it. */
-  motExpiry: string | null;
-  jobs: VehicleJob[];
-};
-
 /** What a person's data export holds of the jobs done for them (GET /api/privacy/export). */
 export type SubjectJob = {
   bookingId: number;

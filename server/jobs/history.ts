@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { VehicleHistory } from '#common/jobs/jobs.ts';
+import type { VehicleHistory } from '#common/vehicles/vehicles.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
 import type { Database } from '../db/client.ts';
 import { invoices, jobs, vehicles } from '../db/schema.ts';

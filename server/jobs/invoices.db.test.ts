@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import type { Job, VehicleHistory } from '#common/jobs/jobs.ts';
+import type { Job } from '#common/jobs/jobs.ts';
+import type { VehicleHistory } from '#common/vehicles/vehicles.ts';
 import { bookingContent, tomorrow } from '#tests/support/bookings.ts';
 import { makeRecord, useJobsApp } from '#tests/support/jobs.ts';
 import { pdfText } from '#tests/support/pdf-text.ts';

@@ -1,7 +1,7 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
-import { normaliseRegistration, isRegistration, registrationMessage } from '#common/bookings/booking.ts';
+import { normaliseRegistration, isRegistration, registrationMessage } from '#common/vehicles/registration.ts';
 import { jobEventSchema, jobLimits, jobNotFoundMessage, jobPaymentSchema } from '#common/jobs/jobs.ts';
 import { londonDate } from '#common/time/london.ts';
 import { isCalendarDate } from '#common/time/week.ts';

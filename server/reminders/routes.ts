@@ -1,12 +1,8 @@
 import { Router, type RequestHandler } from 'express';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
-import { isRegistration, normaliseRegistration, registrationMessage } from '#common/bookings/booking.ts';
-import {
-  reminderKinds,
-  reminderStatuses,
-  reviewRequestChangeSchema,
-  vehicleChangeSchema,
-} from '#common/reminders/reminders.ts';
+import { isRegistration, normaliseRegistration, registrationMessage } from '#common/vehicles/registration.ts';
+import { reminderKinds, reminderStatuses, reviewRequestChangeSchema } from '#common/reminders/reminders.ts';
+import { vehicleChangeSchema } from '#common/vehicles/vehicles.ts';
 import { jobNotFoundMessage } from '#common/jobs/jobs.ts';
 import type { ReminderSettings } from '#common/reminders/settings.ts';
 import { recordStaffActivity, vehicleTarget } from '../activity/service.ts';

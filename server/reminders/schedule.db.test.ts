@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Job, VehicleHistory } from '#common/jobs/jobs.ts';
+import type { Job } from '#common/jobs/jobs.ts';
+import type { VehicleHistory } from '#common/vehicles/vehicles.ts';
 import { tomorrow } from '#tests/support/bookings.ts';
-import { motExpiryMessage, type Reminder } from '#common/reminders/reminders.ts';
+import { type Reminder } from '#common/reminders/reminders.ts';
+import { motExpiryMessage } from '#common/vehicles/vehicles.ts';
 import { makeRecord, motAtHaroldHill, useJobsApp } from '#tests/support/jobs.ts';
 import { outbox, reminders, vehicles } from '../db/schema.ts';
 import { defaultReminderSettings } from '#common/reminders/settings.ts';

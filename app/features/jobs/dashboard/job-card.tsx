@@ -1,5 +1,5 @@
 import type { StaffRole } from '#common/accounts/accounts.ts';
-import { formatRegistration } from '#common/bookings/booking.ts';
+import { formatRegistration } from '#common/vehicles/registration.ts';
 import type { Job } from '#common/jobs/jobs.ts';
 import { formatPence } from '#common/util/money.ts';
 import { AlertIcon, MapPinIcon, PhoneIcon } from '#app/components/ui/icons.tsx';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { StaffRole } from '#common/accounts/accounts.ts';
-import { formatRegistration } from '#common/bookings/booking.ts';
+import { formatRegistration } from '#common/vehicles/registration.ts';
 import { DateStepper } from './date-stepper.tsx';
 import { DayJobs } from './day-jobs.tsx';
 import { jobsPartsFor, useJobsPlace, type JobsPart } from './jobs-place.ts';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
-import { vehicleChangeSchema } from '#common/reminders/reminders.ts';
+import { vehicleChangeSchema } from '#common/vehicles/vehicles.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { errorAttributes, FieldError, FormError } from '#app/components/ui/field-error.tsx';
 import { schemaResolver } from '#app/components/ui/form-resolver.ts';

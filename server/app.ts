@@ -20,6 +20,8 @@ import { keptSearches } from './tyres/kept-search.ts';
 import { keptSearch } from './tyres/routes.ts';
 import { createSessionMemory } from './auth/sessions.ts';
 import { createJobReads } from './jobs/reads.ts';
+import { createVehicleReads } from './vehicles/reads.ts';
+import { keptVehicleReads } from './vehicles/routes.ts';
 import { createSiteContentStore, type SiteContentStore } from '#server/site-content/store.ts';
 import { seedSiteContent } from '#common/site-content/seed.ts';
 import { siteSettingsWith, type SiteSettings } from '#common/site-content/site-settings.ts';
@@ -71,8 +73,8 @@ export type AppDependencies = {
 };
 
 /**
- * What a process keeps in memory of its staff's data between changes: live sessions, and the
- * jobs' days and vehicles' histories made with the published content of `siteContent`. Kept only
+ * What a process keeps in memory of its staff's data between changes: live sessions, the jobs'
+ * days made with the published content of `siteContent`, and vehicles' histories. Kept only
  * once watched (db/staff-data.ts, watchStaffData).
  */
 export type StaffMemories = ReturnType<typeof createStaffMemories>;
@@ -81,6 +83,7 @@ export function createStaffMemories(db: DatabaseHandle['db'], siteContent: SiteC
   return {
     sessions: createSessionMemory(),
     jobs: createJobReads({ db, content: async () => (await siteContent.published()).content }),
+    vehicles: createVehicleReads({ db }),
     tyres: keptSearches(db),
   };
 }
@@ -143,6 +146,7 @@ export function createApp({
       keptSearch(booking),
       keptAvailability(booking),
       ...(staffMemories ? keptJobReads({ clock }, auth, staffMemories.jobs) : []),
+      ...(staffMemories ? keptVehicleReads(auth, staffMemories.vehicles) : []),
     ],
     {
       securityHeaders: securityHeaderList(security),

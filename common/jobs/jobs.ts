@@ -16,6 +16,20 @@ export const jobStatusLabels: Record<JobStatus, string> = {
   'not-completed': 'Could not complete',
 };
 
+/**
+ * Where a job stands: what the office made of its booking (completed, a no-show), else the
+ * fitter's own status (`scheduled` until the fitter starts).
+ */
+export function jobStatusOf(bookingStatus: string, fitterStatus: string | null): JobStatus {
+  if (bookingStatus === 'completed') return 'completed';
+  if (bookingStatus === 'no-show') return 'not-completed';
+  return (fitterStatus as JobStatus | null) ?? 'scheduled';
+}
+
+/** Why a job was not completed: a no-show as the office marked it, else the fitter's reason. */
+export const notCompletedReasonOf = (bookingStatus: string, fitterReason: string | null) =>
+  bookingStatus === 'no-show' ? 'No-show' : fitterReason;
+
 export const tyrePositions = ['nsf', 'osf', 'nsr', 'osr', 'spare'] as const;
 export type TyrePosition = (typeof tyrePositions)[number];
 
@@ -284,6 +298,33 @@ export type Takings = {
     payments: number;
     byMethod: Record<PaymentMethod, number>;
   }[];
+};
+
+/** One visit in a vehicle's history (GET /api/vehicles/{registration}). */
+export type VehicleJob = {
+  id: number;
+  reference: string;
+  date: string;
+  service: string;
+  status: JobStatus;
+  /** Why the fitter could not complete it, when they could not. */
+  notCompletedReason: string | null;
+  locationName: string;
+  fitter: string | null;
+  /** What was fitted and measured, once completed. */
+  record: JobRecord | null;
+  completedAt: string | null;
+  invoices: { number: string; kind: 'invoice' | 'credit-note'; total: number; issuedAt: string }[];
+};
+
+/** GET /api/vehicles/{registration}: every job on a vehicle, newest first. */
+export type VehicleHistory = {
+  registration: string;
+  /** The make and model as last booked. */
+  vehicle: string | null;
+  /** When its MOT runs out (YYYY-MM-DD), when known: a year on from an MOT here, or as staff set it. */
+  motExpiry: string | null;
+  jobs: VehicleJob[];
 };
 
 /** What a person's data export holds of the jobs done for them (GET /api/privacy/export). */

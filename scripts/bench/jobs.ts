@@ -5,8 +5,7 @@
 // jobs-plan.ts (its customers in jobs-customers.ts), made into rows in jobs-history.ts and stored
 // in jobs-seed.ts.
 import type autocannon from 'autocannon';
-import type { Job } from '#common/jobs/jobs.ts';
-import type { VehicleHistory } from '#common/vehicles/vehicles.ts';
+import type { Job, VehicleHistory } from '#common/jobs/jobs.ts';
 import type { ServerProcess } from '#tests/support/server-process.ts';
 import { times } from './floor.ts';
 import { fitterCount, fitterName } from './jobs-plan.ts';

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Job } from '#common/jobs/jobs.ts';
-import type { VehicleHistory } from '#common/vehicles/vehicles.ts';
+import type { Job, VehicleHistory } from '#common/jobs/jobs.ts';
 import { tomorrow } from '#tests/support/bookings.ts';
 import { type Reminder } from '#common/reminders/reminders.ts';
 import { motExpiryMessage } from '#common/vehicles/vehicles.ts';

@@ -1,6 +1,5 @@
 import sharp from 'sharp';
-import type { Job, Takings } from '#common/jobs/jobs.ts';
-import type { VehicleHistory } from '#common/vehicles/vehicles.ts';
+import type { Job, Takings, VehicleHistory } from '#common/jobs/jobs.ts';
 import { londonDate } from '#common/time/london.ts';
 import { pdfText } from '#tests/support/pdf-text.ts';
 import { tomorrow, useBookingSite } from './booking-site.ts';

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Job, Takings } from '#common/jobs/jobs.ts';
-import type { VehicleHistory } from '#common/vehicles/vehicles.ts';
+import type { Job, Takings, VehicleHistory } from '#common/jobs/jobs.ts';
 import { apiRequest } from '#app/lib/api.ts';
 
 /** Every jobs query sits under this key: the day's list and each job's photos. */

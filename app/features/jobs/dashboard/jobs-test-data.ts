@@ -1,5 +1,4 @@
-import type { Job, JobRecord, Takings } from '#common/jobs/jobs.ts';
-import type { VehicleHistory, VehicleJob } from '#common/vehicles/vehicles.ts';
+import type { Job, JobRecord, Takings, VehicleHistory, VehicleJob } from '#common/jobs/jobs.ts';
 
 /** Test data: one of the day's jobs as GET /api/jobs lists it, with overrides. */
 export function makeJob(overrides: Partial<Job> = {}): Job {

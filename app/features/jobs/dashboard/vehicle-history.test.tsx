@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { VehicleHistory } from '#common/vehicles/vehicles.ts';
+import type { VehicleHistory } from '#common/jobs/jobs.ts';
 import { answer, serveApi } from '#tests/support/api-handlers.ts';
 import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { JobsTab } from './jobs-tab.tsx';

@@ -1,5 +1,5 @@
 import type { StaffRole } from '#common/accounts/accounts.ts';
-import type { VehicleJob } from '#common/vehicles/vehicles.ts';
+import type { VehicleJob } from '#common/jobs/jobs.ts';
 import { formatPence } from '#common/util/money.ts';
 import { formatDay } from '#common/time/formats.ts';
 import { CreditNoteAction } from './credit-note-action.tsx';

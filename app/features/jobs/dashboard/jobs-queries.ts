@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Job, Takings, VehicleHistory } from '#common/jobs/jobs.ts';
+import type { Job, Takings } from '#common/jobs/jobs.ts';
 import { apiRequest } from '#app/lib/api.ts';
+import { vehiclesQueryKey } from '#app/features/vehicles/index.ts';
 
 /** Every jobs query sits under this key: the day's list and each job's photos. */
 const jobsQueryKey = ['/api/jobs'] as const;
 const dayJobsQueryKey = (date: string) => [...jobsQueryKey, { date }] as const;
 const jobPhotosQueryKey = (jobId: number) => [...jobsQueryKey, jobId, 'photos'] as const;
 const takingsQueryKey = (date: string) => ['/api/takings', { date }] as const;
-const vehiclesQueryKey = ['/api/vehicles'] as const;
-export const vehicleQueryKey = (registration: string) => [...vehiclesQueryKey, registration] as const;
 
 /** Fitters move their jobs on through the day: the office's view is read again as often as the diary. */
 const jobsRefetchMs = 30_000;
@@ -51,35 +50,6 @@ export function useTakings(date: string) {
       apiRequest<Takings>('GET', `/api/takings?${new URLSearchParams({ date })}`, undefined, { signal }),
     staleTime: 0,
     refetchInterval: jobsRefetchMs,
-  });
-}
-
-/** Every job on a registration (as stored, AB12CDE), newest first; read afresh at each search. */
-export function useVehicleHistory(registration: string) {
-  return useQuery({
-    queryKey: vehicleQueryKey(registration),
-    queryFn: ({ signal }) =>
-      apiRequest<VehicleHistory>('GET', `/api/vehicles/${encodeURIComponent(registration)}`, undefined, {
-        signal,
-      }),
-    staleTime: 0,
-  });
-}
-
-/**
- * PUT /api/vehicles/{registration} (owners and staff): the vehicle's MOT expiry, which schedules
- * its reminders afresh. Its history is read again afterwards.
- */
-export function useSetMotExpiry(registration: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (motExpiry: string) =>
-      apiRequest<{ registration: string; motExpiry: string }>(
-        'PUT',
-        `/api/vehicles/${encodeURIComponent(registration)}`,
-        { motExpiry },
-      ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: vehicleQueryKey(registration) }),
   });
 }
 

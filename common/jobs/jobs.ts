@@ -300,6 +300,20 @@ export type Takings = {
   }[];
 };
 
+/** A photo or the customer's signature, as GET /api/jobs/{id}/photos lists it. */
+export type JobPhoto = {
+  id: number;
+  kind: 'photo' | 'signature';
+  width: number;
+  height: number;
+  url: string;
+};
+
+/** POST /api/jobs/{id}/credit-notes' body (owners): why, and how much when not all that is left. */
+export type CreditNoteInput = { reason: string; amount?: number };
+/** POST /api/jobs/{id}/credit-notes' answer: the credit note's number and total (pence). */
+export type IssuedCreditNote = { number: string; total: number };
+
 /** One visit in a vehicle's history (GET /api/vehicles/{registration}). */
 export type VehicleJob = {
   id: number;

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Job, Takings } from '#common/jobs/jobs.ts';
+import type { CreditNoteInput, IssuedCreditNote, Job, JobPhoto, Takings } from '#common/jobs/jobs.ts';
 import { apiRequest } from '#app/lib/api.ts';
 import { vehiclesQueryKey } from '#app/features/vehicles/index.ts';
 
@@ -22,15 +22,6 @@ export function useDayJobs(date: string) {
     refetchInterval: jobsRefetchMs,
   });
 }
-
-/** A photo or the customer's signature, as GET /api/jobs/{id}/photos lists it. */
-export type JobPhoto = {
-  id: number;
-  kind: 'photo' | 'signature';
-  width: number;
-  height: number;
-  url: string;
-};
 
 /** A job's photos, read when the gallery opens. */
 export function useJobPhotos(jobId: number, { enabled }: { enabled: boolean }) {
@@ -67,9 +58,6 @@ export function useReviewRequest(jobId: number) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: jobsQueryKey }),
   });
 }
-
-export type CreditNoteInput = { reason: string; amount?: number };
-export type IssuedCreditNote = { number: string; total: number };
 
 /**
  * POST /api/jobs/{id}/credit-notes (owners). A vehicle's history lists the job's invoices, so it

@@ -13,6 +13,8 @@ import { imagesRouter } from './images/routes.ts';
 import { invoicePdfFile } from './jobs/invoices.ts';
 import { jobsRouter } from './jobs/routes.ts';
 import { remindersRouter } from './reminders/routes.ts';
+import { motExpiryChange } from './reminders/schedule.ts';
+import { vehiclesRouter } from './vehicles/routes.ts';
 import { publicTyresRouter } from './tyres/routes.ts';
 import { forgetCatalogue } from './tyres/offers.ts';
 import { staffTyresRouter } from './tyres/staff-routes.ts';
@@ -64,6 +66,7 @@ export function apiRouter({
       res.once('finish', () => {
         staffMemories.sessions.forget();
         staffMemories.jobs.forget();
+        staffMemories.vehicles.forget();
       });
     }
     next();
@@ -115,19 +118,21 @@ export function apiRouter({
       { requireUser, requireAnyUser, ...(staffMemories && { reads: staffMemories.jobs }) },
     ),
   );
-  api.use('/analytics', adminAnalyticsRouter(analytics, requireUser));
-  api.use(privacyRouter(database.db, requireUser, clock));
+  const reminders = {
+    db: database.db,
+    clock,
+    reminderSettings: async () => (await settings.inForce()).reminders,
+    wake: () => notifications?.wake(),
+  };
   api.use(
-    remindersRouter(
-      {
-        db: database.db,
-        clock,
-        reminderSettings: async () => (await settings.inForce()).reminders,
-        wake: () => notifications?.wake(),
-      },
-      requireUser,
+    vehiclesRouter(
+      { db: database.db, setMotExpiry: motExpiryChange(reminders) },
+      { requireUser, ...(staffMemories && { reads: staffMemories.vehicles }) },
     ),
   );
+  api.use('/analytics', adminAnalyticsRouter(analytics, requireUser));
+  api.use(privacyRouter(database.db, requireUser, clock));
+  api.use(remindersRouter(reminders, requireUser));
   api.use(
     outboxRouter(
       {

@@ -16,13 +16,14 @@ import type { SettingsStore } from './settings/store.ts';
 import type { SiteContentStore } from './site-content/store.ts';
 import type { TaskRunner } from './tasks/runner.ts';
 import { keptSearches } from './tyres/kept-search.ts';
+import { createVehicleReads } from './vehicles/reads.ts';
 
 // What app.ts makes of its dependencies, and hands to the API's routers (api.ts) and the pages
 // (pages/serve-pages.ts): a module of its own, so that neither imports app.ts back.
 
 /**
- * What a process keeps in memory of its staff's data between changes: live sessions, and the
- * jobs' days and vehicles' histories made with the published content of `siteContent`. Kept only
+ * What a process keeps in memory of its staff's data between changes: live sessions, the jobs'
+ * days made with the published content of `siteContent`, and vehicles' histories. Kept only
  * once watched (db/staff-data.ts, watchStaffData).
  */
 export type StaffMemories = ReturnType<typeof createStaffMemories>;
@@ -31,6 +32,7 @@ export function createStaffMemories(db: DatabaseHandle['db'], siteContent: SiteC
   return {
     sessions: createSessionMemory(),
     jobs: createJobReads({ db, content: async () => (await siteContent.published()).content }),
+    vehicles: createVehicleReads({ db }),
     tyres: keptSearches(db),
   };
 }

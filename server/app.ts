@@ -18,6 +18,7 @@ import type { BookingDependencies } from './bookings/dependencies.ts';
 import { keptJobReads } from './jobs/routes.ts';
 import { bookingTyres } from './tyres/booking-tyres.ts';
 import { keptSearch } from './tyres/routes.ts';
+import { keptVehicleReads } from './vehicles/routes.ts';
 import { createSiteContentStore, type SiteContentStore } from '#server/site-content/store.ts';
 import { seedSiteContent } from '#common/site-content/seed.ts';
 import { siteSettingsWith, type SiteSettings } from '#common/site-content/site-settings.ts';
@@ -128,6 +129,7 @@ export function createApp({
       keptSearch(booking),
       keptAvailability(booking),
       ...(staffMemories ? keptJobReads({ clock }, auth, staffMemories.jobs) : []),
+      ...(staffMemories ? keptVehicleReads(auth, staffMemories.vehicles) : []),
     ],
     {
       securityHeaders: securityHeaderList(security),

@@ -4,9 +4,9 @@ import {
   bookingAddress,
   bookingStatusLabels,
   dayText,
-  formatRegistration,
   type ManagedBooking,
 } from '#common/bookings/booking.ts';
+import { formatRegistration } from '#common/vehicles/registration.ts';
 import { mobileLocation } from '#common/bookings/settings.ts';
 import { windowText } from '#app/features/bookings/online/booking-format.ts';
 import { type ManagedBookingView } from '#app/features/bookings/online/managed-booking-types.ts';

@@ -7,6 +7,7 @@ import { isPostcode, normalisePostcode, postcodeMessage } from '#common/site-con
 import { formatTime, isCalendarDate, timePattern } from '#common/time/week.ts';
 import type { JobStatus } from '#common/jobs/jobs.ts';
 import { maxTyreQuantity } from '#common/tyres/catalogue.ts';
+import { isRegistration, normaliseRegistration, registrationMessage } from '#common/vehicles/registration.ts';
 
 /**
  * Online booking's shared shapes: the customer's booking (POST /api/bookings and the booking
@@ -21,30 +22,6 @@ export const bookingFieldLimits = {
   notes: 1000,
 } as const;
 
-/**
- * UK registrations, spaces aside: current (AB12CDE), prefix (A123BCD), suffix (ABC123D) and
- * dateless marks (ABC123, 1234AB; Northern Ireland's ABZ1234).
- */
-const registrationPatterns = [
-  /^[A-Z]{2}[0-9]{2}[A-Z]{3}$/,
-  /^[A-Z][0-9]{1,3}[A-Z]{3}$/,
-  /^[A-Z]{3}[0-9]{1,3}[A-Z]$/,
-  /^[A-Z]{1,3}[0-9]{1,4}$/,
-  /^[0-9]{1,4}[A-Z]{1,3}$/,
-];
-
-/** A registration as stored: upper case, without spaces or dashes (`ab12 cde` is `AB12CDE`). */
-export const normaliseRegistration = (value: string) => value.replace(/[\s-]+/g, '').toUpperCase();
-
-export const isRegistration = (value: string) =>
-  registrationPatterns.some((pattern) => pattern.test(normaliseRegistration(value)));
-
-/** `AB12CDE` as people write it, `AB12 CDE` (the current format); other formats as stored. */
-export function formatRegistration(value: string): string {
-  return /^[A-Z]{2}[0-9]{2}[A-Z]{3}$/.test(value) ? `${value.slice(0, 4)} ${value.slice(4)}` : value;
-}
-
-export const registrationMessage = 'Enter the vehicle’s registration, for example AB12 CDE';
 export const postcodeForMobileMessage = 'Enter the postcode where the vehicle will be, for example RM3 0AB';
 export const addressLineForMobileMessage =
   'Enter the first line of the address where the vehicle will be, for example 12 High Street';

@@ -16,6 +16,20 @@ export const jobStatusLabels: Record<JobStatus, string> = {
   'not-completed': 'Could not complete',
 };
 
+/**
+ * Where a job stands: what the office made of its booking (completed, a no-show), else the
+ * fitter's own status (`scheduled` until the fitter starts).
+ */
+export function jobStatusOf(bookingStatus: string, fitterStatus: string | null): JobStatus {
+  if (bookingStatus === 'completed') return 'completed';
+  if (bookingStatus === 'no-show') return 'not-completed';
+  return (fitterStatus as JobStatus | null) ?? 'scheduled';
+}
+
+/** Why a job was not completed: a no-show as the office marked it, else the fitter's reason. */
+export const notCompletedReasonOf = (bookingStatus: string, fitterReason: string | null) =>
+  bookingStatus === 'no-show' ? 'No-show' : fitterReason;
+
 export const tyrePositions = ['nsf', 'osf', 'nsr', 'osr', 'spare'] as const;
 export type TyrePosition = (typeof tyrePositions)[number];
 
@@ -285,6 +299,20 @@ export type Takings = {
     byMethod: Record<PaymentMethod, number>;
   }[];
 };
+
+/** A photo or the customer's signature, as GET /api/jobs/{id}/photos lists it. */
+export type JobPhoto = {
+  id: number;
+  kind: 'photo' | 'signature';
+  width: number;
+  height: number;
+  url: string;
+};
+
+/** POST /api/jobs/{id}/credit-notes' body (owners): why, and how much when not all that is left. */
+export type CreditNoteInput = { reason: string; amount?: number };
+/** POST /api/jobs/{id}/credit-notes' answer: the credit note's number and total (pence). */
+export type IssuedCreditNote = { number: string; total: number };
 
 /** One visit in a vehicle's history (GET /api/vehicles/{registration}). */
 export type VehicleJob = {

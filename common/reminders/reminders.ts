@@ -109,16 +109,9 @@ export function needsTyreReminder(record: JobRecord): boolean {
  */
 export const reviewRequestMonths = 12;
 
-export const motExpiryMessage = 'Enter the MOT expiry as a date, YYYY-MM-DD';
-
 /** PUT /api/jobs/{id}/review-request's body: whether to ask the job's customer for a review. */
 export const reviewRequestChangeSchema = z.object({
   reviewRequest: z.boolean('reviewRequest must be true or false'),
-});
-
-/** PUT /api/vehicles/{registration}'s body. */
-export const vehicleChangeSchema = z.object({
-  motExpiry: z.string(motExpiryMessage).check(z.refine(isCalendarDate, motExpiryMessage)),
 });
 
 /**

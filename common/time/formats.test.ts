@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dayMonthYearText, dayRangeText, dayText, shortDayText, shortDayYearText } from './formats.ts';
+import { dayText } from '#common/bookings/words.ts';
+import { dayMonthYearText, dayRangeText, shortDayText, shortDayYearText } from './formats.ts';
 
 describe('calendar dates', () => {
   it('are written en-GB, without the comma after the weekday, on their own day whatever the time zone', () => {

@@ -26,11 +26,9 @@ const longDayMonthYear = /* @__PURE__ */ calendarFormat({ day: 'numeric', month:
 
 const withoutComma = (text: string) => text.replace(',', '');
 
-/**
- * "Wednesday 25 November 2026": the booking pages' (common/bookings/words.ts, among the words
- * their scripts load already, which keeps them within their script budget).
- */
-export { dayText } from '#common/bookings/words.ts';
+// "Wednesday 25 November 2026" is `dayText` of common/bookings/words.ts, among the words the
+// booking pages' scripts load already (which keeps them within their script budget); it is not
+// re-exported here, so that London time's formats depend on no domain.
 
 /** "Wed 25 Nov": the narrow columns of a week. */
 export const shortDayText = (date: string) => withoutComma(shortDay.format(atMidnight(date)));

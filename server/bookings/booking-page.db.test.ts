@@ -5,10 +5,10 @@ import {
   bookingNotFoundMessage,
   dayText,
   outsideAreaForMobileMessage,
-  registrationMessage,
   tooManyBookingsMessage,
   windowGoneMessage,
 } from '#common/bookings/booking.ts';
+import { registrationMessage } from '#common/vehicles/registration.ts';
 import { londonDate } from '#common/time/london.ts';
 import { addDays } from '#common/time/week.ts';
 import { createTestApp, testConfig } from '#tests/support/app.ts';

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import {
   outsideAreaForMobileMessage,
   postcodeForMobileMessage,
-  registrationMessage,
   windowGoneMessage,
   type CreatedBooking,
 } from '#common/bookings/booking.ts';
+import { registrationMessage } from '#common/vehicles/registration.ts';
 import { createTestApp, testConfig } from '#tests/support/app.ts';
 import { bookingContent, bookingNow, clearBookings, makeBooking, tomorrow } from '#tests/support/bookings.ts';
 import { makeEnquiry, signedInStaff } from '#tests/support/factories.ts';

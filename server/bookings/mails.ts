@@ -1,9 +1,5 @@
-import {
-  bookingAddress,
-  bookingWindowText as windowText,
-  formatRegistration,
-  type Booking,
-} from '#common/bookings/booking.ts';
+import { bookingAddress, bookingWindowText as windowText, type Booking } from '#common/bookings/booking.ts';
+import { formatRegistration } from '#common/vehicles/registration.ts';
 import { formatPence } from '#common/tyres/pricing.ts';
 import { z } from 'zod';
 import { mailKinds } from '#server/notifications/mail-kinds.ts';

@@ -1,23 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { bookings } from './bookings-schema.ts';
 import type { CancelledReason } from '#common/reminders/reminders.ts';
 
 /**
- * Bringing customers back (common/reminders): each vehicle's MOT expiry, and the reminders due to
- * be sent. A reminder follows the job that led to it and goes with its booking when that is
- * erased.
+ * Bringing customers back (common/reminders): the reminders due to be sent (an MOT's go by its
+ * vehicle's MOT expiry, vehicles-schema.ts). A reminder follows the job that led to it and goes
+ * with its booking when that is erased.
  */
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
-
-/** What is known of a vehicle beyond its jobs, by its registration as stored (AB12CDE). */
-export const vehicles = pgTable('vehicles', {
-  registration: text('registration').primaryKey(),
-  /** When its MOT certificate runs out: a year on from an MOT done here, or as staff set it. */
-  motExpiry: date('mot_expiry', { mode: 'string' }),
-  updatedAt: at('updated_at').notNull().defaultNow(),
-});
 
 /** A reminder to send: scheduled, then sent or cancelled (with why). */
 export const reminders = pgTable(

@@ -26,6 +26,7 @@ export * from './bookings-schema.ts';
 export * from './settings-schema.ts';
 export * from './tasks-schema.ts';
 export * from './jobs-schema.ts';
+export * from './vehicles-schema.ts';
 export * from './reminders-schema.ts';
 
 /**

@@ -27,6 +27,7 @@ beforeAll(async () => {
   watch = await watchStaffData(database, {
     sessions: notingMemory('sessions', told),
     jobs: notingMemory('jobs', told),
+    vehicles: notingMemory('vehicles', told),
     tyres: notingMemory('tyres', told),
   });
 });
@@ -50,11 +51,12 @@ describe('the database’s announcements of changed staff data', () => {
     const subscription = await watchStaffData(database, {
       sessions: notingMemory('sessions', fresh),
       jobs: notingMemory('jobs', fresh),
+      vehicles: notingMemory('vehicles', fresh),
       tyres: notingMemory('tyres', fresh),
     });
-    expect(fresh).toEqual(['sessions resume', 'jobs resume', 'tyres resume']);
+    expect(fresh).toEqual(['sessions resume', 'jobs resume', 'vehicles resume', 'tyres resume']);
     await subscription.close();
-    expect(fresh.slice(3)).toEqual(['sessions suspend', 'jobs suspend', 'tyres suspend']);
+    expect(fresh.slice(4)).toEqual(['sessions suspend', 'jobs suspend', 'vehicles suspend', 'tyres suspend']);
   });
 
   it('name what changed: a session ended, an account or the security settings changed', async () => {
@@ -75,10 +77,10 @@ describe('the database’s announcements of changed staff data', () => {
       ),
     ).toEqual(['sessions forget']);
     // A new name shows on the fitter's jobs too.
-    const renamed = await toldUntil(['sessions forget', 'jobs forget'], () =>
+    const renamed = await toldUntil(['sessions forget', 'jobs forget', 'vehicles forget'], () =>
       db.update(users).set({ username: 'announced-2' }).where(eq(users.id, person.userId)),
     );
-    expect(renamed.sort()).toEqual(['jobs forget', 'sessions forget']);
+    expect(renamed.sort()).toEqual(['jobs forget', 'sessions forget', 'vehicles forget']);
     expect(
       await toldUntil('sessions forget', () =>
         db.execute(sql`insert into app_meta (key, value) values ('security', '{"requireTwoFactor": false}')
@@ -87,16 +89,16 @@ describe('the database’s announcements of changed staff data', () => {
     ).toEqual(['sessions forget']);
   });
 
-  it('name the jobs when a booking, a job, a payment, a photo or an invoice changes', async () => {
+  it('name the jobs, and so the vehicles’ histories, when a booking, a job, a payment, a photo, an invoice or a vehicle changes', async () => {
     const { db } = database;
-    for (const table of ['bookings', 'jobs', 'payments', 'job_files', 'invoices']) {
+    for (const table of ['bookings', 'jobs', 'payments', 'job_files', 'invoices', 'vehicles']) {
       // Deleting nothing is still a statement on the table: announced once.
       expect(
-        await toldUntil('jobs forget', () =>
+        await toldUntil(['jobs forget', 'vehicles forget'], () =>
           db.execute(sql`delete from ${sql.identifier(table)} where false`),
         ),
         table,
-      ).toEqual(['jobs forget']);
+      ).toEqual(['jobs forget', 'vehicles forget']);
     }
   });
 
@@ -153,10 +155,10 @@ describe('the database’s announcements of changed staff data', () => {
 
   it('forget everything for a payload they do not know', async () => {
     expect(
-      await toldUntil(['sessions forget', 'jobs forget', 'tyres forget'], () =>
+      await toldUntil(['sessions forget', 'jobs forget', 'vehicles forget', 'tyres forget'], () =>
         database.db.execute(sql`select pg_notify('staff_data_changed', 'other')`),
       ),
-    ).toEqual(['sessions forget', 'jobs forget', 'tyres forget']);
+    ).toEqual(['sessions forget', 'jobs forget', 'vehicles forget', 'tyres forget']);
   });
 });
 

@@ -22,7 +22,14 @@ export type KeptMemory = {
   resume(): void;
 };
 
-type StaffDataMemories = Record<'sessions' | 'jobs' | 'tyres', KeptMemory>;
+type StaffDataMemories = Record<'sessions' | 'jobs' | 'vehicles' | 'tyres', KeptMemory>;
+
+/** The memories each kind of change forgets: a vehicle's history is made of its jobs. */
+const forgottenBy: Record<string, readonly (keyof StaffDataMemories)[]> = {
+  sessions: ['sessions'],
+  jobs: ['jobs', 'vehicles'],
+  tyres: ['tyres'],
+};
 
 /**
  * Keeps this process's memories true to the database at every change made by any process, from
@@ -37,9 +44,11 @@ export async function watchStaffData(
     notify: (payload) => {
       const space = payload.indexOf(' ');
       const kind = space === -1 ? payload : payload.slice(0, space);
-      const memory = memories[kind as keyof StaffDataMemories] as KeptMemory | undefined;
-      if (memory) memory.forget(space === -1 ? undefined : payload.slice(space + 1));
-      else for (const each of all) each.forget();
+      const forgetting = Object.hasOwn(forgottenBy, kind) ? forgottenBy[kind]! : undefined;
+      if (forgetting) {
+        for (const name of forgetting)
+          memories[name].forget(space === -1 ? undefined : payload.slice(space + 1));
+      } else for (const each of all) each.forget();
     },
     interrupted: () => {
       for (const memory of all) memory.suspend();

@@ -4,8 +4,8 @@ import type { Database } from '../db/client.ts';
 
 /**
  * The fitter's day: the jobs of a day (list.ts), what the fitter does and records on each
- * (events.ts), the payments taken (payments.ts), the invoices and credit notes issued
- * (invoices.ts), and each vehicle's history (history.ts).
+ * (events.ts), the payments taken (payments.ts), and the invoices and credit notes issued
+ * (invoices.ts). A vehicle's history of jobs is the vehicles' (server/vehicles/history.ts).
  */
 export type JobsDependencies = {
   db: Database;

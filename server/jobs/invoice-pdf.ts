@@ -9,7 +9,7 @@
  * invoice-pdf-lines.ts; the blocks around the table are here.
  */
 import PDFDocument from 'pdfkit';
-import { formatRegistration } from '#common/bookings/booking.ts';
+import { formatRegistration } from '#common/vehicles/registration.ts';
 import { type InvoiceDocument, type PaidStatus, paymentMethodLabels } from '#common/jobs/invoice.ts';
 import { formatPence } from '#common/util/money.ts';
 import {

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import type { Job, VehicleHistory } from '#common/jobs/jobs.ts';
+import type { Job } from '#common/jobs/jobs.ts';
 import { bookingContent, tomorrow } from '#tests/support/bookings.ts';
 import { makeRecord, useJobsApp } from '#tests/support/jobs.ts';
 import { pdfText } from '#tests/support/pdf-text.ts';
@@ -143,37 +143,5 @@ describe('invoices', () => {
     await as(people.fitter).get(`/api/jobs/${job.id}/invoice.pdf`).expect(200);
     await as(people.otherFitter).get(`/api/jobs/${job.id}/invoice.pdf`).expect(404);
     await request(fixture.app).get(`/api/jobs/${job.id}/invoice.pdf`).expect(401);
-  });
-});
-
-describe('a vehicle’s history', () => {
-  it('lists every job on the registration, newest first, with what was fitted, measured and invoiced', async () => {
-    const first = await bookJob({ registration: 'AB12 CDE' });
-    await as(people.fitter).event(first.id, { type: 'completed', record: makeRecord() }).expect(201);
-    const second = await bookJob({ registration: 'ab12cde', start: '10:00' });
-    await as(people.fitter).event(second.id, { type: 'not-completed', reason: 'No one there' }).expect(201);
-    await bookJob({ registration: 'XY99 ZZZ' });
-    const history = (await as(fixture.staff).get('/api/vehicles/ab12%20cde').expect(200))
-      .body as VehicleHistory;
-    expect(history.registration).toBe('AB12CDE');
-    expect(history.jobs.map((job) => job.id)).toEqual([second.id, first.id]);
-    expect(history.jobs[1]).toMatchObject({
-      status: 'completed',
-      fitter: 'frank',
-      record: {
-        removedTreadMm: { nsf: 2.1, osf: 1.6 },
-        advisories: 'Rear tyres at 3 mm: replace within 2 months.',
-      },
-      invoices: [{ number: 'INV-000001', kind: 'invoice', total: 2500 }],
-    });
-    expect(history.jobs[0]).toMatchObject({
-      status: 'not-completed',
-      notCompletedReason: 'No one there',
-      record: null,
-      invoices: [],
-    });
-    await as(fixture.staff).get('/api/vehicles/not-a-plate!').expect(400);
-    const none = (await as(fixture.staff).get('/api/vehicles/ZZ11ZZZ').expect(200)).body as VehicleHistory;
-    expect(none.jobs).toEqual([]);
   });
 });

@@ -1,9 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
-import { officeOnlyMessage } from '#common/accounts/accounts.ts';
-import type { Job, VehicleHistory } from '#common/jobs/jobs.ts';
-import { registrationMessage } from '#common/bookings/booking.ts';
+import type { Job } from '#common/jobs/jobs.ts';
 import { tomorrow } from '#tests/support/bookings.ts';
 import { signedInStaff } from '#tests/support/factories.ts';
 import { makeRecord, useJobsApp } from '#tests/support/jobs.ts';
@@ -11,8 +9,8 @@ import { hashSessionToken } from '../auth/sessions.ts';
 import { bookings, sessions, users } from '../db/schema.ts';
 
 // The app as the server runs it: live sessions and the jobs' reads kept in memory, forgotten at
-// each change the database announces (db/staff-data.ts), and the day's jobs and vehicles'
-// histories answered ahead of the middleware for a kept session (routes.ts, keptJobReads).
+// each change the database announces (db/staff-data.ts), and the day's jobs answered ahead of the
+// middleware for a kept session (routes.ts, keptJobReads). Vehicles' histories: vehicles/.
 const { fixture, people, bookJob, as, clock } = useJobsApp({ watchStaffData: true });
 
 const memories = () => fixture.staffMemories!;
@@ -84,20 +82,7 @@ describe('the day’s jobs, kept', () => {
     // Mistakes and refusals: the router's answers.
     await as(people.fitter).get('/api/jobs?date=2026-13-40').expect(400);
     await as(people.fitter).get(`/api/jobs?date=${tomorrow}&fitter=${people.otherFitter.userId}`).expect(403);
-    const refused = await as(people.fitter).get('/api/vehicles/AB12CDE').expect(403);
-    expect(refused.body.error).toBe(officeOnlyMessage);
     await request(fixture.app).get(`/api/jobs?date=${tomorrow}`).expect(401);
-    await request(fixture.app).get('/api/vehicles/AB12CDE').expect(401);
-
-    // A vehicle's history, by its registration as people write it.
-    await as(fixture.staff).get('/api/vehicles/AB12CDE').expect(200);
-    const history = (await as(fixture.staff).get('/api/vehicles/ab12%20cde').expect(200))
-      .body as VehicleHistory;
-    expect(history.registration).toBe('AB12CDE');
-    expect(history.jobs.map((entry) => [entry.id, entry.invoices.length])).toEqual([[job.id, 1]]);
-    expect((await as(fixture.staff).get('/api/vehicles/not-a-plate!').expect(400)).body.error).toBe(
-      registrationMessage,
-    );
   });
 });
 

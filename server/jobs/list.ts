@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { bookingAddress } from '#common/bookings/booking.ts';
-import type { Job, JobStatus } from '#common/jobs/jobs.ts';
+import { jobStatusOf, notCompletedReasonOf, type Job } from '#common/jobs/jobs.ts';
 import { bookedLines, linesTotal } from '#common/jobs/lines.ts';
 import type { ChargedLine } from '#common/jobs/invoice.ts';
 import { isBranchService } from '#common/bookings/branch-services.ts';
@@ -91,13 +91,6 @@ export function chargedLinesOf(row: JobRow, content: SiteContent): ChargedLine[]
   });
 }
 
-/** Where the job stands: its own status, or what the office made of the booking. */
-function statusOf(row: JobRow): JobStatus {
-  if (row.bookingStatus === 'completed') return 'completed';
-  if (row.bookingStatus === 'no-show') return 'not-completed';
-  return (row.jobStatus as JobStatus | null) ?? 'scheduled';
-}
-
 export function jobOf(row: JobRow, content: SiteContent): Job {
   const lines = chargedLinesOf(row, content);
   const priceChange = row.lines
@@ -112,7 +105,7 @@ export function jobOf(row: JobRow, content: SiteContent): Job {
     reference: row.reference,
     date: row.date,
     window: { start: row.start, end: row.end },
-    status: statusOf(row),
+    status: jobStatusOf(row.bookingStatus, row.jobStatus),
     eta: row.eta,
     fitter:
       row.fitterId !== null && row.fitterName !== null ? { id: row.fitterId, name: row.fitterName } : null,
@@ -136,7 +129,7 @@ export function jobOf(row: JobRow, content: SiteContent): Job {
           }
         : null,
     notes: row.notes,
-    notCompletedReason: row.bookingStatus === 'no-show' ? 'No-show' : row.notCompletedReason,
+    notCompletedReason: notCompletedReasonOf(row.bookingStatus, row.notCompletedReason),
     lines,
     total: linesTotal(lines),
     paid: row.paid,
@@ -170,13 +163,3 @@ export async function findJobRow(db: Database, id: number): Promise<JobRow | nul
   const [row] = await selectJobRows(db, eq(bookings.id, id));
   return row ?? null;
 }
-
-/** Every job on a registration, newest first (a vehicle's history). */
-export const jobRowsOfRegistration = (db: Database, registration: string) =>
-  db
-    .select(jobColumns)
-    .from(bookings)
-    .leftJoin(jobs, eq(jobs.bookingId, bookings.id))
-    .leftJoin(users, eq(users.id, bookings.fitterId))
-    .where(and(eq(bookings.registration, registration), ne(bookings.status, 'cancelled')))
-    .orderBy(desc(bookings.date), desc(bookings.startTime), desc(bookings.id));

@@ -1,4 +1,5 @@
-import { bookingAddress, formatRegistration, type Booking } from '#common/bookings/booking.ts';
+import { bookingAddress, type Booking } from '#common/bookings/booking.ts';
+import { formatRegistration } from '#common/vehicles/registration.ts';
 import { tyrePositionLabels, tyrePositions, type JobRecord } from '#common/jobs/jobs.ts';
 import { formatTime } from '#common/time/week.ts';
 import { z } from 'zod';

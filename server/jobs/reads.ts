@@ -4,12 +4,11 @@ import { keptState } from '../db/staff-data.ts';
 import { createReadCache } from '../http/read-cache.ts';
 import { prepareJson, type PreparedJson } from '../http/prepared-json.ts';
 import type { JobsDependencies } from './dependencies.ts';
-import { vehicleHistory } from './history.ts';
 import { listJobs } from './list.ts';
 
 /**
- * How long a day's jobs or a vehicle's history is kept at most, changes or not: a bound on
- * memory, not on how fresh an answer is (any change forgets them at once).
+ * How long a day's jobs are kept at most, changes or not: a bound on memory, not on how fresh an
+ * answer is (any change forgets them at once).
  */
 const keptMs = 5 * 60 * 1000;
 
@@ -17,20 +16,16 @@ const keptMs = 5 * 60 * 1000;
 type KeptDay = { jobs: Job[]; answers: Map<string, PreparedJson> };
 
 /**
- * The day's jobs and vehicles' histories as GET /api/jobs and GET /api/vehicles answer them,
- * kept in this process between changes: the ten fitters opening their day and the office's
- * screens asking again and again cost one query per day until something changes. Kept only
- * while the database's announcements of changed jobs are heard (db/staff-data.ts), each of which
- * forgets them all; without them (the tests, or while the database cannot be heard) every read
- * is a query. Answers hang on the site content they were made with (the services' prices).
+ * The day's jobs as GET /api/jobs answers them, kept in this process between changes: the ten
+ * fitters opening their day and the office's screens asking again and again cost one query per
+ * day until something changes. Kept only while the database's announcements of changed jobs are
+ * heard (db/staff-data.ts), each of which forgets them all; without them (the tests, or while
+ * the database cannot be heard) every read is a query. Answers hang on the site content they
+ * were made with (the services' prices). Vehicles' histories are kept alike (vehicles/reads.ts).
  */
 export function createJobReads({ db, content }: Pick<JobsDependencies, 'db' | 'content'>) {
   const days = createReadCache<KeptDay>({ ttlMs: keptMs, maxEntries: 400 });
-  const histories = createReadCache<PreparedJson>({ ttlMs: keptMs, maxEntries: 2_000 });
-  const state = keptState(() => {
-    days.clear();
-    histories.clear();
-  });
+  const state = keptState(() => days.clear());
   const contentIds = new WeakMap<SiteContent, number>();
   let contents = 0;
   /** The key of a read made with `published`: a new publication makes new keys. */
@@ -66,13 +61,6 @@ export function createJobReads({ db, content }: Pick<JobsDependencies, 'db' | 'c
         day.answers.set(whose, answer);
       }
       return answer;
-    },
-    /** A vehicle's history, by its registration as stored (AB12CDE). */
-    async history(registration: string): Promise<PreparedJson> {
-      const published = await content();
-      return kept(histories, keyOf(published, registration), async () =>
-        prepareJson(await vehicleHistory(db, published, registration)),
-      );
     },
   };
 }

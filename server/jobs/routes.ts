@@ -1,7 +1,6 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
-import { normaliseRegistration, isRegistration, registrationMessage } from '#common/bookings/booking.ts';
 import { jobEventSchema, jobLimits, jobNotFoundMessage, jobPaymentSchema } from '#common/jobs/jobs.ts';
 import { londonDate } from '#common/time/london.ts';
 import { isCalendarDate } from '#common/time/week.ts';
@@ -47,16 +46,10 @@ function dayAsked(req: Request, actor: JobActor, clock: () => Date) {
   return { date, fitterId };
 }
 
-/** The registration GET /api/vehicles/{registration} asks for, as stored (AB12CDE). */
-function registrationAsked(registration: string): string {
-  if (!isRegistration(registration)) throw new HttpError(400, registrationMessage);
-  return normaliseRegistration(registration);
-}
-
 /**
- * GET /api/jobs and GET /api/vehicles/{registration} answered ahead of the middleware (like the
- * tyre search, http/kept-reads.ts) for a session kept in memory; any other request (no session
- * kept, a mistake in it) goes through the router, whose guard and route answer it.
+ * GET /api/jobs answered ahead of the middleware (like the tyre search, http/kept-reads.ts) for a
+ * session kept in memory; any other request (no session kept, a mistake in it) goes through the
+ * router, whose guard and route answer it.
  */
 export const keptJobReads = (
   deps: Pick<JobsDependencies, 'clock'>,
@@ -70,15 +63,6 @@ export const keptJobReads = (
       if (!user) throw new Error('not kept');
       const { date, fitterId } = dayAsked(req, user, deps.clock);
       return reads.day(date, fitterId);
-    },
-  },
-  {
-    path: '/api/vehicles',
-    below: true,
-    answer: async (req) => {
-      if (!keptUserPassing(req, auth)) throw new Error('not kept');
-      const path = req.url.split('?')[0]!;
-      return reads.history(registrationAsked(decodeURIComponent(path.slice(path.lastIndexOf('/') + 1))));
     },
   },
 ];
@@ -124,7 +108,7 @@ const activity = (
 /**
  * The fitter's day and what follows it, under /api: a fitter reaches their own jobs only (any
  * other job is 404, as if it did not exist), the office every job; takings are for owners. The
- * days and histories are read through `reads` (reads.ts).
+ * days are read through `reads` (reads.ts).
  */
 export function jobsRouter(
   deps: JobsDependencies,
@@ -136,7 +120,7 @@ export function jobsRouter(
 ): Router {
   const router = Router();
   router.use('/jobs', requireAnyUser);
-  router.use(['/takings', '/vehicles'], requireUser);
+  router.use('/takings', requireUser);
 
   router.get('/jobs', async (req, res) => {
     const { date, fitterId } = dayAsked(req, actorOf(req), deps.clock);
@@ -145,9 +129,6 @@ export function jobsRouter(
   router.use(jobActionsRouter(deps, requireUser));
   router.use(jobFilesRouter(deps));
   router.use(invoicesRouter(deps));
-  router.get('/vehicles/:registration', async (req, res) => {
-    sendPreparedJson(req, res, await reads.history(registrationAsked(String(req.params.registration))));
-  });
   return router;
 }
 

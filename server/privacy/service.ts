@@ -1,20 +1,14 @@
-import { and, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { StaffUser } from '#common/auth/auth.ts';
 import type { ErasureCounts, PersonalDataExport } from '#common/privacy/privacy.ts';
 import type { RemindersConsentRecord } from '#common/reminders/consent.ts';
 import type { Database } from '../db/client.ts';
-import {
-  bookings,
-  enquiries,
-  outbox,
-  privacyErasures,
-  reminderUnsubscribes,
-  vehicles,
-} from '../db/schema.ts';
+import { bookings, enquiries, outbox, privacyErasures, reminderUnsubscribes } from '../db/schema.ts';
 import { listBookingsOf } from '../bookings/records.ts';
 import { listEnquiriesOf } from '../enquiries/read.ts';
 import { eraseInvoicesOf, invoicesOf, jobsOfBookings } from '../jobs/privacy.ts';
-import { motExpiriesOf, remindersOf } from '../reminders/privacy.ts';
+import { remindersOf } from '../reminders/privacy.ts';
+import { forgetUnbookedVehicles, motExpiriesOf } from '../vehicles/mot-expiry.ts';
 import { forgetVehicles } from '../activity/service.ts';
 
 const sameEmail = (column: typeof enquiries.email | typeof bookings.email, email: string) =>
@@ -108,21 +102,7 @@ export async function eraseSubject(
     // about their vehicles without the registrations.
     await tx.delete(reminderUnsubscribes).where(eq(reminderUnsubscribes.email, email.toLowerCase()));
     const registrations = [...new Set(erasedBookings.map((row) => row.registration))];
-    if (registrations.length > 0) {
-      await tx
-        .delete(vehicles)
-        .where(
-          and(
-            inArray(vehicles.registration, registrations),
-            notExists(
-              tx
-                .select({ id: bookings.id })
-                .from(bookings)
-                .where(eq(bookings.registration, vehicles.registration)),
-            ),
-          ),
-        );
-    }
+    await forgetUnbookedVehicles(tx, registrations);
     await forgetVehicles(tx, registrations);
     const counts = { enquiries: erased.length, notifications: notifications.length, ...invoices };
     await tx.insert(privacyErasures).values({

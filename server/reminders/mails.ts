@@ -1,4 +1,4 @@
-import { formatRegistration } from '#common/bookings/booking.ts';
+import { formatRegistration } from '#common/vehicles/registration.ts';
 import { mobileLocation } from '#common/bookings/settings.ts';
 import { dayText } from '#common/bookings/words.ts';
 import { earliestMotTest, motService, reminderKinds } from '#common/reminders/reminders.ts';

@@ -1,7 +1,7 @@
-import { asc, inArray, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { Reminder, ReminderKind, ReminderStatus } from '#common/reminders/reminders.ts';
 import type { Database } from '../db/client.ts';
-import { reminders, vehicles } from '../db/schema.ts';
+import { reminders } from '../db/schema.ts';
 
 /** A stored reminder as the API and a person's data export show it. */
 export const reminderOf = (row: typeof reminders.$inferSelect): Reminder => ({
@@ -24,17 +24,4 @@ export async function remindersOf(db: Database, email: string): Promise<Reminder
     .where(sql`lower(${reminders.email}) = lower(${email})`)
     .orderBy(asc(reminders.dueAt), asc(reminders.id));
   return rows.map(reminderOf);
-}
-
-/** The MOT expiry stored for each of these vehicles that has one. */
-export async function motExpiriesOf(
-  db: Database,
-  registrations: string[],
-): Promise<{ registration: string; motExpiry: string | null }[]> {
-  if (registrations.length === 0) return [];
-  return db
-    .select({ registration: vehicles.registration, motExpiry: vehicles.motExpiry })
-    .from(vehicles)
-    .where(inArray(vehicles.registration, registrations))
-    .orderBy(asc(vehicles.registration));
 }

@@ -1,22 +1,16 @@
 import { Router, type RequestHandler } from 'express';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
-import { isRegistration, normaliseRegistration, registrationMessage } from '#common/bookings/booking.ts';
-import {
-  reminderKinds,
-  reminderStatuses,
-  reviewRequestChangeSchema,
-  vehicleChangeSchema,
-} from '#common/reminders/reminders.ts';
+import { reminderKinds, reminderStatuses, reviewRequestChangeSchema } from '#common/reminders/reminders.ts';
 import { jobNotFoundMessage } from '#common/jobs/jobs.ts';
 import type { ReminderSettings } from '#common/reminders/settings.ts';
-import { recordStaffActivity, vehicleTarget } from '../activity/service.ts';
+import { recordStaffActivity } from '../activity/service.ts';
 import { requireOwner } from '../auth/guard.ts';
 import type { Database } from '../db/client.ts';
-import { reminders, vehicles } from '../db/schema.ts';
+import { reminders } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { idParam, parseBody, queryOneOf } from '../http/params.ts';
 import { reminderOf } from './privacy.ts';
-import { setMotExpiry, setReviewRequest } from './schedule.ts';
+import { setReviewRequest } from './schedule.ts';
 import { sendDueReminders } from './send.ts';
 import { reminderSummaryRoute } from './summary.ts';
 
@@ -36,8 +30,8 @@ const listedAtMost = 1_000;
  * The reminders, under /api, for owners and staff: GET /reminders lists them (by kind and status,
  * soonest due first) and GET /reminders/summary counts them (summary.ts); POST /reminders/send-due
  * (owners) sends those due now, whatever the hour; PUT /jobs/{id}/review-request ticks or unticks
- * a job's review request; PUT /vehicles/{registration} sets a vehicle's MOT expiry, which
- * schedules its reminders afresh.
+ * a job's review request. A vehicle's MOT expiry set by staff (vehicles/routes.ts) schedules its
+ * reminders afresh through `motExpiryChange` (schedule.ts).
  */
 export function remindersRouter(deps: RemindersDependencies, requireUser: RequestHandler): Router {
   const { db, clock } = deps;
@@ -81,22 +75,6 @@ export function remindersRouter(deps: RemindersDependencies, requireUser: Reques
       detail: { reviewRequest: reviewRequest ? 'ticked' : 'unticked' },
     });
     res.json({ id, reviewRequest });
-  });
-
-  router.put('/vehicles/:registration', requireUser, async (req, res) => {
-    const given = String(req.params.registration);
-    if (!isRegistration(given)) throw new HttpError(400, registrationMessage);
-    const registration = normaliseRegistration(given);
-    const { motExpiry } = parseBody(vehicleChangeSchema, req.body ?? {});
-    const inForce = await settings();
-    await db.transaction((tx) => setMotExpiry(tx, registration, motExpiry, clock(), inForce));
-    await recordStaffActivity(db, req, {
-      kind: 'vehicle-changed',
-      target: vehicleTarget(registration),
-      detail: { motExpiry },
-    });
-    const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.registration, registration));
-    res.json({ registration, motExpiry: vehicle!.motExpiry });
   });
 
   return router;

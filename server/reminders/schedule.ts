@@ -13,7 +13,8 @@ import { sendingHours } from '#common/reminders/sending-hours.ts';
 import { londonDate, londonInstant } from '#common/time/london.ts';
 import { addDays } from '#common/time/week.ts';
 import type { Database } from '../db/client.ts';
-import { bookings, reminders, vehicles } from '../db/schema.ts';
+import { bookings, reminders } from '../db/schema.ts';
+import { recordMotExpiry } from '../vehicles/mot-expiry.ts';
 import { cancelScheduledReminders } from './cancel.ts';
 import { isUnsubscribed } from './unsubscribe.ts';
 
@@ -100,8 +101,8 @@ async function requestReview(
 }
 
 /**
- * Records when `registration`'s MOT runs out and schedules its two reminders afresh: those
- * scheduled before are cancelled. Reminders go only where the customer of the vehicle's latest
+ * Records when `registration`'s MOT runs out (vehicles/mot-expiry.ts) and schedules its two
+ * reminders afresh: those scheduled before are cancelled. Reminders go only where the customer of the vehicle's latest
  * booking agreed to them; none once the MOT has run out. A reminder whose day has passed goes at
  * once, unless the second's has passed too (the first would say less, later).
  */
@@ -112,10 +113,7 @@ export async function setMotExpiry(
   now: Date,
   settings: ReminderSettings,
 ) {
-  await tx
-    .insert(vehicles)
-    .values({ registration, motExpiry: expiry, updatedAt: now })
-    .onConflictDoUpdate({ target: vehicles.registration, set: { motExpiry: expiry, updatedAt: now } });
+  await recordMotExpiry(tx, registration, expiry, now);
   await cancelScheduledReminders(
     tx,
     and(eq(reminders.registration, registration), eq(reminders.kind, 'mot')),
@@ -149,6 +147,25 @@ export async function setMotExpiry(
     })),
   );
 }
+
+/**
+ * Staff setting a vehicle's MOT expiry (PUT /api/vehicles/{registration}, vehicles/routes.ts):
+ * recorded, and its reminders scheduled afresh by the settings in force, in one transaction.
+ */
+export const motExpiryChange =
+  ({
+    db,
+    clock,
+    reminderSettings,
+  }: {
+    db: Database;
+    clock: () => Date;
+    reminderSettings: () => Promise<ReminderSettings>;
+  }) =>
+  async (registration: string, expiry: string): Promise<void> => {
+    const inForce = await reminderSettings();
+    await db.transaction((tx) => setMotExpiry(tx, registration, expiry, clock(), inForce));
+  };
 
 const maxOf = (a: Date, b: Date) => (a.getTime() >= b.getTime() ? a : b);
 

@@ -23,7 +23,14 @@ import type { Booking, BookingUpdate } from '#common/bookings/booking.ts';
 import type { AvailabilityDay } from '#common/bookings/slots.ts';
 import type { Enquiry } from '#common/enquiries/enquiry.ts';
 import type { ApiErrorBody } from '#common/http/api.ts';
-import type { Job, Takings, VehicleHistory } from '#common/jobs/jobs.ts';
+import type {
+  CreditNoteInput,
+  IssuedCreditNote,
+  Job,
+  JobPhoto,
+  Takings,
+  VehicleHistory,
+} from '#common/jobs/jobs.ts';
 import type { WaitingMessages } from '#common/notifications/outbox.ts';
 import type { Reminder } from '#common/reminders/reminders.ts';
 import type { ReminderSummary } from '#common/reminders/summary.ts';
@@ -48,11 +55,6 @@ import type {
   TyreSupplier,
   TyreToOrder,
 } from '#common/tyres/staff.ts';
-import type {
-  CreditNoteInput,
-  IssuedCreditNote,
-  JobPhoto,
-} from '#app/features/jobs/dashboard/jobs-queries.ts';
 
 /**
  * A route that answers `Body` with `Status`, is sent `Sent` (what the app sends; a form's fields

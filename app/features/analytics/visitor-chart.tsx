@@ -2,7 +2,8 @@ import { useSyncExternalStore } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { TimelineEntry } from '#common/analytics/analytics.ts';
 import { chartHeightPx } from './analytics-panels.tsx';
-import { dayMonthText, dayText } from '#common/time/formats.ts';
+import { dayText } from '#common/bookings/words.ts';
+import { dayMonthText } from '#common/time/formats.ts';
 
 /** About 8 labels on the x-axis; half as many where 8 would not fit (phones). */
 const targetLabels = 8;

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { bookingAddress, formatRegistration, type Booking } from '#common/bookings/booking.ts';
+import { bookingAddress, type Booking } from '#common/bookings/booking.ts';
+import { formatRegistration } from '#common/vehicles/registration.ts';
 import { formatPence } from '#common/util/money.ts';
 import { Fact } from '#app/components/ui/fact.tsx';
 

@@ -6,7 +6,8 @@ import {
   type BookingUpdate,
 } from '#common/bookings/booking.ts';
 import type { JobStatus } from '#common/jobs/jobs.ts';
-import { dayRangeText, dayText, shortDayText } from '#common/time/formats.ts';
+import { dayText } from '#common/bookings/words.ts';
+import { dayRangeText, shortDayText } from '#common/time/formats.ts';
 
 /** "Tuesday 24 November 2026". */
 export const formatDiaryDate = dayText;

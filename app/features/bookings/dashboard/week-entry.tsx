@@ -1,4 +1,5 @@
-import { formatRegistration, type Booking } from '#common/bookings/booking.ts';
+import { type Booking } from '#common/bookings/booking.ts';
+import { formatRegistration } from '#common/vehicles/registration.ts';
 import { jobStatusLabels } from '#common/jobs/jobs.ts';
 import { BookingStatusBadge } from './booking-card.tsx';
 import { NoFitterBadge, PriceChangedBadge } from './booking-fitter.tsx';

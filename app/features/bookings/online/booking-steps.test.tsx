@@ -7,9 +7,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   outsideAreaForMobileMessage,
   postcodeForMobileMessage,
-  registrationMessage,
   windowGoneMessage,
 } from '#common/bookings/booking.ts';
+import { registrationMessage } from '#common/vehicles/registration.ts';
 import { remindersConsentWording } from '#common/reminders/consent.ts';
 import { markHydrated } from '#app/lib/hydration.ts';
 import { errorSummaryId } from './booking-error-summary.tsx';

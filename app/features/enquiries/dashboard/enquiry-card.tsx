@@ -1,4 +1,4 @@
-import { formatRegistration } from '#common/bookings/booking.ts';
+import { formatRegistration } from '#common/vehicles/registration.ts';
 import type { Enquiry } from '#common/enquiries/enquiry.ts';
 import { enquiryServiceName } from '#common/enquiries/options.ts';
 import { EnquiryCardActions } from './enquiry-card-actions.tsx';

@@ -10,7 +10,8 @@ import { showRefusal } from '#app/components/ui/show-refusal.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import { CreditNoteFields, type CreditNoteDraft } from './credit-note-fields.tsx';
 import { InvoiceLink } from './invoice-link.tsx';
-import { useCreditNote, type CreditNoteInput, type IssuedCreditNote } from './jobs-queries.ts';
+import type { CreditNoteInput, IssuedCreditNote } from '#common/jobs/jobs.ts';
+import { useCreditNote } from './jobs-queries.ts';
 
 /** A job's invoice: its total, and what is left to credit on it when known (the history knows). */
 type CreditableJob = { id: number; reference: string; invoice: string; total: number; left?: number };

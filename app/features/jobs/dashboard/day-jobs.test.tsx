@@ -8,7 +8,7 @@ import { answer, serveApi } from '#tests/support/api-handlers.ts';
 import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { JobsTab } from './jobs-tab.tsx';
 import { makeJob } from './jobs-test-data.ts';
-import type { JobPhoto } from './jobs-queries.ts';
+import type { JobPhoto } from '#common/jobs/jobs.ts';
 
 /** Answers GET /api/jobs with `jobs` of the date asked for, and each job's photos. */
 function serveJobs(jobs: Job[], photos: JobPhoto[] = []) {

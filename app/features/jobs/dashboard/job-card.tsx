@@ -1,5 +1,4 @@
 import type { StaffRole } from '#common/accounts/accounts.ts';
-import { formatRegistration } from '#common/bookings/booking.ts';
 import type { Job } from '#common/jobs/jobs.ts';
 import { formatPence } from '#common/util/money.ts';
 import { AlertIcon, MapPinIcon, PhoneIcon } from '#app/components/ui/icons.tsx';
@@ -11,15 +10,7 @@ import { JobStatusBadge } from './job-status-badge.tsx';
 import { ReviewRequest } from './review-request.tsx';
 import { formatWindow, jobStatusBorderClass, telHref } from './jobs-format.ts';
 import { Fact } from '#app/components/ui/fact.tsx';
-
-/** A registration as on the plate, on the plate's yellow. */
-export function RegistrationPlate({ registration }: { registration: string }) {
-  return (
-    <span className="rounded bg-yellow-100 px-1.5 font-mono font-bold whitespace-nowrap text-ink">
-      {formatRegistration(registration)}
-    </span>
-  );
-}
+import { RegistrationPlate } from '#app/features/vehicles/index.ts';
 
 /** One of the day's jobs as the office follows it: when, who, where, what, how far, and what was paid. */
 export function JobCard({ job, role }: { job: Job; role: StaffRole }) {

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import type { StaffRole } from '#common/accounts/accounts.ts';
-import { isRegistration, normaliseRegistration } from '#common/bookings/booking.ts';
+import { isRegistration, normaliseRegistration } from '#common/vehicles/registration.ts';
 import { londonDate } from '#common/time/london.ts';
 import { isCalendarDate } from '#common/time/week.ts';
 

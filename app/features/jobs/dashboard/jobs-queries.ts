@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Job, Takings, VehicleHistory } from '#common/jobs/jobs.ts';
+import type { CreditNoteInput, IssuedCreditNote, Job, JobPhoto, Takings } from '#common/jobs/jobs.ts';
 import { apiRequest } from '#app/lib/api.ts';
+import { vehiclesQueryKey } from '#app/features/vehicles/index.ts';
 
 /** Every jobs query sits under this key: the day's list and each job's photos. */
 const jobsQueryKey = ['/api/jobs'] as const;
 const dayJobsQueryKey = (date: string) => [...jobsQueryKey, { date }] as const;
 const jobPhotosQueryKey = (jobId: number) => [...jobsQueryKey, jobId, 'photos'] as const;
 const takingsQueryKey = (date: string) => ['/api/takings', { date }] as const;
-const vehiclesQueryKey = ['/api/vehicles'] as const;
-export const vehicleQueryKey = (registration: string) => [...vehiclesQueryKey, registration] as const;
 
 /** Fitters move their jobs on through the day: the office's view is read again as often as the diary. */
 const jobsRefetchMs = 30_000;
@@ -23,15 +22,6 @@ export function useDayJobs(date: string) {
     refetchInterval: jobsRefetchMs,
   });
 }
-
-/** A photo or the customer's signature, as GET /api/jobs/{id}/photos lists it. */
-export type JobPhoto = {
-  id: number;
-  kind: 'photo' | 'signature';
-  width: number;
-  height: number;
-  url: string;
-};
 
 /** A job's photos, read when the gallery opens. */
 export function useJobPhotos(jobId: number, { enabled }: { enabled: boolean }) {
@@ -54,35 +44,6 @@ export function useTakings(date: string) {
   });
 }
 
-/** Every job on a registration (as stored, AB12CDE), newest first; read afresh at each search. */
-export function useVehicleHistory(registration: string) {
-  return useQuery({
-    queryKey: vehicleQueryKey(registration),
-    queryFn: ({ signal }) =>
-      apiRequest<VehicleHistory>('GET', `/api/vehicles/${encodeURIComponent(registration)}`, undefined, {
-        signal,
-      }),
-    staleTime: 0,
-  });
-}
-
-/**
- * PUT /api/vehicles/{registration} (owners and staff): the vehicle's MOT expiry, which schedules
- * its reminders afresh. Its history is read again afterwards.
- */
-export function useSetMotExpiry(registration: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (motExpiry: string) =>
-      apiRequest<{ registration: string; motExpiry: string }>(
-        'PUT',
-        `/api/vehicles/${encodeURIComponent(registration)}`,
-        { motExpiry },
-      ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: vehicleQueryKey(registration) }),
-  });
-}
-
 /**
  * PUT /api/jobs/{id}/review-request (owners and staff): whether the job's customer is asked for a
  * review. The day's jobs are read again afterwards.
@@ -97,9 +58,6 @@ export function useReviewRequest(jobId: number) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: jobsQueryKey }),
   });
 }
-
-export type CreditNoteInput = { reason: string; amount?: number };
-export type IssuedCreditNote = { number: string; total: number };
 
 /**
  * POST /api/jobs/{id}/credit-notes (owners). A vehicle's history lists the job's invoices, so it

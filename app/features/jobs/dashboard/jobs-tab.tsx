@@ -1,13 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { StaffRole } from '#common/accounts/accounts.ts';
-import { formatRegistration } from '#common/bookings/booking.ts';
+import { formatRegistration } from '#common/vehicles/registration.ts';
 import { DateStepper } from './date-stepper.tsx';
 import { DayJobs } from './day-jobs.tsx';
 import { jobsPartsFor, useJobsPlace, type JobsPart } from './jobs-place.ts';
-import { vehicleQueryKey } from './jobs-queries.ts';
 import { TakingsPanel } from './takings-panel.tsx';
-import { VehicleHistoryResult } from './vehicle-history.tsx';
-import { VehicleSearch } from './vehicle-search.tsx';
+import { VehicleVisit } from './vehicle-visit.tsx';
+import { VehicleHistoryResult, VehicleSearch, vehicleQueryKey } from '#app/features/vehicles/index.ts';
 
 const partLabels: Record<JobsPart, string> = {
   day: 'The day',
@@ -70,7 +69,9 @@ export function JobsTab({ role }: { role: StaffRole }) {
             initial={registration ? formatRegistration(registration) : vehicle}
             onFind={find}
           />
-          {registration && <VehicleHistoryResult registration={registration} role={role} />}
+          {registration && (
+            <VehicleHistoryResult registration={registration} role={role} Visit={VehicleVisit} />
+          )}
         </div>
       ) : (
         <div className="grid min-w-0 gap-4">

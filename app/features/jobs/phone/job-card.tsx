@@ -1,4 +1,4 @@
-import { formatRegistration } from '#common/bookings/booking.ts';
+import { formatRegistration } from '#common/vehicles/registration.ts';
 import { jobStatusLabels, type Job, type JobStatus } from '#common/jobs/jobs.ts';
 import { formatTime } from '#common/time/week.ts';
 import { formatPence } from '#common/util/money.ts';

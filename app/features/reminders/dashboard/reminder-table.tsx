@@ -1,4 +1,4 @@
-import { formatRegistration } from '#common/bookings/booking.ts';
+import { formatRegistration } from '#common/vehicles/registration.ts';
 import type { Reminder } from '#common/reminders/reminders.ts';
 import {
   formatReminderTime,

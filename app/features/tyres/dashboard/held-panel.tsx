@@ -1,4 +1,5 @@
-import { bookingWindowText, formatRegistration, type Booking } from '#common/bookings/booking.ts';
+import { bookingWindowText, type Booking } from '#common/bookings/booking.ts';
+import { formatRegistration } from '#common/vehicles/registration.ts';
 import { maxTyresHeld } from '#common/bookings/holds.ts';
 import { formatDateTime } from '#common/time/formats.ts';
 import { Button } from '#app/components/ui/button.tsx';

@@ -1,4 +1,5 @@
-import { bookingWindowText, formatRegistration } from '#common/bookings/booking.ts';
+import { bookingWindowText } from '#common/bookings/booking.ts';
+import { formatRegistration } from '#common/vehicles/registration.ts';
 import { formatDateTime } from '#common/time/formats.ts';
 import { formatPence } from '#common/util/money.ts';
 import { Button } from '#app/components/ui/button.tsx';

@@ -1,14 +1,14 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
-import { vehicleChangeSchema } from '#common/reminders/reminders.ts';
+import { vehicleChangeSchema } from '#common/vehicles/vehicles.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { errorAttributes, FieldError, FormError } from '#app/components/ui/field-error.tsx';
 import { schemaResolver } from '#app/components/ui/form-resolver.ts';
 import { showRefusal } from '#app/components/ui/show-refusal.ts';
 import { toast } from '#app/lib/use-toast.ts';
-import { formatJobDate } from './jobs-format.ts';
-import { useSetMotExpiry } from './jobs-queries.ts';
+import { dayText } from '#common/bookings/words.ts';
+import { useSetMotExpiry } from './vehicle-queries.ts';
 
 type VehicleChange = z.output<typeof vehicleChangeSchema>;
 
@@ -32,7 +32,7 @@ export function MotExpiry({ registration, motExpiry }: { registration: string; m
   const submit = handleSubmit(async ({ motExpiry: date }) => {
     try {
       await save.mutateAsync(date);
-      toast({ title: 'MOT expiry saved', description: `The reminders follow ${formatJobDate(date)}.` });
+      toast({ title: 'MOT expiry saved', description: `The reminders follow ${dayText(date)}.` });
     } catch (error) {
       showRefusal(error, { fields: ['motExpiry'], setError });
     }
@@ -46,7 +46,7 @@ export function MotExpiry({ registration, motExpiry }: { registration: string; m
     >
       <p className="min-w-48 flex-1 text-sm text-slate-700">
         <span className="block font-semibold text-ink">MOT expiry</span>
-        {motExpiry ? `Runs out on ${formatJobDate(motExpiry)}` : 'Not known yet'}
+        {motExpiry ? `Runs out on ${dayText(motExpiry)}` : 'Not known yet'}
       </p>
       <div className="grid gap-1">
         <label htmlFor={fieldId} className="text-sm font-medium text-slate-700">

@@ -1,15 +1,27 @@
+import type { ComponentType } from 'react';
 import type { StaffRole } from '#common/accounts/accounts.ts';
+import type { VehicleJob } from '#common/jobs/jobs.ts';
 import { LoadFailure } from '#app/components/ui/load-failure.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { messageOf } from '#app/lib/api.ts';
-import { RegistrationPlate } from './job-card.tsx';
-import { useVehicleHistory } from './jobs-queries.ts';
 import { MotExpiry } from './mot-expiry.tsx';
-import { VehicleVisit } from './vehicle-visit.tsx';
+import { RegistrationPlate } from './registration-plate.tsx';
+import { useVehicleHistory } from './vehicle-queries.ts';
 import { plural } from '#common/util/words.ts';
 
-/** Every job on one vehicle, newest first. */
-export function VehicleHistoryResult({ registration, role }: { registration: string; role: StaffRole }) {
+/** How one visit of the history shows: the jobs' own card of it (jobs/dashboard, VehicleVisit). */
+export type VisitComponent = ComponentType<{ job: VehicleJob; role: StaffRole }>;
+
+/** Every job on one vehicle, newest first, each shown as `Visit`, under its plate and MOT expiry. */
+export function VehicleHistoryResult({
+  registration,
+  role,
+  Visit,
+}: {
+  registration: string;
+  role: StaffRole;
+  Visit: VisitComponent;
+}) {
   const history = useVehicleHistory(registration);
   if (history.isPending) return <Spinner label="Looking up the vehicle..." showLabel />;
   if (history.isError) {
@@ -44,7 +56,7 @@ export function VehicleHistoryResult({ registration, role }: { registration: str
       ) : (
         <div className="grid gap-3">
           {jobs.map((job) => (
-            <VehicleVisit key={job.id} job={job} role={role} />
+            <Visit key={job.id} job={job} role={role} />
           ))}
         </div>
       )}

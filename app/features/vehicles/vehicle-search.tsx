@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import * as z from 'zod/mini';
-import { isRegistration, normaliseRegistration, registrationMessage } from '#common/bookings/booking.ts';
+import { isRegistration, normaliseRegistration, registrationMessage } from '#common/vehicles/registration.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { schemaResolver } from '#app/components/ui/form-resolver.ts';

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { VehicleHistory } from '#common/jobs/jobs.ts';
@@ -42,7 +42,9 @@ const history = makeVehicleHistory({
 
 const visit = (name: RegExp) => screen.getByRole('article', { name }) as HTMLElement;
 
-describe('Vehicle history', () => {
+// A vehicle's history in the Jobs tab: each visit as the jobs show it (vehicle-visit.tsx), within
+// the vehicles' lookup and history (app/features/vehicles).
+describe('Vehicle history, its visits', () => {
   it('opens the history of the vehicle the address names', async () => {
     const calls = serveVehicle(history);
     renderStaffUi(<JobsTab role="staff" />, { route: '/?vehicle=ab12cde' });
@@ -123,63 +125,5 @@ describe('Vehicle history', () => {
     const dialog = within(await screen.findByRole('alertdialog', { name: 'Issue a credit note' }));
     dialog.getByText('Leave empty to credit the £178.00 left of the invoice’s £198.00.');
     dialog.getByText(/Against invoice INV-000042 \(£198\.00\)/);
-  });
-
-  it('checks the registration before looking it up, then finds it as stored', async () => {
-    const calls = serveVehicle(makeVehicleHistory({ registration: 'KX19ABC', vehicle: null, jobs: [] }));
-    renderStaffUi(<JobsTab role="staff" />, { route: '/?part=vehicle' });
-    const field = screen.getByRole('textbox', { name: 'Registration' });
-    await userEvent.type(field, 'not a reg');
-    await userEvent.click(screen.getByRole('button', { name: 'Find' }));
-    await screen.findByText('Enter the vehicle’s registration, for example AB12 CDE');
-    expect(calls).toEqual([]);
-    await userEvent.clear(field);
-    await userEvent.type(field, 'kx19 abc');
-    await waitFor(() =>
-      expect(screen.queryByText('Enter the vehicle’s registration, for example AB12 CDE')).toBeNull(),
-    );
-    await userEvent.click(screen.getByRole('button', { name: 'Find' }));
-    await screen.findByText('No jobs on this vehicle yet.');
-    expect(calls.map((call) => call.path)).toEqual(['/api/vehicles/KX19ABC']);
-  });
-
-  it('shows the MOT expiry and lets staff set it, with the server’s refusal at the field', async () => {
-    let stored: string | null = '2027-11-24';
-    const { calls } = serveApi(
-      answer('PUT /api/vehicles/:registration', ({ body: { motExpiry } }) => {
-        if (motExpiry < '2000-01-01') return { status: 400, body: { error: 'Refused on purpose.' } };
-        stored = motExpiry;
-        return { status: 200, body: { registration: 'AB12CDE', motExpiry } };
-      }),
-      answer('GET /api/vehicles/:registration', () => ({
-        status: 200,
-        body: makeVehicleHistory({ motExpiry: stored }),
-      })),
-    );
-    renderStaffUi(<JobsTab role="staff" />, { route: '/?vehicle=AB12CDE' });
-    const form = within(await screen.findByRole('form', { name: 'MOT expiry' }));
-    form.getByText('Runs out on Wednesday 24 November 2027');
-    const field = form.getByLabelText('New MOT expiry');
-    expect(field).toHaveProperty('value', '2027-11-24');
-
-    await userEvent.clear(field);
-    await userEvent.click(form.getByRole('button', { name: 'Save MOT expiry' }));
-    await waitFor(() =>
-      expect(form.getByRole('alert').textContent).toBe('Enter the MOT expiry as a date, YYYY-MM-DD'),
-    );
-    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
-
-    await userEvent.type(field, '1999-01-01');
-    await userEvent.click(form.getByRole('button', { name: 'Save MOT expiry' }));
-    await waitFor(() => expect(form.getByRole('alert').textContent).toBe('Refused on purpose.'));
-
-    await userEvent.clear(field);
-    await userEvent.type(field, '2026-12-14');
-    await userEvent.click(form.getByRole('button', { name: 'Save MOT expiry' }));
-    await screen.findByText('Runs out on Monday 14 December 2026');
-    expect(calls.filter((call) => call.method === 'PUT')).toEqual([
-      { method: 'PUT', path: '/api/vehicles/AB12CDE', body: { motExpiry: '1999-01-01' } },
-      { method: 'PUT', path: '/api/vehicles/AB12CDE', body: { motExpiry: '2026-12-14' } },
-    ]);
   });
 });

@@ -9,8 +9,7 @@ import {
 import { publicContent } from '#common/site-content/public-content.ts';
 import type { Database } from '#server/db/client.ts';
 import { whenGuardPasses } from '#server/auth/guard.ts';
-import { HttpError } from '#server/http/errors.ts';
-import { idParam } from '#server/http/params.ts';
+import { idParam, pageQuerySchema, parseQuery } from '#server/http/params.ts';
 import { listRevisions, publishSiteContent, readRevision, restoreRevision } from './service.ts';
 import type { SiteContentStore } from './store.ts';
 
@@ -18,18 +17,6 @@ import type { SiteContentStore } from './store.ts';
 const contentBodyLimit = '512kb';
 
 const revisionId = (req: express.Request) => idParam(req, 'The revision id must be a positive whole number.');
-
-function pageParams(query: express.Request['query']): { before?: number; limit: number } {
-  const limit = query.limit === undefined ? 50 : Number(query.limit);
-  const before = query.before === undefined ? undefined : Number(query.before);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
-    throw new HttpError(400, 'limit must be a whole number from 1 to 200.');
-  }
-  if (before !== undefined && (!Number.isInteger(before) || before < 1)) {
-    throw new HttpError(400, 'before must be a version number.');
-  }
-  return { before, limit };
-}
 
 /**
  * What follows each publication, from any of its routes: this process's store takes the new
@@ -89,7 +76,7 @@ export function siteContentRouter(
   });
 
   router.get('/site-content/revisions', requireUser, async (req, res) => {
-    res.json(await listRevisions(db, pageParams(req.query)));
+    res.json(await listRevisions(db, parseQuery(pageQuerySchema, req)));
   });
 
   router.get('/site-content/revisions/:id', requireUser, async (req, res) => {

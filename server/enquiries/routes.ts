@@ -1,11 +1,11 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
-import { idParam, parseBody } from '../http/params.ts';
+import { idParam, idQueryParam, parseBody, parseQuery, textParam, wholeNumberParam } from '../http/params.ts';
 import * as z from 'zod/mini';
-import { enquiryNoteMaxLength, enquiryStatuses, isEnquiryStatus } from '#common/enquiries/status.ts';
+import { enquiryNoteMaxLength, enquiryStatuses } from '#common/enquiries/status.ts';
 import { addEnquiryNote, deleteEnquiry, markContacted, setEnquiryStatus } from './pipeline.ts';
-import { countEnquiries, enquiryPageJson, type EnquiryQuery } from './read.ts';
+import { countEnquiries, enquiryPageJson } from './read.ts';
 import { streamEnquiriesCsv } from './export.ts';
 import { recordStaffActivity } from '../activity/service.ts';
 import { submitEnquiry, type EnquirySubmission } from './submit.ts';
@@ -42,30 +42,13 @@ const notFound = () => new HttpError(404, 'That enquiry does not exist. It may h
 
 const statusValues = enquiryStatuses.join(', ');
 
-/** The inbox's filters and page from the query string; a bad one is a 400 naming it. */
-function inboxQuery(query: Request['query']): EnquiryQuery {
-  const text = (name: string) => {
-    const value = query[name];
-    if (value === undefined) return undefined;
-    if (typeof value !== 'string') throw new HttpError(400, `Give ${name} once.`);
-    return value;
-  };
-  const status = text('status');
-  if (status !== undefined && !isEnquiryStatus(status)) {
-    throw new HttpError(400, `status must be one of ${statusValues}.`);
-  }
-  const q = text('q');
-  if (q !== undefined && q.length > 200) throw new HttpError(400, 'q must be 200 characters or fewer.');
-  const before = text('before');
-  if (before !== undefined && !/^[1-9][0-9]{0,9}$/.test(before)) {
-    throw new HttpError(400, 'before must be an enquiry id.');
-  }
-  const limit = text('limit') ?? '50';
-  if (!/^[0-9]{1,3}$/.test(limit) || Number(limit) < 1 || Number(limit) > 200) {
-    throw new HttpError(400, 'limit must be a whole number from 1 to 200.');
-  }
-  return { status, q, before: before === undefined ? undefined : Number(before), limit: Number(limit) };
-}
+/** The inbox's filters and page (`?status=&q=&before=&limit=`). */
+const inboxQuerySchema = z.object({
+  status: z.optional(z.enum(enquiryStatuses, `status must be one of ${statusValues}.`)),
+  q: z.optional(textParam('q').check(z.maxLength(200, 'q must be 200 characters or fewer.'))),
+  before: z.optional(idQueryParam('before must be an enquiry id.')),
+  limit: z._default(wholeNumberParam('limit', 1, 200), 50),
+});
 
 const statusSchema = z.object({
   status: z.enum(enquiryStatuses, `Choose one of ${statusValues}`),
@@ -84,10 +67,10 @@ export function adminEnquiriesRouter(db: Database, requireUser: RequestHandler) 
   router.use(requireUser);
   router.get('/', async (req, res) => {
     // The database writes the page's JSON: it is sent as it comes.
-    res.type('json').send(await enquiryPageJson(db, inboxQuery(req.query)));
+    res.type('json').send(await enquiryPageJson(db, parseQuery(inboxQuerySchema, req)));
   });
   router.get('/export.csv', async (req, res) => {
-    const { status, q } = inboxQuery(req.query);
+    const { status, q } = parseQuery(inboxQuerySchema, req);
     // The filter is recorded, not what it found (a search text can be a customer's name).
     await recordStaffActivity(db, req, {
       kind: 'enquiries-exported',

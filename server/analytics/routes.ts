@@ -1,11 +1,13 @@
 import express, { Router, type RequestHandler } from 'express';
 import { isbot } from 'isbot';
+import * as z from 'zod/mini';
 import { pageViewEventSchema } from '#common/analytics/event.ts';
 import { isUntrackedPath, timelineRanges } from '#common/analytics/analytics.ts';
 import { withoutTokens } from '#common/http/token-routes.ts';
 import type { Database } from '../db/client.ts';
 import { clientKey } from '../http/client-key.ts';
 import { HttpError } from '../http/errors.ts';
+import { parseQuery } from '../http/params.ts';
 import { createReadCache } from '../http/read-cache.ts';
 import { londonDay } from './london.ts';
 import { deviceClass, parseLandingPath, referrerHost, visitorId } from './page-view.ts';
@@ -83,13 +85,16 @@ export function publicAnalyticsRouter(deps: AnalyticsDependencies): Router {
   return router;
 }
 
-function rangeOf(raw: unknown): number {
-  const days = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN;
-  if (!(timelineRanges as readonly number[]).includes(days)) {
-    throw new HttpError(400, `days must be one of ${timelineRanges.join(', ')}.`);
-  }
-  return days;
-}
+/** `?days=` of the timeline and the sources: one of the ranges the dashboard offers. */
+const rangeQuerySchema = z.object({
+  days: z.pipe(
+    z.enum(
+      timelineRanges.map((days) => String(days)),
+      `days must be one of ${timelineRanges.join(', ')}.`,
+    ),
+    z.transform((days: string) => Number(days)),
+  ),
+});
 
 /** GET /analytics/stats, /analytics/timeline?days=, /analytics/sources?days= for signed-in staff. */
 export function adminAnalyticsRouter(deps: AnalyticsDependencies, requireUser: RequestHandler): Router {
@@ -105,11 +110,11 @@ export function adminAnalyticsRouter(deps: AnalyticsDependencies, requireUser: R
     res.json(await figures.get(`stats ${today}`, () => analyticsStats(db, today)));
   });
   router.get('/timeline', async (req, res) => {
-    const [today, days] = [londonDay(clock()), rangeOf(req.query.days)];
+    const [today, days] = [londonDay(clock()), parseQuery(rangeQuerySchema, req).days];
     res.json(await figures.get(`timeline ${today} ${days}`, () => analyticsTimeline(db, today, days)));
   });
   router.get('/sources', async (req, res) => {
-    const [today, days] = [londonDay(clock()), rangeOf(req.query.days)];
+    const [today, days] = [londonDay(clock()), parseQuery(rangeQuerySchema, req).days];
     res.json(await figures.get(`sources ${today} ${days}`, () => analyticsSources(db, today, days)));
   });
   return router;

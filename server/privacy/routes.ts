@@ -1,8 +1,6 @@
 import { Router, type RequestHandler } from 'express';
-import * as z from 'zod/mini';
-import { personalDataEmail, personalDataRequestSchema } from '#common/privacy/privacy.ts';
-import { HttpError } from '../http/errors.ts';
-import { parseBody } from '../http/params.ts';
+import { personalDataRequestSchema } from '#common/privacy/privacy.ts';
+import { parseBody, parseQuery } from '../http/params.ts';
 import type { Database } from '../db/client.ts';
 import { eraseSubject, exportSubject } from './service.ts';
 import { recordStaffActivity } from '../activity/service.ts';
@@ -15,9 +13,8 @@ export function privacyRouter(db: Database, requireUser: RequestHandler, clock: 
   const router = Router();
   router.use('/privacy', requireUser);
   router.get('/privacy/export', async (req, res) => {
-    const parsed = z.safeParse(personalDataEmail, req.query.email);
-    if (!parsed.success) throw new HttpError(400, 'Give the e-mail address: ?email=name@example.com');
-    const data = await exportSubject(db, parsed.data, clock());
+    const { email } = parseQuery(personalDataRequestSchema, req);
+    const data = await exportSubject(db, email, clock());
     // How much was handed over, never to whom: the log outlives an erasure.
     await recordStaffActivity(db, req, {
       kind: 'privacy-exported',

@@ -20,7 +20,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { csvCell } from '../enquiries/export.ts';
 import { tyreImports, tyreSuppliers, tyres } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
-import { idParam, parseBody } from '../http/params.ts';
+import { idParam, parseBody, parseQuery, textParam, wholeNumberParam } from '../http/params.ts';
 import type { TaskRunner } from '../tasks/runner.ts';
 import { markTyresOrdered, tyresToOrder } from './booking-tyres.ts';
 import { sourcesOf, tyreById } from './catalogue.ts';
@@ -109,12 +109,22 @@ export function staffTyresRouter(deps: StaffTyresDependencies) {
   return router;
 }
 
+/** `?q=&after=` of the catalogue: a search (its first 80 characters), and the tyre a page follows. */
+const catalogueQuerySchema = z.object({
+  q: z._default(
+    z.pipe(
+      textParam('q'),
+      z.transform((q: string) => q.slice(0, 80)),
+    ),
+    '',
+  ),
+  after: z._default(wholeNumberParam('after', 0, 2_147_483_647), 0),
+});
+
 /** The catalogue page by page, and the demo catalogue's removal. */
 function listRoutes(router: Router, { db, settings, requireUser, changed }: StaffTyresDependencies) {
   router.get('/tyres/catalogue', requireUser, async (req, res) => {
-    const query = typeof req.query.q === 'string' ? req.query.q.slice(0, 80) : '';
-    const after =
-      typeof req.query.after === 'string' && /^\d{1,10}$/.test(req.query.after) ? Number(req.query.after) : 0;
+    const { q: query, after } = parseQuery(catalogueQuerySchema, req);
     const limit = 50;
     const rows = await findTyres(db, { query, after, limit: limit + 1 });
     const page = rows.slice(0, limit);

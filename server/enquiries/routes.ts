@@ -19,7 +19,13 @@ const enquiryBodyLimit = '16kb';
  */
 export function publicEnquiriesRouter(submission: EnquirySubmission) {
   const router = Router();
-  router.post('/enquiries', express.json({ limit: enquiryBodyLimit }), async (req, res) => {
+  router.post('/enquiries', express.json({ limit: enquiryBodyLimit }), submitPublicEnquiry(submission));
+  return router;
+}
+
+/** POST /enquiries: 201 and the enquiry's reference, or why not. */
+function submitPublicEnquiry(submission: EnquirySubmission) {
+  return async (req: Request, res: Response) => {
     if (!req.is('application/json')) {
       throw new HttpError(415, 'Send the enquiry as JSON (Content-Type: application/json).');
     }
@@ -32,8 +38,7 @@ export function publicEnquiriesRouter(submission: EnquirySubmission) {
     res
       .status(201)
       .json({ id: result.id, reference: result.reference, outsideArea: result.coverage === 'outside' });
-  });
-  return router;
+  };
 }
 
 const enquiryId = (req: Request) => idParam(req, 'The enquiry id must be a positive whole number.');
@@ -65,11 +70,27 @@ const noteSchema = z.object({
 export function adminEnquiriesRouter(db: Database, requireUser: RequestHandler) {
   const router = Router();
   router.use(requireUser);
-  router.get('/', async (req, res) => {
+  router.get('/', listEnquiries(db));
+  router.get('/export.csv', exportEnquiries(db));
+  router.get('/counts', countByStatus(db));
+  router.put('/:id/mark-contacted', markEnquiryContacted(db));
+  router.put('/:id/status', moveEnquiry(db));
+  router.post('/:id/notes', addNote(db));
+  router.delete('/:id', removeEnquiry(db));
+  return router;
+}
+
+/** GET /enquiries: a page of the inbox, filtered. */
+function listEnquiries(db: Database) {
+  return async (req: Request, res: Response) => {
     // The database writes the page's JSON: it is sent as it comes.
     res.type('json').send(await enquiryPageJson(db, parseQuery(inboxQuerySchema, req)));
-  });
-  router.get('/export.csv', async (req, res) => {
+  };
+}
+
+/** GET /enquiries/export.csv: the enquiries the filters find, as a spreadsheet. */
+function exportEnquiries(db: Database) {
+  return async (req: Request, res: Response) => {
     const { status, q } = parseQuery(inboxQuerySchema, req);
     // The filter is recorded, not what it found (a search text can be a customer's name).
     await recordStaffActivity(db, req, {
@@ -77,35 +98,53 @@ export function adminEnquiriesRouter(db: Database, requireUser: RequestHandler) 
       detail: { status: status ?? null, search: q ? true : false },
     });
     await streamEnquiriesCsv(db, { status, q }, res);
-  });
-  router.get('/counts', async (_req, res) => {
-    res.json(await countEnquiries(db));
-  });
-  /** Answers a move with the enquiry, recording the change if there was one. */
-  const answerMove = async (
-    req: Request,
-    res: Response,
-    result: Awaited<ReturnType<typeof setEnquiryStatus>>,
-  ) => {
-    if (!result) throw notFound();
-    if (result.moved) {
-      await recordStaffActivity(db, req, {
-        kind: 'enquiry-status-changed',
-        target: `enquiry ${result.enquiry.reference}`,
-        detail: { ...result.moved },
-      });
-    }
-    res.json(result.enquiry);
   };
-  router.put('/:id/mark-contacted', async (req, res) => {
-    await answerMove(req, res, await markContacted(db, enquiryId(req), req.user!));
-  });
-  router.put('/:id/status', async (req, res) => {
+}
+
+/** GET /enquiries/counts: how many enquiries have each status. */
+function countByStatus(db: Database) {
+  return async (_req: Request, res: Response) => {
+    res.json(await countEnquiries(db));
+  };
+}
+
+/** Answers a move with the enquiry, recording the change if there was one. */
+async function answerMove(
+  db: Database,
+  req: Request,
+  res: Response,
+  result: Awaited<ReturnType<typeof setEnquiryStatus>>,
+) {
+  if (!result) throw notFound();
+  if (result.moved) {
+    await recordStaffActivity(db, req, {
+      kind: 'enquiry-status-changed',
+      target: `enquiry ${result.enquiry.reference}`,
+      detail: { ...result.moved },
+    });
+  }
+  res.json(result.enquiry);
+}
+
+/** PUT /enquiries/{id}/mark-contacted: a new enquiry becomes contacted. */
+function markEnquiryContacted(db: Database) {
+  return async (req: Request, res: Response) => {
+    await answerMove(db, req, res, await markContacted(db, enquiryId(req), req.user!));
+  };
+}
+
+/** PUT /enquiries/{id}/status: the enquiry moved to the status given. */
+function moveEnquiry(db: Database) {
+  return async (req: Request, res: Response) => {
     const id = enquiryId(req);
     const { status } = parseBody(statusSchema, req.body);
-    await answerMove(req, res, await setEnquiryStatus(db, id, status, req.user!));
-  });
-  router.post('/:id/notes', async (req, res) => {
+    await answerMove(db, req, res, await setEnquiryStatus(db, id, status, req.user!));
+  };
+}
+
+/** POST /enquiries/{id}/notes: a staff note added to the enquiry. */
+function addNote(db: Database) {
+  return async (req: Request, res: Response) => {
     const id = enquiryId(req);
     const { text } = parseBody(noteSchema, req.body);
     const note = await addEnquiryNote(db, id, text, req.user!);
@@ -117,12 +156,15 @@ export function adminEnquiriesRouter(db: Database, requireUser: RequestHandler) 
       detail: { note: note.id },
     });
     res.status(201).json(note);
-  });
-  router.delete('/:id', async (req, res) => {
+  };
+}
+
+/** DELETE /enquiries/{id}: the enquiry erased. */
+function removeEnquiry(db: Database) {
+  return async (req: Request, res: Response) => {
     const reference = await deleteEnquiry(db, enquiryId(req));
     if (!reference) throw notFound();
     await recordStaffActivity(db, req, { kind: 'enquiry-deleted', target: `enquiry ${reference}` });
     res.status(204).end();
-  });
-  return router;
+  };
 }

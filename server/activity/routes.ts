@@ -1,4 +1,4 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import * as z from 'zod/mini';
 import { activityKinds, activityPageSize } from '#common/accounts/accounts.ts';
 import type { Database } from '../db/client.ts';
@@ -17,9 +17,14 @@ const activityQuerySchema = z.object({
 /** GET /api/activity: the activity log, owners only, newest first, a page at a time. */
 export function activityRouter(db: Database, requireUser: RequestHandler): Router {
   const router = Router();
-  router.get('/activity', requireUser, requireOwner, async (req, res) => {
+  router.get('/activity', requireUser, requireOwner, listEntries(db));
+  return router;
+}
+
+/** GET /activity: a page of the log, filtered by person and kind. */
+function listEntries(db: Database) {
+  return async (req: Request, res: Response) => {
     const { actor, ...query } = parseQuery(activityQuerySchema, req);
     res.json(await listActivity(db, { actorId: actor, ...query }));
-  });
-  return router;
+  };
 }

@@ -4,7 +4,10 @@ import { fieldErrorsOf, invalidFieldsMessage, nestedFieldErrorsOf } from '#commo
 import { isOneOf } from '#common/util/words.ts';
 import { HttpError } from './errors.ts';
 
-/** A query parameter given at most once (else 400), or undefined when it is not given. */
+/**
+ * A query parameter given at most once (else 400), or undefined when it is not given. The older
+ * routes read their parameters one by one so; a route parses its whole query with `parseQuery`.
+ */
 export function queryText(req: Request, name: string): string | undefined {
   const value = req.query[name];
   if (value === undefined) return undefined;

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '#common/accounts/accounts.ts';
+import { invalidFieldsMessage } from '#common/http/field-errors.ts';
 import type { PublishedSiteContent } from '#common/site-content/site-content.ts';
 import { clearEnquiries, makeEnquiry, signedInStaff } from '#tests/support/factories.ts';
 import { useTestApp } from '#tests/support/integration.ts';
@@ -105,5 +106,28 @@ describe('the activity log of the dashboard', () => {
     // Nothing of what was erased, searched for or written stays in the log.
     const stored = JSON.stringify(await fixture.database.db.select().from(activityLog));
     for (const text of ['Trelawney', 'trelawney', 'Lark Rise', '£45']) expect(stored).not.toContain(text);
+  });
+
+  it('refuses a bad filter with a 400 naming it, and takes an empty one as no filter', async () => {
+    const owner = await signedInStaff(fixture.database.db, 'oscar');
+    const refused = await request(fixture.app)
+      .get('/api/activity?kind=dancing&before=x&limit=201&actor=1&actor=2')
+      .set(owner.headers)
+      .expect(400);
+    expect(refused.body).toEqual({
+      error: invalidFieldsMessage,
+      fieldErrors: {
+        kind: ['kind is not a kind of activity.'],
+        before: ['before must be an entry id.'],
+        limit: ['limit must be a whole number from 1 to 200.'],
+        actor: ['actor must be an account id.'],
+      },
+    });
+    const all = await request(fixture.app).get('/api/activity').set(owner.headers).expect(200);
+    const unfiltered = await request(fixture.app)
+      .get('/api/activity?actor=&kind=&before=&limit=')
+      .set(owner.headers)
+      .expect(200);
+    expect(unfiltered.body).toEqual(all.body);
   });
 });

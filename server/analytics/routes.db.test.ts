@@ -2,6 +2,7 @@ import type express from 'express';
 import pino from 'pino';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { invalidFieldsMessage } from '#common/http/field-errors.ts';
 import { createTestApp, testConfig } from '#tests/support/app.ts';
 import { useTestApp } from '#tests/support/integration.ts';
 import {
@@ -254,12 +255,16 @@ describe('the figures', () => {
   });
 
   it('answer 400 for a range other than 7, 30 or 90 days', async () => {
-    for (const query of ['', '?days=14', '?days=abc', '?days=7.0', '?days=7&days=30']) {
+    const queries = ['', '?days=14', '?days=abc', '?days=7.0', '?days=7&days=30'];
+    for (const path of queries.flatMap((query) => ['timeline', 'sources'].map((of) => `${of}${query}`))) {
       const response = await request(app)
-        .get(`/api/analytics/timeline${query}`)
+        .get(`/api/analytics/${path}`)
         .set(fixture.staff.headers)
         .expect(400);
-      expect(response.body.error).toBe('days must be one of 7, 30, 90.');
+      expect(response.body).toEqual({
+        error: invalidFieldsMessage,
+        fieldErrors: { days: ['days must be one of 7, 30, 90.'] },
+      });
     }
   });
 

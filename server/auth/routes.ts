@@ -86,11 +86,7 @@ export function authRouter(auth: AuthDependencies): Router {
   router.post('/login', sameOrigin, passwordSignIn(auth, helpers));
   router.post('/login/two-factor', sameOrigin, twoFactorSignIn(auth, helpers));
   router.post('/logout', sameOrigin, logOut(auth, helpers));
-  router.get('/user', async (req, res) => {
-    const user = await currentUser(req, auth);
-    if (!user) throw new HttpError(401, 'Not signed in.');
-    res.json(user);
-  });
+  router.get('/user', signedInUser(auth));
   router.use(registrationRouter(auth));
   return router;
 }
@@ -177,6 +173,15 @@ function logOut(auth: AuthDependencies, { record }: SignInHelpers) {
     // service worker's copy of the page, the stored user), whoever signed out.
     res.setHeader('Clear-Site-Data', '"cache", "storage"');
     res.status(204).end();
+  };
+}
+
+/** GET /user: the signed-in account, else 401. */
+function signedInUser(auth: AuthDependencies) {
+  return async (req: Request, res: Response) => {
+    const user = await currentUser(req, auth);
+    if (!user) throw new HttpError(401, 'Not signed in.');
+    res.json(user);
   };
 }
 

@@ -1,4 +1,4 @@
-import express, { Router, type Request, type RequestHandler } from 'express';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import * as z from 'zod/mini';
 import { bookingCancelReasonMaxLength, bookingNotFoundMessage } from '#common/bookings/booking.ts';
 import { isBookableAt } from '#common/bookings/slots.ts';
@@ -124,25 +124,42 @@ export const keptAvailability = (deps: BookingDependencies): KeptRead => ({
  */
 export function publicBookingsRouter(deps: BookingDependencies) {
   const router = Router();
+  router.get('/availability', availability(deps));
+  router.post('/bookings', express.json({ limit: bookingBodyLimit }), bookOnline(deps));
+  router.get('/bookings/manage/:token', manageOwnBooking(deps));
+  router.post('/bookings/manage/:token/cancel', cancelOwnBooking(deps));
+  return router;
+}
 
-  router.get('/availability', async (req, res) => {
+/** GET /availability: the free windows of the days asked for. */
+function availability(deps: BookingDependencies) {
+  return async (req: Request, res: Response) => {
     sendPreparedJson(req, res, await availabilityAnswer(deps, await availabilityQueryOf(deps, req)));
-  });
+  };
+}
 
-  router.post('/bookings', express.json({ limit: bookingBodyLimit }), async (req, res) => {
+/** POST /bookings: a booking from the public site. */
+function bookOnline(deps: BookingDependencies) {
+  return async (req: Request, res: Response) => {
     if (!req.is('application/json')) {
       throw new HttpError(415, 'Send the booking as JSON (Content-Type: application/json).');
     }
     sendJsonAnswer(res, await bookingAnswer(deps, req));
-  });
+  };
+}
 
-  router.get('/bookings/manage/:token', async (req, res) => {
+/** GET /bookings/manage/{token}: the booking the customer's link is for. */
+function manageOwnBooking(deps: BookingDependencies) {
+  return async (req: Request, res: Response) => {
     const booking = await manageBooking(deps, String(req.params.token));
     if (!booking) throw new HttpError(404, bookingNotFoundMessage);
     res.json(booking);
-  });
+  };
+}
 
-  router.post('/bookings/manage/:token/cancel', async (req, res) => {
+/** POST /bookings/manage/{token}/cancel: the customer cancels, while the booking can still be. */
+function cancelOwnBooking(deps: BookingDependencies) {
+  return async (req: Request, res: Response) => {
     const result = await cancelByCustomer(deps, String(req.params.token));
     if (result.status === 404) throw new HttpError(404, bookingNotFoundMessage);
     if (result.status === 409) {
@@ -150,9 +167,7 @@ export function publicBookingsRouter(deps: BookingDependencies) {
       return;
     }
     res.json(result.booking);
-  });
-
-  return router;
+  };
 }
 
 const statusChangeSchema = z.object({
@@ -202,7 +217,14 @@ function parseChange(body: unknown): StaffChange {
 /** The staff diary: GET /bookings?from=&to= and PUT /bookings/{id}, behind the sign-in guard. */
 export function adminBookingsRouter(deps: BookingDependencies, requireUser: RequestHandler) {
   const router = Router();
-  router.get('/bookings', requireUser, async (req, res) => {
+  router.get('/bookings', requireUser, diary(deps));
+  router.put('/bookings/:id', requireUser, changeInDiary(deps));
+  return router;
+}
+
+/** GET /bookings?from=&to=: the bookings of the days asked for (a week from today unless told). */
+function diary(deps: BookingDependencies) {
+  return async (req: Request, res: Response) => {
     const today = londonDate(deps.clock());
     const from = queryDate(req, 'from') ?? today;
     const to = queryDate(req, 'to') ?? addDays(from, 6);
@@ -211,8 +233,12 @@ export function adminBookingsRouter(deps: BookingDependencies, requireUser: Requ
       throw new HttpError(400, `Ask for at most ${maxDiaryDays} days at once.`);
     }
     res.json(await listBookings(deps.db, from, to));
-  });
-  router.put('/bookings/:id', requireUser, async (req, res) => {
+  };
+}
+
+/** PUT /bookings/{id}: the booking moved, given a fitter, or its status changed. */
+function changeInDiary(deps: BookingDependencies) {
+  return async (req: Request, res: Response) => {
     const id = idParam(req, 'The booking id must be a positive whole number.');
     const change = parseChange(req.body);
     const result = await changeBooking(deps, id, change, req.user!);
@@ -225,6 +251,5 @@ export function adminBookingsRouter(deps: BookingDependencies, requireUser: Requ
       detail: { change: result.summary },
     });
     res.json(result.booking);
-  });
-  return router;
+  };
 }

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Enquiry } from '#common/enquiries/enquiry.ts';
+import { invalidFieldsMessage } from '#common/http/field-errors.ts';
 import { clearEnquiries, makeEnquiry, signedInStaff } from '#tests/support/factories.ts';
 import { useTestApp } from '#tests/support/integration.ts';
 import { enquiryEvents, enquiryNotes, enquiryReferenceCounters } from '../db/schema.ts';
@@ -262,19 +263,18 @@ describe('the inbox', () => {
   });
 
   it('refuses bad filters with a 400 naming them', async () => {
-    for (const [query, message] of [
-      ['?status=open', 'status must be one of new, contacted, quoted, booked, completed, closed.'],
-      ['?limit=0', 'limit must be a whole number from 1 to 200.'],
-      ['?limit=201', 'limit must be a whole number from 1 to 200.'],
-      ['?before=abc', 'before must be an enquiry id.'],
-      ['?q=a&q=b', 'Give q once.'],
-      [`?q=${'x'.repeat(201)}`, 'q must be 200 characters or fewer.'],
+    for (const [query, field, message] of [
+      ['?status=open', 'status', 'status must be one of new, contacted, quoted, booked, completed, closed.'],
+      ['?limit=0', 'limit', 'limit must be a whole number from 1 to 200.'],
+      ['?limit=201', 'limit', 'limit must be a whole number from 1 to 200.'],
+      ['?before=abc', 'before', 'before must be an enquiry id.'],
+      ['?q=a&q=b', 'q', 'Give q once.'],
+      [`?q=${'x'.repeat(201)}`, 'q', 'q must be 200 characters or fewer.'],
     ] as const) {
-      const response = await request(fixture.app)
-        .get(`/api/enquiries${query}`)
-        .set(alice.headers)
-        .expect(400);
-      expect(response.body).toEqual({ error: message });
+      for (const path of ['/api/enquiries', '/api/enquiries/export.csv']) {
+        const response = await request(fixture.app).get(`${path}${query}`).set(alice.headers).expect(400);
+        expect(response.body).toEqual({ error: invalidFieldsMessage, fieldErrors: { [field]: [message] } });
+      }
     }
   });
 });

@@ -4,7 +4,10 @@ import { fieldErrorsOf, invalidFieldsMessage, nestedFieldErrorsOf } from '#commo
 import { isOneOf } from '#common/util/words.ts';
 import { HttpError } from './errors.ts';
 
-/** A query parameter given at most once (else 400), or undefined when it is not given. */
+/**
+ * A query parameter given at most once (else 400), or undefined when it is not given. The older
+ * routes read their parameters one by one so; a route parses its whole query with `parseQuery`.
+ */
 export function queryText(req: Request, name: string): string | undefined {
   const value = req.query[name];
   if (value === undefined) return undefined;
@@ -61,7 +64,7 @@ export function parseQuery<Schema extends z.ZodMiniType>(schema: Schema, req: Re
 }
 
 /** A whole number in a query parameter ("50"), from `min` to `max`. */
-const wholeNumberParam = (name: string, min: number, max: number) => {
+export const wholeNumberParam = (name: string, min: number, max: number) => {
   const message = `${name} must be a whole number from ${min} to ${max}.`;
   return z.pipe(
     z.string(message).check(z.regex(/^[0-9]{1,10}$/, message)),
@@ -71,6 +74,26 @@ const wholeNumberParam = (name: string, min: number, max: number) => {
     ),
   );
 };
+
+/** A database id in a query parameter ("42", at most `digits` digits), else `message`. */
+export const idQueryParam = (message: string, digits = 10) =>
+  z.pipe(
+    z.string(message).check(z.regex(new RegExp(`^[1-9][0-9]{0,${digits - 1}}$`), message)),
+    z.transform((value: string) => Number(value)),
+  );
+
+/** A query parameter given once, as text; given twice, it is refused naming it. */
+export const textParam = (name: string) => z.string(`Give ${name} once.`);
+
+/**
+ * A query parameter for which empty means not given (a form's "any"): `schema` is given
+ * undefined instead, so that its default or `optional` applies.
+ */
+export const blankAsMissing = <Schema extends z.ZodMiniType>(schema: Schema) =>
+  z.pipe(
+    z.transform((value: unknown) => (value === '' ? undefined : value)),
+    schema,
+  );
 
 /** `?before=&limit=` of a list read page by page, newest first (`limit` 50 when not given). */
 export const pageQuerySchema = z.object({

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { recordStaffActivity } from '../activity/service.ts';
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { imageRecordSchema, imageUpdateSchema } from '#common/images/fields.ts';
 import { imageSlots, isImageSlotName } from '#common/images/images.ts';
 import type { Database } from '../db/client.ts';
@@ -39,6 +39,9 @@ const safePicture = (file: Buffer, share: boolean): Promise<ProcessedImage> =>
 
 const isHero = (name: string | undefined) => name === 'hero-background';
 
+/** What the image routes work with: the database, and who hears of each change. */
+type ImageParts = { db: Database; changed: () => void };
+
 /**
  * The image API (docs/features.md, Site images). Reading is public; every change needs a signed-in staff member
  * and passes the CSRF guard before a byte of the upload is read. `changed` hears of each change
@@ -46,13 +49,29 @@ const isHero = (name: string | undefined) => name === 'hero-background';
  * from the database).
  */
 export function imagesRouter(db: Database, requireUser: RequestHandler, changed: () => void): Router {
+  const parts = { db, changed };
   const router = Router();
+  router.get('/images', listImageRecords(parts));
+  router.post('/images', requireUser, addImageRecord(parts));
+  router.post('/images/upload', requireUser, uploadImage(parts));
+  router.post('/images/:id/replace', requireUser, replacePicture(parts));
+  router.put('/images/:id', requireUser, changeImageRecord(parts));
+  router.delete('/images/:id', requireUser, removeImage(parts));
+  router.post('/upload-hero', requireUser, uploadHero(parts));
+  router.get('/images/:name', namedPicture(parts));
+  return router;
+}
 
-  router.get('/images', async (_req, res) => {
+/** GET /images: every image record. */
+function listImageRecords({ db }: ImageParts) {
+  return async (_req: Request, res: Response) => {
     res.json(await listImages(db));
-  });
+  };
+}
 
-  router.post('/images', requireUser, async (req, res) => {
+/** POST /images: a record for a picture named, without its bytes. */
+function addImageRecord({ db, changed }: ImageParts) {
+  return async (req: Request, res: Response) => {
     const image = await createImage(db, parseBody(imageRecordSchema, req.body ?? {}));
     changed();
     req.log.info({ user: req.user?.username, image: image.name }, 'image record created');
@@ -62,9 +81,12 @@ export function imagesRouter(db: Database, requireUser: RequestHandler, changed:
       detail: { change: 'created' },
     });
     res.status(201).json(image);
-  });
+  };
+}
 
-  router.post('/images/upload', requireUser, async (req, res) => {
+/** POST /images/upload: a new image, its record and its picture. */
+function uploadImage({ db, changed }: ImageParts) {
+  return async (req: Request, res: Response) => {
     const { file, fields } = await readPicture(req, res);
     const record = parseBody(imageRecordSchema, fields);
     if (await isImageNameTaken(db, record.name)) throw nameTaken(record.name);
@@ -80,9 +102,12 @@ export function imagesRouter(db: Database, requireUser: RequestHandler, changed:
       detail: { change: 'uploaded' },
     });
     res.status(201).json(image);
-  });
+  };
+}
 
-  router.post('/images/:id/replace', requireUser, async (req, res) => {
+/** POST /images/{id}/replace: a new picture for the image, and its alt text when given. */
+function replacePicture({ db, changed }: ImageParts) {
+  return async (req: Request, res: Response) => {
     const id = imageId(req);
     const name = await imageNameOf(db, id);
     if (name === null) throw imageNotFound();
@@ -98,9 +123,12 @@ export function imagesRouter(db: Database, requireUser: RequestHandler, changed:
       detail: { change: 'replaced' },
     });
     res.json(image);
-  });
+  };
+}
 
-  router.put('/images/:id', requireUser, async (req, res) => {
+/** PUT /images/{id}: the image's record changed. */
+function changeImageRecord({ db, changed }: ImageParts) {
+  return async (req: Request, res: Response) => {
     const id = imageId(req);
     const image = await updateImage(db, id, parseBody(imageUpdateSchema, req.body ?? {}));
     changed();
@@ -111,9 +139,12 @@ export function imagesRouter(db: Database, requireUser: RequestHandler, changed:
       detail: { change: 'updated' },
     });
     res.json(image);
-  });
+  };
+}
 
-  router.delete('/images/:id', requireUser, async (req, res) => {
+/** DELETE /images/{id}: the image and its picture removed. */
+function removeImage({ db, changed }: ImageParts) {
+  return async (req: Request, res: Response) => {
     const id = imageId(req);
     if (!(await deleteImage(db, id))) throw imageNotFound();
     changed();
@@ -124,10 +155,15 @@ export function imagesRouter(db: Database, requireUser: RequestHandler, changed:
       detail: { change: 'deleted' },
     });
     res.status(204).end();
-  });
+  };
+}
 
-  // The hero page sends only a picture: the record keeps its alt text, or gets the slot's own.
-  router.post('/upload-hero', requireUser, async (req, res) => {
+/**
+ * POST /upload-hero: the hero page sends only a picture, so the record keeps its alt text, or
+ * gets the slot's own.
+ */
+function uploadHero({ db, changed }: ImageParts) {
+  return async (req: Request, res: Response) => {
     const { file } = await readPicture(req, res);
     const picture = await safePicture(file, true);
     const slot = imageSlots['hero-background'];
@@ -147,14 +183,16 @@ export function imagesRouter(db: Database, requireUser: RequestHandler, changed:
       detail: { change: 'replaced' },
     });
     res.json(image);
-  });
+  };
+}
 
-  /**
-   * GET /api/images/{name}: the picture of a named image, or the shipped one of a named slot.
-   * The hero background is also the site's social share image, so it is a 1200x630 JPEG.
-   */
-  router.get('/images/:name', async (req, res, next) => {
-    const name = req.params.name;
+/**
+ * GET /images/{name}: the picture of a named image, or the shipped one of a named slot.
+ * The hero background is also the site's social share image, so it is a 1200x630 JPEG.
+ */
+function namedPicture({ db }: ImageParts) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const name = String(req.params.name);
     const stored = await namedMedia(db, name);
     if (stored) {
       sendPicture(req, res, stored, 'public, max-age=300');
@@ -166,7 +204,5 @@ export function imagesRouter(db: Database, requireUser: RequestHandler, changed:
     res.sendFile(path.join(fallbackDir(), file), (error) => {
       if (error) next(error);
     });
-  });
-
-  return router;
+  };
 }

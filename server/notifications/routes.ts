@@ -1,4 +1,5 @@
 import { Router, type RequestHandler } from 'express';
+import * as z from 'zod/mini';
 import {
   mailNotConfiguredMessage,
   messageNotWaitingMessage,
@@ -10,7 +11,7 @@ import { recordStaffActivity } from '../activity/service.ts';
 import { requireOwner } from '../auth/guard.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
-import { idParam } from '../http/params.ts';
+import { idParam, parseQuery } from '../http/params.ts';
 import type { NotificationAddresses } from './addresses.ts';
 import { mailContext, UnreadableMessageError, type OutboxMails } from './mail-kinds.ts';
 import {
@@ -59,7 +60,7 @@ export function outboxRouter(deps: OutboxDependencies, requireUser: RequestHandl
   router.use('/outbox', requireUser, requireOwner);
 
   router.get('/outbox', async (req, res) => {
-    if (req.query.status !== 'waiting') throw new HttpError(400, 'Ask for ?status=waiting.');
+    parseQuery(z.object({ status: z.literal('waiting', 'Ask for ?status=waiting.') }), req);
     const addresses = await deps.addresses();
     const answer: WaitingMessages = {
       mailConfigured: deps.mailConfigured,

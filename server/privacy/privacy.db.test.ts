@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { invalidFieldsMessage } from '#common/http/field-errors.ts';
 import { createTestApp, testConfig } from '#tests/support/app.ts';
 import { ensureBuilt } from '#tests/support/server-process.ts';
 import { loadProductionSsr } from '../http/ssr.ts';
@@ -126,7 +127,19 @@ describe('a person’s data, by e-mail address', () => {
   it('is for staff only, and needs a valid address', async () => {
     await request(fixture.app).get('/api/privacy/export?email=a@example.com').expect(401);
     await request(fixture.app).post('/api/privacy/erase').send({ email: 'a@example.com' }).expect(401);
-    await request(fixture.app).get('/api/privacy/export').set(fixture.staff.headers).expect(400);
+    const missing = await request(fixture.app)
+      .get('/api/privacy/export')
+      .set(fixture.staff.headers)
+      .expect(400);
+    expect(missing.body).toEqual({
+      error: invalidFieldsMessage,
+      fieldErrors: { email: ['Enter the e-mail address the person used'] },
+    });
+    const twice = await request(fixture.app)
+      .get('/api/privacy/export?email=a@example.com&email=b@example.com')
+      .set(fixture.staff.headers)
+      .expect(400);
+    expect(Object.keys(twice.body.fieldErrors)).toEqual(['email']);
     const bad = await request(fixture.app)
       .post('/api/privacy/erase')
       .set(fixture.staff.headers)

@@ -1,8 +1,6 @@
-import { Router, type RequestHandler } from 'express';
-import * as z from 'zod/mini';
-import { personalDataEmail, personalDataRequestSchema } from '#common/privacy/privacy.ts';
-import { HttpError } from '../http/errors.ts';
-import { parseBody } from '../http/params.ts';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { personalDataRequestSchema } from '#common/privacy/privacy.ts';
+import { parseBody, parseQuery } from '../http/params.ts';
 import type { Database } from '../db/client.ts';
 import { eraseSubject, exportSubject } from './service.ts';
 import { recordStaffActivity } from '../activity/service.ts';
@@ -14,10 +12,16 @@ import { recordStaffActivity } from '../activity/service.ts';
 export function privacyRouter(db: Database, requireUser: RequestHandler, clock: () => Date): Router {
   const router = Router();
   router.use('/privacy', requireUser);
-  router.get('/privacy/export', async (req, res) => {
-    const parsed = z.safeParse(personalDataEmail, req.query.email);
-    if (!parsed.success) throw new HttpError(400, 'Give the e-mail address: ?email=name@example.com');
-    const data = await exportSubject(db, parsed.data, clock());
+  router.get('/privacy/export', exportPersonalData(db, clock));
+  router.post('/privacy/erase', erasePersonalData(db, clock));
+  return router;
+}
+
+/** GET /privacy/export?email=: everything stored about the address, as a file to hand over. */
+function exportPersonalData(db: Database, clock: () => Date) {
+  return async (req: Request, res: Response) => {
+    const { email } = parseQuery(personalDataRequestSchema, req);
+    const data = await exportSubject(db, email, clock());
     // How much was handed over, never to whom: the log outlives an erasure.
     await recordStaffActivity(db, req, {
       kind: 'privacy-exported',
@@ -25,14 +29,17 @@ export function privacyRouter(db: Database, requireUser: RequestHandler, clock: 
     });
     res.setHeader('Content-Disposition', 'attachment; filename="personal-data.json"');
     res.json(data);
-  });
-  router.post('/privacy/erase', async (req, res) => {
+  };
+}
+
+/** POST /privacy/erase: what is stored about the address erased, and what was kept until when. */
+function erasePersonalData(db: Database, clock: () => Date) {
+  return async (req: Request, res: Response) => {
     const body = parseBody(personalDataRequestSchema, req.body);
     const erased = await eraseSubject(db, body.email, req.user!, clock());
     // Counts only: the day the invoices are kept until would date the person's custom.
     const { invoicesKeptUntil: _until, ...counts } = erased;
     await recordStaffActivity(db, req, { kind: 'privacy-erased', detail: counts });
     res.json(erased);
-  });
-  return router;
+  };
 }

@@ -1,4 +1,4 @@
-import express, { Router, type RequestHandler } from 'express';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import {
   isSettingsDomain,
   settingsConflictMessage,
@@ -23,7 +23,7 @@ export type SettingsDependencies = {
 /** Booking's closed dates and brand lists are the longest: a few tens of kilobytes at most. */
 const settingsBodyLimit = '256kb';
 
-const domainOf = (req: express.Request): SettingsDomain => {
+const domainOf = (req: Request): SettingsDomain => {
   const { domain } = req.params;
   if (!isSettingsDomain(domain)) throw new HttpError(404, 'There are no such settings.');
   return domain;
@@ -36,15 +36,25 @@ const domainOf = (req: express.Request): SettingsDomain => {
  * the domain does not allow; 400 with the fields at fault), and GET /settings/{domain}/history
  * lists the changes, newest first.
  */
-export function settingsRouter({ db, store, changed }: SettingsDependencies, requireUser: RequestHandler) {
+export function settingsRouter(deps: SettingsDependencies, requireUser: RequestHandler) {
   const router = Router();
   router.use('/settings', requireUser);
+  router.get('/settings/:domain', readSettings(deps));
+  router.put('/settings/:domain', express.json({ limit: settingsBodyLimit }), changeDomainSettings(deps));
+  router.get('/settings/:domain/history', listChanges(deps));
+  return router;
+}
 
-  router.get('/settings/:domain', async (req, res) => {
+/** GET /settings/{domain}: the settings in force and their version. */
+function readSettings({ store }: SettingsDependencies) {
+  return async (req: Request, res: Response) => {
     res.json(await store.domain(domainOf(req)));
-  });
+  };
+}
 
-  router.put('/settings/:domain', express.json({ limit: settingsBodyLimit }), async (req, res) => {
+/** PUT /settings/{domain}: the settings changed from a version, or the current ones on a conflict. */
+function changeDomainSettings({ db, store, changed }: SettingsDependencies) {
+  return async (req: Request, res: Response) => {
     const domain = domainOf(req);
     const result = await changeSettings(db, domain, req.body, req.user!, await store.context());
     if (result.outcome === 'conflict') {
@@ -63,12 +73,13 @@ export function settingsRouter({ db, store, changed }: SettingsDependencies, req
       });
     }
     res.json(await store.domain(domain));
-  });
+  };
+}
 
-  router.get('/settings/:domain/history', async (req, res) => {
+/** GET /settings/{domain}/history: the changes, newest first, a page at a time. */
+function listChanges({ db }: SettingsDependencies) {
+  return async (req: Request, res: Response) => {
     const domain = domainOf(req);
     res.json(await listSettingsChanges(db, domain, parseQuery(pageQuerySchema, req)));
-  });
-
-  return router;
+  };
 }

@@ -314,7 +314,8 @@ describe('revisions', () => {
   it('answers 404 for a revision that does not exist and 400 for bad paging', async () => {
     await request(app).post('/api/site-content/revisions/999999/restore').set(alice.headers).expect(404);
     await request(app).get('/api/site-content/revisions/abc').set(alice.headers).expect(400);
-    await request(app).get('/api/site-content/revisions?limit=500').set(alice.headers).expect(400);
+    const bad = await request(app).get('/api/site-content/revisions?limit=500&before=x').set(alice.headers);
+    expect([bad.status, Object.keys(bad.body.fieldErrors)]).toEqual([400, ['before', 'limit']]);
   });
 
   it('keep the author’s name when the account is deleted', async () => {

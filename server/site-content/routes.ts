@@ -1,5 +1,5 @@
 import { recordStaffActivity } from '#server/activity/service.ts';
-import express, { Router, type RequestHandler } from 'express';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import {
   siteContentConflictMessage,
   type PublicSiteContent,
@@ -9,35 +9,25 @@ import {
 import { publicContent } from '#common/site-content/public-content.ts';
 import type { Database } from '#server/db/client.ts';
 import { whenGuardPasses } from '#server/auth/guard.ts';
-import { HttpError } from '#server/http/errors.ts';
-import { idParam } from '#server/http/params.ts';
+import { idParam, pageQuerySchema, parseQuery } from '#server/http/params.ts';
 import { listRevisions, publishSiteContent, readRevision, restoreRevision } from './service.ts';
 import type { SiteContentStore } from './store.ts';
 
 /** The whole document is a few tens of kilobytes; this leaves room for long texts. */
 const contentBodyLimit = '512kb';
 
-const revisionId = (req: express.Request) => idParam(req, 'The revision id must be a positive whole number.');
+const revisionId = (req: Request) => idParam(req, 'The revision id must be a positive whole number.');
 
-function pageParams(query: express.Request['query']): { before?: number; limit: number } {
-  const limit = query.limit === undefined ? 50 : Number(query.limit);
-  const before = query.before === undefined ? undefined : Number(query.before);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
-    throw new HttpError(400, 'limit must be a whole number from 1 to 200.');
-  }
-  if (before !== undefined && (!Number.isInteger(before) || before < 1)) {
-    throw new HttpError(400, 'before must be a version number.');
-  }
-  return { before, limit };
-}
+/** What the content's routes work with: the database, this process's store, and who hears of changes. */
+type SiteContentParts = { db: Database; store: SiteContentStore; changed: () => void };
 
 /**
  * What follows each publication, from any of its routes: this process's store takes the new
  * version, `changed` empties what pages keep of the old one, and the activity log records it.
  */
 export async function takePublished(
-  { db, store, changed }: { db: Database; store: SiteContentStore; changed: () => void },
-  req: express.Request,
+  { db, store, changed }: SiteContentParts,
+  req: Request,
   published: PublishedSiteContent,
   detail: Record<string, string | number> = {},
 ) {
@@ -62,20 +52,42 @@ export function siteContentRouter(
   requireUser: RequestHandler,
   changed: () => void,
 ): Router {
+  const parts = { db, store, changed };
   const router = Router();
+  router.get('/site-content', whenGuardPasses(requireUser), readWholeContent(parts));
+  router.get('/site-content', readPublicContent(parts));
+  router.put('/site-content', requireUser, express.json({ limit: contentBodyLimit }), publish(parts));
+  router.get('/site-content/revisions', requireUser, listContentRevisions(parts));
+  router.get('/site-content/revisions/:id', requireUser, readContentRevision(parts));
+  router.post('/site-content/revisions/:id/restore', requireUser, restore(parts));
+  return router;
+}
 
-  // Signed-in staff get the whole document, and who published it (the Content tab says so).
-  // Anyone else gets what the public pages show: no staff name (half of what guessing a
-  // password needs), no price rules, booking or invoicing settings.
-  router.get('/site-content', whenGuardPasses(requireUser), async (_req, res) => {
+/**
+ * GET /site-content for signed-in staff: the whole document, and who published it (the Content
+ * tab says so).
+ */
+function readWholeContent({ store }: SiteContentParts) {
+  return async (_req: Request, res: Response) => {
     res.json(await store.published());
-  });
-  router.get('/site-content', async (_req, res) => {
+  };
+}
+
+/**
+ * GET /site-content for anyone else: what the public pages show. No staff name (half of what
+ * guessing a password needs), no price rules, booking or invoicing settings.
+ */
+function readPublicContent({ store }: SiteContentParts) {
+  return async (_req: Request, res: Response) => {
     const { version, content, publishedAt } = await store.published();
     res.json({ version, content: publicContent(content), publishedAt } satisfies PublicSiteContent);
-  });
+  };
+}
 
-  router.put('/site-content', requireUser, express.json({ limit: contentBodyLimit }), async (req, res) => {
+/** PUT /site-content: the document published from its version, or the current one on a conflict. */
+function publish(parts: SiteContentParts) {
+  const { db, store } = parts;
+  return async (req: Request, res: Response) => {
     const result = await publishSiteContent(db, req.body, req.user!, store.seed);
     if (result.outcome === 'conflict') {
       store.accept(result.current);
@@ -84,24 +96,32 @@ export function siteContentRouter(
         .json({ error: siteContentConflictMessage, current: result.current } satisfies SiteContentConflict);
       return;
     }
-    await takePublished({ db, store, changed }, req, result.published);
+    await takePublished(parts, req, result.published);
     res.json(result.published);
-  });
+  };
+}
 
-  router.get('/site-content/revisions', requireUser, async (req, res) => {
-    res.json(await listRevisions(db, pageParams(req.query)));
-  });
+/** GET /site-content/revisions: the history, newest first, a page at a time. */
+function listContentRevisions({ db }: SiteContentParts) {
+  return async (req: Request, res: Response) => {
+    res.json(await listRevisions(db, parseQuery(pageQuerySchema, req)));
+  };
+}
 
-  router.get('/site-content/revisions/:id', requireUser, async (req, res) => {
+/** GET /site-content/revisions/{id}: one version of the document. */
+function readContentRevision({ db }: SiteContentParts) {
+  return async (req: Request, res: Response) => {
     res.json(await readRevision(db, revisionId(req)));
-  });
+  };
+}
 
-  router.post('/site-content/revisions/:id/restore', requireUser, async (req, res) => {
+/** POST /site-content/revisions/{id}/restore: an old version published again as the newest. */
+function restore(parts: SiteContentParts) {
+  const { db, store } = parts;
+  return async (req: Request, res: Response) => {
     const id = revisionId(req);
     const published = await restoreRevision(db, id, req.user!, store.seed);
-    await takePublished({ db, store, changed }, req, published, { restoredFrom: id });
+    await takePublished(parts, req, published, { restoredFrom: id });
     res.json(published);
-  });
-
-  return router;
+  };
 }

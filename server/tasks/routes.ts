@@ -1,4 +1,4 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { BackgroundTask } from '#common/tasks/background-tasks.ts';
 import { requireOwner } from '../http/roles.ts';
 import type { TaskRunner } from './runner.ts';
@@ -12,8 +12,13 @@ export type { TaskRunner };
  */
 export function backgroundTasksRouter(tasks: TaskRunner, requireUser: RequestHandler): Router {
   const router = Router();
-  router.get('/background-tasks', requireUser, requireOwner, async (_req, res) => {
-    res.json((await tasks.status()) satisfies BackgroundTask[]);
-  });
+  router.get('/background-tasks', requireUser, requireOwner, listTasks(tasks));
   return router;
+}
+
+/** GET /background-tasks: each task, its schedule, its last run and when it is next due. */
+function listTasks(tasks: TaskRunner) {
+  return async (_req: Request, res: Response) => {
+    res.json((await tasks.status()) satisfies BackgroundTask[]);
+  };
 }

@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { maxTyreQuantity, seasons, tyreSorts, type TyreSearch } from '#common/tyres/catalogue.ts';
 import { parseTyreSize } from '#common/tyres/size.ts';
 import type { BookingDependencies } from '../bookings/dependencies.ts';
@@ -81,14 +81,21 @@ export function keptSearch(deps: BookingDependencies): KeptRead {
 /** The public side of the catalogue: GET /tyres/sizes and GET /tyres. */
 export function publicTyresRouter(deps: BookingDependencies) {
   const router = Router();
-
-  router.get('/tyres/sizes', async (_req, res) => {
-    res.json(await sizesOnOffer(deps.db));
-  });
-
-  router.get('/tyres', async (req, res) => {
-    sendPreparedJson(req, res, await keptSearches(deps.db).answer(deps, searchAskedFor(req)));
-  });
-
+  router.get('/tyres/sizes', listSizes(deps));
+  router.get('/tyres', searchTyres(deps));
   return router;
+}
+
+/** GET /tyres/sizes: the sizes on offer. */
+function listSizes({ db }: BookingDependencies) {
+  return async (_req: Request, res: Response) => {
+    res.json(await sizesOnOffer(db));
+  };
+}
+
+/** GET /tyres: the tyres of a size on offer, as the query sorts and filters them. */
+function searchTyres(deps: BookingDependencies) {
+  return async (req: Request, res: Response) => {
+    sendPreparedJson(req, res, await keptSearches(deps.db).answer(deps, searchAskedFor(req)));
+  };
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { invalidFieldsMessage } from '#common/http/field-errors.ts';
 import type { TyreImportReport } from '#common/tyres/staff.ts';
 import { useBookingsApp } from '#tests/support/bookings-app.ts';
 import { addTyre, clearTyres, ownRow, publicPriceOf } from '#tests/support/tyres.ts';
@@ -111,6 +112,17 @@ describe('a tyre, for staff', () => {
     expect(await find('michelin')).toEqual([a.id]);
     expect(await find('3528700000001')).toEqual([a.id]);
     expect(await find('')).toEqual([a.id, b.id]);
+    expect(await find(`michelin${' '.repeat(80)}ignored`)).toEqual([a.id]);
+    const after = await staff().get(`/api/tyres/catalogue?after=${a.id}`).set(headers()).expect(200);
+    expect(after.body.items.map((item: { id: number }) => item.id)).toEqual([b.id]);
+  });
+
+  it('refuses a bad search or page with a 400 naming it', async () => {
+    const bad = await staff().get('/api/tyres/catalogue?q=a&q=b&after=x').set(headers()).expect(400);
+    expect(bad.body).toEqual({
+      error: invalidFieldsMessage,
+      fieldErrors: { q: ['Give q once.'], after: ['after must be a whole number from 0 to 2147483647.'] },
+    });
   });
 
   it('removes the demo catalogue when staff ask', async () => {

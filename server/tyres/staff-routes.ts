@@ -1,4 +1,4 @@
-import express, { Router, type RequestHandler } from 'express';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { and, desc, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { BusinessSettings } from '#common/settings/domains.ts';
@@ -20,7 +20,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { csvCell } from '../enquiries/export.ts';
 import { tyreImports, tyreSuppliers, tyres } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
-import { idParam, parseBody } from '../http/params.ts';
+import { idParam, parseBody, parseQuery, textParam, wholeNumberParam } from '../http/params.ts';
 import type { TaskRunner } from '../tasks/runner.ts';
 import { markTyresOrdered, tyresToOrder } from './booking-tyres.ts';
 import { sourcesOf, tyreById } from './catalogue.ts';
@@ -100,21 +100,46 @@ async function importRow(db: Database, id: number) {
 
 /** The staff side of the catalogue, at /api/tyres/…: every route needs a signed-in member of staff. */
 export function staffTyresRouter(deps: StaffTyresDependencies) {
+  const { requireUser } = deps;
   const router = Router();
-  listRoutes(router, deps);
-  supplierRoutes(router, deps);
-  importRoutes(router, deps);
-  orderRoutes(router, deps);
-  tyreRoutes(router, deps);
+  // The catalogue page by page, and the demo catalogue's removal.
+  router.get('/tyres/catalogue', requireUser, cataloguePage(deps));
+  router.delete('/tyres/demo', requireUser, removeDemoCatalogue(deps));
+  // The suppliers and the mapping of their files' headers onto our columns.
+  router.get('/tyres/suppliers', requireUser, listSuppliers(deps));
+  router.post('/tyres/suppliers', requireUser, express.json({ limit: '16kb' }), addSupplier(deps));
+  router.put('/tyres/suppliers/:id', requireUser, express.json({ limit: '16kb' }), changeSupplier(deps));
+  // Price file imports: an upload handed to the import task, its progress and its refused rows.
+  router.get('/tyres/imports', requireUser, listImports(deps));
+  router.post('/tyres/imports', requireUser, startImport(deps));
+  router.get('/tyres/imports/:id', requireUser, readImport(deps));
+  router.get('/tyres/imports/:id/errors.csv', requireUser, refusedRowsCsv(deps));
+  // The tyres to order for bookings, each marked ordered or not.
+  router.get('/tyres/to-order', requireUser, listTyresToOrder(deps));
+  router.put('/tyres/to-order/:id', requireUser, express.json({ limit: '1kb' }), markOrdered(deps));
+  // One tyre: read, and changed (stock with its reason, own price, hidden); after the other
+  // routes, whose paths it would otherwise take.
+  router.get('/tyres/:id', requireUser, readTyre(deps));
+  router.patch('/tyres/:id', requireUser, express.json({ limit: '4kb' }), changeCatalogueTyre(deps));
   return router;
 }
 
-/** The catalogue page by page, and the demo catalogue's removal. */
-function listRoutes(router: Router, { db, settings, requireUser, changed }: StaffTyresDependencies) {
-  router.get('/tyres/catalogue', requireUser, async (req, res) => {
-    const query = typeof req.query.q === 'string' ? req.query.q.slice(0, 80) : '';
-    const after =
-      typeof req.query.after === 'string' && /^\d{1,10}$/.test(req.query.after) ? Number(req.query.after) : 0;
+/** `?q=&after=` of the catalogue: a search (its first 80 characters), and the tyre a page follows. */
+const catalogueQuerySchema = z.object({
+  q: z._default(
+    z.pipe(
+      textParam('q'),
+      z.transform((q: string) => q.slice(0, 80)),
+    ),
+    '',
+  ),
+  after: z._default(wholeNumberParam('after', 0, 2_147_483_647), 0),
+});
+
+/** GET /tyres/catalogue: a page of the catalogue, searched. */
+function cataloguePage({ db, settings }: StaffTyresDependencies) {
+  return async (req: Request, res: Response) => {
+    const { q: query, after } = parseQuery(catalogueQuerySchema, req);
     const limit = 50;
     const rows = await findTyres(db, { query, after, limit: limit + 1 });
     const page = rows.slice(0, limit);
@@ -128,9 +153,12 @@ function listRoutes(router: Router, { db, settings, requireUser, changed }: Staf
       next: rows.length > limit ? page.at(-1)!.id : null,
       demoCount: await db.$count(tyres, and(eq(tyres.demo, true), eq(tyres.hidden, false))),
     } satisfies StaffTyrePage);
-  });
+  };
+}
 
-  router.delete('/tyres/demo', requireUser, async (req, res) => {
+/** DELETE /tyres/demo: the demo catalogue removed. */
+function removeDemoCatalogue({ db, changed }: StaffTyresDependencies) {
+  return async (req: Request, res: Response) => {
     const removed = await removeDemoTyres(db);
     changed();
     await recordStaffActivity(db, req, {
@@ -139,12 +167,12 @@ function listRoutes(router: Router, { db, settings, requireUser, changed }: Staf
       detail: { removed },
     });
     res.json({ removed });
-  });
+  };
 }
 
-/** The suppliers and the mapping of their files' headers onto our columns. */
-function supplierRoutes(router: Router, { db, requireUser }: StaffTyresDependencies) {
-  router.get('/tyres/suppliers', requireUser, async (_req, res) => {
+/** GET /tyres/suppliers: the suppliers and their files’ mappings. */
+function listSuppliers({ db }: StaffTyresDependencies) {
+  return async (_req: Request, res: Response) => {
     const rows = await db.select().from(tyreSuppliers).orderBy(tyreSuppliers.name);
     res.json(
       rows.map(({ id, name, mapping }) => ({
@@ -153,9 +181,12 @@ function supplierRoutes(router: Router, { db, requireUser }: StaffTyresDependenc
         mapping: mapping as ColumnMapping,
       })) satisfies TyreSupplier[],
     );
-  });
+  };
+}
 
-  router.post('/tyres/suppliers', requireUser, express.json({ limit: '16kb' }), async (req, res) => {
+/** POST /tyres/suppliers: a new supplier and its mapping. */
+function addSupplier({ db }: StaffTyresDependencies) {
+  return async (req: Request, res: Response) => {
     const body = parseBody(supplierSchema, req.body);
     try {
       const [row] = await db
@@ -173,9 +204,12 @@ function supplierRoutes(router: Router, { db, requireUser }: StaffTyresDependenc
         name: ['A supplier of that name exists: choose it instead.'],
       });
     }
-  });
+  };
+}
 
-  router.put('/tyres/suppliers/:id', requireUser, express.json({ limit: '16kb' }), async (req, res) => {
+/** PUT /tyres/suppliers/{id}: the supplier’s name and mapping changed. */
+function changeSupplier({ db }: StaffTyresDependencies) {
+  return async (req: Request, res: Response) => {
     const id = idParam(req, 'There is no such supplier.');
     const body = parseBody(supplierSchema, req.body);
     const [row] = await db
@@ -185,12 +219,12 @@ function supplierRoutes(router: Router, { db, requireUser }: StaffTyresDependenc
       .returning();
     if (!row) throw new HttpError(404, 'There is no such supplier.');
     res.json({ id: row.id, name: row.name, mapping: row.mapping as ColumnMapping } satisfies TyreSupplier);
-  });
+  };
 }
 
-/** Price file imports: an upload handed to the import task, its progress and its refused rows. */
-function importRoutes(router: Router, { db, requireUser, changed, tasks }: StaffTyresDependencies) {
-  router.get('/tyres/imports', requireUser, async (_req, res) => {
+/** GET /tyres/imports: the last imports, without their refused rows. */
+function listImports({ db }: StaffTyresDependencies) {
+  return async (_req: Request, res: Response) => {
     const rows = await db
       .select({ row: tyreImports, supplier: tyreSuppliers.name })
       .from(tyreImports)
@@ -199,9 +233,12 @@ function importRoutes(router: Router, { db, requireUser, changed, tasks }: Staff
       .limit(20);
     // The list leaves out the refused rows: each import's own answer has them.
     res.json(rows.map(({ row, supplier }) => ({ ...importJson(row, supplier), errors: [] })));
-  });
+  };
+}
 
-  router.post('/tyres/imports', requireUser, async (req, res) => {
+/** POST /tyres/imports: an uploaded price file handed to the import task (202). */
+function startImport({ db, changed, tasks }: StaffTyresDependencies) {
+  return async (req: Request, res: Response) => {
     // The import is claimed before the file is received: a second one is refused before its body
     // is stored anywhere.
     let id: number;
@@ -274,15 +311,21 @@ function importRoutes(router: Router, { db, requireUser, changed, tasks }: Staff
       await dropImport(db, id);
       throw error;
     }
-  });
+  };
+}
 
-  router.get('/tyres/imports/:id', requireUser, async (req, res) => {
+/** GET /tyres/imports/{id}: one import’s progress and refused rows. */
+function readImport({ db }: StaffTyresDependencies) {
+  return async (req: Request, res: Response) => {
     const found = await importRow(db, idParam(req, 'There is no such import.'));
     if (!found) throw importNotFound();
     res.json(importJson(found.row, found.supplier));
-  });
+  };
+}
 
-  router.get('/tyres/imports/:id/errors.csv', requireUser, async (req, res) => {
+/** GET /tyres/imports/{id}/errors.csv: the import’s refused rows, as a spreadsheet. */
+function refusedRowsCsv({ db }: StaffTyresDependencies) {
+  return async (req: Request, res: Response) => {
     const found = await importRow(db, idParam(req, 'There is no such import.'));
     if (!found) throw importNotFound();
     const lines = [
@@ -293,16 +336,19 @@ function importRoutes(router: Router, { db, requireUser, changed, tasks }: Staff
       .type('text/csv; charset=utf-8')
       .attachment(`import-${found.row.id}-refused-rows.csv`)
       .send(`\uFEFF${lines.join('\r\n')}\r\n`);
-  });
+  };
 }
 
-/** The tyres to order for bookings, each marked ordered or not. */
-function orderRoutes(router: Router, { db, requireUser }: StaffTyresDependencies) {
-  router.get('/tyres/to-order', requireUser, async (_req, res) => {
+/** GET /tyres/to-order: the tyres to order for bookings. */
+function listTyresToOrder({ db }: StaffTyresDependencies) {
+  return async (_req: Request, res: Response) => {
     res.json(await tyresToOrder(db));
-  });
+  };
+}
 
-  router.put('/tyres/to-order/:id', requireUser, express.json({ limit: '1kb' }), async (req, res) => {
+/** PUT /tyres/to-order/{id}: a booking’s tyres marked ordered or not. */
+function markOrdered({ db }: StaffTyresDependencies) {
+  return async (req: Request, res: Response) => {
     const id = idParam(req, 'There is no such booking.');
     const { ordered } = parseBody(
       z.object({ ordered: z.boolean('Say whether the tyres are ordered') }),
@@ -317,18 +363,21 @@ function orderRoutes(router: Router, { db, requireUser }: StaffTyresDependencies
       detail: { tyresOrdered: ordered },
     });
     res.json(await tyresToOrder(db));
-  });
+  };
 }
 
-/** One tyre: read, and changed (stock with its reason, own price, hidden); after the other routes, whose paths it would otherwise take. */
-function tyreRoutes(router: Router, { db, settings, requireUser, changed }: StaffTyresDependencies) {
-  router.get('/tyres/:id', requireUser, async (req, res) => {
+/** GET /tyres/{id}: one tyre, at the prices staff see. */
+function readTyre({ db, settings }: StaffTyresDependencies) {
+  return async (req: Request, res: Response) => {
     const row = await tyreById(db, idParam(req, 'There is no such tyre.'));
     if (!row) throw tyreNotFound();
     res.json(staffTyre(row, await settings(), (await sourcesOf(db, [row.id])).get(row.id)));
-  });
+  };
+}
 
-  router.patch('/tyres/:id', requireUser, express.json({ limit: '4kb' }), async (req, res) => {
+/** PATCH /tyres/{id}: its stock (with the reason), own price or hidden changed. */
+function changeCatalogueTyre({ db, settings, changed }: StaffTyresDependencies) {
+  return async (req: Request, res: Response) => {
     const id = idParam(req, 'There is no such tyre.');
     const change = parseBody(tyreChangeSchema, req.body);
     const result = await changeTyre(db, id, change);
@@ -346,5 +395,5 @@ function tyreRoutes(router: Router, { db, settings, requireUser, changed }: Staf
       },
     });
     res.json(staffTyre(after, await settings(), (await sourcesOf(db, [after.id])).get(after.id)));
-  });
+  };
 }

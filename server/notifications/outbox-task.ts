@@ -1,7 +1,7 @@
 import { setImmediate } from 'node:timers/promises';
 import type { Database } from '../db/client.ts';
 import { errorFacts, type Logger } from '../logger.ts';
-import type { TaskDefinition, TaskFacts } from '../tasks/runner.ts';
+import type { TaskDefinition, TaskFacts } from '../tasks/types.ts';
 import type { Schedule } from '../tasks/schedule.ts';
 import type { NotificationAddresses } from './addresses.ts';
 import { mailContext, type OutboxMails } from './mail-kinds.ts';

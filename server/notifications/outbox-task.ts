@@ -48,7 +48,7 @@ export type OutboxTaskOptions = {
 const claimLockMs = 2 * 60 * 1000;
 const batchSize = 100;
 /** Waiting notifications sent unasked when a mail server is configured later. */
-export const sendWaitingWithinMs = 24 * 60 * 60 * 1000;
+const sendWaitingWithinMs = 24 * 60 * 60 * 1000;
 
 export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));

@@ -11,7 +11,7 @@ import { runImport, type ImportReport, type ImportSettings } from './import.ts';
 import { createImport } from './import-records.ts';
 
 /** A price file whose import is claimed (import-records.ts), waiting for the task to read it. */
-export type QueuedImport = {
+type QueuedImport = {
   importId: number;
   /** Where the file is, on this machine: it is imported by this process. */
   file: string;

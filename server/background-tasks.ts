@@ -19,7 +19,7 @@ import { appOutboxMails } from './outbox-mails.ts';
 import { remindersTask } from './reminders/task.ts';
 import type { SettingsStore } from './settings/store.ts';
 import type { SiteContentStore } from './site-content/store.ts';
-import type { TaskDefinition, TaskFacts } from './tasks/runner.ts';
+import type { TaskDefinition, TaskFacts } from './tasks/types.ts';
 import { tyreImportTask } from './tyres/import-task.ts';
 
 const hourMs = 60 * 60 * 1000;

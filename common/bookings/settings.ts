@@ -192,7 +192,6 @@ export const bookingSettingsSchema = z.object({
     .check(z.maxLength(bookingLimits.openBankHolidays, `At most ${bookingLimits.openBankHolidays} dates`)),
 });
 export type BookingSettings = z.output<typeof bookingSettingsSchema>;
-export type BookingSettingsInput = z.input<typeof bookingSettingsSchema>;
 
 /** A day's opening hours as the site content holds them. */
 type OpenHours = { closed: boolean; opens: string; closes: string };
@@ -221,7 +220,7 @@ export const weekWithin = (hours: Record<Weekday, OpenHours>, pattern: WindowPat
   Object.fromEntries(weekdays.map((day) => [day, windowsWithin(hours[day], pattern)])) as BookingWeek;
 
 /** A branch's MOT testing and servicing before staff set their own: bookable, within its hours. */
-export const branchServicesWithin = (hours: Record<Weekday, OpenHours>) =>
+const branchServicesWithin = (hours: Record<Weekday, OpenHours>) =>
   Object.fromEntries(
     branchServices.map((service) => [
       service,

@@ -15,7 +15,7 @@ const percentMessage = 'Enter a whole number of per cent, 0 to 100';
 /** The standard rate, in per cent, until an owner sets another. */
 export const standardVatRatePercent = 20;
 /** The owner's limit until they set one: a reduction of more than 10% waits for the office. */
-export const defaultReductionLimitPercent = 10;
+const defaultReductionLimitPercent = 10;
 /** A VAT number that is obviously not one: on invoices until an owner enters the business's own. */
 export const placeholderVatNumber = 'GB 000 0000 00';
 

@@ -9,7 +9,7 @@ import { sendingHours } from './sending-hours.ts';
  * the tyre reminder goes, and where and when review requests send customers.
  */
 
-export const reminderSettingsLimits = {
+const reminderSettingsLimits = {
   motFirstDays: { min: 8, max: 90 },
   motSecondDays: { min: 1, max: 60 },
   tyreWeeks: { min: 1, max: 52 },

@@ -66,7 +66,7 @@ export function list<Item extends z.ZodMiniType>(item: Item, max: number, noun: 
 }
 
 /** Digits for tel: links, optionally starting with +, as the site settings hold them. */
-export const telPattern = /^\+?[0-9]{6,15}$/;
+const telPattern = /^\+?[0-9]{6,15}$/;
 /** A telephone number as people read it: digits, spaces, brackets, dashes and a leading +. */
 const readablePhonePattern = /^\+?[0-9][0-9 ()-]{4,28}[0-9]$/;
 /** A URL path segment of lower-case words joined by dashes. */

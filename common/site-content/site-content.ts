@@ -16,15 +16,12 @@ import { uniqueBy } from './parts.ts';
 
 export { weekdayNames, weekdays, type Weekday } from '#common/time/week.ts';
 
-export { timePattern } from '#common/time/week.ts';
 export {
   type DayHours,
   defaultCoveredDistricts,
   defaultCustomerEmails,
-  serviceContentSchema,
   siteContentLimits,
   slugPattern,
-  telPattern,
 } from './parts.ts';
 
 export const siteContentSchema = siteContentFields.check(

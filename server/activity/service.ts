@@ -77,7 +77,7 @@ export async function forgetVehicles(db: Database, registrations: readonly strin
     .where(inArray(activityLog.target, registrations.map(vehicleTarget)));
 }
 
-export type ActivityQuery = { actorId?: number; kind?: ActivityKind; before?: number; limit: number };
+type ActivityQuery = { actorId?: number; kind?: ActivityKind; before?: number; limit: number };
 
 /** A page of the log, newest first. */
 export async function listActivity(db: Database, query: ActivityQuery): Promise<ActivityEntry[]> {

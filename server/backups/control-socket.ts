@@ -17,7 +17,7 @@ import type { ResetLink } from '../accounts/operator.ts';
  * `{"ok":true,"bytes":N}` followed by N bytes (the backup; the new set-up link as JSON), or
  * `{"ok":false,"error":"..."}`.
  */
-export const backupSocketName = 'backup.sock';
+const backupSocketName = 'backup.sock';
 
 export function backupSocketPath(dataDir: string): string {
   return path.join(dataDir, backupSocketName);
@@ -40,11 +40,11 @@ const requestSchema = z.discriminatedUnion('command', [
 type ControlRequest = z.infer<typeof requestSchema>;
 
 /** The operator's recovery of an account, done by the server (server/accounts/operator.ts). */
-export type ResetAccessByName = (username: string) => Promise<ResetLink>;
+type ResetAccessByName = (username: string) => Promise<ResetLink>;
 
 /** `npm run tyres:import` through the server (server/tyres/import.ts): the import's report. */
-export type TyreImportRequest = { file: string; supplier: string | null; full: boolean };
-export type ImportTyres = (request: TyreImportRequest) => Promise<unknown>;
+type TyreImportRequest = { file: string; supplier: string | null; full: boolean };
+type ImportTyres = (request: TyreImportRequest) => Promise<unknown>;
 const answerSchema = z.union([
   z.object({ ok: z.literal(true), bytes: z.number().int().nonnegative() }),
   z.object({ ok: z.literal(false), error: z.string() }),

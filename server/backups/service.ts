@@ -6,13 +6,14 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { openBackupSocket } from './control-socket.ts';
 import { importFileByTask } from '../tyres/import-task.ts';
 import { createTaskRequests } from '../tasks/requests.ts';
-import type { TaskDefinition, TaskRunner } from '../tasks/runner.ts';
+import type { TaskRunner } from '../tasks/runner.ts';
+import type { TaskDefinition } from '../tasks/types.ts';
 import { resetAccessByUsername } from '../accounts/operator.ts';
 import { backupFileName, pruneBackups, writeFileAtomically } from './files.ts';
 import type { Clock } from '../clock.ts';
 
 /** Where a backup comes from: the embedded database's consistent copy of its files. */
-export type DumpDatabase = () => Promise<Uint8Array>;
+type DumpDatabase = () => Promise<Uint8Array>;
 
 export type BackupWritten = { file: string; bytes: number; ms: number };
 
@@ -28,7 +29,7 @@ export async function writeBackup(dump: DumpDatabase, file: string): Promise<Bac
  * When the nightly backup runs, London time: the quietest hour of a business open by day, and
  * clear of 01:00-02:00, the hour that the clock changes skip or repeat.
  */
-export const nightlyBackupSchedule = 'daily at 03:30';
+const nightlyBackupSchedule = 'daily at 03:30';
 
 /**
  * The background task `backup`: every night at 03:30 London time, a backup into `dir` (then all

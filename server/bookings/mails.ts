@@ -24,7 +24,7 @@ const bookingMailKindNames = [
 ] as const;
 
 /** What the outbox holds for a booking e-mail (stored with the change that makes it necessary). */
-export type BookingNotification = {
+type BookingNotification = {
   kind: (typeof bookingMailKindNames)[number];
   /** The booking as it was when the e-mail was queued. */
   booking: Booking;
@@ -136,7 +136,7 @@ function manageLines(notification: BookingNotification, context: BookingMailCont
 }
 
 /** The e-mail an outbox entry of online booking stands for. */
-export function bookingMail(notification: BookingNotification, context: BookingMailContext): Mail {
+function bookingMail(notification: BookingNotification, context: BookingMailContext): Mail {
   const { booking } = notification;
   const messageId = `<booking-${booking.id}.${notification.kind}.outbox-${context.outboxId}@${context.messageDomain}>`;
   const customer = { from: context.from, to: booking.email, replyTo: context.business.email, messageId };

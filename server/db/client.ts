@@ -80,9 +80,9 @@ const pgliteWorkerUrl = new URL(
 );
 
 /** The longest wait for a pooled connection (PostgreSQL). */
-export const poolConnectTimeoutMs = 5_000;
+const poolConnectTimeoutMs = 5_000;
 /** The longest wait for the answer to `ping` (PostgreSQL). */
-export const pingTimeoutMs = 2_000;
+const pingTimeoutMs = 2_000;
 
 /** An arbitrary fixed key for the advisory lock that serialises migrations between processes. */
 const migrationLockKey = 727_001;

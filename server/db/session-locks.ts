@@ -21,7 +21,7 @@ export type SessionLocks = {
  * is the lock's own number. Other advisory locks of the product take single numbers, which
  * PostgreSQL keeps apart from pairs.
  */
-export const sessionLockSpace = 727_100;
+const sessionLockSpace = 727_100;
 
 /**
  * The embedded database's: its data directory is one process's alone (data-dir-lock.ts), so the

@@ -32,7 +32,7 @@ const enquiryMailKindNames = ['enquiry-received', 'enquiry-acknowledgement'] as 
 /** What the outbox holds for an enquiry's e-mail. */
 const enquiryNotificationSchema = z.object({ kind: z.enum(enquiryMailKindNames), enquiry: enquirySchema });
 
-export type EnquiryNotification = z.infer<typeof enquiryNotificationSchema>;
+type EnquiryNotification = z.infer<typeof enquiryNotificationSchema>;
 
 const serviceLabel = (value: string | null) => enquiryServiceLabel(value) ?? 'Not given';
 

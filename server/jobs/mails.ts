@@ -9,7 +9,7 @@ import { mailKinds } from '#server/notifications/mail-kinds.ts';
 import type { BusinessContact, Mail, Mailbox } from '#server/notifications/mailer.ts';
 
 /** The e-mails of the fitter's day, to the customer: on the way, and the job report with its invoice. */
-export type JobNotification =
+type JobNotification =
   | { kind: 'job-on-the-way'; booking: Booking; eta: string }
   | {
       kind: 'job-report';
@@ -61,7 +61,7 @@ function reportLines(record: JobRecord): string[] {
 }
 
 /** The e-mail an outbox entry of the fitter's day stands for (the invoice attached by the caller). */
-export function jobMail(notification: JobNotification, context: JobMailContext): Mail {
+function jobMail(notification: JobNotification, context: JobMailContext): Mail {
   const { booking } = notification;
   const company = context.business.companyName;
   const base = {

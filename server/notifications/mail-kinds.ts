@@ -7,7 +7,7 @@ import type { OutboxMessage } from './outbox.ts';
  * What a message's e-mail is written with: the business as published when it is written, and
  * what the outbox adds of its own.
  */
-export type MailContext = NotificationAddresses & {
+type MailContext = NotificationAddresses & {
   /** The site's origin, which every link in an e-mail starts with. */
   publicUrl: string;
   /** The host named in each Message-ID (the public URL's). */
@@ -16,13 +16,13 @@ export type MailContext = NotificationAddresses & {
   outboxId: number;
 };
 
-export type MailAttachment = NonNullable<Mail['attachments']>[number];
+type MailAttachment = NonNullable<Mail['attachments']>[number];
 
 /**
  * How a domain writes the e-mails of the messages it puts in the outbox: their kinds, the shape
  * of what it stores for each (checked again when read back, as any stored JSON is), and the e-mail.
  */
-export type MailKindsOf<Message extends { kind: string }> = {
+type MailKindsOf<Message extends { kind: string }> = {
   kinds: readonly Message['kind'][];
   schema: z.ZodType<Message, unknown>;
   write(message: Message, context: MailContext): Mail;
@@ -37,7 +37,7 @@ export type ReadMessage = {
 };
 
 /** A domain's mail kinds, as the outbox holds them: each kind's stored payload read into a message. */
-export type MailKinds = {
+type MailKinds = {
   kinds: readonly string[];
   read(payload: unknown): { message: ReadMessage } | { problem: string };
 };

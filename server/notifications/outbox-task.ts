@@ -1,7 +1,7 @@
 import { setImmediate } from 'node:timers/promises';
 import type { Database } from '../db/client.ts';
 import { errorFacts, type Logger } from '../logger.ts';
-import type { TaskDefinition, TaskFacts } from '../tasks/runner.ts';
+import type { TaskDefinition, TaskFacts } from '../tasks/types.ts';
 import type { Schedule } from '../tasks/schedule.ts';
 import type { NotificationAddresses } from './addresses.ts';
 import { mailContext, type OutboxMails } from './mail-kinds.ts';
@@ -48,7 +48,7 @@ export type OutboxTaskOptions = {
 const claimLockMs = 2 * 60 * 1000;
 const batchSize = 100;
 /** Waiting notifications sent unasked when a mail server is configured later. */
-export const sendWaitingWithinMs = 24 * 60 * 60 * 1000;
+const sendWaitingWithinMs = 24 * 60 * 60 * 1000;
 
 export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));

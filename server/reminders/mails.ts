@@ -31,7 +31,7 @@ function bookUrl(publicUrl: string, service: string | null, location: string): s
  * headers of RFC 2369 and RFC 8058, so that mail programs offer one-click unsubscribing: a POST
  * to the same address unsubscribes without a page, a sign-in or a confirmation.
  */
-export function reminderMail(notification: ReminderNotification, context: ReminderMailContext): Mail {
+function reminderMail(notification: ReminderNotification, context: ReminderMailContext): Mail {
   const { reminder } = notification;
   const company = context.business.companyName;
   const vehicle = formatRegistration(reminder.registration);

@@ -106,7 +106,7 @@ async function requestReview(
  * booking agreed to them; none once the MOT has run out. A reminder whose day has passed goes at
  * once, unless the second's has passed too (the first would say less, later).
  */
-export async function setMotExpiry(
+async function setMotExpiry(
   tx: Database,
   registration: string,
   expiry: string,

@@ -1,7 +1,7 @@
 import type { Database } from '../db/client.ts';
 import { sendDueReminders } from './send.ts';
 import { systemClock, type Clock } from '../clock.ts';
-import type { TaskDefinition } from '../tasks/runner.ts';
+import type { TaskDefinition } from '../tasks/types.ts';
 import type { ReminderSettings } from '#common/reminders/settings.ts';
 
 /**

@@ -6,7 +6,7 @@ import type { PageCache } from '#server/pages/page-cache.ts';
 import type { SettingsStore } from './store.ts';
 
 /** The channel on which the database announces each committed change of the settings (migration 0035). */
-export const settingsChannel = 'business_settings_changed';
+const settingsChannel = 'business_settings_changed';
 
 /**
  * Keeps this process true to the database at every change of the settings made by any process:

@@ -83,7 +83,7 @@ export const domainSettingsOf = <Domain extends SettingsDomain>(
 });
 
 /** What a change can come to. */
-export type SettingsChangeOutcome<Domain extends SettingsDomain> =
+type SettingsChangeOutcome<Domain extends SettingsDomain> =
   | { outcome: 'changed'; stored: StoredSettings<Domain> }
   /** They are as sent already: no new version. */
   | { outcome: 'unchanged' }
@@ -105,7 +105,7 @@ function refused(issues: { path: (string | number)[]; message: string }[]): neve
 }
 
 /** The body of PUT /api/settings/{domain}, checked: 400 with the fields at fault otherwise. */
-export function parseSettingsUpdate<Domain extends SettingsDomain>(
+function parseSettingsUpdate<Domain extends SettingsDomain>(
   domain: Domain,
   body: unknown,
   context: SettingsContext,

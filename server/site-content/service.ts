@@ -18,7 +18,7 @@ import { siteContentRevisions } from '#server/db/schema.ts';
 import { HttpError } from '#server/http/errors.ts';
 
 /** What a publication can come to. */
-export type PublishOutcome =
+type PublishOutcome =
   | { outcome: 'published'; published: PublishedSiteContent }
   /** The edit was made from `version`, but another was published since: nothing was written. */
   | { outcome: 'conflict'; current: PublishedSiteContent };
@@ -141,7 +141,7 @@ function contentFieldErrors(error: z.core.$ZodError): Record<string, string[]> {
   );
 }
 
-export const revisionNotFound = () => new HttpError(404, 'That version of the content does not exist.');
+const revisionNotFound = () => new HttpError(404, 'That version of the content does not exist.');
 
 /** Publishes an earlier revision's content as a new version (it becomes the newest). */
 export async function restoreRevision(

@@ -55,7 +55,7 @@ export function createSiteContentStore(db: Database, seed: () => SiteContent): S
 }
 
 /** What the pages are given of a published document. */
-export type PagesContent = { content: PublicContent; facts: Tokens };
+type PagesContent = { content: PublicContent; facts: Tokens };
 
 const forPages = new WeakMap<SiteContent, PagesContent>();
 

@@ -7,7 +7,8 @@ import { openDatabase, selectRows, type DatabaseHandle } from '../db/client.ts';
 import { taskRuns } from '../db/schema.ts';
 import { createLogger } from '../logger.ts';
 import { projectRoot } from '../paths.ts';
-import { createTaskRunner, type TaskDefinition, type TaskRunner } from './runner.ts';
+import { createTaskRunner, type TaskRunner } from './runner.ts';
+import type { TaskDefinition } from './types.ts';
 
 let database: DatabaseHandle;
 /**

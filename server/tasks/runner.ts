@@ -8,9 +8,6 @@ import { createTaskStates, dueAt, taskStatus } from './task-state.ts';
 import { createTicker } from './ticker.ts';
 import type { TaskContext, TaskDefinition } from './types.ts';
 
-export { taskLockKey } from './task-state.ts';
-export type { TaskContext, TaskDefinition, TaskFacts } from './types.ts';
-
 export type TaskRunner = {
   /** Runs the task as soon as its lock is free, whatever its schedule (in this process). */
   runSoon(name: string): void;
@@ -20,7 +17,7 @@ export type TaskRunner = {
   stop(): Promise<void>;
 };
 
-export type TaskRunnerOptions = {
+type TaskRunnerOptions = {
   database: Pick<DatabaseHandle, 'db' | 'sessionLocks'>;
   logger: Logger;
   tasks: readonly TaskDefinition[];

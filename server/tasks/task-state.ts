@@ -18,7 +18,7 @@ export type TaskState = {
 };
 
 /** The number of the task's lock (session-locks.ts): the same in every process. */
-export function taskLockKey(name: string): number {
+function taskLockKey(name: string): number {
   return createHash('sha256').update(`task:${name}`).digest().readUInt32BE(0) & 0x7fffffff;
 }
 

@@ -3,7 +3,7 @@
  * one look at a time, the soonest wake-up asked for wins, and one asked during a look makes one
  * more look after it.
  */
-export type Ticker = {
+type Ticker = {
   /** The next look in `delayMs`, unless one is due sooner already; none after `stop`. */
   wakeIn(delayMs: number): void;
   readonly stopped: boolean;

@@ -20,7 +20,7 @@ export const tyreDescription = (row: TyreRow) =>
  * `quantity` of tyre `id` for a booking on `date`: refused when the tyre is not offered, when
  * neither own stock nor the supplier has that many, or when the day is before they can be fitted.
  */
-export async function chooseTyre(
+async function chooseTyre(
   db: Database,
   settings: Pick<BusinessSettings, 'tyres' | 'invoicing'>,
   { id, quantity, date, now }: { id: number; quantity: number; date: string; now: Date },

@@ -9,7 +9,7 @@ import { tyreImports } from '../db/schema.ts';
  */
 
 /** Why a second import may not start while one runs. */
-export const importRunningMessage = 'An import is already running: wait for it to finish.';
+const importRunningMessage = 'An import is already running: wait for it to finish.';
 
 /** Another import is running: this one did not start. */
 export class ImportRunningError extends Error {
@@ -19,7 +19,7 @@ export class ImportRunningError extends Error {
 }
 
 /** An import still running after this long stopped with its server. */
-export const staleImportMs = 10 * 60_000;
+const staleImportMs = 10 * 60_000;
 
 /**
  * Marks failed the imports left running by a server that stopped: those started more than ten

@@ -4,13 +4,14 @@ import { eq } from 'drizzle-orm';
 import type { ColumnMapping } from '#common/tyres/price-file.ts';
 import type { Database } from '../db/client.ts';
 import { tyreSuppliers } from '../db/schema.ts';
-import type { TaskDefinition, TaskRunner } from '../tasks/runner.ts';
+import type { TaskRunner } from '../tasks/runner.ts';
+import type { TaskDefinition } from '../tasks/types.ts';
 import { createTaskRequests, type TaskRequests } from '../tasks/requests.ts';
 import { runImport, type ImportReport, type ImportSettings } from './import.ts';
 import { createImport } from './import-records.ts';
 
 /** A price file whose import is claimed (import-records.ts), waiting for the task to read it. */
-export type QueuedImport = {
+type QueuedImport = {
   importId: number;
   /** Where the file is, on this machine: it is imported by this process. */
   file: string;

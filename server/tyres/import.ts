@@ -40,7 +40,7 @@ export type ImportReport = Pick<
 /** Rows stored per statement. */
 const batchSize = 1_000;
 /** At most this many refused rows are listed (all are counted). */
-export const maxListedErrors = 10_000;
+const maxListedErrors = 10_000;
 
 /**
  * A batch's rows as the statement reads them (jsonb_to_recordset): a column the file does not

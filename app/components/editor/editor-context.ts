@@ -1,7 +1,7 @@
 import { createContext, useContext, type Dispatch } from 'react';
 import { pathKey, type DraftEdit, type FieldErrors, type Path } from './draft.ts';
 
-export type EditorContextValue = {
+type EditorContextValue = {
   dispatch: Dispatch<DraftEdit>;
   /** What needs attention, by dotted key; the same object until the findings change. */
   errors: FieldErrors;

@@ -9,7 +9,7 @@ import { shortDayYearText } from '#common/time/formats.ts';
 import { settingsFieldLabel } from './settings-labels.ts';
 
 /** A place customers book, for the closed dates' "Where": its key and its name. */
-export type BookingPlace = { key: string; name: string };
+type BookingPlace = { key: string; name: string };
 
 const closedDatesPath = ['booking', 'closedDates'] as const;
 const openBankHolidaysPath = ['booking', 'openBankHolidays'] as const;

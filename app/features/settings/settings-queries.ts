@@ -3,7 +3,7 @@ import type { DomainSettings, SettingsChange, SettingsDomain, SettingsOf } from 
 import { ApiError, apiRequest } from '#app/lib/api.ts';
 
 /** One domain's settings as GET /api/settings/{domain} answers them. */
-export const settingsQueryKey = (domain: SettingsDomain) => ['/api/settings', domain] as const;
+const settingsQueryKey = (domain: SettingsDomain) => ['/api/settings', domain] as const;
 const historyQueryKey = (domain: SettingsDomain) => ['/api/settings', domain, 'history'] as const;
 
 export function useDomainSettings<Domain extends SettingsDomain>(domain: Domain) {

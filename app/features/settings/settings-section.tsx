@@ -6,7 +6,7 @@ import { messageOf } from '#app/lib/api.ts';
 import { useSettingsHistory } from './settings-queries.ts';
 
 /** Who last changed a domain's settings, and when; or that they are still the defaults. */
-export function lastChangedText(settings: DomainSettings): string {
+function lastChangedText(settings: DomainSettings): string {
   return settings.changedAt === null
     ? 'Not changed yet: these are the starting settings.'
     : `Last changed by ${settings.changedBy ?? 'a former member of staff'} on ${formatDateTime(settings.changedAt)}`;

@@ -33,8 +33,8 @@ const formNames: Record<SettingsDomain, string> = {
 };
 
 /** When the settings tests' saves are made, and by whom. */
-export const savedAt = '2026-07-12T10:00:00.000Z';
-export const savedBy = 'alice';
+const savedAt = '2026-07-12T10:00:00.000Z';
+const savedBy = 'alice';
 
 /** The settings in force before anyone changes them, as the API gives them for the content's branches. */
 export function defaultSettings(published: PublishedSiteContent = makePublished()): {

@@ -42,7 +42,7 @@ export function valuesOf(settings: TyrePricingSettings): PricingValues {
 /** A number as typed ("20", "17.5"); NaN for anything else, which the schema then names. */
 const numberOf = (text: string) => (/^\s*\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN);
 
-export type PricingCheck =
+type PricingCheck =
   { ok: true; settings: TyrePricingSettings } | { ok: false; errors: Record<string, string> };
 
 export function settingsOf(values: PricingValues): PricingCheck {

@@ -20,7 +20,7 @@ import { fillTokensIn } from '#common/site-content/tokens.ts';
  */
 
 /** How many other services a service page suggests. */
-export const otherServicesCount = 3;
+const otherServicesCount = 3;
 
 function visibleServices(content: PublicContent): ServiceContent[] {
   return content.services.filter((service) => service.visible);
@@ -87,7 +87,7 @@ export function homeContent(content: PublicContent, site: SiteSettings) {
 }
 
 /** What the address /services/{slug} answers. */
-export type ServicePageLookup =
+type ServicePageLookup =
   | { outcome: 'found'; service: ServicePageContent; others: ServiceTeaser[] }
   /** A former address of a visible service: it now lives at /services/{slug}. */
   | { outcome: 'moved'; slug: string }

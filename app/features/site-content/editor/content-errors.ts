@@ -8,7 +8,7 @@ import {
 import { infoPageNames, type InfoPageKey } from '#common/site-content/info-pages.ts';
 import { type FieldErrors, type Path } from '#app/components/editor/draft.ts';
 
-export type DraftCheck = { ok: true; content: SiteContent } | { ok: false; fieldErrors: FieldErrors };
+type DraftCheck = { ok: true; content: SiteContent } | { ok: false; fieldErrors: FieldErrors };
 
 /** The draft checked by the rules the API applies (common/site-content/site-content.ts). */
 export function checkDraft(draft: SiteContent): DraftCheck {

@@ -13,7 +13,7 @@ import { type FieldErrors } from '#app/components/editor/draft.ts';
 export const siteContentQueryKey = ['/api/site-content'] as const;
 /** GET /api/site-content/revisions, a page at a time. */
 export const revisionsQueryKey = ['/api/site-content/revisions'] as const;
-export const revisionsPageSize = 20;
+const revisionsPageSize = 20;
 
 const fetchRevisions = (before: number | undefined) =>
   apiRequest<SiteContentRevision[]>(
@@ -36,7 +36,7 @@ export const useRevisions = () =>
   });
 
 /** What became of a publication. */
-export type PublishResult =
+type PublishResult =
   | { outcome: 'published'; published: PublishedSiteContent }
   /** Someone published since `version`: nothing was written; their version and the server's words. */
   | { outcome: 'conflict'; current: PublishedSiteContent; message: string }

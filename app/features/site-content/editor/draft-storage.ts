@@ -16,7 +16,7 @@ import { editorState, hasEdits, type EditorState } from './draft-state.ts';
  */
 export const draftStorageKey = `${staffTabStoragePrefix}site-content-draft`;
 
-export type StoredDraft = { base: PublishedSiteContent; draft: SiteContent };
+type StoredDraft = { base: PublishedSiteContent; draft: SiteContent };
 
 /** Fields a number input leaves empty: NaN in the draft, null once stored as JSON. */
 const numberPath = /^areas\.radius(Miles|Kilometres)$/;

@@ -25,7 +25,7 @@ function goToField(event: MouseEvent<HTMLAnchorElement>, key: string) {
   element.scrollIntoView({ block: 'center' });
 }
 
-export const attentionText = (count: number) => plural(count, 'field needs', 'fields need') + ' attention';
+const attentionText = (count: number) => plural(count, 'field needs', 'fields need') + ' attention';
 
 /** How many fields need attention, each a link to the field, at the top of the section. */
 export function ErrorSummary({ errors, draft }: { errors: FieldErrors; draft: SiteContent }) {

@@ -2,7 +2,7 @@ import type { PublishedSiteContent } from '#common/site-content/site-content.ts'
 import { formatDateTime } from '#common/time/formats.ts';
 
 /** Who published the version being edited, and when; the seed's first version has no author. */
-export function lastChangedText(published: PublishedSiteContent): string {
+function lastChangedText(published: PublishedSiteContent): string {
   return published.publishedBy === null
     ? 'Original content'
     : `Last changed by ${published.publishedBy} on ${formatDateTime(published.publishedAt)}`;

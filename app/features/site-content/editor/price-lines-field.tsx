@@ -7,8 +7,7 @@ import { AddButton, ItemControls } from '#app/components/editor/list-controls.ts
 const newLine: PriceLine = { name: '', price: '' };
 
 /** The name of a price line for its group and buttons: its own text, else its position. */
-export const priceLineName = (line: PriceLine, index: number) =>
-  line.name.trim() || `price line ${index + 1}`;
+const priceLineName = (line: PriceLine, index: number) => line.name.trim() || `price line ${index + 1}`;
 
 /** A price list (a service's, or a group's on the home page): what each price is for, and the price. */
 export function PriceLinesField({ path, lines }: { path: Path; lines: readonly PriceLine[] }) {

@@ -22,7 +22,7 @@ function ErrorsDownload({ report }: { report: TyreImportReport }) {
 }
 
 /** One sentence for what an import did. */
-export function importSummary(report: TyreImportReport): string {
+function importSummary(report: TyreImportReport): string {
   if (report.status === 'failed') return `Stopped: ${report.failure ?? 'the import failed.'}`;
   const parts = [
     `${count(report.imported)} of ${count(report.rows)} rows imported`,

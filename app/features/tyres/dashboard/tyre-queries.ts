@@ -13,7 +13,7 @@ import { apiRequest } from '#app/lib/api.ts';
 import { bookingsQueryKey } from '#app/features/bookings/dashboard/index.ts';
 
 /** Every query of the Tyres tab sits under this key: one invalidation refreshes the tab. */
-export const tyresQueryKey = ['/api/tyres'] as const;
+const tyresQueryKey = ['/api/tyres'] as const;
 const catalogueKey = (query: string) => [...tyresQueryKey, 'catalogue', query] as const;
 const suppliersKey = [...tyresQueryKey, 'suppliers'] as const;
 const importsKey = [...tyresQueryKey, 'imports'] as const;
@@ -86,7 +86,7 @@ export function useTyreImports() {
 }
 
 /** How often a running import's progress is read again. */
-export const importPollMs = 1_000;
+const importPollMs = 1_000;
 
 /** GET /api/tyres/imports/{id}: read again every second while it runs. */
 export function useTyreImport(id: number | null) {

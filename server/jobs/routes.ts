@@ -5,13 +5,14 @@ import { jobEventSchema, jobLimits, jobNotFoundMessage, jobPaymentSchema } from 
 import { londonDate } from '#common/time/london.ts';
 import { isCalendarDate } from '#common/time/week.ts';
 import { recordStaffActivity } from '../activity/service.ts';
-import { keptUserPassing, requireOwner, type AuthDependencies } from '../auth/guard.ts';
+import { keptUserPassing, type AuthDependencies } from '../auth/guard.ts';
 import type { Database } from '../db/client.ts';
 import { bookings } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { idParam, parseBody, queryText } from '../http/params.ts';
 import type { KeptRead } from '../http/kept-reads.ts';
 import { sendPreparedJson } from '../http/prepared-json.ts';
+import { requireOwner } from '../http/roles.ts';
 import { asHttpRefusal, readPicture } from '../images/upload.ts';
 import type { JobActor, JobsDependencies } from './dependencies.ts';
 import { approvePriceChange, recordJobEvent } from './events.ts';

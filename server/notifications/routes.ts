@@ -8,10 +8,10 @@ import {
   type WaitingMessages,
 } from '#common/notifications/outbox.ts';
 import { recordStaffActivity } from '../activity/service.ts';
-import { requireOwner } from '../auth/guard.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import { idParam, parseQuery } from '../http/params.ts';
+import { requireOwner } from '../http/roles.ts';
 import type { NotificationAddresses } from './addresses.ts';
 import { mailContext, UnreadableMessageError, type OutboxMails } from './mail-kinds.ts';
 import {

@@ -4,11 +4,11 @@ import { reminderKinds, reminderStatuses, reviewRequestChangeSchema } from '#com
 import { jobNotFoundMessage } from '#common/jobs/jobs.ts';
 import type { ReminderSettings } from '#common/reminders/settings.ts';
 import { recordStaffActivity } from '../activity/service.ts';
-import { requireOwner } from '../auth/guard.ts';
 import type { Database } from '../db/client.ts';
 import { reminders } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { idParam, parseBody, queryOneOf } from '../http/params.ts';
+import { requireOwner } from '../http/roles.ts';
 import { reminderOf } from './privacy.ts';
 import { setReviewRequest } from './schedule.ts';
 import { sendDueReminders } from './send.ts';

@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import * as z from 'zod/mini';
 import { fieldErrorsOf, invalidFieldsMessage, nestedFieldErrorsOf } from '#common/http/field-errors.ts';
 import { isOneOf } from '#common/util/words.ts';
+import { isCalendarDate } from '#common/time/week.ts';
 import { HttpError } from './errors.ts';
 
 /**
@@ -84,6 +85,17 @@ export const idQueryParam = (message: string, digits = 10) =>
 
 /** A query parameter given once, as text; given twice, it is refused naming it. */
 export const textParam = (name: string) => z.string(`Give ${name} once.`);
+
+/** A calendar date in a query parameter ("2026-03-01"). */
+export const calendarDateParam = (name: string) =>
+  textParam(name).check(z.refine(isCalendarDate, `${name} must be a date, YYYY-MM-DD.`));
+
+/**
+ * A query parameter its schema let through but a rule outside it refuses (one value against
+ * another, or against the published content): 400 naming it, as `parseQuery` refuses.
+ */
+export const parameterRefusal = (name: string, message: string) =>
+  new HttpError(400, invalidFieldsMessage, { [name]: [message] });
 
 /**
  * A query parameter for which empty means not given (a form's "any"): `schema` is given

@@ -92,10 +92,12 @@ export const calendarDateParam = (name: string) =>
 
 /**
  * A query parameter its schema let through but a rule outside it refuses (one value against
- * another, or against the published content): 400 naming it, as `parseQuery` refuses.
+ * another, or against the published content): 400 naming it, as `parseQuery` refuses, with the
+ * message as the answer's sentence too, for the pages that show that alone (the diary's move
+ * dialog, when a branch's service can no longer be booked).
  */
 export const parameterRefusal = (name: string, message: string) =>
-  new HttpError(400, invalidFieldsMessage, { [name]: [message] });
+  new HttpError(400, message, { [name]: [message] });
 
 /**
  * A query parameter for which empty means not given (a form's "any"): `schema` is given

@@ -32,7 +32,7 @@ const jobId = (req: Request) => idParam(req, 'The job id must be a positive whol
 const actorOf = (req: Request): JobActor => req.user!;
 const notFound = () => new HttpError(404, jobNotFoundMessage);
 
-/** The day of GET /jobs and GET /takings (`?date=`, today when not given), and whose jobs (`?fitter=`). */
+/** The day of GET /jobs (`?date=`, today when not given), and whose jobs (`?fitter=`). */
 const dayQuerySchema = z.object({
   date: z.optional(calendarDateParam('date')),
   fitter: z.optional(idQueryParam('fitter must be a fitter’s account id.')),

@@ -1,5 +1,5 @@
 import compression from 'compression';
-import express, { type Express } from 'express';
+import express, { type Express, type Request, type Response } from 'express';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { answerKeptReadsFirst } from './http/kept-reads.ts';
@@ -184,10 +184,20 @@ export function createApp({
 
 /** `/healthz` (the process answers) and `/readyz` (and its database does, unless it is draining). */
 function healthChecks(app: Express, database: DatabaseHandle, isShuttingDown: () => boolean) {
-  app.get('/healthz', (_req, res) => {
+  app.get('/healthz', processHealth());
+  app.get('/readyz', readiness(database, isShuttingDown));
+}
+
+/** GET /healthz: the process is up. */
+function processHealth() {
+  return (_req: Request, res: Response) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
-  });
-  app.get('/readyz', async (req, res) => {
+  };
+}
+
+/** GET /readyz: the process takes requests, its database answering, and it is not shutting down. */
+function readiness(database: DatabaseHandle, isShuttingDown: () => boolean) {
+  return async (req: Request, res: Response) => {
     res.set('Cache-Control', 'no-store');
     if (isShuttingDown()) {
       res.status(503).json({ status: 'shutting down' });
@@ -200,5 +210,5 @@ function healthChecks(app: Express, database: DatabaseHandle, isShuttingDown: ()
       req.log.error({ err: error }, 'readiness check failed');
       res.status(503).json({ status: 'database unavailable' });
     }
-  });
+  };
 }

@@ -7,10 +7,6 @@ import { HttpError } from '../http/errors.ts';
 import { readSessionToken } from './cookies.ts';
 import { findSessionUser, hashSessionToken, type SessionMemory } from './sessions.ts';
 
-// The owners' gate that follows `requireUser` lives with the declaration of the `req.user` it
-// sets (http/roles.ts), and is offered here too beside the guard.
-export { requireOwner } from '../http/roles.ts';
-
 export type AuthDependencies = {
   db: Database;
   /** The time, injectable so that tests can move it (expiry, throttling windows). */

@@ -112,17 +112,21 @@ describe('GET /api/availability', () => {
     expect(after.body[0].windows[1]).toEqual({ start: '10:00', end: '12:00', free: 1 });
   });
 
-  it('refuses a location, service, date or number of days it does not know', async () => {
-    for (const query of [
-      { location: 'leeds' },
-      { location: 'mobile', service: 'space-travel' },
-      { location: 'mobile', from: '2026-02-30' },
-      { location: 'mobile', days: '0' },
-      { location: 'mobile', days: '1000' },
-    ]) {
+  it('refuses a location, service, date or number of days it does not know, naming the parameter', async () => {
+    for (const [query, name] of [
+      [{ location: 'leeds' }, 'location'],
+      [{ location: 'mobile', service: 'space-travel' }, 'service'],
+      [{ location: 'mobile', from: '2026-02-30' }, 'from'],
+      [{ location: 'mobile', from: [tomorrow, tomorrow] }, 'from'],
+      [{ location: 'mobile', days: '0' }, 'days'],
+      [{ location: 'mobile', days: '1000' }, 'days'],
+    ] as const) {
       const response = await request(fixture.app).get('/api/availability').query(query).expect(400);
       expect(response.body.error).toEqual(expect.any(String));
+      expect(Object.keys(response.body.fieldErrors)).toEqual([name]);
     }
+    const days = await request(fixture.app).get('/api/availability?location=mobile&days=0').expect(400);
+    expect(days.body.fieldErrors).toEqual({ days: ['days must be a whole number from 1 to 92.'] });
   });
 });
 

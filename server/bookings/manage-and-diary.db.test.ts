@@ -99,11 +99,23 @@ describe('the staff diary', () => {
       'Mobile fitting',
       'Upminster branch',
     ]);
-    await request(fixture.app)
+    const tooLong = await request(fixture.app)
       .get('/api/bookings')
       .query({ from: tomorrow, to: '2027-03-01' })
       .set(staff.headers)
       .expect(400);
+    expect(tooLong.body.fieldErrors).toEqual({ to: ['Ask for at most 62 days at once.'] });
+    const backwards = await request(fixture.app)
+      .get('/api/bookings')
+      .query({ from: tomorrow, to: '2026-01-01' })
+      .set(staff.headers)
+      .expect(400);
+    expect(backwards.body.fieldErrors).toEqual({ to: ['to must not be before from.'] });
+    const notADay = await request(fixture.app)
+      .get('/api/bookings?from=2026-11-31')
+      .set(staff.headers)
+      .expect(400);
+    expect(notADay.body.fieldErrors).toEqual({ from: ['from must be a date, YYYY-MM-DD.'] });
   });
 
   it('confirms, completes and cancels with a reason, following the pipeline and the activity log', async () => {

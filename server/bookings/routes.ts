@@ -10,7 +10,15 @@ import { HttpError, sendJsonAnswer, type JsonAnswer } from '../http/errors.ts';
 import type { FirstWrite, KeptRead } from '../http/kept-reads.ts';
 import { toldToCall } from '../http/outage.ts';
 import type { ContactDetails } from '#common/http/outage.ts';
-import { idParam, parseBody, queryText } from '../http/params.ts';
+import {
+  calendarDateParam,
+  idParam,
+  parameterRefusal,
+  parseBody,
+  parseQuery,
+  textParam,
+  wholeNumberParam,
+} from '../http/params.ts';
 import { sendPreparedJson } from '../http/prepared-json.ts';
 import { availabilityAnswer, type AvailabilityQuery } from './availability.ts';
 import { cancelByCustomer, manageBooking } from './customer-link.ts';
@@ -25,49 +33,48 @@ const bookingBodyLimit = 16 * 1024;
 /** The longest stretch the diary reads at once (a month view with its edges). */
 const maxDiaryDays = 62;
 
-/** A query parameter given at most once, or undefined. */
-function queryDate(req: Request, name: string): string | undefined {
-  const value = queryText(req, name);
-  if (value !== undefined && !isCalendarDate(value))
-    throw new HttpError(400, `${name} must be a date, YYYY-MM-DD.`);
-  return value;
-}
+/** The query of GET /availability as written: which service and location, from which day, for how many. */
+const availabilityQuerySchema = z.object({
+  service: z.optional(textParam('service')),
+  location: z.optional(textParam('location')),
+  from: z.optional(calendarDateParam('from')),
+  days: z._default(wholeNumberParam('days', 1, 92), 7),
+});
 
 /**
  * The query of GET /availability, checked against the published content: a service of the site
  * or a branch's (`mot`, `servicing`), at a location where it is booked online.
  */
 async function availabilityQueryOf(deps: BookingDependencies, req: Request): Promise<AvailabilityQuery> {
+  const {
+    service,
+    location,
+    from = londonDate(deps.clock()),
+    days,
+  } = parseQuery(availabilityQuerySchema, req);
   const [content, { booking: settings }] = await Promise.all([deps.content(), deps.settings()]);
-  const service = queryText(req, 'service');
   if (
     service !== undefined &&
     !isBranchService(service) &&
     !content.services.some((entry) => entry.visible && entry.slug === service)
   ) {
-    throw new HttpError(
-      400,
+    throw parameterRefusal(
+      'service',
       `service must be the address of a service on the site, for example puncture-repair, or one of ${branchServices.join(', ')}.`,
     );
   }
-  const location = queryText(req, 'location');
   if (!location || !isBookableAt(settings, location, service)) {
     const keys = settings.locations
       .filter((entry) => isBookableAt(settings, entry.key, service))
       .map((entry) => entry.key);
-    throw new HttpError(
-      400,
+    throw parameterRefusal(
+      'location',
       keys.length > 0 || service === undefined
         ? `location must be one of ${keys.join(', ')}.`
         : `${service} cannot be booked online at the moment.`,
     );
   }
-  const from = queryDate(req, 'from') ?? londonDate(deps.clock());
-  const days = queryText(req, 'days') ?? '7';
-  if (!/^[0-9]{1,3}$/.test(days) || Number(days) < 1 || Number(days) > 92) {
-    throw new HttpError(400, 'days must be a whole number from 1 to 92.');
-  }
-  return { location, service, from, days: Number(days) };
+  return { location, service, from, days };
 }
 
 /**
@@ -222,15 +229,21 @@ export function adminBookingsRouter(deps: BookingDependencies, requireUser: Requ
   return router;
 }
 
+/** The days of the diary (`?from=&to=`), a week from today unless told. */
+const diaryQuerySchema = z.object({
+  from: z.optional(calendarDateParam('from')),
+  to: z.optional(calendarDateParam('to')),
+});
+
 /** GET /bookings?from=&to=: the bookings of the days asked for (a week from today unless told). */
 function diary(deps: BookingDependencies) {
   return async (req: Request, res: Response) => {
-    const today = londonDate(deps.clock());
-    const from = queryDate(req, 'from') ?? today;
-    const to = queryDate(req, 'to') ?? addDays(from, 6);
-    if (to < from) throw new HttpError(400, 'to must not be before from.');
+    const query = parseQuery(diaryQuerySchema, req);
+    const from = query.from ?? londonDate(deps.clock());
+    const to = query.to ?? addDays(from, 6);
+    if (to < from) throw parameterRefusal('to', 'to must not be before from.');
     if (to > addDays(from, maxDiaryDays - 1)) {
-      throw new HttpError(400, `Ask for at most ${maxDiaryDays} days at once.`);
+      throw parameterRefusal('to', `Ask for at most ${maxDiaryDays} days at once.`);
     }
     res.json(await listBookings(deps.db, from, to));
   };

@@ -1,34 +1,8 @@
 import type { Request } from 'express';
 import * as z from 'zod/mini';
 import { fieldErrorsOf, invalidFieldsMessage, nestedFieldErrorsOf } from '#common/http/field-errors.ts';
-import { isOneOf } from '#common/util/words.ts';
+import { isCalendarDate } from '#common/time/week.ts';
 import { HttpError } from './errors.ts';
-
-/**
- * A query parameter given at most once (else 400), or undefined when it is not given. The older
- * routes read their parameters one by one so; a route parses its whole query with `parseQuery`.
- */
-export function queryText(req: Request, name: string): string | undefined {
-  const value = req.query[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw new HttpError(400, `Give ${name} once.`);
-  return value;
-}
-
-/**
- * A query parameter that must be one of `values` when given (else 400 naming them); undefined
- * when it is not given or given empty (a form's "any").
- */
-export function queryOneOf<Value extends string>(
-  req: Request,
-  name: string,
-  values: readonly Value[],
-): Value | undefined {
-  const value = queryText(req, name) || undefined;
-  if (value === undefined) return undefined;
-  if (!isOneOf(values, value)) throw new HttpError(400, `${name} must be one of ${values.join(', ')}.`);
-  return value;
-}
 
 /** The `:id` of a path as a database id (a positive 32-bit integer), else 400 with `message`. */
 export function idParam(req: Request, message: string): number {
@@ -84,6 +58,19 @@ export const idQueryParam = (message: string, digits = 10) =>
 
 /** A query parameter given once, as text; given twice, it is refused naming it. */
 export const textParam = (name: string) => z.string(`Give ${name} once.`);
+
+/** A calendar date in a query parameter ("2026-03-01"). */
+export const calendarDateParam = (name: string) =>
+  textParam(name).check(z.refine(isCalendarDate, `${name} must be a date, YYYY-MM-DD.`));
+
+/**
+ * A query parameter its schema let through but a rule outside it refuses (one value against
+ * another, or against the published content): 400 naming it, as `parseQuery` refuses, with the
+ * message as the answer's sentence too, for the pages that show that alone (the diary's move
+ * dialog, when a branch's service can no longer be booked).
+ */
+export const parameterRefusal = (name: string, message: string) =>
+  new HttpError(400, message, { [name]: [message] });
 
 /**
  * A query parameter for which empty means not given (a form's "any"): `schema` is given

@@ -208,5 +208,7 @@ describe('payments', () => {
     const otherDay = await as(people.owner).get('/api/takings?date=2026-11-25').expect(200);
     expect(otherDay.body.total).toBe(0);
     await as(fixture.staff).get('/api/takings').expect(403);
+    const badDay = await as(people.owner).get('/api/takings?date=2026-02-30').expect(400);
+    expect(badDay.body.fieldErrors).toEqual({ date: ['date must be a date, YYYY-MM-DD.'] });
   });
 });

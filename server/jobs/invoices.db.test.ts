@@ -141,6 +141,10 @@ describe('invoices', () => {
     await as(people.owner).get(`/api/jobs/${job.id}/invoice.pdf`).expect(404);
     await as(people.fitter).event(job.id, { type: 'completed', record: makeRecord() }).expect(201);
     await as(people.fitter).get(`/api/jobs/${job.id}/invoice.pdf`).expect(200);
+    const twice = await as(people.fitter)
+      .get(`/api/jobs/${job.id}/invoice.pdf?number=1&number=2`)
+      .expect(400);
+    expect(twice.body.fieldErrors).toEqual({ number: ['Give number once.'] });
     await as(people.otherFitter).get(`/api/jobs/${job.id}/invoice.pdf`).expect(404);
     await request(fixture.app).get(`/api/jobs/${job.id}/invoice.pdf`).expect(401);
   });

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
 import type { Job } from '#common/jobs/jobs.ts';
+import { invalidFieldsMessage } from '#common/http/field-errors.ts';
 import { tomorrow } from '#tests/support/bookings.ts';
 import { signedInStaff } from '#tests/support/factories.ts';
 import { makeRecord, useJobsApp } from '#tests/support/jobs.ts';
@@ -80,7 +81,13 @@ describe('the day’s jobs, kept', () => {
       .expect(304);
 
     // Mistakes and refusals: the router's answers.
-    await as(people.fitter).get('/api/jobs?date=2026-13-40').expect(400);
+    const badDate = await as(people.fitter).get('/api/jobs?date=2026-13-40').expect(400);
+    expect(badDate.body).toEqual({
+      error: invalidFieldsMessage,
+      fieldErrors: { date: ['date must be a date, YYYY-MM-DD.'] },
+    });
+    const badFitter = await as(people.owner).get(`/api/jobs?date=${tomorrow}&fitter=frank`).expect(400);
+    expect(badFitter.body.fieldErrors).toEqual({ fitter: ['fitter must be a fitter’s account id.'] });
     await as(people.fitter).get(`/api/jobs?date=${tomorrow}&fitter=${people.otherFitter.userId}`).expect(403);
     await request(fixture.app).get(`/api/jobs?date=${tomorrow}`).expect(401);
   });

@@ -1,17 +1,24 @@
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { jobEventSchema, jobLimits, jobNotFoundMessage, jobPaymentSchema } from '#common/jobs/jobs.ts';
 import { londonDate } from '#common/time/london.ts';
-import { isCalendarDate } from '#common/time/week.ts';
 import { recordStaffActivity } from '../activity/service.ts';
-import { keptUserPassing, requireOwner, type AuthDependencies } from '../auth/guard.ts';
+import { keptUserPassing, type AuthDependencies } from '../auth/guard.ts';
 import type { Database } from '../db/client.ts';
 import { bookings } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
-import { idParam, parseBody, queryText } from '../http/params.ts';
+import {
+  calendarDateParam,
+  idParam,
+  idQueryParam,
+  parseBody,
+  parseQuery,
+  textParam,
+} from '../http/params.ts';
 import type { KeptRead } from '../http/kept-reads.ts';
 import { sendPreparedJson } from '../http/prepared-json.ts';
+import { requireOwner } from '../http/roles.ts';
 import { asHttpRefusal, readPicture } from '../images/upload.ts';
 import type { JobActor, JobsDependencies } from './dependencies.ts';
 import { approvePriceChange, recordJobEvent } from './events.ts';
@@ -25,25 +32,19 @@ const jobId = (req: Request) => idParam(req, 'The job id must be a positive whol
 const actorOf = (req: Request): JobActor => req.user!;
 const notFound = () => new HttpError(404, jobNotFoundMessage);
 
-/** A London date given as `name`, or today. */
-function dateQuery(req: Request, today: string): string {
-  const date = queryText(req, 'date') ?? today;
-  if (!isCalendarDate(date)) throw new HttpError(400, 'date must be a date, YYYY-MM-DD.');
-  return date;
-}
+/** The day of GET /jobs (`?date=`, today when not given), and whose jobs (`?fitter=`). */
+const dayQuerySchema = z.object({
+  date: z.optional(calendarDateParam('date')),
+  fitter: z.optional(idQueryParam('fitter must be a fitter’s account id.')),
+});
 
 /** The day GET /api/jobs asks for, and whose jobs: a fitter's own, else all or one fitter's. */
 function dayAsked(req: Request, actor: JobActor, clock: () => Date) {
-  const date = dateQuery(req, londonDate(clock()));
-  const fitter = queryText(req, 'fitter');
-  if (fitter !== undefined && !/^[1-9][0-9]{0,9}$/.test(fitter)) {
-    throw new HttpError(400, 'fitter must be a fitter’s account id.');
-  }
-  if (actor.role === 'fitter' && fitter !== undefined && Number(fitter) !== actor.id) {
+  const { date = londonDate(clock()), fitter } = parseQuery(dayQuerySchema, req);
+  if (actor.role === 'fitter' && fitter !== undefined && fitter !== actor.id) {
     throw new HttpError(403, 'Fitters see their own jobs only.');
   }
-  const fitterId = actor.role === 'fitter' ? actor.id : fitter === undefined ? undefined : Number(fitter);
-  return { date, fitterId };
+  return { date, fitterId: actor.role === 'fitter' ? actor.id : fitter };
 }
 
 /**
@@ -121,22 +122,33 @@ export function jobsRouter(
   const router = Router();
   router.use('/jobs', requireAnyUser);
   router.use('/takings', requireUser);
-
-  router.get('/jobs', async (req, res) => {
-    const { date, fitterId } = dayAsked(req, actorOf(req), deps.clock);
-    sendPreparedJson(req, res, await reads.day(date, fitterId));
-  });
-  router.use(jobActionsRouter(deps, requireUser));
-  router.use(jobFilesRouter(deps));
-  router.use(invoicesRouter(deps));
+  router.get('/jobs', jobsOfDay(deps, reads));
+  // What the fitter records of a job (its events and payments), and the office's approval of a price cut.
+  router.post('/jobs/:id/events', recordEvent(deps));
+  router.post('/jobs/:id/price-approval', requireUser, approvePrice(deps));
+  router.post('/jobs/:id/payments', takePayment(deps));
+  // The job's photos and the customer's signature: stored as the phone sends them, and read back.
+  router.post('/jobs/:id/photos', storePhoto(deps));
+  router.get('/jobs/:id/photos', listPhotos(deps));
+  router.get('/jobs/:id/photos/:fileId', readPhoto(deps));
+  // The job's invoices as PDFs, the owners' credit notes, and the day's takings.
+  router.get('/jobs/:id/invoice.pdf', invoicePdf(deps));
+  router.post('/jobs/:id/credit-notes', requireOwner, issueCreditNote(deps));
+  router.get('/takings', requireOwner, takingsOfDay(deps));
   return router;
 }
 
-/** What the fitter records of a job (its events and payments), and the office's approval of a price cut. */
-function jobActionsRouter(deps: JobsDependencies, requireUser: RequestHandler): Router {
-  const router = Router();
-  const { db } = deps;
-  router.post('/jobs/:id/events', async (req, res) => {
+/** GET /jobs?date=&fitter=: the day's jobs, a fitter's own or, for the office, all or one fitter's. */
+function jobsOfDay({ clock }: JobsDependencies, reads: JobReads) {
+  return async (req: Request, res: Response) => {
+    const { date, fitterId } = dayAsked(req, actorOf(req), clock);
+    sendPreparedJson(req, res, await reads.day(date, fitterId));
+  };
+}
+
+/** POST /jobs/{id}/events: what the fitter did (arrived, completed…), once for each idempotency key. */
+function recordEvent(deps: JobsDependencies) {
+  return async (req: Request, res: Response) => {
     const id = jobId(req);
     const event = parseBody(jobEventSchema, req.body ?? {}, { nested: true });
     const result = await recordJobEvent(deps, id, event, actorOf(req));
@@ -144,23 +156,29 @@ function jobActionsRouter(deps: JobsDependencies, requireUser: RequestHandler): 
     if (result.status === 400) throw new HttpError(400, result.error, result.fieldErrors);
     if (result.status === 409) throw new HttpError(409, result.error);
     if (result.status === 201) {
-      await activity(db, req, 'job-updated', `booking ${result.job.reference}`, result.activity);
+      await activity(deps.db, req, 'job-updated', `booking ${result.job.reference}`, result.activity);
     }
     res.status(result.status).json(result.job);
-  });
+  };
+}
 
-  router.post('/jobs/:id/price-approval', requireUser, async (req, res) => {
+/** POST /jobs/{id}/price-approval: the office approves a price cut past the owner's limit. */
+function approvePrice(deps: JobsDependencies) {
+  return async (req: Request, res: Response) => {
     const result = await approvePriceChange(deps, jobId(req));
     if (result.status === 404) throw notFound();
     if (result.status === 409) throw new HttpError(409, result.error);
-    await activity(db, req, 'job-updated', `booking ${result.job.reference}`, {
+    await activity(deps.db, req, 'job-updated', `booking ${result.job.reference}`, {
       change: 'price-approved',
       invoice: result.invoice,
     });
     res.json(result.job);
-  });
+  };
+}
 
-  router.post('/jobs/:id/payments', async (req, res) => {
+/** POST /jobs/{id}/payments: a payment taken for the job, once for each idempotency key. */
+function takePayment(deps: JobsDependencies) {
+  return async (req: Request, res: Response) => {
     const id = jobId(req);
     const input = parseBody(jobPaymentSchema, req.body ?? {});
     const result = await recordPayment(deps, id, input, actorOf(req));
@@ -168,18 +186,19 @@ function jobActionsRouter(deps: JobsDependencies, requireUser: RequestHandler): 
     if (result.status === 400) throw new HttpError(400, result.error, result.fieldErrors);
     if (result.status === 409) throw new HttpError(409, result.error);
     if (result.status === 201) {
-      await activity(db, req, 'payment-taken', `job ${id}`, { method: input.method, amount: input.amount });
+      await activity(deps.db, req, 'payment-taken', `job ${id}`, {
+        method: input.method,
+        amount: input.amount,
+      });
     }
     res.status(result.status).json(result.payment);
-  });
-  return router;
+  };
 }
 
-/** The job's photos and the customer's signature: stored as the phone sends them, and read back. */
-function jobFilesRouter(deps: JobsDependencies): Router {
-  const router = Router();
+/** POST /jobs/{id}/photos: a photo of the job, or the customer's signature, stored. */
+function storePhoto(deps: JobsDependencies) {
   const { db } = deps;
-  router.post('/jobs/:id/photos', async (req, res) => {
+  return async (req: Request, res: Response) => {
     const id = await requireJob(db, req);
     const { file, fields } = await readPicture(req, res, {
       // The phone sends the key and the kind before the picture: a full job is refused as the
@@ -199,13 +218,19 @@ function jobFilesRouter(deps: JobsDependencies): Router {
     if (result.status === 404) throw notFound();
     if (result.status === 409) throw new HttpError(409, result.error);
     res.status(result.status).json(result.file);
-  });
+  };
+}
 
-  router.get('/jobs/:id/photos', async (req, res) => {
+/** GET /jobs/{id}/photos: the job's photos and signature. */
+function listPhotos({ db }: JobsDependencies) {
+  return async (req: Request, res: Response) => {
     res.json(await listJobFiles(db, await requireJob(db, req)));
-  });
+  };
+}
 
-  router.get('/jobs/:id/photos/:fileId', async (req, res) => {
+/** GET /jobs/{id}/photos/{fileId}: one of them, as stored. */
+function readPhoto({ db }: JobsDependencies) {
+  return async (req: Request, res: Response) => {
     const id = await requireJob(db, req);
     const fileId = String(req.params.fileId);
     if (!/^[1-9][0-9]{0,9}$/.test(fileId))
@@ -213,17 +238,17 @@ function jobFilesRouter(deps: JobsDependencies): Router {
     const file = await jobFileBytes(db, id, Number(fileId));
     if (!file) throw new HttpError(404, 'That photo does not exist.');
     res.set({ 'Content-Type': file.contentType, 'Cache-Control': 'private, no-store' }).send(file.bytes);
-  });
-  return router;
+  };
 }
 
-/** The job's invoices as PDFs, the owners' credit notes, and the day's takings. */
-function invoicesRouter(deps: JobsDependencies): Router {
-  const router = Router();
-  const { db } = deps;
-  router.get('/jobs/:id/invoice.pdf', async (req, res) => {
+/** Which of the job's invoices (`?number=`, its latest when not given or empty). */
+const invoiceQuerySchema = z.object({ number: z.optional(textParam('number')) });
+
+/** GET /jobs/{id}/invoice.pdf?number=: the job's invoice, or one of its credit notes, as a PDF. */
+function invoicePdf({ db }: JobsDependencies) {
+  return async (req: Request, res: Response) => {
     const id = await requireJob(db, req);
-    const number = queryText(req, 'number');
+    const { number } = parseQuery(invoiceQuerySchema, req);
     const invoice = await invoiceForPdf(db, { bookingId: id, ...(number ? { number } : {}) });
     if (!invoice)
       throw new HttpError(
@@ -237,21 +262,32 @@ function invoicesRouter(deps: JobsDependencies): Router {
         'Cache-Control': 'private, no-store',
       })
       .send(await renderInvoicePdf(invoice.document, invoice.paid));
-  });
+  };
+}
 
-  router.post('/jobs/:id/credit-notes', requireOwner, async (req, res) => {
+/** POST /jobs/{id}/credit-notes: an owner credits the job's invoice, wholly or in part. */
+function issueCreditNote(deps: JobsDependencies) {
+  return async (req: Request, res: Response) => {
     const id = jobId(req);
     const input = parseBody(creditNoteSchema, req.body ?? {});
     const result = await creditInvoice(deps, id, input);
     if (result.status === 404) throw notFound();
     if (result.status === 400) throw new HttpError(400, result.error, result.fieldErrors);
     if (result.status === 409) throw new HttpError(409, result.error);
-    await activity(db, req, 'credit-note-issued', `credit note ${result.number}`, { amount: result.total });
+    await activity(deps.db, req, 'credit-note-issued', `credit note ${result.number}`, {
+      amount: result.total,
+    });
     res.status(201).json({ number: result.number, total: result.total });
-  });
+  };
+}
 
-  router.get('/takings', requireOwner, async (req, res) => {
-    res.json(await takingsOf(db, dateQuery(req, londonDate(deps.clock()))));
-  });
-  return router;
+/** The day of GET /takings (`?date=`, today when not given). */
+const takingsQuerySchema = z.object({ date: z.optional(calendarDateParam('date')) });
+
+/** GET /takings?date=: the day's takings, for owners. */
+function takingsOfDay({ db, clock }: JobsDependencies) {
+  return async (req: Request, res: Response) => {
+    const { date = londonDate(clock()) } = parseQuery(takingsQuerySchema, req);
+    res.json(await takingsOf(db, date));
+  };
 }

@@ -1,4 +1,4 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import * as z from 'zod/mini';
 import {
   mailNotConfiguredMessage,
@@ -8,10 +8,10 @@ import {
   type WaitingMessages,
 } from '#common/notifications/outbox.ts';
 import { recordStaffActivity } from '../activity/service.ts';
-import { requireOwner } from '../auth/guard.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import { idParam, parseQuery } from '../http/params.ts';
+import { requireOwner } from '../http/roles.ts';
 import type { NotificationAddresses } from './addresses.ts';
 import { mailContext, UnreadableMessageError, type OutboxMails } from './mail-kinds.ts';
 import {
@@ -39,51 +39,67 @@ export type OutboxDependencies = {
  * The activity log records which message, never what it said.
  */
 export function outboxRouter(deps: OutboxDependencies, requireUser: RequestHandler): Router {
-  const { db } = deps;
   const router = Router();
-
-  /** A waiting message as an owner reads it; one no domain can read still shows, to be discarded. */
-  function waitingMessage(
-    { id, kind, payload, createdAt, waitingSince }: WaitingNotification,
-    addresses: NotificationAddresses,
-  ): WaitingMessage {
-    const times = { createdAt, waitingSince };
-    try {
-      const mail = deps.mails.read({ kind, payload }).write(mailContext(addresses, deps.publicUrl, id));
-      return { id, kind, to: mail.to, subject: mail.subject, body: mail.text, ...times };
-    } catch (error) {
-      if (!(error instanceof UnreadableMessageError)) throw error;
-      return { id, kind, to: '', subject: unreadableMessageSubject, body: error.message, ...times };
-    }
-  }
-
   router.use('/outbox', requireUser, requireOwner);
+  router.get('/outbox', listWaitingMessages(deps));
+  router.post('/outbox/:id/send', sendWaitingMessage(deps));
+  router.post('/outbox/:id/discard', discardWaitingMessage(deps));
+  return router;
+}
 
-  router.get('/outbox', async (req, res) => {
-    parseQuery(z.object({ status: z.literal('waiting', 'Ask for ?status=waiting.') }), req);
+/** A waiting message as an owner reads it; one no domain can read still shows, to be discarded. */
+function waitingMessage(
+  { mails, publicUrl }: OutboxDependencies,
+  { id, kind, payload, createdAt, waitingSince }: WaitingNotification,
+  addresses: NotificationAddresses,
+): WaitingMessage {
+  const times = { createdAt, waitingSince };
+  try {
+    const mail = mails.read({ kind, payload }).write(mailContext(addresses, publicUrl, id));
+    return { id, kind, to: mail.to, subject: mail.subject, body: mail.text, ...times };
+  } catch (error) {
+    if (!(error instanceof UnreadableMessageError)) throw error;
+    return { id, kind, to: '', subject: unreadableMessageSubject, body: error.message, ...times };
+  }
+}
+
+const waitingQuerySchema = z.object({ status: z.literal('waiting', 'Ask for ?status=waiting.') });
+
+const messageId = (req: Request) => idParam(req, 'Not a message id.');
+
+/** GET /outbox?status=waiting: the messages that wait, as they would be sent, and whether they can be. */
+function listWaitingMessages(deps: OutboxDependencies) {
+  return async (req: Request, res: Response) => {
+    parseQuery(waitingQuerySchema, req);
     const addresses = await deps.addresses();
     const answer: WaitingMessages = {
       mailConfigured: deps.mailConfigured,
-      messages: (await listWaitingNotifications(db)).map((waiting) => waitingMessage(waiting, addresses)),
+      messages: (await listWaitingNotifications(deps.db)).map((waiting) =>
+        waitingMessage(deps, waiting, addresses),
+      ),
     };
     res.json(answer);
-  });
+  };
+}
 
-  router.post('/outbox/:id/send', async (req, res) => {
-    const id = idParam(req, 'Not a message id.');
-    if (!deps.mailConfigured) throw new HttpError(409, mailNotConfiguredMessage);
+/** POST /outbox/{id}/send: the waiting message sent now (409 without a mail server). */
+function sendWaitingMessage({ db, mailConfigured, wake }: OutboxDependencies) {
+  return async (req: Request, res: Response) => {
+    const id = messageId(req);
+    if (!mailConfigured) throw new HttpError(409, mailNotConfiguredMessage);
     if (!(await sendWaitingNotification(db, id))) throw new HttpError(404, messageNotWaitingMessage);
     await recordStaffActivity(db, req, { kind: 'outbox-sent', target: `message ${id}` });
-    deps.wake();
+    wake();
     res.json({ id, status: 'sending' });
-  });
+  };
+}
 
-  router.post('/outbox/:id/discard', async (req, res) => {
-    const id = idParam(req, 'Not a message id.');
+/** POST /outbox/{id}/discard: the waiting message dropped unsent. */
+function discardWaitingMessage({ db }: OutboxDependencies) {
+  return async (req: Request, res: Response) => {
+    const id = messageId(req);
     if (!(await discardWaitingNotification(db, id))) throw new HttpError(404, messageNotWaitingMessage);
     await recordStaffActivity(db, req, { kind: 'outbox-discarded', target: `message ${id}` });
     res.json({ id, status: 'discarded' });
-  });
-
-  return router;
+  };
 }

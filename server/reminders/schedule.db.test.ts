@@ -5,6 +5,7 @@ import type { Job, VehicleHistory } from '#common/jobs/jobs.ts';
 import { tomorrow } from '#tests/support/bookings.ts';
 import { type Reminder } from '#common/reminders/reminders.ts';
 import { motExpiryMessage } from '#common/vehicles/vehicles.ts';
+import { invalidFieldsMessage } from '#common/http/field-errors.ts';
 import { makeRecord, motAtHaroldHill, useJobsApp } from '#tests/support/jobs.ts';
 import { outbox, reminders, vehicles } from '../db/schema.ts';
 import { defaultReminderSettings } from '#common/reminders/settings.ts';
@@ -137,6 +138,20 @@ describe('staff moving a vehicle’s MOT expiry', () => {
     expect(await queuedReminders()).toEqual([]);
     // The vehicle's MOT expiry goes too: no booking names the vehicle any more.
     expect(await db.select().from(vehicles)).toEqual([]);
+  });
+});
+
+describe('the list of reminders', () => {
+  it('refuses a kind or status it does not know, naming the parameter; an empty one is no filter', async () => {
+    for (const [query, name, message] of [
+      ['?kind=oil', 'kind', 'kind must be one of mot, tyres, review.'],
+      ['?status=lost', 'status', 'status must be one of scheduled, sent, cancelled.'],
+      ['?kind=mot&kind=tyres', 'kind', 'kind must be one of mot, tyres, review.'],
+    ] as const) {
+      const refused = await as(fixture.staff).get(`/api/reminders${query}`).expect(400);
+      expect(refused.body).toEqual({ error: invalidFieldsMessage, fieldErrors: { [name]: [message] } });
+    }
+    expect(await remindersOf('?kind=&status=')).toEqual([]);
   });
 });
 

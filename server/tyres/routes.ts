@@ -1,52 +1,58 @@
 import { Router, type Request, type Response } from 'express';
+import * as z from 'zod/mini';
 import { maxTyreQuantity, seasons, tyreSorts, type TyreSearch } from '#common/tyres/catalogue.ts';
 import { parseTyreSize } from '#common/tyres/size.ts';
 import type { BookingDependencies } from '../bookings/dependencies.ts';
-import { HttpError } from '../http/errors.ts';
-import { queryOneOf, queryText as queryParam } from '../http/params.ts';
+import { blankAsMissing, parseQuery, textParam, wholeNumberParam } from '../http/params.ts';
 import type { KeptRead } from '../http/kept-reads.ts';
 import { sendPreparedJson } from '../http/prepared-json.ts';
 import { keptSearches } from './kept-search.ts';
 import { sizesOnOffer } from './offers.ts';
 
-/** A query parameter given at most once, or undefined; an empty one counts as not given. */
-const queryText = (req: Request, name: string) => queryParam(req, name) || undefined;
+const sizeMessage = 'size must be a tyre size, for example 205/55R16.';
 
-function queryFlag(req: Request, name: string): boolean | undefined {
-  const value = queryText(req, name);
-  if (value === undefined) return undefined;
-  if (value === 'true' || value === '1') return true;
-  if (value === 'false' || value === '0') return false;
-  throw new HttpError(400, `${name} must be true or false.`);
-}
+const flagValues = ['true', '1', 'false', '0'] as const;
+
+/** A yes or no in a query parameter: true or 1, false or 0. */
+const flagParam = (name: string) =>
+  z.pipe(
+    z.enum(flagValues, `${name} must be true or false.`),
+    z.transform((value: (typeof flagValues)[number]) => value === 'true' || value === '1'),
+  );
+
+/** The query of GET /api/tyres; an empty parameter counts as not given. */
+const tyreQuerySchema = z.object({
+  size: blankAsMissing(
+    z.pipe(
+      z.string(sizeMessage),
+      z.transform((text: string, ctx) => {
+        const size = parseTyreSize(text);
+        if (size) return size;
+        ctx.issues.push({ code: 'custom', message: sizeMessage, input: text });
+        return z.NEVER;
+      }),
+    ),
+  ),
+  quantity: blankAsMissing(z._default(wholeNumberParam('quantity', 1, maxTyreQuantity), 1)),
+  brand: blankAsMissing(z.optional(textParam('brand').check(z.maxLength(40, 'brand is too long.')))),
+  sort: blankAsMissing(
+    z._default(z.enum(tyreSorts, `sort must be one of ${tyreSorts.join(', ')}.`), 'price'),
+  ),
+  season: blankAsMissing(z.optional(z.enum(seasons, `season must be one of ${seasons.join(', ')}.`))),
+  runflat: blankAsMissing(z.optional(flagParam('runflat'))),
+  tomorrow: blankAsMissing(z.optional(flagParam('tomorrow'))),
+});
 
 /** The search GET /api/tyres asks for, from its query. */
 function tyreSearchOf(req: Request): TyreSearch {
-  const sizeParam = queryText(req, 'size');
-  const size = sizeParam === undefined ? null : parseTyreSize(sizeParam);
-  if (!size) throw new HttpError(400, 'size must be a tyre size, for example 205/55R16.');
-  const quantity = queryText(req, 'quantity') ?? '1';
-  if (!/^[1-9]$/.test(quantity) || Number(quantity) > maxTyreQuantity) {
-    throw new HttpError(400, `quantity must be a whole number from 1 to ${maxTyreQuantity}.`);
-  }
-  const brand = queryText(req, 'brand');
-  if (brand !== undefined && brand.length > 40) throw new HttpError(400, 'brand is too long.');
-  return {
-    size,
-    sort: queryOneOf(req, 'sort', tyreSorts) ?? 'price',
-    season: queryOneOf(req, 'season', seasons),
-    runFlat: queryFlag(req, 'runflat'),
-    brand,
-    tomorrow: queryFlag(req, 'tomorrow'),
-    quantity: Number(quantity),
-  };
+  const { size, quantity, brand, sort, season, runflat, tomorrow } = parseQuery(tyreQuerySchema, req);
+  return { size, sort, season, runFlat: runflat, brand, tomorrow, quantity };
 }
 
 /**
  * The searches of the addresses asked for lately. An address is always the same search (its query
  * read as above), and customers ask for the same few over and over (a size's page, its sorts):
- * each is read once rather than by Express's query parser, which reads the whole query again for
- * every parameter asked of it.
+ * each is read once rather than at every request, by Express's query parser and the schema.
  */
 const searchesByUrl = new Map<string, Readonly<TyreSearch>>();
 const rememberedSearches = 2_000;

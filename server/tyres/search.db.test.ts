@@ -2,6 +2,7 @@ import request from 'supertest';
 import pino from 'pino';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TyreSearchAnswer } from '#common/tyres/catalogue.ts';
+import { invalidFieldsMessage } from '#common/http/field-errors.ts';
 import { createTestApp } from '#tests/support/app.ts';
 import { useBookingsApp } from '#tests/support/bookings-app.ts';
 import { addTyre, clearTyres } from '#tests/support/tyres.ts';
@@ -219,17 +220,23 @@ describe('GET /api/tyres', () => {
     expect((await search({ size: '205/55R16 95V' })).alternatives).toEqual([]);
   });
 
-  it('refuses what is not a size, a sort or a quantity', async () => {
-    for (const [query, error] of [
-      [{}, 'size must be a tyre size, for example 205/55R16.'],
-      [{ size: 'big ones' }, 'size must be a tyre size, for example 205/55R16.'],
-      [{ size: '205/55R16', sort: 'cheapest' }, 'sort must be one of price, wet, fuel, noise.'],
-      [{ size: '205/55R16', season: 'spring' }, 'season must be one of summer, winter, all-season.'],
-      [{ size: '205/55R16', quantity: '7' }, 'quantity must be a whole number from 1 to 6.'],
-      [{ size: '205/55R16', runflat: 'maybe' }, 'runflat must be true or false.'],
+  it('refuses what is not a size, a sort or a quantity, naming the parameter', async () => {
+    for (const [query, name, error] of [
+      [{}, 'size', 'size must be a tyre size, for example 205/55R16.'],
+      [{ size: 'big ones' }, 'size', 'size must be a tyre size, for example 205/55R16.'],
+      [{ size: '205/55R16', sort: 'cheapest' }, 'sort', 'sort must be one of price, wet, fuel, noise.'],
+      [
+        { size: '205/55R16', season: 'spring' },
+        'season',
+        'season must be one of summer, winter, all-season.',
+      ],
+      [{ size: '205/55R16', quantity: '7' }, 'quantity', 'quantity must be a whole number from 1 to 6.'],
+      [{ size: '205/55R16', runflat: 'maybe' }, 'runflat', 'runflat must be true or false.'],
+      [{ size: '205/55R16', brand: 'b'.repeat(41) }, 'brand', 'brand is too long.'],
+      [{ size: '205/55R16', brand: ['A', 'B'] }, 'brand', 'Give brand once.'],
     ] as const) {
       const response = await request(fixture.app).get('/api/tyres').query(query).expect(400);
-      expect(response.body.error).toBe(error);
+      expect(response.body).toEqual({ error: invalidFieldsMessage, fieldErrors: { [name]: [error] } });
     }
   });
 });
@@ -348,7 +355,7 @@ describe('GET /api/tyres as it is kept and sent', () => {
     });
 
     const refused = await request(app).get('/api/tyres?size=big').expect(400);
-    expect(refused.body.error).toBe('size must be a tyre size, for example 205/55R16.');
+    expect(refused.body.fieldErrors).toEqual({ size: ['size must be a tyre size, for example 205/55R16.'] });
     expect(refused.headers['content-security-policy']).toMatch(nonce);
     await vi.waitFor(() =>
       expect(

@@ -1,4 +1,4 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { isRegistration, normaliseRegistration, registrationMessage } from '#common/vehicles/registration.ts';
 import { vehicleChangeSchema } from '#common/vehicles/vehicles.ts';
 import { recordStaffActivity, vehicleTarget } from '../activity/service.ts';
@@ -52,25 +52,31 @@ export function vehiclesRouter(
   deps: VehiclesDependencies,
   { requireUser, reads = createVehicleReads(deps) }: { requireUser: RequestHandler; reads?: VehicleReads },
 ): Router {
-  const { db } = deps;
   const router = Router();
   router.use('/vehicles', requireUser);
+  router.get('/vehicles/:registration', vehicleHistory(reads));
+  router.put('/vehicles/:registration', setVehicleMotExpiry(deps));
+  return router;
+}
 
-  router.get('/vehicles/:registration', async (req, res) => {
+/** GET /vehicles/{registration}: the vehicle's history, its jobs newest first, and its MOT expiry. */
+function vehicleHistory(reads: VehicleReads) {
+  return async (req: Request, res: Response) => {
     sendPreparedJson(req, res, await reads.history(registrationAsked(String(req.params.registration))));
-  });
+  };
+}
 
-  router.put('/vehicles/:registration', async (req, res) => {
+/** PUT /vehicles/{registration}: the vehicle's MOT expiry as staff give it. */
+function setVehicleMotExpiry({ db, setMotExpiry }: VehiclesDependencies) {
+  return async (req: Request, res: Response) => {
     const registration = registrationAsked(String(req.params.registration));
     const { motExpiry } = parseBody(vehicleChangeSchema, req.body ?? {});
-    await deps.setMotExpiry(registration, motExpiry);
+    await setMotExpiry(registration, motExpiry);
     await recordStaffActivity(db, req, {
       kind: 'vehicle-changed',
       target: vehicleTarget(registration),
       detail: { motExpiry },
     });
     res.json({ registration, motExpiry: await motExpiryOf(db, registration) });
-  });
-
-  return router;
+  };
 }

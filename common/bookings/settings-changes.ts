@@ -92,4 +92,3 @@ export function bookingSettingsChanges(
   }
   return changes;
 }
-

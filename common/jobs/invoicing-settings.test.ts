@@ -24,7 +24,10 @@ describe('the invoicing settings', () => {
 
   it('read settings saved before the rate and the limit were theirs with the standard ones', () => {
     expect(
-      z.parse(invoicingSettingsSchema, { address: ['1 High Street', 'Romford RM1 1AA'], vatNumber: 'GB 123 4567 89' }),
+      z.parse(invoicingSettingsSchema, {
+        address: ['1 High Street', 'Romford RM1 1AA'],
+        vatNumber: 'GB 123 4567 89',
+      }),
     ).toEqual({
       address: ['1 High Street', 'Romford RM1 1AA'],
       vatNumber: 'GB 123 4567 89',

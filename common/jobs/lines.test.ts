@@ -53,10 +53,13 @@ describe('VAT', () => {
   });
 
   it('is worked out per line, and the invoice’s is the sum of its lines’', () => {
-    const { lines, totals } = invoiceLines([
-      { description: 'Tyre, fully fitted', quantity: 2, unitPence: 7499 },
-      { description: 'Locking wheel nut removal', quantity: 1, unitPence: 1000 },
-    ], 20);
+    const { lines, totals } = invoiceLines(
+      [
+        { description: 'Tyre, fully fitted', quantity: 2, unitPence: 7499 },
+        { description: 'Locking wheel nut removal', quantity: 1, unitPence: 1000 },
+      ],
+      20,
+    );
     expect(lines.map((line) => [line.grossPence, line.vatPence, line.netPence])).toEqual([
       [14998, 2500, 12498],
       [1000, 167, 833],

@@ -3,11 +3,7 @@ import type * as z from 'zod/mini';
 import type { StaffRole } from '#common/accounts/accounts.ts';
 import { bookingSettingsChanges } from '#common/bookings/settings-changes.ts';
 import { bookingSettingsCheck } from '#common/bookings/settings-check.ts';
-import {
-  bookingSettingsOf,
-  bookingSettingsSchema,
-  type BookingSettings,
-} from '#common/bookings/settings.ts';
+import { bookingSettingsOf, bookingSettingsSchema, type BookingSettings } from '#common/bookings/settings.ts';
 import {
   defaultInvoicingSettings,
   invoicingChanges,
@@ -22,7 +18,11 @@ import {
 } from '#common/reminders/settings.ts';
 import type { BranchContent } from '#common/site-content/site-content.ts';
 import { tyrePricingChanges } from '#common/tyres/pricing-changes.ts';
-import { defaultTyrePricing, tyrePricingSchema, type TyrePricingSettings } from '#common/tyres/pricing-settings.ts';
+import {
+  defaultTyrePricing,
+  tyrePricingSchema,
+  type TyrePricingSettings,
+} from '#common/tyres/pricing-settings.ts';
 
 /**
  * The business's settings, apart from the site's content: one domain per service of the

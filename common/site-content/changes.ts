@@ -232,4 +232,3 @@ function areaChanges(before: SiteContent['areas'], after: SiteContent['areas']):
     }),
   ];
 }
-

@@ -34,11 +34,7 @@ async function saveHourlyWindows(server: ServerProcess, cookie: string): Promise
     'x-admin-request': '1',
     origin: server.url,
   };
-  const published = await staffGet<{ content: Record<string, unknown> }>(
-    server,
-    cookie,
-    '/api/site-content',
-  );
+  const published = await staffGet<{ content: Record<string, unknown> }>(server, cookie, '/api/site-content');
   const windows = Array.from({ length: 12 }, (_, index) => ({
     start: `${String(7 + index).padStart(2, '0')}:00`,
     end: `${String(8 + index).padStart(2, '0')}:00`,
@@ -59,7 +55,8 @@ async function saveHourlyWindows(server: ServerProcess, cookie: string): Promise
     headers: staffHeaders,
     body: JSON.stringify({ version: current.version, settings: booking }),
   });
-  if (!saved.ok) throw new Error(`saving the booking settings answered ${saved.status}: ${await saved.text()}`);
+  if (!saved.ok)
+    throw new Error(`saving the booking settings answered ${saved.status}: ${await saved.text()}`);
 }
 
 /** Tyres the bench's customers book: own stock only, so that none waits for the supplier. */

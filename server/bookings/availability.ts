@@ -65,7 +65,8 @@ const boardOf = (db: Database) =>
 const settingsIds = new WeakMap<BusinessSettings, number>();
 let lastSettingsId = 0;
 
-export const settingsId = (settings: BusinessSettings) => keptFor(settingsIds, settings, () => ++lastSettingsId);
+export const settingsId = (settings: BusinessSettings) =>
+  keptFor(settingsIds, settings, () => ++lastSettingsId);
 
 /** How many times this process has changed the board's answers (AvailabilityBoard `changes`). */
 export const availabilityChanges = (db: Database) => boards.get(db)?.changes ?? 0;

@@ -64,7 +64,13 @@ async function clearTyresAfterBookings() {
 }
 
 const app = () =>
-  createTestApp(database, { config, clock: () => bookingNow, siteContent: content, settings: content.settings, notifications: worker });
+  createTestApp(database, {
+    config,
+    clock: () => bookingNow,
+    siteContent: content,
+    settings: content.settings,
+    notifications: worker,
+  });
 
 /** The mails received so far, parsed, with their recipients. */
 const receivedMails = () =>

@@ -12,12 +12,7 @@ import {
 import type { Booking } from '#common/bookings/booking.ts';
 import type { BusinessSettings } from '#common/settings/domains.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
-import {
-  linesText,
-  linesTotal,
-  reductionPastLimit,
-  sameLines,
-} from '#common/jobs/lines.ts';
+import { linesText, linesTotal, reductionPastLimit, sameLines } from '#common/jobs/lines.ts';
 import type { Database } from '../db/client.ts';
 import { bookings, enquiryNotes, jobEvents, jobs, outbox } from '../db/schema.ts';
 import { idempotencyConflictMessage, requestHash, sameRequest } from '../http/idempotency.ts';
@@ -113,43 +108,10 @@ export async function recordJobEvent(
         });
         break;
       case 'completed': {
-        const booked = chargedLinesOf({ ...row, lines: null }, content);
-        const changed = event.lines !== undefined && !sameLines(event.lines, booked);
-        if (changed && !event.linesReason) {
-          return {
-            status: 400,
-            error: invalidFieldsMessage,
-            fieldErrors: { linesReason: [linesReasonMessage] },
-          };
-        }
-        const lines = changed ? event.lines! : booked;
-        const held =
-          changed &&
-          reductionPastLimit(linesTotal(booked), linesTotal(lines), settings.invoicing.reductionLimitPercent);
-        detail = changed ? { linesBefore: booked, lines, linesReason: event.linesReason, held } : {};
-        activity = changed
-          ? {
-              linesBefore: linesText(booked),
-              linesAfter: linesText(lines),
-              reason: event.linesReason!,
-              ...(held && { invoice: 'held for approval' }),
-            }
-          : {};
-        await setJob({
-          status: 'completed',
-          completedAt: now,
-          record: event.record,
-          lines: changed ? lines : null,
-          linesReason: changed ? event.linesReason! : null,
-          priceHeldAt: held ? now : null,
-        });
-        await completeBooking(tx, booking, actor);
-        await recordCompletedJob(tx, booking, now, settings.reminders, event.record);
-        // A held job takes no invoice number until approved, so that the numbers have no gaps.
-        if (!held) {
-          await invoiceAndReport(tx, deps, { row, lines, content, settings, booking, record: event.record, now });
-        }
-        queued = !held;
+        const completed = await completeJob(tx, deps, { row, booking, content, settings, event, actor, now });
+        if ('status' in completed) return completed;
+        ({ detail, activity } = completed);
+        queued = !completed.held;
         break;
       }
     }
@@ -250,4 +212,73 @@ export async function approvePriceChange(deps: JobsDependencies, id: number): Pr
   });
   if (result.status === 200) deps.onQueued?.();
   return result;
+}
+
+/**
+ * "Completed": the lines charged (the booking's, or the fitter's with a reason), the job's
+ * record, the booking completed and its reminders; the invoice and report unless the price cut
+ * goes past the owner's limit, which holds them for approval.
+ */
+async function completeJob(
+  tx: Database,
+  deps: JobsDependencies,
+  {
+    row,
+    booking,
+    content,
+    settings,
+    event,
+    actor,
+    now,
+  }: {
+    row: NonNullable<Awaited<ReturnType<typeof findJobRow>>>;
+    booking: Booking;
+    content: SiteContent;
+    settings: BusinessSettings;
+    event: Extract<JobEvent, { type: 'completed' }>;
+    actor: JobActor;
+    now: Date;
+  },
+): Promise<
+  | { status: 400; error: string; fieldErrors: Record<string, string[]> }
+  | { detail: Record<string, unknown>; activity: JobEventActivity; held: boolean }
+> {
+  const setJob = (fields: Partial<typeof jobs.$inferInsert>) =>
+    tx
+      .insert(jobs)
+      .values({ bookingId: booking.id, ...fields, updatedAt: now })
+      .onConflictDoUpdate({ target: jobs.bookingId, set: { ...fields, updatedAt: now } });
+  const booked = chargedLinesOf({ ...row, lines: null }, content);
+  const changed = event.lines !== undefined && !sameLines(event.lines, booked);
+  if (changed && !event.linesReason) {
+    return { status: 400, error: invalidFieldsMessage, fieldErrors: { linesReason: [linesReasonMessage] } };
+  }
+  const lines = changed ? event.lines! : booked;
+  const held =
+    changed &&
+    reductionPastLimit(linesTotal(booked), linesTotal(lines), settings.invoicing.reductionLimitPercent);
+  const detail = changed ? { linesBefore: booked, lines, linesReason: event.linesReason, held } : {};
+  const activity: JobEventActivity = changed
+    ? {
+        linesBefore: linesText(booked),
+        linesAfter: linesText(lines),
+        reason: event.linesReason!,
+        ...(held && { invoice: 'held for approval' }),
+      }
+    : {};
+  await setJob({
+    status: 'completed',
+    completedAt: now,
+    record: event.record,
+    lines: changed ? lines : null,
+    linesReason: changed ? event.linesReason! : null,
+    priceHeldAt: held ? now : null,
+  });
+  await completeBooking(tx, booking, actor);
+  await recordCompletedJob(tx, booking, now, settings.reminders, event.record);
+  // A held job takes no invoice number until approved, so that the numbers have no gaps.
+  if (!held) {
+    await invoiceAndReport(tx, deps, { row, lines, content, settings, booking, record: event.record, now });
+  }
+  return { detail, activity, held };
 }

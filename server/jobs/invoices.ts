@@ -21,7 +21,6 @@ import type { JobsDependencies } from './dependencies.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { findJobRow, type JobRow } from './list.ts';
 
-
 /** The next number of a series, taken by the issuing transaction: no gaps, no duplicates. */
 async function nextNumber(tx: Database, kind: InvoiceKind): Promise<string> {
   const [row] = await selectRows<{ last: number }>(

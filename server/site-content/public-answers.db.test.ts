@@ -196,8 +196,10 @@ describe('what anyone may read without signing in', () => {
     ).body as PublishedSiteContent;
     expect(staffView.content).toEqual(published.content);
     const read = await Promise.all(
-      settings.map(async ({ domain }) =>
-        (await request(fixture.app).get(`/api/settings/${domain}`).set(fixture.staff.headers).expect(200)).body,
+      settings.map(
+        async ({ domain }) =>
+          (await request(fixture.app).get(`/api/settings/${domain}`).set(fixture.staff.headers).expect(200))
+            .body,
       ),
     );
     expect(read).toEqual(settings);
@@ -231,7 +233,9 @@ describe('what anyone may read without signing in', () => {
       ]),
     );
     asked['GET /api/settings/:domain'] = settings.map(({ domain }) => `/api/settings/${domain}`);
-    asked['GET /api/settings/:domain/history'] = settings.map(({ domain }) => `/api/settings/${domain}/history`);
+    asked['GET /api/settings/:domain/history'] = settings.map(
+      ({ domain }) => `/api/settings/${domain}/history`,
+    );
     const answered: string[] = [];
     for (const route of gets) {
       for (const url of asked[route] ?? [pathOf(route.slice('GET '.length))]) {

@@ -67,7 +67,10 @@ export const tyreStockOf = (row: TyreRow) => ({
 });
 
 /** What customers and staff both see of a row, priced by the rules in force. */
-export function tyreBasics(row: TyreRow, settings: Pick<BusinessSettings, 'tyres' | 'invoicing'>): TyreBasics {
+export function tyreBasics(
+  row: TyreRow,
+  settings: Pick<BusinessSettings, 'tyres' | 'invoicing'>,
+): TyreBasics {
   const tier = tierFor(settings.tyres, row.brand);
   return {
     id: row.id,

@@ -144,7 +144,10 @@ function fittingLocation(settings: BookingSettings): string | null {
 }
 
 /** The days with a window to fit tyres in (at the customer's address, else the first place that books). */
-async function fittingDays(deps: BookingDependencies, business: BusinessSettings): Promise<AvailabilityDay[]> {
+async function fittingDays(
+  deps: BookingDependencies,
+  business: BusinessSettings,
+): Promise<AvailabilityDay[]> {
   const settings = business.booking;
   const location = fittingLocation(settings);
   return location ? availability(deps, { location, days: settings.horizonDays + 1 }) : [];

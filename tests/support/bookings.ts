@@ -66,7 +66,10 @@ function inForceOf(content: TestContent): BusinessSettings {
   return keptFor(inForceByContent, content, () => {
     const context = { branches: content.branches };
     return Object.fromEntries(
-      settingsDomainNames.map((domain) => [domain, settingsInForce(domain, storedOf(content, domain), context)]),
+      settingsDomainNames.map((domain) => [
+        domain,
+        settingsInForce(domain, storedOf(content, domain), context),
+      ]),
     ) as unknown as BusinessSettings;
   });
 }

@@ -21,7 +21,7 @@ import {
   type WaitingNotification,
 } from './outbox.ts';
 
-export type OutboxDependencies = {
+type OutboxDependencies = {
   db: Database;
   /** A mail server is configured (SMTP_URL): only then can a waiting message be sent. */
   mailConfigured: boolean;

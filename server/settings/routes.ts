@@ -13,7 +13,7 @@ import { pageQuerySchema, parseQuery } from '#server/http/params.ts';
 import { changeSettings, listSettingsChanges } from './service.ts';
 import type { SettingsStore } from './store.ts';
 
-export type SettingsDependencies = {
+type SettingsDependencies = {
   db: Database;
   store: SettingsStore;
   /** Told of each change before it is answered, with the public pages that show the domain. */

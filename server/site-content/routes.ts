@@ -25,7 +25,7 @@ type SiteContentParts = { db: Database; store: SiteContentStore; changed: () => 
  * What follows each publication, from any of its routes: this process's store takes the new
  * version, `changed` empties what pages keep of the old one, and the activity log records it.
  */
-export async function takePublished(
+async function takePublished(
   { db, store, changed }: SiteContentParts,
   req: Request,
   published: PublishedSiteContent,

@@ -3,8 +3,6 @@ import type { BackgroundTask } from '#common/tasks/background-tasks.ts';
 import { requireOwner } from '../http/roles.ts';
 import type { TaskRunner } from './runner.ts';
 
-export type { TaskRunner };
-
 /**
  * GET /api/background-tasks, owners only: each background task with its schedule, its last run,
  * when it is next due and whether a process runs it now, as the database records them for every

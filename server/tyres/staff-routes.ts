@@ -29,7 +29,7 @@ import { queueImport } from './import-task.ts';
 import { changeTyre, findTyres, removeDemoTyres, staffTyre } from './staff.ts';
 import { readPriceFileUpload, type PriceFileUpload } from './upload.ts';
 
-export type StaffTyresDependencies = {
+type StaffTyresDependencies = {
   db: Database;
   /** The settings in force (the price rules and the VAT rate that staff see prices by). */
   settings: () => Promise<BusinessSettings>;

@@ -11,7 +11,7 @@ import { sendPreparedJson } from '../http/prepared-json.ts';
 import { motExpiryOf } from './mot-expiry.ts';
 import { createVehicleReads, type VehicleReads } from './reads.ts';
 
-export type VehiclesDependencies = {
+type VehiclesDependencies = {
   db: Database;
   /**
    * Sets a vehicle's MOT expiry as staff give it, with what follows from it (its reminders

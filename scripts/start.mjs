@@ -1,6 +1,8 @@
 // `npm start`: builds the app if there is no build yet, then runs the server in a child process
 // with the launch settings it needs (scripts/server-launch.mjs), passing on the signals a
 // supervisor sends and exiting as the server does; the server ends when this launcher does.
+// npm runs it as `exec node scripts/start.mjs`: npm passes SIGTERM and SIGINT to the process it
+// started, and without `exec` that is the shell, which dies of it without passing it on.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';

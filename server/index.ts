@@ -30,6 +30,9 @@ import { createSettingsStore, type SettingsStore } from './settings/store.ts';
 /** How long an idle client connection is kept open. */
 const keepAliveMs = 65_000;
 
+/** Signals within this time of the first are one stop (a second signal closes connections at once). */
+const sameStopWithinMs = 1_000;
+
 /**
  * The process: configuration, database (migrated, seeded), HTTP server, graceful shutdown.
  * A problem the operator must fix (bad setting, data directory in use) ends the process with one
@@ -105,13 +108,18 @@ async function main() {
   });
   const server = listen(app, config);
   // Signals are handled from here on, before anyone can learn that the server listens.
+  let shutdownAskedAt = 0;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (shuttingDown) {
+      // One stop often arrives by several ways at once (a supervisor signalling every process of
+      // the service, `npm start` passing the signal on as well): only a later one is a second.
+      if (performance.now() - shutdownAskedAt < sameStopWithinMs) return;
       logger.warn({ signal }, 'second signal: closing open connections now');
       server.closeAllConnections();
       return;
     }
     shuttingDown = true;
+    shutdownAskedAt = performance.now();
     logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
     const drained = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();

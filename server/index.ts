@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { createStaffMemories } from './app-parts.ts';
 import { createApp } from './app.ts';
 import { systemClock } from './clock.ts';
-import { AccountRefusedError, addStaffAccount, firstAccountWarning } from './auth/initial-admin.ts';
+import {
+  AccountRefusedError,
+  addStaffAccount,
+  firstAccountHint,
+  firstAccountWarning,
+} from './auth/initial-admin.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
@@ -53,14 +58,18 @@ async function main() {
   const siteContent = createSiteContentStore(database.db, () => seedSiteContent(config.site));
   const settings = createSettingsStore(database.db, siteContent);
   const staffMemories = createStaffMemories(database.db, siteContent);
-  const { ssr, siteContentWatch, settingsWatch, staffDataWatch } = await prepare(database, config, {
-    clock,
-    logger,
-    pageCache,
-    siteContent,
-    settings,
-    staffMemories,
-  });
+  const { ssr, siteContentWatch, settingsWatch, staffDataWatch, noStaffAccount } = await prepare(
+    database,
+    config,
+    {
+      clock,
+      logger,
+      pageCache,
+      siteContent,
+      settings,
+      staffMemories,
+    },
+  );
 
   if (!config.smtpUrl) {
     logger.warn(
@@ -161,6 +170,7 @@ async function main() {
     { port, database: database.driver, ...(database.driver === 'pglite' && { dataDir: config.dataDir }) },
     `listening on http://localhost:${port}`,
   );
+  if (noStaffAccount) logger.flush(() => process.stderr.write(firstAccountHint));
   server.on('error', (error) => logger.error({ err: error }, 'server error'));
 }
 
@@ -168,7 +178,7 @@ type Ssr = Awaited<ReturnType<typeof loadProductionSsr>>;
 
 /**
  * Readies the database and what reads it before the server listens: migrated and seeded, the
- * first account added from ADMIN_USERNAME, the pages' renderer loaded, the seed published as
+ * first account added from ADMIN_USERNAME (or a warning that there is none), the pages' renderer loaded, the seed published as
  * version 1 on a new database, and the content, the settings and the staff's data watched. On
  * failure what it opened is closed, with the database.
  */
@@ -195,6 +205,7 @@ async function prepare(
   siteContentWatch: Subscription;
   settingsWatch: Subscription;
   staffDataWatch: Subscription;
+  noStaffAccount: boolean;
 }> {
   let siteContentWatch: Subscription | undefined;
   let settingsWatch: Subscription | undefined;
@@ -217,7 +228,7 @@ async function prepare(
     siteContentWatch = await watchSiteContent(database, { cache: pageCache, content: siteContent, logger });
     settingsWatch = await watchSettings(database, { cache: pageCache, settings, logger });
     staffDataWatch = await watchStaffData(database, staffMemories);
-    return { ssr, siteContentWatch, settingsWatch, staffDataWatch };
+    return { ssr, siteContentWatch, settingsWatch, staffDataWatch, noStaffAccount: noAccount !== undefined };
   } catch (error) {
     await siteContentWatch?.close();
     await settingsWatch?.close();

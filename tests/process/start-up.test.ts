@@ -122,6 +122,10 @@ describe('a running server', () => {
       msg: expect.stringContaining('`npm run admin:create -- <username>`'),
     });
     expect(warning).toContain('ADMIN_USERNAME and ADMIN_PASSWORD');
+    // For the person at the terminal: set apart, after the log, the command on a line of its own.
+    await waitFor(() => fresh.stderr().endsWith('\n\n'));
+    expect(fresh.stderr()).toMatch(/^\nThere is no staff account yet\. /);
+    expect(fresh.stderr()).toContain('\n\n    npm run admin:create -- <username>\n\n');
     fresh.child.kill('SIGTERM');
     await fresh.exited;
 

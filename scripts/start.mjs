@@ -1,6 +1,8 @@
 // `npm start`: builds the app if there is no build yet, then runs the server in a child process
 // with the launch settings it needs (scripts/server-launch.mjs), passing on the signals a
 // supervisor sends and exiting as the server does; the server ends when this launcher does.
+// npm runs it as `exec node scripts/start.mjs`: npm passes SIGTERM and SIGINT to the process it
+// started, and without `exec` that is the shell, which dies of it without passing it on.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -10,14 +12,24 @@ import { serverEnvironment, serverNodeArgs } from './server-launch.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outputs = ['build/runtime/server.js', 'build/server/index.js', 'build/client'];
 
+// A start that needs no build says nothing of it; one that builds says so in one line, and shows
+// the build's own output only when it fails.
 if (!outputs.every((file) => existsSync(new URL(file, pathToFileURL(root))))) {
   console.log('No build found: building the app first (npm run build)...');
-  const result = spawnSync('npm', ['run', 'build'], {
+  const result = spawnSync('npm', ['run', '--silent', 'build'], {
     cwd: root,
-    stdio: 'inherit',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 64 * 1024 * 1024,
     shell: process.platform === 'win32',
   });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (result.status !== 0) {
+    process.stderr.write(result.stdout ?? '');
+    process.stderr.write(result.stderr ?? '');
+    console.error(
+      `The build failed${result.error ? ` (${result.error.message})` : ''}: the server was not started.`,
+    );
+    process.exit(result.status ?? 1);
+  }
 }
 
 const server = spawn(

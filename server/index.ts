@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { createStaffMemories } from './app-parts.ts';
 import { createApp } from './app.ts';
 import { systemClock } from './clock.ts';
-import { AccountRefusedError, addStaffAccount, firstAccountWarning } from './auth/initial-admin.ts';
+import {
+  AccountRefusedError,
+  addStaffAccount,
+  firstAccountHint,
+  firstAccountWarning,
+} from './auth/initial-admin.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
@@ -30,6 +35,9 @@ import { createSettingsStore, type SettingsStore } from './settings/store.ts';
 /** How long an idle client connection is kept open. */
 const keepAliveMs = 65_000;
 
+/** Signals within this time of the first are one stop (a second signal closes connections at once). */
+const sameStopWithinMs = 1_000;
+
 /**
  * The process: configuration, database (migrated, seeded), HTTP server, graceful shutdown.
  * A problem the operator must fix (bad setting, data directory in use) ends the process with one
@@ -50,14 +58,18 @@ async function main() {
   const siteContent = createSiteContentStore(database.db, () => seedSiteContent(config.site));
   const settings = createSettingsStore(database.db, siteContent);
   const staffMemories = createStaffMemories(database.db, siteContent);
-  const { ssr, siteContentWatch, settingsWatch, staffDataWatch } = await prepare(database, config, {
-    clock,
-    logger,
-    pageCache,
-    siteContent,
-    settings,
-    staffMemories,
-  });
+  const { ssr, siteContentWatch, settingsWatch, staffDataWatch, noStaffAccount } = await prepare(
+    database,
+    config,
+    {
+      clock,
+      logger,
+      pageCache,
+      siteContent,
+      settings,
+      staffMemories,
+    },
+  );
 
   if (!config.smtpUrl) {
     logger.warn(
@@ -105,13 +117,18 @@ async function main() {
   });
   const server = listen(app, config);
   // Signals are handled from here on, before anyone can learn that the server listens.
+  let shutdownAskedAt = 0;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (shuttingDown) {
+      // One stop often arrives by several ways at once (a supervisor signalling every process of
+      // the service, `npm start` passing the signal on as well): only a later one is a second.
+      if (performance.now() - shutdownAskedAt < sameStopWithinMs) return;
       logger.warn({ signal }, 'second signal: closing open connections now');
       server.closeAllConnections();
       return;
     }
     shuttingDown = true;
+    shutdownAskedAt = performance.now();
     logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
     const drained = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
@@ -153,6 +170,7 @@ async function main() {
     { port, database: database.driver, ...(database.driver === 'pglite' && { dataDir: config.dataDir }) },
     `listening on http://localhost:${port}`,
   );
+  if (noStaffAccount) logger.flush(() => process.stderr.write(firstAccountHint));
   server.on('error', (error) => logger.error({ err: error }, 'server error'));
 }
 
@@ -160,7 +178,7 @@ type Ssr = Awaited<ReturnType<typeof loadProductionSsr>>;
 
 /**
  * Readies the database and what reads it before the server listens: migrated and seeded, the
- * first account added from ADMIN_USERNAME, the pages' renderer loaded, the seed published as
+ * first account added from ADMIN_USERNAME (or a warning that there is none), the pages' renderer loaded, the seed published as
  * version 1 on a new database, and the content, the settings and the staff's data watched. On
  * failure what it opened is closed, with the database.
  */
@@ -187,6 +205,7 @@ async function prepare(
   siteContentWatch: Subscription;
   settingsWatch: Subscription;
   staffDataWatch: Subscription;
+  noStaffAccount: boolean;
 }> {
   let siteContentWatch: Subscription | undefined;
   let settingsWatch: Subscription | undefined;
@@ -209,7 +228,7 @@ async function prepare(
     siteContentWatch = await watchSiteContent(database, { cache: pageCache, content: siteContent, logger });
     settingsWatch = await watchSettings(database, { cache: pageCache, settings, logger });
     staffDataWatch = await watchStaffData(database, staffMemories);
-    return { ssr, siteContentWatch, settingsWatch, staffDataWatch };
+    return { ssr, siteContentWatch, settingsWatch, staffDataWatch, noStaffAccount: noAccount !== undefined };
   } catch (error) {
     await siteContentWatch?.close();
     await settingsWatch?.close();

@@ -50,3 +50,20 @@ export async function firstAccountWarning(db: Database): Promise<string | undefi
     'until then POST /api/register accepts a first account from anyone who can reach the server'
   );
 }
+
+/**
+ * The same for the person at the terminal, after the start-up log, set apart by blank lines with
+ * the command on a line of its own (the JSON line above is for log collectors).
+ */
+export const firstAccountHint = [
+  '',
+  'There is no staff account yet. Add the first (an owner) with this command, which asks for the',
+  'password; the server may keep running:',
+  '',
+  '    npm run admin:create -- <username>',
+  '',
+  'or set ADMIN_USERNAME and ADMIN_PASSWORD for one start. Until then anyone who can reach the',
+  'server may register the first account.',
+  '',
+  '',
+].join('\n');

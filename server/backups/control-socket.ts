@@ -6,16 +6,17 @@ import { z } from 'zod';
 import type { ResetLink } from '../accounts/operator.ts';
 
 /**
- * `npm run db:backup` and `npm run admin:reset` ask a running server through a Unix domain socket
- * in DATA_DIR: another process must not open the embedded database's files while the server has
- * them. Only the user the server runs as (and root) may connect: the socket file is created
- * readable and writable by its owner alone, which is the whole access control. There is no HTTP
- * endpoint for either.
+ * `npm run db:backup`, `npm run admin:create`, `npm run admin:reset` and `npm run tyres:import` ask
+ * a running server through a Unix domain socket in DATA_DIR: another process must not open the
+ * embedded database's files while the server has them. Only the user the server runs as (and
+ * root) may connect: the socket file is created readable and writable by its owner alone, which
+ * is the whole access control. There is no HTTP endpoint for any of them.
  *
- * Protocol: the client sends one line, `{"command":"backup"}` or
- * `{"command":"reset-access","username":"..."}`; the server answers with one line,
- * `{"ok":true,"bytes":N}` followed by N bytes (the backup; the new set-up link as JSON), or
- * `{"ok":false,"error":"..."}`.
+ * Protocol: the client sends one line, `{"command":"backup"}`,
+ * `{"command":"create-account","username":"...","password":"..."}`,
+ * `{"command":"reset-access","username":"..."}` or `{"command":"tyre-import",...}`; the server
+ * answers with one line, `{"ok":true,"bytes":N}` followed by N bytes (the backup; the account, the
+ * new set-up link or the import's report as JSON), or `{"ok":false,"error":"..."}`.
  */
 const backupSocketName = 'backup.sock';
 
@@ -29,6 +30,8 @@ const tooLong = (socketPath: string) => Buffer.byteLength(socketPath) > maxSocke
 
 const requestSchema = z.discriminatedUnion('command', [
   z.object({ command: z.literal('backup') }),
+  // Checked by the account rules (addStaffAccount), whose refusals name the field.
+  z.object({ command: z.literal('create-account'), username: z.string(), password: z.string() }),
   z.object({ command: z.literal('reset-access'), username: z.string().min(1).max(256) }),
   z.object({
     command: z.literal('tyre-import'),
@@ -42,6 +45,10 @@ type ControlRequest = z.infer<typeof requestSchema>;
 /** The operator's recovery of an account, done by the server (server/accounts/operator.ts). */
 type ResetAccessByName = (username: string) => Promise<ResetLink>;
 
+/** `npm run admin:create` through the server (server/auth/initial-admin.ts): the account's name. */
+type AccountRequest = { username: string; password: string };
+type CreateAccount = (request: AccountRequest) => Promise<{ username: string }>;
+
 /** `npm run tyres:import` through the server (server/tyres/import.ts): the import's report. */
 type TyreImportRequest = { file: string; supplier: string | null; full: boolean };
 type ImportTyres = (request: TyreImportRequest) => Promise<unknown>;
@@ -49,28 +56,32 @@ const answerSchema = z.union([
   z.object({ ok: z.literal(true), bytes: z.number().int().nonnegative() }),
   z.object({ ok: z.literal(false), error: z.string() }),
 ]);
-/** A request is one short line; anything longer is not one. */
-const maxRequestBytes = 1024;
+/** A request is one short line (a new account's, escaped, the longest); anything longer is not one. */
+const maxRequestBytes = 4096;
 const requestTimeoutMs = 5_000;
+
+/** What the server does for the operator's commands besides backups; a command left out is refused. */
+type OperatorCommands = {
+  createAccount?: CreateAccount;
+  resetAccess?: ResetAccessByName;
+  importTyres?: ImportTyres;
+};
 
 /** Opens the socket; undefined (with a warning logged) when it cannot be opened. */
 export async function openBackupSocket({
   dataDir,
   dump,
-  resetAccess,
-  importTyres,
   logger,
+  ...commands
 }: {
   dataDir: string;
   dump: () => Promise<Uint8Array>;
-  resetAccess?: ResetAccessByName;
-  importTyres?: ImportTyres;
   logger: Logger;
-}): Promise<{ close(): Promise<void> } | undefined> {
+} & OperatorCommands): Promise<{ close(): Promise<void> } | undefined> {
   const socketPath = backupSocketPath(dataDir);
   const inFlight = new Set<Promise<void>>();
   const server = net.createServer((connection) => {
-    const served = serve(connection, { dump, resetAccess, importTyres }, logger);
+    const served = serve(connection, { dump, ...commands }, logger);
     inFlight.add(served);
     void served.finally(() => inFlight.delete(served));
   });
@@ -130,11 +141,7 @@ function listenOwnerOnly(server: net.Server, socketPath: string): Promise<void> 
 
 async function serve(
   connection: net.Socket,
-  {
-    dump,
-    resetAccess,
-    importTyres,
-  }: { dump: () => Promise<Uint8Array>; resetAccess?: ResetAccessByName; importTyres?: ImportTyres },
+  { dump, createAccount, resetAccess, importTyres }: { dump: () => Promise<Uint8Array> } & OperatorCommands,
   logger: Logger,
 ) {
   connection.on('error', (error) => logger.warn({ err: error }, 'control socket connection failed'));
@@ -142,6 +149,17 @@ async function serve(
     connection.write(`${JSON.stringify(header)}\n`);
     if (body) connection.end(body);
     else connection.end();
+  };
+  /** Answers with what the work gives, as JSON, or with why it failed. */
+  const answerJson = async (work: () => Promise<unknown>) => {
+    try {
+      const body = Buffer.from(JSON.stringify(await work()));
+      answer({ ok: true, bytes: body.byteLength }, body);
+      return true;
+    } catch (error) {
+      answer({ ok: false, error: (error as Error).message });
+      return false;
+    }
   };
   // A client that connects and says nothing must not hold up the server's shutdown.
   connection.setTimeout(requestTimeoutMs, () => connection.destroy());
@@ -152,32 +170,26 @@ async function serve(
     answer({ ok: false, error: 'Unknown request: send {"command":"backup"}.' });
     return;
   }
-  if (request.data.command === 'reset-access') {
-    if (!resetAccess) {
-      answer({ ok: false, error: 'This server does not reset accounts.' });
-      return;
-    }
-    try {
-      const link = Buffer.from(JSON.stringify(await resetAccess(request.data.username)));
-      answer({ ok: true, bytes: link.byteLength }, link);
-      logger.info('account access reset for npm run admin:reset');
-    } catch (error) {
-      answer({ ok: false, error: (error as Error).message });
+  const asked = request.data;
+  if (asked.command === 'create-account') {
+    if (!createAccount) answer({ ok: false, error: 'This server does not add accounts.' });
+    // The log carries neither the password nor the name.
+    else if (await answerJson(() => createAccount({ username: asked.username, password: asked.password }))) {
+      logger.info('staff account added for npm run admin:create');
     }
     return;
   }
-  if (request.data.command === 'tyre-import') {
-    if (!importTyres) {
-      answer({ ok: false, error: 'This server does not import tyres.' });
-      return;
+  if (asked.command === 'reset-access') {
+    if (!resetAccess) answer({ ok: false, error: 'This server does not reset accounts.' });
+    else if (await answerJson(() => resetAccess(asked.username))) {
+      logger.info('account access reset for npm run admin:reset');
     }
-    try {
-      const { command: _command, ...importRequest } = request.data;
-      const report = Buffer.from(JSON.stringify(await importTyres(importRequest)));
-      answer({ ok: true, bytes: report.byteLength }, report);
-    } catch (error) {
-      answer({ ok: false, error: (error as Error).message });
-    }
+    return;
+  }
+  if (asked.command === 'tyre-import') {
+    const { command: _command, ...importRequest } = asked;
+    if (!importTyres) answer({ ok: false, error: 'This server does not import tyres.' });
+    else await answerJson(() => importTyres(importRequest));
     return;
   }
   // The server's task that takes the backup logs and records it (server/backups/service.ts).
@@ -228,9 +240,29 @@ export class NoServerListeningError extends Error {
   }
 }
 
+/** The server answered that it could not do what was asked; `reason` is its own message. */
+export class ServerRefusalError extends Error {
+  constructor(
+    task: string,
+    readonly reason: string,
+  ) {
+    super(`The server could not ${task}: ${reason}`);
+    this.name = 'ServerRefusalError';
+  }
+}
+
 /** Asks the server on the data directory for a backup; resolves with its bytes. */
 export const requestBackup = (socketPath: string): Promise<Uint8Array> =>
   askServer(socketPath, { command: 'backup' }, 'take the backup');
+
+/** Asks the server on the data directory to add a staff account; resolves with its username. */
+export async function requestAccountCreation(
+  socketPath: string,
+  account: AccountRequest,
+): Promise<{ username: string }> {
+  const answer = await askServer(socketPath, { command: 'create-account', ...account }, 'add the account');
+  return JSON.parse(Buffer.from(answer).toString('utf8')) as { username: string };
+}
 
 /** Asks the server on the data directory to reset an account's access; resolves with the new link. */
 export async function requestAccessReset(socketPath: string, username: string): Promise<ResetLink> {
@@ -269,7 +301,7 @@ function askServer(socketPath: string, request: ControlRequest, task: string): P
       if (!header.success) {
         reject(new Error(`The server on ${socketPath} did not ${task} (unexpected answer).`));
       } else if (!header.data.ok) {
-        reject(new Error(`The server could not ${task}: ${header.data.error}`));
+        reject(new ServerRefusalError(task, header.data.error));
       } else if (received.length - end - 1 !== header.data.bytes) {
         reject(
           new Error(

@@ -9,6 +9,7 @@ import { createTaskRequests } from '../tasks/requests.ts';
 import type { TaskRunner } from '../tasks/runner.ts';
 import type { TaskDefinition } from '../tasks/types.ts';
 import { resetAccessByUsername } from '../accounts/operator.ts';
+import { addStaffAccount } from '../auth/initial-admin.ts';
 import { backupFileName, pruneBackups, writeFileAtomically } from './files.ts';
 import type { Clock } from '../clock.ts';
 
@@ -64,7 +65,8 @@ export function nightlyBackupTask({
 /**
  * The embedded database's backups, while the server runs: the nightly ones (the task `backup`),
  * and those that `npm run db:backup` asks for through a socket in DATA_DIR (the task
- * `backup-copy`, run on request), which `npm run admin:reset` and `npm run tyres:import` use too.
+ * `backup-copy`, run on request), which `npm run admin:create`, `npm run admin:reset` and
+ * `npm run tyres:import` use too.
  * Nothing for a PostgreSQL server (its operator uses pg_dump).
  */
 export function embeddedDatabaseBackups({
@@ -106,6 +108,10 @@ export function embeddedDatabaseBackups({
       const socket = await openBackupSocket({
         dataDir: config.dataDir,
         dump: () => copies.ask(tasks, null),
+        createAccount: async (account) => {
+          await addStaffAccount(database.db, account, { onlyIfFirst: false });
+          return { username: account.username.trim() };
+        },
         resetAccess: (username) =>
           resetAccessByUsername(database.db, username, { now: clock(), publicUrl: config.publicUrl }),
         importTyres: ({ file, supplier, full }) =>

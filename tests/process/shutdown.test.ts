@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useServerProcesses, waitFor } from '#tests/support/server-process.ts';
@@ -54,6 +55,51 @@ describe('graceful shutdown', () => {
     await expect(inFlight.response).rejects.toThrow();
   });
 });
+
+describe('npm start stopped by a supervisor', () => {
+  // npm runs the script through a shell: the signal must reach the server whichever of npm and
+  // the launcher it is sent to, and npm must wait for the server and exit as it does.
+  it.each([
+    ['npm', (npm: number) => npm],
+    ['the launcher (node scripts/start.mjs)', (npm: number) => childOf(npm)],
+  ])(
+    'on SIGTERM to %s stops the server gracefully within 10 s, exit code 0, the port free',
+    async (_, target) => {
+      const server = await start({ DATA_DIR: dataDirWithDatabase() }, { entry: 'npm', detached: true });
+      await server.ready;
+      // A start on an existing build: npm's own lines and the server's log, nothing else.
+      const printed = server.stdout().split('\n');
+      expect(
+        printed.filter((line) => line !== '' && !line.startsWith('> ') && !line.startsWith('{')),
+      ).toEqual([]);
+      expect(server.stdout() + server.stderr()).not.toMatch(/Future Flag|vite|build/i);
+
+      const signalledAt = performance.now();
+      process.kill(target(server.child.pid!), 'SIGTERM');
+      const { code, signal } = await server.exited;
+      expect(performance.now() - signalledAt).toBeLessThan(10_000);
+      expect({ code, signal }).toEqual({ code: 0, signal: null });
+      expect(server.stdout()).toContain('"msg":"stopped"');
+      expect(server.stdout()).not.toContain('second signal');
+      expect(await portIsFree(server.port)).toBe(true);
+    },
+  );
+});
+
+/** The one child process of a process (Linux). */
+function childOf(pid: number): number {
+  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ');
+  expect(children).toHaveLength(1);
+  return Number(children[0]);
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  const probe = net.createServer();
+  return new Promise((resolve) => {
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
 
 function openSlowRequest(port: number, body: string) {
   const request = http.request({

@@ -1,7 +1,10 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { acquireDataDirLock } from '#server/db/data-dir-lock.ts';
+import { projectRoot } from '#server/paths.ts';
 import { useServerProcesses, waitFor } from '#tests/support/server-process.ts';
 
 /** Starting the server as an operator does: what stops it, and how it says so. */
@@ -122,6 +125,10 @@ describe('a running server', () => {
       msg: expect.stringContaining('`npm run admin:create -- <username>`'),
     });
     expect(warning).toContain('ADMIN_USERNAME and ADMIN_PASSWORD');
+    // For the person at the terminal: set apart, after the log, the command on a line of its own.
+    await waitFor(() => fresh.stderr().endsWith('\n\n'));
+    expect(fresh.stderr()).toMatch(/^\nThere is no staff account yet\. /);
+    expect(fresh.stderr()).toContain('\n\n    npm run admin:create -- <username>\n\n');
     fresh.child.kill('SIGTERM');
     await fresh.exited;
 
@@ -133,5 +140,68 @@ describe('a running server', () => {
     await withAccount.ready;
     expect(withAccount.stdout()).toContain('first staff account created from ADMIN_USERNAME');
     expect(withAccount.stdout()).not.toContain('no staff account yet');
+  });
+});
+
+/** `npm run admin:create -- <username>`, the password on stdin's first line, as a script would. */
+function adminCreate(username: string, password: string, dataDir: string) {
+  const inherited = { ...process.env };
+  delete inherited.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin-create.ts', username], {
+    cwd: projectRoot,
+    env: { ...inherited, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  child.stdin.end(`${password}\n`);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.once('close', (code) => resolve({ code, stdout, stderr })),
+  );
+}
+
+describe('npm run admin:create', () => {
+  const password = 'a-first-owner-of-the-site';
+
+  it('adds an account through the running server, which refuses a name taken', async () => {
+    const dataDir = dataDirWithDatabase();
+    const server = await start({ DATA_DIR: dataDir });
+    await server.ready;
+
+    expect(await adminCreate('alex', password, dataDir)).toEqual({
+      code: 0,
+      stdout: 'Account "alex" created (an owner). Sign in at /auth.\n',
+      stderr: '',
+    });
+    const login = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-admin-request': '1', origin: server.url },
+      body: JSON.stringify({ username: 'alex', password }),
+    });
+    expect(login.status).toBe(200);
+
+    expect(await adminCreate('Alex', 'another-owner-password', dataDir)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'Account not created:\nThe username "Alex" is already in use.\n',
+    });
+  });
+
+  it('with no server running, says so when another process holds the data directory', async () => {
+    const dataDir = dataDirWithDatabase();
+    const lock = await acquireDataDirLock(dataDir);
+    try {
+      const refused = await adminCreate('alex', password, dataDir);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toBe(
+        `Account not created: the data directory ${dataDir} is in use by process ${process.pid}, and no ` +
+          `server answers on ${path.join(dataDir, 'backup.sock')} (a server still starting, or a command ` +
+          'such as npm run db:backup). Try again when it has finished.\n',
+      );
+    } finally {
+      lock.release();
+    }
   });
 });

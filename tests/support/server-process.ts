@@ -9,8 +9,15 @@ import { serverEnvironment, serverNodeArgs } from '../../scripts/server-launch.m
 import { withCreatedDatabase } from './created-database.ts';
 
 const serverEntry = path.join(projectRoot, 'build', 'runtime', 'server.js');
-/** How an operator starts the server: the built entry itself, or `npm start`'s script. */
-const entries = { built: serverEntry, 'npm-start': path.join(projectRoot, 'scripts', 'start.mjs') };
+/**
+ * How an operator starts the server: the built entry itself, `npm start`'s script, or `npm start`
+ * itself (npm, then the script, then the server: three processes).
+ */
+const entries = {
+  built: [process.execPath, ...serverNodeArgs, serverEntry],
+  'npm-start': [process.execPath, path.join(projectRoot, 'scripts', 'start.mjs')],
+  npm: ['npm', 'start'],
+} satisfies Record<string, string[]>;
 
 /** Builds the app unless a build exists (`npm test` builds first, so this is for single runs). */
 export function ensureBuilt() {
@@ -76,20 +83,17 @@ export async function startServerProcess(
     ...env,
   };
   // The built entry gets the launch settings that npm start gives it; npm start gives them itself.
-  const child = spawn(
-    process.execPath,
-    entry === 'built' ? [...serverNodeArgs, serverEntry] : [entries[entry]],
-    {
-      cwd: projectRoot,
-      env: Object.fromEntries(
-        Object.entries(entry === 'built' ? serverEnvironment(settings) : settings).filter(
-          ([, value]) => value !== undefined,
-        ),
+  const [command, ...args] = entries[entry];
+  const child = spawn(command!, args, {
+    cwd: projectRoot,
+    env: Object.fromEntries(
+      Object.entries(entry === 'built' ? serverEnvironment(settings) : settings).filter(
+        ([, value]) => value !== undefined,
       ),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached,
-    },
-  );
+    ),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached,
+  });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk) => (stdout += chunk));

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { speedRatings } from './size.ts';
+import { loadIndexWords, seasonWords, speedRatingMph, speedRatingWords } from './tyre-words.ts';
+
+describe('what a tyre’s markings mean', () => {
+  it('gives the load index as the weight each tyre carries, from the standard table', () => {
+    expect(loadIndexWords({ loadIndex: 94, loadIndexDual: null })).toBe(
+      'Load index 94: each tyre carries up to 670 kg.',
+    );
+    expect(loadIndexWords({ loadIndex: 91, loadIndexDual: null })).toBe(
+      'Load index 91: each tyre carries up to 615 kg.',
+    );
+    expect(loadIndexWords({ loadIndex: 109, loadIndexDual: 107 })).toBe(
+      'Load index 109: each tyre carries up to 1,030 kg on its own, or up to 975 kg as one of a pair of twin wheels (load index 107).',
+    );
+  });
+
+  it('gives the speed rating in km/h and mph', () => {
+    expect(speedRatingWords('V')).toBe('Speed rating V: made for speeds up to 240 km/h (149 mph).');
+    expect(speedRatingWords('H')).toBe('Speed rating H: made for speeds up to 210 km/h (130 mph).');
+    expect(speedRatingWords('Z')).toBe('Speed rating Z.');
+  });
+
+  it('has the mph of every rating, within a mile of its km/h', () => {
+    for (const [rating, kmh] of Object.entries(speedRatings)) {
+      const mph = speedRatingMph[rating as keyof typeof speedRatings];
+      expect(Math.abs(mph - kmh / 1.609344), rating).toBeLessThan(1);
+    }
+  });
+
+  it('says what each season is for', () => {
+    expect(seasonWords.winter).toMatch(/^Winter tyre: .*snow/);
+    expect(seasonWords['all-season']).toMatch(/^All-season tyre: one tyre all year/);
+  });
+});

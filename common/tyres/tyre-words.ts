@@ -1,0 +1,55 @@
+import type { Season } from './catalogue.ts';
+import { isSpeedRating, loadCapacityKg, speedRatings } from './size.ts';
+
+/**
+ * What a tyre's markings mean, in the words a tyre's own page uses: the load index as the
+ * weight each tyre carries (the standard load-index table, `loadCapacityKg`), the speed rating
+ * as the highest speed in km/h and mph, extra load, run-flat and the season.
+ */
+
+/** The speed each rating stands for in mph, as the standard gives it beside the km/h. */
+export const speedRatingMph: Record<keyof typeof speedRatings, number> = {
+  L: 75,
+  M: 81,
+  N: 87,
+  P: 93,
+  Q: 99,
+  R: 106,
+  S: 112,
+  T: 118,
+  U: 124,
+  H: 130,
+  V: 149,
+  W: 168,
+  Y: 186,
+};
+
+const kg = (index: number) => `${loadCapacityKg(index).toLocaleString('en-GB')} kg`;
+
+/** "Load index 94: each tyre carries up to 670 kg." (a van tyre's dual index: twin wheels too). */
+export function loadIndexWords(tyre: { loadIndex: number; loadIndexDual: number | null }): string {
+  const single = `Load index ${tyre.loadIndex}: each tyre carries up to ${kg(tyre.loadIndex)}`;
+  if (tyre.loadIndexDual === null) return `${single}.`;
+  return `${single} on its own, or up to ${kg(tyre.loadIndexDual)} as one of a pair of twin wheels (load index ${tyre.loadIndexDual}).`;
+}
+
+/** "Speed rating V: made for speeds up to 240 km/h (149 mph)." */
+export function speedRatingWords(rating: string): string {
+  if (!isSpeedRating(rating)) return `Speed rating ${rating}.`;
+  return `Speed rating ${rating}: made for speeds up to ${speedRatings[rating]} km/h (${speedRatingMph[rating]} mph).`;
+}
+
+export const extraLoadWords =
+  'Extra load (XL): a reinforced tyre that carries more weight than a standard tyre of its size, at the higher pressure your car’s handbook gives for XL tyres.';
+
+export const runFlatWords =
+  'Run-flat: after a puncture you can keep driving for a short way (usually up to 50 miles at up to 50 mph) to get somewhere safe. Only for cars built for run-flat tyres, with tyre pressure monitoring.';
+
+export const seasonWords: Record<Season, string> = {
+  summer:
+    'Summer tyre: made for UK roads most of the year, from mild to hot and wet; it grips less in snow and below about 7 °C.',
+  winter:
+    'Winter tyre: a softer compound and deeper sipes that grip in cold, snow and slush, below about 7 °C.',
+  'all-season':
+    'All-season tyre: one tyre all year, with good grip in the wet and cold and some in snow; a little less sharp than a summer tyre in the heat.',
+};

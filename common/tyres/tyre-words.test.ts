@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { speedRatings } from './size.ts';
-import { loadIndexWords, seasonWords, speedRatingMph, speedRatingWords } from './tyre-words.ts';
+import {
+  euLabelWords,
+  loadIndexWords,
+  seasonWords,
+  speedRatingMph,
+  speedRatingWords,
+  tyreClassOf,
+} from './tyre-words.ts';
 
 describe('what a tyre’s markings mean', () => {
   it('gives the load index as the weight each tyre carries, from the standard table', () => {
@@ -31,5 +38,23 @@ describe('what a tyre’s markings mean', () => {
   it('says what each season is for', () => {
     expect(seasonWords.winter).toMatch(/^Winter tyre: .*snow/);
     expect(seasonWords['all-season']).toMatch(/^All-season tyre: one tyre all year/);
+  });
+});
+
+describe('the EU label in words', () => {
+  it('names each class with its scale, and the snow and ice marks the tyre has', () => {
+    expect(euLabelWords({ fuel: 'C', wet: 'B', noiseDb: 72, noiseClass: 'B', snow: true, ice: false })).toBe(
+      'Fuel efficiency class C (of A, best, to E). Wet grip class B (of A, best, to E). External rolling noise 72 dB, class B (of A, quietest, to C). For severe snow (three-peak mountain snowflake).',
+    );
+    expect(
+      euLabelWords({ fuel: null, wet: 'A', noiseDb: null, noiseClass: null, snow: false, ice: true }),
+    ).toBe(
+      'Fuel efficiency not rated. Wet grip class A (of A, best, to E). External rolling noise not rated. For ice.',
+    );
+  });
+
+  it('gives car tyres class C1 and van tyres C2', () => {
+    expect(tyreClassOf({ loadIndexDual: null })).toBe('C1');
+    expect(tyreClassOf({ loadIndexDual: 107 })).toBe('C2');
   });
 });

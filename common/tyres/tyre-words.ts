@@ -1,4 +1,4 @@
-import type { Season } from './catalogue.ts';
+import type { Season, TyreLabel } from './catalogue.ts';
 import { isSpeedRating, loadCapacityKg, speedRatings } from './size.ts';
 
 /**
@@ -53,3 +53,28 @@ export const seasonWords: Record<Season, string> = {
   'all-season':
     'All-season tyre: one tyre all year, with good grip in the wet and cold and some in snow; a little less sharp than a summer tyre in the heat.',
 };
+
+/** The tyre class of the EU label: C1 for car tyres, C2 for van (C-type) tyres, marked with a dual load index. */
+export const tyreClassOf = (tyre: { loadIndexDual: number | null }) =>
+  tyre.loadIndexDual === null ? 'C1' : 'C2';
+
+/**
+ * The EU tyre label in words, as its picture's text alternative: "Fuel efficiency class C (of A,
+ * best, to E). Wet grip class B (of A, best, to E). External rolling noise 72 dB, class B (of A,
+ * quietest, to C). For severe snow (three-peak mountain snowflake)."
+ */
+export function euLabelWords(label: TyreLabel): string {
+  const grade = (name: string, value: string | null) =>
+    value === null ? `${name} not rated.` : `${name} class ${value} (of A, best, to E).`;
+  const noise =
+    label.noiseDb === null
+      ? 'External rolling noise not rated.'
+      : `External rolling noise ${label.noiseDb} dB${label.noiseClass ? `, class ${label.noiseClass} (of A, quietest, to C)` : ''}.`;
+  return [
+    grade('Fuel efficiency', label.fuel),
+    grade('Wet grip', label.wet),
+    noise,
+    ...(label.snow ? ['For severe snow (three-peak mountain snowflake).'] : []),
+    ...(label.ice ? ['For ice.'] : []),
+  ].join(' ');
+}

@@ -7,18 +7,11 @@ import { loadIndexText, sizeSlug, sizeText, type TyreSize } from './size.ts';
  * stays the same for as long as those do (a new price, stock or label leaves it alone).
  */
 
+/** What a slug is made of (the season as the catalogue's rows store it). */
 type SluggedTyre = Pick<
   TyreBasics,
-  | 'id'
-  | 'brand'
-  | 'pattern'
-  | 'loadIndex'
-  | 'loadIndexDual'
-  | 'speedRating'
-  | 'season'
-  | 'runFlat'
-  | 'extraLoad'
->;
+  'id' | 'brand' | 'pattern' | 'loadIndex' | 'loadIndexDual' | 'speedRating' | 'runFlat' | 'extraLoad'
+> & { season: string };
 
 /** Lower-case words joined by hyphens, accents dropped, "+" read as "plus" (Primacy 4+). */
 const slugWords = (text: string) =>

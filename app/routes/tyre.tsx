@@ -1,10 +1,11 @@
 import { data } from 'react-router';
 import { Link } from 'react-router';
 import { buttonClass } from '#app/components/ui/button.tsx';
-import { TyrePageView, tyreJsonLd, tyreServiceSlug } from '#app/features/tyres/index.ts';
+import { TyrePageView, tyreJsonLd, tyreServiceSlug } from '#app/features/tyres/tyre-page/index.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { loadIndexText, sizeFromSlug, sizeLabel, sizeSlug } from '#common/tyres/size.ts';
 import { isTyreSlug, tyrePagePath } from '#common/tyres/tyre-slug.ts';
+import { euLabelWords, tyreClassOf, tyreMarkings } from '#common/tyres/tyre-words.ts';
 import { formatPence } from '#common/util/money.ts';
 import type { Route } from './+types/tyre';
 
@@ -44,6 +45,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       quantities: answer.quantities,
       bookService: tyreServiceSlug(context.content),
       contact: { phone: context.site.phone, formattedPhone: context.site.formattedPhone },
+      labelWords: euLabelWords(answer.offer.label),
+      tyreClass: tyreClassOf(answer.offer),
+      markings: tyreMarkings(answer.offer),
     },
     { headers: livePage },
   );

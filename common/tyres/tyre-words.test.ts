@@ -7,6 +7,7 @@ import {
   speedRatingMph,
   speedRatingWords,
   tyreClassOf,
+  tyreMarkings,
 } from './tyre-words.ts';
 
 describe('what a tyre’s markings mean', () => {
@@ -56,5 +57,27 @@ describe('the EU label in words', () => {
   it('gives car tyres class C1 and van tyres C2', () => {
     expect(tyreClassOf({ loadIndexDual: null })).toBe('C1');
     expect(tyreClassOf({ loadIndexDual: 107 })).toBe('C2');
+  });
+});
+
+describe('a tyre’s markings, as its page lists them', () => {
+  it('explains its load index and speed rating, XL and run-flat when it is, and its season', () => {
+    const tyre = { loadIndex: 94, loadIndexDual: null, speedRating: 'V', season: 'winter' as const };
+    expect(tyreMarkings({ ...tyre, extraLoad: true, runFlat: true }).map((mark) => mark.term)).toEqual([
+      '94V',
+      'XL',
+      'Run-flat',
+      'Winter',
+    ]);
+    expect(tyreMarkings({ ...tyre, extraLoad: false, runFlat: false })).toEqual([
+      {
+        term: '94V',
+        words: [
+          'Load index 94: each tyre carries up to 670 kg.',
+          'Speed rating V: made for speeds up to 240 km/h (149 mph).',
+        ],
+      },
+      { term: 'Winter', words: [seasonWords.winter] },
+    ]);
   });
 });

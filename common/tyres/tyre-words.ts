@@ -1,4 +1,5 @@
-import type { Season, TyreLabel } from './catalogue.ts';
+import { seasonNames, type Season, type TyreBasics, type TyreLabel } from './catalogue.ts';
+import { loadIndexText } from './size.ts';
 import { isSpeedRating, loadCapacityKg, speedRatings } from './size.ts';
 
 /**
@@ -78,3 +79,21 @@ export function euLabelWords(label: TyreLabel): string {
     ...(label.ice ? ['For ice.'] : []),
   ].join(' ');
 }
+
+export type TyreMarking = { term: string; words: string[] };
+
+/**
+ * What each of a tyre's markings means, as its page lists them: "94V" (load index and speed
+ * rating), XL and run-flat when it is, and its season.
+ */
+export const tyreMarkings = (
+  tyre: Pick<TyreBasics, 'loadIndex' | 'loadIndexDual' | 'speedRating' | 'extraLoad' | 'runFlat' | 'season'>,
+): TyreMarking[] => [
+  {
+    term: `${loadIndexText(tyre)}${tyre.speedRating}`,
+    words: [loadIndexWords(tyre), speedRatingWords(tyre.speedRating)],
+  },
+  ...(tyre.extraLoad ? [{ term: 'XL', words: [extraLoadWords] }] : []),
+  ...(tyre.runFlat ? [{ term: 'Run-flat', words: [runFlatWords] }] : []),
+  { term: seasonNames[tyre.season], words: [seasonWords[tyre.season]] },
+];

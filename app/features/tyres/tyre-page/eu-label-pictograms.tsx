@@ -57,7 +57,7 @@ export function NoisePictogram({ x, y, noiseClass }: At & { noiseClass: string |
         return (
           <text
             key={letter}
-            x={42 + index * 15}
+            x={42 + index * 18}
             y="27"
             fontSize={chosen ? 20 : 12}
             fontWeight={chosen ? 800 : 500}

@@ -4,7 +4,7 @@ import type { TyreOffer } from '#common/tyres/catalogue.ts';
 import type { TyreAvailability } from '#common/tyres/fitted-from.ts';
 import { fittedTotal } from '#common/tyres/pricing.ts';
 import { formatPence } from '#common/util/money.ts';
-import { bookFittingPath, shortDay } from './tyre-query.ts';
+import { bookFittingPath, shortDay } from '#app/features/tyres/tyre-query.ts';
 
 export type TyreQuantity = { quantity: number; fittedFrom: string | null; availability: TyreAvailability };
 

@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import { labelGrades, type LabelGrade, type TyreLabel } from '#common/tyres/catalogue.ts';
-import { euLabelWords } from '#common/tyres/tyre-words.ts';
 import {
   EuFlag,
   FuelPictogram,
@@ -33,7 +32,7 @@ const wetScale: Scale = {
   letters: ['#fff', '#fff', ink, ink, ink],
 };
 
-const rowTop = 160;
+const rowTop = 174;
 const rowStep = 25;
 
 /** A scale A to E at `x`, bars widening to the worst, the arrow at `grade` to their right. */
@@ -71,10 +70,12 @@ export type EuTyreLabelProps = {
   /** 205/55R16 94V, as the label writes the size, load index and speed rating. */
   sizeText: string;
   tyreClass: string;
+  /** The label in words (common/tyres/tyre-words.ts `euLabelWords`), its text alternative. */
+  words: string;
 };
 
 /** The full EU tyre label of one tyre, with its classes in words for those who cannot see it. */
-export function EuTyreLabel({ label, brand, pattern, sizeText, tyreClass }: EuTyreLabelProps) {
+export function EuTyreLabel({ label, brand, pattern, sizeText, tyreClass, words }: EuTyreLabelProps) {
   const id = useId();
   const noise = label.noiseDb === null ? '–' : String(label.noiseDb);
   return (
@@ -86,7 +87,7 @@ export function EuTyreLabel({ label, brand, pattern, sizeText, tyreClass }: EuTy
     >
       <title
         id={`${id}-title`}
-      >{`EU tyre label of the ${brand} ${pattern}. ${euLabelWords(label)} Tyre class ${tyreClass}.`}</title>
+      >{`EU tyre label of the ${brand} ${pattern}. ${words} Tyre class ${tyreClass}.`}</title>
       <rect width="300" height="430" fill="#fff" />
       <EuFlag x={14} y={14} />
       <text x="286" y="28" textAnchor="end" fontSize="10" fill={ink}>
@@ -109,22 +110,22 @@ export function EuTyreLabel({ label, brand, pattern, sizeText, tyreClass }: EuTy
       <text x="263" y="120" textAnchor="middle" fontSize="17" fontWeight="800" fill="#fff">
         {tyreClass}
       </text>
-      <FuelPictogram x={40} y={124} />
-      <WetGripPictogram x={186} y={124} />
+      <FuelPictogram x={40} y={136} />
+      <WetGripPictogram x={186} y={136} />
       <GradeScale x={10} scale={fuelScale} grade={label.fuel} />
       <GradeScale x={156} scale={wetScale} grade={label.wet} />
-      <line x1="150" y1="130" x2="150" y2="285" stroke="#cbd5e1" strokeWidth="1" />
-      <rect x="14" y="296" width="272" height="2" fill="#003399" />
-      <NoisePictogram x={14} y={312} noiseClass={label.noiseClass} />
-      <text x="14" y="378" fontSize="22" fontWeight="800" fill="#000">
+      <line x1="150" y1="140" x2="150" y2="298" stroke="#cbd5e1" strokeWidth="1" />
+      <rect x="14" y="306" width="272" height="2" fill="#003399" />
+      <NoisePictogram x={14} y={320} noiseClass={label.noiseClass} />
+      <text x="14" y="388" fontSize="22" fontWeight="800" fill="#000">
         {noise}
         <tspan fontSize="13" fontWeight="700">
           {' '}
           dB
         </tspan>
       </text>
-      {label.snow && <SnowPictogram x={138} y={318} />}
-      {label.ice && <IcePictogram x={label.snow ? 204 : 138} y={318} />}
+      {label.snow && <SnowPictogram x={150} y={326} />}
+      {label.ice && <IcePictogram x={label.snow ? 216 : 150} y={326} />}
       <text x="286" y="418" textAnchor="end" fontSize="10" fill={ink}>
         2020/740
       </text>

@@ -2,12 +2,23 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { TyreLabel } from '#common/tyres/catalogue.ts';
+import { euLabelWords } from '#common/tyres/tyre-words.ts';
 import { EuTyreLabel } from './eu-tyre-label.tsx';
 
-const drawn = (label: Partial<TyreLabel> = {}) => {
+const drawn = (changes: Partial<TyreLabel> = {}) => {
+  const label: TyreLabel = {
+    fuel: 'C',
+    wet: 'A',
+    noiseDb: 72,
+    noiseClass: 'B',
+    snow: false,
+    ice: false,
+    ...changes,
+  };
   const html = renderToStaticMarkup(
     <EuTyreLabel
-      label={{ fuel: 'C', wet: 'A', noiseDb: 72, noiseClass: 'B', snow: false, ice: false, ...label }}
+      label={label}
+      words={euLabelWords(label)}
       brand="Continental"
       pattern="WinterContact TS 870"
       sizeText="205/55R16 91H"

@@ -4,7 +4,7 @@ import { PageHeader } from '#app/components/ui/page-header.tsx';
 import { seasonNames, type TyreOffer } from '#common/tyres/catalogue.ts';
 import { tyreTierNames } from '#common/tyres/pricing.ts';
 import { loadIndexText, sizeLabel, sizeSlug, sizeText, type TyreSize } from '#common/tyres/size.ts';
-import { euLabelWords, tyreClassOf } from '#common/tyres/tyre-words.ts';
+import type { TyreMarking } from '#common/tyres/tyre-words.ts';
 import { formatPence } from '#common/util/money.ts';
 import { EuTyreLabel } from './eu-tyre-label.tsx';
 import { TyreMarkings } from './tyre-markings.tsx';
@@ -17,6 +17,10 @@ export type TyrePageData = {
   /** The service "Book fitting" books (tyre replacement). */
   bookService: string;
   contact: { phone: string; formattedPhone: string };
+  /** Its EU label in words, its tyre class (C1, C2) and what its markings mean, worked out by the loader. */
+  labelWords: string;
+  tyreClass: string;
+  markings: TyreMarking[];
 };
 
 /** "205/55 R16 94V" (a van tyre's "109/107R"), and XL and run-flat when it is. */
@@ -39,7 +43,16 @@ function Section({ id, title, children }: { id: string; title: string; children:
  * fully fitted for 1, 2 and 4 with when each can be fitted and "Book fitting", and what its
  * markings mean.
  */
-export function TyrePageView({ size, offer, quantities, bookService, contact }: TyrePageData) {
+export function TyrePageView({
+  size,
+  offer,
+  quantities,
+  bookService,
+  contact,
+  labelWords,
+  tyreClass,
+  markings,
+}: TyrePageData) {
   const name = `${offer.brand} ${offer.pattern}`;
   const sizePath = `/tyres/${sizeSlug(size)}`;
   const bookable = quantities.some((shown) => shown.fittedFrom !== null);
@@ -63,9 +76,10 @@ export function TyrePageView({ size, offer, quantities, bookService, contact }: 
               brand={offer.brand}
               pattern={offer.pattern}
               sizeText={`${sizeText(size)} ${loadIndexText(offer)}${offer.speedRating}`}
-              tyreClass={tyreClassOf(offer)}
+              tyreClass={tyreClass}
+              words={labelWords}
             />
-            <figcaption className="mt-2 text-sm text-slate-600">{euLabelWords(offer.label)}</figcaption>
+            <figcaption className="mt-2 text-sm text-slate-600">{labelWords}</figcaption>
           </figure>
           <div>
             <h2 className="mb-4 text-2xl font-extrabold">Price, fully fitted</h2>
@@ -77,7 +91,7 @@ export function TyrePageView({ size, offer, quantities, bookService, contact }: 
           </div>
         </div>
         <Section id="markings" title="What its markings mean">
-          <TyreMarkings offer={offer} />
+          <TyreMarkings markings={markings} />
         </Section>
       </div>
     </main>

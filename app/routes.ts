@@ -26,6 +26,8 @@ export default [
     route('enquiry', 'routes/enquiry.tsx'),
     // /tyres finds a size, /tyres/205-55-r16 is its page: one route, so one manifest entry.
     route('tyres/:size?', 'routes/tyres.tsx'),
+    // A tyre's own page: a module of its own, so that its label is not in the size pages' script.
+    route('tyres/:size/:tyre', 'routes/tyre.tsx'),
     route('book', 'routes/book.tsx'),
     route('bookings/manage/:token', 'routes/booking-manage.tsx'),
     route('unsubscribe/:token', 'routes/unsubscribe.tsx'),

@@ -30,6 +30,13 @@ const publicRoutes = [
   'not-found',
 ].map((name) => clientRoute(`routes/${name}.tsx`));
 
+/**
+ * Route modules outside `publicRoutes` whose shared modules go in one file of their own, named
+ * after the family: a tyre size's page and a tyre's page (the sizes, the money, the structured
+ * data), which Rollup would split into a file per module, each with its response headers.
+ */
+const routeFamilies = { 'tyre-pages': ['tyres', 'tyre'].map((name) => clientRoute(`routes/${name}.tsx`)) };
+
 type ModuleInfo = ReturnType<ManualChunkMeta['getModuleInfo']>;
 
 /** Modules statically imported from `starts`, themselves included, not entering `stop`. */
@@ -109,6 +116,17 @@ function plan(info: (id: string) => ModuleInfo): Map<string, string> {
     // parts loaded later (the booking's steps) are left to Rollup, which keeps what the route has
     // loaded already in the route's file.
     chunks.set(id, [...needed].map(chunkName).sort().join('-'));
+  }
+  for (const [family, members] of Object.entries(routeFamilies)) {
+    const reached = new Map<string, number>();
+    for (const route of members) {
+      for (const id of reachable([route], info, new Set([...routes, ...site, ...members]))) {
+        reached.set(id, (reached.get(id) ?? 0) + 1);
+      }
+    }
+    for (const [id, count] of reached) {
+      if (count > 1 && !chunks.has(id) && !id.includes('/node_modules/')) chunks.set(id, family);
+    }
   }
   return chunks;
 }

@@ -6,7 +6,7 @@ import type { UploadedSlotImages } from '#common/images/images.ts';
 import type { Tokens } from '#common/site-content/tokens.ts';
 import type { PublicContent } from '#common/site-content/public-content.ts';
 import type { SiteSettings } from '#common/site-content/site-settings.ts';
-import type { TyreOffer, TyreSearch, TyreSearchAnswer } from '#common/tyres/catalogue.ts';
+import type { TyreOffer, TyrePageAnswer, TyreSearch, TyreSearchAnswer } from '#common/tyres/catalogue.ts';
 import type { TyreSize } from '#common/tyres/size.ts';
 
 /**
@@ -74,6 +74,10 @@ export type ServerContext = {
     search(search: TyreSearch): Promise<TyreSearchAnswer>;
     /** One offered tyre for `quantity` of them (the booking page), or null. */
     offer(id: number, quantity: number): Promise<TyreOffer | null>;
+    /** The tyre of `size` whose page is `slug` (/tyres/205-55-r16/{slug}), as its page shows it. */
+    tyre(size: TyreSize, slug: string): Promise<TyrePageAnswer>;
+    /** The pages of the offered tyres in stock here or at the supplier (the sitemap's). */
+    stockedTyres(): Promise<{ size: TyreSize; slug: string }[]>;
   };
   reminders: {
     /** The address an unsubscribe link's reminder went to, and whether it is unsubscribed; else null. */

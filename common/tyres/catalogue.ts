@@ -49,14 +49,30 @@ export type TyreBasics = {
   price: number;
 };
 
-/** One tyre of GET /api/tyres: its label and when it can be fitted besides. */
+/** One tyre of GET /api/tyres: its label, when it can be fitted and its page's slug besides. */
 export type TyreOffer = TyreBasics & {
   label: TyreLabel;
   fittedFrom: string | null;
   availability: TyreAvailability;
+  /** Its page is /tyres/{size}/{slug} (tyre-slug.ts). */
+  slug: string;
 };
 
 export type TyreSearchAnswer = { size: string; items: TyreOffer[]; alternatives: TyreOffer[] };
+
+/**
+ * A tyre's own page: the tyre with its EAN, and when each of the quantities priced (1, 2 and 4)
+ * can be fitted; or, when no tyre on offer has the slug, the name of a tyre of the size that had
+ * it and is no longer offered (else null).
+ */
+export type TyrePageAnswer =
+  | {
+      found: true;
+      offer: TyreOffer;
+      ean: string | null;
+      quantities: { quantity: number; fittedFrom: string | null; availability: TyreAvailability }[];
+    }
+  | { found: false; withdrawn: string | null };
 
 /** What GET /api/tyres and the size pages search for. */
 export type TyreSearch = {

@@ -22,6 +22,7 @@ import { submitBooking } from '#server/bookings/store.ts';
 import { resubscribe, subscriptionOf, unsubscribe } from '#server/reminders/unsubscribe.ts';
 import { offerOf, searchTyres, sizesOnOffer } from '#server/tyres/offers.ts';
 import { stockedSizes } from '#server/tyres/catalogue.ts';
+import { stockedTyrePages, tyrePage } from '#server/tyres/tyre-page.ts';
 import { uploadedSlotImages } from '#server/images/service.ts';
 import { contentForPages } from '#server/site-content/store.ts';
 import { siteSettingsWith, type SiteSettings } from '#common/site-content/site-settings.ts';
@@ -122,6 +123,8 @@ export function servePages(
               stockedSizes: bookingPage(() => stockedSizes(database.db)),
               search: bookingPage((search) => searchTyres(booking, search)),
               offer: bookingPage((id, quantity) => offerOf(booking, id, quantity)),
+              tyre: bookingPage((size, slug) => tyrePage(booking, size, slug)),
+              stockedTyres: bookingPage(() => stockedTyrePages(database.db)),
             },
             reminders: {
               subscription: unsubscribePage((token) => subscriptionOf(database.db, token)),

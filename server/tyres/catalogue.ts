@@ -32,6 +32,32 @@ export async function stockedSizes(db: Database): Promise<TyreSize[]> {
     .orderBy(asc(tyres.rim), asc(tyres.width), asc(tyres.profile));
 }
 
+/**
+ * Every offered tyre's markings (what its slug is made of) and whether own stock or the supplier
+ * has it, smallest size first, then in the order they joined the catalogue.
+ */
+export async function offeredTyreMarks(db: Database) {
+  return db
+    .select({
+      id: tyres.id,
+      brand: tyres.brand,
+      pattern: tyres.pattern,
+      width: tyres.width,
+      profile: tyres.profile,
+      rim: tyres.rim,
+      loadIndex: tyres.loadIndex,
+      loadIndexDual: tyres.loadIndexDual,
+      speedRating: tyres.speedRating,
+      season: tyres.season,
+      runFlat: tyres.runFlat,
+      extraLoad: tyres.extraLoad,
+      stocked: sql<boolean>`(${tyres.stock} > ${tyres.reserved} or ${tyres.supplierStock} > 0)`,
+    })
+    .from(tyres)
+    .where(offered)
+    .orderBy(asc(tyres.rim), asc(tyres.width), asc(tyres.profile), asc(tyres.id));
+}
+
 /** The offered tyres of each of `sizes`. */
 export async function offeredTyresOf(db: Database, sizes: readonly TyreSize[]): Promise<TyreRow[]> {
   if (sizes.length === 0) return [];

@@ -11,6 +11,7 @@ import {
 } from '#common/tyres/catalogue.ts';
 import { fittedFrom } from '#common/tyres/fitted-from.ts';
 import { brandKey } from '#common/tyres/pricing.ts';
+import { tyreSlugBase, tyreSlugs } from '#common/tyres/tyre-slug.ts';
 import {
   loadAtLeast,
   sameSize,
@@ -132,7 +133,8 @@ export function tyresReserved(db: Database, id: number, quantity: number) {
 
 export const sizesOnOffer = (db: Database) => keptOf(db).sizes.get('sizes', () => offeredSizes(db));
 
-const tyresOfSize = (db: Database, size: TyreSize) => {
+/** The offered tyres of `size`, as kept (the rows every search of the size reads). */
+export const tyresOfSize = (db: Database, size: TyreSize) => {
   const catalogue = keptOf(db);
   return catalogue.rows.get(sizeText(size), () => catalogue.reads.add(size));
 };
@@ -153,12 +155,16 @@ async function fittingDays(
   return location ? availability(deps, { location, days: settings.horizonDays + 1 }) : [];
 }
 
-/** Turns rows into offers, priced by the published rules and dated by the diary's `days`. */
+/**
+ * Turns rows into offers, priced by the published rules and dated by the diary's `days`; their
+ * slugs told apart among `slugs` (the offered tyres of their sizes).
+ */
 function offerMaker(
   deps: BookingDependencies,
   settings: BusinessSettings,
   days: readonly AvailabilityDay[],
   quantity: number,
+  slugs: ReadonlyMap<number, string>,
 ) {
   const today = londonDate(deps.clock());
   return (row: TyreRow): TyreOffer => {
@@ -175,6 +181,7 @@ function offerMaker(
       },
       fittedFrom: when.fittedFrom,
       availability: when.availability,
+      slug: slugs.get(row.id) ?? tyreSlugBase(row),
     };
   };
 }
@@ -188,7 +195,8 @@ export async function offerOf(
   const row = await tyreById(deps.db, id);
   if (!row || row.hidden || !row.available) return null;
   const settings = await deps.settings();
-  return offerMaker(deps, settings, await fittingDays(deps, settings), quantity)(row);
+  const slugs = tyreSlugs(await tyresOfSize(deps.db, row));
+  return offerMaker(deps, settings, await fittingDays(deps, settings), quantity, slugs)(row);
 }
 
 /** The customer's filters, as a test of an offer. */
@@ -240,19 +248,20 @@ export async function searchWorld(deps: BookingDependencies) {
 export async function searchTyres(deps: BookingDependencies, search: TyreSearch): Promise<TyreSearchAnswer> {
   const { settings, days, key } = await searchWorld(deps);
   return keptOf(deps.db).answers.get(`${key} ${JSON.stringify(search)}`, () =>
-    answerSearch(deps, search, offerMaker(deps, settings, days, search.quantity)),
+    answerSearch(deps, search, (rows) => offerMaker(deps, settings, days, search.quantity, tyreSlugs(rows))),
   );
 }
 
 async function answerSearch(
   deps: BookingDependencies,
   search: TyreSearch,
-  toOffer: (row: TyreRow) => TyreOffer,
+  offersOf: (rows: readonly TyreRow[]) => (row: TyreRow) => TyreOffer,
 ): Promise<TyreSearchAnswer> {
   const today = londonDate(deps.clock());
   const wanted = filterOf(search, today);
   const order = compareOffers(search.sort);
-  const all = (await tyresOfSize(deps.db, search.size)).map(toOffer);
+  const sizeRows = await tyresOfSize(deps.db, search.size);
+  const all = sizeRows.map(offersOf(sizeRows));
   const items = all.filter(wanted).sort(order);
   if (all.some((offer) => offer.fittedFrom !== null)) {
     return { size: sizeText(search.size), items, alternatives: [] };
@@ -261,7 +270,9 @@ async function answerSearch(
   const standIns = (await sizesOnOffer(deps.db)).filter(
     (size) => !sameSize(size, search.size) && withinDiameter(search.size, size),
   );
+  // Each stand-in's size whole: its tyres' slugs are told apart among all of them.
   const rows = (await Promise.all(standIns.map((size) => tyresOfSize(deps.db, size)))).flat();
+  const toOffer = offersOf(rows);
   const alternatives = rows
     .filter(
       (row) =>

@@ -79,6 +79,7 @@ describe('GET /api/tyres', () => {
         price: 7_499,
         fittedFrom: '2026-11-25',
         availability: 'in-stock',
+        slug: 'hankook-ventus-prime-4-91v',
       },
       // £60.00 + 30% + VAT = £93.60 -> £93.99 + £12.00; three days from the supplier.
       expect.objectContaining({

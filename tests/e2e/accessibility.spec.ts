@@ -21,6 +21,7 @@ const routes: [path: string, options: typeof anySize | object][] = [
   ['/enquiry', {}],
   ['/tyres', {}],
   ['/tyres/205-55-r16?quantity=2', {}],
+  ['/tyres/205-55-r16/michelin-primacy-4-plus-94v', {}],
   ['/book', {}],
   ['/book?service=puncture-repair&location=mobile&postcode=RM3+0AB&step=when', {}],
   ['/book?location=mobile&postcode=CO1+1AA&step=when', anySize],

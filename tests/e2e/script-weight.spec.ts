@@ -37,6 +37,7 @@ for (const path of [
   '/privacy-policy',
   '/book?service=puncture-repair',
   '/tyres/205-55-r16',
+  '/tyres/205-55-r16/michelin-primacy-4-plus-94v',
 ]) {
   test(`${path} loads at most 120 kB of script, compressed`, anySize, async ({ page }) => {
     const sizes = await scriptsLoaded(page, path);

@@ -20,6 +20,7 @@ const offer = (overrides: Partial<TyreOffer> = {}): TyreOffer => ({
   label: { fuel: 'C', wet: 'B', noiseDb: 72, noiseClass: 'B', snow: true, ice: false },
   fittedFrom: '2026-11-25',
   availability: 'supplier',
+  slug: 'continental-vancontact-winter-109-107r',
   ...overrides,
 });
 
@@ -36,5 +37,9 @@ describe('a tyre on the size pages', () => {
     expect(shown(offer({ loadIndex: 91, loadIndexDual: null, speedRating: 'V' }))).toContain(
       '215/65 R16 91V · Winter',
     );
+  });
+
+  it('links to the tyre’s own page', () => {
+    expect(shown(offer())).toContain('href="/tyres/215-65-r16/continental-vancontact-winter-109-107r"');
   });
 });

@@ -4,12 +4,9 @@ import { seasonNames, type TyreOffer } from '#common/tyres/catalogue.ts';
 import { fittedTotal, shownQuantities, tyreTierNames } from '#common/tyres/pricing.ts';
 import { formatPence } from '#common/util/money.ts';
 import { loadIndexText, parseTyreSize, sizeLabel } from '#common/tyres/size.ts';
+import { tyrePagePath } from '#common/tyres/tyre-slug.ts';
 import { EuLabel } from './eu-label.tsx';
-import { shortDay } from './tyre-query.ts';
-
-/** Where "Book fitting" leads: the booking page with the service, the tyre and how many. */
-const bookFittingPath = (service: string, tyreId: number, quantity: number) =>
-  `/book?${new URLSearchParams({ service, tyre: String(tyreId), quantity: String(quantity) })}`;
+import { bookFittingPath, shortDay } from './tyre-query.ts';
 
 function When({ offer }: { offer: TyreOffer }) {
   if (offer.fittedFrom === null) {
@@ -57,7 +54,15 @@ export function TyreCard({
             {size ? sizeLabel(size) : offer.size}
           </p>
         )}
-        <h3 className="text-lg font-bold leading-snug">{name}</h3>
+        <h3 className="text-lg font-bold leading-snug">
+          {size ? (
+            <Link to={tyrePagePath(size, offer.slug)} className="underline-offset-2 hover:underline">
+              {name}
+            </Link>
+          ) : (
+            name
+          )}
+        </h3>
         <p className="text-sm text-slate-600">
           {tyreTierNames[offer.tier]} · {marks.join(' · ')}
         </p>

@@ -18,6 +18,38 @@ const availabilityUrl = (offer: TyreOffer) =>
       : 'https://schema.org/OutOfStock';
 
 /**
+ * Structured data of a tyre's own page: the tyre as a product (its EAN as its GTIN-13, else our
+ * id as its SKU) with its offer, the price of one tyre fully fitted, VAT included.
+ */
+export function tyreJsonLd(
+  offer: TyreOffer,
+  ean: string | null,
+  pageUrl: string,
+  seller: string,
+): MetaDescriptor {
+  const size = parseTyreSize(offer.size);
+  return {
+    'script:ld+json': {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: `${offer.brand} ${offer.pattern} ${size ? sizeLabel(size) : offer.size} ${loadIndexText(offer)}${offer.speedRating}`,
+      brand: { '@type': 'Brand', name: offer.brand },
+      category: 'Tyres',
+      ...(ean && /^\d{13}$/.test(ean) ? { gtin13: ean } : { sku: `tyre-${offer.id}` }),
+      url: pageUrl,
+      offers: {
+        '@type': 'Offer',
+        price: poundsText(offer.price),
+        priceCurrency: 'GBP',
+        availability: availabilityUrl(offer),
+        url: pageUrl,
+        seller: { '@type': 'Organization', name: seller },
+      },
+    },
+  };
+}
+
+/**
  * Structured data of a size page: its tyres as a list of products, each with its offer (the
  * price of one tyre fully fitted, VAT included, and whether it is in stock).
  */

@@ -6,11 +6,12 @@ import { ApiError, apiRequest } from '#app/lib/api.ts';
 const settingsQueryKey = (domain: SettingsDomain) => ['/api/settings', domain] as const;
 const historyQueryKey = (domain: SettingsDomain) => ['/api/settings', domain, 'history'] as const;
 
-export function useDomainSettings<Domain extends SettingsDomain>(domain: Domain) {
+export function useDomainSettings<Domain extends SettingsDomain>(domain: Domain, { enabled = true } = {}) {
   return useQuery({
     queryKey: settingsQueryKey(domain),
     queryFn: ({ signal }) =>
       apiRequest<DomainSettings<Domain>>('GET', `/api/settings/${domain}`, undefined, { signal }),
+    enabled,
   });
 }
 

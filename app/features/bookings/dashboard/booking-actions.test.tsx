@@ -10,7 +10,7 @@ import { makePublished } from '#tests/support/site-content.ts';
 import { enquiryCountsQueryKey } from '#app/features/enquiries/dashboard/index.ts';
 import { BookingsTab } from './bookings-tab.tsx';
 import { makeBooking } from './booking-test-data.ts';
-import { serveDiary, type DiaryApi } from './diary-api-handlers.ts';
+import { answerBookingSettings, serveDiary, type DiaryApi } from './diary-api-handlers.ts';
 
 const freeMobile: AvailabilityDay[] = [
   {
@@ -334,6 +334,7 @@ describe('Move…', () => {
       answer('GET /api/bookings', { status: 200, body: [makeBooking()] }),
       answer('GET /api/site-content', { status: 200, body: makePublished() }),
       answer('GET /api/fitters', { status: 200, body: [] }),
+      answerBookingSettings(),
       answer('GET /api/availability', { status: 200, body: [] }),
     );
     renderDiary();

@@ -2,18 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Fitter } from '#common/accounts/accounts.ts';
 import type { Booking, BookingUpdate } from '#common/bookings/booking.ts';
 import type { Job } from '#common/jobs/jobs.ts';
-import {
-  bookingLocationName,
-  bookingSettingsOf,
-  mobileLocation,
-  type BookingSettings,
-} from '#common/bookings/settings.ts';
+import { bookingLocationName, mobileLocation, type BookingSettings } from '#common/bookings/settings.ts';
 import { isBranchService } from '#common/bookings/branch-services.ts';
 import { locationsOffering, type AvailabilityDay } from '#common/bookings/slots.ts';
 import type { PublishedSiteContent, SiteContent } from '#common/site-content/site-content.ts';
 import { apiRequest } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import { siteContentQueryKey } from '#app/features/site-content/editor/index.ts';
+import { useDomainSettings } from '#app/features/settings/index.ts';
 import { enquiriesQueryKey } from '#app/features/enquiries/dashboard/index.ts';
 import { bookingUpdatedToast } from './booking-format.ts';
 
@@ -28,12 +24,13 @@ const bookingsRefetchMs = 30_000;
 const bookingsPath = (from: string, to: string) => `/api/bookings?${new URLSearchParams({ from, to })}`;
 
 /** The bookings of a day or a week, cancelled ones included, ordered by date, start and location. */
-export function useBookings(from: string, to: string) {
+export function useBookings(from: string, to: string, { enabled = true } = {}) {
   return useQuery({
     queryKey: bookingRangeQueryKey(from, to),
     queryFn: ({ signal }) => apiRequest<Booking[]>('GET', bookingsPath(from, to), undefined, { signal }),
     staleTime: 0,
     refetchInterval: bookingsRefetchMs,
+    enabled,
   });
 }
 
@@ -87,16 +84,18 @@ function placesFor(content: SiteContent, settings: BookingSettings, service: str
 }
 
 /**
- * Where bookings of `service` can be made, from the published site content (the Content tab's
- * query), and how many days ahead customers may book, today included.
+ * Where bookings of `service` can be made, by the booking settings in force (named as the
+ * published site content names the branches), and how many days ahead customers may book, today
+ * included.
  */
 export function useBookingLocations({ enabled, service }: { enabled: boolean; service: string }) {
   const content = useQuery<PublishedSiteContent>({ queryKey: siteContentQueryKey, enabled });
+  const booking = useDomainSettings('booking', { enabled });
   const published = content.data?.content;
-  const settings = published && bookingSettingsOf(published);
+  const settings = booking.data?.settings;
   const locations = published && settings && placesFor(published, settings, service);
   const searchDays = settings ? Math.min(settings.horizonDays + 1, maxSearchDays) : defaultSearchDays;
-  return { locations, searchDays, isPending: content.isPending && enabled };
+  return { locations, searchDays, isPending: (content.isPending || booking.isPending) && enabled };
 }
 
 const fittersQueryKey = ['/api/fitters'] as const;

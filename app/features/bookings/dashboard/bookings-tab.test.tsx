@@ -10,6 +10,7 @@ import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { BookingsTab } from './bookings-tab.tsx';
 import { formatDiaryDate } from './booking-format.ts';
 import { fitters, makeBooking, testFitters } from './booking-test-data.ts';
+import { answerBookingSettings } from './diary-api-handlers.ts';
 
 /** Answers GET /api/bookings with those of `bookings` in the range asked for, as the API orders them. */
 function serveBookings(bookings: Booking[]) {
@@ -20,6 +21,7 @@ function serveBookings(bookings: Booking[]) {
       return { status: 200, body: bookings.filter((booking) => booking.date >= from && booking.date <= to) };
     }),
     answer('GET /api/fitters', { status: 200, body: testFitters }),
+    answerBookingSettings(),
   ).calls;
 }
 
@@ -197,6 +199,7 @@ describe('BookingsTab, day view', () => {
     serveApi(
       answer('GET /api/bookings', () => (fail ? unavailable : { status: 200, body: [] })),
       answer('GET /api/fitters', () => (fail ? unavailable : { status: 200, body: [] })),
+      answerBookingSettings(),
     );
     renderTab();
     const alert = await screen.findByRole('alert');
@@ -205,6 +208,56 @@ describe('BookingsTab, day view', () => {
     fail = false;
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await screen.findByText('No bookings on this day');
+  });
+});
+
+describe('BookingsTab, opened with nothing booked today', () => {
+  it('moves once to the next day with bookings, and says so; Today then shows today', async () => {
+    const today = londonDate(new Date());
+    const later = addDays(today, 3);
+    const calls = serveBookings([
+      makeBooking({ id: 30, date: addDays(today, 1), name: 'Cancelled Tomorrow', status: 'cancelled' }),
+      makeBooking({ id: 31, date: later, name: 'Later Customer' }),
+    ]);
+    renderTab('');
+    await screen.findByText('Later Customer');
+    screen.getByText(formatDiaryDate(later), { selector: 'h3, h2, p, span, div' });
+    expect(screen.getByRole('status').textContent).toBe(
+      `Nothing is booked for today: this is ${formatDiaryDate(later)}, the next day with bookings.`,
+    );
+    expect(ranges(calls)).toContain(`${addDays(today, 1)}..${addDays(today, 28)}`);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Today' }));
+    await screen.findByText('No bookings on this day');
+    screen.getByText(formatDiaryDate(today), { selector: 'h3, h2, p, span, div' });
+    expect(screen.queryByRole('status')).toBeNull();
+    // Today stays: the diary does not move again.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Later Customer')).toBeNull();
+  });
+
+  it('stays on today when today has bookings, and looks no further', async () => {
+    const today = londonDate(new Date());
+    const calls = serveBookings([makeBooking({ id: 32, date: today, name: 'Today Customer' })]);
+    renderTab('');
+    await screen.findByText('Today Customer');
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(distinct(ranges(calls))).toEqual([`${today}..${today}`]);
+  });
+});
+
+describe('BookingsTab, closed days', () => {
+  it('says a day is closed, with the bank holiday’s name, in the week and on the day', async () => {
+    serveBookings([]);
+    renderTab('?date=2026-12-23&view=week');
+    const christmas = await screen.findByRole('region', { name: 'Friday 25 December 2026' });
+    await within(christmas).findByText('Closed: Christmas Day');
+    expect(within(section('Wednesday 23 December 2026')).queryByText(/Closed/)).toBeNull();
+    await userEvent.click(
+      within(christmas).getByRole('button', { name: 'Day view of Friday 25 December 2026' }),
+    );
+    await screen.findByText('No bookings on this day');
+    screen.getByText('Closed: Christmas Day');
   });
 });
 
@@ -283,7 +336,9 @@ describe('BookingsTab, week view', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Previous week' }));
     await screen.findByText('Week of 8 – 14 February 2027');
     await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Open Wednesday 17 February 2027' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Day view of Wednesday 17 February 2027' }),
+    );
     await screen.findByRole('article', { name: 'Wednesday Early' });
     screen.getByText('Wednesday 17 February 2027');
     screen.getByRole('button', { name: 'Day', pressed: true });

@@ -1,10 +1,14 @@
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import type { Booking } from '#common/bookings/booking.ts';
 import { londonDate } from '#common/time/london.ts';
-import { isCalendarDate } from '#common/time/week.ts';
+import { addDays, isCalendarDate } from '#common/time/week.ts';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { messageOf } from '#app/lib/api.ts';
-import { needsFitter } from './booking-format.ts';
+import { useDomainSettings } from '#app/features/settings/index.ts';
+import { formatDiaryDate, needsFitter } from './booking-format.ts';
 import { useBookings } from './booking-queries.ts';
+import { dayClosure } from './diary-closures.ts';
 import { DiaryDay } from './diary-day.tsx';
 import { datesOf, diaryRange, stepDate, type DiaryView } from './diary-groups.ts';
 import { DiaryToolbar } from './diary-toolbar.tsx';
@@ -23,8 +27,10 @@ function useDiaryPlace() {
     view: (params.get('view') === 'week' ? 'week' : 'day') as DiaryView,
     date: isCalendarDate(asked) ? asked : today,
     showCancelled: params.get('cancelled') === '1',
+    /** Whether the address names the day (else the diary opened on today of itself). */
+    dated: isCalendarDate(asked),
   };
-  const go = (next: Partial<typeof place>) => {
+  const go = (next: Partial<Omit<typeof place, 'dated'>>) => {
     const { view, date, showCancelled } = { ...place, ...next };
     const search = new URLSearchParams();
     if (view === 'week') search.set('view', view);
@@ -35,15 +41,56 @@ function useDiaryPlace() {
   return { ...place, today, go };
 }
 
+/** How far ahead the diary looks for the next day with bookings when today has none. */
+const lookAheadDays = 28;
+
+const live = (bookings: readonly Booking[]) => bookings.filter((booking) => booking.status !== 'cancelled');
+
+/**
+ * Opened on today with nothing booked (the address naming no day), the diary moves once to the
+ * next day with bookings within four weeks; the day it moved to, while shown.
+ */
+function useNextBookedDay(
+  place: ReturnType<typeof useDiaryPlace>,
+  todays: readonly Booking[] | undefined,
+): string | null {
+  const { view, date, dated, today, go } = place;
+  // Decided once, as the diary opens: null while today's bookings, or those ahead, are read.
+  const [decision, setDecision] = useState<{ movedTo: string | null } | null>(
+    dated || view !== 'day' ? { movedTo: null } : null,
+  );
+  const looking = decision === null && todays !== undefined && live(todays).length === 0;
+  const ahead = useBookings(addDays(today, 1), addDays(today, lookAheadDays), { enabled: looking });
+  if (decision === null && todays !== undefined) {
+    if (!looking) setDecision({ movedTo: null });
+    else if (ahead.data || ahead.isError) setDecision({ movedTo: firstDate(live(ahead.data ?? [])) });
+  }
+  const moved = useRef(false);
+  useEffect(() => {
+    if (!decision?.movedTo || moved.current) return;
+    moved.current = true;
+    go({ date: decision.movedTo });
+  }, [decision, go]);
+  return decision?.movedTo === date && view === 'day' ? decision.movedTo : null;
+}
+
+/** The first day of `bookings`, or null when there are none. */
+const firstDate = (bookings: readonly Booking[]) =>
+  bookings.reduce<string | null>((first, { date }) => (first === null || date < first ? date : first), null);
+
 /** The Bookings section: the diary of online bookings by day or by week, and what staff do with them. */
 export function BookingsTab() {
-  const { view, date, showCancelled, today, go } = useDiaryPlace();
+  const place = useDiaryPlace();
+  const { view, date, showCancelled, today, go } = place;
   const range = diaryRange(view, date);
   const bookings = useBookings(range.from, range.to);
+  const movedTo = useNextBookedDay(place, date === today ? bookings.data : undefined);
+  const booking = useDomainSettings('booking');
+  const closureOf = (day: string) => (booking.data ? dayClosure(booking.data.settings, day) : null);
   const all = bookings.data ?? [];
-  const cancelledCount = all.filter((booking) => booking.status === 'cancelled').length;
-  const shown = showCancelled ? all : all.filter((booking) => booking.status !== 'cancelled');
-  const withoutFitter = all.filter((booking) => needsFitter(booking, today)).length;
+  const cancelledCount = all.filter((entry) => entry.status === 'cancelled').length;
+  const shown = showCancelled ? all : live(all);
+  const withoutFitter = all.filter((entry) => needsFitter(entry, today)).length;
 
   return (
     <section aria-labelledby="bookings-diary" className="grid min-w-0 gap-4">
@@ -85,18 +132,28 @@ export function BookingsTab() {
               The diary could not be refreshed ({messageOf(bookings.error)}). It is tried again in a moment.
             </p>
           )}
+          {movedTo && (
+            <p
+              role="status"
+              className="rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-700"
+            >
+              Nothing is booked for today: this is {formatDiaryDate(movedTo)}, the next day with bookings.
+            </p>
+          )}
           {view === 'day' ? (
             <DiaryDay
               date={date}
               today={today}
               bookings={shown}
               hiddenCount={showCancelled ? 0 : cancelledCount}
+              closed={closureOf(date)}
             />
           ) : (
             <DiaryWeek
               dates={datesOf(range)}
               bookings={shown}
               today={today}
+              closureOf={closureOf}
               onOpenDay={(day) => go({ view: 'day', date: day })}
             />
           )}

@@ -1,8 +1,9 @@
 import type { Booking, BookingUpdate } from '#common/bookings/booking.ts';
 import type { AvailabilityDay } from '#common/bookings/slots.ts';
 import type { Job } from '#common/jobs/jobs.ts';
+import { bookingSettingsOf, type BookingSettings } from '#common/bookings/settings.ts';
 import { answer, serveApi, type ApiReply } from '#tests/support/api-handlers.ts';
-import { makePublished } from '#tests/support/site-content.ts';
+import { makeContent, makePublished } from '#tests/support/site-content.ts';
 import { testFitters } from './booking-test-data.ts';
 
 type BookingChange = ApiReply<'PUT /api/bookings/:id'>;
@@ -19,6 +20,26 @@ export type DiaryApi = {
   /** The job POST /api/jobs/{id}/price-approval answers for a booking whose price is held (its invoice issued). */
   approvedJob?: (booking: Booking) => Job;
 };
+
+/**
+ * GET /api/settings/booking as the diary reads it: `settings`, else the starting settings of the
+ * test content's branches (version 0).
+ */
+export const answerBookingSettings = (settings?: BookingSettings) =>
+  answer('GET /api/settings/:domain', ({ params }) =>
+    params.domain === 'booking'
+      ? {
+          status: 200,
+          body: {
+            domain: 'booking',
+            version: settings ? 1 : 0,
+            settings: settings ?? bookingSettingsOf({ branches: makeContent().branches }),
+            changedAt: null,
+            changedBy: null,
+          },
+        }
+      : { status: 404, body: { error: 'Not found' } },
+  );
 
 /** A booking with a staff change made, as the API answers it. */
 function changed(booking: Booking, update: BookingUpdate): Booking {
@@ -39,6 +60,7 @@ export function serveDiary({ bookings, put, availability, approvedJob }: DiaryAp
     }),
     answer('GET /api/fitters', { status: 200, body: testFitters }),
     answer('GET /api/site-content', { status: 200, body: makePublished() }),
+    answerBookingSettings(),
     answer('GET /api/availability', ({ query }) =>
       availability
         ? {

@@ -10,16 +10,20 @@ export function DiaryDay({
   today,
   bookings,
   hiddenCount,
+  closed = null,
 }: {
   date: string;
   /** London's date, for the bookings of the coming days that no fitter has yet. */
   today: string;
   bookings: Booking[];
   hiddenCount: number;
+  /** Why nothing can be booked online that day ("Closed: Christmas Day"), if so. */
+  closed?: string | null;
 }) {
   if (bookings.length === 0) {
     return (
       <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
+        {closed && <p className="mb-1 font-semibold text-ink">{closed}</p>}
         <p>No bookings on this day</p>
         {hiddenCount > 0 && (
           <p className="mt-1 text-sm">
@@ -31,6 +35,11 @@ export function DiaryDay({
   }
   return (
     <div className="grid gap-6">
+      {closed && (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          {closed}. Customers cannot book this day online; these bookings were made before it closed.
+        </p>
+      )}
       {diaryOf(bookings).map((location) => {
         const headingId = `diary-${date}-${location.location}`;
         const count = location.windows.reduce((sum, window) => sum + window.bookings.length, 0);

@@ -8,12 +8,14 @@ type DiaryWeekProps = {
   dates: string[];
   bookings: Booking[];
   today: string;
+  /** Why nothing can be booked online on a date ("Closed: Christmas Day"), or null. */
+  closureOf?: (date: string) => string | null;
   /** Opens the day view on `date`, where the bookings' details and actions are. */
   onOpenDay: (date: string) => void;
 };
 
 /** A week, Monday to Sunday: one column a day on wide screens, one under another on phones. */
-export function DiaryWeek({ dates, bookings, today, onOpenDay }: DiaryWeekProps) {
+export function DiaryWeek({ dates, bookings, today, closureOf = () => null, onOpenDay }: DiaryWeekProps) {
   const byDate = bookingsByDate(bookings);
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-7">
@@ -21,13 +23,18 @@ export function DiaryWeek({ dates, bookings, today, onOpenDay }: DiaryWeekProps)
         const headingId = `diary-week-${date}`;
         const day = byDate.get(date) ?? [];
         const isToday = date === today;
+        const closed = closureOf(date);
         const withoutFitter = day.filter((booking) => needsFitter(booking, today)).length;
         return (
           <section
             key={date}
             aria-labelledby={headingId}
             className={`flex min-w-0 flex-col gap-2 rounded-xl border p-2.5 ${
-              isToday ? 'border-brand bg-brand-light/40' : 'border-slate-200 bg-slate-50'
+              isToday
+                ? 'border-brand bg-brand-light/40'
+                : closed
+                  ? 'border-dashed border-slate-300 bg-slate-100'
+                  : 'border-slate-200 bg-slate-50'
             }`}
           >
             <div className="flex items-center justify-between gap-1">
@@ -45,9 +52,10 @@ export function DiaryWeek({ dates, bookings, today, onOpenDay }: DiaryWeekProps)
                 onClick={() => onOpenDay(date)}
                 className="min-h-8 rounded-md px-2 text-xs font-semibold text-ink underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ink"
               >
-                Open<span className="sr-only"> {formatDiaryDate(date)}</span>
+                Day view<span className="sr-only"> of {formatDiaryDate(date)}</span>
               </button>
             </div>
+            {closed && <p className="text-xs font-semibold text-slate-600">{closed}</p>}
             <WithoutFitterCount count={withoutFitter} variant="block" />
             {day.length === 0 ? (
               <p className="py-2 text-xs text-slate-500">No bookings</p>

@@ -219,7 +219,7 @@ test('an owner adds a member of staff, who sets up their account and two-factor 
   const person = page.getByLabel('Person');
   await what.selectOption({ label: activityKindLabels['account-created'] });
   await expect(entry('account-created', staffAccount.username, `account ${name}`)).toContainText(
-    'Detail:role: staff',
+    'Detail:Role: staff',
   );
   await what.selectOption({ label: activityKindLabels['account-disabled'] });
   await expect(entry('account-disabled', staffAccount.username, `account ${name}`)).toHaveCount(1);
@@ -239,5 +239,5 @@ test('an owner adds a member of staff, who sets up their account and two-factor 
   for (const kind of theirs) await expect(entry(kind, name)).toHaveCount(1);
   await expect(entry('account-set-up', name, `account ${name}`)).toHaveCount(1);
   await expect(entry('two-factor-enabled', name, `account ${name}`)).toHaveCount(1);
-  await expect(entry('sign-in', name)).toContainText('Detail:twoFactor: yes');
+  await expect(entry('sign-in', name)).toContainText('Detail:With a two-factor code');
 });

@@ -1,11 +1,12 @@
 import { Button } from '#app/components/ui/button.tsx';
 import { activityKindLabels, type ActivityEntry } from '#common/accounts/accounts.ts';
-import { detailText, formatActivityTime } from './activity-format.ts';
+import { formatActivityTime } from './activity-format.ts';
+import { detailWords } from './activity-words.ts';
 import { Fact } from '#app/components/ui/fact.tsx';
 
 /** One entry: when, what, who, to what, the detail, and the client's short hash. */
 function ActivityItem({ entry }: { entry: ActivityEntry }) {
-  const detail = detailText(entry.detail);
+  const detail = detailWords(entry.detail);
   return (
     <li className="grid gap-1.5 px-4 py-3 sm:grid-cols-[12rem_1fr] sm:gap-4">
       <time dateTime={entry.occurredAt} className="text-sm text-slate-600 tabular-nums">

@@ -13,7 +13,7 @@ import {
 } from '#tests/support/api-handlers.ts';
 import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { staffAccount } from '#tests/support/staff-data.ts';
-import { detailText } from './activity-format.ts';
+import { detailWords } from './activity-words.ts';
 import { ActivityTab } from './activity-tab.tsx';
 
 /** Test data: an entry of the log, with overrides. */
@@ -71,10 +71,35 @@ describe('ActivityTab', () => {
     const list = await screen.findByRole('list', { name: 'Activity, newest first' });
     const [first, second] = within(list).getAllByRole('listitem');
     expect(first?.textContent).toBe(
-      '23/11/2026, 14:05:09Enquiry status changedWho:aliceTarget:enquiry ENQ-2611-0042Detail:from: new, to: quotedClient:a1b2c3',
+      '23/11/2026, 14:05:09Enquiry status changedWho:aliceTarget:enquiry ENQ-2611-0042Detail:From new to quotedClient:a1b2c3',
     );
     expect(second?.textContent).toBe('01/07/2026, 09:05:00Sign-in failedWho:Not signed in');
-    expect(detailText({ count: 3, all: true, note: null })).toBe('count: 3, all: yes, note: none');
+  });
+
+  it('says each entry’s detail in words, not as its fields', () => {
+    expect(detailWords({})).toBe('');
+    expect(detailWords({ twoFactor: false })).toBe('With the password alone');
+    expect(detailWords({ twoFactor: true })).toBe('With a two-factor code');
+    expect(detailWords({ requireTwoFactor: true })).toBe('Two-factor sign-in required of every account');
+    expect(detailWords({ role: 'staff' })).toBe('Role: staff');
+    expect(detailWords({ domain: 'tyres', version: 3 })).toBe('Tyre prices, version 3');
+    expect(detailWords({ version: 12 })).toBe('Version 12');
+    expect(detailWords({ sessionsEnded: 2 })).toBe('2 sessions ended');
+    expect(detailWords({ status: null, search: true })).toBe('Every status, with a search');
+    expect(detailWords({ stock: '4 → 0', hidden: true, reason: 'Sold at the counter' })).toBe(
+      'Stock 4 → 0; hidden from customers; reason: Sold at the counter',
+    );
+    expect(detailWords({ priceOverride: 7_999 })).toBe('Price set to £79.99');
+    expect(detailWords({ priceOverride: null })).toBe('Price back to the rules');
+    expect(detailWords({ file: 'prices.csv', status: 'done', imported: 300, rejected: 2 })).toBe(
+      'Status done; prices.csv, 300 imported, 2 refused',
+    );
+    expect(detailWords({ tyre: 'Michelin Primacy 4+ 205/55 R16 91V', quantity: 2 })).toBe(
+      '2 × Michelin Primacy 4+ 205/55 R16 91V',
+    );
+    expect(detailWords({ motExpiry: '2027-05-01' })).toBe('MOT expiry 1 May 2027');
+    // A key no phrase knows: its words, and its value.
+    expect(detailWords({ tyreCount: 3, all: true, note: null })).toBe('Tyre count: 3; all: yes');
   });
 
   it('asks for the person and the kind chosen in the filters', async () => {

@@ -11,7 +11,7 @@ import { staffUser } from '#tests/support/staff-data.ts';
 import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { JobsPage } from './jobs-page.tsx';
 import { memoryStore } from './phone-store.ts';
-import { makeJob } from './phone-test-data.ts';
+import { makeJob } from './phone-test-data.tsx';
 
 const today = londonDate(new Date());
 const later = addDays(today, 3);

@@ -1,5 +1,10 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
 import type { Job } from '#common/jobs/jobs.ts';
 import { londonDate } from '#common/time/london.ts';
+import type { ActionRequest } from './action-queue.ts';
+import { JobCard } from './job-card.tsx';
 
 /** Test data: a job of the fitter's day as GET /api/jobs lists it, with overrides. */
 export function makeJob(overrides: Partial<Job> = {}): Job {
@@ -35,4 +40,14 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
     reviewRequest: true,
     ...overrides,
   };
+}
+
+/** The card with a queue that records what the fitter did. */
+export function renderCard(job: Job) {
+  const added: { label: string; request: ActionRequest }[] = [];
+  const add = vi.fn(async (_job: Job, label: string, request: (key: string) => ActionRequest) => {
+    added.push({ label, request: request('key-1') });
+  });
+  render(<JobCard job={job} waiting={0} add={add} />);
+  return { added, user: userEvent.setup() };
 }

@@ -221,6 +221,13 @@ describe('completing a job on the phone', () => {
     await vi.waitFor(() => expect(added.map((action) => action.label)).toEqual(['Completed']));
   });
 
+  it('shows the charge paid in full when it has been paid already', async () => {
+    const { user } = await openForm({ paid: 2500 });
+    await next(user, 2);
+    const form = screen.getByRole('form', { name: 'Complete the job' });
+    expect(within(form).getByText('Paid in full (£25.00)')).toBeTruthy();
+  });
+
   it('completes a job booked for tomorrow without asking', async () => {
     const { added, user } = await openForm({ date: addDays(londonDate(new Date()), 1) });
     await next(user, 3);

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeJob, renderCard } from './phone-test-data.tsx';
 
@@ -83,6 +83,19 @@ describe('a job on the fitter’s phone', () => {
         request: { kind: 'payment', body: { method: 'cash', amount: 500, idempotencyKey: 'key-1' } },
       },
     ]);
+  });
+
+  it('reads "Paid in full" once paid, else what is still due', () => {
+    renderCard(makeJob({ status: 'completed', paid: 2500, invoice: 'INV-000004' }));
+    const paid = screen.getByRole('article');
+    expect(within(paid).getByText('Paid in full (£25.00)')).toBeTruthy();
+    expect(within(paid).queryByRole('button', { name: 'Take payment' })).toBeNull();
+    cleanup();
+    renderCard(makeJob({ status: 'completed', paid: 1000 }));
+    expect(screen.getByText('£15.00 still due (£10.00 paid of £25.00)')).toBeTruthy();
+    cleanup();
+    renderCard(makeJob());
+    expect(screen.getByText('£25.00 to pay')).toBeTruthy();
   });
 
   it('says a price cut waits for the office before the invoice is issued', () => {

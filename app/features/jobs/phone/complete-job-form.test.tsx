@@ -42,19 +42,19 @@ beforeAll(markHydrated);
 describe('completing a job on the phone', () => {
   it('goes a phone screen at a time, with its progress, forward and back', async () => {
     const { user } = await openForm();
-    expect(stepShown()).toBe('Step 1 of 4Tyres');
+    expect(stepShown()).toBe('Step 1 of 4 Tyres');
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Complete the job' })).toBeNull();
     await next(user);
-    expect(stepShown()).toBe('Step 2 of 4Checks and photos');
-    expect(document.activeElement?.textContent).toBe('Step 2 of 4Checks and photos');
+    expect(stepShown()).toBe('Step 2 of 4 Checks and photos');
+    expect(document.activeElement?.textContent).toBe('Step 2 of 4 Checks and photos');
     expect(screen.getByRole('checkbox', { name: 'Wheel nuts torqued' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add a tyre' })).toBeNull();
     await next(user, 2);
-    expect(stepShown()).toBe('Step 4 of 4Signature');
+    expect(stepShown()).toBe('Step 4 of 4 Signature');
     expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    expect(stepShown()).toBe('Step 3 of 4The charge');
+    expect(stepShown()).toBe('Step 3 of 4 The charge');
   });
 
   it('leaves "wheel nuts torqued" for the fitter to tick, and asks for it once tyres are fitted', async () => {
@@ -69,7 +69,7 @@ describe('completing a job on the phone', () => {
     expect(within(summary).getByRole('link').textContent).toBe(torquedMessage);
     // The summary is read first; the section of the problem is on screen beneath it.
     expect(document.activeElement).toBe(summary);
-    expect(stepShown()).toBe('Step 2 of 4Checks and photos');
+    expect(stepShown()).toBe('Step 2 of 4 Checks and photos');
     expect(torqued.getAttribute('aria-describedby')).toBe(
       screen.getByText(torquedMessage, { selector: 'p' }).id,
     );
@@ -92,7 +92,7 @@ describe('completing a job on the phone', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual([dotMessage, torquedMessage]);
-    expect(stepShown()).toBe('Step 1 of 4Tyres');
+    expect(stepShown()).toBe('Step 1 of 4 Tyres');
     expect(added).toEqual([]);
 
     // From the tyres, the second link goes to the checks and its box.
@@ -102,14 +102,14 @@ describe('completing a job on the phone', () => {
         name: torquedMessage,
       }),
     );
-    await waitFor(() => expect(stepShown()).toBe('Step 2 of 4Checks and photos'));
+    await waitFor(() => expect(stepShown()).toBe('Step 2 of 4 Checks and photos'));
     expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Wheel nuts torqued' }));
     await user.click(
       within(screen.getByRole('group', { name: 'There is a problem' })).getByRole('link', {
         name: dotMessage,
       }),
     );
-    expect(stepShown()).toBe('Step 1 of 4Tyres');
+    expect(stepShown()).toBe('Step 1 of 4 Tyres');
     const dot = screen.getByLabelText(dotLabel);
     expect(document.activeElement).toBe(dot);
     expect(dot.getAttribute('aria-describedby')).toBe(screen.getByText(dotMessage, { selector: 'p' }).id);
@@ -162,7 +162,7 @@ describe('completing a job on the phone', () => {
     await next(user);
     await user.click(screen.getByRole('button', { name: 'Complete the job' }));
     const totalError = await screen.findByText(jobTotalMessage(99 * 1_000_000), { selector: 'p' });
-    expect(stepShown()).toBe('Step 3 of 4The charge');
+    expect(stepShown()).toBe('Step 3 of 4 The charge');
     expect(screen.getByLabelText('Price of one (£)').getAttribute('aria-describedby')).toBe(totalError.id);
     expect(screen.getByLabelText('Why the charge changed').getAttribute('aria-describedby')).toBe(
       screen.getByText(linesReasonMessage, { selector: 'p' }).id,

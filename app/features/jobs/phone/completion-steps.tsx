@@ -23,7 +23,7 @@ export function StepHeading({ jobId, step }: { jobId: number; step: number }) {
       >
         <span className="block text-sm font-semibold text-slate-600">
           Step {step + 1} of {count}
-        </span>
+        </span>{' '}
         {completionSections[step]!.title}
       </h4>
     </div>

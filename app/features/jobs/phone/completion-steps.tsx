@@ -34,7 +34,8 @@ export function StepHeading({ jobId, step }: { jobId: number; step: number }) {
 export function StepButtons({ step, onMove }: { step: number; onMove: (step: number) => void }) {
   const last = step === count - 1;
   return (
-    <div className="grid grid-cols-2 gap-2">
+    // Back stays narrow beside the wide press forward ("Complete the job" on one line at 390 px).
+    <div className="grid grid-cols-[auto_1fr] gap-2">
       {step > 0 ? (
         <Button type="button" variant="outline" size="large" onClick={() => onMove(step - 1)}>
           <ChevronLeftIcon className="size-5" aria-hidden="true" />

@@ -87,11 +87,14 @@ describe('My jobs', () => {
     expect(screen.getByText('Today', { selector: 'p' })).toBeTruthy();
     expect(address()).toBe('/admin/jobs REPLACE');
     expect((screen.getByRole('button', { name: 'Today' }) as HTMLButtonElement).disabled).toBe(true);
+    await screen.findByText('No jobs for you on this day.');
   });
 
-  it('opens today when the address names no day, or not a real one', () => {
+  it('opens today when the address names no day, or not a real one', async () => {
     renderPage({ route: '/admin/jobs?date=2026-02-30', userId: 13 });
     expect(heading().textContent).toBe(dayText(today));
+    // The day's answer in before the test ends, so that no request outlives it.
+    await screen.findByText('No jobs for you on this day.');
   });
 
   it('goes to the next day with a job, from the day shown', async () => {
@@ -109,6 +112,7 @@ describe('My jobs', () => {
     expect(await screen.findByText(`No jobs booked for you after ${dayText(today)}.`)).toBeTruthy();
     expect(heading().textContent).toBe(dayText(today));
     expect(address()).toBe('/admin/jobs POP');
+    await screen.findByText('No jobs for you on this day.');
   });
 
   it('without signal, says a day is not on the phone and finds the next job among the kept days', async () => {

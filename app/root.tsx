@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction } from 'react-router';
 import interFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import montserratFont from '@fontsource-variable/montserrat/files/montserrat-latin-wght-normal.woff2?url';
 import type { Route } from './+types/root';
@@ -32,6 +32,20 @@ export function loader({ context }: Route.LoaderArgs): RootData {
     gaMeasurementId: context.gaMeasurementId,
   };
 }
+
+/**
+ * The root's data (the site's settings) does not depend on the address's query: a change of the
+ * query alone on the same page (the day My jobs shows, the diary's view) keeps it rather than
+ * asking the server again, which My jobs without signal could not (the page would fail). A form's
+ * submission still reloads it.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) =>
+  formMethod === undefined && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

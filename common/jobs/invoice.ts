@@ -124,10 +124,18 @@ export type PaidStatus = {
   payments: Pick<JobPayment, 'method' | 'amount' | 'takenAt'>[];
 };
 
+/** Whether an amount is paid in full, in part or not at all, and what is still due of it. */
+export function paidStateOf(grossPence: number, paidPence: number): Omit<PaidStatus, 'payments'> {
+  const duePence = Math.max(0, grossPence - paidPence);
+  const status = paidPence <= 0 ? 'unpaid' : duePence === 0 ? 'paid' : 'part-paid';
+  return { status, paidPence, duePence };
+}
+
 /** The paid status of an amount, from the payments taken against it. */
 export function paidStatus(grossPence: number, payments: PaidStatus['payments']): PaidStatus {
   const paidPence = payments.reduce((sum, payment) => sum + payment.amount, 0);
-  const duePence = Math.max(0, grossPence - paidPence);
-  const status = paidPence <= 0 ? 'unpaid' : duePence === 0 ? 'paid' : 'part-paid';
-  return { status, paidPence, duePence, payments };
+  return { ...paidStateOf(grossPence, paidPence), payments };
 }
+
+/** How every paid amount reads, on the invoice and the job cards alike. */
+export const paidInFullText = 'Paid in full';

@@ -216,6 +216,9 @@ export const linesReasonMessage = 'Say why the charge differs from the booking';
 
 export const noPriceChangeHeldMessage = 'This job has no price change waiting for approval.';
 
+/** GET /api/jobs/next: the first day after the one asked about with a job, or null when none is booked. */
+export type NextJobDay = { date: string | null };
+
 /** A job as GET /api/jobs answers it: what the fitter needs at the kerb, signal or not. */
 export type Job = {
   /** The booking's id. */

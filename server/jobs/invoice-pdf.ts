@@ -10,7 +10,12 @@
  */
 import PDFDocument from 'pdfkit';
 import { formatRegistration } from '#common/vehicles/registration.ts';
-import { type InvoiceDocument, type PaidStatus, paymentMethodLabels } from '#common/jobs/invoice.ts';
+import {
+  type InvoiceDocument,
+  type PaidStatus,
+  paidInFullText,
+  paymentMethodLabels,
+} from '#common/jobs/invoice.ts';
 import { formatPence } from '#common/util/money.ts';
 import {
   colours,
@@ -210,7 +215,7 @@ type StatusLine = { text: string; style: TextStyle };
 
 function paidLines(paid: PaidStatus): StatusLine[] {
   const headline = {
-    paid: 'Paid in full',
+    paid: paidInFullText,
     'part-paid': `Part paid: ${formatPence(paid.paidPence)} received, ${formatPence(paid.duePence)} due`,
     unpaid: `Amount due: ${formatPence(paid.duePence)}`,
   }[paid.status];

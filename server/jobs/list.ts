@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, min, ne, sql, type SQL } from 'drizzle-orm';
 import { bookingAddress } from '#common/bookings/booking.ts';
 import { jobStatusOf, notCompletedReasonOf, type Job } from '#common/jobs/jobs.ts';
 import { bookedLines, linesTotal } from '#common/jobs/lines.ts';
@@ -156,6 +156,24 @@ export async function listJobs(
     ),
   );
   return rows.map((row) => jobOf(row, content));
+}
+
+/** The first London day after `after` with a job (cancelled bookings aside), one fitter's or any; null if none. */
+export async function nextJobDate(
+  db: Database,
+  { after, fitterId }: { after: string; fitterId?: number },
+): Promise<string | null> {
+  const [row] = await db
+    .select({ date: min(bookings.date) })
+    .from(bookings)
+    .where(
+      and(
+        gt(bookings.date, after),
+        ne(bookings.status, 'cancelled'),
+        fitterId === undefined ? undefined : eq(bookings.fitterId, fitterId),
+      ),
+    );
+  return row?.date ?? null;
 }
 
 /** One job's row, or null. */

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { officeOnlyMessage } from '#common/accounts/accounts.ts';
 import type { Booking } from '#common/bookings/booking.ts';
-import type { Job } from '#common/jobs/jobs.ts';
+import type { Job, NextJobDay } from '#common/jobs/jobs.ts';
 import { tomorrow } from '#tests/support/bookings.ts';
 import { signedInStaff } from '#tests/support/factories.ts';
 import { useJobsApp } from '#tests/support/jobs.ts';
@@ -41,6 +41,20 @@ describe('a fitter', () => {
       `/api/jobs?date=${tomorrow}&fitter=${people.otherFitter.userId}`,
     );
     expect(fiona.body).toHaveLength(1);
+  });
+
+  it('finds the next day with a job of their own, after the day they are looking at', async () => {
+    const later = '2026-11-27';
+    await bookJob({ date: later });
+    await bookJob({}, people.otherFitter);
+    const next = async (query: string, person = people.fitter) =>
+      (await as(person).get(`/api/jobs/next?${query}`).expect(200)).body as NextJobDay;
+    expect(await next('')).toEqual({ date: later });
+    expect(await next(`after=${tomorrow}`)).toEqual({ date: later });
+    expect(await next(`after=${later}`)).toEqual({ date: null });
+    expect(await next(`fitter=${people.otherFitter.userId}`, people.owner)).toEqual({ date: tomorrow });
+    await as(people.fitter).get(`/api/jobs/next?fitter=${people.otherFitter.userId}`).expect(403);
+    await as(people.fitter).get('/api/jobs/next?after=27-11-2026').expect(400);
   });
 
   it('gets 403 from every other staff endpoint, and keeps their own account', async () => {

@@ -1,7 +1,13 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
-import { jobEventSchema, jobLimits, jobNotFoundMessage, jobPaymentSchema } from '#common/jobs/jobs.ts';
+import {
+  jobEventSchema,
+  jobLimits,
+  jobNotFoundMessage,
+  jobPaymentSchema,
+  type NextJobDay,
+} from '#common/jobs/jobs.ts';
 import { londonDate } from '#common/time/london.ts';
 import { recordStaffActivity } from '../activity/service.ts';
 import { keptUserPassing, type AuthDependencies } from '../auth/guard.ts';
@@ -25,6 +31,7 @@ import { approvePriceChange, recordJobEvent } from './events.ts';
 import { creditInvoice, invoiceForPdf } from './invoices.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { recordPayment, takingsOf } from './payments.ts';
+import { nextJobDate } from './list.ts';
 import { createJobReads, type JobReads } from './reads.ts';
 import { jobFileBytes, jobFileRefusal, listJobFiles, storeJobFile, type JobFileKind } from './photos.ts';
 
@@ -38,14 +45,25 @@ const dayQuerySchema = z.object({
   fitter: z.optional(idQueryParam('fitter must be a fitter’s account id.')),
 });
 
-/** The day GET /api/jobs asks for, and whose jobs: a fitter's own, else all or one fitter's. */
-function dayAsked(req: Request, actor: JobActor, clock: () => Date) {
-  const { date = londonDate(clock()), fitter } = parseQuery(dayQuerySchema, req);
+/** Whose jobs a request asks for: a fitter's own, else all or one fitter's (`fitter`). */
+function whoseJobs(actor: JobActor, fitter: number | undefined) {
   if (actor.role === 'fitter' && fitter !== undefined && fitter !== actor.id) {
     throw new HttpError(403, 'Fitters see their own jobs only.');
   }
-  return { date, fitterId: actor.role === 'fitter' ? actor.id : fitter };
+  return actor.role === 'fitter' ? actor.id : fitter;
 }
+
+/** The day GET /api/jobs asks for, and whose jobs. */
+function dayAsked(req: Request, actor: JobActor, clock: () => Date) {
+  const { date = londonDate(clock()), fitter } = parseQuery(dayQuerySchema, req);
+  return { date, fitterId: whoseJobs(actor, fitter) };
+}
+
+/** The day GET /jobs/next looks after (`?after=`, today when not given), and whose jobs (`?fitter=`). */
+const nextQuerySchema = z.object({
+  after: z.optional(calendarDateParam('after')),
+  fitter: z.optional(idQueryParam('fitter must be a fitter’s account id.')),
+});
 
 /**
  * GET /api/jobs answered ahead of the middleware (like the tyre search, http/kept-reads.ts) for a
@@ -123,6 +141,7 @@ export function jobsRouter(
   router.use('/jobs', requireAnyUser);
   router.use('/takings', requireUser);
   router.get('/jobs', jobsOfDay(deps, reads));
+  router.get('/jobs/next', nextJobDay(deps));
   // What the fitter records of a job (its events and payments), and the office's approval of a price cut.
   router.post('/jobs/:id/events', recordEvent(deps));
   router.post('/jobs/:id/price-approval', requireUser, approvePrice(deps));
@@ -143,6 +162,17 @@ function jobsOfDay({ clock }: JobsDependencies, reads: JobReads) {
   return async (req: Request, res: Response) => {
     const { date, fitterId } = dayAsked(req, actorOf(req), clock);
     sendPreparedJson(req, res, await reads.day(date, fitterId));
+  };
+}
+
+/** GET /jobs/next?after=&fitter=: the first day after `after` with a job, a fitter's own or, for the office, anyone's or one fitter's. */
+function nextJobDay({ db, clock }: JobsDependencies) {
+  return async (req: Request, res: Response) => {
+    const { after = londonDate(clock()), fitter } = parseQuery(nextQuerySchema, req);
+    const answer: NextJobDay = {
+      date: await nextJobDate(db, { after, fitterId: whoseJobs(actorOf(req), fitter) }),
+    };
+    res.json(answer);
   };
 }
 

@@ -1,10 +1,19 @@
 import sharp from 'sharp';
+import { dayText } from '#common/bookings/booking.ts';
 import type { Job, Takings, VehicleHistory } from '#common/jobs/jobs.ts';
 import { londonDate } from '#common/time/london.ts';
 import { pdfText } from '#tests/support/pdf-text.ts';
 import { tomorrow, useBookingSite } from './booking-site.ts';
 import { anySize, expect, expectAccessible, test, untilHydrated } from './fixtures.ts';
-import { addFitter, bookJob, loseSignal, signalReturns, signedIn, signInOnPhone } from './job-site.ts';
+import {
+  addFitter,
+  bookJob,
+  createFitter,
+  loseSignal,
+  signalReturns,
+  signedIn,
+  signInOnPhone,
+} from './job-site.ts';
 import { staffAccount } from './staff-account.ts';
 
 test.describe('the fitter’s day', () => {
@@ -57,6 +66,10 @@ test.describe('the fitter’s day', () => {
     await card.getByLabel('Size').last().fill('205/55 R16 91V');
     await card.getByLabel('Near-side front').fill('2.1');
     await card.getByLabel('Off-side front').fill('1.6');
+    // A phone screen at a time: the checks (none ticked until the fitter ticks it) and photos.
+    await card.getByRole('button', { name: 'Next' }).click();
+    await expect(card.getByRole('heading', { name: 'Step 2 of 4 Checks and photos' })).toBeVisible();
+    await card.getByRole('checkbox', { name: 'Wheel nuts torqued' }).check();
     await card.getByLabel('Advisories').fill('Rear tyres at 3 mm.');
     const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#556677' } })
       .jpeg()
@@ -64,7 +77,10 @@ test.describe('the fitter’s day', () => {
     await card
       .getByLabel(/^Photos/)
       .setInputFiles({ name: 'tyre.jpg', mimeType: 'image/jpeg', buffer: photo });
-    // The customer signs with a finger.
+    // The charge as booked, then the customer signs with a finger.
+    await card.getByRole('button', { name: 'Next' }).click();
+    await expect(card).toContainText('Total £25.00');
+    await card.getByRole('button', { name: 'Next' }).click();
     const pad = card.getByRole('img', { name: 'Customer’s signature (optional)' });
     await pad.scrollIntoViewIfNeeded();
     const box = (await pad.boundingBox())!;
@@ -178,9 +194,17 @@ test.describe('the fitter’s day', () => {
       await page.reload();
       await untilHydrated(page);
       await expect(page.getByRole('status').filter({ hasText: 'No signal.' })).toBeVisible();
-      await page.getByRole('button', { name: 'The day after' }).click();
+      await expect(page.getByText('Everything is sent.')).toBeHidden();
+      // The address keeps the day: it opens again as kept; a day never opened says it is not here.
+      await expect(page).toHaveURL(`${site.origin}/admin/jobs?date=${tomorrow}`);
       await expect(card).toContainText('Jo Kerbside');
       await expect(page.getByText(/^As loaded at /)).toBeVisible();
+      await page.getByRole('button', { name: 'The day after' }).click();
+      await expect(
+        page.getByText(/is not on this phone: a day is kept once it has been opened/),
+      ).toBeVisible();
+      await page.getByRole('button', { name: 'The day before' }).click();
+      await expect(card).toContainText('Jo Kerbside');
       await card.getByRole('button', { name: 'Arrived' }).click();
       await expect(card.getByText('Arrived', { exact: true })).toBeVisible();
 
@@ -200,4 +224,59 @@ test.describe('the fitter’s day', () => {
       await office.dispose();
     },
   );
+
+  test('a new fitter sets up their account on the phone, lands on My jobs, goes to their next job by its day and is shown what to correct', async ({
+    page,
+  }) => {
+    const office = await signedIn(site.origin, staffAccount);
+    const { id: fitterId, setupUrl } = await createFitter(office, 'nina.new');
+    await bookJob(office, { name: 'Ali Nextday', email: 'ali@example.com', fitterId, start: '10:00' });
+
+    // The set-up link the office handed over opens on the phone, and leads to My jobs: today.
+    await page.goto(setupUrl);
+    await page.getByLabel('New password').fill('spare-wheel-under-the-boot');
+    await page.getByLabel('Confirm password').fill('spare-wheel-under-the-boot');
+    await page.getByRole('button', { name: 'Set password and sign in' }).click();
+    await expect(page).toHaveURL(`${site.origin}/admin/jobs`);
+    const today = londonDate(new Date());
+    await expect(page.getByRole('heading', { level: 2, name: dayText(today) })).toBeVisible();
+
+    // Next job: the day is in the address, and a reload keeps it.
+    await page.getByRole('button', { name: 'Next job' }).click();
+    await expect(page).toHaveURL(`${site.origin}/admin/jobs?date=${tomorrow}`);
+    const card = page.getByRole('article', { name: /10:00am – 12:00pm/ });
+    await expect(card).toContainText('Ali Nextday');
+    await page.getByRole('button', { name: 'Next job' }).click();
+    await expect(page.getByText(`No jobs booked for you after ${dayText(tomorrow)}.`)).toBeVisible();
+    await page.reload();
+    await untilHydrated(page);
+    await expect(card).toContainText('Ali Nextday');
+    await page.getByRole('button', { name: 'Today' }).click();
+    await expect(page).toHaveURL(`${site.origin}/admin/jobs`);
+    await expect(page.getByRole('heading', { level: 2, name: dayText(today) })).toBeVisible();
+    await page.goto(`${site.origin}/admin/jobs?date=${tomorrow}`);
+    await expect(card).toContainText('Ali Nextday');
+
+    // Completed with a DOT mistyped and the wheel nuts not ticked: every problem at the top.
+    await card.getByRole('button', { name: 'Complete job' }).click();
+    await card.getByRole('button', { name: 'Add a tyre' }).click();
+    await card.getByLabel('Brand').fill('Hankook');
+    await card.getByLabel('Pattern').fill('Ventus Prime 4');
+    await card.getByLabel('Size').fill('205/55 R16 91V');
+    await card.getByLabel('DOT week and year (e.g. 2324)').fill('99');
+    for (let step = 0; step < 3; step++) await card.getByRole('button', { name: 'Next' }).click();
+    await card.getByRole('button', { name: 'Complete the job' }).click();
+    const summary = card.getByRole('group', { name: 'There is a problem' });
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole('link')).toHaveText([
+      'Enter the DOT week and year as four digits, for example 2324',
+      'Tick once the wheel nuts are torqued to the maker’s setting',
+    ]);
+    await expect(card.getByRole('heading', { name: 'Step 1 of 4 Tyres' })).toBeVisible();
+    await expectAccessible(page);
+    await summary.getByRole('link', { name: /wheel nuts/ }).click();
+    await expect(card.getByRole('heading', { name: 'Step 2 of 4 Checks and photos' })).toBeVisible();
+    await expect(card.getByRole('checkbox', { name: 'Wheel nuts torqued' })).toBeFocused();
+    await office.dispose();
+  });
 });

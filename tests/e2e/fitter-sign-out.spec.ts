@@ -158,7 +158,7 @@ test.describe('a fitter signing out', () => {
     // Without signal it cannot go: it stays, and so does the fitter.
     await notice.getByRole('button', { name: 'Send now' }).click();
     await expect(notice).toContainText('No signal');
-    await expect(page).toHaveURL(`${site.origin}/admin/jobs`);
+    await expect(page).toHaveURL(`${site.origin}/admin/jobs?date=${tomorrow}`);
     expect((await keptOnPhone(page)).keys).toContain(`actions:${fitterId}`);
 
     await signalReturns(page);

@@ -16,6 +16,13 @@ export async function signedIn(origin: string, account: { username: string; pass
   return context;
 }
 
+/** A fitter's account made by the office: its id, and the set-up link the office hands the fitter. */
+export async function createFitter(office: APIRequestContext, username: string) {
+  const created = await office.post('/api/users', { data: { username, role: 'fitter' } });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()) as { id: number; setupUrl: string };
+}
+
 /**
  * A fitter's account, its password set through its set-up link (by the fitter: setting it up
  * signs them in, so not in the office's context). Answers the account's id.
@@ -26,9 +33,7 @@ export async function addFitter(
   username: string,
   password: string,
 ) {
-  const created = await office.post('/api/users', { data: { username, role: 'fitter' } });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id, setupUrl } = (await created.json()) as { id: number; setupUrl: string };
+  const { id, setupUrl } = await createFitter(office, username);
   const setup = await http.newContext({ baseURL: origin, extraHTTPHeaders: headers(origin) });
   const answer = await setup.post(`/api/account-setup/${setupUrl.split('/').pop()}`, { data: { password } });
   expect(answer.status(), await answer.text()).toBe(200);

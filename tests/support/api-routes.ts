@@ -28,6 +28,7 @@ import type {
   IssuedCreditNote,
   Job,
   JobPhoto,
+  NextJobDay,
   Takings,
   VehicleHistory,
 } from '#common/jobs/jobs.ts';
@@ -111,6 +112,7 @@ export type ApiRoutes = {
 
   // Jobs, takings and vehicles.
   'GET /api/jobs': Route<Job[]>;
+  'GET /api/jobs/next': Route<NextJobDay>;
   'GET /api/jobs/:id/photos': Route<JobPhoto[]>;
   'POST /api/jobs/:id/price-approval': Route<Job>;
   'POST /api/jobs/:id/credit-notes': Route<IssuedCreditNote, 201, CreditNoteInput>;

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import * as z from 'zod/mini';
 import { accountSetupSchema } from '#common/accounts/accounts.ts';
+import type { StaffUser } from '#common/auth/auth.ts';
 import { passwordLimits } from '#common/accounts/limits.ts';
 import { useHydrated } from '#app/lib/hydration.ts';
 import { toast } from '#app/lib/use-toast.ts';
@@ -12,8 +13,13 @@ import { schemaResolver } from '#app/components/ui/form-resolver.ts';
 import { showRefusal } from '#app/components/ui/show-refusal.ts';
 import { useCompleteAccountSetup } from './account-setup-queries.ts';
 
-/** Where a person lands once their account is set up: two-factor sign-in and the rest are there. */
-const afterSetupPath = '/admin/dashboard/account';
+/**
+ * Where a person lands once their account is set up: a fitter on My jobs, the day they came to
+ * work (My account is a link away there); anyone else on My account, where two-factor sign-in and
+ * the rest are.
+ */
+const afterSetupPath = (user: StaffUser) =>
+  user.role === 'fitter' ? '/admin/jobs' : '/admin/dashboard/account';
 
 const passwordsDifferMessage = 'The passwords do not match';
 
@@ -49,7 +55,7 @@ export function AccountSetupForm({ token, username }: { token: string; username:
     try {
       const user = await complete.mutateAsync(password);
       toast({ title: 'Account set up', description: `Welcome, ${user.username}!` });
-      await navigate(afterSetupPath, { replace: true });
+      await navigate(afterSetupPath(user), { replace: true });
     } catch (error) {
       showRefusal(error, { fields: ['password'], setError, title: 'Set-up failed' });
     }

@@ -13,7 +13,7 @@ import { AccountSetupPanel } from './account-setup-panel.tsx';
 const token = 'tok-123';
 const info = { username: 'dave', expiresAt: '2026-11-26T14:05:00.000Z' };
 
-/** The link's page, with My account to land on; `setUp` answers the POST. */
+/** The link's page, with My account and My jobs to land on; `setUp` answers the POST. */
 function renderPage(setUp: ApiReply<'POST /api/account-setup/:token'> = { status: 200, body: staffUser() }) {
   const { calls } = serveApi(
     answer('GET /api/account-setup/:token', { status: 200, body: info }),
@@ -23,6 +23,7 @@ function renderPage(setUp: ApiReply<'POST /api/account-setup/:token'> = { status
     <Routes>
       <Route path="/account-setup/:token" element={<AccountSetupPanel token={token} />} />
       <Route path="/admin/dashboard/account" element={<p>My account panel</p>} />
+      <Route path="/admin/jobs" element={<p>My jobs page</p>} />
     </Routes>,
     { route: `/account-setup/${token}` },
   );
@@ -90,6 +91,13 @@ describe('AccountSetupPanel', () => {
     ]);
     expect(queryClient.getQueryData(currentUserQueryKey)).toEqual(staffUser());
     expect(JSON.parse(window.localStorage.getItem(storedUserKey)!)).toEqual(staffUser());
+  });
+
+  it('opens My jobs for a fitter, whose day is there', async () => {
+    renderPage({ status: 200, body: staffUser({ role: 'fitter', twoFactor: false }) });
+    await fillIn('correct horse battery', 'correct horse battery');
+    await screen.findByText('My jobs page');
+    expect(screen.queryByText('My account panel')).toBeNull();
   });
 
   it('says an expired or used link no longer works, with the way to sign in', async () => {

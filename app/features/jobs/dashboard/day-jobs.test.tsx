@@ -90,7 +90,7 @@ describe('The day', () => {
     dev.getByText('Not paid');
     const ann = within(card('Ann Cole'));
     ann.getByText('KX19 ABC');
-    ann.getByText('Paid');
+    ann.getByText('Paid in full');
     expect(ann.getByRole('link', { name: /Invoice INV-000012/ }).getAttribute('href')).toBe(
       '/api/jobs/2/invoice.pdf?number=INV-000012',
     );

@@ -1,3 +1,4 @@
+import { paidInFullText } from '#common/jobs/invoice.ts';
 import { formatPence } from '#common/util/money.ts';
 
 /** What has been paid against what the job charges: green when settled, amber when part paid. */
@@ -5,7 +6,9 @@ export function JobPayment({ paid, total }: { paid: number; total: number }) {
   if (total > 0 && paid >= total) {
     return (
       <p className="text-sm">
-        <span className="rounded bg-brand-light px-1.5 py-0.5 font-semibold text-brand-dark">Paid</span>{' '}
+        <span className="rounded bg-brand-light px-1.5 py-0.5 font-semibold text-brand-dark">
+          {paidInFullText}
+        </span>{' '}
         <span className="font-semibold text-ink tabular-nums">{formatPence(paid)}</span>
       </p>
     );

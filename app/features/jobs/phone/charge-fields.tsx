@@ -5,6 +5,7 @@ import { Button } from '#app/components/ui/button.tsx';
 import { FieldError, useFieldError } from '#app/components/ui/field-error.tsx';
 import { fieldClass } from '#app/components/ui/form-field.tsx';
 import type { CompletionValues } from './completion-values.ts';
+import { paidText } from './paid-text.ts';
 
 function LineField({
   index,
@@ -50,6 +51,7 @@ export function ChargeFields({ job }: { job: Job }) {
             </li>
           ))}
           <li className="font-semibold">Total {formatPence(job.total)}</li>
+          {job.paid > 0 && <li className="font-semibold">{paidText(job)}</li>}
         </ul>
       )}
       <label className="flex min-h-11 items-center gap-3 text-base">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jobTotalMessage, linesReasonMessage, type Job } from '#common/jobs/jobs.ts';
-import { completionOf, initialValues, splitTyre } from './completion-values.ts';
+import { completionOf, initialValues, splitTyre, torquedMessage } from './completion-values.ts';
 
 const job = {
   tyres: { description: 'Hankook Ventus Prime 4 205/55 R16 91V', quantity: 2, source: 'stock' },
@@ -19,8 +19,9 @@ describe('the completion form', () => {
     expect(splitTyre('Michelin Pilot Sport 5 225/40 ZR18 92Y XL').size).toBe('225/40 ZR18 92Y XL');
   });
 
-  it('starts from the booked tyres at the front, and the booked charge', () => {
+  it('starts from the booked tyres at the front, and the booked charge, no check ticked', () => {
     const values = initialValues(job);
+    expect(values).toMatchObject({ torqued: false, tpmsReset: false });
     expect(values.tyres.map((tyre) => [tyre.position, tyre.brand, tyre.size])).toEqual([
       ['nsf', 'Hankook', '205/55 R16 91V'],
       ['osf', 'Hankook', '205/55 R16 91V'],
@@ -34,6 +35,7 @@ describe('the completion form', () => {
     const values = initialValues(job);
     values.tyres = values.tyres.map((tyre) => ({ ...tyre, dot: '2324' }));
     values.tread = { nsf: '2,1', osf: '1.6', nsr: '' };
+    values.torqued = true;
     const { event } = completionOf(values, job);
     expect(event).toMatchObject({
       type: 'completed',
@@ -58,12 +60,19 @@ describe('the completion form', () => {
       'tread.nsf': 'Tread depth cannot be negative',
       'lines.0.price': 'Enter the price of one in pounds, for example 25.00',
       linesReason: linesReasonMessage,
+      torqued: torquedMessage,
     });
+  });
+
+  it('asks for the wheel nuts only when tyres were fitted', () => {
+    const values = { ...initialValues(job), tyres: [] };
+    expect(completionOf(values, job).event).toMatchObject({ record: { torqued: false } });
   });
 
   it('names the line that takes the job past £10,000, and queues nothing', () => {
     const values = initialValues(job);
     values.tyres = values.tyres.map((tyre) => ({ ...tyre, dot: '2324' }));
+    values.torqued = true;
     values.changeCharge = true;
     values.linesReason = 'Fleet';
     values.lines = [

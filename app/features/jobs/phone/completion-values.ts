@@ -36,14 +36,20 @@ export function splitTyre(description: string): { brand: string; pattern: string
   return { brand, pattern: pattern.join(' '), size: size.trim() };
 }
 
-/** The form at first: the booked tyres at the usual positions, the wheel nuts torqued, the booked charge. */
+/** Asked once tyres are fitted: their wheels came off and went back on. */
+export const torquedMessage = 'Tick once the wheel nuts are torqued to the maker’s setting';
+
+/**
+ * The form at first: the booked tyres at the usual positions and the booked charge. The checks
+ * start unticked: a box ticked in advance would record a check nobody made.
+ */
 export function initialValues(job: Job): CompletionValues {
   const tyre = job.tyres ? splitTyre(job.tyres.description) : { brand: '', pattern: '', size: '' };
   const count = Math.min(job.tyres?.quantity ?? 0, tyrePositions.length);
   return {
     tyres: tyrePositions.slice(0, count).map((position) => ({ position, ...tyre, dot: '' })),
     tread: {},
-    torqued: true,
+    torqued: false,
     tpmsReset: false,
     advisories: '',
     notes: '',
@@ -115,6 +121,7 @@ export function completionOf(
         job.lines.map(({ description, quantity, unitPence }) => ({ description, quantity, unitPence })),
       );
   if (changed && values.linesReason.trim() === '') errors.linesReason = linesReasonMessage;
+  if (values.tyres.length > 0 && !values.torqued) errors.torqued = torquedMessage;
   if (Object.keys(errors).length > 0) return { errors };
   const { idempotencyKey: _checked, ...withoutKey } = event;
   return { event: withoutKey };

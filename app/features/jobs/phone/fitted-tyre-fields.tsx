@@ -82,7 +82,7 @@ export function FittedTyreFields() {
           key={field.id}
           className="grid gap-2 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-2"
         >
-          <PositionField index={index} fieldId={`position-${field.id}`} />
+          <PositionField index={index} fieldId={`field-tyres.${index}.position`} />
           <TextField name={`tyres.${index}.dot`} label="DOT week and year (e.g. 2324)" inputMode="numeric" />
           <TextField name={`tyres.${index}.brand`} label="Brand" />
           <TextField name={`tyres.${index}.pattern`} label="Pattern" />

@@ -1,55 +1,7 @@
 // @vitest-environment happy-dom
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { jobTotalMessage, linesReasonMessage, type Job } from '#common/jobs/jobs.ts';
-import type { ActionRequest } from './action-queue.ts';
-import { JobCard } from './job-card.tsx';
-
-function makeJob(overrides: Partial<Job> = {}): Job {
-  return {
-    id: 7,
-    reference: 'ENQ-2611-0007',
-    date: '2026-11-29',
-    window: { start: '08:00', end: '10:00' },
-    status: 'scheduled',
-    eta: null,
-    fitter: { id: 3, name: 'frank' },
-    customer: {
-      name: 'Sam Driver',
-      phone: '07700 900456',
-      address: '12 Gooshays Drive, Romford',
-      postcode: 'RM3 0AB',
-    },
-    location: 'mobile',
-    locationName: 'Mobile fitting',
-    vehicle: 'Vauxhall Corsa',
-    registration: 'AB12CDE',
-    service: 'Puncture Repair',
-    tyres: null,
-    notes: '',
-    notCompletedReason: null,
-    lines: [{ description: 'Puncture Repair', quantity: 1, unitPence: 2500 }],
-    total: 2500,
-    paid: 0,
-    priceChange: null,
-    photos: 0,
-    invoice: null,
-    credited: 0,
-    reviewRequest: true,
-    ...overrides,
-  };
-}
-
-/** The card with a queue that records what the fitter did. */
-function renderCard(job: Job) {
-  const added: { label: string; request: ActionRequest }[] = [];
-  const add = vi.fn(async (_job: Job, label: string, request: (key: string) => ActionRequest) => {
-    added.push({ label, request: request('key-1') });
-  });
-  render(<JobCard job={job} waiting={0} add={add} />);
-  return { added, user: userEvent.setup() };
-}
+import { cleanup, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeJob, renderCard } from './phone-test-data.tsx';
 
 describe('a job on the fitter’s phone', () => {
   it('shows what the kerb needs: who, where, how to call and get there', () => {
@@ -133,6 +85,19 @@ describe('a job on the fitter’s phone', () => {
     ]);
   });
 
+  it('reads "Paid in full" once paid, else what is still due', () => {
+    renderCard(makeJob({ status: 'completed', paid: 2500, invoice: 'INV-000004' }));
+    const paid = screen.getByRole('article');
+    expect(within(paid).getByText('Paid in full (£25.00)')).toBeTruthy();
+    expect(within(paid).queryByRole('button', { name: 'Take payment' })).toBeNull();
+    cleanup();
+    renderCard(makeJob({ status: 'completed', paid: 1000 }));
+    expect(screen.getByText('£15.00 still due (£10.00 paid of £25.00)')).toBeTruthy();
+    cleanup();
+    renderCard(makeJob());
+    expect(screen.getByText('£25.00 to pay')).toBeTruthy();
+  });
+
   it('says a price cut waits for the office before the invoice is issued', () => {
     renderCard(
       makeJob({
@@ -144,104 +109,5 @@ describe('a job on the fitter’s phone', () => {
     const card = screen.getByRole('article', { name: '8:00am – 10:00am' });
     expect(card.textContent).toContain('Price changed: the office approves it before the invoice is issued');
     expect(within(card).queryByRole('link', { name: /PDF/ })).toBeNull();
-  });
-
-  it('checks the job record on the phone before queueing it with its photos', async () => {
-    const { added, user } = renderCard(makeJob({ status: 'arrived' }));
-    await user.click(screen.getByRole('button', { name: 'Complete job' }));
-    await user.click(screen.getByRole('button', { name: 'Add a tyre' }));
-    await user.type(screen.getByLabelText('Brand'), 'Hankook');
-    await user.type(screen.getByLabelText('Pattern'), 'Ventus Prime 4');
-    await user.type(screen.getByLabelText('Size'), '205/55 R16 91V');
-    await user.type(screen.getByLabelText('DOT week and year (e.g. 2324)'), '99');
-    await user.click(screen.getByRole('button', { name: 'Complete the job' }));
-    const dotError = await screen.findByText('Enter the DOT week and year as four digits, for example 2324');
-    expect(screen.getByLabelText('DOT week and year (e.g. 2324)').getAttribute('aria-describedby')).toBe(
-      dotError.id,
-    );
-    expect(added).toEqual([]);
-    await user.clear(screen.getByLabelText('DOT week and year (e.g. 2324)'));
-    await user.type(screen.getByLabelText('DOT week and year (e.g. 2324)'), '2324');
-    await user.type(screen.getByLabelText('Near-side front'), '2.5');
-    await user.upload(
-      screen.getByLabelText(/^Photos/),
-      new File(['jpeg'], 'tyre.jpg', { type: 'image/jpeg' }),
-    );
-    await user.click(screen.getByRole('button', { name: 'Complete the job' }));
-    await vi.waitFor(() => expect(added).toHaveLength(2));
-    expect(added.map((action) => action.label)).toEqual(['Photo', 'Completed']);
-    expect(added[1]!.request).toMatchObject({
-      kind: 'event',
-      body: {
-        type: 'completed',
-        idempotencyKey: 'key-1',
-        record: {
-          tyres: [
-            {
-              position: 'nsf',
-              brand: 'Hankook',
-              pattern: 'Ventus Prime 4',
-              size: '205/55 R16 91V',
-              dot: '2324',
-            },
-          ],
-          removedTreadMm: { nsf: 2.5 },
-          torqued: true,
-        },
-      },
-    });
-  });
-
-  it('asks why the charge changed, and refuses a line that takes the job past £10,000', async () => {
-    const { added, user } = renderCard(makeJob({ status: 'arrived' }));
-    await user.click(screen.getByRole('button', { name: 'Complete job' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Change the charge' }));
-    await user.clear(screen.getByLabelText('How many'));
-    await user.type(screen.getByLabelText('How many'), '99');
-    await user.clear(screen.getByLabelText('Price of one (£)'));
-    await user.type(screen.getByLabelText('Price of one (£)'), '10000');
-    await user.click(screen.getByRole('button', { name: 'Complete the job' }));
-    // Each message under its field: the line's price that takes the total past, and the reason.
-    const totalError = await screen.findByText(jobTotalMessage(99 * 1_000_000));
-    expect(screen.getByLabelText('Price of one (£)').getAttribute('aria-describedby')).toBe(totalError.id);
-    expect(screen.getByLabelText('Why the charge changed').getAttribute('aria-describedby')).toBe(
-      screen.getByText(linesReasonMessage).id,
-    );
-    expect(added).toEqual([]);
-    await user.clear(screen.getByLabelText('How many'));
-    await user.type(screen.getByLabelText('How many'), '1');
-    await user.clear(screen.getByLabelText('Price of one (£)'));
-    await user.type(screen.getByLabelText('Price of one (£)'), '0');
-    await user.type(screen.getByLabelText('Why the charge changed'), 'Customer is a friend');
-    await user.click(screen.getByRole('button', { name: 'Complete the job' }));
-    await vi.waitFor(() => expect(added).toHaveLength(1));
-    expect(added[0]!.request).toMatchObject({
-      body: {
-        type: 'completed',
-        lines: [{ description: 'Puncture Repair', quantity: 1, unitPence: 0 }],
-        linesReason: 'Customer is a friend',
-      },
-    });
-  });
-
-  it('adds each photo taken to those before, shows them, and sends those not taken out', async () => {
-    const { added, user } = renderCard(makeJob({ status: 'arrived', photos: 4 }));
-    await user.click(screen.getByRole('button', { name: 'Complete job' }));
-    const input = screen.getByLabelText(/^Photos \(up to 2\)/);
-    const photo = (name: string) => new File(['jpeg'], name, { type: 'image/jpeg' });
-    await user.upload(input, photo('first.jpg'));
-    screen.getByText('Take another photo');
-    await user.upload(input, photo('second.jpg'));
-    screen.getByText('2 photos to send with the job');
-    screen.getByText('No room for more photos');
-    expect((input as HTMLInputElement).disabled).toBe(true);
-    expect(screen.getAllByRole('img', { name: /^Photo \d$/ })).toHaveLength(2);
-    await user.click(screen.getByRole('button', { name: 'Take out photo 1' }));
-    screen.getByText('1 photo to send with the job');
-    expect((input as HTMLInputElement).disabled).toBe(false);
-    await user.click(screen.getByRole('button', { name: 'Complete the job' }));
-    await vi.waitFor(() => expect(added).toHaveLength(2));
-    expect(added.map((action) => action.label)).toEqual(['Photo', 'Completed']);
-    expect(added[0]!.request).toMatchObject({ kind: 'file', picture: { name: 'second.jpg' } });
   });
 });

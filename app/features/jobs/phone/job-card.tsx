@@ -1,10 +1,10 @@
 import { formatRegistration } from '#common/vehicles/registration.ts';
 import { jobStatusLabels, type Job, type JobStatus } from '#common/jobs/jobs.ts';
 import { formatTime } from '#common/time/week.ts';
-import { formatPence } from '#common/util/money.ts';
 import { MapPinIcon, PhoneIcon } from '#app/components/ui/icons.tsx';
 import type { AddAction } from './add-action.ts';
 import { JobActions } from './job-actions.tsx';
+import { paidText } from './paid-text.ts';
 import { directionsTo, telLink } from './route-links.ts';
 import { plural } from '#common/util/words.ts';
 
@@ -77,10 +77,7 @@ export function JobCard({ job, waiting, add }: { job: Job; waiting: number; add:
             : 'As in the notes'}
         </Detail>
         {job.notes && <Detail term="Notes">{job.notes}</Detail>}
-        <Detail term="To pay">
-          {formatPence(job.total)}
-          {job.paid > 0 && `, ${formatPence(job.paid)} paid`}
-        </Detail>
+        <Detail term="Payment">{paidText(job)}</Detail>
         {job.notCompletedReason && <Detail term="Not completed">{job.notCompletedReason}</Detail>}
         {job.priceChange?.held && (
           <Detail term="Invoice">Price changed: the office approves it before the invoice is issued</Detail>

@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { StaffUser } from '#common/auth/auth.ts';
 import { dayText } from '#common/bookings/booking.ts';
-import { londonDate } from '#common/time/london.ts';
-import { addDays } from '#common/time/week.ts';
 import { buttonClass } from '#app/components/ui/button.tsx';
-import { ChevronLeftIcon, ChevronRightIcon, MapPinIcon } from '#app/components/ui/icons.tsx';
+import { MapPinIcon } from '#app/components/ui/icons.tsx';
 import { LoadFailure } from '#app/components/ui/load-failure.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { messageOf } from '#app/lib/api.ts';
@@ -12,10 +10,13 @@ import { formatDateTime } from '#common/time/formats.ts';
 import type { AddAction } from './add-action.ts';
 import { JobCard } from './job-card.tsx';
 import { newActionKey } from './action-key.ts';
+import { DayControls } from './day-controls.tsx';
+import { useDayPlace } from './day-place.ts';
 import { waitingFor } from './pending-view.ts';
+import { indexedDbStore, type PhoneStore } from './phone-store.ts';
 import { dayRoute } from './route-links.ts';
 import { SyncStatus } from './sync-status.tsx';
-import { shownJobs, useActionQueue, useDayJobs } from './use-phone-jobs.ts';
+import { DayNotOnPhone, shownJobs, useActionQueue, useDayJobs } from './use-phone-jobs.ts';
 
 /** The browser's word on the signal, kept current. */
 function useOnline() {
@@ -34,13 +35,14 @@ function useOnline() {
 }
 
 /**
- * My jobs: the fitter's day in window order, kept on the phone once loaded, with what they can do
- * on each; what they do without signal waits on the phone and goes when the signal returns.
+ * My jobs: the fitter's day (the address's, else today) in window order, kept on the phone once
+ * loaded, with what they can do on each; what they do without signal waits on the phone and goes
+ * when the signal returns.
  */
-export function JobsPage({ user }: { user: StaffUser }) {
-  const [date, setDate] = useState(() => londonDate(new Date()));
-  const day = useDayJobs(user.id, date);
-  const { queue, state } = useActionQueue(user.id);
+export function JobsPage({ user, store = indexedDbStore() }: { user: StaffUser; store?: PhoneStore }) {
+  const { date, today, go } = useDayPlace();
+  const day = useDayJobs(user.id, date, store);
+  const { queue, state } = useActionQueue(user.id, store);
   const online = useOnline();
   const jobs = shownJobs(day.data, state);
   const route = dayRoute(jobs);
@@ -51,23 +53,14 @@ export function JobsPage({ user }: { user: StaffUser }) {
 
   return (
     <main className="mx-auto grid max-w-2xl gap-4 px-3 py-4 sm:px-4">
-      <nav aria-label="Day" className="flex items-center justify-between gap-2">
-        <button type="button" className={buttonClass('outline')} onClick={() => setDate(addDays(date, -1))}>
-          <ChevronLeftIcon className="size-5" aria-hidden="true" />
-          <span className="sr-only">The day before</span>
-        </button>
-        <h2 className="text-center font-heading text-xl font-bold text-ink">{dayText(date)}</h2>
-        <button type="button" className={buttonClass('outline')} onClick={() => setDate(addDays(date, 1))}>
-          <ChevronRightIcon className="size-5" aria-hidden="true" />
-          <span className="sr-only">The day after</span>
-        </button>
-      </nav>
+      <DayControls userId={user.id} store={store} date={date} today={today} go={go} />
       {!online && (
         <p role="status" className="rounded-lg bg-ink px-3 py-2 text-sm font-semibold text-white">
-          No signal. The day is on this phone, and what you do is kept until the signal returns.
+          No signal. The days opened before are on this phone, and what you do is kept until the signal
+          returns.
         </p>
       )}
-      <SyncStatus state={state} queue={queue} />
+      <SyncStatus state={state} queue={queue} online={online} />
       {day.data?.fromPhone && (
         <p className="text-sm text-slate-600">As loaded at {formatDateTime(day.data.savedAt)}.</p>
       )}
@@ -78,6 +71,11 @@ export function JobsPage({ user }: { user: StaffUser }) {
       )}
       {day.isPending ? (
         <Spinner label="Loading your jobs..." />
+      ) : day.error instanceof DayNotOnPhone ? (
+        <p className="rounded-xl border border-slate-300 bg-white p-6 text-center text-slate-700">
+          {dayText(date)} is not on this phone: a day is kept once it has been opened with signal. It loads
+          when the signal returns.
+        </p>
       ) : day.isError ? (
         <LoadFailure
           title="Your jobs could not be loaded."

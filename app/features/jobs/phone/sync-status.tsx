@@ -9,11 +9,28 @@ export const stalledText: Record<NonNullable<QueueState['stalled']>, string> = {
 
 /**
  * What is still on the phone: the actions waiting to be sent, in order, and any the office system
- * refused (with its reason, to sort out with the office).
+ * refused (with its reason, to sort out with the office). "Everything is sent" only with signal:
+ * without it the phone cannot know that nothing is left to send, and says what it will do.
  */
-export function SyncStatus({ state, queue }: { state: QueueState; queue: ActionQueue }) {
+export function SyncStatus({
+  state,
+  queue,
+  online,
+}: {
+  state: QueueState;
+  queue: ActionQueue;
+  online: boolean;
+}) {
   const waiting = state.actions.filter((action) => !action.refused);
   const refused = state.actions.filter((action) => action.refused);
+  const stalled = online ? state.stalled : 'offline';
+  if (state.actions.length === 0 && !online) {
+    return (
+      <p role="status" className="rounded-lg bg-slate-100 px-3 py-2 text-sm font-semibold text-ink">
+        Nothing waiting to be sent. What you do now is kept on this phone and sent when the signal returns.
+      </p>
+    );
+  }
   if (state.actions.length === 0) {
     return (
       <p role="status" className="rounded-lg bg-brand-light px-3 py-2 text-sm font-semibold text-ink">
@@ -29,7 +46,7 @@ export function SyncStatus({ state, queue }: { state: QueueState; queue: ActionQ
           : `${waiting.length} actions waiting to be sent`}
       </h2>
       <p role="status" className="mt-1 text-sm text-slate-700">
-        {state.sending ? 'Sending…' : state.stalled ? stalledText[state.stalled] : ''}
+        {state.sending ? 'Sending…' : stalled ? stalledText[stalled] : ''}
       </p>
       {waiting.length > 0 && (
         <ol className="mt-2 list-decimal space-y-0.5 pl-5 text-sm text-slate-800">

@@ -1,6 +1,6 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import type { Job } from '#common/jobs/jobs.ts';
+import type { Job, NextJobDay } from '#common/jobs/jobs.ts';
 import { ApiError, apiRequest } from '#app/lib/api.ts';
 import { createActionQueue, type ActionQueue, type QueueState } from './action-queue.ts';
 import { withPendingActions } from './pending-view.ts';
@@ -11,6 +11,17 @@ type KeptDay = { jobs: Job[]; savedAt: string };
 type PhoneDay = KeptDay & { fromPhone: boolean };
 
 const dayKey = (userId: number, date: string) => `day:${userId}:${date}`;
+
+/** Asked for without signal, a day the phone has not kept: it is kept once opened with signal. */
+export class DayNotOnPhone extends Error {
+  constructor() {
+    super('This day is not kept on this phone.');
+    this.name = 'DayNotOnPhone';
+  }
+}
+
+/** The server answered nothing (no signal), or failed: the phone's own copy may answer instead. */
+const unanswered = (error: unknown) => !(error instanceof ApiError && error.status < 500);
 const jobsQueryKey = (userId: number, date: string) => ['/api/jobs', userId, date] as const;
 
 /** How often waiting actions are tried again while there is no signal. */
@@ -34,10 +45,47 @@ export function useDayJobs(userId: number, date: string, store: PhoneStore = ind
         return { ...kept, fromPhone: false };
       } catch (error) {
         // A refusal (signed out, forbidden) is the server's answer; only a missing answer falls back.
-        if (error instanceof ApiError && error.status < 500) throw error;
+        if (!unanswered(error)) throw error;
         const kept = await store.get<KeptDay>(dayKey(userId, date));
-        if (!kept) throw error;
+        if (!kept) throw error instanceof ApiError ? error : new DayNotOnPhone();
         return { ...kept, fromPhone: true };
+      }
+    },
+  });
+}
+
+/** The first day after `after` kept on the phone with a job of the fitter's, or null. */
+async function nextKeptDay(store: PhoneStore, userId: number, after: string): Promise<string | null> {
+  const prefix = dayKey(userId, '');
+  const dates = (await store.keys())
+    .filter((key) => key.startsWith(prefix))
+    .map((key) => key.slice(prefix.length))
+    .filter((date) => date > after)
+    .sort();
+  for (const date of dates) {
+    if ((await store.get<KeptDay>(dayKey(userId, date)))?.jobs.length) return date;
+  }
+  return null;
+}
+
+/** Where "Next job" leads: a day, or none; `fromPhone` when only the days kept on the phone were looked at. */
+export type NextDay = NextJobDay & { fromPhone: boolean };
+
+/**
+ * "Next job": the first day after the one shown with a job of the fitter's, as the server knows
+ * it, else (without signal) among the days kept on the phone.
+ */
+export function useNextJobDay(userId: number, store: PhoneStore = indexedDbStore()) {
+  return useMutation({
+    // Asked even without signal: the phone's days answer then.
+    networkMode: 'always',
+    mutationFn: async (after: string): Promise<NextDay> => {
+      try {
+        const next = await apiRequest<NextJobDay>('GET', `/api/jobs/next?after=${after}`);
+        return { date: next.date, fromPhone: false };
+      } catch (error) {
+        if (!unanswered(error)) throw error;
+        return { date: await nextKeptDay(store, userId, after), fromPhone: true };
       }
     },
   });

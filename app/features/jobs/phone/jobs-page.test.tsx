@@ -1,0 +1,143 @@
+// @vitest-environment happy-dom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation, useNavigationType } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dayText } from '#common/bookings/booking.ts';
+import { londonDate } from '#common/time/london.ts';
+import { addDays } from '#common/time/week.ts';
+import { answer, networkFailure, serveApi, type ApiAnswer } from '#tests/support/api-handlers.ts';
+import { staffUser } from '#tests/support/staff-data.ts';
+import { renderStaffUi } from '#tests/support/staff-ui.tsx';
+import { JobsPage } from './jobs-page.tsx';
+import { memoryStore } from './phone-store.ts';
+import { makeJob } from './phone-test-data.tsx';
+
+const today = londonDate(new Date());
+const later = addDays(today, 3);
+
+/** The address as the page left it, and how it got there (a replaced entry, or a new one). */
+function Address() {
+  const location = useLocation();
+  return (
+    <p data-testid="address">
+      {location.pathname}
+      {location.search} {useNavigationType()}
+    </p>
+  );
+}
+
+const address = () => screen.getByTestId('address').textContent;
+
+/**
+ * My jobs at `route` for a fitter (a user id of its own per test: the phone's queue is kept per
+ * account), with a job on `later` and none on other days; `next` answers "Next job".
+ */
+function renderPage({
+  route = '/admin/jobs',
+  next = { status: 200, body: { date: later } },
+  userId = 3,
+  store = memoryStore(),
+  days = ({ query }) => ({
+    status: 200,
+    body:
+      query.get('date') === later
+        ? [makeJob({ date: later, customer: { ...makeJob().customer, name: 'Jo Later' } })]
+        : [],
+  }),
+}: {
+  route?: string;
+  next?: ApiAnswer<'GET /api/jobs/next'>;
+  userId?: number;
+  store?: ReturnType<typeof memoryStore>;
+  days?: ApiAnswer<'GET /api/jobs'>;
+} = {}) {
+  const api = serveApi(answer('GET /api/jobs', days), answer('GET /api/jobs/next', next));
+  renderStaffUi(
+    <>
+      <JobsPage user={staffUser({ id: userId, role: 'fitter' })} store={store} />
+      <Address />
+    </>,
+    { route },
+  );
+  return { ...api, store, user: userEvent.setup() };
+}
+
+const heading = () => screen.getByRole('heading', { level: 2, name: /\d{4}$/ });
+
+describe('My jobs', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows the day the address names, and moving between days replaces the address', async () => {
+    const { user, requests } = renderPage({ route: `/admin/jobs?date=${later}`, userId: 11 });
+    expect(heading().textContent).toBe(dayText(later));
+    await screen.findByText('Jo Later');
+    expect(requests()).toContain(`GET /api/jobs?date=${later}`);
+
+    await user.click(screen.getByRole('button', { name: 'The day after' }));
+    expect(heading().textContent).toBe(dayText(addDays(later, 1)));
+    expect(address()).toBe(`/admin/jobs?date=${addDays(later, 1)} REPLACE`);
+    await screen.findByText('No jobs for you on this day.');
+  });
+
+  it('goes back to today, whose address is the bare one, and Today waits there', async () => {
+    const { user } = renderPage({ route: `/admin/jobs?date=${later}`, userId: 12 });
+    await user.click(screen.getByRole('button', { name: 'Today' }));
+    expect(heading().textContent).toBe(dayText(today));
+    expect(screen.getByText('Today', { selector: 'p' })).toBeTruthy();
+    expect(address()).toBe('/admin/jobs REPLACE');
+    expect((screen.getByRole('button', { name: 'Today' }) as HTMLButtonElement).disabled).toBe(true);
+    await screen.findByText('No jobs for you on this day.');
+  });
+
+  it('opens today when the address names no day, or not a real one', async () => {
+    renderPage({ route: '/admin/jobs?date=2026-02-30', userId: 13 });
+    expect(heading().textContent).toBe(dayText(today));
+    // The day's answer in before the test ends, so that no request outlives it.
+    await screen.findByText('No jobs for you on this day.');
+  });
+
+  it('goes to the next day with a job, from the day shown', async () => {
+    const { user, requests } = renderPage({ userId: 14 });
+    await user.click(screen.getByRole('button', { name: 'Next job' }));
+    await screen.findByText('Jo Later');
+    expect(heading().textContent).toBe(dayText(later));
+    expect(address()).toBe(`/admin/jobs?date=${later} REPLACE`);
+    expect(requests()).toContain(`GET /api/jobs/next?after=${today}`);
+  });
+
+  it('says when no later day has a job', async () => {
+    const { user } = renderPage({ next: { status: 200, body: { date: null } }, userId: 15 });
+    await user.click(screen.getByRole('button', { name: 'Next job' }));
+    expect(await screen.findByText(`No jobs booked for you after ${dayText(today)}.`)).toBeTruthy();
+    expect(heading().textContent).toBe(dayText(today));
+    expect(address()).toBe('/admin/jobs POP');
+    await screen.findByText('No jobs for you on this day.');
+  });
+
+  it('without signal, says a day is not on the phone and finds the next job among the kept days', async () => {
+    vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    const store = memoryStore();
+    const kept = (jobs: number) => ({
+      jobs: Array.from({ length: jobs }, () => makeJob({ date: later })),
+      savedAt: new Date().toISOString(),
+    });
+    await store.set(`day:16:${addDays(today, 1)}`, kept(0));
+    await store.set(`day:16:${later}`, kept(1));
+    const { user } = renderPage({ store, userId: 16, next: networkFailure, days: networkFailure });
+
+    expect(await screen.findByText(`${dayText(today)} is not on this phone`, { exact: false })).toBeTruthy();
+    const status = screen.getAllByRole('status').map((line) => line.textContent);
+    expect(status.join(' ')).not.toContain('Everything is sent');
+    expect(status.join(' ')).toContain('sent when the signal returns');
+
+    await user.click(screen.getByRole('button', { name: 'Next job' }));
+    await waitFor(() => expect(heading().textContent).toBe(dayText(later)));
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText('Sam Driver')).toBeTruthy();
+    expect(screen.getByText(/^As loaded at /)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Next job' }));
+    expect(await screen.findByText(/No later day with a job is kept on this phone/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,53 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
+import type { Job } from '#common/jobs/jobs.ts';
+import { londonDate } from '#common/time/london.ts';
+import type { ActionRequest } from './action-queue.ts';
+import { JobCard } from './job-card.tsx';
+
+/** Test data: a job of the fitter's day as GET /api/jobs lists it, with overrides. */
+export function makeJob(overrides: Partial<Job> = {}): Job {
+  return {
+    id: 7,
+    reference: 'ENQ-2611-0007',
+    date: londonDate(new Date()),
+    window: { start: '08:00', end: '10:00' },
+    status: 'scheduled',
+    eta: null,
+    fitter: { id: 3, name: 'frank' },
+    customer: {
+      name: 'Sam Driver',
+      phone: '07700 900456',
+      address: '12 Gooshays Drive, Romford',
+      postcode: 'RM3 0AB',
+    },
+    location: 'mobile',
+    locationName: 'Mobile fitting',
+    vehicle: 'Vauxhall Corsa',
+    registration: 'AB12CDE',
+    service: 'Puncture Repair',
+    tyres: null,
+    notes: '',
+    notCompletedReason: null,
+    lines: [{ description: 'Puncture Repair', quantity: 1, unitPence: 2500 }],
+    total: 2500,
+    paid: 0,
+    priceChange: null,
+    photos: 0,
+    invoice: null,
+    credited: 0,
+    reviewRequest: true,
+    ...overrides,
+  };
+}
+
+/** The card with a queue that records what the fitter did. */
+export function renderCard(job: Job) {
+  const added: { label: string; request: ActionRequest }[] = [];
+  const add = vi.fn(async (_job: Job, label: string, request: (key: string) => ActionRequest) => {
+    added.push({ label, request: request('key-1') });
+  });
+  render(<JobCard job={job} waiting={0} add={add} />);
+  return { added, user: userEvent.setup() };
+}

@@ -95,6 +95,15 @@ describe('renderInvoicePdf', () => {
     expect(text).not.toContain('Credit');
   });
 
+  it('says the VAT number is not set when issued without one, the old placeholder included', async () => {
+    const seller = makeInvoice().seller;
+    for (const vatNumber of [null, 'GB 000 0000 00']) {
+      const text = await render(makeInvoice({ seller: { ...seller, vatNumber } }));
+      expect(text).toContain('VAT registration number not set');
+      expect(text).not.toContain('000 0000');
+    }
+  });
+
   it('dates the invoice and its payments by London’s calendar', async () => {
     // 23:30 UTC on 30 June is 00:30 on 1 July in London (BST).
     const invoice = makeInvoice({ issuedAt: '2026-06-30T23:30:00Z', supplyDate: '2026-06-30' });

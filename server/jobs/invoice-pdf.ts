@@ -11,6 +11,7 @@
 import PDFDocument from 'pdfkit';
 import { formatRegistration } from '#common/vehicles/registration.ts';
 import { type InvoiceDocument, type PaidStatus, paymentMethodLabels } from '#common/jobs/invoice.ts';
+import { vatNumberLine } from '#common/jobs/vat-number.ts';
 import { formatPence } from '#common/util/money.ts';
 import {
   colours,
@@ -80,7 +81,7 @@ function drawHeader(canvas: Canvas) {
     ...[...seller.address, seller.phone, seller.email]
       .filter(Boolean)
       .map((text) => ({ text, style: styles.muted })),
-    { text: `VAT registration number ${seller.vatNumber}`, style: styles.muted },
+    { text: vatNumberLine(seller.vatNumber), style: styles.muted },
   ];
   const sellerHeight = writeLines(pdf, sellerLines, { x: sheet.left, y: top, width: 250 });
 

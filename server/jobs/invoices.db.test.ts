@@ -59,7 +59,7 @@ describe('invoices', () => {
       'VAT invoice',
       'INV-000001',
       content.content.business.companyName,
-      'VAT registration number GB 000 0000 00',
+      'VAT registration number not set',
       'Sarah Mitchell',
       '12 High Street',
       job.reference,
@@ -96,6 +96,28 @@ describe('invoices', () => {
     const text = await invoiceText(job.id);
     expect(text).toContain('VAT registration number GB 123 4567 89');
     expect(text).toContain('Unit 4, Brook Street');
+  });
+
+  it('issued before the VAT number was set keep saying so; those issued after state it', async () => {
+    const before = await bookJob();
+    await as(people.fitter).event(before.id, { type: 'completed', record: makeRecord() }).expect(201);
+    const [issued] = await db().select({ document: invoices.document }).from(invoices);
+    expect(issued!.document.seller.vatNumber).toBeNull();
+    content.content = {
+      ...content.content,
+      invoicing: {
+        address: ['1 High Street'],
+        vatNumber: 'GB 123 4567 89',
+        vatRatePercent: 20,
+        reductionLimitPercent: 10,
+      },
+    };
+    const after = await bookJob();
+    await as(people.fitter).event(after.id, { type: 'completed', record: makeRecord() }).expect(201);
+    expect(await invoiceText(before.id)).toContain('VAT registration number not set');
+    const text = await invoiceText(after.id);
+    expect(text).toContain('VAT registration number GB 123 4567 89');
+    expect(text).not.toContain('not set');
   });
 
   it('are corrected by credit notes of their own series, never changed', async () => {

@@ -158,6 +158,21 @@ describe('invoices', () => {
     ]);
   });
 
+  it('is headed by the business’s logo', async () => {
+    const job = await bookJob();
+    await as(people.fitter).event(job.id, { type: 'completed', record: makeRecord() }).expect(201);
+    const answer = await as(people.owner)
+      .get(`/api/jobs/${job.id}/invoice.pdf`)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    expect((answer.body as Buffer).toString('latin1')).toContain('/Subtype /Image');
+  });
+
   it('is there only once the job is completed, for the office and the job’s fitter', async () => {
     const job = await bookJob();
     await as(people.owner).get(`/api/jobs/${job.id}/invoice.pdf`).expect(404);

@@ -162,7 +162,7 @@ async function capture(page: Page, name: string, fullPage = true) {
   console.log(file);
 }
 
-/** Signs in through the Admin Login form, as staff do. */
+/** Signs in through the sign-in form, as staff do. */
 async function signIn(page: Page) {
   await open(page, '/auth');
   await page.getByLabel('Username').fill(options.username);

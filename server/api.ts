@@ -11,6 +11,7 @@ import { adminEnquiriesRouter, publicEnquiriesRouter } from './enquiries/routes.
 import { adminBookingsRouter, publicBookingsRouter } from './bookings/routes.ts';
 import { imagesRouter } from './images/routes.ts';
 import { invoicePdfFile } from './jobs/invoices.ts';
+import { brandLogoPng } from './images/brand-logo.ts';
 import { jobsRouter } from './jobs/routes.ts';
 import { remindersRouter } from './reminders/routes.ts';
 import { motExpiryChange } from './reminders/schedule.ts';
@@ -72,6 +73,7 @@ export function apiRouter({
     next();
   });
   const contentChanged = () => pageCache?.invalidate();
+  const invoiceLogo = () => brandLogoPng(config.site.logoDark);
   // Routes with a body cap of their own come before the general JSON parser.
   api.use(siteContentRouter(database.db, siteContent, requireUser, contentChanged));
   api.use(publicEnquiriesRouter(enquirySubmission));
@@ -113,6 +115,7 @@ export function apiRouter({
         settings: booking.settings,
         onQueued: booking.onQueued,
         onBookingChanged: () => forgetCatalogue(database.db),
+        invoiceLogo,
         reportDelayMs: config.jobReportDelayMs,
       },
       { requireUser, requireAnyUser, ...(staffMemories && { reads: staffMemories.jobs }) },
@@ -140,7 +143,9 @@ export function apiRouter({
         mailConfigured: config.smtpUrl !== undefined,
         addresses: notificationAddresses(config, siteContent, booking.settings),
         publicUrl: config.publicUrl,
-        mails: appOutboxMails({ invoicePdf: (invoiceId) => invoicePdfFile(database.db, invoiceId) }),
+        mails: appOutboxMails({
+          invoicePdf: (invoiceId) => invoicePdfFile(database.db, invoiceId, invoiceLogo),
+        }),
         wake: () => notifications?.wake(),
       },
       requireUser,

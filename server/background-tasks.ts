@@ -12,6 +12,7 @@ import { purgeExpiredEnquiries } from './enquiries/retention.ts';
 import { pruneRateLimitCounters } from './http/rate-limit.ts';
 import { clearExpiredInvoiceDetails } from './jobs/privacy.ts';
 import { invoicePdfFile } from './jobs/invoices.ts';
+import { brandLogoPng } from './images/brand-logo.ts';
 import { notificationAddresses } from './notifications/addresses.ts';
 import type { Mailer } from './notifications/mailer.ts';
 import { outboxTask } from './notifications/outbox-task.ts';
@@ -54,7 +55,9 @@ export function backgroundTasks({
       logger,
       addresses: notificationAddresses(config, siteContent, () => settings.inForce()),
       publicUrl: config.publicUrl,
-      mails: appOutboxMails({ invoicePdf: (invoiceId) => invoicePdfFile(db, invoiceId) }),
+      mails: appOutboxMails({
+        invoicePdf: (invoiceId) => invoicePdfFile(db, invoiceId, () => brandLogoPng(config.site.logoDark)),
+      }),
     }),
     remindersTask({ db, reminderSettings: async () => (await settings.inForce()).reminders, clock }),
     tyreImportTask(db),

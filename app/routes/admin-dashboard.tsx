@@ -1,7 +1,6 @@
 import { redirect, useNavigate } from 'react-router';
 import { DashboardHeader } from '#app/features/dashboard/dashboard-header.tsx';
 import { DashboardSections } from '#app/features/dashboard/dashboard-sections.tsx';
-import { WaitingMailBanner } from '#app/features/dashboard/waiting-mail-banner.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
 import { useStaffPage } from '#app/features/account/staff-session.ts';
@@ -36,7 +35,6 @@ export default function AdminDashboard({ loaderData, params }: Route.ComponentPr
     <>
       <DashboardHeader user={user.data} />
       <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
-        {user.data.role === 'owner' && <WaitingMailBanner />}
         <DashboardSections
           user={user.data}
           section={params.section}

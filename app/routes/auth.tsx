@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { redirect } from 'react-router';
-import { LoginForm } from '#app/features/account/login-form.tsx';
+import { SignInPage, signInTitle } from '#app/features/account/sign-in-page.tsx';
 import { forgetEndedSession, isAdminPath } from '#app/features/account/staff-session.ts';
-import { StaffCardPage } from '#app/features/staff/staff-card-page.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
 import type { Route } from './+types/auth';
 
@@ -18,8 +17,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     path: '/auth',
-    title: 'Admin Login',
-    description: 'Sign-in for staff.',
+    title: signInTitle,
+    description: 'Sign-in for the business’s owners, staff and fitters.',
     noindex: true,
   });
 
@@ -27,20 +26,5 @@ export default function AuthPage() {
   // Whoever comes to sign in is signed out (the loader sends anyone else on): anything the device
   // still keeps of an earlier sign-in, one that expired while the phone was put away, goes.
   useEffect(() => void forgetEndedSession(), []);
-  return (
-    <StaffCardPage
-      title="Admin Login"
-      lead="Sign in to manage enquiries, visitors and pictures."
-      width="narrow"
-      after={
-        <p className="mt-6 text-center text-sm">
-          <a href="/" className="font-semibold text-brand-dark underline-offset-4 hover:underline">
-            Back to the website
-          </a>
-        </p>
-      }
-    >
-      <LoginForm />
-    </StaffCardPage>
-  );
+  return <SignInPage />;
 }

@@ -76,7 +76,8 @@ export type InvoiceDocument = {
     name: string;
     /** Postal address, one line each. */
     address: string[];
-    vatNumber: string;
+    /** Null when issued before an owner set the business's number (see vat-number.ts). */
+    vatNumber: string | null;
     email: string;
     phone: string;
   };

@@ -1,12 +1,16 @@
 // zod/mini: this module reaches the staff dashboard's bundle.
 import * as z from 'zod/mini';
 import { list, siteContentLimits, text } from '#common/site-content/parts.ts';
+import { legacyPlaceholderVatNumber } from './vat-number.ts';
 
 /**
  * What the business's VAT invoices state and charge (the Settings tab's Invoicing; owners alone
  * change it): the postal address and VAT registration number printed on them, the VAT rate every
  * price includes (the tyres' fitted prices and the invoices alike), and how much of a booking's
  * price a fitter may take off at the kerb before the invoice waits for the office's approval.
+ *
+ * The VAT number is null until an owner enters the business's own: invoices then say it is not set
+ * (common/jobs/vat-number.ts) rather than print a number that is not the business's.
  */
 
 const vatNumberMessage = 'Enter the VAT registration number, for example GB 123 4567 89';
@@ -16,8 +20,24 @@ const percentMessage = 'Enter a whole number of per cent, 0 to 100';
 export const standardVatRatePercent = 20;
 /** The owner's limit until they set one: a reduction of more than 10% waits for the office. */
 const defaultReductionLimitPercent = 10;
-/** A VAT number that is obviously not one: on invoices until an owner enters the business's own. */
-export const placeholderVatNumber = 'GB 000 0000 00';
+const vatNumberPattern = /^(GB|XI)? ?[0-9]{3} ?[0-9]{4} ?[0-9]{2}( ?[0-9]{3})?$/;
+
+/**
+ * A number, or null while none is set: an empty field, and the placeholder that settings saved
+ * before "not set" existed may hold (migration 0035 carried it over), read as not set. Stored rows
+ * are left as they are.
+ */
+const vatNumberSchema = z.pipe(
+  z.transform((value: unknown) => {
+    const trimmed = typeof value === 'string' ? value.trim() : value;
+    return trimmed === '' || trimmed === legacyPlaceholderVatNumber || trimmed === undefined ? null : trimmed;
+  }),
+  z.nullable(
+    z
+      .string(vatNumberMessage)
+      .check(z.maxLength(20, vatNumberMessage), z.regex(vatNumberPattern, vatNumberMessage)),
+  ),
+);
 
 export const invoicingSettingsSchema = z.object({
   address: list(
@@ -26,10 +46,7 @@ export const invoicingSettingsSchema = z.object({
     'address lines',
     'Enter the business’s postal address',
   ),
-  vatNumber: z.pipe(
-    text(20, vatNumberMessage),
-    z.string().check(z.regex(/^(GB|XI)? ?[0-9]{3} ?[0-9]{4} ?[0-9]{2}( ?[0-9]{3})?$/, vatNumberMessage)),
-  ),
+  vatNumber: vatNumberSchema,
   /** Settings saved before the rate was theirs have none: the standard rate. */
   vatRatePercent: z._default(
     z
@@ -52,12 +69,12 @@ export type InvoicingSettings = z.output<typeof invoicingSettingsSchema>;
 
 type BranchAddress = { address: { street: string; locality: string; postcode: string } };
 
-/** Until an owner sets them: the first branch's address, the placeholder number, the standard rate. */
+/** Until an owner sets them: the first branch's address, no VAT number, the standard rate. */
 export const defaultInvoicingSettings = (branches: readonly BranchAddress[]): InvoicingSettings => {
   const branch = branches[0];
   return {
     address: branch ? [branch.address.street, branch.address.locality, branch.address.postcode] : [],
-    vatNumber: placeholderVatNumber,
+    vatNumber: null,
     vatRatePercent: standardVatRatePercent,
     reductionLimitPercent: defaultReductionLimitPercent,
   };
@@ -70,7 +87,7 @@ export function invoicingChanges(before: InvoicingSettings, after: InvoicingSett
     if (was !== is) changes.push(`Invoicing: ${what} ${was} → ${is}`);
   };
   change('postal address', before.address.join(', '), after.address.join(', '));
-  change('VAT number', before.vatNumber, after.vatNumber);
+  change('VAT number', before.vatNumber ?? 'not set', after.vatNumber ?? 'not set');
   change('VAT rate', `${before.vatRatePercent}%`, `${after.vatRatePercent}%`);
   if (before.reductionLimitPercent !== after.reductionLimitPercent) {
     changes.push(

@@ -1,6 +1,7 @@
 import type { BusinessSettings } from '#common/settings/domains.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
 import type { Database } from '../db/client.ts';
+import type { InvoiceLogo } from './invoice-pdf.ts';
 
 /**
  * The fitter's day: the jobs of a day (list.ts), what the fitter does and records on each
@@ -14,6 +15,8 @@ export type JobsDependencies = {
   content: () => Promise<SiteContent>;
   /** The settings in force (the invoicing details and VAT rate, the price-cut limit, reminders). */
   settings: () => Promise<BusinessSettings>;
+  /** The business's logo, to head the invoices' PDF; without it they start with its name. */
+  invoiceLogo?: () => Promise<InvoiceLogo | null>;
   /** Told once e-mails are queued, so that they go without waiting for a poll. */
   onQueued?: () => void;
   /** Told when a booking's status changed (its tyres and the availability shown). */

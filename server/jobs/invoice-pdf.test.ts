@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   type ChargedLine,
@@ -93,6 +94,30 @@ describe('renderInvoicePdf', () => {
       'Reference ENQ-2611-0042 Vehicle Ford Focus 2019 Registration AB12 CDE Service Tyre fitting',
     );
     expect(text).not.toContain('Credit');
+  });
+
+  it('says the VAT number is not set when issued without one, the old placeholder included', async () => {
+    const seller = makeInvoice().seller;
+    for (const vatNumber of [null, 'GB 000 0000 00']) {
+      const text = await render(makeInvoice({ seller: { ...seller, vatNumber } }));
+      expect(text).toContain('VAT registration number not set');
+      expect(text).not.toContain('000 0000');
+    }
+  });
+
+  it('is headed by the business’s logo when there is one, and reads as without it', async () => {
+    const invoice = makeInvoice();
+    const png = await sharp({ create: { width: 300, height: 50, channels: 3, background: '#8DC63F' } })
+      .png()
+      .toBuffer();
+    const withLogo = await renderInvoicePdf(invoice, unpaid(invoice), {
+      logo: { png, width: 300, height: 50 },
+    });
+    const without = await renderInvoicePdf(invoice, unpaid(invoice));
+    const hasImage = (bytes: Buffer) => bytes.toString('latin1').includes('/Subtype /Image');
+    expect(hasImage(withLogo)).toBe(true);
+    expect(hasImage(without)).toBe(false);
+    expect((await pdfText(withLogo)).join('\n')).toBe((await pdfText(without)).join('\n'));
   });
 
   it('dates the invoice and its payments by London’s calendar', async () => {

@@ -16,6 +16,7 @@ import {
   paidInFullText,
   paymentMethodLabels,
 } from '#common/jobs/invoice.ts';
+import { vatNumberLine } from '#common/jobs/vat-number.ts';
 import { formatPence } from '#common/util/money.ts';
 import {
   colours,
@@ -37,7 +38,17 @@ import {
 } from './invoice-pdf-layout.ts';
 import { drawLines } from './invoice-pdf-lines.ts';
 
-export async function renderInvoicePdf(document: InvoiceDocument, paid: PaidStatus): Promise<Buffer> {
+/** The business's logo drawn as a PNG (server/images/brand-logo.ts), to head the document. */
+export type InvoiceLogo = { png: Buffer; width: number; height: number };
+
+/** The logo's room at the top left: its height, unless that would make it wider than this. */
+const logoBox = { width: 220, height: 40 };
+
+export async function renderInvoicePdf(
+  document: InvoiceDocument,
+  paid: PaidStatus,
+  { logo = null }: { logo?: InvoiceLogo | null } = {},
+): Promise<Buffer> {
   const pdf = new PDFDocument({
     size: 'A4',
     margins: { top: sheet.top, bottom: sheet.bottom, left: sheet.left, right: sheet.right },
@@ -56,7 +67,7 @@ export async function renderInvoicePdf(document: InvoiceDocument, paid: PaidStat
   const bytes = collect(pdf);
   const canvas: Canvas = { pdf, invoice: document, y: sheet.top };
   drawAccentBar(canvas);
-  drawHeader(canvas);
+  drawHeader(canvas, logo);
   if (document.credits) drawCredits(canvas, document.credits);
   drawParties(canvas);
   drawLines(canvas);
@@ -75,19 +86,28 @@ function collect(pdf: PDFKit.PDFDocument): Promise<Buffer> {
   });
 }
 
-/** The seller on the left; the title, number and dates on the right. */
-function drawHeader(canvas: Canvas) {
+/** The logo, when there is one, above the seller's name: its height. */
+function drawLogo(pdf: PDFKit.PDFDocument, logo: InvoiceLogo, y: number): number {
+  const scale = Math.min(logoBox.width / logo.width, logoBox.height / logo.height);
+  const size = { width: logo.width * scale, height: logo.height * scale };
+  pdf.image(logo.png, sheet.left, y, size);
+  return size.height;
+}
+
+/** The logo and the seller on the left; the title, number and dates on the right. */
+function drawHeader(canvas: Canvas, logo: InvoiceLogo | null) {
   const { pdf, invoice } = canvas;
   const { seller } = invoice;
   const top = canvas.y;
+  const sellerTop = logo ? top + drawLogo(pdf, logo, top) + 12 : top;
   const sellerLines = [
     { text: seller.name, style: { size: 15, font: 'bold', colour: colours.heading } as TextStyle },
     ...[...seller.address, seller.phone, seller.email]
       .filter(Boolean)
       .map((text) => ({ text, style: styles.muted })),
-    { text: `VAT registration number ${seller.vatNumber}`, style: styles.muted },
+    { text: vatNumberLine(seller.vatNumber), style: styles.muted },
   ];
-  const sellerHeight = writeLines(pdf, sellerLines, { x: sheet.left, y: top, width: 250 });
+  const sellerHeight = writeLines(pdf, sellerLines, { x: sheet.left, y: sellerTop, width: 250 });
 
   const titleHeight = write(
     pdf,
@@ -103,7 +123,7 @@ function drawHeader(canvas: Canvas) {
   ] as const;
   let y = top + titleHeight + 6;
   for (const [label, value] of facts) y += drawFact(pdf, label, value, y);
-  canvas.y = Math.max(top + sellerHeight, y) + 16;
+  canvas.y = Math.max(sellerTop + sellerHeight, y) + 16;
   rule(pdf, canvas.y, colours.rule);
   canvas.y += 16;
 }

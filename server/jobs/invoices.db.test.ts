@@ -59,7 +59,7 @@ describe('invoices', () => {
       'VAT invoice',
       'INV-000001',
       content.content.business.companyName,
-      'VAT registration number GB 000 0000 00',
+      'VAT registration number not set',
       'Sarah Mitchell',
       '12 High Street',
       job.reference,
@@ -98,6 +98,28 @@ describe('invoices', () => {
     expect(text).toContain('Unit 4, Brook Street');
   });
 
+  it('issued before the VAT number was set keep saying so; those issued after state it', async () => {
+    const before = await bookJob();
+    await as(people.fitter).event(before.id, { type: 'completed', record: makeRecord() }).expect(201);
+    const [issued] = await db().select({ document: invoices.document }).from(invoices);
+    expect(issued!.document.seller.vatNumber).toBeNull();
+    content.content = {
+      ...content.content,
+      invoicing: {
+        address: ['1 High Street'],
+        vatNumber: 'GB 123 4567 89',
+        vatRatePercent: 20,
+        reductionLimitPercent: 10,
+      },
+    };
+    const after = await bookJob();
+    await as(people.fitter).event(after.id, { type: 'completed', record: makeRecord() }).expect(201);
+    expect(await invoiceText(before.id)).toContain('VAT registration number not set');
+    const text = await invoiceText(after.id);
+    expect(text).toContain('VAT registration number GB 123 4567 89');
+    expect(text).not.toContain('not set');
+  });
+
   it('are corrected by credit notes of their own series, never changed', async () => {
     const job = await bookJob();
     await as(people.fitter).event(job.id, { type: 'completed', record: makeRecord() }).expect(201);
@@ -134,6 +156,21 @@ describe('invoices', () => {
       { number: 'CN-000001', kind: 'credit-note' },
       { number: 'CN-000002', kind: 'credit-note' },
     ]);
+  });
+
+  it('is headed by the business’s logo', async () => {
+    const job = await bookJob();
+    await as(people.fitter).event(job.id, { type: 'completed', record: makeRecord() }).expect(201);
+    const answer = await as(people.owner)
+      .get(`/api/jobs/${job.id}/invoice.pdf`)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    expect((answer.body as Buffer).toString('latin1')).toContain('/Subtype /Image');
   });
 
   it('is there only once the job is completed, for the office and the job’s fitter', async () => {

@@ -18,7 +18,7 @@ import { selectRows, type Database } from '../db/client.ts';
 import { bookings, invoices, payments } from '../db/schema.ts';
 import { lockBooking } from '../bookings/records.ts';
 import type { JobsDependencies } from './dependencies.ts';
-import { renderInvoicePdf } from './invoice-pdf.ts';
+import { renderInvoicePdf, type InvoiceLogo } from './invoice-pdf.ts';
 import { findJobRow, type JobRow } from './list.ts';
 
 /** The next number of a series, taken by the issuing transaction: no gaps, no duplicates. */
@@ -219,11 +219,15 @@ export async function creditInvoice(
 }
 
 /** An issued invoice's PDF, named by its number, as the job report attaches it. */
-export async function invoicePdfFile(db: Database, invoiceId: number) {
+export async function invoicePdfFile(
+  db: Database,
+  invoiceId: number,
+  logo?: () => Promise<InvoiceLogo | null>,
+) {
   const invoice = await invoiceForPdf(db, { id: invoiceId });
   if (!invoice) return null;
   return {
     filename: `${invoice.document.number}.pdf`,
-    content: await renderInvoicePdf(invoice.document, invoice.paid),
+    content: await renderInvoicePdf(invoice.document, invoice.paid, { logo: await logo?.() }),
   };
 }

@@ -275,7 +275,7 @@ function readPhoto({ db }: JobsDependencies) {
 const invoiceQuerySchema = z.object({ number: z.optional(textParam('number')) });
 
 /** GET /jobs/{id}/invoice.pdf?number=: the job's invoice, or one of its credit notes, as a PDF. */
-function invoicePdf({ db }: JobsDependencies) {
+function invoicePdf({ db, invoiceLogo }: JobsDependencies) {
   return async (req: Request, res: Response) => {
     const id = await requireJob(db, req);
     const { number } = parseQuery(invoiceQuerySchema, req);
@@ -291,7 +291,7 @@ function invoicePdf({ db }: JobsDependencies) {
         'Content-Disposition': `inline; filename="${invoice.document.number}.pdf"`,
         'Cache-Control': 'private, no-store',
       })
-      .send(await renderInvoicePdf(invoice.document, invoice.paid));
+      .send(await renderInvoicePdf(invoice.document, invoice.paid, { logo: await invoiceLogo?.() }));
   };
 }
 

@@ -190,7 +190,7 @@ test('an owner adds a member of staff, who sets up their account and two-factor 
   ]);
   await expect(staffPage).toHaveURL(/\/auth$/);
   await untilHydrated(staffPage);
-  await expect(staffPage.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  await expect(staffPage.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
   await staffPage.getByLabel('Username').fill(name);
   await staffPage.getByLabel('Password').fill(password);
   await staffPage.getByRole('button', { name: 'Sign In' }).click();

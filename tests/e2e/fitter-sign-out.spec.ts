@@ -122,7 +122,7 @@ test.describe('a fitter signing out', () => {
     // The next day asked for is refused: the phone forgets the day and asks for a sign-in.
     await page.getByRole('button', { name: 'The day after' }).click();
     await expect(page).toHaveURL(`${site.origin}/auth`);
-    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
     await expectDayForgotten(page);
     await office.dispose();
   });
@@ -196,7 +196,7 @@ test.describe('a fitter signing out', () => {
     // The signal returns: the sign-out goes, and the phone asks for a sign-in.
     await signalReturns(page);
     await expect(page).toHaveURL(`${site.origin}/auth`);
-    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
     expect((await page.request.get(`${site.origin}/api/user`)).status()).toBe(401);
     const day = await office.get(`/api/jobs?date=${tomorrow}&fitter=${fitterId}`);
     expect((await day.json()) as Job[]).toEqual([

@@ -136,7 +136,7 @@ async function recordToasts(page: Page): Promise<string[]> {
   return seen;
 }
 
-/** Signs in through the Admin Login form, as staff do, and waits for the page it leads to. */
+/** Signs in through the sign-in form, as staff do, and waits for the page it leads to. */
 export async function signIn(page: Page, loginPage = '/auth') {
   await page.goto(loginPage);
   await page.getByLabel('Username').fill(staffAccount.username);
@@ -152,7 +152,7 @@ export async function signIn(page: Page, loginPage = '/auth') {
 }
 
 /**
- * Signs in with the call the Admin Login form makes (POST /api/login, from the site's origin), in
+ * Signs in with the call the sign-in form makes (POST /api/login, from the site's origin), in
  * the page's browser, then opens `path` (by default the dashboard, where the form leads): for the
  * journeys about what staff do once signed in, which need not walk through the form each time
  * (the journeys that do sign in through it use `signIn`).

@@ -117,7 +117,7 @@ test(
     // The back button shows no enquiry data, and the dashboard now sends to sign-in.
     await page.goBack();
     await expect(page).toHaveURL(/\/auth$/);
-    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
     await expect(page.getByText('Customer Enquiries')).toHaveCount(0);
     await expect(page.getByRole('article')).toHaveCount(0);
     await page.goto('/admin/dashboard');

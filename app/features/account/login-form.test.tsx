@@ -132,7 +132,7 @@ describe('LoginForm with two-factor sign-in', () => {
     await user.type(await screen.findByLabelText('Authentication code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
 
-    await screen.findByRole('form', { name: 'Admin Login' });
+    await screen.findByRole('form', { name: 'Sign in' });
     expect(screen.getByRole('alert').textContent).toBe(noPendingSignInMessage);
     expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('sam');
     const password = screen.getByLabelText('Password') as HTMLInputElement;
@@ -168,7 +168,7 @@ describe('LoginForm with two-factor sign-in', () => {
     const user = await signInWithPassword();
     await screen.findByLabelText('Authentication code');
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    await screen.findByRole('form', { name: 'Admin Login' });
+    await screen.findByRole('form', { name: 'Sign in' });
     expect(screen.queryByRole('alert')).toBeNull();
     expect(document.activeElement).toBe(screen.getByLabelText('Password'));
   });

@@ -25,7 +25,7 @@ const loginRefusal = (error: unknown) =>
   (error instanceof ApiError && error.serverMessage) || 'Invalid username or password';
 
 /**
- * The Admin Login form. Checked on submit, then on change. After a
+ * The sign-in form of owners, staff and fitters alike. Checked on submit, then on change. After a
  * successful login, a full navigation loads the dashboard (or the admin page last visited) with
  * the new session. With two-factor sign-in on, a right password leads to a second step that asks
  * for a code; going back from it (or its expiry) starts again from the password.
@@ -95,7 +95,7 @@ export function LoginForm() {
       onFocus={preloadToaster}
       noValidate
       className="mt-6 grid gap-4"
-      aria-label="Admin Login"
+      aria-label="Sign in"
     >
       {restartReason && (
         <p

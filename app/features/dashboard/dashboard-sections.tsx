@@ -18,6 +18,8 @@ import { RemindersTab } from '#app/features/reminders/dashboard/index.ts';
 import { SettingsTab } from '#app/features/settings/index.ts';
 import { StaffTab } from '#app/features/staff/index.ts';
 import { TyresTab } from '#app/features/tyres/dashboard/index.ts';
+import { VatNumberNotice } from './vat-number-notice.tsx';
+import { WaitingMailBanner } from './waiting-mail-banner.tsx';
 
 type PanelProps = { user: StaffUser };
 
@@ -118,7 +120,9 @@ function FitterAccount() {
 }
 
 /**
- * The tab list and the open section's panel. Until an account that must use two-factor sign-in
+ * The tab list and the open section's panel, with what needs doing about how the business runs
+ * above them on the home (the role's first section): the e-mails waiting while e-mail is not set
+ * up (owners', also on Settings, where it is put right) and a VAT number not yet set. Until an account that must use two-factor sign-in
  * has set it up, the server refuses everything else, so only My account is shown; fitters see
  * only My account, with the way to My jobs.
  */
@@ -128,8 +132,12 @@ export function DashboardSections({ user, section, onSectionChange }: DashboardS
   if (user.role === 'fitter') return <FitterAccount />;
   const visible = sectionsFor(user.role);
   const current = sectionOf(section, user.role, search);
+  const home = current === visible[0]!.value;
   return (
     <Tabs.Root value={current} onValueChange={(value) => onSectionChange(value as DashboardSection)}>
+      {/* What needs doing about how the business runs: on the home and where it is put right. */}
+      {user.role === 'owner' && (home || current === 'settings') && <WaitingMailBanner />}
+      {home && <VatNumberNotice role={user.role} />}
       <Tabs.List
         aria-label="Dashboard sections"
         className="mb-6 grid grid-cols-6 gap-0.5 rounded-xl bg-slate-200/70 p-1 xl:inline-flex xl:gap-0"

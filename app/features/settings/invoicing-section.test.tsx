@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { placeholderVatNumber, type InvoicingSettings } from '#common/jobs/invoicing-settings.ts';
+import { type InvoicingSettings } from '#common/jobs/invoicing-settings.ts';
 import { answer } from '#tests/support/api-handlers.ts';
 import { descriptionOf, replaceText } from '#tests/support/dom.tsx';
 import {
@@ -25,13 +25,13 @@ const limitField = () =>
 const branchAddress = ['Unit 4, Example Trading Estate', 'Harold Hill, Romford', 'RM3 0XX'];
 const defaults = defaultSettings().invoicing;
 const notSetYet =
-  /^Not set yet: invoices print the first branch’s address, shown here, and a placeholder VAT number/;
+  /^Not set yet: invoices print the first branch’s address, shown here, and “VAT registration number not set”/;
 
 describe('the Invoicing section', () => {
-  it('shows what invoices print until an owner sets the details: the first branch’s address, a placeholder VAT number', async () => {
+  it('shows what invoices print until an owner sets the details: the first branch’s address, no VAT number', async () => {
     await renderSettingsTab();
     expect(addressField().value).toBe(branchAddress.join('\n'));
-    expect(vatField().value).toBe(placeholderVatNumber);
+    expect(vatField().value).toBe('');
     expect(vatRateField().value).toBe('20');
     expect(limitField().value).toBe('10');
     expect(descriptionOf(vatField())).toEqual(['For example GB 123 4567 89.']);
@@ -118,7 +118,7 @@ describe('the Invoicing section', () => {
     expect(sentUpdates(api, 'invoicing')).toEqual([]);
   });
 
-  it('shows the saved details, without the note about the placeholder', async () => {
+  it('shows the saved details, without the note about the VAT number', async () => {
     const saved: InvoicingSettings = {
       ...defaults,
       address: ['Anytown Tyres Ltd', 'RM1 1AA'],
@@ -130,6 +130,16 @@ describe('the Invoicing section', () => {
     expect(vatField().value).toBe('GB 123 4567 89');
     expect(vatRateField().value).toBe('5');
     expect(invoicingSection().queryByText(/Not set yet/)).toBeNull();
+    expect(invoicingSection().queryByText(/not set/)).toBeNull();
+  });
+
+  it('says so when the details are saved without a VAT number', async () => {
+    const saved: InvoicingSettings = { ...defaults, address: ['Anytown Tyres Ltd'], vatNumber: null };
+    await renderSettingsTab({ settings: { invoicing: domainSettings('invoicing', saved, { version: 2 }) } });
+    expect(vatField().value).toBe('');
+    invoicingSection().getByText(
+      /^No VAT registration number: invoices print “VAT registration number not set”/,
+    );
   });
 
   it('holds price cuts of more than 10% for approval until owners set their own limit, a whole per cent', async () => {

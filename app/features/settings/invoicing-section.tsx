@@ -58,22 +58,24 @@ export const InvoicingSection = memo(function InvoicingSection({
   fromDefaults,
 }: {
   invoicing: InvoicingSettings;
-  /** Whether an owner has never saved them: invoices print the first branch's address and a placeholder number. */
+  /** Whether an owner has never saved them: invoices print the first branch's address. */
   fromDefaults: boolean;
 }) {
   return (
     <>
-      {fromDefaults && (
+      {shown.vatNumber === null && (
         <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
-          Not set yet: invoices print the first branch’s address, shown here, and a placeholder VAT number.
-          Enter the business’s VAT registration number and save to set them.
+          {fromDefaults
+            ? 'Not set yet: invoices print the first branch’s address, shown here, and “VAT registration number not set”.'
+            : 'No VAT registration number: invoices print “VAT registration number not set” in its place.'}{' '}
+          Enter the business’s VAT registration number and save to set it.
         </p>
       )}
       <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
         <AddressField lines={shown.address} />
         <TextField
           path={['invoicing', 'vatNumber']}
-          value={shown.vatNumber}
+          value={shown.vatNumber ?? ''}
           hint="For example GB 123 4567 89."
         />
         <NumberField

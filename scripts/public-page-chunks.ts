@@ -84,12 +84,24 @@ function plan(info: (id: string) => ModuleInfo): Map<string, string> {
       publicReach.add(id);
     }
   }
+  const onlyRoute = new Map<string, string>();
+  for (const route of publicRoutes) {
+    for (const id of reachable([route], info, routes)) if (importers.get(id) === 1) onlyRoute.set(id, route);
+  }
   for (const [id, count] of importers) if (count > 1) site.add(id);
   for (const id of routes) site.delete(id);
 
   const chunks = new Map<string, string>([...site].map((id) => [id, 'site']));
   const settled = new Set([...routes, ...site, ...publicReach]);
   const chunkName = (id: string) => path.basename(id).replace(/\.[^.]+$/, '');
+  // What one public page shares with the staff pages (the booking's week and error summary, which
+  // My jobs uses too): one file for that page, rather than a file per module, each with its own
+  // response headers.
+  for (const [id, route] of onlyRoute) {
+    if (site.has(id) || id.includes('/node_modules/')) continue;
+    const sharedWithStaff = (info(id)?.importers ?? []).some((importer) => !publicReach.has(importer));
+    if (sharedWithStaff) chunks.set(id, `${chunkName(route)}-shared`);
+  }
   // Who needs each module loaded on demand: the dynamic imports that reach it and, for a module
   // that two of them share, the public routes that import it themselves. (A route that shares
   // a module with one of them alone, such as the cookie settings with the banner, loads that

@@ -16,14 +16,18 @@ import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
   // One read of the uploaded pictures serves the cards, the hero and the about section.
-  const images = await context.images.uploadedSlots();
+  const [images, tyreSizes] = await Promise.all([
+    context.images.uploadedSlots(),
+    // The hero's size finder: without the catalogue, the home page still shows, the finder a link.
+    context.tyres.sizes().catch(() => []),
+  ]);
   const { facts } = context;
   const seo = homeSeoWith({
     branchesAnd: String(facts.branchesAnd),
     baseTown: String(facts.baseTown),
     branches: context.content.branches.map((branch) => branch.name),
   });
-  return { ...homeContent(context.content, context.site), images, seo };
+  return { ...homeContent(context.content, context.site), images, tyreSizes, seo };
 }
 
 export const meta: Route.MetaFunction = ({ data: home, matches }) =>
@@ -42,12 +46,21 @@ export const meta: Route.MetaFunction = ({ data: home, matches }) =>
 
 /** The home page: its nine sections in order. */
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { images, services, pricing, branches, areas, testimonials, contactHours, coveredDistricts } =
-    loaderData;
+  const {
+    images,
+    tyreSizes,
+    services,
+    pricing,
+    branches,
+    areas,
+    testimonials,
+    contactHours,
+    coveredDistricts,
+  } = loaderData;
   const branchNames = branches.map((branch) => branch.name);
   return (
     <main>
-      <Hero image={siteImage('hero-background', images)} branchNames={branchNames} />
+      <Hero image={siteImage('hero-background', images)} branchNames={branchNames} tyreSizes={tyreSizes} />
       <Section
         id="services"
         eyebrow="What we do"

@@ -12,6 +12,7 @@ import {
 } from '#app/features/tyres/index.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { formatPence } from '#common/util/money.ts';
+import { nearestBookable } from '#common/tyres/catalogue.ts';
 import { isTyreSize, sameSize, sizeFromSlug, sizeLabel, sizeSlug } from '#common/tyres/size.ts';
 import type { Route } from './+types/tyres';
 
@@ -73,6 +74,12 @@ async function sizePage(context: Route.LoaderArgs['context'], url: URL, slug: st
     a.localeCompare(b),
   );
   const cheapest = everything.items.find((offer) => offer.fittedFrom !== null)?.price ?? null;
+  // What each tyre that cannot be booked offers instead: worked out here, not in the page's script.
+  const instead: Record<number, number> = {};
+  for (const offer of answer.items) {
+    const other = offer.fittedFrom === null ? nearestBookable(offer, answer.items) : null;
+    if (other) instead[offer.id] = other.id;
+  }
   return data(
     {
       page: 'size' as const,
@@ -81,6 +88,7 @@ async function sizePage(context: Route.LoaderArgs['context'], url: URL, slug: st
       choices,
       brands,
       cheapest,
+      instead,
       bookService: tyreServiceSlug(context.content),
     },
     { headers: livePage },

@@ -83,6 +83,8 @@ export type TyreSearch = {
   brand?: string;
   /** Only tyres that can be fitted by tomorrow. */
   tomorrow?: boolean;
+  /** Only tyres of this range (budget, mid-range, premium). */
+  tier?: TyreTier;
   /** How many tyres the customer wants: where they come from, and so when, depends on it. */
   quantity: number;
 };
@@ -103,8 +105,9 @@ export const maxTyreQuantity = 6;
 const gradeRank = (grade: string | null) => (grade === null ? 99 : grade.charCodeAt(0));
 
 /**
- * Orders tyres by `sort`, then by price, then by brand; those that cannot be fitted come after
- * all that can, and a tyre without the grade sorted by after those with one.
+ * Orders tyres by `sort`, then by price, then by brand, whatever their tier (a customer who asks
+ * for the best wet grip sees it first, not the budget tyres'); those that cannot be fitted come
+ * after all that can, and a tyre without the grade sorted by after those with one.
  */
 export function compareOffers(sort: TyreSort) {
   const key = (offer: TyreOffer): number => {
@@ -126,6 +129,21 @@ export function compareOffers(sort: TyreSort) {
     a.price - b.price ||
     a.brand.localeCompare(b.brand) ||
     a.id - b.id;
+}
+
+/**
+ * The tyre to offer in place of `offer`, which cannot be booked: of those of `offers` that can,
+ * one of the same tier nearest in price, else the one nearest in price; null when none can.
+ */
+export function nearestBookable(offer: TyreOffer, offers: readonly TyreOffer[]): TyreOffer | null {
+  let nearest: TyreOffer | null = null;
+  const distance = (other: TyreOffer) =>
+    (other.tier === offer.tier ? 0 : 1_000_000_000) + Math.abs(other.price - offer.price);
+  for (const other of offers) {
+    if (other.fittedFrom === null || other.id === offer.id) continue;
+    if (nearest === null || distance(other) < distance(nearest)) nearest = other;
+  }
+  return nearest;
 }
 
 /**

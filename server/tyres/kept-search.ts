@@ -73,7 +73,7 @@ type KeptSearches = KeptMemory & {
 const variants = new WeakMap<TyreSearch, string>();
 const variantOf = (search: TyreSearch) => keptFor(variants, search, writeVariant);
 
-const writeVariant = ({ size, sort, season, runFlat, brand, tomorrow, quantity }: TyreSearch) =>
+const writeVariant = ({ size, sort, season, runFlat, brand, tomorrow, tier, quantity }: TyreSearch) =>
   JSON.stringify([
     sizeKey(size),
     size.loadIndex,
@@ -83,6 +83,7 @@ const writeVariant = ({ size, sort, season, runFlat, brand, tomorrow, quantity }
     runFlat,
     brand,
     tomorrow,
+    tier,
     quantity,
   ]);
 

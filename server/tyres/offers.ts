@@ -207,6 +207,7 @@ function filterOf(search: TyreSearch, today: string) {
     (search.season === undefined || offer.season === search.season) &&
     (search.runFlat === undefined || offer.runFlat === search.runFlat) &&
     (brand === null || brandKey(offer.brand) === brand) &&
+    (search.tier === undefined || offer.tier === search.tier) &&
     (!search.tomorrow || (offer.fittedFrom !== null && offer.fittedFrom <= tomorrow));
 }
 

@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import * as z from 'zod/mini';
 import { maxTyreQuantity, seasons, tyreSorts, type TyreSearch } from '#common/tyres/catalogue.ts';
+import { tyreTiers } from '#common/tyres/pricing.ts';
 import { parseTyreSize } from '#common/tyres/size.ts';
 import type { BookingDependencies } from '../bookings/dependencies.ts';
 import { blankAsMissing, parseQuery, textParam, wholeNumberParam } from '../http/params.ts';
@@ -41,12 +42,13 @@ const tyreQuerySchema = z.object({
   season: blankAsMissing(z.optional(z.enum(seasons, `season must be one of ${seasons.join(', ')}.`))),
   runflat: blankAsMissing(z.optional(flagParam('runflat'))),
   tomorrow: blankAsMissing(z.optional(flagParam('tomorrow'))),
+  tier: blankAsMissing(z.optional(z.enum(tyreTiers, `tier must be one of ${tyreTiers.join(', ')}.`))),
 });
 
 /** The search GET /api/tyres asks for, from its query. */
 function tyreSearchOf(req: Request): TyreSearch {
-  const { size, quantity, brand, sort, season, runflat, tomorrow } = parseQuery(tyreQuerySchema, req);
-  return { size, sort, season, runFlat: runflat, brand, tomorrow, quantity };
+  const { size, quantity, brand, sort, season, runflat, tomorrow, tier } = parseQuery(tyreQuerySchema, req);
+  return { size, sort, season, runFlat: runflat, brand, tomorrow, tier, quantity };
 }
 
 /**

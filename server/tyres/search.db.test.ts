@@ -150,7 +150,7 @@ describe('GET /api/tyres', () => {
     ]);
   });
 
-  it('sorts by price, wet grip, fuel efficiency or noise, and filters by brand, season, run-flat and tomorrow', async () => {
+  it('sorts the whole list by price, wet grip, fuel efficiency or noise, whatever the tiers, and filters by brand, season, run-flat, tier and tomorrow', async () => {
     const db = fixture.database.db;
     const a = await addTyre(db, { brand: 'Nankang', costPence: 3_000, wet: 'C', fuel: 'B', noiseDb: 72 });
     const b = await addTyre(db, {
@@ -174,6 +174,12 @@ describe('GET /api/tyres', () => {
     const ids = async (query: Record<string, string>) =>
       (await search({ size: '205/55R16', ...query })).items.map((item) => item.id);
     expect(await ids({})).toEqual([a.id, b.id, c.id]);
+    // Mid-range graded A, premium graded B, budget graded C: one order, not one per tier.
+    expect((await search({ size: '205/55R16', sort: 'wet' })).items.map((item) => item.tier)).toEqual([
+      'mid-range',
+      'premium',
+      'budget',
+    ]);
     expect(await ids({ sort: 'wet' })).toEqual([b.id, c.id, a.id]);
     expect(await ids({ sort: 'fuel' })).toEqual([c.id, a.id, b.id]);
     expect(await ids({ sort: 'noise' })).toEqual([b.id, c.id, a.id]);
@@ -181,6 +187,7 @@ describe('GET /api/tyres', () => {
     expect(await ids({ season: 'all-season' })).toEqual([b.id]);
     expect(await ids({ runflat: 'true' })).toEqual([c.id]);
     expect(await ids({ tomorrow: 'true' })).toEqual([a.id, b.id]);
+    expect(await ids({ tier: 'premium', sort: 'noise' })).toEqual([c.id]);
   });
 
   it('leaves out hidden tyres and those out of range, and prices a tyre at its own price where staff set one', async () => {
@@ -234,6 +241,7 @@ describe('GET /api/tyres', () => {
       [{ size: '205/55R16', quantity: '7' }, 'quantity', 'quantity must be a whole number from 1 to 6.'],
       [{ size: '205/55R16', runflat: 'maybe' }, 'runflat', 'runflat must be true or false.'],
       [{ size: '205/55R16', brand: 'b'.repeat(41) }, 'brand', 'brand is too long.'],
+      [{ size: '205/55R16', tier: 'luxury' }, 'tier', 'tier must be one of budget, mid-range, premium.'],
       [{ size: '205/55R16', brand: ['A', 'B'] }, 'brand', 'Give brand once.'],
     ] as const) {
       const response = await request(fixture.app).get('/api/tyres').query(query).expect(400);

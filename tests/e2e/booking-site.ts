@@ -171,11 +171,13 @@ export async function bookTwoMidRangeTyres(
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('205/55 R16 tyres, fitted');
   await page.getByLabel('How many tyres').selectOption('2');
   await page.getByLabel('Sort by').selectOption('wet');
+  await page.getByLabel('Range').selectOption('mid-range');
   // With scripts each choice applies at once; without, the form's button sends them.
   if (!scripts) await page.getByRole('button', { name: 'Show tyres' }).click();
   await expect(page).toHaveURL(/quantity=2/);
   await expect(page).toHaveURL(/sort=wet/);
-  const midRange = page.getByRole('region', { name: /^Mid-range/ }).getByRole('article');
+  await expect(page).toHaveURL(/tier=mid-range/);
+  const midRange = page.getByRole('region', { name: 'Best wet grip first' }).getByRole('article');
   // The address changes as the navigation ends; the list is drawn just after it.
   await expect(async () => {
     const grades = await midRange

@@ -1,7 +1,8 @@
 import { atPhoneSize, expect, expectAccessible, test } from './fixtures.ts';
 
 /**
- * A tyre's own page on a phone: from its size's list to the tyre, its EU label and prices, and
+ * Finding a tyre on a phone: from the home page's size finder to the size's tyres, sorted and
+ * priced for four; a tyre's own page: from its size's list to the tyre, its EU label and prices, and
  * its "Book fitting" link; a tyre we do not offer leads back to its size's tyres.
  */
 test.describe('a tyre’s own page', () => {
@@ -35,6 +36,48 @@ test.describe('a tyre’s own page', () => {
       await expect(page.getByRole('region', { name: 'Your tyres' })).toContainText(
         '2 × Michelin Primacy 4+ 205/55 R16 94V',
       );
+    },
+  );
+
+  test(
+    'a customer finds 205/55 R16 from the home page’s hero, sorts by wet grip across every range and prices four',
+    atPhoneSize,
+    async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Tyres', exact: true })).toBeVisible();
+      const finder = page.getByRole('form', { name: 'Find tyres by size' });
+      // Above the fold: the whole form, its button too, without scrolling.
+      await expect(finder.getByRole('button', { name: 'Find tyres' })).toBeInViewport({ ratio: 1 });
+      await finder.getByLabel('Width').selectOption('205');
+      await finder.getByLabel('Profile').selectOption('55');
+      await finder.getByLabel('Rim').selectOption('16');
+      await finder.getByRole('button', { name: 'Find tyres' }).click();
+      await expect(page).toHaveURL('/tyres/205-55-r16');
+
+      await page.getByLabel('Sort by').selectOption('wet');
+      await expect(page).toHaveURL(/sort=wet/);
+      const tyres = page.getByRole('region', { name: 'Best wet grip first' }).getByRole('article');
+      const wetGrades = () =>
+        tyres
+          .getByText(/^Wet grip/)
+          .locator('xpath=following-sibling::dd')
+          .allInnerTexts();
+      await expect(async () => {
+        const grades = await wetGrades();
+        expect(grades.length).toBeGreaterThan(3);
+        // One list, not one per range: the first tyre's grade is the best of them all.
+        expect(grades[0]).toBe([...grades].sort()[0]);
+      }).toPass();
+
+      await page.getByLabel('How many tyres').selectOption('4');
+      await expect(page).toHaveURL(/quantity=4/);
+      const first = tyres.first();
+      const forFour = first.getByText(/^£\d+\.\d\d for 4, fitted$/);
+      await expect(forFour).toBeVisible();
+      const total = await forFour.innerText();
+      const each = await first.getByText(/each, fully fitted$/).innerText();
+      expect(Number(/£([\d.]+)/.exec(total)![1])).toBeCloseTo(Number(/£([\d.]+)/.exec(each)![1]) * 4, 2);
+      await expectAccessible(page);
     },
   );
 

@@ -1,5 +1,6 @@
 // What the rest of the app may use of this feature.
-export { SizeLinks, TyreFinder } from './tyre-finder.tsx';
+export { SizeLinks } from './size-links.tsx';
+export { TyreFinder } from './size-finder/index.ts';
 export { TyreSizeView } from './tyre-size-view.tsx';
 export { tyreChoicesOf, tyreSearchFor } from './tyre-query.ts';
 export { tyreListJsonLd, tyreServiceSlug } from './tyre-seo.ts';

@@ -1,6 +1,7 @@
 import { Form } from 'react-router';
 import { Button } from '#app/components/ui/button.tsx';
 import { maxTyreQuantity, seasonNames, seasons, tyreSortNames, tyreSorts } from '#common/tyres/catalogue.ts';
+import { tyreTierNames, tyreTiers } from '#common/tyres/pricing.ts';
 import type { TyreChoices } from './tyre-query.ts';
 
 const fieldClass =
@@ -36,7 +37,8 @@ function Choice({
 }
 
 /**
- * The size page's choices: how many tyres, the order, and the filters. A plain GET form (it
+ * The size page's choices: how many tyres, the order of the whole list, and the filters (the
+ * range among them: each tyre says its own). A plain GET form (it
  * works without scripts, with its button); with scripts, each change shows the results at once.
  */
 export function TyreFilters({ choices, brands }: { choices: TyreChoices; brands: readonly string[] }) {
@@ -71,13 +73,20 @@ export function TyreFilters({ choices, brands }: { choices: TyreChoices; brands:
         options={seasons.map((season) => [season, seasonNames[season]])}
       />
       <Choice
+        label="Range"
+        name="tier"
+        value={choices.tier}
+        any="Any range"
+        options={tyreTiers.map((tier) => [tier, tyreTierNames[tier]])}
+      />
+      <Choice
         label="Brand"
         name="brand"
         value={choices.brand}
         any="Any brand"
         options={brands.map((brand) => [brand, brand])}
       />
-      <div className="col-span-2 flex flex-wrap items-center gap-x-6 gap-y-1 lg:col-span-3">
+      <div className="col-span-2 flex flex-wrap items-center gap-x-6 gap-y-1 lg:col-span-2">
         <label className="flex min-h-10 items-center gap-2 text-sm font-semibold">
           <input
             type="checkbox"

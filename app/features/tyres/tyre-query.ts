@@ -6,6 +6,7 @@ import {
   type TyreSearch,
   type TyreSort,
 } from '#common/tyres/catalogue.ts';
+import { tyreTiers, type TyreTier } from '#common/tyres/pricing.ts';
 import type { TyreSize } from '#common/tyres/size.ts';
 import { oneOf } from '#common/util/words.ts';
 
@@ -19,6 +20,7 @@ export type TyreChoices = {
   quantity: number;
   season: Season | '';
   brand: string;
+  tier: TyreTier | '';
   runFlat: boolean;
   tomorrow: boolean;
 };
@@ -30,6 +32,7 @@ export function tyreChoicesOf(params: URLSearchParams): TyreChoices {
     quantity: Number.isInteger(quantity) && quantity >= 1 && quantity <= maxTyreQuantity ? quantity : 1,
     season: oneOf(seasons, params.get('season')) ?? '',
     brand: (params.get('brand') ?? '').trim().slice(0, 40),
+    tier: oneOf(tyreTiers, params.get('tier')) ?? '',
     runFlat: params.get('runflat') === 'true' || params.get('runflat') === 'on',
     tomorrow: params.get('tomorrow') === 'true' || params.get('tomorrow') === 'on',
   };
@@ -42,6 +45,7 @@ export const tyreSearchFor = (size: TyreSize, choices: TyreChoices): TyreSearch 
   quantity: choices.quantity,
   ...(choices.season && { season: choices.season }),
   ...(choices.brand && { brand: choices.brand }),
+  ...(choices.tier && { tier: choices.tier }),
   ...(choices.runFlat && { runFlat: true }),
   ...(choices.tomorrow && { tomorrow: true }),
 });

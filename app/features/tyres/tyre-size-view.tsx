@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { PageHeader } from '#app/components/ui/page-header.tsx';
-import type { TyreOffer, TyreSearchAnswer } from '#common/tyres/catalogue.ts';
-import { tyreTierNames, tyreTiers } from '#common/tyres/pricing.ts';
+import { tyreSortNames, type TyreOffer, type TyreSearchAnswer } from '#common/tyres/catalogue.ts';
 import { sizeLabel, type TyreSize } from '#common/tyres/size.ts';
 import { TyreCard } from './tyre-card.tsx';
 import { TyreFilters } from './tyre-filters.tsx';
@@ -14,38 +13,20 @@ type TyreSizePageData = {
   brands: string[];
   /** The service "Book fitting" books (tyre replacement). */
   bookService: string;
+  /** For each tyre of the list that cannot be booked, the id of the one the loader offers instead. */
+  instead: Record<number, number>;
 };
 
-function Group({
-  title,
-  offers,
-  ...card
-}: {
-  title: string;
-  offers: TyreOffer[];
-  quantity: number;
-  bookService: string;
-}) {
-  const id = `tier-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
-  return (
-    <section aria-labelledby={id} className="mt-10">
-      <h2 id={id} className="text-2xl font-extrabold">
-        {title} <span className="text-base font-semibold text-slate-500">({offers.length})</span>
-      </h2>
-      <div className="mt-4 grid gap-4 md:grid-cols-2">
-        {offers.map((offer) => (
-          <TyreCard key={offer.id} offer={offer} {...card} />
-        ))}
-      </div>
-    </section>
-  );
-}
-
-/** A size's page (/tyres/205-55-r16): its tyres by tier with their label, price fully fitted and first day. */
-export function TyreSizeView({ size, answer, choices, brands, bookService }: TyreSizePageData) {
+/** A size's page (/tyres/205-55-r16): its tyres in the order chosen, each with its range, label, price fully fitted and first day. */
+export function TyreSizeView({ size, answer, choices, brands, bookService, instead }: TyreSizePageData) {
   const label = sizeLabel(size);
   const card = { quantity: choices.quantity, bookService };
   const fittable = answer.items.filter((offer) => offer.fittedFrom !== null);
+  const byId = new Map(answer.items.map((offer) => [offer.id, offer]));
+  const insteadOf = (offer: TyreOffer) => {
+    const id = instead[offer.id];
+    return id === undefined ? undefined : byId.get(id);
+  };
   return (
     <main>
       <PageHeader title={`${label} tyres, fitted`}>
@@ -59,17 +40,27 @@ export function TyreSizeView({ size, answer, choices, brands, bookService }: Tyr
           </Link>
         </p>
         <TyreFilters choices={choices} brands={brands} />
-        <p role="status" className="mt-6 font-semibold">
-          {fittable.length === 0
-            ? `Nothing in ${label} can be booked at the moment${answer.items.length > 0 ? ' with these choices' : ''}.`
-            : `${fittable.length} ${fittable.length === 1 ? 'tyre' : 'tyres'} in ${label} can be fitted, priced for ${choices.quantity}.`}
-        </p>
-        {tyreTiers.map((tier) => {
-          const offers = answer.items.filter((offer) => offer.tier === tier);
-          return (
-            offers.length > 0 && <Group key={tier} title={tyreTierNames[tier]} offers={offers} {...card} />
-          );
-        })}
+        <section aria-labelledby="tyre-list" className="mt-8">
+          <h2 id="tyre-list" className="text-2xl font-extrabold">
+            {tyreSortNames[choices.sort]} first
+          </h2>
+          <p role="status" className="mt-1 font-semibold">
+            {fittable.length === 0
+              ? `Nothing in ${label} can be booked at the moment${answer.items.length > 0 ? ' with these choices' : ''}.`
+              : `${fittable.length} ${fittable.length === 1 ? 'tyre' : 'tyres'} in ${label} can be fitted, priced for ${choices.quantity}.`}
+          </p>
+          <div className="mt-4 grid gap-4 md:grid-cols-2">
+            {answer.items.map((offer) => (
+              <TyreCard
+                key={offer.id}
+                offer={offer}
+                instead={insteadOf(offer)}
+                standInsShown={answer.alternatives.length > 0}
+                {...card}
+              />
+            ))}
+          </div>
+        </section>
         {answer.alternatives.length > 0 && (
           <section
             aria-labelledby="stand-ins"

@@ -1,19 +1,25 @@
 import { useState } from 'react';
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
 import { Button } from '#app/components/ui/button.tsx';
-import { sizeLabel, sizeSlug, type TyreSize } from '#common/tyres/size.ts';
+import type { TyreSize } from '#common/tyres/size.ts';
 
 const fieldClass =
-  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-3 text-lg focus:border-brand-dark focus:outline-none focus:ring-2 focus:ring-brand';
+  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-2 py-3 text-base text-ink sm:px-3 sm:text-lg focus:border-brand-dark focus:outline-none focus:ring-2 focus:ring-brand';
 
-const unique = (values: number[]) => [...new Set(values)].sort((a, b) => a - b);
+export const unique = (values: number[]) => [...new Set(values)].sort((a, b) => a - b);
 
 /**
  * Width, profile and rim, offering only what the catalogue has: each choice narrows the next.
  * A GET form to /tyres, which sends a complete size on to its page (so it works without scripts,
  * where every width, profile and rim the catalogue has is offered).
  */
-export function TyreFinder({ sizes, chosen }: { sizes: readonly TyreSize[]; chosen: Partial<TyreSize> }) {
+export function TyreFinder({
+  sizes,
+  chosen = {},
+}: {
+  sizes: readonly TyreSize[];
+  chosen?: Partial<TyreSize>;
+}) {
   const [width, setWidth] = useState(chosen.width ? String(chosen.width) : '');
   const [profile, setProfile] = useState(chosen.profile ? String(chosen.profile) : '');
   const [rim, setRim] = useState(chosen.rim ? String(chosen.rim) : '');
@@ -23,7 +29,12 @@ export function TyreFinder({ sizes, chosen }: { sizes: readonly TyreSize[]; chos
   const profiles = unique(withWidth.map((size) => size.profile));
   const rims = unique(withProfile.map((size) => size.rim));
   return (
-    <Form method="get" action="/tyres" className="grid gap-4 sm:grid-cols-4" aria-label="Find tyres by size">
+    <Form
+      method="get"
+      action="/tyres"
+      className="grid grid-cols-3 gap-3 sm:grid-cols-4 sm:gap-4"
+      aria-label="Find tyres by size"
+    >
       <label className="font-semibold">
         Width
         <select
@@ -78,41 +89,11 @@ export function TyreFinder({ sizes, chosen }: { sizes: readonly TyreSize[]; chos
           ))}
         </select>
       </label>
-      <div className="flex items-end">
+      <div className="col-span-3 flex items-end sm:col-span-1">
         <Button type="submit" size="large" className="w-full text-lg">
           Find tyres
         </Button>
       </div>
     </Form>
-  );
-}
-
-/** Every size the catalogue has, as links, by rim. */
-export function SizeLinks({ sizes }: { sizes: readonly TyreSize[] }) {
-  const rims = unique(sizes.map((size) => size.rim));
-  return (
-    <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {rims.map((rim) => (
-        <section key={rim} aria-labelledby={`rim-${rim}`}>
-          <h3 id={`rim-${rim}`} className="font-bold">
-            {rim}-inch wheels
-          </h3>
-          <ul className="mt-2 flex flex-wrap gap-2">
-            {sizes
-              .filter((size) => size.rim === rim)
-              .map((size) => (
-                <li key={sizeSlug(size)}>
-                  <Link
-                    to={`/tyres/${sizeSlug(size)}`}
-                    className="inline-flex min-h-10 items-center rounded-lg border border-slate-300 bg-white px-3 font-semibold hover:border-brand-dark hover:bg-brand-light"
-                  >
-                    {sizeLabel(size)}
-                  </Link>
-                </li>
-              ))}
-          </ul>
-        </section>
-      ))}
-    </div>
   );
 }

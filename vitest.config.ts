@@ -60,7 +60,10 @@ const calendarProjects = (): TestProjectInlineConfiguration[] =>
     },
   ]);
 /** Test files that replace a module (`vi.mock`): they keep modules of their own. */
-const replacingModules = ['app/features/dashboard/dashboard-sections.test.tsx'];
+const replacingModules = [
+  'app/features/dashboard/dashboard-sections.test.tsx',
+  'app/features/dashboard/dashboard-notices.test.tsx',
+];
 
 export default defineConfig({
   test: {

@@ -52,7 +52,8 @@ describe('booking tyres without JavaScript', () => {
       '<title>205/55 R16 Tyres Fitted at Home from £74.99 | Anytown Mobile Tyres</title>',
     );
     expect(page).toContain('Hankook Ventus Prime 4');
-    expect(page).toContain('2 for £149.98');
+    // The price for the quantity chosen leads the card.
+    expect(page).toMatch(/£149\.98<\/span> <span[^>]*>for 2, fitted/);
     expect(size.text).toContain('"@type":"Product"');
     expect(size.text).toContain('"price":"74.99"');
     const bookHref = `/book?service=tyre-replacement&amp;tyre=${tyre.id}&amp;quantity=2`;

@@ -73,7 +73,7 @@ test.describe('the office follows the jobs', () => {
       ]);
       const sarah = page.getByRole('article', { name: 'Sarah Mitchell' });
       await expect(sarah).toContainText('Completed');
-      await expect(sarah).toContainText('Paid £25.00');
+      await expect(sarah).toContainText('Paid in full £25.00');
       await expect(page.getByRole('article', { name: 'Priya Shah' })).toContainText(
         'Could not complete: No one there',
       );

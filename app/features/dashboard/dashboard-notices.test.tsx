@@ -5,6 +5,7 @@ import type { StaffUser } from '#common/auth/auth.ts';
 import type { InvoicingSettings } from '#common/jobs/invoicing-settings.ts';
 import type { WaitingMessages } from '#common/notifications/outbox.ts';
 import { answer, everyRequestPending, serveApi } from '#tests/support/api-handlers.ts';
+import { domainSettings } from '#tests/support/settings.ts';
 import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { staffUser } from '#tests/support/staff-data.ts';
 import '#tests/support/ui-cleanup.ts';
@@ -43,16 +44,7 @@ function renderDashboard(user: StaffUser, section: string | undefined, vatNumber
   const api = serveApi(
     answer('GET /api/settings/:domain', ({ params }) =>
       params.domain === 'invoicing'
-        ? {
-            status: 200,
-            body: {
-              domain: 'invoicing',
-              version: 0,
-              settings: invoicing(vatNumber),
-              changedAt: null,
-              changedBy: null,
-            },
-          }
+        ? { status: 200, body: domainSettings('invoicing', invoicing(vatNumber)) }
         : { status: 404, body: { error: 'Not found' } },
     ),
     answer('GET /api/outbox', { status: 200, body: noMail }),

@@ -2,9 +2,6 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { StaffRole } from '#common/accounts/accounts.ts';
-import { bookingSettingsOf } from '#common/bookings/settings.ts';
-import { defaultInvoicingSettings } from '#common/jobs/invoicing-settings.ts';
-import { defaultReminderSettings } from '#common/reminders/settings.ts';
 import {
   isSettingsDomain,
   type DomainSettings,
@@ -13,9 +10,9 @@ import {
   type SettingsUpdate,
 } from '#common/settings/domains.ts';
 import type { PublishedSiteContent } from '#common/site-content/site-content.ts';
-import { defaultTyrePricing } from '#common/tyres/pricing-settings.ts';
 import { answer, serveApi, type ApiHandler, type ServedApi } from '#tests/support/api-handlers.ts';
 import { makePublished } from '#tests/support/site-content.ts';
+import { defaultSettings, domainSettings } from '#tests/support/settings.ts';
 import { staffUser } from '#tests/support/staff-data.ts';
 import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { SettingsTab } from './settings-tab.tsx';
@@ -36,27 +33,7 @@ const formNames: Record<SettingsDomain, string> = {
 const savedAt = '2026-07-12T10:00:00.000Z';
 const savedBy = 'alice';
 
-/** The settings in force before anyone changes them, as the API gives them for the content's branches. */
-export function defaultSettings(published: PublishedSiteContent = makePublished()): {
-  [Domain in SettingsDomain]: SettingsOf<Domain>;
-} {
-  const { branches } = published.content;
-  return {
-    booking: bookingSettingsOf({ branches }),
-    tyres: defaultTyrePricing,
-    invoicing: defaultInvoicingSettings(branches),
-    reminders: defaultReminderSettings,
-  };
-}
-
-/** Test data: a domain's settings as GET /api/settings/{domain} answers them, never changed unless overridden. */
-export function domainSettings<Domain extends SettingsDomain>(
-  domain: Domain,
-  settings: SettingsOf<Domain>,
-  overrides: Partial<Omit<DomainSettings<Domain>, 'domain' | 'settings'>> = {},
-): DomainSettings<Domain> {
-  return { domain, version: 0, settings, changedAt: null, changedBy: null, ...overrides };
-}
+export { defaultSettings, domainSettings };
 
 type SettingsTabOptions = {
   /** The signed-in user's role: owners change every section. */

@@ -1,9 +1,10 @@
 import type { Booking, BookingUpdate } from '#common/bookings/booking.ts';
 import type { AvailabilityDay } from '#common/bookings/slots.ts';
 import type { Job } from '#common/jobs/jobs.ts';
-import { bookingSettingsOf, type BookingSettings } from '#common/bookings/settings.ts';
+import type { BookingSettings } from '#common/bookings/settings.ts';
 import { answer, serveApi, type ApiReply } from '#tests/support/api-handlers.ts';
-import { makeContent, makePublished } from '#tests/support/site-content.ts';
+import { makePublished } from '#tests/support/site-content.ts';
+import { defaultSettings, domainSettings } from '#tests/support/settings.ts';
 import { testFitters } from './booking-test-data.ts';
 
 type BookingChange = ApiReply<'PUT /api/bookings/:id'>;
@@ -30,13 +31,9 @@ export const answerBookingSettings = (settings?: BookingSettings) =>
     params.domain === 'booking'
       ? {
           status: 200,
-          body: {
-            domain: 'booking',
-            version: settings ? 1 : 0,
-            settings: settings ?? bookingSettingsOf({ branches: makeContent().branches }),
-            changedAt: null,
-            changedBy: null,
-          },
+          body: settings
+            ? domainSettings('booking', settings, { version: 1 })
+            : domainSettings('booking', defaultSettings().booking),
         }
       : { status: 404, body: { error: 'Not found' } },
   );

@@ -17,6 +17,22 @@ const availabilityUrl = (offer: TyreOffer) =>
       ? 'https://schema.org/BackOrder'
       : 'https://schema.org/OutOfStock';
 
+/** A tyre as a product's name: "Michelin Primacy 4+ 205/55 R16 94V". */
+function productName(offer: TyreOffer): string {
+  const size = parseTyreSize(offer.size);
+  return `${offer.brand} ${offer.pattern} ${size ? sizeLabel(size) : offer.size} ${loadIndexText(offer)}${offer.speedRating}`;
+}
+
+/** A tyre's offer, on the page at `pageUrl`: one tyre fully fitted, VAT included, and whether it is in stock. */
+const offerJsonLd = (offer: TyreOffer, pageUrl: string, seller: string) => ({
+  '@type': 'Offer',
+  price: poundsText(offer.price),
+  priceCurrency: 'GBP',
+  availability: availabilityUrl(offer),
+  url: pageUrl,
+  seller: { '@type': 'Organization', name: seller },
+});
+
 /**
  * Structured data of a tyre's own page: the tyre as a product (its EAN as its GTIN-13, else our
  * id as its SKU) with its offer, the price of one tyre fully fitted, VAT included.
@@ -27,24 +43,16 @@ export function tyreJsonLd(
   pageUrl: string,
   seller: string,
 ): MetaDescriptor {
-  const size = parseTyreSize(offer.size);
   return {
     'script:ld+json': {
       '@context': 'https://schema.org',
       '@type': 'Product',
-      name: `${offer.brand} ${offer.pattern} ${size ? sizeLabel(size) : offer.size} ${loadIndexText(offer)}${offer.speedRating}`,
+      name: productName(offer),
       brand: { '@type': 'Brand', name: offer.brand },
       category: 'Tyres',
       ...(ean && /^\d{13}$/.test(ean) ? { gtin13: ean } : { sku: `tyre-${offer.id}` }),
       url: pageUrl,
-      offers: {
-        '@type': 'Offer',
-        price: poundsText(offer.price),
-        priceCurrency: 'GBP',
-        availability: availabilityUrl(offer),
-        url: pageUrl,
-        seller: { '@type': 'Organization', name: seller },
-      },
+      offers: offerJsonLd(offer, pageUrl, seller),
     },
   };
 }
@@ -64,27 +72,17 @@ export function tyreListJsonLd(
       '@type': 'ItemList',
       url: pageUrl,
       numberOfItems: offers.length,
-      itemListElement: offers.map((offer, index) => {
-        const size = parseTyreSize(offer.size);
-        return {
-          '@type': 'ListItem',
-          position: index + 1,
-          item: {
-            '@type': 'Product',
-            name: `${offer.brand} ${offer.pattern} ${size ? sizeLabel(size) : offer.size} ${loadIndexText(offer)}${offer.speedRating}`,
-            brand: { '@type': 'Brand', name: offer.brand },
-            category: 'Tyres',
-            offers: {
-              '@type': 'Offer',
-              price: poundsText(offer.price),
-              priceCurrency: 'GBP',
-              availability: availabilityUrl(offer),
-              url: pageUrl,
-              seller: { '@type': 'Organization', name: seller },
-            },
-          },
-        };
-      }),
+      itemListElement: offers.map((offer, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        item: {
+          '@type': 'Product',
+          name: productName(offer),
+          brand: { '@type': 'Brand', name: offer.brand },
+          category: 'Tyres',
+          offers: offerJsonLd(offer, pageUrl, seller),
+        },
+      })),
     },
   };
 }

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import { buttonClass } from '#app/components/ui/button.tsx';
 import { seasonNames, type TyreOffer } from '#common/tyres/catalogue.ts';
 import { fittedTotal, shownQuantities, tyreTierNames } from '#common/tyres/pricing.ts';
 import { formatPence } from '#common/util/money.ts';
 import { loadIndexText, parseTyreSize, sizeLabel } from '#common/tyres/size.ts';
 import { tyrePagePath } from '#common/tyres/tyre-slug.ts';
 import { EuLabel } from './eu-label.tsx';
-import { bookFittingPath, shortDay } from './tyre-query.ts';
+import { shortDay } from './tyre-query.ts';
+import { BookFittingLink } from './book-fitting-link.tsx';
 
 const linkClass = 'font-semibold text-brand-dark underline underline-offset-2';
 
@@ -148,13 +148,7 @@ export function TyreCard({
           )}
         </div>
         {offer.fittedFrom !== null && (
-          <Link
-            to={bookFittingPath(bookService, offer.id, quantity)}
-            className={buttonClass('primary', 'large')}
-            aria-label={`Book fitting: ${quantity} × ${name}`}
-          >
-            Book fitting
-          </Link>
+          <BookFittingLink service={bookService} tyreId={offer.id} quantity={quantity} name={name} />
         )}
       </div>
     </article>

@@ -60,7 +60,3 @@ export const shortDay = (date: string) =>
     month: 'short',
     timeZone: 'UTC',
   });
-
-/** Where "Book fitting" leads: the booking page with the service, the tyre and how many. */
-export const bookFittingPath = (service: string, tyreId: number, quantity: number) =>
-  `/book?${new URLSearchParams({ service, tyre: String(tyreId), quantity: String(quantity) })}`;

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { buttonClass } from '#app/components/ui/button.tsx';
 import type { TyreOffer } from '#common/tyres/catalogue.ts';
 import type { TyreAvailability } from '#common/tyres/fitted-from.ts';
 import { fittedTotal } from '#common/tyres/pricing.ts';
 import { formatPence } from '#common/util/money.ts';
-import { bookFittingPath, shortDay } from '#app/features/tyres/tyre-query.ts';
+import { shortDay } from '#app/features/tyres/tyre-query.ts';
+import { BookFittingLink } from '#app/features/tyres/book-fitting-link.tsx';
 
 export type TyreQuantity = { quantity: number; fittedFrom: string | null; availability: TyreAvailability };
 
@@ -53,13 +53,7 @@ export function TyrePrices({
             )}
           </div>
           {fittedFrom !== null && (
-            <Link
-              to={bookFittingPath(bookService, offer.id, quantity)}
-              className={buttonClass('primary', 'large')}
-              aria-label={`Book fitting: ${quantity} × ${name}`}
-            >
-              Book fitting
-            </Link>
+            <BookFittingLink service={bookService} tyreId={offer.id} quantity={quantity} name={name} />
           )}
         </li>
       ))}

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
@@ -59,11 +60,16 @@ const calendarProjects = (): TestProjectInlineConfiguration[] =>
       },
     },
   ]);
-/** Test files that replace a module (`vi.mock`): they keep modules of their own. */
-const replacingModules = [
-  'app/features/dashboard/dashboard-sections.test.tsx',
-  'app/features/dashboard/dashboard-notices.test.tsx',
-];
+/**
+ * Test files of the app that replace a module (`vi.mock`): they keep modules of their own, since
+ * the other files of a worker share theirs. Found by reading the files, so that a new one cannot be
+ * left out of this list.
+ */
+const replacingModules = (fs.readdirSync('app', { recursive: true, encoding: 'utf8' }) as string[])
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => path.join('app', file))
+  .filter((file) => fs.readFileSync(file, 'utf8').includes('vi.mock('))
+  .sort();
 
 export default defineConfig({
   test: {

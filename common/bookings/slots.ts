@@ -18,12 +18,15 @@ import { addDays, weekdayOf } from '#common/time/week.ts';
 /** A window of one day as customers can book it. */
 export type Slot = BookingWindow & { date: string; startsAt: Date; endsAt: Date };
 
-/** Why a location does not open on `date`: a closed date, a bank holiday, or null when it opens. */
-export function closure(settings: BookingSettings, location: string, date: string): string | null {
-  const closed = settings.closedDates.find(
+/** The closed date that closes `location` on `date` (one of its own, or one for every location). */
+export const closedDateOn = (settings: BookingSettings, location: string, date: string) =>
+  settings.closedDates.find(
     (entry) => entry.date === date && (entry.location === '' || entry.location === location),
   );
-  if (closed) return 'closed';
+
+/** Why a location does not open on `date`: a closed date, a bank holiday, or null when it opens. */
+export function closure(settings: BookingSettings, location: string, date: string): string | null {
+  if (closedDateOn(settings, location, date)) return 'closed';
   const holiday = bankHolidays[date];
   if (holiday && !settings.openBankHolidays.includes(date)) return holiday;
   return null;

@@ -1,5 +1,5 @@
 import { branchServices, type BookingSettings } from '#common/bookings/settings.ts';
-import { closure, windowsOn } from '#common/bookings/slots.ts';
+import { closedDateOn, closure, windowsOn } from '#common/bookings/slots.ts';
 
 /**
  * Why nothing can be booked on `date` at any place that takes bookings online, as the diary says
@@ -25,8 +25,5 @@ export function dayClosure(settings: BookingSettings, date: string): string | nu
 function reasonOf(settings: BookingSettings, location: string, date: string): string | null {
   const why = closure(settings, location, date);
   if (why !== 'closed') return why;
-  const closed = settings.closedDates.find(
-    (entry) => entry.date === date && (entry.location === '' || entry.location === location),
-  );
-  return closed?.note || null;
+  return closedDateOn(settings, location, date)?.note || null;
 }

@@ -56,9 +56,9 @@ function everySetting(content: SiteContent): { [Domain in SettingsDomain]: Setti
     tyres: {
       ...defaultTyrePricing,
       tiers: {
-        budget: { marginPercent: 37.77, floorPence: 98_761 },
-        'mid-range': { marginPercent: 37.77, floorPence: 98_762 },
-        premium: { marginPercent: 37.77, floorPence: 98_763 },
+        budget: { marginPercent: 73.77, floorPence: 98_761 },
+        'mid-range': { marginPercent: 73.77, floorPence: 98_762 },
+        premium: { marginPercent: 73.77, floorPence: 98_763 },
       },
       brandTiers: [...defaultTyrePricing.brandTiers, { brand: 'Markerbrandx', tier: 'premium' }],
     },
@@ -107,7 +107,7 @@ function withEveryPrivatePart(content: SiteContent): SiteContent {
 const savedMarkers = [
   'marker-closed-note',
   'dave’s dentist',
-  '37.77',
+  '73.77', // never a time's seconds, as 37.77 can be (…:37.771Z)
   '98761',
   '98762',
   '98763',

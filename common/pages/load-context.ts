@@ -33,7 +33,7 @@ export type ServerContext = {
   enquiryRetentionMonths: number;
   /** GA4 measurement id when the analytics tag is configured (loaded only with consent). */
   gaMeasurementId: string | null;
-  /** Whether this response is the first of the browser session, which shows the splash screen. */
+  /** Whether this response is the home page of a browser's first visit, which shows the splash screen. */
   showSplash: boolean;
   enquiries: {
     /**

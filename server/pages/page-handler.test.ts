@@ -96,7 +96,7 @@ describe('an anonymous public page', () => {
     for (const response of [first, firstAgain]) {
       expect(response.text).toContain('splash');
       expect(response.headers['set-cookie']).toEqual([
-        expect.stringMatching(/^splash_seen=1; Path=\/; HttpOnly/),
+        expect.stringMatching(/^splash_seen=1; Max-Age=2592000; Path=\/; Expires=[^;]+; HttpOnly/),
       ]);
     }
     expect(later.text).toContain('<p>page</p>');

@@ -60,7 +60,7 @@ export const cookiePolicy: LegalDocument = {
         {
           kind: 'ul',
           items: [
-            'Essential (always on): needed for the website to work and to keep it secure, such as the session cookie used when our staff sign in and the record of your cookie choice. These cannot be switched off.',
+            'Essential (always on): needed for the website to work and to keep it secure, such as the session cookie used when our staff sign in, the record of your cookie choice and the note that you have seen our opening screen, so it shows only once. These cannot be switched off.',
             'Analytics (off unless you agree): help us understand how visitors find and use our website, so we can improve it.',
             'Preferences (off unless you agree): remember choices you make on the website to give you a more convenient experience.',
             'Marketing (off unless you agree): used to measure how well our advertising works, for example through tags from advertising platforms.',

@@ -3,8 +3,9 @@ import type { RootData } from '#app/lib/root-data.ts';
 import { useSiteSettings } from '#app/features/site-content/index.ts';
 
 /**
- * The first page of a browser session carries the splash (the server decides, see
- * `server/http/splash.ts`). Its timing (2500 ms, fading over the last 500 ms) is in the stylesheet (`.splash` in app.css), so it needs no script. The page's own HTML
+ * The home page of a browser's first visit carries the splash (the server decides, see
+ * `server/http/splash.ts`). Its timing (1 s, fading over the last 300 ms) is in the stylesheet
+ * (`.splash` in app.css), so it needs no script. The page's own HTML
  * is already beneath it, so crawlers and the largest paint see the real content.
  */
 export function SplashScreen() {

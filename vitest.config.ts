@@ -18,8 +18,8 @@ const databaseTests = roots.map((root) => `${root}/**/*.db.test.{ts,tsx}`);
  * The tests whose code under test runs with a clock of its own: an embedded database started in a
  * process or thread of its own, a server process on it. A run at another moment (TEST_CLOCK, see
  * tests/support/shifted-clock.ts) cannot move their clock, so it leaves them out. The server
- * processes on PostgreSQL (tests/process/*.db.test.ts) pass at any moment: CI's PostgreSQL pass
- * runs them at its one; the calendar run leaves them out too.
+ * processes on PostgreSQL (tests/process/*.db.test.ts) pass at any moment: the calendar run has
+ * them once, with the database tests of its first moment.
  */
 const ownClockTests = [
   'server/accounts/migration.test.ts',
@@ -28,34 +28,43 @@ const ownClockTests = [
   'server/db/pglite-{create,settings,thread}.test.ts',
   'server/http/outage.test.ts',
 ];
+/**
+ * Logic that no clock reaches (pictures resized, passwords hashed): a third of the logic's time at
+ * each moment, so the calendar run leaves it to the run of today.
+ */
+const timelessTests = ['server/images/process.test.ts', 'server/auth/passwords.test.ts'];
 
 /**
  * `npm run test:calendar` (scripts/test-calendar.mjs, TEST_CALENDAR): at each moment of
- * scripts/calendar-moments.mjs, the database tests where the moment says so (but at the moment
- * CI's PostgreSQL pass ran them, TEST_CALENDAR_DATABASE_DONE) and the logic of common/ and server/ that runs in the test's
- * own process, each a project whose files see that moment (`testClock`, tests/support/setup.ts).
+ * scripts/calendar-moments.mjs, the database tests where the moment says so and the logic of
+ * common/ and server/ that runs in the test's own process, each a project whose files see that
+ * moment (`testClock`, tests/support/setup.ts).
  */
 const calendarProjects = (): TestProjectInlineConfiguration[] =>
-  calendarMoments.flatMap(({ instant, database }) => [
-    ...(!database || instant === process.env.TEST_CALENDAR_DATABASE_DONE
-      ? []
-      : [
+  calendarMoments.flatMap(({ instant, database }, index) => [
+    ...(database
+      ? [
           {
             extends: true as const,
             test: {
               name: `database at ${instant}`,
               include: databaseTests,
-              exclude: [...configDefaults.exclude, ...ownClockTests, 'tests/process/**'],
+              exclude: [
+                ...configDefaults.exclude,
+                ...ownClockTests,
+                ...(index === 0 ? [] : ['tests/process/**']),
+              ],
               provide: { testClock: instant },
             },
           },
-        ]),
+        ]
+      : []),
     {
       extends: true as const,
       test: {
         name: `logic at ${instant}`,
         include: ['common', 'server'].map((root) => `${root}/**/*.test.ts`),
-        exclude: [...configDefaults.exclude, ...databaseTests, ...ownClockTests],
+        exclude: [...configDefaults.exclude, ...databaseTests, ...ownClockTests, ...timelessTests],
         provide: { testClock: instant },
       },
     },

@@ -1,6 +1,7 @@
 /**
  * `npm run screenshots -- --base-url http://127.0.0.1:3900 --out DIR`: full-page pictures of the
- * home page (and its cookie banner), a service page, /book, the staff sign-in and every tab of the
+ * home page (and its cookie banner), a service page, /book, a size of tyres and a tyre's page, the
+ * steps of a booking made from a tyre and its confirmation, the staff sign-in and every tab of the
  * staff dashboard, at a phone's width (390 px) and a desktop's (1366 px), in Chromium. For checking
  * that a change of code leaves the pages looking as they did: take them on the build before and the
  * build after (each on a fresh server started as the browser journeys start theirs, with demo
@@ -107,12 +108,70 @@ async function shoot(browser: Browser, viewport: (typeof viewports)[number]) {
     await open(page, pagePath);
     await capture(page, `${viewport.name}-${name}`);
   }
+  await shootTyreBooking(page, viewport.name);
   await signIn(page);
   for (const section of dashboardSections) {
     await open(page, `/admin/dashboard/${section}`);
     await capture(page, `${viewport.name}-dashboard-${section}`);
   }
   await page.context().close();
+}
+
+/**
+ * A size's first tyre: its own page (where there is one), then its booking step by step, filled in
+ * as a customer would (fitted at home, the first free time), and the confirmation.
+ */
+async function shootTyreBooking(page: Page, viewport: string) {
+  await open(page, '/tyres/205-55-r16');
+  const tyrePage = page.locator('a[href^="/tyres/205-55-r16/"]').first();
+  if ((await tyrePage.count()) > 0) {
+    await open(page, (await tyrePage.getAttribute('href'))!);
+    await capture(page, `${viewport}-tyre-page`);
+  }
+  await open(page, '/tyres/205-55-r16');
+  await open(
+    page,
+    (await page
+      .getByRole('link', { name: /^Book fitting/ })
+      .first()
+      .getAttribute('href'))!,
+  );
+  await capture(page, `${viewport}-book-tyre-1-what`);
+  const mobile = page.locator('input[name="location"][value="mobile"]');
+  if (await mobile.isVisible()) await mobile.check();
+  await page.locator('input[name="postcode"]').fill('RM3 0AB');
+  await continueStep(page);
+  await page.locator('input[name="date"]:not([disabled])').first().check();
+  if ((await page.locator('input[name="start"]').count()) === 0) await continueStep(page);
+  await page.locator('input[name="start"]:not([disabled])').first().check();
+  await continueStep(page);
+  await capture(page, `${viewport}-book-tyre-3-details`);
+  const details: Record<string, string> = {
+    name: 'Alex Morgan',
+    email: 'alex@example.com',
+    phone: '07700 900123',
+    addressLine: '1 High Street',
+    town: 'Romford',
+    registration: 'AB12 CDE',
+    vehicle: 'Ford Focus',
+  };
+  for (const [field, value] of Object.entries(details)) {
+    const input = page.locator(`form[method="post"] [name="${field}"]`);
+    if ((await input.count()) > 0) await input.fill(value);
+  }
+  const noLockingNuts = page.locator('input[name="lockingNuts"][value="no"]');
+  if ((await noLockingNuts.count()) > 0) await noLockingNuts.check();
+  await page.locator('form[method="post"] button[type="submit"]').last().click();
+  await page.waitForURL(/\/bookings\/manage\//);
+  await open(page, new URL(page.url()).pathname + new URL(page.url()).search);
+  await capture(page, `${viewport}-booking-confirmation`);
+}
+
+/** Presses the step's Continue and waits for the next step's page. */
+async function continueStep(page: Page) {
+  await page.getByRole('button', { name: /^Continue/ }).click();
+  await page.waitForLoadState('networkidle');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 
 /** Opens a page and waits until it is hydrated, its data and pictures loaded and its fonts in. */

@@ -1,8 +1,8 @@
 /**
  * `npm run screenshots -- --base-url http://127.0.0.1:3900 --out DIR`: full-page pictures of the
  * home page (and its cookie banner), a service page, /book, a size of tyres and a tyre's page, the
- * steps of a booking made from a tyre and its confirmation, the staff sign-in and every tab of the
- * staff dashboard, at a phone's width (390 px) and a desktop's (1366 px), in Chromium. For checking
+ * steps of a booking made from a tyre and its confirmation, the staff sign-in, every tab of the
+ * staff dashboard, and a fitter's day on the phone (My jobs, the completion form), at a phone's width (390 px) and a desktop's (1366 px), in Chromium. For checking
  * that a change of code leaves the pages looking as they did: take them on the build before and the
  * build after (each on a fresh server started as the browser journeys start theirs, with demo
  * content and the journeys' staff account) and compare them with scripts/screenshots-compare.ts.
@@ -15,7 +15,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import crypto from 'node:crypto';
+import { chromium, request, type Browser, type Page } from '@playwright/test';
+import { adminRequestHeader } from '../common/http/api.ts';
+import { addDays } from '../common/time/week.ts';
+import { londonDate } from '../common/time/london.ts';
 import { staffAccount } from '../tests/e2e/staff-account.ts';
 import { chromiumFlags, chromiumPath } from '../tests/support/chromium.ts';
 
@@ -65,8 +69,16 @@ const stillStyle = `*, *::before, *::after {
   transition-duration: 0s !important; transition-delay: 0s !important;
   caret-color: transparent !important; scroll-behavior: auto !important; }`;
 
-/** A browser at `viewport`'s size with the clock held still, the splash screen already seen. */
-async function openPage(browser: Browser, viewport: (typeof viewports)[number], cookieChoice: boolean) {
+/**
+ * A browser at `viewport`'s size with the clock held still (unless `stillClock` is false: a
+ * fitter's day is the server's tomorrow), the splash screen already seen.
+ */
+async function openPage(
+  browser: Browser,
+  viewport: (typeof viewports)[number],
+  cookieChoice: boolean,
+  stillClock = true,
+) {
   const context = await browser.newContext({
     viewport: { width: viewport.width, height: viewport.height },
     deviceScaleFactor: 1,
@@ -89,7 +101,7 @@ async function openPage(browser: Browser, viewport: (typeof viewports)[number], 
     });
   }
   const page = await context.newPage();
-  await page.clock.setFixedTime(fixedNow);
+  if (stillClock) await page.clock.setFixedTime(fixedNow);
   return page;
 }
 
@@ -114,6 +126,91 @@ async function shoot(browser: Browser, viewport: (typeof viewports)[number]) {
     await open(page, `/admin/dashboard/${section}`);
     await capture(page, `${viewport.name}-dashboard-${section}`);
   }
+  await page.context().close();
+  if (viewport.isMobile) await shootFitter(browser, viewport);
+}
+
+/**
+ * A fitter's phone: their account made by the owner and set up, a job booked for tomorrow and
+ * given to them, on their way and arrived; My jobs on that day, then the completion form.
+ */
+async function shootFitter(browser: Browser, viewport: (typeof viewports)[number]) {
+  const headers = { [adminRequestHeader.name]: adminRequestHeader.value, Origin: baseUrl };
+  const asked = async (answer: Awaited<ReturnType<typeof owner.get>>) => {
+    if (!answer.ok()) throw new Error(`${answer.url()} answered ${answer.status()}: ${await answer.text()}`);
+    return answer.json() as Promise<Record<string, unknown>>;
+  };
+  const owner = await request.newContext({ baseURL: baseUrl, extraHTTPHeaders: headers });
+  await asked(
+    await owner.post('/api/login', { data: { username: options.username, password: options.password } }),
+  );
+  const fitter = { username: `dave.${Date.now()}`, password: 'torque-wrench-on-the-a127' };
+  const { id: fitterId, setupUrl } = await asked(
+    await owner.post('/api/users', { data: { username: fitter.username, role: 'fitter' } }),
+  );
+  const setup = await request.newContext({ baseURL: baseUrl, extraHTTPHeaders: headers });
+  await asked(
+    await setup.post(`/api/account-setup/${String(setupUrl).split('/').pop()}`, {
+      data: { password: fitter.password },
+    }),
+  );
+  // Tomorrow at 8:00, or the first free time after it (the booking's shots may have taken it).
+  let when = { date: addDays(londonDate(new Date()), 1), start: '08:00' };
+  const book = () =>
+    owner.post('/api/bookings', {
+      data: {
+        service: 'puncture-repair',
+        location: 'mobile',
+        ...when,
+        name: 'Sarah Mitchell',
+        phone: '07700 900456',
+        email: 'sarah@example.com',
+        registration: 'ab12 cde',
+        vehicle: 'Vauxhall Corsa',
+        postcode: 'RM3 0AB',
+        addressLine: '12 Gooshays Drive',
+        town: 'Romford',
+        notes: 'Parked on the drive.',
+      },
+    });
+  let booked = await book();
+  if (booked.status() === 409) {
+    const [free] = ((await booked.json()) as { nextFree: { date: string; start: string }[] }).nextFree;
+    when = { date: free!.date, start: free!.start };
+    booked = await book();
+  }
+  const { reference } = await asked(booked);
+  const tomorrow = when.date;
+  const jobs = (await (await owner.get(`/api/jobs?date=${tomorrow}`)).json()) as {
+    id: number;
+    reference: string;
+  }[];
+  const job = jobs.find((entry) => entry.reference === reference)!;
+  await asked(await owner.put(`/api/bookings/${job.id}`, { data: { fitterId } }));
+  for (const type of ['on-the-way', 'arrived']) {
+    await asked(
+      await setup.post(`/api/jobs/${job.id}/events`, { data: { type, idempotencyKey: crypto.randomUUID() } }),
+    );
+  }
+  await Promise.all([owner.dispose(), setup.dispose()]);
+
+  const page = await openPage(browser, viewport, true, false);
+  await open(page, '/auth');
+  await page.getByLabel('Username').fill(fitter.username);
+  await page.getByLabel('Password').fill(fitter.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/admin'));
+  await open(page, `/admin/jobs?date=${tomorrow}`);
+  // A My jobs that opens on today whatever the address: stepped on to the job's day.
+  const complete = page.getByRole('button', { name: 'Complete job' }).first();
+  for (let step = 0; step < 14 && !(await complete.isVisible()); step++) {
+    await page.getByRole('navigation', { name: 'Day' }).getByRole('button').last().click();
+    await page.waitForLoadState('networkidle');
+  }
+  await capture(page, `${viewport.name}-fitter-my-jobs`);
+  await complete.click();
+  await page.waitForTimeout(500);
+  await capture(page, `${viewport.name}-fitter-complete-form`);
   await page.context().close();
 }
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SettingsChange } from '#common/settings/domains.ts';
 import { answer } from '#tests/support/api-handlers.ts';
 import {
@@ -36,6 +36,15 @@ describe('the Settings tab', () => {
     await user.type(vatNumber, '1{Enter}');
     expect(vatNumber.value).toBe('');
     expect(api.requests().filter((request) => request.startsWith('PUT'))).toEqual([]);
+  });
+
+  it('opened at a section’s address, brings that section into view once every section has loaded', async () => {
+    const scrolled: string[] = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this.id);
+    });
+    await renderSettingsTab({ route: '/admin/dashboard/settings#settings-invoicing' });
+    expect(scrolled).toEqual(['settings-invoicing']);
   });
 
   it('shows an owner every section with its way to save', async () => {

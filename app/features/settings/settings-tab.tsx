@@ -1,4 +1,5 @@
-import { Fragment, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import type { StaffUser } from '#common/auth/auth.ts';
 import { mayChangeSettings, type DomainSettings, type SettingsDomain } from '#common/settings/domains.ts';
 import { londonDate } from '#common/time/london.ts';
@@ -98,12 +99,33 @@ function TyrePrices({ current, canChange }: { current: DomainSettings<'tyres'>; 
 }
 
 /**
+ * A link to a section (the dashboard home's "Settings → Invoicing": `#settings-invoicing`) lands
+ * on it once the sections above it have their forms: the browser's own jump to the address's
+ * fragment comes before they load, and they push the section down the page when they do.
+ */
+function useSectionOfAddress() {
+  const { hash } = useLocation();
+  const loaded = [
+    useDomainSettings('booking'),
+    useDomainSettings('tyres'),
+    useDomainSettings('invoicing'),
+    useDomainSettings('reminders'),
+  ].every((query) => !query.isPending);
+  const branchesLoaded = !usePublishedSiteContent().isPending;
+  useEffect(() => {
+    if (!hash || !loaded || !branchesLoaded) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+  }, [hash, loaded, branchesLoaded]);
+}
+
+/**
  * The Settings tab: how the business runs, apart from what the website shows (the Content tab).
  * Each domain is saved on its own, with its own version and history; owners alone change the
  * tyre prices and invoicing.
  */
 export function SettingsTab({ user }: { user: StaffUser }) {
   const may = (domain: SettingsDomain) => mayChangeSettings(user.role, domain);
+  useSectionOfAddress();
   return (
     <div className="grid min-w-0 gap-6">
       <div className="max-w-3xl">

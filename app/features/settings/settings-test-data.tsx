@@ -44,6 +44,8 @@ type SettingsTabOptions = {
   settings?: { [Domain in SettingsDomain]?: DomainSettings<Domain> };
   /** The test's own answers, ahead of the tab's. */
   own?: ApiHandler[];
+  /** The address the tab is opened at. */
+  route?: string;
 };
 
 /**
@@ -56,6 +58,7 @@ export async function renderSettingsTab({
   published = makePublished(),
   settings = {},
   own = [],
+  route,
 }: SettingsTabOptions = {}) {
   const defaults = defaultSettings(published);
   const api = serveApi(
@@ -77,7 +80,7 @@ export async function renderSettingsTab({
       },
     })),
   );
-  renderStaffUi(<SettingsTab user={staffUser({ role, username: savedBy })} />);
+  renderStaffUi(<SettingsTab user={staffUser({ role, username: savedBy })} />, { route });
   for (const name of Object.values(formNames)) await screen.findByRole('form', { name });
   return { api, user: userEvent.setup({ delay: null }) };
 }

@@ -11,9 +11,10 @@ import {
 } from '#common/bookings/booking.ts';
 import { registrationMessage } from '#common/vehicles/registration.ts';
 import { remindersConsentWording } from '#common/reminders/consent.ts';
+import { bookingPaymentText } from '#common/bookings/words.ts';
 import { markHydrated } from '#app/lib/hydration.ts';
 import { errorSummaryId } from './booking-error-summary.tsx';
-import { testAvailability, testChoices, testLocations, testServices } from './booking-test-data.ts';
+import { testAvailability, testChoices, testLocations, testServices, testTyre } from './booking-test-data.ts';
 import { DetailsStep, type DetailsStepProps } from './details-step.tsx';
 import { WhatWhereStep } from './what-where-step.tsx';
 import { WhenStep } from './when-step.tsx';
@@ -80,6 +81,45 @@ describe('WhatWhereStep', () => {
       location: 'upminster',
       date: '2026-11-25',
       start: '08:00',
+    });
+  });
+
+  it('keeps tyres chosen on a tyre’s page in view, asks only where, and carries them with their service', async () => {
+    const choices = testChoices({ service: 'tyre-replacement', postcode: '', tyre: '12', quantity: '2' });
+    const { visits, user } = await renderStep(
+      <WhatWhereStep
+        choices={choices}
+        errors={{}}
+        services={testServices}
+        locations={testLocations}
+        coveredDistricts={['RM3']}
+        tyre={testTyre}
+      />,
+    );
+    const tyres = screen.getByRole('region', { name: 'Your tyres' });
+    within(tyres).getByText('2 × Hankook Ventus Prime 4 205/55 R16 91V');
+    within(tyres).getByText('£149.98');
+    expect(within(tyres).getByRole('link', { name: 'Choose another tyre' }).getAttribute('href')).toBe(
+      '/tyres/205-55-r16',
+    );
+    expect(within(tyres).getByRole('link', { name: 'book without tyres' }).getAttribute('href')).toBe(
+      '/book?service=tyre-replacement&location=mobile',
+    );
+    // The service goes without asking: only where.
+    expect(screen.queryByRole('group', { name: 'Which service do you need?' })).toBeNull();
+    expect(screen.queryByRole('radio', { name: /^Puncture Repair/ })).toBeNull();
+    screen.getByRole('group', { name: 'Where should we fit them?' });
+
+    await user.click(radioNamed(/^Upminster/));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(visits.at(-1)?.get('step')).toBe('when'));
+    expect(Object.fromEntries(visits.at(-1)!)).toEqual({
+      service: 'tyre-replacement',
+      location: 'upminster',
+      postcode: '',
+      tyre: '12',
+      quantity: '2',
+      step: 'when',
     });
   });
 
@@ -177,6 +217,12 @@ describe('WhenStep', () => {
     ).toEqual(['8:00am – 10:00am2 places left', '10:00am – 12:00pm1 place left']);
   });
 
+  it('shows a window with more than a few places as free, with no count', async () => {
+    await renderStep(step(testChoices({ date: '2026-11-26' })));
+    const times = screen.getByRole('group', { name: 'Choose a time on Thursday 26 November' });
+    expect(within(times).getByRole('radio').closest('label')?.textContent).toBe('2:00pm – 4:00pm');
+  });
+
   it('shows the windows of another day as soon as it is chosen, without leaving the page', async () => {
     const { visits, user } = await renderStep(step(testChoices({ date: '2026-11-25', start: '08:00' })));
     const before = visits.length;
@@ -246,6 +292,11 @@ describe('DetailsStep', () => {
     );
     screen.getByText('for example AB12 CDE');
     await fillIn(user);
+    screen.getByText(bookingPaymentText);
+    // The key's place is asked once the wheels have locking nuts.
+    const nuts = screen.getByRole('group', { name: 'Do your wheels have locking wheel nuts?' });
+    await user.click(within(nuts).getByRole('radio', { name: 'Yes' }));
+    await user.type(screen.getByLabelText('Where is the key?'), 'Glovebox');
     // The reminders question waits for the customer to tick it.
     const reminders = screen.getByLabelText(remindersConsentWording) as HTMLInputElement;
     expect(reminders.checked).toBe(false);
@@ -263,12 +314,44 @@ describe('DetailsStep', () => {
       email: 'sarah@example.com',
       addressLine: '12 High Street',
       town: 'Romford',
+      lockingNuts: 'yes',
+      lockingNutKey: 'Glovebox',
       registration: 'ab12 cde',
       vehicle: 'Ford Focus',
       notes: '',
       remindersConsent: 'on',
       website: '',
     });
+  });
+
+  it('names the tyres once, in the summary, without their first fitting day once a day is chosen', async () => {
+    await renderStep(step({ tyre: testTyre, choices: { ...choices, tyre: '12', quantity: '2' } }));
+    expect(screen.getAllByText(testTyre.what)).toHaveLength(1);
+    const summary = screen.getByRole('region', { name: 'Your booking' });
+    within(summary).getByText(testTyre.what);
+    within(summary).getByText('£149.98 in all (£74.99 each), fully fitted, VAT included');
+    expect(document.body.textContent).not.toMatch(/fitted from/i);
+    expect(screen.queryByRole('region', { name: 'Your tyres' })).toBeNull();
+  });
+
+  it('asks about locking wheel nuts for mobile work only', async () => {
+    await renderStep(step({ choices: { ...choices, location: 'upminster', postcode: '' } }));
+    expect(screen.queryByRole('group', { name: 'Do your wheels have locking wheel nuts?' })).toBeNull();
+    expect(screen.queryByLabelText('Where is the key?')).toBeNull();
+    screen.getByText(bookingPaymentText);
+  });
+
+  it('shows a message about locking wheel nuts at their question, linked from the summary', async () => {
+    await renderStep(
+      step({ values: { lockingNuts: 'yes' }, errors: { lockingNutKey: 'Must be 100 characters or fewer' } }),
+    );
+    const summary = document.getElementById(errorSummaryId)!;
+    expect(
+      within(summary).getByRole('link', { name: 'Must be 100 characters or fewer' }).getAttribute('href'),
+    ).toBe('#book-lockingNutKey');
+    expect(
+      within(screen.getByRole('group', { name: /locking wheel nuts/ })).getByRole('radio', { name: 'Yes' }),
+    ).toHaveProperty('checked', true);
   });
 
   it('checks the fields before sending: messages at the fields, the summary focused, nothing sent', async () => {
@@ -319,8 +402,8 @@ describe('DetailsStep', () => {
         conflict: {
           message: windowGoneMessage,
           nextFree: [
-            { date: '2026-11-25', start: '10:00', end: '12:00', free: 1 },
-            { date: '2026-11-26', start: '14:00', end: '16:00', free: 2 },
+            { date: '2026-11-25', start: '10:00', end: '12:00', placesLeft: 1 },
+            { date: '2026-11-26', start: '14:00', end: '16:00', placesLeft: null },
           ],
         },
       }),
@@ -335,7 +418,7 @@ describe('DetailsStep', () => {
         .map((radio) => radio.closest('label')?.textContent),
     ).toEqual([
       'Wednesday 25 November 202610:00am – 12:00pm, 1 place left',
-      'Thursday 26 November 20262:00pm – 4:00pm, 2 places left',
+      'Thursday 26 November 20262:00pm – 4:00pm',
     ]);
     expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Sarah Mitchell');
 

@@ -99,6 +99,52 @@ function PlacesForServiceStyle({
 }
 
 /**
+ * Tyres chosen on a tyre's page, with their fitting's service carried unasked; else the service
+ * to choose.
+ */
+function TyresOrService({
+  choices,
+  error,
+  services,
+  locations,
+  tyre,
+  tyreNotice,
+}: Pick<WhatWhereStepProps, 'choices' | 'services' | 'locations' | 'tyre' | 'tyreNotice'> & {
+  error: string | undefined;
+}) {
+  return (
+    <>
+      {tyre || tyreNotice ? (
+        <TyreChoice
+          tyre={tyre ?? null}
+          notice={tyreNotice}
+          withoutHref={stepHref('what', { ...choices, tyre: '', quantity: '' })}
+        />
+      ) : null}
+      {tyre ? (
+        <input type="hidden" name="service" value={choices.service} />
+      ) : (
+        <>
+          <PlacesForServiceStyle services={services} locations={locations} />
+          <ChoiceGroup
+            name="service"
+            legend="Which service do you need?"
+            error={error}
+            firstId={firstServiceId}
+            options={services.map(({ slug, title, description }) => ({
+              value: slug,
+              title,
+              detail: description,
+            }))}
+            chosen={choices.service}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+/**
  * Step 1: the service, and where the work is done (at the customer's, with the postcode, or at
  * a branch; an MOT or a service at a branch only); with tyres chosen on a tyre's page, the tyres
  * and only where. A GET form to the next step; the server checks the choices, and the postcode
@@ -129,32 +175,14 @@ export function WhatWhereStep({
   return (
     <Form method="get" action="/book" noValidate aria-labelledby="book-step-title" className="grid gap-8">
       <BookingErrorSummary errors={summary} />
-      {tyre || tyreNotice ? (
-        <TyreChoice
-          tyre={tyre}
-          notice={tyreNotice}
-          withoutHref={stepHref('what', { ...choices, tyre: '', quantity: '' })}
-        />
-      ) : null}
-      {tyre ? (
-        <input type="hidden" name="service" value={choices.service} />
-      ) : (
-        <>
-          <PlacesForServiceStyle services={services} locations={locations} />
-          <ChoiceGroup
-            name="service"
-            legend="Which service do you need?"
-            error={errors.service}
-            firstId={firstServiceId}
-            options={services.map(({ slug, title, description }) => ({
-              value: slug,
-              title,
-              detail: description,
-            }))}
-            chosen={choices.service}
-          />
-        </>
-      )}
+      <TyresOrService
+        choices={choices}
+        error={errors.service}
+        services={services}
+        locations={locations}
+        tyre={tyre}
+        tyreNotice={tyreNotice}
+      />
 
       <div className="group/where grid gap-5">
         <ChoiceGroup

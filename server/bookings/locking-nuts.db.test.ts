@@ -4,7 +4,7 @@ import type { Booking } from '#common/bookings/booking.ts';
 import type { Job } from '#common/jobs/jobs.ts';
 import { bookingNow, makeBooking, tomorrow } from '#tests/support/bookings.ts';
 import { signedInStaff } from '#tests/support/factories.ts';
-import { bookings } from '../db/schema.ts';
+import { bookings, enquiries } from '../db/schema.ts';
 import { useBookingsApp } from '#tests/support/bookings-app.ts';
 
 /** The customer's answer about locking wheel nuts: kept with mobile work, read by staff and the fitter. */
@@ -31,6 +31,12 @@ describe('locking wheel nuts', () => {
     const jobs = await request(fixture.app).get('/api/jobs').query({ date: tomorrow }).set(staff.headers);
     expect(jobs.status).toBe(200);
     expect((jobs.body as Job[]).map((job) => job.lockingNuts)).toEqual(['Yes, key: In the glovebox', 'No']);
+    // The enquiry pipeline's message says it too.
+    const messages = await fixture.database.db.select().from(enquiries).orderBy(enquiries.id);
+    expect(messages.map((enquiry) => /Locking wheel nuts: .*/.exec(enquiry.message)?.[0])).toEqual([
+      'Locking wheel nuts: Yes, key: In the glovebox.',
+      'Locking wheel nuts: No.',
+    ]);
   });
 
   it('keeps no answer at a branch, nor when none was given', async () => {

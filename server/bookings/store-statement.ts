@@ -5,7 +5,11 @@
 // enquiry and e-mails (docs/decisions/012 and 020).
 import { sql, type SQL } from 'drizzle-orm';
 import { remindersConsentWording } from '#common/reminders/consent.ts';
-import { bookingWindowText as windowText, type BookingPayload } from '#common/bookings/booking.ts';
+import {
+  bookingWindowText as windowText,
+  lockingNutsText,
+  type BookingPayload,
+} from '#common/bookings/booking.ts';
 import { maxTyresHeld } from '#common/bookings/holds.ts';
 import { mobileLocation } from '#common/bookings/words.ts';
 import type { Slot } from '#common/bookings/slots.ts';
@@ -46,10 +50,13 @@ function lockingNutsOf(payload: BookingPayload) {
 
 /** How the booking reads in the enquiry pipeline's message. */
 function enquiryMessage({ payload, slot, serviceTitle, locationName, tyre }: Checked) {
+  const { locking_nuts: answer, locking_nut_key: key } = lockingNutsOf(payload);
+  const lockingNuts = lockingNutsText(answer, key);
   return [
     `Online booking: ${serviceTitle}, ${windowText(slot)}, ${locationName}.`,
     `Registration ${payload.registration}.`,
     ...(payload.addressLine ? [`Address: ${payload.addressLine}, ${payload.town}.`] : []),
+    ...(lockingNuts ? [`Locking wheel nuts: ${lockingNuts}.`] : []),
     ...(tyre
       ? [
           `Tyres: ${tyre.quantity} × ${tyre.description}, ${formatPence(tyre.price)} each fitted, ` +

@@ -7,7 +7,9 @@ import {
   windowUnavailableMessage,
 } from '#common/bookings/booking.ts';
 import { bookingLocationName, branchServices, mobileLocation } from '#common/bookings/settings.ts';
-import type { BookingOffer } from '#common/bookings/slots.ts';
+import { placesLeftToTell, type AvailabilityDay, type BookingOffer } from '#common/bookings/slots.ts';
+import type { FreeWindow } from '#common/bookings/booking.ts';
+import { tyreServiceSlug } from '#app/features/tyres/tyre-seo.ts';
 import {
   atOurBranches,
   branchServiceTitles,
@@ -24,6 +26,8 @@ import {
   type BookingStep,
   type ChoiceField,
   type LocationOption,
+  type OfferedDay,
+  type OfferedSlot,
   type ServiceOption,
   type TyreChoiceSummary,
 } from '#app/features/bookings/online/booking-types.ts';
@@ -161,6 +165,17 @@ function whatErrors(
   return errors;
 }
 
+/** The days as the page offers them: a window's places left only when few (`placesLeftToTell`). */
+const offeredDays = (days: readonly AvailabilityDay[]): OfferedDay[] =>
+  days.map(({ date, windows }) => ({
+    date,
+    windows: windows.map(({ start, end, free }) => ({ start, end, placesLeft: placesLeftToTell(free) })),
+  }));
+
+/** The next free windows of a refused booking, as the page offers them. */
+export const offeredSlots = (windows: readonly FreeWindow[]): OfferedSlot[] =>
+  windows.map(({ date, start, end, free }) => ({ date, start, end, placesLeft: placesLeftToTell(free) }));
+
 const requestedStep = (value: string | null): BookingStep | null =>
   value === 'what' || value === 'when' || value === 'details' ? value : null;
 
@@ -177,6 +192,10 @@ export async function bookingPage(context: AppLoadContext, url: URL): Promise<Bo
   const locations = locationOptions(context);
   const coveredDistricts = context.content.areas.coveredDistricts;
   const choices = choicesOf(params);
+  // Tyres chosen on a tyre's page are booked with their fitting: the service goes without asking.
+  if (choices.tyre !== '' && !services.some((service) => service.slug === choices.service)) {
+    choices.service = tyreServiceSlug(context.content);
+  }
   if (choices.location !== mobileLocation) choices.postcode = '';
   else if (isPostcode(choices.postcode)) choices.postcode = normalisePostcode(choices.postcode);
   const { tyre, tyreNotice } = isBranchService(choices.service)
@@ -203,14 +222,16 @@ export async function bookingPage(context: AppLoadContext, url: URL): Promise<Bo
     return { ...page, step: 'what', errors: shown, availability: [] };
   }
 
-  const availability = (
-    await context.bookings.availability({
-      location: choices.location,
-      service: choices.service,
-      // From today, by the server's clock. The horizon counts the days after today.
-      days: offer.horizonDays + 1,
-    })
-  ).filter((entry) => !tyre || entry.date >= tyre.fittedFrom);
+  const availability = offeredDays(
+    (
+      await context.bookings.availability({
+        location: choices.location,
+        service: choices.service,
+        // From today, by the server's clock. The horizon counts the days after today.
+        days: offer.horizonDays + 1,
+      })
+    ).filter((entry) => !tyre || entry.date >= tyre.fittedFrom),
+  );
   const day = availability.find((entry) => entry.date === choices.date);
   const when = (whenErrors: Partial<Record<ChoiceField, string>> = {}): BookingPageData => {
     const shownDay = day ?? availability[0];

@@ -9,7 +9,14 @@ import { WhatWhereStep } from '#app/features/bookings/online/what-where-step.tsx
 import { PageHeader } from '#app/components/ui/page-header.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
 import type { Route } from './+types/book';
-import { bookingOfForm, bookingPage, formFields, isSharedPage, withChosenSlot } from './book.server.ts';
+import {
+  bookingOfForm,
+  bookingPage,
+  formFields,
+  isSharedPage,
+  offeredSlots,
+  withChosenSlot,
+} from './book.server.ts';
 
 /**
  * /book: online booking in three steps that work as plain forms (each step a GET form carrying
@@ -66,7 +73,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     case 409:
       // Too many tyres held already: no other time helps, the customer is asked to call.
       if (result.tyresHeld) return answer({ outcome: 'limited', error: result.error, values: sent });
-      return answer({ outcome: 'taken', error: result.error, nextFree: result.nextFree, values: sent });
+      return answer({
+        outcome: 'taken',
+        error: result.error,
+        nextFree: offeredSlots(result.nextFree),
+        values: sent,
+      });
     case 429:
       return answer(
         { outcome: 'limited', error: result.error, values: sent },
@@ -123,6 +135,8 @@ export default function BookRoute({ loaderData: page, actionData }: Route.Compon
               services={page.services}
               locations={page.locations}
               coveredDistricts={page.coveredDistricts}
+              tyre={page.tyre}
+              tyreNotice={page.tyreNotice}
             />
           )}
           <Suspense fallback={null}>

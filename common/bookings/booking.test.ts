@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bookingSchema,
   addressLineForMobileMessage,
+  lockingNutsText,
   postcodeForMobileMessage,
   townForMobileMessage,
   type BookingInput,
@@ -61,7 +62,9 @@ describe('the booking form', () => {
           registration: 'ab12cde',
           postcode: 'rm30ab',
           addressLine: ' 12 High Street ',
-          notes: ' Locking nut key in glovebox ',
+          notes: ' Parked on the drive ',
+          lockingNuts: 'yes',
+          lockingNutKey: ' In the glovebox ',
         }),
       ),
     ).toEqual({
@@ -77,9 +80,29 @@ describe('the booking form', () => {
       postcode: 'RM3 0AB',
       addressLine: '12 High Street',
       town: 'Romford',
-      notes: 'Locking nut key in glovebox',
+      notes: 'Parked on the drive',
+      lockingNuts: 'yes',
+      lockingNutKey: 'In the glovebox',
       remindersConsent: false,
     });
+  });
+
+  it('takes the locking wheel nuts answer as optional: empty is no answer, an unknown one is refused', () => {
+    expect(parse({ lockingNuts: '' }).data).toMatchObject({ lockingNutKey: '' });
+    expect(parse({ lockingNuts: '' }).data).not.toHaveProperty('lockingNuts', expect.anything());
+    expect(parse({ lockingNuts: 'not-sure' }).data).toMatchObject({ lockingNuts: 'not-sure' });
+    expect(errorsOf({ lockingNuts: 'maybe' })).toEqual({ lockingNuts: ['Choose Yes, No or Not sure'] });
+    expect(errorsOf({ lockingNutKey: 'x'.repeat(101) })).toEqual({
+      lockingNutKey: ['Must be 100 characters or fewer'],
+    });
+  });
+
+  it('words the locking wheel nuts answer for staff and the fitter', () => {
+    expect(lockingNutsText('yes', 'Glovebox')).toBe('Yes, key: Glovebox');
+    expect(lockingNutsText('yes', null)).toBe('Yes, key’s place not given');
+    expect(lockingNutsText('no', null)).toBe('No');
+    expect(lockingNutsText('not-sure', null)).toBe('Not sure');
+    expect(lockingNutsText(null, null)).toBeNull();
   });
 
   it('needs the address for mobile fitting, and not at a branch', () => {

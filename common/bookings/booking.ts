@@ -1,7 +1,7 @@
 // zod/mini: the booking page validates with it in the browser.
 import * as z from 'zod/mini';
 import { mobileLocation } from './settings.ts';
-import { dayText, outsideAreaForMobileMessage } from './words.ts';
+import { dayText, lockingNutsAnswers, outsideAreaForMobileMessage, type LockingNutsAnswer } from './words.ts';
 import { enquirySchema } from '#common/enquiries/enquiry.ts';
 import { isPostcode, normalisePostcode, postcodeMessage } from '#common/site-content/postcode.ts';
 import { formatTime, isCalendarDate, timePattern } from '#common/time/week.ts';
@@ -20,6 +20,7 @@ export const bookingFieldLimits = {
   town: 60,
   vehicle: 100,
   notes: 1000,
+  lockingNutKey: 100,
 } as const;
 
 export const postcodeForMobileMessage = 'Enter the postcode where the vehicle will be, for example RM3 0AB';
@@ -34,6 +35,8 @@ const text = (...checks: Parameters<z.ZodMiniString['check']>) =>
   );
 
 const tooLong = (max: number) => `Must be ${max} characters or fewer`;
+
+const lockingNutsMessage = 'Choose Yes, No or Not sure';
 
 const tyreChoiceMessage = 'Choose a tyre from the list';
 const tyreQuantityMessage = `Choose how many tyres: 1 to ${maxTyreQuantity}`;
@@ -88,6 +91,20 @@ export const bookingSchema = z
     ),
     town: z._default(text(z.maxLength(bookingFieldLimits.town, tooLong(bookingFieldLimits.town))), ''),
     notes: text(z.maxLength(bookingFieldLimits.notes, tooLong(bookingFieldLimits.notes))),
+    /**
+     * Mobile work: whether the wheels have locking wheel nuts (absent: not answered), and where
+     * their key is when they do (kept only with `yes`). Ignored at a branch.
+     */
+    lockingNuts: z.optional(
+      z.pipe(
+        z.transform((value: unknown) => (value === '' ? undefined : value)),
+        z.optional(z.enum(lockingNutsAnswers, lockingNutsMessage)),
+      ),
+    ),
+    lockingNutKey: z._default(
+      text(z.maxLength(bookingFieldLimits.lockingNutKey, tooLong(bookingFieldLimits.lockingNutKey))),
+      '',
+    ),
     /** A tyre of the catalogue to fit (common/tyres), and how many: absent for a booking without tyres. */
     tyreId: z.optional(wholeNumber(tyreChoiceMessage, 1, 2_147_483_647)),
     quantity: z.optional(wholeNumber(tyreQuantityMessage, 1, maxTyreQuantity)),
@@ -170,6 +187,9 @@ export type Booking = {
   town: string | null;
   outsideArea: boolean;
   notes: string;
+  /** Mobile work: whether the wheels have locking wheel nuts, and where the key is (with `yes`). */
+  lockingNuts: LockingNutsAnswer | null;
+  lockingNutKey: string | null;
   /** The fitter the office gave the job to. */
   fitter: { id: number; name: string } | null;
   /**
@@ -296,6 +316,7 @@ export const bookingNotFoundMessage =
   'We cannot find this booking. The link may be mistyped, or the booking was moved (the newest e-mail has the current link).';
 
 export { dayText, outsideAreaForMobileMessage };
+export { lockingNutsText, type LockingNutsAnswer } from './words.ts';
 
 /** "Wednesday 25 November 2026, 8:00am - 10:00am". */
 export const bookingWindowText = (window: { date: string; start: string; end: string }) =>

@@ -158,6 +158,15 @@ export type AvailabilityDay = {
   windows: { start: string; end: string; free: number }[];
 };
 
+/**
+ * The most places left that the public booking page tells ("2 places left"): with more, a window
+ * shows as free without a count, so that what a window holds stays with staff.
+ */
+export const fewPlacesLeft = 3;
+
+/** The places left in a window as the public page may tell them: the count when few, else null. */
+export const placesLeftToTell = (free: number): number | null => (free <= fewPlacesLeft ? free : null);
+
 /** The places taken in each window: `taken(date, start)`. */
 type TakenPlaces = (date: string, start: string) => number;
 

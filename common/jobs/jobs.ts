@@ -247,6 +247,8 @@ export type Job = {
   /** The tyres to fit: those booked with the fitting, or null (then the notes say). */
   tyres: { description: string; quantity: number; source: 'stock' | 'supplier' } | null;
   notes: string;
+  /** Mobile work: the customer's answer about locking wheel nuts ("Yes, key: glovebox"), or null. */
+  lockingNuts: string | null;
   notCompletedReason: string | null;
   /** What is charged (the booking's lines, or the fitter's), its total, and what has been paid. */
   lines: { description: string; quantity: number; unitPence: number }[];

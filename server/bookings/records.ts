@@ -19,6 +19,7 @@ export const bookingJson = sql`json_build_object('id', ${bookings.id}, 'referenc
   'phone', ${bookings.phone}, 'registration', ${bookings.registration}, 'vehicle', ${bookings.vehicle},
   'postcode', ${bookings.postcode}, 'addressLine', ${bookings.addressLine}, 'town', ${bookings.town},
   'outsideArea', ${bookings.outsideArea}, 'notes', ${bookings.notes},
+  'lockingNuts', ${bookings.lockingNuts}, 'lockingNutKey', ${bookings.lockingNutKey},
   'fitter', (select json_build_object('id', ${users.id}, 'name', ${users.username}) from ${users}
     where ${users.id} = ${bookings.fitterId}),
   'job', (select json_build_object('status', ${jobs.status}, 'notCompletedReason', ${jobs.notCompletedReason},

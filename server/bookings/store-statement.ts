@@ -5,8 +5,13 @@
 // enquiry and e-mails (docs/decisions/012 and 020).
 import { sql, type SQL } from 'drizzle-orm';
 import { remindersConsentWording } from '#common/reminders/consent.ts';
-import { bookingWindowText as windowText, type BookingPayload } from '#common/bookings/booking.ts';
+import {
+  bookingWindowText as windowText,
+  lockingNutsText,
+  type BookingPayload,
+} from '#common/bookings/booking.ts';
 import { maxTyresHeld } from '#common/bookings/holds.ts';
+import { mobileLocation } from '#common/bookings/words.ts';
 import type { Slot } from '#common/bookings/slots.ts';
 import { formatPence } from '#common/tyres/pricing.ts';
 import { keptFor } from '#common/util/kept-for.ts';
@@ -31,12 +36,27 @@ export type Checked = {
   tyre: TyreChoice | null;
 };
 
+/**
+ * The locking wheel nuts answer as stored: asked for mobile work only, the key's place kept only
+ * when the wheels have them.
+ */
+function lockingNutsOf(payload: BookingPayload) {
+  const answer = payload.location === mobileLocation ? (payload.lockingNuts ?? null) : null;
+  return {
+    locking_nuts: answer,
+    locking_nut_key: answer === 'yes' && payload.lockingNutKey ? payload.lockingNutKey : null,
+  };
+}
+
 /** How the booking reads in the enquiry pipeline's message. */
 function enquiryMessage({ payload, slot, serviceTitle, locationName, tyre }: Checked) {
+  const { locking_nuts: answer, locking_nut_key: key } = lockingNutsOf(payload);
+  const lockingNuts = lockingNutsText(answer, key);
   return [
     `Online booking: ${serviceTitle}, ${windowText(slot)}, ${locationName}.`,
     `Registration ${payload.registration}.`,
     ...(payload.addressLine ? [`Address: ${payload.addressLine}, ${payload.town}.`] : []),
+    ...(lockingNuts ? [`Locking wheel nuts: ${lockingNuts}.`] : []),
     ...(tyre
       ? [
           `Tyres: ${tyre.quantity} × ${tyre.description}, ${formatPence(tyre.price)} each fitted, ` +
@@ -118,7 +138,7 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
           start_time text, end_time text, places int, starts_at timestamptz, ends_at timestamptz,
           service text, service_title text, location_name text, name text, email text, phone text,
           registration text, vehicle text, postcode text, address_line text, town text,
-          outside_area boolean, reminders_consent boolean, reminders_consent_wording text, notes text,
+          locking_nuts text, locking_nut_key text, outside_area boolean, reminders_consent boolean, reminders_consent_wording text, notes text,
           message text, token_hash text, token text, tyre_id int, tyre_quantity int, tyre_text text,
           tyre_price int, tyre_source text, holders text[], hold_max int
         )
@@ -196,12 +216,14 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
       ${bookings} as (
         insert into ${bookings} (enquiry_id, reference, service, service_title, location, location_name,
           places_key, date, start_time, end_time, starts_at, ends_at, name, email, phone, registration, vehicle,
-          postcode, address_line, town, outside_area, notes, manage_token_hash, tyre_id, tyre_quantity,
+          postcode, address_line, town, locking_nuts, locking_nut_key, outside_area, notes, manage_token_hash,
+          tyre_id, tyre_quantity,
           tyre_text, tyre_price_pence, total_pence, tyre_source, reminders_consent, reminders_consent_at,
           reminders_consent_wording, created_at, updated_at)
         select enquiry.id, enquiry.reference, service, service_title, location, location_name,
           places_key, date, start_time, end_time, starts_at, ends_at, name, email, phone, registration, vehicle,
-          postcode, address_line, town, outside_area, notes, token_hash, tyre_id, tyre_quantity,
+          postcode, address_line, town, locking_nuts, locking_nut_key, outside_area, notes, token_hash,
+          tyre_id, tyre_quantity,
           tyre_text, tyre_price, tyre_price * tyre_quantity, tyre_source, reminders_consent, at,
           reminders_consent_wording, at, at
         from winner join enquiry on enquiry.id = winner.enquiry_id
@@ -303,6 +325,7 @@ async function storeBookings(db: Database, batch: BookingToStore[]): Promise<Sto
       postcode: payload.postcode || null,
       address_line: payload.addressLine || null,
       town: payload.town || null,
+      ...lockingNutsOf(payload),
       outside_area: checked.outsideArea,
       reminders_consent: payload.remindersConsent,
       reminders_consent_wording: remindersConsentWording,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bookingStatuses, type Booking } from '#common/bookings/booking.ts';
 import { jobStatuses } from '#common/jobs/jobs.ts';
+import { lockingNutsAnswers } from '#common/bookings/words.ts';
 
 /**
  * A booking as an outbox message stores it, as it was when the e-mail was queued: checked again
@@ -31,6 +32,9 @@ export const storedBookingSchema = z.object({
   town: z.string().nullable().default(null),
   outsideArea: z.boolean(),
   notes: z.string(),
+  // E-mails queued before bookings asked about locking wheel nuts have no answer.
+  lockingNuts: z.enum(lockingNutsAnswers).nullable().default(null),
+  lockingNutKey: z.string().nullable().default(null),
   fitter: z.object({ id: z.number(), name: z.string() }).nullable().default(null),
   job: z
     .object({

@@ -58,6 +58,12 @@ export const bookings = pgTable(
     addressLine: text('address_line'),
     town: text('town'),
     outsideArea: boolean('outside_area').notNull().default(false),
+    /**
+     * Mobile work only: whether the wheels have locking wheel nuts (`yes`, `no`, `not-sure`; null
+     * when not asked or not answered), and where the key is when they do.
+     */
+    lockingNuts: text('locking_nuts'),
+    lockingNutKey: text('locking_nut_key'),
     /** Whether its customer is asked for a review after the job; staff may untick it. */
     reviewRequest: boolean('review_request').notNull().default(true),
     /** The customer's answer to the reminders question, when they gave it, and its words. */
@@ -100,6 +106,7 @@ export const bookings = pgTable(
     index('bookings_fitter_date_idx').on(table.fitterId, table.date),
     index('bookings_registration_idx').on(table.registration, table.date, table.startTime),
     check('bookings_tyre_source_check', sql`${table.tyreSource} in ('stock', 'supplier')`),
+    check('bookings_locking_nuts_check', sql`${table.lockingNuts} in ('yes', 'no', 'not-sure')`),
     check(
       'bookings_tyre_quantity_check',
       sql`(${table.tyreId} is null) = (${table.tyreQuantity} is null) and ${table.tyreQuantity} between 1 and 6`,

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, min, ne, sql, type SQL } from 'drizzle-orm';
-import { bookingAddress } from '#common/bookings/booking.ts';
+import { bookingAddress, lockingNutsText, type LockingNutsAnswer } from '#common/bookings/booking.ts';
 import { jobStatusOf, notCompletedReasonOf, type Job } from '#common/jobs/jobs.ts';
 import { bookedLines, linesTotal } from '#common/jobs/lines.ts';
 import type { ChargedLine } from '#common/jobs/invoice.ts';
@@ -38,6 +38,8 @@ const jobColumns = {
   tyrePrice: bookings.tyrePricePence,
   tyreSource: bookings.tyreSource,
   notes: bookings.notes,
+  lockingNuts: bookings.lockingNuts,
+  lockingNutKey: bookings.lockingNutKey,
   reviewRequest: bookings.reviewRequest,
   notCompletedReason: jobs.notCompletedReason,
   lines: jobs.lines,
@@ -129,6 +131,7 @@ export function jobOf(row: JobRow, content: SiteContent): Job {
           }
         : null,
     notes: row.notes,
+    lockingNuts: lockingNutsText(row.lockingNuts as LockingNutsAnswer | null, row.lockingNutKey),
     notCompletedReason: notCompletedReasonOf(row.bookingStatus, row.notCompletedReason),
     lines,
     total: linesTotal(lines),

@@ -135,8 +135,11 @@ const savedMarkers = [
   // Who changed the settings: a staff name is half of what guessing a password needs.
   'markerowner',
 ];
-/** The same values as a page might print them: a floor in pounds, the VAT number without spaces. */
-const markers = [...savedMarkers, '987.61', '987654321'];
+/**
+ * The same values as a page might print them: a floor in pounds, the VAT number without spaces,
+ * a window's places as the booking page tells the few left.
+ */
+const markers = [...savedMarkers, '987.61', '987654321', '47 places'];
 /** A window's number of places, as a field of JSON or of the pages' hydration data. */
 const placesField = /\\?"places\\?"/;
 

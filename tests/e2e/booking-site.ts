@@ -191,14 +191,23 @@ export async function bookTwoMidRangeTyres(
   const name = (await tyre.getAttribute('aria-label'))!;
   await tyre.getByRole('link', { name: /^Book fitting/ }).click();
   await expect(page).toHaveURL(/\/book\?service=tyre-replacement&tyre=\d+&quantity=2/);
-  await expect(page.getByRole('radio', { name: /Tyre Replacement/ })).toBeChecked();
+  // The tyres are in view from the first step, which asks only where they are fitted.
+  const tyres = page.getByRole('region', { name: 'Your tyres' });
+  await expect(tyres).toContainText(`2 × ${name} 205/55 R16`);
+  await expect(page.getByRole('group', { name: 'Which service do you need?' })).toHaveCount(0);
   await page.getByRole('radio', { name: /We come to you/ }).check();
   await page.getByLabel('Postcode where the vehicle will be').fill('rm3 0ab');
   await page.getByRole('button', { name: 'Continue' }).click();
-  const tyres = page.getByRole('region', { name: 'Your tyres' });
   await expect(tyres).toContainText(`2 × ${name} 205/55 R16`);
   await chooseFirstTime(page);
-  await expect(page.getByRole('region', { name: 'Your tyres' })).toContainText(`2 × ${name}`);
+  // The details name them once, in the booking's summary.
+  await expect(page.getByRole('region', { name: 'Your booking' })).toContainText(`2 × ${name}`);
+  await expect(tyres).toHaveCount(0);
+  await page
+    .getByRole('group', { name: 'Do your wheels have locking wheel nuts?' })
+    .getByRole('radio', { name: 'Yes' })
+    .check();
+  await page.getByLabel('Where is the key?').fill('Glovebox');
   await confirmAs(page, { name: 'Alex Morgan', phone: '07700 900789', email, vehicle: 'Ford Focus' });
   await expect(page.getByRole('region', { name: 'Booking details' })).toContainText(`Tyres2 × ${name}`);
   return name;

@@ -31,6 +31,7 @@ test.describe('booking tyres', () => {
     const card = staff.getByRole('article').filter({ hasText: 'Alex Morgan' });
     await expect(card).toContainText(`2 × ${name}`);
     await expect(card).toContainText('Reserved from stock');
+    await expect(card).toContainText('Locking wheel nuts:Yes, key: Glovebox');
     const tyre = await staffTyre(staff, site.origin, name);
     expect(tyre.reserved).toBe(2);
 

@@ -1,3 +1,5 @@
+import { bookingPaymentText } from '#common/bookings/words.ts';
+import { chooseFirstTime } from './booking-site.ts';
 import { atPhoneSize, expect, expectAccessible, test } from './fixtures.ts';
 
 /**
@@ -29,13 +31,36 @@ test.describe('a tyre’s own page', () => {
 
       await page.getByRole('link', { name: 'Book fitting: 2 × Michelin Primacy 4+' }).click();
       await expect(page).toHaveURL(/\/book\?service=tyre-replacement&tyre=\d+&quantity=2$/);
-      await expect(page.getByRole('radio', { name: /Tyre Replacement/ })).toBeChecked();
+      const booking = page.url();
+      // The tyres are in view from the first step, which asks only where they are fitted.
+      const tyres = page.getByRole('region', { name: 'Your tyres' });
+      await expect(tyres).toContainText('2 × Michelin Primacy 4+ 205/55 R16 94V');
+      await expect(page.getByRole('group', { name: 'Which service do you need?' })).toHaveCount(0);
+      await expect(page.getByRole('group', { name: 'Where should we fit them?' })).toBeVisible();
+      await expectAccessible(page);
       await page.getByRole('radio', { name: /We come to you/ }).check();
       await page.getByLabel('Postcode where the vehicle will be').fill('rm3 0ab');
       await page.getByRole('button', { name: 'Continue' }).click();
-      await expect(page.getByRole('region', { name: 'Your tyres' })).toContainText(
+      await expect(tyres).toContainText('2 × Michelin Primacy 4+ 205/55 R16 94V');
+      await chooseFirstTime(page);
+      // On the details: the tyres named once, in the summary; the locking wheel nuts; paying.
+      await expect(page.getByRole('region', { name: 'Your booking' })).toContainText(
         '2 × Michelin Primacy 4+ 205/55 R16 94V',
       );
+      await expect(tyres).toHaveCount(0);
+      await expect(page.getByText(/fitted from/i)).toHaveCount(0);
+      await expect(page.getByText(bookingPaymentText)).toBeVisible();
+      const nuts = page.getByRole('group', { name: 'Do your wheels have locking wheel nuts?' });
+      await expect(page.getByLabel('Where is the key?')).toBeHidden();
+      await nuts.getByRole('radio', { name: 'Yes' }).check();
+      await expect(page.getByLabel('Where is the key?')).toBeVisible();
+      await expectAccessible(page);
+
+      // Booked without the tyres after all: the service is asked again.
+      await page.goto(booking);
+      await tyres.getByRole('link', { name: 'book without tyres' }).click();
+      await expect(page.getByRole('radio', { name: /Tyre Replacement/ })).toBeChecked();
+      await expect(tyres).toHaveCount(0);
     },
   );
 

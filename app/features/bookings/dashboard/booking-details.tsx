@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { bookingAddress, type Booking } from '#common/bookings/booking.ts';
+import { bookingAddress, lockingNutsText, type Booking } from '#common/bookings/booking.ts';
 import { formatRegistration } from '#common/vehicles/registration.ts';
 import { formatPence } from '#common/util/money.ts';
 import { Fact } from '#app/components/ui/fact.tsx';
@@ -47,6 +47,9 @@ export function BookingDetails({ booking }: { booking: Booking }) {
       </Fact>
       {booking.tyre && <TyreDetail tyre={booking.tyre} />}
       {booking.addressLine && <Fact term="Address">{bookingAddress(booking)}</Fact>}
+      {booking.lockingNuts && (
+        <Fact term="Locking wheel nuts">{lockingNutsText(booking.lockingNuts, booking.lockingNutKey)}</Fact>
+      )}
       {booking.postcode && (
         <Fact term="Postcode">
           {booking.postcode}

@@ -47,6 +47,8 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
     town: location === 'mobile' ? 'Romford' : null,
     outsideArea: false,
     notes: '',
+    lockingNuts: null,
+    lockingNutKey: null,
     fitter: null,
     job: null,
     cancelReason: null,

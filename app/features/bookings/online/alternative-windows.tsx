@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
 import { useFocusWhenShown } from '#app/lib/use-focus-when-shown.ts';
-import type { FreeWindow } from '#common/bookings/booking.ts';
 import { dayText } from '#common/bookings/words.ts';
 import { placesText, windowText } from './booking-format.ts';
-import { stepHref, type BookingChoices } from './booking-types.ts';
+import { stepHref, type BookingChoices, type OfferedSlot } from './booking-types.ts';
 import { ChoiceCard, GroupError } from './choice-card.tsx';
 import { legendClass } from './step-form.tsx';
 
@@ -12,7 +11,7 @@ export const slotField = 'slot';
 
 type AlternativeWindowsProps = {
   message: string;
-  nextFree: readonly FreeWindow[];
+  nextFree: readonly OfferedSlot[];
   choices: BookingChoices;
   error: string | undefined;
 };
@@ -49,7 +48,7 @@ export function AlternativeWindows({ message, nextFree, choices, error }: Altern
                   name={slotField}
                   value={value}
                   title={dayText(window.date)}
-                  detail={`${windowText(window)}, ${placesText(window.free)}`}
+                  detail={[windowText(window), placesText(window.placesLeft)].filter(Boolean).join(', ')}
                   describedBy={error ? 'book-slot-error' : undefined}
                 />
               );

@@ -25,4 +25,6 @@ export const dayAndMonthText = (date: string) => dayText(date).replace(/ \d{4}$/
 export const windowText = (window: { start: string; end: string }) =>
   `${formatTime(window.start)} – ${formatTime(window.end)}`;
 
-export const placesText = (free: number) => (free === 1 ? '1 place left' : `${free} places left`);
+/** "2 places left", "1 place left"; nothing for a window whose places are not told (not few). */
+export const placesText = (placesLeft: number | null) =>
+  placesLeft === null ? undefined : placesLeft === 1 ? '1 place left' : `${placesLeft} places left`;

@@ -1,56 +1,17 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { createRoutesStub } from 'react-router';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  outsideAreaForMobileMessage,
-  postcodeForMobileMessage,
-  windowGoneMessage,
-} from '#common/bookings/booking.ts';
-import { registrationMessage } from '#common/vehicles/registration.ts';
-import { remindersConsentWording } from '#common/reminders/consent.ts';
+import { outsideAreaForMobileMessage, postcodeForMobileMessage } from '#common/bookings/booking.ts';
 import { markHydrated } from '#app/lib/hydration.ts';
 import { errorSummaryId } from './booking-error-summary.tsx';
-import { testAvailability, testChoices, testLocations, testServices } from './booking-test-data.ts';
-import { DetailsStep, type DetailsStepProps } from './details-step.tsx';
+import { testAvailability, testChoices, testLocations, testServices, testTyre } from './booking-test-data.ts';
+import { radioNamed, renderStep } from './booking-test-render.tsx';
 import { WhatWhereStep } from './what-where-step.tsx';
 import { WhenStep } from './when-step.tsx';
 
 // The steps render in a page that is already running, as after a first step in the browser.
 beforeAll(markHydrated);
 afterEach(cleanup);
-
-/**
- * A step on the booking page's address, in a router as on the site: what its GET forms ask for
- * (the loader's addresses) and what its post sends (the action's fields) are recorded.
- */
-async function renderStep(step: ReactNode) {
-  const visits: URLSearchParams[] = [];
-  const posts: Record<string, string>[] = [];
-  const Stub = createRoutesStub([
-    {
-      path: '/book',
-      Component: () => step,
-      loader: ({ request }) => {
-        visits.push(new URL(request.url).searchParams);
-        return null;
-      },
-      action: async ({ request }) => {
-        const form = await request.formData();
-        posts.push(Object.fromEntries([...form].map(([key, value]) => [key, String(value)])));
-        return null;
-      },
-    },
-  ]);
-  render(<Stub initialEntries={['/book']} />);
-  // The route's loader runs before the step is shown.
-  await waitFor(() => expect(document.querySelector('main, form, [role=status]')).not.toBeNull());
-  return { visits, posts, user: userEvent.setup({ delay: null }) };
-}
-
-const radioNamed = (name: RegExp | string) => screen.getByRole('radio', { name }) as HTMLInputElement;
 
 describe('WhatWhereStep', () => {
   const step = (choices = testChoices(), errors = {}) => (
@@ -80,6 +41,45 @@ describe('WhatWhereStep', () => {
       location: 'upminster',
       date: '2026-11-25',
       start: '08:00',
+    });
+  });
+
+  it('keeps tyres chosen on a tyre’s page in view, asks only where, and carries them with their service', async () => {
+    const choices = testChoices({ service: 'tyre-replacement', postcode: '', tyre: '12', quantity: '2' });
+    const { visits, user } = await renderStep(
+      <WhatWhereStep
+        choices={choices}
+        errors={{}}
+        services={testServices}
+        locations={testLocations}
+        coveredDistricts={['RM3']}
+        tyre={testTyre}
+      />,
+    );
+    const tyres = screen.getByRole('region', { name: 'Your tyres' });
+    within(tyres).getByText('2 × Hankook Ventus Prime 4 205/55 R16 91V');
+    within(tyres).getByText('£149.98');
+    expect(within(tyres).getByRole('link', { name: 'Choose another tyre' }).getAttribute('href')).toBe(
+      '/tyres/205-55-r16',
+    );
+    expect(within(tyres).getByRole('link', { name: 'book without tyres' }).getAttribute('href')).toBe(
+      '/book?service=tyre-replacement&location=mobile',
+    );
+    // The service goes without asking: only where.
+    expect(screen.queryByRole('group', { name: 'Which service do you need?' })).toBeNull();
+    expect(screen.queryByRole('radio', { name: /^Puncture Repair/ })).toBeNull();
+    screen.getByRole('group', { name: 'Where should we fit them?' });
+
+    await user.click(radioNamed(/^Upminster/));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(visits.at(-1)?.get('step')).toBe('when'));
+    expect(Object.fromEntries(visits.at(-1)!)).toEqual({
+      service: 'tyre-replacement',
+      location: 'upminster',
+      postcode: '',
+      tyre: '12',
+      quantity: '2',
+      step: 'when',
     });
   });
 
@@ -177,6 +177,12 @@ describe('WhenStep', () => {
     ).toEqual(['8:00am – 10:00am2 places left', '10:00am – 12:00pm1 place left']);
   });
 
+  it('shows a window with more than a few places as free, with no count', async () => {
+    await renderStep(step(testChoices({ date: '2026-11-26' })));
+    const times = screen.getByRole('group', { name: 'Choose a time on Thursday 26 November' });
+    expect(within(times).getByRole('radio').closest('label')?.textContent).toBe('2:00pm – 4:00pm');
+  });
+
   it('shows the windows of another day as soon as it is chosen, without leaving the page', async () => {
     const { visits, user } = await renderStep(step(testChoices({ date: '2026-11-25', start: '08:00' })));
     const before = visits.length;
@@ -210,144 +216,5 @@ describe('WhenStep', () => {
     expect(times.getAttribute('aria-describedby')).toBe('book-start-error');
     expect(document.getElementById('book-start-error')?.textContent).toBe('Choose a time');
     expect(document.activeElement?.id).toBe(errorSummaryId);
-  });
-});
-
-describe('DetailsStep', () => {
-  const choices = testChoices({ date: '2026-11-25', start: '08:00' });
-  const step = (props: Partial<DetailsStepProps> = {}) => (
-    <DetailsStep
-      choices={choices}
-      summary={[
-        { label: 'Service', value: 'Puncture Repair', step: 'what' },
-        { label: 'When', value: 'Wednesday 25 November 2026', detail: '8:00am – 10:00am', step: 'when' },
-      ]}
-      values={{}}
-      errors={{}}
-      {...props}
-    />
-  );
-
-  const fillIn = async (user: ReturnType<typeof userEvent.setup>) => {
-    await user.type(screen.getByLabelText(/^Name/), 'Sarah Mitchell');
-    await user.type(screen.getByLabelText(/^Phone/), '07700 900123');
-    await user.type(screen.getByLabelText(/^Email/), 'sarah@example.com');
-    await user.type(screen.getByLabelText(/^Address \(first line\)/), '12 High Street');
-    await user.type(screen.getByLabelText(/^Town/), 'Romford');
-    await user.type(screen.getByLabelText(/^Vehicle registration/), 'ab12 cde');
-    await user.type(screen.getByLabelText(/^Vehicle make and model/), 'Ford Focus');
-  };
-
-  it('summarises the choices with links to change them, and posts them with the details', async () => {
-    const { posts, user } = await renderStep(step());
-    const summary = screen.getByRole('region', { name: 'Your booking' });
-    expect(within(summary).getByRole('link', { name: 'Change when' }).getAttribute('href')).toBe(
-      '/book?service=puncture-repair&location=mobile&postcode=RM3+0AB&date=2026-11-25&start=08%3A00&step=when',
-    );
-    screen.getByText('for example AB12 CDE');
-    await fillIn(user);
-    // The reminders question waits for the customer to tick it.
-    const reminders = screen.getByLabelText(remindersConsentWording) as HTMLInputElement;
-    expect(reminders.checked).toBe(false);
-    await user.click(reminders);
-    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
-    await waitFor(() => expect(posts).toHaveLength(1));
-    expect(posts[0]).toEqual({
-      service: 'puncture-repair',
-      location: 'mobile',
-      postcode: 'RM3 0AB',
-      date: '2026-11-25',
-      start: '08:00',
-      name: 'Sarah Mitchell',
-      phone: '07700 900123',
-      email: 'sarah@example.com',
-      addressLine: '12 High Street',
-      town: 'Romford',
-      registration: 'ab12 cde',
-      vehicle: 'Ford Focus',
-      notes: '',
-      remindersConsent: 'on',
-      website: '',
-    });
-  });
-
-  it('checks the fields before sending: messages at the fields, the summary focused, nothing sent', async () => {
-    const { posts, user } = await renderStep(step());
-    await user.type(screen.getByLabelText(/^Vehicle registration/), '12');
-    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
-    expect(document.activeElement?.id).toBe(errorSummaryId);
-    const registration = screen.getByLabelText(/^Vehicle registration/);
-    expect(registration.getAttribute('aria-invalid')).toBe('true');
-    expect(registration.getAttribute('aria-describedby')).toBe(
-      'book-registration-hint book-registration-error',
-    );
-    expect(document.getElementById('book-registration-error')?.textContent).toBe(registrationMessage);
-    expect(document.getElementById('book-name-error')?.textContent).toBe('Name is required');
-    expect(posts).toEqual([]);
-
-    // A corrected field loses its message at once.
-    await user.type(screen.getByLabelText(/^Name/), 'Sarah Mitchell');
-    expect(document.getElementById('book-name-error')).toBeNull();
-  });
-
-  it("shows the server's messages at their fields with the values sent", async () => {
-    await renderStep(
-      step({
-        values: { name: 'Sarah Mitchell', email: 'nope', remindersConsent: 'on' },
-        errors: { email: 'Valid email is required' },
-      }),
-    );
-    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Sarah Mitchell');
-    const email = screen.getByLabelText(/^Email/) as HTMLInputElement;
-    expect(email.value).toBe('nope');
-    expect(email.getAttribute('aria-describedby')).toBe('book-email-error');
-    expect(document.getElementById('book-email-error')?.textContent).toBe('Valid email is required');
-    expect((screen.getByLabelText(remindersConsentWording) as HTMLInputElement).checked).toBe(true);
-    expect(document.activeElement?.id).toBe(errorSummaryId);
-  });
-
-  it('offers the next free windows when the chosen one went, and books the one picked', async () => {
-    const { posts, user } = await renderStep(
-      step({
-        values: {
-          name: 'Sarah Mitchell',
-          phone: '07700 900123',
-          email: 'sarah@example.com',
-          addressLine: '12 High Street',
-          town: 'Romford',
-        },
-        conflict: {
-          message: windowGoneMessage,
-          nextFree: [
-            { date: '2026-11-25', start: '10:00', end: '12:00', free: 1 },
-            { date: '2026-11-26', start: '14:00', end: '16:00', free: 2 },
-          ],
-        },
-      }),
-    );
-    expect(screen.getByRole('alert').textContent).toBe(windowGoneMessage);
-    // Focused by an effect, which React may run after the step is on the page.
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('alert')));
-    const choices = screen.getByRole('group', { name: 'The next free times' });
-    expect(
-      within(choices)
-        .getAllByRole('radio')
-        .map((radio) => radio.closest('label')?.textContent),
-    ).toEqual([
-      'Wednesday 25 November 202610:00am – 12:00pm, 1 place left',
-      'Thursday 26 November 20262:00pm – 4:00pm, 2 places left',
-    ]);
-    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Sarah Mitchell');
-
-    await user.type(screen.getByLabelText(/^Vehicle registration/), 'AB12CDE');
-    await user.type(screen.getByLabelText(/^Vehicle make and model/), 'Ford Focus');
-    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
-    expect(document.getElementById('book-slot-error')?.textContent).toBe('Choose one of the times below');
-    expect(posts).toEqual([]);
-
-    await user.click(radioNamed(/^Thursday 26 November 2026/));
-    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
-    await waitFor(() => expect(posts).toHaveLength(1));
-    expect(posts[0]).toMatchObject({ slot: '2026-11-26 14:00', date: '2026-11-25', start: '08:00' });
   });
 });

@@ -1,5 +1,11 @@
-import type { AvailabilityDay } from '#common/bookings/slots.ts';
-import type { BookingChoices, BookingPageData, LocationOption, ServiceOption } from './booking-types.ts';
+import type {
+  BookingChoices,
+  BookingPageData,
+  LocationOption,
+  OfferedDay,
+  ServiceOption,
+  TyreChoiceSummary,
+} from './booking-types.ts';
 
 /** The booking page's data in tests: two services, mobile fitting and a branch, two open days. */
 
@@ -23,17 +29,31 @@ export const testLocations: LocationOption[] = [
   },
 ];
 
-/** Wednesday 25 November 2026 has two windows; Thursday 26 one, with one place left. */
-export const testAvailability: AvailabilityDay[] = [
+/**
+ * Wednesday 25 November 2026 has two windows, with few places left; Thursday 26 one, with more
+ * (not told).
+ */
+export const testAvailability: OfferedDay[] = [
   {
     date: '2026-11-25',
     windows: [
-      { start: '08:00', end: '10:00', free: 2 },
-      { start: '10:00', end: '12:00', free: 1 },
+      { start: '08:00', end: '10:00', placesLeft: 2 },
+      { start: '10:00', end: '12:00', placesLeft: 1 },
     ],
   },
-  { date: '2026-11-26', windows: [{ start: '14:00', end: '16:00', free: 1 }] },
+  { date: '2026-11-26', windows: [{ start: '14:00', end: '16:00', placesLeft: null }] },
 ];
+
+/** Two tyres chosen on a tyre's page, as the loader writes them. */
+export const testTyre: TyreChoiceSummary = {
+  id: 12,
+  what: '2 × Hankook Ventus Prime 4 205/55 R16 91V',
+  total: '£149.98',
+  each: '£74.99',
+  fittedFrom: '2026-11-25',
+  fittedFromText: 'Wednesday 25 November 2026',
+  sizePath: '/tyres/205-55-r16',
+};
 
 export function testChoices(overrides: Partial<BookingChoices> = {}): BookingChoices {
   return {

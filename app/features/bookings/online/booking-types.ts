@@ -1,5 +1,4 @@
-import type { BookingField, FreeWindow } from '#common/bookings/booking.ts';
-import type { AvailabilityDay } from '#common/bookings/slots.ts';
+import type { BookingField } from '#common/bookings/booking.ts';
 
 /**
  * What the booking page's loader and action hand to its steps (routes/book.tsx). The page is
@@ -14,6 +13,15 @@ export const bookingSteps = [
 ] as const;
 
 export type BookingStep = (typeof bookingSteps)[number]['key'];
+
+/**
+ * A window as the booking page offers it: the places left only when few (common/bookings/slots.ts
+ * `placesLeftToTell`), else null, as no more of a window's places reach the page.
+ */
+export type OfferedWindow = { start: string; end: string; placesLeft: number | null };
+export type OfferedDay = { date: string; windows: OfferedWindow[] };
+/** A window of a given day, as offered instead of one that went. */
+export type OfferedSlot = OfferedWindow & { date: string };
 
 /** The choices the first two steps make, carried from step to step. */
 export type BookingChoices = {
@@ -80,7 +88,7 @@ export type BookingPageData = {
   /** The postcode districts mobile fitting covers; none: every postcode is accepted. */
   coveredDistricts: string[];
   /** The chosen location's days with a free window (from the second step on). */
-  availability: AvailabilityDay[];
+  availability: OfferedDay[];
   horizonDays: number;
   /** The tyres chosen on a size page, or null; and why a chosen one was dropped. */
   tyre: TyreChoiceSummary | null;
@@ -99,7 +107,7 @@ export type BookingActionData =
       values: BookingValues;
     }
   /** The window went meanwhile: the next free ones to choose instead. */
-  | { outcome: 'taken'; error: string; nextFree: FreeWindow[]; values: BookingValues }
+  | { outcome: 'taken'; error: string; nextFree: OfferedSlot[]; values: BookingValues }
   /** Too many bookings at once, or too many tyres held: the message alone. */
   | { outcome: 'limited'; error: string; values: BookingValues };
 

@@ -40,7 +40,7 @@ describe('bookingView', () => {
   });
 
   it('stays on the details with the next free windows when the window went, even if the loader moved on', () => {
-    const nextFree = [{ date: '2026-11-26', start: '14:00', end: '16:00', free: 1 }];
+    const nextFree = [{ date: '2026-11-26', start: '14:00', end: '16:00', placesLeft: 1 }];
     const view = bookingView(testPage({ step: 'when', choices: { ...chosen, start: '' } }), {
       outcome: 'taken',
       error: windowGoneMessage,

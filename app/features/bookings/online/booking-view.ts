@@ -1,4 +1,4 @@
-import type { BookingField, FreeWindow } from '#common/bookings/booking.ts';
+import type { BookingField } from '#common/bookings/booking.ts';
 import { dayText, mobileLocation } from '#common/bookings/words.ts';
 import { formatTime } from '#common/time/week.ts';
 import { windowText } from './booking-format.ts';
@@ -11,6 +11,7 @@ import {
   type BookingPageData,
   type BookingStep,
   type BookingValues,
+  type OfferedSlot,
 } from './booking-types.ts';
 
 /** What the booking page shows: the loader's step, or where a post that came back belongs. */
@@ -19,7 +20,7 @@ type BookingView = {
   choices: BookingChoices;
   errors: Partial<Record<BookingField, string>>;
   values: BookingValues;
-  conflict?: { message: string; nextFree: FreeWindow[] };
+  conflict?: { message: string; nextFree: OfferedSlot[] };
   notice?: string;
 };
 

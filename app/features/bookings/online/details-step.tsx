@@ -6,25 +6,35 @@ import {
   bookingHoneypotField,
   bookingSchema,
   type BookingField,
-  type FreeWindow,
 } from '#common/bookings/booking.ts';
 import { enquiryFieldLimits } from '#common/enquiries/enquiry.ts';
 import { mobileLocation } from '#common/bookings/settings.ts';
+import { bookingPaymentText, lockingNutsAnswers, lockingNutsLabels } from '#common/bookings/words.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { RemindersConsentCheckbox } from '#app/features/reminders/index.ts';
 import { BookingErrorSummary } from './booking-error-summary.tsx';
 import { BookingSummary, type SummaryRow } from './booking-summary.tsx';
-import { TyreChoice } from './tyre-choice.tsx';
 import {
   choiceFields,
   type BookingChoices,
   type BookingValues,
+  type OfferedSlot,
   type TyreChoiceSummary,
 } from './booking-types.ts';
 import { AlternativeWindows, slotField } from './alternative-windows.tsx';
 import { primaryButtonClass } from './step-form.tsx';
 
-type DetailField = 'name' | 'phone' | 'email' | 'addressLine' | 'town' | 'registration' | 'vehicle' | 'notes';
+type DetailField =
+  | 'name'
+  | 'phone'
+  | 'email'
+  | 'addressLine'
+  | 'town'
+  | 'lockingNuts'
+  | 'lockingNutKey'
+  | 'registration'
+  | 'vehicle'
+  | 'notes';
 type DetailErrors = Partial<Record<BookingField | typeof slotField, string>>;
 
 const detailFields: { name: DetailField; label: string }[] = [
@@ -33,6 +43,8 @@ const detailFields: { name: DetailField; label: string }[] = [
   { name: 'email', label: 'Email' },
   { name: 'addressLine', label: 'Address (first line)' },
   { name: 'town', label: 'Town' },
+  { name: 'lockingNuts', label: 'Locking wheel nuts' },
+  { name: 'lockingNutKey', label: 'Where is the key?' },
   { name: 'registration', label: 'Vehicle registration' },
   { name: 'vehicle', label: 'Vehicle make and model' },
   { name: 'notes', label: 'Notes' },
@@ -43,7 +55,7 @@ const fieldId = (field: string) => `book-${field}`;
 export type DetailsStepProps = {
   choices: BookingChoices;
   summary: readonly SummaryRow[];
-  /** The tyres being booked, shown above and in the summary after the service; or why not. */
+  /** The tyres being booked, shown in the summary after the service; or why not. */
   tyre?: TyreChoiceSummary | null;
   tyreNotice?: string | null;
   /** What was sent last time (a post that came back), else nothing. */
@@ -51,7 +63,7 @@ export type DetailsStepProps = {
   /** The server's messages, by field. */
   errors: DetailErrors;
   /** The chosen window went meanwhile: the message and the next free windows. */
-  conflict?: { message: string; nextFree: readonly FreeWindow[] };
+  conflict?: { message: string; nextFree: readonly OfferedSlot[] };
   /** A message about the whole booking (too many at once). */
   notice?: string;
 };
@@ -67,12 +79,16 @@ export function detailErrorsOf(form: Record<string, string>, conflict: boolean):
   return errors;
 }
 
-/** The summary's rows, with the tyres being booked after the service. */
+/**
+ * The summary's rows, with the tyres being booked after the service: the one place the details
+ * name them (the day chosen says when, so not the first day they can be fitted).
+ */
 function rowsWithTyre(summary: readonly SummaryRow[], tyre: TyreChoiceSummary | null): readonly SummaryRow[] {
   if (!tyre) return summary;
+  const detail = `${tyre.total} in all (${tyre.each} each), fully fitted, VAT included`;
   return [
     ...summary.slice(0, 1),
-    { label: 'Tyres', value: tyre.what, detail: `${tyre.total} in all, fully fitted`, step: 'what' },
+    { label: 'Tyres', value: tyre.what, detail, step: 'what' },
     ...summary.slice(1),
   ];
 }
@@ -113,7 +129,9 @@ const textInputOf = (values: BookingValues) => (name: DetailField) => ({
   maxLength:
     name === 'name' || name === 'phone' || name === 'email'
       ? enquiryFieldLimits[name]
-      : bookingFieldLimits[name],
+      : name === 'lockingNuts'
+        ? undefined
+        : bookingFieldLimits[name],
 });
 type TextInput = ReturnType<typeof textInputOf>;
 
@@ -144,9 +162,14 @@ export function DetailsStep({
   const tyreRefused = tyreNotice ?? (errors as Partial<Record<string, string>>).tyreId;
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_20rem] lg:items-start">
-      <div className="lg:col-span-2">
-        <TyreChoice tyre={tyre} notice={tyreRefused} />
-      </div>
+      {tyreRefused && (
+        <p
+          role="alert"
+          className="rounded-xl border border-amber-300 bg-amber-50 p-4 font-semibold text-ink lg:col-span-2"
+        >
+          {tyreRefused}
+        </p>
+      )}
       <div className="lg:sticky lg:top-24 lg:order-2">
         <BookingSummary rows={rowsWithTyre(summary, tyre)} choices={choices} />
       </div>
@@ -189,7 +212,10 @@ export function DetailsStep({
           </FormField>
         ))}
         {choices.location === mobileLocation && (
-          <AddressFields postcode={choices.postcode} text={text} shown={shown} />
+          <>
+            <AddressFields postcode={choices.postcode} text={text} shown={shown} />
+            <LockingNutsFields values={values} text={text} shown={shown} />
+          </>
         )}
         <VehicleFields text={text} shown={shown} />
         <div className="sm:col-span-2">
@@ -214,6 +240,10 @@ export function DetailsStep({
           <input id="book-website" name={bookingHoneypotField} tabIndex={-1} autoComplete="off" />
         </div>
         <div className="sm:col-span-2">
+          <p className="mb-4 rounded-lg border border-slate-200 bg-white p-4 text-slate-800">
+            <strong className="font-semibold text-ink">Paying: </strong>
+            {bookingPaymentText}
+          </p>
           <button type="submit" disabled={submitting} className={primaryButtonClass}>
             {submitting ? 'Booking...' : 'Confirm booking'}
           </button>
@@ -249,6 +279,57 @@ function AddressFields({ postcode, text, shown }: FieldsProps & { postcode: stri
         {(control) => <input {...control} {...text('town')} autoComplete="address-level2" />}
       </FormField>
     </fieldset>
+  );
+}
+
+/**
+ * Mobile work: whether the wheels have locking wheel nuts, and where their key is when they do
+ * (the key's field shown once Yes is checked, by CSS alone; browsers without :has() always show
+ * it).
+ */
+function LockingNutsFields({ values, text, shown }: FieldsProps & { values: BookingValues }) {
+  const errorId = `${fieldId('lockingNuts')}-error`;
+  return (
+    <div className="group/nuts grid gap-4 sm:col-span-2">
+      <fieldset aria-describedby={shown.lockingNuts ? errorId : 'book-locking-nuts-hint'}>
+        <legend className="font-semibold text-slate-900">Do your wheels have locking wheel nuts?</legend>
+        <p id="book-locking-nuts-hint" className="mt-0.5 text-sm text-slate-600">
+          One nut on each wheel that needs its own key to undo. The fitter needs the key.
+        </p>
+        {shown.lockingNuts && (
+          <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
+            {shown.lockingNuts}
+          </p>
+        )}
+        <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+          {lockingNutsAnswers.map((answer, index) => (
+            <label key={answer} className="flex min-h-11 cursor-pointer items-center gap-2 font-medium">
+              <input
+                type="radio"
+                id={index === 0 ? fieldId('lockingNuts') : undefined}
+                name="lockingNuts"
+                value={answer}
+                defaultChecked={values.lockingNuts === answer}
+                className="size-5 accent-[var(--color-brand-dark)]"
+              />
+              {lockingNutsLabels[answer]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div
+        className={`max-w-sm ${values.lockingNuts === 'yes' ? '' : 'supports-[selector(:has(*))]:hidden'} group-has-[input[value=yes]:checked]/nuts:block`}
+      >
+        <FormField
+          id={fieldId('lockingNutKey')}
+          label="Where is the key?"
+          hint="For example in the glovebox"
+          error={shown.lockingNutKey}
+        >
+          {(control) => <input {...control} {...text('lockingNutKey')} autoComplete="off" />}
+        </FormField>
+      </div>
+    </div>
   );
 }
 

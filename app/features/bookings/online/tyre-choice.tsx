@@ -2,11 +2,20 @@ import { Link } from 'react-router';
 import type { TyreChoiceSummary } from './booking-types.ts';
 
 /**
- * The tyres being booked, above the day and time and the details (the first step, whose script
- * every visitor of /book loads, carries them unseen): which, how many, the total fully fitted and
- * the first day they can be fitted; or why a tyre chosen earlier was dropped.
+ * The tyres being booked, above the place and the day and time (the details' summary names them
+ * itself): which, how many, the total fully fitted and the first day they can be fitted, with a
+ * way to choose another and, given `withoutHref`, to book without them; or why a tyre chosen
+ * earlier was dropped.
  */
-export function TyreChoice({ tyre, notice }: { tyre: TyreChoiceSummary | null; notice?: string | null }) {
+export function TyreChoice({
+  tyre,
+  notice,
+  withoutHref,
+}: {
+  tyre: TyreChoiceSummary | null;
+  notice?: string | null;
+  withoutHref?: string;
+}) {
   if (notice) {
     return (
       <p
@@ -38,6 +47,15 @@ export function TyreChoice({ tyre, notice }: { tyre: TyreChoiceSummary | null; n
         <Link to={tyre.sizePath} className="font-semibold text-ink underline underline-offset-2">
           Choose another tyre
         </Link>
+        {withoutHref && (
+          <>
+            {' '}
+            or{' '}
+            <Link to={withoutHref} className="font-semibold text-ink underline underline-offset-2">
+              book without tyres
+            </Link>
+          </>
+        )}
       </p>
     </section>
   );

@@ -5,9 +5,17 @@ import { coverageOf } from '#common/site-content/postcode.ts';
 import { CoverageNotice } from '#app/features/enquiries/form/index.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { BookingErrorSummary, type SummaryError } from './booking-error-summary.tsx';
-import type { BookingChoices, ChoiceField, LocationOption, ServiceOption } from './booking-types.ts';
+import {
+  stepHref,
+  type BookingChoices,
+  type ChoiceField,
+  type LocationOption,
+  type ServiceOption,
+  type TyreChoiceSummary,
+} from './booking-types.ts';
 import { ChoiceCard, GroupError } from './choice-card.tsx';
 import { ContinueButton, legendClass } from './step-form.tsx';
+import { TyreChoice } from './tyre-choice.tsx';
 
 type WhatWhereStepProps = {
   choices: BookingChoices;
@@ -15,6 +23,9 @@ type WhatWhereStepProps = {
   services: readonly ServiceOption[];
   locations: readonly LocationOption[];
   coveredDistricts: readonly string[];
+  /** Tyres chosen on a tyre's page: booked with their fitting, so the service is not asked. */
+  tyre?: TyreChoiceSummary | null;
+  tyreNotice?: string | null;
 };
 
 const firstServiceId = 'book-service';
@@ -88,10 +99,56 @@ function PlacesForServiceStyle({
 }
 
 /**
+ * Tyres chosen on a tyre's page, with their fitting's service carried unasked; else the service
+ * to choose.
+ */
+function TyresOrService({
+  choices,
+  error,
+  services,
+  locations,
+  tyre,
+  tyreNotice,
+}: Pick<WhatWhereStepProps, 'choices' | 'services' | 'locations' | 'tyre' | 'tyreNotice'> & {
+  error: string | undefined;
+}) {
+  return (
+    <>
+      {tyre || tyreNotice ? (
+        <TyreChoice
+          tyre={tyre ?? null}
+          notice={tyreNotice}
+          withoutHref={stepHref('what', { ...choices, tyre: '', quantity: '' })}
+        />
+      ) : null}
+      {tyre ? (
+        <input type="hidden" name="service" value={choices.service} />
+      ) : (
+        <>
+          <PlacesForServiceStyle services={services} locations={locations} />
+          <ChoiceGroup
+            name="service"
+            legend="Which service do you need?"
+            error={error}
+            firstId={firstServiceId}
+            options={services.map(({ slug, title, description }) => ({
+              value: slug,
+              title,
+              detail: description,
+            }))}
+            chosen={choices.service}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+/**
  * Step 1: the service, and where the work is done (at the customer's, with the postcode, or at
- * a branch; an MOT or a service at a branch only). A GET form to the next step; the server
- * checks the choices, and the postcode against the covered districts (told here as it is typed,
- * when scripts run).
+ * a branch; an MOT or a service at a branch only); with tyres chosen on a tyre's page, the tyres
+ * and only where. A GET form to the next step; the server checks the choices, and the postcode
+ * against the covered districts (told here as it is typed, when scripts run).
  */
 export function WhatWhereStep({
   choices,
@@ -99,6 +156,8 @@ export function WhatWhereStep({
   services,
   locations,
   coveredDistricts,
+  tyre = null,
+  tyreNotice,
 }: WhatWhereStepProps) {
   const [postcode, setPostcode] = useState(choices.postcode);
   // The server's verdict on the postcode stands until the postcode is changed.
@@ -116,24 +175,19 @@ export function WhatWhereStep({
   return (
     <Form method="get" action="/book" noValidate aria-labelledby="book-step-title" className="grid gap-8">
       <BookingErrorSummary errors={summary} />
-      <PlacesForServiceStyle services={services} locations={locations} />
-      <ChoiceGroup
-        name="service"
-        legend="Which service do you need?"
+      <TyresOrService
+        choices={choices}
         error={errors.service}
-        firstId={firstServiceId}
-        options={services.map(({ slug, title, description }) => ({
-          value: slug,
-          title,
-          detail: description,
-        }))}
-        chosen={choices.service}
+        services={services}
+        locations={locations}
+        tyre={tyre}
+        tyreNotice={tyreNotice}
       />
 
       <div className="group/where grid gap-5">
         <ChoiceGroup
           name="location"
-          legend="Where?"
+          legend={tyre ? 'Where should we fit them?' : 'Where?'}
           error={errors.location}
           firstId={firstLocationId}
           options={locations.map(({ key, title, detail }) => ({ value: key, title, detail }))}

@@ -1,10 +1,15 @@
 import { useRef, useState } from 'react';
 import { Form, Link } from 'react-router';
-import type { AvailabilityDay } from '#common/bookings/slots.ts';
 import { useSiteSettings } from '#app/features/site-content/index.ts';
 import { BookingErrorSummary, type SummaryError } from './booking-error-summary.tsx';
 import { dayAndMonthText, placesText, windowText } from './booking-format.ts';
-import { stepHref, type BookingChoices, type ChoiceField, type TyreChoiceSummary } from './booking-types.ts';
+import {
+  stepHref,
+  type BookingChoices,
+  type ChoiceField,
+  type OfferedDay,
+  type TyreChoiceSummary,
+} from './booking-types.ts';
 import { ChoiceCard, GroupError } from './choice-card.tsx';
 import { DayCalendar } from './day-calendar.tsx';
 import { BackLink, ContinueButton, legendClass } from './step-form.tsx';
@@ -13,7 +18,7 @@ import { TyreChoice } from './tyre-choice.tsx';
 type WhenStepProps = {
   choices: BookingChoices;
   errors: Partial<Record<ChoiceField, string>>;
-  availability: readonly AvailabilityDay[];
+  availability: readonly OfferedDay[];
   horizonDays: number;
   /** The tyres being booked (only days from their first fitting day are offered), or why not. */
   tyre?: TyreChoiceSummary | null;
@@ -55,7 +60,13 @@ export function WhenStep({
     errors.start ? { message: errors.start, target: firstWindowId } : null,
   ].filter((error) => error !== null);
 
-  const tyres = <TyreChoice tyre={tyre} notice={tyreNotice} />;
+  const tyres = (
+    <TyreChoice
+      tyre={tyre}
+      notice={tyreNotice}
+      withoutHref={stepHref('when', { ...choices, tyre: '', quantity: '' })}
+    />
+  );
   if (availability.length === 0) {
     return (
       <>
@@ -121,7 +132,7 @@ export function WhenStep({
                 name="start"
                 value={window.start}
                 title={windowText(window)}
-                detail={placesText(window.free)}
+                detail={placesText(window.placesLeft)}
                 checked={start === window.start}
                 onChange={() => setStart(window.start)}
                 describedBy={errors.start ? 'book-start-error' : undefined}

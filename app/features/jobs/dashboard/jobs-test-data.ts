@@ -24,6 +24,7 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
     service: 'Puncture Repair',
     tyres: null,
     notes: '',
+    lockingNuts: null,
     notCompletedReason: null,
     lines: [{ description: 'Puncture Repair', quantity: 1, unitPence: 2_500 }],
     total: 2_500,

@@ -21,6 +21,14 @@ describe('a job on the fitter’s phone', () => {
     expect(card.textContent).toContain('£25.00');
   });
 
+  it('tells the fitter about locking wheel nuts when the customer answered', () => {
+    renderCard(makeJob({ lockingNuts: 'Yes, key: Glovebox' }));
+    expect(screen.getByRole('article').textContent).toContain('Locking wheel nutsYes, key: Glovebox');
+    cleanup();
+    renderCard(makeJob());
+    expect(screen.getByRole('article').textContent).not.toContain('Locking wheel nuts');
+  });
+
   it('offers the next steps for its status only', () => {
     renderCard(makeJob({ status: 'arrived' }));
     const buttons = screen.getAllByRole('button').map((button) => button.textContent);

@@ -76,6 +76,7 @@ export function JobCard({ job, waiting, add }: { job: Job; waiting: number; add:
             ? `${job.tyres.quantity} × ${job.tyres.description}${job.tyres.source === 'supplier' ? ' (ordered)' : ' (from stock)'}`
             : 'As in the notes'}
         </Detail>
+        {job.lockingNuts && <Detail term="Locking wheel nuts">{job.lockingNuts}</Detail>}
         {job.notes && <Detail term="Notes">{job.notes}</Detail>}
         <Detail term="Payment">{paidText(job)}</Detail>
         {job.notCompletedReason && <Detail term="Not completed">{job.notCompletedReason}</Detail>}

@@ -1,0 +1,193 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { windowGoneMessage } from '#common/bookings/booking.ts';
+import { registrationMessage } from '#common/vehicles/registration.ts';
+import { remindersConsentWording } from '#common/reminders/consent.ts';
+import { bookingPaymentText } from '#common/bookings/words.ts';
+import { markHydrated } from '#app/lib/hydration.ts';
+import { errorSummaryId } from './booking-error-summary.tsx';
+import { testChoices, testTyre } from './booking-test-data.ts';
+import { renderStep, radioNamed } from './booking-test-render.tsx';
+import { DetailsStep, type DetailsStepProps } from './details-step.tsx';
+
+// The step renders in a page that is already running, as after the first steps in the browser.
+beforeAll(markHydrated);
+afterEach(cleanup);
+
+describe('DetailsStep', () => {
+  const choices = testChoices({ date: '2026-11-25', start: '08:00' });
+  const step = (props: Partial<DetailsStepProps> = {}) => (
+    <DetailsStep
+      choices={choices}
+      summary={[
+        { label: 'Service', value: 'Puncture Repair', step: 'what' },
+        { label: 'When', value: 'Wednesday 25 November 2026', detail: '8:00am – 10:00am', step: 'when' },
+      ]}
+      values={{}}
+      errors={{}}
+      {...props}
+    />
+  );
+
+  const fillIn = async (user: ReturnType<typeof userEvent.setup>) => {
+    await user.type(screen.getByLabelText(/^Name/), 'Sarah Mitchell');
+    await user.type(screen.getByLabelText(/^Phone/), '07700 900123');
+    await user.type(screen.getByLabelText(/^Email/), 'sarah@example.com');
+    await user.type(screen.getByLabelText(/^Address \(first line\)/), '12 High Street');
+    await user.type(screen.getByLabelText(/^Town/), 'Romford');
+    await user.type(screen.getByLabelText(/^Vehicle registration/), 'ab12 cde');
+    await user.type(screen.getByLabelText(/^Vehicle make and model/), 'Ford Focus');
+  };
+
+  it('summarises the choices with links to change them, and posts them with the details', async () => {
+    const { posts, user } = await renderStep(step());
+    const summary = screen.getByRole('region', { name: 'Your booking' });
+    expect(within(summary).getByRole('link', { name: 'Change when' }).getAttribute('href')).toBe(
+      '/book?service=puncture-repair&location=mobile&postcode=RM3+0AB&date=2026-11-25&start=08%3A00&step=when',
+    );
+    screen.getByText('for example AB12 CDE');
+    await fillIn(user);
+    screen.getByText(bookingPaymentText);
+    // The key's place is asked once the wheels have locking nuts.
+    const nuts = screen.getByRole('group', { name: 'Do your wheels have locking wheel nuts?' });
+    await user.click(within(nuts).getByRole('radio', { name: 'Yes' }));
+    await user.type(screen.getByLabelText('Where is the key?'), 'Glovebox');
+    // The reminders question waits for the customer to tick it.
+    const reminders = screen.getByLabelText(remindersConsentWording) as HTMLInputElement;
+    expect(reminders.checked).toBe(false);
+    await user.click(reminders);
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toEqual({
+      service: 'puncture-repair',
+      location: 'mobile',
+      postcode: 'RM3 0AB',
+      date: '2026-11-25',
+      start: '08:00',
+      name: 'Sarah Mitchell',
+      phone: '07700 900123',
+      email: 'sarah@example.com',
+      addressLine: '12 High Street',
+      town: 'Romford',
+      lockingNuts: 'yes',
+      lockingNutKey: 'Glovebox',
+      registration: 'ab12 cde',
+      vehicle: 'Ford Focus',
+      notes: '',
+      remindersConsent: 'on',
+      website: '',
+    });
+  });
+
+  it('names the tyres once, in the summary, without their first fitting day once a day is chosen', async () => {
+    await renderStep(step({ tyre: testTyre, choices: { ...choices, tyre: '12', quantity: '2' } }));
+    expect(screen.getAllByText(testTyre.what)).toHaveLength(1);
+    const summary = screen.getByRole('region', { name: 'Your booking' });
+    within(summary).getByText(testTyre.what);
+    within(summary).getByText('£149.98 in all (£74.99 each), fully fitted, VAT included');
+    expect(document.body.textContent).not.toMatch(/fitted from/i);
+    expect(screen.queryByRole('region', { name: 'Your tyres' })).toBeNull();
+  });
+
+  it('asks about locking wheel nuts for mobile work only', async () => {
+    await renderStep(step({ choices: { ...choices, location: 'upminster', postcode: '' } }));
+    expect(screen.queryByRole('group', { name: 'Do your wheels have locking wheel nuts?' })).toBeNull();
+    expect(screen.queryByLabelText('Where is the key?')).toBeNull();
+    screen.getByText(bookingPaymentText);
+  });
+
+  it('shows a message about locking wheel nuts at their question, linked from the summary', async () => {
+    await renderStep(
+      step({ values: { lockingNuts: 'yes' }, errors: { lockingNutKey: 'Must be 100 characters or fewer' } }),
+    );
+    const summary = document.getElementById(errorSummaryId)!;
+    expect(
+      within(summary).getByRole('link', { name: 'Must be 100 characters or fewer' }).getAttribute('href'),
+    ).toBe('#book-lockingNutKey');
+    expect(
+      within(screen.getByRole('group', { name: /locking wheel nuts/ })).getByRole('radio', { name: 'Yes' }),
+    ).toHaveProperty('checked', true);
+  });
+
+  it('checks the fields before sending: messages at the fields, the summary focused, nothing sent', async () => {
+    const { posts, user } = await renderStep(step());
+    await user.type(screen.getByLabelText(/^Vehicle registration/), '12');
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    expect(document.activeElement?.id).toBe(errorSummaryId);
+    const registration = screen.getByLabelText(/^Vehicle registration/);
+    expect(registration.getAttribute('aria-invalid')).toBe('true');
+    expect(registration.getAttribute('aria-describedby')).toBe(
+      'book-registration-hint book-registration-error',
+    );
+    expect(document.getElementById('book-registration-error')?.textContent).toBe(registrationMessage);
+    expect(document.getElementById('book-name-error')?.textContent).toBe('Name is required');
+    expect(posts).toEqual([]);
+
+    // A corrected field loses its message at once.
+    await user.type(screen.getByLabelText(/^Name/), 'Sarah Mitchell');
+    expect(document.getElementById('book-name-error')).toBeNull();
+  });
+
+  it("shows the server's messages at their fields with the values sent", async () => {
+    await renderStep(
+      step({
+        values: { name: 'Sarah Mitchell', email: 'nope', remindersConsent: 'on' },
+        errors: { email: 'Valid email is required' },
+      }),
+    );
+    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Sarah Mitchell');
+    const email = screen.getByLabelText(/^Email/) as HTMLInputElement;
+    expect(email.value).toBe('nope');
+    expect(email.getAttribute('aria-describedby')).toBe('book-email-error');
+    expect(document.getElementById('book-email-error')?.textContent).toBe('Valid email is required');
+    expect((screen.getByLabelText(remindersConsentWording) as HTMLInputElement).checked).toBe(true);
+    expect(document.activeElement?.id).toBe(errorSummaryId);
+  });
+
+  it('offers the next free windows when the chosen one went, and books the one picked', async () => {
+    const { posts, user } = await renderStep(
+      step({
+        values: {
+          name: 'Sarah Mitchell',
+          phone: '07700 900123',
+          email: 'sarah@example.com',
+          addressLine: '12 High Street',
+          town: 'Romford',
+        },
+        conflict: {
+          message: windowGoneMessage,
+          nextFree: [
+            { date: '2026-11-25', start: '10:00', end: '12:00', placesLeft: 1 },
+            { date: '2026-11-26', start: '14:00', end: '16:00', placesLeft: null },
+          ],
+        },
+      }),
+    );
+    expect(screen.getByRole('alert').textContent).toBe(windowGoneMessage);
+    // Focused by an effect, which React may run after the step is on the page.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('alert')));
+    const choices = screen.getByRole('group', { name: 'The next free times' });
+    expect(
+      within(choices)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual([
+      'Wednesday 25 November 202610:00am – 12:00pm, 1 place left',
+      'Thursday 26 November 20262:00pm – 4:00pm',
+    ]);
+    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Sarah Mitchell');
+
+    await user.type(screen.getByLabelText(/^Vehicle registration/), 'AB12CDE');
+    await user.type(screen.getByLabelText(/^Vehicle make and model/), 'Ford Focus');
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    expect(document.getElementById('book-slot-error')?.textContent).toBe('Choose one of the times below');
+    expect(posts).toEqual([]);
+
+    await user.click(radioNamed(/^Thursday 26 November 2026/));
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toMatchObject({ slot: '2026-11-26 14:00', date: '2026-11-25', start: '08:00' });
+  });
+});

@@ -167,6 +167,21 @@ export const fewPlacesLeft = 3;
 /** The places left in a window as the public page may tell them: the count when few, else null. */
 export const placesLeftToTell = (free: number): number | null => (free <= fewPlacesLeft ? free : null);
 
+/**
+ * A day of GET /api/availability, as anyone may read it: a window's places left only when few
+ * (`placesLeftToTell`), else null ("free").
+ */
+export type ToldAvailabilityDay = {
+  date: string;
+  windows: { start: string; end: string; free: number | null }[];
+};
+
+export const toldDays = (days: readonly AvailabilityDay[]): ToldAvailabilityDay[] =>
+  days.map(({ date, windows }) => ({
+    date,
+    windows: windows.map(({ start, end, free }) => ({ start, end, free: placesLeftToTell(free) })),
+  }));
+
 /** The places taken in each window: `taken(date, start)`. */
 type TakenPlaces = (date: string, start: string) => number;
 

@@ -1,7 +1,7 @@
 import { and, between, eq } from 'drizzle-orm';
 import type { FreeWindow } from '#common/bookings/booking.ts';
 import type { BookingSettings } from '#common/bookings/settings.ts';
-import { availabilityOf, bookableSlots, type AvailabilityDay } from '#common/bookings/slots.ts';
+import { availabilityOf, bookableSlots, toldDays, type AvailabilityDay } from '#common/bookings/slots.ts';
 import { placesKey } from '#common/bookings/branch-services.ts';
 import { londonDate } from '#common/time/london.ts';
 import { keptFor } from '#common/util/kept-for.ts';
@@ -124,9 +124,13 @@ export async function availability(
 /** The answers written out, per array of days. */
 const preparedAnswers = new WeakMap<AvailabilityDay[], PreparedJson>();
 
-/** GET /api/availability's answer, written out once for each answer of the board and query. */
+/**
+ * GET /api/availability's answer, written out once for each answer of the board and query: a
+ * window's places left told only when few, as the booking page tells them (what a window holds
+ * stays with staff, who set it).
+ */
 export const availabilityAnswer = async (deps: BookingDependencies, query: AvailabilityQuery) =>
-  keptFor(preparedAnswers, await availability(deps, query), prepareJson);
+  keptFor(preparedAnswers, await availability(deps, query), (days) => prepareJson(toldDays(days)));
 
 /**
  * The next free windows of `location` for `service` after `after` (the answer to a window that

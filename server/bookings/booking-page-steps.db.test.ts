@@ -93,6 +93,21 @@ describe('the places a window has left', () => {
     const after = textOf((await get(address).expect(200)).text);
     expect(after).toContain('3 places left');
     expect(after.match(/places? left/g)).toHaveLength(1);
+
+    // The API tells anyone the same: the places left when few, else null.
+    const answer = await request(fixture.app)
+      .get('/api/availability')
+      .query({ location: 'mobile', from: tomorrow, days: 1 })
+      .expect(200);
+    expect(answer.body).toEqual([
+      {
+        date: tomorrow,
+        windows: [
+          { start: '08:00', end: '10:00', free: 3 },
+          { start: '10:00', end: '12:00', free: null },
+        ],
+      },
+    ]);
   });
 });
 

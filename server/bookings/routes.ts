@@ -1,7 +1,7 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import * as z from 'zod/mini';
 import { bookingCancelReasonMaxLength, bookingNotFoundMessage } from '#common/bookings/booking.ts';
-import { isBookableAt } from '#common/bookings/slots.ts';
+import { isBookableAt, placesLeftToTell } from '#common/bookings/slots.ts';
 import { branchServices, isBranchService } from '#common/bookings/branch-services.ts';
 import { londonDate } from '#common/time/london.ts';
 import { addDays, isCalendarDate, timePattern } from '#common/time/week.ts';
@@ -94,7 +94,17 @@ async function bookingAnswer(
     case 400:
       throw new HttpError(400, result.error, result.fieldErrors);
     case 409:
-      return { status: 409, body: { error: result.error, nextFree: result.nextFree } };
+      return {
+        status: 409,
+        body: {
+          error: result.error,
+          // Told as the availability tells them: the places left only when few.
+          nextFree: result.nextFree.map(({ free, ...window }) => ({
+            ...window,
+            free: placesLeftToTell(free),
+          })),
+        },
+      };
     case 429:
       return {
         status: 429,

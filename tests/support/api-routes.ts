@@ -20,7 +20,7 @@ import type { AnalyticsStats } from '#common/analytics/analytics.ts';
 import type { PageViewEvent } from '#common/analytics/event.ts';
 import type { LoginInput, StaffUser } from '#common/auth/auth.ts';
 import type { Booking, BookingUpdate } from '#common/bookings/booking.ts';
-import type { AvailabilityDay } from '#common/bookings/slots.ts';
+import type { ToldAvailabilityDay } from '#common/bookings/slots.ts';
 import type { Enquiry } from '#common/enquiries/enquiry.ts';
 import type { ApiErrorBody } from '#common/http/api.ts';
 import type {
@@ -108,7 +108,7 @@ export type ApiRoutes = {
   'PUT /api/enquiries/:id/mark-contacted': Route<Enquiry>;
   'GET /api/bookings': Route<Booking[]>;
   'PUT /api/bookings/:id': Route<Booking, 200, BookingUpdate>;
-  'GET /api/availability': Route<AvailabilityDay[]>;
+  'GET /api/availability': Route<ToldAvailabilityDay[]>;
 
   // Jobs, takings and vehicles.
   'GET /api/jobs': Route<Job[]>;

@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AvailabilityDay } from '#common/bookings/slots.ts';
+import type { ToldAvailabilityDay } from '#common/bookings/slots.ts';
 import { londonDate } from '#common/time/london.ts';
 import { answer, serveApi, type ApiCall } from '#tests/support/api-handlers.ts';
 import { renderStaffUi } from '#tests/support/staff-ui.tsx';
@@ -12,7 +12,7 @@ import { BookingsTab } from './bookings-tab.tsx';
 import { makeBooking } from './booking-test-data.ts';
 import { answerBookingSettings, serveDiary, type DiaryApi } from './diary-api-handlers.ts';
 
-const freeMobile: AvailabilityDay[] = [
+const freeMobile: ToldAvailabilityDay[] = [
   {
     date: '2026-11-24',
     windows: [
@@ -21,9 +21,10 @@ const freeMobile: AvailabilityDay[] = [
       { start: '10:00', end: '12:00', free: 2 },
     ],
   },
-  { date: '2026-11-26', windows: [{ start: '12:00', end: '14:00', free: 1 }] },
+  // Plenty of places: the answer does not say how many.
+  { date: '2026-11-26', windows: [{ start: '12:00', end: '14:00', free: null }] },
 ];
-const freeHaroldHill: AvailabilityDay[] = [
+const freeHaroldHill: ToldAvailabilityDay[] = [
   { date: '2026-11-25', windows: [{ start: '09:00', end: '11:00', free: 3 }] },
 ];
 
@@ -275,10 +276,10 @@ describe('Move…', () => {
     ]);
     // The booking's own window is not offered.
     const windows = () => dialog.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent);
-    expect(windows()).toEqual(['10:00–12:002 places free']);
+    expect(windows()).toEqual(['10:00–12:002 places left']);
 
     await userEvent.selectOptions(day, '2026-11-26');
-    expect(windows()).toEqual(['12:00–14:001 place free']);
+    expect(windows()).toEqual(['12:00–14:00Free']);
     await userEvent.click(dialog.getByRole('button', { name: 'Move booking' }));
     await waitFor(() => expect(dialog.getByRole('alert').textContent).toBe('Choose a free window'));
     expect(puts(calls)).toEqual([]);

@@ -4,7 +4,7 @@ import type { Booking, BookingUpdate } from '#common/bookings/booking.ts';
 import type { Job } from '#common/jobs/jobs.ts';
 import { bookingLocationName, mobileLocation, type BookingSettings } from '#common/bookings/settings.ts';
 import { isBranchService } from '#common/bookings/branch-services.ts';
-import { locationsOffering, type AvailabilityDay } from '#common/bookings/slots.ts';
+import { locationsOffering, type ToldAvailabilityDay } from '#common/bookings/slots.ts';
 import type { PublishedSiteContent, SiteContent } from '#common/site-content/site-content.ts';
 import { apiRequest } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
@@ -58,7 +58,7 @@ export function useAvailability(
   return useQuery({
     queryKey: [...availabilityQueryKey, { location, service, from, days }],
     queryFn: ({ signal }) =>
-      apiRequest<AvailabilityDay[]>('GET', availabilityPath(location, from, days, service), undefined, {
+      apiRequest<ToldAvailabilityDay[]>('GET', availabilityPath(location, from, days, service), undefined, {
         signal,
       }),
     staleTime: 0,

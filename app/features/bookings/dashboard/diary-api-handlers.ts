@@ -1,5 +1,5 @@
 import type { Booking, BookingUpdate } from '#common/bookings/booking.ts';
-import type { AvailabilityDay } from '#common/bookings/slots.ts';
+import type { ToldAvailabilityDay } from '#common/bookings/slots.ts';
 import type { Job } from '#common/jobs/jobs.ts';
 import type { BookingSettings } from '#common/bookings/settings.ts';
 import { answer, serveApi, type ApiReply } from '#tests/support/api-handlers.ts';
@@ -17,7 +17,7 @@ export type DiaryApi = {
    */
   put?: (update: BookingUpdate, booking: Booking) => BookingChange | Promise<BookingChange>;
   /** The free windows GET /api/availability answers, for mobile fitting and for a branch. */
-  availability?: { mobile: AvailabilityDay[]; branch: AvailabilityDay[] };
+  availability?: { mobile: ToldAvailabilityDay[]; branch: ToldAvailabilityDay[] };
   /** The job POST /api/jobs/{id}/price-approval answers for a booking whose price is held (its invoice issued). */
   approvedJob?: (booking: Booking) => Job;
 };

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { Booking } from '#common/bookings/booking.ts';
-import { type AvailabilityDay } from '#common/bookings/slots.ts';
+import { type ToldAvailabilityDay } from '#common/bookings/slots.ts';
 import { londonDate } from '#common/time/london.ts';
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
 import { FormError } from '#app/components/ui/field-error.tsx';
@@ -20,7 +20,7 @@ import { MoveWindowPicker, type MoveTarget } from './move-window-picker.tsx';
 const chooseWindowMessage = 'Choose a free window';
 
 /** The free windows, less the one the booking already has. */
-function freeElsewhere(days: readonly AvailabilityDay[], booking: Booking, location: string) {
+function freeElsewhere(days: readonly ToldAvailabilityDay[], booking: Booking, location: string) {
   return days
     .map((day) => ({
       ...day,
@@ -33,7 +33,7 @@ function freeElsewhere(days: readonly AvailabilityDay[], booking: Booking, locat
 }
 
 /** The choice as shown: until a day is picked, the first with a free window; a window no longer free is no choice. */
-function shownTarget(target: MoveTarget, days: readonly AvailabilityDay[] | undefined): MoveTarget {
+function shownTarget(target: MoveTarget, days: readonly ToldAvailabilityDay[] | undefined): MoveTarget {
   const day = days?.find((entry) => entry.date === target.date) ?? days?.[0];
   return {
     location: target.location,

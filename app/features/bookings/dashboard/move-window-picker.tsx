@@ -1,4 +1,4 @@
-import type { AvailabilityDay } from '#common/bookings/slots.ts';
+import type { ToldAvailabilityDay } from '#common/bookings/slots.ts';
 import { errorIdOf, FieldError } from '#app/components/ui/field-error.tsx';
 import { fieldClass } from '#app/components/ui/form-field.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
@@ -13,7 +13,7 @@ type MoveWindowPickerProps = {
   id: string;
   locations: readonly BookingLocation[];
   /** The free windows at the chosen location: undefined while they load. */
-  days: readonly AvailabilityDay[] | undefined;
+  days: readonly ToldAvailabilityDay[] | undefined;
   loadError: unknown;
   searchDays: number;
   target: MoveTarget;
@@ -104,7 +104,7 @@ export function MoveWindowPicker({
                     <span>
                       <span className="font-semibold text-ink">{formatWindow(window)}</span>
                       <span className="block text-xs text-slate-600">
-                        {plural(window.free, 'place')} free
+                        {window.free === null ? 'Free' : `${plural(window.free, 'place')} left`}
                       </span>
                     </span>
                   </label>

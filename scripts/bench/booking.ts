@@ -2,7 +2,7 @@
 // availability customers read, then a crowd of customers booking (half of them two tyres each)
 // until every place is gone.
 import { bankHolidays } from '../../common/time/bank-holidays.ts';
-import { type AvailabilityDay } from '../../common/bookings/slots.ts';
+import { type ToldAvailabilityDay } from '../../common/bookings/slots.ts';
 import { londonDate } from '#common/time/london.ts';
 import { weekdays } from '../../common/time/week.ts';
 import { addDays } from '#server/analytics/london.ts';
@@ -162,14 +162,12 @@ async function runBooking(server: ServerProcess, settings: Settings): Promise<bo
   const tyreIds = await importBenchTyres(server, cookie);
 
   const availabilityUrl = '/api/availability?service=puncture-repair&location=mobile&days=22';
-  const offered = await staffGet<AvailabilityDay[]>(server, cookie, availabilityUrl);
+  const offered = await staffGet<ToldAvailabilityDay[]>(server, cookie, availabilityUrl);
   const slots = offered.flatMap((day) =>
     day.windows.map((window) => ({ date: day.date, start: window.start })),
   );
-  const places = offered.reduce(
-    (sum, day) => sum + day.windows.reduce((daySum, window) => daySum + window.free, 0),
-    0,
-  );
+  // Every window is new and whole (the answer tells its places only when few).
+  const places = slots.length * benchPlaces;
   console.log(`booking: ${slots.length} windows of ${benchPlaces} places offered, ${places} places in all`);
 
   let ok = true;
@@ -244,7 +242,7 @@ async function runBooking(server: ServerProcess, settings: Settings): Promise<bo
       `/api/bookings?from=${today}&to=${addDays(today, 22)}`,
     )
   ).filter((entry) => entry.status === 'booked').length;
-  const left = await staffGet<AvailabilityDay[]>(server, cookie, availabilityUrl);
+  const left = await staffGet<ToldAvailabilityDay[]>(server, cookie, availabilityUrl);
   // A booking whose answer was still in flight when the run stopped is stored all the same.
   const inFlight = Math.max(0, writes.requests.sent - latenciesMs.length - writes.errors);
   const allBooked = stored === places && left.length === 0;

@@ -143,7 +143,7 @@ export const isActiveBooking = (status: BookingStatus) => status === 'booked' ||
 /** A booking as GET /api/bookings answers it (staff). Times are London wall-clock times. */
 export type Booking = {
   id: number;
-  /** Shared with its enquiry in the pipeline: ENQ-YYMM-NNNN. */
+  /** Shared with its enquiry in the pipeline: BK-YYMM-NNNN (ENQ-YYMM-NNNN for older bookings). */
   reference: string;
   enquiryId: number;
   status: BookingStatus;

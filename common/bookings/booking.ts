@@ -240,6 +240,7 @@ export const tooManyBookingsMessage =
 export type ManagedBooking = Pick<
   Booking,
   | BookingChoice
+  | 'service'
   | 'status'
   | 'name'
   | 'registration'
@@ -252,6 +253,12 @@ export type ManagedBooking = Pick<
   /** Whether the customer may still cancel online (before the notice period). */
   canCancel: boolean;
 };
+
+/** The customer's move of their booking: the booking at its new time with its new link's token, or why not. */
+export type CustomerMoveResult =
+  | { status: 200; booking: ManagedBooking; manageToken: string }
+  | { status: 404 }
+  | { status: 400 | 409; error: string; fieldErrors?: Record<string, string[]> };
 
 /**
  * PUT /api/bookings/{id}'s body: a change of status, a move to another window, or the fitter it

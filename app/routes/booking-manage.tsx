@@ -100,7 +100,7 @@ export default function BookingManageRoute({ loaderData, actionData }: Route.Com
   const { booking, booked, cancelled, moved, move } = loaderData;
   return (
     <main>
-      <PageHeader title={booked && !actionData ? 'Booking confirmed' : 'Your booking'}>
+      <PageHeader title="Your booking">
         Booking reference <strong className="font-semibold text-white">{booking.reference}</strong>
       </PageHeader>
       <ManagedBookingPanel

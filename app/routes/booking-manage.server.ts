@@ -106,6 +106,7 @@ function reportView(report: CustomerJobReport, token: string): ManagedJobReport 
 /**
  * The free windows the booking can move to (its own left out), from today for the booking
  * horizon, when it can still be changed and the customer asked to (`?move=1`); else null.
+ * The tyres' stock is not looked at again: they stay reserved for the booking as it moves.
  */
 export async function moveChoice(
   booking: ManagedBooking,
@@ -125,7 +126,10 @@ export async function moveChoice(
       ...day,
       windows: day.windows.filter((window) => day.date !== booking.date || window.start !== booking.start),
     }))
-    .filter((day) => day.windows.length > 0);
+    // Tyres ordered from the supplier come for the day booked: later days only (as the move checks).
+    .filter(
+      (day) => day.windows.length > 0 && (booking.tyre?.source !== 'supplier' || day.date >= booking.date),
+    );
   const date = days.some((day) => day.date === chosenDate) ? chosenDate! : '';
   return { days, date, horizonDays };
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   bookingNotFoundMessage,
   windowGoneMessage,
@@ -10,11 +10,15 @@ import {
 import { bookingContent, makeBooking, tomorrow } from '#tests/support/bookings.ts';
 import { useBookingsApp } from '#tests/support/bookings-app.ts';
 import { bookingPlaces, bookings, enquiryNotes, outbox } from '../db/schema.ts';
-import { moveTooLateMessage } from './staff-changes.ts';
+import { addTyre, clearTyres } from '#tests/support/tyres.ts';
+import { moveTooLateMessage, supplierTyresMoveMessage } from './staff-changes.ts';
 
 /** The customer's own link beyond seeing and cancelling: the calendar entry, and moving the booking. */
 const { clock, content, fixture, book, tokenOf } = useBookingsApp();
 const db = () => fixture.database.db;
+beforeEach(async () => {
+  await clearTyres(db());
+});
 
 const bookOne = async (fields: Record<string, unknown> = {}) => {
   const created = (await book(makeBooking(fields)).expect(201)).body as CreatedBooking;
@@ -153,6 +157,24 @@ describe('moving a booking through the manage link', () => {
       .where(eq(bookings.reference, other.created.reference));
     const completed = await moveTo(other.token, { date: '2026-11-27', start: '08:00' }).expect(409);
     expect(completed.body.error).toBe('This booking is completed: it cannot be moved.');
+  });
+
+  it('moves a booking with tyres ordered from the supplier to a later day only', async () => {
+    const tyre = await addTyre(db(), { stock: 0, supplierStock: 50, leadDays: 1 });
+    const { token } = await bookOne({
+      service: 'tyre-replacement',
+      tyreId: tyre.id,
+      quantity: 2,
+      date: '2026-11-26',
+    });
+    expect((await storedBookings())[0]).toMatchObject({ tyreSource: 'supplier' });
+    const earlier = await moveTo(token, { date: tomorrow, start: '10:00' }).expect(409);
+    expect(earlier.body.error).toBe(supplierTyresMoveMessage);
+    const later = await moveTo(token, { date: '2026-11-27', start: '10:00' }).expect(200);
+    expect(later.body.booking).toMatchObject({
+      date: '2026-11-27',
+      tyre: { quantity: 2, source: 'supplier' },
+    });
   });
 
   it('answers 404 to a wrong token', async () => {

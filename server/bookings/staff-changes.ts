@@ -83,6 +83,9 @@ export type ChangeContext = { content: SiteContent; business: BusinessSettings; 
 /** Who moves a booking: a member of staff from the diary, or the customer through their link. */
 export type BookingMover = { id: number; username: string } | 'customer';
 
+export const supplierTyresMoveMessage =
+  'Your tyres are ordered for the day you booked: choose that day or a later one, or call us.';
+
 export const moveTooLateMessage =
   'This booking starts too soon to change online. Please call us to change it.';
 
@@ -201,6 +204,10 @@ export async function moveBooking(
   }
   if (customer && !isBookableNow(settings, slot, now)) {
     return { status: 409, error: windowUnavailableMessage };
+  }
+  // Tyres ordered from the supplier come for the day booked: the customer moves later only.
+  if (customer && booking.tyre?.source === 'supplier' && slot.date < booking.date) {
+    return { status: 409, error: supplierTyresMoveMessage };
   }
   if (slot.date < londonDate(now)) {
     return {

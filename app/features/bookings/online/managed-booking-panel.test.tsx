@@ -177,7 +177,7 @@ describe('ManagedBookingPanel', () => {
     const { posts, user } = await renderPanel(booking(), {
       move: { days, date: '', horizonDays: 60 },
     });
-    const move = screen.getByRole('region', { name: 'Change the time' });
+    const move = await screen.findByRole('region', { name: 'Change the time' });
     expect(move.textContent).toContain('Now: Wednesday 25 November 2026, 8:00am – 10:00am');
     within(move).getByText('Choose a day to see its free times.');
     await user.click(within(move).getByRole('radio', { name: 'Friday 27 November' }));
@@ -202,7 +202,7 @@ describe('ManagedBookingPanel', () => {
         error: 'Sorry, that time has just been booked.',
       },
     });
-    const move = screen.getByRole('region', { name: 'Change the time' });
+    const move = await screen.findByRole('region', { name: 'Change the time' });
     expect(within(move).getByRole('alert').textContent).toBe('Sorry, that time has just been booked.');
     expect(within(move).getByRole('radio', { name: 'Thursday 26 November' })).toHaveProperty('checked', true);
     within(move).getByRole('radio', { name: /10:00am – 12:00pm/ });
@@ -210,7 +210,7 @@ describe('ManagedBookingPanel', () => {
 
   it('says so when there is no other free time to move to', async () => {
     await renderPanel(booking(), { move: { days: [], date: '', horizonDays: 60 } });
-    screen.getByText(/There are no other free times in the next 60 days/);
+    await screen.findByText(/There are no other free times in the next 60 days/);
     expect(screen.queryByRole('button', { name: 'Move my booking' })).toBeNull();
   });
 

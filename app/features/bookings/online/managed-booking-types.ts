@@ -59,3 +59,10 @@ export type ManageActionData =
   | { outcome: 'refused'; error: string }
   /** A move not made: the day chosen, and why (empty: another day chosen, whose times are to choose from). */
   | { outcome: 'move-refused'; date: string; error: string };
+
+/** The form that moves the booking (move-form.tsx): the booking, its free times, and why the last move was not made. */
+export type MoveFormProps = {
+  booking: ManagedBookingView;
+  choice: MoveChoice;
+  refusal: { date: string; error: string } | null;
+};

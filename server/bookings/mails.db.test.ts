@@ -251,6 +251,10 @@ describe('booking e-mails', () => {
     const event = calendarOf(toCustomer!.parsed).event;
     expect(event.uid).toBe(addedEvent.uid);
     expect(event.sequence).toBe(addedEvent.sequence + 1);
+    expect(toCustomer!.parsed.text).toContain('See, change or cancel your booking:');
+    expect(toCustomer!.parsed.text).toContain(
+      'You can change the time or cancel online until 4 hours before your time starts',
+    );
     expect(toStaff!.parsed.subject).toBe(
       'Booking moved by the customer: Sam Patel, now Wednesday 25 November 2026, 10:00am - 12:00pm',
     );

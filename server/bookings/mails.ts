@@ -149,9 +149,9 @@ function calendarFor(notification: BookingNotification, context: BookingMailCont
 function manageLines(notification: BookingNotification, context: BookingMailContext): string[] {
   if (!notification.manageToken) return [];
   return [
-    'See or cancel your booking:',
+    'See, change or cancel your booking:',
     manageUrl(context, notification.manageToken),
-    `You can cancel online until ${context.noticeHours} hours before your time starts; after that, please call us on ${context.business.formattedPhone}.`,
+    `You can change the time or cancel online until ${context.noticeHours} hours before your time starts; after that, please call us on ${context.business.formattedPhone}.`,
   ];
 }
 

@@ -86,7 +86,7 @@ function nextSteps(
       ? 'On the day, your fitter e-mails you as they set off, with the time they expect to arrive.'
       : `On the day, bring your vehicle to our ${where.branchName ?? booking.locationName} branch${place} at the start of your time.`,
     mobile
-      ? `Have your vehicle${place} where the fitter can work around it, with the locking wheel nut key if your wheels have locking nuts.`
+      ? `Have your vehicle ready${place}: parked where the fitter can work around it, with the locking wheel nut key if your wheels have locking nuts.`
       : 'Bring the locking wheel nut key if your wheels have locking nuts.',
     'Pay when the work is done, by card, cash or bank transfer. Your job report and VAT invoice come by e-mail, and show on this page.',
     `You can change the time or cancel here until ${where.noticeHours === 1 ? '1 hour' : `${where.noticeHours} hours`} before it starts.`,

@@ -12,7 +12,7 @@ import { adminBookingsRouter, publicBookingsRouter } from './bookings/routes.ts'
 import { imagesRouter } from './images/routes.ts';
 import { invoicePdfFile } from './jobs/invoices.ts';
 import { brandLogoPng } from './images/brand-logo.ts';
-import { jobsRouter } from './jobs/routes.ts';
+import { customerJobsRouter, jobsRouter } from './jobs/routes.ts';
 import { remindersRouter } from './reminders/routes.ts';
 import { motExpiryChange } from './reminders/schedule.ts';
 import { vehiclesRouter } from './vehicles/routes.ts';
@@ -77,7 +77,7 @@ export function apiRouter({
   // Routes with a body cap of their own come before the general JSON parser.
   api.use(siteContentRouter(database.db, siteContent, requireUser, contentChanged));
   api.use(publicEnquiriesRouter(enquirySubmission));
-  api.use(publicBookingsRouter(booking));
+  api.use(publicBookingsRouter(booking), customerJobsRouter({ db: database.db, invoiceLogo }));
   api.use(publicTyresRouter(booking));
   api.use(tyreHoldsRouter({ db: database.db, clock }, requireUser));
   api.use(

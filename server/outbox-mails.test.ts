@@ -83,6 +83,7 @@ const stored: [kind: string, payload: Record<string, unknown>, subject: RegExp][
       'booking-moved',
       'booking-cancelled',
       'booking-cancelled-notice',
+      'booking-moved-notice',
     ] as const
   ).map((kind): [string, Record<string, unknown>, RegExp] => [
     kind,

@@ -160,7 +160,7 @@ export const isActiveBooking = (status: BookingStatus) => status === 'booked' ||
 /** A booking as GET /api/bookings answers it (staff). Times are London wall-clock times. */
 export type Booking = {
   id: number;
-  /** Shared with its enquiry in the pipeline: ENQ-YYMM-NNNN. */
+  /** Shared with its enquiry in the pipeline: BK-YYMM-NNNN (ENQ-YYMM-NNNN for older bookings). */
   reference: string;
   enquiryId: number;
   status: BookingStatus;
@@ -260,6 +260,7 @@ export const tooManyBookingsMessage =
 export type ManagedBooking = Pick<
   Booking,
   | BookingChoice
+  | 'service'
   | 'status'
   | 'name'
   | 'registration'
@@ -272,6 +273,12 @@ export type ManagedBooking = Pick<
   /** Whether the customer may still cancel online (before the notice period). */
   canCancel: boolean;
 };
+
+/** The customer's move of their booking: the booking at its new time with its new link's token, or why not. */
+export type CustomerMoveResult =
+  | { status: 200; booking: ManagedBooking; manageToken: string }
+  | { status: 404 }
+  | { status: 400 | 409; error: string; fieldErrors?: Record<string, string[]> };
 
 /**
  * PUT /api/bookings/{id}'s body: a change of status, a move to another window, or the fitter it

@@ -88,7 +88,7 @@ export type InvoiceDocument = {
     email: string;
     phone: string;
   };
-  /** The booking's reference (ENQ-YYMM-NNNN), the vehicle and its registration. */
+  /** The booking's reference (BK-YYMM-NNNN, or ENQ- for older ones), the vehicle and its registration. */
   job: { reference: string; registration: string; vehicle: string; service: string };
   lines: InvoiceLine[];
   totals: InvoiceTotals;

@@ -1,6 +1,12 @@
 import type { StaffUser } from '#common/auth/auth.ts';
 import type { AvailabilityDay, BookingOffer } from '#common/bookings/slots.ts';
-import type { CancelBookingResult, ManagedBooking, SubmitBookingResult } from '#common/bookings/booking.ts';
+import type {
+  CancelBookingResult,
+  CustomerMoveResult,
+  ManagedBooking,
+  SubmitBookingResult,
+} from '#common/bookings/booking.ts';
+import type { CustomerJobReport } from '#common/jobs/customer-report.ts';
 import type { SubmitEnquiryResult } from '#common/enquiries/enquiry.ts';
 import type { UploadedSlotImages } from '#common/images/images.ts';
 import type { Tokens } from '#common/site-content/tokens.ts';
@@ -64,6 +70,12 @@ export type ServerContext = {
     manage(token: string): Promise<ManagedBooking | null>;
     /** The customer cancels through the manage link. */
     cancel(token: string): Promise<CancelBookingResult>;
+    /** The customer moves the booking to another free window through the manage link (a new link). */
+    move(token: string, change: { date: string; start: string }): Promise<CustomerMoveResult>;
+    /** The job report of a completed booking's job, through its manage link; else null. */
+    jobReport(token: string): Promise<CustomerJobReport | null>;
+    /** Where customers leave a review (the reminders' settings); '' when not set. */
+    reviewLink: string;
   };
   tyres: {
     /** The sizes the catalogue offers tyres in (the size choices of /tyres). */

@@ -92,7 +92,9 @@ describe('booking without JavaScript', () => {
     const shown = textOf(page.text);
     for (const text of [
       'Booking confirmed',
-      'We have e-mailed the details and a calendar entry',
+      'Your booking reference is',
+      'What happens next',
+      'Add to calendar',
       stored!.reference,
       'Puncture Repair',
       'Mobile fitting',
@@ -317,7 +319,7 @@ describe("a booking's page", () => {
     content.content.booking!.noticeHours = 48;
     const page = await get(`/bookings/manage/${token}`).expect(200);
     const text = textOf(page.text);
-    expect(text).toContain('Online cancellation has closed for this booking.');
+    expect(text).toContain('Online changes have closed for this booking.');
     expect(text).not.toContain('Cancel this booking');
     expect(page.text).toContain('href="tel:+442079460123"');
     expect(text).not.toContain('Booking confirmed');

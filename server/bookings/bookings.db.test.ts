@@ -11,7 +11,7 @@ import { registrationMessage } from '#common/vehicles/registration.ts';
 import { createTestApp, testConfig } from '#tests/support/app.ts';
 import { bookingContent, bookingNow, clearBookings, makeBooking, tomorrow } from '#tests/support/bookings.ts';
 import { makeEnquiry, signedInStaff } from '#tests/support/factories.ts';
-import { bookingPlaces, bookings, enquiries, outbox } from '../db/schema.ts';
+import { bookingPlaces, bookingReferenceCounters, bookings, enquiries, outbox } from '../db/schema.ts';
 import { findBooking } from './records.ts';
 import { useBookingsApp } from '#tests/support/bookings-app.ts';
 
@@ -82,6 +82,18 @@ describe('GET /api/availability', () => {
     expect(await tenOClock()).toBe(1);
   });
 
+  it('numbers bookings BK-YYMM-NNNN per London month, apart from the enquiries’ ENQ- numbers', async () => {
+    await fixture.database.db.delete(bookingReferenceCounters);
+    const first = await book(makeBooking()).expect(201);
+    const second = await book(makeBooking({ start: '10:00' })).expect(201);
+    expect([first.body.reference, second.body.reference]).toEqual(['BK-2611-0001', 'BK-2611-0002']);
+    // An enquiry sent meanwhile keeps its own numbering.
+    const enquiry = await request(fixture.app).post('/api/enquiries').send(makeEnquiry()).expect(201);
+    expect(enquiry.body.reference).toMatch(/^ENQ-2611-\d{4}$/);
+    const third = await book(makeBooking({ start: '10:00', date: '2026-11-26' })).expect(201);
+    expect(third.body.reference).toBe('BK-2611-0003');
+  });
+
   it('is answered ahead of the middleware with the headers of every API answer, an ETag and a 304 for a repeat', async () => {
     const query = { location: 'mobile', from: tomorrow, days: 21 };
     const kept = await request(fixture.app)
@@ -143,7 +155,7 @@ describe('POST /api/bookings', () => {
       start: '08:00',
       end: '10:00',
     });
-    expect(created.reference).toMatch(/^ENQ-2611-\d{4}$/);
+    expect(created.reference).toMatch(/^BK-2611-\d{4}$/);
     expect(tokenOf(created)).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const [stored] = await fixture.database.db.select().from(bookings);
     expect(stored).toMatchObject({
@@ -310,7 +322,7 @@ describe('POST /api/bookings', () => {
 
   it('answers a filled honeypot like a booking, and stores nothing', async () => {
     const response = await book(makeBooking({ website: 'http://spam.example' })).expect(201);
-    expect(response.body.reference).toMatch(/^ENQ-\d{4}-\d{4}$/);
+    expect(response.body.reference).toMatch(/^BK-\d{4}-\d{4}$/);
     expect(await fixture.database.db.select().from(bookings)).toEqual([]);
     expect(await fixture.database.db.select().from(outbox)).toEqual([]);
   });

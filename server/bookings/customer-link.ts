@@ -11,13 +11,16 @@ import type { BookingSettings } from '#common/bookings/settings.ts';
 import { outsideNotice } from '#common/bookings/slots.ts';
 import type { Database } from '../db/client.ts';
 import { bookings } from '../db/schema.ts';
+import { branchAddresses } from '../notifications/addresses.ts';
 import { forgetAvailability } from './availability.ts';
+import { bookingCalendarFile } from './mails.ts';
 import type { BookingDependencies } from './dependencies.ts';
 import { findBooking, lockBooking, moveEnquiry, queueMail, selectBookings } from './records.ts';
 
 /**
  * The customer's own link to their booking (/bookings/manage/{token}): made when the booking is
- * stored or moved, and with it the customer sees the booking and cancels it.
+ * stored or moved, and with it the customer sees the booking, adds it to a calendar, and cancels
+ * it (moving it is customer-move.ts, with the staff's move).
  */
 
 /** A manage link's token: 256 random bits, base64url. Only its hash is stored. */
@@ -27,7 +30,7 @@ export const hashManageToken = (token: string) => crypto.createHash('sha256').up
 export const manageUrl = (publicUrl: string, token: string) => `${publicUrl}/bookings/manage/${token}`;
 
 /** What the customer's page shows of a booking. */
-function managed(
+export function managed(
   booking: Booking,
   settings: Pick<BookingSettings, 'noticeHours'>,
   now: Date,
@@ -35,6 +38,7 @@ function managed(
   return {
     reference: booking.reference,
     status: booking.status,
+    service: booking.service,
     serviceTitle: booking.serviceTitle,
     location: booking.location,
     locationName: booking.locationName,
@@ -53,11 +57,36 @@ function managed(
 }
 
 /** A token that cannot be one is not looked up. */
-const plausibleToken = (token: string) => /^[A-Za-z0-9_-]{20,100}$/.test(token);
+export const plausibleToken = (token: string) => /^[A-Za-z0-9_-]{20,100}$/.test(token);
 
-async function bookingOfToken(db: Database, token: string) {
+/** The booking a manage link's token names, or null (other domains reach a booking this way too). */
+export async function bookingOfToken(db: Database, token: string): Promise<Booking | null> {
   if (!plausibleToken(token)) return null;
   return (await selectBookings(db, eq(bookings.manageTokenHash, hashManageToken(token))))[0] ?? null;
+}
+
+/**
+ * The calendar entry of the booking a manage link names ("Add to calendar"), as its latest
+ * e-mail sent it: the same UID and SEQUENCE, so that it is one event with the e-mails' entry.
+ */
+export async function calendarOfToken(deps: BookingDependencies, token: string) {
+  const booking = await bookingOfToken(deps.db, token);
+  if (!booking) return null;
+  const [[row], content] = await Promise.all([
+    deps.db.select({ sequence: bookings.sequence }).from(bookings).where(eq(bookings.id, booking.id)),
+    deps.content(),
+  ]);
+  const { companyName, phone, formattedPhone, email } = content.business;
+  return bookingCalendarFile(
+    booking,
+    { sequence: row?.sequence ?? 0, manageToken: token },
+    {
+      business: { companyName, phone, formattedPhone, email },
+      branches: branchAddresses(content),
+      publicUrl: deps.publicUrl,
+      messageDomain: new URL(deps.publicUrl).hostname,
+    },
+  );
 }
 
 /** The customer's view of the booking a manage link names, or null. */

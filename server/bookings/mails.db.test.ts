@@ -223,4 +223,43 @@ describe('booking e-mails', () => {
     expect(toCustomer!.parsed.text).toContain('Your booking has been cancelled, as you asked.');
     expect(toStaff!.parsed.subject).toContain('Booking cancelled by the customer');
   });
+
+  it('tells the customer and staff when the customer moves it, the calendar entry updating the one they added', async () => {
+    const created = (
+      await request(app())
+        .post('/api/bookings')
+        .send(makeBooking({ email: 'sam@example.com', name: 'Sam Patel' }))
+        .expect(201)
+    ).body as CreatedBooking;
+    await until(() => smtp.received.length === 2);
+    const token = created.manageUrl.split('/').pop()!;
+    const added = await request(app()).get(`/api/bookings/manage/${token}/calendar.ics`).expect(200);
+    const addedEvent = new ICAL.Event(
+      new ICAL.Component(ICAL.parse(added.text)).getFirstSubcomponent('vevent')!,
+    );
+    await request(app())
+      .post(`/api/bookings/manage/${token}/move`)
+      .send({ date: tomorrow, start: '10:00' })
+      .expect(200);
+    await until(() => smtp.received.length === 4);
+    const [toCustomer, toStaff] = (await receivedMails())
+      .slice(2)
+      .sort((a) => (a.to.includes('sam@example.com') ? -1 : 1));
+    expect(toCustomer!.parsed.subject).toContain(
+      'Booking moved: Wednesday 25 November 2026, 10:00am - 12:00pm',
+    );
+    const event = calendarOf(toCustomer!.parsed).event;
+    expect(event.uid).toBe(addedEvent.uid);
+    expect(event.sequence).toBe(addedEvent.sequence + 1);
+    expect(toCustomer!.parsed.text).toContain('See, change or cancel your booking:');
+    expect(toCustomer!.parsed.text).toContain(
+      'You can change the time or cancel online until 4 hours before your time starts',
+    );
+    expect(toStaff!.parsed.subject).toBe(
+      'Booking moved by the customer: Sam Patel, now Wednesday 25 November 2026, 10:00am - 12:00pm',
+    );
+    expect(toStaff!.parsed.text).toContain(
+      'Was: Wednesday 25 November 2026, 8:00am - 10:00am, Mobile fitting',
+    );
+  });
 });

@@ -14,9 +14,10 @@ import { storedBookingSchema } from './stored-booking.ts';
  */
 
 const bookingMailKindNames = [
-  /** To staff: a new booking; and a customer's cancellation. */
+  /** To staff: a new booking; and a customer's cancellation or move. */
   'booking-received',
   'booking-cancelled-notice',
+  'booking-moved-notice',
   /** To the customer: their booking, a move and a cancellation, each with a calendar entry. */
   'booking-confirmation',
   'booking-moved',
@@ -53,7 +54,7 @@ type BookingMailContext = {
 };
 
 /** Where the job happens, as the customer's e-mail and calendar say it. */
-function placeOf(booking: Booking, context: BookingMailContext): string {
+function placeOf(booking: Booking, context: Pick<BookingMailContext, 'branches'>): string {
   const branch = context.branches.find((entry) => entry.key === booking.location);
   if (branch) return `${branch.name} branch, ${branch.address}`;
   const address = [bookingAddress(booking), booking.postcode].filter(Boolean).join(' ');
@@ -93,14 +94,31 @@ export function signature(context: Pick<BookingMailContext, 'business'>): string
   ];
 }
 
-const manageUrl = (context: BookingMailContext, token: string) =>
+const manageUrl = (context: Pick<BookingMailContext, 'publicUrl'>, token: string) =>
   `${context.publicUrl}/bookings/manage/${token}`;
 
-function calendarFor(notification: BookingNotification, context: BookingMailContext, cancelled: boolean) {
-  const { booking } = notification;
+/** What a booking's calendar entry is written with (an e-mail's context, or the manage page's). */
+export type CalendarContext = Pick<
+  BookingMailContext,
+  'business' | 'branches' | 'publicUrl' | 'messageDomain'
+>;
+
+/**
+ * The booking's calendar entry as a file: the one its e-mails carry, and the manage page's "Add to
+ * calendar" (same UID, so that a calendar holding it from either updates the one event).
+ */
+export function bookingCalendarFile(
+  booking: Booking,
+  {
+    sequence,
+    manageToken,
+    cancelled = booking.status === 'cancelled',
+  }: { sequence: number; manageToken?: string; cancelled?: boolean },
+  context: CalendarContext,
+) {
   const content = bookingCalendar({
     uid: `booking-${booking.id}@${context.messageDomain}`,
-    sequence: notification.sequence,
+    sequence,
     status: cancelled ? 'cancelled' : 'confirmed',
     summary: `${booking.serviceTitle} - ${context.business.companyName}`,
     description: [
@@ -114,24 +132,26 @@ function calendarFor(notification: BookingNotification, context: BookingMailCont
     end: booking.end,
     organiser: { name: context.business.companyName, email: context.business.email },
     attendee: { name: booking.name, email: booking.email },
-    url: notification.manageToken ? manageUrl(context, notification.manageToken) : undefined,
+    url: manageToken ? manageUrl(context, manageToken) : undefined,
     stamp: new Date(),
   });
-  return [
-    {
-      filename: cancelled ? 'booking-cancelled.ics' : 'booking.ics',
-      content,
-      contentType: `text/calendar; charset=utf-8; method=${cancelled ? 'CANCEL' : 'PUBLISH'}`,
-    },
-  ];
+  return {
+    filename: cancelled ? 'booking-cancelled.ics' : 'booking.ics',
+    content,
+    contentType: `text/calendar; charset=utf-8; method=${cancelled ? 'CANCEL' : 'PUBLISH'}`,
+  };
+}
+
+function calendarFor(notification: BookingNotification, context: BookingMailContext, cancelled: boolean) {
+  return [bookingCalendarFile(notification.booking, { ...notification, cancelled }, context)];
 }
 
 function manageLines(notification: BookingNotification, context: BookingMailContext): string[] {
   if (!notification.manageToken) return [];
   return [
-    'See or cancel your booking:',
+    'See, change or cancel your booking:',
     manageUrl(context, notification.manageToken),
-    `You can cancel online until ${context.noticeHours} hours before your time starts; after that, please call us on ${context.business.formattedPhone}.`,
+    `You can change the time or cancel online until ${context.noticeHours} hours before your time starts; after that, please call us on ${context.business.formattedPhone}.`,
   ];
 }
 
@@ -229,22 +249,48 @@ function bookingMail(notification: BookingNotification, context: BookingMailCont
         ].join('\n'),
         attachments: calendarFor(notification, context, true),
       };
+    case 'booking-moved-notice':
     case 'booking-cancelled-notice':
-      return {
-        ...staff,
-        subject: `Booking cancelled by the customer: ${booking.name}, ${windowText(booking)}`,
-        text: [
-          `${booking.name} cancelled booking ${booking.reference} online.`,
-          '',
-          `Service: ${booking.serviceTitle}`,
-          `When: ${windowText(booking)}`,
-          `Where: ${booking.locationName}`,
-          `Phone: ${booking.phone}`,
-          '',
-          'The window has a place free again.',
-        ].join('\n'),
-      };
+      return customerChangeNotice(notification, staff);
   }
+}
+
+/** To staff: the customer moved or cancelled their booking through their link. */
+function customerChangeNotice(
+  notification: BookingNotification,
+  staff: Omit<Mail, 'subject' | 'text'>,
+): Mail {
+  const { booking } = notification;
+  if (notification.kind === 'booking-moved-notice') {
+    return {
+      ...staff,
+      subject: `Booking moved by the customer: ${booking.name}, now ${windowText(booking)}`,
+      text: [
+        `${booking.name} moved booking ${booking.reference} online.`,
+        '',
+        `Now: ${windowText(booking)}, ${booking.locationName}`,
+        `Was: ${notification.previous ?? 'not known'}`,
+        `Service: ${booking.serviceTitle}`,
+        `Phone: ${booking.phone}`,
+        '',
+        'The diary shows the new time; the old window has a place free again.',
+      ].join('\n'),
+    };
+  }
+  return {
+    ...staff,
+    subject: `Booking cancelled by the customer: ${booking.name}, ${windowText(booking)}`,
+    text: [
+      `${booking.name} cancelled booking ${booking.reference} online.`,
+      '',
+      `Service: ${booking.serviceTitle}`,
+      `When: ${windowText(booking)}`,
+      `Where: ${booking.locationName}`,
+      `Phone: ${booking.phone}`,
+      '',
+      'The window has a place free again.',
+    ].join('\n'),
+  };
 }
 
 /** A booking e-mail as stored, checked again when read back. */

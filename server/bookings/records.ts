@@ -57,7 +57,7 @@ export const listBookings = (db: Database, from: string, to: string) =>
 /** Who changed a booking: a member of staff, or the customer through their link. */
 type BookingActor = { id: number; username: string } | 'customer';
 
-const customerActorName = 'Customer (online)';
+export const customerActorName = 'Customer (online)';
 
 /** Moves the booking's enquiry along the pipeline with it, recording who did. */
 export async function moveEnquiry(
@@ -82,7 +82,7 @@ export async function moveEnquiry(
   });
 }
 
-type MailKind = 'booking-moved' | 'booking-cancelled' | 'booking-cancelled-notice';
+type MailKind = 'booking-moved' | 'booking-moved-notice' | 'booking-cancelled' | 'booking-cancelled-notice';
 
 export async function queueMail(
   tx: Database,

@@ -21,7 +21,8 @@ import {
 } from '../http/params.ts';
 import { sendPreparedJson } from '../http/prepared-json.ts';
 import { availabilityAnswer, type AvailabilityQuery } from './availability.ts';
-import { cancelByCustomer, manageBooking } from './customer-link.ts';
+import { calendarOfToken, cancelByCustomer, manageBooking } from './customer-link.ts';
+import { moveByCustomer } from './customer-move.ts';
 import type { BookingDependencies } from './dependencies.ts';
 import { listBookings } from './records.ts';
 import { changeBooking, type StaffChange } from './staff-changes.ts';
@@ -145,6 +146,12 @@ export function publicBookingsRouter(deps: BookingDependencies) {
   router.post('/bookings', express.json({ limit: bookingBodyLimit }), bookOnline(deps));
   router.get('/bookings/manage/:token', manageOwnBooking(deps));
   router.post('/bookings/manage/:token/cancel', cancelOwnBooking(deps));
+  router.get('/bookings/manage/:token/calendar.ics', calendarOfOwnBooking(deps));
+  router.post(
+    '/bookings/manage/:token/move',
+    express.json({ limit: bookingBodyLimit }),
+    moveOwnBooking(deps),
+  );
   return router;
 }
 
@@ -171,6 +178,45 @@ function manageOwnBooking(deps: BookingDependencies) {
     const booking = await manageBooking(deps, String(req.params.token));
     if (!booking) throw new HttpError(404, bookingNotFoundMessage);
     res.json(booking);
+  };
+}
+
+/**
+ * GET /bookings/manage/{token}/calendar.ics: the booking's calendar entry, to add to a calendar
+ * from the confirmation. Reached with the token only: kept by no cache, its address sent nowhere.
+ */
+function calendarOfOwnBooking(deps: BookingDependencies) {
+  return async (req: Request, res: Response) => {
+    const calendar = await calendarOfToken(deps, String(req.params.token));
+    if (!calendar) throw new HttpError(404, bookingNotFoundMessage);
+    res
+      .set({
+        'Content-Type': calendar.contentType,
+        'Content-Disposition': `attachment; filename="${calendar.filename}"`,
+        'Cache-Control': 'private, no-store',
+        'Referrer-Policy': 'no-referrer',
+      })
+      .send(calendar.content);
+  };
+}
+
+/** The window a customer moves their booking to (POST /bookings/manage/{token}/move). */
+const customerMoveSchema = z.object({
+  date: z.string('Choose a day').check(z.refine(isCalendarDate, 'Choose a day')),
+  start: z.string('Choose a time').check(z.regex(timePattern, 'Choose a time')),
+});
+
+/**
+ * POST /bookings/manage/{token}/move: the customer moves the booking to another free window. The
+ * answer is the booking with its new manage link's token (the old link no longer works).
+ */
+function moveOwnBooking(deps: BookingDependencies) {
+  return async (req: Request, res: Response) => {
+    const change = parseBody(customerMoveSchema, req.body ?? {});
+    const result = await moveByCustomer(deps, String(req.params.token), change);
+    if (result.status === 404) throw new HttpError(404, bookingNotFoundMessage);
+    if (result.status !== 200) throw new HttpError(result.status, result.error, result.fieldErrors);
+    res.json({ booking: result.booking, manageToken: result.manageToken });
   };
 }
 

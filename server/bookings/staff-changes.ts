@@ -3,10 +3,12 @@ import {
   bookingNextStatuses,
   isActiveBooking,
   bookingWindowText as windowText,
+  windowGoneMessage,
+  windowUnavailableMessage,
   type Booking,
 } from '#common/bookings/booking.ts';
 import { bookingLocationName, mobileLocation } from '#common/bookings/settings.ts';
-import { slotAt } from '#common/bookings/slots.ts';
+import { isBookableNow, outsideNotice, slotAt } from '#common/bookings/slots.ts';
 import { isBranchService, placesKey } from '#common/bookings/branch-services.ts';
 import { recordCompletedJob } from '../reminders/schedule.ts';
 import { londonDate } from '#common/time/london.ts';
@@ -18,7 +20,14 @@ import { bookingPlaces, bookings, enquiryNotes, users } from '../db/schema.ts';
 import { forgetAvailability } from './availability.ts';
 import { hashManageToken, newManageToken } from './customer-link.ts';
 import type { BookingDependencies } from './dependencies.ts';
-import { findBooking, lockBooking, moveEnquiry, queueMail, restartJob } from './records.ts';
+import {
+  customerActorName,
+  findBooking,
+  lockBooking,
+  moveEnquiry,
+  queueMail,
+  restartJob,
+} from './records.ts';
 
 /**
  * The staff's changes to a booking from the dashboard: confirming, completing, a no-show, a
@@ -35,7 +44,8 @@ export type StaffChange =
 export const notAFitterMessage = 'Choose a fitter: an account with the Fitter role that is not disabled.';
 
 type StaffChangeResult =
-  | { status: 200; booking: Booking; summary: string }
+  /** `manageToken`: the new manage link's, after a move. */
+  | { status: 200; booking: Booking; summary: string; manageToken?: string }
   | { status: 404 }
   | { status: 400 | 409; error: string; fieldErrors?: Record<string, string[]> };
 
@@ -55,17 +65,29 @@ export async function changeBooking(
     if ('status' in change) return changeStatus(tx, booking, change, actor, { content, business, now });
     return moveBooking(tx, booking, change, actor, { content, business, now });
   });
-  if (result.status === 200) {
-    forgetAvailability(deps.db);
-    // A booking's tyres go back to the shelf, or leave it, with its status.
-    deps.tyres.changed(deps.db);
-    deps.onQueued?.();
-  }
+  if (result.status === 200) afterBookingChange(deps);
   return result;
 }
 
+/** What follows a change once it is committed: the availability and tyres read again, the e-mails sent. */
+export function afterBookingChange(deps: BookingDependencies) {
+  forgetAvailability(deps.db);
+  // A booking's tyres go back to the shelf, or leave it, with its status.
+  deps.tyres.changed(deps.db);
+  deps.onQueued?.();
+}
+
 /** What a change is made against: the published content, the settings in force and the time. */
-type ChangeContext = { content: SiteContent; business: BusinessSettings; now: Date };
+export type ChangeContext = { content: SiteContent; business: BusinessSettings; now: Date };
+
+/** Who moves a booking: a member of staff from the diary, or the customer through their link. */
+export type BookingMover = { id: number; username: string } | 'customer';
+
+export const supplierTyresMoveMessage =
+  'Your tyres are ordered for the day you booked: choose that day or a later one, or call us.';
+
+export const moveTooLateMessage =
+  'This booking starts too soon to change online. Please call us to change it.';
 
 /** Gives the booking to a fitter (an enabled account with the Fitter role), or to none. */
 async function giveToFitter(
@@ -141,18 +163,26 @@ async function changeStatus(
   return { status: 200, booking: changed, summary: `${booking.status} to ${change.status}` };
 }
 
-/** Moves the booking to another window (and location) with a place left, taking that place. */
-async function moveBooking(
+/**
+ * Moves the booking to another window (and location) with a place left, taking that place. The
+ * customer moves their own the way they booked it: to a window they could book now (notice,
+ * horizon), while it could still be cancelled online, at the same location.
+ */
+export async function moveBooking(
   tx: Database,
   booking: Booking,
   change: Extract<StaffChange, { date: string }>,
-  actor: { id: number; username: string },
+  actor: BookingMover,
   { content, business, now }: ChangeContext,
 ): Promise<StaffChangeResult> {
   const { id } = booking;
   const settings = business.booking;
+  const customer = actor === 'customer';
   if (!isActiveBooking(booking.status)) {
     return { status: 409, error: `This booking is ${booking.status}: it cannot be moved.` };
+  }
+  if (customer && !outsideNotice(settings, new Date(booking.startsAt), now)) {
+    return { status: 409, error: moveTooLateMessage };
   }
   const location = change.location ?? booking.location;
   if (!settings.locations.some((entry) => entry.key === location)) {
@@ -171,6 +201,13 @@ async function moveBooking(
       error: invalidFieldsMessage,
       fieldErrors: { start: ['That window is not open on that day'] },
     };
+  }
+  if (customer && !isBookableNow(settings, slot, now)) {
+    return { status: 409, error: windowUnavailableMessage };
+  }
+  // Tyres ordered from the supplier come for the day booked: the customer moves later only.
+  if (customer && booking.tyre?.source === 'supplier' && slot.date < booking.date) {
+    return { status: 409, error: supplierTyresMoveMessage };
   }
   if (slot.date < londonDate(now)) {
     return {
@@ -194,7 +231,9 @@ async function moveBooking(
       do update set taken = ${bookingPlaces.taken} + 1 where ${bookingPlaces.taken} < ${slot.places}
       returning taken`,
   );
-  if (taken.length === 0) return { status: 409, error: 'That window is full. Choose another.' };
+  if (taken.length === 0) {
+    return { status: 409, error: customer ? windowGoneMessage : 'That window is full. Choose another.' };
+  }
   const token = newManageToken();
   await tx
     .update(bookings)
@@ -215,12 +254,19 @@ async function moveBooking(
     .where(eq(bookings.id, id));
   const moved = (await findBooking(tx, id))!;
   const previous = `${windowText(booking)}, ${booking.locationName}`;
+  // The customer's move is noted as their cancellation is recorded: by "Customer (online)".
   await tx.insert(enquiryNotes).values({
     enquiryId: booking.enquiryId,
-    authorId: actor.id,
-    authorName: actor.username,
-    text: `Booking moved from ${previous} to ${windowText(moved)}, ${moved.locationName}.`,
+    authorId: customer ? null : actor.id,
+    authorName: customer ? customerActorName : actor.username,
+    text: `Booking moved${customer ? ' online by the customer' : ''} from ${previous} to ${windowText(moved)}, ${moved.locationName}.`,
   });
   await queueMail(tx, 'booking-moved', moved, { manageToken: token, previous });
-  return { status: 200, booking: moved, summary: `moved from ${booking.date} ${booking.start}` };
+  if (customer) await queueMail(tx, 'booking-moved-notice', moved, { previous });
+  return {
+    status: 200,
+    booking: moved,
+    summary: `moved from ${booking.date} ${booking.start}`,
+    manageToken: token,
+  };
 }

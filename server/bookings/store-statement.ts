@@ -208,7 +208,7 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
         insert into ${enquiries} (id, reference, created_at, name, email, phone, vehicle, service, message,
           postcode, outside_area, status, contacted, contacted_at, reminders_consent, reminders_consent_at,
           reminders_consent_wording)
-        select enquiry_id, next_enquiry_reference(at), at, name, email, phone, vehicle, service, message,
+        select enquiry_id, next_booking_reference(at), at, name, email, phone, vehicle, service, message,
           postcode, outside_area, 'booked', true, at, reminders_consent, at, reminders_consent_wording
         from winner order by enquiry_id
         returning id, reference

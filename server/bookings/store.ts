@@ -198,7 +198,7 @@ function decoyBooking(
   return {
     status: 201,
     booking: {
-      reference: decoyReference(now),
+      reference: decoyReference(now, 'BK'),
       service: choice.service,
       serviceTitle: choice.service,
       location: choice.location,

@@ -30,6 +30,7 @@ export const bookings = pgTable(
     enquiryId: integer('enquiry_id')
       .notNull()
       .references(() => enquiries.id, { onDelete: 'cascade' }),
+    /** BK-YYMM-NNNN since bookings had their own (ENQ-YYMM-NNNN before): its enquiry's too. */
     reference: text('reference').notNull(),
     status: text('status').notNull().default('booked'),
     service: text('service').notNull(),
@@ -117,6 +118,15 @@ export const bookings = pgTable(
     ),
   ],
 );
+
+/**
+ * The last booking reference number given in each month: BK-YYMM-NNNN counts up per month
+ * (London time), apart from the enquiries' ENQ- numbers (next_booking_reference, drizzle/).
+ */
+export const bookingReferenceCounters = pgTable('booking_reference_counters', {
+  month: text('month').primaryKey(),
+  last: integer('last').notNull(),
+});
 
 /**
  * The places taken in each window of each location and day: a booking takes one in the same

@@ -32,6 +32,7 @@ describe('migrations', () => {
       'analytics_salts',
       'app_meta',
       'booking_places',
+      'booking_reference_counters',
       'bookings',
       'business_settings',
       'business_settings_changes',

@@ -105,18 +105,19 @@ export type EnquiryQuery = {
 /** `text` as a LIKE pattern matching it anywhere, its own % and _ taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
-/** How every reference begins (drizzle/0007), lower-cased as in `search_text`. */
-const referencePrefix = 'enq-';
+/** How references begin (drizzle/0007, and a booking's since drizzle/0038), lower-cased as in `search_text`. */
+const referencePrefixes = ['enq-', 'bk-'];
 
 /**
  * `q` is in `search_text`, in any case (ILIKE is LIKE between the lower-cased texts, and
  * search_text is lower-cased already). Every row holds a reference, so the trigrams of its
- * "enq-" are in every row's index entries, and reading them would cost most of a reference
- * search: for a text beginning with it, the index is asked for the rows holding the rest, and
+ * "enq-" or "bk-" are in most rows' index entries, and reading them would cost most of a reference
+ * search: for a text beginning with one, the index is asked for the rows holding the rest, and
  * those are then checked for the whole text.
  */
 function inSearchText(q: string): SQL {
-  const rest = q.toLowerCase().startsWith(referencePrefix) ? q.slice(referencePrefix.length) : '';
+  const prefix = referencePrefixes.find((entry) => q.toLowerCase().startsWith(entry));
+  const rest = prefix ? q.slice(prefix.length) : '';
   if (rest.length < 3) return sql`${enquiries.searchText} like lower(${containing(q)})`;
   return sql`${enquiries.searchText} like lower(${containing(rest)})
     and strpos(${enquiries.searchText}, lower(${q})) > 0`;

@@ -24,10 +24,13 @@ export type EnquirySubmission = {
 export const tooManyEnquiriesMessage =
   'You have sent several enquiries in a short time. Please wait a few minutes and try again, or call us.';
 
-/** A reference that looks like a real one (ENQ-YYMM-NNNN), for an answer to a robot. */
-export function decoyReference(now: Date): string {
+/**
+ * A reference that looks like a real one (ENQ-YYMM-NNNN, or a booking's BK-YYMM-NNNN), for an
+ * answer to a robot.
+ */
+export function decoyReference(now: Date, prefix: 'ENQ' | 'BK' = 'ENQ'): string {
   const [year, month] = londonDate(now).split('-');
-  return `ENQ-${year!.slice(2)}${month}-${String(crypto.randomInt(1, 10_000)).padStart(4, '0')}`;
+  return `${prefix}-${year!.slice(2)}${month}-${String(crypto.randomInt(1, 10_000)).padStart(4, '0')}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { bookingAddress, type Booking } from '#common/bookings/booking.ts';
 import { formatRegistration } from '#common/vehicles/registration.ts';
-import { tyrePositionLabels, tyrePositions, type JobRecord } from '#common/jobs/jobs.ts';
+import { jobReportWords } from '#common/jobs/customer-report.ts';
+import type { JobRecord } from '#common/jobs/jobs.ts';
 import { formatTime } from '#common/time/week.ts';
 import { z } from 'zod';
 import { signature } from '#server/bookings/mails.ts';
@@ -26,37 +27,17 @@ type JobMailContext = {
   outboxId: number;
 };
 
-const positionOrder = (position: string) => tyrePositions.indexOf(position as (typeof tyrePositions)[number]);
-
 /** What a job report says was done: tyres fitted with their DOT, tread of those removed, checks. */
 function reportLines(record: JobRecord): string[] {
-  const fitted = [...record.tyres].sort((a, b) => positionOrder(a.position) - positionOrder(b.position));
-  const removed = tyrePositions.filter((position) => record.removedTreadMm[position] !== undefined);
+  const words = jobReportWords(record);
   return [
-    ...(fitted.length > 0
-      ? [
-          'Tyres fitted:',
-          ...fitted.map(
-            (tyre) =>
-              `- ${tyrePositionLabels[tyre.position]}: ${tyre.brand} ${tyre.pattern} ${tyre.size}, DOT ${tyre.dot} (week ${tyre.dot.slice(0, 2)} of 20${tyre.dot.slice(2)})`,
-          ),
-          '',
-        ]
+    ...(words.fitted.length > 0 ? ['Tyres fitted:', ...words.fitted.map((line) => `- ${line}`), ''] : []),
+    ...(words.removedTread.length > 0
+      ? ['Tread depth of the tyres removed:', ...words.removedTread.map((line) => `- ${line}`), '']
       : []),
-    ...(removed.length > 0
-      ? [
-          'Tread depth of the tyres removed:',
-          ...removed.map(
-            (position) =>
-              `- ${tyrePositionLabels[position]}: ${record.removedTreadMm[position]!.toFixed(1)} mm`,
-          ),
-          '',
-        ]
-      : []),
-    `Wheel nuts torqued to the maker's setting: ${record.torqued ? 'yes' : 'no'}`,
-    `Tyre pressure monitoring (TPMS) reset: ${record.tpmsReset ? 'yes' : 'no'}`,
-    ...(record.advisories ? ['', 'Advisories:', record.advisories] : []),
-    ...(record.notes ? ['', 'Notes:', record.notes] : []),
+    ...words.checks,
+    ...(words.advisories ? ['', 'Advisories:', words.advisories] : []),
+    ...(words.notes ? ['', 'Notes:', words.notes] : []),
   ];
 }
 

@@ -29,6 +29,7 @@ import { asHttpRefusal, readPicture } from '../images/upload.ts';
 import type { JobActor, JobsDependencies } from './dependencies.ts';
 import { approvePriceChange, recordJobEvent } from './events.ts';
 import { creditInvoice, invoiceForPdf } from './invoices.ts';
+import { invoicePdfOfToken } from './customer-report.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { recordPayment, takingsOf } from './payments.ts';
 import { nextJobDate } from './list.ts';
@@ -154,6 +155,32 @@ export function jobsRouter(
   router.get('/jobs/:id/invoice.pdf', invoicePdf(deps));
   router.post('/jobs/:id/credit-notes', requireOwner, issueCreditNote(deps));
   router.get('/takings', requireOwner, takingsOfDay(deps));
+  return router;
+}
+
+/**
+ * The customer's own: GET /bookings/manage/{token}/invoice.pdf, the VAT invoice of their completed
+ * job, reached with the booking's manage link only (kept by no cache, its address sent nowhere).
+ */
+export function customerJobsRouter(deps: Pick<JobsDependencies, 'db' | 'invoiceLogo'>): Router {
+  const router = Router();
+  router.get('/bookings/manage/:token/invoice.pdf', async (req: Request, res: Response) => {
+    const invoice = await invoicePdfOfToken(deps.db, String(req.params.token), deps.invoiceLogo);
+    if (!invoice) {
+      throw new HttpError(
+        404,
+        'There is no invoice for this link: it comes once the job is completed. The link may be mistyped, or the booking was moved (the newest e-mail has the current link).',
+      );
+    }
+    res
+      .set({
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="${invoice.filename}"`,
+        'Cache-Control': 'private, no-store',
+        'Referrer-Policy': 'no-referrer',
+      })
+      .send(invoice.content);
+  });
   return router;
 }
 

@@ -20,6 +20,14 @@ export type NotificationAddresses = {
   tyreService: string | null;
 };
 
+/** The branches' names and addresses on one line, as the booking e-mails and calendar entries give them. */
+export const branchAddresses = (content: Pick<SiteContent, 'branches'>): NotificationAddresses['branches'] =>
+  content.branches.map((branch) => ({
+    key: branch.key,
+    name: branch.name,
+    address: `${branch.address.street}, ${branch.address.locality}, ${branch.address.postcode}`,
+  }));
+
 /**
  * Sender and recipient of the staff notifications: MAIL_FROM and NOTIFY_EMAIL when set, else
  * "<company name> website" at the business's e-mail address, as published at the time of sending.
@@ -42,11 +50,7 @@ export function notificationAddresses(
         email: business.email,
       },
       customerEmails,
-      branches: content.branches.map((branch) => ({
-        key: branch.key,
-        name: branch.name,
-        address: `${branch.address.street}, ${branch.address.locality}, ${branch.address.postcode}`,
-      })),
+      branches: branchAddresses(content),
       noticeHours: booking.noticeHours,
       reminders,
       tyreService: content.services.find((service) => service.visible)?.slug ?? null,

@@ -18,7 +18,9 @@ import { submitEnquiry } from '#server/enquiries/submit.ts';
 import { availability } from '#server/bookings/availability.ts';
 import { bookingOfferOf } from '#common/bookings/slots.ts';
 import { cancelByCustomer, manageBooking } from '#server/bookings/customer-link.ts';
+import { moveByCustomer } from '#server/bookings/customer-move.ts';
 import { submitBooking } from '#server/bookings/store.ts';
+import { jobReportOfToken } from '#server/jobs/customer-report.ts';
 import { resubscribe, subscriptionOf, unsubscribe } from '#server/reminders/unsubscribe.ts';
 import { offerOf, searchTyres, sizesOnOffer } from '#server/tyres/offers.ts';
 import { stockedSizes } from '#server/tyres/catalogue.ts';
@@ -117,6 +119,9 @@ export function servePages(
               submit: bookingPage((form) => submitBooking(booking, form, req.ip)),
               manage: bookingPage((token) => manageBooking(booking, token)),
               cancel: bookingPage((token) => cancelByCustomer(booking, token)),
+              move: bookingPage((token, change) => moveByCustomer(booking, token, change)),
+              jobReport: bookingPage((token) => jobReportOfToken(database.db, token)),
+              reviewLink: inForce.reminders.reviewLink,
             },
             tyres: {
               sizes: bookingPage(() => sizesOnOffer(database.db)),

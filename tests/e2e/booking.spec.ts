@@ -15,7 +15,7 @@ test.describe('online booking', () => {
     page,
   }) => {
     await bookTomorrowMorning(page, site.origin, { name: 'Priya Shah', email: 'priya@example.com' });
-    const reference = /ENQ-\d{4}-\d{4,}/.exec(await page.locator('main').innerText())![0];
+    const reference = /BK-\d{4}-\d{4,}/.exec(await page.locator('main').innerText())![0];
     await expectAccessible(page);
 
     const confirmation = await site.nextMailTo('priya@example.com', 1);

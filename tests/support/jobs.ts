@@ -54,7 +54,7 @@ export function makeRecord(overrides: Record<string, unknown> = {}) {
  */
 export function useJobsApp(options: Parameters<typeof useBookingsApp>[0] = {}) {
   const bookingsApp = useBookingsApp(options);
-  const { fixture, book } = bookingsApp;
+  const { fixture, book, tokenOf } = bookingsApp;
   const people = {} as { owner: Person; fitter: Person; otherFitter: Person };
 
   beforeAll(async () => {
@@ -67,7 +67,10 @@ export function useJobsApp(options: Parameters<typeof useBookingsApp>[0] = {}) {
     await clearJobs(fixture.database.db);
   });
 
-  /** Books a job (overrides of makeBooking) and gives it to `fitter` (the first fitter by default). */
+  /**
+   * Books a job (overrides of makeBooking) and gives it to `fitter` (the first fitter by default):
+   * its id, reference and manage link's token.
+   */
   async function bookJob(overrides: Record<string, unknown> = {}, fitter: Person | null = people.fitter) {
     const created = (await book(makeBooking(overrides)).expect(201)).body as CreatedBooking;
     const [row] = await fixture.database.db
@@ -81,7 +84,7 @@ export function useJobsApp(options: Parameters<typeof useBookingsApp>[0] = {}) {
         .send({ fitterId: fitter.userId })
         .expect(200);
     }
-    return { id: row!.id, reference: created.reference };
+    return { id: row!.id, reference: created.reference, token: tokenOf(created) };
   }
 
   const as = (person: Pick<Person, 'headers'>) => ({

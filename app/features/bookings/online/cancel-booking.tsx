@@ -70,8 +70,7 @@ export function CancelBooking({ confirming, booking }: { confirming: boolean; bo
         Need to cancel?
       </h2>
       <p className="mt-2 text-slate-700">
-        You can cancel online until {cancelUntilText(booking.noticeHours)}. To change the time, cancel and
-        book again.
+        You can cancel online until {cancelUntilText(booking.noticeHours)}.
       </p>
       {/* With scripts the form is sent by the dialog's confirmation only. */}
       <Form

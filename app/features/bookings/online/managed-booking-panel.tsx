@@ -2,7 +2,9 @@ import { Link } from 'react-router';
 import { useSiteSettings } from '#app/features/site-content/index.ts';
 import { CheckIcon } from '#app/components/ui/icons.tsx';
 import { CancelBooking } from './cancel-booking.tsx';
-import type { ManageActionData, ManagedBookingView } from './managed-booking-types.ts';
+import { JobReport } from './job-report.tsx';
+import { MoveBooking } from './move-booking.tsx';
+import type { ManageActionData, ManagedBookingView, MoveChoice } from './managed-booking-types.ts';
 
 type ManagedBookingPanelProps = {
   booking: ManagedBookingView;
@@ -10,6 +12,10 @@ type ManagedBookingPanelProps = {
   booked: boolean;
   /** Just cancelled here. */
   cancelled: boolean;
+  /** Just moved here (the new link's page). */
+  moved: boolean;
+  /** The free times to move to, once asked for; else null. */
+  move: MoveChoice | null;
   action: ManageActionData | undefined;
 };
 
@@ -21,8 +27,18 @@ const statusClass: Record<ManagedBookingView['status'], string> = {
   cancelled: 'bg-red-50 text-red-800 ring-red-200',
 };
 
-/** The booking's details, what just happened to it, and how to cancel it. */
-export function ManagedBookingPanel({ booking, booked, cancelled, action }: ManagedBookingPanelProps) {
+/**
+ * The booking's details, what just happened to it, what happens next (with its calendar entry),
+ * how to move or cancel it, and once the job is done its report, invoice and where to review us.
+ */
+export function ManagedBookingPanel({
+  booking,
+  booked,
+  cancelled,
+  moved,
+  move,
+  action,
+}: ManagedBookingPanelProps) {
   const site = useSiteSettings();
   const rows: [string, string, string?][] = [
     ['Service', booking.serviceTitle],
@@ -38,26 +54,7 @@ export function ManagedBookingPanel({ booking, booked, cancelled, action }: Mana
   ];
   return (
     <div className="mx-auto grid max-w-4xl gap-6 px-4 py-10 sm:px-6 sm:py-12">
-      {booked && booking.status !== 'cancelled' && (
-        <div role="status" className="flex gap-3 rounded-2xl border border-brand-dark/30 bg-brand-light p-5">
-          <CheckIcon className="mt-0.5 size-7 shrink-0 text-brand-dark" />
-          <div>
-            <p className="font-heading text-xl font-bold text-ink">Booking confirmed</p>
-            <p className="mt-1 text-slate-700">We have e-mailed the details and a calendar entry.</p>
-          </div>
-        </div>
-      )}
-      {cancelled && (
-        <div role="status" className="rounded-2xl border border-slate-300 bg-slate-50 p-5">
-          <p className="font-semibold text-ink">Your booking is cancelled. Thank you for letting us know.</p>
-          <Link
-            to="/book"
-            className="mt-2 inline-block font-semibold text-brand-dark underline underline-offset-2"
-          >
-            Book another time
-          </Link>
-        </div>
-      )}
+      <JustChanged booking={booking} booked={booked} cancelled={cancelled} moved={moved} />
       {action?.outcome === 'refused' && (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 font-medium text-red-800">
           {action.error}
@@ -88,12 +85,22 @@ export function ManagedBookingPanel({ booking, booked, cancelled, action }: Mana
           ))}
         </dl>
       </section>
+      {booking.nextSteps.length > 0 && <NextSteps booking={booking} />}
+      {booking.report && <JobReport report={booking.report} />}
+      {booking.reviewLink && <ReviewLink href={booking.reviewLink} />}
+      {booking.canCancel && (
+        <MoveBooking
+          booking={booking}
+          choice={move}
+          refusal={action?.outcome === 'move-refused' ? action : null}
+        />
+      )}
       {booking.canCancel ? (
         <CancelBooking confirming={action?.outcome === 'confirm'} booking={booking} />
       ) : (
-        booking.status !== 'cancelled' && (
+        isUpcoming(booking) && (
           <p className="rounded-2xl border border-slate-200 bg-slate-50 p-5 text-slate-700">
-            Online cancellation has closed for this booking. To cancel or change it, please call us on{' '}
+            Online changes have closed for this booking. To cancel or change it, please call us on{' '}
             <a href={`tel:${site.phone}`} className="font-semibold text-ink underline underline-offset-2">
               {site.formattedPhone}
             </a>
@@ -102,5 +109,117 @@ export function ManagedBookingPanel({ booking, booked, cancelled, action }: Mana
         )
       )}
     </div>
+  );
+}
+
+const isUpcoming = (booking: ManagedBookingView) =>
+  booking.status === 'booked' || booking.status === 'confirmed';
+
+/** What happens between now and the work, in order, and the booking's calendar entry. */
+function NextSteps({ booking }: { booking: ManagedBookingView }) {
+  return (
+    <section
+      aria-labelledby="next-steps-title"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+    >
+      <h2 id="next-steps-title" className="text-2xl font-extrabold">
+        What happens next
+      </h2>
+      <ol className="mt-4 grid gap-3">
+        {booking.nextSteps.map((step, index) => (
+          <li key={step} className="flex gap-3">
+            <span
+              aria-hidden="true"
+              className="grid size-7 shrink-0 place-items-center rounded-full bg-brand-light font-heading text-sm font-bold text-ink ring-1 ring-brand-dark/30"
+            >
+              {index + 1}
+            </span>
+            <span className="pt-0.5 text-slate-800">{step}</span>
+          </li>
+        ))}
+      </ol>
+      {booking.calendarHref && (
+        <a
+          href={booking.calendarHref}
+          download="booking.ics"
+          className="mt-6 inline-flex w-full items-center justify-center gap-2 rounded-lg border border-ink px-5 py-3 font-semibold text-ink transition hover:bg-slate-50 sm:w-auto"
+        >
+          Add to calendar<span className="sr-only"> (downloads a calendar file)</span>
+        </a>
+      )}
+    </section>
+  );
+}
+
+/** What was just done: booked (the booking page's redirect), moved or cancelled here. */
+function JustChanged({
+  booking,
+  booked,
+  cancelled,
+  moved,
+}: Pick<ManagedBookingPanelProps, 'booking' | 'booked' | 'cancelled' | 'moved'>) {
+  return (
+    <>
+      {booked && booking.status !== 'cancelled' && (
+        <div role="status" className="flex gap-3 rounded-2xl border border-brand-dark/30 bg-brand-light p-5">
+          <CheckIcon className="mt-0.5 size-7 shrink-0 text-brand-dark" />
+          <div>
+            <p className="font-heading text-xl font-bold text-ink">Booking confirmed</p>
+            <p className="mt-1 text-slate-700">
+              Your booking reference is <strong className="text-ink">{booking.reference}</strong>. Please
+              quote it if you call us.
+            </p>
+          </div>
+        </div>
+      )}
+      {moved && booking.status !== 'cancelled' && (
+        <div role="status" className="flex gap-3 rounded-2xl border border-brand-dark/30 bg-brand-light p-5">
+          <CheckIcon className="mt-0.5 size-7 shrink-0 text-brand-dark" />
+          <div>
+            <p className="font-heading text-xl font-bold text-ink">Booking moved</p>
+            <p className="mt-1 text-slate-700">
+              It is now on {booking.date}, {booking.window}. We have e-mailed the new details with an updated
+              calendar entry; this page has a new address, which that e-mail links to.
+            </p>
+          </div>
+        </div>
+      )}
+      {cancelled && (
+        <div role="status" className="rounded-2xl border border-slate-300 bg-slate-50 p-5">
+          <p className="font-semibold text-ink">Your booking is cancelled. Thank you for letting us know.</p>
+          <Link
+            to="/book"
+            className="mt-2 inline-block font-semibold text-brand-dark underline underline-offset-2"
+          >
+            Book another time
+          </Link>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** Where to leave a review, once the job is done. */
+function ReviewLink({ href }: { href: string }) {
+  return (
+    <section
+      aria-labelledby="review-title"
+      className="rounded-2xl border border-slate-200 bg-slate-50 p-5 sm:p-6"
+    >
+      <h2 id="review-title" className="text-xl font-bold">
+        How did we do?
+      </h2>
+      <p className="mt-2 text-slate-700">
+        A short review helps other drivers find us, and tells us what to keep doing.
+      </p>
+      <a
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="mt-4 inline-flex items-center font-semibold text-brand-dark underline underline-offset-2"
+      >
+        Leave a review<span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    </section>
   );
 }

@@ -1,4 +1,6 @@
 import type { BookingStatus } from '#common/bookings/booking.ts';
+import type { AvailabilityDay } from '#common/bookings/slots.ts';
+import type { JobReportWords } from '#common/jobs/customer-report.ts';
 
 /** A customer's booking as its page shows it (routes/booking-manage.tsx), written for people. */
 export type ManagedBookingView = {
@@ -20,12 +22,47 @@ export type ManagedBookingView = {
   postcode: string | null;
   /** "2 × Hankook Ventus Prime 4 205/55 R16 91V", and "£149.98 in all, fully fitted"; null without tyres. */
   tyres: { what: string; total: string } | null;
+  /** Whether the customer may still cancel or move it online (active, before the notice period). */
   canCancel: boolean;
   /** How long before the window online cancellation closes. */
   noticeHours: number;
+  /** What happens next, in order, for a booking still to come; empty otherwise. */
+  nextSteps: string[];
+  /** The booking's calendar entry (.ics), through the manage link; null once it is over or cancelled. */
+  calendarHref: string | null;
+  /** The completed job's report, with its invoice, through the manage link; null before. */
+  report: ManagedJobReport | null;
+  /** Where to leave a review, once the job is completed and the business has set one; else null. */
+  reviewLink: string | null;
+};
+
+/** A completed job as the customer's page shows it. */
+export type ManagedJobReport = JobReportWords & {
+  /** "Tuesday 24 November 2026" */
+  completedOn: string;
+  /** The VAT invoice to download, or null while it is not issued yet. */
+  invoice: { number: string; href: string } | null;
+};
+
+/** Moving the booking: the free windows it can move to, day by day (its own window left out). */
+export type MoveChoice = {
+  days: AvailabilityDay[];
+  /** The day whose times are shown (without scripts, the day chosen before the last press). */
+  date: string;
+  horizonDays: number;
 };
 
 /** What the manage page's action answers when it does not redirect. */
 export type ManageActionData =
   /** Without scripts, the first press of Cancel asks to confirm. */
-  { outcome: 'confirm' } | { outcome: 'refused'; error: string };
+  | { outcome: 'confirm' }
+  | { outcome: 'refused'; error: string }
+  /** A move not made: the day chosen, and why (empty: another day chosen, whose times are to choose from). */
+  | { outcome: 'move-refused'; date: string; error: string };
+
+/** The form that moves the booking (move-form.tsx): the booking, its free times, and why the last move was not made. */
+export type MoveFormProps = {
+  booking: ManagedBookingView;
+  choice: MoveChoice;
+  refusal: { date: string; error: string } | null;
+};

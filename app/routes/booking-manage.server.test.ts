@@ -60,7 +60,7 @@ describe('the booking’s page', () => {
     ]);
     expect(view.calendarHref).toBe('/api/bookings/manage/tok_en/calendar.ics');
     expect(view.report).toBeNull();
-    expect(view.reviewLink).toBeNull();
+    expect(view.reviewHref).toBeNull();
   });
 
   it('says to bring the vehicle to the branch, at its address', () => {
@@ -105,14 +105,14 @@ describe('the booking’s page', () => {
       notes: 'Puncture plugged.',
       invoice: { number: 'INV-000007', href: '/api/bookings/manage/tok/invoice.pdf' },
     });
-    expect(view.reviewLink).toBe('https://g.page/r/example/review');
+    expect(view.reviewHref).toBe('https://g.page/r/example/review');
     expect(view.nextSteps).toEqual([]);
     expect(
       managedBookingView(completed, context(), 'tok', { ...report, invoiceNumber: null }).report?.invoice,
     ).toBeNull();
     // Not before the job is done.
     expect(
-      managedBookingView(mobileBooking, context('https://g.page/r/x'), 'tok', null).reviewLink,
+      managedBookingView(mobileBooking, context('https://g.page/r/x'), 'tok', null).reviewHref,
     ).toBeNull();
   });
 });

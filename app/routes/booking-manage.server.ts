@@ -62,7 +62,7 @@ export function managedBookingView(
     nextSteps: active ? nextSteps(booking, { address, branchName: branch?.name, noticeHours }) : [],
     calendarHref: active ? fileHref(token, 'calendar.ics') : null,
     report: report && reportView(report, token),
-    reviewLink:
+    reviewHref:
       booking.status === 'completed' && context.bookings.reviewLink ? context.bookings.reviewLink : null,
   };
 }

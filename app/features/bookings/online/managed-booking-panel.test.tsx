@@ -28,7 +28,7 @@ function booking(overrides: Partial<ManagedBookingView> = {}): ManagedBookingVie
     nextSteps: ['We have e-mailed your confirmation.', 'Pay when the work is done.'],
     calendarHref: '/api/bookings/manage/abc/calendar.ics',
     report: null,
-    reviewLink: null,
+    reviewHref: null,
     ...overrides,
   };
 }
@@ -229,7 +229,7 @@ describe('ManagedBookingPanel', () => {
         canCancel: false,
         nextSteps: [],
         calendarHref: null,
-        reviewLink: 'https://g.page/r/example/review',
+        reviewHref: 'https://g.page/r/example/review',
         report: {
           completedOn: 'Wednesday 25 November 2026',
           fitted: ['Front left (nearside): Hankook Ventus Prime 4 205/55 R16, DOT 1224 (week 12 of 2024)'],

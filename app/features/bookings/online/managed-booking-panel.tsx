@@ -87,7 +87,7 @@ export function ManagedBookingPanel({
       </section>
       {booking.nextSteps.length > 0 && <NextSteps booking={booking} />}
       {booking.report && <JobReport report={booking.report} />}
-      {booking.reviewLink && <ReviewLink href={booking.reviewLink} />}
+      {booking.reviewHref && <ReviewLink href={booking.reviewHref} />}
       {booking.canCancel && (
         <MoveBooking
           booking={booking}

@@ -33,7 +33,7 @@ export type ManagedBookingView = {
   /** The completed job's report, with its invoice, through the manage link; null before. */
   report: ManagedJobReport | null;
   /** Where to leave a review, once the job is completed and the business has set one; else null. */
-  reviewLink: string | null;
+  reviewHref: string | null;
 };
 
 /** A completed job as the customer's page shows it. */

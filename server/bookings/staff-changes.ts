@@ -15,6 +15,7 @@ import type { BusinessSettings } from '#common/settings/domains.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
 import { selectRows, type Database } from '../db/client.ts';
 import { bookingPlaces, bookings, enquiryNotes, users } from '../db/schema.ts';
+import { staffNameSql } from '../db/staff-names.ts';
 import { forgetAvailability } from './availability.ts';
 import { hashManageToken, newManageToken } from './customer-link.ts';
 import type { BookingDependencies } from './dependencies.ts';
@@ -81,7 +82,7 @@ async function giveToFitter(
     fitterId === null
       ? [null]
       : await tx
-          .select({ id: users.id, username: users.username })
+          .select({ id: users.id, name: staffNameSql })
           .from(users)
           .where(sql`${users.id} = ${fitterId} and ${users.role} = 'fitter' and ${users.disabledAt} is null`);
   if (fitter === undefined) {
@@ -96,7 +97,7 @@ async function giveToFitter(
   return {
     status: 200,
     booking: (await findBooking(tx, id))!,
-    summary: fitter ? `given to ${fitter.username}` : 'fitter removed',
+    summary: fitter ? `given to ${fitter.name}` : 'fitter removed',
   };
 }
 

@@ -10,7 +10,7 @@ export const jobStatuses = ['scheduled', 'on-the-way', 'arrived', 'completed', '
 export type JobStatus = (typeof jobStatuses)[number];
 
 /** Where a booking stands, its job included: a booking status, or how far its fitter has got. */
-export type BookingState = BookingStatus | JobStatus;
+type BookingState = BookingStatus | JobStatus;
 
 /**
  * The one set of words for where a booking or its job stands, whoever reads it: the diary, the
@@ -34,17 +34,3 @@ export const bookingStatusLabels: Record<BookingStatus, string> = stateWords;
 
 /** The words of a job's statuses (the jobs, a vehicle's visits, the diary's job line). */
 export const jobStatusLabels: Record<JobStatus, string> = stateWords;
-
-/**
- * Where a booking stands as a person reads it: cancelled, a no-show or completed as the office
- * marked it; else how far its fitter has got once they have started; else booked or confirmed.
- */
-export function bookingStateOf(status: BookingStatus, job: JobStatus | null | undefined): BookingState {
-  if (status === 'cancelled' || status === 'no-show' || status === 'completed') return status;
-  if (job && job !== 'scheduled') return job;
-  return status;
-}
-
-/** The word for where a booking stands (bookingStateOf). */
-export const bookingStateWord = (status: BookingStatus, job: JobStatus | null | undefined) =>
-  stateWords[bookingStateOf(status, job)];

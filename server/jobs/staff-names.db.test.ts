@@ -1,0 +1,52 @@
+import request from 'supertest';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { Fitter } from '#common/accounts/accounts.ts';
+import type { Booking } from '#common/bookings/booking.ts';
+import type { Job, VehicleHistory } from '#common/jobs/jobs.ts';
+import { tomorrow } from '#tests/support/bookings.ts';
+import { useJobsApp } from '#tests/support/jobs.ts';
+import { users } from '../db/schema.ts';
+
+const { fixture, people, bookJob, as } = useJobsApp();
+
+/** How the diary, the jobs, the fitter list and a vehicle's visits name the booking's fitter. */
+async function fitterNames(id: number) {
+  const diary = (
+    await request(fixture.app).get(`/api/bookings?from=${tomorrow}&to=${tomorrow}`).set(fixture.staff.headers)
+  ).body as Booking[];
+  const jobs = (await as(people.owner).get(`/api/jobs?date=${tomorrow}`)).body as Job[];
+  const fitters = (await as(people.owner).get('/api/fitters')).body as Fitter[];
+  const vehicle = (await as(people.owner).get('/api/vehicles/AB12CDE')).body as VehicleHistory;
+  return {
+    diary: diary.find((booking) => booking.id === id)?.fitter?.name,
+    jobs: jobs.find((job) => job.id === id)?.fitter?.name,
+    fitters: fitters.find((fitter) => fitter.id === people.fitter.userId)?.name,
+    vehicle: vehicle.jobs.find((job) => job.id === id)?.fitter,
+  };
+}
+
+describe('the fitter of a booking', () => {
+  it('is named by display name in the diary, the jobs, the fitter list and the vehicle history, else by username', async () => {
+    const { db } = fixture.database;
+    const job = await bookJob();
+    expect(await fitterNames(job.id)).toEqual({
+      diary: 'frank',
+      jobs: 'frank',
+      fitters: 'frank',
+      vehicle: 'frank',
+    });
+    await db.update(users).set({ displayName: 'Frank Miller' }).where(eq(users.id, people.fitter.userId));
+    try {
+      const named = 'Frank Miller';
+      expect(await fitterNames(job.id)).toEqual({
+        diary: named,
+        jobs: named,
+        fitters: named,
+        vehicle: named,
+      });
+    } finally {
+      await db.update(users).set({ displayName: null }).where(eq(users.id, people.fitter.userId));
+    }
+  });
+});

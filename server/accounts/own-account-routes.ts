@@ -80,7 +80,7 @@ function changeOwnDisplayName({ db, clock }: AccountsDependencies, { record }: R
       await record(req, {
         kind: 'display-name-changed',
         target: `account ${user.username}`,
-        detail: { to: displayName },
+        detail: { from: user.displayName, to: displayName },
       });
     }
     res.json({ ...user, displayName } satisfies StaffUser);

@@ -119,7 +119,7 @@ function changeStaffAccount({ db, clock }: AccountsDependencies, { record }: Rou
     const { before, account } = result;
     const target = `account ${account.username}`;
     if (before.displayName !== account.displayName) {
-      await record(req, { kind: 'display-name-changed', target, detail: { to: account.displayName } });
+      await record(req, { kind: 'display-name-changed', target, detail: { from: before.displayName, to: account.displayName } });
     }
     if (before.role !== account.role) {
       await record(req, { kind: 'role-changed', target, detail: { from: before.role, to: account.role } });

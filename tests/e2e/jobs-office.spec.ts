@@ -75,7 +75,7 @@ test.describe('the office follows the jobs', () => {
       await expect(sarah).toContainText('Completed');
       await expect(sarah).toContainText('Paid in full £25.00');
       await expect(page.getByRole('article', { name: 'Priya Shah' })).toContainText(
-        'Could not complete: No one there',
+        'Not completed: No one there',
       );
       const invoice = sarah.getByRole('link', { name: /Invoice INV-000001/ });
       const pdf = await page.request.get(`${origin}${await invoice.getAttribute('href')}`);

@@ -221,7 +221,7 @@ describe("the job's progress", () => {
     renderDay();
     const booking = await card('Sarah Mitchell');
     booking.getByText('On the way');
-    expect(booking.queryByText(/Could not complete/)).toBeNull();
+    expect(booking.queryByText(/Not completed/)).toBeNull();
   });
 
   it('shows why the fitter could not complete it, and how to send someone back', async () => {
@@ -245,7 +245,7 @@ describe("the job's progress", () => {
     expect(text).toContain('Reason: Locking wheel nut key missing');
     expect(text).toContain('Give it to a fitter again to send someone back.');
     // The job's badge.
-    within(booking).getByText('Could not complete');
+    within(booking).getByText('Not completed');
   });
 
   it('sends the same fitter back at a press, and the job starts afresh', async () => {

@@ -98,7 +98,10 @@ function addAccount({ db, clock, publicUrl }: AccountsDependencies, { record }: 
     await record(req, {
       kind: 'account-created',
       target: `account ${result.account.username}`,
-      detail: { role: result.account.role, ...(result.account.displayName && { name: result.account.displayName }) },
+      detail: {
+        role: result.account.role,
+        ...(result.account.displayName && { name: result.account.displayName }),
+      },
     });
     res.status(201).json({
       ...result.account,
@@ -119,7 +122,11 @@ function changeStaffAccount({ db, clock }: AccountsDependencies, { record }: Rou
     const { before, account } = result;
     const target = `account ${account.username}`;
     if (before.displayName !== account.displayName) {
-      await record(req, { kind: 'display-name-changed', target, detail: { from: before.displayName, to: account.displayName } });
+      await record(req, {
+        kind: 'display-name-changed',
+        target,
+        detail: { from: before.displayName, to: account.displayName },
+      });
     }
     if (before.role !== account.role) {
       await record(req, { kind: 'role-changed', target, detail: { from: before.role, to: account.role } });

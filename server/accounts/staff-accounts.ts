@@ -87,7 +87,14 @@ export async function createAccount(
   try {
     const [row] = await db
       .insert(users)
-      .values({ username, displayName: displayName ?? null, role, passwordHash: null, createdAt: now, updatedAt: now })
+      .values({
+        username,
+        displayName: displayName ?? null,
+        role,
+        passwordHash: null,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning({ id: users.id });
     id = row!.id;
   } catch (error) {

@@ -1,6 +1,6 @@
 import { Button } from '#app/components/ui/button.tsx';
 import { useForm } from 'react-hook-form';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { ownDisplayNameSchema } from '#common/accounts/accounts.ts';
 import { displayNameLimits } from '#common/accounts/limits.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';

@@ -77,13 +77,14 @@ export function AddStaffForm() {
             />
           )}
         </FormField>
-        <FormField
-          id="new-account-display-name"
-          label="Display name"
-          error={errors.displayName?.message}
-        >
+        <FormField id="new-account-display-name" label="Display name" error={errors.displayName?.message}>
           {(control) => (
-            <input {...control} {...register('displayName')} autoComplete="off" placeholder="e.g. Dave Smith" />
+            <input
+              {...control}
+              {...register('displayName')}
+              autoComplete="off"
+              placeholder="e.g. Dave Smith"
+            />
           )}
         </FormField>
         <FormField id="new-account-role" label="Role" error={errors.role?.message}>

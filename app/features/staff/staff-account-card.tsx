@@ -60,8 +60,8 @@ export function StaffAccountCard({ account, own, onDeleted }: StaffAccountCardPr
       </dl>
       {own ? (
         <p className="mt-4 text-sm text-slate-600">
-          Change your own name, password and two-factor sign-in under My account. Another owner can change your role
-          or access.
+          Change your own name, password and two-factor sign-in under My account. Another owner can change
+          your role or access.
         </p>
       ) : (
         <StaffAccountActions account={account} onDeleted={onDeleted} />

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Fitter } from '#common/accounts/accounts.ts';
 import type { Booking } from '#common/bookings/booking.ts';
-import type { Job, VehicleHistory } from '#common/jobs/jobs.ts';
+import type { Job, Takings, VehicleHistory } from '#common/jobs/jobs.ts';
 import { tomorrow } from '#tests/support/bookings.ts';
 import { useJobsApp } from '#tests/support/jobs.ts';
 import { users } from '../db/schema.ts';
@@ -45,6 +45,23 @@ describe('the fitter of a booking', () => {
         fitters: named,
         vehicle: named,
       });
+    } finally {
+      await db.update(users).set({ displayName: null }).where(eq(users.id, people.fitter.userId));
+    }
+  });
+
+  it('is named by display name in the takings of the day, else by the name kept with the payment', async () => {
+    const { db } = fixture.database;
+    const job = await bookJob();
+    await as(people.fitter).pay(job.id, { method: 'card', amount: 2000 }).expect(201);
+    const takenBy = async () =>
+      ((await as(people.owner).get('/api/takings?date=2026-11-24')).body as Takings).fitters.map(
+        (entry) => entry.fitter?.name,
+      );
+    expect(await takenBy()).toEqual(['frank']);
+    await db.update(users).set({ displayName: 'Frank Miller' }).where(eq(users.id, people.fitter.userId));
+    try {
+      expect(await takenBy()).toEqual(['Frank Miller']);
     } finally {
       await db.update(users).set({ displayName: null }).where(eq(users.id, people.fitter.userId));
     }

@@ -45,7 +45,8 @@ export function StaffAccountCard({ account, own, onDeleted }: StaffAccountCardPr
         </div>
       </div>
       <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
-        <Fact term="Username">{account.username}</Fact>
+        {/* The heading names the account by its username when it has no display name. */}
+        {account.displayName && <Fact term="Username">{account.username}</Fact>}
         <Fact term="Added">
           <time dateTime={account.createdAt}>{formatDay(account.createdAt)}</time>
         </Fact>

@@ -1,7 +1,7 @@
 // No validation library here: the diary, the jobs and the server's e-mails all name staff with it.
 
 /** What names a staff account: its login, and the name its person goes by, when set. */
-export type NamedAccount = { username: string; displayName: string | null };
+export type NamedAccount = { username: string; displayName?: string | null };
 
 /** How colleagues are named on staff screens: their display name, else their username. */
 export const staffName = ({ username, displayName }: NamedAccount) => displayName ?? username;

@@ -175,7 +175,7 @@ export type Booking = {
     priceHeld: boolean;
     linesReason: string | null;
   } | null;
-  /** Why it was cancelled, and by whom (`customer` or a member of staff's username). */
+  /** Why it was cancelled, and by whom (`customer`, or a member of staff as named at the time). */
   cancelReason: string | null;
   cancelledBy: string | null;
   /** The tyres booked with the fitting, or null. */

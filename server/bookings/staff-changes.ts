@@ -16,10 +16,14 @@ import type { SiteContent } from '#common/site-content/site-content.ts';
 import { selectRows, type Database } from '../db/client.ts';
 import { bookingPlaces, bookings, enquiryNotes, users } from '../db/schema.ts';
 import { staffNameSql } from '../db/staff-names.ts';
+import { staffName, type NamedAccount } from '#common/accounts/staff-names.ts';
 import { forgetAvailability } from './availability.ts';
 import { hashManageToken, newManageToken } from './customer-link.ts';
 import type { BookingDependencies } from './dependencies.ts';
 import { findBooking, lockBooking, moveEnquiry, queueMail, restartJob } from './records.ts';
+
+/** Who makes a change: the signed-in account. */
+type StaffActor = NamedAccount & { id: number };
 
 /**
  * The staff's changes to a booking from the dashboard: confirming, completing, a no-show, a
@@ -45,7 +49,7 @@ export async function changeBooking(
   deps: BookingDependencies,
   id: number,
   change: StaffChange,
-  actor: { id: number; username: string },
+  actor: StaffActor,
 ): Promise<StaffChangeResult> {
   const [content, business] = await Promise.all([deps.content(), deps.settings()]);
   const now = deps.clock();
@@ -106,7 +110,7 @@ async function changeStatus(
   tx: Database,
   booking: Booking,
   change: Extract<StaffChange, { status: string }>,
-  actor: { id: number; username: string },
+  actor: StaffActor,
   { business, now }: ChangeContext,
 ): Promise<StaffChangeResult> {
   const { id } = booking;
@@ -124,7 +128,8 @@ async function changeStatus(
       ...(cancelling
         ? {
             cancelReason: change.reason,
-            cancelledBy: actor.username,
+            // Named as colleagues read it, at the time: the diary shows who cancelled.
+            cancelledBy: staffName(actor),
             sequence: sql`${bookings.sequence} + 1`,
           }
         : {}),
@@ -147,7 +152,7 @@ async function moveBooking(
   tx: Database,
   booking: Booking,
   change: Extract<StaffChange, { date: string }>,
-  actor: { id: number; username: string },
+  actor: StaffActor,
   { content, business, now }: ChangeContext,
 ): Promise<StaffChangeResult> {
   const { id } = booking;
@@ -219,7 +224,7 @@ async function moveBooking(
   await tx.insert(enquiryNotes).values({
     enquiryId: booking.enquiryId,
     authorId: actor.id,
-    authorName: actor.username,
+    authorName: staffName(actor),
     text: `Booking moved from ${previous} to ${windowText(moved)}, ${moved.locationName}.`,
   });
   await queueMail(tx, 'booking-moved', moved, { manageToken: token, previous });

@@ -66,4 +66,20 @@ describe('the fitter of a booking', () => {
       await db.update(users).set({ displayName: null }).where(eq(users.id, people.fitter.userId));
     }
   });
+
+  it('who cancelled a booking is kept by the name colleagues read at the time', async () => {
+    const { db } = fixture.database;
+    await db.update(users).set({ displayName: 'Olivia Brown' }).where(eq(users.id, people.owner.userId));
+    try {
+      const job = await bookJob();
+      const cancelled = await request(fixture.app)
+        .put(`/api/bookings/${job.id}`)
+        .set(people.owner.headers)
+        .send({ status: 'cancelled', reason: 'Van off the road' })
+        .expect(200);
+      expect(cancelled.body).toMatchObject({ cancelledBy: 'Olivia Brown' });
+    } finally {
+      await db.update(users).set({ displayName: null }).where(eq(users.id, people.owner.userId));
+    }
+  });
 });

@@ -140,6 +140,20 @@ describe('messages stored by earlier versions', () => {
     expect(await onTheWay.attachments()).toEqual([]);
   });
 
+  it('queued before staff had display names name no fitter; queued since, the fitter by first name', () => {
+    const write = (kind: 'job-on-the-way' | 'job-report', fields: Record<string, unknown>) => {
+      const [, payload] = stored.find(([stored]) => stored === kind)!;
+      return mails.read({ kind, payload: { kind, ...payload, ...fields } }).write(context).text;
+    };
+    expect(write('job-on-the-way', {})).toContain('Your fitter from Test Tyres is on the way to Harold Hill');
+    expect(write('job-on-the-way', { fitter: 'Dave' })).toContain(
+      'Dave, your fitter from Test Tyres, is on the way to Harold Hill',
+    );
+    expect(write('job-on-the-way', { fitter: null })).toContain('Your fitter from Test Tyres is on the way');
+    expect(write('job-report', {})).toContain('Here is what we did today.');
+    expect(write('job-report', { fitter: 'Dave' })).toContain('Here is what Dave did today.');
+  });
+
   it('of a kind no domain writes, or of the wrong shape, are unreadable', () => {
     expect(() => mails.read({ kind: 'newsletter', payload: { kind: 'newsletter' } })).toThrow(
       UnreadableMessageError,

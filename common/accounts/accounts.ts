@@ -1,7 +1,7 @@
 // Staff accounts, two-factor sign-in and the activity log: the API's shapes and sentences, shared
 // by the server and the dashboard.
 import * as z from 'zod/mini';
-import { passwordLimits, usernameLimits } from './limits.ts';
+import { displayNameLimits, passwordLimits, usernameLimits } from './limits.ts';
 import { isOneOf } from '#common/util/words.ts';
 
 /**
@@ -28,6 +28,8 @@ export const recoveryCodeCount = 10;
 export type StaffAccount = {
   id: number;
   username: string;
+  /** The name colleagues and customers read ("Dave Smith"), or null when not set. */
+  displayName: string | null;
   role: StaffRole;
   createdAt: string;
   lastSignInAt: string | null;
@@ -94,6 +96,7 @@ export const activityKinds = [
   'account-set-up',
   'access-reset',
   'role-changed',
+  'display-name-changed',
   'account-disabled',
   'account-enabled',
   'account-deleted',
@@ -141,6 +144,7 @@ export const activityKindLabels: Record<ActivityKind, string> = {
   'account-set-up': 'Account set up',
   'access-reset': 'Access reset',
   'role-changed': 'Role changed',
+  'display-name-changed': 'Name changed',
   'account-disabled': 'Account disabled',
   'account-enabled': 'Account enabled',
   'account-deleted': 'Account deleted',
@@ -175,7 +179,10 @@ export const activityKindLabels: Record<ActivityKind, string> = {
 export type ActivityEntry = {
   id: number;
   occurredAt: string;
-  /** Who did it: the account's name at the time (kept after the account is deleted), or null. */
+  /**
+   * Who did it: the account's display name, else its username at the time (kept after the account
+   * is deleted); or null.
+   */
   actor: string | null;
   actorId: number | null;
   kind: ActivityKind;
@@ -214,8 +221,31 @@ const newPassword = text(
   z.maxLength(passwordLimits.max, `Password must be ${passwordLimits.max} characters or fewer`),
 );
 
+/**
+ * A display name as typed: trimmed, and cleared (null) when empty; letters, spaces and the like,
+ * no line breaks or other control characters (it goes into e-mails' text).
+ */
+export const displayNameSchema = z.pipe(
+  z.transform((value: unknown) => {
+    if (value === null || value === undefined) return null;
+    return typeof value === 'string' ? value.trim() || null : value;
+  }),
+  z.nullable(
+    z
+      .string('Name must be text')
+      .check(
+        z.maxLength(displayNameLimits.max, `Name must be ${displayNameLimits.max} characters or fewer`),
+        z.regex(/^[^\p{Cc}]*$/u, 'Name must be on one line, without control characters'),
+      ),
+  ),
+);
+
+/** `PUT /api/user/display-name`: the signed-in person's own name; null or empty clears it. */
+export const ownDisplayNameSchema = z.object({ displayName: displayNameSchema });
+
 /** `POST /api/users`. */
 export const newAccountSchema = z.object({
+  displayName: z.optional(displayNameSchema),
   username: z.pipe(
     z.transform((value: unknown) => (typeof value === 'string' ? value.trim() : '')),
     z
@@ -229,8 +259,9 @@ export const newAccountSchema = z.object({
   role: z.enum(staffRoles, 'Choose Owner or Staff'),
 });
 
-/** `PATCH /api/users/{id}`: either or both. */
+/** `PATCH /api/users/{id}`: any of them; a display name of null or empty clears it. */
 export const accountChangeSchema = z.object({
+  displayName: z.optional(displayNameSchema),
   role: z.optional(z.enum(staffRoles, 'Choose Owner or Staff')),
   disabled: z.optional(z.boolean('disabled is true or false')),
 });

@@ -48,6 +48,8 @@ export type RegistrationInput = z.output<typeof registrationSchema>;
 export type StaffUser = {
   id: number;
   username: string;
+  /** The name colleagues and customers read, or null when not set (common/accounts/staff-names.ts). */
+  displayName: string | null;
   role: StaffRole;
   /** Two-factor sign-in is on for this account. */
   twoFactor: boolean;

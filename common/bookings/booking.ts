@@ -5,7 +5,7 @@ import { dayText, lockingNutsAnswers, outsideAreaForMobileMessage, type LockingN
 import { enquirySchema } from '#common/enquiries/enquiry.ts';
 import { isPostcode, normalisePostcode, postcodeMessage } from '#common/site-content/postcode.ts';
 import { formatTime, isCalendarDate, timePattern } from '#common/time/week.ts';
-import type { JobStatus } from '#common/jobs/jobs.ts';
+import { type BookingStatus, type JobStatus } from './state-words.ts';
 import { maxTyreQuantity } from '#common/tyres/catalogue.ts';
 import { isRegistration, normaliseRegistration, registrationMessage } from '#common/vehicles/registration.ts';
 
@@ -130,16 +130,8 @@ export type BookingField = keyof BookingPayload;
 
 export { bookingHoneypotField } from './words.ts';
 
-export const bookingStatuses = ['booked', 'confirmed', 'completed', 'no-show', 'cancelled'] as const;
-export type BookingStatus = (typeof bookingStatuses)[number];
-
-export const bookingStatusLabels: Record<BookingStatus, string> = {
-  booked: 'Booked',
-  confirmed: 'Confirmed',
-  completed: 'Completed',
-  'no-show': 'No-show',
-  cancelled: 'Cancelled',
-};
+// Their words are those of every booking's and job's state (state-words.ts).
+export { bookingStatuses, bookingStatusLabels, type BookingStatus } from './state-words.ts';
 
 /**
  * The statuses staff may move a booking to from each status (PUT /api/bookings/{id}): a new
@@ -203,7 +195,7 @@ export type Booking = {
     priceHeld: boolean;
     linesReason: string | null;
   } | null;
-  /** Why it was cancelled, and by whom (`customer` or a member of staff's username). */
+  /** Why it was cancelled, and by whom (`customer`, or a member of staff as named at the time). */
   cancelReason: string | null;
   cancelledBy: string | null;
   /** The tyres booked with the fitting, or null. */

@@ -1,20 +1,13 @@
 // zod/mini: the fitter's phone validates with it before queueing an action.
 import * as z from 'zod/mini';
 import { formatPence } from '#common/util/money.ts';
+import { jobStatusLabels, type JobStatus } from '#common/bookings/state-words.ts';
 import { paymentMethods, type ChargedLine, type PaymentMethod } from './invoice.ts';
 
 /** The fitter's day: a job's statuses, actions and record, shared by the server and the phone. */
 
-export const jobStatuses = ['scheduled', 'on-the-way', 'arrived', 'completed', 'not-completed'] as const;
-export type JobStatus = (typeof jobStatuses)[number];
-
-export const jobStatusLabels: Record<JobStatus, string> = {
-  scheduled: 'Scheduled',
-  'on-the-way': 'On the way',
-  arrived: 'Arrived',
-  completed: 'Completed',
-  'not-completed': 'Could not complete',
-};
+// Their words are those of every booking's and job's state (common/bookings/state-words.ts).
+export { jobStatuses, jobStatusLabels, type JobStatus } from '#common/bookings/state-words.ts';
 
 /**
  * Where a job stands: what the office made of its booking (completed, a no-show), else the

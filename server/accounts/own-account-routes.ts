@@ -3,6 +3,7 @@ import { Router, type Request, type Response } from 'express';
 import {
   codeSchema,
   invalidCodeMessage,
+  ownDisplayNameSchema,
   passwordChangeSchema,
   twoFactorProofSchema,
   twoFactorReplaceSchema,
@@ -22,7 +23,9 @@ import {
   disableTwoFactor,
   enableTwoFactor,
   renewRecoveryCodes,
+  setOwnDisplayName,
 } from './own-account.ts';
+import type { StaffUser } from '#common/auth/auth.ts';
 import type { AccountsDependencies, RouteHelpers } from './route-helpers.ts';
 
 const sessionId = (req: Request) => idParam(req, 'The session id must be a positive whole number.');
@@ -41,10 +44,11 @@ function describeUserAgent(userAgent: string | null): { browser: string; os: str
   return { browser, os };
 }
 
-/** The signed-in person's own account: their password and their sessions. */
+/** The signed-in person's own account: their name, their password and their sessions. */
 export function ownAccountRouter(deps: AccountsDependencies, helpers: RouteHelpers) {
   const own = Router();
-  own.use(['/user/password', '/user/sessions'], deps.requireAnyUser);
+  own.use(['/user/display-name', '/user/password', '/user/sessions'], deps.requireAnyUser);
+  own.put('/user/display-name', changeOwnDisplayName(deps, helpers));
   own.post('/user/password', changeOwnPassword(deps, helpers));
   own.get('/user/sessions', ownSessions(deps, helpers));
   own.delete('/user/sessions', endOtherSessions(deps, helpers));
@@ -64,6 +68,23 @@ export function twoFactorRouter(deps: AccountsDependencies, helpers: RouteHelper
   twoFactor.post('/user/two-factor/recovery-codes', renewOwnRecoveryCodes(deps, helpers));
   twoFactor.post('/user/two-factor/disable', disableOwnTwoFactor(deps, helpers));
   return twoFactor;
+}
+
+/** PUT /user/display-name: the name the signed-in person goes by, set or cleared; the user as now. */
+function changeOwnDisplayName({ db, clock }: AccountsDependencies, { record }: RouteHelpers) {
+  return async (req: Request, res: Response) => {
+    const { displayName } = parseBody(ownDisplayNameSchema, req.body ?? {});
+    const user = req.user!;
+    if (displayName !== user.displayName) {
+      await setOwnDisplayName(db, user.id, displayName, clock());
+      await record(req, {
+        kind: 'display-name-changed',
+        target: `account ${user.username}`,
+        detail: { from: user.displayName, to: displayName },
+      });
+    }
+    res.json({ ...user, displayName } satisfies StaffUser);
+  };
 }
 
 /** POST /user/password: the signed-in account’s password changed; its other sessions end. */

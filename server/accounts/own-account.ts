@@ -151,3 +151,13 @@ export async function disableTwoFactor(db: Database, userId: number, now: Date):
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   });
 }
+
+/** Sets or clears (null) the signed-in person's own display name. */
+export async function setOwnDisplayName(
+  db: Database,
+  userId: number,
+  displayName: string | null,
+  now: Date,
+): Promise<void> {
+  await db.update(users).set({ displayName, updatedAt: now }).where(eq(users.id, userId));
+}

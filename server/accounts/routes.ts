@@ -98,7 +98,10 @@ function addAccount({ db, clock, publicUrl }: AccountsDependencies, { record }: 
     await record(req, {
       kind: 'account-created',
       target: `account ${result.account.username}`,
-      detail: { role: result.account.role },
+      detail: {
+        role: result.account.role,
+        ...(result.account.displayName && { name: result.account.displayName }),
+      },
     });
     res.status(201).json({
       ...result.account,
@@ -108,7 +111,7 @@ function addAccount({ db, clock, publicUrl }: AccountsDependencies, { record }: 
   };
 }
 
-/** PATCH /users/{id}: the account’s role changed, or the account disabled or enabled. */
+/** PATCH /users/{id}: the account’s display name or role changed, or the account disabled or enabled. */
 function changeStaffAccount({ db, clock }: AccountsDependencies, { record }: RouteHelpers) {
   return async (req: Request, res: Response) => {
     const id = accountId(req);
@@ -118,6 +121,13 @@ function changeStaffAccount({ db, clock }: AccountsDependencies, { record }: Rou
     if (result.outcome === 'last-owner') throw new HttpError(409, lastOwnerMessage);
     const { before, account } = result;
     const target = `account ${account.username}`;
+    if (before.displayName !== account.displayName) {
+      await record(req, {
+        kind: 'display-name-changed',
+        target,
+        detail: { from: before.displayName, to: account.displayName },
+      });
+    }
     if (before.role !== account.role) {
       await record(req, { kind: 'role-changed', target, detail: { from: before.role, to: account.role } });
     }

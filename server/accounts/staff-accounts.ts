@@ -9,6 +9,7 @@ import {
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { appMeta, recoveryCodes, sessions, users } from '../db/schema.ts';
+import { staffNameSql } from '../db/staff-names.ts';
 import { securitySettingsKey } from '../auth/staff-user.ts';
 import { createSetupToken } from './setup-links.ts';
 
@@ -24,6 +25,7 @@ const accountsLockKey = 727_016;
 const accountColumns = {
   id: users.id,
   username: users.username,
+  displayName: users.displayName,
   role: users.role,
   createdAt: users.createdAt,
   lastSignInAt: users.lastSignInAt,
@@ -41,6 +43,7 @@ type AccountRow = Omit<StaffAccount, 'createdAt' | 'lastSignInAt' | 'role'> & {
 const toAccount = (row: AccountRow): StaffAccount => ({
   id: row.id,
   username: row.username,
+  displayName: row.displayName,
   role: isStaffRole(row.role) ? row.role : 'staff',
   createdAt: row.createdAt.toISOString(),
   lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
@@ -57,13 +60,13 @@ export async function listAccounts(db: Database): Promise<StaffAccount[]> {
   return rows.map(toAccount);
 }
 
-/** The fitters the office can give jobs to: enabled `fitter` accounts, by name. */
+/** The fitters the office can give jobs to: enabled `fitter` accounts, by the name staff read. */
 export async function listFitters(db: Database): Promise<Fitter[]> {
   return db
-    .select({ id: users.id, name: users.username })
+    .select({ id: users.id, name: staffNameSql })
     .from(users)
     .where(and(eq(users.role, 'fitter'), isNull(users.disabledAt)))
-    .orderBy(asc(sql`lower(${users.username})`));
+    .orderBy(asc(sql`lower(${staffNameSql})`));
 }
 
 async function findAccount(db: Database, id: number): Promise<StaffAccount | null> {
@@ -77,14 +80,21 @@ type NewAccountResult =
 /** Adds an account without a password, and its set-up link. */
 export async function createAccount(
   db: Database,
-  { username, role }: { username: string; role: StaffRole },
+  { username, displayName, role }: { username: string; displayName?: string | null; role: StaffRole },
   now: Date,
 ): Promise<NewAccountResult> {
   let id: number;
   try {
     const [row] = await db
       .insert(users)
-      .values({ username, role, passwordHash: null, createdAt: now, updatedAt: now })
+      .values({
+        username,
+        displayName: displayName ?? null,
+        role,
+        passwordHash: null,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning({ id: users.id });
     id = row!.id;
   } catch (error) {
@@ -104,7 +114,7 @@ async function activeOwners(db: Database, except?: number): Promise<number> {
   return row?.owners ?? 0;
 }
 
-type AccountChange = { role?: StaffRole; disabled?: boolean };
+type AccountChange = { displayName?: string | null; role?: StaffRole; disabled?: boolean };
 
 type AccountChangeResult =
   | { outcome: 'changed'; account: StaffAccount; before: StaffAccount }
@@ -112,7 +122,7 @@ type AccountChangeResult =
   | { outcome: 'last-owner' };
 
 /**
- * Changes an account's role or disables or enables it. A change that would leave no active owner
+ * Changes an account's display name or role, or disables or enables it. A change that would leave no active owner
  * is refused; every such change holds one lock, so two owners demoting each other at once cannot
  * both succeed. Disabling ends all the account's sessions at once.
  */
@@ -140,6 +150,7 @@ export async function changeAccount(
     await tx
       .update(users)
       .set({
+        ...(change.displayName !== undefined && { displayName: change.displayName }),
         role,
         disabledAt: disabled ? (before.disabled ? sql`${users.disabledAt}` : now) : null,
         updatedAt: now,

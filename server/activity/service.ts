@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import type { ActivityEntry, ActivityKind } from '#common/accounts/accounts.ts';
 import { isActivityKind } from '#common/accounts/accounts.ts';
 import type { Database } from '../db/client.ts';
-import { activityLog } from '../db/schema.ts';
+import { activityLog, users } from '../db/schema.ts';
 import { installationKey } from '../db/installation-key.ts';
 
 /** Who did something: a signed-in account, or the operator's command line (null). */
@@ -82,8 +82,14 @@ type ActivityQuery = { actorId?: number; kind?: ActivityKind; before?: number; l
 /** A page of the log, newest first. */
 export async function listActivity(db: Database, query: ActivityQuery): Promise<ActivityEntry[]> {
   const rows = await db
-    .select()
+    .select({
+      entry: activityLog,
+      // The account's display name as it is now; else the username kept with the entry (which
+      // outlives a deleted account).
+      actorName: sql<string | null>`coalesce(${users.displayName}, ${activityLog.actorName})`,
+    })
     .from(activityLog)
+    .leftJoin(users, eq(users.id, activityLog.actorId))
     .where(
       and(
         query.actorId === undefined ? undefined : eq(activityLog.actorId, query.actorId),
@@ -93,10 +99,10 @@ export async function listActivity(db: Database, query: ActivityQuery): Promise<
     )
     .orderBy(desc(activityLog.id))
     .limit(query.limit);
-  return rows.map((row) => ({
+  return rows.map(({ entry: row, actorName }) => ({
     id: row.id,
     occurredAt: row.occurredAt.toISOString(),
-    actor: row.actorName,
+    actor: actorName,
     actorId: row.actorId,
     kind: isActivityKind(row.kind) ? row.kind : 'sign-in',
     client: row.clientHash,

@@ -31,6 +31,7 @@ describe('registration', () => {
     expect(response.body).toEqual({
       id: expect.any(Number),
       username: 'owner',
+      displayName: null,
       role: 'owner',
       twoFactor: false,
       twoFactorSetupRequired: false,
@@ -119,6 +120,7 @@ describe('signing in', () => {
     expect(overHttp.body).toEqual({
       id: expect.any(Number),
       username: 'sam',
+      displayName: null,
       role: 'owner',
       twoFactor: false,
       twoFactorSetupRequired: false,

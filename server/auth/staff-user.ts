@@ -14,6 +14,7 @@ const twoFactorRequiredSql = sql<boolean>`coalesce((select (${appMeta.value} ->>
 export const staffUserColumns = {
   id: users.id,
   username: users.username,
+  displayName: users.displayName,
   role: users.role,
   twoFactor: sql<boolean>`${users.twoFactorSecret} is not null`,
   twoFactorSetupRequired: sql<boolean>`(${users.twoFactorSecret} is null and ${twoFactorRequiredSql})`,
@@ -24,12 +25,14 @@ type StaffUserRow = Omit<StaffUser, 'role'> & { role: string };
 export const toStaffUser = ({
   id,
   username,
+  displayName,
   role,
   twoFactor,
   twoFactorSetupRequired,
 }: StaffUserRow): StaffUser => ({
   id,
   username,
+  displayName,
   role: isStaffRole(role) ? role : 'staff',
   twoFactor: Boolean(twoFactor),
   twoFactorSetupRequired: Boolean(twoFactorSetupRequired),

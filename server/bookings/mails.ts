@@ -1,4 +1,5 @@
 import { bookingAddress, bookingWindowText as windowText, type Booking } from '#common/bookings/booking.ts';
+import { stateWords } from '#common/bookings/state-words.ts';
 import { formatRegistration } from '#common/vehicles/registration.ts';
 import { formatPence } from '#common/tyres/pricing.ts';
 import { z } from 'zod';
@@ -190,7 +191,7 @@ function bookingMail(notification: BookingNotification, context: BookingMailCont
           'Notes:',
           booking.notes || 'None',
           '',
-          'It is in the diary (Bookings) and in the enquiries as Booked. Reply to this e-mail to answer the customer.',
+          `It is in the diary (Bookings) and in the enquiries as ${stateWords.booked}. Reply to this e-mail to answer the customer.`,
         ].join('\n'),
       };
     case 'booking-confirmation':
@@ -234,7 +235,7 @@ function bookingMail(notification: BookingNotification, context: BookingMailCont
     case 'booking-cancelled':
       return {
         ...customer,
-        subject: `Booking cancelled: ${windowText(booking)} (${booking.reference}) - ${company}`,
+        subject: `Booking ${stateWords.cancelled.toLowerCase()}: ${windowText(booking)} (${booking.reference}) - ${company}`,
         text: [
           `Dear ${booking.name},`,
           '',
@@ -279,7 +280,7 @@ function customerChangeNotice(
   }
   return {
     ...staff,
-    subject: `Booking cancelled by the customer: ${booking.name}, ${windowText(booking)}`,
+    subject: `Booking ${stateWords.cancelled.toLowerCase()} by the customer: ${booking.name}, ${windowText(booking)}`,
     text: [
       `${booking.name} cancelled booking ${booking.reference} online.`,
       '',

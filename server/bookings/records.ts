@@ -2,6 +2,7 @@ import { and, between, eq, sql, type SQL } from 'drizzle-orm';
 import type { Booking } from '#common/bookings/booking.ts';
 import { isoTime, selectRows, type Database } from '../db/client.ts';
 import { bookings, enquiries, enquiryEvents, jobs, outbox, users } from '../db/schema.ts';
+import { staffNameSql } from '../db/staff-names.ts';
 
 /**
  * Stored bookings: reading them in the API's shape, and the steps every change to one takes
@@ -20,7 +21,7 @@ export const bookingJson = sql`json_build_object('id', ${bookings.id}, 'referenc
   'postcode', ${bookings.postcode}, 'addressLine', ${bookings.addressLine}, 'town', ${bookings.town},
   'outsideArea', ${bookings.outsideArea}, 'notes', ${bookings.notes},
   'lockingNuts', ${bookings.lockingNuts}, 'lockingNutKey', ${bookings.lockingNutKey},
-  'fitter', (select json_build_object('id', ${users.id}, 'name', ${users.username}) from ${users}
+  'fitter', (select json_build_object('id', ${users.id}, 'name', ${staffNameSql}) from ${users}
     where ${users.id} = ${bookings.fitterId}),
   'job', (select json_build_object('status', ${jobs.status}, 'notCompletedReason', ${jobs.notCompletedReason},
     'priceHeld', ${jobs.priceHeldAt} is not null, 'linesReason', ${jobs.linesReason})

@@ -17,6 +17,8 @@ import type { BusinessSettings } from '#common/settings/domains.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
 import { selectRows, type Database } from '../db/client.ts';
 import { bookingPlaces, bookings, enquiryNotes, users } from '../db/schema.ts';
+import { staffNameSql } from '../db/staff-names.ts';
+import { staffName, type NamedAccount } from '#common/accounts/staff-names.ts';
 import { forgetAvailability } from './availability.ts';
 import { hashManageToken, newManageToken } from './customer-link.ts';
 import type { BookingDependencies } from './dependencies.ts';
@@ -28,6 +30,9 @@ import {
   queueMail,
   restartJob,
 } from './records.ts';
+
+/** Who makes a change: the signed-in account. */
+type StaffActor = NamedAccount & { id: number };
 
 /**
  * The staff's changes to a booking from the dashboard: confirming, completing, a no-show, a
@@ -54,7 +59,7 @@ export async function changeBooking(
   deps: BookingDependencies,
   id: number,
   change: StaffChange,
-  actor: { id: number; username: string },
+  actor: StaffActor,
 ): Promise<StaffChangeResult> {
   const [content, business] = await Promise.all([deps.content(), deps.settings()]);
   const now = deps.clock();
@@ -81,7 +86,7 @@ export function afterBookingChange(deps: BookingDependencies) {
 export type ChangeContext = { content: SiteContent; business: BusinessSettings; now: Date };
 
 /** Who moves a booking: a member of staff from the diary, or the customer through their link. */
-export type BookingMover = { id: number; username: string } | 'customer';
+export type BookingMover = StaffActor | 'customer';
 
 export const supplierTyresMoveMessage =
   'Your tyres are ordered for the day you booked: choose that day or a later one, or call us.';
@@ -103,7 +108,7 @@ async function giveToFitter(
     fitterId === null
       ? [null]
       : await tx
-          .select({ id: users.id, username: users.username })
+          .select({ id: users.id, name: staffNameSql })
           .from(users)
           .where(sql`${users.id} = ${fitterId} and ${users.role} = 'fitter' and ${users.disabledAt} is null`);
   if (fitter === undefined) {
@@ -118,7 +123,7 @@ async function giveToFitter(
   return {
     status: 200,
     booking: (await findBooking(tx, id))!,
-    summary: fitter ? `given to ${fitter.username}` : 'fitter removed',
+    summary: fitter ? `given to ${fitter.name}` : 'fitter removed',
   };
 }
 
@@ -127,7 +132,7 @@ async function changeStatus(
   tx: Database,
   booking: Booking,
   change: Extract<StaffChange, { status: string }>,
-  actor: { id: number; username: string },
+  actor: StaffActor,
   { business, now }: ChangeContext,
 ): Promise<StaffChangeResult> {
   const { id } = booking;
@@ -145,7 +150,8 @@ async function changeStatus(
       ...(cancelling
         ? {
             cancelReason: change.reason,
-            cancelledBy: actor.username,
+            // Named as colleagues read it, at the time: the diary shows who cancelled.
+            cancelledBy: staffName(actor),
             sequence: sql`${bookings.sequence} + 1`,
           }
         : {}),
@@ -258,7 +264,7 @@ export async function moveBooking(
   await tx.insert(enquiryNotes).values({
     enquiryId: booking.enquiryId,
     authorId: customer ? null : actor.id,
-    authorName: customer ? customerActorName : actor.username,
+    authorName: customer ? customerActorName : staffName(actor),
     text: `Booking moved${customer ? ' online by the customer' : ''} from ${previous} to ${windowText(moved)}, ${moved.locationName}.`,
   });
   await queueMail(tx, 'booking-moved', moved, { manageToken: token, previous });

@@ -23,6 +23,11 @@ export const users = pgTable(
   {
     id: serial('id').primaryKey(),
     username: text('username').notNull(),
+    /**
+     * What colleagues and customers read ("Dave Smith"), set by an owner or the person; null until
+     * set, when staff screens show the username and customers read no name at all.
+     */
+    displayName: text('display_name'),
     passwordHash: text('password_hash'),
     /** `owner`, `staff` or `fitter` (common/accounts/accounts.ts). */
     role: text('role').notNull().default('staff'),

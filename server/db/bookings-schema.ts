@@ -75,7 +75,7 @@ export const bookings = pgTable(
     /** The fitter the office gave the job to (a `fitter` account), if any. */
     fitterId: integer('fitter_id').references(() => users.id, { onDelete: 'set null' }),
     cancelReason: text('cancel_reason'),
-    /** `customer`, or the username of the member of staff who cancelled. */
+    /** `customer`, or the member of staff who cancelled, as named at the time (display name, else username). */
     cancelledBy: text('cancelled_by'),
     /** SHA-256 of the customer's manage link token (the token itself is never stored). */
     manageTokenHash: text('manage_token_hash').notNull(),

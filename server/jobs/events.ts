@@ -14,7 +14,8 @@ import type { BusinessSettings } from '#common/settings/domains.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
 import { linesText, linesTotal, reductionPastLimit, sameLines } from '#common/jobs/lines.ts';
 import type { Database } from '../db/client.ts';
-import { bookings, enquiryNotes, jobEvents, jobs, outbox } from '../db/schema.ts';
+import { bookings, enquiryNotes, jobEvents, jobs, outbox, users } from '../db/schema.ts';
+import { firstNameOf } from '#common/accounts/staff-names.ts';
 import { idempotencyConflictMessage, requestHash, sameRequest } from '../http/idempotency.ts';
 import { completeBooking, lockBooking } from '../bookings/records.ts';
 import type { JobActor, JobsDependencies } from './dependencies.ts';
@@ -24,6 +25,19 @@ import { chargedLinesOf, findJobRow, jobOf, type JobRow } from './list.ts';
 
 /** What the activity log keeps of an action: its kind, and a change of the lines in full. */
 type JobEventActivity = Record<string, string | number>;
+
+/**
+ * How the customer's e-mails name the booking's fitter: the first word of their display name, or
+ * null (no name) without one. Never the username: an account's username is half of its sign-in.
+ */
+async function fitterFirstName(tx: Database, booking: Booking): Promise<string | null> {
+  if (!booking.fitter) return null;
+  const [fitter] = await tx
+    .select({ displayName: users.displayName })
+    .from(users)
+    .where(eq(users.id, booking.fitter.id));
+  return firstNameOf(fitter?.displayName);
+}
 
 type JobEventResult =
   | { status: 200; job: Job }
@@ -87,8 +101,7 @@ export async function recordJobEvent(
         if (before.status === 'scheduled') {
           await tx.insert(outbox).values({
             kind: 'job-on-the-way',
-            // No fitter's name: an account's username is half of its sign-in, not for customers.
-            payload: { kind: 'job-on-the-way', booking, eta },
+            payload: { kind: 'job-on-the-way', booking, eta, fitter: await fitterFirstName(tx, booking) },
           });
           queued = true;
         }
@@ -171,7 +184,14 @@ async function invoiceAndReport(
   });
   await tx.insert(outbox).values({
     kind: 'job-report',
-    payload: { kind: 'job-report', booking, record, invoiceId: invoice.id, invoiceNumber: invoice.number },
+    payload: {
+      kind: 'job-report',
+      booking,
+      record,
+      invoiceId: invoice.id,
+      invoiceNumber: invoice.number,
+      fitter: await fitterFirstName(tx, booking),
+    },
     nextAttemptAt: new Date(now.getTime() + deps.reportDelayMs),
   });
   return invoice;

@@ -7,6 +7,7 @@ import { isBranchService } from '#common/bookings/branch-services.ts';
 import { keyedPriceLines } from '#common/site-content/facts.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
 import type { Database } from '../db/client.ts';
+import { staffNameSql } from '../db/staff-names.ts';
 import { bookings, invoices, jobFiles, jobs, payments, users } from '../db/schema.ts';
 
 /** The columns a job is read from: its booking, its job row, and what was paid and photographed. */
@@ -20,7 +21,7 @@ const jobColumns = {
   jobStatus: jobs.status,
   eta: jobs.eta,
   fitterId: bookings.fitterId,
-  fitterName: users.username,
+  fitterName: staffNameSql,
   name: bookings.name,
   phone: bookings.phone,
   email: bookings.email,

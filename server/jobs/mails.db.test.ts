@@ -8,6 +8,8 @@ import { startSmtpServer, until } from '#tests/support/smtp.ts';
 import { notificationAddresses } from '../notifications/addresses.ts';
 import { createMailer } from '../notifications/mailer.ts';
 import { startOutbox } from '#tests/support/outbox.ts';
+import { eq } from 'drizzle-orm';
+import { outbox, users } from '../db/schema.ts';
 
 const { fixture, content, people, bookJob, as } = useJobsApp();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -77,5 +79,40 @@ describe('the customer’s e-mails of a job', () => {
     expect(invoice).toContain('INV-000001');
     // Paid at the kerb before the report went: the invoice says so.
     expect(invoice).toContain('Paid in full');
+  });
+
+  it('name the fitter by the first word of their display name, kept with the message when queued', async () => {
+    const { db } = fixture.database;
+    await db.update(users).set({ displayName: 'Frank  Miller' }).where(eq(users.id, people.fitter.userId));
+    try {
+      await db.delete(outbox);
+      const job = await bookJob({ email: 'sarah@example.com', name: 'Sarah Mitchell' });
+      await as(people.fitter).event(job.id, { type: 'on-the-way', eta: '08:35', idempotencyKey: newKey() });
+      await as(people.fitter).event(job.id, {
+        type: 'completed',
+        record: makeRecord(),
+        idempotencyKey: newKey(),
+      });
+      const queued = await db.select({ kind: outbox.kind, payload: outbox.payload }).from(outbox);
+      const fitterOf = (kind: string) =>
+        (queued.find((row) => row.kind === kind)?.payload as { fitter?: unknown } | undefined)?.fitter;
+      expect(fitterOf('job-on-the-way')).toBe('Frank');
+      expect(fitterOf('job-report')).toBe('Frank');
+    } finally {
+      await db.update(users).set({ displayName: null }).where(eq(users.id, people.fitter.userId));
+    }
+  });
+
+  it('name no fitter when the fitter has no display name, never their username', async () => {
+    const { db } = fixture.database;
+    await db.delete(outbox);
+    const job = await bookJob({ email: 'sarah@example.com', name: 'Sarah Mitchell' });
+    await as(people.fitter).event(job.id, { type: 'on-the-way', eta: '08:35', idempotencyKey: newKey() });
+    const [queued] = await db
+      .select({ payload: outbox.payload })
+      .from(outbox)
+      .where(eq(outbox.kind, 'job-on-the-way'));
+    expect(queued?.payload).toMatchObject({ fitter: null });
+    expect(JSON.stringify(queued?.payload)).not.toContain('"fitter":"frank"');
   });
 });

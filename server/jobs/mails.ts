@@ -1,4 +1,5 @@
 import { bookingAddress, type Booking } from '#common/bookings/booking.ts';
+import { stateWords } from '#common/bookings/state-words.ts';
 import { formatRegistration } from '#common/vehicles/registration.ts';
 import { jobReportWords } from '#common/jobs/customer-report.ts';
 import type { JobRecord } from '#common/jobs/jobs.ts';
@@ -11,13 +12,14 @@ import type { BusinessContact, Mail, Mailbox } from '#server/notifications/maile
 
 /** The e-mails of the fitter's day, to the customer: on the way, and the job report with its invoice. */
 type JobNotification =
-  | { kind: 'job-on-the-way'; booking: Booking; eta: string }
+  | { kind: 'job-on-the-way'; booking: Booking; eta: string; fitter: string | null }
   | {
       kind: 'job-report';
       booking: Booking;
       record: JobRecord;
       invoiceId: number;
       invoiceNumber: string;
+      fitter: string | null;
     };
 
 type JobMailContext = {
@@ -60,7 +62,7 @@ function jobMail(notification: JobNotification, context: JobMailContext): Mail {
       text: [
         `Dear ${booking.name},`,
         '',
-        `Your fitter from ${company} is on the way to ${where} for your ${booking.serviceTitle.toLowerCase()} and expects to arrive at about ${formatTime(notification.eta)}.`,
+        `${notification.fitter ? `${notification.fitter}, your fitter from ${company},` : `Your fitter from ${company}`} is ${stateWords['on-the-way'].toLowerCase()} to ${where} for your ${booking.serviceTitle.toLowerCase()} and expects to arrive at about ${formatTime(notification.eta)}.`,
         '',
         `Vehicle: ${vehicle}`,
         `Reference: ${booking.reference}`,
@@ -76,7 +78,7 @@ function jobMail(notification: JobNotification, context: JobMailContext): Mail {
     text: [
       `Dear ${booking.name},`,
       '',
-      `Thank you for choosing ${company}. Here is what we did today.`,
+      `Thank you for choosing ${company}. Here is what ${notification.fitter ?? 'we'} did today.`,
       '',
       `Service: ${booking.serviceTitle}`,
       `Vehicle: ${vehicle}`,
@@ -92,7 +94,13 @@ function jobMail(notification: JobNotification, context: JobMailContext): Mail {
 
 /** A job e-mail as stored (events.ts queues them), checked again when read back. */
 const jobNotificationSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('job-on-the-way'), booking: storedBookingSchema, eta: z.string() }),
+  z.object({
+    kind: z.literal('job-on-the-way'),
+    booking: storedBookingSchema,
+    eta: z.string(),
+    // The fitter's first name; none in e-mails queued before staff had display names.
+    fitter: z.string().nullable().default(null),
+  }),
   z.object({
     kind: z.literal('job-report'),
     booking: storedBookingSchema,
@@ -100,6 +108,7 @@ const jobNotificationSchema = z.discriminatedUnion('kind', [
     record: z.custom<JobRecord>((value) => typeof value === 'object' && value !== null),
     invoiceId: z.number(),
     invoiceNumber: z.string(),
+    fitter: z.string().nullable().default(null),
   }),
 ]) satisfies z.ZodType<JobNotification, unknown>;
 

@@ -6,7 +6,7 @@ import { addDays } from '#common/time/week.ts';
 import { londonInstant } from '#common/time/london.ts';
 import { formatPence } from '#common/util/money.ts';
 import type { Database } from '../db/client.ts';
-import { bookings, payments } from '../db/schema.ts';
+import { bookings, payments, users } from '../db/schema.ts';
 import { lockBooking } from '../bookings/records.ts';
 import { idempotencyConflictMessage, requestHash, sameRequest } from '../http/idempotency.ts';
 import type { JobActor, JobsDependencies } from './dependencies.ts';
@@ -98,20 +98,22 @@ export async function takingsOf(db: Database, date: string): Promise<Takings> {
   const rows = await db
     .select({
       takenById: payments.takenById,
-      takenBy: payments.takenByName,
+      // The display name as it is now, else the name kept with the payment (a deleted account's).
+      takenBy: sql<string | null>`coalesce(${users.displayName}, ${payments.takenByName})`,
       method: payments.method,
       amount: sql<number>`sum(${payments.amountPence})::int`,
       count: sql<number>`count(*)::int`,
     })
     .from(payments)
+    .leftJoin(users, eq(users.id, payments.takenById))
     .where(
       and(
         gte(payments.takenAt, londonInstant(date, '00:00')),
         lt(payments.takenAt, londonInstant(addDays(date, 1), '00:00')),
       ),
     )
-    .groupBy(payments.takenById, payments.takenByName, payments.method)
-    .orderBy(payments.takenByName, payments.method);
+    .groupBy(payments.takenById, payments.takenByName, users.displayName, payments.method)
+    .orderBy(sql`coalesce(${users.displayName}, ${payments.takenByName})`, payments.method);
   const byMethod = noMethods();
   const people = new Map<string, Takings['fitters'][number]>();
   for (const row of rows) {

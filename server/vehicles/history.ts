@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import { jobStatusOf, notCompletedReasonOf, type VehicleHistory } from '#common/jobs/jobs.ts';
 import type { Database } from '../db/client.ts';
+import { staffNameSql } from '../db/staff-names.ts';
 import { bookings, invoices, jobs, users, vehicles } from '../db/schema.ts';
 
 /** What a visit shows of a job: its booking, what the fitter made of it, and who the fitter was. */
@@ -14,7 +15,7 @@ const visitColumns = {
   locationName: bookings.locationName,
   vehicle: bookings.vehicle,
   service: bookings.serviceTitle,
-  fitterName: users.username,
+  fitterName: staffNameSql,
   record: jobs.record,
   completedAt: jobs.completedAt,
 };

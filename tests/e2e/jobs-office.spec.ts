@@ -18,6 +18,9 @@ test.describe('the office follows the jobs', () => {
       const office = await signedIn(origin, staffAccount);
       const fitterAccount = { username: 'dave.office', password: 'torque-wrench-on-the-a127' };
       const fitterId = await addFitter(office, origin, fitterAccount.username, fitterAccount.password);
+      // Named by the display name an owner gives, not by the username.
+      const named = await office.patch(`/api/users/${fitterId}`, { data: { displayName: 'Dave Office' } });
+      expect(named.status(), await named.text()).toBe(200);
       const fitter = await signedIn(origin, fitterAccount);
       const done = (await bookJob(office, { name: 'Sarah Mitchell', email: 'sarah@example.com', fitterId }))
         .id;
@@ -68,14 +71,14 @@ test.describe('the office follows the jobs', () => {
       await signInByCall(page, origin, `/admin/dashboard/jobs?date=${tomorrow}`);
       const jobs = page.getByRole('region', { name: 'Jobs', exact: true });
       await expect(jobs.getByRole('heading', { level: 3 })).toHaveText([
-        /^dave\.office2 jobs/,
+        /^Dave Office2 jobs/,
         /^Not given to a fitter1 job/,
       ]);
       const sarah = page.getByRole('article', { name: 'Sarah Mitchell' });
       await expect(sarah).toContainText('Completed');
       await expect(sarah).toContainText('Paid in full £25.00');
       await expect(page.getByRole('article', { name: 'Priya Shah' })).toContainText(
-        'Could not complete: No one there',
+        'Not completed: No one there',
       );
       const invoice = sarah.getByRole('link', { name: /Invoice INV-000001/ });
       const pdf = await page.request.get(`${origin}${await invoice.getAttribute('href')}`);
@@ -116,7 +119,7 @@ test.describe('the office follows the jobs', () => {
       // The takings, for cashing up: today's, as the payment was taken today.
       await page.getByRole('button', { name: 'Takings' }).click();
       const byFitter = page.getByRole('table', { name: 'By fitter' });
-      await expect(byFitter.getByRole('row', { name: /^dave\.office/ })).toContainText('£25.00');
+      await expect(byFitter.getByRole('row', { name: /^Dave Office/ })).toContainText('£25.00');
       await expect(page.getByText('Taken in all')).toBeVisible();
       await expectAccessible(page);
 

@@ -82,6 +82,7 @@ export type ApiRoutes = {
   'GET /api/user/sessions': Route<StaffSession[]>;
   'DELETE /api/user/sessions': NoContentRoute;
   'DELETE /api/user/sessions/:id': NoContentRoute;
+  'PUT /api/user/display-name': Route<StaffUser, 200, { displayName: string | null }>;
   'POST /api/user/password': NoContentRoute<{ currentPassword: string; newPassword: string }>;
   'POST /api/user/two-factor/setup': Route<TwoFactorSetup, 200, TwoFactorProof | undefined>;
   'POST /api/user/two-factor/enable': Route<
@@ -94,8 +95,16 @@ export type ApiRoutes = {
   'GET /api/account-setup/:token': Route<AccountSetupInfo>;
   'POST /api/account-setup/:token': Route<StaffUser, 200, { password: string }>;
   'GET /api/users': Route<StaffAccount[]>;
-  'POST /api/users': Route<NewStaffAccount, 201, { username: string; role: StaffRole }>;
-  'PATCH /api/users/:id': Route<StaffAccount, 200, { role?: StaffRole; disabled?: boolean }>;
+  'POST /api/users': Route<
+    NewStaffAccount,
+    201,
+    { username: string; displayName: string | null; role: StaffRole }
+  >;
+  'PATCH /api/users/:id': Route<
+    StaffAccount,
+    200,
+    { displayName?: string | null; role?: StaffRole; disabled?: boolean }
+  >;
   'DELETE /api/users/:id': NoContentRoute;
   'POST /api/users/:id/reset-link': Route<SetupLink>;
   'GET /api/settings/security': Route<SecuritySettings>;

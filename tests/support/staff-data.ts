@@ -6,6 +6,7 @@ export function staffAccount(overrides: Partial<StaffAccount> = {}): StaffAccoun
   return {
     id: 1,
     username: 'alice',
+    displayName: null,
     role: 'staff',
     createdAt: '2026-07-01T08:05:00.000Z',
     lastSignInAt: null,
@@ -21,6 +22,7 @@ export function staffUser(overrides: Partial<StaffUser> = {}): StaffUser {
   return {
     id: 1,
     username: 'alice',
+    displayName: null,
     role: 'owner',
     twoFactor: true,
     twoFactorSetupRequired: false,

@@ -206,3 +206,22 @@ export function useSignInCode() {
     onSuccess: keep,
   });
 }
+
+/** PUT /api/user/display-name: the signed-in person's name, set or cleared (null). */
+export function useChangeOwnDisplayName() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (displayName: string | null) =>
+      apiRequest<StaffUser>('PUT', '/api/user/display-name', { displayName }),
+    onSuccess: (user) => {
+      queryClient.setQueryData(currentUserQueryKey, user);
+      storeUser(user);
+      toast({
+        title: 'Name saved',
+        description: user.displayName
+          ? `Colleagues now see you as ${user.displayName}.`
+          : `Colleagues now see your username, ${user.username}.`,
+      });
+    },
+  });
+}

@@ -152,3 +152,43 @@ describe("Where you're signed in", () => {
     expect(toastText()).toEqual(['Signed out everywhere else: You are now signed in only here.']);
   });
 });
+
+describe('Your name', () => {
+  it('sets and clears the name colleagues see, trimmed', async () => {
+    const { api, user } = renderAccount(staffUser({ displayName: null }), [
+      answer('PUT /api/user/display-name', ({ body }) => ({
+        status: 200,
+        body: staffUser({ displayName: body.displayName }),
+      })),
+    ]);
+    const form = within(section('Your name'));
+    const field = form.getByRole('textbox', { name: 'Display name' });
+    await user.type(field, '  Sam Jones ');
+    await user.click(form.getByRole('button', { name: 'Save name' }));
+    await waitFor(() => expect(toastText()).toContain('Name saved: Colleagues now see you as Sam Jones.'));
+    expect((field as HTMLInputElement).value).toBe('Sam Jones');
+    await user.clear(field);
+    await user.click(form.getByRole('button', { name: 'Save name' }));
+    await waitFor(() => expect(toastText()).toContain('Name saved: Colleagues now see your username, sam.'));
+    expect(api.calls.filter((call) => call.method === 'PUT')).toEqual([
+      { method: 'PUT', path: '/api/user/display-name', body: { displayName: 'Sam Jones' } },
+      { method: 'PUT', path: '/api/user/display-name', body: { displayName: null } },
+    ]);
+  });
+
+  it("shows the server's refusal under the field", async () => {
+    const { user } = renderAccount(staffUser({ displayName: 'Sam' }), [
+      answer('PUT /api/user/display-name', {
+        status: 400,
+        body: { error: 'Check the form', fieldErrors: { displayName: ['Name must be text'] } },
+      }),
+    ]);
+    const form = within(section('Your name'));
+    await user.type(form.getByRole('textbox', { name: 'Display name' }), ' Jones');
+    await user.click(form.getByRole('button', { name: 'Save name' }));
+    const error = await form.findByText('Name must be text');
+    expect(form.getByRole('textbox', { name: 'Display name' }).getAttribute('aria-describedby')).toContain(
+      error.id,
+    );
+  });
+});

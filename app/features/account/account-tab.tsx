@@ -4,12 +4,15 @@ import type { StaffUser } from '#common/auth/auth.ts';
 import { useCurrentUser } from './staff-session.ts';
 import { AlertIcon } from '#app/components/ui/icons.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
+import { AccountSection } from './account-section.tsx';
+import { useChangeOwnDisplayName } from './account-queries.ts';
+import { DisplayNameForm } from './display-name-form.tsx';
 import { PasswordChangeForm } from './password-change-form.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 
 /**
- * My account: the signed-in person's password, where they are signed in, and two-factor sign-in.
+ * My account: the signed-in person's name, password, where they are signed in, and two-factor sign-in.
  * When the business requires two-factor sign-in and it is not set up yet, this is all the
  * dashboard shows, so it says why and starts with that.
  */
@@ -48,12 +51,33 @@ function AccountSections({ user }: { user: StaffUser }) {
       {/* Until two-factor sign-in is on, the server refuses everything else to this account. */}
       {!user.twoFactorSetupRequired && (
         <>
+          <OwnDisplayName user={user} />
           <PasswordChangeForm username={user.username} />
           <SessionsSection />
         </>
       )}
       {!twoFactorFirst && <TwoFactorSection user={user} />}
     </>
+  );
+}
+
+/** The name the person goes by, set by themself (an owner can set it too, on the Staff tab). */
+function OwnDisplayName({ user }: { user: StaffUser }) {
+  const change = useChangeOwnDisplayName();
+  return (
+    <AccountSection
+      id="account-name"
+      title="Your name"
+      lead="What colleagues see in the diary, the jobs and the activity log. Customers’ e-mails name a fitter by its first word."
+    >
+      <DisplayNameForm
+        id="account-display-name"
+        label="Display name"
+        current={user.displayName}
+        onSave={(displayName) => change.mutateAsync(displayName)}
+        refusalTitle="Name not saved"
+      />
+    </AccountSection>
   );
 }
 

@@ -5,6 +5,7 @@ import type { StaffUser } from '#common/auth/auth.ts';
 export const staffUser = (overrides: Partial<StaffUser> = {}): StaffUser => ({
   id: 4,
   username: 'sam',
+  displayName: null,
   role: 'staff',
   twoFactor: false,
   twoFactorSetupRequired: false,

@@ -35,6 +35,7 @@ beforeEach(() => {
 const sam: StaffUser = {
   id: 4,
   username: 'sam',
+  displayName: 'Sam Jones',
   role: 'staff',
   twoFactor: false,
   twoFactorSetupRequired: false,
@@ -47,6 +48,12 @@ describe('the stored user', () => {
     storeUser(null);
     expect(readStoredUser()).toBeNull();
     expect(storage.getItem(storedUserKey)).toBeNull();
+  });
+
+  it('kept before accounts had display names is read without one', () => {
+    const { displayName: _none, ...before } = sam;
+    storage.setItem(storedUserKey, JSON.stringify(before));
+    expect(readStoredUser()).toEqual({ ...sam, displayName: null });
   });
 
   it.each(['{not json', '"sam"', '{"id":"4","username":"sam"}', '{"id":4,"username":"sam"}', 'null'])(

@@ -40,7 +40,9 @@ export function readStoredUser(): StaffUser | null {
       typeof value.twoFactorSetupRequired === 'boolean'
     ) {
       const { id, username, role, twoFactor, twoFactorSetupRequired } = value;
-      return { id, username, role, twoFactor, twoFactorSetupRequired };
+      // Kept before accounts had display names: none until the next sign-in.
+      const displayName = typeof value.displayName === 'string' ? value.displayName : null;
+      return { id, username, displayName, role, twoFactor, twoFactorSetupRequired };
     }
   } catch {
     // Falls through to removal.

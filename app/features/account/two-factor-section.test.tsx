@@ -334,6 +334,7 @@ describe('Two-factor sign-in', () => {
     twoFactor().getByRole('list', { name: 'Recovery codes' });
     expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
       'Two-factor sign-in',
+      'Your name',
       'Change password',
       "Where you're signed in",
     ]);

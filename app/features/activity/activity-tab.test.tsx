@@ -37,7 +37,7 @@ const page = (first: number, count: number) =>
 
 const accounts = [
   staffAccount({ id: 1, username: 'alice', role: 'owner' }),
-  staffAccount({ id: 2, username: 'bob' }),
+  staffAccount({ id: 2, username: 'bob', displayName: 'Bob Taylor' }),
 ];
 
 /** GET /api/users for the person filter; the log's pages from `log`. */
@@ -54,6 +54,14 @@ describe('ActivityTab', () => {
     serve(() => ({
       status: 200,
       body: [
+        activityEntry({
+          id: 3,
+          actor: 'Bob Taylor',
+          actorId: 2,
+          kind: 'display-name-changed',
+          target: 'account bob',
+          detail: { from: null, to: 'Bob Taylor' },
+        }),
         activityEntry({ id: 2 }),
         activityEntry({
           id: 1,
@@ -69,7 +77,10 @@ describe('ActivityTab', () => {
     }));
     renderStaffUi(<ActivityTab />);
     const list = await screen.findByRole('list', { name: 'Activity, newest first' });
-    const [first, second] = within(list).getAllByRole('listitem');
+    const [named, first, second] = within(list).getAllByRole('listitem');
+    expect(named?.textContent).toBe(
+      '23/11/2026, 14:05:09Name changedWho:Bob TaylorTarget:account bobDetail:From none to Bob TaylorClient:a1b2c3',
+    );
     expect(first?.textContent).toBe(
       '23/11/2026, 14:05:09Enquiry status changedWho:aliceTarget:enquiry ENQ-2611-0042Detail:From new to quotedClient:a1b2c3',
     );
@@ -113,10 +124,10 @@ describe('ActivityTab', () => {
         within(person)
           .getAllByRole('option')
           .map((option) => option.textContent),
-      ).toEqual(['Everyone', 'alice', 'bob']),
+      ).toEqual(['Everyone', 'alice', 'Bob Taylor']),
     );
 
-    await user.selectOptions(person, 'bob');
+    await user.selectOptions(person, 'Bob Taylor');
     await user.selectOptions(screen.getByRole('combobox', { name: 'What' }), 'Signed in');
     await waitFor(() => expect(logRequests(calls)).toHaveLength(3));
     expect(logRequests(calls)).toEqual([

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { StaffUser } from '#common/auth/auth.ts';
+import { staffName } from '#common/accounts/staff-names.ts';
 import { useSiteSettings } from '#app/features/site-content/index.ts';
 import { logOut } from '#app/features/account/index.ts';
 import { actionsOnPhone, discardActionsOnPhone, UnsentAtSignOut } from '#app/features/jobs/phone/index.ts';
@@ -65,7 +66,7 @@ export function DashboardHeader({
         <div className="flex items-center gap-3 text-sm">
           {links}
           <p className="text-slate-300">
-            Logged in as <span className="font-semibold text-white">{user.username}</span>
+            Logged in as <span className="font-semibold text-white">{staffName(user)}</span>
           </p>
           <button
             type="button"

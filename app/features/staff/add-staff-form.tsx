@@ -16,14 +16,14 @@ import { showRefusal } from '#app/components/ui/show-refusal.ts';
 import { SetupLinkField } from './setup-link-field.tsx';
 import { useAddStaffAccount } from './staff-queries.ts';
 
-type NewAccountValues = { username: string; role: StaffRole };
+type NewAccountValues = { username: string; displayName: string; role: StaffRole };
 type NewAccount = z.output<typeof newAccountSchema>;
 
-const fields = ['username', 'role'] as const;
-const noAccount: NewAccountValues = { username: '', role: 'staff' };
+const fields = ['username', 'displayName', 'role'] as const;
+const noAccount: NewAccountValues = { username: '', displayName: '', role: 'staff' };
 
 /**
- * "Add a member of staff": a username and a role, checked by the API's rules. The answer's
+ * "Add a member of staff": a username, the name they go by (optional) and a role, checked by the API's rules. The answer's
  * one-time set-up link is shown below until the next account is added; the person chooses their
  * own password with it.
  */
@@ -44,7 +44,7 @@ export function AddStaffForm() {
   const submit = handleSubmit(async (account) => {
     setAdded(null);
     try {
-      const created = await add.mutateAsync(account);
+      const created = await add.mutateAsync({ ...account, displayName: account.displayName ?? null });
       setAdded(created);
       reset(noAccount);
       toast({ title: 'Account added', description: `Send ${created.username} their set-up link.` });
@@ -59,12 +59,12 @@ export function AddStaffForm() {
   };
 
   return (
-    <div className="grid max-w-2xl gap-4">
+    <div className="grid max-w-3xl gap-4">
       <form
         noValidate
         onSubmit={send}
         aria-label="Add a member of staff"
-        className="grid gap-4 sm:grid-cols-[1fr_10rem_auto] sm:items-start"
+        className="grid gap-4 sm:grid-cols-[1fr_1fr_10rem_auto] sm:items-start"
       >
         <FormField id="new-account-username" label="Username" required error={errors.username?.message}>
           {(control) => (
@@ -74,6 +74,16 @@ export function AddStaffForm() {
               autoComplete="off"
               autoCapitalize="none"
               spellCheck={false}
+            />
+          )}
+        </FormField>
+        <FormField id="new-account-display-name" label="Display name" error={errors.displayName?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...register('displayName')}
+              autoComplete="off"
+              placeholder="e.g. Dave Smith"
             />
           )}
         </FormField>

@@ -10,7 +10,13 @@ import {
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
 import { TrashIcon } from '#app/components/ui/staff-icons.tsx';
 import { SetupLinkField } from './setup-link-field.tsx';
-import { useChangeStaffAccount, useDeleteStaffAccount, useResetAccess } from './staff-queries.ts';
+import { DisplayNameForm } from '#app/features/account/index.ts';
+import {
+  useChangeStaffAccount,
+  useDeleteStaffAccount,
+  useRenameStaffAccount,
+  useResetAccess,
+} from './staff-queries.ts';
 
 type StaffAccountActionsProps = {
   account: StaffAccount;
@@ -25,6 +31,7 @@ type StaffAccountActionsProps = {
 export function StaffAccountActions({ account, onDeleted }: StaffAccountActionsProps) {
   const id = useId();
   const change = useChangeStaffAccount(account);
+  const rename = useRenameStaffAccount(account);
   const reset = useResetAccess(account);
   const remove = useDeleteStaffAccount(account, { onDeleted });
   const [link, setLink] = useState<SetupLink | null>(null);
@@ -33,6 +40,13 @@ export function StaffAccountActions({ account, onDeleted }: StaffAccountActionsP
 
   return (
     <div className="mt-4 grid gap-3">
+      <DisplayNameForm
+        id={`${id}-display-name`}
+        label={`Display name of ${name}`}
+        current={account.displayName}
+        onSave={(displayName) => rename.mutateAsync(displayName)}
+        refusalTitle="Name not saved"
+      />
       <div className="flex flex-wrap items-end gap-2">
         <div>
           <label htmlFor={`${id}-role`} className="block text-xs font-semibold text-slate-600">

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { StaffAccount } from '#common/accounts/accounts.ts';
+import { staffName } from '#common/accounts/staff-names.ts';
 import { formatDay } from '#common/time/formats.ts';
 import { lastSignInText, roleText } from './staff-format.ts';
 import { StaffAccountActions } from './staff-account-actions.tsx';
@@ -28,7 +29,7 @@ export function StaffAccountCard({ account, own, onDeleted }: StaffAccountCardPr
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <h3 id={headingId} className="min-w-0 text-lg font-bold break-words text-ink">
-          {account.username}
+          {staffName(account)}
           {own && <span className="ml-1.5 text-sm font-semibold text-slate-600">(you)</span>}
         </h3>
         <div className="flex flex-wrap gap-1.5">
@@ -44,6 +45,8 @@ export function StaffAccountCard({ account, own, onDeleted }: StaffAccountCardPr
         </div>
       </div>
       <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
+        {/* The heading names the account by its username when it has no display name. */}
+        {account.displayName && <Fact term="Username">{account.username}</Fact>}
         <Fact term="Added">
           <time dateTime={account.createdAt}>{formatDay(account.createdAt)}</time>
         </Fact>
@@ -58,8 +61,8 @@ export function StaffAccountCard({ account, own, onDeleted }: StaffAccountCardPr
       </dl>
       {own ? (
         <p className="mt-4 text-sm text-slate-600">
-          Change your own password and two-factor sign-in under My account. Another owner can change your role
-          or access.
+          Change your own name, password and two-factor sign-in under My account. Another owner can change
+          your role or access.
         </p>
       ) : (
         <StaffAccountActions account={account} onDeleted={onDeleted} />

@@ -41,7 +41,7 @@ function useAccountsRefresh() {
 export function useAddStaffAccount() {
   const accounts = useAccountsRefresh();
   return useMutation({
-    mutationFn: (account: { username: string; role: StaffRole }) =>
+    mutationFn: (account: { username: string; displayName: string | null; role: StaffRole }) =>
       apiRequest<NewStaffAccount>('POST', '/api/users', account),
     onSettled: accounts.refetch,
   });
@@ -70,6 +70,25 @@ export function useChangeStaffAccount(account: StaffAccount) {
       });
     },
     onError: failed('Change failed'),
+    onSettled: accounts.refetch,
+  });
+}
+
+/** PATCH /api/users/{id} with a display name (null clears it). Field errors are the form's. */
+export function useRenameStaffAccount(account: StaffAccount) {
+  const accounts = useAccountsRefresh();
+  return useMutation({
+    mutationFn: (displayName: string | null) =>
+      apiRequest<StaffAccount>('PATCH', `/api/users/${account.id}`, { displayName }),
+    onSuccess: (changed) => {
+      accounts.replace(changed);
+      toast({
+        title: 'Name saved',
+        description: changed.displayName
+          ? `${changed.username} is now shown as ${changed.displayName}.`
+          : `${changed.username} is shown by username again.`,
+      });
+    },
     onSettled: accounts.refetch,
   });
 }

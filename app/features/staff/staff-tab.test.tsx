@@ -89,7 +89,7 @@ describe('StaffTab', () => {
 
     const link = await screen.findByRole('textbox', { name: 'Set-up link for dave' });
     expect(calls.filter((call) => call.method === 'POST')).toEqual([
-      { method: 'POST', path: '/api/users', body: { username: 'dave', role: 'owner' } },
+      { method: 'POST', path: '/api/users', body: { username: 'dave', displayName: null, role: 'owner' } },
     ]);
     expect((link as HTMLInputElement).value).toBe('https://example.com/account-setup/abc123');
     expect((link as HTMLInputElement).readOnly).toBe(true);
@@ -122,6 +122,80 @@ describe('StaffTab', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('That username is taken'));
     expect(username.getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByRole('textbox', { name: /Set-up link/ })).toBeNull();
+  });
+
+  it('adds a member of staff with the name they go by, trimmed', async () => {
+    const calls = serve([
+      answer('POST /api/users', {
+        status: 201,
+        body: {
+          ...staffAccount({
+            id: 5,
+            username: 'dave',
+            displayName: 'Dave Smith',
+            role: 'fitter',
+            setUp: false,
+          }),
+          setupUrl: 'https://example.com/account-setup/abc123',
+          setupExpiresAt: '2026-11-26T14:05:00.000Z',
+        },
+      }),
+    ]);
+    renderTab();
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: /Username/ }), 'dave');
+    await user.type(screen.getByRole('textbox', { name: 'Display name' }), ' Dave Smith  ');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'Fitter');
+    await user.click(screen.getByRole('button', { name: 'Add account' }));
+    await screen.findByRole('textbox', { name: 'Set-up link for dave' });
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      {
+        method: 'POST',
+        path: '/api/users',
+        body: { username: 'dave', displayName: 'Dave Smith', role: 'fitter' },
+      },
+    ]);
+  });
+
+  it('shows a display name over the username, and lets an owner change or clear it', async () => {
+    let bob = staffAccount({ id: 2, username: 'bob', displayName: 'Bob Taylor' });
+    const calls = serveApi(
+      answer('PATCH /api/users/:id', ({ body }) => {
+        bob = { ...bob, displayName: body.displayName ?? null };
+        return { status: 200, body: bob };
+      }),
+      answer('GET /api/users', () => ({ status: 200, body: [accounts[1]!, bob] })),
+      answer('GET /api/settings/security', { status: 200, body: { requireTwoFactor: false } }),
+    ).calls;
+    renderTab();
+    const named = within(await card('Bob Taylor'));
+    named.getByText('bob', { selector: 'dd' });
+    const field = named.getByRole('textbox', { name: 'Display name of bob' });
+    expect((field as HTMLInputElement).value).toBe('Bob Taylor');
+
+    const user = userEvent.setup();
+    await user.clear(field);
+    await user.type(field, 'Robert Taylor');
+    await user.click(named.getByRole('button', { name: 'Save name' }));
+    const renamed = within(await screen.findByRole('article', { name: /^Robert Taylor/ }));
+    await user.clear(renamed.getByRole('textbox', { name: 'Display name of bob' }));
+    await user.click(renamed.getByRole('button', { name: 'Save name' }));
+    await screen.findByRole('article', { name: /^bob/ });
+    expect(calls.filter((call) => call.method === 'PATCH')).toEqual([
+      { method: 'PATCH', path: '/api/users/2', body: { displayName: 'Robert Taylor' } },
+      { method: 'PATCH', path: '/api/users/2', body: { displayName: null } },
+    ]);
+  });
+
+  it('refuses a display name past 60 characters under its field, without asking the server', async () => {
+    const calls = serve();
+    renderTab();
+    const bob = within(await card('bob'));
+    const user = userEvent.setup();
+    await user.type(bob.getByRole('textbox', { name: 'Display name of bob' }), 'x'.repeat(61));
+    await user.click(bob.getByRole('button', { name: 'Save name' }));
+    expect(await bob.findByText('Name must be 60 characters or fewer')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PATCH')).toEqual([]);
   });
 
   it('shows why a change was refused: there must always be an active owner', async () => {

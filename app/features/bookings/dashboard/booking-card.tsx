@@ -1,4 +1,5 @@
-import { bookingStatusLabels, type Booking } from '#common/bookings/booking.ts';
+import type { Booking } from '#common/bookings/booking.ts';
+import { bookingStatusLabels } from '#common/bookings/state-words.ts';
 import { MailIcon, PhoneIcon } from '#app/components/ui/icons.tsx';
 import { BookingActions } from './booking-actions.tsx';
 import { BookingDetails } from './booking-details.tsx';

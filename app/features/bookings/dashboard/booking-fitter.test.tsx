@@ -35,7 +35,7 @@ describe('giving a booking to a fitter', () => {
     await waitFor(() =>
       expect([...select.options].map((option) => option.text)).toEqual([
         'Not given to a fitter',
-        'dave',
+        'Dave Smith',
         'kemal',
       ]),
     );
@@ -54,7 +54,7 @@ describe('giving a booking to a fitter', () => {
     const calls = serve({ bookings: [makeBooking({ date: today, fitter: fitters.dave })] });
     renderDay();
     const booking = await card('Sarah Mitchell');
-    await waitFor(() => expect(shownFitter(fitterList(booking))).toBe('dave'));
+    await waitFor(() => expect(shownFitter(fitterList(booking))).toBe('Dave Smith'));
     expect(booking.queryByText('No fitter yet')).toBeNull();
 
     await userEvent.selectOptions(fitterList(booking), 'kemal');
@@ -84,12 +84,12 @@ describe('giving a booking to a fitter', () => {
     });
     renderDay();
     const booking = await card('Sarah Mitchell');
-    await waitFor(() => expect(shownFitter(fitterList(booking))).toBe('dave'));
+    await waitFor(() => expect(shownFitter(fitterList(booking))).toBe('Dave Smith'));
     await userEvent.selectOptions(fitterList(booking), 'kemal');
     expect((await booking.findByRole('alert')).textContent).toBe(
       'Choose a fitter: an account with the Fitter role that is not disabled.',
     );
-    expect(shownFitter(fitterList(booking))).toBe('dave');
+    expect(shownFitter(fitterList(booking))).toBe('Dave Smith');
     expect(fitterList(booking).getAttribute('aria-invalid')).toBe('true');
   });
 
@@ -104,7 +104,7 @@ describe('giving a booking to a fitter', () => {
     renderDay();
     const booking = await card('Sarah Mitchell');
     await waitFor(() => expect(fitterList(booking).options).toHaveLength(3));
-    await userEvent.selectOptions(fitterList(booking), 'dave');
+    await userEvent.selectOptions(fitterList(booking), 'Dave Smith');
     expect((await booking.findByRole('alert')).textContent).toBe(
       'This booking is cancelled: it cannot be given to a fitter.',
     );
@@ -125,7 +125,7 @@ describe('giving a booking to a fitter', () => {
       expect([...fitterList(priya).options].map((option) => option.text)).toEqual([
         'Not given to a fitter',
         'former',
-        'dave',
+        'Dave Smith',
         'kemal',
       ]),
     );
@@ -133,7 +133,7 @@ describe('giving a booking to a fitter', () => {
     const tom = await card('Tom Hughes');
     expect(tom.queryByRole('combobox')).toBeNull();
     expect((await screen.findByRole('article', { name: 'Tom Hughes' })).textContent).toContain(
-      'Fitter: dave',
+      'Fitter: Dave Smith',
     );
   });
 });
@@ -221,7 +221,7 @@ describe("the job's progress", () => {
     renderDay();
     const booking = await card('Sarah Mitchell');
     booking.getByText('On the way');
-    expect(booking.queryByText(/Could not complete/)).toBeNull();
+    expect(booking.queryByText(/Not completed/)).toBeNull();
   });
 
   it('shows why the fitter could not complete it, and how to send someone back', async () => {
@@ -245,7 +245,7 @@ describe("the job's progress", () => {
     expect(text).toContain('Reason: Locking wheel nut key missing');
     expect(text).toContain('Give it to a fitter again to send someone back.');
     // The job's badge.
-    within(booking).getByText('Could not complete');
+    within(booking).getByText('Not completed');
   });
 
   it('sends the same fitter back at a press, and the job starts afresh', async () => {
@@ -272,11 +272,11 @@ describe("the job's progress", () => {
     });
     renderDay();
     const booking = await card('Sarah Mitchell');
-    await userEvent.click(booking.getByRole('button', { name: 'Send dave again' }));
-    await screen.findByText('Booking ENQ-2611-0042 given to dave.');
+    await userEvent.click(booking.getByRole('button', { name: 'Send Dave Smith again' }));
+    await screen.findByText('Booking ENQ-2611-0042 given to Dave Smith.');
     expect(puts(calls)).toEqual([{ path: '/api/bookings/42', body: { fitterId: fitters.dave.id } }]);
     await waitFor(() => expect(booking.queryByText(/^Reason:/)).toBeNull());
-    expect(booking.queryByRole('button', { name: 'Send dave again' })).toBeNull();
+    expect(booking.queryByRole('button', { name: 'Send Dave Smith again' })).toBeNull();
   });
 
   it('shows a price the fitter cut past the limit as changed, with the reason, until the office approves it', async () => {

@@ -1,5 +1,5 @@
 import { isActiveBooking, type Booking } from '#common/bookings/booking.ts';
-import { jobStatusLabels } from '#common/jobs/jobs.ts';
+import { jobStatusLabels } from '#common/bookings/state-words.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { AlertIcon } from '#app/components/ui/icons.tsx';
 import { messageOf } from '#app/lib/api.ts';

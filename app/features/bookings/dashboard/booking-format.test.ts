@@ -29,7 +29,7 @@ describe('bookingUpdatedToast', () => {
     });
     expect(bookingUpdatedToast(booking, { fitterId: null }, { fitter: null })).toEqual({
       title: 'Fitter removed',
-      description: 'Booking ENQ-2611-0042 taken back from dave.',
+      description: 'Booking ENQ-2611-0042 taken back from Dave Smith.',
     });
   });
 });

@@ -57,7 +57,7 @@ export function bookingActionsFor(status: BookingStatus): readonly BookingAction
   return actions;
 }
 
-/** "the customer", or the username of the member of staff who cancelled. */
+/** "the customer", or the member of staff who cancelled, as named when they did. */
 export const cancelledByText = (cancelledBy: string | null) =>
   cancelledBy === 'customer' ? 'the customer' : cancelledBy;
 

@@ -3,7 +3,8 @@ import type { Booking } from '#common/bookings/booking.ts';
 
 /** Test data: two fitter accounts. */
 export const fitters = {
-  dave: { id: 7, name: 'dave' },
+  // Named as the server names them: Dave by his display name, Kemal, who has none, by username.
+  dave: { id: 7, name: 'Dave Smith' },
   kemal: { id: 9, name: 'kemal' },
 } satisfies Record<string, Fitter>;
 

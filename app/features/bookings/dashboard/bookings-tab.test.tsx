@@ -314,8 +314,8 @@ describe('BookingsTab, week view', () => {
       .getAllByRole('listitem')
       .map((entry) => entry.textContent);
     expect(entries).toEqual([
-      '08:00–10:00ConfirmedWednesday MobileAB12 CDE · Puncture RepairFitter: dave',
-      '08:00–10:00BookedWednesday EarlyAB12 CDE · Puncture RepairFitter: dave · On the way',
+      '08:00–10:00ConfirmedWednesday MobileAB12 CDE · Puncture RepairFitter: Dave Smith',
+      '08:00–10:00BookedWednesday EarlyAB12 CDE · Puncture RepairFitter: Dave Smith · On the way',
       '14:00–16:00BookedWednesday LateAB12 CDE · Puncture RepairFitter: kemal',
     ]);
     within(section('Tuesday 16 February 2027')).getByText('No bookings');

@@ -1,6 +1,6 @@
 import { type Booking } from '#common/bookings/booking.ts';
 import { formatRegistration } from '#common/vehicles/registration.ts';
-import { jobStatusLabels } from '#common/jobs/jobs.ts';
+import { jobStatusLabels } from '#common/bookings/state-words.ts';
 import { BookingStatusBadge } from './booking-card.tsx';
 import { NoFitterBadge, PriceChangedBadge } from './booking-fitter.tsx';
 import { bookingStatusBorderClass, formatWindow, needsFitter } from './booking-format.ts';

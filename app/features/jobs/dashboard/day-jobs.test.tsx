@@ -36,7 +36,7 @@ const day = [
   makeJob({
     id: 3,
     window: { start: '10:00', end: '12:00' },
-    fitter: { id: 7, name: 'dave' },
+    fitter: { id: 7, name: 'Dave Smith' },
     status: 'on-the-way',
     eta: '10:20',
     customer: { ...makeJob().customer, name: 'Dev Patel', phone: '+44 7700 900456' },
@@ -44,7 +44,7 @@ const day = [
   makeJob({
     id: 4,
     window: { start: '12:00', end: '14:00' },
-    fitter: { id: 7, name: 'dave' },
+    fitter: { id: 7, name: 'Dave Smith' },
     status: 'not-completed',
     notCompletedReason: 'Locking wheel nut key missing',
     customer: { ...makeJob().customer, name: 'Priya Shah' },
@@ -60,13 +60,13 @@ describe('The day', () => {
   it('groups the day’s jobs by fitter, the jobs given to no one last, each with its status', async () => {
     serveJobs(day);
     renderDay();
-    await screen.findByRole('heading', { name: /^dave/ });
+    await screen.findByRole('heading', { name: /^Dave Smith/ });
     expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
-      'dave2 jobs · 1 on the way, 1 could not complete',
+      'Dave Smith2 jobs · 1 on the way, 1 not completed',
       'priya1 job · 1 completed',
-      'Not given to a fitter1 job · 1 scheduled',
+      'Not given to a fitter1 job · 1 not started',
     ]);
-    const dave = screen.getByRole('region', { name: /^dave/ });
+    const dave = screen.getByRole('region', { name: /^Dave Smith/ });
     expect(
       within(dave)
         .getAllByRole('article')
@@ -75,7 +75,7 @@ describe('The day', () => {
     within(card('Dev Patel')).getByText('On the way');
     within(card('Dev Patel')).getByText('Expected 10:20');
     within(card('Ann Cole')).getByText('Completed');
-    within(card('Tom Hughes')).getByText('Scheduled');
+    within(card('Tom Hughes')).getByText('Not started');
   });
 
   it('shows each job’s window, customer, phone to call, address, vehicle and what was paid', async () => {
@@ -101,8 +101,8 @@ describe('The day', () => {
     serveJobs(day);
     renderDay();
     const job = await screen.findByRole('article', { name: 'Priya Shah' });
-    within(job).getByText('Could not complete', { selector: 'span.rounded-full' });
-    expect(job.textContent).toContain('Could not complete: Locking wheel nut key missing');
+    within(job).getByText('Not completed', { selector: 'span.rounded-full' });
+    expect(job.textContent).toContain('Not completed: Locking wheel nut key missing');
     expect(job.className).toContain('border-l-red-700');
   });
 

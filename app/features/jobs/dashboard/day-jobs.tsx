@@ -1,5 +1,6 @@
 import type { StaffRole } from '#common/accounts/accounts.ts';
-import { jobStatusLabels, type Job, type JobStatus } from '#common/jobs/jobs.ts';
+import type { Job } from '#common/jobs/jobs.ts';
+import { jobStatusLabels, type JobStatus } from '#common/bookings/state-words.ts';
 import { LoadFailure } from '#app/components/ui/load-failure.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { messageOf } from '#app/lib/api.ts';

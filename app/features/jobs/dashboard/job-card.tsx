@@ -1,5 +1,6 @@
 import type { StaffRole } from '#common/accounts/accounts.ts';
 import type { Job } from '#common/jobs/jobs.ts';
+import { jobStatusLabels } from '#common/bookings/state-words.ts';
 import { formatPence } from '#common/util/money.ts';
 import { AlertIcon, MapPinIcon, PhoneIcon } from '#app/components/ui/icons.tsx';
 import { CreditNoteAction } from './credit-note-action.tsx';
@@ -45,7 +46,7 @@ export function JobCard({ job, role }: { job: Job; role: StaffRole }) {
         <p className="flex gap-2 rounded-lg border border-red-200 bg-white p-3 text-sm text-red-800">
           <AlertIcon className="mt-0.5 size-4 shrink-0" />
           <span className="min-w-0 break-words">
-            <span className="font-semibold">Could not complete:</span>{' '}
+            <span className="font-semibold">{jobStatusLabels['not-completed']}:</span>{' '}
             {job.notCompletedReason ?? 'no reason given'}
           </span>
         </p>

@@ -1,4 +1,4 @@
-import { jobStatusLabels, type JobStatus } from '#common/jobs/jobs.ts';
+import { jobStatusLabels, type JobStatus } from '#common/bookings/state-words.ts';
 import { jobStatusBadgeClass } from './jobs-format.ts';
 
 /** A job's status, as a badge. */

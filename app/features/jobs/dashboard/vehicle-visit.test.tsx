@@ -109,7 +109,7 @@ describe('Vehicle history, its visits', () => {
     latest.getByText('£198.00');
     latest.getByText('−£20.00');
     within(visit(/2 Mar 2025/)).getByText(/No fitter/);
-    within(visit(/1 Oct 2024/)).getByText('Could not complete');
+    within(visit(/1 Oct 2024/)).getByText('Not completed');
     // Staff see the invoices, not the owner's Credit note action.
     expect(screen.queryByRole('button', { name: /Credit note/ })).toBeNull();
   });

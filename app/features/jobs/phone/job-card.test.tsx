@@ -29,6 +29,18 @@ describe('a job on the fitter’s phone', () => {
     expect(screen.getByRole('article').textContent).not.toContain('Locking wheel nuts');
   });
 
+  // The office's jobs and the diary say the same words (day-jobs.test.tsx, booking-fitter.test.tsx).
+  it.each([
+    ['scheduled', 'Not started'],
+    ['on-the-way', 'On the way'],
+    ['arrived', 'Arrived'],
+    ['completed', 'Completed'],
+    ['not-completed', 'Not completed'],
+  ] as const)('says where a %s job stands as everyone reads it: %s', (status, word) => {
+    renderCard(makeJob({ status }));
+    within(screen.getByRole('article', { name: '8:00am – 10:00am' })).getByText(word, { selector: 'span' });
+  });
+
   it('offers the next steps for its status only', () => {
     renderCard(makeJob({ status: 'arrived' }));
     const buttons = screen.getAllByRole('button').map((button) => button.textContent);

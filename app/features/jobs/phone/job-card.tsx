@@ -1,5 +1,6 @@
 import { formatRegistration } from '#common/vehicles/registration.ts';
-import { jobStatusLabels, type Job, type JobStatus } from '#common/jobs/jobs.ts';
+import type { Job } from '#common/jobs/jobs.ts';
+import { jobStatusLabels, type JobStatus } from '#common/bookings/state-words.ts';
 import { formatTime } from '#common/time/week.ts';
 import { MapPinIcon, PhoneIcon } from '#app/components/ui/icons.tsx';
 import type { AddAction } from './add-action.ts';

@@ -158,8 +158,9 @@ test.describe('booking tyres', () => {
     await page.getByRole('tab', { name: 'Stock' }).click();
     await page.getByLabel('Size, brand, pattern or EAN').fill('4000000000028');
     await page.getByRole('button', { name: 'Search' }).click();
-    const card = page.getByRole('article', { name: 'Hankook Ventus S1 evo3' });
-    await card.getByRole('button', { name: 'Adjust stock or price' }).click();
+    const table = page.getByRole('table', { name: 'Tyres in stock' });
+    await table.getByRole('button', { name: /^Adjust stock or price of Hankook Ventus S1 evo3/ }).click();
+    const card = page.getByRole('form', { name: 'Adjust Hankook Ventus S1 evo3' });
     await card.getByLabel('On the shelf').fill('5');
     await card.getByRole('button', { name: 'Save' }).click();
     await expect(card.getByRole('alert')).toHaveText(
@@ -168,7 +169,7 @@ test.describe('booking tyres', () => {
     await card.getByLabel('Reason for the change').fill('Delivery from the wholesaler');
     await card.getByRole('button', { name: 'Save' }).click();
     await expect(toastOf(page, 'Tyre saved')).toBeVisible();
-    await expect(card.getByRole('definition').nth(2)).toHaveText('5');
+    await expect(table.getByRole('row').nth(1).getByRole('cell').nth(3)).toHaveText(/^5/);
     await page.goto(`${site.origin}/admin/dashboard/activity`);
     await expect(page.getByText(/reason: Delivery from the wholesaler/)).toBeVisible();
     await sizePage.close();

@@ -91,7 +91,7 @@ export function CataloguePanel() {
           role="search"
           aria-label="Find tyres"
           onSubmit={(event) => void search(event)}
-          className="flex max-w-2xl min-w-0 flex-1 flex-wrap items-end gap-2"
+          className="flex max-w-2xl min-w-64 flex-1 flex-wrap items-end gap-2"
         >
           <label htmlFor="tyre-catalogue-query" className="w-full text-sm font-semibold text-ink">
             Size, brand, pattern or EAN

@@ -140,9 +140,10 @@ function StockRow({ tyre }: { tyre: StaffTyre }) {
       {editing && (
         <tr className="bg-slate-50">
           <td colSpan={columns.length + 1} className="px-3 pb-4">
-            {tyre.ean && <p className="pt-2 font-mono text-xs text-slate-600">EAN {tyre.ean}</p>}
-            <TyreSources sources={tyre.sources} />
-            <div className="max-w-3xl">
+            {/* Held at the frame's left edge as the table scrolls sideways: on a phone it stays in view. */}
+            <div className="sticky left-3 max-w-[min(48rem,calc(100vw-4rem))]">
+              {tyre.ean && <p className="pt-2 font-mono text-xs text-slate-600">EAN {tyre.ean}</p>}
+              <TyreSources sources={tyre.sources} />
               <TyreEditor tyre={tyre} onDone={() => setEditing(false)} />
             </div>
           </td>

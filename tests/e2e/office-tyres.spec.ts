@@ -59,6 +59,14 @@ test(
     await expect(table.getByRole('button', { name: /^Adjust stock or price of / }).first()).toBeVisible();
     await expectAccessible(page);
 
+    // At a phone's width the table scrolls inside its frame: the page itself does not.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(table.locator('tbody tr').first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const frame = page.getByRole('region', { name: /^Tyres in stock/ });
+    expect(await frame.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    await page.setViewportSize({ width: 1366, height: 900 });
+
     // The import's template: our own columns, as the import reads them.
     await page.getByRole('tab', { name: 'Imports' }).click();
     const downloading = page.waitForEvent('download');

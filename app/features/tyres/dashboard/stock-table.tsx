@@ -169,12 +169,13 @@ export function StockTable({
 }) {
   const sortedLabel = columns.find((column) => column.sort === view.sort)?.label;
   return (
-    // Focusable, so that the keyboard can scroll it sideways.
+    // Focusable, so that the keyboard can scroll it sideways; positioned, so that the hidden
+    // words of the rows' actions (absolutely placed) scroll with it rather than widen the page.
     <div
       role="region"
       aria-labelledby="stock-table-caption"
       tabIndex={0}
-      className="min-w-0 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-ink"
+      className="relative min-w-0 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-ink"
     >
       <table className="w-full min-w-[62rem] border-collapse text-sm">
         <caption id="stock-table-caption" className="sr-only">

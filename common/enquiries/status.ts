@@ -34,8 +34,25 @@ export type EnquiryEvent = {
 
 export type EnquiryNote = { id: number; text: string; author: string | null; createdAt: string };
 
-/**
- * GET /api/enquiries/counts: every enquiry, and how many are in each status. The
- * Contacted card counts every enquiry past New (`total - new`).
- */
+/** GET /api/enquiries/counts: every enquiry, and how many are in each status. */
 export type EnquiryCounts = { total: number } & Record<EnquiryStatus, number>;
+
+/** A status filter of the inbox: every enquiry, or those of one status. */
+export type EnquiryStatusFilter = EnquiryStatus | 'all';
+
+/**
+ * How many enquiries a status filter shows. The count cards and the filter chips both read their
+ * numbers here, from the one answer of the counts, so that a card never says other than its chip.
+ */
+export const countOf = (counts: EnquiryCounts, filter: EnquiryStatusFilter) =>
+  filter === 'all' ? counts.total : counts[filter];
+
+/** The counts of a list of enquiries (each with its status). */
+export function countsOfList(list: readonly { status: EnquiryStatus }[]): EnquiryCounts {
+  const counts = {
+    total: list.length,
+    ...(Object.fromEntries(enquiryStatuses.map((status) => [status, 0])) as Record<EnquiryStatus, number>),
+  };
+  for (const { status } of list) counts[status] += 1;
+  return counts;
+}

@@ -24,8 +24,44 @@ export type StaffTyre = TyreBasics & {
   sources: TyreSourceView[];
 };
 
-/** GET /api/tyres/catalogue: a page, and the id to ask `after` for the next (null at the end). */
+/** GET /api/tyres/catalogue: a page, and the `offset` to ask for the next (null at the end). */
 export type StaffTyrePage = { items: StaffTyre[]; next: number | null; demoCount: number };
+
+/**
+ * The columns the Tyres tab's stock table sorts by (GET /api/tyres/catalogue?sort=&dir=): `held`
+ * is the stock bookings hold, `price` the fitted price as the rules in force make it, `margin`
+ * that price less the cost. Without a sort, tyres come in the order they joined the catalogue.
+ */
+export const catalogueSorts = [
+  'brand',
+  'pattern',
+  'size',
+  'stock',
+  'held',
+  'supplier',
+  'cost',
+  'price',
+  'margin',
+] as const;
+export type CatalogueSort = (typeof catalogueSorts)[number];
+
+export const sortDirections = ['asc', 'desc'] as const;
+export type SortDirection = (typeof sortDirections)[number];
+
+/**
+ * A tyre is low on stock when at most this many on the shelf are free (not held for bookings):
+ * fewer than four, a set for one car. The stock table's Low stock filter (`?low=true`).
+ */
+export const lowStockLevel = 3;
+
+/**
+ * What a tyre makes: its price less its cost, in pence, and that as a percentage of the price
+ * (one decimal). The price is fitted and VAT included, the cost the supplier's before VAT.
+ */
+export function marginOf({ price, cost }: { price: number; cost: number }) {
+  const pence = price - cost;
+  return { pence, percent: price > 0 ? Math.round((pence / price) * 1000) / 10 : 0 };
+}
 
 /** GET /api/tyres/pricing: the rules in force, and the version of the content they come from. */
 

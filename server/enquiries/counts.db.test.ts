@@ -1,7 +1,13 @@
 import { count, inArray, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { enquiryStatuses, type EnquiryCounts, type EnquiryStatus } from '#common/enquiries/status.ts';
+import {
+  countOf,
+  enquiryStatuses,
+  type EnquiryCounts,
+  type EnquiryStatus,
+  type EnquiryStatusFilter,
+} from '#common/enquiries/status.ts';
 import { clearEnquiries, makeEnquiry } from '#tests/support/factories.ts';
 import { useTestApp } from '#tests/support/integration.ts';
 import { enquiries } from '../db/schema.ts';
@@ -118,5 +124,37 @@ describe('the count of each status', () => {
     const counted = await countedRows();
     expect(counted.total).toBe(52);
     expect(await answeredCounts()).toEqual(counted);
+  });
+});
+
+describe('the counts and the inbox’s status filters', () => {
+  it('count, for each filter, the enquiries its list shows: All every one, each status its own', async () => {
+    const ids = await submit(15);
+    // Two in each status past New (three are left New): Contacted is not every enquiry past New.
+    const moved = enquiryStatuses.filter((status) => status !== 'new').flatMap((status) => [status, status]);
+    for (const [index, status] of moved.entries()) await setStatus(ids[index]!, status).expect(200);
+    const counts = await answeredCounts();
+    expect(counts).toEqual({
+      total: 15,
+      new: 5,
+      contacted: 2,
+      quoted: 2,
+      booked: 2,
+      completed: 2,
+      closed: 2,
+    });
+
+    const filters: EnquiryStatusFilter[] = ['all', ...enquiryStatuses];
+    for (const filter of filters) {
+      const listed = await request(fixture.app)
+        .get('/api/enquiries')
+        .query({ limit: 200, ...(filter !== 'all' && { status: filter }) })
+        .set(fixture.staff.headers)
+        .expect(200);
+      expect({ filter, count: (listed.body as unknown[]).length }).toEqual({
+        filter,
+        count: countOf(counts, filter),
+      });
+    }
   });
 });

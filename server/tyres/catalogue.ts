@@ -92,6 +92,19 @@ export const tyreStockOf = (row: TyreRow) => ({
   offered: true,
 });
 
+/** A row's fitted price by the rules in force (its own price where staff set one). */
+export function fittedPriceOf(
+  row: Pick<TyreRow, 'brand' | 'rim' | 'costPence' | 'priceOverridePence'>,
+  settings: Pick<BusinessSettings, 'tyres' | 'invoicing'>,
+): number {
+  return fittedPrice(pricingRules(settings.tyres, settings.invoicing.vatRatePercent), {
+    rim: row.rim,
+    tier: tierFor(settings.tyres, row.brand),
+    costPence: row.costPence,
+    priceOverridePence: row.priceOverridePence,
+  });
+}
+
 /** What customers and staff both see of a row, priced by the rules in force. */
 export function tyreBasics(
   row: TyreRow,
@@ -110,12 +123,7 @@ export function tyreBasics(
     runFlat: row.runFlat,
     extraLoad: row.extraLoad,
     tier,
-    price: fittedPrice(pricingRules(settings.tyres, settings.invoicing.vatRatePercent), {
-      rim: row.rim,
-      tier,
-      costPence: row.costPence,
-      priceOverridePence: row.priceOverridePence,
-    }),
+    price: fittedPriceOf(row, settings),
   };
 }
 

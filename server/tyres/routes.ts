@@ -15,7 +15,7 @@ const sizeMessage = 'size must be a tyre size, for example 205/55R16.';
 const flagValues = ['true', '1', 'false', '0'] as const;
 
 /** A yes or no in a query parameter: true or 1, false or 0. */
-const flagParam = (name: string) =>
+export const flagParam = (name: string) =>
   z.pipe(
     z.enum(flagValues, `${name} must be true or false.`),
     z.transform((value: (typeof flagValues)[number]) => value === 'true' || value === '1'),

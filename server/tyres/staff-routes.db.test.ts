@@ -113,15 +113,24 @@ describe('a tyre, for staff', () => {
     expect(await find('3528700000001')).toEqual([a.id]);
     expect(await find('')).toEqual([a.id, b.id]);
     expect(await find(`michelin${' '.repeat(80)}ignored`)).toEqual([a.id]);
-    const after = await staff().get(`/api/tyres/catalogue?after=${a.id}`).set(headers()).expect(200);
+    const after = await staff().get('/api/tyres/catalogue?offset=1').set(headers()).expect(200);
     expect(after.body.items.map((item: { id: number }) => item.id)).toEqual([b.id]);
   });
 
-  it('refuses a bad search or page with a 400 naming it', async () => {
-    const bad = await staff().get('/api/tyres/catalogue?q=a&q=b&after=x').set(headers()).expect(400);
+  it('refuses a bad search, sort, filter or page with a 400 naming it', async () => {
+    const bad = await staff()
+      .get('/api/tyres/catalogue?q=a&q=b&offset=x&sort=colour&dir=up&low=maybe')
+      .set(headers())
+      .expect(400);
     expect(bad.body).toEqual({
       error: invalidFieldsMessage,
-      fieldErrors: { q: ['Give q once.'], after: ['after must be a whole number from 0 to 2147483647.'] },
+      fieldErrors: {
+        q: ['Give q once.'],
+        offset: ['offset must be a whole number from 0 to 2147483647.'],
+        sort: ['sort must be one of brand, pattern, size, stock, held, supplier, cost, price, margin.'],
+        dir: ['dir must be asc or desc.'],
+        low: ['low must be true or false.'],
+      },
     });
   });
 

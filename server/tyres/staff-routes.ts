@@ -1,5 +1,5 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { BusinessSettings } from '#common/settings/domains.ts';
 import {
@@ -8,25 +8,22 @@ import {
   seasonNeededMessage,
   type ColumnMapping,
 } from '#common/tyres/price-file.ts';
-import {
-  tyreChangeSchema,
-  type StaffTyrePage,
-  type TyreImportReport,
-  type TyreSupplier,
-} from '#common/tyres/staff.ts';
+import { tyreChangeSchema, type TyreImportReport, type TyreSupplier } from '#common/tyres/staff.ts';
 import { recordStaffActivity } from '../activity/service.ts';
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { csvCell } from '../enquiries/export.ts';
-import { tyreImports, tyreSuppliers, tyres } from '../db/schema.ts';
+import { tyreImports, tyreSuppliers } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
-import { idParam, parseBody, parseQuery, textParam, wholeNumberParam } from '../http/params.ts';
+import { idParam, parseBody } from '../http/params.ts';
 import type { TaskRunner } from '../tasks/runner.ts';
 import { markTyresOrdered, tyresToOrder } from './booking-tyres.ts';
 import { sourcesOf, tyreById } from './catalogue.ts';
 import { createImport, dropImport, ImportRunningError } from './import-records.ts';
 import { queueImport } from './import-task.ts';
-import { changeTyre, findTyres, removeDemoTyres, staffTyre } from './staff.ts';
+import { importTemplateCsv } from './import-template.ts';
+import { changeTyre, removeDemoTyres, staffTyre } from './staff.ts';
+import { cataloguePage } from './staff-catalogue.ts';
 import { readPriceFileUpload, type PriceFileUpload } from './upload.ts';
 
 type StaffTyresDependencies = {
@@ -111,6 +108,7 @@ export function staffTyresRouter(deps: StaffTyresDependencies) {
   router.put('/tyres/suppliers/:id', requireUser, express.json({ limit: '16kb' }), changeSupplier(deps));
   // Price file imports: an upload handed to the import task, its progress and its refused rows.
   router.get('/tyres/imports', requireUser, listImports(deps));
+  router.get('/tyres/import-template.csv', requireUser, importTemplate);
   router.post('/tyres/imports', requireUser, startImport(deps));
   router.get('/tyres/imports/:id', requireUser, readImport(deps));
   router.get('/tyres/imports/:id/errors.csv', requireUser, refusedRowsCsv(deps));
@@ -122,38 +120,6 @@ export function staffTyresRouter(deps: StaffTyresDependencies) {
   router.get('/tyres/:id', requireUser, readTyre(deps));
   router.patch('/tyres/:id', requireUser, express.json({ limit: '4kb' }), changeCatalogueTyre(deps));
   return router;
-}
-
-/** `?q=&after=` of the catalogue: a search (its first 80 characters), and the tyre a page follows. */
-const catalogueQuerySchema = z.object({
-  q: z._default(
-    z.pipe(
-      textParam('q'),
-      z.transform((q: string) => q.slice(0, 80)),
-    ),
-    '',
-  ),
-  after: z._default(wholeNumberParam('after', 0, 2_147_483_647), 0),
-});
-
-/** GET /tyres/catalogue: a page of the catalogue, searched. */
-function cataloguePage({ db, settings }: StaffTyresDependencies) {
-  return async (req: Request, res: Response) => {
-    const { q: query, after } = parseQuery(catalogueQuerySchema, req);
-    const limit = 50;
-    const rows = await findTyres(db, { query, after, limit: limit + 1 });
-    const page = rows.slice(0, limit);
-    const inForce = await settings();
-    const sources = await sourcesOf(
-      db,
-      page.map((row) => row.id),
-    );
-    res.json({
-      items: page.map((row) => staffTyre(row, inForce, sources.get(row.id))),
-      next: rows.length > limit ? page.at(-1)!.id : null,
-      demoCount: await db.$count(tyres, and(eq(tyres.demo, true), eq(tyres.hidden, false))),
-    } satisfies StaffTyrePage);
-  };
 }
 
 /** DELETE /tyres/demo: the demo catalogue removed. */
@@ -312,6 +278,11 @@ function startImport({ db, changed, tasks }: StaffTyresDependencies) {
       throw error;
     }
   };
+}
+
+/** GET /tyres/import-template.csv: a file in our own column set, to fill in and import. */
+function importTemplate(_req: Request, res: Response) {
+  res.type('text/csv; charset=utf-8').attachment('tyre-price-file-template.csv').send(importTemplateCsv());
 }
 
 /** GET /tyres/imports/{id}: one import’s progress and refused rows. */

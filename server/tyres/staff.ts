@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { BusinessSettings } from '#common/settings/domains.ts';
 import { parseTyreSize } from '#common/tyres/size.ts';
 import {
@@ -35,28 +35,18 @@ export function staffTyre(
   };
 }
 
-/** A page of the catalogue for staff: by size, brand, pattern or EAN, in the order tyres were added. */
-export async function findTyres(
-  db: Database,
-  { query, after, limit }: { query: string; after: number; limit: number },
-): Promise<TyreRow[]> {
+/**
+ * The tyres a staff search finds: a size (any usual spelling), an EAN, or part of a brand or
+ * pattern; every tyre for an empty search.
+ */
+export function staffSearchWhere(query: string): SQL | undefined {
   const text = query.trim();
   const size = text === '' ? null : parseTyreSize(text);
-  let where: SQL | undefined;
-  if (size) {
-    where = and(eq(tyres.width, size.width), eq(tyres.profile, size.profile), eq(tyres.rim, size.rim));
-  } else if (/^\d{8,14}$/.test(text)) {
-    where = eq(tyres.ean, text);
-  } else if (text !== '') {
-    const like = `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-    where = or(ilike(tyres.brand, like), ilike(tyres.pattern, like));
-  }
-  return db
-    .select()
-    .from(tyres)
-    .where(and(where, gt(tyres.id, after)))
-    .orderBy(asc(tyres.id))
-    .limit(limit);
+  if (size) return and(eq(tyres.width, size.width), eq(tyres.profile, size.profile), eq(tyres.rim, size.rim));
+  if (/^\d{8,14}$/.test(text)) return eq(tyres.ean, text);
+  if (text === '') return undefined;
+  const like = `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return or(ilike(tyres.brand, like), ilike(tyres.pattern, like));
 }
 
 /**

@@ -222,13 +222,18 @@ export async function staffTyre(staff: Page, origin: string, name: string) {
   return items.find((item) => `${item.brand} ${item.pattern}` === name)!;
 }
 
-/** The Tyres tab's card of the tyre of that name in 205/55 R16. */
-export async function tyreCardInTab(staff: Page, origin: string, name: string) {
+/** The Tyres tab's stock table's cells of the tyre of that name in 205/55 R16 (found by its row's action). */
+export async function tyreRowInTab(staff: Page, origin: string, name: string) {
   await staff.goto(`${origin}/admin/dashboard/tyres`);
   await staff.getByLabel('Size, brand, pattern or EAN').fill('205/55 R16');
   await staff.getByRole('button', { name: 'Search' }).click();
   await expect(staff.getByText('Tyres matching “205/55 R16”', { exact: false })).toBeVisible();
-  return staff.getByRole('article', { name, exact: true }).first();
+  const action = staff.getByRole('button', {
+    name: `Adjust stock or price of ${name}, 205/55R16`,
+    exact: false,
+  });
+  const row = staff.getByRole('row').filter({ has: action }).first();
+  return { stock: row.getByRole('cell').nth(3), held: row.getByRole('cell').nth(4) };
 }
 
 /** Booking settings open every day, bank holidays too, two morning windows of three places. */

@@ -36,10 +36,11 @@ async function expectCountsToMatchList(page: Page) {
       await page.waitForLoadState('networkidle');
     }
     const total = await cards.count();
-    const contacted = await page.locator('article[data-contacted="true"]').count();
+    // Each card counts its chip's status: Contacted is not every enquiry past New.
+    const inStatus = (status: string) => page.locator(`article[data-status="${status}"]`).count();
     expect(await count('Total Enquiries')).toBe(String(total));
-    expect(await count('New Enquiries')).toBe(String(total - contacted));
-    expect(await count('Contacted')).toBe(String(contacted));
+    expect(await count('New Enquiries')).toBe(String(await inStatus('new')));
+    expect(await count('Contacted')).toBe(String(await inStatus('contacted')));
   }).toPass();
 }
 

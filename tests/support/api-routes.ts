@@ -22,6 +22,7 @@ import type { LoginInput, StaffUser } from '#common/auth/auth.ts';
 import type { Booking, BookingUpdate } from '#common/bookings/booking.ts';
 import type { ToldAvailabilityDay } from '#common/bookings/slots.ts';
 import type { Enquiry } from '#common/enquiries/enquiry.ts';
+import type { EnquiryCounts } from '#common/enquiries/status.ts';
 import type { ApiErrorBody } from '#common/http/api.ts';
 import type {
   CreditNoteInput,
@@ -114,6 +115,7 @@ export type ApiRoutes = {
 
   // Enquiries, bookings and the diary.
   'GET /api/enquiries': Route<Enquiry[]>;
+  'GET /api/enquiries/counts': Route<EnquiryCounts>;
   'PUT /api/enquiries/:id/mark-contacted': Route<Enquiry>;
   'GET /api/bookings': Route<Booking[]>;
   'PUT /api/bookings/:id': Route<Booking, 200, BookingUpdate>;

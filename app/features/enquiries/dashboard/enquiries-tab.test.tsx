@@ -20,7 +20,7 @@ describe('EnquiriesTab', () => {
       countOf(html, 'Total Enquiries'),
       countOf(html, 'New Enquiries'),
       countOf(html, 'Contacted'),
-    ]).toEqual(['240', '40', '200']);
+    ]).toEqual(['240', '40', '120']);
   });
 
   it('offers the CSV export of the filters shown', () => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { countOf, countsOfList, type EnquiryStatusFilter } from '#common/enquiries/status.ts';
 import { messageOf } from '#app/lib/api.ts';
 import { DownloadIcon } from '#app/components/ui/staff-icons.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
@@ -25,6 +26,13 @@ function CountCard({ label, count, tone }: { label: string; count: number; tone:
   );
 }
 
+/** The count cards (the product's wording), each the count of the chip of its filter. */
+const countCards: { label: string; filter: EnquiryStatusFilter; tone: string }[] = [
+  { label: 'Total Enquiries', filter: 'all', tone: 'border-t-ink' },
+  { label: 'New Enquiries', filter: 'new', tone: 'border-t-accent' },
+  { label: 'Contacted', filter: 'contacted', tone: 'border-t-brand' },
+];
+
 /** The Enquiries tab: counts, search and status filters, and the inbox. */
 export function EnquiriesTab() {
   const [filters, setFilters] = useState<EnquiryFilters>(noEnquiryFilters);
@@ -35,10 +43,7 @@ export function EnquiriesTab() {
   const list = enquiries.data?.pages.flat() ?? [];
   const filtered = filters.status !== 'all' || filters.q !== '';
   // Until the counts arrive, the unfiltered list's own figures stand in (the same below one page).
-  const pageTotal = filtered ? 0 : list.length;
-  const pageContacted = filtered ? 0 : list.filter((enquiry) => enquiry.contacted).length;
-  const total = counts.data?.total ?? pageTotal;
-  const contactedCount = counts.data ? counts.data.total - counts.data.new : pageContacted;
+  const shownCounts = counts.data ?? countsOfList(filtered ? [] : list);
   const loadMore = () => {
     // One page at a time: a click while a page is on its way does nothing.
     if (!enquiries.isFetchingNextPage) void enquiries.fetchNextPage({ cancelRefetch: false });
@@ -46,9 +51,9 @@ export function EnquiriesTab() {
   return (
     <div className="grid min-w-0 gap-6">
       <div className="grid grid-cols-3 gap-2 sm:gap-4">
-        <CountCard label="Total Enquiries" count={total} tone="border-t-ink" />
-        <CountCard label="New Enquiries" count={total - contactedCount} tone="border-t-accent" />
-        <CountCard label="Contacted" count={contactedCount} tone="border-t-brand" />
+        {countCards.map(({ label, filter, tone }) => (
+          <CountCard key={filter} label={label} count={countOf(shownCounts, filter)} tone={tone} />
+        ))}
       </div>
       <section aria-labelledby="customer-enquiries" className="grid min-w-0 gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">

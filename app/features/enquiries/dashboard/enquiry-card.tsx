@@ -26,6 +26,7 @@ export function EnquiryCard({ enquiry, busy, onMarkContacted, onDelete }: Enquir
         enquiry.contacted ? 'border-l-brand' : 'border-l-accent'
       }`}
       data-contacted={enquiry.contacted}
+      data-status={enquiry.status}
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">

@@ -1,5 +1,11 @@
 import { useEffect, useState } from 'react';
-import { enquiryStatuses, enquiryStatusLabels, type EnquiryCounts } from '#common/enquiries/status.ts';
+import {
+  countOf,
+  enquiryStatuses,
+  enquiryStatusLabels,
+  type EnquiryCounts,
+  type EnquiryStatusFilter,
+} from '#common/enquiries/status.ts';
 import type { EnquiryFilters } from './enquiry-queries.ts';
 
 /** How long typing pauses before the search runs, so each key press is not a request. */
@@ -21,14 +27,12 @@ export function EnquiryFiltersBar({ filters, counts, onChange }: EnquiryFiltersB
     return () => clearTimeout(timer);
   }, [search, filters, onChange]);
 
-  const chips = [
-    { status: 'all', label: 'All', count: counts?.total },
-    ...enquiryStatuses.map((status) => ({
-      status,
-      label: enquiryStatusLabels[status],
-      count: counts?.[status],
-    })),
-  ] as const;
+  const statusFilters: EnquiryStatusFilter[] = ['all', ...enquiryStatuses];
+  const chips = statusFilters.map((status) => ({
+    status,
+    label: status === 'all' ? 'All' : enquiryStatusLabels[status],
+    count: counts && countOf(counts, status),
+  }));
   return (
     <div className="grid min-w-0 gap-3">
       <div>

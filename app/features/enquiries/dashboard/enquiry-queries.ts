@@ -11,6 +11,7 @@ import {
   type EnquiryCounts,
   type EnquiryNote,
   type EnquiryStatus,
+  type EnquiryStatusFilter,
 } from '#common/enquiries/status.ts';
 import { apiRequest, messageOf } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
@@ -20,7 +21,7 @@ export const enquiriesQueryKey = ['/api/enquiries'] as const;
 export const enquiryCountsQueryKey = [...enquiriesQueryKey, 'counts'] as const;
 
 /** The staff inbox's filters: a status (or every status) and the search text. */
-export type EnquiryFilters = { status: EnquiryStatus | 'all'; q: string };
+export type EnquiryFilters = { status: EnquiryStatusFilter; q: string };
 
 export const noEnquiryFilters: EnquiryFilters = { status: 'all', q: '' };
 

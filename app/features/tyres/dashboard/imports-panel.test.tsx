@@ -14,6 +14,15 @@ describe('TyresTab: imports', () => {
     { type: 'text/csv' },
   );
 
+  it('offers the template of our own columns to download beside the file', async () => {
+    serveTyres();
+    const user = renderTyresTab();
+    await user.click(screen.getByRole('tab', { name: 'Imports' }));
+    const link = await screen.findByRole('link', { name: 'Download template' });
+    expect(link.getAttribute('href')).toBe('/api/tyres/import-template.csv');
+    expect(link.hasAttribute('download')).toBe(true);
+  });
+
   it('reads a file with our own columns as it is, and shows its progress, refused rows and their download', async () => {
     const calls = serveTyres([
       answer('POST /api/tyres/imports', { status: 202, body: { id: 12 } }),

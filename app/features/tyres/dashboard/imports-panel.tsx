@@ -9,10 +9,11 @@ import {
   type ColumnMapping,
 } from '#common/tyres/price-file.ts';
 import type { TyreSupplier } from '#common/tyres/staff.ts';
-import { Button } from '#app/components/ui/button.tsx';
+import { Button, buttonClass } from '#app/components/ui/button.tsx';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { showRefusal } from '#app/components/ui/show-refusal.ts';
 import { Spinner } from '#app/components/ui/spinner.tsx';
+import { DownloadIcon } from '#app/components/ui/staff-icons.tsx';
 import { ColumnMappingFields, guessMapping, mappingFits } from './column-mapping.tsx';
 import { ImportProgress, RecentImports } from './import-report.tsx';
 import { headersOf, rowCountOf } from './price-file-reading.ts';
@@ -246,7 +247,7 @@ function ImportForm({
         label="Price file (CSV, comma or semicolon separated)"
         required
         error={errors.file?.message}
-        hint={`Our own columns: ${priceFileColumns.join(', ')}.`}
+        hint={`Our own columns: ${priceFileColumns.join(', ')}. The template has them, with two example rows to replace by yours.`}
       >
         {(control) => (
           <input
@@ -258,6 +259,15 @@ function ImportForm({
           />
         )}
       </FormField>
+      {/* A plain download: the server's file is the one the import reads. */}
+      <a
+        href="/api/tyres/import-template.csv"
+        download
+        className={buttonClass('outline', 'compact', '-mt-3 justify-self-start')}
+      >
+        <DownloadIcon className="size-4" />
+        Download template
+      </a>
       {chosen && (
         <ImportChoices
           chosen={chosen}

@@ -1,4 +1,10 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { Booking } from '#common/bookings/booking.ts';
 import type {
   TyreToOrder,
@@ -11,29 +17,35 @@ import type {
 import type { ColumnMapping } from '#common/tyres/price-file.ts';
 import { apiRequest } from '#app/lib/api.ts';
 import { bookingsQueryKey } from '#app/features/bookings/dashboard/index.ts';
+import type { StockTableView } from './stock-table-place.ts';
 
 /** Every query of the Tyres tab sits under this key: one invalidation refreshes the tab. */
 const tyresQueryKey = ['/api/tyres'] as const;
-const catalogueKey = (query: string) => [...tyresQueryKey, 'catalogue', query] as const;
+const catalogueKey = (query: string, view: StockTableView) =>
+  [...tyresQueryKey, 'catalogue', query, view] as const;
 const suppliersKey = [...tyresQueryKey, 'suppliers'] as const;
 const importsKey = [...tyresQueryKey, 'imports'] as const;
 const importKey = (id: number) => [...importsKey, id] as const;
 const toOrderKey = [...tyresQueryKey, 'to-order'] as const;
 const heldKey = [...tyresQueryKey, 'held'] as const;
 
-/** GET /api/tyres/catalogue: the catalogue by size, brand, pattern or EAN, 50 tyres a page. */
-export function useTyreCatalogue(query: string) {
+/** GET /api/tyres/catalogue: the catalogue by size, brand, pattern or EAN, sorted and filtered, 50 tyres a page. */
+export function useTyreCatalogue(query: string, view: StockTableView) {
+  const { sort, dir, low } = view;
   return useInfiniteQuery({
-    queryKey: catalogueKey(query),
+    queryKey: catalogueKey(query, view),
     initialPageParam: 0,
-    queryFn: ({ pageParam, signal }) =>
-      apiRequest<StaffTyrePage>(
-        'GET',
-        `/api/tyres/catalogue?${new URLSearchParams({ q: query, after: String(pageParam) })}`,
-        undefined,
-        { signal },
-      ),
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ q: query });
+      if (sort) params.set('sort', sort);
+      if (sort) params.set('dir', dir);
+      if (low) params.set('low', 'true');
+      params.set('offset', String(pageParam));
+      return apiRequest<StaffTyrePage>('GET', `/api/tyres/catalogue?${params}`, undefined, { signal });
+    },
     getNextPageParam: (page) => page.next ?? undefined,
+    // The rows shown stay while another sort or filter loads: the table does not jump.
+    placeholderData: keepPreviousData,
   });
 }
 

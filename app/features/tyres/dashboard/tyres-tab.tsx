@@ -31,7 +31,12 @@ export function TyresTab() {
           rules that price them are in Settings.
         </p>
       </div>
-      <Tabs.Root value={part} onValueChange={(value) => setPart(value as typeof part)}>
+      <Tabs.Root
+        value={part}
+        onValueChange={(value) => setPart(value as typeof part)}
+        // A grid item that may be narrower than its content: the stock table scrolls in its frame.
+        className="min-w-0"
+      >
         <Tabs.List
           aria-label="Tyres"
           className="mb-4 grid grid-cols-3 gap-0.5 rounded-lg border border-slate-200 bg-white p-1 sm:inline-flex"

@@ -65,8 +65,8 @@ export function serveTyres(own: ApiHandler[] = []) {
   ).calls;
 }
 
-/** The Tyres tab, and a person to use it. */
-export function renderTyresTab() {
-  renderStaffUi(<TyresTab />);
+/** The Tyres tab (at `route`, whose query the stock table reads), and a person to use it. */
+export function renderTyresTab(route = '/') {
+  renderStaffUi(<TyresTab />, { route });
   return userEvent.setup({ delay: null });
 }

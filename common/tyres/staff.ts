@@ -22,6 +22,8 @@ export type StaffTyre = TyreBasics & {
   demo: boolean;
   /** Each list that names the tyre, cheapest first. */
   sources: TyreSourceView[];
+  /** What the sale makes (`marginOf`): in pence, and as a percentage of the price before VAT. */
+  margin: { pence: number; percent: number };
 };
 
 /** GET /api/tyres/catalogue: a page, and the `offset` to ask for the next (null at the end). */
@@ -30,7 +32,7 @@ export type StaffTyrePage = { items: StaffTyre[]; next: number | null; demoCount
 /**
  * The columns the Tyres tab's stock table sorts by (GET /api/tyres/catalogue?sort=&dir=): `held`
  * is the stock bookings hold, `price` the fitted price as the rules in force make it, `margin`
- * that price less the cost. Without a sort, tyres come in the order they joined the catalogue.
+ * what that price makes before VAT over the cost (`marginOf`). Without a sort, tyres come in the order they joined the catalogue.
  */
 export const catalogueSorts = [
   'brand',
@@ -55,12 +57,14 @@ export type SortDirection = (typeof sortDirections)[number];
 export const lowStockLevel = 3;
 
 /**
- * What a tyre makes: its price less its cost, in pence, and that as a percentage of the price
- * (one decimal). The price is fitted and VAT included, the cost the supplier's before VAT.
+ * What a tyre's sale makes: its fitted price without the VAT (which goes to HMRC) less the
+ * supplier's cost (before VAT, reclaimed), in pence, and that as a percentage of the price before
+ * VAT (one decimal). The fitting is part of the sale: a tyre sold at cost still earns its fitting.
  */
-export function marginOf({ price, cost }: { price: number; cost: number }) {
-  const pence = price - cost;
-  return { pence, percent: price > 0 ? Math.round((pence / price) * 1000) / 10 : 0 };
+export function marginOf({ price, cost }: { price: number; cost: number }, vatRatePercent: number) {
+  const beforeVat = (price * 100) / (100 + vatRatePercent);
+  const pence = Math.round(beforeVat - cost);
+  return { pence, percent: beforeVat > 0 ? Math.round((pence / beforeVat) * 1000) / 10 : 0 };
 }
 
 /** GET /api/tyres/pricing: the rules in force, and the version of the content they come from. */

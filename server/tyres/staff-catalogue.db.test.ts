@@ -85,8 +85,10 @@ describe('the stock table', () => {
       byPrice.map((row) => row.price).toSorted((a, b) => a - b),
     );
     const byMargin = (await table({ sort: 'margin', dir: 'desc' })).items;
-    const margins = byMargin.map((row) => row.price - row.cost);
+    const margins = byMargin.map((row) => row.margin.pence);
     expect(margins).toEqual(margins.toSorted((a, b) => b - a));
+    // What the sale makes before VAT (at the default 20%) over the cost.
+    for (const row of byMargin) expect(row.margin.pence).toBe(Math.round(row.price / 1.2 - row.cost));
     expect(byMargin[0]!.id).toBe(own.id);
   });
 

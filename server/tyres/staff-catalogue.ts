@@ -5,6 +5,7 @@ import type { BusinessSettings } from '#common/settings/domains.ts';
 import {
   catalogueSorts,
   lowStockLevel,
+  marginOf,
   sortDirections,
   type CatalogueSort,
   type SortDirection,
@@ -77,7 +78,11 @@ async function pricedPageIds(
   return rows
     .map((row) => {
       const price = fittedPriceOf(row, settings);
-      return { id: row.id, key: sort === 'price' ? price : price - row.costPence };
+      const key =
+        sort === 'price'
+          ? price
+          : marginOf({ price, cost: row.costPence }, settings.invoicing.vatRatePercent).pence;
+      return { id: row.id, key };
     })
     .sort((a, b) => (a.key - b.key) * sign || a.id - b.id)
     .slice(offset, offset + pageSize + 1)

@@ -3,6 +3,7 @@ import type { BusinessSettings } from '#common/settings/domains.ts';
 import { parseTyreSize } from '#common/tyres/size.ts';
 import {
   belowReservedMessage,
+  marginOf,
   type StaffTyre,
   type TyreChange,
   type TyreSourceView,
@@ -19,8 +20,9 @@ export function staffTyre(
   settings: Pick<BusinessSettings, 'tyres' | 'invoicing'>,
   sources: TyreSourceView[] = [],
 ): StaffTyre {
+  const basics = tyreBasics(row, settings);
   return {
-    ...tyreBasics(row, settings),
+    ...basics,
     ean: row.ean,
     cost: row.costPence,
     priceOverride: row.priceOverridePence,
@@ -32,6 +34,7 @@ export function staffTyre(
     available: row.available,
     demo: row.demo,
     sources,
+    margin: marginOf({ price: basics.price, cost: row.costPence }, settings.invoicing.vatRatePercent),
   };
 }
 

@@ -42,7 +42,7 @@ describe('TyresTab: stock', () => {
       '401 day',
       '£50.00',
       '£89.99',
-      '£39.9944.4%',
+      '£24.9933.3%',
       'Adjust stock or price of Hankook Ventus Prime 4, 205/55 R16 91V',
     ]);
     screen.getByText(/320 demo tyres/);

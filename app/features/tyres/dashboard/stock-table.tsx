@@ -2,7 +2,7 @@ import { Fragment, useState, type ReactNode } from 'react';
 import { seasonNames } from '#common/tyres/catalogue.ts';
 import { tyreTierNames } from '#common/tyres/pricing.ts';
 import { loadIndexText } from '#common/tyres/size.ts';
-import { lowStockLevel, marginOf, type CatalogueSort, type StaffTyre } from '#common/tyres/staff.ts';
+import { lowStockLevel, type CatalogueSort, type StaffTyre } from '#common/tyres/staff.ts';
 import { formatPence } from '#common/util/money.ts';
 import { plural } from '#common/util/words.ts';
 import { Button } from '#app/components/ui/button.tsx';
@@ -80,7 +80,7 @@ const tyreName = (tyre: StaffTyre) =>
 function StockRow({ tyre }: { tyre: StaffTyre }) {
   const [editing, setEditing] = useState(false);
   const free = tyre.stock - tyre.reserved;
-  const margin = marginOf(tyre);
+  const { margin } = tyre;
   const figure = 'px-3 py-2 text-right tabular-nums whitespace-nowrap';
   return (
     <Fragment>

@@ -1,11 +1,20 @@
 import userEvent from '@testing-library/user-event';
-import type { StaffTyre, TyreImportReport } from '#common/tyres/staff.ts';
+import { marginOf, type StaffTyre, type TyreImportReport } from '#common/tyres/staff.ts';
 import { answer, serveApi, type ApiHandler } from '#tests/support/api-handlers.ts';
 import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { TyresTab } from './tyres-tab.tsx';
 
-/** Test data: a demo tyre of the catalogue, with overrides. */
-export const tyre = (overrides: Partial<StaffTyre> = {}): StaffTyre => ({
+/** Test data: a demo tyre of the catalogue, with overrides; its margin at 20% VAT. */
+export const tyre = (overrides: Partial<StaffTyre> = {}): StaffTyre => {
+  const made = { price: 8_999, cost: 5_000, ...overrides };
+  return {
+    ...tyreFields(overrides),
+    margin: marginOf(made, 20),
+    ...(overrides.margin && { margin: overrides.margin }),
+  };
+};
+
+const tyreFields = (overrides: Partial<StaffTyre>): Omit<StaffTyre, 'margin'> => ({
   id: 7,
   brand: 'Hankook',
   pattern: 'Ventus Prime 4',

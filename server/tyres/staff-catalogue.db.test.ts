@@ -13,7 +13,15 @@ const staff = () => request(fixture.app);
 const headers = () => fixture.staff.headers;
 
 describe('the stock table', () => {
-  type Row = { id: number; brand: string; stock: number; reserved: number; cost: number; price: number };
+  type Row = {
+    id: number;
+    brand: string;
+    stock: number;
+    reserved: number;
+    cost: number;
+    price: number;
+    margin: { pence: number };
+  };
   const table = async (query: Record<string, string>) =>
     (await staff().get('/api/tyres/catalogue').query(query).set(headers()).expect(200)).body as {
       items: Row[];

@@ -27,6 +27,9 @@ const publicRoutes = new Set([
   'POST /api/bookings',
   'GET /api/bookings/manage/:token',
   'POST /api/bookings/manage/:token/cancel',
+  'POST /api/bookings/manage/:token/move',
+  'GET /api/bookings/manage/:token/calendar.ics',
+  'GET /api/bookings/manage/:token/invoice.pdf',
   // The tyre catalogue as customers see it.
   'GET /api/tyres/sizes',
   'GET /api/tyres',

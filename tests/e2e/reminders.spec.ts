@@ -39,7 +39,7 @@ test.describe('reminders', () => {
       await page.getByRole('button', { name: 'Confirm booking' }).click();
       await expect(page.getByText('Booking confirmed')).toBeVisible();
       const reference = (await page
-        .getByText(/^ENQ-\d{4}-\d{4}$/)
+        .getByText(/^BK-\d{4}-\d{4}$/)
         .first()
         .textContent())!;
 

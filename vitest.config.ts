@@ -35,8 +35,30 @@ const ownClockTests = [
 const timelessTests = ['server/images/process.test.ts', 'server/auth/passwords.test.ts'];
 
 /**
+ * The domains whose database tests store or read London dates (slots, holds, references,
+ * invoices, reminders, retention, the day's statistics, scheduled tasks, MOT history): the
+ * calendar run has them at each clock change. The others (accounts, sessions, pictures, pages,
+ * content, the database's own) count time, if at all, in instants that no clock change moves: they
+ * run at the calendar's first moment only.
+ */
+const datedDatabaseTests = [
+  'analytics',
+  'bookings',
+  'enquiries',
+  'jobs',
+  'notifications',
+  'privacy',
+  'reminders',
+  'settings',
+  'tasks',
+  'tyres',
+  'vehicles',
+].map((domain) => `server/${domain}/**/*.db.test.{ts,tsx}`);
+
+/**
  * `npm run test:calendar` (scripts/test-calendar.mjs, TEST_CALENDAR): at each moment of
- * scripts/calendar-moments.mjs, the database tests where the moment says so and the logic of
+ * scripts/calendar-moments.mjs, the database tests where the moment says so (all of them at the
+ * first, the dated domains' at the others) and the logic of
  * common/ and server/ that runs in the test's own process, each a project whose files see that
  * moment (`testClock`, tests/support/setup.ts).
  */
@@ -48,12 +70,8 @@ const calendarProjects = (): TestProjectInlineConfiguration[] =>
             extends: true as const,
             test: {
               name: `database at ${instant}`,
-              include: databaseTests,
-              exclude: [
-                ...configDefaults.exclude,
-                ...ownClockTests,
-                ...(index === 0 ? [] : ['tests/process/**']),
-              ],
+              include: index === 0 ? databaseTests : datedDatabaseTests,
+              exclude: [...configDefaults.exclude, ...ownClockTests],
               provide: { testClock: instant },
             },
           },

@@ -89,6 +89,10 @@ describe('DetailsStep', () => {
     within(summary).getByText('£149.98 in all (£74.99 each), fully fitted, VAT included');
     expect(document.body.textContent).not.toMatch(/fitted from/i);
     expect(screen.queryByRole('region', { name: 'Your tyres' })).toBeNull();
+    // The notes ask no tyre size of a customer who has chosen their tyres.
+    expect(screen.getByLabelText('Notes (optional)').getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('Tyre size, where the vehicle will be parked');
+    expect(document.body.textContent).toContain('Where the vehicle will be parked, anything we should know.');
   });
 
   it('asks about locking wheel nuts for mobile work only', async () => {

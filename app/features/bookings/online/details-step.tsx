@@ -222,7 +222,11 @@ export function DetailsStep({
           <FormField
             id={fieldId('notes')}
             label="Notes (optional)"
-            hint="Tyre size, where the vehicle will be parked, anything we should know."
+            hint={
+              tyre
+                ? 'Where the vehicle will be parked, anything we should know.'
+                : 'Tyre size, where the vehicle will be parked, anything we should know.'
+            }
             error={shown.notes}
           >
             {(control) => <textarea {...control} {...text('notes')} rows={4} />}

@@ -151,12 +151,31 @@ const envSchema = z.object({
       .regex(/^G-[A-Z0-9]{4,20}$/, 'must be a GA4 measurement id such as G-ABC123XYZ')
       .optional(),
   ),
+  STRIPE_SECRET_KEY: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret or restricted key (sk_live_…, rk_live_…)')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(
+    blankToUndefined,
+    z.string().trim().regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_…)').optional(),
+  ),
+  STRIPE_API_URL: z.preprocess(blankToUndefined, httpOrigin.optional()),
   ADMIN_USERNAME: z.preprocess(blankToUndefined, z.string().trim().optional()),
   ADMIN_PASSWORD: z.preprocess(blankToUndefined, z.string().optional()),
 });
 
 /** Variables whose values may hold credentials and are never echoed in an error. */
-const secretVariables = new Set(['DATABASE_URL', 'SMTP_URL', 'ADMIN_PASSWORD']);
+const secretVariables = new Set([
+  'DATABASE_URL',
+  'SMTP_URL',
+  'ADMIN_PASSWORD',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+]);
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -197,6 +216,11 @@ export type Config = {
   gaMeasurementId: string | null;
   /** The first staff account, created at start-up only while there is no account at all. */
   initialAdmin: { username: string; password: string } | undefined;
+  /**
+   * Card payments online through Stripe: on when both keys are set (server/payments). `apiUrl`
+   * is Stripe's API (https://api.stripe.com), or a stand-in in tests.
+   */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string } | null;
 };
 
 export class ConfigError extends Error {
@@ -280,6 +304,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       vars.ADMIN_USERNAME !== undefined && vars.ADMIN_PASSWORD !== undefined
         ? { username: vars.ADMIN_USERNAME, password: vars.ADMIN_PASSWORD }
         : undefined,
+    stripe:
+      vars.STRIPE_SECRET_KEY !== undefined && vars.STRIPE_WEBHOOK_SECRET !== undefined
+        ? {
+            secretKey: vars.STRIPE_SECRET_KEY,
+            webhookSecret: vars.STRIPE_WEBHOOK_SECRET,
+            apiUrl: vars.STRIPE_API_URL ?? 'https://api.stripe.com',
+          }
+        : null,
   };
 }
 

@@ -1,3 +1,4 @@
+import { noBookingPayment } from '#common/payments/payments.ts';
 import type { AppLoadContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { ManagedBooking } from '#common/bookings/booking.ts';
@@ -32,7 +33,10 @@ const mobileBooking: ManagedBooking = {
   addressLine: '12 High Street',
   town: 'Romford',
   tyre: null,
+  payment: noBookingPayment,
   canCancel: true,
+  payUrl: null,
+  refundOnCancel: false,
 };
 
 const report: CustomerJobReport = {

@@ -1,4 +1,5 @@
 // zod/mini: the booking page validates with it in the browser.
+import type { BookingPayment, DepositDue } from '#common/payments/payments.ts';
 import * as z from 'zod/mini';
 import { mobileLocation } from './settings.ts';
 import { dayText, lockingNutsAnswers, outsideAreaForMobileMessage, type LockingNutsAnswer } from './words.ts';
@@ -200,6 +201,8 @@ export type Booking = {
   cancelledBy: string | null;
   /** The tyres booked with the fitting, or null. */
   tyre: BookedTyre | null;
+  /** Money asked online (a deposit), paid and refunded (common/payments). */
+  payment: BookingPayment;
   createdAt: string;
   updatedAt: string;
 };
@@ -230,6 +233,11 @@ export type CreatedBooking = Pick<Booking, BookingChoice | 'service'> & {
   tyre: Pick<BookedTyre, 'description' | 'quantity' | 'price'> | null;
   /** What the tyres cost in all, fully fitted, in pence; null for a booking without tyres. */
   total: number | null;
+  /**
+   * The deposit to pay online now (Stripe Checkout at `url`), while card payments are set up and
+   * a deposit rule applies; absent otherwise (pay on the day).
+   */
+  payment?: DepositDue;
 };
 
 /** A free window, as the 409 answer lists the next ones. */
@@ -261,9 +269,17 @@ export type ManagedBooking = Pick<
   | 'addressLine'
   | 'town'
   | 'tyre'
+  | 'payment'
 > & {
   /** Whether the customer may still cancel online (before the notice period). */
   canCancel: boolean;
+  /** Where to pay the deposit while it is due (Stripe Checkout), else null. */
+  payUrl: string | null;
+  /**
+   * Whether a cancellation now has the deposit paid online refunded by itself (more than the
+   * business's hours before the window); false when nothing was paid online.
+   */
+  refundOnCancel: boolean;
 };
 
 /** The customer's move of their booking: the booking at its new time with its new link's token, or why not. */

@@ -95,14 +95,20 @@ export type InvoiceDocument = {
   vatRatePercent: number;
 };
 
-export const paymentMethods = ['card', 'cash', 'bank-transfer', 'account'] as const;
+/** Every way a job is paid: in person (`takenMethods`), or online through Stripe by the customer. */
+export const paymentMethods = ['card', 'cash', 'bank-transfer', 'account', 'online'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
+
+/** The ways staff record a payment they took (POST /api/jobs/{id}/payments). */
+export const takenMethods = ['card', 'cash', 'bank-transfer', 'account'] as const;
+export type TakenMethod = (typeof takenMethods)[number];
 
 export const paymentMethodLabels: Record<PaymentMethod, string> = {
   card: 'Card',
   cash: 'Cash',
   'bank-transfer': 'Bank transfer',
   account: 'On account',
+  online: 'Online',
 };
 
 /** One payment taken against a job. */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { formatPence } from '#common/util/money.ts';
 import { jobStatusLabels, type JobStatus } from '#common/bookings/state-words.ts';
-import { paymentMethods, type ChargedLine, type PaymentMethod } from './invoice.ts';
+import { takenMethods, type ChargedLine, type PaymentMethod } from './invoice.ts';
 
 /** The fitter's day: a job's statuses, actions and record, shared by the server and the phone. */
 
@@ -192,7 +192,7 @@ type JobEventType = JobEvent['type'];
 
 /** POST /api/jobs/{id}/payments's body. */
 export const jobPaymentSchema = z.object({
-  method: z.enum(paymentMethods, 'Choose card, cash, bank-transfer or account'),
+  method: z.enum(takenMethods, 'Choose card, cash, bank-transfer or account'),
   amount: z
     .number('Enter the amount in pence')
     .check(

@@ -16,6 +16,12 @@ import {
   reminderSettingsSchema,
   type ReminderSettings,
 } from '#common/reminders/settings.ts';
+import {
+  defaultPaymentSettings,
+  paymentSettingsChanges,
+  paymentSettingsSchema,
+  type PaymentSettings,
+} from '#common/payments/settings.ts';
 import type { BranchContent } from '#common/site-content/site-content.ts';
 import { tyrePricingChanges } from '#common/tyres/pricing-changes.ts';
 import {
@@ -102,6 +108,15 @@ export const settingsDomains = {
     changes: reminderSettingsChanges,
     changedBy: ['owner', 'staff'],
     pages: [],
+  }),
+  payments: domain<PaymentSettings>({
+    title: 'Payments',
+    schema: paymentSettingsSchema,
+    defaults: () => defaultPaymentSettings,
+    changes: paymentSettingsChanges,
+    changedBy: ['owner'],
+    // The booking page says what the deposit is.
+    pages: ['/book'],
   }),
 };
 

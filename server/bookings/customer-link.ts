@@ -34,7 +34,11 @@ export function managed(
   booking: Booking,
   settings: Pick<BookingSettings, 'noticeHours'>,
   now: Date,
+  money: { payUrl?: string | null; refundableHours?: number } = {},
 ): ManagedBooking {
+  const canCancel =
+    isActiveBooking(booking.status) && outsideNotice(settings, new Date(booking.startsAt), now);
+  const paidOnline = booking.payment.status === 'paid';
   return {
     reference: booking.reference,
     status: booking.status,
@@ -52,7 +56,14 @@ export function managed(
     postcode: booking.postcode,
     addressLine: booking.addressLine,
     town: booking.town,
-    canCancel: isActiveBooking(booking.status) && outsideNotice(settings, new Date(booking.startsAt), now),
+    payment: booking.payment,
+    canCancel,
+    payUrl: booking.payment.status === 'due' ? (money.payUrl ?? null) : null,
+    refundOnCancel:
+      canCancel &&
+      paidOnline &&
+      money.refundableHours !== undefined &&
+      new Date(booking.startsAt).getTime() - now.getTime() > money.refundableHours * 3_600_000,
   };
 }
 

@@ -1,7 +1,7 @@
 import { and, between, eq, sql, type SQL } from 'drizzle-orm';
 import type { Booking } from '#common/bookings/booking.ts';
 import { isoTime, selectRows, type Database } from '../db/client.ts';
-import { bookings, enquiries, enquiryEvents, jobs, outbox, users } from '../db/schema.ts';
+import { bookings, enquiries, enquiryEvents, jobs, outbox, payments, refunds, users } from '../db/schema.ts';
 import { staffNameSql } from '../db/staff-names.ts';
 
 /**
@@ -31,6 +31,12 @@ export const bookingJson = sql`json_build_object('id', ${bookings.id}, 'referenc
     'description', ${bookings.tyreText}, 'quantity', ${bookings.tyreQuantity},
     'price', ${bookings.tyrePricePence}, 'total', ${bookings.totalPence}, 'source', ${bookings.tyreSource},
     'orderedAt', ${isoTime(bookings.tyresOrderedAt)}) end,
+  'payment', json_build_object('status', ${bookings.paymentStatus},
+    'amountPence', coalesce(${bookings.depositPence}, 0),
+    'paidPence', (select coalesce(sum(${payments.amountPence}), 0) from ${payments}
+      where ${payments.bookingId} = ${bookings.id}),
+    'refundedPence', (select coalesce(sum(${refunds.amountPence}), 0) from ${refunds}
+      where ${refunds.bookingId} = ${bookings.id} and ${refunds.status} = 'succeeded')),
   'createdAt', ${isoTime(bookings.createdAt)}, 'updatedAt', ${isoTime(bookings.updatedAt)})`;
 
 /** The bookings meeting `condition`, in diary order. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bookingStatuses, type Booking } from '#common/bookings/booking.ts';
+import { bookingPaymentStatuses, noBookingPayment } from '#common/payments/payments.ts';
 import { jobStatuses } from '#common/jobs/jobs.ts';
 import { lockingNutsAnswers } from '#common/bookings/words.ts';
 
@@ -61,6 +62,15 @@ export const storedBookingSchema = z.object({
     })
     .nullable()
     .default(null),
+  // E-mails queued before bookings carried money asked online have none.
+  payment: z
+    .object({
+      status: z.enum(bookingPaymentStatuses),
+      amountPence: z.number(),
+      paidPence: z.number(),
+      refundedPence: z.number(),
+    })
+    .default(noBookingPayment),
   createdAt: z.string(),
   updatedAt: z.string(),
 }) satisfies z.ZodType<Booking, unknown>;

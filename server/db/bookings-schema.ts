@@ -94,10 +94,25 @@ export const bookings = pgTable(
     totalPence: integer('total_pence'),
     tyreSource: text('tyre_source'),
     tyresOrderedAt: timestamp('tyres_ordered_at', { withTimezone: true }),
+    /**
+     * Money asked online (common/payments/payments.ts): `none` (pay on the day), `due` (a deposit
+     * of `depositPence` to pay by `holdUntil`, else the booking lapses), `paid`, `lapsed`
+     * (released unpaid: cancelled), `refunded`.
+     */
+    paymentStatus: text('payment_status').notNull().default('none'),
+    depositPence: integer('deposit_pence'),
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    index('bookings_hold_until_idx')
+      .on(table.holdUntil)
+      .where(sql`${table.paymentStatus} = 'due'`),
+    check(
+      'bookings_payment_status_check',
+      sql`${table.paymentStatus} in ('none', 'due', 'paid', 'lapsed', 'refunded')`,
+    ),
     uniqueIndex('bookings_enquiry_idx').on(table.enquiryId),
     uniqueIndex('bookings_reference_idx').on(table.reference),
     uniqueIndex('bookings_manage_token_idx').on(table.manageTokenHash),

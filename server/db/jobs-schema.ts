@@ -130,11 +130,21 @@ export const payments = pgTable(
     takenById: integer('taken_by_id').references(() => users.id, { onDelete: 'set null' }),
     takenByName: text('taken_by_name'),
     takenAt: at('taken_at').notNull().defaultNow(),
+    /**
+     * A payment online (`online`): Stripe's id of it (pi_…) and the Checkout Session it was made
+     * in (server/db/payments-schema.ts), which records it once however often Stripe reports it.
+     */
+    paymentIntent: text('payment_intent'),
+    checkoutSessionId: text('checkout_session_id'),
   },
   (table) => [
     uniqueIndex('payments_key_idx').on(table.bookingId, table.idempotencyKey),
+    uniqueIndex('payments_checkout_session_idx').on(table.checkoutSessionId),
     index('payments_taken_at_idx').on(table.takenAt),
-    check('payments_method_check', sql`${table.method} in ('card', 'cash', 'bank-transfer', 'account')`),
+    check(
+      'payments_method_check',
+      sql`${table.method} in ('card', 'cash', 'bank-transfer', 'account', 'online')`,
+    ),
     check('payments_amount_check', sql`${table.amountPence} > 0`),
   ],
 );

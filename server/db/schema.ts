@@ -28,6 +28,7 @@ export * from './tasks-schema.ts';
 export * from './jobs-schema.ts';
 export * from './vehicles-schema.ts';
 export * from './reminders-schema.ts';
+export * from './payments-schema.ts';
 
 /**
  * E-mails to send, written in the same transaction as their cause: each a kind and what its

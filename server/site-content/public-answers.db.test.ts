@@ -69,6 +69,11 @@ function everySetting(content: SiteContent): { [Domain in SettingsDomain]: Setti
       reviewLink: 'https://marker.example/review',
       reviewTime: '10:00',
     },
+    payments: {
+      deposit: { kind: 'fixed', fixedPence: 98_764, percent: 37, services: ['marker-deposit-service'] },
+      refundableHours: 713,
+      holdMinutes: 1399,
+    },
     invoicing: {
       address: ['MARKER-INVOICE-STREET', 'Markerton MK1 1AA'],
       vatNumber: 'GB 987 6543 21',

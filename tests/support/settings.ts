@@ -1,5 +1,6 @@
 import { bookingSettingsOf } from '#common/bookings/settings.ts';
 import { defaultInvoicingSettings } from '#common/jobs/invoicing-settings.ts';
+import { defaultPaymentSettings } from '#common/payments/settings.ts';
 import { defaultReminderSettings } from '#common/reminders/settings.ts';
 import type { DomainSettings, SettingsDomain, SettingsOf } from '#common/settings/domains.ts';
 import type { PublishedSiteContent } from '#common/site-content/site-content.ts';
@@ -16,6 +17,7 @@ export function defaultSettings(published: PublishedSiteContent = makePublished(
     tyres: defaultTyrePricing,
     invoicing: defaultInvoicingSettings(branches),
     reminders: defaultReminderSettings,
+    payments: defaultPaymentSettings,
   };
 }
 

@@ -27,6 +27,7 @@ const formNames: Record<SettingsDomain, string> = {
   tyres: 'Tyre price rules',
   invoicing: 'Invoicing settings',
   reminders: 'Reminder settings',
+  payments: 'Payment settings',
 };
 
 /** When the settings tests' saves are made, and by whom. */

@@ -1,3 +1,4 @@
+import { noBookingPayment } from '#common/payments/payments.ts';
 import type { Fitter } from '#common/accounts/accounts.ts';
 import type { Booking } from '#common/bookings/booking.ts';
 
@@ -55,6 +56,7 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
     cancelReason: null,
     cancelledBy: null,
     tyre: null,
+    payment: noBookingPayment,
     createdAt: '2026-11-20T09:15:00.000Z',
     updatedAt: '2026-11-20T09:15:00.000Z',
     ...overrides,

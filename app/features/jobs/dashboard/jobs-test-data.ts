@@ -86,14 +86,14 @@ export function makeVehicleHistory(overrides: Partial<VehicleHistory> = {}): Veh
   };
 }
 
-const noMethods = () => ({ card: 0, cash: 0, 'bank-transfer': 0, account: 0 });
+const noMethods = () => ({ card: 0, cash: 0, 'bank-transfer': 0, account: 0, online: 0 });
 
 /** Test data: a day's takings by two fitters, with overrides. */
 export function makeTakings(overrides: Partial<Takings> = {}): Takings {
   return {
     date: '2026-11-24',
     total: 41_500,
-    byMethod: { card: 22_000, cash: 9_500, 'bank-transfer': 10_000, account: 0 },
+    byMethod: { card: 22_000, cash: 9_500, 'bank-transfer': 10_000, account: 0, online: 0 },
     fitters: [
       {
         fitter: { id: 7, name: 'dave' },

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { formatPence } from '#common/util/money.ts';
 import { jobStatusLabels, type JobStatus } from '#common/bookings/state-words.ts';
+import type { OnlineTakings } from '#common/payments/payments.ts';
 import { takenMethods, type ChargedLine, type PaymentMethod } from './invoice.ts';
 
 /** The fitter's day: a job's statuses, actions and record, shared by the server and the phone. */
@@ -296,6 +297,8 @@ export type Takings = {
     payments: number;
     byMethod: Record<PaymentMethod, number>;
   }[];
+  /** Payments online (in `total` and `byMethod.online` too) and refunds (money out), with Stripe's ids. */
+  online: OnlineTakings;
 };
 
 /** A photo or the customer's signature, as GET /api/jobs/{id}/photos lists it. */

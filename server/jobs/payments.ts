@@ -136,5 +136,6 @@ export async function takingsOf(db: Database, date: string): Promise<Takings> {
     total: Object.values(byMethod).reduce((sum, amount) => sum + amount, 0),
     byMethod,
     fitters: [...people.values()],
+    online: { payments: [], refunds: [], refunded: 0 },
   };
 }

@@ -34,6 +34,14 @@ import type {
   VehicleHistory,
 } from '#common/jobs/jobs.ts';
 import type { WaitingMessages } from '#common/notifications/outbox.ts';
+import type {
+  PaymentLink,
+  PaymentLinkRequest,
+  PaymentsStatus,
+  Reconciliation,
+  Refund,
+  RefundRequest,
+} from '#common/payments/payments.ts';
 import type { Reminder } from '#common/reminders/reminders.ts';
 import type { ReminderSummary } from '#common/reminders/summary.ts';
 import type {
@@ -133,6 +141,13 @@ export type ApiRoutes = {
     { reviewRequest: boolean }
   >;
   'GET /api/takings': Route<Takings>;
+  'POST /api/jobs/:id/payment-link': Route<PaymentLink, 201, PaymentLinkRequest>;
+
+  // Payments online.
+  'GET /api/payments/status': Route<PaymentsStatus>;
+  'POST /api/bookings/:id/refund': Route<Refund, 201, RefundRequest>;
+  'POST /api/payments/refunds/:id/retry': Route<Refund>;
+  'GET /api/payments/reconcile': Route<Reconciliation>;
   'GET /api/vehicles/:registration': Route<VehicleHistory>;
   'PUT /api/vehicles/:registration': Route<
     { registration: string; motExpiry: string | null },

@@ -108,6 +108,7 @@ export function makeTakings(overrides: Partial<Takings> = {}): Takings {
         byMethod: { ...noMethods(), 'bank-transfer': 10_000 },
       },
     ],
+    online: { payments: [], refunds: [], refunded: 0 },
     ...overrides,
   };
 }

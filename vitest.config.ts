@@ -4,7 +4,14 @@ import path from 'node:path';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { calendarMoments } from './scripts/calendar-moments.mjs';
 
-const roots = ['app', 'common', 'server', 'scripts', path.join('tests', 'process')];
+const roots = [
+  'app',
+  'common',
+  'server',
+  'scripts',
+  path.join('tests', 'process'),
+  path.join('tests', 'support'),
+];
 
 /**
  * The tests that run against the test database (tests/support/database.ts), or need PostgreSQL

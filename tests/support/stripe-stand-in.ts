@@ -1,28 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { parseStripeForm, formRecord, formString, type FormObject } from './stripe-form.ts';
-import {
-  checkCheckoutParams,
-  checkListParams,
-  inCreatedRange,
-  invalidRequest,
-  type StandInLine,
-  type StripeErrorBody,
-} from './stripe-stand-in-checks.ts';
-import {
-  chargeObject,
-  eventObject,
-  refundObject,
-  sessionObject,
-  stripeId,
-  unixSeconds,
-  type StandInCharge,
-  type StandInEvent,
-  type StandInRefund,
-  type StandInSession,
-} from './stripe-stand-in-objects.ts';
+import { parseStripeForm, type FormObject } from './stripe-form.ts';
+import { invalidRequest } from './stripe-stand-in-checks.ts';
+import { stripeId, unixSeconds, type StandInEvent } from './stripe-stand-in-objects.ts';
 import { checkoutPage, notFoundPage } from './stripe-stand-in-page.ts';
+import { standInStore, type Answer } from './stripe-stand-in-store.ts';
 
 export type {
   StandInCharge,
@@ -46,6 +29,8 @@ export type StandInOptions = {
   webhookUrl?: string;
   now?: () => Date;
   secretKey?: string;
+  /** The port to listen on (default: any free one). */
+  port?: number;
 };
 
 export type LoggedRequest = {
@@ -61,13 +46,6 @@ export type Delivery = { status: number; body: string };
 
 export type StripeStandIn = Awaited<ReturnType<typeof startStripeStandIn>>;
 
-/** An answer of the API; `after` runs once it is sent (an event delivered, as Stripe does). */
-type Answer = { status: number; json: unknown; after?: () => Promise<unknown> };
-
-const errorAnswer = (body: StripeErrorBody, status = 400): Answer => ({ status, json: body });
-const noSuch = (kind: string, id: string, param?: string) =>
-  errorAnswer(invalidRequest(`No such ${kind}: '${id}'`, param, 'resource_missing'), 404);
-
 const readBody = (request: http.IncomingMessage) =>
   new Promise<string>((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -81,23 +59,13 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
   const secretKey = options.secretKey ?? stripeId('sk_test_standin');
   const webhookSecret = options.webhookSecret ?? stripeId('whsec_standin');
   let webhookUrl = options.webhookUrl;
-  const sessions = new Map<string, StandInSession>();
-  const lines = new Map<string, StandInLine[]>();
-  /** payment_intent_data[metadata] of each session: the charge's metadata once paid. */
-  const paymentMetadata = new Map<string, Record<string, string>>();
-  /** Charges by their payment intent (pi_…). */
-  const charges = new Map<string, StandInCharge>();
-  const refunds = new Map<string, StandInRefund>();
   const requests: LoggedRequest[] = [];
   const events: { event: StandInEvent; delivery: Delivery | null }[] = [];
   const idempotent = new Map<string, { fingerprint: string; answer: Answer }>();
   const inFlight = new Set<Promise<unknown>>();
-  let refusal: { message: string; code: string } | null = null;
   let url = '';
-  const nowSeconds = () => unixSeconds(now());
-
-  const event = <T>(type: string, object: T, request?: StandInEvent['request']) =>
-    eventObject(type, object, nowSeconds(), request);
+  const store = standInStore(now, () => url);
+  const { sessions, lines, charges, refunds, event } = store;
 
   function signed(payload: StandInEvent, signing: { timestamp?: number; secret?: string } = {}) {
     const body = JSON.stringify(payload, null, 2);
@@ -134,158 +102,11 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
     return null;
   }
 
-  const openSession = (id: string) => {
-    const session = sessions.get(id);
-    if (!session) throw new Error(`the Stripe stand-in has no session ${id}`);
-    if (session.status !== 'open') throw new Error(`session ${id} is ${session.status}, not open`);
-    return session;
-  };
-
-  function markPaid(id: string) {
-    const session = openSession(id);
-    const paymentIntent = stripeId('pi');
-    const charge = chargeObject(
-      paymentIntent,
-      session.amount_total ?? 0,
-      nowSeconds(),
-      paymentMetadata.get(id) ?? {},
-    );
-    charges.set(paymentIntent, charge);
-    Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: paymentIntent });
-    return { session, charge, event: event('checkout.session.completed', session) };
-  }
-
-  function markExpired(id: string, request?: StandInEvent['request']) {
-    const session = openSession(id);
-    Object.assign(session, { status: 'expired' });
-    return { session, event: event('checkout.session.expired', session, request) };
-  }
-
   /** Track a delivery sent after an answer, so that `settled()` can wait for it. */
   const track = (work: Promise<unknown>) => {
     const tracked = work.catch(() => undefined).finally(() => inFlight.delete(tracked));
     inFlight.add(tracked);
   };
-
-  function createSession(form: FormObject): Answer {
-    const params = checkCheckoutParams(form, nowSeconds());
-    if ('error' in params) return errorAnswer(params);
-    const id = stripeId('cs_test', 58);
-    const session = sessionObject(params, id, `${url}/pay/${id}`, nowSeconds());
-    sessions.set(id, session);
-    lines.set(id, params.lines);
-    paymentMetadata.set(id, formRecord(form, 'payment_intent_data', 'metadata'));
-    return { status: 200, json: session };
-  }
-
-  function listSessions(query: FormObject): Answer {
-    const params = checkListParams(query);
-    if ('error' in params) return errorAnswer(params);
-    // Newest first, as Stripe lists.
-    const newestFirst = [...sessions.values()].reverse().sort((a, b) => b.created - a.created);
-    const cursor = params.startingAfter ?? params.endingBefore;
-    const at = cursor === undefined ? -1 : newestFirst.findIndex((session) => session.id === cursor);
-    if (cursor !== undefined && at === -1)
-      return noSuch('checkout.session', cursor, params.startingAfter ? 'starting_after' : 'ending_before');
-    const matches = (session: StandInSession) =>
-      inCreatedRange(session.created, params.created) &&
-      (params.status === undefined || session.status === params.status) &&
-      (params.paymentIntent === undefined || session.payment_intent === params.paymentIntent);
-    const candidates = (
-      params.endingBefore !== undefined ? newestFirst.slice(0, at) : newestFirst.slice(at + 1)
-    ).filter(matches);
-    const data =
-      params.endingBefore !== undefined ? candidates.slice(-params.limit) : candidates.slice(0, params.limit);
-    return {
-      status: 200,
-      json: { object: 'list', data, has_more: candidates.length > data.length, url: '/v1/checkout/sessions' },
-    };
-  }
-
-  function expireSession(id: string, request: StandInEvent['request']): Answer {
-    const session = sessions.get(id);
-    if (!session) return noSuch('checkout.session', id, 'session');
-    if (session.status !== 'open')
-      return errorAnswer(invalidRequest('Only Checkout Sessions with a status in ["open"] can be expired.'));
-    const expired = markExpired(id, request);
-    return { status: 200, json: expired.session, after: () => deliverIfListening(expired.event) };
-  }
-
-  function createRefund(form: FormObject, request: StandInEvent['request']): Answer {
-    const paymentIntent = formString(form, 'payment_intent');
-    if (!paymentIntent)
-      return errorAnswer(
-        invalidRequest(
-          'One of the following params should be provided for this request: payment_intent or charge.',
-        ),
-      );
-    const charge = charges.get(paymentIntent);
-    if (!charge)
-      return errorAnswer(
-        invalidRequest(`No such payment_intent: '${paymentIntent}'`, 'payment_intent', 'resource_missing'),
-      );
-    if (refusal) return errorAnswer(invalidRequest(refusal.message, undefined, refusal.code));
-    const left = charge.amount - charge.amount_refunded;
-    if (left <= 0)
-      return errorAnswer(
-        invalidRequest(
-          `Charge ${charge.id} has already been refunded.`,
-          undefined,
-          'charge_already_refunded',
-        ),
-      );
-    const amountText = formString(form, 'amount');
-    const amount = amountText === undefined ? left : Number(amountText);
-    if (!Number.isInteger(amount) || amount <= 0)
-      return errorAnswer(
-        invalidRequest(`Invalid positive integer: ${amountText}`, 'amount', 'parameter_invalid_integer'),
-      );
-    if (amount > left)
-      return errorAnswer(
-        invalidRequest(
-          `Refund amount (£${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (£${(left / 100).toFixed(2)})`,
-          'amount',
-          'amount_too_large',
-        ),
-      );
-    const refund = refundObject(charge, amount, nowSeconds(), formRecord(form, 'metadata'));
-    refunds.set(refund.id, refund);
-    charge.amount_refunded += amount;
-    charge.refunded = charge.amount_refunded === charge.amount;
-    charge.refunds.data.unshift(refund);
-    const refunded = event('charge.refunded', charge, request);
-    return { status: 200, json: refund, after: () => deliverIfListening(refunded) };
-  }
-
-  /** The API's routes (after the key is checked). */
-  function answerApi(
-    method: string,
-    path: string,
-    query: FormObject,
-    form: FormObject,
-    requestId: string,
-    key: string | null,
-  ): Answer {
-    const request = { id: requestId, idempotency_key: key };
-    if (path === '/v1/checkout/sessions') {
-      if (method === 'POST') return createSession(form);
-      if (method === 'GET') return listSessions(query);
-    }
-    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
-    if (expire && method === 'POST') return expireSession(decodeURIComponent(expire[1]!), request);
-    const one = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
-    if (one && method === 'GET') {
-      const session = sessions.get(decodeURIComponent(one[1]!));
-      return session ? { status: 200, json: session } : noSuch('checkout.session', one[1]!, 'session');
-    }
-    if (path === '/v1/refunds' && method === 'POST') return createRefund(form, request);
-    const refund = /^\/v1\/refunds\/([^/]+)$/.exec(path);
-    if (refund && method === 'GET') {
-      const found = refunds.get(decodeURIComponent(refund[1]!));
-      return found ? { status: 200, json: found } : noSuch('refund', refund[1]!, 'id');
-    }
-    return errorAnswer(invalidRequest(`Unrecognized request URL (${method}: ${path}).`), 404);
-  }
 
   function send(response: http.ServerResponse, answer: Answer, headers: Record<string, string>) {
     response.writeHead(answer.status, {
@@ -314,7 +135,8 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
       const message = given
         ? `Invalid API Key provided: ${given.slice(0, 8)}${'*'.repeat(Math.max(0, given.length - 12))}${given.slice(-4)}`
         : "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').";
-      return send(response, errorAnswer(invalidRequest(message, undefined, 'api_key_invalid'), 401), headers);
+      const refused = { status: 401, json: invalidRequest(message, undefined, 'api_key_invalid') };
+      return send(response, refused, headers);
     }
     const fingerprint = `${method} ${target.pathname} ${raw}`;
     const earlier = method === 'POST' && key !== null ? idempotent.get(key) : undefined;
@@ -322,9 +144,13 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
       if (earlier.fingerprint === fingerprint)
         return send(response, earlier.answer, { ...headers, 'idempotent-replayed': 'true' });
       const message = `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`;
-      return send(response, errorAnswer({ error: { type: 'idempotency_error', message } }), headers);
+      return send(
+        response,
+        { status: 400, json: { error: { type: 'idempotency_error', message } } },
+        headers,
+      );
     }
-    const answer = answerApi(method, target.pathname, query, form, requestId, key);
+    const answer = store.answer(method, target.pathname, query, form, requestId, key);
     // Stripe keeps the result of a request that ran, not of one refused before it ran (a bad parameter).
     if (method === 'POST' && key !== null && answer.status < 400)
       idempotent.set(key, {
@@ -332,7 +158,7 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
         answer: { status: answer.status, json: structuredClone(answer.json) },
       });
     send(response, answer, headers);
-    if (answer.after) track(answer.after());
+    if (answer.event) track(deliverIfListening(answer.event));
   }
 
   async function handlePage(request: http.IncomingMessage, response: http.ServerResponse, id: string) {
@@ -354,7 +180,7 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
 
   /** A customer pays a session: it completes, and `checkout.session.completed` is delivered. */
   async function pay(id: string, payOptions: { deliver?: boolean } = {}) {
-    const paid = markPaid(id);
+    const paid = store.markPaid(id);
     const delivery = await deliverIfListening(paid.event, payOptions.deliver ?? true);
     return { ...paid, status: delivery?.status ?? null, body: delivery?.body ?? null };
   }
@@ -370,7 +196,7 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
       response.end(JSON.stringify({ error: { type: 'api_error', message: String(error) } }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
@@ -403,13 +229,13 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
     pay,
     /** A session runs out (or is expired by hand): `checkout.session.expired` is delivered. */
     async expire(id: string) {
-      const expired = markExpired(id);
+      const expired = store.markExpired(id);
       const delivery = await deliverIfListening(expired.event);
       return { ...expired, status: delivery?.status ?? null, body: delivery?.body ?? null };
     },
     /** While set, every refund is refused with this reason (Stripe's words), as Stripe refuses one. */
     refuseRefunds(reason: string | null, code = 'charge_already_refunded') {
-      refusal = reason === null ? null : { message: reason, code };
+      store.refuseRefunds(reason, code);
     },
     event,
     signed,

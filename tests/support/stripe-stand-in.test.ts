@@ -266,7 +266,7 @@ describe('refunds', () => {
       refunded: false,
       refunds: { object: 'list', data: [{ id: first.id, metadata: { refundId: '7' } }] },
     });
-    expect(refunded.at(-1)?.request.idempotency_key).toBe('refund-7-1');
+    expect(refunded.at(-1)?.request?.idempotency_key).toBe('refund-7-1');
 
     const tooMuch = await refusal(stripe.refunds.create({ payment_intent: paymentIntent, amount: 3001 }));
     expect(tooMuch.code).toBe('amount_too_large');

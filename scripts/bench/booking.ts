@@ -27,7 +27,7 @@ import { signIn, staffAccountEnv, staffGet, type Scenario } from './server.ts';
 const benchPlaces = 4;
 
 /** Saves twelve hourly windows of `benchPlaces` places every day, for every location. */
-async function saveHourlyWindows(server: ServerProcess, cookie: string): Promise<void> {
+export async function saveHourlyWindows(server: ServerProcess, cookie: string): Promise<void> {
   const staffHeaders = {
     cookie,
     'content-type': 'application/json',

@@ -25,9 +25,14 @@ const floorServerFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 
 
 /**
  * Starts the bare server, warms it up for 3 s as `measure` warms the product, loads it at
- * `connections` for `duration` seconds, and stops it.
+ * `connections` for `duration` seconds (as fast as it answers, or at `overallRate` requests a
+ * second in all when given, as a scenario paced like real traffic loads the product), and stops it.
  */
-async function measureFloor(connections: number, duration: number): Promise<Floor> {
+export async function measureFloor(
+  connections: number,
+  duration: number,
+  overallRate?: number,
+): Promise<Floor> {
   const child = spawn(process.execPath, [floorServerFile], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     const port = await new Promise<number>((resolve, reject) => {
@@ -36,10 +41,11 @@ async function measureFloor(connections: number, duration: number): Promise<Floo
       child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
     });
     const url = `http://127.0.0.1:${port}/`;
-    await autocannon({ url, connections, duration: 3 });
+    const pace = overallRate === undefined ? {} : { overallRate };
+    await autocannon({ url, connections, duration: 3, ...pace });
     const latencies: number[] = [];
     const before = processCpuMs(child.pid!);
-    const result = await load({ url, connections, duration }, (_status, ms) => latencies.push(ms));
+    const result = await load({ url, connections, duration, ...pace }, (_status, ms) => latencies.push(ms));
     const after = processCpuMs(child.pid!);
     latencies.sort((a, b) => a - b);
     return {
@@ -79,8 +85,8 @@ export function floorMeter(duration: number): (connections: number) => Promise<F
 }
 
 /** The floor's own report line. */
-const floorLine = (floor: Floor) =>
-  `floor (bare node:http, 600-byte JSON) at ${floor.connections} connection${floor.connections === 1 ? '' : 's'}: ` +
+export const floorLine = (floor: Floor, paced = '') =>
+  `floor (bare node:http, 600-byte JSON) at ${floor.connections} connection${floor.connections === 1 ? '' : 's'}${paced}: ` +
   `${thousands(floor.rps)} req/s, p50 ${floor.p50.toFixed(2)} ms, p95 ${floor.p95.toFixed(2)} ms, p99 ${floor.p99.toFixed(2)} ms` +
   (floor.cpuUsPerRequest === undefined ? '' : `, ${floor.cpuUsPerRequest.toFixed(0)} µs CPU a request`);
 

@@ -2,7 +2,7 @@
 // on a fresh embedded database (PGlite) in a temporary folder. Each scenario first measures the
 // machine's floor (floor.ts: a bare node:http server under the same load), then prints throughput
 // and latency percentiles beside the floor's and compares those ratios with the targets. Scenarios: enquiry, analytics, enquiries, images,
-// pages, booking, tyres, jobs, memory, photos (default: all), one file each beside this one.
+// pages, booking, tyres, jobs, memory, photos, payments (default: all), one file each beside this one.
 // BENCH_DURATION (seconds, default 15; 60 for memory) and BENCH_CONNECTIONS (default 50; 20 for
 // jobs) adjust the load;
 // BENCH_DATABASE_URL runs the server on that (empty, throwaway) PostgreSQL database instead.
@@ -15,6 +15,7 @@ import { images } from './images.ts';
 import { jobs } from './jobs.ts';
 import { memory } from './memory.ts';
 import { pages } from './pages.ts';
+import { payments } from './payments.ts';
 import { photos } from './photos.ts';
 import { runScenario, type Scenario } from './server.ts';
 import { tyres } from './tyres.ts';
@@ -33,6 +34,7 @@ const scenarios: Record<string, RegisteredScenario> = {
   jobs,
   memory,
   photos,
+  payments,
 };
 
 const chosen = process.argv.slice(2);

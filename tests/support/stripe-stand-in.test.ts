@@ -223,6 +223,13 @@ describe('payments and their events', () => {
     const again = await refusal(stripe.checkout.sessions.expire(session.id));
     expect(again.statusCode).toBe(400);
     expect(await (await fetch(session.url!)).text()).toContain('expired');
+
+    const later = await stripe.checkout.sessions.create(depositParams());
+    expect(await standIn.expireDue()).toEqual([]);
+    clock = new Date(clock.getTime() + 30 * 60 * 1000);
+    expect(await standIn.expireDue()).toContain(later.id);
+    expect(standIn.sessions.get(later.id)?.status).toBe('expired');
+    expect(receiver.received.some(({ body }) => body.includes(later.id))).toBe(true);
   });
 });
 

@@ -233,6 +233,17 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
       const delivery = await deliverIfListening(expired.event);
       return { ...expired, status: delivery?.status ?? null, body: delivery?.body ?? null };
     },
+    /**
+     * Expires every open session whose `expires_at` has come (by `now`), as Stripe does, each
+     * event delivered in turn; answers the sessions' ids.
+     */
+    async expireDue() {
+      const due = [...sessions.values()].filter(
+        (session) => session.status === 'open' && session.expires_at <= unixSeconds(now()),
+      );
+      for (const session of due) await deliverIfListening(store.markExpired(session.id).event);
+      return due.map((session) => session.id);
+    },
     /** While set, every refund is refused with this reason (Stripe's words), as Stripe refuses one. */
     refuseRefunds(reason: string | null, code = 'charge_already_refunded') {
       store.refuseRefunds(reason, code);

@@ -33,8 +33,13 @@ const errorAnswer = (body: StripeErrorBody, status = 400): Answer => ({ status, 
 const noSuch = (kind: string, id: string, param?: string) =>
   errorAnswer(invalidRequest(`No such ${kind}: '${id}'`, param, 'resource_missing'), 404);
 
-/** `url()`: the stand-in's address, which the hosted pages' links start with. */
-export function standInStore(now: () => Date, url: () => string) {
+/**
+ * `url()`: the stand-in's address, which the hosted pages' links start with.
+ * `chargeRefundsInEvents`: whether `charge.refunded` carries the charge's `refunds` list. Stripe
+ * stopped including it in the Charge object with API version 2022-11-15 (it is only there when
+ * expanded, which an event never is); the stand-in includes it unless told not to.
+ */
+export function standInStore(now: () => Date, url: () => string, chargeRefundsInEvents = true) {
   const sessions = new Map<string, StandInSession>();
   const lines = new Map<string, StandInLine[]>();
   /** payment_intent_data[metadata] of each session: the charge's metadata once paid. */
@@ -65,13 +70,19 @@ export function standInStore(now: () => Date, url: () => string) {
       paymentMetadata.get(id) ?? {},
     );
     charges.set(paymentIntent, charge);
-    Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: paymentIntent });
+    // Stripe gives a session's address only while it is open.
+    Object.assign(session, {
+      status: 'complete',
+      payment_status: 'paid',
+      payment_intent: paymentIntent,
+      url: null,
+    });
     return { session, charge, event: event('checkout.session.completed', session) };
   }
 
   function markExpired(id: string, request?: StandInEvent['request']) {
     const session = openSession(id);
-    Object.assign(session, { status: 'expired' });
+    Object.assign(session, { status: 'expired', url: null });
     return { session, event: event('checkout.session.expired', session, request) };
   }
 
@@ -161,7 +172,8 @@ export function standInStore(now: () => Date, url: () => string) {
     charge.amount_refunded += amount;
     charge.refunded = charge.amount_refunded === charge.amount;
     charge.refunds.data.unshift(refund);
-    const refunded = event('charge.refunded', charge, request);
+    const refunded = event<Partial<StandInCharge>>('charge.refunded', charge, request);
+    if (!chargeRefundsInEvents) delete refunded.data.object.refunds;
     return { status: 200, json: refund, event: refunded };
   }
 

@@ -212,6 +212,8 @@ describe('payments and their events', () => {
     expect(response.headers.get('location')).toBe(`http://127.0.0.1:5173/booking/paid?session=${session.id}`);
     expect(receiver.received.at(-1)!.body).toContain(session.id);
     expect(await (await fetch(session.url!)).text()).toContain('has been made');
+    // Stripe gives a session's address only while it is open.
+    expect((await stripe.checkout.sessions.retrieve(session.id)).url).toBeNull();
   });
 
   it('expires an open session, once', async () => {

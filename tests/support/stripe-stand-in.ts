@@ -31,6 +31,12 @@ export type StandInOptions = {
   secretKey?: string;
   /** The port to listen on (default: any free one). */
   port?: number;
+  /**
+   * Whether `charge.refunded` carries the charge's `refunds` list (default true). Stripe's API
+   * versions since 2022-11-15 leave it out (it is only there when expanded, which an event never
+   * is): false sends the event as Stripe does.
+   */
+  chargeRefundsInEvents?: boolean;
 };
 
 export type LoggedRequest = {
@@ -64,7 +70,7 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
   const idempotent = new Map<string, { fingerprint: string; answer: Answer }>();
   const inFlight = new Set<Promise<unknown>>();
   let url = '';
-  const store = standInStore(now, () => url);
+  const store = standInStore(now, () => url, options.chargeRefundsInEvents ?? true);
   const { sessions, lines, charges, refunds, event } = store;
 
   function signed(payload: StandInEvent, signing: { timestamp?: number; secret?: string } = {}) {

@@ -101,11 +101,22 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
     return delivery;
   }
 
-  /** Delivers when a webhook is set; keeps the event in `events` either way. */
-  async function deliverIfListening(payload: StandInEvent, wanted = true) {
-    if (wanted && webhookUrl) return deliver(payload);
-    events.push({ event: payload, delivery: null });
-    return null;
+  /**
+   * Delivers when a webhook is set; keeps the event in `events` either way. A webhook that cannot
+   * be reached answers status 0 (Stripe would try again later; the stand-in does not).
+   */
+  async function deliverIfListening(payload: StandInEvent, wanted = true): Promise<Delivery | null> {
+    if (!wanted || !webhookUrl) {
+      events.push({ event: payload, delivery: null });
+      return null;
+    }
+    try {
+      return await deliver(payload);
+    } catch (error) {
+      const delivery = { status: 0, body: error instanceof Error ? error.message : String(error) };
+      events.push({ event: payload, delivery });
+      return delivery;
+    }
   }
 
   /** Track a delivery sent after an answer, so that `settled()` can wait for it. */

@@ -28,7 +28,12 @@ export type BookingPayment = {
   refundedPence: number;
 };
 
-export const noBookingPayment: BookingPayment = { status: 'none', amountPence: 0, paidPence: 0, refundedPence: 0 };
+export const noBookingPayment: BookingPayment = {
+  status: 'none',
+  amountPence: 0,
+  paidPence: 0,
+  refundedPence: 0,
+};
 
 /** POST /api/bookings' `payment` when a deposit is asked: pay it at `url` (Stripe Checkout). */
 export type DepositDue = { status: 'due'; amountPence: number; url: string };

@@ -139,10 +139,12 @@ function useSectionOfAddress() {
     useDomainSettings('payments'),
   ].every((query) => !query.isPending);
   const branchesLoaded = !usePublishedSiteContent().isPending;
+  // Whether card payments are set up shows above the Payments form.
+  const paymentsStatusLoaded = !usePaymentsStatus().isPending;
   useEffect(() => {
-    if (!hash || !loaded || !branchesLoaded) return;
+    if (!hash || !loaded || !branchesLoaded || !paymentsStatusLoaded) return;
     document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
-  }, [hash, loaded, branchesLoaded]);
+  }, [hash, loaded, branchesLoaded, paymentsStatusLoaded]);
 }
 
 /**

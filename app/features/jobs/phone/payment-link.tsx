@@ -2,6 +2,7 @@ import type { Job } from '#common/jobs/jobs.ts';
 import type { PaymentLink } from '#common/payments/payments.ts';
 import { formatPence } from '#common/util/money.ts';
 import { Button } from '#app/components/ui/button.tsx';
+import { CheckIcon, MailIcon } from '#app/components/ui/icons.tsx';
 import { usePaymentLink } from '#app/features/payments/index.ts';
 import { messageOf } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
@@ -28,9 +29,13 @@ function QrCode({ svg, amount }: { svg: string; amount: string }) {
 /** The job paid in full since the link was made: what the fitter waited for. */
 function PaidInFull({ job }: { job: Job }) {
   return (
-    <div role="status" className="grid gap-1 rounded-xl bg-brand-light p-4 text-center text-ink">
+    <div
+      role="status"
+      className="grid justify-items-center gap-1 rounded-xl bg-brand-light p-4 text-center text-ink"
+    >
+      <CheckIcon className="size-10 rounded-full bg-brand-dark p-2 text-white" aria-hidden="true" />
       <p className="font-heading text-2xl font-extrabold">Paid in full</p>
-      <p className="text-sm">{formatPence(job.paid)} paid. The customer can put the phone away.</p>
+      <p className="text-sm">{formatPence(job.paid)} paid: Stripe confirmed the payment.</p>
     </div>
   );
 }
@@ -83,6 +88,7 @@ export function PaymentLinkShown({
           </a>
           <p className="text-center text-sm text-slate-600">Waiting for the payment…</p>
           <Button type="button" variant="outline" size="large" aria-disabled={email.isPending} onClick={send}>
+            <MailIcon className="size-5" aria-hidden="true" />
             {email.isPending ? 'Sending…' : 'Send the link by e-mail'}
           </Button>
         </>

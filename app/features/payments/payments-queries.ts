@@ -17,12 +17,13 @@ const reconcileQueryKey = (date: string) => ['/api/payments/reconcile', { date }
  * server is configured anew, so it is read once a session: a fitter's phone keeps the answer
  * through a lost signal.
  */
-export function usePaymentsStatus() {
+export function usePaymentsStatus({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: statusQueryKey,
     queryFn: ({ signal }) => apiRequest<PaymentsStatus>('GET', '/api/payments/status', undefined, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
+    enabled,
   });
 }
 

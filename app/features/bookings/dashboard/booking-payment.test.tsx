@@ -70,13 +70,19 @@ describe('a booking’s money online in the diary', () => {
       ],
     });
     renderDiary();
-    (await card('Due Customer')).getByText('Deposit due');
-    (await card('Paid Customer')).getByText('Deposit paid');
+    const due = await card('Due Customer');
+    due.getByText('Deposit due');
+    due.getByText('£50.00 asked online, not paid yet');
+    const paid = await card('Paid Customer');
+    paid.getByText('Deposit paid');
+    paid.getByText('£50.00; £50.00 paid in all');
     const refunded = await card('Refunded Customer');
     refunded.getByText('Refunded');
+    refunded.getByText('£50.00; £50.00 paid in all, £50.00 refunded');
     expect(refunded.queryByRole('button', { name: /^Refund deposit/ })).toBeNull();
     const day = await card('Day Customer');
     expect(day.queryByText(/^Deposit|^Lapsed|^Refunded/)).toBeNull();
+    expect(day.queryByText(/paid in all|asked online/)).toBeNull();
   });
 
   it('reads a booking whose deposit was not paid as lapsed, not as a cancellation', async () => {

@@ -32,6 +32,27 @@ export function BookingPaymentBadge({ booking }: { booking: Pick<Booking, 'payme
   );
 }
 
+/** The deposit asked online and what became of the money, for the booking's details; null without one. */
+export function depositText({
+  status,
+  amountPence,
+  paidPence,
+  refundedPence,
+}: Booking['payment']): string | null {
+  const refunded = refundedPence > 0 ? `, ${formatPence(refundedPence)} refunded` : '';
+  switch (status) {
+    case 'none':
+      return null;
+    case 'due':
+      return `${formatPence(amountPence)} asked online, not paid yet`;
+    case 'lapsed':
+      return `${formatPence(amountPence)} not paid in time`;
+    case 'paid':
+    case 'refunded':
+      return `${formatPence(amountPence)}; ${formatPence(paidPence)} paid in all${refunded}`;
+  }
+}
+
 /**
  * A booking released because its deposit was not paid in time: the product cancelled it, which
  * staff read as a lapse rather than as anyone's cancellation.

@@ -162,6 +162,7 @@ export default function BookRoute({ loaderData: page, actionData }: Route.Compon
                 errors={view.errors}
                 conflict={view.conflict}
                 notice={view.notice}
+                deposit={page.deposit}
               />
             )}
           </Suspense>

@@ -164,7 +164,9 @@ function depositNotice(
   const pence = depositFor(settings, { service, totalPence });
   if (pence === 0) return null;
   const amount =
-    kind === 'percent' ? depositWords.percentOf(formatPence(pence), percent, formatPence(totalPence)) : formatPence(pence);
+    kind === 'percent'
+      ? depositWords.percentOf(formatPence(pence), percent, formatPence(totalPence))
+      : formatPence(pence);
   return { amount, holdMinutes, refundableHours };
 }
 

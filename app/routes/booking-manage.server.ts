@@ -46,7 +46,8 @@ export function managedBookingView(
     reference: booking.reference,
     status: booking.status,
     // Released for its unpaid deposit: not cancelled by the customer.
-    statusLabel: deposit?.status === 'lapsed' ? depositWords.releasedLabel : bookingStatusLabels[booking.status],
+    statusLabel:
+      deposit?.status === 'lapsed' ? depositWords.releasedLabel : bookingStatusLabels[booking.status],
     serviceTitle: booking.serviceTitle,
     locationName: booking.locationName,
     address,

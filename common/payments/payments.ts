@@ -28,7 +28,12 @@ export type BookingPayment = {
   refundedPence: number;
 };
 
-export const noBookingPayment: BookingPayment = { status: 'none', amountPence: 0, paidPence: 0, refundedPence: 0 };
+export const noBookingPayment: BookingPayment = {
+  status: 'none',
+  amountPence: 0,
+  paidPence: 0,
+  refundedPence: 0,
+};
 
 /** POST /api/bookings' `payment` when a deposit is asked: pay it at `url` (Stripe Checkout). */
 export type DepositDue = { status: 'due'; amountPence: number; url: string };
@@ -139,7 +144,8 @@ export const depositWords = {
     `A deposit of ${amount} is due. Pay it soon by card on Stripe's secure page, or the booking is released.`,
   /** Back from Stripe having paid, before Stripe's word of it has arrived. */
   confirming: 'Thank you: we are confirming your payment',
-  confirmingDetail: 'This usually takes a few seconds: this page shows the deposit as paid once Stripe confirms it.',
+  confirmingDetail:
+    'This usually takes a few seconds: this page shows the deposit as paid once Stripe confirms it.',
   confirmingSlow:
     'Stripe has not confirmed the payment yet. Reload this page in a minute to see it; there is no need to pay again.',
   /** Back from Stripe without paying. */

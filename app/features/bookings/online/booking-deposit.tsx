@@ -31,7 +31,13 @@ type BookingDepositProps = {
  * before Stripe has confirmed it, that it is being confirmed (with scripts the page checks again
  * by itself); then paid, refunded, or not paid in time and the booking released.
  */
-export function BookingDeposit({ deposit, reference, booked, paymentReturn, cancelled }: BookingDepositProps) {
+export function BookingDeposit({
+  deposit,
+  reference,
+  booked,
+  paymentReturn,
+  cancelled,
+}: BookingDepositProps) {
   const confirming = deposit.status === 'due' && paymentReturn === 'paid';
   const gaveUp = usePaymentConfirmation(confirming);
   if (confirming) return <ConfirmingPayment gaveUp={gaveUp} />;
@@ -95,7 +101,6 @@ function DepositDue({
   return (
     <section
       aria-labelledby="deposit-title"
-      role={booked || notPaid ? 'status' : undefined}
       className="rounded-2xl border-2 border-amber-400 bg-amber-50 p-5 sm:p-6"
     >
       <h2 id="deposit-title" className="text-2xl font-extrabold">
@@ -107,7 +112,11 @@ function DepositDue({
           call us.
         </p>
       )}
-      {notPaid && <p className="mt-2 font-semibold text-ink">{depositWords.notCompleted}</p>}
+      {notPaid && (
+        <p role="status" className="mt-2 font-semibold text-ink">
+          {depositWords.notCompleted}
+        </p>
+      )}
       <p className="mt-2 text-slate-800">{depositWords.dueSoon(deposit.amount)}</p>
       {deposit.payUrl ? (
         <a href={deposit.payUrl} className={buttonClass('primary', 'large', 'mt-4 w-full text-lg sm:w-auto')}>

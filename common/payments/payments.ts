@@ -156,6 +156,7 @@ export const depositWords = {
   callToPay: 'To pay the deposit, please call us',
   refunded: (amount: string) => `Your deposit of ${amount} was refunded to your card.`,
   refundOnCancel: (amount: string) => `Cancelling now refunds your ${amount} deposit to your card.`,
+  /** Without its full stop: the page follows it with " on {phone}." */
   noRefundOnCancel: (amount: string) =>
     `This close to the booking, cancelling does not refund your ${amount} deposit automatically. Please call us about it`,
   /** The deposit counts towards the price: what is left is paid on the day. */

@@ -13,6 +13,7 @@ import { imagesRouter } from './images/routes.ts';
 import { invoicePdfFile } from './jobs/invoices.ts';
 import { brandLogoPng } from './images/brand-logo.ts';
 import { customerJobsRouter, jobsRouter } from './jobs/routes.ts';
+import { paymentsRouter, stripeWebhookRouter } from './payments/routes.ts';
 import { remindersRouter } from './reminders/routes.ts';
 import { motExpiryChange } from './reminders/schedule.ts';
 import { vehiclesRouter } from './vehicles/routes.ts';
@@ -50,6 +51,7 @@ export function apiRouter({
   staffMemories,
   tasks,
   booking,
+  payments,
   auth,
   requireUser,
   requireAnyUser,
@@ -77,7 +79,12 @@ export function apiRouter({
   // Routes with a body cap of their own come before the general JSON parser.
   api.use(siteContentRouter(database.db, siteContent, requireUser, contentChanged));
   api.use(publicEnquiriesRouter(enquirySubmission));
-  api.use(publicBookingsRouter(booking), customerJobsRouter({ db: database.db, invoiceLogo }));
+  // Stripe's events are checked over their raw body.
+  api.use(
+    publicBookingsRouter(booking),
+    customerJobsRouter({ db: database.db, invoiceLogo }),
+    stripeWebhookRouter(payments),
+  );
   api.use(publicTyresRouter(booking));
   api.use(tyreHoldsRouter({ db: database.db, clock }, requireUser));
   api.use(
@@ -105,7 +112,10 @@ export function apiRouter({
   );
   api.use(activityRouter(database.db, requireUser));
   api.use('/enquiries', adminEnquiriesRouter(database.db, requireUser));
-  api.use(adminBookingsRouter(booking, requireUser));
+  api.use(
+    paymentsRouter(payments, { requireUser, requireAnyUser }),
+    adminBookingsRouter(booking, requireUser),
+  );
   api.use(
     jobsRouter(
       {
@@ -136,21 +146,7 @@ export function apiRouter({
   api.use('/analytics', adminAnalyticsRouter(analytics, requireUser));
   api.use(privacyRouter(database.db, requireUser, clock));
   api.use(remindersRouter(reminders, requireUser));
-  api.use(
-    outboxRouter(
-      {
-        db: database.db,
-        mailConfigured: config.smtpUrl !== undefined,
-        addresses: notificationAddresses(config, siteContent, booking.settings),
-        publicUrl: config.publicUrl,
-        mails: appOutboxMails({
-          invoicePdf: (invoiceId) => invoicePdfFile(database.db, invoiceId, invoiceLogo),
-        }),
-        wake: () => notifications?.wake(),
-      },
-      requireUser,
-    ),
-  );
+  api.use(waitingMessagesRouter({ config, database, siteContent, booking, notifications }, requireUser));
   api.use(imagesRouter(database.db, requireUser, contentChanged));
   api.use(
     settingsRouter(
@@ -162,4 +158,31 @@ export function apiRouter({
   api.use(apiNotFound);
   api.use(apiErrorHandler);
   return api;
+}
+
+/** The outbox's waiting messages, for owners (notifications/routes.ts). */
+function waitingMessagesRouter(
+  {
+    config,
+    database,
+    siteContent,
+    booking,
+    notifications,
+  }: Pick<AppParts, 'config' | 'database' | 'siteContent' | 'booking' | 'notifications'>,
+  requireUser: express.RequestHandler,
+) {
+  const invoiceLogo = () => brandLogoPng(config.site.logoDark);
+  return outboxRouter(
+    {
+      db: database.db,
+      mailConfigured: config.smtpUrl !== undefined,
+      addresses: notificationAddresses(config, siteContent, booking.settings),
+      publicUrl: config.publicUrl,
+      mails: appOutboxMails({
+        invoicePdf: (invoiceId) => invoicePdfFile(database.db, invoiceId, invoiceLogo),
+      }),
+      wake: () => notifications?.wake(),
+    },
+    requireUser,
+  );
 }

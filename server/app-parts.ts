@@ -12,6 +12,7 @@ import type { SsrSource } from './http/ssr.ts';
 import { createJobReads } from './jobs/reads.ts';
 import type { Logger } from './logger.ts';
 import type { PageCache } from './pages/page-cache.ts';
+import type { PaymentsDependencies } from './payments/dependencies.ts';
 import type { SettingsStore } from './settings/store.ts';
 import type { SiteContentStore } from './site-content/store.ts';
 import type { TaskRunner } from './tasks/runner.ts';
@@ -51,6 +52,7 @@ export type AppParts = {
   staffMemories?: StaffMemories;
   tasks: TaskRunner;
   booking: BookingDependencies;
+  payments: PaymentsDependencies;
   auth: AuthDependencies;
   requireUser: RequestHandler;
   requireAnyUser: RequestHandler;

@@ -30,6 +30,8 @@ import { systemClock, type Clock } from './clock.ts';
 import { apiRouter } from './api.ts';
 import { servePages } from './pages/serve-pages.ts';
 import { createSettingsStore, type SettingsStore } from './settings/store.ts';
+import { bookingPayments } from './payments/booking-payments.ts';
+import { paymentsDependencies } from './payments/setup.ts';
 import type { AppParts, StaffMemories } from './app-parts.ts';
 
 export type AppDependencies = {
@@ -102,6 +104,17 @@ export function createApp({
     tyres: bookingTyres,
     onQueued: () => notifications?.wake(),
   };
+  const payments = paymentsDependencies({
+    config,
+    db: database.db,
+    logger,
+    clock,
+    publicUrl: config.publicUrl,
+    content: booking.content,
+    settings: booking.settings,
+    onQueued: booking.onQueued,
+  });
+  if (payments.stripe) booking.payments = bookingPayments(payments);
   const security: SecurityOptions = {
     https: config.publicUrl.startsWith('https:'),
     enforceCsp: !ssr?.devMiddleware,
@@ -174,7 +187,7 @@ export function createApp({
 
   const parts: AppParts = {
     ...{ config, database, logger, clock, ssr, notifications, pageCache, siteContent, settings },
-    ...{ staffMemories, tasks, booking, auth, requireUser, requireAnyUser, enquirySubmission, analytics },
+    ...{ staffMemories, tasks, booking, payments, auth, requireUser, requireAnyUser, enquirySubmission, analytics },
     contact,
   };
   app.use('/api', apiRouter(parts));

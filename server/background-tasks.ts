@@ -17,6 +17,7 @@ import { notificationAddresses } from './notifications/addresses.ts';
 import type { Mailer } from './notifications/mailer.ts';
 import { outboxTask } from './notifications/outbox-task.ts';
 import { appOutboxMails } from './outbox-mails.ts';
+import { paymentsDependencies, paymentsTask } from './payments/setup.ts';
 import { remindersTask } from './reminders/task.ts';
 import type { SettingsStore } from './settings/store.ts';
 import type { SiteContentStore } from './site-content/store.ts';
@@ -59,6 +60,21 @@ export function backgroundTasks({
         invoicePdf: (invoiceId) => invoicePdfFile(db, invoiceId, () => brandLogoPng(config.site.logoDark)),
       }),
     }),
+    ...(config.stripe
+      ? [
+          paymentsTask(
+            paymentsDependencies({
+              config,
+              db,
+              logger,
+              clock,
+              publicUrl: config.publicUrl,
+              content: async () => (await siteContent.published()).content,
+              settings: () => settings.inForce(),
+            }),
+          ),
+        ]
+      : []),
     remindersTask({ db, reminderSettings: async () => (await settings.inForce()).reminders, clock }),
     tyreImportTask(db),
     {

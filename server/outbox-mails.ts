@@ -2,6 +2,7 @@ import { bookingMails } from './bookings/mails.ts';
 import { enquiryMails } from './enquiries/mails.ts';
 import { jobMails, type InvoicePdf } from './jobs/mails.ts';
 import { outboxMails, type OutboxMails } from './notifications/mail-kinds.ts';
+import { paymentMails } from './payments/mails.ts';
 import { reminderMails } from './reminders/mails.ts';
 
 /**
@@ -10,5 +11,5 @@ import { reminderMails } from './reminders/mails.ts';
  * no domain; each domain's messages are registered here.
  */
 export function appOutboxMails({ invoicePdf }: { invoicePdf: InvoicePdf }): OutboxMails {
-  return outboxMails([enquiryMails, bookingMails, jobMails({ invoicePdf }), reminderMails]);
+  return outboxMails([enquiryMails, bookingMails, jobMails({ invoicePdf }), reminderMails, paymentMails]);
 }

@@ -25,6 +25,7 @@ import {
   type BookingPageData,
   type BookingStep,
   type ChoiceField,
+  type DepositNotice,
   type LocationOption,
   type OfferedDay,
   type OfferedSlot,
@@ -32,6 +33,10 @@ import {
   type TyreChoiceSummary,
 } from '#app/features/bookings/online/booking-types.ts';
 import { maxTyreQuantity } from '#common/tyres/catalogue.ts';
+import { penceOfPriceText } from '#common/jobs/lines.ts';
+import { depositWords } from '#common/payments/payments.ts';
+import { depositFor } from '#common/payments/settings.ts';
+import { keyedPriceLines } from '#common/site-content/facts.ts';
 import { dayText } from '#common/bookings/words.ts';
 import { formatPence } from '#common/util/money.ts';
 import { loadIndexText, parseTyreSize, sizeLabel, sizeSlug } from '#common/tyres/size.ts';
@@ -103,7 +108,7 @@ const tyreGoneNotice =
 async function chosenTyre(
   context: AppLoadContext,
   choices: BookingChoices,
-): Promise<{ tyre: TyreChoiceSummary | null; tyreNotice: string | null }> {
+): Promise<{ tyre: TyreChoiceSummary | null; tyreNotice: string | null; totalPence?: number }> {
   if (choices.tyre === '') return { tyre: null, tyreNotice: null };
   const id = /^\d{1,9}$/.test(choices.tyre) ? Number(choices.tyre) : 0;
   const wanted = Number(choices.quantity);
@@ -123,7 +128,46 @@ async function chosenTyre(
       sizePath: size ? `/tyres/${sizeSlug(size)}` : '/tyres',
     },
     tyreNotice: null,
+    totalPence: offer.price * quantity,
   };
+}
+
+/**
+ * The first amount the site states for a service (its price lines; a branch's MOT test or
+ * servicing, the price line named after it), in pence; 0 when it states none ("On request").
+ */
+function statedPricePence(context: AppLoadContext, service: string): number {
+  const prices = isBranchService(service)
+    ? keyedPriceLines(context.content)
+        .filter(({ line }) => line.key === service)
+        .map(({ line }) => line.price)
+    : (context.content.services.find((entry) => entry.slug === service)?.pricing.map((line) => line.price) ??
+      []);
+  return prices.map(penceOfPriceText).find((pence) => pence !== null) ?? 0;
+}
+
+/**
+ * The deposit the details step tells of before the customer books, while card payments are set
+ * up and the rule takes one for the service: of what the booking comes to as a job charges it
+ * (common/jobs/lines.ts: the tyres fully fitted, else the service's first stated price).
+ */
+function depositNotice(
+  context: AppLoadContext,
+  service: string,
+  tyreTotalPence: number | undefined,
+): DepositNotice | null {
+  const terms = context.bookings.deposit;
+  if (!terms) return null;
+  const { kind, fixedPence, percent, services, refundableHours, holdMinutes } = terms;
+  const totalPence = tyreTotalPence ?? statedPricePence(context, service);
+  const settings = { deposit: { kind, fixedPence, percent, services }, refundableHours, holdMinutes };
+  const pence = depositFor(settings, { service, totalPence });
+  if (pence === 0) return null;
+  const amount =
+    kind === 'percent'
+      ? depositWords.percentOf(formatPence(pence), percent, formatPence(totalPence))
+      : formatPence(pence);
+  return { amount, holdMinutes, refundableHours };
 }
 
 /**
@@ -198,7 +242,7 @@ export async function bookingPage(context: AppLoadContext, url: URL): Promise<Bo
   }
   if (choices.location !== mobileLocation) choices.postcode = '';
   else if (isPostcode(choices.postcode)) choices.postcode = normalisePostcode(choices.postcode);
-  const { tyre, tyreNotice } = isBranchService(choices.service)
+  const { tyre, tyreNotice, totalPence } = isBranchService(choices.service)
     ? { tyre: null, tyreNotice: choices.tyre === '' ? null : tyresWithBranchServiceMessage }
     : await chosenTyre(context, choices);
   if (!tyre) {
@@ -213,6 +257,7 @@ export async function bookingPage(context: AppLoadContext, url: URL): Promise<Bo
     horizonDays: offer.horizonDays,
     tyre,
     tyreNotice,
+    deposit: null,
   };
   const step = requestedStep(params.get('step'));
 
@@ -247,7 +292,8 @@ export async function bookingPage(context: AppLoadContext, url: URL): Promise<Bo
   if (step === 'when') return when();
   if (!day) return when({ date: choices.date === '' ? emptyMessage('date') : dayFullMessage });
   if (day.windows.some((window) => window.start === choices.start)) {
-    return { ...page, step: 'details', errors: {}, availability };
+    const deposit = depositNotice(context, choices.service, tyre ? totalPence : undefined);
+    return { ...page, step: 'details', errors: {}, availability, deposit };
   }
   // A day changed without scripts, whose windows the customer has not seen (and the time chosen
   // under the other day is not among them): its windows, to choose from, without a complaint.

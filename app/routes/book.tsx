@@ -54,7 +54,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = withChosenSlot(await formFields(request));
   const result = await context.bookings.submit(bookingOfForm(form));
-  // Post/redirect/get: reloading the booking's page does not book it twice.
+  // Post/redirect/get: reloading the booking's page does not book it twice. A deposit asked
+  // (`result.booking.payment`) shows there as the confirmation, with a plain link to Stripe's
+  // page (the booking's `payUrl`), with or without scripts: never followed by itself.
   if (result.status === 201) {
     return redirect(`/bookings/manage/${encodeURIComponent(result.manageToken)}?booked=1`, 303);
   }
@@ -162,6 +164,7 @@ export default function BookRoute({ loaderData: page, actionData }: Route.Compon
                 errors={view.errors}
                 conflict={view.conflict}
                 notice={view.notice}
+                deposit={page.deposit}
               />
             )}
           </Suspense>

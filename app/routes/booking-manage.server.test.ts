@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ManagedBooking } from '#common/bookings/booking.ts';
 import type { CustomerJobReport } from '#common/jobs/customer-report.ts';
 import { makeContent } from '#tests/support/site-content.ts';
-import { managedBookingView } from './booking-manage.server.ts';
+import { managedBookingView, paymentReturnOf } from './booking-manage.server.ts';
 
 const content = makeContent();
 const branch = content.branches[0]!;
@@ -118,5 +118,89 @@ describe('the booking’s page', () => {
     expect(
       managedBookingView(mobileBooking, context('https://g.page/r/x'), 'tok', null).reviewHref,
     ).toBeNull();
+  });
+
+  it('has no deposit without one: card payments off, or none asked', () => {
+    const view = managedBookingView(mobileBooking, context(), 't', null);
+    expect(view.deposit).toBeNull();
+    expect(view.cancelDeposit).toBeNull();
+  });
+
+  it('while the deposit is due: its amount and where to pay it; the rest paid on the day', () => {
+    const view = managedBookingView(
+      {
+        ...mobileBooking,
+        payment: { status: 'due', amountPence: 3000, paidPence: 0, refundedPence: 0 },
+        payUrl: 'https://checkout.stripe.com/c/pay/cs_test_1',
+      },
+      context(),
+      't',
+      null,
+    );
+    expect(view.deposit).toEqual({
+      status: 'due',
+      amount: '£30.00',
+      payUrl: 'https://checkout.stripe.com/c/pay/cs_test_1',
+    });
+    expect(view.cancelDeposit).toBeNull();
+    expect(view.nextSteps[3]).toBe(
+      'Pay the rest when the work is done, by card, cash or bank transfer: your £30.00 deposit counts towards the price. Your job report and VAT invoice come by e-mail, and show on this page.',
+    );
+  });
+
+  it('once paid: what cancelling now does to it, refunded or not', () => {
+    const paid = {
+      ...mobileBooking,
+      payment: { status: 'paid' as const, amountPence: 3000, paidPence: 3000, refundedPence: 0 },
+    };
+    const refunded = managedBookingView({ ...paid, refundOnCancel: true }, context(), 't', null);
+    expect(refunded.deposit).toEqual({ status: 'paid', amount: '£30.00' });
+    expect(refunded.cancelDeposit).toEqual({
+      refunded: true,
+      text: 'Cancelling now refunds your £30.00 deposit to your card.',
+    });
+    expect(managedBookingView(paid, context(), 't', null).cancelDeposit).toEqual({
+      refunded: false,
+      text: 'This close to the booking, cancelling does not refund your £30.00 deposit automatically. Please call us about it',
+    });
+  });
+
+  it('a booking released for its unpaid deposit reads Released, not Cancelled', () => {
+    const view = managedBookingView(
+      {
+        ...mobileBooking,
+        status: 'cancelled',
+        canCancel: false,
+        payment: { status: 'lapsed', amountPence: 3000, paidPence: 0, refundedPence: 0 },
+      },
+      context(),
+      't',
+      null,
+    );
+    expect(view.statusLabel).toBe('Released');
+    expect(view.deposit).toEqual({ status: 'lapsed', amount: '£30.00' });
+  });
+
+  it('a refunded deposit tells what was refunded', () => {
+    const view = managedBookingView(
+      {
+        ...mobileBooking,
+        status: 'cancelled',
+        canCancel: false,
+        payment: { status: 'refunded', amountPence: 3000, paidPence: 3000, refundedPence: 3000 },
+      },
+      context(),
+      't',
+      null,
+    );
+    expect(view.statusLabel).toBe('Cancelled');
+    expect(view.deposit).toEqual({ status: 'refunded', amount: '£30.00' });
+  });
+
+  it('reads the return from Stripe Checkout', () => {
+    expect(paymentReturnOf('1')).toBe('paid');
+    expect(paymentReturnOf('0')).toBe('not-paid');
+    expect(paymentReturnOf(null)).toBeNull();
+    expect(paymentReturnOf('yes')).toBeNull();
   });
 });

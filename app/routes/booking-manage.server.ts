@@ -8,14 +8,17 @@ import {
   type ManagedBooking,
 } from '#common/bookings/booking.ts';
 import { jobReportWords, type CustomerJobReport } from '#common/jobs/customer-report.ts';
+import { depositWords } from '#common/payments/payments.ts';
 import { londonDate } from '#common/time/london.ts';
 import { formatRegistration } from '#common/vehicles/registration.ts';
 import { mobileLocation } from '#common/bookings/settings.ts';
 import { windowText } from '#app/features/bookings/online/booking-format.ts';
 import type {
   ManagedBookingView,
+  ManagedDeposit,
   ManagedJobReport,
   MoveChoice,
+  PaymentReturn,
 } from '#app/features/bookings/online/managed-booking-types.ts';
 
 /** The addresses under a manage link: the page, and the files it links to (API, same token). */
@@ -38,10 +41,13 @@ export function managedBookingView(
     : bookingAddress(booking);
   const active = isActiveBooking(booking.status);
   const noticeHours = context.bookings.offer.noticeHours;
+  const deposit = depositOf(booking);
   return {
     reference: booking.reference,
     status: booking.status,
-    statusLabel: bookingStatusLabels[booking.status],
+    // Released for its unpaid deposit: not cancelled by the customer.
+    statusLabel:
+      deposit?.status === 'lapsed' ? depositWords.releasedLabel : bookingStatusLabels[booking.status],
     serviceTitle: booking.serviceTitle,
     locationName: booking.locationName,
     address,
@@ -59,13 +65,42 @@ export function managedBookingView(
     postcode: booking.postcode,
     canCancel: booking.canCancel,
     noticeHours,
-    nextSteps: active ? nextSteps(booking, { address, branchName: branch?.name, noticeHours }) : [],
+    nextSteps: active ? nextSteps(booking, { address, branchName: branch?.name, noticeHours, deposit }) : [],
     calendarHref: active ? fileHref(token, 'calendar.ics') : null,
     report: report && reportView(report, token),
     reviewHref:
       booking.status === 'completed' && context.bookings.reviewLink ? context.bookings.reviewLink : null,
+    deposit,
+    cancelDeposit: cancelDepositOf(booking),
   };
 }
+
+/** The booking's deposit as its page tells it, or null without one. */
+function depositOf({ payment, payUrl }: ManagedBooking): ManagedDeposit | null {
+  switch (payment.status) {
+    case 'none':
+      return null;
+    case 'due':
+      return { status: 'due', amount: formatPence(payment.amountPence), payUrl };
+    case 'refunded':
+      return { status: 'refunded', amount: formatPence(payment.refundedPence || payment.amountPence) };
+    default:
+      return { status: payment.status, amount: formatPence(payment.amountPence) };
+  }
+}
+
+/** What cancelling now does to the deposit paid online (null when none was paid). */
+function cancelDepositOf({ payment, refundOnCancel }: ManagedBooking): ManagedBookingView['cancelDeposit'] {
+  if (payment.status !== 'paid') return null;
+  const amount = formatPence(payment.amountPence);
+  return refundOnCancel
+    ? { refunded: true, text: depositWords.refundOnCancel(amount) }
+    : { refunded: false, text: depositWords.noRefundOnCancel(amount) };
+}
+
+/** Back from Stripe Checkout: `?paid=1` (paid there), `?paid=0` (left without paying), else null. */
+export const paymentReturnOf = (paid: string | null): PaymentReturn | null =>
+  paid === '1' ? 'paid' : paid === '0' ? 'not-paid' : null;
 
 /**
  * What happens between booking and the work, as the product does it: the confirmation e-mail
@@ -76,7 +111,12 @@ export function managedBookingView(
  */
 function nextSteps(
   booking: ManagedBooking,
-  where: { address: string | null; branchName: string | undefined; noticeHours: number },
+  where: {
+    address: string | null;
+    branchName: string | undefined;
+    noticeHours: number;
+    deposit: ManagedDeposit | null;
+  },
 ): string[] {
   const mobile = booking.location === mobileLocation;
   const place = where.address ? ` at ${where.address}` : '';
@@ -88,7 +128,9 @@ function nextSteps(
     mobile
       ? `Have your vehicle ready${place}: parked where the fitter can work around it, with the locking wheel nut key if your wheels have locking nuts.`
       : 'Bring the locking wheel nut key if your wheels have locking nuts.',
-    'Pay when the work is done, by card, cash or bank transfer. Your job report and VAT invoice come by e-mail, and show on this page.',
+    where.deposit && where.deposit.status !== 'refunded'
+      ? depositWords.restOnTheDay(where.deposit.amount)
+      : 'Pay when the work is done, by card, cash or bank transfer. Your job report and VAT invoice come by e-mail, and show on this page.',
     `You can change the time or cancel here until ${where.noticeHours === 1 ? '1 hour' : `${where.noticeHours} hours`} before it starts.`,
   ];
 }

@@ -7,7 +7,7 @@ import { PageHeader } from '#app/components/ui/page-header.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
 import type { Route } from './+types/booking-manage';
 import { formFields } from './book.server.ts';
-import { managePath, managedBookingView, moveChoice } from './booking-manage.server.ts';
+import { managePath, managedBookingView, moveChoice, paymentReturnOf } from './booking-manage.server.ts';
 
 /**
  * /bookings/manage/{token}: a customer's own booking, from the link in their e-mails. The token
@@ -32,6 +32,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       booked: query.get('booked') === '1',
       cancelled: query.get('cancelled') === '1',
       moved: query.get('moved') === '1',
+      // Back from Stripe Checkout (its success and cancel addresses).
+      paymentReturn: paymentReturnOf(query.get('paid')),
       // Moving: the free times, once asked for (a link, so that it works without scripts too).
       move: query.get('move') === '1' ? await moveChoice(booking, context, query.get('date')) : null,
     },
@@ -97,7 +99,7 @@ export const meta: Route.MetaFunction = ({ matches, data: page }) =>
 
 export default function BookingManageRoute({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.found) return <BookingNotFound message={loaderData.message} />;
-  const { booking, booked, cancelled, moved, move } = loaderData;
+  const { booking, booked, cancelled, moved, move, paymentReturn } = loaderData;
   return (
     <main>
       <PageHeader title="Your booking">
@@ -108,6 +110,7 @@ export default function BookingManageRoute({ loaderData, actionData }: Route.Com
         booked={booked && !actionData}
         cancelled={cancelled && booking.status === 'cancelled'}
         moved={moved && !actionData}
+        paymentReturn={actionData ? null : paymentReturn}
         move={move}
         action={actionData}
       />

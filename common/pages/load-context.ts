@@ -7,6 +7,7 @@ import type {
   SubmitBookingResult,
 } from '#common/bookings/booking.ts';
 import type { CustomerJobReport } from '#common/jobs/customer-report.ts';
+import type { DepositTerms } from '#common/payments/payments.ts';
 import type { SubmitEnquiryResult } from '#common/enquiries/enquiry.ts';
 import type { UploadedSlotImages } from '#common/images/images.ts';
 import type { Tokens } from '#common/site-content/tokens.ts';
@@ -53,6 +54,12 @@ export type ServerContext = {
   bookings: {
     /** Where customers can book what online, and how far ahead. */
     offer: BookingOffer;
+    /**
+     * The deposit taken online when a customer books (the payments' settings), or null while card
+     * payments are not set up (STRIPE_*) or no deposit is taken: then the pages say nothing of
+     * paying online.
+     */
+    deposit: DepositTerms | null;
     /**
      * The windows with a place left (GET /api/availability's answer): for `location` (`mobile` or
      * a branch key) and `service` (a branch's `mot` and `servicing` have windows of their own)

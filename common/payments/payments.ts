@@ -28,7 +28,12 @@ export type BookingPayment = {
   refundedPence: number;
 };
 
-export const noBookingPayment: BookingPayment = { status: 'none', amountPence: 0, paidPence: 0, refundedPence: 0 };
+export const noBookingPayment: BookingPayment = {
+  status: 'none',
+  amountPence: 0,
+  paidPence: 0,
+  refundedPence: 0,
+};
 
 /** POST /api/bookings' `payment` when a deposit is asked: pay it at `url` (Stripe Checkout). */
 export type DepositDue = { status: 'due'; amountPence: number; url: string };
@@ -127,6 +132,38 @@ export const depositWords = {
   handledBy: 'Card payments are handled by Stripe. We never see or keep your card number.',
   paid: (amount: string) => `Deposit of ${amount} paid. Thank you.`,
   lapsed: 'The deposit was not paid in time, so this booking was released.',
+  /** A percentage deposit, with what it is a percentage of: "£30.00 (20% of £150.00)". */
+  percentOf: (amount: string, percent: number, total: string) => `${amount} (${percent}% of ${total})`,
+  /** Before booking: the link to pay comes after the booking is made, never before. */
+  payAfterBooking: 'Once you confirm the booking, the next page has the link to pay.',
+  balanceOnTheDay: 'The rest is paid when the work is done, by card, cash or bank transfer.',
+  /** The confirmation's heading while the deposit is due: the booking is not secured yet. */
+  payToSecure: 'Pay the deposit to secure your booking',
+  /** While it is due, after booking (the time it must be paid by is the server's). */
+  dueSoon: (amount: string) =>
+    `A deposit of ${amount} is due. Pay it soon by card on Stripe's secure page, or the booking is released.`,
+  /** Back from Stripe having paid, before Stripe's word of it has arrived. */
+  confirming: 'Thank you: we are confirming your payment',
+  confirmingDetail:
+    'This usually takes a few seconds: this page shows the deposit as paid once Stripe confirms it.',
+  confirmingSlow:
+    'Stripe has not confirmed the payment yet. Reload this page in a minute to see it; there is no need to pay again.',
+  /** Back from Stripe without paying. */
+  notCompleted: 'The payment was not completed, so the deposit is still due.',
+  /** A cancelled booking's paid deposit: refunded or not, as the business's rule says. */
+  refundAfterCancel: 'If it is refunded, this page shows it once Stripe has returned it to your card.',
+  /** Shown while a deposit is due but no link to pay it can be given (the phone number follows). */
+  callToPay: 'To pay the deposit, please call us',
+  refunded: (amount: string) => `Your deposit of ${amount} was refunded to your card.`,
+  refundOnCancel: (amount: string) => `Cancelling now refunds your ${amount} deposit to your card.`,
+  /** Without its full stop: the page follows it with " on {phone}." */
+  noRefundOnCancel: (amount: string) =>
+    `This close to the booking, cancelling does not refund your ${amount} deposit automatically. Please call us about it`,
+  /** The deposit counts towards the price: what is left is paid on the day. */
+  restOnTheDay: (amount: string) =>
+    `Pay the rest when the work is done, by card, cash or bank transfer: your ${amount} deposit counts towards the price. Your job report and VAT invoice come by e-mail, and show on this page.`,
+  /** A booking released for its unpaid deposit, as its status reads. */
+  releasedLabel: 'Released',
 };
 
 /** Why a booking lapsed, as its cancellation records it. */

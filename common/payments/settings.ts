@@ -77,7 +77,10 @@ export const paymentSettingsChanges = (before: PaymentSettings, after: PaymentSe
  * no price) is asked for online, in pence, or 0 when none is: no rule, a service the rule leaves
  * out, a percentage of nothing, or less than a card payment can be.
  */
-export function depositFor(settings: PaymentSettings, booking: { service: string; totalPence: number }): number {
+export function depositFor(
+  settings: PaymentSettings,
+  booking: { service: string; totalPence: number },
+): number {
   const { deposit } = settings;
   if (deposit.kind === 'none') return 0;
   if (deposit.services.length > 0 && !deposit.services.includes(booking.service)) return 0;

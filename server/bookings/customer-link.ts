@@ -107,7 +107,8 @@ export async function manageBooking(
 ): Promise<ManagedBooking | null> {
   const booking = await bookingOfToken(deps.db, token);
   if (!booking) return null;
-  return managed(booking, (await deps.settings()).booking, deps.clock());
+  const money = await deps.payments?.manageView(booking);
+  return managed(booking, (await deps.settings()).booking, deps.clock(), money);
 }
 
 /** The customer cancels through their link, up to the notice period. */
@@ -140,12 +141,14 @@ export async function cancelByCustomer(
       })
       .where(eq(bookings.id, booking.id));
     await moveEnquiry(tx, booking, 'closed', 'customer');
+    await deps.payments?.cancelled(tx, booking, 'customer');
     const cancelled = (await findBooking(tx, booking.id))!;
     await queueMail(tx, 'booking-cancelled', cancelled);
     await queueMail(tx, 'booking-cancelled-notice', cancelled);
     return { status: 200, booking: managed(cancelled, settings, now) };
   });
   if (result.status === 200) {
+    deps.payments?.settle();
     forgetAvailability(deps.db);
     // A booking's tyres go back to the shelf, or leave it, with its status.
     deps.tyres.changed(deps.db);

@@ -1,3 +1,5 @@
+import type { Booking } from '#common/bookings/booking.ts';
+import type { DepositDue } from '#common/payments/payments.ts';
 import type { Database } from '../db/client.ts';
 import type { RateLimit } from '../http/rate-limit.ts';
 import type { Logger } from '../logger.ts';
@@ -45,6 +47,29 @@ export type BookingTyres = {
 };
 
 /**
+ * Card payments online as bookings use them, given by the app (server/payments/booking-payments.ts)
+ * while Stripe is set up: the payments domain reads bookings, so bookings reach it only through
+ * what they are given.
+ */
+export type BookingPayments = {
+  /**
+   * Asks the deposit of a booking just stored, where a rule applies: its Checkout, and the
+   * booking held unpaid until it is paid or lapses. Null: none asked (no rule, or Stripe failed:
+   * the booking stands, to be paid on the day, and staff are told).
+   */
+  askDeposit(booking: Booking, manageToken: string): Promise<DepositDue | null>;
+  /**
+   * In the transaction that cancels `booking`: a deposit still due is no longer asked, and one
+   * paid is refunded when cancelled more than the business's hours before (else staff decide).
+   */
+  cancelled(tx: Database, booking: Booking, by: { id: number; name: string } | 'customer'): Promise<void>;
+  /** Once that transaction is committed: the refunds it decided are asked of Stripe. */
+  settle(): void;
+  /** The Checkout URL of a booking's deposit while it is due, and the refund rule's hours. */
+  manageView(booking: Booking): Promise<{ payUrl: string | null; refundableHours: number }>;
+};
+
+/**
  * Online booking: what can be booked (the published booking settings less the places taken,
  * availability.ts), storing a booking so that a window never takes more than its places
  * (store.ts), the customer's own link to see and cancel it (customer-link.ts), and the staff's
@@ -73,4 +98,6 @@ export type BookingDependencies = {
   tyres: BookingTyres;
   /** Told once e-mails are queued, so that they go without waiting for a poll. */
   onQueued?: () => void;
+  /** Card payments online, while Stripe is set up. */
+  payments?: BookingPayments;
 };

@@ -62,7 +62,7 @@ export const listBookings = (db: Database, from: string, to: string) =>
   selectBookings(db, between(bookings.date, from, to));
 
 /** Who changed a booking: a member of staff, or the customer through their link. */
-type BookingActor = { id: number; username: string } | 'customer';
+type BookingActor = { id: number | null; username: string } | 'customer';
 
 export const customerActorName = 'Customer (online)';
 

@@ -21,7 +21,7 @@ import { staffNameSql } from '../db/staff-names.ts';
 import { staffName, type NamedAccount } from '#common/accounts/staff-names.ts';
 import { forgetAvailability } from './availability.ts';
 import { hashManageToken, newManageToken } from './customer-link.ts';
-import type { BookingDependencies } from './dependencies.ts';
+import type { BookingDependencies, BookingPayments } from './dependencies.ts';
 import {
   customerActorName,
   findBooking,
@@ -67,10 +67,15 @@ export async function changeBooking(
     const booking = await lockBooking(tx, eq(bookings.id, id));
     if (!booking) return { status: 404 };
     if ('fitterId' in change) return giveToFitter(tx, booking, change.fitterId);
-    if ('status' in change) return changeStatus(tx, booking, change, actor, { content, business, now });
+    if ('status' in change) {
+      return changeStatus(tx, booking, change, actor, { content, business, now, payments: deps.payments });
+    }
     return moveBooking(tx, booking, change, actor, { content, business, now });
   });
-  if (result.status === 200) afterBookingChange(deps);
+  if (result.status === 200) {
+    deps.payments?.settle();
+    afterBookingChange(deps);
+  }
   return result;
 }
 
@@ -83,7 +88,12 @@ export function afterBookingChange(deps: BookingDependencies) {
 }
 
 /** What a change is made against: the published content, the settings in force and the time. */
-export type ChangeContext = { content: SiteContent; business: BusinessSettings; now: Date };
+export type ChangeContext = {
+  content: SiteContent;
+  business: BusinessSettings;
+  now: Date;
+  payments?: BookingPayments | undefined;
+};
 
 /** Who moves a booking: a member of staff from the diary, or the customer through their link. */
 export type BookingMover = StaffActor | 'customer';
@@ -133,7 +143,7 @@ async function changeStatus(
   booking: Booking,
   change: Extract<StaffChange, { status: string }>,
   actor: StaffActor,
-  { business, now }: ChangeContext,
+  { business, now, payments }: ChangeContext,
 ): Promise<StaffChangeResult> {
   const { id } = booking;
   if (!bookingNextStatuses[booking.status].includes(change.status)) {
@@ -164,6 +174,7 @@ async function changeStatus(
   if (change.status === 'completed') {
     await recordCompletedJob(tx, booking, now, business.reminders);
   }
+  if (cancelling) await payments?.cancelled(tx, booking, { id: actor.id, name: staffName(actor) });
   const changed = (await findBooking(tx, id))!;
   if (cancelling) await queueMail(tx, 'booking-cancelled', changed, { reason: change.reason });
   return { status: 200, booking: changed, summary: `${booking.status} to ${change.status}` };

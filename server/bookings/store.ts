@@ -33,6 +33,9 @@ import { availability, nextFreeWindows, noteFreePlaces } from './availability.ts
 import { hashManageToken, manageUrl, newManageToken } from './customer-link.ts';
 import type { BookingDependencies } from './dependencies.ts';
 import { storeBooking, type Checked, type StoredBooking } from './store-statement.ts';
+import { selectBookings } from './records.ts';
+import { bookings } from '../db/schema.ts';
+import { eq } from 'drizzle-orm';
 
 /**
  * Storing a booking from the public site: its choices checked against the published content
@@ -277,7 +280,9 @@ async function answerOf(
     if (checked.tyre?.source === 'stock')
       deps.tyres.reserved(deps.db, checked.tyre.id, checked.tyre.quantity);
     deps.onQueued?.();
-    return { status: 201, booking: createdBooking(deps, checked, row.reference, token), manageToken: token };
+    const booking = createdBooking(deps, checked, row.reference, token);
+    const payment = await depositOf(deps, row.reference, token);
+    return { status: 201, booking: payment ? { ...booking, payment } : booking, manageToken: token };
   }
   if (row.heldRefused) {
     logger.info({ tyre: checked.tyre?.id }, 'booking refused: too many tyres held');
@@ -301,6 +306,13 @@ async function answerOf(
     error: windowGoneMessage,
     nextFree: await nextFreeWindows(deps, settings, payload, slot),
   };
+}
+
+/** The deposit asked of a booking just stored, where payments are on and a rule applies. */
+async function depositOf(deps: BookingDependencies, reference: string, token: string) {
+  if (!deps.payments) return null;
+  const [stored] = await selectBookings(deps.db, eq(bookings.reference, reference));
+  return stored ? deps.payments.askDeposit(stored, token) : null;
 }
 
 /** The booking stored, as its customer is told of it. */

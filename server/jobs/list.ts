@@ -72,7 +72,7 @@ const selectJobRows = (db: Database, condition: SQL | undefined) =>
  * The prices the site states for a booked service: its price lines, or for a branch's MOT test or
  * servicing the price line named after it (`mot`, `servicing`: "£50", "From £80").
  */
-function servicePricesOf(content: SiteContent, service: string): string[] {
+export function servicePricesOf(content: SiteContent, service: string): string[] {
   if (isBranchService(service)) {
     return keyedPriceLines(content)
       .filter(({ line }) => line.key === service)

@@ -17,6 +17,7 @@ import { currentUser } from '#server/auth/guard.ts';
 import { submitEnquiry } from '#server/enquiries/submit.ts';
 import { availability } from '#server/bookings/availability.ts';
 import { bookingOfferOf } from '#common/bookings/slots.ts';
+import { depositTermsOf } from '#common/payments/settings.ts';
 import { cancelByCustomer, manageBooking } from '#server/bookings/customer-link.ts';
 import { moveByCustomer } from '#server/bookings/customer-move.ts';
 import { submitBooking } from '#server/bookings/store.ts';
@@ -115,6 +116,7 @@ export function servePages(
             },
             bookings: {
               offer: bookingOfferOf(inForce.booking),
+              deposit: depositTermsOf(inForce.payments, config.stripe !== null),
               availability: bookingPage((query) => availability(booking, query)),
               submit: bookingPage((form) => submitBooking(booking, form, req.ip)),
               manage: bookingPage((token) => manageBooking(booking, token)),

@@ -35,7 +35,7 @@ export const privacyPolicy: LegalDocument = {
         },
         {
           kind: 'p',
-          text: 'We also collect information when you phone or e-mail us, when you book online, or when we carry out work for you: for example your contact details, the address where the vehicle will be for a mobile visit, your vehicle’s registration, tyre sizes and condition, the tyres fitted and the tread depth of those removed, photos of the work taken by our fitter, your signature if you give it, and payment and invoice details. Photos and signatures are kept privately and seen only by our staff. We do not store full card numbers; card payments are taken on our own card terminal and handled by its payment provider.',
+          text: 'We also collect information when you phone or e-mail us, when you book online, or when we carry out work for you: for example your contact details, the address where the vehicle will be for a mobile visit, your vehicle’s registration, tyre sizes and condition, the tyres fitted and the tread depth of those removed, photos of the work taken by our fitter, your signature if you give it, and payment and invoice details. Photos and signatures are kept privately and seen only by our staff. We do not store full card numbers: card payments in person are taken on our own card terminal and handled by its payment provider, and card payments online (a deposit when you book, or a payment link we send you) are made on the secure page of our payment provider, Stripe. From Stripe we receive only whether and when you paid, the amount, and Stripe’s reference for the payment.',
         },
         {
           kind: 'p',
@@ -84,6 +84,7 @@ export const privacyPolicy: LegalDocument = {
           items: [
             'service providers who help us run our business, such as our website hosting provider and our e-mail delivery provider, who process information only on our instructions and under a written contract;',
             'our card payment provider, when you pay by card;',
+            'Stripe (Stripe Payments Europe, Ltd.), which processes card payments made online for us, such as a deposit when you book or a payment link we send you: we give Stripe your name, your e-mail address, the amount and your booking reference, and you enter your card details on Stripe’s own page, so they go to Stripe only and never to us. Stripe’s privacy policy is at https://stripe.com/gb/privacy;',
             'professional advisers such as our accountants, lawyers and insurers, where they need it to advise or protect us;',
             'the police, HMRC, the DVSA (for MOT tests) or other authorities, where we are required to by law or need to protect our legal rights.',
           ],
@@ -174,6 +175,7 @@ export const privacyPolicy: LegalDocument = {
           items: [
             'Enquiries, with our notes on them, are deleted {enquiryRetentionMonths} months after they arrive.',
             'Invoices are kept with your details for 6 years from their date, as required by HMRC, and to deal with guarantee claims or legal claims; after that only their figures stay.',
+            'Records of card payments made online and their refunds (the amount, the date, your booking reference and Stripe’s reference for the payment) are kept with your booking and its invoice, for as long as they are.',
             'Your reminders, and the vehicle’s MOT expiry date we record to send them, are kept with your booking and deleted with it. If you unsubscribe, we keep your e-mail address and the date on a do-not-send list, so that we never e-mail you a reminder again, until you subscribe again.',
             'Page-view records used for our visitor statistics are deleted after 13 months. The statistics we keep are aggregate and anonymous, and the daily secret used to create visitor identifiers is deleted at the end of each day.',
           ],

@@ -88,7 +88,7 @@ export const termsOfService: LegalDocument = {
       blocks: [
         {
           kind: 'p',
-          text: 'If you need to cancel or reschedule, please give us at least 4 hours’ notice before your appointment time, by phone on {formattedPhone} or by e-mail at {email}. There is no charge for cancelling or rescheduling with at least 4 hours’ notice.',
+          text: 'If you need to cancel or reschedule, please give us at least 4 hours’ notice before your appointment time, by phone on {formattedPhone} or by e-mail at {email}. There is no charge for cancelling or rescheduling with at least 4 hours’ notice. If you paid a deposit online, section 6 says when it is refunded.',
         },
         {
           kind: 'p',
@@ -109,7 +109,23 @@ export const termsOfService: LegalDocument = {
         },
         {
           kind: 'ul',
-          items: ['cash;', 'bank transfer;', 'credit and debit cards.'],
+          items: [
+            'cash;',
+            'bank transfer;',
+            'credit and debit cards, in person or online through a secure card payment link we send you.',
+          ],
+        },
+        {
+          kind: 'p',
+          text: 'When you book online, we may ask for a deposit to secure the booking. Whether one applies to the service you choose, and how much it is (a fixed amount, or a percentage of the booking’s price), is shown on the booking page before you confirm. The deposit is paid by card on the secure payment page of our payment provider, Stripe; we never see or keep your card number. If it is not paid within the time the booking page shows, the booking is released: the time and any tyres held for you are offered to others, and nothing is charged.',
+        },
+        {
+          kind: 'p',
+          text: 'A deposit counts towards the price of the work, and the rest is due on completion. If you cancel more than the number of hours before your appointment that the booking page states, the deposit is refunded to the card you paid with; refunds normally reach your account within 5 to 10 working days. If you cancel later than that, or the vehicle is not available when we arrive, refunding the deposit is at our discretion, and we will never keep more than the loss we have actually suffered.',
+        },
+        {
+          kind: 'p',
+          text: 'We may also send you a secure card payment link, by e-mail or as a QR code on the day, to pay what is left to pay (the balance) through Stripe. Using it is up to you: you can pay in any of the ways above instead.',
         },
         {
           kind: 'p',

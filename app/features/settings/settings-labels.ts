@@ -33,6 +33,12 @@ const labels: Record<string, string> = {
   'reminders.tyreWeeks': 'Tyre reminder',
   'reminders.reviewLink': 'Review link',
   'reminders.reviewTime': 'Review requests go at',
+  'payments.deposit.kind': 'Deposit when customers book',
+  'payments.deposit.fixedPence': 'Fixed deposit',
+  'payments.deposit.percent': 'Deposit percentage',
+  'payments.deposit.services': 'Services with a deposit',
+  'payments.refundableHours': 'Refund the deposit when cancelled more than',
+  'payments.holdMinutes': 'Hold an unpaid booking for',
 };
 
 /** A booking window's fields, as "Monday window 1 ends" names them. */

@@ -35,6 +35,9 @@ describe('the Settings tab', () => {
     const vatNumber = section('Invoicing').getByLabelText('VAT registration number') as HTMLInputElement;
     await user.type(vatNumber, '1{Enter}');
     expect(vatNumber.value).toBe('');
+
+    expect(saveButtonOf('Payments')).toBeNull();
+    section('Payments').getByText('Only an owner can change these settings.');
     expect(api.requests().filter((request) => request.startsWith('PUT'))).toEqual([]);
   });
 
@@ -47,9 +50,18 @@ describe('the Settings tab', () => {
     expect(scrolled).toEqual(['settings-invoicing']);
   });
 
+  it('lands on the Payments section at its address', async () => {
+    const scrolled: string[] = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this.id);
+    });
+    await renderSettingsTab({ route: '/admin/dashboard/settings#settings-payments' });
+    expect(scrolled).toEqual(['settings-payments']);
+  });
+
   it('shows an owner every section with its way to save', async () => {
     await renderSettingsTab({ role: 'owner' });
-    for (const name of ['Booking', 'Tyre prices', 'Invoicing', 'Reminders & reviews'] as const) {
+    for (const name of ['Booking', 'Tyre prices', 'Invoicing', 'Reminders & reviews', 'Payments'] as const) {
       expect(saveButtonOf(name), name).not.toBeNull();
     }
     expect(screen.queryByText(/^Only an owner can change/)).toBeNull();

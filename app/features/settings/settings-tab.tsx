@@ -9,6 +9,8 @@ import { usePublishedSiteContent } from '#app/features/site-content/editor/index
 import { messageOf } from '#app/lib/api.ts';
 import { BookingSection } from './booking-section.tsx';
 import { InvoicingSection } from './invoicing-section.tsx';
+import { usePaymentsStatus } from '#app/features/payments/index.ts';
+import { depositServicesOf, PaymentsConfigured, PaymentsSection } from './payments-section.tsx';
 import { RemindersSection } from './reminders-section.tsx';
 import { SettingsForm } from './settings-form.tsx';
 import { useDomainSettings } from './settings-queries.ts';
@@ -99,6 +101,30 @@ function TyrePrices({ current, canChange }: { current: DomainSettings<'tyres'>; 
 }
 
 /**
+ * The payments' settings' form, once the published content's services are read, under whether
+ * card payments are set up at all: without them the settings wait, and customers pay on the day.
+ */
+function PaymentsForm({ current, canChange }: { current: DomainSettings<'payments'>; canChange: boolean }) {
+  const content = usePublishedSiteContent();
+  const status = usePaymentsStatus();
+  const services = content.data?.content.services;
+  if (!services) return <Spinner label="Loading the services…" />;
+  return (
+    <>
+      <PaymentsConfigured configured={status.data?.configured} />
+      <SettingsForm current={current} canChange={canChange} label="Payment settings">
+        {(settings) => (
+          <PaymentsSection
+            payments={settings}
+            services={depositServicesOf(services, settings.deposit.services)}
+          />
+        )}
+      </SettingsForm>
+    </>
+  );
+}
+
+/**
  * A link to a section (the dashboard home's "Settings → Invoicing": `#settings-invoicing`) lands
  * on it once the sections above it have their forms: the browser's own jump to the address's
  * fragment comes before they load, and they push the section down the page when they do.
@@ -110,18 +136,21 @@ function useSectionOfAddress() {
     useDomainSettings('tyres'),
     useDomainSettings('invoicing'),
     useDomainSettings('reminders'),
+    useDomainSettings('payments'),
   ].every((query) => !query.isPending);
   const branchesLoaded = !usePublishedSiteContent().isPending;
+  // Whether card payments are set up shows above the Payments form.
+  const paymentsStatusLoaded = !usePaymentsStatus().isPending;
   useEffect(() => {
-    if (!hash || !loaded || !branchesLoaded) return;
+    if (!hash || !loaded || !branchesLoaded || !paymentsStatusLoaded) return;
     document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
-  }, [hash, loaded, branchesLoaded]);
+  }, [hash, loaded, branchesLoaded, paymentsStatusLoaded]);
 }
 
 /**
  * The Settings tab: how the business runs, apart from what the website shows (the Content tab).
  * Each domain is saved on its own, with its own version and history; owners alone change the
- * tyre prices and invoicing.
+ * tyre prices, invoicing and payments.
  */
 export function SettingsTab({ user }: { user: StaffUser }) {
   const may = (domain: SettingsDomain) => mayChangeSettings(user.role, domain);
@@ -131,8 +160,8 @@ export function SettingsTab({ user }: { user: StaffUser }) {
       <div className="max-w-3xl">
         <h2 className="text-xl font-bold text-ink">Settings</h2>
         <p className="mt-1 text-sm text-slate-600">
-          How the business takes bookings, prices tyres, invoices and reminds customers. Each part is saved on
-          its own and applies at once.
+          How the business takes bookings, prices tyres, invoices, reminds customers and takes card payments.
+          Each part is saved on its own and applies at once.
         </p>
       </div>
       <DomainSection
@@ -170,6 +199,13 @@ export function SettingsTab({ user }: { user: StaffUser }) {
             {(settings) => <RemindersSection reminders={settings} />}
           </SettingsForm>
         )}
+      />
+      <DomainSection
+        domain="payments"
+        title="Payments"
+        lead="Card payments online through Stripe: a deposit customers pay when they book, its refund when they cancel in good time, and how long an unpaid booking holds its window. Fitters can send a card payment link for what is due on any job."
+        what="payment settings"
+        form={(current) => <PaymentsForm current={current} canChange={may('payments')} />}
       />
     </div>
   );

@@ -20,7 +20,7 @@ import { SettingsTab } from './settings-tab.tsx';
 export type User = ReturnType<typeof userEvent.setup>;
 
 /** The sections of the tab, by their headings. */
-export type SectionName = 'Booking' | 'Tyre prices' | 'Invoicing' | 'Reminders & reviews';
+export type SectionName = 'Booking' | 'Tyre prices' | 'Invoicing' | 'Reminders & reviews' | 'Payments';
 
 const formNames: Record<SettingsDomain, string> = {
   booking: 'Booking settings',
@@ -47,6 +47,8 @@ type SettingsTabOptions = {
   own?: ApiHandler[];
   /** The address the tab is opened at. */
   route?: string;
+  /** Whether card payments online are set up (GET /api/payments/status): they are unless told. */
+  paymentsConfigured?: boolean;
 };
 
 /**
@@ -60,11 +62,13 @@ export async function renderSettingsTab({
   settings = {},
   own = [],
   route,
+  paymentsConfigured = true,
 }: SettingsTabOptions = {}) {
   const defaults = defaultSettings(published);
   const api = serveApi(
     ...own,
     answer('GET /api/site-content', { status: 200, body: published }),
+    answer('GET /api/payments/status', { status: 200, body: { configured: paymentsConfigured } }),
     answer('GET /api/settings/:domain', ({ params }) => {
       const domain = params.domain;
       if (!isSettingsDomain(domain)) return { status: 404, body: { error: 'Not found' } };

@@ -4,6 +4,7 @@ import { MailIcon, PhoneIcon } from '#app/components/ui/icons.tsx';
 import { BookingActions } from './booking-actions.tsx';
 import { BookingDetails } from './booking-details.tsx';
 import { BookingFitter, NoFitterBadge } from './booking-fitter.tsx';
+import { BookingPaymentBadge, BookingRefund, isLapsed } from './booking-payment.tsx';
 import {
   bookingStatusBadgeClass,
   bookingStatusBorderClass,
@@ -50,6 +51,7 @@ export function BookingCard({ booking, today }: { booking: Booking; today: strin
         </div>
         <div className="flex flex-col items-end gap-1.5">
           <BookingStatusBadge booking={booking} />
+          <BookingPaymentBadge booking={booking} />
           {needsFitter(booking, today) && <NoFitterBadge />}
           {booking.outsideArea && (
             <span className="rounded-full border border-amber-300 bg-amber-50 px-2.5 py-0.5 text-xs font-bold text-amber-900">
@@ -84,7 +86,14 @@ export function BookingCard({ booking, today }: { booking: Booking; today: strin
         </p>
       )}
 
-      {cancelled && (
+      {cancelled && isLapsed(booking) && (
+        <p className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-semibold break-words text-red-800">
+          Lapsed: deposit not paid
+          {booking.cancelReason && <span className="block font-normal">{booking.cancelReason}</span>}
+        </p>
+      )}
+
+      {cancelled && !isLapsed(booking) && (
         <p className="mt-3 rounded-lg border border-slate-200 bg-white p-3 text-sm break-words text-slate-700">
           <span className="font-semibold text-ink">
             Cancelled{booking.cancelledBy ? ` by ${cancelledByText(booking.cancelledBy)}` : ''}:
@@ -95,6 +104,7 @@ export function BookingCard({ booking, today }: { booking: Booking; today: strin
 
       <BookingFitter booking={booking} />
       <BookingActions booking={booking} />
+      <BookingRefund booking={booking} />
     </article>
   );
 }

@@ -3,6 +3,7 @@ import { bookingAddress, lockingNutsText, type Booking } from '#common/bookings/
 import { formatRegistration } from '#common/vehicles/registration.ts';
 import { formatPence } from '#common/util/money.ts';
 import { Fact } from '#app/components/ui/fact.tsx';
+import { depositText } from './booking-payment.tsx';
 
 /** The Jobs section with the vehicle's past visits (what was fitted, measured and invoiced). */
 const vehicleHistoryPath = (registration: string) =>
@@ -27,9 +28,10 @@ function TyreDetail({ tyre }: { tyre: NonNullable<Booking['tyre']> }) {
   );
 }
 
-/** What is booked, for which vehicle (with a way to its past visits), and where. */
+/** What is booked, for which vehicle (with a way to its past visits), its deposit, and where. */
 export function BookingDetails({ booking }: { booking: Booking }) {
   const registration = formatRegistration(booking.registration);
+  const deposit = depositText(booking.payment);
   return (
     <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
       <Fact term="Service">{booking.serviceTitle}</Fact>
@@ -46,6 +48,7 @@ export function BookingDetails({ booking }: { booking: Booking }) {
         </Link>
       </Fact>
       {booking.tyre && <TyreDetail tyre={booking.tyre} />}
+      {deposit && <Fact term="Deposit">{deposit}</Fact>}
       {booking.addressLine && <Fact term="Address">{bookingAddress(booking)}</Fact>}
       {booking.lockingNuts && (
         <Fact term="Locking wheel nuts">{lockingNutsText(booking.lockingNuts, booking.lockingNutKey)}</Fact>

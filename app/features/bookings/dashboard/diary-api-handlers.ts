@@ -2,6 +2,7 @@ import type { Booking, BookingUpdate } from '#common/bookings/booking.ts';
 import type { ToldAvailabilityDay } from '#common/bookings/slots.ts';
 import type { Job } from '#common/jobs/jobs.ts';
 import type { BookingSettings } from '#common/bookings/settings.ts';
+import type { Refund } from '#common/payments/payments.ts';
 import { answer, serveApi, type ApiReply } from '#tests/support/api-handlers.ts';
 import { makePublished } from '#tests/support/site-content.ts';
 import { defaultSettings, domainSettings } from '#tests/support/settings.ts';
@@ -20,7 +21,20 @@ export type DiaryApi = {
   availability?: { mobile: ToldAvailabilityDay[]; branch: ToldAvailabilityDay[] };
   /** The job POST /api/jobs/{id}/price-approval answers for a booking whose price is held (its invoice issued). */
   approvedJob?: (booking: Booking) => Job;
+  /**
+   * Stripe's answers to POST /api/bookings/{id}/refund, then to each POST
+   * /api/payments/refunds/{id}/retry, in turn; a refund that succeeds is in the bookings read
+   * afterwards.
+   */
+  refunds?: ApiReply<'POST /api/bookings/:id/refund'>[];
 };
+
+/** The booking once `refund` succeeded: its payment reads as refunded. */
+function refunded(booking: Booking, refund: Refund): Booking {
+  const refundedPence = booking.payment.refundedPence + refund.amountPence;
+  const status = refundedPence >= booking.payment.paidPence ? 'refunded' : booking.payment.status;
+  return { ...booking, payment: { ...booking.payment, refundedPence, status } };
+}
 
 /**
  * GET /api/settings/booking as the diary reads it: `settings`, else the starting settings of the
@@ -47,9 +61,24 @@ function changed(booking: Booking, update: BookingUpdate): Booking {
 }
 
 /** The API as the diary uses it, in tests; a change that goes through is in the bookings read afterwards. */
-export function serveDiary({ bookings, put, availability, approvedJob }: DiaryApi) {
+export function serveDiary({ bookings, put, availability, approvedJob, refunds = [] }: DiaryApi) {
   let current = bookings;
+  const stripeAnswers = [...refunds];
+  const refundOf = () => {
+    const reply = stripeAnswers.length > 1 ? stripeAnswers.shift()! : stripeAnswers[0];
+    if (!reply) return { status: 409 as const, body: { error: 'Nothing paid online is left to refund.' } };
+    if ('body' in reply && reply.status === 201 && reply.body?.status === 'succeeded') {
+      const refund = reply.body;
+      current = current.map((entry) => (entry.id === refund.bookingId ? refunded(entry, refund) : entry));
+    }
+    return reply;
+  };
   return serveApi(
+    answer('POST /api/bookings/:id/refund', () => refundOf()),
+    answer('POST /api/payments/refunds/:id/retry', () => {
+      const reply = refundOf();
+      return 'body' in reply && reply.status === 201 ? { status: 200, body: reply.body! } : reply;
+    }),
     answer('GET /api/bookings', ({ query }) => {
       const from = query.get('from')!;
       const to = query.get('to')!;

@@ -3,6 +3,7 @@ import { formatRegistration } from '#common/vehicles/registration.ts';
 import { jobStatusLabels } from '#common/bookings/state-words.ts';
 import { BookingStatusBadge } from './booking-card.tsx';
 import { NoFitterBadge, PriceChangedBadge } from './booking-fitter.tsx';
+import { BookingPaymentBadge } from './booking-payment.tsx';
 import { bookingStatusBorderClass, formatWindow, needsFitter } from './booking-format.ts';
 
 /** Who has the job and how it goes, in a line; the warning when nobody has it yet. */
@@ -51,7 +52,10 @@ export function WeekEntry({ booking, today }: { booking: Booking; today: string 
     >
       <p className="flex flex-wrap items-center justify-between gap-1">
         <span className="font-mono text-xs font-bold text-ink">{formatWindow(booking)}</span>
-        <BookingStatusBadge booking={booking} />
+        <span className="flex flex-wrap gap-1">
+          <BookingStatusBadge booking={booking} />
+          <BookingPaymentBadge booking={booking} />
+        </span>
       </p>
       <p className={`font-semibold break-words ${cancelled ? 'line-through' : 'text-ink'}`}>{booking.name}</p>
       <p className="text-xs break-words text-slate-600">

@@ -80,6 +80,7 @@ export function testPage(overrides: Partial<BookingPageData> = {}): BookingPageD
     horizonDays: 21,
     tyre: null,
     tyreNotice: null,
+    deposit: null,
     ...overrides,
   };
 }

@@ -78,6 +78,12 @@ export type LocationOption = {
   name: string;
 };
 
+/**
+ * The deposit a booking of the chosen service is asked for online, as the details step tells it
+ * before the customer books (the amount written by the server: "£30.00 (20% of £150.00)").
+ */
+export type DepositNotice = { amount: string; holdMinutes: number; refundableHours: number };
+
 export type BookingPageData = {
   step: BookingStep;
   choices: BookingChoices;
@@ -93,6 +99,8 @@ export type BookingPageData = {
   /** The tyres chosen on a size page, or null; and why a chosen one was dropped. */
   tyre: TyreChoiceSummary | null;
   tyreNotice: string | null;
+  /** The deposit asked online for the chosen service (the details step); null: none, pay on the day. */
+  deposit: DepositNotice | null;
 };
 
 /** The details form's values as sent (the honeypot left out). */

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation, useSubmit } from 'react-router';
 import { useHydrated } from '#app/lib/hydration.ts';
+import { useSiteSettings } from '#app/features/site-content/index.ts';
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
 import type { ManagedBookingView } from './managed-booking-types.ts';
 
@@ -24,6 +25,9 @@ export function CancelBooking({ confirming, booking }: { confirming: boolean; bo
   const submit = useSubmit();
   const busy = useNavigation().state !== 'idle';
   const when = `${booking.date}, ${booking.window}`;
+  const outcome = `${booking.serviceTitle} on ${when} will be cancelled and the time offered to others.`;
+  const deposit = booking.cancelDeposit;
+  const description = deposit ? `${outcome} ${deposit.text}${deposit.refunded ? '' : '.'}` : outcome;
 
   if (confirming) {
     return (
@@ -39,9 +43,8 @@ export function CancelBooking({ confirming, booking }: { confirming: boolean; bo
         >
           Cancel this booking?
         </h2>
-        <p className="mt-2 text-red-950">
-          {booking.serviceTitle} on {when} will be cancelled and the time offered to others.
-        </p>
+        <p className="mt-2 text-red-950">{outcome}</p>
+        {deposit && <CancelDepositNote deposit={deposit} />}
         <Form method="post" className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center">
           <input type="hidden" name="intent" value="cancel" />
           <input type="hidden" name="confirm" value="yes" />
@@ -72,6 +75,7 @@ export function CancelBooking({ confirming, booking }: { confirming: boolean; bo
       <p className="mt-2 text-slate-700">
         You can cancel online until {cancelUntilText(booking.noticeHours)}.
       </p>
+      {deposit && <CancelDepositNote deposit={deposit} />}
       {/* With scripts the form is sent by the dialog's confirmation only. */}
       <Form
         method="post"
@@ -83,7 +87,7 @@ export function CancelBooking({ confirming, booking }: { confirming: boolean; bo
           <ConfirmDialog
             trigger={button}
             title="Cancel this booking?"
-            description={`${booking.serviceTitle} on ${when} will be cancelled and the time offered to others.`}
+            description={description}
             confirmLabel="Yes, cancel"
             cancelLabel="No, keep it"
             destructive
@@ -94,5 +98,28 @@ export function CancelBooking({ confirming, booking }: { confirming: boolean; bo
         )}
       </Form>
     </section>
+  );
+}
+
+/**
+ * What cancelling now does to the deposit paid online: refunded to the card, or, this close to
+ * the booking, not by itself (the business decides: the customer is asked to call).
+ */
+function CancelDepositNote({ deposit }: { deposit: NonNullable<ManagedBookingView['cancelDeposit']> }) {
+  const site = useSiteSettings();
+  return (
+    <p className="mt-2 font-semibold text-ink">
+      {deposit.text}
+      {!deposit.refunded && (
+        <>
+          {' '}
+          on{' '}
+          <a href={`tel:${site.phone}`} className="underline underline-offset-2">
+            {site.formattedPhone}
+          </a>
+          .
+        </>
+      )}
+    </p>
   );
 }

@@ -194,4 +194,27 @@ describe('DetailsStep', () => {
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]).toMatchObject({ slot: '2026-11-26 14:00', date: '2026-11-25', start: '08:00' });
   });
+
+  it('tells of the deposit before booking: how much, the hold, the refund rule, Stripe', async () => {
+    await renderStep(
+      step({ deposit: { amount: '£30.00 (20% of £150.00)', holdMinutes: 30, refundableHours: 24 } }),
+    );
+    const text = document.getElementById('book-deposit')?.textContent ?? '';
+    expect(text).toContain(
+      "A deposit of £30.00 (20% of £150.00) secures this booking. Pay it within 30 minutes by card on Stripe's secure page, or the time and any tyres held for you are released.",
+    );
+    expect(text).toContain('Once you confirm the booking, the next page has the link to pay.');
+    expect(text).toContain(
+      'Cancel more than 24 hours before your booking and the deposit is refunded to your card.',
+    );
+    expect(text).toContain('The rest is paid when the work is done');
+    expect(text).toContain('Card payments are handled by Stripe. We never see or keep your card number.');
+    expect(screen.queryByText(bookingPaymentText)).toBeNull();
+  });
+
+  it('without a deposit says nothing of paying online', async () => {
+    await renderStep(step());
+    screen.getByText(bookingPaymentText);
+    expect(document.body.textContent).not.toMatch(/deposit|Stripe/i);
+  });
 });

@@ -9,6 +9,7 @@ import {
 } from '#common/bookings/booking.ts';
 import { enquiryFieldLimits } from '#common/enquiries/enquiry.ts';
 import { mobileLocation } from '#common/bookings/settings.ts';
+import { depositWords } from '#common/payments/payments.ts';
 import { bookingPaymentText, lockingNutsAnswers, lockingNutsLabels } from '#common/bookings/words.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { RemindersConsentCheckbox } from '#app/features/reminders/index.ts';
@@ -18,6 +19,7 @@ import {
   choiceFields,
   type BookingChoices,
   type BookingValues,
+  type DepositNotice,
   type OfferedSlot,
   type TyreChoiceSummary,
 } from './booking-types.ts';
@@ -66,6 +68,8 @@ export type DetailsStepProps = {
   conflict?: { message: string; nextFree: readonly OfferedSlot[] };
   /** A message about the whole booking (too many at once). */
   notice?: string;
+  /** The deposit taken online for this booking, told before booking; none: pay on the day. */
+  deposit?: DepositNotice | null;
 };
 
 /** The form's messages, checked here before sending when scripts run (the server checks again). */
@@ -149,6 +153,7 @@ export function DetailsStep({
   errors,
   conflict,
   notice,
+  deposit = null,
 }: DetailsStepProps) {
   const submitting = useNavigation().state === 'submitting';
   const { shown, attempt, onSubmit, onChange } = useCheckedDetails(errors, Boolean(conflict));
@@ -244,10 +249,7 @@ export function DetailsStep({
           <input id="book-website" name={bookingHoneypotField} tabIndex={-1} autoComplete="off" />
         </div>
         <div className="sm:col-span-2">
-          <p className="mb-4 rounded-lg border border-slate-200 bg-white p-4 text-slate-800">
-            <strong className="font-semibold text-ink">Paying: </strong>
-            {bookingPaymentText}
-          </p>
+          <Paying deposit={deposit} />
           <button type="submit" disabled={submitting} className={primaryButtonClass}>
             {submitting ? 'Booking...' : 'Confirm booking'}
           </button>
@@ -256,6 +258,36 @@ export function DetailsStep({
           </p>
         </div>
       </Form>
+    </div>
+  );
+}
+
+/**
+ * How the customer pays: on the day; or with a deposit taken online, before they book, how much,
+ * paid by card on Stripe's page within the hold or the booking is released, when it is refunded,
+ * and who handles the card.
+ */
+function Paying({ deposit }: { deposit: DepositNotice | null }) {
+  if (!deposit) {
+    return (
+      <p className="mb-4 rounded-lg border border-slate-200 bg-white p-4 text-slate-800">
+        <strong className="font-semibold text-ink">Paying: </strong>
+        {bookingPaymentText}
+      </p>
+    );
+  }
+  return (
+    <div
+      id="book-deposit"
+      className="mb-4 grid gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-slate-800"
+    >
+      <p>
+        <strong className="font-semibold text-ink">Deposit: </strong>
+        {depositWords.dueNotice(deposit.amount, deposit.holdMinutes)} {depositWords.payAfterBooking}
+      </p>
+      <p>{depositWords.refundRule(deposit.refundableHours)}</p>
+      <p>{depositWords.balanceOnTheDay}</p>
+      <p className="text-sm text-slate-600">{depositWords.handledBy}</p>
     </div>
   );
 }

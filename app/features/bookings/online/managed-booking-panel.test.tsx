@@ -29,6 +29,8 @@ function booking(overrides: Partial<ManagedBookingView> = {}): ManagedBookingVie
     calendarHref: '/api/bookings/manage/abc/calendar.ics',
     report: null,
     reviewHref: null,
+    deposit: null,
+    cancelDeposit: null,
     ...overrides,
   };
 }

@@ -1,10 +1,16 @@
 import { Link } from 'react-router';
 import { useSiteSettings } from '#app/features/site-content/index.ts';
 import { CheckIcon } from '#app/components/ui/icons.tsx';
+import { BookingDeposit } from './booking-deposit.tsx';
 import { CancelBooking } from './cancel-booking.tsx';
 import { JobReport } from './job-report.tsx';
 import { MoveBooking } from './move-booking.tsx';
-import type { ManageActionData, ManagedBookingView, MoveChoice } from './managed-booking-types.ts';
+import type {
+  ManageActionData,
+  ManagedBookingView,
+  MoveChoice,
+  PaymentReturn,
+} from './managed-booking-types.ts';
 
 type ManagedBookingPanelProps = {
   booking: ManagedBookingView;
@@ -14,6 +20,8 @@ type ManagedBookingPanelProps = {
   cancelled: boolean;
   /** Just moved here (the new link's page). */
   moved: boolean;
+  /** Back from paying the deposit on Stripe's page (or leaving it); else null. */
+  paymentReturn?: PaymentReturn | null;
   /** The free times to move to, once asked for; else null. */
   move: MoveChoice | null;
   action: ManageActionData | undefined;
@@ -36,6 +44,7 @@ export function ManagedBookingPanel({
   booked,
   cancelled,
   moved,
+  paymentReturn = null,
   move,
   action,
 }: ManagedBookingPanelProps) {
@@ -54,7 +63,22 @@ export function ManagedBookingPanel({
   ];
   return (
     <div className="mx-auto grid max-w-4xl gap-6 px-4 py-10 sm:px-6 sm:py-12">
-      <JustChanged booking={booking} booked={booked} cancelled={cancelled} moved={moved} />
+      {/* While the deposit is due, its notice is the confirmation: the booking is not secured yet. */}
+      <JustChanged
+        booking={booking}
+        booked={booked && booking.deposit?.status !== 'due'}
+        cancelled={cancelled}
+        moved={moved}
+      />
+      {booking.deposit && (
+        <BookingDeposit
+          deposit={booking.deposit}
+          reference={booking.reference}
+          booked={booked}
+          paymentReturn={paymentReturn}
+          cancelled={booking.status === 'cancelled'}
+        />
+      )}
       {action?.outcome === 'refused' && (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 font-medium text-red-800">
           {action.error}

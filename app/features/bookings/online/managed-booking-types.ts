@@ -34,7 +34,25 @@ export type ManagedBookingView = {
   report: ManagedJobReport | null;
   /** Where to leave a review, once the job is completed and the business has set one; else null. */
   reviewHref: string | null;
+  /** The deposit asked online, as the page tells of it; null without one (pay on the day). */
+  deposit: ManagedDeposit | null;
+  /**
+   * What cancelling now does to a deposit paid online: refunded to the card, or not by itself
+   * this close to the booking (the customer is asked to call); null when nothing was paid online.
+   */
+  cancelDeposit: { refunded: boolean; text: string } | null;
 };
+
+/**
+ * A booking's deposit (amounts as "£30.00"): due, with where to pay it (Stripe Checkout; null
+ * when no link can be given), paid, not paid in time (the booking released), or refunded.
+ */
+export type ManagedDeposit =
+  | { status: 'due'; amount: string; payUrl: string | null }
+  | { status: 'paid' | 'lapsed' | 'refunded'; amount: string };
+
+/** Back from Stripe Checkout (`?paid=1`, `?paid=0`): paid there, or left without paying. */
+export type PaymentReturn = 'paid' | 'not-paid';
 
 /** A completed job as the customer's page shows it. */
 export type ManagedJobReport = JobReportWords & {

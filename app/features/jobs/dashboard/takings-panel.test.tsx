@@ -32,10 +32,11 @@ describe('Takings', () => {
     expect(screen.getByText('Taken in all').nextElementSibling?.textContent).toBe('£415.00');
     const method = (name: string) =>
       screen.getByText(name, { selector: 'dt' }).nextElementSibling?.textContent;
-    expect(['Card', 'Cash', 'Bank transfer', 'On account'].map(method)).toEqual([
+    expect(['Card', 'Cash', 'Bank transfer', 'On account', 'Online'].map(method)).toEqual([
       '£220.00',
       '£95.00',
       '£100.00',
+      '£0.00',
       '£0.00',
     ]);
     const table = within(screen.getByRole('table', { name: 'By fitter' }));
@@ -45,11 +46,13 @@ describe('Takings', () => {
       'Cash',
       'Bank transfer',
       'On account',
+      'Online',
       'Total',
     ]);
     expect(cells(table.getByRole('row', { name: /^dave/ }))).toEqual([
       '£220.00',
       '£95.00',
+      '£0.00',
       '£0.00',
       '£0.00',
       '£315.00',
@@ -60,12 +63,14 @@ describe('Takings', () => {
       '£0.00',
       '£100.00',
       '£0.00',
+      '£0.00',
       '£100.00',
     ]);
     expect(cells(table.getByRole('row', { name: /^All fitters/ }))).toEqual([
       '£220.00',
       '£95.00',
       '£100.00',
+      '£0.00',
       '£0.00',
       '£415.00',
     ]);

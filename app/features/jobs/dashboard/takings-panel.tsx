@@ -6,16 +6,27 @@ import { Spinner } from '#app/components/ui/spinner.tsx';
 import { messageOf } from '#app/lib/api.ts';
 import { useTakings } from './jobs-queries.ts';
 import { TakingsByFitter } from './takings-by-fitter.tsx';
+import { OnlineTakingsLists, StripeCheck } from './takings-online.tsx';
 
-/** The day's total, then each method's, largest first in the usual order of cashing up. */
+/**
+ * The day's total, and what is left of it once the day's refunds went back to cards; then each
+ * method's, in the usual order of cashing up, payments online last.
+ */
 function TakingsTotals({ takings }: { takings: Takings }) {
+  const refunded = takings.online.refunded;
   return (
     <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
       <div className="rounded-xl bg-ink p-5 text-white shadow-sm">
         <p className="text-sm font-semibold text-slate-300">Taken in all</p>
         <p className="mt-1 font-heading text-3xl font-extrabold tabular-nums">{formatPence(takings.total)}</p>
+        <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5 border-t border-slate-600 pt-2 text-sm">
+          <dt className="text-slate-300">Refunded</dt>
+          <dd className="text-right tabular-nums">−{formatPence(refunded)}</dd>
+          <dt className="font-semibold">Net</dt>
+          <dd className="text-right font-bold tabular-nums">{formatPence(takings.total - refunded)}</dd>
+        </dl>
       </div>
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
         {paymentMethods.map((method) => (
           <div key={method} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
             <dt className="text-sm font-semibold text-slate-600">{paymentMethodLabels[method]}</dt>
@@ -31,7 +42,10 @@ function TakingsTotals({ takings }: { takings: Takings }) {
   );
 }
 
-/** What was taken on a day, for cashing up: in all, by method, and by fitter (owners only). */
+/**
+ * What was taken on a day, for cashing up: in all, by method, and by fitter; the payments online
+ * and refunds with Stripe's ids, and a check of them against Stripe (owners only).
+ */
 export function TakingsPanel({ date }: { date: string }) {
   const takings = useTakings(date);
   if (takings.isPending) return <Spinner label="Loading takings..." showLabel />;
@@ -50,13 +64,17 @@ export function TakingsPanel({ date }: { date: string }) {
         Payments taken on this day (London time), whichever day the job was booked for.
       </p>
       <TakingsTotals takings={takings.data} />
-      {takings.data.fitters.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-          Nothing was taken on this day.
-        </p>
-      ) : (
+      {takings.data.fitters.length > 0 ? (
         <TakingsByFitter takings={takings.data} />
+      ) : (
+        takings.data.total === 0 && (
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+            Nothing was taken on this day.
+          </p>
+        )
       )}
+      <OnlineTakingsLists takings={takings.data} />
+      <StripeCheck key={date} date={date} />
     </div>
   );
 }

@@ -1,12 +1,16 @@
 import { useState } from 'react';
 import type { Job } from '#common/jobs/jobs.ts';
+import type { PaymentLink } from '#common/payments/payments.ts';
 import { Button } from '#app/components/ui/button.tsx';
+import { usePaymentsStatus } from '#app/features/payments/index.ts';
 import { addEvent, type AddAction, type EventWithoutKey } from './add-action.ts';
 import { CompleteJobForm } from './complete-job-form.tsx';
 import { NotCompletedForm, OnTheWayForm } from './job-event-forms.tsx';
 import { PaymentForm } from './payment-form.tsx';
+import { PaymentLinkButton, PaymentLinkShown } from './payment-link.tsx';
+import { useOnline } from './use-online.ts';
 
-type Open = 'on-the-way' | 'not-completed' | 'complete' | 'payment' | null;
+type Open = 'on-the-way' | 'not-completed' | 'complete' | 'payment' | { link: PaymentLink } | null;
 
 /** What the fitter can do next on a job, each a big button; the longer ones open a form below. */
 export function JobActions({ job, add }: { job: Job; add: AddAction }) {
@@ -15,6 +19,10 @@ export function JobActions({ job, add }: { job: Job; add: AddAction }) {
     addEvent(add, job, label, body).then(() => setOpen(null));
   const live = job.status !== 'completed' && job.status !== 'not-completed';
   const due = job.total - job.paid;
+  const payable = due > 0 && job.status !== 'not-completed';
+  // Card payment links only while card payments are set up; asked once, and kept without signal.
+  const payments = usePaymentsStatus({ enabled: payable });
+  const online = useOnline();
 
   return (
     <div className="mt-4 grid gap-3">
@@ -46,7 +54,7 @@ export function JobActions({ job, add }: { job: Job; add: AddAction }) {
             Complete job
           </Button>
         )}
-        {due > 0 && job.status !== 'not-completed' && (
+        {payable && (
           <Button
             variant={job.status === 'completed' ? 'primary' : 'outline'}
             size="large"
@@ -54,6 +62,9 @@ export function JobActions({ job, add }: { job: Job; add: AddAction }) {
           >
             Take payment
           </Button>
+        )}
+        {payable && payments.data?.configured && (
+          <PaymentLinkButton job={job} online={online} onOpen={(link) => setOpen({ link })} />
         )}
         {live && (
           <Button variant="danger-outline" size="large" onClick={() => setOpen('not-completed')}>
@@ -69,6 +80,9 @@ export function JobActions({ job, add }: { job: Job; add: AddAction }) {
         <CompleteJobForm job={job} add={add} onDone={() => setOpen(due > 0 ? 'payment' : null)} />
       )}
       {open === 'payment' && <PaymentForm job={job} add={add} onDone={() => setOpen(null)} />}
+      {typeof open === 'object' && open !== null && (
+        <PaymentLinkShown job={job} link={open.link} onClose={() => setOpen(null)} />
+      )}
     </div>
   );
 }

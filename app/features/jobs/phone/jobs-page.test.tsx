@@ -52,7 +52,15 @@ function renderPage({
   store?: ReturnType<typeof memoryStore>;
   days?: ApiAnswer<'GET /api/jobs'>;
 } = {}) {
-  const api = serveApi(answer('GET /api/jobs', days), answer('GET /api/jobs/next', next));
+  const api = serveApi(
+    answer('GET /api/jobs', days),
+    answer('GET /api/jobs/next', next),
+    answer('GET /api/payments/status', { status: 200, body: { configured: true } }),
+    answer('POST /api/jobs/:id/payment-link', {
+      status: 201,
+      body: { url: 'https://checkout.stripe.com/c/pay/cs_test_b2', amountPence: 2500, qrSvg: '<svg></svg>' },
+    }),
+  );
   renderStaffUi(
     <>
       <JobsPage user={staffUser({ id: userId, role: 'fitter' })} store={store} />
@@ -139,5 +147,28 @@ describe('My jobs', () => {
 
     await user.click(screen.getByRole('button', { name: 'Next job' }));
     expect(await screen.findByText(/No later day with a job is kept on this phone/)).toBeTruthy();
+  });
+
+  it('shows the job paid in full once a re-read while its payment link is open finds it paid', async () => {
+    let paidOnline = false;
+    const { user, requests } = renderPage({
+      userId: 17,
+      days: () => ({
+        status: 200,
+        body: [makeJob({ status: 'completed', paid: paidOnline ? 2500 : 0 })],
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Card payment link' }));
+    const shown = within(await screen.findByRole('region', { name: 'Card payment link' }));
+    shown.getByText('Waiting for the payment…');
+    const reads = requests().filter((request) => request.startsWith('GET /api/jobs?')).length;
+
+    paidOnline = true;
+    await waitFor(() => shown.getByText('Paid in full'), { timeout: 5_000 });
+    expect(requests().filter((request) => request.startsWith('GET /api/jobs?')).length).toBe(reads + 1);
+    expect(shown.queryByRole('img')).toBeNull();
+    screen.getByText('Paid in full (£25.00)');
+    await user.click(shown.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('region', { name: 'Card payment link' })).toBeNull();
   });
 });

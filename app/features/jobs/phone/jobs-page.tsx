@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import type { StaffUser } from '#common/auth/auth.ts';
 import { dayText } from '#common/bookings/booking.ts';
 import { buttonClass } from '#app/components/ui/button.tsx';
@@ -16,23 +15,8 @@ import { waitingFor } from './pending-view.ts';
 import { indexedDbStore, type PhoneStore } from './phone-store.ts';
 import { dayRoute } from './route-links.ts';
 import { SyncStatus } from './sync-status.tsx';
+import { useOnline } from './use-online.ts';
 import { DayNotOnPhone, shownJobs, useActionQueue, useDayJobs } from './use-phone-jobs.ts';
-
-/** The browser's word on the signal, kept current. */
-function useOnline() {
-  const [online, setOnline] = useState(true);
-  useEffect(() => {
-    const update = () => setOnline(navigator.onLine);
-    update();
-    window.addEventListener('online', update);
-    window.addEventListener('offline', update);
-    return () => {
-      window.removeEventListener('online', update);
-      window.removeEventListener('offline', update);
-    };
-  }, []);
-  return online;
-}
 
 /**
  * My jobs: the fitter's day (the address's, else today) in window order, kept on the phone once

@@ -1,6 +1,6 @@
 import { useForm, useWatch } from 'react-hook-form';
 import * as z from 'zod/mini';
-import { paymentMethodLabels, paymentMethods, type PaymentMethod } from '#common/jobs/invoice.ts';
+import { paymentMethodLabels, takenMethods, type TakenMethod } from '#common/jobs/invoice.ts';
 import { jobPaymentSchema, type Job } from '#common/jobs/jobs.ts';
 import { formatPence, parsePounds, poundsText } from '#common/util/money.ts';
 import { Button } from '#app/components/ui/button.tsx';
@@ -9,7 +9,7 @@ import { fieldClass } from '#app/components/ui/form-field.tsx';
 import { schemaResolver } from '#app/components/ui/form-resolver.ts';
 import type { AddAction } from './add-action.ts';
 
-type PaymentValues = { amount: string; method: PaymentMethod };
+type PaymentValues = { amount: string; method: TakenMethod };
 
 /** The payment's body but its key (added when it is queued): the amount typed in pounds, up to what is due. */
 function paymentSchema(due: number) {
@@ -31,7 +31,8 @@ type Payment = z.output<ReturnType<typeof paymentSchema>>;
 
 /**
  * A payment taken at the kerb: how much (all that is due, unless the customer pays in part) and
- * how (the business's own card terminal, cash, bank transfer, or on account for fleets).
+ * how (the business's own card terminal, cash, bank transfer, or on account for fleets). A payment
+ * online is recorded by Stripe's word of it, never by hand.
  */
 export function PaymentForm({ job, add, onDone }: { job: Job; add: AddAction; onDone: () => void }) {
   const due = job.total - job.paid;
@@ -81,7 +82,7 @@ export function PaymentForm({ job, add, onDone }: { job: Job; add: AddAction; on
       </div>
       <fieldset className="grid grid-cols-2 gap-2">
         <legend className="mb-1 text-sm font-semibold text-ink">How</legend>
-        {paymentMethods.map((choice) => (
+        {takenMethods.map((choice) => (
           <label
             key={choice}
             className={`flex min-h-12 items-center justify-center rounded-lg border text-base font-semibold ${

@@ -1,8 +1,9 @@
-import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import type { Job } from '#common/jobs/jobs.ts';
 import { londonDate } from '#common/time/london.ts';
+import { answer, serveApi, type ApiHandler } from '#tests/support/api-handlers.ts';
+import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import type { ActionRequest } from './action-queue.ts';
 import { JobCard } from './job-card.tsx';
 
@@ -43,12 +44,22 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
   };
 }
 
-/** The card with a queue that records what the fitter did. */
-export function renderCard(job: Job) {
+/**
+ * The card with a queue that records what the fitter did. The API says whether card payments are
+ * set up (not unless `payments`), and answers the test's `own` routes.
+ */
+export function renderCard(
+  job: Job,
+  { payments = false, own = [] }: { payments?: boolean; own?: ApiHandler[] } = {},
+) {
   const added: { label: string; request: ActionRequest }[] = [];
   const add = vi.fn(async (_job: Job, label: string, request: (key: string) => ActionRequest) => {
     added.push({ label, request: request('key-1') });
   });
-  render(<JobCard job={job} waiting={0} add={add} />);
-  return { added, user: userEvent.setup() };
+  const api = serveApi(
+    ...own,
+    answer('GET /api/payments/status', { status: 200, body: { configured: payments } }),
+  );
+  renderStaffUi(<JobCard job={job} waiting={0} add={add} />);
+  return { added, api, user: userEvent.setup() };
 }

@@ -54,6 +54,19 @@ export function useDayJobs(userId: number, date: string, store: PhoneStore = ind
   });
 }
 
+/**
+ * While `active`, the fitter's days are read again every `everyMs`: a customer paying by the link
+ * at the kerb shows on the job within seconds, as the server records Stripe's word of it.
+ */
+export function useDaysReadAgain(active: boolean, everyMs: number) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => void queryClient.invalidateQueries({ queryKey: ['/api/jobs'] }), everyMs);
+    return () => clearInterval(timer);
+  }, [active, everyMs, queryClient]);
+}
+
 /** The first day after `after` kept on the phone with a job of the fitter's, or null. */
 async function nextKeptDay(store: PhoneStore, userId: number, after: string): Promise<string | null> {
   const prefix = dayKey(userId, '');

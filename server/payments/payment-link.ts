@@ -1,0 +1,120 @@
+import { and, count, desc, eq, gt } from 'drizzle-orm';
+import { renderSVG } from 'uqr';
+import type { PaymentLink } from '#common/payments/payments.ts';
+import { nothingDueMessage } from '#common/payments/payments.ts';
+import { smallestCardPaymentPence } from '#common/payments/settings.ts';
+import { formatPence } from '#common/util/money.ts';
+import { findBooking } from '../bookings/records.ts';
+import { checkoutSessions, outbox } from '../db/schema.ts';
+import type { JobActor } from '../jobs/dependencies.ts';
+import { findJobRow, jobOf } from '../jobs/list.ts';
+import { createCheckout } from './checkout.ts';
+import type { PaymentsDependencies } from './dependencies.ts';
+
+/** Stripe keeps a Checkout page open 24 hours at most; the link is made for a little less. */
+const linkLifetimeMs = 23 * 60 * 60 * 1000;
+/** An open page for the same amount is shown again while it has this long left. */
+const reuseMarginMs = 30 * 60 * 1000;
+
+type PaymentLinkResult =
+  | { status: 201; link: PaymentLink }
+  | { status: 404 }
+  | { status: 409; error: string }
+  | { status: 503; error: string };
+
+/**
+ * The link (and its QR code) for the customer to pay by card what is still due on a job, at the
+ * kerb (POST /jobs/{id}/payment-link): the job's fitter or the office. The same open page is
+ * shown again while what is due has not changed; with `email`, the customer is sent it too.
+ */
+export async function paymentLink(
+  deps: PaymentsDependencies,
+  id: number,
+  actor: JobActor,
+  { email = false }: { email?: boolean },
+): Promise<PaymentLinkResult> {
+  const { db, stripe } = deps;
+  const row = await findJobRow(db, id);
+  if (!row || (actor.role === 'fitter' && row.fitterId !== actor.id)) return { status: 404 };
+  if (!stripe) return { status: 503, error: 'Card payments online are not set up.' };
+  const job = jobOf(row, await deps.content());
+  const due = job.total - job.paid;
+  if (row.bookingStatus === 'cancelled') {
+    return { status: 409, error: 'This booking was cancelled.' };
+  }
+  if (due <= 0) return { status: 409, error: nothingDueMessage };
+  if (due < smallestCardPaymentPence) {
+    return { status: 409, error: `${formatPence(due)} is less than a card payment can be: take it in cash.` };
+  }
+  const now = deps.clock();
+  const url = (await openLink(deps, id, due, now)) ?? (await newLink(deps, id, due, job.lines, now));
+  if (email) {
+    const booking = (await findBooking(db, id))!;
+    await db.insert(outbox).values({
+      kind: 'payment-link',
+      payload: {
+        kind: 'payment-link',
+        bookingId: id,
+        reference: booking.reference,
+        name: booking.name,
+        email: booking.email,
+        amountPence: due,
+        url,
+      },
+    });
+    deps.onQueued?.();
+  }
+  return { status: 201, link: { url, amountPence: due, qrSvg: renderSVG(url, { border: 2 }) } };
+}
+
+/** An open page for the balance of this amount, with time left. */
+async function openLink(deps: PaymentsDependencies, id: number, due: number, now: Date) {
+  const [open] = await deps.db
+    .select({ url: checkoutSessions.url })
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.bookingId, id),
+        eq(checkoutSessions.purpose, 'balance'),
+        eq(checkoutSessions.status, 'open'),
+        eq(checkoutSessions.amountPence, due),
+        gt(checkoutSessions.expiresAt, new Date(now.getTime() + reuseMarginMs)),
+      ),
+    )
+    .orderBy(desc(checkoutSessions.createdAt))
+    .limit(1);
+  return open?.url ?? null;
+}
+
+async function newLink(
+  deps: PaymentsDependencies,
+  id: number,
+  due: number,
+  lines: PaymentLinkLines,
+  now: Date,
+): Promise<string> {
+  const booking = (await findBooking(deps.db, id))!;
+  const [made] = await deps.db
+    .select({ count: count() })
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.bookingId, id), eq(checkoutSessions.purpose, 'balance')));
+  const session = await createCheckout(
+    deps.stripe!,
+    deps.db,
+    {
+      booking,
+      purpose: 'balance',
+      amountPence: due,
+      lines,
+      expiresAt: new Date(now.getTime() + linkLifetimeMs),
+      // The customer pays on their own phone at the kerb: back to the site when done.
+      successUrl: `${deps.publicUrl}/?paid=1`,
+      cancelUrl: `${deps.publicUrl}/`,
+      idempotencyKey: `balance-${id}-${due}-${made?.count ?? 0}`,
+    },
+    now,
+  );
+  return session.url;
+}
+
+type PaymentLinkLines = Parameters<typeof createCheckout>[2]['lines'];

@@ -11,12 +11,19 @@ import { useTestApp } from '#tests/support/integration.ts';
  * enquiries or bookings before each test; `book` posts a booking as a visitor. With
  * `watchStaffData`, the app keeps sessions and the jobs' reads in memory as the server does.
  */
-export function useBookingsApp({ watchStaffData = false }: { watchStaffData?: boolean } = {}) {
+export function useBookingsApp({
+  watchStaffData = false,
+  env = () => ({}),
+}: {
+  watchStaffData?: boolean;
+  /** More settings, read as the app is made (a stand-in's address, known once it has started). */
+  env?: () => Record<string, string>;
+} = {}) {
   const clock = { now: bookingNow };
   const content = fixedContentStore(bookingContent());
   const fixture = useTestApp({
     // One proxy hop is trusted, so tests can book as different clients (X-Forwarded-For).
-    env: { ENQUIRY_RATE_LIMIT: '1000', TRUST_PROXY: '1' },
+    env: () => ({ ENQUIRY_RATE_LIMIT: '1000', TRUST_PROXY: '1', ...env() }),
     dependencies: () => ({ clock: () => clock.now, siteContent: content, settings: content.settings }),
     staff: { role: 'staff', at: bookingNow },
     watchStaffData,

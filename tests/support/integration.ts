@@ -16,7 +16,7 @@ type SignedInStaff = Awaited<ReturnType<typeof signedInStaff>>;
 
 type TestAppOptions = {
   /** The configuration, as read from these environment variables (see testConfig). */
-  env?: Record<string, string>;
+  env?: Record<string, string> | (() => Record<string, string>);
   /** More of the app's dependencies, made once the database exists. */
   dependencies?: (
     database: DatabaseHandle,
@@ -60,7 +60,7 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
   beforeAll(async () => {
     const database = await createTestDatabase();
     try {
-      const config = testConfig(options.env);
+      const config = testConfig(typeof options.env === 'function' ? options.env() : options.env);
       const dependencies = (await options.dependencies?.(database)) ?? {};
       let staffMemories: StaffMemories | undefined;
       if (options.watchStaffData) {

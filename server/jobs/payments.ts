@@ -6,7 +6,9 @@ import { addDays } from '#common/time/week.ts';
 import { londonInstant } from '#common/time/london.ts';
 import { formatPence } from '#common/util/money.ts';
 import type { Database } from '../db/client.ts';
-import { bookings, payments, users } from '../db/schema.ts';
+import { selectRefunds } from '../db/refunds.ts';
+import { bookings, checkoutSessions, payments, refunds, users } from '../db/schema.ts';
+import type { CheckoutPurpose, OnlineTakings } from '#common/payments/payments.ts';
 import { lockBooking } from '../bookings/records.ts';
 import { idempotencyConflictMessage, requestHash, sameRequest } from '../http/idempotency.ts';
 import type { JobActor, JobsDependencies } from './dependencies.ts';
@@ -95,6 +97,8 @@ const noMethods = (): Record<PaymentMethod, number> =>
 
 /** What was taken on a London day, by fitter and method (for cashing up). */
 export async function takingsOf(db: Database, date: string): Promise<Takings> {
+  const from = londonInstant(date, '00:00');
+  const to = londonInstant(addDays(date, 1), '00:00');
   const rows = await db
     .select({
       takenById: payments.takenById,
@@ -106,12 +110,7 @@ export async function takingsOf(db: Database, date: string): Promise<Takings> {
     })
     .from(payments)
     .leftJoin(users, eq(users.id, payments.takenById))
-    .where(
-      and(
-        gte(payments.takenAt, londonInstant(date, '00:00')),
-        lt(payments.takenAt, londonInstant(addDays(date, 1), '00:00')),
-      ),
-    )
+    .where(and(gte(payments.takenAt, from), lt(payments.takenAt, to)))
     .groupBy(payments.takenById, payments.takenByName, users.displayName, payments.method)
     .orderBy(sql`coalesce(${users.displayName}, ${payments.takenByName})`, payments.method);
   const byMethod = noMethods();
@@ -136,6 +135,41 @@ export async function takingsOf(db: Database, date: string): Promise<Takings> {
     total: Object.values(byMethod).reduce((sum, amount) => sum + amount, 0),
     byMethod,
     fitters: [...people.values()],
-    online: { payments: [], refunds: [], refunded: 0 },
+    online: await onlineTakingsOf(db, from, to),
+  };
+}
+
+/**
+ * The day's payments online, with Stripe's ids, and its refunds: those Stripe made that day
+ * (money out of the day) and those asked that day not yet made (pending, or refused for staff to
+ * try again).
+ */
+async function onlineTakingsOf(db: Database, from: Date, to: Date): Promise<OnlineTakings> {
+  const paid = await db
+    .select({
+      id: payments.id,
+      bookingId: payments.bookingId,
+      reference: bookings.reference,
+      amountPence: payments.amountPence,
+      takenAt: payments.takenAt,
+      paymentIntent: payments.paymentIntent,
+      purpose: sql<CheckoutPurpose>`coalesce(${checkoutSessions.purpose}, 'balance')`,
+    })
+    .from(payments)
+    .leftJoin(bookings, eq(bookings.id, payments.bookingId))
+    .leftJoin(checkoutSessions, eq(checkoutSessions.id, payments.checkoutSessionId))
+    .where(and(eq(payments.method, 'online'), gte(payments.takenAt, from), lt(payments.takenAt, to)))
+    .orderBy(payments.takenAt, payments.id);
+  const dayRefunds = await selectRefunds(
+    db,
+    sql`(${refunds.settledAt} >= ${from} and ${refunds.settledAt} < ${to})
+      or (${refunds.settledAt} is null and ${refunds.requestedAt} >= ${from} and ${refunds.requestedAt} < ${to})`,
+  );
+  return {
+    payments: paid.map((payment) => ({ ...payment, takenAt: payment.takenAt.toISOString() })),
+    refunds: dayRefunds,
+    refunded: dayRefunds
+      .filter((refund) => refund.status === 'succeeded')
+      .reduce((sum, refund) => sum + refund.amountPence, 0),
   };
 }

@@ -16,7 +16,9 @@ const { fixture, book, clock, stripe, tokenOf, rows } = payments;
 /** Two tyres from own stock at £89.99 fitted each, booked tomorrow at 08:00. */
 async function bookTyres(overrides: Record<string, unknown> = {}) {
   const tyre = await addTyre(fixture.database.db, { stock: 4, priceOverridePence: 8999 });
-  const answer = await book(makeBooking({ service: 'tyre-replacement', tyreId: tyre.id, quantity: 2, ...overrides }));
+  const answer = await book(
+    makeBooking({ service: 'tyre-replacement', tyreId: tyre.id, quantity: 2, ...overrides }),
+  );
   expect(answer.status).toBe(201);
   return { tyre, booking: answer.body as CreatedBooking };
 }
@@ -33,8 +35,14 @@ const taken = async (start = '08:00') =>
 describe('a booking with a deposit', () => {
   it('answers the deposit with its Checkout page, made with the booking’s reference, lines and hold', async () => {
     const { booking } = await bookTyres();
-    expect(booking.payment).toEqual({ status: 'due', amountPence: 3600, url: expect.stringMatching(/\/pay\/cs_/) });
-    const made = stripe().requests.find((call) => call.path === '/v1/checkout/sessions' && call.method === 'POST')!;
+    expect(booking.payment).toEqual({
+      status: 'due',
+      amountPence: 3600,
+      url: expect.stringMatching(/\/pay\/cs_/),
+    });
+    const made = stripe().requests.find(
+      (call) => call.path === '/v1/checkout/sessions' && call.method === 'POST',
+    )!;
     expect(made.body).toMatchObject({
       mode: 'payment',
       client_reference_id: booking.reference,
@@ -46,16 +54,26 @@ describe('a booking with a deposit', () => {
       line_items: [
         {
           quantity: '1',
-          price_data: { currency: 'gbp', unit_amount: '3600', product_data: { name: expect.stringMatching(/^Deposit towards 2 × Hankook/) } },
+          price_data: {
+            currency: 'gbp',
+            unit_amount: '3600',
+            product_data: { name: expect.stringMatching(/^Deposit towards 2 × Hankook/) },
+          },
         },
       ],
     });
     expect(Number((made.body.metadata as Record<string, string>).bookingId)).toBeGreaterThan(0);
     const diary = await payments.diaryBooking(booking.reference);
     expect(diary.payment).toEqual({ status: 'due', amountPence: 3600, paidPence: 0, refundedPence: 0 });
-    const managed = (await request(fixture.app).get(`/api/bookings/manage/${tokenOf(booking)}`).expect(200))
-      .body as ManagedBooking;
-    expect(managed).toMatchObject({ payUrl: booking.payment!.url, payment: { status: 'due', amountPence: 3600 } });
+    const managed = (
+      await request(fixture.app)
+        .get(`/api/bookings/manage/${tokenOf(booking)}`)
+        .expect(200)
+    ).body as ManagedBooking;
+    expect(managed).toMatchObject({
+      payUrl: booking.payment!.url,
+      payment: { status: 'due', amountPence: 3600 },
+    });
   });
 
   it('asks none for a service the rule leaves out, nor for no deposit rule', async () => {
@@ -66,27 +84,43 @@ describe('a booking with a deposit', () => {
     payments.setPayments({ deposit: { kind: 'none', fixedPence: 5000, percent: 20, services: [] } });
     expect((await book(makeBooking())).body.payment).toBeUndefined();
     expect(made()).toBe(before);
-    payments.setPayments({ deposit: { kind: 'fixed', fixedPence: 5000, percent: 20, services: ['puncture-repair'] } });
+    payments.setPayments({
+      deposit: { kind: 'fixed', fixedPence: 5000, percent: 20, services: ['puncture-repair'] },
+    });
     expect((await book(makeBooking())).body.payment).toMatchObject({ status: 'due' });
     expect(made()).toBe(before + 1);
   });
 
   it('stands, to be paid on the day, when Stripe cannot be reached; staff find a note saying so', async () => {
-    const config = testConfig({ ...stripe().env(), STRIPE_API_URL: 'http://127.0.0.1:9', ENQUIRY_RATE_LIMIT: '1000' });
+    const config = testConfig({
+      ...stripe().env(),
+      STRIPE_API_URL: 'http://127.0.0.1:9',
+      ENQUIRY_RATE_LIMIT: '1000',
+    });
     const unreachable = createTestApp(fixture.database, {
       config,
       clock: () => clock.now,
       siteContent: payments.content,
       settings: payments.content.settings,
     });
-    const answer = await request(unreachable).post('/api/bookings').send(makeBooking({ service: 'tyre-replacement', tyreId: (await addTyre(fixture.database.db, { stock: 2, priceOverridePence: 8999 })).id, quantity: 2 }));
+    const answer = await request(unreachable)
+      .post('/api/bookings')
+      .send(
+        makeBooking({
+          service: 'tyre-replacement',
+          tyreId: (await addTyre(fixture.database.db, { stock: 2, priceOverridePence: 8999 })).id,
+          quantity: 2,
+        }),
+      );
     expect(answer.status).toBe(201);
     expect(answer.body.payment).toBeUndefined();
     const [note] = await rows<{ text: string; author_name: string }>(
       sql`select text, author_name from enquiry_notes order by id desc limit 1`,
     );
     expect(note).toMatchObject({ author_name: 'Payments' });
-    expect(note!.text).toMatch(/^The deposit of £36\.00 could not be asked online \(Stripe: .+\)\. The booking stands: the customer pays on the day\.$/);
+    expect(note!.text).toMatch(
+      /^The deposit of £36\.00 could not be asked online \(Stripe: .+\)\. The booking stands: the customer pays on the day\.$/,
+    );
     expect((await payments.diaryBooking(answer.body.reference)).payment.status).toBe('none');
   });
 
@@ -99,7 +133,11 @@ describe('a booking with a deposit', () => {
     expect(await lapseUnpaid(payments.paymentsDeps())).toBe(1);
     expect([await reserved(tyre.id), await taken()]).toEqual([0, 0]);
     const diary = await payments.diaryBooking(booking.reference);
-    expect(diary).toMatchObject({ status: 'cancelled', cancelledBy: lapsedBy, payment: { status: 'lapsed' } });
+    expect(diary).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: lapsedBy,
+      payment: { status: 'lapsed' },
+    });
     const mails = await rows<{ kind: string; to: string }>(
       sql`select kind, payload->'booking'->>'email' as to from outbox where payload->'booking'->>'reference' = ${booking.reference} order by id`,
     );

@@ -1,6 +1,5 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Refund } from '#common/payments/payments.ts';
-import { isoTime, selectRows, type Database } from '../db/client.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
 import { bookings, enquiryNotes, payments, refunds } from '../db/schema.ts';
 
 /** Who a payment online is recorded as taken by: the customer, on Stripe's page. */
@@ -68,22 +67,4 @@ export async function markRefundedWhenAllBack(tx: Database, bookingId: number | 
           where ${refunds.bookingId} = ${bookingId} and ${refunds.status} = 'succeeded')`,
       ),
     );
-}
-
-/** A refund in the API's shape, as JSON built by the statement that reads it. */
-const refundJson = sql`json_build_object('id', ${refunds.id}, 'bookingId', ${refunds.bookingId},
-  'reference', ${refunds.reference}, 'amountPence', ${refunds.amountPence}, 'status', ${refunds.status},
-  'failure', ${refunds.failure}, 'stripeRefundId', ${refunds.stripeRefundId},
-  'paymentIntent', ${refunds.paymentIntent}, 'requestedBy', ${refunds.requestedBy},
-  'requestedAt', ${isoTime(refunds.requestedAt)}, 'settledAt', ${isoTime(refunds.settledAt)})`;
-
-/** The refunds meeting `condition`, oldest first. */
-export async function selectRefunds(db: Database, condition: SQL): Promise<Refund[]> {
-  const rows = await selectRows<{ refund: Refund | string }>(
-    db,
-    sql`select ${refundJson} as refund from ${refunds} where ${condition} order by ${refunds.id}`,
-  );
-  return rows.map((row) =>
-    typeof row.refund === 'string' ? (JSON.parse(row.refund) as Refund) : row.refund,
-  );
 }

@@ -4,7 +4,8 @@ import type { Refund } from '#common/payments/payments.ts';
 import type { Database } from '../db/client.ts';
 import { payments, refunds } from '../db/schema.ts';
 import type { PaymentsDependencies } from './dependencies.ts';
-import { markRefundedWhenAllBack, selectRefunds } from './records.ts';
+import { selectRefunds } from '../db/refunds.ts';
+import { markRefundedWhenAllBack } from './records.ts';
 import { stripeReason } from './stripe.ts';
 
 /**

@@ -76,7 +76,11 @@ function stripeWebhook(deps: PaymentsDependencies) {
     let event;
     try {
       // Against the real time, as Stripe signs with it (the product's clock may be moved in tests).
-      event = stripe.api.webhooks.constructEvent(body, req.get('stripe-signature') ?? '', stripe.webhookSecret);
+      event = stripe.api.webhooks.constructEvent(
+        body,
+        req.get('stripe-signature') ?? '',
+        stripe.webhookSecret,
+      );
     } catch (error) {
       req.log.warn(
         { reason: error instanceof Error ? error.message : String(error) },

@@ -33,7 +33,8 @@ export function stripeAccess(config: Config['stripe']): StripeAccess | null {
 /** Stripe's reason for refusing a request, in its own words where it gave some. */
 export function stripeReason(error: unknown): string {
   if (error instanceof Stripe.errors.StripeError) {
-    return error.message || error.code || error.type;
+    // The library puts Stripe's request id before the message ("[req_…] …"): the logs keep it.
+    return error.message.replace(/^\[req_\w+\]\s*/, '') || error.code || error.type;
   }
   return error instanceof Error ? error.message : String(error);
 }

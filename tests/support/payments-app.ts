@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sql } from 'drizzle-orm';
+import { type sql } from 'drizzle-orm';
 import pino from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
@@ -60,7 +60,10 @@ export function usePaymentsApp() {
 
   /** The payments settings of the tests that follow (the rest as the defaults). */
   function setPayments(payments: Partial<PaymentSettings>, windows?: Parameters<typeof bookingContent>[0]) {
-    app.content.content = { ...bookingContent(windows), payments: { ...defaultPaymentSettings, ...payments } };
+    app.content.content = {
+      ...bookingContent(windows),
+      payments: { ...defaultPaymentSettings, ...payments },
+    };
   }
 
   /** A member of staff's headers (an owner unless told). */

@@ -30,6 +30,8 @@ const publicRoutes = new Set([
   'POST /api/bookings/manage/:token/move',
   'GET /api/bookings/manage/:token/calendar.ics',
   'GET /api/bookings/manage/:token/invoice.pdf',
+  // Stripe's events: its signature over the body is the credential (payments/webhook.db.test.ts).
+  'POST /api/payments/stripe/webhook',
   // The tyre catalogue as customers see it.
   'GET /api/tyres/sizes',
   'GET /api/tyres',

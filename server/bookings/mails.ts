@@ -235,13 +235,11 @@ function bookingMail(notification: BookingNotification, context: BookingMailCont
     case 'booking-cancelled':
       return {
         ...customer,
-        subject: `Booking ${stateWords.cancelled.toLowerCase()}: ${windowText(booking)} (${booking.reference}) - ${company}`,
+        subject: `Booking ${booking.payment.status === 'lapsed' ? 'released' : stateWords.cancelled.toLowerCase()}: ${windowText(booking)} (${booking.reference}) - ${company}`,
         text: [
           `Dear ${booking.name},`,
           '',
-          ...(notification.reason
-            ? ['We are sorry: we have had to cancel your booking.', '', 'Reason:', notification.reason]
-            : ['Your booking has been cancelled, as you asked.']),
+          ...cancelledLines(booking, notification.reason),
           '',
           ...detailLines(booking, context),
           '',
@@ -254,6 +252,16 @@ function bookingMail(notification: BookingNotification, context: BookingMailCont
     case 'booking-cancelled-notice':
       return customerChangeNotice(notification, staff);
   }
+}
+
+/** Why the booking is cancelled: as the customer asked, by staff with a reason, or released unpaid. */
+function cancelledLines(booking: Booking, reason: string | undefined): string[] {
+  if (booking.payment.status === 'lapsed') {
+    return ['Your booking has been released: the deposit was not paid in time.', '', reason ?? ''];
+  }
+  return reason
+    ? ['We are sorry: we have had to cancel your booking.', '', 'Reason:', reason]
+    : ['Your booking has been cancelled, as you asked.'];
 }
 
 /** To staff: the customer moved or cancelled their booking through their link. */

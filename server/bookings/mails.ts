@@ -156,6 +156,38 @@ function manageLines(notification: BookingNotification, context: BookingMailCont
   ];
 }
 
+/**
+ * The confirmation of a booking whose deposit is due: the booking is held, not yet secured, and
+ * the customer's own page has the link to pay.
+ */
+function depositDueMail(
+  notification: BookingNotification,
+  context: BookingMailContext,
+  customer: Omit<Mail, 'subject' | 'text'>,
+): Mail {
+  const { booking } = notification;
+  const company = context.business.companyName;
+  return {
+    ...customer,
+    subject: `Pay the deposit to secure your booking: ${windowText(booking)} (${booking.reference}) - ${company}`,
+    text: [
+      `Dear ${booking.name},`,
+      '',
+      `Thank you for booking with ${company}. We are holding this time for you:`,
+      '',
+      ...detailLines(booking, context),
+      '',
+      `A deposit of ${formatPence(booking.payment.amountPence)} secures it. Pay it by card from your booking's page soon, or the time and any tyres held for you are released.`,
+      '',
+      'A calendar entry is attached.',
+      '',
+      ...manageLines(notification, context),
+      ...signature(context),
+    ].join('\n'),
+    attachments: calendarFor(notification, context, false),
+  };
+}
+
 /** The e-mail an outbox entry of online booking stands for. */
 function bookingMail(notification: BookingNotification, context: BookingMailContext): Mail {
   const { booking } = notification;
@@ -195,6 +227,7 @@ function bookingMail(notification: BookingNotification, context: BookingMailCont
         ].join('\n'),
       };
     case 'booking-confirmation':
+      if (booking.payment.status === 'due') return depositDueMail(notification, context, customer);
       return {
         ...customer,
         subject: `Booking confirmed: ${windowText(booking)} (${booking.reference}) - ${company}`,

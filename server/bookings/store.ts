@@ -279,9 +279,9 @@ async function answerOf(
     logger.info({ reference: row.reference }, 'booking stored');
     if (checked.tyre?.source === 'stock')
       deps.tyres.reserved(deps.db, checked.tyre.id, checked.tyre.quantity);
-    deps.onQueued?.();
     const booking = createdBooking(deps, checked, row.reference, token);
-    const payment = await depositOf(deps, row.reference, token);
+    // The e-mails go once they say whether a deposit is due (asked after the booking is stored).
+    const payment = await depositOf(deps, row.reference, token).finally(() => deps.onQueued?.());
     return { status: 201, booking: payment ? { ...booking, payment } : booking, manageToken: token };
   }
   if (row.heldRefused) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Booking } from '#common/bookings/booking.ts';
 import { bookedLines, linesTotal } from '#common/jobs/lines.ts';
 import type { DepositDue } from '#common/payments/payments.ts';
@@ -8,7 +8,7 @@ import type { SiteContent } from '#common/site-content/site-content.ts';
 import type { BookingPayments } from '../bookings/dependencies.ts';
 import { manageUrl } from '../bookings/customer-link.ts';
 import type { Database } from '../db/client.ts';
-import { bookings, checkoutSessions } from '../db/schema.ts';
+import { bookings, checkoutSessions, outbox } from '../db/schema.ts';
 import { servicePricesOf } from '../jobs/list.ts';
 import { createCheckout } from './checkout.ts';
 import type { PaymentsDependencies } from './dependencies.ts';
@@ -86,10 +86,13 @@ async function askDeposit(
       },
       now,
     );
-    await db
-      .update(bookings)
-      .set({ paymentStatus: 'due', depositPence: amountPence, holdUntil })
-      .where(and(eq(bookings.id, booking.id), eq(bookings.paymentStatus, 'none')));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(bookings)
+        .set({ paymentStatus: 'due', depositPence: amountPence, holdUntil })
+        .where(and(eq(bookings.id, booking.id), eq(bookings.paymentStatus, 'none')));
+      await tellUnsentMails(tx, booking.id, { ...booking.payment, status: 'due', amountPence });
+    });
     return { status: 'due', amountPence, url: session.url };
   } catch (error) {
     const reason = stripeReason(error);
@@ -101,6 +104,25 @@ async function askDeposit(
     );
     return null;
   }
+}
+
+/**
+ * The booking's e-mails queued with it and not yet sent carry the deposit due, so that the
+ * confirmation asks for it rather than calling the booking secured. (The booking statement
+ * queued them before the deposit was known; the outbox is told of them after this.)
+ */
+async function tellUnsentMails(tx: Database, bookingId: number, payment: Booking['payment']) {
+  await tx
+    .update(outbox)
+    .set({ payload: sql`jsonb_set(${outbox.payload}, '{booking,payment}', ${JSON.stringify(payment)}::jsonb)` })
+    .where(
+      and(
+        sql`${outbox.kind} in ('booking-confirmation', 'booking-received')`,
+        sql`(${outbox.payload} -> 'booking' ->> 'id')::int = ${bookingId}`,
+        isNull(outbox.sentAt),
+        isNull(outbox.lockedUntil),
+      ),
+    );
 }
 
 /** The Checkout page of a booking's deposit while it is open. */

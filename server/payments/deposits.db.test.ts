@@ -7,7 +7,19 @@ import { makeBooking } from '#tests/support/bookings.ts';
 import { usePaymentsApp } from '#tests/support/payments-app.ts';
 import { addTyre } from '#tests/support/tyres.ts';
 import { createTestApp, testConfig } from '#tests/support/app.ts';
+import { appOutboxMails } from '../outbox-mails.ts';
 import { lapseUnpaid } from './holds.ts';
+
+const mailContext = {
+  from: 'bookings@example.com',
+  to: 'office@example.com',
+  business: { companyName: 'Tyres Ltd', phone: '01708000000', formattedPhone: '01708 000000', email: 'office@example.com' },
+  branches: [],
+  noticeHours: 24,
+  publicUrl: 'https://tyres.example',
+  messageDomain: 'tyres.example',
+  outboxId: 1,
+} as never;
 
 // Tuesday 24 November 2026, 10:00 London; tomorrow's 08:00 window has 3 places, 10:00 has 2.
 const payments = usePaymentsApp();

@@ -325,17 +325,25 @@ async function runPayments(
   const ok2xx = [...posted.statuses]
     .filter(([status]) => status >= 200 && status < 300)
     .reduce((sum, [, n]) => sum + n, 0);
+  // Against the floor at the same pace: at 200 a second on a 2-core machine the server answers
+  // near its capacity (about 5 ms of CPU an event), so the tail is queueing and the paced floor's
+  // own tail is noisy (p99 6.7 to 18 ms over three runs): the target is the median's, whose ratio
+  // held (69x, 72x, 76x over three runs), and a third more.
   const compared = againstFloor(
     { rps: answered / settings.duration, ...percentilesOf(posted.latenciesMs) },
     floor,
-    {},
+    { p50: 96 },
   );
+  // Keeping up: nine in ten of the events asked for answered within the run.
+  const asked = eventsPerSecond * settings.duration;
+  const keptUp = answered >= 0.9 * asked;
   console.log(
     [
       `POST ${webhookPath}: ${settings.connections} connections, ${settings.duration} s at ${eventsPerSecond} events a second`,
       `  events     ${answered} answered (${ok2xx} 2xx; ${[...posted.statuses].map(([s, n]) => `${n}× ${s}`).join(', ')}), ${posted.result.errors} errors, ${posted.result.timeouts} timeouts; ` +
         `sent ${posted.sent.first} sessions' own, ${posted.sent.repeat} repeats of an earlier id, ${posted.sent.another} further events of sessions paid`,
       ...compared.lines,
+      `  target     ${answered} of ${asked} events asked answered within the run (at least 90%): ${keptUp ? 'met' : 'NOT met'}`,
       ...cpuLines(posted.cpuMs, answered, floor, 'event'),
     ].join('\n'),
   );
@@ -360,6 +368,8 @@ async function runPayments(
   const recorded = await checkRecorded(server, cookie, booked, paymentIntents);
   return (
     recorded &&
+    compared.met &&
+    keptUp &&
     againRefused === 0 &&
     ok2xx === answered &&
     posted.result.errors === 0 &&

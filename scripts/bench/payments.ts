@@ -6,12 +6,14 @@
 // default) for the run's duration (10 s by default): each session's own event once, about a tenth
 // exact repeats of an event already sent (Stripe sending it again: the same id), and the rest
 // further events, with ids of their own, of sessions already paid. Afterwards each payment must be
-// recorded once: in the day's takings, and on its booking. The latencies are read against the floor
-// loaded at the same pace (and the same connections).
+// recorded once: in the day's takings, in the owners' check against Stripe, and on its booking.
+// The latencies are read against the floor loaded at the same pace (and the same connections).
+// PAYMENTS_BOOKINGS sets how many bookings (200).
 import { londonDate } from '#common/time/london.ts';
 import type { Booking, CreatedBooking } from '#common/bookings/booking.ts';
 import type { ToldAvailabilityDay } from '#common/bookings/slots.ts';
 import type { Takings } from '#common/jobs/jobs.ts';
+import type { Reconciliation } from '#common/payments/payments.ts';
 import type { DomainSettings } from '#common/settings/domains.ts';
 import { addDays } from '#server/analytics/london.ts';
 import type { ServerProcess } from '#tests/support/server-process.ts';
@@ -202,7 +204,13 @@ async function postStream(
   return { result, cpuMs, statuses, latenciesMs, sent };
 }
 
-/** Each session's payment recorded once: in the day's takings, and on its booking. */
+/**
+ * Each session's payment recorded once: the day's takings (the only payments of a fresh
+ * database) count one payment online per session, for its deposit; the owners' check against
+ * Stripe (GET /api/payments/reconcile, which lists the stand-in's sessions page by page) matches
+ * each paid session with one payment here and finds none missing either side; and every booking
+ * has its deposit paid. Where the takings list their payments online, each payment id once.
+ */
 async function checkRecorded(
   server: ServerProcess,
   cookie: string,
@@ -211,15 +219,25 @@ async function checkRecorded(
 ) {
   const today = londonDate(new Date());
   const takings = await staffGet<Takings>(server, cookie, `/api/takings?date=${today}`);
-  const recorded = new Map<string, number>();
+  const deposits = booked.reduce((sum, { deposit }) => sum + deposit, 0);
+  const counted = takings.fitters.reduce((sum, person) => sum + person.payments, 0);
+  const takingsOk =
+    counted === booked.length && takings.byMethod.online === deposits && takings.total === deposits;
+
+  const listed = new Map<string, number>();
   for (const payment of takings.online.payments) {
     const key = payment.paymentIntent ?? `(none) ${payment.reference}`;
-    recorded.set(key, (recorded.get(key) ?? 0) + 1);
+    listed.set(key, (listed.get(key) ?? 0) + 1);
   }
   const wanted = new Set(paymentIntents.values());
-  const once = [...wanted].filter((intent) => recorded.get(intent) === 1).length;
-  const twice = [...recorded.values()].filter((count) => count > 1).length;
-  const strangers = [...recorded.keys()].filter((key) => !wanted.has(key)).length;
+  const listedOk =
+    takings.online.payments.length === 0 ||
+    (listed.size === wanted.size && [...wanted].every((intent) => listed.get(intent) === 1));
+
+  const check = await staffGet<Reconciliation>(server, cookie, `/api/payments/reconcile?date=${today}`);
+  const reconciledOk =
+    check.matched === booked.length && check.missingHere.length === 0 && check.missingAtStripe.length === 0;
+
   const bookings = await staffGet<Booking[]>(
     server,
     cookie,
@@ -230,10 +248,17 @@ async function checkRecorded(
     const payment = byReference.get(reference)?.payment;
     return payment?.status === 'paid' && payment.paidPence === deposit;
   }).length;
-  const ok = once === wanted.size && twice === 0 && strangers === 0 && paidBookings === booked.length;
+
+  const ok = takingsOk && listedOk && reconciledOk && paidBookings === booked.length;
   console.log(
-    `  recorded   ${once} of ${wanted.size} payments once in the takings (${twice} more than once, ${strangers} not ours); ` +
-      `${paidBookings} of ${booked.length} bookings paid their deposit: ${ok ? 'each payment recorded once' : 'MISMATCH'}`,
+    [
+      `  takings    ${counted} payments, £${(takings.byMethod.online / 100).toFixed(2)} online of £${(deposits / 100).toFixed(2)} in deposits` +
+        (takings.online.payments.length === 0
+          ? ' (the takings list no payments online one by one)'
+          : `; ${takings.online.payments.length} listed online, ${listedOk ? 'each payment id once' : 'NOT each payment id once'}`),
+      `  reconciled ${check.matched} matched with Stripe, ${check.missingHere.length} missing here, ${check.missingAtStripe.length} missing at Stripe`,
+      `  bookings   ${paidBookings} of ${booked.length} paid their deposit: ${ok ? 'each payment recorded once' : 'MISMATCH'}`,
+    ].join('\n'),
   );
   return ok;
 }
@@ -300,17 +325,25 @@ async function runPayments(
   const ok2xx = [...posted.statuses]
     .filter(([status]) => status >= 200 && status < 300)
     .reduce((sum, [, n]) => sum + n, 0);
+  // Against the floor at the same pace: at 200 a second on a 2-core machine the server answers
+  // near its capacity (about 5 ms of CPU an event), so the tail is queueing and the paced floor's
+  // own tail is noisy (p99 6.7 to 18 ms over three runs): the target is the median's, whose ratio
+  // held (69x, 72x, 76x over three runs), and a third more.
   const compared = againstFloor(
     { rps: answered / settings.duration, ...percentilesOf(posted.latenciesMs) },
     floor,
-    {},
+    { p50: 96 },
   );
+  // Keeping up: nine in ten of the events asked for answered within the run.
+  const asked = eventsPerSecond * settings.duration;
+  const keptUp = answered >= 0.9 * asked;
   console.log(
     [
       `POST ${webhookPath}: ${settings.connections} connections, ${settings.duration} s at ${eventsPerSecond} events a second`,
       `  events     ${answered} answered (${ok2xx} 2xx; ${[...posted.statuses].map(([s, n]) => `${n}× ${s}`).join(', ')}), ${posted.result.errors} errors, ${posted.result.timeouts} timeouts; ` +
         `sent ${posted.sent.first} sessions' own, ${posted.sent.repeat} repeats of an earlier id, ${posted.sent.another} further events of sessions paid`,
       ...compared.lines,
+      `  target     ${answered} of ${asked} events asked answered within the run (at least 90%): ${keptUp ? 'met' : 'NOT met'}`,
       ...cpuLines(posted.cpuMs, answered, floor, 'event'),
     ].join('\n'),
   );
@@ -335,6 +368,8 @@ async function runPayments(
   const recorded = await checkRecorded(server, cookie, booked, paymentIntents);
   return (
     recorded &&
+    compared.met &&
+    keptUp &&
     againRefused === 0 &&
     ok2xx === answered &&
     posted.result.errors === 0 &&

@@ -303,6 +303,25 @@ describe('refunds', () => {
   });
 });
 
+it("sends charge.refunded without the refunds list when told to, as Stripe's API versions since 2022-11-15 do", async () => {
+  const plain = await startStripeStandIn({ chargeRefundsInEvents: false, now: () => clock });
+  try {
+    const client = plain.client();
+    const session = await client.checkout.sessions.create(depositParams());
+    const paid = await plain.pay(session.id);
+    expect((await client.checkout.sessions.list({ status: 'complete' })).data.map((s) => s.id)).toEqual([
+      session.id,
+    ]);
+    await client.refunds.create({ payment_intent: String(paid.session.payment_intent) });
+    await plain.settled();
+    const refunded = plain.events.find(({ event }) => event.type === 'charge.refunded')!.event;
+    expect(refunded.data.object).toMatchObject({ object: 'charge', amount_refunded: 5000, refunded: true });
+    expect(refunded.data.object).not.toHaveProperty('refunds');
+  } finally {
+    await plain.close();
+  }
+});
+
 it('refuses a wrong API key as Stripe does', async () => {
   const stranger = new Stripe('sk_test_wrong_key_0000', {
     host: '127.0.0.1',

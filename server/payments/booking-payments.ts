@@ -114,7 +114,9 @@ async function askDeposit(
 async function tellUnsentMails(tx: Database, bookingId: number, payment: Booking['payment']) {
   await tx
     .update(outbox)
-    .set({ payload: sql`jsonb_set(${outbox.payload}, '{booking,payment}', ${JSON.stringify(payment)}::jsonb)` })
+    .set({
+      payload: sql`jsonb_set(${outbox.payload}, '{booking,payment}', ${JSON.stringify(payment)}::jsonb)`,
+    })
     .where(
       and(
         sql`${outbox.kind} in ('booking-confirmation', 'booking-received')`,

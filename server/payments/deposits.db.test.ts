@@ -13,7 +13,12 @@ import { lapseUnpaid } from './holds.ts';
 const mailContext = {
   from: 'bookings@example.com',
   to: 'office@example.com',
-  business: { companyName: 'Tyres Ltd', phone: '01708000000', formattedPhone: '01708 000000', email: 'office@example.com' },
+  business: {
+    companyName: 'Tyres Ltd',
+    phone: '01708000000',
+    formattedPhone: '01708 000000',
+    email: 'office@example.com',
+  },
   branches: [],
   noticeHours: 24,
   publicUrl: 'https://tyres.example',
@@ -86,6 +91,18 @@ describe('a booking with a deposit', () => {
       payUrl: booking.payment!.url,
       payment: { status: 'due', amountPence: 3600 },
     });
+    // The confirmation, queued with the booking, asks for the deposit rather than calling it secured.
+    const [queued] = await rows<{ payload: unknown }>(
+      sql`select payload from outbox where kind = 'booking-confirmation' and payload->'booking'->>'reference' = ${booking.reference}`,
+    );
+    const payload = typeof queued!.payload === 'string' ? JSON.parse(queued!.payload) : queued!.payload;
+    const message = appOutboxMails({ invoicePdf: async () => null }).read({
+      kind: 'booking-confirmation',
+      payload,
+    });
+    const mail = message.write(mailContext);
+    expect(mail.subject).toMatch(/^Pay the deposit to secure your booking: /);
+    expect(mail.text).toContain('A deposit of £36.00 secures it.');
   });
 
   it('asks none for a service the rule leaves out, nor for no deposit rule', async () => {

@@ -85,8 +85,10 @@ test.describe('card payments online', () => {
     // The office gives the job to a fitter.
     const password = 'balance-by-card-at-the-kerb';
     const fitterId = await addFitter(office, origin, 'carla.card', password);
+    // The diary of the coming week, which has the first day offered.
     const diary = (await (await office.get('/api/bookings')).json()) as Booking[];
     const booked = diary.find((entry) => entry.reference === reference)!;
+    expect(booked, `${reference} in the coming week’s diary`).toBeDefined();
     const given = await office.put(`/api/bookings/${booked.id}`, { data: { fitterId } });
     expect(given.status(), await given.text()).toBe(200);
 

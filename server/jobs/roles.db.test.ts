@@ -78,6 +78,8 @@ describe('a fitter', () => {
       .expect(403);
     expect(refused.body.error).toBe(officeOnlyMessage);
     await as(people.fitter).get('/api/user/sessions').expect(200);
+    // Whether card payments are set up: My jobs offers the card payment link only then.
+    await as(people.fitter).get('/api/payments/status').expect(200);
     expect((await as(people.fitter).get('/api/user').expect(200)).body).toMatchObject({ role: 'fitter' });
   });
 

@@ -49,7 +49,8 @@ export function paymentsRouter(
   { requireUser, requireAnyUser }: { requireUser: RequestHandler; requireAnyUser: RequestHandler },
 ) {
   const router = Router();
-  router.get('/payments/status', requireUser, paymentsStatus(deps));
+  // Fitters too: My jobs offers the card payment link only while payments are set up.
+  router.get('/payments/status', requireAnyUser, paymentsStatus(deps));
   router.get('/payments/reconcile', requireUser, requireOwner, reconcileDay(deps));
   router.post('/payments/refunds/:id/retry', requireUser, retryRefundAsked(deps));
   router.post('/bookings/:id/refund', requireUser, refundBooking(deps));

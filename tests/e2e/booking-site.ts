@@ -37,8 +37,12 @@ type BookingSite = {
  * Starts a booking site for the journeys of the `describe` block it is called in (before the
  * first, stopped after the last), open for bookings every day. The journeys run one after
  * another, each with room for a slow machine: each starts from what the one before booked.
+ * Its settings may be given as a function, read as the site starts: after the block's hooks
+ * declared before this call (which start what the site is to reach, such as a Stripe stand-in).
  */
-export function useBookingSite(env: Record<string, string> = {}): BookingSite {
+export function useBookingSite(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+): BookingSite {
   test.describe.configure({ mode: 'serial' });
   test.slow();
   let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
@@ -82,7 +86,7 @@ export function useBookingSite(env: Record<string, string> = {}): BookingSite {
       SEED_DEMO_CONTENT: 'false',
       GA_MEASUREMENT_ID: '',
       ENQUIRY_RATE_LIMIT: '1000',
-      ...env,
+      ...(typeof env === 'function' ? env() : env),
     });
     await server.ready;
     await saveOpeningEveryDay(site.origin);
@@ -99,10 +103,23 @@ export function useBookingSite(env: Record<string, string> = {}): BookingSite {
   return site;
 }
 
-/** Fills in the booking's last step for the customer (vehicle AB12 CDE) and confirms it. */
+/** How a journey books: with scripts or without; what it checks before confirming; what it then sees. */
+type BookingOptions = {
+  scripts?: boolean;
+  /** What the customer reads on the last step, filled in, before confirming (the deposit's terms). */
+  beforeConfirming?: (page: Page) => Promise<void>;
+  /** What the page says once booked: "Booking confirmed", or while a deposit is due, that it is. */
+  confirmation?: string;
+};
+
+/**
+ * Fills in the booking's last step for the customer (vehicle AB12 CDE) and confirms it; the page
+ * then says `confirmation`.
+ */
 async function confirmAs(
   page: Page,
   customer: { name: string; phone: string; email: string; vehicle: string },
+  { beforeConfirming, confirmation = 'Booking confirmed' }: BookingOptions = {},
 ) {
   await page.getByLabel('Name').fill(customer.name);
   await page.getByLabel('Phone').fill(customer.phone);
@@ -112,8 +129,9 @@ async function confirmAs(
   await page.getByLabel(/^Town\b/).fill('Romford');
   await page.getByLabel('Vehicle registration').fill('ab12 cde');
   await page.getByLabel('Vehicle make and model').fill(customer.vehicle);
+  await beforeConfirming?.(page);
   await page.getByRole('button', { name: 'Confirm booking' }).click();
-  await expect(page.getByText('Booking confirmed')).toBeVisible();
+  await expect(page.getByText(confirmation)).toBeVisible();
 }
 
 /** Books tomorrow's 8:00am mobile puncture repair through the page, from the service's page. */
@@ -160,8 +178,9 @@ export async function bookTwoMidRangeTyres(
   page: Page,
   origin: string,
   email: string,
-  { scripts = true } = {},
+  options: BookingOptions = {},
 ) {
+  const { scripts = true } = options;
   await page.goto(`${origin}/tyres`);
   await page.getByLabel('Width').selectOption('205');
   await page.getByLabel('Profile').selectOption('55');
@@ -208,7 +227,11 @@ export async function bookTwoMidRangeTyres(
     .getByRole('radio', { name: 'Yes' })
     .check();
   await page.getByLabel('Where is the key?').fill('Glovebox');
-  await confirmAs(page, { name: 'Alex Morgan', phone: '07700 900789', email, vehicle: 'Ford Focus' });
+  await confirmAs(
+    page,
+    { name: 'Alex Morgan', phone: '07700 900789', email, vehicle: 'Ford Focus' },
+    options,
+  );
   await expect(page.getByRole('region', { name: 'Booking details' })).toContainText(`Tyres2 × ${name}`);
   return name;
 }

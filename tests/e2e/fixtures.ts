@@ -46,6 +46,46 @@ export const untilHydrated = (page: Page) =>
   page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 
 /**
+ * Records what the browser reports wrong on `page` from now on: a console error (a CSP refusal, a
+ * hydration mismatch, a script error), a sub-resource asked for and not had (documents may answer
+ * 404 on purpose), or a request that failed. The fixture checks the journey's `page` with it; a
+ * journey checks the pages it opens itself (another person's phone) the same way.
+ */
+export function problemsSeen(
+  page: Page,
+  {
+    javaScriptEnabled = true,
+    expectedErrorUrls = [],
+  }: { javaScriptEnabled?: boolean; expectedErrorUrls?: RegExp[] } = {},
+): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    // Failed loads are reported below with their address.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      problems.push(`console: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('response', (response) => {
+    const expected = expectedErrorUrls.some((url) => url.test(response.url()));
+    if (response.status() >= 400 && response.request().resourceType() !== 'document' && !expected) {
+      problems.push(`${response.status()} for ${response.url()}`);
+    }
+  });
+  page.on('requestfailed', (request) => {
+    // With scripting off, Chromium refuses the page's module scripts; that is the point.
+    if (!javaScriptEnabled && request.resourceType() === 'script') return;
+    // Leaving a page cancels what it was still loading (a lazy image, say); a resource the
+    // server does not have shows up above as a 4xx answer instead.
+    if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
+    // A journey that takes the browser offline expects what is asked meanwhile to fail.
+    if (request.failure()?.errorText === 'net::ERR_INTERNET_DISCONNECTED') return;
+    problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`);
+  });
+  return problems;
+}
+
+/**
  * Every journey fails on a console error (a CSP refusal, a hydration mismatch, a script error)
  * or on a sub-resource the page asked for and did not get. Documents may answer 404 on purpose.
  * The splash screen is marked as already seen unless a test asks for it with `showSplash`.
@@ -74,30 +114,7 @@ export const test = base.extend<{
       if (!showSplash) {
         await page.context().addCookies([{ name: 'splash_seen', value: '1', url: baseURL! }]);
       }
-      const problems: string[] = [];
-      page.on('console', (message) => {
-        // Failed loads are reported below with their address.
-        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-          problems.push(`console: ${message.text()}`);
-        }
-      });
-      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-      page.on('response', (response) => {
-        const expected = expectedErrorUrls.some((url) => url.test(response.url()));
-        if (response.status() >= 400 && response.request().resourceType() !== 'document' && !expected) {
-          problems.push(`${response.status()} for ${response.url()}`);
-        }
-      });
-      page.on('requestfailed', (request) => {
-        // With scripting off, Chromium refuses the page's module scripts; that is the point.
-        if (!javaScriptEnabled && request.resourceType() === 'script') return;
-        // Leaving a page cancels what it was still loading (a lazy image, say); a resource the
-        // server does not have shows up above as a 4xx answer instead.
-        if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
-        // A journey that takes the browser offline expects what is asked meanwhile to fail.
-        if (request.failure()?.errorText === 'net::ERR_INTERNET_DISCONNECTED') return;
-        problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`);
-      });
+      const problems = problemsSeen(page, { javaScriptEnabled, expectedErrorUrls });
       await use();
       expect(problems, 'problems seen by the browser').toEqual([]);
     },

@@ -1,3 +1,4 @@
+import { depositWords } from '#common/payments/payments.ts';
 import type { AppLoadContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { DepositTerms } from '#common/payments/payments.ts';
@@ -70,7 +71,11 @@ describe('the booking page’s deposit', () => {
 
   it('tells of a fixed deposit, with the hold and the refund rule, on the details step only', async () => {
     const page = await bookingPage(context(terms()), detailsUrl(puncture));
-    expect(page.deposit).toEqual({ amount: '£20.00', holdMinutes: 45, refundableHours: 24 });
+    expect(page.deposit).toEqual({
+      due: `${depositWords.dueNotice('£20.00', 45)} ${depositWords.payAfterBooking}`,
+      more: [depositWords.refundRule(24), depositWords.balanceOnTheDay],
+      handledBy: depositWords.handledBy,
+    });
     const first = await bookingPage(
       context(terms()),
       new URL('https://example.test/book?service=puncture-repair'),
@@ -80,7 +85,7 @@ describe('the booking page’s deposit', () => {
 
   it('never asks more than the service’s stated price', async () => {
     const page = await bookingPage(context(terms({ fixedPence: 5000 })), detailsUrl(puncture));
-    expect(page.deposit?.amount).toBe('£25.00');
+    expect(page.deposit?.due).toMatch(/^A deposit of £25\.00 secures/);
   });
 
   it('works a percentage out of the tyres’ total, saying of what', async () => {
@@ -88,7 +93,7 @@ describe('the booking page’s deposit', () => {
       context(terms({ kind: 'percent', percent: 20 })),
       detailsUrl({ ...puncture, service: 'tyre-replacement', tyre: '7', quantity: '2' }),
     );
-    expect(page.deposit?.amount).toBe('£30.00 (20% of £149.98)');
+    expect(page.deposit?.due).toMatch(/^A deposit of £30\.00 \(20% of £149\.98\) secures/);
   });
 
   it('works a percentage out of a branch service’s stated price', async () => {
@@ -96,7 +101,7 @@ describe('the booking page’s deposit', () => {
       context(terms({ kind: 'percent', percent: 50 })),
       detailsUrl({ service: 'mot', location: branch.key }),
     );
-    expect(page.deposit?.amount).toMatch(/^£\d+\.\d{2} \(50% of £\d+\.\d{2}\)$/);
+    expect(page.deposit?.due).toMatch(/^A deposit of £\d+\.\d{2} \(50% of £\d+\.\d{2}\) secures/);
   });
 
   it('tells of none for a service the rule leaves out', async () => {

@@ -167,7 +167,11 @@ function depositNotice(
     kind === 'percent'
       ? depositWords.percentOf(formatPence(pence), percent, formatPence(totalPence))
       : formatPence(pence);
-  return { amount, holdMinutes, refundableHours };
+  return {
+    due: `${depositWords.dueNotice(amount, holdMinutes)} ${depositWords.payAfterBooking}`,
+    more: [depositWords.refundRule(refundableHours), depositWords.balanceOnTheDay],
+    handledBy: depositWords.handledBy,
+  };
 }
 
 /**

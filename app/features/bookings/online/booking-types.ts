@@ -80,9 +80,11 @@ export type LocationOption = {
 
 /**
  * The deposit a booking of the chosen service is asked for online, as the details step tells it
- * before the customer books (the amount written by the server: "£30.00 (20% of £150.00)").
+ * before the customer books: its sentences, written by the server (common/payments `depositWords`,
+ * which the booking page's script need not carry): how much and by when, then the refund rule, the
+ * rest of the price, and who handles the card.
  */
-export type DepositNotice = { amount: string; holdMinutes: number; refundableHours: number };
+export type DepositNotice = { due: string; more: string[]; handledBy: string };
 
 export type BookingPageData = {
   step: BookingStep;

@@ -1,3 +1,4 @@
+import { depositWords } from '#common/payments/payments.ts';
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
@@ -197,7 +198,13 @@ describe('DetailsStep', () => {
 
   it('tells of the deposit before booking: how much, the hold, the refund rule, Stripe', async () => {
     await renderStep(
-      step({ deposit: { amount: '£30.00 (20% of £150.00)', holdMinutes: 30, refundableHours: 24 } }),
+      step({
+        deposit: {
+          due: `${depositWords.dueNotice('£30.00 (20% of £150.00)', 30)} ${depositWords.payAfterBooking}`,
+          more: [depositWords.refundRule(24), depositWords.balanceOnTheDay],
+          handledBy: depositWords.handledBy,
+        },
+      }),
     );
     const text = document.getElementById('book-deposit')?.textContent ?? '';
     expect(text).toContain(

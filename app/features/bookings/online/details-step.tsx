@@ -9,7 +9,6 @@ import {
 } from '#common/bookings/booking.ts';
 import { enquiryFieldLimits } from '#common/enquiries/enquiry.ts';
 import { mobileLocation } from '#common/bookings/settings.ts';
-import { depositWords } from '#common/payments/payments.ts';
 import { bookingPaymentText, lockingNutsAnswers, lockingNutsLabels } from '#common/bookings/words.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { RemindersConsentCheckbox } from '#app/features/reminders/index.ts';
@@ -283,11 +282,12 @@ function Paying({ deposit }: { deposit: DepositNotice | null }) {
     >
       <p>
         <strong className="font-semibold text-ink">Deposit: </strong>
-        {depositWords.dueNotice(deposit.amount, deposit.holdMinutes)} {depositWords.payAfterBooking}
+        {deposit.due}
       </p>
-      <p>{depositWords.refundRule(deposit.refundableHours)}</p>
-      <p>{depositWords.balanceOnTheDay}</p>
-      <p className="text-sm text-slate-600">{depositWords.handledBy}</p>
+      {deposit.more.map((sentence) => (
+        <p key={sentence}>{sentence}</p>
+      ))}
+      <p className="text-sm text-slate-600">{deposit.handledBy}</p>
     </div>
   );
 }

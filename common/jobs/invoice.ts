@@ -129,19 +129,27 @@ export type PaidStatus = {
   paidPence: number;
   duePence: number;
   payments: Pick<JobPayment, 'method' | 'amount' | 'takenAt'>[];
+  /** Card payments online refunded (money given back), each with when Stripe made it. */
+  refunds: { amount: number; at: string }[];
 };
 
 /** Whether an amount is paid in full, in part or not at all, and what is still due of it. */
-export function paidStateOf(grossPence: number, paidPence: number): Omit<PaidStatus, 'payments'> {
+export function paidStateOf(grossPence: number, paidPence: number): Omit<PaidStatus, 'payments' | 'refunds'> {
   const duePence = Math.max(0, grossPence - paidPence);
   const status = paidPence <= 0 ? 'unpaid' : duePence === 0 ? 'paid' : 'part-paid';
   return { status, paidPence, duePence };
 }
 
-/** The paid status of an amount, from the payments taken against it. */
-export function paidStatus(grossPence: number, payments: PaidStatus['payments']): PaidStatus {
-  const paidPence = payments.reduce((sum, payment) => sum + payment.amount, 0);
-  return { ...paidStateOf(grossPence, paidPence), payments };
+/** The paid status of an amount, from the payments taken against it less the refunds made. */
+export function paidStatus(
+  grossPence: number,
+  payments: PaidStatus['payments'],
+  refunds: PaidStatus['refunds'] = [],
+): PaidStatus {
+  const paidPence =
+    payments.reduce((sum, payment) => sum + payment.amount, 0) -
+    refunds.reduce((sum, refund) => sum + refund.amount, 0);
+  return { ...paidStateOf(grossPence, paidPence), payments, refunds };
 }
 
 /** How every paid amount reads, on the invoice and the job cards alike. */

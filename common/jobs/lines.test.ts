@@ -76,5 +76,12 @@ describe('VAT', () => {
       duePence: 10998,
     });
     expect(paidStatus(5000, [card])).toMatchObject({ status: 'paid', duePence: 0 });
+    // A deposit paid online and refunded is paid no more.
+    const refund = { amount: 2000, at: '2026-11-29T10:00:00.000Z' };
+    expect(paidStatus(5000, [card], [refund])).toMatchObject({
+      status: 'part-paid',
+      paidPence: 3000,
+      duePence: 2000,
+    });
   });
 });

@@ -130,6 +130,17 @@ describe('renderInvoicePdf', () => {
     expect(text).toContain('Invoice date 1 July 2026');
     expect(text).toContain('Date of supply 30 June 2026');
     expect(text).toContain(`Cash payment of ${formatPence(invoice.totals.grossPence)} on 1 July 2026`);
+    const refunded = paidStatus(
+      invoice.totals.grossPence,
+      [{ method: 'online', amount: invoice.totals.grossPence, takenAt: '2026-06-30T12:00:00Z' }],
+      [{ amount: 1000, at: '2026-06-30T23:20:00Z' }],
+    );
+    const withRefund = await render(invoice, refunded);
+    expect(withRefund).toContain(
+      `Online payment of ${formatPence(invoice.totals.grossPence)} on 30 June 2026`,
+    );
+    expect(withRefund).toContain('Refund to card of £10.00 on 1 July 2026');
+    expect(withRefund).toContain('Part paid:');
   });
 
   it('writes names in every script customers type, never as ?', async () => {

@@ -243,7 +243,11 @@ function paidLines(paid: PaidStatus): StatusLine[] {
     text: `${paymentMethodLabels[payment.method]} payment of ${formatPence(payment.amount)} on ${londonDateText(payment.takenAt)}`,
     style: styles.muted,
   }));
-  return [{ text: headline, style: { ...styles.heading, size: 11 } }, ...payments];
+  const refunds = paid.refunds.map((refund) => ({
+    text: `Refund to card of ${formatPence(refund.amount)} on ${londonDateText(refund.at)}`,
+    style: styles.muted,
+  }));
+  return [{ text: headline, style: { ...styles.heading, size: 11 } }, ...payments, ...refunds];
 }
 
 function creditedLines(invoice: InvoiceDocument): StatusLine[] {

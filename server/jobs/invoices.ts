@@ -15,7 +15,7 @@ import type { SiteContent } from '#common/site-content/site-content.ts';
 import { invalidFieldsMessage } from '#common/http/field-errors.ts';
 import { formatPence } from '#common/util/money.ts';
 import { selectRows, type Database } from '../db/client.ts';
-import { bookings, invoices, payments } from '../db/schema.ts';
+import { bookings, invoices, payments, refunds } from '../db/schema.ts';
 import { lockBooking } from '../bookings/records.ts';
 import type { JobsDependencies } from './dependencies.ts';
 import { renderInvoicePdf, type InvoiceLogo } from './invoice-pdf.ts';
@@ -141,6 +141,14 @@ export async function invoiceForPdf(
           .from(payments)
           .where(eq(payments.bookingId, invoice.bookingId))
           .orderBy(asc(payments.id));
+  const givenBack =
+    invoice.bookingId === null
+      ? []
+      : await db
+          .select({ amount: refunds.amountPence, at: refunds.settledAt })
+          .from(refunds)
+          .where(and(eq(refunds.bookingId, invoice.bookingId), eq(refunds.status, 'succeeded')))
+          .orderBy(asc(refunds.id));
   return {
     document: invoice.document,
     paid: paidStatus(
@@ -150,6 +158,7 @@ export async function invoiceForPdf(
         amount: payment.amount,
         takenAt: payment.takenAt.toISOString(),
       })),
+      givenBack.map((refund) => ({ amount: refund.amount, at: (refund.at ?? new Date(0)).toISOString() })),
     ),
   };
 }

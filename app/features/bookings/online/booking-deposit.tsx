@@ -111,8 +111,8 @@ function DepositDue({
       </h2>
       {booked && (
         <p className="mt-2 text-slate-800">
-          Your booking reference is <strong className="text-ink">{reference}</strong>. Please quote it if you
-          call us.
+          Your booking reference is <strong className="whitespace-nowrap text-ink">{reference}</strong>.
+          Please quote it if you call us.
         </p>
       )}
       {notPaid && (

@@ -24,6 +24,8 @@ const phoneRow =
 /** Under the reference and the amount, across the row. */
 const phoneWide = 'max-sm:col-span-2';
 const stripeId = 'font-mono text-xs break-all text-slate-600 select-all';
+/** In a table's cell, a little lower, on the line of the reference beside it. */
+const stripeIdCell = `${stripeId} sm:pt-3`;
 
 type Column = { label: string; numeric?: boolean };
 
@@ -85,7 +87,11 @@ function OnlineTable({
 /** The reference a payment or refund is for, with a word of what it was, heading its row. */
 function ReferenceCell({ reference, note }: { reference: string | null; note: string }) {
   return (
-    <th role="rowheader" scope="row" className={`${bodyCell} text-left font-semibold text-ink`}>
+    <th
+      role="rowheader"
+      scope="row"
+      className={`${bodyCell} text-left font-semibold text-ink max-sm:row-span-2`}
+    >
       {reference ?? 'No booking'}
       <span className="block text-xs font-normal text-slate-500">{note}</span>
     </th>
@@ -104,11 +110,11 @@ function PaymentRow({ payment }: { payment: OnlinePayment }) {
       </td>
       <td
         role="cell"
-        className={`${bodyCell} tabular-nums max-sm:text-xs max-sm:text-slate-500 ${phoneWide}`}
+        className={`${bodyCell} tabular-nums max-sm:col-start-2 max-sm:row-start-2 max-sm:text-right max-sm:text-xs max-sm:text-slate-500`}
       >
         {londonTime(new Date(payment.takenAt))}
       </td>
-      <td role="cell" className={`${bodyCell} ${stripeId} ${phoneWide}`}>
+      <td role="cell" className={`${bodyCell} ${stripeIdCell} ${phoneWide}`}>
         {payment.paymentIntent ?? '—'}
       </td>
     </tr>
@@ -170,7 +176,7 @@ function RefundRow({ refund }: { refund: Refund }) {
           </>
         )}
       </td>
-      <td role="cell" className={`${bodyCell} ${stripeId} ${phoneWide}`}>
+      <td role="cell" className={`${bodyCell} ${stripeIdCell} ${phoneWide}`}>
         {refund.stripeRefundId ?? '—'}
         <span className="block">of {refund.paymentIntent}</span>
       </td>

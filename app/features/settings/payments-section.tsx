@@ -12,6 +12,7 @@ import { formatPence, parsePounds, poundsText } from '#common/util/money.ts';
 import { controlClass, FieldFrame, NumberField } from '#app/components/editor/fields.tsx';
 import { fieldId } from '#app/components/editor/draft.ts';
 import { useEditor, useFieldError } from '#app/components/editor/editor-context.ts';
+import { CheckIcon } from '#app/components/ui/icons.tsx';
 
 const kindPath = ['payments', 'deposit', 'kind'] as const;
 const fixedPath = ['payments', 'deposit', 'fixedPence'] as const;
@@ -53,26 +54,28 @@ function DepositKindField({ kind }: { kind: PaymentSettings['deposit']['kind'] }
   return (
     <fieldset aria-describedby={error ? `${id}-error` : undefined} className="grid gap-2">
       <legend className="mb-1 text-sm font-semibold text-ink">{labelOf(kindPath)}</legend>
-      {depositKinds.map((choice) => (
-        <label
-          key={choice}
-          className={`flex min-h-11 items-center gap-3 rounded-lg border px-3 text-sm font-semibold ${
-            kind === choice
-              ? 'border-brand-dark bg-brand-light text-ink'
-              : 'border-slate-300 bg-white text-ink'
-          }`}
-        >
-          <input
-            type="radio"
-            name={id}
-            value={choice}
-            checked={kind === choice}
-            onChange={() => dispatch({ type: 'set', path: kindPath, value: choice })}
-            className="size-5 accent-brand-dark"
-          />
-          {depositKindLabels[choice]}
-        </label>
-      ))}
+      <div className="grid gap-2 lg:grid-cols-3">
+        {depositKinds.map((choice) => (
+          <label
+            key={choice}
+            className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border px-3 py-2 text-sm font-semibold transition-colors ${
+              kind === choice
+                ? 'border-brand-dark bg-brand-light text-ink'
+                : 'border-slate-300 bg-white text-ink hover:border-slate-400'
+            }`}
+          >
+            <input
+              type="radio"
+              name={id}
+              value={choice}
+              checked={kind === choice}
+              onChange={() => dispatch({ type: 'set', path: kindPath, value: choice })}
+              className="size-5 shrink-0 accent-brand-dark"
+            />
+            {depositKindLabels[choice]}
+          </label>
+        ))}
+      </div>
       {error && (
         <p id={`${id}-error`} className="text-sm font-medium text-red-700">
           {error}
@@ -185,7 +188,11 @@ function DepositServicesField({
 export function PaymentsConfigured({ configured }: { configured: boolean | undefined }) {
   if (configured === undefined) return null;
   return configured ? (
-    <p role="status" className="rounded-lg bg-brand-light p-3 text-sm font-semibold text-ink">
+    <p
+      role="status"
+      className="flex items-center gap-2 rounded-lg bg-brand-light p-3 text-sm font-semibold text-ink"
+    >
+      <CheckIcon className="size-5 shrink-0 text-brand-dark" />
       Card payments are set up (Stripe).
     </p>
   ) : (

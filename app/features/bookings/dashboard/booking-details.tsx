@@ -14,7 +14,7 @@ function TyreDetail({ tyre }: { tyre: NonNullable<Booking['tyre']> }) {
     <Fact term="Tyres">
       {tyre.quantity} × {tyre.description}, {formatPence(tyre.total)}
       <span
-        className={`ml-2 rounded px-1.5 text-xs font-semibold ${
+        className={`ml-2 inline-block rounded px-1.5 text-xs font-semibold whitespace-nowrap ${
           tyre.source === 'stock'
             ? 'bg-brand-light text-ink'
             : tyre.orderedAt

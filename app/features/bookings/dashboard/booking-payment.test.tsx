@@ -6,6 +6,7 @@ import { lapsedBy, lapsedReason, type BookingPayment, type Refund } from '#commo
 import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { BookingsTab } from './bookings-tab.tsx';
 import { makeBooking } from './booking-test-data.ts';
+import { depositText } from './booking-payment.tsx';
 import { serveDiary } from './diary-api-handlers.ts';
 
 const paidDeposit: BookingPayment = { status: 'paid', amountPence: 5000, paidPence: 5000, refundedPence: 0 };
@@ -75,14 +76,14 @@ describe('a booking’s money online in the diary', () => {
     due.getByText('£50.00 asked online, not paid yet');
     const paid = await card('Paid Customer');
     paid.getByText('Deposit paid');
-    paid.getByText('£50.00; £50.00 paid in all');
+    paid.getByText('£50.00 paid online');
     const refunded = await card('Refunded Customer');
     refunded.getByText('Refunded');
-    refunded.getByText('£50.00; £50.00 paid in all, £50.00 refunded');
+    refunded.getByText('£50.00 paid online, refunded');
     expect(refunded.queryByRole('button', { name: /^Refund deposit/ })).toBeNull();
     const day = await card('Day Customer');
     expect(day.queryByText(/^Deposit|^Lapsed|^Refunded/)).toBeNull();
-    expect(day.queryByText(/paid in all|asked online/)).toBeNull();
+    expect(day.queryByText(/paid online|asked online/)).toBeNull();
   });
 
   it('reads a booking whose deposit was not paid as lapsed, not as a cancellation', async () => {
@@ -156,5 +157,16 @@ describe('a booking’s money online in the diary', () => {
     const dialog = within(screen.getByRole('alertdialog', { name: 'Refund the deposit' }));
     await waitFor(() => dialog.getByRole('alert'));
     expect(dialog.getByRole('alert').textContent).toBe('Nothing paid online is left to refund.');
+  });
+});
+
+describe('the deposit in a booking’s details', () => {
+  it('says a deposit paid as asked in one amount, and each amount when it was paid or refunded in part', () => {
+    expect(depositText(paidDeposit)).toBe('£50.00 paid online');
+    expect(depositText({ ...paidDeposit, refundedPence: 2000 })).toBe('£50.00 paid online, £20.00 refunded');
+    expect(depositText({ ...paidDeposit, paidPence: 3000 })).toBe('£50.00 asked, £30.00 paid online');
+    expect(depositText({ ...paidDeposit, status: 'refunded', refundedPence: 5000 })).toBe(
+      '£50.00 paid online, refunded',
+    );
   });
 });

@@ -32,14 +32,16 @@ export function BookingPaymentBadge({ booking }: { booking: Pick<Booking, 'payme
   );
 }
 
-/** The deposit asked online and what became of the money, for the booking's details; null without one. */
+/**
+ * The deposit asked online and what became of the money, for the booking's details; null without
+ * one. Paid as asked, it says so in one amount; otherwise what was asked, then paid and refunded.
+ */
 export function depositText({
   status,
   amountPence,
   paidPence,
   refundedPence,
 }: Booking['payment']): string | null {
-  const refunded = refundedPence > 0 ? `, ${formatPence(refundedPence)} refunded` : '';
   switch (status) {
     case 'none':
       return null;
@@ -48,8 +50,16 @@ export function depositText({
     case 'lapsed':
       return `${formatPence(amountPence)} not paid in time`;
     case 'paid':
-    case 'refunded':
-      return `${formatPence(amountPence)}; ${formatPence(paidPence)} paid in all${refunded}`;
+    case 'refunded': {
+      const asAsked = paidPence === amountPence;
+      const paid = asAsked
+        ? `${formatPence(paidPence)} paid online`
+        : `${formatPence(amountPence)} asked, ${formatPence(paidPence)} paid online`;
+      if (refundedPence === 0) return paid;
+      return refundedPence === paidPence
+        ? `${paid}, refunded`
+        : `${paid}, ${formatPence(refundedPence)} refunded`;
+    }
   }
 }
 
@@ -91,7 +101,7 @@ export function BookingRefund({ booking }: { booking: Booking }) {
     );
 
   return (
-    <div className="mt-3 grid gap-2">
+    <div className="mt-2 grid gap-2">
       {outcome && <RefundOutcome refund={outcome} onRetried={setOutcome} />}
       {!outcome && (
         <ConfirmDialog
@@ -101,8 +111,9 @@ export function BookingRefund({ booking }: { booking: Booking }) {
             if (!next) setRefusal(null);
           }}
           trigger={
-            <Button type="button" variant="danger-outline" className="justify-self-start">
+            <Button type="button" variant="danger" className="justify-self-start sm:justify-self-end">
               Refund deposit<span className="sr-only"> of {booking.name}'s booking</span>
+              <span aria-hidden="true">…</span>
             </Button>
           }
           title="Refund the deposit"

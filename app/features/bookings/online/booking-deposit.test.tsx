@@ -3,7 +3,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub, useLoaderData } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { confirmationChecks } from './booking-deposit.tsx';
+import { confirmationChecks, securedWords } from './booking-deposit.tsx';
 import { ManagedBookingPanel } from './managed-booking-panel.tsx';
 import type { ManagedBookingView, PaymentReturn } from './managed-booking-types.ts';
 
@@ -128,7 +128,7 @@ describe('a booking’s deposit on its page', () => {
     screen.getByText('Thank you: we are confirming your payment');
     await act(() => vi.advanceTimersByTimeAsync(confirmationChecks.everyMs));
     expect(reads()).toBe(3);
-    expect(screen.getByRole('status').textContent).toBe('Deposit of £30.00 paid. Thank you.');
+    expect(screen.getByRole('status').textContent).toBe(`Deposit of £30.00 paid. Thank you.${securedWords}`);
     await act(() => vi.advanceTimersByTimeAsync(confirmationChecks.everyMs * 3));
     expect(reads()).toBe(3);
   });
@@ -156,7 +156,11 @@ describe('a booking’s deposit on its page', () => {
     const cancel = screen.getByRole('region', { name: 'Need to cancel?' });
     expect(cancel.textContent).toContain('Cancelling now refunds your £30.00 deposit to your card.');
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Cancel this booking' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this booking?' });
+    const dialog = await screen.findByRole(
+      'alertdialog',
+      { name: 'Cancel this booking?' },
+      { timeout: 5000 },
+    );
     expect(dialog.textContent).toContain('Cancelling now refunds your £30.00 deposit to your card.');
   });
 

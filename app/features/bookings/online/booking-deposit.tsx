@@ -14,6 +14,9 @@ import type { ManagedDeposit, PaymentReturn } from './managed-booking-types.ts';
  */
 export const confirmationChecks = { everyMs: 3000, times: 10 } as const;
 
+/** Under the paid deposit's notice, while the booking stands: paying it is what secures it. */
+export const securedWords = 'Your booking is secured.';
+
 type BookingDepositProps = {
   deposit: ManagedDeposit;
   reference: string;
@@ -60,7 +63,7 @@ export function BookingDeposit({
           <CheckIcon className="mt-0.5 size-7 shrink-0 text-brand-dark" />
           <div>
             <p className="font-heading text-xl font-bold text-ink">{depositWords.paid(deposit.amount)}</p>
-            {cancelled && <p className="mt-1 text-slate-700">{depositWords.refundAfterCancel}</p>}
+            <p className="mt-1 text-slate-700">{cancelled ? depositWords.refundAfterCancel : securedWords}</p>
           </div>
         </div>
       );
@@ -101,15 +104,15 @@ function DepositDue({
   return (
     <section
       aria-labelledby="deposit-title"
-      className="rounded-2xl border-2 border-amber-400 bg-amber-50 p-5 sm:p-6"
+      className="rounded-2xl border-2 border-amber-400 bg-amber-50 p-5 sm:p-8"
     >
       <h2 id="deposit-title" className="text-2xl font-extrabold">
         {booked ? depositWords.payToSecure : 'Deposit due'}
       </h2>
       {booked && (
         <p className="mt-2 text-slate-800">
-          Your booking reference is <strong className="text-ink">{reference}</strong>. Please quote it if you
-          call us.
+          Your booking reference is <strong className="whitespace-nowrap text-ink">{reference}</strong>.
+          Please quote it if you call us.
         </p>
       )}
       {notPaid && (

@@ -9,7 +9,7 @@ import {
 } from '#common/bookings/booking.ts';
 import { enquiryFieldLimits } from '#common/enquiries/enquiry.ts';
 import { mobileLocation } from '#common/bookings/settings.ts';
-import { bookingPaymentText, lockingNutsAnswers, lockingNutsLabels } from '#common/bookings/words.ts';
+import { lockingNutsAnswers, lockingNutsLabels } from '#common/bookings/words.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { RemindersConsentCheckbox } from '#app/features/reminders/index.ts';
 import { BookingErrorSummary } from './booking-error-summary.tsx';
@@ -23,6 +23,7 @@ import {
   type TyreChoiceSummary,
 } from './booking-types.ts';
 import { AlternativeWindows, slotField } from './alternative-windows.tsx';
+import { Paying } from './paying.tsx';
 import { primaryButtonClass } from './step-form.tsx';
 
 type DetailField =
@@ -257,37 +258,6 @@ export function DetailsStep({
           </p>
         </div>
       </Form>
-    </div>
-  );
-}
-
-/**
- * How the customer pays: on the day; or with a deposit taken online, before they book, how much,
- * paid by card on Stripe's page within the hold or the booking is released, when it is refunded,
- * and who handles the card.
- */
-function Paying({ deposit }: { deposit: DepositNotice | null }) {
-  if (!deposit) {
-    return (
-      <p className="mb-4 rounded-lg border border-slate-200 bg-white p-4 text-slate-800">
-        <strong className="font-semibold text-ink">Paying: </strong>
-        {bookingPaymentText}
-      </p>
-    );
-  }
-  return (
-    <div
-      id="book-deposit"
-      className="mb-4 grid gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-slate-800"
-    >
-      <p>
-        <strong className="font-semibold text-ink">Deposit: </strong>
-        {deposit.due}
-      </p>
-      {deposit.more.map((sentence) => (
-        <p key={sentence}>{sentence}</p>
-      ))}
-      <p className="text-sm text-slate-600">{deposit.handledBy}</p>
     </div>
   );
 }

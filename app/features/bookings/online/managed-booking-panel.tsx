@@ -190,8 +190,9 @@ function JustChanged({
           <div>
             <p className="font-heading text-xl font-bold text-ink">Booking confirmed</p>
             <p className="mt-1 text-slate-700">
-              Your booking reference is <strong className="text-ink">{booking.reference}</strong>. Please
-              quote it if you call us.
+              Your booking reference is{' '}
+              <strong className="whitespace-nowrap text-ink">{booking.reference}</strong>. Please quote it if
+              you call us.
             </p>
           </div>
         </div>

@@ -65,6 +65,18 @@ function FitterRow({
   );
 }
 
+type FitterTakings = Takings['fitters'][number];
+
+/**
+ * Who took it, as the row names them: money paid online was taken by no account (Stripe took it),
+ * so only a taker without an account who took money otherwise is one whose account was deleted.
+ */
+function takerName({ fitter, byMethod, total }: FitterTakings): string {
+  const name = fitter?.name ?? 'Unknown';
+  const online = total > 0 && byMethod.online === total;
+  return fitter?.id == null && !online ? `${name} (account deleted)` : name;
+}
+
 /** Who took what, by method: what each fitter hands in (cash) or should have on the card reader. */
 export function TakingsByFitter({ takings }: { takings: Takings }) {
   return (
@@ -100,7 +112,7 @@ export function TakingsByFitter({ takings }: { takings: Takings }) {
           {takings.fitters.map((entry, index) => (
             <FitterRow
               key={`${entry.fitter?.id ?? 'none'}-${entry.fitter?.name ?? index}`}
-              name={`${entry.fitter?.name ?? 'Unknown'}${entry.fitter?.id == null ? ' (account deleted)' : ''}`}
+              name={takerName(entry)}
               note={plural(entry.payments, 'payment')}
               byMethod={entry.byMethod}
               total={entry.total}

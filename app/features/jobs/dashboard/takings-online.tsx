@@ -11,47 +11,71 @@ import { useReconciliation, useRetryRefund } from '#app/features/payments/index.
 import { messageOf } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
 
-const headCell = 'px-3 py-2 text-left font-semibold whitespace-nowrap';
-const bodyCell = 'px-3 py-2.5 align-top';
-const stripeId = 'font-mono text-xs break-all text-slate-600';
+/*
+ * A table from `sm` up. On a phone each payment or refund is a block of its own: the reference and
+ * the amount on the first line, then the rest below at the full width, so that Stripe's long ids
+ * wrap in one piece rather than in a narrow column. The roles are given outright because a table
+ * whose display is changed loses them in some browsers.
+ */
+const headCell = 'px-3 py-2 font-semibold whitespace-nowrap';
+const bodyCell = 'px-3 py-2.5 align-top max-sm:p-0';
+const phoneRow =
+  'max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:gap-x-4 max-sm:gap-y-1 max-sm:px-4 max-sm:py-3';
+/** Under the reference and the amount, across the row. */
+const phoneWide = 'max-sm:col-span-2';
+const stripeId = 'font-mono text-xs break-all text-slate-600 select-all';
+/** In a table's cell, a little lower, on the line of the reference beside it. */
+const stripeIdCell = `${stripeId} sm:pt-3`;
+
+type Column = { label: string; numeric?: boolean };
 
 /** A list of the day's money online: a table with its caption, or a line saying there was none. */
 function OnlineTable({
   caption,
-  headers,
+  columns,
   empty,
   children,
   count,
 }: {
   caption: string;
-  headers: string[];
+  columns: Column[];
   empty: string;
   count: number;
   children: ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full text-sm">
-        <caption className="px-4 pt-4 pb-2 text-left font-heading text-base font-bold text-ink">
+    <div className="rounded-xl border border-slate-200 bg-white shadow-sm sm:overflow-x-auto">
+      <table role="table" className="w-full text-sm max-sm:block">
+        <caption className="px-4 pt-4 pb-2 text-left font-heading text-base font-bold text-ink max-sm:block">
           {caption}
         </caption>
         {count > 0 && (
-          <thead>
-            <tr className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
-              {headers.map((header) => (
-                <th key={header} scope="col" className={headCell}>
-                  {header}
+          <thead role="rowgroup" className="max-sm:sr-only">
+            <tr
+              role="row"
+              className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase"
+            >
+              {columns.map((column) => (
+                <th
+                  key={column.label}
+                  role="columnheader"
+                  scope="col"
+                  className={`${headCell} ${column.numeric ? 'text-right' : 'text-left'}`}
+                >
+                  {column.label}
                 </th>
               ))}
             </tr>
           </thead>
         )}
-        <tbody>
+        <tbody role="rowgroup" className="max-sm:block max-sm:border-t max-sm:border-slate-200">
           {count > 0 ? (
             children
           ) : (
-            <tr>
-              <td className="px-4 pb-4 text-slate-600">{empty}</td>
+            <tr role="row" className="max-sm:block">
+              <td role="cell" className="px-4 pb-4 text-slate-600 max-sm:block max-sm:pt-3">
+                {empty}
+              </td>
             </tr>
           )}
         </tbody>
@@ -60,18 +84,39 @@ function OnlineTable({
   );
 }
 
+/** The reference a payment or refund is for, with a word of what it was, heading its row. */
+function ReferenceCell({ reference, note }: { reference: string | null; note: string }) {
+  return (
+    <th
+      role="rowheader"
+      scope="row"
+      className={`${bodyCell} text-left font-semibold text-ink max-sm:row-span-2`}
+    >
+      {reference ?? 'No booking'}
+      <span className="block text-xs font-normal text-slate-500">{note}</span>
+    </th>
+  );
+}
+
 function PaymentRow({ payment }: { payment: OnlinePayment }) {
   return (
-    <tr className="border-b border-slate-100 last:border-b-0">
-      <th scope="row" className={`${bodyCell} text-left font-semibold text-ink`}>
-        {payment.reference ?? 'No booking'}
-        <span className="block text-xs font-normal text-slate-500">
-          {payment.purpose === 'deposit' ? 'Deposit' : 'Balance by link'}
-        </span>
-      </th>
-      <td className={`${bodyCell} text-right tabular-nums`}>{formatPence(payment.amountPence)}</td>
-      <td className={`${bodyCell} tabular-nums`}>{londonTime(new Date(payment.takenAt))}</td>
-      <td className={`${bodyCell} ${stripeId}`}>{payment.paymentIntent ?? '—'}</td>
+    <tr role="row" className={`border-b border-slate-100 last:border-b-0 ${phoneRow}`}>
+      <ReferenceCell
+        reference={payment.reference}
+        note={payment.purpose === 'deposit' ? 'Deposit' : 'Balance by link'}
+      />
+      <td role="cell" className={`${bodyCell} text-right font-semibold whitespace-nowrap tabular-nums`}>
+        {formatPence(payment.amountPence)}
+      </td>
+      <td
+        role="cell"
+        className={`${bodyCell} tabular-nums max-sm:col-start-2 max-sm:row-start-2 max-sm:text-right max-sm:text-xs max-sm:text-slate-500`}
+      >
+        {londonTime(new Date(payment.takenAt))}
+      </td>
+      <td role="cell" className={`${bodyCell} ${stripeIdCell} ${phoneWide}`}>
+        {payment.paymentIntent ?? '—'}
+      </td>
     </tr>
   );
 }
@@ -115,13 +160,12 @@ function RetryButton({ refund }: { refund: Refund }) {
 function RefundRow({ refund }: { refund: Refund }) {
   const failed = refund.status === 'failed';
   return (
-    <tr className="border-b border-slate-100 last:border-b-0">
-      <th scope="row" className={`${bodyCell} text-left font-semibold text-ink`}>
-        {refund.reference ?? 'No booking'}
-        <span className="block text-xs font-normal text-slate-500">By {refund.requestedBy}</span>
-      </th>
-      <td className={`${bodyCell} text-right tabular-nums`}>−{formatPence(refund.amountPence)}</td>
-      <td className={bodyCell}>
+    <tr role="row" className={`border-b border-slate-100 last:border-b-0 ${phoneRow}`}>
+      <ReferenceCell reference={refund.reference} note={`By ${refund.requestedBy}`} />
+      <td role="cell" className={`${bodyCell} text-right font-semibold whitespace-nowrap tabular-nums`}>
+        −{formatPence(refund.amountPence)}
+      </td>
+      <td role="cell" className={`${bodyCell} ${phoneWide}`}>
         <span className={failed ? 'font-semibold text-red-700' : 'text-ink'}>
           {refundStatusWords[refund.status]}
         </span>
@@ -132,7 +176,7 @@ function RefundRow({ refund }: { refund: Refund }) {
           </>
         )}
       </td>
-      <td className={`${bodyCell} ${stripeId}`}>
+      <td role="cell" className={`${bodyCell} ${stripeIdCell} ${phoneWide}`}>
         {refund.stripeRefundId ?? '—'}
         <span className="block">of {refund.paymentIntent}</span>
       </td>
@@ -150,7 +194,12 @@ export function OnlineTakingsLists({ takings }: { takings: Takings }) {
     <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
       <OnlineTable
         caption="Paid online"
-        headers={['Reference', 'Amount', 'Time', 'Stripe payment']}
+        columns={[
+          { label: 'Reference' },
+          { label: 'Amount', numeric: true },
+          { label: 'Time' },
+          { label: 'Stripe payment' },
+        ]}
         empty="Nothing was paid online on this day."
         count={payments.length}
       >
@@ -160,7 +209,12 @@ export function OnlineTakingsLists({ takings }: { takings: Takings }) {
       </OnlineTable>
       <OnlineTable
         caption="Refunds"
-        headers={['Reference', 'Amount', 'Status', 'Stripe refund']}
+        columns={[
+          { label: 'Reference' },
+          { label: 'Amount', numeric: true },
+          { label: 'Status' },
+          { label: 'Stripe refund' },
+        ]}
         empty="No refunds on this day."
         count={refunds.length}
       >

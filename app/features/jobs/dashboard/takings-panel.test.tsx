@@ -82,6 +82,34 @@ describe('Takings', () => {
     ]);
   });
 
+  it('names the money paid online as Stripe’s, and a taker without an account otherwise as deleted', async () => {
+    const taker = (fitter: { id: number | null; name: string }, method: 'online' | 'cash') => ({
+      fitter,
+      total: 5_000,
+      payments: 1,
+      byMethod: { card: 0, cash: 0, 'bank-transfer': 0, account: 0, online: 0, [method]: 5_000 },
+    });
+    serveApi(
+      answer('GET /api/takings', {
+        status: 200,
+        body: makeTakings({
+          fitters: [
+            taker({ id: null, name: 'Online (Stripe)' }, 'online'),
+            taker({ id: null, name: 'sam' }, 'cash'),
+          ],
+        }),
+      }),
+      answer('GET /api/jobs', { status: 200, body: [] }),
+    );
+    renderStaffUi(<JobsTab role="owner" />, { route: '/?part=takings&date=2026-11-24' });
+    const table = within(await screen.findByRole('table', { name: 'By fitter' }));
+    expect(table.getAllByRole('rowheader').map((header) => header.firstChild?.textContent)).toEqual([
+      'Online (Stripe)',
+      'sam (account deleted)',
+      'All fitters',
+    ]);
+  });
+
   it('is not there for staff, even when the address asks for it', async () => {
     const calls = serveTakings();
     renderStaffUi(<JobsTab role="staff" />, { route: '/?part=takings&date=2026-11-24' });

@@ -26,7 +26,7 @@ export function JobActions({ job, add }: { job: Job; add: AddAction }) {
 
   return (
     <div className="mt-4 grid gap-3">
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap gap-2 max-sm:*:grow">
         {(job.status === 'scheduled' || job.status === 'on-the-way') && (
           <Button
             variant={job.status === 'scheduled' ? 'primary' : 'outline'}

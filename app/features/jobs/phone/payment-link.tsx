@@ -13,7 +13,8 @@ export const paidCheckMs = 3_000;
 
 /**
  * The QR code as an image: the server's SVG, shown only when it is one, and as an image, in which
- * nothing it holds can run.
+ * nothing it holds can run. About 240 px across on white, with a quiet zone of four modules or so
+ * around it (the SVG's own two and the padding), so that a phone held at arm's length reads it.
  */
 function QrCode({ svg, amount }: { svg: string; amount: string }) {
   if (!svg.trimStart().startsWith('<svg')) return null;
@@ -21,7 +22,7 @@ function QrCode({ svg, amount }: { svg: string; amount: string }) {
     <img
       src={`data:image/svg+xml;utf8,${encodeURIComponent(svg)}`}
       alt={`QR code of the link to pay ${amount} by card`}
-      className="mx-auto size-56 rounded-lg bg-white p-2"
+      className="mx-auto aspect-square w-full max-w-60 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200"
     />
   );
 }
@@ -69,24 +70,30 @@ export function PaymentLinkShown({
     );
   };
   return (
-    <section aria-label="Card payment link" className="grid gap-3 rounded-xl bg-slate-50 p-3">
+    <section
+      aria-label="Card payment link"
+      className="grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4"
+    >
       {paid ? (
         <PaidInFull job={job} />
       ) : (
         <>
-          <p className="text-center text-base text-ink">
-            Scan to pay <span className="font-semibold">{amount}</span> by card
+          <p className="text-center text-lg text-ink">
+            Scan to pay <span className="font-heading font-extrabold">{amount}</span> by card
           </p>
           <QrCode svg={link.qrSvg} amount={amount} />
           <a
             href={link.url}
             target="_blank"
             rel="noreferrer"
-            className="text-center text-sm break-all text-brand-dark underline underline-offset-4"
+            className="text-center font-mono text-xs break-all text-slate-600 underline underline-offset-4 hover:text-ink"
           >
             {link.url}
           </a>
-          <p className="text-center text-sm text-slate-600">Waiting for the payment…</p>
+          <p className="flex items-center justify-center gap-2 text-sm text-slate-600">
+            <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-amber-500" />
+            Waiting for the payment…
+          </p>
           <Button type="button" variant="outline" size="large" aria-disabled={email.isPending} onClick={send}>
             <MailIcon className="size-5" aria-hidden="true" />
             {email.isPending ? 'Sending…' : 'Send the link by e-mail'}

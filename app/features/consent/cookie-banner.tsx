@@ -1,11 +1,16 @@
-import { buttonClass } from '#app/components/ui/button.tsx';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { allAllowed, consent, consentCategories, useConsent, type ConsentPreferences } from './consent.ts';
-import { ConsentCategoryRow } from './consent-switch.tsx';
+import { consent, useConsent, type ConsentPreferences } from './consent.ts';
+import { primary, secondary } from './banner-buttons.ts';
 
-const primary = buttonClass('primary', 'compact', 'justify-center px-4');
-const secondary = buttonClass('outline', 'compact', 'justify-center px-4');
+/**
+ * The categories with their switches, loaded when the visitor asks for them: most visitors
+ * accept or refuse from the first view, whose script every public page carries.
+ */
+const loadPreferences = () => import('./cookie-preferences.tsx');
+const CookiePreferences = lazy(loadPreferences);
+/** Fetched as the pointer or focus reaches "Customize", so that it shows at once when pressed. */
+const preloadPreferences = () => void loadPreferences();
 
 /**
  * The cookie banner: a labelled region at the foot of the page,
@@ -49,35 +54,9 @@ export default function CookieBanner() {
             </svg>
           </button>
           {state.showingPreferences ? (
-            <div>
-              <h2 className="pr-10 font-heading text-lg font-bold text-ink">Cookie Preferences</h2>
-              <p className="mt-1 text-sm text-slate-600">
-                Choose which cookies we may use. You can change this at any time from Cookie Settings at the
-                foot of every page.
-              </p>
-              <div className="mt-2 divide-y divide-slate-200">
-                {consentCategories.map((category) => (
-                  <ConsentCategoryRow
-                    key={category}
-                    category={category}
-                    checked={draft[category]}
-                    onChange={(value) => set(category, value)}
-                    compact
-                  />
-                ))}
-              </div>
-              <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:justify-end">
-                <button type="button" className={secondary} onClick={consent.rejectNonEssential}>
-                  Essential Only
-                </button>
-                <button type="button" className={secondary} onClick={() => setDraft(allAllowed)}>
-                  Select All
-                </button>
-                <button type="button" className={primary} onClick={() => consent.update(draft)}>
-                  Save Preferences
-                </button>
-              </div>
-            </div>
+            <Suspense fallback={null}>
+              <CookiePreferences draft={draft} set={set} reset={setDraft} />
+            </Suspense>
           ) : (
             <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
               <div className="pr-10 lg:pr-0">
@@ -102,7 +81,13 @@ export default function CookieBanner() {
                 <button type="button" className={secondary} onClick={consent.rejectNonEssential}>
                   Essential Only
                 </button>
-                <button type="button" className={secondary} onClick={consent.showPreferences}>
+                <button
+                  type="button"
+                  className={secondary}
+                  onClick={consent.showPreferences}
+                  onPointerEnter={preloadPreferences}
+                  onFocus={preloadPreferences}
+                >
                   <span className="sm:hidden">Settings</span>
                   <span className="hidden sm:inline">Customize</span>
                 </button>

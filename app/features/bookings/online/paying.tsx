@@ -1,5 +1,4 @@
 import { bookingPaymentText } from '#common/bookings/words.ts';
-import { CheckIcon } from '#app/components/ui/icons.tsx';
 import type { DepositNotice } from './booking-types.ts';
 
 /**
@@ -29,7 +28,9 @@ export function Paying({ deposit }: { deposit: DepositNotice | null }) {
       <ul className="mt-3 grid gap-2 border-t border-amber-200 pt-3 text-sm">
         {deposit.more.map((line) => (
           <li key={line} className="flex gap-2">
-            <CheckIcon className="mt-0.5 size-4 shrink-0 text-brand-dark" />
+            <span aria-hidden="true" className="font-bold text-brand-dark">
+              ✓
+            </span>
             <span>{line}</span>
           </li>
         ))}

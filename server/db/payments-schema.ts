@@ -56,6 +56,7 @@ export const stripeEvents = pgTable(
     type: text('type').notNull(),
     /** The payment it concerns (pi_…), when known: what a waiting event waits for. */
     paymentIntent: text('payment_intent'),
+    /** The event while it waits; once handled, its id and type only (it names the customer). */
     payload: jsonb('payload').notNull(),
     receivedAt: at('received_at').notNull(),
     handledAt: at('handled_at'),

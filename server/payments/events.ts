@@ -78,10 +78,23 @@ export async function receiveEvent(deps: PaymentsDependencies, event: Stripe.Eve
   });
 }
 
+/**
+ * Records what handling an event did. Once handled, only its id and type are kept of it: the
+ * event carries the customer's name and e-mail address, which the booking and the payment keep
+ * where they belong (and an erasure reaches).
+ */
 async function finish(tx: Database, id: string, handled: Handled, now: Date) {
   await tx
     .update(stripeEvents)
-    .set({ handledAt: handled.waiting ? null : now, outcome: handled.outcome })
+    .set(
+      handled.waiting
+        ? { handledAt: null, outcome: handled.outcome }
+        : {
+            handledAt: now,
+            outcome: handled.outcome,
+            payload: sql`jsonb_build_object('id', ${stripeEvents.id}, 'type', ${stripeEvents.type})`,
+          },
+    )
     .where(eq(stripeEvents.id, id));
 }
 

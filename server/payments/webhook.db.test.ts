@@ -48,6 +48,11 @@ describe('Stripe’s events', () => {
     expect(await paymentsOf(booking.reference)).toEqual([
       { method: 'online', amount_pence: 3600, payment_intent: expect.stringMatching(/^pi_/) },
     ]);
+    // The event is kept by its id alone: not the customer's name and address it carried.
+    const kept = await rows<{ payload: unknown }>(sql`select payload from stripe_events`);
+    expect(
+      kept.map((row) => (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload)),
+    ).toEqual([{ id: paid.event.id, type: 'checkout.session.completed' }]);
     // The manage page no longer offers the Checkout page.
     const managed = await request(fixture.app)
       .get(`/api/bookings/manage/${tokenOf(booking)}`)

@@ -4,7 +4,7 @@ import { isActiveBooking } from '#common/bookings/booking.ts';
 import { formatPence } from '#common/util/money.ts';
 import { findBooking, lockBooking } from '../bookings/records.ts';
 import type { Database } from '../db/client.ts';
-import { bookings, checkoutSessions, payments, refunds, stripeEvents } from '../db/schema.ts';
+import { bookings, checkoutSessions, payments, refunds, stripeEvents, tyreHolds } from '../db/schema.ts';
 import type { PaymentsDependencies } from './dependencies.ts';
 import { lapseIn, restoreIn } from './holds.ts';
 import { markRefundedWhenAllBack, noteForStaff, paymentsActor, recordOnlinePayment } from './records.ts';
@@ -180,6 +180,8 @@ async function sessionPaid(
       .update(bookings)
       .set({ paymentStatus: 'paid', holdUntil: null, updatedAt: sql`now()` })
       .where(eq(bookings.id, booking.id));
+    // Paid for, its tyres are held no more under its customer's limit: as if confirmed.
+    await tx.delete(tyreHolds).where(eq(tyreHolds.bookingId, booking.id));
     return { outcome: `Deposit of ${formatPence(amountPence)} paid` };
   }
   const business = await deps.settings();

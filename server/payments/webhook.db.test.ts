@@ -41,10 +41,15 @@ const refundsOf = (reference: string) =>
 describe('Stripe’s events', () => {
   it('take a deposit paid: the booking paid, the payment recorded once with Stripe’s id', async () => {
     const { booking, session } = await bookDeposit();
+    const holds = sql`select count(*)::int as count from tyre_holds
+      where booking_id = (select id from bookings where reference = ${booking.reference})`;
+    expect((await rows<{ count: number }>(holds))[0]!.count).toBeGreaterThan(0);
     const paid = await stripe().pay(session.id);
     expect(paid.status).toBe(200);
     const diary = await payments.diaryBooking(booking.reference, friday);
     expect(diary.payment).toEqual({ status: 'paid', amountPence: 3600, paidPence: 3600, refundedPence: 0 });
+    // Paid for, its tyres count no more under its customer's limit of tyres held.
+    expect((await rows<{ count: number }>(holds))[0]!.count).toBe(0);
     expect(await paymentsOf(booking.reference)).toEqual([
       { method: 'online', amount_pence: 3600, payment_intent: expect.stringMatching(/^pi_/) },
     ]);

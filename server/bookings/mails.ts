@@ -156,38 +156,6 @@ function manageLines(notification: BookingNotification, context: BookingMailCont
   ];
 }
 
-/**
- * The confirmation of a booking whose deposit is due: the booking is held, not yet secured, and
- * the customer's own page has the link to pay.
- */
-function depositDueMail(
-  notification: BookingNotification,
-  context: BookingMailContext,
-  customer: Omit<Mail, 'subject' | 'text'>,
-): Mail {
-  const { booking } = notification;
-  const company = context.business.companyName;
-  return {
-    ...customer,
-    subject: `Pay the deposit to secure your booking: ${windowText(booking)} (${booking.reference}) - ${company}`,
-    text: [
-      `Dear ${booking.name},`,
-      '',
-      `Thank you for booking with ${company}. We are holding this time for you:`,
-      '',
-      ...detailLines(booking, context),
-      '',
-      `A deposit of ${formatPence(booking.payment.amountPence)} secures it. Pay it by card from your booking's page soon, or the time and any tyres held for you are released.`,
-      '',
-      'A calendar entry is attached.',
-      '',
-      ...manageLines(notification, context),
-      ...signature(context),
-    ].join('\n'),
-    attachments: calendarFor(notification, context, false),
-  };
-}
-
 /** The e-mail an outbox entry of online booking stands for. */
 function bookingMail(notification: BookingNotification, context: BookingMailContext): Mail {
   const { booking } = notification;
@@ -226,18 +194,25 @@ function bookingMail(notification: BookingNotification, context: BookingMailCont
           `It is in the diary (Bookings) and in the enquiries as ${stateWords.booked}. Reply to this e-mail to answer the customer.`,
         ].join('\n'),
       };
-    case 'booking-confirmation':
-      if (booking.payment.status === 'due') return depositDueMail(notification, context, customer);
+    case 'booking-confirmation': {
+      // A booking whose deposit is due is held, not yet secured: its page has the link to pay.
+      const due = booking.payment.status === 'due';
       return {
         ...customer,
-        subject: `Booking confirmed: ${windowText(booking)} (${booking.reference}) - ${company}`,
+        subject: `${due ? 'Pay the deposit to secure your booking' : 'Booking confirmed'}: ${windowText(booking)} (${booking.reference}) - ${company}`,
         text: [
           `Dear ${booking.name},`,
           '',
-          `Thank you for booking with ${company}. Your booking is confirmed:`,
+          `Thank you for booking with ${company}. ${due ? 'We are holding this time for you:' : 'Your booking is confirmed:'}`,
           '',
           ...detailLines(booking, context),
           '',
+          ...(due
+            ? [
+                `A deposit of ${formatPence(booking.payment.amountPence)} secures it. Pay it by card from your booking's page soon, or the time and any tyres held for you are released.`,
+                '',
+              ]
+            : []),
           'A calendar entry is attached.',
           '',
           ...manageLines(notification, context),
@@ -245,6 +220,7 @@ function bookingMail(notification: BookingNotification, context: BookingMailCont
         ].join('\n'),
         attachments: calendarFor(notification, context, false),
       };
+    }
     case 'booking-moved':
       return {
         ...customer,

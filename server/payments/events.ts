@@ -7,7 +7,13 @@ import type { Database } from '../db/client.ts';
 import { bookings, checkoutSessions, payments, refunds, stripeEvents, tyreHolds } from '../db/schema.ts';
 import type { PaymentsDependencies } from './dependencies.ts';
 import { lapseIn, restoreIn } from './holds.ts';
-import { markRefundedWhenAllBack, noteForStaff, paymentsActor, recordOnlinePayment } from './records.ts';
+import {
+  idOf,
+  markRefundedWhenAllBack,
+  noteForStaff,
+  paymentsActor,
+  recordOnlinePayment,
+} from './records.ts';
 import { queueRefunds } from './refunds.ts';
 
 /**
@@ -41,10 +47,13 @@ export type EventAnswer = {
 };
 
 /** The payment (pi_…) an event concerns, when it names one. */
-function paymentIntentOf(event: Stripe.Event): string | null {
-  const object = event.data.object as { payment_intent?: string | { id: string } | null };
-  const intent = object.payment_intent;
-  return typeof intent === 'string' ? intent : (intent?.id ?? null);
+const paymentIntentOf = (event: Stripe.Event) =>
+  idOf((event.data.object as { payment_intent?: string | { id: string } | null }).payment_intent);
+
+/** A Checkout page known here, locked for the event's transaction; undefined when not this site's. */
+async function lockSession(tx: Database, id: string) {
+  const [known] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).for('update');
+  return known;
 }
 
 /** Handles a verified event once, however often and wherever it arrives. */
@@ -148,18 +157,11 @@ async function sessionPaid(
   session: Stripe.Checkout.Session,
 ): Promise<Handled> {
   if (session.payment_status !== 'paid') return { outcome: 'Not paid yet' };
-  const [known] = await tx
-    .select()
-    .from(checkoutSessions)
-    .where(eq(checkoutSessions.id, session.id))
-    .for('update');
+  const known = await lockSession(tx, session.id);
   if (!known) return { outcome: 'Not a Checkout page of this site' };
   if (known.status === 'paid') return { outcome: 'Already recorded' };
   const now = deps.clock();
-  const intent =
-    typeof session.payment_intent === 'string'
-      ? session.payment_intent
-      : (session.payment_intent?.id ?? null);
+  const intent = idOf(session.payment_intent);
   const booking = known.bookingId === null ? null : await lockBooking(tx, eq(bookings.id, known.bookingId));
   await tx
     .update(checkoutSessions)
@@ -224,11 +226,7 @@ async function sessionExpired(
   session: Stripe.Checkout.Session,
   holdMinutes: number,
 ): Promise<Handled> {
-  const [known] = await tx
-    .select()
-    .from(checkoutSessions)
-    .where(eq(checkoutSessions.id, session.id))
-    .for('update');
+  const known = await lockSession(tx, session.id);
   if (!known) return { outcome: 'Not a Checkout page of this site' };
   if (known.status === 'paid') return { outcome: 'Already paid' };
   await tx
@@ -257,8 +255,7 @@ async function chargeRefunded(
   tx: Database,
   charge: Stripe.Charge,
 ): Promise<Handled> {
-  const intent =
-    typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null);
+  const intent = idOf(charge.payment_intent);
   if (!intent) return { outcome: 'No payment named' };
   const [payment] = await tx
     .select({ id: payments.id, bookingId: payments.bookingId })

@@ -5,6 +5,7 @@ import { londonInstant } from '#common/time/london.ts';
 import { addDays } from '#common/time/week.ts';
 import { bookings, payments } from '../db/schema.ts';
 import type { PaymentsDependencies } from './dependencies.ts';
+import { idOf } from './records.ts';
 import type { StripeAccess } from './stripe.ts';
 
 /**
@@ -51,10 +52,7 @@ export async function reconcile(
     .filter((session) => !recordedIds.has(session.id))
     .map((session) => ({
       sessionId: session.id,
-      paymentIntent:
-        typeof session.payment_intent === 'string'
-          ? session.payment_intent
-          : (session.payment_intent?.id ?? null),
+      paymentIntent: idOf(session.payment_intent),
       amountPence: session.amount_total ?? 0,
       reference: session.client_reference_id,
       bookingId: Number(session.metadata?.bookingId) || null,

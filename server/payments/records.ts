@@ -2,6 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { bookings, enquiryNotes, payments, refunds } from '../db/schema.ts';
 
+/** Stripe's id of an object it names either by id or expanded: `pi_…` of `payment_intent`. */
+export const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
 /** Who a payment online is recorded as taken by: the customer, on Stripe's page. */
 export const onlinePaymentTaker = 'Online (Stripe)';
 

@@ -76,11 +76,7 @@ function DepositKindField({ kind }: { kind: PaymentSettings['deposit']['kind'] }
           </label>
         ))}
       </div>
-      {error && (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
+      <ChoicesError id={id} error={error} />
     </fieldset>
   );
 }
@@ -175,11 +171,7 @@ function DepositServicesField({
           </label>
         ))}
       </div>
-      {error && (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
+      <ChoicesError id={id} error={error} />
     </fieldset>
   );
 }
@@ -253,3 +245,13 @@ export const PaymentsSection = memo(function PaymentsSection({
     </>
   );
 });
+
+/** What is wrong with a group of choices, below them (the group names it as its description). */
+function ChoicesError({ id, error }: { id: string; error: string | undefined }) {
+  if (!error) return null;
+  return (
+    <p id={`${id}-error`} className="text-sm font-medium text-red-700">
+      {error}
+    </p>
+  );
+}

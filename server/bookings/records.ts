@@ -70,7 +70,7 @@ export const customerActorName = 'Customer (online)';
 export async function moveEnquiry(
   tx: Database,
   booking: Booking,
-  status: 'completed' | 'closed',
+  status: 'completed' | 'closed' | 'booked',
   actor: BookingActor,
 ) {
   const [current] = await tx

@@ -8,6 +8,7 @@ import { usePaymentsApp } from '#tests/support/payments-app.ts';
 import { addTyre } from '#tests/support/tyres.ts';
 import { createTestApp, testConfig } from '#tests/support/app.ts';
 import { appOutboxMails } from '../outbox-mails.ts';
+import { settlePayments } from './booking-payments.ts';
 import { lapseUnpaid } from './holds.ts';
 
 const mailContext = {
@@ -172,8 +173,6 @@ describe('a booking with a deposit', () => {
     );
     expect(mails.map((mail) => mail.kind)).toContain('booking-cancelled');
     // Its Checkout page is closed at Stripe, so that nobody pays for a booking that is gone.
-    await payments.paymentsDeps().bookingsChanged?.();
-    const { settlePayments } = await import('./booking-payments.ts');
     await settlePayments(payments.paymentsDeps());
     expect(payments.sessionOf(booking.reference).status).toBe('expired');
   });

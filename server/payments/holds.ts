@@ -3,11 +3,14 @@ import { isActiveBooking, type Booking } from '#common/bookings/booking.ts';
 import { slotAt } from '#common/bookings/slots.ts';
 import { lapsedBy, lapsedReason } from '#common/payments/payments.ts';
 import type { BusinessSettings } from '#common/settings/domains.ts';
-import { findBooking, lockBooking, queueMail } from '../bookings/records.ts';
+import { findBooking, lockBooking, moveEnquiry, queueMail } from '../bookings/records.ts';
 import { selectRows, type Database } from '../db/client.ts';
-import { bookingPlaces, bookings, enquiries, enquiryEvents, tyres } from '../db/schema.ts';
+import { bookingPlaces, bookings, tyres } from '../db/schema.ts';
 import type { PaymentsDependencies } from './dependencies.ts';
 import { paymentsActor } from './records.ts';
+
+/** The payments, as an enquiry's history names who moved it. */
+const byPayments = { id: null, username: paymentsActor };
 
 /**
  * A booking's hold while its deposit is due: released (lapsed) when the hold ends unpaid or
@@ -36,7 +39,7 @@ export async function lapseIn(tx: Database, id: number, holdMinutes: number): Pr
       updatedAt: sql`now()`,
     })
     .where(eq(bookings.id, id));
-  await moveEnquiryTo(tx, booking, 'closed');
+  await moveEnquiry(tx, booking, 'closed', byPayments);
   await queueMail(tx, 'booking-cancelled', (await findBooking(tx, id))!, { reason });
   return true;
 }
@@ -60,24 +63,6 @@ export async function lapseUnpaid(deps: PaymentsDependencies): Promise<number> {
     deps.onQueued?.();
   }
   return lapsed;
-}
-
-/** Moves a booking's enquiry along the pipeline, as the payments did it. */
-async function moveEnquiryTo(tx: Database, booking: Booking, status: 'closed' | 'booked') {
-  const [current] = await tx
-    .select({ status: enquiries.status })
-    .from(enquiries)
-    .where(eq(enquiries.id, booking.enquiryId))
-    .for('update');
-  if (!current || current.status === status) return;
-  await tx.update(enquiries).set({ status }).where(eq(enquiries.id, booking.enquiryId));
-  await tx.insert(enquiryEvents).values({
-    enquiryId: booking.enquiryId,
-    actorId: null,
-    actorName: paymentsActor,
-    fromStatus: current.status,
-    toStatus: status,
-  });
 }
 
 /**
@@ -132,6 +117,6 @@ export async function restoreIn(tx: Database, booking: Booking, settings: Busine
       updatedAt: sql`now()`,
     })
     .where(eq(bookings.id, booking.id));
-  await moveEnquiryTo(tx, booking, 'booked');
+  await moveEnquiry(tx, booking, 'booked', byPayments);
   return true;
 }

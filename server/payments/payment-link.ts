@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt } from 'drizzle-orm';
 import { renderSVG } from 'uqr';
+import type { ChargedLine } from '#common/jobs/invoice.ts';
 import type { PaymentLink } from '#common/payments/payments.ts';
 import { nothingDueMessage } from '#common/payments/payments.ts';
 import { smallestCardPaymentPence } from '#common/payments/settings.ts';
@@ -90,7 +91,7 @@ async function newLink(
   deps: PaymentsDependencies,
   id: number,
   due: number,
-  lines: PaymentLinkLines,
+  lines: readonly ChargedLine[],
   now: Date,
 ): Promise<string> {
   const booking = (await findBooking(deps.db, id))!;
@@ -116,5 +117,3 @@ async function newLink(
   );
   return session.url;
 }
-
-type PaymentLinkLines = Parameters<typeof createCheckout>[2]['lines'];

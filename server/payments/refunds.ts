@@ -86,7 +86,12 @@ const refusedByStripe = (error: unknown) =>
   error instanceof Stripe.errors.StripePermissionError;
 
 /** Asks Stripe for one pending refund and records its answer. */
-async function sendRefund(deps: PaymentsDependencies, refund: Refund & { attempts: number }) {
+/** A pending refund as it is asked of Stripe. */
+type PendingRefund = Pick<Refund, 'id' | 'bookingId' | 'reference' | 'paymentIntent' | 'amountPence'> & {
+  attempts: number;
+};
+
+async function sendRefund(deps: PaymentsDependencies, refund: PendingRefund) {
   const { db, logger, stripe } = deps;
   if (!stripe) return;
   try {
@@ -130,16 +135,19 @@ export async function sendPendingRefunds(deps: PaymentsDependencies, ids?: numbe
   const condition = ids
     ? sql`${refunds.status} = 'pending' and ${inArray(refunds.id, ids)}`
     : sql`${refunds.status} = 'pending'`;
-  const pending = await selectRefunds(deps.db, condition);
-  const attempts = new Map(
-    (
-      await deps.db
-        .select({ id: refunds.id, attempts: refunds.attempts })
-        .from(refunds)
-        .where(inArray(refunds.id, pending.map((refund) => refund.id).concat(0)))
-    ).map((row) => [row.id, row.attempts]),
-  );
-  for (const refund of pending) await sendRefund(deps, { ...refund, attempts: attempts.get(refund.id) ?? 0 });
+  const pending = await deps.db
+    .select({
+      id: refunds.id,
+      bookingId: refunds.bookingId,
+      reference: refunds.reference,
+      paymentIntent: refunds.paymentIntent,
+      amountPence: refunds.amountPence,
+      attempts: refunds.attempts,
+    })
+    .from(refunds)
+    .where(condition)
+    .orderBy(refunds.id);
+  for (const refund of pending) await sendRefund(deps, refund);
   return ids ? selectRefunds(deps.db, inArray(refunds.id, ids.concat(0))) : [];
 }
 

@@ -1,6 +1,5 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import * as z from 'zod/mini';
-import { isActiveBooking } from '#common/bookings/booking.ts';
 import {
   nothingToRefundMessage,
   paymentsOffMessage,
@@ -149,7 +148,7 @@ function refundBooking(deps: PaymentsDependencies) {
         requestedById: user.id,
         at: deps.clock(),
       });
-      return { ids, left, active: isActiveBooking(booking.status), reference: booking.reference };
+      return { ids, left, reference: booking.reference };
     });
     if (!decided) throw new HttpError(404, 'That booking does not exist.');
     if (decided.left <= 0) throw new HttpError(409, nothingToRefundMessage);

@@ -192,6 +192,23 @@ describe('refunds', () => {
     });
   });
 
+  it('are made when staff cancel more than the refund hours before, asked by that member of staff', async () => {
+    const { booking, session } = await bookDeposit();
+    await stripe().pay(session.id);
+    const id = (await payments.diaryBooking(booking.reference, friday)).id;
+    await request(fixture.app)
+      .put(`/api/bookings/${id}`)
+      .set(await staff('staff'))
+      .send({ status: 'cancelled', reason: 'Van off the road' })
+      .expect(200);
+    await expect.poll(async () => (await refundsOf(booking.reference))[0]?.status).toBe('succeeded');
+    const [asked] = await rows<{ requested_by: string; requested_by_id: number | null }>(
+      sql`select requested_by, requested_by_id from refunds where reference = ${booking.reference}`,
+    );
+    expect(asked!.requested_by_id).not.toBeNull();
+    expect(asked!.requested_by).toMatch(/^staff\d+$/);
+  });
+
   it('are for staff to decide inside the refund hours, and a refusal shows Stripe’s reason and can be tried again', async () => {
     const { booking, session } = await bookDeposit('2026-11-25');
     await stripe().pay(session.id);

@@ -77,12 +77,7 @@ export function BookingDeposit({
       return (
         <div className="rounded-2xl border border-amber-300 bg-amber-50 p-5">
           <p className="font-semibold text-ink">{depositWords.lapsed}</p>
-          <Link
-            to="/book"
-            className="mt-2 inline-block font-semibold text-brand-dark underline underline-offset-2"
-          >
-            Book another time
-          </Link>
+          <BookAgainLink />
         </div>
       );
   }
@@ -170,4 +165,13 @@ export function usePaymentConfirmation(waiting: boolean): boolean {
     return () => clearTimeout(timer);
   }, [waiting, checks, revalidate]);
   return waiting && checks >= confirmationChecks.times;
+}
+
+/** To the booking page, for a booking that is gone (released, cancelled). */
+export function BookAgainLink() {
+  return (
+    <Link to="/book" className="mt-2 inline-block font-semibold text-brand-dark underline underline-offset-2">
+      Book another time
+    </Link>
+  );
 }

@@ -1,7 +1,6 @@
-import { Link } from 'react-router';
 import { useSiteSettings } from '#app/features/site-content/index.ts';
 import { CheckIcon } from '#app/components/ui/icons.tsx';
-import { BookingDeposit } from './booking-deposit.tsx';
+import { BookAgainLink, BookingDeposit } from './booking-deposit.tsx';
 import { CancelBooking } from './cancel-booking.tsx';
 import { JobReport } from './job-report.tsx';
 import { MoveBooking } from './move-booking.tsx';
@@ -212,12 +211,7 @@ function JustChanged({
       {cancelled && (
         <div role="status" className="rounded-2xl border border-slate-300 bg-slate-50 p-5">
           <p className="font-semibold text-ink">Your booking is cancelled. Thank you for letting us know.</p>
-          <Link
-            to="/book"
-            className="mt-2 inline-block font-semibold text-brand-dark underline underline-offset-2"
-          >
-            Book another time
-          </Link>
+          <BookAgainLink />
         </div>
       )}
     </>

@@ -1,7 +1,7 @@
 // Runs a test command and the browser journeys at the same time, and reports both: a journey
 // mostly waits on its browser and its site, so the tests fill the cores it leaves idle. The
 // journeys' report follows the tests' (it is kept in a file meanwhile, so that the two do not
-// interleave). Used by `npm test` (scripts/test.mjs) and `npm run test:postgres`.
+// interleave). Used by `npm run test:postgres`.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -71,6 +71,14 @@ export const bookings = pgTable(
     remindersConsent: boolean('reminders_consent').notNull().default(false),
     remindersConsentAt: timestamp('reminders_consent_at', { withTimezone: true }),
     remindersConsentWording: text('reminders_consent_wording'),
+    /**
+     * How the customer wants to hear from the business (common/messages/contact.ts): `email`,
+     * `text` or `both`; when they answered (null where the client sent no answer: e-mail).
+     */
+    contactBy: text('contact_by').notNull().default('email'),
+    contactByAt: timestamp('contact_by_at', { withTimezone: true }),
+    /** When the text of the day before, with the window, was queued (once a booking). */
+    dayBeforeTextAt: timestamp('day_before_text_at', { withTimezone: true }),
     notes: text('notes').notNull().default(''),
     /** The fitter the office gave the job to (a `fitter` account), if any. */
     fitterId: integer('fitter_id').references(() => users.id, { onDelete: 'set null' }),
@@ -122,6 +130,7 @@ export const bookings = pgTable(
     index('bookings_fitter_date_idx').on(table.fitterId, table.date),
     index('bookings_registration_idx').on(table.registration, table.date, table.startTime),
     check('bookings_tyre_source_check', sql`${table.tyreSource} in ('stock', 'supplier')`),
+    check('bookings_contact_by_check', sql`${table.contactBy} in ('email', 'text', 'both')`),
     check('bookings_locking_nuts_check', sql`${table.lockingNuts} in ('yes', 'no', 'not-sure')`),
     check(
       'bookings_tyre_quantity_check',

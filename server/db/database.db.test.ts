@@ -62,10 +62,13 @@ describe('migrations', () => {
       'refunds',
       'reminder_unsubscribes',
       'reminders',
+      'service_checks',
       'sessions',
       'site_content_revisions',
       'stripe_events',
       'task_runs',
+      'text_messages',
+      'text_opt_outs',
       'tyre_holds',
       'tyre_imports',
       'tyre_sources',
@@ -73,6 +76,7 @@ describe('migrations', () => {
       'tyre_suppliers',
       'tyres',
       'users',
+      'vehicle_lookups',
       'vehicles',
     ]);
   });

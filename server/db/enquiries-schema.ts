@@ -47,6 +47,9 @@ export const enquiries = pgTable(
     remindersConsent: boolean('reminders_consent').notNull().default(false),
     remindersConsentAt: timestamp('reminders_consent_at', { withTimezone: true }),
     remindersConsentWording: text('reminders_consent_wording'),
+    /** How the customer wants to hear from the business, and when they answered (as bookings). */
+    contactBy: text('contact_by').notNull().default('email'),
+    contactByAt: timestamp('contact_by_at', { withTimezone: true }),
     createdAt: createdAt(),
     /**
      * The fields the staff search looks in (the notes apart), lower-cased and joined by
@@ -87,6 +90,7 @@ export const enquiries = pgTable(
     index('enquiries_search_idx')
       .using('gin', sql`${table.searchText} gin_trgm_ops`)
       .with({ gin_pending_list_limit: 256 }),
+    check('enquiries_contact_by_check', sql`${table.contactBy} in ('email', 'text', 'both')`),
     check(
       'enquiries_status_check',
       sql`${table.status} in ('new', 'contacted', 'quoted', 'booked', 'completed', 'closed')`,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  check,
   index,
   integer,
   jsonb,
@@ -29,10 +30,12 @@ export * from './jobs-schema.ts';
 export * from './vehicles-schema.ts';
 export * from './reminders-schema.ts';
 export * from './payments-schema.ts';
+export * from './messages-schema.ts';
 
 /**
- * E-mails to send, written in the same transaction as their cause: each a kind and what its
- * domain stores to write the e-mail from (server/notifications/mail-kinds.ts).
+ * Messages to send, written in the same transaction as their cause: each a kind and what its
+ * domain stores to write it from (server/notifications/mail-kinds.ts), on its channel: `email`
+ * (sent by the mail server) or `text` (sent by the text-message service, server/messages).
  */
 export const outbox = pgTable(
   'outbox',
@@ -40,6 +43,7 @@ export const outbox = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: text('kind').notNull(),
     payload: jsonb('payload').notNull(),
+    channel: text('channel').notNull().default('email'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -56,8 +60,20 @@ export const outbox = pgTable(
     index('outbox_pending_idx')
       .on(table.nextAttemptAt)
       .where(sql`${table.sentAt} is null`),
+    check('outbox_channel_check', sql`${table.channel} in ('email', 'text')`),
   ],
 );
+
+/**
+ * How each outside service (texts, vehicle data, ...) last answered: when it last worked, and when
+ * and why it last failed, for the staff's settings page.
+ */
+export const serviceChecks = pgTable('service_checks', {
+  service: text('service').primaryKey(),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
+  lastFailure: text('last_failure'),
+});
 
 /** Small facts about the installation itself, such as which seed steps have run. */
 export const appMeta = pgTable('app_meta', {

@@ -22,6 +22,12 @@ import {
   paymentSettingsSchema,
   type PaymentSettings,
 } from '#common/payments/settings.ts';
+import {
+  defaultMessageSettings,
+  messageSettingsChanges,
+  messageSettingsSchema,
+  type MessageSettings,
+} from '#common/messages/settings.ts';
 import type { BranchContent } from '#common/site-content/site-content.ts';
 import { tyrePricingChanges } from '#common/tyres/pricing-changes.ts';
 import {
@@ -117,6 +123,14 @@ export const settingsDomains = {
     changedBy: ['owner'],
     // The booking page says what the deposit is.
     pages: ['/book'],
+  }),
+  messages: domain<MessageSettings>({
+    title: 'Messages',
+    schema: messageSettingsSchema,
+    defaults: () => defaultMessageSettings,
+    changes: messageSettingsChanges,
+    changedBy: ['owner', 'staff'],
+    pages: [],
   }),
 };
 

@@ -1,3 +1,5 @@
+import { textKinds } from '#common/messages/texts.ts';
+import type { MessageSettings } from '#common/messages/settings.ts';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookingSettingsOf } from '#common/bookings/settings.ts';
@@ -74,6 +76,12 @@ function everySetting(content: SiteContent): { [Domain in SettingsDomain]: Setti
       refundableHours: 713,
       holdMinutes: 1399,
     },
+    messages: {
+      texts: Object.fromEntries(
+        textKinds.map((kind) => [kind, `{business} MARKER-TEXT-${kind} {link}`]),
+      ) as MessageSettings['texts'],
+      dayBeforeTime: '16:47',
+    },
     invoicing: {
       address: ['MARKER-INVOICE-STREET', 'Markerton MK1 1AA'],
       vatNumber: 'GB 987 6543 21',
@@ -123,6 +131,8 @@ const savedMarkers = [
   '987 6543',
   'marker-email',
   'marker-hidden',
+  'marker-text',
+  'daybeforetime',
   'marginpercent',
   'floorpence',
   'brandtiers',

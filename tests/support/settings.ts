@@ -1,5 +1,6 @@
 import { bookingSettingsOf } from '#common/bookings/settings.ts';
 import { defaultInvoicingSettings } from '#common/jobs/invoicing-settings.ts';
+import { defaultMessageSettings } from '#common/messages/settings.ts';
 import { defaultPaymentSettings } from '#common/payments/settings.ts';
 import { defaultReminderSettings } from '#common/reminders/settings.ts';
 import type { DomainSettings, SettingsDomain, SettingsOf } from '#common/settings/domains.ts';
@@ -18,6 +19,7 @@ export function defaultSettings(published: PublishedSiteContent = makePublished(
     invoicing: defaultInvoicingSettings(branches),
     reminders: defaultReminderSettings,
     payments: defaultPaymentSettings,
+    messages: defaultMessageSettings,
   };
 }
 

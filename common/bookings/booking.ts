@@ -110,6 +110,7 @@ export const bookingSchema = z
     tyreId: z.optional(wholeNumber(tyreChoiceMessage, 1, 2_147_483_647)),
     quantity: z.optional(wholeNumber(tyreQuantityMessage, 1, maxTyreQuantity)),
     remindersConsent: enquirySchema.shape.remindersConsent,
+    contactBy: enquirySchema.shape.contactBy,
   })
   .check(
     z.superRefine((booking, context) => {

@@ -1,5 +1,6 @@
 // zod/mini: the same validation as the classic API at a fraction of the size in the browser.
 import * as z from 'zod/mini';
+import { contactByField } from '#common/messages/contact.ts';
 import { remindersConsentField } from '#common/reminders/consent.ts';
 import { enquiryServiceOptions } from './options.ts';
 import type { EnquiryEvent, EnquiryNote, EnquiryStatus } from './status.ts';
@@ -68,6 +69,8 @@ export const enquirySchema = z.object({
   ),
   /** Whether the customer wants reminders (MOT due, tyre advisories): unticked unless they tick it. */
   remindersConsent: remindersConsentField,
+  /** How the customer wants to hear from the business; absent where the form did not ask (e-mail). */
+  contactBy: contactByField,
 });
 
 export type EnquiryInput = z.input<typeof enquirySchema>;

@@ -100,4 +100,6 @@ export type BookingDependencies = {
   onQueued?: () => void;
   /** Card payments online, while Stripe is set up. */
   payments?: BookingPayments;
+  /** Whether texts are set up (TWILIO_*): customers who asked for texts get them. */
+  texts?: boolean;
 };

@@ -77,6 +77,11 @@ type BookingToStore = {
   token: string;
   /** Who its tyres from own stock are held for (common/bookings/holds.ts); none without them. */
   holders: readonly string[];
+  /**
+   * How the customer hears of it: whether the confirmation e-mail goes, and the confirmation
+   * text, written but for its reference (`{reference}`, which the statement gives), if one goes.
+   */
+  contact: { confirmationEmail: boolean; text: { phone: string; body: string; link: string } | null };
 };
 export type StoredBooking = {
   hits: number;
@@ -139,6 +144,7 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
           service text, service_title text, location_name text, name text, email text, phone text,
           registration text, vehicle text, postcode text, address_line text, town text,
           locking_nuts text, locking_nut_key text, outside_area boolean, reminders_consent boolean, reminders_consent_wording text, notes text,
+          contact_by text, contact_by_at timestamptz, confirmation_email boolean, text_phone text, text_body text, text_link text,
           message text, token_hash text, token text, tyre_id int, tyre_quantity int, tyre_text text,
           tyre_price int, tyre_source text, holders text[], hold_max int
         )
@@ -207,9 +213,10 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
       enquiry as (
         insert into ${enquiries} (id, reference, created_at, name, email, phone, vehicle, service, message,
           postcode, outside_area, status, contacted, contacted_at, reminders_consent, reminders_consent_at,
-          reminders_consent_wording)
+          reminders_consent_wording, contact_by, contact_by_at)
         select enquiry_id, next_booking_reference(at), at, name, email, phone, vehicle, service, message,
-          postcode, outside_area, 'booked', true, at, reminders_consent, at, reminders_consent_wording
+          postcode, outside_area, 'booked', true, at, reminders_consent, at, reminders_consent_wording,
+          contact_by, contact_by_at
         from winner order by enquiry_id
         returning id, reference
       ),
@@ -219,13 +226,13 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
           postcode, address_line, town, locking_nuts, locking_nut_key, outside_area, notes, manage_token_hash,
           tyre_id, tyre_quantity,
           tyre_text, tyre_price_pence, total_pence, tyre_source, reminders_consent, reminders_consent_at,
-          reminders_consent_wording, created_at, updated_at)
+          reminders_consent_wording, contact_by, contact_by_at, created_at, updated_at)
         select enquiry.id, enquiry.reference, service, service_title, location, location_name,
           places_key, date, start_time, end_time, starts_at, ends_at, name, email, phone, registration, vehicle,
           postcode, address_line, town, locking_nuts, locking_nut_key, outside_area, notes, token_hash,
           tyre_id, tyre_quantity,
           tyre_text, tyre_price, tyre_price * tyre_quantity, tyre_source, reminders_consent, at,
-          reminders_consent_wording, at, at
+          reminders_consent_wording, contact_by, contact_by_at, at, at
         from winner join enquiry on enquiry.id = winner.enquiry_id
         order by enquiry.id
         returning *, ${bookingJson}::jsonb as json
@@ -243,7 +250,17 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
           || case when kind = 'booking-confirmation' then jsonb_build_object('manageToken', winner.token) else '{}'::jsonb end
         from ${bookings} join winner on winner.enquiry_id = ${bookings.enquiryId}
           cross join (values ('booking-received'), ('booking-confirmation')) as mails (kind)
+        where kind <> 'booking-confirmation' or winner.confirmation_email
         order by ${bookings.id}, kind desc
+      ),
+      text as (
+        insert into ${outbox} (kind, channel, payload)
+        select 'text', 'text', jsonb_build_object('kind', 'text', 'text', 'booking-confirmation',
+          'phone', winner.text_phone, 'body', replace(winner.text_body, '{reference}', ${bookings.reference}),
+          'link', winner.text_link, 'bookingId', ${bookings.id}, 'enquiryId', ${bookings.enquiryId})
+        from ${bookings} join winner on winner.enquiry_id = ${bookings.enquiryId}
+        where winner.text_phone is not null
+        order by ${bookings.id}
       )
       select coalesce(jsonb_agg(answer), '[]'::jsonb) into answered from (
         select input.ord, hit.hits, ${bookings.reference} as reference,
@@ -298,7 +315,7 @@ type StoreBookingsRow = {
  * order.
  */
 async function storeBookings(db: Database, batch: BookingToStore[]): Promise<StoredBooking[]> {
-  const input = batch.map(({ checked, hit, at, tokenHash, token, holders }, ord) => {
+  const input = batch.map(({ checked, hit, at, tokenHash, token, holders, contact }, ord) => {
     const { payload, slot } = checked;
     return {
       ord,
@@ -329,6 +346,12 @@ async function storeBookings(db: Database, batch: BookingToStore[]): Promise<Sto
       outside_area: checked.outsideArea,
       reminders_consent: payload.remindersConsent,
       reminders_consent_wording: remindersConsentWording,
+      contact_by: payload.contactBy ?? 'email',
+      contact_by_at: payload.contactBy === undefined ? null : at.toISOString(),
+      confirmation_email: contact.confirmationEmail,
+      text_phone: contact.text?.phone ?? null,
+      text_body: contact.text?.body ?? null,
+      text_link: contact.text?.link ?? null,
       notes: payload.notes,
       message: enquiryMessage(checked),
       token_hash: tokenHash,

@@ -1,3 +1,7 @@
+import type { BusinessSettings } from '#common/settings/domains.ts';
+import { wantsEmails } from '#common/messages/contact.ts';
+import { writeText } from '#common/messages/texts.ts';
+import { bookingFacts, shortManageUrl, textPhone } from './texts.ts';
 import crypto from 'node:crypto';
 import {
   bookingHoneypotField,
@@ -182,9 +186,33 @@ export async function submitBooking(
     tokenHash: hashManageToken(token),
     token,
     holders,
+    contact: confirmationContact(deps, checked, { business, businessName: content.business.companyName, token }),
   });
   if (row.free !== null) noteFreePlaces(db, checked.placesKey, slot.date, slot.start, row.free);
   return answerOf(deps, row, hit, { checked, content, settings, token });
+}
+
+/**
+ * How the customer hears that the booking is stored: by e-mail unless they asked for texts alone
+ * (and texts are set up, and their number takes them), and by text when they asked for texts.
+ */
+function confirmationContact(
+  deps: BookingDependencies,
+  { payload, slot, serviceTitle }: Checked,
+  { business, businessName, token }: { business: BusinessSettings; businessName: string; token: string },
+) {
+  const contactBy = payload.contactBy ?? 'email';
+  const phone = textPhone(deps.texts, { contactBy, phone: payload.phone });
+  if (phone === null) return { confirmationEmail: true, text: null };
+  const facts = bookingFacts({ ...slot, reference: '{reference}', serviceTitle }, businessName);
+  return {
+    confirmationEmail: wantsEmails(contactBy, payload.phone),
+    text: {
+      phone,
+      body: writeText(business.messages.texts['booking-confirmation'], facts),
+      link: shortManageUrl(deps.publicUrl, token),
+    },
+  };
 }
 
 /**

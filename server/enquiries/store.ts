@@ -64,6 +64,8 @@ async function storeBatch(db: Database, batch: Submission[]): Promise<StoreEnqui
     postcode: payload.postcode || null,
     outside_area: payload.outsideArea,
     reminders_consent: payload.remindersConsent,
+    contact_by: payload.contactBy ?? 'email',
+    contact_by_at: payload.contactBy === undefined ? null : at.toISOString(),
   }));
   const rows = await selectRows<{ ord: number; hits: number; id: number | null; reference: string | null }>(
     db,
@@ -71,7 +73,8 @@ async function storeBatch(db: Database, batch: Submission[]): Promise<StoreEnqui
           select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as input (
             ord int, at timestamptz, key text, window_start timestamptz, max int,
             name text, email text, phone text, vehicle text, service text, message text,
-            postcode text, outside_area boolean, reminders_consent boolean
+            postcode text, outside_area boolean, reminders_consent boolean, contact_by text,
+            contact_by_at timestamptz
           )
         ),
         hit as (${countHits(sql`input`)}),
@@ -82,9 +85,10 @@ async function storeBatch(db: Database, batch: Submission[]): Promise<StoreEnqui
         ),
         enquiry as (
           insert into ${enquiries} (id, reference, created_at, name, email, phone, vehicle, service, message,
-            postcode, outside_area, reminders_consent, reminders_consent_at, reminders_consent_wording)
+            postcode, outside_area, reminders_consent, reminders_consent_at, reminders_consent_wording,
+            contact_by, contact_by_at)
           select id, next_enquiry_reference(at), at, name, email, phone, vehicle, service, message,
-            postcode, outside_area, reminders_consent, at, ${remindersConsentWording}
+            postcode, outside_area, reminders_consent, at, ${remindersConsentWording}, contact_by, contact_by_at
           from verdict where id is not null order by id
           returning id, name, email, phone, vehicle, service, message, postcode,
             outside_area as "outsideArea", contacted,

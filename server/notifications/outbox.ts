@@ -11,6 +11,11 @@ export type OutboxMessage = { id: number; kind: string; payload: unknown };
 
 export type ClaimedMessage = OutboxMessage & { attempts: number };
 
+/** How a message goes: by the mail server, or as a text (server/messages). */
+export type OutboxChannel = 'email' | 'text';
+
+const isEmail = eq(outbox.channel, 'email');
+
 /** A payload as the database driver answers it: JSON text from a raw query, else parsed. */
 const storedPayload = (payload: unknown): unknown =>
   typeof payload === 'string' ? JSON.parse(payload) : payload;
@@ -25,7 +30,7 @@ const storedPayload = (payload: unknown): unknown =>
  */
 export async function claimDueNotifications(
   db: Database,
-  { limit, lockMs }: { limit: number; lockMs: number },
+  { limit, lockMs, channel = 'email' }: { limit: number; lockMs: number; channel?: OutboxChannel },
 ): Promise<ClaimedMessage[]> {
   const rows = await selectRows<{ id: string | number; attempts: number; kind: string; payload: unknown }>(
     db,
@@ -33,7 +38,7 @@ export async function claimDueNotifications(
         set locked_until = now() + ${`${lockMs} milliseconds`}::interval, attempts = attempts + 1
         where id in (
           select id from ${outbox}
-          where sent_at is null and waiting_since is null and next_attempt_at <= now()
+          where sent_at is null and waiting_since is null and next_attempt_at <= now() and channel = ${channel}
             and (locked_until is null or locked_until < now())
           order by id
           limit ${limit}
@@ -58,7 +63,8 @@ export async function markNotificationsSent(db: Database, ids: number[]): Promis
       sentAt: new Date(),
       lockedUntil: null,
       lastError: null,
-      payload: sql`${outbox.payload} - 'manageToken'`,
+      // A text's link (which may hold a manage token) likewise.
+      payload: sql`${outbox.payload} - 'manageToken' - 'link'`,
     })
     .where(inArray(outbox.id, ids));
 }
@@ -87,12 +93,15 @@ export async function countPendingNotifications(db: Database): Promise<number> {
   return Number(row?.pending ?? 0);
 }
 
-/** Without a mail server: every notification not sent yet is marked as waiting for an owner. */
+/**
+ * Without a mail server: every e-mail not sent yet is marked as waiting for an owner (texts
+ * never wait for one: they go while texts are configured, else none is queued).
+ */
 export async function holdDueNotifications(db: Database): Promise<number> {
   const held = await db
     .update(outbox)
     .set({ waitingSince: sql`now()`, lockedUntil: null })
-    .where(and(isNull(outbox.sentAt), isNull(outbox.waitingSince)))
+    .where(and(isEmail, isNull(outbox.sentAt), isNull(outbox.waitingSince)))
     .returning({ id: outbox.id });
   return held.length;
 }

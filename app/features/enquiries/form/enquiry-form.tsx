@@ -25,9 +25,10 @@ import { preloadToaster } from '#app/components/ui/toaster.tsx';
 import { RemindersConsentCheckbox } from '#app/features/reminders/index.ts';
 import { CoverageNotice } from './coverage-notice.tsx';
 
-type TextField = Exclude<EnquiryField, 'remindersConsent'>;
+type TextField = Exclude<EnquiryField, 'remindersConsent' | 'contactBy'>;
 type EnquiryFormValues = Record<TextField | typeof enquiryHoneypotField, string> & {
   remindersConsent: boolean;
+  contactBy?: EnquiryPayload['contactBy'];
 };
 
 const emptyValues: EnquiryFormValues = {

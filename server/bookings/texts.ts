@@ -1,0 +1,109 @@
+import crypto from 'node:crypto';
+import { wantsTexts, ukMobile, type ContactBy } from '#common/messages/contact.ts';
+import { writeText, type TextKind, type TextPlaceholder } from '#common/messages/texts.ts';
+import type { Booking } from '#common/bookings/booking.ts';
+import { dayText } from '#common/bookings/words.ts';
+import type { BusinessSettings } from '#common/settings/domains.ts';
+import type { Database } from '../db/client.ts';
+import { installationKey } from '../db/installation-key.ts';
+import { queueText } from '../messages/outbox-texts.ts';
+
+/**
+ * A booking's texts (server/messages sends them): written from the wording in the messages
+ * settings with the booking's facts, and carrying the short manage link, /m/{token}.
+ */
+
+/** The short manage link: /m/ redirects to the manage page with the same token. */
+export const shortManageUrl = (publicUrl: string, token: string) => `${publicUrl}/m/${token}`;
+
+/**
+ * A manage token for a text sent when the booking's own token is no longer known (only its hash
+ * is kept): its id in base 36 after 16 characters of an HMAC, under the installation's key, of
+ * the id and the booking's token hash. It opens what the booking's token opens, and stops with
+ * it when the booking moves (a new token). Told apart from a booking's own token by its length.
+ */
+export async function textManageToken(db: Database, bookingId: number, tokenHash: string): Promise<string> {
+  return (await textTokenSignature(db, bookingId, tokenHash)) + bookingId.toString(36);
+}
+
+async function textTokenSignature(db: Database, bookingId: number, tokenHash: string): Promise<string> {
+  const key = await installationKey(db, 'text-manage-links');
+  return crypto
+    .createHmac('sha256', key)
+    .update(`${bookingId}:${tokenHash}`)
+    .digest('base64url')
+    .slice(0, 16);
+}
+
+const textTokenPattern = /^([A-Za-z0-9_-]{16})([0-9a-z]{1,8})$/;
+
+/** The booking id a text's manage token names, if it is one (checked against its hash by `textTokenOpens`). */
+export function textTokenBooking(token: string): number | null {
+  const match = textTokenPattern.exec(token);
+  return match ? parseInt(match[2]!, 36) : null;
+}
+
+/** Whether a text's manage token opens the booking with this id and token hash. */
+export async function textTokenOpens(db: Database, token: string, bookingId: number, tokenHash: string) {
+  const expected = Buffer.from(await textTokenSignature(db, bookingId, tokenHash));
+  const given = Buffer.from(token.slice(0, 16));
+  return expected.length === given.length && crypto.timingSafeEqual(expected, given);
+}
+
+/** A booking's facts, as its texts' placeholders take them. */
+export function bookingFacts(
+  booking: Pick<Booking, 'reference' | 'date' | 'start' | 'end' | 'serviceTitle'>,
+  businessName: string,
+): Partial<Record<TextPlaceholder, string>> {
+  return {
+    business: businessName,
+    reference: booking.reference,
+    date: dayText(booking.date),
+    window: `${booking.start}-${booking.end}`,
+    service: booking.serviceTitle,
+  };
+}
+
+/** The customer's number to text, if the booking's customer asked for texts and texts are set up. */
+export function textPhone(
+  texts: boolean | undefined,
+  customer: { contactBy: ContactBy; phone: string },
+): string | null {
+  return texts && wantsTexts(customer.contactBy, customer.phone) ? ukMobile(customer.phone) : null;
+}
+
+/** Queues a booking's text of `kind`, its link the short manage link of `token`. */
+export async function queueBookingText(
+  tx: Database,
+  {
+    kind,
+    booking,
+    phone,
+    settings,
+    businessName,
+    publicUrl,
+    token,
+    facts = {},
+  }: {
+    kind: TextKind;
+    booking: Pick<Booking, 'id' | 'reference' | 'date' | 'start' | 'end' | 'serviceTitle'> & {
+      enquiryId?: number | null;
+    };
+    phone: string;
+    settings: Pick<BusinessSettings, 'messages'>;
+    businessName: string;
+    publicUrl: string;
+    token: string;
+    facts?: Partial<Record<TextPlaceholder, string>>;
+  },
+) {
+  const { link: _link, ...written } = { ...bookingFacts(booking, businessName), ...facts };
+  await queueText(tx, {
+    text: kind,
+    phone,
+    body: writeText(settings.messages.texts[kind], written),
+    link: shortManageUrl(publicUrl, token),
+    bookingId: booking.id,
+    enquiryId: booking.enquiryId ?? null,
+  });
+}

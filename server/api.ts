@@ -15,6 +15,7 @@ import { brandLogoPng } from './images/brand-logo.ts';
 import { customerJobsRouter, jobsRouter } from './jobs/routes.ts';
 import { paymentsRouter, stripeWebhookRouter } from './payments/routes.ts';
 import { remindersRouter } from './reminders/routes.ts';
+import { messagesRouter, twilioWebhooksRouter } from './messages/routes.ts';
 import { motExpiryChange } from './reminders/schedule.ts';
 import { vehiclesRouter } from './vehicles/routes.ts';
 import { publicTyresRouter } from './tyres/routes.ts';
@@ -52,6 +53,7 @@ export function apiRouter({
   tasks,
   booking,
   payments,
+  messages,
   auth,
   requireUser,
   requireAnyUser,
@@ -84,6 +86,7 @@ export function apiRouter({
     publicBookingsRouter(booking),
     customerJobsRouter({ db: database.db, invoiceLogo }),
     stripeWebhookRouter(payments),
+    twilioWebhooksRouter(messages),
   );
   api.use(publicTyresRouter(booking));
   api.use(tyreHoldsRouter({ db: database.db, clock }, requireUser));
@@ -127,6 +130,8 @@ export function apiRouter({
         onBookingChanged: () => forgetCatalogue(database.db),
         invoiceLogo,
         reportDelayMs: config.jobReportDelayMs,
+        publicUrl: config.publicUrl,
+        texts: booking.texts,
       },
       { requireUser, requireAnyUser, ...(staffMemories && { reads: staffMemories.jobs }) },
     ),
@@ -146,6 +151,7 @@ export function apiRouter({
   api.use('/analytics', adminAnalyticsRouter(analytics, requireUser));
   api.use(privacyRouter(database.db, requireUser, clock));
   api.use(remindersRouter(reminders, requireUser));
+  api.use(messagesRouter(messages, requireUser));
   api.use(waitingMessagesRouter({ config, database, siteContent, booking, notifications }, requireUser));
   api.use(imagesRouter(database.db, requireUser, contentChanged));
   api.use(

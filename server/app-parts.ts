@@ -13,6 +13,7 @@ import { createJobReads } from './jobs/reads.ts';
 import type { Logger } from './logger.ts';
 import type { PageCache } from './pages/page-cache.ts';
 import type { PaymentsDependencies } from './payments/dependencies.ts';
+import type { MessagesDependencies } from './messages/routes.ts';
 import type { SettingsStore } from './settings/store.ts';
 import type { SiteContentStore } from './site-content/store.ts';
 import type { TaskRunner } from './tasks/runner.ts';
@@ -53,6 +54,8 @@ export type AppParts = {
   tasks: TaskRunner;
   booking: BookingDependencies;
   payments: PaymentsDependencies;
+  /** Texts (Twilio) and the customers' replies. */
+  messages: MessagesDependencies;
   auth: AuthDependencies;
   requireUser: RequestHandler;
   requireAnyUser: RequestHandler;

@@ -19,6 +19,9 @@ import { outboxTask } from './notifications/outbox-task.ts';
 import { appOutboxMails } from './outbox-mails.ts';
 import { paymentsDependencies, paymentsTask } from './payments/setup.ts';
 import { remindersTask } from './reminders/task.ts';
+import { textsTask } from './messages/texts-task.ts';
+import { twilioAccess } from './messages/twilio.ts';
+import { dayBeforeTextsTask } from './bookings/day-before-texts.ts';
 import type { SettingsStore } from './settings/store.ts';
 import type { SiteContentStore } from './site-content/store.ts';
 import type { TaskDefinition, TaskFacts } from './tasks/types.ts';
@@ -73,6 +76,18 @@ export function backgroundTasks({
               settings: () => settings.inForce(),
             }),
           ),
+        ]
+      : []),
+    ...(config.twilio
+      ? [
+          textsTask({ db, twilio: twilioAccess(config.twilio)!, logger, publicUrl: config.publicUrl }),
+          dayBeforeTextsTask({
+            db,
+            clock,
+            publicUrl: config.publicUrl,
+            settings: () => settings.inForce(),
+            businessName: async () => (await siteContent.published()).content.business.companyName,
+          }),
         ]
       : []),
     remindersTask({ db, reminderSettings: async () => (await settings.inForce()).reminders, clock }),

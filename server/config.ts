@@ -5,14 +5,19 @@ import {
   siteSettingsEnv,
   type SiteSettings,
 } from '#common/site-content/site-settings.ts';
+import {
+  blankToUndefined,
+  httpOrigin,
+  outsideServicesConfig,
+  outsideServicesEnv,
+  outsideServiceSecrets,
+  type OutsideServicesConfig,
+} from './config-services.ts';
 
 /**
  * Every setting of the server comes from one environment variable, validated here at start-up.
  * docs/configuration.md lists the same variables; keep the two in step.
  */
-
-const blankToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 const wholeNumber = (min: number, max: number) =>
   z
@@ -47,14 +52,6 @@ const postgresUrl = z
     },
     { message: 'must be a URL like postgres://user:password@host:5432/database' },
   );
-
-const httpOrigin = z
-  .string()
-  .trim()
-  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
-    message: 'must be an http:// or https:// URL such as https://www.example.com',
-  })
-  .transform((value) => new URL(value).origin);
 
 const smtpUrl = z
   .string()
@@ -151,87 +148,15 @@ const envSchema = z.object({
       .regex(/^G-[A-Z0-9]{4,20}$/, 'must be a GA4 measurement id such as G-ABC123XYZ')
       .optional(),
   ),
-  STRIPE_SECRET_KEY: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret or restricted key (sk_live_…, rk_live_…)')
-      .optional(),
-  ),
-  STRIPE_WEBHOOK_SECRET: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_…)')
-      .optional(),
-  ),
-  STRIPE_API_URL: z.preprocess(blankToUndefined, httpOrigin.optional()),
-  TWILIO_ACCOUNT_SID: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .regex(/^AC[0-9a-fA-F]{32}$/, 'must be a Twilio account SID (AC followed by 32 hex digits)')
-      .optional(),
-  ),
-  TWILIO_AUTH_TOKEN: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .regex(/^\w{16,}$/, "must be the Twilio account's auth token")
-      .optional(),
-  ),
-  TWILIO_FROM: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .regex(
-        /^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/,
-        'must be a number in international form (+447700900123) or a messaging service SID (MG…)',
-      )
-      .optional(),
-  ),
-  TWILIO_API_URL: z.preprocess(blankToUndefined, httpOrigin.optional()),
-  DVLA_API_KEY: z.preprocess(
-    blankToUndefined,
-    z.string().trim().min(8, 'must be the DVLA API key').optional(),
-  ),
-  DVLA_API_URL: z.preprocess(blankToUndefined, httpOrigin.optional()),
-  DVSA_CLIENT_ID: z.preprocess(blankToUndefined, z.string().trim().min(1).optional()),
-  DVSA_CLIENT_SECRET: z.preprocess(blankToUndefined, z.string().trim().min(1).optional()),
-  DVSA_API_KEY: z.preprocess(
-    blankToUndefined,
-    z.string().trim().min(8, 'must be the DVSA API key').optional(),
-  ),
-  DVSA_TOKEN_URL: z.preprocess(
-    blankToUndefined,
-    z
-      .url({ protocol: /^https?$/, error: 'must be the OAuth token URL the DVSA gave (https://…)' })
-      .optional(),
-  ),
-  DVSA_API_URL: z.preprocess(blankToUndefined, httpOrigin.optional()),
+  ...outsideServicesEnv,
   ADMIN_USERNAME: z.preprocess(blankToUndefined, z.string().trim().optional()),
   ADMIN_PASSWORD: z.preprocess(blankToUndefined, z.string().optional()),
 });
 
 /** Variables whose values may hold credentials and are never echoed in an error. */
-const secretVariables = new Set([
-  'DATABASE_URL',
-  'SMTP_URL',
-  'ADMIN_PASSWORD',
-  'STRIPE_SECRET_KEY',
-  'STRIPE_WEBHOOK_SECRET',
-  'TWILIO_AUTH_TOKEN',
-  'DVLA_API_KEY',
-  'DVSA_CLIENT_SECRET',
-  'DVSA_API_KEY',
-]);
+const secretVariables = new Set(['DATABASE_URL', 'SMTP_URL', 'ADMIN_PASSWORD', ...outsideServiceSecrets]);
 
-export type Config = {
+export type Config = OutsideServicesConfig & {
   nodeEnv: 'development' | 'production' | 'test';
   isProduction: boolean;
   host: string;
@@ -270,20 +195,6 @@ export type Config = {
   gaMeasurementId: string | null;
   /** The first staff account, created at start-up only while there is no account at all. */
   initialAdmin: { username: string; password: string } | undefined;
-  /**
-   * Card payments online through Stripe: on when both keys are set (server/payments). `apiUrl`
-   * is Stripe's API (https://api.stripe.com), or a stand-in in tests.
-   */
-  stripe: { secretKey: string; webhookSecret: string; apiUrl: string } | null;
-  /**
-   * Text messages through Twilio, when its account SID, auth token and sender are all set (null:
-   * no texts; customers hear by e-mail). `from` is a number or a messaging service SID.
-   */
-  twilio: { accountSid: string; authToken: string; from: string; apiUrl: string } | null;
-  /** The DVLA's Vehicle Enquiry Service, when its key is set (null: customers type the vehicle). */
-  dvla: { apiKey: string; apiUrl: string } | null;
-  /** The DVSA's MOT history API, when its four credentials are set (null: no MOT history read). */
-  dvsa: { clientId: string; clientSecret: string; apiKey: string; tokenUrl: string; apiUrl: string } | null;
 };
 
 export class ConfigError extends Error {
@@ -367,45 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       vars.ADMIN_USERNAME !== undefined && vars.ADMIN_PASSWORD !== undefined
         ? { username: vars.ADMIN_USERNAME, password: vars.ADMIN_PASSWORD }
         : undefined,
-    stripe:
-      vars.STRIPE_SECRET_KEY !== undefined && vars.STRIPE_WEBHOOK_SECRET !== undefined
-        ? {
-            secretKey: vars.STRIPE_SECRET_KEY,
-            webhookSecret: vars.STRIPE_WEBHOOK_SECRET,
-            apiUrl: vars.STRIPE_API_URL ?? 'https://api.stripe.com',
-          }
-        : null,
-    twilio:
-      vars.TWILIO_ACCOUNT_SID !== undefined &&
-      vars.TWILIO_AUTH_TOKEN !== undefined &&
-      vars.TWILIO_FROM !== undefined
-        ? {
-            accountSid: vars.TWILIO_ACCOUNT_SID,
-            authToken: vars.TWILIO_AUTH_TOKEN,
-            from: vars.TWILIO_FROM,
-            apiUrl: vars.TWILIO_API_URL ?? 'https://api.twilio.com',
-          }
-        : null,
-    dvla:
-      vars.DVLA_API_KEY !== undefined
-        ? {
-            apiKey: vars.DVLA_API_KEY,
-            apiUrl: vars.DVLA_API_URL ?? 'https://driver-vehicle-licensing.api.gov.uk',
-          }
-        : null,
-    dvsa:
-      vars.DVSA_CLIENT_ID !== undefined &&
-      vars.DVSA_CLIENT_SECRET !== undefined &&
-      vars.DVSA_API_KEY !== undefined &&
-      vars.DVSA_TOKEN_URL !== undefined
-        ? {
-            clientId: vars.DVSA_CLIENT_ID,
-            clientSecret: vars.DVSA_CLIENT_SECRET,
-            apiKey: vars.DVSA_API_KEY,
-            tokenUrl: vars.DVSA_TOKEN_URL,
-            apiUrl: vars.DVSA_API_URL ?? 'https://history.mot.api.gov.uk',
-          }
-        : null,
+    ...outsideServicesConfig(vars),
   };
 }
 

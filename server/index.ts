@@ -106,7 +106,12 @@ async function main() {
     database,
     logger,
     ssr,
-    notifications: { wake: () => tasks.runSoon('outbox') },
+    notifications: {
+      wake: () => {
+        tasks.runSoon('outbox');
+        if (config.twilio) tasks.runSoon('texts');
+      },
+    },
     tasks,
     pageCache,
     siteContent,

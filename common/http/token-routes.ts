@@ -1,5 +1,5 @@
 /**
- * Pages whose address carries a secret: a booking's manage link, a staff account's set-up link
+ * Pages whose address carries a secret: a booking's manage link (and its short form in texts), a staff account's set-up link
  * and a reminder's unsubscribe link. Whoever holds the address holds the booking or the account, so the address is never
  * stored, logged or sent elsewhere (page views, the request log, Google Analytics, referrers):
  * only its pattern is. Their API routes are the same under /api, with possibly more after the
@@ -7,6 +7,8 @@
  */
 export const tokenRoutePatterns = [
   '/bookings/manage/:token',
+  // The short manage link texts carry.
+  '/m/:token',
   '/account-setup/:token',
   '/unsubscribe/:token',
 ] as const;

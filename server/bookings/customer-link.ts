@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   cancelTooLateMessage,
   isActiveBooking,
@@ -15,6 +15,7 @@ import { branchAddresses } from '../notifications/addresses.ts';
 import { forgetAvailability } from './availability.ts';
 import { bookingCalendarFile } from './mails.ts';
 import type { BookingDependencies } from './dependencies.ts';
+import { textTokenBooking, textTokenOpens } from './texts.ts';
 import { findBooking, lockBooking, moveEnquiry, queueMail, selectBookings } from './records.ts';
 
 /**
@@ -67,13 +68,37 @@ export function managed(
   };
 }
 
-/** A token that cannot be one is not looked up. */
-export const plausibleToken = (token: string) => /^[A-Za-z0-9_-]{20,100}$/.test(token);
+/** A token that cannot be one is not looked up: a booking's own (43 characters) or a text's (texts.ts). */
+export const plausibleToken = (token: string) => /^[A-Za-z0-9_-]{17,100}$/.test(token);
+
+/**
+ * Which booking a manage link's token opens, as a condition on `bookings`: the hash of a booking's
+ * own token, or a text's token checked against the booking it names; null when it opens none.
+ */
+async function tokenCondition(db: Database, token: string): Promise<SQL | null> {
+  if (!plausibleToken(token)) return null;
+  const id = token.length === 43 ? null : textTokenBooking(token);
+  if (id === null) return eq(bookings.manageTokenHash, hashManageToken(token));
+  const [row] = await db
+    .select({ hash: bookings.manageTokenHash })
+    .from(bookings)
+    .where(eq(bookings.id, id));
+  if (!row?.hash || !(await textTokenOpens(db, token, id, row.hash))) return null;
+  // The hash as checked: a booking moved meanwhile (a new token) is not opened.
+  return and(eq(bookings.id, id), eq(bookings.manageTokenHash, row.hash))!;
+}
 
 /** The booking a manage link's token names, or null (other domains reach a booking this way too). */
 export async function bookingOfToken(db: Database, token: string): Promise<Booking | null> {
-  if (!plausibleToken(token)) return null;
-  return (await selectBookings(db, eq(bookings.manageTokenHash, hashManageToken(token))))[0] ?? null;
+  const condition = await tokenCondition(db, token);
+  if (!condition) return null;
+  return (await selectBookings(db, condition))[0] ?? null;
+}
+
+/** The booking a manage link's token names, locked for a change in `tx`, or null. */
+export async function lockBookingOfToken(tx: Database, token: string): Promise<Booking | null> {
+  const condition = await tokenCondition(tx, token);
+  return condition ? lockBooking(tx, condition) : null;
 }
 
 /**
@@ -120,7 +145,7 @@ export async function cancelByCustomer(
   const settings = (await deps.settings()).booking;
   const now = deps.clock();
   const result = await deps.db.transaction(async (tx): Promise<CancelBookingResult> => {
-    const booking = await lockBooking(tx, eq(bookings.manageTokenHash, hashManageToken(token)));
+    const booking = await lockBookingOfToken(tx, token);
     if (!booking) return { status: 404 };
     const view = managed(booking, settings, now);
     if (!view.canCancel) {

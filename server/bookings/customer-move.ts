@@ -1,9 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { CustomerMoveResult } from '#common/bookings/booking.ts';
-import { bookings } from '../db/schema.ts';
-import { hashManageToken, managed, plausibleToken } from './customer-link.ts';
+import { lockBookingOfToken, managed, plausibleToken } from './customer-link.ts';
 import type { BookingDependencies } from './dependencies.ts';
-import { lockBooking } from './records.ts';
 import { afterBookingChange, moveBooking } from './staff-changes.ts';
 
 /**
@@ -21,7 +18,7 @@ export async function moveByCustomer(
   const [content, business] = await Promise.all([deps.content(), deps.settings()]);
   const now = deps.clock();
   const result = await deps.db.transaction(async (tx): Promise<CustomerMoveResult> => {
-    const booking = await lockBooking(tx, eq(bookings.manageTokenHash, hashManageToken(token)));
+    const booking = await lockBookingOfToken(tx, token);
     if (!booking) return { status: 404 };
     const moved = await moveBooking(tx, booking, { date: change.date, start: change.start }, 'customer', {
       content,

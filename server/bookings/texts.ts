@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
-import { wantsTexts, ukMobile, type ContactBy } from '#common/messages/contact.ts';
+import { eq, sql } from 'drizzle-orm';
+import { wantsEmails, wantsTexts, ukMobile, type ContactBy } from '#common/messages/contact.ts';
 import { writeText, type TextKind, type TextPlaceholder } from '#common/messages/texts.ts';
 import type { Booking } from '#common/bookings/booking.ts';
 import { dayText } from '#common/bookings/words.ts';
 import type { BusinessSettings } from '#common/settings/domains.ts';
 import type { Database } from '../db/client.ts';
 import { installationKey } from '../db/installation-key.ts';
+import { bookings } from '../db/schema.ts';
 import { queueText } from '../messages/outbox-texts.ts';
 
 /**
@@ -72,6 +74,70 @@ export function textPhone(
   return texts && wantsTexts(customer.contactBy, customer.phone) ? ukMobile(customer.phone) : null;
 }
 
+/** What a booking's text is written and sent with, as `bookings` stores it. */
+export const bookingTextColumns = {
+  id: bookings.id,
+  enquiryId: bookings.enquiryId,
+  reference: bookings.reference,
+  date: bookings.date,
+  start: bookings.startTime,
+  end: bookings.endTime,
+  serviceTitle: bookings.serviceTitle,
+  phone: bookings.phone,
+  contactBy: sql<ContactBy>`${bookings.contactBy}`,
+  manageTokenHash: bookings.manageTokenHash,
+};
+
+export type TextsContext = {
+  /** Whether texts are set up. */
+  texts: boolean | undefined;
+  settings: Pick<BusinessSettings, 'messages'>;
+  businessName: string;
+  publicUrl: string;
+};
+
+/**
+ * Queues the booking's text of `kind` in `tx` when its customer asked for texts (and texts are set
+ * up, and the number takes them), with a manage link of its own; whether one was queued, and
+ * whether the customer also wants e-mails.
+ */
+export async function textBooking(
+  tx: Database,
+  db: Database,
+  {
+    kind,
+    bookingId,
+    context,
+    facts,
+    linkPath = '',
+    staffAsked = false,
+  }: {
+    kind: TextKind;
+    bookingId: number;
+    context: TextsContext;
+    facts?: Partial<Record<TextPlaceholder, string>>;
+    /** After the short manage link: `/pay` for the payment page. */
+    linkPath?: string;
+    /** Staff asked for this text (the payment link at the kerb): it goes to any UK mobile. */
+    staffAsked?: boolean;
+  },
+): Promise<{ texted: boolean; emails: boolean }> {
+  const [booking] = await tx.select(bookingTextColumns).from(bookings).where(eq(bookings.id, bookingId));
+  if (!booking) return { texted: false, emails: true };
+  const phone = textPhone(context.texts, staffAsked ? { ...booking, contactBy: 'text' } : booking);
+  if (phone === null) return { texted: false, emails: true };
+  await queueBookingText(tx, {
+    kind,
+    booking,
+    phone,
+    ...context,
+    token: await textManageToken(db, booking.id, booking.manageTokenHash),
+    linkPath,
+    ...(facts && { facts }),
+  });
+  return { texted: true, emails: wantsEmails(booking.contactBy, booking.phone) };
+}
+
 /** Queues a booking's text of `kind`, its link the short manage link of `token`. */
 export async function queueBookingText(
   tx: Database,
@@ -83,6 +149,7 @@ export async function queueBookingText(
     businessName,
     publicUrl,
     token,
+    linkPath = '',
     facts = {},
   }: {
     kind: TextKind;
@@ -94,6 +161,7 @@ export async function queueBookingText(
     businessName: string;
     publicUrl: string;
     token: string;
+    linkPath?: string;
     facts?: Partial<Record<TextPlaceholder, string>>;
   },
 ) {
@@ -102,7 +170,7 @@ export async function queueBookingText(
     text: kind,
     phone,
     body: writeText(settings.messages.texts[kind], written),
-    link: shortManageUrl(publicUrl, token),
+    link: shortManageUrl(publicUrl, token) + linkPath,
     bookingId: booking.id,
     enquiryId: booking.enquiryId ?? null,
   });

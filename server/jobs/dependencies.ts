@@ -26,6 +26,10 @@ export type JobsDependencies = {
    * after shows on its invoice as paid.
    */
   reportDelayMs: number;
+  /** The site's origin, for the links texts carry. */
+  publicUrl: string;
+  /** Whether texts are set up (TWILIO_*): customers who asked for texts get them. */
+  texts?: boolean;
 };
 
 /** Who acts: a fitter on their own jobs, the office on any. */

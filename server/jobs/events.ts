@@ -18,6 +18,7 @@ import { bookings, enquiryNotes, jobEvents, jobs, outbox, users } from '../db/sc
 import { firstNameOf } from '#common/accounts/staff-names.ts';
 import { idempotencyConflictMessage, requestHash, sameRequest } from '../http/idempotency.ts';
 import { completeBooking, lockBooking } from '../bookings/records.ts';
+import { textBooking } from '../bookings/texts.ts';
 import type { JobActor, JobsDependencies } from './dependencies.ts';
 import { recordCompletedJob } from '../reminders/schedule.ts';
 import { issueInvoice, sellerOf } from './invoices.ts';
@@ -99,10 +100,22 @@ export async function recordJobEvent(
         await setJob({ status: 'on-the-way', eta, onTheWayAt: now });
         // The customer hears once; a later time given again only changes what the office sees.
         if (before.status === 'scheduled') {
-          await tx.insert(outbox).values({
-            kind: 'job-on-the-way',
-            payload: { kind: 'job-on-the-way', booking, eta, fitter: await fitterFirstName(tx, booking) },
+          const text = await textBooking(tx, deps.db, {
+            kind: 'on-my-way',
+            bookingId: id,
+            context: {
+              texts: deps.texts,
+              settings,
+              businessName: content.business.companyName,
+              publicUrl: deps.publicUrl,
+            },
+            facts: { eta },
           });
+          if (text.emails)
+            await tx.insert(outbox).values({
+              kind: 'job-on-the-way',
+              payload: { kind: 'job-on-the-way', booking, eta, fitter: await fitterFirstName(tx, booking) },
+            });
           queued = true;
         }
         break;

@@ -1,12 +1,12 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import * as z from 'zod/mini';
 import type { MessagesStatus, TextRecord, TextReplies } from '#common/messages/replies.ts';
-import { and, asc, eq, or } from 'drizzle-orm';
+import { asc, eq, or } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { textMessages } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { idQueryParam, parseBody, parseQuery } from '../http/params.ts';
-import { serviceChecksOf } from '../settings/service-checks.ts';
+import { serviceChecksOf } from '../db/service-checks.ts';
 import { recordTextStatus, textStatusOf } from './outbox-texts.ts';
 import { countUnreadReplies, listReplies, markRepliesRead, receiveReply } from './replies.ts';
 import { twilioService } from './texts-task.ts';

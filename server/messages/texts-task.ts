@@ -9,7 +9,7 @@ import {
   type ClaimedMessage,
 } from '../notifications/outbox.ts';
 import { retryDelayMs } from '../notifications/outbox-task.ts';
-import { recordServiceFailure, recordServiceSuccess } from '../settings/service-checks.ts';
+import { recordServiceFailure, recordServiceSuccess } from '../db/service-checks.ts';
 import type { TaskDefinition } from '../tasks/types.ts';
 import {
   goesDespiteOptOut,

@@ -23,4 +23,6 @@ export type PaymentsDependencies = {
   onQueued?: () => void;
   /** Told when a booking was released or restored: its window and tyres are read again. */
   bookingsChanged?: () => void;
+  /** Whether texts are set up: the payment link may be texted. */
+  texts?: boolean;
 };

@@ -6,6 +6,7 @@ import { nothingDueMessage } from '#common/payments/payments.ts';
 import { smallestCardPaymentPence } from '#common/payments/settings.ts';
 import { formatPence } from '#common/util/money.ts';
 import { findBooking } from '../bookings/records.ts';
+import { textBooking } from '../bookings/texts.ts';
 import { checkoutSessions, outbox } from '../db/schema.ts';
 import type { JobActor } from '../jobs/dependencies.ts';
 import { findJobRow, jobOf } from '../jobs/list.ts';
@@ -18,7 +19,7 @@ const linkLifetimeMs = 23 * 60 * 60 * 1000;
 const reuseMarginMs = 30 * 60 * 1000;
 
 type PaymentLinkResult =
-  | { status: 201; link: PaymentLink }
+  | { status: 201; link: PaymentLink & { texted?: boolean } }
   | { status: 404 }
   | { status: 409; error: string }
   | { status: 503; error: string };
@@ -32,7 +33,7 @@ export async function paymentLink(
   deps: PaymentsDependencies,
   id: number,
   actor: JobActor,
-  { email = false }: { email?: boolean },
+  { email = false, text = false }: { email?: boolean; text?: boolean },
 ): Promise<PaymentLinkResult> {
   const { db, stripe } = deps;
   const row = await findJobRow(db, id);
@@ -65,7 +66,54 @@ export async function paymentLink(
     });
     deps.onQueued?.();
   }
-  return { status: 201, link: { url, amountPence: due, qrSvg: renderSVG(url, { border: 2 }) } };
+  const texted = text && (await textLink(deps, id, due));
+  return {
+    status: 201,
+    link: { url, amountPence: due, qrSvg: renderSVG(url, { border: 2 }), ...(text && { texted }) },
+  };
+}
+
+/**
+ * Texts the customer the payment page (staff asked, so to any UK mobile of theirs): the short
+ * manage link's /pay, which opens the open page. False when their number takes no texts.
+ */
+async function textLink(deps: PaymentsDependencies, id: number, due: number): Promise<boolean> {
+  const [content, settings] = await Promise.all([deps.content(), deps.settings()]);
+  const { texted } = await deps.db.transaction((tx) =>
+    textBooking(tx, deps.db, {
+      kind: 'payment-link',
+      bookingId: id,
+      context: {
+        texts: deps.texts,
+        settings,
+        businessName: content.business.companyName,
+        publicUrl: deps.publicUrl,
+      },
+      facts: { amount: formatPence(due) },
+      linkPath: '/pay',
+      staffAsked: true,
+    }),
+  );
+  if (texted) deps.onQueued?.();
+  return texted;
+}
+
+/** The open page for a booking's balance, if one is open (the text's link opens it). */
+export async function openBalancePage(deps: Pick<PaymentsDependencies, 'db' | 'clock'>, id: number) {
+  const [open] = await deps.db
+    .select({ url: checkoutSessions.url })
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.bookingId, id),
+        eq(checkoutSessions.purpose, 'balance'),
+        eq(checkoutSessions.status, 'open'),
+        gt(checkoutSessions.expiresAt, deps.clock()),
+      ),
+    )
+    .orderBy(desc(checkoutSessions.createdAt))
+    .limit(1);
+  return open?.url ?? null;
 }
 
 /** An open page for the balance of this amount, with time left. */

@@ -1,3 +1,5 @@
+import { bookingOfToken } from '../bookings/customer-link.ts';
+import { openBalancePage } from './payment-link.ts';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import * as z from 'zod/mini';
 import {
@@ -54,6 +56,22 @@ export function paymentsRouter(
   router.post('/payments/refunds/:id/retry', requireUser, retryRefundAsked(deps));
   router.post('/bookings/:id/refund', requireUser, refundBooking(deps));
   router.post('/jobs/:id/payment-link', requireAnyUser, makePaymentLink(deps));
+  return router;
+}
+
+/**
+ * GET /m/{token}/pay (a page, not under /api): the payment link a text carries. The open page
+ * to pay the booking's balance at Stripe, else the booking's own page.
+ */
+export function payByTextRouter(deps: PaymentsDependencies): Router {
+  const router = Router();
+  router.get('/m/:token/pay', async (req, res) => {
+    const token = String(req.params.token);
+    const booking = await bookingOfToken(deps.db, token);
+    if (!booking) return void res.status(404).type('text/plain').send('Not found');
+    const url = deps.stripe ? await openBalancePage(deps, booking.id) : null;
+    res.redirect(302, url ?? `/bookings/manage/${token}`);
+  });
   return router;
 }
 
@@ -183,13 +201,16 @@ function retryRefundAsked(deps: PaymentsDependencies) {
   };
 }
 
-const paymentLinkSchema = z.object({ email: z.optional(z.boolean('email must be true or false')) });
+const paymentLinkSchema = z.object({
+  email: z.optional(z.boolean('email must be true or false')),
+  text: z.optional(z.boolean('text must be true or false')),
+});
 
 /** POST /jobs/{id}/payment-link: the link and QR code to pay what is still due (the job's fitter or the office). */
 function makePaymentLink(deps: PaymentsDependencies) {
   return async (req: Request, res: Response) => {
     const id = idParam(req, 'The job id must be a positive whole number.');
-    const { email } = parseBody(paymentLinkSchema, req.body ?? {});
+    const { email, text } = parseBody(paymentLinkSchema, req.body ?? {});
     const user = req.user!;
     const result = await paymentLink(
       deps,
@@ -197,6 +218,7 @@ function makePaymentLink(deps: PaymentsDependencies) {
       { id: user.id, username: user.username, role: user.role },
       {
         ...(email !== undefined && { email }),
+        ...(text !== undefined && { text }),
       },
     );
     if (result.status === 404) throw new HttpError(404, 'That job does not exist, or it is not yours.');

@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { serviceChecks } from '../db/schema.ts';
+import type { Database } from './client.ts';
+import { serviceChecks } from './schema.ts';
 
 /**
  * How each outside service last answered (texts, vehicle data, ...), kept for the Settings tab:

@@ -31,11 +31,11 @@ import { apiRouter } from './api.ts';
 import { servePages } from './pages/serve-pages.ts';
 import { createSettingsStore, type SettingsStore } from './settings/store.ts';
 import { bookingPayments } from './payments/booking-payments.ts';
-import type { MessagesDependencies } from './messages/routes.ts';
-import { twilioAccess } from './messages/twilio.ts';
+import { messagesDependencies } from './messages/routes.ts';
 import { plausibleToken } from './bookings/customer-link.ts';
 import { paymentsDependencies } from './payments/setup.ts';
 import { payByTextRouter } from './payments/routes.ts';
+import type { PaymentsDependencies } from './payments/dependencies.ts';
 import type { AppParts, StaffMemories } from './app-parts.ts';
 
 export type AppDependencies = {
@@ -119,11 +119,7 @@ export function createApp({
     onQueued: booking.onQueued,
   });
   if (payments.stripe) booking.payments = bookingPayments(payments);
-  const messages: MessagesDependencies = {
-    db: database.db,
-    twilio: twilioAccess(config.twilio),
-    publicUrl: config.publicUrl,
-  };
+  const messages = messagesDependencies(config, database.db);
   booking.texts = messages.twilio !== null;
   payments.texts = booking.texts;
   const security: SecurityOptions = {
@@ -195,13 +191,7 @@ export function createApp({
 
   // Uploaded pictures, by content hash: cached by browsers for a year.
   app.get('/media/:file', mediaHandler(database.db));
-  // The short manage link of a text: the manage page, with the same token.
-  app.get('/m/:token', (req, res) => {
-    const token = String(req.params.token);
-    if (!plausibleToken(token)) return void res.status(404).type('text/plain').send('Not found');
-    res.redirect(302, `/bookings/manage/${token}`);
-  });
-  app.use(payByTextRouter(payments));
+  shortLinks(app, payments);
 
   const parts: AppParts = {
     ...{ config, database, logger, clock, ssr, notifications, pageCache, siteContent, settings },
@@ -212,6 +202,16 @@ export function createApp({
   app.use('/api', apiRouter(parts));
   servePages(app, parts);
   return app;
+}
+
+/** The short links texts carry: /m/{token}, the manage page with the same token, and its /pay. */
+function shortLinks(app: Express, payments: PaymentsDependencies) {
+  app.get('/m/:token', (req, res) => {
+    const token = String(req.params.token);
+    if (!plausibleToken(token)) return void res.status(404).type('text/plain').send('Not found');
+    res.redirect(302, `/bookings/manage/${token}`);
+  });
+  app.use(payByTextRouter(payments));
 }
 
 /** `/healthz` (the process answers) and `/readyz` (and its database does, unless it is draining). */

@@ -106,12 +106,8 @@ async function main() {
     database,
     logger,
     ssr,
-    notifications: {
-      wake: () => {
-        tasks.runSoon('outbox');
-        if (config.twilio) tasks.runSoon('texts');
-      },
-    },
+    // The outbox's e-mails, and its texts while they are set up.
+    notifications: { wake: () => ['outbox', ...(config.twilio ? ['texts'] : [])].forEach(tasks.runSoon) },
     tasks,
     pageCache,
     siteContent,

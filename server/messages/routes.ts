@@ -10,7 +10,8 @@ import { serviceChecksOf } from '../db/service-checks.ts';
 import { recordTextStatus, textStatusOf } from './outbox-texts.ts';
 import { countUnreadReplies, listReplies, markRepliesRead, receiveReply } from './replies.ts';
 import { twilioService } from './texts-task.ts';
-import type { Twilio } from './twilio.ts';
+import { twilioAccess, type Twilio } from './twilio.ts';
+import type { Config } from '../config.ts';
 
 export type MessagesDependencies = {
   db: Database;
@@ -19,6 +20,15 @@ export type MessagesDependencies = {
   /** The site's origin, as Twilio is told to call it: the signed URL starts with it. */
   publicUrl: string;
 };
+
+export const messagesDependencies = (
+  config: Pick<Config, 'twilio' | 'publicUrl'>,
+  db: Database,
+): MessagesDependencies => ({
+  db,
+  twilio: twilioAccess(config.twilio),
+  publicUrl: config.publicUrl,
+});
 
 /** Twilio's requests are small forms; a reply is at most 1,600 characters. */
 const formBodyLimit = '20kb';

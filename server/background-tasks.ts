@@ -90,7 +90,18 @@ export function backgroundTasks({
           }),
         ]
       : []),
-    remindersTask({ db, reminderSettings: async () => (await settings.inForce()).reminders, clock }),
+    remindersTask({
+      db,
+      reminderSettings: async () => (await settings.inForce()).reminders,
+      clock,
+      ...(config.twilio && {
+        texts: async () => ({
+          wording: (await settings.inForce()).messages.texts,
+          businessName: (await siteContent.published()).content.business.companyName,
+          publicUrl: config.publicUrl,
+        }),
+      }),
+    }),
     tyreImportTask(db),
     {
       // Rate-limit counters, sign-in failures and sessions are only needed for their window.

@@ -3,7 +3,13 @@ import type { CancelledReason, ReminderKind } from '#common/reminders/reminders.
 import { withinSendingHours } from '#common/reminders/sending-hours.ts';
 import type { ReminderSettings } from '#common/reminders/settings.ts';
 import type { Database } from '../db/client.ts';
-import { outbox, reminders, reminderUnsubscribes, vehicles } from '../db/schema.ts';
+import { bookings, outbox, reminders, reminderUnsubscribes, vehicles } from '../db/schema.ts';
+import { queueText } from '../messages/outbox-texts.ts';
+import { ukMobile, wantsEmails, wantsTexts, type ContactBy } from '#common/messages/contact.ts';
+import type { MessageSettings } from '#common/messages/settings.ts';
+import { writeText } from '#common/messages/texts.ts';
+import { dayText } from '#common/bookings/words.ts';
+import { formatRegistration } from '#common/vehicles/registration.ts';
 import { cancelScheduledReminders } from './cancel.ts';
 import { unsubscribeToken } from './unsubscribe.ts';
 
@@ -34,6 +40,16 @@ type DueReminder = {
   reminder: typeof reminders.$inferSelect;
   motExpiry: string | null;
   unsubscribed: boolean;
+  /** How its booking's customer wants to hear, and their number (null: the booking is gone). */
+  contactBy: ContactBy | null;
+  phone: string | null;
+};
+
+/** What reminder texts are written with, while texts are set up. */
+export type ReminderTexts = {
+  wording: MessageSettings['texts'];
+  businessName: string;
+  publicUrl: string;
 };
 
 /**
@@ -61,7 +77,7 @@ export async function sendDueReminders(
   db: Database,
   now: Date,
   settings: ReminderSettings,
-  { anyHour = false }: { anyHour?: boolean } = {},
+  { anyHour = false, texts = null }: { anyHour?: boolean; texts?: ReminderTexts | null } = {},
 ): Promise<number> {
   if (!anyHour && !withinSendingHours(now)) return 0;
   let queued = 0;
@@ -74,9 +90,12 @@ export async function sendDueReminders(
           reminder: reminders,
           motExpiry: vehicles.motExpiry,
           unsubscribed: sql<boolean>`${reminderUnsubscribes.email} is not null`,
+          contactBy: sql<ContactBy | null>`${bookings.contactBy}`,
+          phone: bookings.phone,
         })
         .from(reminders)
         .leftJoin(vehicles, eq(vehicles.registration, reminders.registration))
+        .leftJoin(bookings, eq(bookings.id, reminders.bookingId))
         .leftJoin(reminderUnsubscribes, eq(reminderUnsubscribes.email, sql`lower(${reminders.email})`))
         .where(and(eq(reminders.status, 'scheduled'), lte(reminders.dueAt, now)))
         .orderBy(asc(reminders.dueAt), asc(reminders.id))
@@ -93,8 +112,11 @@ export async function sendDueReminders(
       }
       const sentIds = toSend.map(({ reminder }) => reminder.id);
       if (toSend.length > 0) {
-        const payloads = await Promise.all(toSend.map((entry) => notificationOf(tx, entry)));
-        await tx.insert(outbox).values(payloads.map((payload) => ({ kind: 'reminder' as const, payload })));
+        const texted = texts ? await textReminders(tx, toSend, texts) : new Set<number>();
+        const mailed = toSend.filter(({ reminder }) => !texted.has(reminder.id));
+        const payloads = await Promise.all(mailed.map((entry) => notificationOf(tx, entry)));
+        if (payloads.length > 0)
+          await tx.insert(outbox).values(payloads.map((payload) => ({ kind: 'reminder' as const, payload })));
         await tx.update(reminders).set({ status: 'sent', sentAt: now }).where(inArray(reminders.id, sentIds));
       }
       return { handled: due.length, sent: sentIds.length };
@@ -102,6 +124,39 @@ export async function sendDueReminders(
     queued += sent;
     if (handled < batchSize) return queued;
   }
+}
+
+/** The services a reminder text's link books. */
+const reminderTextKinds: Partial<
+  Record<ReminderKind, { text: 'reminder-mot' | 'reminder-tyres'; service: string }>
+> = {
+  mot: { text: 'reminder-mot', service: 'mot' },
+  tyres: { text: 'reminder-tyres', service: 'tyre-fitting' },
+};
+
+/**
+ * Queues the texts of the MOT and tyre reminders whose customers asked for texts; the ids of
+ * those whose customers asked for texts alone, which get no e-mail.
+ */
+async function textReminders(tx: Database, due: DueReminder[], texts: ReminderTexts): Promise<Set<number>> {
+  const textsAlone = new Set<number>();
+  for (const { reminder, motExpiry, contactBy, phone } of due) {
+    const kind = reminderTextKinds[reminder.kind as ReminderKind];
+    if (!kind || !contactBy || !phone || !wantsTexts(contactBy, phone)) continue;
+    await queueText(tx, {
+      text: kind.text,
+      phone: ukMobile(phone)!,
+      body: writeText(texts.wording[kind.text], {
+        business: texts.businessName,
+        registration: formatRegistration(reminder.registration),
+        ...(motExpiry && { date: dayText(motExpiry) }),
+      }),
+      link: `${texts.publicUrl}/book?service=${kind.service}`,
+      bookingId: reminder.bookingId,
+    });
+    if (!wantsEmails(contactBy, phone)) textsAlone.add(reminder.id);
+  }
+  return textsAlone;
 }
 
 async function notificationOf(

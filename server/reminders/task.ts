@@ -1,5 +1,5 @@
 import type { Database } from '../db/client.ts';
-import { sendDueReminders } from './send.ts';
+import { sendDueReminders, type ReminderTexts } from './send.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import type { TaskDefinition } from '../tasks/types.ts';
 import type { ReminderSettings } from '#common/reminders/settings.ts';
@@ -14,19 +14,25 @@ export function remindersTask({
   db,
   reminderSettings,
   clock = systemClock,
+  texts,
 }: {
   db: Database;
   /** The reminders' settings in force. */
   reminderSettings: () => Promise<ReminderSettings>;
   clock?: Clock;
+  /** What reminder texts are written with, while texts are set up. */
+  texts?: () => Promise<ReminderTexts>;
 }): TaskDefinition {
   return {
     name: 'reminders',
     schedule: 'every 5 minutes',
     run: async ({ runSoon }) => {
-      const sent = await sendDueReminders(db, clock(), await reminderSettings());
+      const sent = await sendDueReminders(db, clock(), await reminderSettings(), {
+        texts: texts ? await texts() : null,
+      });
       if (sent === 0) return undefined;
       runSoon('outbox');
+      if (texts) runSoon('texts');
       return { reminders: sent };
     },
   };

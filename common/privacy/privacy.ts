@@ -1,3 +1,5 @@
+import type { ContactBy } from '#common/messages/contact.ts';
+import type { TextRecord } from '#common/messages/replies.ts';
 // zod/mini: the dashboard's form uses the same rule as the API, at a small size in the browser.
 import * as z from 'zod/mini';
 import type { Booking } from '#common/bookings/booking.ts';
@@ -56,6 +58,20 @@ export type PersonalDataExport = {
   remindersConsents: RemindersConsentRecord[];
   /** When the person unsubscribed from reminders (ISO 8601), or null. */
   remindersUnsubscribedAt: string | null;
+  /** Each answer to how they want to hear from the business (e-mail, text or both). */
+  contactChoices: ContactChoiceRecord[];
+  /** The texts sent to them and their replies, oldest first. */
+  texts: TextRecord[];
+  /** Their numbers that replied STOP to texts, and when. */
+  textOptOuts: { phone: string; optedOutAt: string }[];
+};
+
+/** A customer's answer to how they want to hear from the business, as the export gives it. */
+export type ContactChoiceRecord = {
+  source: 'enquiry' | 'booking';
+  reference: string;
+  contactBy: ContactBy;
+  answeredAt: string;
 };
 
 /** What POST /api/privacy/erase erased: enquiries, and the e-mails about them (sent or waiting). */

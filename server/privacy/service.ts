@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { StaffUser } from '#common/auth/auth.ts';
-import type { ErasureCounts, PersonalDataExport } from '#common/privacy/privacy.ts';
+import type { ContactChoiceRecord, ErasureCounts, PersonalDataExport } from '#common/privacy/privacy.ts';
 import type { RemindersConsentRecord } from '#common/reminders/consent.ts';
 import type { Database } from '../db/client.ts';
 import { bookings, enquiries, outbox, privacyErasures, reminderUnsubscribes } from '../db/schema.ts';
@@ -10,6 +10,7 @@ import { eraseInvoicesOf, invoicesOf, jobsOfBookings } from '../jobs/privacy.ts'
 import { remindersOf } from '../reminders/privacy.ts';
 import { forgetUnbookedVehicles, motExpiriesOf } from '../vehicles/mot-expiry.ts';
 import { forgetVehicles } from '../activity/service.ts';
+import { eraseTextsOf, mobilesOf, optOutsOf, textsOf } from '../messages/privacy.ts';
 
 const sameEmail = (column: typeof enquiries.email | typeof bookings.email, email: string) =>
   sql`lower(${column}) = lower(${email})`;
@@ -21,10 +22,13 @@ export async function exportSubject(db: Database, email: string, now: Date): Pro
   const registrations = [
     ...new Set([...subjectBookings, ...subjectReminders].map((each) => each.registration)),
   ];
+  const subjectEnquiries = await listEnquiriesOf(db, sameEmail(enquiries.email, email));
+  const whose = { bookingIds, enquiryIds: subjectEnquiries.map((enquiry) => enquiry.id) };
+  const phones = mobilesOf([...subjectBookings, ...subjectEnquiries].map((each) => each.phone));
   return {
     email,
     exportedAt: now.toISOString(),
-    enquiries: await listEnquiriesOf(db, sameEmail(enquiries.email, email)),
+    enquiries: subjectEnquiries,
     bookings: subjectBookings,
     jobs: await jobsOfBookings(db, bookingIds),
     invoices: await invoicesOf(db, email, bookingIds),
@@ -38,7 +42,29 @@ export async function exportSubject(db: Database, email: string, now: Date): Pro
           .from(reminderUnsubscribes)
           .where(eq(reminderUnsubscribes.email, email.toLowerCase()))
       )[0]?.at.toISOString() ?? null,
+    contactChoices: await contactChoicesOf(db, email),
+    texts: await textsOf(db, whose),
+    textOptOuts: await optOutsOf(db, phones),
   };
+}
+
+/** The person's answers to how they want to hear from the business, oldest first. */
+async function contactChoicesOf(db: Database, email: string): Promise<ContactChoiceRecord[]> {
+  const answers = (source: 'enquiry' | 'booking', table: typeof enquiries | typeof bookings) =>
+    db
+      .select({ reference: table.reference, contactBy: table.contactBy, answeredAt: table.contactByAt })
+      .from(table)
+      .where(and(sameEmail(table.email, email), isNotNull(table.contactByAt)))
+      .then((rows) => rows.map((row) => ({ source, ...row })));
+  const all = [...(await answers('enquiry', enquiries)), ...(await answers('booking', bookings))];
+  return all
+    .sort((a, b) => a.answeredAt!.getTime() - b.answeredAt!.getTime())
+    .map(({ source, reference, contactBy, answeredAt }) => ({
+      source,
+      reference,
+      contactBy: contactBy as ContactChoiceRecord['contactBy'],
+      answeredAt: answeredAt!.toISOString(),
+    }));
 }
 
 /** The person's answers to the reminders question, on their enquiries and bookings, oldest first. */
@@ -88,9 +114,20 @@ export async function eraseSubject(
       )
       .returning({ id: outbox.id });
     const erasedBookings = await tx
-      .select({ id: bookings.id, registration: bookings.registration })
+      .select({ id: bookings.id, registration: bookings.registration, phone: bookings.phone })
       .from(bookings)
       .where(sameEmail(bookings.email, email));
+    const erasedEnquiries = await tx
+      .select({ id: enquiries.id, phone: enquiries.phone })
+      .from(enquiries)
+      .where(sameEmail(enquiries.email, email));
+    // Their texts to send and their numbers' opt-outs; the texts sent and received go with the
+    // bookings and enquiries.
+    const texts = await eraseTextsOf(
+      tx,
+      { bookingIds: erasedBookings.map((row) => row.id), enquiryIds: erasedEnquiries.map((row) => row.id) },
+      mobilesOf([...erasedBookings, ...erasedEnquiries].map((row) => row.phone)),
+    );
     const bookingIds = erasedBookings.map((row) => row.id);
     const invoices = await eraseInvoicesOf(tx, email, bookingIds, now);
     const erased = await tx
@@ -104,7 +141,7 @@ export async function eraseSubject(
     const registrations = [...new Set(erasedBookings.map((row) => row.registration))];
     await forgetUnbookedVehicles(tx, registrations);
     await forgetVehicles(tx, registrations);
-    const counts = { enquiries: erased.length, notifications: notifications.length, ...invoices };
+    const counts = { enquiries: erased.length, notifications: notifications.length + texts, ...invoices };
     await tx.insert(privacyErasures).values({
       actorId: actor.id,
       actorName: actor.username,

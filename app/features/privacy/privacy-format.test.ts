@@ -23,6 +23,9 @@ describe('the Privacy tab’s sentences', () => {
         vehicles: [],
         remindersConsents: [],
         remindersUnsubscribedAt: null,
+        contactChoices: [],
+        texts: [],
+        textOptOuts: [],
         enquiries: [
           enquiry({ id: 2, notes: [note, note], events: [change] }),
           enquiry({ id: 1, notes: [note], events: [change, change, change] }),

@@ -26,6 +26,9 @@ function personalData(overrides: Partial<PersonalDataExport> = {}): PersonalData
     vehicles: [],
     remindersConsents: [],
     remindersUnsubscribedAt: null,
+    contactChoices: [],
+    texts: [],
+    textOptOuts: [],
     ...overrides,
   };
 }

@@ -72,6 +72,16 @@ export const defaultTextWordings: Record<TextKind, string> = {
     '{business}: when we last saw {registration}, its tyres were getting low. Book a check: {link} Reply STOP for no more reminders.',
 };
 
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+
+/** A day as texts write it, short: "Wed 25 Nov" (a calendar date, YYYY-MM-DD). */
+export const textDay = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`)).replace(',', '');
+
 /** The longest each fact may plausibly be, for checking a wording stays within two parts. */
 const longestFacts: Record<TextPlaceholder, string> = {
   business: 'x'.repeat(40),

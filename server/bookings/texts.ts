@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { wantsEmails, wantsTexts, ukMobile, type ContactBy } from '#common/messages/contact.ts';
-import { writeText, type TextKind, type TextPlaceholder } from '#common/messages/texts.ts';
+import { textDay, writeText, type TextKind, type TextPlaceholder } from '#common/messages/texts.ts';
 import type { Booking } from '#common/bookings/booking.ts';
-import { dayText } from '#common/bookings/words.ts';
 import type { BusinessSettings } from '#common/settings/domains.ts';
 import type { Database } from '../db/client.ts';
 import { installationKey } from '../db/installation-key.ts';
@@ -60,7 +59,7 @@ export function bookingFacts(
   return {
     business: businessName,
     reference: booking.reference,
-    date: dayText(booking.date),
+    date: textDay(booking.date),
     window: `${booking.start}-${booking.end}`,
     service: booking.serviceTitle,
   };

@@ -37,13 +37,13 @@ export async function receiveReply(
       .select({ id: bookings.id, enquiryId: bookings.enquiryId, createdAt: bookings.createdAt })
       .from(bookings)
       .where(sql`${lastTenDigits(bookings.phone)} = ${digits}`)
-      .orderBy(desc(bookings.createdAt))
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
       .limit(1),
     db
       .select({ id: enquiries.id, createdAt: enquiries.createdAt })
       .from(enquiries)
       .where(sql`${lastTenDigits(enquiries.phone)} = ${digits}`)
-      .orderBy(desc(enquiries.createdAt))
+      .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
       .limit(1),
   ]);
   // A booking made from an enquiry is the later of the two, and names its enquiry.

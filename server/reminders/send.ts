@@ -7,8 +7,7 @@ import { bookings, outbox, reminders, reminderUnsubscribes, vehicles } from '../
 import { queueText } from '../messages/outbox-texts.ts';
 import { ukMobile, wantsEmails, wantsTexts, type ContactBy } from '#common/messages/contact.ts';
 import type { MessageSettings } from '#common/messages/settings.ts';
-import { writeText } from '#common/messages/texts.ts';
-import { dayText } from '#common/bookings/words.ts';
+import { textDay, writeText } from '#common/messages/texts.ts';
 import { formatRegistration } from '#common/vehicles/registration.ts';
 import { cancelScheduledReminders } from './cancel.ts';
 import { unsubscribeToken } from './unsubscribe.ts';
@@ -149,7 +148,7 @@ async function textReminders(tx: Database, due: DueReminder[], texts: ReminderTe
       body: writeText(texts.wording[kind.text], {
         business: texts.businessName,
         registration: formatRegistration(reminder.registration),
-        ...(motExpiry && { date: dayText(motExpiry) }),
+        ...(motExpiry && { date: textDay(motExpiry) }),
       }),
       link: `${texts.publicUrl}/book?service=${kind.service}`,
       bookingId: reminder.bookingId,

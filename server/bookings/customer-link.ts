@@ -79,10 +79,7 @@ async function tokenCondition(db: Database, token: string): Promise<SQL | null> 
   if (!plausibleToken(token)) return null;
   const id = token.length === 43 ? null : textTokenBooking(token);
   if (id === null) return eq(bookings.manageTokenHash, hashManageToken(token));
-  const [row] = await db
-    .select({ hash: bookings.manageTokenHash })
-    .from(bookings)
-    .where(eq(bookings.id, id));
+  const [row] = await db.select({ hash: bookings.manageTokenHash }).from(bookings).where(eq(bookings.id, id));
   if (!row?.hash || !(await textTokenOpens(db, token, id, row.hash))) return null;
   // The hash as checked: a booking moved meanwhile (a new token) is not opened.
   return and(eq(bookings.id, id), eq(bookings.manageTokenHash, row.hash))!;

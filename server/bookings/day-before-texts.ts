@@ -6,7 +6,7 @@ import { addDays } from '#common/time/week.ts';
 import type { Database } from '../db/client.ts';
 import { bookings } from '../db/schema.ts';
 import type { TaskDefinition } from '../tasks/types.ts';
-import { bookingTextColumns, queueBookingText, textManageToken, textPhone } from './texts.ts';
+import { bookingTextColumns, queueBookingText, textLinkKey, textManageToken, textPhone } from './texts.ts';
 
 type DayBeforeDependencies = {
   db: Database;
@@ -36,9 +36,10 @@ export function dayBeforeTextsTask(deps: DayBeforeDependencies): TaskDefinition 
       if (time < settings.messages.dayBeforeTime || time >= sendingHours.until) return undefined;
       const tomorrow = addDays(londonDate(now), 1);
       const businessName = await deps.businessName();
+      const linkKey = await textLinkKey(deps.db);
       let texted = 0;
       for (;;) {
-        const count = await textBatch(deps, { tomorrow, now, settings, businessName });
+        const count = await textBatch(deps, { tomorrow, now, settings, businessName, linkKey });
         texted += count.texted;
         if (count.read < batchSize) break;
       }
@@ -54,7 +55,8 @@ async function textBatch(
     now,
     settings,
     businessName,
-  }: { tomorrow: string; now: Date; settings: BusinessSettings; businessName: string },
+    linkKey,
+  }: { tomorrow: string; now: Date; settings: BusinessSettings; businessName: string; linkKey: Buffer },
 ) {
   return db.transaction(async (tx) => {
     const due = await tx
@@ -82,7 +84,7 @@ async function textBatch(
           settings,
           businessName,
           publicUrl,
-          token: await textManageToken(db, booking.id, booking.manageTokenHash),
+          token: textManageToken(linkKey, booking.id, booking.manageTokenHash),
         });
         texted += 1;
       }

@@ -186,7 +186,11 @@ export async function submitBooking(
     tokenHash: hashManageToken(token),
     token,
     holders,
-    contact: confirmationContact(deps, checked, { business, businessName: content.business.companyName, token }),
+    contact: confirmationContact(deps, checked, {
+      business,
+      businessName: content.business.companyName,
+      token,
+    }),
   });
   if (row.free !== null) noteFreePlaces(db, checked.placesKey, slot.date, slot.start, row.free);
   return answerOf(deps, row, hit, { checked, content, settings, token });

@@ -23,18 +23,18 @@ export const shortManageUrl = (publicUrl: string, token: string) => `${publicUrl
  * the id and the booking's token hash. It opens what the booking's token opens, and stops with
  * it when the booking moves (a new token). Told apart from a booking's own token by its length.
  */
-export async function textManageToken(db: Database, bookingId: number, tokenHash: string): Promise<string> {
-  return (await textTokenSignature(db, bookingId, tokenHash)) + bookingId.toString(36);
+export function textManageToken(key: Buffer, bookingId: number, tokenHash: string): string {
+  return textTokenSignature(key, bookingId, tokenHash) + bookingId.toString(36);
 }
 
-async function textTokenSignature(db: Database, bookingId: number, tokenHash: string): Promise<string> {
-  const key = await installationKey(db, 'text-manage-links');
-  return crypto
-    .createHmac('sha256', key)
-    .update(`${bookingId}:${tokenHash}`)
-    .digest('base64url')
-    .slice(0, 16);
-}
+const textTokenSignature = (key: Buffer, bookingId: number, tokenHash: string) =>
+  crypto.createHmac('sha256', key).update(`${bookingId}:${tokenHash}`).digest('base64url').slice(0, 16);
+
+/**
+ * The key of texts' manage tokens. Read before a transaction that writes texts: the embedded
+ * database has one connection, which a read outside the transaction would wait for.
+ */
+export const textLinkKey = (db: Database) => installationKey(db, 'text-manage-links');
 
 const textTokenPattern = /^([A-Za-z0-9_-]{16})([0-9a-z]{1,8})$/;
 
@@ -46,7 +46,7 @@ export function textTokenBooking(token: string): number | null {
 
 /** Whether a text's manage token opens the booking with this id and token hash. */
 export async function textTokenOpens(db: Database, token: string, bookingId: number, tokenHash: string) {
-  const expected = Buffer.from(await textTokenSignature(db, bookingId, tokenHash));
+  const expected = Buffer.from(textTokenSignature(await textLinkKey(db), bookingId, tokenHash));
   const given = Buffer.from(token.slice(0, 16));
   return expected.length === given.length && crypto.timingSafeEqual(expected, given);
 }
@@ -88,8 +88,8 @@ export const bookingTextColumns = {
 };
 
 export type TextsContext = {
-  /** Whether texts are set up. */
-  texts: boolean | undefined;
+  /** The key of texts' manage tokens (`textLinkKey`) while texts are set up; null: no texts. */
+  linkKey: Buffer | null;
   settings: Pick<BusinessSettings, 'messages'>;
   businessName: string;
   publicUrl: string;
@@ -102,7 +102,6 @@ export type TextsContext = {
  */
 export async function textBooking(
   tx: Database,
-  db: Database,
   {
     kind,
     bookingId,
@@ -123,19 +122,24 @@ export async function textBooking(
 ): Promise<{ texted: boolean; emails: boolean }> {
   const [booking] = await tx.select(bookingTextColumns).from(bookings).where(eq(bookings.id, bookingId));
   if (!booking) return { texted: false, emails: true };
-  const phone = textPhone(context.texts, staffAsked ? { ...booking, contactBy: 'text' } : booking);
-  if (phone === null) return { texted: false, emails: true };
+  const { linkKey, ...written } = context;
+  const phone = textPhone(linkKey !== null, staffAsked ? { ...booking, contactBy: 'text' } : booking);
+  if (phone === null || linkKey === null) return { texted: false, emails: true };
   await queueBookingText(tx, {
     kind,
     booking,
     phone,
-    ...context,
-    token: await textManageToken(db, booking.id, booking.manageTokenHash),
+    ...written,
+    token: textManageToken(linkKey, booking.id, booking.manageTokenHash),
     linkPath,
     ...(facts && { facts }),
   });
   return { texted: true, emails: wantsEmails(booking.contactBy, booking.phone) };
 }
+
+/** The key of texts' manage tokens while texts are set up (read before the transaction), else null. */
+export const textLinkKeyIf = async (texts: boolean | undefined, db: Database) =>
+  texts ? await textLinkKey(db) : null;
 
 /** Queues a booking's text of `kind`, its link the short manage link of `token`. */
 export async function queueBookingText(

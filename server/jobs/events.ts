@@ -18,7 +18,7 @@ import { bookings, enquiryNotes, jobEvents, jobs, outbox, users } from '../db/sc
 import { firstNameOf } from '#common/accounts/staff-names.ts';
 import { idempotencyConflictMessage, requestHash, sameRequest } from '../http/idempotency.ts';
 import { completeBooking, lockBooking } from '../bookings/records.ts';
-import { textBooking } from '../bookings/texts.ts';
+import { textBooking, textLinkKeyIf } from '../bookings/texts.ts';
 import type { JobActor, JobsDependencies } from './dependencies.ts';
 import { recordCompletedJob } from '../reminders/schedule.ts';
 import { issueInvoice, sellerOf } from './invoices.ts';
@@ -62,6 +62,7 @@ export async function recordJobEvent(
   actor: JobActor,
 ): Promise<JobEventResult> {
   const [content, settings] = await Promise.all([deps.content(), deps.settings()]);
+  const linkKey = event.type === 'on-the-way' ? await textLinkKeyIf(deps.texts, deps.db) : null;
   const now = deps.clock();
   const hash = requestHash(event);
   let queued = false;
@@ -100,11 +101,11 @@ export async function recordJobEvent(
         await setJob({ status: 'on-the-way', eta, onTheWayAt: now });
         // The customer hears once; a later time given again only changes what the office sees.
         if (before.status === 'scheduled') {
-          const text = await textBooking(tx, deps.db, {
+          const text = await textBooking(tx, {
             kind: 'on-my-way',
             bookingId: id,
             context: {
-              texts: deps.texts,
+              linkKey,
               settings,
               businessName: content.business.companyName,
               publicUrl: deps.publicUrl,

@@ -7,7 +7,7 @@ import { signedInStaff } from '#tests/support/factories.ts';
 import { useTextsApp } from '#tests/support/texts-app.ts';
 import { standInFrom } from '#tests/support/twilio-stand-in.ts';
 import { bookings, outbox, textOptOuts } from '../db/schema.ts';
-import { textManageToken } from '../bookings/texts.ts';
+import { textLinkKey, textManageToken } from '../bookings/texts.ts';
 
 // Tuesday 24 November 2026, 10:00 London; tomorrow's 08:00 mobile window is open.
 const texts = useTextsApp();
@@ -281,7 +281,7 @@ describe('a text’s own manage link', () => {
       .select({ id: bookings.id, hash: bookings.manageTokenHash })
       .from(bookings)
       .where(eq(bookings.reference, booking.reference));
-    const token = await textManageToken(db(), row!.id, row!.hash);
+    const token = textManageToken(await textLinkKey(db()), row!.id, row!.hash);
     expect(token.length).toBeLessThan(26);
     const managed = await request(fixture.app).get(`/api/bookings/manage/${token}`).expect(200);
     expect((managed.body as ManagedBooking).reference).toBe(booking.reference);

@@ -46,12 +46,16 @@ export async function claimDueNotifications(
         )
         returning id, attempts, kind, payload`,
   );
-  return rows.map((row) => ({
-    id: Number(row.id),
-    attempts: row.attempts,
-    kind: row.kind,
-    payload: storedPayload(row.payload),
-  }));
+  // In the order they were queued (an update returns its rows in no particular order): a text
+  // saying the fitter is on the way never goes before the booking's confirmation.
+  return rows
+    .map((row) => ({
+      id: Number(row.id),
+      attempts: row.attempts,
+      kind: row.kind,
+      payload: storedPayload(row.payload),
+    }))
+    .sort((a, b) => a.id - b.id);
 }
 
 export async function markNotificationsSent(db: Database, ids: number[]): Promise<void> {

@@ -6,7 +6,7 @@ import { nothingDueMessage } from '#common/payments/payments.ts';
 import { smallestCardPaymentPence } from '#common/payments/settings.ts';
 import { formatPence } from '#common/util/money.ts';
 import { findBooking } from '../bookings/records.ts';
-import { textBooking } from '../bookings/texts.ts';
+import { textBooking, textLinkKeyIf } from '../bookings/texts.ts';
 import { checkoutSessions, outbox } from '../db/schema.ts';
 import type { JobActor } from '../jobs/dependencies.ts';
 import { findJobRow, jobOf } from '../jobs/list.ts';
@@ -78,13 +78,17 @@ export async function paymentLink(
  * manage link's /pay, which opens the open page. False when their number takes no texts.
  */
 async function textLink(deps: PaymentsDependencies, id: number, due: number): Promise<boolean> {
-  const [content, settings] = await Promise.all([deps.content(), deps.settings()]);
+  const [content, settings, linkKey] = await Promise.all([
+    deps.content(),
+    deps.settings(),
+    textLinkKeyIf(deps.texts, deps.db),
+  ]);
   const { texted } = await deps.db.transaction((tx) =>
-    textBooking(tx, deps.db, {
+    textBooking(tx, {
       kind: 'payment-link',
       bookingId: id,
       context: {
-        texts: deps.texts,
+        linkKey,
         settings,
         businessName: content.business.companyName,
         publicUrl: deps.publicUrl,

@@ -15,14 +15,17 @@ import { startTwilioStandIn, type TwilioStandIn } from './twilio-stand-in.ts';
  * Twilio stand-in (tests/support/twilio-stand-in.ts), listening on a port for the stand-in's
  * replies and delivery statuses; the `texts` task run when a test says.
  */
-export function useTextsApp() {
+export function useTextsApp<App extends ReturnType<typeof useBookingsApp>>(
+  /** The app under test (the jobs' app, say): the bookings' by default. */
+  useApp: (options: { env: () => Record<string, string> }) => App = useBookingsApp as never,
+) {
   let standIn: TwilioStandIn | undefined;
   const env: Record<string, string> = {};
   beforeAll(async () => {
     standIn = await startTwilioStandIn();
     Object.assign(env, standIn.env());
   });
-  const app = useBookingsApp({ env: () => env });
+  const app = useApp({ env: () => env });
   let server: http.Server | undefined;
   beforeAll(async () => {
     server = http.createServer(app.fixture.app);

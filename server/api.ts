@@ -31,6 +31,9 @@ import { siteSettingsWith } from '#common/site-content/site-settings.ts';
 import { backgroundTasksRouter } from './tasks/routes.ts';
 import { settingsRouter } from './settings/routes.ts';
 
+/** Vehicle look-ups from one client per window of the enquiries' limit: a few customers' typing. */
+const vehicleLookupsPerWindow = 30;
+
 /** JSON bodies of the API are small; uploads (multipart) have their own limit. */
 const jsonBodyLimit = '100kb';
 
@@ -52,6 +55,7 @@ export function apiRouter({
   tasks,
   booking,
   payments,
+  vehicles,
   auth,
   requireUser,
   requireAnyUser,
@@ -127,6 +131,8 @@ export function apiRouter({
         onBookingChanged: () => forgetCatalogue(database.db),
         invoiceLogo,
         reportDelayMs: config.jobReportDelayMs,
+        // A completed job's vehicle has its MOT history read afresh: the test may be the one just done.
+        vehicles: { named: (registration) => vehicles.mot.inBackground(registration, { fresh: true }) },
       },
       { requireUser, requireAnyUser, ...(staffMemories && { reads: staffMemories.jobs }) },
     ),
@@ -139,7 +145,18 @@ export function apiRouter({
   };
   api.use(
     vehiclesRouter(
-      { db: database.db, setMotExpiry: motExpiryChange(reminders) },
+      {
+        db: database.db,
+        clock,
+        data: vehicles,
+        // Counted apart from bookings and enquiries: a form asks once per registration typed.
+        lookupLimit: {
+          scope: 'vehicle-lookup',
+          max: vehicleLookupsPerWindow,
+          windowMs: config.enquiryRateLimit.windowMs,
+        },
+        setMotExpiry: motExpiryChange(reminders),
+      },
       { requireUser, ...(staffMemories && { reads: staffMemories.vehicles }) },
     ),
   );

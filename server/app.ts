@@ -33,6 +33,9 @@ import { createSettingsStore, type SettingsStore } from './settings/store.ts';
 import { bookingPayments } from './payments/booking-payments.ts';
 import { paymentsDependencies } from './payments/setup.ts';
 import type { AppParts, StaffMemories } from './app-parts.ts';
+import { motHistoryApplied } from './reminders/mot-history.ts';
+import { recordServiceFailure, recordServiceSuccess, serviceChecksOf } from './settings/service-checks.ts';
+import { vehicleData, type VehicleData } from './vehicles/setup.ts';
 
 export type AppDependencies = {
   config: Config;
@@ -70,6 +73,8 @@ export type AppDependencies = {
   staffMemories?: StaffMemories;
   /** The background tasks (tasks/runner.ts); without them, a runner of those the routes ask for. */
   tasks?: TaskRunner;
+  /** Vehicle data from the DVLA and the DVSA (vehicles/setup.ts); made here from the config when not given. */
+  vehicles?: VehicleData;
 };
 
 export function createApp({
@@ -86,6 +91,23 @@ export function createApp({
   settings = createSettingsStore(database.db, siteContent),
   staffMemories,
   tasks = createTaskRunner({ database, logger, clock, tasks: [tyreImportTask(database.db)] }),
+  vehicles = vehicleData({
+    config,
+    db: database.db,
+    logger,
+    clock,
+    settings: () => settings.inForce(),
+    apply: motHistoryApplied({
+      db: database.db,
+      clock,
+      reminderSettings: async () => (await settings.inForce()).reminders,
+    }),
+    notes: {
+      success: (service) => recordServiceSuccess(database.db, service),
+      failure: (service, reason) => recordServiceFailure(database.db, service, reason),
+      of: (services) => serviceChecksOf(database.db, services),
+    },
+  }),
 }: AppDependencies) {
   const app = express();
   app.disable('x-powered-by');
@@ -103,6 +125,8 @@ export function createApp({
     publicUrl: config.publicUrl,
     tyres: bookingTyres,
     onQueued: () => notifications?.wake(),
+    // A booked vehicle's MOT history is read once the booking is stored.
+    vehicles: { named: (registration) => vehicles.mot.inBackground(registration) },
   };
   const payments = paymentsDependencies({
     config,
@@ -187,7 +211,8 @@ export function createApp({
 
   const parts: AppParts = {
     ...{ config, database, logger, clock, ssr, notifications, pageCache, siteContent, settings },
-    ...{ staffMemories, tasks, booking, payments, auth, requireUser, requireAnyUser, enquirySubmission, analytics },
+    ...{ staffMemories, tasks, booking, payments, vehicles, auth, requireUser, requireAnyUser },
+    ...{ enquirySubmission, analytics },
     contact,
   };
   app.use('/api', apiRouter(parts));

@@ -22,6 +22,12 @@ import {
   paymentSettingsSchema,
   type PaymentSettings,
 } from '#common/payments/settings.ts';
+import {
+  defaultVehicleSettings,
+  vehicleSettingsChanges,
+  vehicleSettingsSchema,
+  type VehicleSettings,
+} from '#common/vehicles/settings.ts';
 import type { BranchContent } from '#common/site-content/site-content.ts';
 import { tyrePricingChanges } from '#common/tyres/pricing-changes.ts';
 import {
@@ -117,6 +123,15 @@ export const settingsDomains = {
     changedBy: ['owner'],
     // The booking page says what the deposit is.
     pages: ['/book'],
+  }),
+  vehicles: domain<VehicleSettings>({
+    title: 'Vehicles',
+    schema: vehicleSettingsSchema,
+    defaults: () => defaultVehicleSettings,
+    changes: vehicleSettingsChanges,
+    changedBy: ['owner', 'staff'],
+    // The forms ask GET /api/vehicles/lookup, which reads them at each request.
+    pages: [],
   }),
 };
 

@@ -100,4 +100,19 @@ export type BookingDependencies = {
   onQueued?: () => void;
   /** Card payments online, while Stripe is set up. */
   payments?: BookingPayments;
+  /** Vehicle data from outside, given by the app. */
+  vehicles?: NamedVehicles;
+};
+
+/**
+ * The vehicles' domain as bookings and jobs tell it of a vehicle, given by the app
+ * (server/vehicles/mot-check.ts): the vehicles' MOT history is applied through the reminders,
+ * which read bookings, so bookings reach it only through what they are given.
+ */
+export type NamedVehicles = {
+  /**
+   * A booking stored or a job completed names this registration (as stored): its MOT history is
+   * read in the background, once the caller's transaction is committed; never fails nor waits.
+   */
+  named(registration: string): void;
 };

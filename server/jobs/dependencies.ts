@@ -1,5 +1,6 @@
 import type { BusinessSettings } from '#common/settings/domains.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
+import type { NamedVehicles } from '../bookings/dependencies.ts';
 import type { Database } from '../db/client.ts';
 import type { InvoiceLogo } from './invoice-pdf.ts';
 
@@ -26,6 +27,8 @@ export type JobsDependencies = {
    * after shows on its invoice as paid.
    */
   reportDelayMs: number;
+  /** Told of a completed job's vehicle, once its completion is committed (its MOT history is read). */
+  vehicles?: NamedVehicles;
 };
 
 /** Who acts: a fitter on their own jobs, the office on any. */

@@ -74,6 +74,7 @@ function everySetting(content: SiteContent): { [Domain in SettingsDomain]: Setti
       refundableHours: 713,
       holdMinutes: 1399,
     },
+    vehicles: { fillFromRegistration: true, motFromHistory: false, tyreAdvisoryReminders: false },
     invoicing: {
       address: ['MARKER-INVOICE-STREET', 'Markerton MK1 1AA'],
       vatNumber: 'GB 987 6543 21',

@@ -5,6 +5,7 @@ import { defaultReminderSettings } from '#common/reminders/settings.ts';
 import type { DomainSettings, SettingsDomain, SettingsOf } from '#common/settings/domains.ts';
 import type { PublishedSiteContent } from '#common/site-content/site-content.ts';
 import { defaultTyrePricing } from '#common/tyres/pricing-settings.ts';
+import { defaultVehicleSettings } from '#common/vehicles/settings.ts';
 import { makePublished } from './site-content.ts';
 
 /** The settings in force before anyone changes them, as the API gives them for the content's branches. */
@@ -18,6 +19,7 @@ export function defaultSettings(published: PublishedSiteContent = makePublished(
     invoicing: defaultInvoicingSettings(branches),
     reminders: defaultReminderSettings,
     payments: defaultPaymentSettings,
+    vehicles: defaultVehicleSettings,
   };
 }
 

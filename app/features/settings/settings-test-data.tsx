@@ -20,7 +20,13 @@ import { SettingsTab } from './settings-tab.tsx';
 export type User = ReturnType<typeof userEvent.setup>;
 
 /** The sections of the tab, by their headings. */
-export type SectionName = 'Booking' | 'Tyre prices' | 'Invoicing' | 'Reminders & reviews' | 'Payments';
+export type SectionName =
+  | 'Booking'
+  | 'Tyre prices'
+  | 'Invoicing'
+  | 'Reminders & reviews'
+  | 'Payments'
+  | 'Vehicles';
 
 const formNames: Record<SettingsDomain, string> = {
   booking: 'Booking settings',
@@ -28,6 +34,7 @@ const formNames: Record<SettingsDomain, string> = {
   invoicing: 'Invoicing settings',
   reminders: 'Reminder settings',
   payments: 'Payment settings',
+  vehicles: 'Vehicle settings',
 };
 
 /** When the settings tests' saves are made, and by whom. */

@@ -33,6 +33,10 @@ function makeVehicleHistory(overrides: Partial<VehicleHistory> = {}): VehicleHis
     registration: 'AB12CDE',
     vehicle: 'Ford Focus 2019',
     motExpiry: null,
+    motExpirySource: null,
+    motTest: null,
+    motCheckedAt: null,
+    registered: null,
     jobs: [makeVisit()],
     ...overrides,
   };

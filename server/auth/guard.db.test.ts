@@ -35,6 +35,8 @@ const publicRoutes = new Set([
   // The tyre catalogue as customers see it.
   'GET /api/tyres/sizes',
   'GET /api/tyres',
+  // The vehicle from its registration, for the booking page and the enquiry form (DVLA).
+  'GET /api/vehicles/lookup',
   'POST /api/analytics',
   'GET /api/images',
   'GET /api/images/:name',

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, notExists } from 'drizzle-orm';
-import type { MotTest } from '#common/vehicles/vehicle-data.ts';
+import type { StoredVehicle } from '#common/privacy/privacy.ts';
+import type { MotTest, RegisteredVehicle } from '#common/vehicles/vehicle-data.ts';
 import type { Database } from '../db/client.ts';
-import { bookings, vehicles } from '../db/schema.ts';
+import { bookings, vehicleLookups, vehicles } from '../db/schema.ts';
 
 /**
  * Where a vehicle's MOT expiry came from: an MOT done here (a year on), staff (by hand), or the
@@ -70,25 +71,64 @@ export async function motExpiryOf(db: Database, registration: string): Promise<s
   return vehicle?.motExpiry ?? null;
 }
 
-/** The MOT expiry stored for each of these vehicles that has one (a person's data export). */
-export async function motExpiriesOf(
-  db: Database,
-  registrations: string[],
-): Promise<{ registration: string; motExpiry: string | null }[]> {
+/**
+ * What is stored of each of these vehicles (a person's data export): its MOT expiry and where it
+ * came from, its latest MOT test as the DVSA gave it, and the DVLA's record kept of it.
+ */
+export async function motExpiriesOf(db: Database, registrations: string[]): Promise<StoredVehicle[]> {
   if (registrations.length === 0) return [];
-  return db
-    .select({ registration: vehicles.registration, motExpiry: vehicles.motExpiry })
-    .from(vehicles)
-    .where(inArray(vehicles.registration, registrations))
-    .orderBy(asc(vehicles.registration));
+  const [known, lookedUp] = await Promise.all([
+    db
+      .select({
+        registration: vehicles.registration,
+        motExpiry: vehicles.motExpiry,
+        motExpirySource: vehicles.motExpirySource,
+        motTest: vehicles.motTest,
+        motCheckedAt: vehicles.motCheckedAt,
+      })
+      .from(vehicles)
+      .where(inArray(vehicles.registration, registrations)),
+    db
+      .select({ registration: vehicleLookups.registration, answer: vehicleLookups.answer })
+      .from(vehicleLookups)
+      .where(inArray(vehicleLookups.registration, registrations)),
+  ]);
+  return [...new Set([...known, ...lookedUp].map((row) => row.registration))].sort().map((registration) => {
+    const vehicle = known.find((row) => row.registration === registration);
+    return {
+      registration,
+      motExpiry: vehicle?.motExpiry ?? null,
+      motExpirySource: (vehicle?.motExpirySource as MotExpirySource | null | undefined) ?? null,
+      motTest: (vehicle?.motTest as MotTest | null | undefined) ?? null,
+      motCheckedAt: vehicle?.motCheckedAt?.toISOString() ?? null,
+      registered:
+        (lookedUp.find((row) => row.registration === registration)?.answer as RegisteredVehicle | null) ??
+        null,
+    };
+  });
 }
 
 /**
- * Forgets what is known of these vehicles that no booking names any more (a customer's erasure,
- * after their bookings went): a registration identifies its keeper.
+ * Forgets what is known of these vehicles that no booking names any more, their MOT test and the
+ * DVLA's answer with them (a customer's erasure, after their bookings went): a registration
+ * identifies its keeper.
  */
 export async function forgetUnbookedVehicles(tx: Database, registrations: readonly string[]) {
   if (registrations.length === 0) return;
+  // The DVLA's answers kept of them too, looked up as the customer typed or staff asked.
+  await tx
+    .delete(vehicleLookups)
+    .where(
+      and(
+        inArray(vehicleLookups.registration, [...registrations]),
+        notExists(
+          tx
+            .select({ id: bookings.id })
+            .from(bookings)
+            .where(eq(bookings.registration, vehicleLookups.registration)),
+        ),
+      ),
+    );
   await tx
     .delete(vehicles)
     .where(

@@ -27,6 +27,7 @@ export function useRegisteredVehicle() {
     clearTimeout(timer.current);
     if (!isRegistration(registration) || ownValue()) return;
     timer.current = setTimeout(() => {
+      if (ownValue()) return;
       fetch(`/api/vehicles/lookup?registration=${encodeURIComponent(registration)}`)
         .then((response) => (response.ok ? (response.json() as Promise<RegisteredVehicle>) : null))
         .then((found) => {

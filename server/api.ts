@@ -143,23 +143,7 @@ export function apiRouter({
     reminderSettings: async () => (await settings.inForce()).reminders,
     wake: () => notifications?.wake(),
   };
-  api.use(
-    vehiclesRouter(
-      {
-        db: database.db,
-        clock,
-        data: vehicles,
-        // Counted apart from bookings and enquiries: a form asks once per registration typed.
-        lookupLimit: {
-          scope: 'vehicle-lookup',
-          max: vehicleLookupsPerWindow,
-          windowMs: config.enquiryRateLimit.windowMs,
-        },
-        setMotExpiry: motExpiryChange(reminders),
-      },
-      { requireUser, ...(staffMemories && { reads: staffMemories.vehicles }) },
-    ),
-  );
+  api.use(vehiclesApi({ config, database, clock, vehicles, staffMemories }, reminders, requireUser));
   api.use('/analytics', adminAnalyticsRouter(analytics, requireUser));
   api.use(privacyRouter(database.db, requireUser, clock));
   api.use(remindersRouter(reminders, requireUser));
@@ -175,6 +159,35 @@ export function apiRouter({
   api.use(apiNotFound);
   api.use(apiErrorHandler);
   return api;
+}
+
+/** Vehicles: the public look-up, and their histories, MOT expiry and data for staff (vehicles/routes.ts). */
+function vehiclesApi(
+  {
+    config,
+    database,
+    clock,
+    vehicles,
+    staffMemories,
+  }: Pick<AppParts, 'config' | 'database' | 'clock' | 'vehicles' | 'staffMemories'>,
+  reminders: Parameters<typeof motExpiryChange>[0],
+  requireUser: express.RequestHandler,
+) {
+  return vehiclesRouter(
+    {
+      db: database.db,
+      clock,
+      data: vehicles,
+      // Counted apart from bookings and enquiries: a form asks once per registration typed.
+      lookupLimit: {
+        scope: 'vehicle-lookup',
+        max: vehicleLookupsPerWindow,
+        windowMs: config.enquiryRateLimit.windowMs,
+      },
+      setMotExpiry: motExpiryChange(reminders),
+    },
+    { requireUser, ...(staffMemories && { reads: staffMemories.vehicles }) },
+  );
 }
 
 /** The outbox's waiting messages, for owners (notifications/routes.ts). */

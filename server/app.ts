@@ -91,23 +91,7 @@ export function createApp({
   settings = createSettingsStore(database.db, siteContent),
   staffMemories,
   tasks = createTaskRunner({ database, logger, clock, tasks: [tyreImportTask(database.db)] }),
-  vehicles = vehicleData({
-    config,
-    db: database.db,
-    logger,
-    clock,
-    settings: () => settings.inForce(),
-    apply: motHistoryApplied({
-      db: database.db,
-      clock,
-      reminderSettings: async () => (await settings.inForce()).reminders,
-    }),
-    notes: {
-      success: (service) => recordServiceSuccess(database.db, service),
-      failure: (service, reason) => recordServiceFailure(database.db, service, reason),
-      of: (services) => serviceChecksOf(database.db, services),
-    },
-  }),
+  vehicles = appVehicleData({ config, database, logger, clock, settings }),
 }: AppDependencies) {
   const app = express();
   app.disable('x-powered-by');
@@ -218,6 +202,37 @@ export function createApp({
   app.use('/api', apiRouter(parts));
   servePages(app, parts);
   return app;
+}
+
+/**
+ * Vehicle data from the DVLA and the DVSA, as the app wires it: the MOT history applied through the
+ * reminders, and how each service answered kept for the Settings tab (settings/service-checks.ts).
+ */
+function appVehicleData({
+  config,
+  database,
+  logger,
+  clock,
+  settings,
+}: Pick<AppDependencies, 'config' | 'database' | 'logger'> & { clock: Clock; settings: SettingsStore }) {
+  const { db } = database;
+  return vehicleData({
+    config,
+    db,
+    logger,
+    clock,
+    settings: () => settings.inForce(),
+    apply: motHistoryApplied({
+      db,
+      clock,
+      reminderSettings: async () => (await settings.inForce()).reminders,
+    }),
+    notes: {
+      success: (service) => recordServiceSuccess(db, service),
+      failure: (service, reason) => recordServiceFailure(db, service, reason),
+      of: (services) => serviceChecksOf(db, services),
+    },
+  });
 }
 
 /** `/healthz` (the process answers) and `/readyz` (and its database does, unless it is draining). */

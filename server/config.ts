@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { blankToUndefined, httpOrigin } from './config-values.ts';
+import { vehicleDataConfig, vehicleDataVariables, type VehicleDataConfig } from './vehicle-data-config.ts';
 import {
   defaultSiteSettings,
   siteSettingsEnv,
@@ -10,9 +12,6 @@ import {
  * Every setting of the server comes from one environment variable, validated here at start-up.
  * docs/configuration.md lists the same variables; keep the two in step.
  */
-
-const blankToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 const wholeNumber = (min: number, max: number) =>
   z
@@ -47,14 +46,6 @@ const postgresUrl = z
     },
     { message: 'must be a URL like postgres://user:password@host:5432/database' },
   );
-
-const httpOrigin = z
-  .string()
-  .trim()
-  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
-    message: 'must be an http:// or https:// URL such as https://www.example.com',
-  })
-  .transform((value) => new URL(value).origin);
 
 const smtpUrl = z
   .string()
@@ -196,24 +187,7 @@ const envSchema = z.object({
       .optional(),
   ),
   TWILIO_API_URL: z.preprocess(blankToUndefined, httpOrigin.optional()),
-  DVLA_API_KEY: z.preprocess(
-    blankToUndefined,
-    z.string().trim().min(8, 'must be the DVLA API key').optional(),
-  ),
-  DVLA_API_URL: z.preprocess(blankToUndefined, httpOrigin.optional()),
-  DVSA_CLIENT_ID: z.preprocess(blankToUndefined, z.string().trim().min(1).optional()),
-  DVSA_CLIENT_SECRET: z.preprocess(blankToUndefined, z.string().trim().min(1).optional()),
-  DVSA_API_KEY: z.preprocess(
-    blankToUndefined,
-    z.string().trim().min(8, 'must be the DVSA API key').optional(),
-  ),
-  DVSA_TOKEN_URL: z.preprocess(
-    blankToUndefined,
-    z
-      .url({ protocol: /^https?$/, error: 'must be the OAuth token URL the DVSA gave (https://…)' })
-      .optional(),
-  ),
-  DVSA_API_URL: z.preprocess(blankToUndefined, httpOrigin.optional()),
+  ...vehicleDataVariables,
   ADMIN_USERNAME: z.preprocess(blankToUndefined, z.string().trim().optional()),
   ADMIN_PASSWORD: z.preprocess(blankToUndefined, z.string().optional()),
 });
@@ -280,11 +254,7 @@ export type Config = {
    * no texts; customers hear by e-mail). `from` is a number or a messaging service SID.
    */
   twilio: { accountSid: string; authToken: string; from: string; apiUrl: string } | null;
-  /** The DVLA's Vehicle Enquiry Service, when its key is set (null: customers type the vehicle). */
-  dvla: { apiKey: string; apiUrl: string } | null;
-  /** The DVSA's MOT history API, when its four credentials are set (null: no MOT history read). */
-  dvsa: { clientId: string; clientSecret: string; apiKey: string; tokenUrl: string; apiUrl: string } | null;
-};
+} & VehicleDataConfig;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -386,26 +356,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiUrl: vars.TWILIO_API_URL ?? 'https://api.twilio.com',
           }
         : null,
-    dvla:
-      vars.DVLA_API_KEY !== undefined
-        ? {
-            apiKey: vars.DVLA_API_KEY,
-            apiUrl: vars.DVLA_API_URL ?? 'https://driver-vehicle-licensing.api.gov.uk',
-          }
-        : null,
-    dvsa:
-      vars.DVSA_CLIENT_ID !== undefined &&
-      vars.DVSA_CLIENT_SECRET !== undefined &&
-      vars.DVSA_API_KEY !== undefined &&
-      vars.DVSA_TOKEN_URL !== undefined
-        ? {
-            clientId: vars.DVSA_CLIENT_ID,
-            clientSecret: vars.DVSA_CLIENT_SECRET,
-            apiKey: vars.DVSA_API_KEY,
-            tokenUrl: vars.DVSA_TOKEN_URL,
-            apiUrl: vars.DVSA_API_URL ?? 'https://history.mot.api.gov.uk',
-          }
-        : null,
+    ...vehicleDataConfig(vars),
   };
 }
 

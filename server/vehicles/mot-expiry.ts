@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notExists } from 'drizzle-orm';
+import { and, eq, inArray, notExists } from 'drizzle-orm';
 import type { StoredVehicle } from '#common/privacy/privacy.ts';
 import type { MotTest, RegisteredVehicle } from '#common/vehicles/vehicle-data.ts';
 import type { Database } from '../db/client.ts';

@@ -109,8 +109,8 @@ export function createApp({
     publicUrl: config.publicUrl,
     tyres: bookingTyres,
     onQueued: () => notifications?.wake(),
-    // A booked vehicle's MOT history is read once the booking is stored.
-    vehicles: { named: (registration) => vehicles.mot.inBackground(registration) },
+    // A booked vehicle's MOT history is read once the booking is stored, afresh once it is completed.
+    vehicles: { named: (registration, options) => vehicles.mot.inBackground(registration, options) },
   };
   const payments = paymentsDependencies({
     config,

@@ -113,6 +113,7 @@ export type NamedVehicles = {
   /**
    * A booking stored or a job completed names this registration (as stored): its MOT history is
    * read in the background, once the caller's transaction is committed; never fails nor waits.
+   * `fresh` (a completed job): read even if it was within the day.
    */
-  named(registration: string): void;
+  named(registration: string, options?: { fresh?: boolean }): void;
 };

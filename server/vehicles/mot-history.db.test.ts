@@ -122,6 +122,14 @@ describe('the MOT history read after a booking', () => {
     await vi.waitFor(async () => expect((await vehicleOf('AB12CDE'))?.motExpiry).toBe('2027-10-01'));
     await as(people.fitter).event(job.id, { type: 'completed', record: makeRecord() }).expect(201);
     await vi.waitFor(() => expect(stand.dvsa.asked()).toEqual(['AB12CDE', 'AB12CDE']));
+    // Completed from the diary too.
+    const other = await bookJob({ registration: 'AB12 CDE', start: '10:00' });
+    await request(fixture.app)
+      .put(`/api/bookings/${other.id}`)
+      .set(fixture.staff.headers)
+      .send({ status: 'completed' })
+      .expect(200);
+    await vi.waitFor(() => expect(stand.dvsa.asked()).toEqual(['AB12CDE', 'AB12CDE', 'AB12CDE']));
   });
 
   it('looks a vehicle up again for staff, skipping what is kept, and shows the DVLA’s record on its history', async () => {

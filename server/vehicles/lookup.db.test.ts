@@ -9,11 +9,14 @@ import {
 import { registrationMessage } from '#common/vehicles/registration.ts';
 import { useVehicleDataApp } from '#tests/support/vehicle-data-app.ts';
 import { serviceChecksOf } from '../settings/service-checks.ts';
-import { createVehicleLookup } from './lookup.ts';
+import { createVehicleLookup, lookupKeptMs, pruneVehicleLookups } from './lookup.ts';
+import { vehicleLookups } from '../db/schema.ts';
+import { makeBooking } from '#tests/support/bookings.ts';
+import { dvlaVehicle } from '#tests/support/vehicle-data-fixtures.ts';
 
 // GET /api/vehicles/lookup against the DVLA's stand-in (tests/support/dvla-stand-in.ts): each of
 // the DVLA's answers, the day its answers are kept, and the limit per client.
-const { fixture, clock, stand, setVehicles } = useVehicleDataApp();
+const { fixture, clock, stand, setVehicles, book } = useVehicleDataApp();
 const lookup = (registration: string, client = '203.0.113.9') =>
   request(fixture.app)
     .get(`/api/vehicles/lookup?registration=${encodeURIComponent(registration)}`)
@@ -48,6 +51,19 @@ describe('looking a vehicle up by its registration', () => {
     clock.now = new Date(clock.now.getTime() + 24 * 60 * 60 * 1000 + 1000);
     await lookup('AA19AAA').expect(200);
     expect(stand.dvla.asked()).toEqual(['AA19AAA', 'ZZ99ZZZ', 'AA19AAA']);
+  });
+
+  it('forgets after a day the answers for vehicles no booking names, and keeps those of booked vehicles', async () => {
+    stand.dvla.vehicles.set('AB12CDE', { ...dvlaVehicle, registrationNumber: 'AB12CDE' });
+    await lookup('AA19AAA').expect(200);
+    await lookup('AB12CDE').expect(200);
+    await book(makeBooking({ registration: 'AB12CDE' })).expect(201);
+    const kept = async () =>
+      (await fixture.database.db.select().from(vehicleLookups)).map((row) => row.registration).sort();
+    await pruneVehicleLookups(fixture.database.db, new Date(clock.now.getTime() + 60_000));
+    expect(await kept()).toEqual(['AA19AAA', 'AB12CDE']);
+    await pruneVehicleLookups(fixture.database.db, new Date(clock.now.getTime() + lookupKeptMs + 60_000));
+    expect(await kept()).toEqual(['AB12CDE']);
   });
 
   it('refuses a registration not written as one without asking the DVLA', async () => {

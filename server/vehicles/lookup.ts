@@ -1,7 +1,7 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lt, notExists } from 'drizzle-orm';
 import type { RegisteredVehicle } from '#common/vehicles/vehicle-data.ts';
 import type { Database } from '../db/client.ts';
-import { vehicleLookups } from '../db/schema.ts';
+import { bookings, vehicleLookups } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import { askDvla, type DvlaAccess } from './dvla.ts';
 import { createPause, type ServiceNotes } from './outside-answer.ts';
@@ -90,4 +90,25 @@ export async function keptLookupOf(db: Database, registration: string): Promise<
     .from(vehicleLookups)
     .where(eq(vehicleLookups.registration, registration));
   return (kept?.answer as RegisteredVehicle | null | undefined) ?? null;
+}
+
+/**
+ * Forgets the DVLA's answers kept longer than a day for registrations no booking names (looked up
+ * as someone typed, never booked): a registration identifies its keeper. Those of booked vehicles
+ * stay for their history, and go with the customer's erasure (mot-expiry.ts).
+ */
+export async function pruneVehicleLookups(db: Database, now: Date) {
+  await db
+    .delete(vehicleLookups)
+    .where(
+      and(
+        lt(vehicleLookups.lookedUpAt, new Date(now.getTime() - lookupKeptMs)),
+        notExists(
+          db
+            .select({ id: bookings.id })
+            .from(bookings)
+            .where(eq(bookings.registration, vehicleLookups.registration)),
+        ),
+      ),
+    );
 }

@@ -259,11 +259,15 @@ describe('DetailsStep', () => {
     expect(vehicle.value).toBe('Ford Focus');
     expect(api.requests()).toHaveLength(1);
 
-    // A look-up that fails fills nothing.
+    // A look-up that fails fills nothing, and what an earlier registration filled goes.
     await user.clear(vehicle);
     await user.clear(registration);
+    await user.type(registration, 'AB12 CDE');
+    await waitFor(() => expect(vehicle.value).toBe('Ford'), { timeout: 2000 });
+    await user.clear(registration);
     await user.type(registration, 'XY99 ZZZ');
-    await waitFor(() => expect(api.requests()).toHaveLength(2), { timeout: 2000 });
-    expect(vehicle.value).toBe('');
+    await waitFor(() => expect(api.requests()).toHaveLength(3), { timeout: 2000 });
+    await waitFor(() => expect(vehicle.value).toBe(''));
+    expect(screen.queryByText(/add the model$/)).toBeNull();
   });
 });

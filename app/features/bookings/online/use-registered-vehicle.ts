@@ -9,8 +9,8 @@ const pauseMs = 600;
  * The vehicle field filled from the registration as it is typed (GET /api/vehicles/lookup, the
  * DVLA's make): once typing pauses on a registration written as one, while the field is empty or
  * holds what the look-up put there. The DVLA gives no model, so a line under the field says what
- * was found and asks for it. Nothing happens when the look-up fails or is off: the customer
- * types the vehicle as ever. Plain fetch, no query library: the booking page's scripts are near
+ * was found and asks for it. Nothing is filled when the look-up fails or is off (what an earlier
+ * registration filled goes): the customer types the vehicle as ever. Plain fetch, no query library: the booking page's scripts are near
  * their budget.
  */
 export function useRegisteredVehicle() {
@@ -31,9 +31,10 @@ export function useRegisteredVehicle() {
       fetch(`/api/vehicles/lookup?registration=${encodeURIComponent(registration)}`)
         .then((response) => (response.ok ? (response.json() as Promise<RegisteredVehicle>) : null))
         .then((found) => {
-          if (!found || ownValue() || !vehicle.current) return;
-          vehicle.current.value = filled.current = found.make;
-          setLine(`${registeredVehicleLine(found)}: add the model`);
+          if (ownValue() || !vehicle.current) return;
+          // Not found (or not answered): what an earlier registration filled in goes.
+          vehicle.current.value = filled.current = found?.make ?? '';
+          setLine(found ? `${registeredVehicleLine(found)}: add the model` : '');
         })
         .catch(() => {});
     }, pauseMs);

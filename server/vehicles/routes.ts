@@ -85,7 +85,7 @@ export const tooManyLookupsMessage = 'Too many look-ups from here just now: plea
 
 /**
  * GET /vehicles/lookup?registration=AB12CDE: the vehicle as the DVLA registered it, for the
- * booking page and the enquiry form to fill in. A registration not written as one is refused
+ * booking page to fill in. A registration not written as one is refused
  * before the DVLA is asked (400); one the DVLA does not know is 404; the DVLA failing, busy or
  * not set up, the filling turned off, or a client past its limit are answered with an error (503,
  * 429) on which the forms simply do not fill.
@@ -153,7 +153,7 @@ function lookUpAgain({ db, data }: VehiclesDependencies) {
   };
 }
 
-/** GET /vehicles/{registration}: the vehicle's history, its jobs newest first, and its MOT expiry. */
+/** GET /vehicles/{registration}: the vehicle's history, its jobs newest first, its MOT expiry and test. */
 function vehicleHistory(reads: VehicleReads) {
   return async (req: Request, res: Response) => {
     sendPreparedJson(req, res, await reads.history(registrationAsked(String(req.params.registration))));

@@ -10,8 +10,8 @@ const pauseMs = 600;
  * DVLA's make): once typing pauses on a registration written as one, while the field is empty or
  * holds what the look-up put there. The DVLA gives no model, so a line under the field says what
  * was found and asks for it. Nothing is filled when the look-up fails or is off (what an earlier
- * registration filled goes): the customer types the vehicle as ever. Plain fetch, no query library: the booking page's scripts are near
- * their budget.
+ * registration filled goes): the customer types the vehicle as ever. Plain fetch, no query
+ * library: the booking page's scripts are near their budget.
  */
 export function useRegisteredVehicle() {
   const vehicle = useRef<HTMLInputElement>(null);

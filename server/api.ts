@@ -32,6 +32,9 @@ import { siteSettingsWith } from '#common/site-content/site-settings.ts';
 import { backgroundTasksRouter } from './tasks/routes.ts';
 import { settingsRouter } from './settings/routes.ts';
 
+/** Vehicle look-ups from one client per window of the enquiries' limit: a few customers' typing. */
+const vehicleLookupsPerWindow = 30;
+
 /** JSON bodies of the API are small; uploads (multipart) have their own limit. */
 const jsonBodyLimit = '100kb';
 
@@ -54,6 +57,7 @@ export function apiRouter({
   booking,
   payments,
   messages,
+  vehicles,
   auth,
   requireUser,
   requireAnyUser,
@@ -132,6 +136,8 @@ export function apiRouter({
         reportDelayMs: config.jobReportDelayMs,
         publicUrl: config.publicUrl,
         texts: booking.texts,
+        // A completed job's vehicle has its MOT history read afresh: the test may be the one just done.
+        vehicles: { named: (registration) => vehicles.mot.inBackground(registration, { fresh: true }) },
       },
       { requireUser, requireAnyUser, ...(staffMemories && { reads: staffMemories.jobs }) },
     ),
@@ -142,12 +148,7 @@ export function apiRouter({
     reminderSettings: async () => (await settings.inForce()).reminders,
     wake: () => notifications?.wake(),
   };
-  api.use(
-    vehiclesRouter(
-      { db: database.db, setMotExpiry: motExpiryChange(reminders) },
-      { requireUser, ...(staffMemories && { reads: staffMemories.vehicles }) },
-    ),
-  );
+  api.use(vehiclesApi({ config, database, clock, vehicles, staffMemories }, reminders, requireUser));
   api.use('/analytics', adminAnalyticsRouter(analytics, requireUser));
   api.use(privacyRouter(database.db, requireUser, clock));
   api.use(remindersRouter(reminders, requireUser));
@@ -164,6 +165,35 @@ export function apiRouter({
   api.use(apiNotFound);
   api.use(apiErrorHandler);
   return api;
+}
+
+/** Vehicles: the public look-up, and their histories, MOT expiry and data for staff (vehicles/routes.ts). */
+function vehiclesApi(
+  {
+    config,
+    database,
+    clock,
+    vehicles,
+    staffMemories,
+  }: Pick<AppParts, 'config' | 'database' | 'clock' | 'vehicles' | 'staffMemories'>,
+  reminders: Parameters<typeof motExpiryChange>[0],
+  requireUser: express.RequestHandler,
+) {
+  return vehiclesRouter(
+    {
+      db: database.db,
+      clock,
+      data: vehicles,
+      // Counted apart from bookings and enquiries: a form asks once per registration typed.
+      lookupLimit: {
+        scope: 'vehicle-lookup',
+        max: vehicleLookupsPerWindow,
+        windowMs: config.enquiryRateLimit.windowMs,
+      },
+      setMotExpiry: motExpiryChange(reminders),
+    },
+    { requireUser, ...(staffMemories && { reads: staffMemories.vehicles }) },
+  );
 }
 
 /** The outbox's waiting messages, for owners (notifications/routes.ts). */

@@ -19,6 +19,7 @@ import type { SiteContentStore } from './site-content/store.ts';
 import type { TaskRunner } from './tasks/runner.ts';
 import { keptSearches } from './tyres/kept-search.ts';
 import { createVehicleReads } from './vehicles/reads.ts';
+import type { VehicleData } from './vehicles/setup.ts';
 
 // What app.ts makes of its dependencies, and hands to the API's routers (api.ts) and the pages
 // (pages/serve-pages.ts): a module of its own, so that neither imports app.ts back.
@@ -56,6 +57,8 @@ export type AppParts = {
   payments: PaymentsDependencies;
   /** Texts (Twilio) and the customers' replies. */
   messages: MessagesDependencies;
+  /** The DVLA's look-up and the DVSA's MOT history. */
+  vehicles: VehicleData;
   auth: AuthDependencies;
   requireUser: RequestHandler;
   requireAnyUser: RequestHandler;

@@ -37,6 +37,9 @@ import { paymentsDependencies } from './payments/setup.ts';
 import { payByTextRouter } from './payments/routes.ts';
 import type { PaymentsDependencies } from './payments/dependencies.ts';
 import type { AppParts, StaffMemories } from './app-parts.ts';
+import { motHistoryApplied } from './reminders/mot-history.ts';
+import { recordServiceFailure, recordServiceSuccess, serviceChecksOf } from './db/service-checks.ts';
+import { vehicleData, type VehicleData } from './vehicles/setup.ts';
 
 export type AppDependencies = {
   config: Config;
@@ -74,6 +77,8 @@ export type AppDependencies = {
   staffMemories?: StaffMemories;
   /** The background tasks (tasks/runner.ts); without them, a runner of those the routes ask for. */
   tasks?: TaskRunner;
+  /** Vehicle data from the DVLA and the DVSA (vehicles/setup.ts); made here from the config when not given. */
+  vehicles?: VehicleData;
 };
 
 export function createApp({
@@ -90,6 +95,7 @@ export function createApp({
   settings = createSettingsStore(database.db, siteContent),
   staffMemories,
   tasks = createTaskRunner({ database, logger, clock, tasks: [tyreImportTask(database.db)] }),
+  vehicles = appVehicleData({ config, database, logger, clock, settings }),
 }: AppDependencies) {
   const app = express();
   app.disable('x-powered-by');
@@ -107,6 +113,8 @@ export function createApp({
     publicUrl: config.publicUrl,
     tyres: bookingTyres,
     onQueued: () => notifications?.wake(),
+    // A booked vehicle's MOT history is read once the booking is stored, afresh once it is completed.
+    vehicles: { named: (registration, options) => vehicles.mot.inBackground(registration, options) },
   };
   const payments = paymentsDependencies({
     config,
@@ -195,7 +203,7 @@ export function createApp({
 
   const parts: AppParts = {
     ...{ config, database, logger, clock, ssr, notifications, pageCache, siteContent, settings },
-    ...{ staffMemories, tasks, booking, payments, messages, auth, requireUser, requireAnyUser },
+    ...{ staffMemories, tasks, booking, payments, messages, vehicles, auth, requireUser, requireAnyUser },
     ...{ enquirySubmission, analytics },
     contact,
   };
@@ -212,6 +220,37 @@ function shortLinks(app: Express, payments: PaymentsDependencies) {
     res.redirect(302, `/bookings/manage/${token}`);
   });
   app.use(payByTextRouter(payments));
+}
+
+/**
+ * Vehicle data from the DVLA and the DVSA, as the app wires it: the MOT history applied through the
+ * reminders, and how each service answered kept for the Settings tab (db/service-checks.ts).
+ */
+function appVehicleData({
+  config,
+  database,
+  logger,
+  clock,
+  settings,
+}: Pick<AppDependencies, 'config' | 'database' | 'logger'> & { clock: Clock; settings: SettingsStore }) {
+  const { db } = database;
+  return vehicleData({
+    config,
+    db,
+    logger,
+    clock,
+    settings: () => settings.inForce(),
+    apply: motHistoryApplied({
+      db,
+      clock,
+      reminderSettings: async () => (await settings.inForce()).reminders,
+    }),
+    notes: {
+      success: (service) => recordServiceSuccess(db, service),
+      failure: (service, reason) => recordServiceFailure(db, service, reason),
+      of: (services) => serviceChecksOf(db, services),
+    },
+  });
 }
 
 /** `/healthz` (the process answers) and `/readyz` (and its database does, unless it is draining). */

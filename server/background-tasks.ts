@@ -26,6 +26,7 @@ import type { SettingsStore } from './settings/store.ts';
 import type { SiteContentStore } from './site-content/store.ts';
 import type { TaskDefinition, TaskFacts } from './tasks/types.ts';
 import { tyreImportTask } from './tyres/import-task.ts';
+import { pruneVehicleLookups } from './vehicles/lookup.ts';
 
 const hourMs = 60 * 60 * 1000;
 
@@ -104,7 +105,8 @@ export function backgroundTasks({
     }),
     tyreImportTask(db),
     {
-      // Rate-limit counters, sign-in failures and sessions are only needed for their window.
+      // Rate-limit counters, sign-in failures and sessions are only needed for their window; the
+      // DVLA's answers for vehicles never booked, for their day.
       name: 'expired-records',
       schedule: 'every hour',
       run: async () => {
@@ -112,6 +114,7 @@ export function backgroundTasks({
         await pruneRateLimitCounters(db, new Date(now.getTime() - 24 * hourMs));
         await pruneLoginFailures(db, now);
         await pruneSessions(db, now);
+        await pruneVehicleLookups(db, now);
       },
     },
     {

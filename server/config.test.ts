@@ -130,6 +130,30 @@ describe('loadConfig', () => {
     expect(problemsOf({ BACKUP_KEEP: '366' })).toHaveLength(1);
   });
 
+  it('turns the DVLA on with its key and the DVSA with its four credentials, never echoing their secrets', () => {
+    const dvsa = {
+      DVSA_CLIENT_ID: 'client-id',
+      DVSA_CLIENT_SECRET: 'client-secret',
+      DVSA_API_KEY: 'dvsa-api-key',
+      DVSA_TOKEN_URL: 'https://login.microsoftonline.com/tenant/oauth2/v2.0/token',
+    };
+    expect(loadConfig({})).toMatchObject({ dvla: null, dvsa: null });
+    expect(loadConfig({ ...dvsa, DVSA_API_KEY: '' }).dvsa).toBeNull();
+    expect(loadConfig({ DVLA_API_KEY: 'dvla-api-key', ...dvsa })).toMatchObject({
+      dvla: { apiKey: 'dvla-api-key', apiUrl: 'https://driver-vehicle-licensing.api.gov.uk' },
+      dvsa: { clientId: 'client-id', apiUrl: 'https://history.mot.api.gov.uk' },
+    });
+    expect(
+      loadConfig({ DVLA_API_KEY: 'dvla-api-key', DVLA_API_URL: 'http://127.0.0.1:4990/x' }).dvla?.apiUrl,
+    ).toBe('http://127.0.0.1:4990');
+    const [problem] = problemsOf({ DVLA_API_KEY: 'short' });
+    expect(problem).toMatch(/^Invalid configuration: DVLA_API_KEY must be the DVLA API key/);
+    expect(problem).not.toContain('short');
+    expect(problemsOf({ ...dvsa, DVSA_TOKEN_URL: 'not a url' })[0]).toMatch(
+      /^Invalid configuration: DVSA_TOKEN_URL/,
+    );
+  });
+
   it('lists every bad variable', () => {
     const problems = problemsOf({ PORT: 'x', LOG_LEVEL: 'loud', SEED_DEMO_CONTENT: 'maybe' });
     expect(problems.map((line) => line.split(' ')[2])).toEqual(['PORT', 'LOG_LEVEL', 'SEED_DEMO_CONTENT']);

@@ -122,6 +122,7 @@ export const activityKinds = [
   'refund-asked',
   'credit-note-issued',
   'vehicle-changed',
+  'vehicle-looked-up',
   'reminders-sent',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
@@ -172,6 +173,7 @@ export const activityKindLabels: Record<ActivityKind, string> = {
   'refund-asked': 'Refund asked',
   'credit-note-issued': 'Credit note issued',
   'vehicle-changed': 'Vehicle changed',
+  'vehicle-looked-up': 'Vehicle looked up again',
   'reminders-sent': 'Reminders sent',
 };
 

@@ -1,5 +1,6 @@
 // zod/mini: the fitter's phone validates with it before queueing an action.
 import * as z from 'zod/mini';
+import type { MotTest, RegisteredVehicle } from '#common/vehicles/vehicle-data.ts';
 import { formatPence } from '#common/util/money.ts';
 import { jobStatusLabels, type JobStatus } from '#common/bookings/state-words.ts';
 import type { OnlineTakings } from '#common/payments/payments.ts';
@@ -337,8 +338,19 @@ export type VehicleHistory = {
   registration: string;
   /** The make and model as last booked. */
   vehicle: string | null;
-  /** When its MOT runs out (YYYY-MM-DD), when known: a year on from an MOT here, or as staff set it. */
+  /**
+   * When its MOT runs out (YYYY-MM-DD), when known: a year on from an MOT here, as staff set it, or
+   * from the DVSA's MOT history.
+   */
   motExpiry: string | null;
+  /** Where that date came from; null for a date kept before this was (taken as set by hand). */
+  motExpirySource: 'here' | 'staff' | 'dvsa' | null;
+  /** Its latest MOT test as the DVSA's MOT history gave it, with the items that name a tyre. */
+  motTest: MotTest | null;
+  /** When the MOT history was last read for it. */
+  motCheckedAt: string | null;
+  /** The vehicle as the DVLA last answered for it (make, colour, year, fuel), where it was looked up. */
+  registered: RegisteredVehicle | null;
   jobs: VehicleJob[];
 };
 

@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import type { Booking } from '#common/bookings/booking.ts';
 import type { Enquiry } from '#common/enquiries/enquiry.ts';
 import type { InvoiceDocument } from '#common/jobs/invoice.ts';
+import type { MotTest, RegisteredVehicle } from '#common/vehicles/vehicle-data.ts';
 import type { SubjectJob } from '#common/jobs/jobs.ts';
 import type { RemindersConsentRecord } from '#common/reminders/consent.ts';
 import type { Reminder } from '#common/reminders/reminders.ts';
@@ -52,8 +53,8 @@ export type PersonalDataExport = {
   invoices: InvoiceDocument[];
   /** The reminders addressed to them (MOT, tyres, review request), sent, waiting or cancelled. */
   reminders: Reminder[];
-  /** The MOT expiry stored for their vehicles (YYYY-MM-DD, or null). */
-  vehicles: { registration: string; motExpiry: string | null }[];
+  /** What is stored of their vehicles: the MOT expiry, the latest MOT test, the DVLA's record. */
+  vehicles: StoredVehicle[];
   /** Each answer to the reminders question, with when it was given and the words shown. */
   remindersConsents: RemindersConsentRecord[];
   /** When the person unsubscribed from reminders (ISO 8601), or null. */
@@ -88,4 +89,17 @@ export type ErasureCounts = {
   invoicesKeptUntil: string | null;
   /** Invoices past their six years, kept for the accounts without the person's details. */
   invoicesCleared: number;
+};
+
+/** What a data export holds of one of the person's vehicles. */
+export type StoredVehicle = {
+  registration: string;
+  /** YYYY-MM-DD, or null. */
+  motExpiry: string | null;
+  motExpirySource: 'here' | 'staff' | 'dvsa' | null;
+  /** The latest MOT test as the DVSA's MOT history gave it. */
+  motTest: MotTest | null;
+  motCheckedAt: string | null;
+  /** The DVLA's record of it, as last looked up. */
+  registered: RegisteredVehicle | null;
 };

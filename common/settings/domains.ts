@@ -28,6 +28,12 @@ import {
   messageSettingsSchema,
   type MessageSettings,
 } from '#common/messages/settings.ts';
+import {
+  defaultVehicleSettings,
+  vehicleSettingsChanges,
+  vehicleSettingsSchema,
+  type VehicleSettings,
+} from '#common/vehicles/settings.ts';
 import type { BranchContent } from '#common/site-content/site-content.ts';
 import { tyrePricingChanges } from '#common/tyres/pricing-changes.ts';
 import {
@@ -130,6 +136,15 @@ export const settingsDomains = {
     defaults: () => defaultMessageSettings,
     changes: messageSettingsChanges,
     changedBy: ['owner', 'staff'],
+    pages: [],
+  }),
+  vehicles: domain<VehicleSettings>({
+    title: 'Vehicles',
+    schema: vehicleSettingsSchema,
+    defaults: () => defaultVehicleSettings,
+    changes: vehicleSettingsChanges,
+    changedBy: ['owner', 'staff'],
+    // The forms ask GET /api/vehicles/lookup, which reads them at each request.
     pages: [],
   }),
 };

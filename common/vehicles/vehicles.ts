@@ -14,3 +14,14 @@ export const motExpiryMessage = 'Enter the MOT expiry as a date, YYYY-MM-DD';
 export const vehicleChangeSchema = z.object({
   motExpiry: z.string(motExpiryMessage).check(z.refine(isCalendarDate, motExpiryMessage)),
 });
+
+/** What came of reading a vehicle's MOT history from the DVSA. */
+export type MotHistoryOutcome = 'read' | 'not-found' | 'unavailable' | 'off' | 'recent';
+
+/** POST /api/vehicles/{registration}/lookup's answer: what the DVLA and the DVSA said afresh. */
+export type VehicleLookedUpAgain = {
+  registration: string;
+  /** The DVLA's answer: the vehicle, not found, unavailable, or off (not set up). */
+  dvla: 'found' | 'not-found' | 'unavailable' | 'off';
+  motHistory: MotHistoryOutcome;
+};

@@ -32,9 +32,17 @@ const publicRoutes = new Set([
   'GET /api/bookings/manage/:token/invoice.pdf',
   // Stripe's events: its signature over the body is the credential (payments/webhook.db.test.ts).
   'POST /api/payments/stripe/webhook',
+  // Twilio's replies and delivery statuses: its signature is the credential (messages/texts.db.test.ts).
+  'POST /api/sms/twilio',
+  'POST /api/sms/twilio/status',
+  // A text's short manage link, and its payment page (the token is the credential).
+  'GET /m/:token',
+  'GET /m/:token/pay',
   // The tyre catalogue as customers see it.
   'GET /api/tyres/sizes',
   'GET /api/tyres',
+  // The vehicle from its registration, for the booking page and the enquiry form (DVLA).
+  'GET /api/vehicles/lookup',
   'POST /api/analytics',
   'GET /api/images',
   'GET /api/images/:name',

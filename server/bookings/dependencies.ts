@@ -102,4 +102,20 @@ export type BookingDependencies = {
   payments?: BookingPayments;
   /** Whether texts are set up (TWILIO_*): customers who asked for texts get them. */
   texts?: boolean;
+  /** Vehicle data from outside, given by the app. */
+  vehicles?: NamedVehicles;
+};
+
+/**
+ * The vehicles' domain as bookings and jobs tell it of a vehicle, given by the app
+ * (server/vehicles/mot-check.ts): the vehicles' MOT history is applied through the reminders,
+ * which read bookings, so bookings reach it only through what they are given.
+ */
+export type NamedVehicles = {
+  /**
+   * A booking stored or a job completed names this registration (as stored): its MOT history is
+   * read in the background, once the caller's transaction is committed; never fails nor waits.
+   * `fresh` (a completed job): read even if it was within the day.
+   */
+  named(registration: string, options?: { fresh?: boolean }): void;
 };

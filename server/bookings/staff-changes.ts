@@ -75,6 +75,9 @@ export async function changeBooking(
   if (result.status === 200) {
     deps.payments?.settle();
     afterBookingChange(deps);
+    // Completed from the diary as on the fitter's phone: the vehicle's MOT history is read afresh.
+    if ('status' in change && change.status === 'completed')
+      deps.vehicles?.named(result.booking.registration, { fresh: true });
   }
   return result;
 }

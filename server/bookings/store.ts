@@ -312,6 +312,7 @@ async function answerOf(
     if (checked.tyre?.source === 'stock')
       deps.tyres.reserved(deps.db, checked.tyre.id, checked.tyre.quantity);
     const booking = createdBooking(deps, checked, row.reference, token);
+    deps.vehicles?.named(payload.registration);
     // The e-mails go once they say whether a deposit is due (asked after the booking is stored).
     const payment = await depositOf(deps, row.reference, token).finally(() => deps.onQueued?.());
     return { status: 201, booking: payment ? { ...booking, payment } : booking, manageToken: token };

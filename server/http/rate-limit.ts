@@ -1,5 +1,5 @@
 import { lt, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import { selectRows, type Database } from '../db/client.ts';
 import { rateLimitCounters } from '../db/schema.ts';
 
 export type RateLimit = {
@@ -61,4 +61,18 @@ export function rateLimitHit(limit: RateLimit, key: string, now: Date): RateLimi
 /** Deletes counters of windows that began before `before` (run now and then). */
 export async function pruneRateLimitCounters(db: Database, before: Date): Promise<void> {
   await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, before));
+}
+
+/**
+ * Counts one hit on its own (a request with no statement of its own to count it in, such as a
+ * vehicle look-up) and answers whether it is within the limit.
+ */
+export async function countHit(db: Database, hit: RateLimitHit): Promise<RateLimitResult> {
+  const rows = await selectRows<{ hits: number }>(
+    db,
+    countHits(
+      sql`(select ${hit.key}::text as key, ${hit.windowStart}::timestamptz as window_start) as input`,
+    ),
+  );
+  return hit.verdict(Number(rows[0]!.hits));
 }

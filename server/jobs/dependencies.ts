@@ -1,5 +1,6 @@
 import type { BusinessSettings } from '#common/settings/domains.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
+import type { NamedVehicles } from '../bookings/dependencies.ts';
 import type { Database } from '../db/client.ts';
 import type { InvoiceLogo } from './invoice-pdf.ts';
 
@@ -30,6 +31,8 @@ export type JobsDependencies = {
   publicUrl: string;
   /** Whether texts are set up (TWILIO_*): customers who asked for texts get them. */
   texts?: boolean;
+  /** Told of a completed job's vehicle, once its completion is committed (its MOT history is read). */
+  vehicles?: NamedVehicles;
 };
 
 /** Who acts: a fitter on their own jobs, the office on any. */

@@ -156,7 +156,10 @@ export async function recordJobEvent(
     return { status: 201, job, activity: { change: event.type, ...activity } };
   });
   if (queued) deps.onQueued?.();
-  if (result.status === 201 && event.type === 'completed') deps.onBookingChanged?.();
+  if (result.status === 201 && event.type === 'completed') {
+    deps.onBookingChanged?.();
+    deps.vehicles?.named(result.job.registration);
+  }
   return result;
 }
 

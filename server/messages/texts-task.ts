@@ -34,7 +34,7 @@ export type TextsDependencies = {
   maxRetryMs?: number;
 };
 
-/** The name service checks (settings/service-checks.ts) know Twilio by. */
+/** The name service checks (db/service-checks.ts) know Twilio by. */
 export const twilioService = 'twilio';
 
 const claimLockMs = 2 * 60 * 1000;

@@ -14,7 +14,7 @@ import { londonDate, londonInstant } from '#common/time/london.ts';
 import { addDays } from '#common/time/week.ts';
 import type { Database } from '../db/client.ts';
 import { bookings, reminders } from '../db/schema.ts';
-import { recordMotExpiry } from '../vehicles/mot-expiry.ts';
+import { recordMotExpiry, type MotExpirySource } from '../vehicles/mot-expiry.ts';
 import { cancelScheduledReminders } from './cancel.ts';
 import { isUnsubscribed } from './unsubscribe.ts';
 
@@ -43,7 +43,7 @@ export async function recordCompletedJob(
   record?: JobRecord,
 ) {
   if (booking.service === motService) {
-    await setMotExpiry(tx, booking.registration, aYearOn(londonDate(now)), now, settings);
+    await setMotExpiry(tx, booking.registration, aYearOn(londonDate(now)), now, settings, 'here');
   }
   const [customer] = await tx.select(customerColumns).from(bookings).where(eq(bookings.id, booking.id));
   if (!customer || (await isUnsubscribed(tx, customer.email))) return;
@@ -51,15 +51,64 @@ export async function recordCompletedJob(
     await requestReview(tx, { ...customer, registration: booking.registration }, now, settings);
   }
   if (!record || !needsTyreReminder(record) || !customer.agreed) return;
+  await scheduleTyreReminder(tx, { ...customer, registration: booking.registration }, now, settings);
+}
+
+/** One tyre reminder, `tyreWeeks` on (8 by default), at the start of the sending hours. */
+async function scheduleTyreReminder(
+  tx: Database,
+  customer: { id: number; registration: string; name: string; email: string; location: string },
+  now: Date,
+  settings: ReminderSettings,
+) {
   await tx.insert(reminders).values({
     kind: 'tyres',
     dueAt: londonInstant(addDays(londonDate(now), settings.tyreWeeks * 7), sendingHours.from),
-    registration: booking.registration,
-    bookingId: booking.id,
+    registration: customer.registration,
+    bookingId: customer.id,
     name: customer.name,
     email: customer.email,
     location: customer.location,
   });
+}
+
+/**
+ * A tyre advisory of a vehicle's MOT test read from the DVSA (reminders/mot-history.ts): one tyre
+ * reminder to the customer of its latest booking, where they agreed to reminders and have not
+ * unsubscribed, unless one is scheduled for the vehicle already.
+ */
+export async function tyreAdvisoryReminder(
+  tx: Database,
+  registration: string,
+  now: Date,
+  settings: ReminderSettings,
+) {
+  const customer = await latestCustomerOf(tx, registration);
+  if (!customer?.agreed || (await isUnsubscribed(tx, customer.email))) return;
+  const [scheduled] = await tx
+    .select({ id: reminders.id })
+    .from(reminders)
+    .where(
+      and(
+        eq(reminders.registration, registration),
+        eq(reminders.kind, 'tyres'),
+        eq(reminders.status, 'scheduled'),
+      ),
+    )
+    .limit(1);
+  if (scheduled) return;
+  await scheduleTyreReminder(tx, { ...customer, registration }, now, settings);
+}
+
+/** The customer of a vehicle's latest booking not cancelled: whom its reminders go to. */
+async function latestCustomerOf(tx: Database, registration: string) {
+  const [customer] = await tx
+    .select(customerColumns)
+    .from(bookings)
+    .where(and(eq(bookings.registration, registration), ne(bookings.status, 'cancelled')))
+    .orderBy(desc(bookings.date), desc(bookings.startTime), desc(bookings.id))
+    .limit(1);
+  return customer;
 }
 
 /**
@@ -106,14 +155,15 @@ async function requestReview(
  * booking agreed to them; none once the MOT has run out. A reminder whose day has passed goes at
  * once, unless the second's has passed too (the first would say less, later).
  */
-async function setMotExpiry(
+export async function setMotExpiry(
   tx: Database,
   registration: string,
   expiry: string,
   now: Date,
   settings: ReminderSettings,
+  source: MotExpirySource,
 ) {
-  await recordMotExpiry(tx, registration, expiry, now);
+  await recordMotExpiry(tx, registration, expiry, now, source);
   await cancelScheduledReminders(
     tx,
     and(eq(reminders.registration, registration), eq(reminders.kind, 'mot')),
@@ -121,12 +171,7 @@ async function setMotExpiry(
   );
   const today = londonDate(now);
   if (expiry < today) return;
-  const [customer] = await tx
-    .select(customerColumns)
-    .from(bookings)
-    .where(and(eq(bookings.registration, registration), ne(bookings.status, 'cancelled')))
-    .orderBy(desc(bookings.date), desc(bookings.startTime), desc(bookings.id))
-    .limit(1);
+  const customer = await latestCustomerOf(tx, registration);
   if (!customer?.agreed || (await isUnsubscribed(tx, customer.email))) return;
   const days = motReminderDates(expiry, settings);
   const steps = [
@@ -164,7 +209,7 @@ export const motExpiryChange =
   }) =>
   async (registration: string, expiry: string): Promise<void> => {
     const inForce = await reminderSettings();
-    await db.transaction((tx) => setMotExpiry(tx, registration, expiry, clock(), inForce));
+    await db.transaction((tx) => setMotExpiry(tx, registration, expiry, clock(), inForce, 'staff'));
   };
 
 const maxOf = (a: Date, b: Date) => (a.getTime() >= b.getTime() ? a : b);

@@ -82,6 +82,7 @@ function everySetting(content: SiteContent): { [Domain in SettingsDomain]: Setti
       ) as MessageSettings['texts'],
       dayBeforeTime: '16:47',
     },
+    vehicles: { fillFromRegistration: true, motFromHistory: false, tyreAdvisoryReminders: false },
     invoicing: {
       address: ['MARKER-INVOICE-STREET', 'Markerton MK1 1AA'],
       vatNumber: 'GB 987 6543 21',

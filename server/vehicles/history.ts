@@ -2,7 +2,10 @@ import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import { jobStatusOf, notCompletedReasonOf, type VehicleHistory } from '#common/jobs/jobs.ts';
 import type { Database } from '../db/client.ts';
 import { staffNameSql } from '../db/staff-names.ts';
+import type { MotTest } from '#common/vehicles/vehicle-data.ts';
 import { bookings, invoices, jobs, users, vehicles } from '../db/schema.ts';
+import { keptLookupOf } from './lookup.ts';
+import type { MotExpirySource } from './mot-expiry.ts';
 
 /** What a visit shows of a job: its booking, what the fitter made of it, and who the fitter was. */
 const visitColumns = {
@@ -22,10 +25,11 @@ const visitColumns = {
 
 /**
  * Every job on a registration (as stored: AB12CDE), newest first, with its record and invoices,
- * cancelled bookings aside; and the vehicle's make and model as last booked and its MOT expiry.
+ * cancelled bookings aside; the vehicle's make and model as last booked, its MOT expiry and latest
+ * MOT test, and what the DVLA last said of it.
  */
 export async function vehicleHistory(db: Database, registration: string): Promise<VehicleHistory> {
-  const [rows, [known]] = await Promise.all([
+  const [rows, [known], registered] = await Promise.all([
     db
       .select(visitColumns)
       .from(bookings)
@@ -34,9 +38,15 @@ export async function vehicleHistory(db: Database, registration: string): Promis
       .where(and(eq(bookings.registration, registration), ne(bookings.status, 'cancelled')))
       .orderBy(desc(bookings.date), desc(bookings.startTime), desc(bookings.id)),
     db
-      .select({ motExpiry: vehicles.motExpiry })
+      .select({
+        motExpiry: vehicles.motExpiry,
+        motExpirySource: vehicles.motExpirySource,
+        motTest: vehicles.motTest,
+        motCheckedAt: vehicles.motCheckedAt,
+      })
       .from(vehicles)
       .where(eq(vehicles.registration, registration)),
+    keptLookupOf(db, registration),
   ]);
   const ids = rows.map((row) => row.id);
   const issued =
@@ -57,6 +67,10 @@ export async function vehicleHistory(db: Database, registration: string): Promis
     registration,
     vehicle: rows[0]?.vehicle ?? null,
     motExpiry: known?.motExpiry ?? null,
+    motExpirySource: (known?.motExpirySource as MotExpirySource | null | undefined) ?? null,
+    motTest: (known?.motTest as MotTest | null | undefined) ?? null,
+    motCheckedAt: known?.motCheckedAt?.toISOString() ?? null,
+    registered,
     jobs: rows.map((row) => ({
       id: row.id,
       reference: row.reference,

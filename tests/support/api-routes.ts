@@ -2,6 +2,9 @@
 // (the types of common/ and of the app's queries), so that a test's handler that answers another
 // shape fails the type check. A route a test needs and this list lacks is added here with its
 // status and types as the server has them.
+import type { VehicleDataStatus } from '#common/vehicles/settings.ts';
+import type { RegisteredVehicle } from '#common/vehicles/vehicle-data.ts';
+import type { VehicleLookedUpAgain } from '#common/vehicles/vehicles.ts';
 import type {
   AccountSetupInfo,
   ActivityEntry,
@@ -154,6 +157,9 @@ export type ApiRoutes = {
     200,
     { motExpiry: string }
   >;
+  'GET /api/vehicles/status': Route<VehicleDataStatus>;
+  'GET /api/vehicles/lookup': Route<RegisteredVehicle>;
+  'POST /api/vehicles/:registration/lookup': Route<VehicleLookedUpAgain>;
 
   // Reminders, mail and analytics.
   'GET /api/reminders': Route<Reminder[]>;

@@ -6,6 +6,7 @@ import { defaultReminderSettings } from '#common/reminders/settings.ts';
 import type { DomainSettings, SettingsDomain, SettingsOf } from '#common/settings/domains.ts';
 import type { PublishedSiteContent } from '#common/site-content/site-content.ts';
 import { defaultTyrePricing } from '#common/tyres/pricing-settings.ts';
+import { defaultVehicleSettings } from '#common/vehicles/settings.ts';
 import { makePublished } from './site-content.ts';
 
 /** The settings in force before anyone changes them, as the API gives them for the content's branches. */
@@ -20,6 +21,7 @@ export function defaultSettings(published: PublishedSiteContent = makePublished(
     reminders: defaultReminderSettings,
     payments: defaultPaymentSettings,
     messages: defaultMessageSettings,
+    vehicles: defaultVehicleSettings,
   };
 }
 

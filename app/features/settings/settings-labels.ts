@@ -39,6 +39,9 @@ const labels: Record<string, string> = {
   'payments.deposit.services': 'Services with a deposit',
   'payments.refundableHours': 'Refund the deposit when cancelled more than',
   'payments.holdMinutes': 'Hold an unpaid booking for',
+  'vehicles.fillFromRegistration': 'Fill the vehicle in from the registration',
+  'vehicles.motFromHistory': 'Take MOT expiry dates from the MOT history',
+  'vehicles.tyreAdvisoryReminders': 'Send a tyre reminder for an MOT tyre advisory',
 };
 
 /** A booking window's fields, as "Monday window 1 ends" names them. */

@@ -7,7 +7,9 @@ import {
   defaultSettings,
   domainSettings,
   renderSettingsTab,
+  saveSection,
   section,
+  sentSettings,
   type SectionName,
 } from './settings-test-data.tsx';
 
@@ -61,7 +63,14 @@ describe('the Settings tab', () => {
 
   it('shows an owner every section with its way to save', async () => {
     await renderSettingsTab({ role: 'owner' });
-    for (const name of ['Booking', 'Tyre prices', 'Invoicing', 'Reminders & reviews', 'Payments'] as const) {
+    for (const name of [
+      'Booking',
+      'Tyre prices',
+      'Invoicing',
+      'Reminders & reviews',
+      'Payments',
+      'Vehicles',
+    ] as const) {
       expect(saveButtonOf(name), name).not.toBeNull();
     }
     expect(screen.queryByText(/^Only an owner can change/)).toBeNull();
@@ -119,5 +128,41 @@ describe('the Settings tab', () => {
     expect(api.requests().filter((request) => request.endsWith('/history'))).toEqual([
       'GET /api/settings/booking/history',
     ]);
+  });
+
+  it('shows the vehicle data services as set up or not, with their last answers, and saves what is used of them', async () => {
+    const { api, user } = await renderSettingsTab({
+      role: 'staff',
+      vehicleDataStatus: {
+        dvla: {
+          configured: true,
+          lastSuccessAt: '2026-07-12T09:00:00.000Z',
+          lastFailureAt: '2026-07-12T09:30:00.000Z',
+          lastFailure: 'DVLA answered 503',
+        },
+        dvsa: { configured: false, lastSuccessAt: null, lastFailureAt: null, lastFailure: null },
+      },
+    });
+    const vehicles = section('Vehicles');
+    const services = vehicles.getByRole('list', { name: 'Vehicle data services' });
+    expect(
+      within(services)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'DVLA vehicle enquiry: set upLast answered 12 Jul, 10:00. Last failed 12 Jul, 10:30: DVLA answered 503',
+      'DVSA MOT history: not set up (set DVSA_CLIENT_ID, DVSA_CLIENT_SECRET, DVSA_API_KEY and DVSA_TOKEN_URL)',
+    ]);
+    await user.click(
+      vehicles.getByRole('checkbox', { name: 'Send a tyre reminder for an MOT tyre advisory' }),
+    );
+    await saveSection(user, 'Vehicles');
+    await vi.waitFor(() =>
+      expect(sentSettings(api, 'vehicles')).toEqual({
+        fillFromRegistration: true,
+        motFromHistory: true,
+        tyreAdvisoryReminders: false,
+      }),
+    );
   });
 });

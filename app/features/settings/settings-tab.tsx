@@ -16,6 +16,8 @@ import { SettingsForm } from './settings-form.tsx';
 import { useDomainSettings } from './settings-queries.ts';
 import { SettingsSection } from './settings-section.tsx';
 import { TyrePricesForm } from './tyre-prices-form.tsx';
+import { useVehicleDataStatus } from '#app/features/vehicles/index.ts';
+import { VehicleServices, VehiclesSection } from './vehicles-section.tsx';
 
 /** A domain's settings once read; else the spinner or what went wrong, with a retry. */
 function Loaded<Domain extends SettingsDomain>({
@@ -124,6 +126,19 @@ function PaymentsForm({ current, canChange }: { current: DomainSettings<'payment
   );
 }
 
+/** The vehicles' settings' form, under whether the DVLA and the DVSA are set up and how they last answered. */
+function VehiclesForm({ current, canChange }: { current: DomainSettings<'vehicles'>; canChange: boolean }) {
+  const status = useVehicleDataStatus();
+  return (
+    <>
+      <VehicleServices status={status.data} />
+      <SettingsForm current={current} canChange={canChange} label="Vehicle settings">
+        {(settings) => <VehiclesSection vehicles={settings} />}
+      </SettingsForm>
+    </>
+  );
+}
+
 /**
  * A link to a section (the dashboard home's "Settings → Invoicing": `#settings-invoicing`) lands
  * on it once the sections above it have their forms: the browser's own jump to the address's
@@ -137,6 +152,7 @@ function useSectionOfAddress() {
     useDomainSettings('invoicing'),
     useDomainSettings('reminders'),
     useDomainSettings('payments'),
+    useDomainSettings('vehicles'),
   ].every((query) => !query.isPending);
   const branchesLoaded = !usePublishedSiteContent().isPending;
   // Whether card payments are set up shows above the Payments form.
@@ -160,8 +176,8 @@ export function SettingsTab({ user }: { user: StaffUser }) {
       <div className="max-w-3xl">
         <h2 className="text-xl font-bold text-ink">Settings</h2>
         <p className="mt-1 text-sm text-slate-600">
-          How the business takes bookings, prices tyres, invoices, reminds customers and takes card payments.
-          Each part is saved on its own and applies at once.
+          How the business takes bookings, prices tyres, invoices, reminds customers, takes card payments and
+          uses vehicle data. Each part is saved on its own and applies at once.
         </p>
       </div>
       <DomainSection
@@ -206,6 +222,13 @@ export function SettingsTab({ user }: { user: StaffUser }) {
         lead="Card payments online through Stripe: a deposit customers pay when they book, its refund when they cancel in good time, and how long an unpaid booking holds its window. Fitters can send a card payment link for what is due on any job."
         what="payment settings"
         form={(current) => <PaymentsForm current={current} canChange={may('payments')} />}
+      />
+      <DomainSection
+        domain="vehicles"
+        title="Vehicles"
+        lead="Vehicle data from the DVLA (the make, colour and year from a registration) and the DVSA (MOT history): forms filled in as customers type, MOT expiry dates kept up to date, and tyre advisories followed up."
+        what="vehicle settings"
+        form={(current) => <VehiclesForm current={current} canChange={may('vehicles')} />}
       />
     </div>
   );

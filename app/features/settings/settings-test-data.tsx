@@ -16,11 +16,13 @@ import { defaultSettings, domainSettings } from '#tests/support/settings.ts';
 import { staffUser } from '#tests/support/staff-data.ts';
 import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { SettingsTab } from './settings-tab.tsx';
+import type { VehicleDataStatus } from '#common/vehicles/settings.ts';
 
 export type User = ReturnType<typeof userEvent.setup>;
 
 /** The sections of the tab, by their headings. */
-export type SectionName = 'Booking' | 'Tyre prices' | 'Invoicing' | 'Reminders & reviews' | 'Payments' | 'Messages';
+export type SectionName =
+  'Booking' | 'Tyre prices' | 'Invoicing' | 'Reminders & reviews' | 'Payments' | 'Messages' | 'Vehicles';
 
 const formNames: Record<SettingsDomain, string> = {
   booking: 'Booking settings',
@@ -29,6 +31,7 @@ const formNames: Record<SettingsDomain, string> = {
   reminders: 'Reminder settings',
   payments: 'Payment settings',
   messages: 'Message settings',
+  vehicles: 'Vehicle settings',
 };
 
 /** When the settings tests' saves are made, and by whom. */
@@ -50,6 +53,8 @@ type SettingsTabOptions = {
   route?: string;
   /** Whether card payments online are set up (GET /api/payments/status): they are unless told. */
   paymentsConfigured?: boolean;
+  /** GET /api/vehicles/status: the DVLA set up and answering, the DVSA not set up, unless told. */
+  vehicleDataStatus?: VehicleDataStatus;
 };
 
 /**
@@ -64,12 +69,17 @@ export async function renderSettingsTab({
   own = [],
   route,
   paymentsConfigured = true,
+  vehicleDataStatus = {
+    dvla: { configured: true, lastSuccessAt: savedAt, lastFailureAt: null, lastFailure: null },
+    dvsa: { configured: false, lastSuccessAt: null, lastFailureAt: null, lastFailure: null },
+  },
 }: SettingsTabOptions = {}) {
   const defaults = defaultSettings(published);
   const api = serveApi(
     ...own,
     answer('GET /api/site-content', { status: 200, body: published }),
     answer('GET /api/payments/status', { status: 200, body: { configured: paymentsConfigured } }),
+    answer('GET /api/vehicles/status', { status: 200, body: vehicleDataStatus }),
     answer('GET /api/settings/:domain', ({ params }) => {
       const domain = params.domain;
       if (!isSettingsDomain(domain)) return { status: 404, body: { error: 'Not found' } };

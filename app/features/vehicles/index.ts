@@ -2,5 +2,5 @@
 // history (each visit shown as the caller's component) with its MOT expiry, and its plate.
 export { RegistrationPlate } from './registration-plate.tsx';
 export { VehicleHistoryResult } from './vehicle-history.tsx';
-export { vehicleQueryKey, vehiclesQueryKey } from './vehicle-queries.ts';
+export { useVehicleDataStatus, vehicleQueryKey, vehiclesQueryKey } from './vehicle-queries.ts';
 export { VehicleSearch } from './vehicle-search.tsx';

@@ -13,10 +13,20 @@ import { useSetMotExpiry } from './vehicle-queries.ts';
 type VehicleChange = z.output<typeof vehicleChangeSchema>;
 
 /**
- * A vehicle's MOT expiry, as recorded by an MOT done here or set by staff, and a form to set it:
- * a new date schedules the vehicle's MOT reminders afresh (28 and 7 days before).
+ * A vehicle's MOT expiry, as recorded by an MOT done here, set by staff or read from the DVSA's MOT
+ * history, with where it came from, and a form to set it by hand: a new date schedules the
+ * vehicle's MOT reminders afresh (28 and 7 days before), and the MOT history never replaces it.
  */
-export function MotExpiry({ registration, motExpiry }: { registration: string; motExpiry: string | null }) {
+export function MotExpiry({
+  registration,
+  motExpiry,
+  source = null,
+}: {
+  registration: string;
+  motExpiry: string | null;
+  /** Where the date came from, in words ("set by hand"). */
+  source?: string | null;
+}) {
   const id = useId();
   const fieldId = `${id}-date`;
   const save = useSetMotExpiry(registration);
@@ -46,7 +56,7 @@ export function MotExpiry({ registration, motExpiry }: { registration: string; m
     >
       <p className="min-w-48 flex-1 text-sm text-slate-700">
         <span className="block font-semibold text-ink">MOT expiry</span>
-        {motExpiry ? `Runs out on ${dayText(motExpiry)}` : 'Not known yet'}
+        {motExpiry ? `Runs out on ${dayText(motExpiry)}${source ? `, ${source}` : ''}` : 'Not known yet'}
       </p>
       <div className="grid gap-1">
         <label htmlFor={fieldId} className="text-sm font-medium text-slate-700">

@@ -33,6 +33,10 @@ function makeVehicleHistory(overrides: Partial<VehicleHistory> = {}): VehicleHis
     registration: 'AB12CDE',
     vehicle: 'Ford Focus 2019',
     motExpiry: null,
+    motExpirySource: null,
+    motTest: null,
+    motCheckedAt: null,
+    registered: null,
     jobs: [makeVisit()],
     ...overrides,
   };
@@ -115,7 +119,7 @@ describe('Vehicle history', () => {
     );
     renderStaffUi(<VehicleLookup initial="AB12CDE" />);
     const form = within(await screen.findByRole('form', { name: 'MOT expiry' }));
-    form.getByText('Runs out on Wednesday 24 November 2027');
+    form.getByText('Runs out on Wednesday 24 November 2027, set by hand');
     const field = form.getByLabelText('New MOT expiry');
     expect(field).toHaveProperty('value', '2027-11-24');
 
@@ -133,10 +137,67 @@ describe('Vehicle history', () => {
     await userEvent.clear(field);
     await userEvent.type(field, '2026-12-14');
     await userEvent.click(form.getByRole('button', { name: 'Save MOT expiry' }));
-    await screen.findByText('Runs out on Monday 14 December 2026');
+    await screen.findByText('Runs out on Monday 14 December 2026, set by hand');
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([
       { method: 'PUT', path: '/api/vehicles/AB12CDE', body: { motExpiry: '1999-01-01' } },
       { method: 'PUT', path: '/api/vehicles/AB12CDE', body: { motExpiry: '2026-12-14' } },
+    ]);
+  });
+
+  it('shows what the DVLA and the DVSA said, the MOT test’s tyre items with its date, and looks the vehicle up again', async () => {
+    let looked = false;
+    const { calls } = serveApi(
+      answer('POST /api/vehicles/:registration/lookup', () => {
+        looked = true;
+        return { status: 200, body: { registration: 'AB12CDE', dvla: 'found', motHistory: 'read' } };
+      }),
+      answer('GET /api/vehicles/:registration', () => ({
+        status: 200,
+        body: makeVehicleHistory({
+          motExpiry: looked ? '2027-10-01' : null,
+          motExpirySource: looked ? 'dvsa' : null,
+          motCheckedAt: looked ? '2026-11-24T10:00:00.000Z' : null,
+          registered: looked
+            ? {
+                registration: 'AB12CDE',
+                make: 'Ford',
+                colour: 'Blue',
+                yearOfManufacture: 2019,
+                fuelType: 'Petrol',
+                motExpiryDate: '2027-10-01',
+              }
+            : null,
+          motTest: looked
+            ? {
+                date: '2026-10-02',
+                result: 'passed',
+                expiry: '2027-10-01',
+                number: '914655760009',
+                tyreItems: [
+                  {
+                    type: 'advisory',
+                    text: 'Nearside Rear Tyre worn close to legal limit',
+                    dangerous: false,
+                  },
+                ],
+              }
+            : null,
+        }),
+      })),
+    );
+    renderStaffUi(<VehicleLookup initial="AB12CDE" />);
+    const data = within(await screen.findByRole('region', { name: 'Vehicle data' }));
+    data.getByText('Not looked up');
+    data.getByText('Not read');
+    await userEvent.click(data.getByRole('button', { name: 'Look up again' }));
+    await data.findByText('Blue Ford, 2019, petrol');
+    data.getByText('Passed on Friday 2 October 2026');
+    expect(data.getByRole('list', { name: 'Tyre items of the latest MOT test' }).textContent).toBe(
+      'advisory: Nearside Rear Tyre worn close to legal limit',
+    );
+    await screen.findByText('Runs out on Friday 1 October 2027, from the MOT history (DVSA)');
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      '/api/vehicles/AB12CDE/lookup',
     ]);
   });
 });

@@ -6,6 +6,7 @@ import { Spinner } from '#app/components/ui/spinner.tsx';
 import { messageOf } from '#app/lib/api.ts';
 import { MotExpiry } from './mot-expiry.tsx';
 import { RegistrationPlate } from './registration-plate.tsx';
+import { motExpirySourceText, VehicleData } from './vehicle-data.tsx';
 import { useVehicleHistory } from './vehicle-queries.ts';
 import { plural } from '#common/util/words.ts';
 
@@ -48,7 +49,9 @@ export function VehicleHistoryResult({
         key={`${history.data.registration}:${motExpiry ?? ''}`}
         registration={history.data.registration}
         motExpiry={motExpiry}
+        source={motExpirySourceText(history.data)}
       />
+      <VehicleData history={history.data} />
       {jobs.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
           No jobs on this vehicle yet.

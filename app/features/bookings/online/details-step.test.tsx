@@ -3,6 +3,7 @@ import { depositWords } from '#common/payments/payments.ts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { answer, serveApi } from '#tests/support/api-handlers.ts';
 import { windowGoneMessage } from '#common/bookings/booking.ts';
 import { registrationMessage } from '#common/vehicles/registration.ts';
 import { remindersConsentWording } from '#common/reminders/consent.ts';
@@ -223,5 +224,50 @@ describe('DetailsStep', () => {
     await renderStep(step());
     screen.getByText(bookingPaymentText);
     expect(document.body.textContent).not.toMatch(/deposit|Stripe/i);
+  });
+
+  it('fills the make from the registration as it is typed, asks for the model, and leaves what the customer typed alone', async () => {
+    const api = serveApi(
+      answer('GET /api/vehicles/lookup', ({ query }) =>
+        query.get('registration') === 'AB12 CDE'
+          ? {
+              status: 200,
+              body: {
+                registration: 'AB12CDE',
+                make: 'Ford',
+                colour: 'Blue',
+                yearOfManufacture: 2019,
+                fuelType: 'Petrol',
+                motExpiryDate: '2027-10-01',
+              },
+            }
+          : { status: 503, body: { error: 'We cannot look vehicles up just now' } },
+      ),
+    );
+    const { user } = await renderStep(step());
+    const registration = screen.getByLabelText(/^Vehicle registration/);
+    const vehicle = screen.getByLabelText(/^Vehicle make and model/) as HTMLInputElement;
+    await user.type(registration, 'AB12 CDE');
+    await screen.findByText('Blue Ford, 2019, petrol: add the model', undefined, { timeout: 2000 });
+    expect(vehicle.value).toBe('Ford');
+    // Only the registration as typed once it is one; the customer corrects what was filled.
+    expect(api.requests()).toEqual(['GET /api/vehicles/lookup?registration=AB12%20CDE']);
+    await user.type(vehicle, ' Focus');
+    await user.clear(registration);
+    await user.type(registration, 'XY99 ZZZ');
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(vehicle.value).toBe('Ford Focus');
+    expect(api.requests()).toHaveLength(1);
+
+    // A look-up that fails fills nothing, and what an earlier registration filled goes.
+    await user.clear(vehicle);
+    await user.clear(registration);
+    await user.type(registration, 'AB12 CDE');
+    await waitFor(() => expect(vehicle.value).toBe('Ford'), { timeout: 2000 });
+    await user.clear(registration);
+    await user.type(registration, 'XY99 ZZZ');
+    await waitFor(() => expect(api.requests()).toHaveLength(3), { timeout: 2000 });
+    await waitFor(() => expect(vehicle.value).toBe(''));
+    expect(screen.queryByText(/add the model$/)).toBeNull();
   });
 });

@@ -25,6 +25,7 @@ import {
 import { AlternativeWindows, slotField } from './alternative-windows.tsx';
 import { Paying } from './paying.tsx';
 import { primaryButtonClass } from './step-form.tsx';
+import { useRegisteredVehicle } from './use-registered-vehicle.ts';
 
 type DetailField =
   | 'name'
@@ -339,7 +340,9 @@ function LockingNutsFields({ values, text, shown }: FieldsProps & { values: Book
   );
 }
 
+/** The vehicle: its registration, and its make and model, filled in from the registration where the DVLA answers. */
 function VehicleFields({ text, shown }: FieldsProps) {
+  const { vehicle, onRegistration, line } = useRegisteredVehicle();
   return (
     <>
       <FormField
@@ -353,6 +356,7 @@ function VehicleFields({ text, shown }: FieldsProps) {
           <input
             {...control}
             {...text('registration')}
+            onInput={onRegistration}
             autoCapitalize="characters"
             autoComplete="off"
             spellCheck={false}
@@ -361,8 +365,16 @@ function VehicleFields({ text, shown }: FieldsProps) {
         )}
       </FormField>
       <div className="sm:col-span-2">
-        <FormField id={fieldId('vehicle')} label="Vehicle make and model" required error={shown.vehicle}>
-          {(control) => <input {...control} {...text('vehicle')} placeholder="e.g. Ford Focus 2019" />}
+        <FormField
+          id={fieldId('vehicle')}
+          label="Vehicle make and model"
+          required
+          hint={line || undefined}
+          error={shown.vehicle}
+        >
+          {(control) => (
+            <input {...control} {...text('vehicle')} ref={vehicle} placeholder="e.g. Ford Focus 2019" />
+          )}
         </FormField>
       </div>
     </>

@@ -81,6 +81,10 @@ export function makeVehicleHistory(overrides: Partial<VehicleHistory> = {}): Veh
     registration: 'AB12CDE',
     vehicle: 'Ford Focus 2019',
     motExpiry: null,
+    motExpirySource: null,
+    motTest: null,
+    motCheckedAt: null,
+    registered: null,
     jobs: [makeVehicleJob()],
     ...overrides,
   };

@@ -1,0 +1,85 @@
+/**
+ * What the vehicles' outside services (the DVLA's vehicle enquiry, the DVSA's MOT history) answered,
+ * as the rest of the product reads it: found, not found, or unavailable for now. Any other status,
+ * a network failure or a timeout is unavailable: the customer types the vehicle, the MOT expiry
+ * stays as it was, and staff read why in the Settings tab (db/service-checks.ts).
+ */
+export type OutsideAnswer<Found> =
+  | { kind: 'found'; found: Found }
+  | { kind: 'not-found' }
+  | {
+      kind: 'unavailable';
+      /** For staff: the status and the service's own words, never a customer's data. */
+      reason: string;
+      /** Set when the service asked not to be asked for a while (429, 503, a timeout): in seconds. */
+      pauseSeconds: number | null;
+    };
+
+/** How long the product waits for either service: a form filling in, a booking never waiting on it. */
+export const outsideTimeoutMs = 5_000;
+
+/** How long the product stops asking a service that said it is busy or down, without a Retry-After. */
+export const defaultPauseSeconds = 60;
+
+/** Seconds from a Retry-After header (seconds or an HTTP date), else the default pause. */
+export function pauseOf(retryAfter: string | null, now: Date): number {
+  if (retryAfter) {
+    const seconds = Number(retryAfter);
+    if (Number.isFinite(seconds) && seconds > 0) return Math.min(Math.ceil(seconds), 3600);
+    const at = Date.parse(retryAfter);
+    if (Number.isFinite(at) && at > now.getTime())
+      return Math.min(Math.ceil((at - now.getTime()) / 1000), 3600);
+  }
+  return defaultPauseSeconds;
+}
+
+/** A failure to reach the service at all: a timeout (asked again after a pause) or the network. */
+export function unreachable<Found>(error: unknown): OutsideAnswer<Found> {
+  const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+  return timedOut
+    ? { kind: 'unavailable', reason: 'No answer in time', pauseSeconds: defaultPauseSeconds }
+    : {
+        kind: 'unavailable',
+        reason: `Could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+        pauseSeconds: null,
+      };
+}
+
+/** The words of an error answer, for staff: the body's first 200 characters. */
+export async function reasonOf(service: string, response: Response): Promise<string> {
+  const body = (await response.text().catch(() => '')).replace(/\s+/g, ' ').trim().slice(0, 200);
+  return `${service} answered ${response.status}${body ? `: ${body}` : ''}`;
+}
+
+/**
+ * Stops asking a service for a while once it said it is busy or down: kept per process, as each
+ * process asks on its own behalf.
+ */
+export function createPause(clock: () => Date) {
+  let until = 0;
+  return {
+    /** Seconds left of the pause, or 0 when the service may be asked. */
+    left: () => Math.max(0, Math.ceil((until - clock().getTime()) / 1000)),
+    start: (seconds: number) => {
+      until = Math.max(until, clock().getTime() + seconds * 1000);
+    },
+  };
+}
+
+/**
+ * Where how each service last answered is noted for staff (db/service-checks.ts), given by
+ * the app: the settings' domain serves pages that read vehicles.
+ */
+export type ServiceNotes = {
+  success(service: 'dvla' | 'dvsa'): Promise<void>;
+  failure(service: 'dvla' | 'dvsa', reason: string): Promise<void>;
+  of(services: readonly ('dvla' | 'dvsa')[]): Promise<ServiceCheck[]>;
+};
+
+/** How a service last answered (db/service-checks.ts' shape). */
+export type ServiceCheck = {
+  service: string;
+  lastSuccessAt: string | null;
+  lastFailureAt: string | null;
+  lastFailure: string | null;
+};

@@ -85,6 +85,7 @@ export const privacyPolicy: LegalDocument = {
             'service providers who help us run our business, such as our website hosting provider and our e-mail delivery provider, who process information only on our instructions and under a written contract;',
             'our card payment provider, when you pay by card;',
             'Stripe (Stripe Payments Europe, Ltd.), which processes card payments made online for us, such as a deposit when you book or a payment link we send you: we give Stripe your name, your e-mail address, the amount and your booking reference, and you enter your card details on Stripe’s own page, so they go to Stripe only and never to us. Stripe’s privacy policy is at https://stripe.com/gb/privacy;',
+            'Twilio (Twilio Ireland Limited), which sends and receives our text messages, when you ask us to keep you posted by text: we give Twilio your mobile number and the words of each text (your booking reference, the day and time, a link to your booking), and Twilio passes us your replies and whether each text was delivered. If you reply STOP we send you no more texts but those about a booking you have made. Twilio’s privacy notice is at https://www.twilio.com/en-us/legal/privacy;',
             'professional advisers such as our accountants, lawyers and insurers, where they need it to advise or protect us;',
             'the police, HMRC, the DVSA (for MOT tests) or other authorities, where we are required to by law or need to protect our legal rights.',
           ],

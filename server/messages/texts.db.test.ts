@@ -292,3 +292,51 @@ describe('a text’s own manage link', () => {
     await request(fixture.app).get(`/api/bookings/manage/${forged}`).expect(404);
   });
 });
+
+describe('a person’s texts in their data', () => {
+  it('are exported, with their answers and their number’s opt-out, and erased with their bookings', async () => {
+    const email = 'sam.driver@example.com';
+    const booking = (await book(makeBooking({ phone: mobile, email, contactBy: 'text' })).expect(201))
+      .body as CreatedBooking;
+    await sendTexts();
+    await twilio().reply(international, 'Thanks!', { publicUrl, deliverTo: origin() });
+    await twilio().reply(international, 'STOP', { publicUrl, deliverTo: origin() });
+    const later = (
+      await book(makeBooking({ phone: mobile, email, contactBy: 'both', start: '10:00' })).expect(201)
+    ).body as CreatedBooking;
+    const owner = (await signedInStaff(db(), 'olive', undefined, 'owner')).headers;
+
+    const exported = await request(fixture.app)
+      .get(`/api/privacy/export?email=${encodeURIComponent(email)}`)
+      .set(owner)
+      .expect(200);
+    const choice = (source: string, reference: string, contactBy: string) => ({
+      source,
+      reference,
+      contactBy,
+      answeredAt: expect.any(String),
+    });
+    expect(exported.body.contactChoices).toHaveLength(4);
+    expect(exported.body.contactChoices).toEqual(
+      expect.arrayContaining([
+        choice('enquiry', booking.reference, 'text'),
+        choice('booking', booking.reference, 'text'),
+        choice('booking', later.reference, 'both'),
+      ]),
+    );
+    expect(
+      exported.body.texts.map((text: { direction: string; body: string }) => [text.direction, text.body]),
+    ).toEqual([
+      ['out', expect.stringContaining(booking.reference)],
+      ['in', 'Thanks!'],
+    ]);
+    expect(exported.body.textOptOuts).toEqual([{ phone: international, optedOutAt: expect.any(String) }]);
+
+    // The second booking's confirmation is still to send when the person's data is erased.
+    expect(await queuedTexts()).toHaveLength(2);
+    await request(fixture.app).post('/api/privacy/erase').set(owner).send({ email }).expect(200);
+    expect(await textRecords()).toEqual([]);
+    expect((await queuedTexts()).filter((row) => row.sentAt === null)).toEqual([]);
+    expect(await db().select().from(textOptOuts)).toEqual([]);
+  });
+});

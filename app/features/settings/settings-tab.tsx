@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useRouteLoaderData } from 'react-router';
 import type { StaffUser } from '#common/auth/auth.ts';
 import { mayChangeSettings, type DomainSettings, type SettingsDomain } from '#common/settings/domains.ts';
 import { londonDate } from '#common/time/london.ts';
@@ -10,6 +10,10 @@ import { messageOf } from '#app/lib/api.ts';
 import { BookingSection } from './booking-section.tsx';
 import { InvoicingSection } from './invoicing-section.tsx';
 import { usePaymentsStatus } from '#app/features/payments/index.ts';
+import { useMessagesStatus } from '#app/features/messages/dashboard/index.ts';
+import { useSiteSettings } from '#app/features/site-content/index.ts';
+import type { RootData } from '#app/lib/root-data.ts';
+import { MessagesSection, TextsConfigured } from './messages-section.tsx';
 import { depositServicesOf, PaymentsConfigured, PaymentsSection } from './payments-section.tsx';
 import { RemindersSection } from './reminders-section.tsx';
 import { SettingsForm } from './settings-form.tsx';
@@ -124,6 +128,27 @@ function PaymentsForm({ current, canChange }: { current: DomainSettings<'payment
   );
 }
 
+/** The site's address as the texts' links start with it, for the examples' count of parts. */
+const exampleOrigin = 'https://www.example.co.uk';
+
+/**
+ * The messages' settings' form under whether texts are set up and how Twilio last answered:
+ * without texts set up the wordings wait, and customers hear by e-mail.
+ */
+function MessagesForm({ current, canChange }: { current: DomainSettings<'messages'>; canChange: boolean }) {
+  const status = useMessagesStatus();
+  const site = useSiteSettings();
+  const origin = useRouteLoaderData<RootData>('root')?.publicUrl ?? exampleOrigin;
+  return (
+    <>
+      <TextsConfigured status={status.data} />
+      <SettingsForm current={current} canChange={canChange} label="Message settings">
+        {(settings) => <MessagesSection messages={settings} business={site.companyName} origin={origin} />}
+      </SettingsForm>
+    </>
+  );
+}
+
 /**
  * A link to a section (the dashboard home's "Settings → Invoicing": `#settings-invoicing`) lands
  * on it once the sections above it have their forms: the browser's own jump to the address's
@@ -137,6 +162,7 @@ function useSectionOfAddress() {
     useDomainSettings('invoicing'),
     useDomainSettings('reminders'),
     useDomainSettings('payments'),
+    useDomainSettings('messages'),
   ].every((query) => !query.isPending);
   const branchesLoaded = !usePublishedSiteContent().isPending;
   // Whether card payments are set up shows above the Payments form.
@@ -160,8 +186,8 @@ export function SettingsTab({ user }: { user: StaffUser }) {
       <div className="max-w-3xl">
         <h2 className="text-xl font-bold text-ink">Settings</h2>
         <p className="mt-1 text-sm text-slate-600">
-          How the business takes bookings, prices tyres, invoices, reminds customers and takes card payments.
-          Each part is saved on its own and applies at once.
+          How the business takes bookings, prices tyres, invoices, reminds customers, takes card payments and
+          texts customers. Each part is saved on its own and applies at once.
         </p>
       </div>
       <DomainSection
@@ -206,6 +232,13 @@ export function SettingsTab({ user }: { user: StaffUser }) {
         lead="Card payments online through Stripe: a deposit customers pay when they book, its refund when they cancel in good time, and how long an unpaid booking holds its window. Fitters can send a card payment link for what is due on any job."
         what="payment settings"
         form={(current) => <PaymentsForm current={current} canChange={may('payments')} />}
+      />
+      <DomainSection
+        domain="messages"
+        title="Messages"
+        lead="Texts to customers who chose them when they booked or enquired: the booking confirmed, the day before, the fitter on the way, a card payment link, and MOT and tyre reminders. Each names the business and carries a link, in at most two text messages."
+        what="message settings"
+        form={(current) => <MessagesForm current={current} canChange={may('messages')} />}
       />
     </div>
   );

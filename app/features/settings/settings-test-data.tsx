@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { StaffRole } from '#common/accounts/accounts.ts';
+import type { MessagesStatus } from '#common/messages/replies.ts';
 import {
   isSettingsDomain,
   type DomainSettings,
@@ -20,7 +21,8 @@ import { SettingsTab } from './settings-tab.tsx';
 export type User = ReturnType<typeof userEvent.setup>;
 
 /** The sections of the tab, by their headings. */
-export type SectionName = 'Booking' | 'Tyre prices' | 'Invoicing' | 'Reminders & reviews' | 'Payments' | 'Messages';
+export type SectionName =
+  'Booking' | 'Tyre prices' | 'Invoicing' | 'Reminders & reviews' | 'Payments' | 'Messages';
 
 const formNames: Record<SettingsDomain, string> = {
   booking: 'Booking settings',
@@ -50,6 +52,8 @@ type SettingsTabOptions = {
   route?: string;
   /** Whether card payments online are set up (GET /api/payments/status): they are unless told. */
   paymentsConfigured?: boolean;
+  /** Whether texts are set up and how Twilio last answered (GET /api/messages/status): set up, never used, unless told. */
+  messagesStatus?: MessagesStatus;
 };
 
 /**
@@ -64,12 +68,14 @@ export async function renderSettingsTab({
   own = [],
   route,
   paymentsConfigured = true,
+  messagesStatus = { configured: true, lastSuccessAt: null, lastFailureAt: null, lastFailure: null },
 }: SettingsTabOptions = {}) {
   const defaults = defaultSettings(published);
   const api = serveApi(
     ...own,
     answer('GET /api/site-content', { status: 200, body: published }),
     answer('GET /api/payments/status', { status: 200, body: { configured: paymentsConfigured } }),
+    answer('GET /api/messages/status', { status: 200, body: messagesStatus }),
     answer('GET /api/settings/:domain', ({ params }) => {
       const domain = params.domain;
       if (!isSettingsDomain(domain)) return { status: 404, body: { error: 'Not found' } };

@@ -6,17 +6,20 @@ import { formatDateTime } from '#common/time/formats.ts';
 import { statusLabelOf } from './enquiry-format.ts';
 import { EnquiryNotes } from './enquiry-notes.tsx';
 import { EnquiryStatusControl } from './enquiry-status-control.tsx';
+import { EnquiryTexts } from './enquiry-texts.tsx';
 import { EnquiryTimeline } from './enquiry-timeline.tsx';
 
 type EnquiryCardProps = {
   enquiry: Enquiry;
   busy: boolean;
+  /** Whether the enquiry's texts show (texts set up, or replies to read), and how many replies are unread. */
+  texts?: { unread: number } | null;
   onMarkContacted: () => void;
   onDelete: () => void;
 };
 
 /** One enquiry in the staff inbox (the Enquiries tab), with its pipeline status and notes. */
-export function EnquiryCard({ enquiry, busy, onMarkContacted, onDelete }: EnquiryCardProps) {
+export function EnquiryCard({ enquiry, busy, texts = null, onMarkContacted, onDelete }: EnquiryCardProps) {
   const headingId = `enquiry-${enquiry.id}-name`;
   const service = enquiryServiceName(enquiry);
   return (
@@ -104,6 +107,8 @@ export function EnquiryCard({ enquiry, busy, onMarkContacted, onDelete }: Enquir
           {enquiry.message}
         </p>
       )}
+
+      {texts && <EnquiryTexts enquiryId={enquiry.id} unread={texts.unread} />}
 
       <EnquiryCardActions
         enquiry={enquiry}

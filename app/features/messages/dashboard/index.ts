@@ -5,3 +5,5 @@ export {
   useTextThread,
   useUnreadReplies,
 } from './messages-queries.ts';
+export { deliveryText, TextThread } from './text-thread.tsx';
+export { TextsFromCustomers } from './texts-from-customers.tsx';

@@ -6,20 +6,18 @@ import { formatDateTime } from '#common/time/formats.ts';
 import { statusLabelOf } from './enquiry-format.ts';
 import { EnquiryNotes } from './enquiry-notes.tsx';
 import { EnquiryStatusControl } from './enquiry-status-control.tsx';
-import { EnquiryTexts } from './enquiry-texts.tsx';
 import { EnquiryTimeline } from './enquiry-timeline.tsx';
+import { TextsDisclosure } from '#app/features/messages/dashboard/index.ts';
 
 type EnquiryCardProps = {
   enquiry: Enquiry;
   busy: boolean;
-  /** Whether the enquiry's texts show (texts set up, or replies to read), and how many replies are unread. */
-  texts?: { unread: number } | null;
   onMarkContacted: () => void;
   onDelete: () => void;
 };
 
 /** One enquiry in the staff inbox (the Enquiries tab), with its pipeline status and notes. */
-export function EnquiryCard({ enquiry, busy, texts = null, onMarkContacted, onDelete }: EnquiryCardProps) {
+export function EnquiryCard({ enquiry, busy, onMarkContacted, onDelete }: EnquiryCardProps) {
   const headingId = `enquiry-${enquiry.id}-name`;
   const service = enquiryServiceName(enquiry);
   return (
@@ -108,7 +106,7 @@ export function EnquiryCard({ enquiry, busy, texts = null, onMarkContacted, onDe
         </p>
       )}
 
-      {texts && <EnquiryTexts enquiryId={enquiry.id} unread={texts.unread} />}
+      <TextsDisclosure of={{ enquiry: enquiry.id }} />
 
       <EnquiryCardActions
         enquiry={enquiry}

@@ -2,7 +2,6 @@ import { Button } from '#app/components/ui/button.tsx';
 import type { Enquiry } from '#common/enquiries/enquiry.ts';
 import { EnquiryCard } from './enquiry-card.tsx';
 import { useDeleteEnquiry, useMarkEnquiryContacted } from './enquiry-queries.ts';
-import { useMessagesStatus, useUnreadReplies } from '#app/features/messages/dashboard/index.ts';
 
 type EnquiryInboxProps = {
   enquiries: Enquiry[];
@@ -16,11 +15,6 @@ type EnquiryInboxProps = {
 export function EnquiryInbox({ enquiries, filtered, hasMore, loadingMore, onLoadMore }: EnquiryInboxProps) {
   const markContacted = useMarkEnquiryContacted();
   const remove = useDeleteEnquiry();
-  const textsSetUp = useMessagesStatus().data?.configured ?? false;
-  const replies = useUnreadReplies().data?.replies ?? [];
-  const unreadOf = (id: number) => replies.filter((reply) => reply.enquiry?.id === id).length;
-  // An enquiry's texts show while texts are set up, and for replies still to read after they stop.
-  const textsOf = (id: number) => (textsSetUp || unreadOf(id) > 0 ? { unread: unreadOf(id) } : null);
 
   if (enquiries.length === 0) {
     return (
@@ -41,7 +35,6 @@ export function EnquiryInbox({ enquiries, filtered, hasMore, loadingMore, onLoad
           key={enquiry.id}
           enquiry={enquiry}
           busy={busyId === enquiry.id}
-          texts={textsOf(enquiry.id)}
           onMarkContacted={() => markContacted.mutate(enquiry.id)}
           onDelete={() => remove.mutate(enquiry.id)}
         />

@@ -6,4 +6,5 @@ export {
   useUnreadReplies,
 } from './messages-queries.ts';
 export { deliveryText, TextThread } from './text-thread.tsx';
-export { TextsFromCustomers } from './texts-from-customers.tsx';
+export { TextsDisclosure } from './texts-disclosure.tsx';
+export { TextsFromCustomers, UnreadTextsCount } from './texts-from-customers.tsx';

@@ -86,3 +86,15 @@ function Reply({
     </li>
   );
 }
+
+/** The count of unread replies, on the dashboard's Enquiries tab; nothing while none is unread. */
+export function UnreadTextsCount() {
+  const count = useUnreadReplies().data?.unread ?? 0;
+  if (count === 0) return null;
+  return (
+    <span className="ml-1 rounded-full bg-accent px-1.5 py-px text-xs font-bold text-ink">
+      {count}
+      <span className="sr-only"> unread {count === 1 ? 'text' : 'texts'}</span>
+    </span>
+  );
+}

@@ -21,12 +21,14 @@ export function ContactByField({
   idPrefix,
   sent,
   error,
+  className,
 }: {
   /** `book` or `enquiry`: the radios' ids, `${idPrefix}-contactBy-${option}`. */
   idPrefix: string;
   /** The answer of a post that came back, if any. */
   sent?: { contactBy?: string; phone?: string };
   error?: string;
+  className?: string;
 }) {
   const [chosen, setChosen] = useState<ContactBy | null>(
     isContactBy(sent?.contactBy) ? sent.contactBy : null,
@@ -55,6 +57,7 @@ export function ContactByField({
   return (
     <fieldset
       ref={area}
+      className={className}
       aria-describedby={[error ? errorId : '', hint ? hintId : ''].join(' ').trim() || undefined}
     >
       <legend className="text-sm font-semibold text-ink">{contactByQuestion}</legend>

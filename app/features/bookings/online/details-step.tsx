@@ -129,6 +129,16 @@ function useCheckedDetails(errors: DetailErrors, conflict: boolean) {
   return { shown: checked?.errors ?? errors, attempt: checked?.attempt, onSubmit, onChange };
 }
 
+/** The summary's lines: each field's message, linked to its field (the question's first choice). */
+const summaryErrorsOf = (shown: DetailErrors) =>
+  [...detailFields.map((field) => field.name), 'contactBy', slotField].flatMap((field) => {
+    const message = shown[field as keyof DetailErrors];
+    if (!message) return [];
+    const target =
+      field === slotField ? 'book-slot' : field === 'contactBy' ? 'book-contactBy-email' : fieldId(field);
+    return [{ message, target }];
+  });
+
 /** A text field's name, the value sent last time and its length limit. */
 const textInputOf = (values: BookingValues) => (name: DetailField) => ({
   name,
@@ -161,15 +171,7 @@ export function DetailsStep({
 }: DetailsStepProps) {
   const submitting = useNavigation().state === 'submitting';
   const { shown, attempt, onSubmit, onChange } = useCheckedDetails(errors, Boolean(conflict));
-  const summaryErrors = [...detailFields.map((field) => field.name), 'contactBy', slotField].flatMap(
-    (field) => {
-      const message = shown[field as keyof DetailErrors];
-      if (!message) return [];
-      const target =
-        field === slotField ? 'book-slot' : field === 'contactBy' ? 'book-contactBy-email' : fieldId(field);
-      return [{ message, target }];
-    },
-  );
+  const summaryErrors = summaryErrorsOf(shown);
   const text = textInputOf(values);
 
   // A tyre that is no longer offered comes back as an error of its own field.
@@ -226,9 +228,7 @@ export function DetailsStep({
           </FormField>
         ))}
         {texts && (
-          <div className="sm:col-span-2">
-            <ContactByField idPrefix="book" sent={values} error={shown.contactBy} />
-          </div>
+          <ContactByField idPrefix="book" sent={values} error={shown.contactBy} className="sm:col-span-2" />
         )}
         {choices.location === mobileLocation && (
           <>

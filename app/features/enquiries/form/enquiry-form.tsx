@@ -8,7 +8,7 @@ import {
   type UseFormRegisterReturn,
   type UseFormReturn,
 } from 'react-hook-form';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   enquiryFieldLimits,
   enquiryHoneypotField,
@@ -113,27 +113,7 @@ export function EnquiryForm({
     ? ({ verdict: 'unknown' } as const)
     : coverageOf(postcode, coveredDistricts);
 
-  // The question starts afresh for the next enquiry once one is sent.
-  const [sent, setSent] = useState(0);
-  const submit = handleSubmit((payload) => {
-    // The question's radios follow the phone number by themselves, outside the form's state.
-    const contactBy =
-      texts && formElement.current ? new FormData(formElement.current).get('contactBy') : null;
-    return sendEnquiry(
-      {
-        ...payload,
-        ...(contactBy ? { contactBy: contactBy as ContactBy } : {}),
-        [enquiryHoneypotField]: getValues(enquiryHoneypotField),
-      },
-      {
-        reset: (values) => {
-          reset(values);
-          setSent((count) => count + 1);
-        },
-        setError,
-      },
-    );
-  });
+  const { submit, sent } = useSubmitEnquiry({ handleSubmit, getValues, reset, setError }, texts);
 
   const text = (name: TextField): TextInputProps => ({
     ...register(name),
@@ -227,13 +207,52 @@ export function EnquiryForm({
   );
 }
 
+type EnquiryFormMethods = UseFormReturn<EnquiryFormValues, unknown, EnquiryPayload>;
+
+/**
+ * The form's submit: checked, then sent with the answer to how the customer wants to hear, whose
+ * radios follow the phone number by themselves, outside the form's state. `sent` counts the
+ * enquiries sent, so that the question starts afresh for the next one.
+ */
+function useSubmitEnquiry(
+  {
+    handleSubmit,
+    getValues,
+    reset,
+    setError,
+  }: Pick<EnquiryFormMethods, 'handleSubmit' | 'getValues' | 'reset' | 'setError'>,
+  texts: boolean,
+) {
+  const [sent, setSent] = useState(0);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const contactBy = texts ? new FormData(event.currentTarget).get('contactBy') : null;
+    return handleSubmit((payload) =>
+      sendEnquiry(
+        {
+          ...payload,
+          ...(typeof contactBy === 'string' && { contactBy: contactBy as ContactBy }),
+          [enquiryHoneypotField]: getValues(enquiryHoneypotField),
+        },
+        {
+          reset: (values) => {
+            reset(values);
+            setSent((count) => count + 1);
+          },
+          setError,
+        },
+      ),
+    )(event);
+  };
+  return { submit, sent };
+}
+
 /**
  * Sends the enquiry and answers with a toast: on success the form is emptied, and on a refusal
  * the API's messages show at their fields, the first of them focused.
  */
 async function sendEnquiry(
   enquiry: EnquiryPayload & { [enquiryHoneypotField]: string },
-  form: Pick<UseFormReturn<EnquiryFormValues, unknown, EnquiryPayload>, 'reset' | 'setError'>,
+  form: Pick<EnquiryFormMethods, 'reset' | 'setError'>,
 ) {
   try {
     const { reference } = await apiRequest<{ id: number; reference?: string }>(

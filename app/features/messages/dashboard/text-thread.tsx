@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { TextRecord } from '#common/messages/replies.ts';
 import { textKindLabels, type TextKind } from '#common/messages/texts.ts';
 import { formatDateTime } from '#common/time/formats.ts';
@@ -36,15 +36,19 @@ export function TextThread({ of }: { of: TextsOf }) {
   const [fresh, setFresh] = useState<ReadonlySet<number> | null>(null);
   const texts = thread.data?.texts;
   const unreadIds = unread.data?.replies.map((reply) => reply.id);
-  useEffect(() => {
-    if (fresh !== null || !texts || !unreadIds) return;
-    const ids = new Set(
-      texts.filter((text) => text.direction === 'in' && unreadIds.includes(text.id)).map((text) => text.id),
+  if (fresh === null && texts && unreadIds) {
+    setFresh(
+      new Set(
+        texts.filter((text) => text.direction === 'in' && unreadIds.includes(text.id)).map((text) => text.id),
+      ),
     );
-    setFresh(ids);
-    if (ids.size > 0)
-      markRead.mutate('booking' in of ? { bookingId: of.booking } : { enquiryId: of.enquiry });
-  }, [fresh, texts, unreadIds, markRead, of]);
+  }
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!fresh || fresh.size === 0 || asked.current) return;
+    asked.current = true;
+    markRead.mutate('booking' in of ? { bookingId: of.booking } : { enquiryId: of.enquiry });
+  }, [fresh, markRead, of]);
 
   if (thread.isPending) return <Spinner label="Loading the texts…" />;
   if (thread.isError) return <p className="text-sm text-red-700">{messageOf(thread.error)}</p>;

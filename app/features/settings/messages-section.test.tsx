@@ -21,6 +21,7 @@ describe('the Messages section', () => {
       'Placeholders: {business} {reference} {amount} {link}',
     ]);
     expect(partsOf('Payment link')).toBe('1 text message');
+    expect(partsOf('On my way')).toBe('1 text message');
     // With the manage link's 43-character token, the confirmation takes two.
     expect(partsOf('Booking confirmed')).toBe('2 text messages');
     expect(field('The day before’s text goes at').value).toBe('17:00');

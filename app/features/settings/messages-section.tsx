@@ -59,7 +59,7 @@ export function TextsConfigured({ status }: { status: MessagesStatus | undefined
 }
 
 /** Facts of a plausible booking, for counting the parts of a text as staff write it. */
-const sampleFacts = (business: string, origin: string): Record<TextPlaceholder, string> => ({
+const sampleFacts = (business: string): Omit<Record<TextPlaceholder, string>, 'link'> => ({
   business,
   reference: 'BK-2612-0042',
   date: 'Tue 8 Dec',
@@ -68,9 +68,18 @@ const sampleFacts = (business: string, origin: string): Record<TextPlaceholder, 
   eta: '10:15',
   amount: '£85.00',
   registration: 'AB12 CDE',
-  // A manage link's token is 43 characters.
-  link: `${origin}/m/${'x'.repeat(43)}`,
 });
+
+/**
+ * The link each text carries, as long as it comes: the confirmation's names the booking's own
+ * 43-character token; the later texts' a text's token (16 characters and the booking's number);
+ * the reminders' the booking form.
+ */
+function sampleLink(kind: TextKind, origin: string): string {
+  if (kind === 'booking-confirmation') return `${origin}/m/${'x'.repeat(43)}`;
+  if (kind === 'reminder-mot' || kind === 'reminder-tyres') return `${origin}/book`;
+  return `${origin}/m/${'x'.repeat(18)}${kind === 'payment-link' ? '/pay' : ''}`;
+}
 
 const partsText = (parts: number) => (parts === 1 ? '1 text message' : `${parts} text messages`);
 
@@ -79,12 +88,14 @@ function TextWordingField({
   kind,
   wording,
   facts,
+  origin,
 }: {
   kind: TextKind;
   wording: string;
-  facts: Record<TextPlaceholder, string>;
+  facts: Omit<Record<TextPlaceholder, string>, 'link'>;
+  origin: string;
 }) {
-  const parts = smsSegments(writeText(wording, facts));
+  const parts = smsSegments(writeText(wording, { ...facts, link: sampleLink(kind, origin) }));
   return (
     <TextField
       path={['messages', 'texts', kind]}
@@ -114,11 +125,11 @@ export const MessagesSection = memo(function MessagesSection({
   business: string;
   origin: string;
 }) {
-  const facts = sampleFacts(business, origin);
+  const facts = sampleFacts(business);
   return (
     <>
       {textKinds.map((kind) => (
-        <TextWordingField key={kind} kind={kind} wording={shown.texts[kind]} facts={facts} />
+        <TextWordingField key={kind} kind={kind} wording={shown.texts[kind]} facts={facts} origin={origin} />
       ))}
       <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
         <TextField

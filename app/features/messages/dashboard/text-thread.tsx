@@ -87,7 +87,7 @@ export function TextThread({ of }: { of: TextsOf }) {
                 <span className="rounded-full bg-amber-100 px-2 py-0.5 font-bold text-amber-900">New</span>
               )}
             </p>
-            <p className="mt-1 whitespace-pre-line break-words text-slate-800">{text.body}</p>
+            <p className="mt-1 whitespace-pre-line text-slate-800 [overflow-wrap:anywhere]">{text.body}</p>
           </li>
         );
       })}

@@ -17,10 +17,10 @@ export function TextsDisclosure({ of }: { of: TextsOf }) {
   if (!configured && unread === 0) return null;
   return (
     <details className="mt-3 text-sm" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary className="flex min-h-10 cursor-pointer items-center gap-2 font-semibold text-brand-dark">
+      <summary className="cursor-pointer py-2 font-semibold text-brand-dark">
         Texts
         {unread > 0 && (
-          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">
+          <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">
             {unread} new
           </span>
         )}

@@ -62,7 +62,7 @@ function Reply({
           {formatDateTime(reply.receivedAt)}
         </time>
       </p>
-      <p className="mt-1 text-sm whitespace-pre-line break-words text-slate-800">{reply.body}</p>
+      <p className="mt-1 text-sm whitespace-pre-line text-slate-800 [overflow-wrap:anywhere]">{reply.body}</p>
       <div className="mt-1 flex flex-wrap items-center gap-x-2 text-sm">
         {enquiry && (
           <button

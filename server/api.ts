@@ -152,7 +152,7 @@ export function apiRouter({
   api.use('/analytics', adminAnalyticsRouter(analytics, requireUser));
   api.use(privacyRouter(database.db, requireUser, clock));
   api.use(remindersRouter(reminders, requireUser));
-  api.use(messagesRouter(messages, requireUser));
+  api.use(messagesRouter(messages, { requireUser, requireAnyUser }));
   api.use(waitingMessagesRouter({ config, database, siteContent, booking, notifications }, requireUser));
   api.use(imagesRouter(database.db, requireUser, contentChanged));
   api.use(

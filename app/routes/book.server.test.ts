@@ -14,12 +14,13 @@ const branch = content.branches[0]!;
 /**
  * What the booking page reads of its context: the published content, the offer (mobile fitting
  * and the first branch, which takes MOT tests), a free window every day, a tyre at £74.99 each,
- * and the deposit terms (null: card payments off, or no deposit).
+ * and the deposit terms (null: card payments off, or no deposit); texts set up or not.
  */
-const context = (deposit: DepositTerms | null) =>
+const context = (deposit: DepositTerms | null, texts = false) =>
   ({
     site: defaultSiteSettings,
     content,
+    texts,
     bookings: {
       offer: {
         horizonDays: 21,
@@ -107,5 +108,12 @@ describe('the booking page’s deposit', () => {
   it('tells of none for a service the rule leaves out', async () => {
     const page = await bookingPage(context(terms({ services: ['tyre-replacement'] })), detailsUrl(puncture));
     expect(page.deposit).toBeNull();
+  });
+});
+
+describe('the booking page’s question of e-mail or texts', () => {
+  it('is asked only while texts are set up', async () => {
+    expect((await bookingPage(context(null), detailsUrl(puncture))).texts).toBe(false);
+    expect((await bookingPage(context(null, true), detailsUrl(puncture))).texts).toBe(true);
   });
 });

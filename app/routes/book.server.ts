@@ -262,6 +262,7 @@ export async function bookingPage(context: AppLoadContext, url: URL): Promise<Bo
     tyre,
     tyreNotice,
     deposit: null,
+    texts: context.texts,
   };
   const step = requestedStep(params.get('step'));
 

@@ -165,6 +165,7 @@ export default function BookRoute({ loaderData: page, actionData }: Route.Compon
                 conflict={view.conflict}
                 notice={view.notice}
                 deposit={page.deposit}
+                texts={page.texts}
               />
             )}
           </Suspense>

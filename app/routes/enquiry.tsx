@@ -35,7 +35,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const coveredDistricts = received === null ? context.content.areas.coveredDistricts : [];
   // A confirmation names one customer's enquiry: it is not a page to keep for others.
   return data(
-    { received: received !== null, reference, coverage: confirmedCoverage(params), coveredDistricts },
+    {
+      received: received !== null,
+      reference,
+      coverage: confirmedCoverage(params),
+      coveredDistricts,
+      texts: context.texts,
+    },
     reference ? { headers: { 'Cache-Control': 'private, no-store' } } : undefined,
   );
 }
@@ -135,6 +141,7 @@ export default function EnquiryRoute({ loaderData, actionData }: Route.Component
           <EnquiryFormOnDemand
             eager
             coveredDistricts={loaderData.coveredDistricts}
+            texts={loaderData.texts}
             initialValues={actionData?.values}
             initialErrors={actionData?.fieldErrors}
           />

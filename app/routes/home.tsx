@@ -27,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     baseTown: String(facts.baseTown),
     branches: context.content.branches.map((branch) => branch.name),
   });
-  return { ...homeContent(context.content, context.site), images, tyreSizes, seo };
+  return { ...homeContent(context.content, context.site), images, tyreSizes, seo, texts: context.texts };
 }
 
 export const meta: Route.MetaFunction = ({ data: home, matches }) =>
@@ -56,6 +56,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     testimonials,
     contactHours,
     coveredDistricts,
+    texts,
   } = loaderData;
   const branchNames = branches.map((branch) => branch.name);
   return (
@@ -75,7 +76,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <BranchesSection branches={branches} />
       <AreasSection areas={areas} />
       <Testimonials testimonials={testimonials} />
-      <ContactSection hours={contactHours} coveredDistricts={coveredDistricts} />
+      <ContactSection hours={contactHours} coveredDistricts={coveredDistricts} texts={texts} />
     </main>
   );
 }

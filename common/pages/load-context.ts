@@ -42,6 +42,11 @@ export type ServerContext = {
   gaMeasurementId: string | null;
   /** Whether this response is the home page of a browser's first visit, which shows the splash screen. */
   showSplash: boolean;
+  /**
+   * Whether texts to customers are set up (TWILIO_*): only then do the booking page and the
+   * enquiry form ask how the customer wants to hear from the business.
+   */
+  texts: boolean;
   enquiries: {
     /**
      * A plain form post of the enquiry form (no JavaScript), from this request's client; a 503

@@ -38,11 +38,14 @@ export const noBookingPayment: BookingPayment = {
 /** POST /api/bookings' `payment` when a deposit is asked: pay it at `url` (Stripe Checkout). */
 export type DepositDue = { status: 'due'; amountPence: number; url: string };
 
-/** POST /api/jobs/{id}/payment-link's answer: the link for what is still due, and its QR code. */
-export type PaymentLink = { url: string; amountPence: number; qrSvg: string };
+/**
+ * POST /api/jobs/{id}/payment-link's answer: the link for what is still due, and its QR code;
+ * asked to text it, whether it was (false: the customer's number takes no texts).
+ */
+export type PaymentLink = { url: string; amountPence: number; qrSvg: string; texted?: boolean };
 
-/** POST /api/jobs/{id}/payment-link's body. */
-export type PaymentLinkRequest = { email?: boolean };
+/** POST /api/jobs/{id}/payment-link's body: the link e-mailed or texted to the customer too. */
+export type PaymentLinkRequest = { email?: boolean; text?: boolean };
 
 /** What a payment online was for. */
 export const checkoutPurposes = ['deposit', 'balance'] as const;

@@ -117,18 +117,22 @@ const threadQuerySchema = z.object({
 
 /**
  * The texts, for staff (under /api): GET /messages/status, whether texts are set up and how
- * Twilio last answered; GET /messages/replies (?unread=1), the customers' replies and the unread
+ * Twilio last answered (fitters too); GET /messages/replies (?unread=1), the customers' replies and the unread
  * count; POST /messages/replies/read, replies read (by id, or all of a booking's or enquiry's);
  * GET /messages/texts?booking=|enquiry=, a booking's or enquiry's texts, both ways, oldest first.
  */
-export function messagesRouter(deps: MessagesDependencies, requireUser: RequestHandler): Router {
+export function messagesRouter(
+  deps: MessagesDependencies,
+  { requireUser, requireAnyUser }: { requireUser: RequestHandler; requireAnyUser: RequestHandler },
+): Router {
   const router = Router();
-  router.use('/messages', requireUser);
-  router.get('/messages/status', async (_req, res) => {
+  // Fitters too: My jobs offers to text the card payment link only while texts are set up.
+  router.get('/messages/status', requireAnyUser, async (_req, res) => {
     const [check] = await serviceChecksOf(deps.db, [twilioService]);
     const { service: _service, ...last } = check!;
     res.json({ configured: deps.twilio !== null, ...last } satisfies MessagesStatus);
   });
+  router.use('/messages', requireUser);
   router.get('/messages/replies', async (req, res) => {
     const { unread } = parseQuery(repliesQuerySchema, req);
     const [replies, count] = await Promise.all([

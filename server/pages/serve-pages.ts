@@ -99,6 +99,7 @@ export function servePages(
             enquiryRetentionMonths: config.enquiryRetentionMonths,
             cspNonce: res.locals.cspNonce,
             showSplash,
+            texts: config.twilio !== null,
             enquiries: {
               submit: async (form) => {
                 try {

@@ -24,8 +24,9 @@ import type { PageViewEvent } from '#common/analytics/event.ts';
 import type { LoginInput, StaffUser } from '#common/auth/auth.ts';
 import type { Booking, BookingUpdate } from '#common/bookings/booking.ts';
 import type { ToldAvailabilityDay } from '#common/bookings/slots.ts';
-import type { Enquiry } from '#common/enquiries/enquiry.ts';
+import type { Enquiry, EnquiryInput } from '#common/enquiries/enquiry.ts';
 import type { EnquiryCounts } from '#common/enquiries/status.ts';
+import type { MessagesStatus, TextRecord, TextReplies } from '#common/messages/replies.ts';
 import type { ApiErrorBody } from '#common/http/api.ts';
 import type {
   CreditNoteInput,
@@ -125,6 +126,7 @@ export type ApiRoutes = {
   'GET /api/activity': Route<ActivityEntry[]>;
 
   // Enquiries, bookings and the diary.
+  'POST /api/enquiries': Route<{ id: number; reference: string }, 201, EnquiryInput & { website: string }>;
   'GET /api/enquiries': Route<Enquiry[]>;
   'GET /api/enquiries/counts': Route<EnquiryCounts>;
   'PUT /api/enquiries/:id/mark-contacted': Route<Enquiry>;
@@ -160,6 +162,16 @@ export type ApiRoutes = {
   'GET /api/vehicles/status': Route<VehicleDataStatus>;
   'GET /api/vehicles/lookup': Route<RegisteredVehicle>;
   'POST /api/vehicles/:registration/lookup': Route<VehicleLookedUpAgain>;
+
+  // Texts to customers.
+  'GET /api/messages/status': Route<MessagesStatus>;
+  'GET /api/messages/replies': Route<TextReplies>;
+  'POST /api/messages/replies/read': Route<
+    { read: number; unread: number },
+    200,
+    { ids?: number[]; bookingId?: number; enquiryId?: number }
+  >;
+  'GET /api/messages/texts': Route<{ texts: TextRecord[] }>;
 
   // Reminders, mail and analytics.
   'GET /api/reminders': Route<Reminder[]>;

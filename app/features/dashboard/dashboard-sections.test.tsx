@@ -3,7 +3,8 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { StaffUser } from '#common/auth/auth.ts';
-import { everyRequestPending, serveApi } from '#tests/support/api-handlers.ts';
+import { everyRequestPending, serveApi, type ApiHandler } from '#tests/support/api-handlers.ts';
+import { textReply, textsAnswers } from '#tests/support/texts-data.ts';
 import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import '#tests/support/ui-cleanup.ts';
 import { DashboardSections, phoneSpan, sectionOf, sectionsFor } from './dashboard-sections.tsx';
@@ -16,9 +17,14 @@ const owner = staffUser({ role: 'owner' });
 const staff = staffUser({ id: 2, username: 'bob', role: 'staff' });
 const fitter = staffUser({ id: 3, username: 'dave', role: 'fitter', twoFactor: false });
 
-function renderSections(user: StaffUser, section: string | undefined, search = '') {
+function renderSections(
+  user: StaffUser,
+  section: string | undefined,
+  search = '',
+  handlers: ApiHandler[] = [],
+) {
   // The panels' reads stay on their way: what matters here is which panel shows.
-  serveApi(everyRequestPending());
+  serveApi(...handlers, everyRequestPending());
   const onSectionChange = vi.fn();
   renderStaffUi(<DashboardSections user={user} section={section} onSectionChange={onSectionChange} />, {
     route: `/${search}`,
@@ -74,6 +80,12 @@ describe('DashboardSections', () => {
     screen.getByRole('tab', { name: 'Enquiries', selected: true });
     expect(screen.queryByRole('heading', { name: 'Staff accounts' })).toBeNull();
     screen.getByRole('heading', { name: 'Customer Enquiries' });
+  });
+
+  it('counts the customers’ unread texts on the Enquiries tab', async () => {
+    renderSections(staff, 'bookings', '', textsAnswers({ replies: [textReply(), textReply({ id: 40 })] }));
+    const enquiries = await screen.findByRole('tab', { name: 'Enquiries 2 unread texts' });
+    expect(enquiries.textContent).toBe('Enquiries2 unread texts');
   });
 
   it('opens the bookings diary for staff and for owners', async () => {

@@ -13,6 +13,7 @@ import { ContentTab } from '#app/features/site-content/editor/index.ts';
 import { EnquiriesTab } from '#app/features/enquiries/dashboard/index.ts';
 import { ImagesTab } from '#app/features/images/index.ts';
 import { JobsTab } from '#app/features/jobs/dashboard/index.ts';
+import { UnreadTextsCount } from '#app/features/messages/dashboard/index.ts';
 import { PrivacyTab } from '#app/features/privacy/index.ts';
 import { RemindersTab } from '#app/features/reminders/dashboard/index.ts';
 import { SettingsTab } from '#app/features/settings/index.ts';
@@ -149,6 +150,8 @@ export function DashboardSections({ user, section, onSectionChange }: DashboardS
             className={`${phoneSpan(index, visible.length)} rounded-lg px-1 py-2 text-sm font-semibold whitespace-nowrap text-slate-600 transition hover:text-ink data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm xl:px-3 2xl:px-4`}
           >
             {label}
+            {/* The customers' texts not yet read are answered from the Enquiries tab. */}
+            {value === 'enquiries' && <UnreadTextsCount />}
           </Tabs.Trigger>
         ))}
       </Tabs.List>

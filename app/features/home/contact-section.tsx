@@ -4,14 +4,17 @@ import { EnquiryFormOnDemand } from '#app/features/enquiries/form/index.ts';
 
 /**
  * `hours`: the general contact hours, one line each; `coveredDistricts`: the postcode districts
- * the form tells customers are inside the area.
+ * the form tells customers are inside the area; `texts`: whether the form asks how the customer
+ * wants to hear (texts set up).
  */
 export function ContactSection({
   hours,
   coveredDistricts,
+  texts,
 }: {
   hours: readonly string[];
   coveredDistricts: readonly string[];
+  texts: boolean;
 }) {
   const site = useSiteSettings();
   return (
@@ -52,7 +55,7 @@ export function ContactSection({
           </ul>
         </div>
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          <EnquiryFormOnDemand coveredDistricts={coveredDistricts} />
+          <EnquiryFormOnDemand coveredDistricts={coveredDistricts} texts={texts} />
         </div>
       </div>
     </section>

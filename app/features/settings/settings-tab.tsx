@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useRouteLoaderData } from 'react-router';
 import type { StaffUser } from '#common/auth/auth.ts';
 import { mayChangeSettings, type DomainSettings, type SettingsDomain } from '#common/settings/domains.ts';
 import { londonDate } from '#common/time/london.ts';
@@ -10,6 +10,10 @@ import { messageOf } from '#app/lib/api.ts';
 import { BookingSection } from './booking-section.tsx';
 import { InvoicingSection } from './invoicing-section.tsx';
 import { usePaymentsStatus } from '#app/features/payments/index.ts';
+import { useMessagesStatus } from '#app/features/messages/dashboard/index.ts';
+import { useSiteSettings } from '#app/features/site-content/index.ts';
+import type { RootData } from '#app/lib/root-data.ts';
+import { MessagesSection, TextsConfigured } from './messages-section.tsx';
 import { depositServicesOf, PaymentsConfigured, PaymentsSection } from './payments-section.tsx';
 import { RemindersSection } from './reminders-section.tsx';
 import { SettingsForm } from './settings-form.tsx';
@@ -126,6 +130,7 @@ function PaymentsForm({ current, canChange }: { current: DomainSettings<'payment
   );
 }
 
+<<<<<<< HEAD
 /** The vehicles' settings' form, under whether the DVLA and the DVSA are set up and how they last answered. */
 function VehiclesForm({ current, canChange }: { current: DomainSettings<'vehicles'>; canChange: boolean }) {
   const status = useVehicleDataStatus();
@@ -134,6 +139,24 @@ function VehiclesForm({ current, canChange }: { current: DomainSettings<'vehicle
       <VehicleServices status={status.data} />
       <SettingsForm current={current} canChange={canChange} label="Vehicle settings">
         {(settings) => <VehiclesSection vehicles={settings} />}
+=======
+/** The site's address as the texts' links start with it, for the examples' count of parts. */
+const exampleOrigin = 'https://www.example.co.uk';
+
+/**
+ * The messages' settings' form under whether texts are set up and how Twilio last answered:
+ * without texts set up the wordings wait, and customers hear by e-mail.
+ */
+function MessagesForm({ current, canChange }: { current: DomainSettings<'messages'>; canChange: boolean }) {
+  const status = useMessagesStatus();
+  const site = useSiteSettings();
+  const origin = useRouteLoaderData<RootData>('root')?.publicUrl ?? exampleOrigin;
+  return (
+    <>
+      <TextsConfigured status={status.data} />
+      <SettingsForm current={current} canChange={canChange} label="Message settings">
+        {(settings) => <MessagesSection messages={settings} business={site.companyName} origin={origin} />}
+>>>>>>> texts-ui
       </SettingsForm>
     </>
   );
@@ -152,7 +175,11 @@ function useSectionOfAddress() {
     useDomainSettings('invoicing'),
     useDomainSettings('reminders'),
     useDomainSettings('payments'),
+<<<<<<< HEAD
     useDomainSettings('vehicles'),
+=======
+    useDomainSettings('messages'),
+>>>>>>> texts-ui
   ].every((query) => !query.isPending);
   const branchesLoaded = !usePublishedSiteContent().isPending;
   // Whether card payments are set up shows above the Payments form.
@@ -177,7 +204,11 @@ export function SettingsTab({ user }: { user: StaffUser }) {
         <h2 className="text-xl font-bold text-ink">Settings</h2>
         <p className="mt-1 text-sm text-slate-600">
           How the business takes bookings, prices tyres, invoices, reminds customers, takes card payments and
+<<<<<<< HEAD
           uses vehicle data. Each part is saved on its own and applies at once.
+=======
+          texts customers. Each part is saved on its own and applies at once.
+>>>>>>> texts-ui
         </p>
       </div>
       <DomainSection
@@ -224,11 +255,19 @@ export function SettingsTab({ user }: { user: StaffUser }) {
         form={(current) => <PaymentsForm current={current} canChange={may('payments')} />}
       />
       <DomainSection
+<<<<<<< HEAD
         domain="vehicles"
         title="Vehicles"
         lead="Vehicle data from the DVLA (the make, colour and year from a registration) and the DVSA (MOT history): forms filled in as customers type, MOT expiry dates kept up to date, and tyre advisories followed up."
         what="vehicle settings"
         form={(current) => <VehiclesForm current={current} canChange={may('vehicles')} />}
+=======
+        domain="messages"
+        title="Messages"
+        lead="Texts to customers who chose them when they booked or enquired: the booking confirmed, the day before, the fitter on the way, a card payment link, and MOT and tyre reminders. Each names the business and carries a link, in at most two text messages."
+        what="message settings"
+        form={(current) => <MessagesForm current={current} canChange={may('messages')} />}
+>>>>>>> texts-ui
       />
     </div>
   );

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { StaffRole } from '#common/accounts/accounts.ts';
+import type { MessagesStatus } from '#common/messages/replies.ts';
 import {
   isSettingsDomain,
   type DomainSettings,
@@ -22,7 +23,11 @@ export type User = ReturnType<typeof userEvent.setup>;
 
 /** The sections of the tab, by their headings. */
 export type SectionName =
+<<<<<<< HEAD
   'Booking' | 'Tyre prices' | 'Invoicing' | 'Reminders & reviews' | 'Payments' | 'Messages' | 'Vehicles';
+=======
+  'Booking' | 'Tyre prices' | 'Invoicing' | 'Reminders & reviews' | 'Payments' | 'Messages';
+>>>>>>> texts-ui
 
 const formNames: Record<SettingsDomain, string> = {
   booking: 'Booking settings',
@@ -53,8 +58,13 @@ type SettingsTabOptions = {
   route?: string;
   /** Whether card payments online are set up (GET /api/payments/status): they are unless told. */
   paymentsConfigured?: boolean;
+<<<<<<< HEAD
   /** GET /api/vehicles/status: the DVLA set up and answering, the DVSA not set up, unless told. */
   vehicleDataStatus?: VehicleDataStatus;
+=======
+  /** Whether texts are set up and how Twilio last answered (GET /api/messages/status): set up, never used, unless told. */
+  messagesStatus?: MessagesStatus;
+>>>>>>> texts-ui
 };
 
 /**
@@ -69,17 +79,25 @@ export async function renderSettingsTab({
   own = [],
   route,
   paymentsConfigured = true,
+<<<<<<< HEAD
   vehicleDataStatus = {
     dvla: { configured: true, lastSuccessAt: savedAt, lastFailureAt: null, lastFailure: null },
     dvsa: { configured: false, lastSuccessAt: null, lastFailureAt: null, lastFailure: null },
   },
+=======
+  messagesStatus = { configured: true, lastSuccessAt: null, lastFailureAt: null, lastFailure: null },
+>>>>>>> texts-ui
 }: SettingsTabOptions = {}) {
   const defaults = defaultSettings(published);
   const api = serveApi(
     ...own,
     answer('GET /api/site-content', { status: 200, body: published }),
     answer('GET /api/payments/status', { status: 200, body: { configured: paymentsConfigured } }),
+<<<<<<< HEAD
     answer('GET /api/vehicles/status', { status: 200, body: vehicleDataStatus }),
+=======
+    answer('GET /api/messages/status', { status: 200, body: messagesStatus }),
+>>>>>>> texts-ui
     answer('GET /api/settings/:domain', ({ params }) => {
       const domain = params.domain;
       if (!isSettingsDomain(domain)) return { status: 404, body: { error: 'Not found' } };

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ToldAvailabilityDay } from '#common/bookings/slots.ts';
 import { londonDate } from '#common/time/london.ts';
 import { answer, serveApi, type ApiCall } from '#tests/support/api-handlers.ts';
+import { textsAnswers } from '#tests/support/texts-data.ts';
 import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { makePublished } from '#tests/support/site-content.ts';
 import { enquiryCountsQueryKey } from '#app/features/enquiries/dashboard/index.ts';
@@ -337,6 +338,7 @@ describe('Move…', () => {
       answer('GET /api/fitters', { status: 200, body: [] }),
       answerBookingSettings(),
       answer('GET /api/availability', { status: 200, body: [] }),
+      ...textsAnswers({ configured: false }),
     );
     renderDiary();
     const dialog = await openMove();

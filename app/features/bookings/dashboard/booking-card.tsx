@@ -2,6 +2,7 @@ import type { Booking } from '#common/bookings/booking.ts';
 import { bookingStatusLabels } from '#common/bookings/state-words.ts';
 import { MailIcon, PhoneIcon } from '#app/components/ui/icons.tsx';
 import { BookingActions } from './booking-actions.tsx';
+import { TextsDisclosure } from '#app/features/messages/dashboard/index.ts';
 import { BookingDetails } from './booking-details.tsx';
 import { BookingFitter, NoFitterBadge } from './booking-fitter.tsx';
 import { BookingPaymentBadge, BookingRefund, isLapsed } from './booking-payment.tsx';
@@ -101,6 +102,8 @@ export function BookingCard({ booking, today }: { booking: Booking; today: strin
           {booking.cancelReason ?? 'no reason given'}
         </p>
       )}
+
+      <TextsDisclosure of={{ booking: booking.id }} />
 
       <BookingFitter booking={booking} />
       <BookingActions booking={booking} />

@@ -6,6 +6,7 @@ import type { Booking } from '#common/bookings/booking.ts';
 import { londonDate } from '#common/time/london.ts';
 import { addDays } from '#common/time/week.ts';
 import { answer, serveApi, type ApiCall } from '#tests/support/api-handlers.ts';
+import { textsAnswers } from '#tests/support/texts-data.ts';
 import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { BookingsTab } from './bookings-tab.tsx';
 import { formatDiaryDate } from './booking-format.ts';
@@ -22,6 +23,7 @@ function serveBookings(bookings: Booking[]) {
     }),
     answer('GET /api/fitters', { status: 200, body: testFitters }),
     answerBookingSettings(),
+    ...textsAnswers({ configured: false }),
   ).calls;
 }
 
@@ -200,6 +202,7 @@ describe('BookingsTab, day view', () => {
       answer('GET /api/bookings', () => (fail ? unavailable : { status: 200, body: [] })),
       answer('GET /api/fitters', () => (fail ? unavailable : { status: 200, body: [] })),
       answerBookingSettings(),
+      ...textsAnswers({ configured: false }),
     );
     renderTab();
     const alert = await screen.findByRole('alert');

@@ -4,7 +4,9 @@ import type { Job } from '#common/jobs/jobs.ts';
 import type { BookingSettings } from '#common/bookings/settings.ts';
 import type { Refund } from '#common/payments/payments.ts';
 import { answer, serveApi, type ApiReply } from '#tests/support/api-handlers.ts';
+import type { TextRecord, TextReply } from '#common/messages/replies.ts';
 import { makePublished } from '#tests/support/site-content.ts';
+import { textsAnswers } from '#tests/support/texts-data.ts';
 import { defaultSettings, domainSettings } from '#tests/support/settings.ts';
 import { testFitters } from './booking-test-data.ts';
 
@@ -27,6 +29,11 @@ export type DiaryApi = {
    * afterwards.
    */
   refunds?: ApiReply<'POST /api/bookings/:id/refund'>[];
+  /**
+   * Texts to customers: whether they are set up (not unless told), the unread replies, and the
+   * texts of every booking's thread.
+   */
+  texts?: { configured?: boolean; replies?: TextReply[]; thread?: TextRecord[] };
 };
 
 /** The booking once `refund` succeeded: its payment reads as refunded. */
@@ -61,7 +68,7 @@ function changed(booking: Booking, update: BookingUpdate): Booking {
 }
 
 /** The API as the diary uses it, in tests; a change that goes through is in the bookings read afterwards. */
-export function serveDiary({ bookings, put, availability, approvedJob, refunds = [] }: DiaryApi) {
+export function serveDiary({ bookings, put, availability, approvedJob, refunds = [], texts = {} }: DiaryApi) {
   let current = bookings;
   const stripeAnswers = [...refunds];
   const refundOf = () => {
@@ -74,6 +81,12 @@ export function serveDiary({ bookings, put, availability, approvedJob, refunds =
     return reply;
   };
   return serveApi(
+    ...textsAnswers({ configured: texts.configured ?? false, replies: texts.replies }),
+    answer('GET /api/messages/texts', { status: 200, body: { texts: texts.thread ?? [] } }),
+    answer('POST /api/messages/replies/read', {
+      status: 200,
+      body: { read: texts.replies?.length ?? 0, unread: 0 },
+    }),
     answer('POST /api/bookings/:id/refund', () => refundOf()),
     answer('POST /api/payments/refunds/:id/retry', () => {
       const reply = refundOf();

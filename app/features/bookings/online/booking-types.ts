@@ -103,6 +103,8 @@ export type BookingPageData = {
   tyreNotice: string | null;
   /** The deposit asked online for the chosen service (the details step); null: none, pay on the day. */
   deposit: DepositNotice | null;
+  /** Whether texts are set up: the details step asks how the customer wants to hear (e-mail, text or both). */
+  texts: boolean;
 };
 
 /** The details form's values as sent (the honeypot left out). */

@@ -8,6 +8,7 @@ import { windowGoneMessage } from '#common/bookings/booking.ts';
 import { registrationMessage } from '#common/vehicles/registration.ts';
 import { remindersConsentWording } from '#common/reminders/consent.ts';
 import { bookingPaymentText } from '#common/bookings/words.ts';
+import { contactByMessage, contactByMobileMessage, contactByQuestion } from '#common/messages/contact.ts';
 import { markHydrated } from '#app/lib/hydration.ts';
 import { errorSummaryId } from './booking-error-summary.tsx';
 import { testChoices, testTyre } from './booking-test-data.ts';
@@ -81,6 +82,64 @@ describe('DetailsStep', () => {
       remindersConsent: 'on',
       website: '',
     });
+  });
+
+  it('asks how to keep the customer posted only while texts are set up', async () => {
+    await renderStep(step());
+    expect(screen.queryByRole('group', { name: contactByQuestion })).toBeNull();
+    expect(screen.queryByRole('radio', { name: 'Text message' })).toBeNull();
+  });
+
+  it('answers text message for a UK mobile until the customer chooses, and posts the answer', async () => {
+    const { posts, user } = await renderStep(step({ texts: true }));
+    const question = screen.getByRole('group', { name: contactByQuestion });
+    expect(
+      within(question)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['E-mail', 'Text message', 'Both']);
+    expect(radioNamed('E-mail').checked).toBe(true);
+    await fillIn(user);
+    expect(radioNamed('Text message').checked).toBe(true);
+    await user.click(
+      within(screen.getByRole('group', { name: /locking wheel nuts/ })).getByRole('radio', { name: 'No' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toMatchObject({ phone: '07700 900123', contactBy: 'text' });
+  });
+
+  it("keeps the customer's choice whatever the number, and says when a number cannot take texts", async () => {
+    const { posts, user } = await renderStep(step({ texts: true }));
+    await user.click(radioNamed('Both'));
+    await fillIn(user);
+    expect(radioNamed('Both').checked).toBe(true);
+    await user.clear(screen.getByLabelText(/^Phone/));
+    await user.type(screen.getByLabelText(/^Phone/), '01708 123456');
+    expect(radioNamed('Both').checked).toBe(true);
+    screen.getByText(contactByMobileMessage);
+    await user.click(radioNamed('E-mail'));
+    expect(screen.queryByText(contactByMobileMessage)).toBeNull();
+    await user.click(
+      within(screen.getByRole('group', { name: /locking wheel nuts/ })).getByRole('radio', { name: 'No' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toMatchObject({ phone: '01708 123456', contactBy: 'email' });
+  });
+
+  it('shows the answer of a post that came back, and its message', async () => {
+    await renderStep(
+      step({
+        texts: true,
+        values: { phone: '07700 900123', contactBy: 'email' },
+        errors: { contactBy: contactByMessage },
+      }),
+    );
+    expect(radioNamed('E-mail').checked).toBe(true);
+    expect(
+      within(screen.getByRole('group', { name: contactByQuestion })).getByRole('alert').textContent,
+    ).toBe(contactByMessage);
   });
 
   it('names the tyres once, in the summary, without their first fitting day once a day is chosen', async () => {

@@ -11,6 +11,7 @@ import { enquiryFieldLimits } from '#common/enquiries/enquiry.ts';
 import { mobileLocation } from '#common/bookings/settings.ts';
 import { lockingNutsAnswers, lockingNutsLabels } from '#common/bookings/words.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
+import { ContactByField } from '#app/features/messages/index.ts';
 import { RemindersConsentCheckbox } from '#app/features/reminders/index.ts';
 import { BookingErrorSummary } from './booking-error-summary.tsx';
 import { BookingSummary, type SummaryRow } from './booking-summary.tsx';
@@ -71,6 +72,8 @@ export type DetailsStepProps = {
   notice?: string;
   /** The deposit taken online for this booking, told before booking; none: pay on the day. */
   deposit?: DepositNotice | null;
+  /** Texts are set up: the form asks how the customer wants to hear (e-mail, text or both). */
+  texts?: boolean;
 };
 
 /** The form's messages, checked here before sending when scripts run (the server checks again). */
@@ -127,6 +130,16 @@ function useCheckedDetails(errors: DetailErrors, conflict: boolean) {
   return { shown: checked?.errors ?? errors, attempt: checked?.attempt, onSubmit, onChange };
 }
 
+/** The summary's lines: each field's message, linked to its field (the question's first choice). */
+const summaryErrorsOf = (shown: DetailErrors) =>
+  [...detailFields.map((field) => field.name), 'contactBy', slotField].flatMap((field) => {
+    const message = shown[field as keyof DetailErrors];
+    if (!message) return [];
+    const target =
+      field === slotField ? 'book-slot' : field === 'contactBy' ? 'book-contactBy-email' : fieldId(field);
+    return [{ message, target }];
+  });
+
 /** A text field's name, the value sent last time and its length limit. */
 const textInputOf = (values: BookingValues) => (name: DetailField) => ({
   name,
@@ -155,13 +168,11 @@ export function DetailsStep({
   conflict,
   notice,
   deposit = null,
+  texts = false,
 }: DetailsStepProps) {
   const submitting = useNavigation().state === 'submitting';
   const { shown, attempt, onSubmit, onChange } = useCheckedDetails(errors, Boolean(conflict));
-  const summaryErrors = [...detailFields.map((field) => field.name), slotField].flatMap((field) => {
-    const message = shown[field as keyof DetailErrors];
-    return message ? [{ message, target: field === slotField ? 'book-slot' : fieldId(field) }] : [];
-  });
+  const summaryErrors = summaryErrorsOf(shown);
   const text = textInputOf(values);
 
   // A tyre that is no longer offered comes back as an error of its own field.
@@ -217,6 +228,9 @@ export function DetailsStep({
             )}
           </FormField>
         ))}
+        {texts && (
+          <ContactByField idPrefix="book" sent={values} error={shown.contactBy} className="sm:col-span-2" />
+        )}
         {choices.location === mobileLocation && (
           <>
             <AddressFields postcode={choices.postcode} text={text} shown={shown} />

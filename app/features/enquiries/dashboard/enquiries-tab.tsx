@@ -3,6 +3,7 @@ import { countOf, countsOfList, type EnquiryStatusFilter } from '#common/enquiri
 import { messageOf } from '#app/lib/api.ts';
 import { DownloadIcon } from '#app/components/ui/staff-icons.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
+import { TextsFromCustomers } from '#app/features/messages/dashboard/index.ts';
 import { EnquiryFiltersBar } from './enquiry-filters.tsx';
 import { EnquiryInbox } from './enquiry-inbox.tsx';
 import {
@@ -36,6 +37,12 @@ const countCards: { label: string; filter: EnquiryStatusFilter; tone: string }[]
 /** The Enquiries tab: counts, search and status filters, and the inbox. */
 export function EnquiriesTab() {
   const [filters, setFilters] = useState<EnquiryFilters>(noEnquiryFilters);
+  // A reply's enquiry is shown by searching for its reference: the search box starts afresh with it.
+  const [searchShown, setSearchShown] = useState(0);
+  const showEnquiry = (reference: string) => {
+    setFilters({ status: 'all', q: reference });
+    setSearchShown((count) => count + 1);
+  };
   const enquiries = useEnquiryList(filters);
   // The list holds the pages loaded so far; the cards count every enquiry.
   const counts = useEnquiryCounts();
@@ -55,6 +62,7 @@ export function EnquiriesTab() {
           <CountCard key={filter} label={label} count={countOf(shownCounts, filter)} tone={tone} />
         ))}
       </div>
+      <TextsFromCustomers onShowEnquiry={showEnquiry} />
       <section aria-labelledby="customer-enquiries" className="grid min-w-0 gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="customer-enquiries" className="text-xl font-bold text-ink">
@@ -71,7 +79,7 @@ export function EnquiriesTab() {
             {filtered && <span className="sr-only"> of the enquiries shown</span>}
           </a>
         </div>
-        <EnquiryFiltersBar filters={filters} counts={counts.data} onChange={setFilters} />
+        <EnquiryFiltersBar key={searchShown} filters={filters} counts={counts.data} onChange={setFilters} />
         {enquiries.isPending ? (
           <Spinner label="Loading enquiries..." showLabel />
         ) : enquiries.isError && !enquiries.isFetchNextPageError ? (

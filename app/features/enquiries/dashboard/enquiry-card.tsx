@@ -7,6 +7,7 @@ import { statusLabelOf } from './enquiry-format.ts';
 import { EnquiryNotes } from './enquiry-notes.tsx';
 import { EnquiryStatusControl } from './enquiry-status-control.tsx';
 import { EnquiryTimeline } from './enquiry-timeline.tsx';
+import { TextsDisclosure } from '#app/features/messages/dashboard/index.ts';
 
 type EnquiryCardProps = {
   enquiry: Enquiry;
@@ -104,6 +105,8 @@ export function EnquiryCard({ enquiry, busy, onMarkContacted, onDelete }: Enquir
           {enquiry.message}
         </p>
       )}
+
+      <TextsDisclosure of={{ enquiry: enquiry.id }} />
 
       <EnquiryCardActions
         enquiry={enquiry}

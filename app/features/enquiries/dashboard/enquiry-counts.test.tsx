@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { countsOfList, enquiryStatuses, type EnquiryStatus } from '#common/enquiries/status.ts';
 import { answer, serveApi } from '#tests/support/api-handlers.ts';
 import { enquiry } from '#tests/support/enquiry-data.tsx';
+import { textsAnswers } from '#tests/support/texts-data.ts';
 import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { EnquiriesTab } from './enquiries-tab.tsx';
 
@@ -27,6 +28,7 @@ function serveEnquiries() {
       return { status: 200, body: everyEnquiry.filter((entry) => !status || entry.status === status) };
     }),
     answer('GET /api/enquiries/counts', { status: 200, body: countsOfList(everyEnquiry) }),
+    ...textsAnswers({ configured: false }),
   );
 }
 

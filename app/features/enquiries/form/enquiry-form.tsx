@@ -8,7 +8,7 @@ import {
   type UseFormRegisterReturn,
   type UseFormReturn,
 } from 'react-hook-form';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   enquiryFieldLimits,
   enquiryHoneypotField,
@@ -17,11 +17,13 @@ import {
   type EnquiryPayload,
 } from '#common/enquiries/enquiry.ts';
 import { enquiryServiceOptions } from '#common/enquiries/options.ts';
+import type { ContactBy } from '#common/messages/contact.ts';
 import { coverageOf } from '#common/site-content/postcode.ts';
 import { ApiError, apiRequest } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { preloadToaster } from '#app/components/ui/toaster.tsx';
+import { ContactByField } from '#app/features/messages/index.ts';
 import { RemindersConsentCheckbox } from '#app/features/reminders/index.ts';
 import { CoverageNotice } from './coverage-notice.tsx';
 
@@ -63,6 +65,8 @@ export type EnquiryFormProps = {
   initialErrors?: Partial<Record<EnquiryField, string[]>>;
   /** The postcode districts the business covers (published site content); none: no verdict. */
   coveredDistricts?: readonly string[];
+  /** Texts are set up: the form asks how the customer wants to hear (e-mail, text or both). */
+  texts?: boolean;
 };
 
 /**
@@ -70,7 +74,12 @@ export type EnquiryFormProps = {
  * then on every change, sends JSON to POST /api/enquiries and answers with a toast; without
  * scripts it is a plain form that posts to /enquiry, which answers with a page.
  */
-export function EnquiryForm({ initialValues, initialErrors, coveredDistricts = [] }: EnquiryFormProps) {
+export function EnquiryForm({
+  initialValues,
+  initialErrors,
+  coveredDistricts = [],
+  texts = false,
+}: EnquiryFormProps) {
   const {
     control,
     register,
@@ -104,9 +113,7 @@ export function EnquiryForm({ initialValues, initialErrors, coveredDistricts = [
     ? ({ verdict: 'unknown' } as const)
     : coverageOf(postcode, coveredDistricts);
 
-  const submit = handleSubmit((payload) =>
-    sendEnquiry({ ...payload, [enquiryHoneypotField]: getValues(enquiryHoneypotField) }, { reset, setError }),
-  );
+  const { submit, sent } = useSubmitEnquiry({ handleSubmit, getValues, reset, setError }, texts);
 
   const text = (name: TextField): TextInputProps => ({
     ...register(name),
@@ -166,6 +173,18 @@ export function EnquiryForm({ initialValues, initialErrors, coveredDistricts = [
           )}
         </Field>
       </div>
+      {texts && (
+        <div className="sm:col-span-2">
+          <ContactByField
+            key={sent}
+            idPrefix="enquiry"
+            sent={initialValues}
+            error={
+              errors.contactBy?.message ?? (submitCount === 0 ? initialErrors?.contactBy?.[0] : undefined)
+            }
+          />
+        </div>
+      )}
       <div className="sm:col-span-2">
         <RemindersConsentCheckbox
           id="enquiry-remindersConsent"
@@ -188,13 +207,52 @@ export function EnquiryForm({ initialValues, initialErrors, coveredDistricts = [
   );
 }
 
+type EnquiryFormMethods = UseFormReturn<EnquiryFormValues, unknown, EnquiryPayload>;
+
+/**
+ * The form's submit: checked, then sent with the answer to how the customer wants to hear, whose
+ * radios follow the phone number by themselves, outside the form's state. `sent` counts the
+ * enquiries sent, so that the question starts afresh for the next one.
+ */
+function useSubmitEnquiry(
+  {
+    handleSubmit,
+    getValues,
+    reset,
+    setError,
+  }: Pick<EnquiryFormMethods, 'handleSubmit' | 'getValues' | 'reset' | 'setError'>,
+  texts: boolean,
+) {
+  const [sent, setSent] = useState(0);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const contactBy = texts ? new FormData(event.currentTarget).get('contactBy') : null;
+    return handleSubmit((payload) =>
+      sendEnquiry(
+        {
+          ...payload,
+          ...(typeof contactBy === 'string' && { contactBy: contactBy as ContactBy }),
+          [enquiryHoneypotField]: getValues(enquiryHoneypotField),
+        },
+        {
+          reset: (values) => {
+            reset(values);
+            setSent((count) => count + 1);
+          },
+          setError,
+        },
+      ),
+    )(event);
+  };
+  return { submit, sent };
+}
+
 /**
  * Sends the enquiry and answers with a toast: on success the form is emptied, and on a refusal
  * the API's messages show at their fields, the first of them focused.
  */
 async function sendEnquiry(
   enquiry: EnquiryPayload & { [enquiryHoneypotField]: string },
-  form: Pick<UseFormReturn<EnquiryFormValues, unknown, EnquiryPayload>, 'reset' | 'setError'>,
+  form: Pick<EnquiryFormMethods, 'reset' | 'setError'>,
 ) {
   try {
     const { reference } = await apiRequest<{ id: number; reference?: string }>(

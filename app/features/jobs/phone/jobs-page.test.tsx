@@ -7,6 +7,7 @@ import { dayText } from '#common/bookings/booking.ts';
 import { londonDate } from '#common/time/london.ts';
 import { addDays } from '#common/time/week.ts';
 import { answer, networkFailure, serveApi, type ApiAnswer } from '#tests/support/api-handlers.ts';
+import { messagesStatus } from '#tests/support/texts-data.ts';
 import { staffUser } from '#tests/support/staff-data.ts';
 import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { JobsPage } from './jobs-page.tsx';
@@ -56,6 +57,7 @@ function renderPage({
     answer('GET /api/jobs', days),
     answer('GET /api/jobs/next', next),
     answer('GET /api/payments/status', { status: 200, body: { configured: true } }),
+    answer('GET /api/messages/status', { status: 200, body: messagesStatus({ configured: false }) }),
     answer('POST /api/jobs/:id/payment-link', {
       status: 201,
       body: { url: 'https://checkout.stripe.com/c/pay/cs_test_b2', amountPence: 2500, qrSvg: '<svg></svg>' },

@@ -37,6 +37,41 @@ describe('a card payment link on the fitter’s phone', () => {
     ]);
   });
 
+  it('texts the link to the customer while texts are set up, and says whether it went', async () => {
+    const { api, user } = renderCard(makeJob({ status: 'completed', paid: 1000 }), {
+      payments: true,
+      texts: true,
+      own: [
+        answer('POST /api/jobs/:id/payment-link', [
+          { status: 201, body: link },
+          { status: 201, body: { ...link, texted: true } },
+          { status: 201, body: { ...link, texted: false } },
+        ]),
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Card payment link' }));
+    const shown = within(await screen.findByRole('region', { name: 'Card payment link' }));
+    await user.click(await shown.findByRole('button', { name: 'Text it to the customer' }));
+    await waitFor(() => expect(shown.getByRole('status').textContent).toBe('Texted to the customer'));
+    await user.click(shown.getByRole('button', { name: 'Text it to the customer' }));
+    await waitFor(() =>
+      expect(shown.getByRole('status').textContent).toBe('This customer’s number cannot take texts'),
+    );
+    expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      {},
+      { text: true },
+      { text: true },
+    ]);
+  });
+
+  it('offers no text while texts are not set up', async () => {
+    const { api, user } = renderDue();
+    await user.click(await screen.findByRole('button', { name: 'Card payment link' }));
+    const shown = within(await screen.findByRole('region', { name: 'Card payment link' }));
+    await waitFor(() => expect(api.calls.map((call) => call.path)).toContain('/api/messages/status'));
+    expect(shown.queryByRole('button', { name: 'Text it to the customer' })).toBeNull();
+  });
+
   it('shows no image for an answer that is not an SVG', async () => {
     const { user } = renderDue({ ...link, qrSvg: '<img src=x onerror=alert(1)>' });
     await user.click(await screen.findByRole('button', { name: 'Card payment link' }));

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import type { Job } from '#common/jobs/jobs.ts';
 import type { PaymentLink } from '#common/payments/payments.ts';
 import { formatPence } from '#common/util/money.ts';
 import { Button } from '#app/components/ui/button.tsx';
-import { CheckIcon, MailIcon } from '#app/components/ui/icons.tsx';
+import { CheckIcon, MailIcon, PhoneIcon } from '#app/components/ui/icons.tsx';
+import { useMessagesStatus } from '#app/features/messages/dashboard/index.ts';
 import { usePaymentLink } from '#app/features/payments/index.ts';
 import { messageOf } from '#app/lib/api.ts';
 import { toast } from '#app/lib/use-toast.ts';
@@ -42,8 +44,43 @@ function PaidInFull({ job }: { job: Job }) {
 }
 
 /**
+ * Texts the link to the customer, while texts are set up: to any UK mobile of theirs, whichever
+ * way they chose to hear. What came of it stays under the button.
+ */
+function TextLink({ job }: { job: Job }) {
+  const texts = useMessagesStatus();
+  const text = usePaymentLink(job.id);
+  const [outcome, setOutcome] = useState<string | null>(null);
+  if (!texts.data?.configured) return null;
+  const send = () => {
+    if (text.isPending) return;
+    setOutcome(null);
+    text.mutate(
+      { text: true },
+      {
+        onSuccess: (link) =>
+          setOutcome(link.texted ? 'Texted to the customer' : 'This customer’s number cannot take texts'),
+        onError: (error) =>
+          toast({ variant: 'destructive', title: 'Link not texted', description: messageOf(error) }),
+      },
+    );
+  };
+  return (
+    <>
+      <Button type="button" variant="outline" size="large" aria-disabled={text.isPending} onClick={send}>
+        <PhoneIcon className="size-5" aria-hidden="true" />
+        {text.isPending ? 'Texting…' : 'Text it to the customer'}
+      </Button>
+      <p role="status" className="text-center text-sm font-semibold text-ink empty:hidden">
+        {outcome}
+      </p>
+    </>
+  );
+}
+
+/**
  * The link and QR code for what is still due: the customer scans it and pays on Stripe's page,
- * or has it by e-mail. The job is read again every few seconds until it is paid in full.
+ * or has it by e-mail or text. The job is read again every few seconds until it is paid in full.
  */
 export function PaymentLinkShown({
   job,
@@ -98,6 +135,7 @@ export function PaymentLinkShown({
             <MailIcon className="size-5" aria-hidden="true" />
             {email.isPending ? 'Sending…' : 'Send the link by e-mail'}
           </Button>
+          <TextLink job={job} />
         </>
       )}
       <Button type="button" variant={paid ? 'primary' : 'outline'} size="large" onClick={onClose}>

@@ -3,6 +3,7 @@ import { vi } from 'vitest';
 import type { Job } from '#common/jobs/jobs.ts';
 import { londonDate } from '#common/time/london.ts';
 import { answer, serveApi, type ApiHandler } from '#tests/support/api-handlers.ts';
+import { messagesStatus } from '#tests/support/texts-data.ts';
 import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import type { ActionRequest } from './action-queue.ts';
 import { JobCard } from './job-card.tsx';
@@ -46,11 +47,16 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
 
 /**
  * The card with a queue that records what the fitter did. The API says whether card payments are
- * set up (not unless `payments`), and answers the test's `own` routes.
+ * set up (not unless `payments`) and whether texts are (not unless `texts`), and answers the
+ * test's `own` routes.
  */
 export function renderCard(
   job: Job,
-  { payments = false, own = [] }: { payments?: boolean; own?: ApiHandler[] } = {},
+  {
+    payments = false,
+    texts = false,
+    own = [],
+  }: { payments?: boolean; texts?: boolean; own?: ApiHandler[] } = {},
 ) {
   const added: { label: string; request: ActionRequest }[] = [];
   const add = vi.fn(async (_job: Job, label: string, request: (key: string) => ActionRequest) => {
@@ -59,6 +65,7 @@ export function renderCard(
   const api = serveApi(
     ...own,
     answer('GET /api/payments/status', { status: 200, body: { configured: payments } }),
+    answer('GET /api/messages/status', { status: 200, body: messagesStatus({ configured: texts }) }),
   );
   renderStaffUi(<JobCard job={job} waiting={0} add={add} />);
   return { added, api, user: userEvent.setup() };

@@ -1,0 +1,57 @@
+// @vitest-environment happy-dom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { contactByQuestion } from '#common/messages/contact.ts';
+import { answer, serveApi } from '#tests/support/api-handlers.ts';
+import { renderStaffUi } from '#tests/support/staff-ui.tsx';
+import { EnquiryForm } from './enquiry-form.tsx';
+
+const radio = (name: string) => screen.getByRole('radio', { name }) as HTMLInputElement;
+
+async function fillIn(user: ReturnType<typeof userEvent.setup>, phone: string) {
+  await user.type(screen.getByLabelText(/^Name/), 'Sarah Mitchell');
+  await user.type(screen.getByLabelText(/^Phone/), phone);
+  await user.type(screen.getByLabelText(/^Email/), 'sarah@example.com');
+  await user.selectOptions(screen.getByLabelText(/^Service/), 'puncture-repair');
+}
+
+describe('the enquiry form’s question of e-mail or texts', () => {
+  it('is not asked while texts are not set up, and the enquiry says nothing of it', async () => {
+    const { calls } = serveApi(
+      answer('POST /api/enquiries', { status: 201, body: { id: 1, reference: 'ENQ-2612-0001' } }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderStaffUi(<EnquiryForm />);
+    expect(screen.queryByRole('group', { name: contactByQuestion })).toBeNull();
+    await fillIn(user, '07700 900123');
+    await user.click(screen.getByRole('button', { name: 'Submit Enquiry' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).not.toHaveProperty('contactBy');
+  });
+
+  it('answers text message for a UK mobile until the customer chooses, and sends the answer', async () => {
+    const { calls } = serveApi(
+      answer('POST /api/enquiries', { status: 201, body: { id: 1, reference: 'ENQ-2612-0001' } }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderStaffUi(<EnquiryForm texts />);
+    const question = screen.getByRole('group', { name: contactByQuestion });
+    expect(within(question).getAllByRole('radio')).toHaveLength(3);
+    expect(radio('E-mail').checked).toBe(true);
+    await fillIn(user, '+44 7700 900123');
+    expect(radio('Text message').checked).toBe(true);
+    await user.click(radio('Both'));
+    await user.click(screen.getByRole('button', { name: 'Submit Enquiry' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toMatchObject({ phone: '+44 7700 900123', contactBy: 'both' });
+    // Emptied for the next enquiry, the question too.
+    await waitFor(() => expect(radio('E-mail').checked).toBe(true));
+  });
+
+  it('shows the answer of a plain form post that came back', () => {
+    renderStaffUi(<EnquiryForm texts initialValues={{ phone: '07700 900123', contactBy: 'email' }} />);
+    expect(radio('E-mail').checked).toBe(true);
+    expect(radio('E-mail').name).toBe('contactBy');
+  });
+});

@@ -40,14 +40,11 @@ const labels: Record<string, string> = {
   'payments.deposit.services': 'Services with a deposit',
   'payments.refundableHours': 'Refund the deposit when cancelled more than',
   'payments.holdMinutes': 'Hold an unpaid booking for',
-<<<<<<< HEAD
   'vehicles.fillFromRegistration': 'Fill the vehicle in from the registration',
   'vehicles.motFromHistory': 'Take MOT expiry dates from the MOT history',
   'vehicles.tyreAdvisoryReminders': 'Send a tyre reminder for an MOT tyre advisory',
-=======
   ...Object.fromEntries(textKinds.map((kind) => [`messages.texts.${kind}`, textKindLabels[kind]])),
   'messages.dayBeforeTime': 'The day before’s text goes at',
->>>>>>> texts-ui
 };
 
 /** A booking window's fields, as "Monday window 1 ends" names them. */

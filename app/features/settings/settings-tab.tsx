@@ -130,7 +130,6 @@ function PaymentsForm({ current, canChange }: { current: DomainSettings<'payment
   );
 }
 
-<<<<<<< HEAD
 /** The vehicles' settings' form, under whether the DVLA and the DVSA are set up and how they last answered. */
 function VehiclesForm({ current, canChange }: { current: DomainSettings<'vehicles'>; canChange: boolean }) {
   const status = useVehicleDataStatus();
@@ -139,7 +138,11 @@ function VehiclesForm({ current, canChange }: { current: DomainSettings<'vehicle
       <VehicleServices status={status.data} />
       <SettingsForm current={current} canChange={canChange} label="Vehicle settings">
         {(settings) => <VehiclesSection vehicles={settings} />}
-=======
+      </SettingsForm>
+    </>
+  );
+}
+
 /** The site's address as the texts' links start with it, for the examples' count of parts. */
 const exampleOrigin = 'https://www.example.co.uk';
 
@@ -156,7 +159,6 @@ function MessagesForm({ current, canChange }: { current: DomainSettings<'message
       <TextsConfigured status={status.data} />
       <SettingsForm current={current} canChange={canChange} label="Message settings">
         {(settings) => <MessagesSection messages={settings} business={site.companyName} origin={origin} />}
->>>>>>> texts-ui
       </SettingsForm>
     </>
   );
@@ -175,11 +177,8 @@ function useSectionOfAddress() {
     useDomainSettings('invoicing'),
     useDomainSettings('reminders'),
     useDomainSettings('payments'),
-<<<<<<< HEAD
     useDomainSettings('vehicles'),
-=======
     useDomainSettings('messages'),
->>>>>>> texts-ui
   ].every((query) => !query.isPending);
   const branchesLoaded = !usePublishedSiteContent().isPending;
   // Whether card payments are set up shows above the Payments form.
@@ -204,11 +203,7 @@ export function SettingsTab({ user }: { user: StaffUser }) {
         <h2 className="text-xl font-bold text-ink">Settings</h2>
         <p className="mt-1 text-sm text-slate-600">
           How the business takes bookings, prices tyres, invoices, reminds customers, takes card payments and
-<<<<<<< HEAD
-          uses vehicle data. Each part is saved on its own and applies at once.
-=======
-          texts customers. Each part is saved on its own and applies at once.
->>>>>>> texts-ui
+          texts customers and uses vehicle data. Each part is saved on its own and applies at once.
         </p>
       </div>
       <DomainSection
@@ -255,19 +250,18 @@ export function SettingsTab({ user }: { user: StaffUser }) {
         form={(current) => <PaymentsForm current={current} canChange={may('payments')} />}
       />
       <DomainSection
-<<<<<<< HEAD
-        domain="vehicles"
-        title="Vehicles"
-        lead="Vehicle data from the DVLA (the make, colour and year from a registration) and the DVSA (MOT history): forms filled in as customers type, MOT expiry dates kept up to date, and tyre advisories followed up."
-        what="vehicle settings"
-        form={(current) => <VehiclesForm current={current} canChange={may('vehicles')} />}
-=======
         domain="messages"
         title="Messages"
         lead="Texts to customers who chose them when they booked or enquired: the booking confirmed, the day before, the fitter on the way, a card payment link, and MOT and tyre reminders. Each names the business and carries a link, in at most two text messages."
         what="message settings"
         form={(current) => <MessagesForm current={current} canChange={may('messages')} />}
->>>>>>> texts-ui
+      />
+      <DomainSection
+        domain="vehicles"
+        title="Vehicles"
+        lead="Vehicle data from the DVLA (the make, colour and year from a registration) and the DVSA (MOT history): forms filled in as customers type, MOT expiry dates kept up to date, and tyre advisories followed up."
+        what="vehicle settings"
+        form={(current) => <VehiclesForm current={current} canChange={may('vehicles')} />}
       />
     </div>
   );

@@ -23,11 +23,7 @@ export type User = ReturnType<typeof userEvent.setup>;
 
 /** The sections of the tab, by their headings. */
 export type SectionName =
-<<<<<<< HEAD
   'Booking' | 'Tyre prices' | 'Invoicing' | 'Reminders & reviews' | 'Payments' | 'Messages' | 'Vehicles';
-=======
-  'Booking' | 'Tyre prices' | 'Invoicing' | 'Reminders & reviews' | 'Payments' | 'Messages';
->>>>>>> texts-ui
 
 const formNames: Record<SettingsDomain, string> = {
   booking: 'Booking settings',
@@ -58,13 +54,10 @@ type SettingsTabOptions = {
   route?: string;
   /** Whether card payments online are set up (GET /api/payments/status): they are unless told. */
   paymentsConfigured?: boolean;
-<<<<<<< HEAD
   /** GET /api/vehicles/status: the DVLA set up and answering, the DVSA not set up, unless told. */
   vehicleDataStatus?: VehicleDataStatus;
-=======
   /** Whether texts are set up and how Twilio last answered (GET /api/messages/status): set up, never used, unless told. */
   messagesStatus?: MessagesStatus;
->>>>>>> texts-ui
 };
 
 /**
@@ -79,25 +72,19 @@ export async function renderSettingsTab({
   own = [],
   route,
   paymentsConfigured = true,
-<<<<<<< HEAD
   vehicleDataStatus = {
     dvla: { configured: true, lastSuccessAt: savedAt, lastFailureAt: null, lastFailure: null },
     dvsa: { configured: false, lastSuccessAt: null, lastFailureAt: null, lastFailure: null },
   },
-=======
   messagesStatus = { configured: true, lastSuccessAt: null, lastFailureAt: null, lastFailure: null },
->>>>>>> texts-ui
 }: SettingsTabOptions = {}) {
   const defaults = defaultSettings(published);
   const api = serveApi(
     ...own,
     answer('GET /api/site-content', { status: 200, body: published }),
     answer('GET /api/payments/status', { status: 200, body: { configured: paymentsConfigured } }),
-<<<<<<< HEAD
     answer('GET /api/vehicles/status', { status: 200, body: vehicleDataStatus }),
-=======
     answer('GET /api/messages/status', { status: 200, body: messagesStatus }),
->>>>>>> texts-ui
     answer('GET /api/settings/:domain', ({ params }) => {
       const domain = params.domain;
       if (!isSettingsDomain(domain)) return { status: 404, body: { error: 'Not found' } };

@@ -127,7 +127,16 @@ describe('a person’s data', () => {
         customer: { email: 'Sarah@Example.com' },
       },
     ]);
-    expect(exported.vehicles).toEqual([{ registration: 'AB12CDE', motExpiry: '2027-05-01' }]);
+    expect(exported.vehicles).toEqual([
+      {
+        registration: 'AB12CDE',
+        motExpiry: '2027-05-01',
+        motExpirySource: 'staff',
+        motTest: null,
+        motCheckedAt: null,
+        registered: null,
+      },
+    ]);
     expect(exported.jobs[0]!.photos).toHaveLength(1);
     expect(Buffer.from(exported.jobs[0]!.photos[0]!.base64, 'base64').subarray(8, 12).toString()).toBe(
       'WEBP',

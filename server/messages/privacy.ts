@@ -1,8 +1,9 @@
-import { asc, inArray, or, sql } from 'drizzle-orm';
+import { inArray, or, sql } from 'drizzle-orm';
 import { ukMobile } from '#common/messages/contact.ts';
 import type { TextRecord } from '#common/messages/replies.ts';
 import type { Database } from '../db/client.ts';
 import { outbox, textMessages, textOptOuts } from '../db/schema.ts';
+import { textThread } from './replies.ts';
 
 /**
  * A person's texts in their data export and erasure: the texts sent to them and their replies
@@ -20,17 +21,7 @@ const ofTheirs = ({ bookingIds, enquiryIds }: Whose) =>
 /** Their texts, both ways, oldest first. */
 export async function textsOf(db: Database, whose: Whose): Promise<TextRecord[]> {
   const condition = ofTheirs(whose);
-  if (!condition) return [];
-  const rows = await db.select().from(textMessages).where(condition).orderBy(asc(textMessages.id));
-  return rows.map((row) => ({
-    id: row.id,
-    direction: row.direction as TextRecord['direction'],
-    kind: row.kind,
-    body: row.body,
-    status: row.status,
-    errorCode: row.errorCode,
-    at: row.createdAt.toISOString(),
-  }));
+  return condition ? textThread(db, condition) : [];
 }
 
 /** The UK mobiles among the numbers they gave, as texts go to them. */

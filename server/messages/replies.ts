@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { TextReply } from '#common/messages/replies.ts';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { TextRecord, TextReply } from '#common/messages/replies.ts';
 import type { Database } from '../db/client.ts';
 import { bookings, enquiries, textMessages, textOptOuts } from '../db/schema.ts';
 
@@ -76,6 +76,20 @@ const replyColumns = {
   enquiryReference: enquiries.reference,
   name: sql<string | null>`coalesce(${bookings.name}, ${enquiries.name})`,
 };
+
+/** The texts both ways that `which` selects (a booking's, an enquiry's, a person's), oldest first. */
+export async function textThread(db: Database, which: SQL): Promise<TextRecord[]> {
+  const rows = await db.select().from(textMessages).where(which).orderBy(asc(textMessages.id));
+  return rows.map((row) => ({
+    id: row.id,
+    direction: row.direction as TextRecord['direction'],
+    kind: row.kind,
+    body: row.body,
+    status: row.status,
+    errorCode: row.errorCode,
+    at: row.createdAt.toISOString(),
+  }));
+}
 
 /** The replies, newest first: the unread ones, or the latest hundred. */
 export async function listReplies(db: Database, { unread }: { unread: boolean }): Promise<TextReply[]> {

@@ -1,14 +1,14 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import * as z from 'zod/mini';
-import type { MessagesStatus, TextRecord, TextReplies } from '#common/messages/replies.ts';
-import { asc, eq, or } from 'drizzle-orm';
+import type { MessagesStatus, TextReplies } from '#common/messages/replies.ts';
+import { eq, or } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { textMessages } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { idQueryParam, parseBody, parseQuery } from '../http/params.ts';
 import { serviceChecksOf } from '../db/service-checks.ts';
 import { recordTextStatus, textStatusOf } from './outbox-texts.ts';
-import { countUnreadReplies, listReplies, markRepliesRead, receiveReply } from './replies.ts';
+import { countUnreadReplies, listReplies, markRepliesRead, receiveReply, textThread } from './replies.ts';
 import { twilioService } from './texts-task.ts';
 import { twilioAccess, type Twilio } from './twilio.ts';
 import type { Config } from '../config.ts';
@@ -150,27 +150,11 @@ export function messagesRouter(
     const { booking, enquiry } = parseQuery(threadQuerySchema, req);
     if (booking === undefined && enquiry === undefined)
       throw new HttpError(400, 'Name a booking or an enquiry.');
-    const rows = await deps.db
-      .select()
-      .from(textMessages)
-      .where(
-        or(
-          booking !== undefined ? eq(textMessages.bookingId, booking) : undefined,
-          enquiry !== undefined ? eq(textMessages.enquiryId, enquiry) : undefined,
-        ),
-      )
-      .orderBy(asc(textMessages.id));
-    res.json({
-      texts: rows.map((row): TextRecord => ({
-        id: row.id,
-        direction: row.direction as TextRecord['direction'],
-        kind: row.kind,
-        body: row.body,
-        status: row.status,
-        errorCode: row.errorCode,
-        at: row.createdAt.toISOString(),
-      })),
-    });
+    const which = or(
+      booking !== undefined ? eq(textMessages.bookingId, booking) : undefined,
+      enquiry !== undefined ? eq(textMessages.enquiryId, enquiry) : undefined,
+    )!;
+    res.json({ texts: await textThread(deps.db, which) });
   });
   return router;
 }

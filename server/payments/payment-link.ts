@@ -49,7 +49,9 @@ export async function paymentLink(
     return { status: 409, error: `${formatPence(due)} is less than a card payment can be: take it in cash.` };
   }
   const now = deps.clock();
-  const url = (await openLink(deps, id, due, now)) ?? (await newLink(deps, id, due, job.lines, now));
+  const url =
+    (await openBalancePage(deps, id, { amount: due, marginMs: reuseMarginMs })) ??
+    (await newLink(deps, id, due, job.lines, now));
   if (email) {
     const booking = (await findBooking(db, id))!;
     await db.insert(outbox).values({
@@ -102,8 +104,15 @@ async function textLink(deps: PaymentsDependencies, id: number, due: number): Pr
   return texted;
 }
 
-/** The open page for a booking's balance, if one is open (the text's link opens it). */
-export async function openBalancePage(deps: Pick<PaymentsDependencies, 'db' | 'clock'>, id: number) {
+/**
+ * The open page for a booking's balance (the text's link opens it), or with `amount`, one for that
+ * amount with at least `margin` left (shown again rather than made anew); null if none.
+ */
+export async function openBalancePage(
+  deps: Pick<PaymentsDependencies, 'db' | 'clock'>,
+  id: number,
+  { amount, marginMs = 0 }: { amount?: number; marginMs?: number } = {},
+) {
   const [open] = await deps.db
     .select({ url: checkoutSessions.url })
     .from(checkoutSessions)
@@ -112,26 +121,8 @@ export async function openBalancePage(deps: Pick<PaymentsDependencies, 'db' | 'c
         eq(checkoutSessions.bookingId, id),
         eq(checkoutSessions.purpose, 'balance'),
         eq(checkoutSessions.status, 'open'),
-        gt(checkoutSessions.expiresAt, deps.clock()),
-      ),
-    )
-    .orderBy(desc(checkoutSessions.createdAt))
-    .limit(1);
-  return open?.url ?? null;
-}
-
-/** An open page for the balance of this amount, with time left. */
-async function openLink(deps: PaymentsDependencies, id: number, due: number, now: Date) {
-  const [open] = await deps.db
-    .select({ url: checkoutSessions.url })
-    .from(checkoutSessions)
-    .where(
-      and(
-        eq(checkoutSessions.bookingId, id),
-        eq(checkoutSessions.purpose, 'balance'),
-        eq(checkoutSessions.status, 'open'),
-        eq(checkoutSessions.amountPence, due),
-        gt(checkoutSessions.expiresAt, new Date(now.getTime() + reuseMarginMs)),
+        amount === undefined ? undefined : eq(checkoutSessions.amountPence, amount),
+        gt(checkoutSessions.expiresAt, new Date(deps.clock().getTime() + marginMs)),
       ),
     )
     .orderBy(desc(checkoutSessions.createdAt))

@@ -1,6 +1,6 @@
 import type { RegisteredVehicle } from '#common/vehicles/vehicle-data.ts';
 import type { Config } from '../config.ts';
-import { outsideTimeoutMs, pauseOf, reasonOf, unreachable, type OutsideAnswer } from './outside-answer.ts';
+import { answerOtherThanFound, outsideTimeoutMs, unreachable, type OutsideAnswer } from './outside-answer.ts';
 
 /**
  * The DVLA's Vehicle Enquiry Service (VES): POST {DVLA_API_URL}/vehicle-enquiry/v1/vehicles with
@@ -44,16 +44,7 @@ export async function askDvla(
   } catch (error) {
     return unreachable(error);
   }
-  if (response.status === 404) {
-    await response.body?.cancel();
-    return { kind: 'not-found' };
-  }
-  const busy = response.status === 429 || response.status === 503;
-  return {
-    kind: 'unavailable',
-    reason: await reasonOf('DVLA', response),
-    pauseSeconds: busy ? pauseOf(response.headers.get('retry-after'), now()) : null,
-  };
+  return answerOtherThanFound('DVLA', response, now());
 }
 
 /** The DVLA's answer as the product keeps and shows it, or null when it has no make. */

@@ -1,5 +1,11 @@
 import type { Config } from '../config.ts';
-import { outsideTimeoutMs, pauseOf, reasonOf, unreachable, type OutsideAnswer } from './outside-answer.ts';
+import {
+  answerOtherThanFound,
+  outsideTimeoutMs,
+  reasonOf,
+  unreachable,
+  type OutsideAnswer,
+} from './outside-answer.ts';
 
 /**
  * The DVSA's MOT history API: an OAuth 2 token by client credentials from DVSA_TOKEN_URL (kept
@@ -88,16 +94,7 @@ export function dvsaClient(
           return { kind: 'unavailable', reason: error.message, pauseSeconds: null };
         return unreachable(error);
       }
-      if (response.status === 404) {
-        await response.body?.cancel();
-        return { kind: 'not-found' };
-      }
-      const busy = response.status === 429 || response.status === 503;
-      return {
-        kind: 'unavailable',
-        reason: await reasonOf('DVSA', response),
-        pauseSeconds: busy ? pauseOf(response.headers.get('retry-after'), now()) : null,
-      };
+      return answerOtherThanFound('DVSA', response, now());
     },
   };
 }

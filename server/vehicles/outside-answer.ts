@@ -55,6 +55,27 @@ export async function reasonOf(service: string, response: Response): Promise<str
  * Stops asking a service for a while once it said it is busy or down: kept per process, as each
  * process asks on its own behalf.
  */
+/**
+ * What a service's answer other than 200 means: 404, a registration it does not know; 429 or 503,
+ * unavailable and not to be asked again for its Retry-After; anything else, unavailable.
+ */
+export async function answerOtherThanFound<Found>(
+  service: string,
+  response: Response,
+  now: Date,
+): Promise<OutsideAnswer<Found>> {
+  if (response.status === 404) {
+    await response.body?.cancel();
+    return { kind: 'not-found' };
+  }
+  const busy = response.status === 429 || response.status === 503;
+  return {
+    kind: 'unavailable',
+    reason: await reasonOf(service, response),
+    pauseSeconds: busy ? pauseOf(response.headers.get('retry-after'), now) : null,
+  };
+}
+
 export function createPause(clock: () => Date) {
   let until = 0;
   return {

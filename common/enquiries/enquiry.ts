@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { contactByField } from '#common/messages/contact.ts';
 import { remindersConsentField } from '#common/reminders/consent.ts';
+import { isRegistration, normaliseRegistration, registrationMessage } from '#common/vehicles/registration.ts';
 import { enquiryServiceOptions } from './options.ts';
 import type { EnquiryEvent, EnquiryNote, EnquiryStatus } from './status.ts';
 import {
@@ -20,6 +21,8 @@ export const enquiryFieldLimits = {
   phone: 30,
   email: 254,
   vehicle: 100,
+  // "AB12 CDE" is 8; room for stray spaces.
+  registration: 12,
   service: 40,
   message: 2000,
   // "RM3 0AB" is 8; room for stray spaces.
@@ -57,6 +60,14 @@ export const enquirySchema = z.object({
       .check(z.maxLength(enquiryFieldLimits.email, 'Valid email is required')),
   ),
   vehicle: text(z.maxLength(enquiryFieldLimits.vehicle, tooLong(enquiryFieldLimits.vehicle))),
+  /** Optional; when given, a registration, stored as AB12CDE (the vehicle's make is filled from it). */
+  registration: z._default(
+    z.pipe(
+      text(z.refine((value: string) => value === '' || isRegistration(value), registrationMessage)),
+      z.transform((value: string) => (value === '' ? '' : normaliseRegistration(value))),
+    ),
+    '',
+  ),
   service: text(
     z.minLength(1, 'Please select a service'),
     z.refine((value: string) => value === '' || serviceValues.has(value), 'Please select a service'),

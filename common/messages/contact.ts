@@ -19,6 +19,10 @@ export const contactByQuestion = 'How should we keep you posted?';
 export const contactByMessage = 'Choose e-mail, text message or both';
 export const contactByMobileMessage = 'Texts need a UK mobile number (07…)';
 
+/** The question and the answer chosen, in the words the customer saw: stored with the answer. */
+export const contactByWording = (contactBy: ContactBy) =>
+  `${contactByQuestion} ${contactByLabels[contactBy]}`;
+
 /** The answer, absent where the client did not ask (`email`). */
 export const contactByField = z.optional(
   z.pipe(

@@ -73,6 +73,8 @@ export type ContactChoiceRecord = {
   reference: string;
   contactBy: ContactBy;
   answeredAt: string;
+  /** The question and the answer, as the customer saw them. */
+  wording: string;
 };
 
 /** What POST /api/privacy/erase erased: enquiries, and the e-mails about them (sent or waiting). */

@@ -5,6 +5,7 @@
 // enquiry and e-mails (docs/decisions/012 and 020).
 import { sql, type SQL } from 'drizzle-orm';
 import { remindersConsentWording } from '#common/reminders/consent.ts';
+import { contactByWording } from '#common/messages/contact.ts';
 import {
   bookingWindowText as windowText,
   lockingNutsText,
@@ -144,7 +145,7 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
           service text, service_title text, location_name text, name text, email text, phone text,
           registration text, vehicle text, postcode text, address_line text, town text,
           locking_nuts text, locking_nut_key text, outside_area boolean, reminders_consent boolean, reminders_consent_wording text, notes text,
-          contact_by text, contact_by_at timestamptz, confirmation_email boolean, text_phone text, text_body text, text_link text,
+          contact_by text, contact_by_at timestamptz, contact_by_wording text, confirmation_email boolean, text_phone text, text_body text, text_link text,
           message text, token_hash text, token text, tyre_id int, tyre_quantity int, tyre_text text,
           tyre_price int, tyre_source text, holders text[], hold_max int
         )
@@ -213,10 +214,10 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
       enquiry as (
         insert into ${enquiries} (id, reference, created_at, name, email, phone, vehicle, service, message,
           postcode, outside_area, status, contacted, contacted_at, reminders_consent, reminders_consent_at,
-          reminders_consent_wording, contact_by, contact_by_at)
+          reminders_consent_wording, contact_by, contact_by_at, contact_by_wording)
         select enquiry_id, next_booking_reference(at), at, name, email, phone, vehicle, service, message,
           postcode, outside_area, 'booked', true, at, reminders_consent, at, reminders_consent_wording,
-          contact_by, contact_by_at
+          contact_by, contact_by_at, contact_by_wording
         from winner order by enquiry_id
         returning id, reference
       ),
@@ -226,13 +227,13 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
           postcode, address_line, town, locking_nuts, locking_nut_key, outside_area, notes, manage_token_hash,
           tyre_id, tyre_quantity,
           tyre_text, tyre_price_pence, total_pence, tyre_source, reminders_consent, reminders_consent_at,
-          reminders_consent_wording, contact_by, contact_by_at, created_at, updated_at)
+          reminders_consent_wording, contact_by, contact_by_at, contact_by_wording, created_at, updated_at)
         select enquiry.id, enquiry.reference, service, service_title, location, location_name,
           places_key, date, start_time, end_time, starts_at, ends_at, name, email, phone, registration, vehicle,
           postcode, address_line, town, locking_nuts, locking_nut_key, outside_area, notes, token_hash,
           tyre_id, tyre_quantity,
           tyre_text, tyre_price, tyre_price * tyre_quantity, tyre_source, reminders_consent, at,
-          reminders_consent_wording, contact_by, contact_by_at, at, at
+          reminders_consent_wording, contact_by, contact_by_at, contact_by_wording, at, at
         from winner join enquiry on enquiry.id = winner.enquiry_id
         order by enquiry.id
         returning *, ${bookingJson}::jsonb as json
@@ -348,6 +349,7 @@ async function storeBookings(db: Database, batch: BookingToStore[]): Promise<Sto
       reminders_consent_wording: remindersConsentWording,
       contact_by: payload.contactBy ?? 'email',
       contact_by_at: payload.contactBy === undefined ? null : at.toISOString(),
+      contact_by_wording: payload.contactBy === undefined ? null : contactByWording(payload.contactBy),
       confirmation_email: contact.confirmationEmail,
       text_phone: contact.text?.phone ?? null,
       text_body: contact.text?.body ?? null,

@@ -77,6 +77,8 @@ export const bookings = pgTable(
      */
     contactBy: text('contact_by').notNull().default('email'),
     contactByAt: timestamp('contact_by_at', { withTimezone: true }),
+    /** The words of the question and of the answer chosen, as the customer saw them. */
+    contactByWording: text('contact_by_wording'),
     /** When the text of the day before, with the window, was queued (once a booking). */
     dayBeforeTextAt: timestamp('day_before_text_at', { withTimezone: true }),
     notes: text('notes').notNull().default(''),

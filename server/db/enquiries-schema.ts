@@ -29,6 +29,8 @@ export const enquiries = pgTable(
     email: text('email').notNull(),
     phone: text('phone'),
     vehicle: text('vehicle'),
+    /** The vehicle's registration as the enquiry form gave it, stored as AB12CDE; null when not given. */
+    registration: text('registration'),
     service: text('service'),
     message: text('message').notNull().default(''),
     contacted: boolean('contacted').notNull().default(false),
@@ -50,6 +52,8 @@ export const enquiries = pgTable(
     /** How the customer wants to hear from the business, and when they answered (as bookings). */
     contactBy: text('contact_by').notNull().default('email'),
     contactByAt: timestamp('contact_by_at', { withTimezone: true }),
+    /** The words of the question and of the answer chosen, as the customer saw them. */
+    contactByWording: text('contact_by_wording'),
     createdAt: createdAt(),
     /**
      * The fields the staff search looks in (the notes apart), lower-cased and joined by

@@ -51,7 +51,8 @@ const enquiryJson = sql`json_build_object('id', ${enquiries.id}, 'name', ${enqui
   'reference', ${enquiries.reference}, 'postcode', ${enquiries.postcode},
   'outsideArea', ${enquiries.outsideArea}, 'notes', ${notesJson}, 'events', ${eventsJson},
   'serviceTitle', (select ${bookings.serviceTitle} from ${bookings} where ${bookings.enquiryId} = ${enquiries.id}),
-  'registration', (select ${bookings.registration} from ${bookings} where ${bookings.enquiryId} = ${enquiries.id}))`;
+  'registration', coalesce((select ${bookings.registration} from ${bookings} where ${bookings.enquiryId} = ${enquiries.id}),
+    ${enquiries.registration}))`;
 
 /** The fields `enquiryJson` reads. */
 const enquiryColumns = sql.join(
@@ -61,6 +62,7 @@ const enquiryColumns = sql.join(
     enquiries.email,
     enquiries.phone,
     enquiries.vehicle,
+    enquiries.registration,
     enquiries.service,
     enquiries.message,
     enquiries.contacted,

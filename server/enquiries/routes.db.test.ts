@@ -56,7 +56,24 @@ describe('POST /api/enquiries', () => {
     expect(stored).toMatchObject({ vehicle: null, message: '' });
   });
 
+  it('stores the vehicle’s registration as AB12CDE, and staff read it with the enquiry', async () => {
+    await request(fixture.app)
+      .post('/api/enquiries')
+      .send(makeEnquiry({ registration: ' ab12 cde ', contactBy: 'email' }))
+      .expect(201);
+    const [stored] = await storedEnquiries();
+    expect(stored).toMatchObject({
+      registration: 'AB12CDE',
+      contactBy: 'email',
+      contactByAt: expect.any(Date),
+    });
+    const listed = await request(fixture.app).get('/api/enquiries').set(fixture.staff.headers).expect(200);
+    expect(listed.body.enquiries?.[0] ?? listed.body[0]).toMatchObject({ registration: 'AB12CDE' });
+  });
+
   it.each([
+    ['registration', { registration: 'not a reg' }, 'Enter the vehicle’s registration, for example AB12 CDE'],
+    ['contactBy', { contactBy: 'post' }, 'Choose e-mail, text message or both'],
     ['name', { name: 'A' }, 'Name is required'],
     ['name', { name: '   ' }, 'Name is required'],
     ['phone', { phone: '1234' }, 'Valid phone number is required'],

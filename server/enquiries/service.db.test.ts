@@ -26,6 +26,7 @@ const payload = (name: string, overrides: Partial<EnquiryToStore> = {}): Enquiry
   email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`,
   phone: '07700 900123',
   vehicle: '',
+  registration: '',
   service: 'puncture-repair',
   message: `Enquiry from ${name}`,
   postcode: '',

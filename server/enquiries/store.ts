@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { EnquiryPayload } from '#common/enquiries/enquiry.ts';
 import { remindersConsentWording } from '#common/reminders/consent.ts';
+import { contactByWording } from '#common/messages/contact.ts';
 import { keptFor } from '#common/util/kept-for.ts';
 import { selectRows, type Database } from '../db/client.ts';
 import { GroupCommit } from '../db/group-commit.ts';
@@ -59,6 +60,7 @@ async function storeBatch(db: Database, batch: Submission[]): Promise<StoreEnqui
     email: payload.email,
     phone: payload.phone || null,
     vehicle: payload.vehicle || null,
+    registration: payload.registration || null,
     service: payload.service || null,
     message: payload.message,
     postcode: payload.postcode || null,
@@ -66,15 +68,16 @@ async function storeBatch(db: Database, batch: Submission[]): Promise<StoreEnqui
     reminders_consent: payload.remindersConsent,
     contact_by: payload.contactBy ?? 'email',
     contact_by_at: payload.contactBy === undefined ? null : at.toISOString(),
+    contact_by_wording: payload.contactBy === undefined ? null : contactByWording(payload.contactBy),
   }));
   const rows = await selectRows<{ ord: number; hits: number; id: number | null; reference: string | null }>(
     db,
     sql`with input as (
           select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as input (
             ord int, at timestamptz, key text, window_start timestamptz, max int,
-            name text, email text, phone text, vehicle text, service text, message text,
+            name text, email text, phone text, vehicle text, registration text, service text, message text,
             postcode text, outside_area boolean, reminders_consent boolean, contact_by text,
-            contact_by_at timestamptz
+            contact_by_at timestamptz, contact_by_wording text
           )
         ),
         hit as (${countHits(sql`input`)}),
@@ -84,11 +87,12 @@ async function storeBatch(db: Database, batch: Submission[]): Promise<StoreEnqui
           from input join hit using (key, window_start)
         ),
         enquiry as (
-          insert into ${enquiries} (id, reference, created_at, name, email, phone, vehicle, service, message,
+          insert into ${enquiries} (id, reference, created_at, name, email, phone, vehicle, registration, service, message,
             postcode, outside_area, reminders_consent, reminders_consent_at, reminders_consent_wording,
-            contact_by, contact_by_at)
-          select id, next_enquiry_reference(at), at, name, email, phone, vehicle, service, message,
-            postcode, outside_area, reminders_consent, at, ${remindersConsentWording}, contact_by, contact_by_at
+            contact_by, contact_by_at, contact_by_wording)
+          select id, next_enquiry_reference(at), at, name, email, phone, vehicle, registration, service, message,
+            postcode, outside_area, reminders_consent, at, ${remindersConsentWording}, contact_by, contact_by_at,
+            contact_by_wording
           from verdict where id is not null order by id
           returning id, name, email, phone, vehicle, service, message, postcode,
             outside_area as "outsideArea", contacted,

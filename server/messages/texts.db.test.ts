@@ -315,6 +315,7 @@ describe('a person’s texts in their data', () => {
       reference,
       contactBy,
       answeredAt: expect.any(String),
+      wording: expect.stringMatching(/^How should we keep you posted\? (Text message|Both)$/),
     });
     expect(exported.body.contactChoices).toHaveLength(4);
     expect(exported.body.contactChoices).toEqual(

@@ -52,18 +52,24 @@ export async function exportSubject(db: Database, email: string, now: Date): Pro
 async function contactChoicesOf(db: Database, email: string): Promise<ContactChoiceRecord[]> {
   const answers = (source: 'enquiry' | 'booking', table: typeof enquiries | typeof bookings) =>
     db
-      .select({ reference: table.reference, contactBy: table.contactBy, answeredAt: table.contactByAt })
+      .select({
+        reference: table.reference,
+        contactBy: table.contactBy,
+        answeredAt: table.contactByAt,
+        wording: table.contactByWording,
+      })
       .from(table)
       .where(and(sameEmail(table.email, email), isNotNull(table.contactByAt)))
       .then((rows) => rows.map((row) => ({ source, ...row })));
   const all = [...(await answers('enquiry', enquiries)), ...(await answers('booking', bookings))];
   return all
     .sort((a, b) => a.answeredAt!.getTime() - b.answeredAt!.getTime())
-    .map(({ source, reference, contactBy, answeredAt }) => ({
+    .map(({ source, reference, contactBy, answeredAt, wording }) => ({
       source,
       reference,
       contactBy: contactBy as ContactChoiceRecord['contactBy'],
       answeredAt: answeredAt!.toISOString(),
+      wording: wording ?? '',
     }));
 }
 

@@ -34,6 +34,17 @@ export type MotCheckDependencies = {
  * naming them (`inBackground`: the booking or job is committed and answered already, and nothing
  * here can fail or delay it) or when staff look a vehicle up again (`check` with `fresh`).
  */
+/** The background reads of every app made in this process, for `motReadsSettled`. */
+const everyRunning = new Set<Promise<unknown>>();
+
+/**
+ * Resolves once every background read of the MOT history started so far in this process has
+ * ended: a test waits for them before emptying what they write.
+ */
+export async function motReadsSettled() {
+  while (everyRunning.size > 0) await Promise.allSettled([...everyRunning]);
+}
+
 export function motChecks(deps: MotCheckDependencies) {
   const { db, logger, clock, dvsa } = deps;
   const pause = createPause(clock);
@@ -78,8 +89,12 @@ export function motChecks(deps: MotCheckDependencies) {
         .catch((error: unknown) => {
           logger.error({ err: error }, 'MOT history could not be applied');
         })
-        .finally(() => running.delete(work));
+        .finally(() => {
+          running.delete(work);
+          everyRunning.delete(work);
+        });
       running.add(work);
+      everyRunning.add(work);
     },
     /** Resolves once every background read started so far has ended (tests, shutdown). */
     async settled() {

@@ -26,12 +26,23 @@ export function ensureBuilt() {
   execFileSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: 'inherit' });
 }
 
+/**
+ * A port free now for a server to listen on soon, below the range the system gives outgoing
+ * connections their own ports from (32768 and up on Linux): a port the system picked (listen on
+ * 0) could be taken meanwhile by any connection this machine opens, before the server binds it.
+ */
 export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const server = net.createServer();
+    const bound = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (!bound) continue;
+    await new Promise((resolve) => server.close(resolve));
+    return port;
+  }
 }
 
 export type ServerProcess = {

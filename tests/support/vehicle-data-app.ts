@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { motReadsSettled } from '#server/vehicles/mot-check.ts';
 import { defaultVehicleSettings, type VehicleSettings } from '#common/vehicles/settings.ts';
 import { rateLimitCounters, reminders, serviceChecks, vehicleLookups, vehicles } from '#server/db/schema.ts';
 import { bookingContent } from './bookings.ts';
@@ -26,6 +27,8 @@ export function useVehicleDataApp() {
     await stand.dvsa?.close();
   });
   beforeEach(async () => {
+    // A read the previous test started writes what this one empties: it ends first.
+    await motReadsSettled();
     setVehicles({});
     const { db } = app.fixture.database;
     for (const table of [vehicles, vehicleLookups, serviceChecks, rateLimitCounters, reminders])

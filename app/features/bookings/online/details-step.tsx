@@ -26,7 +26,7 @@ import {
 import { AlternativeWindows, slotField } from './alternative-windows.tsx';
 import { Paying } from './paying.tsx';
 import { primaryButtonClass } from './step-form.tsx';
-import { useRegisteredVehicle } from './use-registered-vehicle.ts';
+import { useRegisteredVehicle } from '#app/lib/use-registered-vehicle.ts';
 
 type DetailField =
   | 'name'

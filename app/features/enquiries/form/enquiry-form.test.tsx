@@ -55,3 +55,46 @@ describe('the enquiry form’s question of e-mail or texts', () => {
     expect(radio('E-mail').name).toBe('contactBy');
   });
 });
+
+describe('the enquiry form’s vehicle', () => {
+  it('fills the make from the registration as it is typed, and sends both with what the customer added', async () => {
+    const { calls } = serveApi(
+      answer('GET /api/vehicles/lookup', {
+        status: 200,
+        body: {
+          registration: 'AB12CDE',
+          make: 'Ford',
+          colour: 'Blue',
+          yearOfManufacture: 2019,
+          fuelType: 'Petrol',
+          motExpiryDate: '2027-10-01',
+        },
+      }),
+      answer('POST /api/enquiries', { status: 201, body: { id: 1, reference: 'ENQ-2612-0001' } }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderStaffUi(<EnquiryForm />);
+    await fillIn(user, '07700 900123');
+    await user.type(screen.getByLabelText(/^Vehicle registration/), 'ab12 cde');
+    await screen.findByText('Blue Ford, 2019, petrol: add the model', undefined, { timeout: 2000 });
+    const vehicle = screen.getByLabelText(/^Vehicle Make & Model/) as HTMLInputElement;
+    expect(vehicle.value).toBe('Ford');
+    await user.type(vehicle, ' Focus');
+    await user.click(screen.getByRole('button', { name: 'Submit Enquiry' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'POST')!.body).toMatchObject({
+      registration: 'AB12CDE',
+      vehicle: 'Ford Focus',
+    });
+  });
+
+  it('refuses a registration that is not one, at its field', async () => {
+    serveApi();
+    const user = userEvent.setup({ delay: null });
+    renderStaffUi(<EnquiryForm />);
+    await fillIn(user, '07700 900123');
+    await user.type(screen.getByLabelText(/^Vehicle registration/), 'not a reg');
+    await user.click(screen.getByRole('button', { name: 'Submit Enquiry' }));
+    expect(await screen.findByText('Enter the vehicle’s registration, for example AB12 CDE')).toBeTruthy();
+  });
+});

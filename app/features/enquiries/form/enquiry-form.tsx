@@ -5,6 +5,7 @@ import {
   useWatch,
   type FieldErrors,
   type Resolver,
+  type UseFormRegister,
   type UseFormRegisterReturn,
   type UseFormReturn,
 } from 'react-hook-form';
@@ -25,6 +26,7 @@ import { FormField } from '#app/components/ui/form-field.tsx';
 import { preloadToaster } from '#app/components/ui/toaster.tsx';
 import { ContactByField } from '#app/features/messages/index.ts';
 import { RemindersConsentCheckbox } from '#app/features/reminders/index.ts';
+import { VehicleFields } from './vehicle-fields.tsx';
 import { CoverageNotice } from './coverage-notice.tsx';
 
 type TextField = Exclude<EnquiryField, 'remindersConsent' | 'contactBy'>;
@@ -37,6 +39,7 @@ const emptyValues: EnquiryFormValues = {
   name: '',
   phone: '',
   email: '',
+  registration: '',
   vehicle: '',
   service: '',
   postcode: '',
@@ -87,6 +90,7 @@ export function EnquiryForm({
     reset,
     setError,
     getValues,
+    setValue,
     formState: { errors, isSubmitting, submitCount },
   } = useForm<EnquiryFormValues, unknown, EnquiryPayload>({
     resolver: zodResolver(enquirySchema) as unknown as Resolver<EnquiryFormValues, unknown, EnquiryPayload>,
@@ -115,22 +119,7 @@ export function EnquiryForm({
 
   const { submit, sent } = useSubmitEnquiry({ handleSubmit, getValues, reset, setError }, texts);
 
-  const text = (name: TextField): TextInputProps => ({
-    ...register(name),
-    maxLength: enquiryFieldLimits[name],
-    defaultValue: initialValues?.[name],
-  });
-  // Registered in page order: react-hook-form focuses the first field at fault in the order the
-  // fields were registered, and the fields' own components register them later than this.
-  const fields = {
-    name: text('name'),
-    phone: text('phone'),
-    email: text('email'),
-    vehicle: text('vehicle'),
-    service: register('service'),
-    postcode: text('postcode'),
-    message: text('message'),
-  };
+  const fields = registeredFields(register, initialValues);
 
   return (
     <form
@@ -152,9 +141,13 @@ export function EnquiryForm({
       <Field name="email" label="Email" required error={errorOf('email')}>
         {(control) => <input {...control} {...fields.email} type="email" autoComplete="email" />}
       </Field>
-      <Field name="vehicle" label="Vehicle Make & Model" error={errorOf('vehicle')}>
-        {(control) => <input {...control} {...fields.vehicle} placeholder="e.g. Ford Focus 2019" />}
-      </Field>
+      <VehicleFields
+        registration={fields.registration}
+        vehicle={fields.vehicle}
+        errorOf={errorOf}
+        read={() => getValues('vehicle') ?? ''}
+        write={(make) => setValue('vehicle', make)}
+      />
       <ServiceField
         select={fields.service}
         defaultValue={initialValues?.service ?? ''}
@@ -205,6 +198,31 @@ export function EnquiryForm({
       </div>
     </form>
   );
+}
+
+/**
+ * The form's fields, registered in page order: react-hook-form focuses the first field at fault in
+ * the order the fields were registered, and the fields' own components register them later.
+ */
+function registeredFields(
+  register: UseFormRegister<EnquiryFormValues>,
+  initialValues: EnquiryFormProps['initialValues'],
+) {
+  const text = (name: TextField): TextInputProps => ({
+    ...register(name),
+    maxLength: enquiryFieldLimits[name],
+    defaultValue: initialValues?.[name],
+  });
+  return {
+    name: text('name'),
+    phone: text('phone'),
+    email: text('email'),
+    registration: text('registration'),
+    vehicle: text('vehicle'),
+    service: register('service'),
+    postcode: text('postcode'),
+    message: text('message'),
+  };
 }
 
 type EnquiryFormMethods = UseFormReturn<EnquiryFormValues, unknown, EnquiryPayload>;

@@ -13,14 +13,18 @@ const pauseMs = 600;
  * registration filled goes): the customer types the vehicle as ever. Plain fetch, no query
  * library: the booking page's scripts are near their budget.
  */
-export function useRegisteredVehicle() {
+export function useRegisteredVehicle(
+  /** The vehicle field as a form library holds it (the enquiry form's); else the `vehicle` ref's input. */
+  field?: { read(): string; write(value: string): void },
+) {
   const vehicle = useRef<HTMLInputElement>(null);
   const filled = useRef('');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [line, setLine] = useState('');
   useEffect(() => () => clearTimeout(timer.current), []);
+  const read = () => (field ? field.read() : (vehicle.current?.value ?? ''));
   // Typed by the customer (not the look-up's): left alone.
-  const ownValue = () => Boolean(vehicle.current?.value) && vehicle.current?.value !== filled.current;
+  const ownValue = () => Boolean(read()) && read() !== filled.current;
 
   const onRegistration = (event: FormEvent<HTMLInputElement>) => {
     const registration = event.currentTarget.value;
@@ -31,9 +35,11 @@ export function useRegisteredVehicle() {
       fetch(`/api/vehicles/lookup?registration=${encodeURIComponent(registration)}`)
         .then((response) => (response.ok ? (response.json() as Promise<RegisteredVehicle>) : null))
         .then((found) => {
-          if (ownValue() || !vehicle.current) return;
+          if (ownValue() || !(field || vehicle.current)) return;
           // Not found (or not answered): what an earlier registration filled in goes.
-          vehicle.current.value = filled.current = found?.make ?? '';
+          filled.current = found?.make ?? '';
+          if (field) field.write(filled.current);
+          else vehicle.current!.value = filled.current;
           setLine(found ? `${registeredVehicleLine(found)}: add the model` : '');
         })
         .catch(() => {});

@@ -96,11 +96,15 @@ export function backgroundTasks({
       reminderSettings: async () => (await settings.inForce()).reminders,
       clock,
       ...(config.twilio && {
-        texts: async () => ({
-          wording: (await settings.inForce()).messages.texts,
-          businessName: (await siteContent.published()).content.business.companyName,
-          publicUrl: config.publicUrl,
-        }),
+        texts: async () => {
+          const { content } = await siteContent.published();
+          return {
+            wording: (await settings.inForce()).messages.texts,
+            businessName: content.business.companyName,
+            publicUrl: config.publicUrl,
+            tyreService: content.services.find((service) => service.visible)?.slug ?? null,
+          };
+        },
       }),
     }),
     tyreImportTask(db),

@@ -9,6 +9,7 @@ import { useTextsApp } from '#tests/support/texts-app.ts';
 import { bookings, outbox, reminders, vehicles } from '../db/schema.ts';
 import { dayBeforeTextsTask } from '../bookings/day-before-texts.ts';
 import { sendDueReminders } from '../reminders/send.ts';
+import { textBooking, textLinkKey } from '../bookings/texts.ts';
 
 // Tuesday 24 November 2026, 10:00 London (GMT); tomorrow's windows are open.
 const texts = useTextsApp(useJobsApp);
@@ -112,7 +113,12 @@ describe('reminders by text', () => {
       .insert(reminders)
       .values([reminder(textOnly.id, 'AB12CDE'), reminder(both.id, 'CD34EFG')]);
     const sent = await sendDueReminders(db(), clock.now, defaultReminderSettings, {
-      texts: { wording: defaultMessageSettings.texts, businessName: 'Anytown Mobile Tyres', publicUrl },
+      texts: {
+        wording: defaultMessageSettings.texts,
+        businessName: 'Anytown Mobile Tyres',
+        publicUrl,
+        tyreService: 'tyre-replacement',
+      },
     });
     expect(sent).toBe(2);
     const mails = await db().select({ kind: outbox.kind }).from(outbox).where(eq(outbox.channel, 'email'));
@@ -124,6 +130,67 @@ describe('reminders by text', () => {
         `Anytown Mobile Tyres: the MOT of AB12 CDE runs out on Mon 21 Dec. Book your MOT: ${publicUrl}/book?service=mot Reply STOP for no more reminders.`,
       ],
       ['+447700900124', expect.stringContaining('the MOT of CD34 EFG runs out on Mon 21 Dec')],
+    ]);
+  });
+});
+
+describe('the tyre reminder by text', () => {
+  it('books the service the site shows first for tyres', async () => {
+    const job = await bookJob({ phone: '07700 900123', contactBy: 'text', registration: 'AB12CDE' });
+    await db().delete(outbox);
+    await db().insert(reminders).values({
+      kind: 'tyres',
+      dueAt: clock.now,
+      registration: 'AB12CDE',
+      bookingId: job.id,
+      name: 'Jo',
+      email: 'jo@example.com',
+      location: 'mobile',
+    });
+    await sendDueReminders(db(), clock.now, defaultReminderSettings, {
+      texts: {
+        wording: defaultMessageSettings.texts,
+        businessName: 'Anytown Mobile Tyres',
+        publicUrl,
+        tyreService: 'tyre-replacement',
+      },
+    });
+    expect(await db().select().from(outbox).where(eq(outbox.channel, 'email'))).toEqual([]);
+    await sendTexts();
+    expect(twilio().texts.map((text) => text.body)).toEqual([
+      `Anytown Mobile Tyres: when we last saw AB12 CDE, its tyres were getting low. Book a check: ${publicUrl}/book?service=tyre-replacement Reply STOP for no more reminders.`,
+    ]);
+  });
+});
+
+describe('the payment link by text', () => {
+  it('goes to the customer’s mobile when staff ask, whichever way they chose, with the /pay link', async () => {
+    const job = await bookJob({ phone: '07700 900123' });
+    const linkKey = await textLinkKey(db());
+    await db()
+      .transaction((tx) =>
+        textBooking(tx, {
+          kind: 'payment-link',
+          bookingId: job.id,
+          context: {
+            linkKey,
+            settings: { messages: defaultMessageSettings },
+            businessName: 'Anytown Mobile Tyres',
+            publicUrl,
+          },
+          facts: { amount: '£85.00' },
+          linkPath: '/pay',
+          staffAsked: true,
+        }),
+      )
+      .then((answer) => expect(answer).toEqual({ texted: true, emails: true }));
+    await sendTexts();
+    expect(twilio().texts.map((text) => text.body)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^Anytown Mobile Tyres: £85\\.00 to pay for ${job.reference}\\. Pay securely by card: ${publicUrl}/m/[\\w-]+/pay$`,
+        ),
+      ),
     ]);
   });
 });

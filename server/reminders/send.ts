@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { CancelledReason, ReminderKind } from '#common/reminders/reminders.ts';
+import { motService, type CancelledReason, type ReminderKind } from '#common/reminders/reminders.ts';
 import { withinSendingHours } from '#common/reminders/sending-hours.ts';
 import type { ReminderSettings } from '#common/reminders/settings.ts';
 import type { Database } from '../db/client.ts';
@@ -49,6 +49,8 @@ export type ReminderTexts = {
   wording: MessageSettings['texts'];
   businessName: string;
   publicUrl: string;
+  /** The service a tyre reminder books (the first the site shows, as its e-mail's); null: none. */
+  tyreService: string | null;
 };
 
 /**
@@ -125,12 +127,15 @@ export async function sendDueReminders(
   }
 }
 
-/** The services a reminder text's link books. */
+/** The texts of the reminders that have one, and the service their link books (as their e-mails'). */
 const reminderTextKinds: Partial<
-  Record<ReminderKind, { text: 'reminder-mot' | 'reminder-tyres'; service: string }>
+  Record<
+    ReminderKind,
+    { text: 'reminder-mot' | 'reminder-tyres'; service: (texts: ReminderTexts) => string | null }
+  >
 > = {
-  mot: { text: 'reminder-mot', service: 'mot' },
-  tyres: { text: 'reminder-tyres', service: 'tyre-fitting' },
+  mot: { text: 'reminder-mot', service: () => motService },
+  tyres: { text: 'reminder-tyres', service: (texts) => texts.tyreService },
 };
 
 /**
@@ -150,13 +155,16 @@ async function textReminders(tx: Database, due: DueReminder[], texts: ReminderTe
         registration: formatRegistration(reminder.registration),
         ...(motExpiry && { date: textDay(motExpiry) }),
       }),
-      link: `${texts.publicUrl}/book?service=${kind.service}`,
+      link: bookLink(texts.publicUrl, kind.service(texts)),
       bookingId: reminder.bookingId,
     });
     if (!wantsEmails(contactBy, phone)) textsAlone.add(reminder.id);
   }
   return textsAlone;
 }
+
+const bookLink = (publicUrl: string, service: string | null) =>
+  service ? `${publicUrl}/book?service=${encodeURIComponent(service)}` : `${publicUrl}/book`;
 
 async function notificationOf(
   tx: Database,

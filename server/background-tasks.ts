@@ -19,6 +19,7 @@ import { outboxTask } from './notifications/outbox-task.ts';
 import { appOutboxMails } from './outbox-mails.ts';
 import { paymentsDependencies, paymentsTask } from './payments/setup.ts';
 import { remindersTask } from './reminders/task.ts';
+import type { ReminderTexts } from './reminders/send.ts';
 import { textsTask } from './messages/texts-task.ts';
 import { twilioAccess } from './messages/twilio.ts';
 import { dayBeforeTextsTask } from './bookings/day-before-texts.ts';
@@ -29,6 +30,19 @@ import { tyreImportTask } from './tyres/import-task.ts';
 import { pruneVehicleLookups } from './vehicles/lookup.ts';
 
 const hourMs = 60 * 60 * 1000;
+
+/** What reminder texts are written with: the wording, the business's name and its first service. */
+const reminderTexts =
+  (config: Config, siteContent: SiteContentStore, settings: SettingsStore) =>
+  async (): Promise<ReminderTexts> => {
+    const { content } = await siteContent.published();
+    return {
+      wording: (await settings.inForce()).messages.texts,
+      businessName: content.business.companyName,
+      publicUrl: config.publicUrl,
+      tyreService: content.services.find((service) => service.visible)?.slug ?? null,
+    };
+  };
 
 /**
  * Every background task of the server, each run by the one task runner (tasks/runner.ts) on its
@@ -95,17 +109,7 @@ export function backgroundTasks({
       db,
       reminderSettings: async () => (await settings.inForce()).reminders,
       clock,
-      ...(config.twilio && {
-        texts: async () => {
-          const { content } = await siteContent.published();
-          return {
-            wording: (await settings.inForce()).messages.texts,
-            businessName: content.business.companyName,
-            publicUrl: config.publicUrl,
-            tyreService: content.services.find((service) => service.visible)?.slug ?? null,
-          };
-        },
-      }),
+      ...(config.twilio && { texts: reminderTexts(config, siteContent, settings) }),
     }),
     tyreImportTask(db),
     {

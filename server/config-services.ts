@@ -17,6 +17,18 @@ export const httpOrigin = z
   })
   .transform((value) => new URL(value).origin);
 
+/** An http(s) address that may carry a path (a self-hosted service behind one), without its last slash. */
+const httpBase = z
+  .string()
+  .trim()
+  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
+    message: 'must be an http:// or https:// URL such as https://routing.example.com',
+  })
+  .transform((value) => {
+    const url = new URL(value);
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  });
+
 export const outsideServicesEnv = {
   STRIPE_SECRET_KEY: z.preprocess(
     blankToUndefined,
@@ -81,6 +93,8 @@ export const outsideServicesEnv = {
       .optional(),
   ),
   DVSA_API_URL: z.preprocess(blankToUndefined, httpOrigin.optional()),
+  POSTCODES_API_URL: z.preprocess(blankToUndefined, httpBase.optional()),
+  OSRM_URL: z.preprocess(blankToUndefined, httpBase.optional()),
 };
 
 /** Variables whose values are credentials, never echoed in a configuration error. */
@@ -108,6 +122,13 @@ export type OutsideServicesConfig = {
   dvla: { apiKey: string; apiUrl: string } | null;
   /** The DVSA's MOT history API, when its four credentials are set (null: no MOT history read). */
   dvsa: { clientId: string; clientSecret: string; apiKey: string; tokenUrl: string; apiUrl: string } | null;
+  /**
+   * Postcodes' coordinates (server/routes): postcodes.io's API, or a copy hosted elsewhere. Asked
+   * only while routes are kept (a van has a start in the routes settings).
+   */
+  postcodes: { apiUrl: string };
+  /** OSRM's routing engine, when set (null: travel times estimated from the straight line). */
+  osrm: { url: string } | null;
 };
 
 type OutsideServicesVars = z.output<z.ZodObject<typeof outsideServicesEnv>>;
@@ -153,5 +174,7 @@ export function outsideServicesConfig(vars: OutsideServicesVars): OutsideService
             apiUrl: vars.DVSA_API_URL ?? 'https://history.mot.api.gov.uk',
           }
         : null,
+    postcodes: { apiUrl: vars.POSTCODES_API_URL ?? 'https://api.postcodes.io' },
+    osrm: vars.OSRM_URL !== undefined ? { url: vars.OSRM_URL } : null,
   };
 }

@@ -34,6 +34,12 @@ import {
   vehicleSettingsSchema,
   type VehicleSettings,
 } from '#common/vehicles/settings.ts';
+import {
+  defaultRouteSettings,
+  routeSettingsChanges,
+  routeSettingsSchema,
+  type RouteSettings,
+} from '#common/routes/settings.ts';
 import type { BranchContent } from '#common/site-content/site-content.ts';
 import { tyrePricingChanges } from '#common/tyres/pricing-changes.ts';
 import {
@@ -146,6 +152,15 @@ export const settingsDomains = {
     changedBy: ['owner', 'staff'],
     // The forms ask GET /api/vehicles/lookup, which reads them at each request.
     pages: [],
+  }),
+  routes: domain<RouteSettings>({
+    title: 'Routes',
+    schema: routeSettingsSchema,
+    defaults: () => defaultRouteSettings,
+    changes: routeSettingsChanges,
+    changedBy: ['owner', 'staff'],
+    // The booking page shows the call-out charge and the windows a van can reach.
+    pages: ['/book'],
   }),
 };
 

@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -82,6 +83,16 @@ export const bookings = pgTable(
     /** When the text of the day before, with the window, was queued (once a booking). */
     dayBeforeTextAt: timestamp('day_before_text_at', { withTimezone: true }),
     notes: text('notes').notNull().default(''),
+    /**
+     * Mobile work, while routes are kept (common/routes): the postcode's coordinates when booked,
+     * the van (its start's name) whose day took it, its place in that day's route as the office
+     * ordered it (null: by window), and the call-out charge by distance, part of `totalPence`.
+     */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    routeVan: text('route_van'),
+    routePosition: integer('route_position'),
+    callOutPence: integer('call_out_pence').notNull().default(0),
     /** The fitter the office gave the job to (a `fitter` account), if any. */
     fitterId: integer('fitter_id').references(() => users.id, { onDelete: 'set null' }),
     cancelReason: text('cancel_reason'),

@@ -31,6 +31,7 @@ export * from './vehicles-schema.ts';
 export * from './reminders-schema.ts';
 export * from './payments-schema.ts';
 export * from './messages-schema.ts';
+export * from './routes-schema.ts';
 
 /**
  * Messages to send, written in the same transaction as their cause: each a kind and what its

@@ -1,3 +1,4 @@
+import { defaultRouteSettings } from '#common/routes/settings.ts';
 import { textKinds } from '#common/messages/texts.ts';
 import type { MessageSettings } from '#common/messages/settings.ts';
 import request from 'supertest';
@@ -83,6 +84,12 @@ function everySetting(content: SiteContent): { [Domain in SettingsDomain]: Setti
       dayBeforeTime: '16:47',
     },
     vehicles: { fillFromRegistration: true, motFromHistory: false, tyreAdvisoryReminders: false },
+    routes: {
+      ...defaultRouteSettings,
+      starts: [{ name: 'MARKER-VAN-START', postcode: 'ZE3 9JW', fitterId: null }],
+      averageMph: 23.77,
+      onSiteMinutes: { 'marker-on-site-service': 377 },
+    },
     invoicing: {
       address: ['MARKER-INVOICE-STREET', 'Markerton MK1 1AA'],
       vatNumber: 'GB 987 6543 21',

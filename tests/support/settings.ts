@@ -7,6 +7,7 @@ import type { DomainSettings, SettingsDomain, SettingsOf } from '#common/setting
 import type { PublishedSiteContent } from '#common/site-content/site-content.ts';
 import { defaultTyrePricing } from '#common/tyres/pricing-settings.ts';
 import { defaultVehicleSettings } from '#common/vehicles/settings.ts';
+import { defaultRouteSettings } from '#common/routes/settings.ts';
 import { makePublished } from './site-content.ts';
 
 /** The settings in force before anyone changes them, as the API gives them for the content's branches. */
@@ -22,6 +23,7 @@ export function defaultSettings(published: PublishedSiteContent = makePublished(
     payments: defaultPaymentSettings,
     messages: defaultMessageSettings,
     vehicles: defaultVehicleSettings,
+    routes: defaultRouteSettings,
   };
 }
 

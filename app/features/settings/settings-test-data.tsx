@@ -23,7 +23,7 @@ export type User = ReturnType<typeof userEvent.setup>;
 
 /** The sections of the tab, by their headings. */
 export type SectionName =
-  'Booking' | 'Tyre prices' | 'Invoicing' | 'Reminders & reviews' | 'Payments' | 'Messages' | 'Vehicles';
+  'Booking' | 'Tyre prices' | 'Invoicing' | 'Reminders & reviews' | 'Payments' | 'Messages' | 'Vehicles' | 'Routes';
 
 const formNames: Record<SettingsDomain, string> = {
   booking: 'Booking settings',
@@ -33,6 +33,7 @@ const formNames: Record<SettingsDomain, string> = {
   payments: 'Payment settings',
   messages: 'Message settings',
   vehicles: 'Vehicle settings',
+  routes: 'Route settings',
 };
 
 /** When the settings tests' saves are made, and by whom. */

@@ -123,7 +123,7 @@ export type OutsideServicesConfig = {
   /** The DVSA's MOT history API, when its four credentials are set (null: no MOT history read). */
   dvsa: { clientId: string; clientSecret: string; apiKey: string; tokenUrl: string; apiUrl: string } | null;
   /**
-   * Postcodes' coordinates (server/routes): postcodes.io's API, or a copy hosted elsewhere. Asked
+   * Postcodes' coordinates (server/routing): postcodes.io's API, or a copy hosted elsewhere. Asked
    * only while routes are kept (a van has a start in the routes settings).
    */
   postcodes: { apiUrl: string };

@@ -39,7 +39,7 @@ import {
   routeSettingsChanges,
   routeSettingsSchema,
   type RouteSettings,
-} from '#common/routes/settings.ts';
+} from '#common/routing/settings.ts';
 import type { BranchContent } from '#common/site-content/site-content.ts';
 import { tyrePricingChanges } from '#common/tyres/pricing-changes.ts';
 import {

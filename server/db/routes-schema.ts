@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Where things are and who is where (server/routes): postcodes' coordinates as postcodes.io gave
+ * Where things are and who is where (server/routing): postcodes' coordinates as postcodes.io gave
  * them, kept 90 days, and a version per van and day that each booking placed on that van's day
  * moves on, so that two customers cannot both take its last reachable gap.
  */
@@ -29,7 +29,7 @@ export const routeDays = pgTable(
   'route_days',
   {
     date: date('date', { mode: 'string' }).notNull(),
-    /** The van's start's name (common/routes/settings.ts). */
+    /** The van's start's name (common/routing/settings.ts). */
     van: text('van').notNull(),
     version: integer('version').notNull(),
   },

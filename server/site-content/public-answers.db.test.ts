@@ -1,4 +1,4 @@
-import { defaultRouteSettings } from '#common/routes/settings.ts';
+import { defaultRouteSettings } from '#common/routing/settings.ts';
 import { textKinds } from '#common/messages/texts.ts';
 import type { MessageSettings } from '#common/messages/settings.ts';
 import request from 'supertest';

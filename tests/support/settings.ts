@@ -7,7 +7,7 @@ import type { DomainSettings, SettingsDomain, SettingsOf } from '#common/setting
 import type { PublishedSiteContent } from '#common/site-content/site-content.ts';
 import { defaultTyrePricing } from '#common/tyres/pricing-settings.ts';
 import { defaultVehicleSettings } from '#common/vehicles/settings.ts';
-import { defaultRouteSettings } from '#common/routes/settings.ts';
+import { defaultRouteSettings } from '#common/routing/settings.ts';
 import { makePublished } from './site-content.ts';
 
 /** The settings in force before anyone changes them, as the API gives them for the content's branches. */

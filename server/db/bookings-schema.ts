@@ -84,7 +84,7 @@ export const bookings = pgTable(
     dayBeforeTextAt: timestamp('day_before_text_at', { withTimezone: true }),
     notes: text('notes').notNull().default(''),
     /**
-     * Mobile work, while routes are kept (common/routes): the postcode's coordinates when booked,
+     * Mobile work, while routes are kept (common/routing): the postcode's coordinates when booked,
      * the van (its start's name) whose day took it, its place in that day's route as the office
      * ordered it (null: by window), and the call-out charge by distance, part of `totalPence`.
      */

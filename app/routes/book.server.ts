@@ -38,6 +38,7 @@ import { depositWords } from '#common/payments/payments.ts';
 import { depositFor } from '#common/payments/settings.ts';
 import { keyedPriceLines } from '#common/site-content/facts.ts';
 import { dayText } from '#common/bookings/words.ts';
+import { callOutWords, reachRefusals } from '#common/routing/words.ts';
 import { formatPence } from '#common/util/money.ts';
 import { loadIndexText, parseTyreSize, sizeLabel, sizeSlug } from '#common/tyres/size.ts';
 
@@ -217,8 +218,48 @@ function whatErrors(
 const offeredDays = (days: readonly AvailabilityDay[]): OfferedDay[] =>
   days.map(({ date, windows }) => ({
     date,
-    windows: windows.map(({ start, end, free }) => ({ start, end, placesLeft: placesLeftToTell(free) })),
+    // A window near a job a van already has that day comes first.
+    windows: windows
+      .map(({ start, end, free, nearby, callOutPence }) => ({
+        start,
+        end,
+        placesLeft: placesLeftToTell(free),
+        ...(nearby ? { nearby } : {}),
+        ...(callOutPence === undefined ? {} : { callOut: callOutPence > 0 ? formatPence(callOutPence) : 'None' }),
+      }))
+      .sort((a, b) => Number(b.nearby ?? false) - Number(a.nearby ?? false)),
   }));
+
+/**
+ * The windows of the location chosen from today to the horizon, and, for mobile fitting at a
+ * postcode while routes are kept, those a van can reach there with the call-out charge; or why
+ * none can be offered there (the first step's postcode message).
+ */
+async function offeredAvailability(
+  context: AppLoadContext,
+  choices: BookingChoices,
+  tyres: number | undefined,
+): Promise<{ days: AvailabilityDay[]; callOut: BookingPageData['callOut'] } | { postcodeError: string }> {
+  // From today, by the server's clock. The horizon counts the days after today.
+  const query = { location: choices.location, service: choices.service, days: context.bookings.offer.horizonDays + 1 };
+  const routed =
+    choices.location === mobileLocation && context.bookings.routedAvailability
+      ? await context.bookings.routedAvailability({ ...query, postcode: choices.postcode, tyres })
+      : null;
+  if (!routed) return { days: await context.bookings.availability(query), callOut: null };
+  if (routed.kind !== 'days') return { postcodeError: reachRefusals[routed.kind] };
+  const { days, callOutPence } = routed;
+  if (callOutPence === null) return { days, callOut: null };
+  const saving = context.bookings.nearbyDiscountPence ?? 0;
+  return {
+    days,
+    callOut: {
+      text: callOutWords(callOutPence, choices.postcode, formatPence(callOutPence)),
+      nearbySaving:
+        callOutPence > 0 && saving > 0 ? formatPence(Math.min(saving, callOutPence)) : null,
+    },
+  };
+}
 
 /** The next free windows of a refused booking, as the page offers them. */
 export const offeredSlots = (windows: readonly FreeWindow[]): OfferedSlot[] =>
@@ -262,6 +303,7 @@ export async function bookingPage(context: AppLoadContext, url: URL): Promise<Bo
     tyre,
     tyreNotice,
     deposit: null,
+    callOut: null,
     texts: context.texts,
   };
   const step = requestedStep(params.get('step'));
@@ -272,19 +314,17 @@ export async function bookingPage(context: AppLoadContext, url: URL): Promise<Bo
     return { ...page, step: 'what', errors: shown, availability: [] };
   }
 
-  const availability = offeredDays(
-    (
-      await context.bookings.availability({
-        location: choices.location,
-        service: choices.service,
-        // From today, by the server's clock. The horizon counts the days after today.
-        days: offer.horizonDays + 1,
-      })
-    ).filter((entry) => !tyre || entry.date >= tyre.fittedFrom),
-  );
+  const offered = await offeredAvailability(context, choices, tyre ? Number(choices.quantity) : undefined);
+  if ('postcodeError' in offered) {
+    return { ...page, step: 'what', errors: { postcode: offered.postcodeError }, availability: [] };
+  }
+  const { callOut } = offered;
+  const availability = offeredDays(offered.days.filter((entry) => !tyre || entry.date >= tyre.fittedFrom));
   const day = availability.find((entry) => entry.date === choices.date);
   const when = (whenErrors: Partial<Record<ChoiceField, string>> = {}): BookingPageData => {
-    const shownDay = day ?? availability[0];
+    // Before a day is chosen, the first with a time near another job, else the first free one.
+    const shownDay =
+      day ?? availability.find((entry) => entry.windows.some((window) => window.nearby)) ?? availability[0];
     const start = shownDay?.windows.some((window) => window.start === choices.start) ? choices.start : '';
     return {
       ...page,
@@ -292,13 +332,14 @@ export async function bookingPage(context: AppLoadContext, url: URL): Promise<Bo
       choices: { ...choices, date: shownDay?.date ?? '', start },
       errors: whenErrors,
       availability,
+      callOut,
     };
   };
   if (step === 'when') return when();
   if (!day) return when({ date: choices.date === '' ? emptyMessage('date') : dayFullMessage });
   if (day.windows.some((window) => window.start === choices.start)) {
     const deposit = depositNotice(context, choices.service, tyre ? totalPence : undefined);
-    return { ...page, step: 'details', errors: {}, availability, deposit };
+    return { ...page, step: 'details', errors: {}, availability, deposit, callOut };
   }
   // A day changed without scripts, whose windows the customer has not seen (and the time chosen
   // under the other day is not among them): its windows, to choose from, without a complaint.

@@ -151,6 +151,7 @@ export default function BookRoute({ loaderData: page, actionData }: Route.Compon
                 horizonDays={page.horizonDays}
                 tyre={page.tyre}
                 tyreNotice={page.tyreNotice}
+                callOut={page.callOut}
               />
             )}
             {view.step === 'details' && (

@@ -202,6 +202,8 @@ export type Booking = {
   cancelledBy: string | null;
   /** The tyres booked with the fitting, or null. */
   tyre: BookedTyre | null;
+  /** The call-out charge by distance from the nearest van's start (common/routing), in pence; 0 for none. */
+  callOutPence: number;
   /** Money asked online (a deposit), paid and refunded (common/payments). */
   payment: BookingPayment;
   createdAt: string;
@@ -234,6 +236,8 @@ export type CreatedBooking = Pick<Booking, BookingChoice | 'service'> & {
   tyre: Pick<BookedTyre, 'description' | 'quantity' | 'price'> | null;
   /** What the tyres cost in all, fully fitted, in pence; null for a booking without tyres. */
   total: number | null;
+  /** The call-out charge by distance (common/routing), in pence; 0 for none. */
+  callOutPence: number;
   /**
    * The deposit to pay online now (Stripe Checkout at `url`), while card payments are set up and
    * a deposit rule applies; absent otherwise (pay on the day).

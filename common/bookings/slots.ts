@@ -155,8 +155,31 @@ export function bookableSlots(
 /** One day of GET /api/availability. */
 export type AvailabilityDay = {
   date: string;
-  windows: { start: string; end: string; free: number }[];
+  windows: AvailableWindow[];
 };
+
+/**
+ * A window with places left. Mobile fitting asked for a postcode while routes are kept
+ * (common/routing) also says whether a van is already near that day, and the call-out charge.
+ */
+export type AvailableWindow = { start: string; end: string; free: number } & RouteFacts;
+
+export type RouteFacts = { nearby?: boolean; callOutPence?: number };
+
+/**
+ * What mobile fitting offers a postcode: the windows with a place left that some van can reach,
+ * each saying whether a van is nearby that day and what the call-out is; or why none is offered
+ * (common/routing/words.ts). Without routes kept (no vans' starts), the windows with a place
+ * left, as before.
+ */
+export type RoutedAvailability =
+  | {
+      kind: 'days';
+      days: AvailabilityDay[];
+      /** The call-out charge before any nearby discount; null while routes are not kept. */
+      callOutPence: number | null;
+    }
+  | { kind: 'not-found' | 'unplaced' | 'beyond' };
 
 /**
  * The most places left that the public booking page tells ("2 places left"): with more, a window
@@ -173,13 +196,13 @@ export const placesLeftToTell = (free: number): number | null => (free <= fewPla
  */
 export type ToldAvailabilityDay = {
   date: string;
-  windows: { start: string; end: string; free: number | null }[];
+  windows: ({ start: string; end: string; free: number | null } & RouteFacts)[];
 };
 
 export const toldDays = (days: readonly AvailabilityDay[]): ToldAvailabilityDay[] =>
   days.map(({ date, windows }) => ({
     date,
-    windows: windows.map(({ start, end, free }) => ({ start, end, free: placesLeftToTell(free) })),
+    windows: windows.map(({ free, ...window }) => ({ ...window, free: placesLeftToTell(free) })),
   }));
 
 /** The places taken in each window: `taken(date, start)`. */

@@ -14,21 +14,29 @@ type BookedCharge = {
   /** The service's price lines on the site ("£25", "From £45"), in their order. */
   servicePrices: readonly string[];
   tyre: { description: string; quantity: number; price: number } | null;
+  /** The call-out charge by distance (common/routing), when the booking has one. */
+  callOutPence?: number;
 };
+
+/** The line a booking's call-out charge by distance makes. */
+export const callOutLineDescription = 'Call-out';
 
 /**
  * The lines a job charges unless the fitter changes them: the tyres booked, each at its fully
  * fitted price (fitting included), or else the service at the first price the site states for it
  * (£0 when it states none: the fitter enters the price).
  */
-export function bookedLines({ serviceTitle, servicePrices, tyre }: BookedCharge): ChargedLine[] {
+export function bookedLines({ serviceTitle, servicePrices, tyre, callOutPence = 0 }: BookedCharge): ChargedLine[] {
+  const callOut =
+    callOutPence > 0 ? [{ description: callOutLineDescription, quantity: 1, unitPence: callOutPence }] : [];
   if (tyre) {
     return [
       { description: `${tyre.description}, fully fitted`, quantity: tyre.quantity, unitPence: tyre.price },
+      ...callOut,
     ];
   }
   const price = servicePrices.map(penceOfPriceText).find((pence) => pence !== null) ?? 0;
-  return [{ description: serviceTitle, quantity: 1, unitPence: price }];
+  return [{ description: serviceTitle, quantity: 1, unitPence: price }, ...callOut];
 }
 
 export const sameLines = (a: readonly ChargedLine[], b: readonly ChargedLine[]) =>

@@ -1,5 +1,5 @@
 import type { StaffUser } from '#common/auth/auth.ts';
-import type { AvailabilityDay, BookingOffer } from '#common/bookings/slots.ts';
+import type { AvailabilityDay, BookingOffer, RoutedAvailability } from '#common/bookings/slots.ts';
 import type {
   CancelBookingResult,
   CustomerMoveResult,
@@ -76,6 +76,19 @@ export type ServerContext = {
       from?: string;
       days: number;
     }): Promise<AvailabilityDay[]>;
+    /**
+     * Mobile fitting at a postcode: the windows a van can reach there, with the call-out charge,
+     * or why none is offered (common/routing); absent where routes are never kept (tests).
+     */
+    routedAvailability?(query: {
+      location: string;
+      service?: string;
+      days: number;
+      postcode: string;
+      tyres?: number;
+    }): Promise<RoutedAvailability>;
+    /** What a time near another job takes off the call-out charge (the routes settings), in pence. */
+    nearbyDiscountPence?: number;
     /** A plain form post of the booking page (no JavaScript), from this request's client. */
     submit(form: Record<string, unknown>): Promise<SubmitBookingResult>;
     /** The booking of a manage link's token, or null. */

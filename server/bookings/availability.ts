@@ -1,7 +1,13 @@
 import { and, between, eq } from 'drizzle-orm';
 import type { FreeWindow } from '#common/bookings/booking.ts';
 import type { BookingSettings } from '#common/bookings/settings.ts';
-import { availabilityOf, bookableSlots, toldDays, type AvailabilityDay } from '#common/bookings/slots.ts';
+import {
+  availabilityOf,
+  bookableSlots,
+  toldDays,
+  type AvailabilityDay,
+  type RoutedAvailability,
+} from '#common/bookings/slots.ts';
 import { placesKey } from '#common/bookings/branch-services.ts';
 import { londonDate } from '#common/time/london.ts';
 import { keptFor } from '#common/util/kept-for.ts';
@@ -11,6 +17,10 @@ import type { Database } from '../db/client.ts';
 import { bookingPlaces } from '../db/schema.ts';
 import { prepareJson, type PreparedJson } from '../http/prepared-json.ts';
 import { AvailabilityBoard } from './availability-board.ts';
+import { HttpError } from '../http/errors.ts';
+import { reachOf } from '../routing/reach.ts';
+import { reachRefusals } from '#common/routing/words.ts';
+import { mobileLocation } from '#common/bookings/words.ts';
 import type { BookingDependencies } from './dependencies.ts';
 
 /**
@@ -34,7 +44,19 @@ async function takenPlaces(db: Database, key: string, from: string, to: string) 
  * `location`, for `service` (a branch's MOT testing or servicing has windows of its own; any
  * other service, or none, asks for the location's tyre windows).
  */
-export type AvailabilityQuery = { location: string; service?: string; from?: string; days: number };
+export type AvailabilityQuery = {
+  location: string;
+  service?: string;
+  from?: string;
+  days: number;
+  /**
+   * Mobile fitting: the customer's postcode, and the tyres booked with the fitting (a tyre
+   * service's time on site is per tyre). With a postcode, and routes kept, only the windows a van
+   * can reach are offered, each with its call-out charge (`routedAvailability`).
+   */
+  postcode?: string;
+  tyres?: number;
+};
 
 /** The windows of `location` for `service` with a place left, from today to the end of the booking horizon. */
 async function readAvailability(
@@ -121,6 +143,40 @@ export async function availability(
   return answer;
 }
 
+/** The windows of `query` a van can reach (`query.postcode`, mobile fitting; see RoutedAvailability). */
+export async function routedAvailability(
+  deps: BookingDependencies,
+  query: AvailabilityQuery,
+): Promise<RoutedAvailability> {
+  const days = await availability(deps, query);
+  if (query.location !== mobileLocation || !query.postcode || !deps.routing) {
+    return { kind: 'days', days, callOutPence: null };
+  }
+  const windows = days.flatMap((day) =>
+    day.windows.map(({ start, end }) => ({ date: day.date, start, end })),
+  );
+  const reach = await reachOf(
+    deps.routing,
+    (await deps.settings()).routes,
+    { postcode: query.postcode, service: query.service ?? '', tyres: query.tyres ?? null },
+    windows,
+  );
+  if (reach.kind === 'off') return { kind: 'days', days, callOutPence: null };
+  if (reach.kind !== 'reached') return { kind: reach.kind };
+  const reached = new Map(reach.windows.map((window) => [`${window.date} ${window.start}`, window]));
+  const routed: AvailabilityDay[] = [];
+  for (const day of days) {
+    const windowsReached = day.windows.flatMap((window) => {
+      const found = reached.get(`${day.date} ${window.start}`);
+      return found
+        ? [{ ...window, free: Math.min(window.free, found.vans), nearby: found.nearby, callOutPence: found.callOutPence }]
+        : [];
+    });
+    if (windowsReached.length > 0) routed.push({ date: day.date, windows: windowsReached });
+  }
+  return { kind: 'days', days: routed, callOutPence: reach.callOutPence };
+}
+
 /** The answers written out, per array of days. */
 const preparedAnswers = new WeakMap<AvailabilityDay[], PreparedJson>();
 
@@ -129,8 +185,18 @@ const preparedAnswers = new WeakMap<AvailabilityDay[], PreparedJson>();
  * window's places left told only when few, as the booking page tells them (what a window holds
  * stays with staff, who set it).
  */
-export const availabilityAnswer = async (deps: BookingDependencies, query: AvailabilityQuery) =>
-  keptFor(preparedAnswers, await availability(deps, query), (days) => prepareJson(toldDays(days)));
+export async function availabilityAnswer(deps: BookingDependencies, query: AvailabilityQuery) {
+  if (query.postcode === undefined) {
+    return keptFor(preparedAnswers, await availability(deps, query), (days) => prepareJson(toldDays(days)));
+  }
+  const routed = await routedAvailability(deps, query);
+  if (routed.kind !== 'days') {
+    throw new HttpError(routed.kind === 'unplaced' ? 503 : 400, reachRefusals[routed.kind], {
+      postcode: [reachRefusals[routed.kind]],
+    });
+  }
+  return prepareJson(toldDays(routed.days));
+}
 
 /**
  * The next free windows of `location` for `service` after `after` (the answer to a window that
@@ -139,15 +205,13 @@ export const availabilityAnswer = async (deps: BookingDependencies, query: Avail
 export async function nextFreeWindows(
   deps: BookingDependencies,
   settings: BookingSettings,
-  { location, service }: { location: string; service: string },
+  { location, service, postcode }: { location: string; service: string; postcode?: string },
   after: { date: string; start: string },
 ): Promise<FreeWindow[]> {
-  const days = await availability(deps, {
-    location,
-    service,
-    from: after.date,
-    days: settings.horizonDays + 1,
-  });
+  const query = { location, service, from: after.date, days: settings.horizonDays + 1 };
+  // For mobile fitting at a postcode, the windows a van can reach there.
+  const routed = postcode ? await routedAvailability(deps, { ...query, postcode }) : null;
+  const days = routed ? (routed.kind === 'days' ? routed.days : []) : await availability(deps, query);
   return days
     .flatMap((day) => day.windows.map((window) => ({ date: day.date, ...window })))
     .filter((window) => window.date > after.date || window.start > after.start)

@@ -3,6 +3,7 @@ import type { DepositDue } from '#common/payments/payments.ts';
 import type { Database } from '../db/client.ts';
 import type { RateLimit } from '../http/rate-limit.ts';
 import type { Logger } from '../logger.ts';
+import type { RoutingDependencies } from '../routing/reach.ts';
 import type { BusinessSettings } from '#common/settings/domains.ts';
 import type { SiteContent } from '#common/site-content/site-content.ts';
 
@@ -104,6 +105,12 @@ export type BookingDependencies = {
   texts?: boolean;
   /** Vehicle data from outside, given by the app. */
   vehicles?: NamedVehicles;
+  /**
+   * Where things are and how long the drive is (server/routing): mobile windows offered and
+   * booked only where a van can reach them, with the call-out by distance, while the routes
+   * settings name the vans' starts.
+   */
+  routing?: RoutingDependencies;
 };
 
 /**

@@ -31,6 +31,7 @@ export const bookingJson = sql`json_build_object('id', ${bookings.id}, 'referenc
     'description', ${bookings.tyreText}, 'quantity', ${bookings.tyreQuantity},
     'price', ${bookings.tyrePricePence}, 'total', ${bookings.totalPence}, 'source', ${bookings.tyreSource},
     'orderedAt', ${isoTime(bookings.tyresOrderedAt)}) end,
+  'callOutPence', ${bookings.callOutPence},
   'payment', json_build_object('status', ${bookings.paymentStatus},
     'amountPence', coalesce(${bookings.depositPence}, 0),
     'paidPence', (select coalesce(sum(${payments.amountPence}), 0) from ${payments}

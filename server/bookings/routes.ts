@@ -4,6 +4,9 @@ import { bookingCancelReasonMaxLength, bookingNotFoundMessage } from '#common/bo
 import { isBookableAt, placesLeftToTell } from '#common/bookings/slots.ts';
 import { branchServices, isBranchService } from '#common/bookings/branch-services.ts';
 import { londonDate } from '#common/time/london.ts';
+import { mobileLocation } from '#common/bookings/words.ts';
+import { isPostcode, normalisePostcode, postcodeMessage } from '#common/site-content/postcode.ts';
+import { maxTyreQuantity } from '#common/tyres/catalogue.ts';
 import { addDays, isCalendarDate, timePattern } from '#common/time/week.ts';
 import { recordStaffActivity } from '../activity/service.ts';
 import { HttpError, sendJsonAnswer, type JsonAnswer } from '../http/errors.ts';
@@ -40,6 +43,8 @@ const availabilityQuerySchema = z.object({
   location: z.optional(textParam('location')),
   from: z.optional(calendarDateParam('from')),
   days: z._default(wholeNumberParam('days', 1, 92), 7),
+  postcode: z.optional(textParam('postcode')),
+  quantity: z.optional(wholeNumberParam('quantity', 1, maxTyreQuantity)),
 });
 
 /**
@@ -52,6 +57,8 @@ async function availabilityQueryOf(deps: BookingDependencies, req: Request): Pro
     location,
     from = londonDate(deps.clock()),
     days,
+    postcode,
+    quantity,
   } = parseQuery(availabilityQuerySchema, req);
   const [content, { booking: settings }] = await Promise.all([deps.content(), deps.settings()]);
   if (
@@ -75,7 +82,9 @@ async function availabilityQueryOf(deps: BookingDependencies, req: Request): Pro
         : `${service} cannot be booked online at the moment.`,
     );
   }
-  return { location, service, from, days };
+  if (postcode === undefined || location !== mobileLocation) return { location, service, from, days };
+  if (!isPostcode(postcode)) throw new HttpError(400, postcodeMessage, { postcode: [postcodeMessage] });
+  return { location, service, from, days, postcode: normalisePostcode(postcode), tyres: quantity };
 }
 
 /**

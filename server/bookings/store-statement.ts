@@ -18,7 +18,7 @@ import { formatPence } from '#common/tyres/pricing.ts';
 import { keptFor } from '#common/util/kept-for.ts';
 import type { Database } from '../db/client.ts';
 import { GroupCommit } from '../db/group-commit.ts';
-import { bookingPlaces, bookings, enquiries, outbox, tyreHolds, tyres } from '../db/schema.ts';
+import { bookingPlaces, bookings, enquiries, outbox, routeDays, tyreHolds, tyres } from '../db/schema.ts';
 import { statementFunction } from '../db/statement-function.ts';
 import { countHits, hitCounterOf, type RateLimitHit } from '../http/rate-limit.ts';
 import type { TyreChoice } from './dependencies.ts';
@@ -35,6 +35,19 @@ export type Checked = {
   outsideArea: boolean;
   /** The tyres to fit, if the booking asks for some. */
   tyre: TyreChoice | null;
+  /**
+   * Mobile fitting while routes are kept (server/routing): where the customer is, the van that
+   * can reach them and the version of its day that was read, and the call-out charge.
+   */
+  route: BookingRoute | null;
+};
+
+export type BookingRoute = {
+  latitude: number;
+  longitude: number;
+  van: string;
+  version: number;
+  callOutPence: number;
 };
 
 /**
@@ -93,6 +106,8 @@ export type StoredBooking = {
   heldRefused: boolean;
   /** The places the window has left after the statement, if it asked for one. */
   free: number | null;
+  /** Its van's day changed since it was read: nothing was stored (work out the route again). */
+  routeRefused: boolean;
 };
 
 const writers = new WeakMap<Database, GroupCommit<BookingToStore, StoredBooking>>();
@@ -102,7 +117,14 @@ const writers = new WeakMap<Database, GroupCommit<BookingToStore, StoredBooking>
  * its holders, so that the tyres its holders hold are counted with every other booking of theirs
  * stored, never beside one stored in the same statement.
  */
-const batchKeysOf = (booking: BookingToStore) => [hitCounterOf(booking), ...booking.holders];
+const batchKeysOf = (booking: BookingToStore) => {
+  const { route, slot } = booking.checked;
+  return [
+    hitCounterOf(booking),
+    ...booking.holders,
+    ...(route ? [`route ${slot.date} ${route.van}`] : []),
+  ];
+};
 
 /** Stores a booking, sharing a statement with those that arrive meanwhile (db/group-commit.ts). */
 export const storeBooking = (db: Database, booking: BookingToStore) =>
@@ -125,7 +147,8 @@ const heldUnder = (holder: SQL) =>
 const storeBookingsStatement = statementFunction<StoreBookingsRow>({
   name: 'store_bookings',
   parameter: 'batch jsonb',
-  columns: 'ord int, hits int, reference text, free int, tyres_refused boolean, held_refused boolean',
+  columns:
+    'ord int, hits int, reference text, free int, tyres_refused boolean, held_refused boolean, route_refused boolean',
   block: sql`declare answered jsonb; holder_lock int;
     begin
       -- The holders of the batch's tyres from stock are locked, in one order, until the
@@ -147,7 +170,8 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
           locking_nuts text, locking_nut_key text, outside_area boolean, reminders_consent boolean, reminders_consent_wording text, notes text,
           contact_by text, contact_by_at timestamptz, contact_by_wording text, confirmation_email boolean, text_phone text, text_body text, text_link text,
           message text, token_hash text, token text, tyre_id int, tyre_quantity int, tyre_text text,
-          tyre_price int, tyre_source text, holders text[], hold_max int
+          tyre_price int, tyre_source text, holders text[], hold_max int,
+          latitude float8, longitude float8, route_van text, route_version int, call_out_pence int
         )
       ),
       hit as (${countHits(sql`input`)}),
@@ -180,9 +204,21 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
         select request.ord from tyre_request request join tyre_grant on tyre_grant.id = request.tyre_id
         where request.needed <= tyre_grant.reserve_granted
       ),
+      -- A van's day is claimed at the version its route was worked out from; a claim from an
+      -- older version (another booking took its day meanwhile) matches no row and stores nothing.
+      route_claim as (
+        insert into ${routeDays} as day (date, van, version)
+        select date, route_van, route_version + 1 from within_holds
+        where route_van is not null order by date, route_van
+        on conflict (date, van) do update set version = day.version + 1
+        where day.version = excluded.version - 1
+        returning day.date, day.van
+      ),
       allowed as (
         select * from within_holds
-        where tyre_source is distinct from 'stock' or ord in (select ord from tyre_held)
+        where (tyre_source is distinct from 'stock' or ord in (select ord from tyre_held))
+          and (route_van is null or exists (select 1 from route_claim
+            where route_claim.date = within_holds.date and route_claim.van = within_holds.route_van))
       ),
       wanted as (
         select places_key, date, start_time, max(places) as places, count(*)::int as wanted
@@ -227,13 +263,15 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
           postcode, address_line, town, locking_nuts, locking_nut_key, outside_area, notes, manage_token_hash,
           tyre_id, tyre_quantity,
           tyre_text, tyre_price_pence, total_pence, tyre_source, reminders_consent, reminders_consent_at,
-          reminders_consent_wording, contact_by, contact_by_at, contact_by_wording, created_at, updated_at)
+          reminders_consent_wording, contact_by, contact_by_at, contact_by_wording,
+          latitude, longitude, route_van, call_out_pence, created_at, updated_at)
         select enquiry.id, enquiry.reference, service, service_title, location, location_name,
           places_key, date, start_time, end_time, starts_at, ends_at, name, email, phone, registration, vehicle,
           postcode, address_line, town, locking_nuts, locking_nut_key, outside_area, notes, token_hash,
           tyre_id, tyre_quantity,
           tyre_text, tyre_price, tyre_price * tyre_quantity, tyre_source, reminders_consent, at,
-          reminders_consent_wording, contact_by, contact_by_at, contact_by_wording, at, at
+          reminders_consent_wording, contact_by, contact_by_at, contact_by_wording,
+          latitude, longitude, route_van, coalesce(call_out_pence, 0), at, at
         from winner join enquiry on enquiry.id = winner.enquiry_id
         order by enquiry.id
         returning *, ${bookingJson}::jsonb as json
@@ -270,6 +308,9 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
             and input.ord not in (select ord from over_held)
             and input.ord not in (select ord from tyre_held) as tyres_refused,
           input.ord in (select ord from over_held) as held_refused,
+          input.route_van is not null and hit.hits <= input.max and input.ord not in (select ord from over_held)
+            and not exists (select 1 from route_claim
+              where route_claim.date = input.date and route_claim.van = input.route_van) as route_refused,
           input.ord in (select ord from tyre_held) as tyres_held,
           input.tyre_id, input.tyre_quantity
         from input join hit using (key, window_start)
@@ -288,7 +329,8 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
       ) as back
       where tyre.id = back.tyre_id;
       return query select * from jsonb_to_recordset(answered) as answer (
-        ord int, hits int, reference text, free int, tyres_refused boolean, held_refused boolean);
+        ord int, hits int, reference text, free int, tyres_refused boolean, held_refused boolean,
+        route_refused boolean);
     end`,
 });
 
@@ -299,6 +341,7 @@ type StoreBookingsRow = {
   free: number | null;
   tyres_refused: boolean | null;
   held_refused: boolean | null;
+  route_refused: boolean | null;
 };
 
 /**
@@ -365,17 +408,23 @@ async function storeBookings(db: Database, batch: BookingToStore[]): Promise<Sto
       tyre_source: checked.tyre?.source ?? null,
       holders,
       hold_max: maxTyresHeld,
+      latitude: checked.route?.latitude ?? null,
+      longitude: checked.route?.longitude ?? null,
+      route_van: checked.route?.van ?? null,
+      route_version: checked.route?.version ?? null,
+      call_out_pence: checked.route?.callOutPence ?? 0,
     };
   });
   const rows = await storeBookingsStatement.run(db, sql`${JSON.stringify(input)}::jsonb`);
   const results: StoredBooking[] = [];
-  for (const { ord, hits, reference, free, tyres_refused, held_refused } of rows) {
+  for (const { ord, hits, reference, free, tyres_refused, held_refused, route_refused } of rows) {
     results[ord] = {
       hits,
       reference,
       free,
       tyresRefused: tyres_refused === true,
       heldRefused: held_refused === true,
+      routeRefused: route_refused === true,
     };
   }
   return results;

@@ -40,6 +40,8 @@ import { storeBooking, type Checked, type StoredBooking } from './store-statemen
 import { selectBookings } from './records.ts';
 import { bookings } from '../db/schema.ts';
 import { eq } from 'drizzle-orm';
+import { reachOf } from '../routing/reach.ts';
+import { reachRefusals } from '#common/routing/words.ts';
 
 /**
  * Storing a booking from the public site: its choices checked against the published content
@@ -122,6 +124,7 @@ function checkChoices(
       locationName: bookingLocationName(payload.location, content.branches),
       outsideArea: coverage.verdict === 'outside',
       tyre: null,
+      route: null,
     },
   };
 }
@@ -179,21 +182,72 @@ export async function submitBooking(
     checked.tyre?.source === 'stock'
       ? tyreHolders({ ...payload, client: await clientHolder(db, clientAddress) })
       : [];
-  const row = await storeBooking(db, {
-    checked,
-    hit,
-    at: now,
-    tokenHash: hashManageToken(token),
+  const contact = confirmationContact(deps, checked, {
+    business,
+    businessName: content.business.companyName,
     token,
-    holders,
-    contact: confirmationContact(deps, checked, {
-      business,
-      businessName: content.business.companyName,
-      token,
-    }),
   });
+  let row: StoredBooking;
+  // A van's day taken meanwhile by another booking: the route is worked out again, a few times.
+  for (let attempt = 1; ; attempt += 1) {
+    const routed = await routeOf(deps, business, checked);
+    if (routed) return routed;
+    row = await storeBooking(db, { checked, hit, at: now, tokenHash: hashManageToken(token), token, holders, contact });
+    if (!row.routeRefused || row.reference !== null || attempt === maxRouteAttempts) break;
+  }
   if (row.free !== null) noteFreePlaces(db, checked.placesKey, slot.date, slot.start, row.free);
   return answerOf(deps, row, hit, { checked, content, settings, token });
+}
+
+/** How many times a booking whose van's day changed meanwhile is routed again before it is refused. */
+const maxRouteAttempts = 3;
+
+/**
+ * Mobile fitting while routes are kept: the van that can reach the customer in the chosen window
+ * (server/routing), put on `checked`; or why the booking cannot be stored (a postcode not found,
+ * too far, or not placed; no van can reach that window any more). Null when it may go ahead.
+ */
+async function routeOf(
+  deps: BookingDependencies,
+  business: BusinessSettings,
+  checked: Checked,
+): Promise<SubmitBookingResult | null> {
+  const { payload, slot } = checked;
+  if (payload.location !== mobileLocation || !deps.routing) return null;
+  const reach = await reachOf(
+    deps.routing,
+    business.routes,
+    { postcode: payload.postcode, service: payload.service, tyres: checked.tyre?.quantity ?? null },
+    [{ date: slot.date, start: slot.start, end: slot.end }],
+  );
+  switch (reach.kind) {
+    case 'off':
+      checked.route = null;
+      return null;
+    case 'not-found':
+    case 'beyond':
+    case 'unplaced':
+      return { status: 400, error: invalidFieldsMessage, fieldErrors: { postcode: [reachRefusals[reach.kind]] } };
+    case 'reached': {
+      const [window] = reach.windows;
+      if (!window) {
+        deps.logger.info({ date: slot.date, start: slot.start }, 'booking refused: no van can reach it');
+        return {
+          status: 409,
+          error: windowGoneMessage,
+          nextFree: await nextFreeWindows(deps, business.booking, payload, slot),
+        };
+      }
+      checked.route = {
+        latitude: reach.place.latitude,
+        longitude: reach.place.longitude,
+        van: window.van,
+        version: window.version,
+        callOutPence: window.callOutPence,
+      };
+      return null;
+    }
+  }
 }
 
 /**
@@ -244,6 +298,7 @@ function decoyBooking(
       manageUrl: manageUrl(deps.publicUrl, token),
       tyre: null,
       total: null,
+      callOutPence: 0,
     },
     manageToken: token,
   };
@@ -368,5 +423,6 @@ function createdBooking(
     manageUrl: manageUrl(deps.publicUrl, token),
     tyre: tyre ? { description: tyre.description, quantity: tyre.quantity, price: tyre.price } : null,
     total: tyre ? tyre.price * tyre.quantity : null,
+    callOutPence: checked.route?.callOutPence ?? 0,
   };
 }

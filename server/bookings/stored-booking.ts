@@ -62,6 +62,8 @@ export const storedBookingSchema = z.object({
     })
     .nullable()
     .default(null),
+  // E-mails queued before bookings carried a call-out charge have none.
+  callOutPence: z.number().default(0),
   // E-mails queued before bookings carried money asked online have none.
   payment: z
     .object({

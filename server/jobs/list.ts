@@ -37,6 +37,7 @@ const jobColumns = {
   tyreText: bookings.tyreText,
   tyreQuantity: bookings.tyreQuantity,
   tyrePrice: bookings.tyrePricePence,
+  callOutPence: bookings.callOutPence,
   tyreSource: bookings.tyreSource,
   notes: bookings.notes,
   lockingNuts: bookings.lockingNuts,
@@ -91,6 +92,7 @@ export function chargedLinesOf(row: JobRow, content: SiteContent): ChargedLine[]
       row.tyreText && row.tyreQuantity && row.tyrePrice !== null
         ? { description: row.tyreText, quantity: row.tyreQuantity, price: row.tyrePrice }
         : null,
+    callOutPence: row.callOutPence,
   });
 }
 

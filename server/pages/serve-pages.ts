@@ -15,7 +15,7 @@ import { assetHeaders, precompressedAssets } from '#server/http/precompressed-as
 import { clientBuildDir } from '#server/paths.ts';
 import { currentUser } from '#server/auth/guard.ts';
 import { submitEnquiry } from '#server/enquiries/submit.ts';
-import { availability } from '#server/bookings/availability.ts';
+import { availability, routedAvailability } from '#server/bookings/availability.ts';
 import { bookingOfferOf } from '#common/bookings/slots.ts';
 import { depositTermsOf } from '#common/payments/settings.ts';
 import { cancelByCustomer, manageBooking } from '#server/bookings/customer-link.ts';
@@ -119,6 +119,8 @@ export function servePages(
               offer: bookingOfferOf(inForce.booking),
               deposit: depositTermsOf(inForce.payments, config.stripe !== null),
               availability: bookingPage((query) => availability(booking, query)),
+              routedAvailability: bookingPage((query) => routedAvailability(booking, query)),
+              nearbyDiscountPence: inForce.routes.nearbyDiscountPence,
               submit: bookingPage((form) => submitBooking(booking, form, req.ip)),
               manage: bookingPage((token) => manageBooking(booking, token)),
               cancel: bookingPage((token) => cancelByCustomer(booking, token)),

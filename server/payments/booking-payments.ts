@@ -25,6 +25,7 @@ export const bookingLines = (booking: Booking, content: SiteContent) =>
     serviceTitle: booking.serviceTitle,
     servicePrices: servicePricesOf(content, booking.service),
     tyre: booking.tyre,
+    callOutPence: booking.callOutPence,
   });
 
 /**

@@ -56,6 +56,7 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
     cancelReason: null,
     cancelledBy: null,
     tyre: null,
+    callOutPence: 0,
     payment: noBookingPayment,
     createdAt: '2026-11-20T09:15:00.000Z',
     updatedAt: '2026-11-20T09:15:00.000Z',

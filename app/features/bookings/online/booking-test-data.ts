@@ -81,6 +81,7 @@ export function testPage(overrides: Partial<BookingPageData> = {}): BookingPageD
     tyre: null,
     tyreNotice: null,
     deposit: null,
+    callOut: null,
     texts: false,
     ...overrides,
   };

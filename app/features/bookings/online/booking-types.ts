@@ -18,7 +18,15 @@ export type BookingStep = (typeof bookingSteps)[number]['key'];
  * A window as the booking page offers it: the places left only when few (common/bookings/slots.ts
  * `placesLeftToTell`), else null, as no more of a window's places reach the page.
  */
-export type OfferedWindow = { start: string; end: string; placesLeft: number | null };
+export type OfferedWindow = {
+  start: string;
+  end: string;
+  placesLeft: number | null;
+  /** Mobile fitting while routes are kept: a van already has a job near the customer that day. */
+  nearby?: boolean;
+  /** Mobile fitting while routes are kept: the call-out charge at this time ("£10.00", "None"). */
+  callOut?: string;
+};
 export type OfferedDay = { date: string; windows: OfferedWindow[] };
 /** A window of a given day, as offered instead of one that went. */
 export type OfferedSlot = OfferedWindow & { date: string };
@@ -97,6 +105,11 @@ export type BookingPageData = {
   coveredDistricts: string[];
   /** The chosen location's days with a free window (from the second step on). */
   availability: OfferedDay[];
+  /**
+   * Mobile fitting while routes are kept: the call-out charge to the customer's postcode, in
+   * words, told before a time is chosen (and what a nearby time saves); null otherwise.
+   */
+  callOut: { text: string; nearbySaving: string | null } | null;
   horizonDays: number;
   /** The tyres chosen on a size page, or null; and why a chosen one was dropped. */
   tyre: TyreChoiceSummary | null;

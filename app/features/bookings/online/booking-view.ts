@@ -98,5 +98,6 @@ export function summaryRows(page: BookingPageData, view: BookingView): SummaryRo
           : undefined,
       step: 'when',
     },
+    ...(window?.callOut ? [{ label: 'Call-out', value: window.callOut, step: 'when' as const }] : []),
   ];
 }

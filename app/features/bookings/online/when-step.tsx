@@ -6,14 +6,17 @@ import { dayAndMonthText, placesText, windowText } from './booking-format.ts';
 import {
   stepHref,
   type BookingChoices,
+  type BookingPageData,
   type ChoiceField,
   type OfferedDay,
+  type OfferedWindow,
   type TyreChoiceSummary,
 } from './booking-types.ts';
 import { ChoiceCard, GroupError } from './choice-card.tsx';
 import { DayCalendar } from './day-calendar.tsx';
 import { BackLink, ContinueButton, legendClass } from './step-form.tsx';
 import { TyreChoice } from './tyre-choice.tsx';
+import { nearbyWords } from '#common/routing/words.ts';
 
 type WhenStepProps = {
   choices: BookingChoices;
@@ -23,6 +26,8 @@ type WhenStepProps = {
   /** The tyres being booked (only days from their first fitting day are offered), or why not. */
   tyre?: TyreChoiceSummary | null;
   tyreNotice?: string | null;
+  /** Mobile fitting while routes are kept: the call-out charge, told before a time is chosen. */
+  callOut?: BookingPageData['callOut'];
 };
 
 const firstDayId = 'book-date';
@@ -40,6 +45,7 @@ export function WhenStep({
   horizonDays,
   tyre = null,
   tyreNotice,
+  callOut = null,
 }: WhenStepProps) {
   const [date, setDate] = useState(choices.date);
   const [start, setStart] = useState(choices.start);
@@ -78,6 +84,7 @@ export function WhenStep({
   return (
     <Form method="get" action="/book" noValidate aria-labelledby="book-step-title" className="grid gap-8">
       {tyres}
+      {callOut && <CallOutNotice callOut={callOut} />}
       <BookingErrorSummary errors={summary} />
       <input type="hidden" name="service" value={choices.service} />
       <input type="hidden" name="location" value={choices.location} />
@@ -132,7 +139,7 @@ export function WhenStep({
                 name="start"
                 value={window.start}
                 title={windowText(window)}
-                detail={placesText(window.placesLeft)}
+                detail={windowDetail(window, callOut)}
                 checked={start === window.start}
                 onChange={() => setStart(window.start)}
                 describedBy={errors.start ? 'book-start-error' : undefined}
@@ -149,6 +156,28 @@ export function WhenStep({
         <ContinueButton step="details" />
       </div>
     </Form>
+  );
+}
+
+/** What a time card says under its times: near another job (and what that saves), places left. */
+function windowDetail(window: OfferedWindow, callOut: BookingPageData['callOut']) {
+  const places = placesText(window.placesLeft);
+  if (!window.nearby) return places;
+  const near = callOut?.nearbySaving ? `${nearbyWords}: ${callOut.nearbySaving} off the call-out` : nearbyWords;
+  return places ? `${near} · ${places}` : near;
+}
+
+/** The call-out charge to the customer's postcode, before they choose a time. */
+function CallOutNotice({ callOut }: { callOut: NonNullable<BookingPageData['callOut']> }) {
+  return (
+    <p role="note" className="rounded-xl border border-brand-dark/30 bg-brand-light px-4 py-3 text-ink">
+      <span className="font-semibold">{callOut.text}</span>
+      {callOut.nearbySaving && (
+        <span className="mt-1 block text-sm text-slate-700">
+          Times marked “{nearbyWords}” take {callOut.nearbySaving} off it.
+        </span>
+      )}
+    </p>
   );
 }
 

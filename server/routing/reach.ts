@@ -1,0 +1,194 @@
+import { and, between, eq, inArray } from 'drizzle-orm';
+import { callOutPenceFor, nearbyCallOutPence } from '#common/routing/bands.ts';
+import type { LatLng } from '#common/routing/geo.ts';
+import type { RouteSettings } from '#common/routing/settings.ts';
+import {
+  dayPoints,
+  hasJobWithin,
+  nearestStart,
+  onSiteMinutes,
+  reachingVan,
+  vanDays,
+  type DayJob,
+  type Van,
+} from '#common/routing/vans.ts';
+import { normalisePostcode } from '#common/site-content/postcode.ts';
+import type { Database } from '../db/client.ts';
+import { bookings, routeDays } from '../db/schema.ts';
+import type { Logger } from '../logger.ts';
+import { placesOf, type PlaceAnswer, type PlaceDependencies } from './places.ts';
+import { travelTable, type TravelDependencies } from './travel.ts';
+
+/**
+ * Which mobile windows a van can really reach (common/routing): the customer's postcode placed,
+ * the call-out charge by road from the nearest start, and for each window offered, whether some
+ * van can drive from its previous job (or its start) to the customer, do the work, and still
+ * reach its next booked job in time. Booking checks the same rule for the window chosen, and
+ * claims the van's day at the version it read (route_days), so that two customers cannot both
+ * take its last reachable gap.
+ */
+
+export type RoutingDependencies = PlaceDependencies &
+  TravelDependencies & { db: Database; logger: Logger; clock: () => Date };
+
+/** A mobile booking's service and tyres, which set its time on site. */
+export type ReachRequest = { postcode: string; service: string; tyres: number | null };
+
+/** A window asked about: its date and times. */
+export type AskedWindow = { date: string; start: string; end: string };
+
+/** A window a van can reach: which van, at which version of its day, and what the call-out is. */
+export type ReachedWindow = AskedWindow & {
+  van: string;
+  version: number;
+  nearby: boolean;
+  callOutPence: number;
+  /** How many vans could take it. */
+  vans: number;
+};
+
+export type Reach =
+  /** Routes are not kept (no vans' starts): windows are offered by their places alone. */
+  | { kind: 'off' }
+  /** postcodes.io does not know the postcode. */
+  | { kind: 'not-found' }
+  /** Neither postcodes.io nor the postcode district's centre can place it: an enquiry for the office. */
+  | { kind: 'unplaced' }
+  /** Beyond the last call-out band: mobile fitting is not booked online there. */
+  | { kind: 'beyond'; miles: number }
+  | { kind: 'reached'; place: LatLng; miles: number; callOutPence: number; windows: ReachedWindow[] };
+
+/** The vans whose starts could be placed (a start that cannot be is left out, and logged). */
+async function placedVans(deps: RoutingDependencies, settings: RouteSettings): Promise<Van[]> {
+  const answers = await placesOf(
+    deps,
+    settings.starts.map((start) => start.postcode),
+  );
+  const vans: Van[] = [];
+  for (const start of settings.starts) {
+    const answer = answers.get(normalisePostcode(start.postcode));
+    if (answer?.kind === 'found') {
+      vans.push({ name: start.name, fitterId: start.fitterId ?? null, place: answer.place });
+    } else {
+      deps.logger.warn({ start: start.name, answer: answer?.kind }, 'routes: a van’s start could not be placed');
+    }
+  }
+  return vans;
+}
+
+/** The mobile jobs booked on `dates` (active ones), placed, by date; and each van-day's version. */
+async function bookedDays(deps: RoutingDependencies, settings: RouteSettings, dates: readonly string[]) {
+  const [first, last] = [dates[0]!, dates[dates.length - 1]!];
+  // The versions are read before the jobs: a booking stored between the two reads is seen, and
+  // its claim moved the version on, so a claim made from these fails and is worked out again.
+  const versionRows = await deps.db
+    .select()
+    .from(routeDays)
+    .where(between(routeDays.date, first, last));
+  const rows = await deps.db
+    .select({
+      id: bookings.id,
+      date: bookings.date,
+      start: bookings.startTime,
+      end: bookings.endTime,
+      service: bookings.service,
+      tyres: bookings.tyreQuantity,
+      postcode: bookings.postcode,
+      latitude: bookings.latitude,
+      longitude: bookings.longitude,
+      van: bookings.routeVan,
+      fitterId: bookings.fitterId,
+      position: bookings.routePosition,
+    })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.location, 'mobile'),
+        between(bookings.date, first, last),
+        inArray(bookings.status, ['booked', 'confirmed']),
+      ),
+    );
+  // Jobs booked before routes were kept are placed by their postcodes (kept for 90 days).
+  const unplaced = rows.filter((row) => row.latitude === null && row.postcode).map((row) => row.postcode!);
+  const places = unplaced.length > 0 ? await placesOf(deps, unplaced) : new Map<string, PlaceAnswer>();
+  const byDate = new Map<string, DayJob[]>();
+  for (const row of rows) {
+    let place: LatLng | null = null;
+    if (row.latitude !== null && row.longitude !== null) place = { latitude: row.latitude, longitude: row.longitude };
+    else if (row.postcode) {
+      const answer = places.get(normalisePostcode(row.postcode));
+      if (answer?.kind === 'found') place = answer.place;
+    }
+    const jobs = byDate.get(row.date) ?? [];
+    jobs.push({
+      id: row.id,
+      start: row.start,
+      end: row.end,
+      onSite: onSiteMinutes(settings, row.service, row.tyres),
+      place,
+      van: row.van,
+      fitterId: row.fitterId,
+      position: row.position,
+    });
+    byDate.set(row.date, jobs);
+  }
+  const versions = new Map(versionRows.map((row) => [`${row.date} ${row.van}`, row.version]));
+  return { byDate, version: (date: string, van: string) => versions.get(`${date} ${van}`) ?? 0 };
+}
+
+/**
+ * Which of `windows` (any dates, in order) a van can reach for a job at `request.postcode`, and
+ * the call-out charge there. Never throws for an outside service: postcodes.io down falls back to
+ * the district's centre, OSRM down to the estimate.
+ */
+export async function reachOf(
+  deps: RoutingDependencies,
+  settings: RouteSettings,
+  request: ReachRequest,
+  windows: readonly AskedWindow[],
+): Promise<Reach> {
+  if (settings.starts.length === 0) return { kind: 'off' };
+  const [answer] = (await placesOf(deps, [request.postcode])).values();
+  if (!answer || answer.kind === 'not-found') return { kind: 'not-found' };
+  if (answer.kind === 'unavailable') return { kind: 'unplaced' };
+  const vans = await placedVans(deps, settings);
+  if (vans.length === 0) return { kind: 'off' };
+  const place = answer.place;
+  const startsTable = await travelTable(deps, [...vans.map((van) => van.place), place], settings);
+  const nearest = nearestStart(vans.length, vans.length, startsTable.legs)!;
+  const basePence = callOutPenceFor(nearest.miles, settings.callOutBands);
+  if (basePence === null) return { kind: 'beyond', miles: nearest.miles };
+  const reached: ReachedWindow[] = [];
+  const dates = [...new Set(windows.map((window) => window.date))];
+  if (dates.length > 0) {
+    const { byDate, version } = await bookedDays(deps, settings, dates);
+    const onSite = onSiteMinutes(settings, request.service, request.tyres);
+    await Promise.all(
+      dates.map(async (date) => {
+        const jobs = byDate.get(date) ?? [];
+        const { points, jobPoint, extraPoints } = dayPoints(vans, jobs, [place]);
+        const { legs } = await travelTable(deps, points, settings);
+        const days = vanDays(vans, jobs, jobPoint, legs);
+        const customer = extraPoints[0]!;
+        const nearby = settings.nearbyMiles > 0 && hasJobWithin(days, customer, settings.nearbyMiles, legs);
+        const callOutPence = nearbyCallOutPence(basePence, nearby, settings.nearbyDiscountPence);
+        for (const window of windows) {
+          if (window.date !== date) continue;
+          const van = reachingVan(days, { ...window, onSite }, customer, legs);
+          if (!van) continue;
+          reached.push({
+            ...window,
+            van: van.day.van.name,
+            version: version(date, van.day.van.name),
+            nearby,
+            callOutPence,
+            vans: van.vans,
+          });
+        }
+      }),
+    );
+  }
+  const order = new Map(windows.map((window, index) => [`${window.date} ${window.start}`, index]));
+  reached.sort((a, b) => order.get(`${a.date} ${a.start}`)! - order.get(`${b.date} ${b.start}`)!);
+  return { kind: 'reached', place, miles: nearest.miles, callOutPence: basePence, windows: reached };
+}

@@ -34,7 +34,7 @@ const CallOutBandsField = memo(function CallOutBandsField({ bands }: { bands: re
       hint="Measured by road from the nearest start. Beyond the last band, mobile fitting is not booked online; the customer is offered an enquiry. With no bands, there is no charge and no limit."
     >
       {bands.length > 0 && (
-        <ol className="grid gap-3">
+        <ol className="grid gap-3 sm:max-w-xl">
           {bands.map((band, index) => {
             const path = [...bandsPath, index];
             return (

@@ -73,7 +73,7 @@ function StartEntry({
   const name = start.name.trim() || `start ${index + 1}`;
   return (
     <li data-entry={fieldId(path)}>
-      <fieldset className="grid min-w-0 grid-cols-[minmax(0,1fr)_auto] items-start gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 sm:grid-cols-[minmax(0,1fr)_8.5rem_minmax(0,1fr)_auto]">
+      <fieldset className="grid min-w-0 grid-cols-[minmax(0,1fr)_auto] items-start gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 sm:grid-cols-[minmax(0,1fr)_9rem_minmax(0,1fr)_auto] lg:grid-cols-[minmax(0,1fr)_13rem_minmax(0,1fr)_auto]">
         <legend className="sr-only">Start {index + 1}</legend>
         <TextField path={[...path, 'name']} value={start.name} />
         <TextField path={[...path, 'postcode']} value={start.postcode} className="col-span-2 sm:col-span-1" />

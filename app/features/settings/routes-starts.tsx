@@ -11,7 +11,7 @@ import { ListFieldset } from './settings-list-fieldset.tsx';
 import { branchStarts, newStart } from './routes-draft.ts';
 import { settingsFieldLabel } from './settings-labels.ts';
 
-export const startsPath = ['routes', 'starts'] as const;
+const startsPath = ['routes', 'starts'] as const;
 
 /** The option for a start that is no fitter's van (a branch's). */
 const noFitter = '';

@@ -154,13 +154,15 @@ type NumberFieldProps = {
   /** After the input, for the eye (the label says it for screen readers): "miles". */
   suffix: string;
   hint?: ReactNode;
+  /** A number with a decimal point (a speed, miles) rather than a whole one: the phone's keyboard has the point. */
+  decimal?: boolean;
 };
 
 /**
- * A whole-number input bound to the draft: it keeps what is typed, and an emptied field is NaN,
- * which the rules refuse with their message.
+ * A number input bound to the draft: it keeps what is typed, and an emptied field is NaN, which
+ * the rules refuse with their message. Whole numbers unless `decimal`.
  */
-export function useNumberInput(path: Path, value: number) {
+export function useNumberInput(path: Path, value: number, { decimal = false } = {}) {
   const { dispatch } = useEditor();
   const [text, setText] = useState(() => numberText(value));
   // A value from elsewhere (discarding, restoring) replaces what was typed.
@@ -171,7 +173,7 @@ export function useNumberInput(path: Path, value: number) {
   }
   return {
     type: 'text',
-    inputMode: 'numeric',
+    inputMode: decimal ? 'decimal' : 'numeric',
     autoComplete: 'off',
     value: text,
     onChange: (event: { target: { value: string } }) => {
@@ -181,9 +183,9 @@ export function useNumberInput(path: Path, value: number) {
   } as const;
 }
 
-/** A whole number of the draft, with its unit after it. */
-export function NumberField({ path, value, suffix, hint }: NumberFieldProps) {
-  const input = useNumberInput(path, value);
+/** A number of the draft, with its unit after it. */
+export function NumberField({ path, value, suffix, hint, decimal }: NumberFieldProps) {
+  const input = useNumberInput(path, value, { decimal });
   const { labelOf } = useEditor();
   return (
     <FieldFrame path={path} label={labelOf(path)} hint={hint} hintBelow>

@@ -1,12 +1,13 @@
-import { memo, type ReactNode } from 'react';
+import { memo } from 'react';
 import { bookingLimits, type ClosedDate } from '#common/bookings/settings.ts';
 import { bankHolidaysAhead, newClosedDate, withBankHoliday } from './booking-draft.ts';
-import { controlClass, FieldFrame, ListError, TextField } from '#app/components/editor/fields.tsx';
+import { controlClass, FieldFrame, TextField } from '#app/components/editor/fields.tsx';
 import { fieldId, type Path } from '#app/components/editor/draft.ts';
 import { useEditor } from '#app/components/editor/editor-context.ts';
 import { AddButton, ItemControls } from '#app/components/editor/list-controls.tsx';
 import { shortDayYearText } from '#common/time/formats.ts';
 import { settingsFieldLabel } from './settings-labels.ts';
+import { ListFieldset } from './settings-list-fieldset.tsx';
 
 /** A place customers book, for the closed dates' "Where": its key and its name. */
 type BookingPlace = { key: string; name: string };
@@ -64,26 +65,6 @@ function PlaceSelect({
   );
 }
 
-/** A list of dates with its legend, hint and the list's own message, as the editor's other lists. */
-function DateListFieldset({ path, hint, children }: { path: Path; hint: string; children: ReactNode }) {
-  const id = fieldId(path);
-  return (
-    <fieldset
-      id={id}
-      tabIndex={-1}
-      aria-describedby={`${id}-hint`}
-      className="grid min-w-0 gap-3 focus:outline-none"
-    >
-      <legend className="text-base font-semibold text-ink">{settingsFieldLabel(path)}</legend>
-      <p id={`${id}-hint`} className="-mt-1 text-sm text-slate-600">
-        {hint}
-      </p>
-      <ListError path={path} />
-      {children}
-    </fieldset>
-  );
-}
-
 /** Days when nobody can book online: for every location, or for one. */
 export const ClosedDatesField = memo(function ClosedDatesField({
   closedDates,
@@ -93,7 +74,7 @@ export const ClosedDatesField = memo(function ClosedDatesField({
   places: readonly BookingPlace[];
 }) {
   return (
-    <DateListFieldset
+    <ListFieldset
       path={closedDatesPath}
       hint="Days when customers cannot book online (holidays, training). The note is for staff only."
     >
@@ -138,7 +119,7 @@ export const ClosedDatesField = memo(function ClosedDatesField({
       >
         Add a closed date
       </AddButton>
-    </DateListFieldset>
+    </ListFieldset>
   );
 });
 
@@ -154,7 +135,7 @@ export const BankHolidaysField = memo(function BankHolidaysField({
   const { dispatch } = useEditor();
   const id = fieldId(openBankHolidaysPath);
   return (
-    <DateListFieldset
+    <ListFieldset
       path={openBankHolidaysPath}
       hint="Online booking is closed on bank holidays in England and Wales, unless you tick “We open”."
     >
@@ -195,6 +176,6 @@ export const BankHolidaysField = memo(function BankHolidaysField({
           );
         })}
       </ul>
-    </DateListFieldset>
+    </ListFieldset>
   );
 });

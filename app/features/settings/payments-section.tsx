@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import { branchServices, branchServiceTitles, isBranchService } from '#common/bookings/branch-services.ts';
 import {
   depositKindLabels,
@@ -8,8 +8,9 @@ import {
   type PaymentSettings,
 } from '#common/payments/settings.ts';
 import type { ServiceContent } from '#common/site-content/site-content.ts';
-import { formatPence, parsePounds, poundsText } from '#common/util/money.ts';
-import { controlClass, FieldFrame, NumberField } from '#app/components/editor/fields.tsx';
+import { formatPence, parsePounds } from '#common/util/money.ts';
+import { NumberField } from '#app/components/editor/fields.tsx';
+import { PoundsField } from '#app/components/editor/pounds-field.tsx';
 import { fieldId } from '#app/components/editor/draft.ts';
 import { useEditor, useFieldError } from '#app/components/editor/editor-context.ts';
 import { CheckIcon } from '#app/components/ui/icons.tsx';
@@ -90,46 +91,15 @@ function fixedAmountMessage(text: string, pence: number): string {
   return `At most ${formatPence(largestFixedPence)}`;
 }
 
-/**
- * The fixed deposit, typed in pounds and kept in pence; an amount that is not one is NaN in the
- * draft, which the rules refuse, and its message here says so in pounds.
- */
+/** The fixed deposit, typed in pounds and kept in pence. */
 function FixedAmountField({ pence }: { pence: number }) {
-  const { dispatch, labelOf } = useEditor();
-  const ruleError = useFieldError(fixedPath);
-  const [text, setText] = useState(() => (Number.isFinite(pence) ? poundsText(pence) : ''));
   return (
-    <FieldFrame
+    <PoundsField
       path={fixedPath}
-      label={labelOf(fixedPath)}
+      pence={pence}
       hint="Never more than the booking’s own price."
-      hintBelow
-      error={ruleError && fixedAmountMessage(text, pence)}
-    >
-      {(control) => (
-        <div className="mt-1.5 flex items-center gap-2">
-          <span className="text-sm text-slate-600" aria-hidden="true">
-            £
-          </span>
-          <input
-            {...control}
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              dispatch({
-                type: 'set',
-                path: fixedPath,
-                value: parsePounds(event.target.value) ?? Number.NaN,
-              });
-            }}
-            className={`${controlClass} mt-0 max-w-32`}
-          />
-        </div>
-      )}
-    </FieldFrame>
+      message={fixedAmountMessage}
+    />
   );
 }
 

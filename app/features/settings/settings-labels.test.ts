@@ -20,5 +20,7 @@ describe('labels of the settings’ fields', () => {
     expect(settingsFieldLabel(['invoicing', 'address', 1])).toBe('Address line 2');
     expect(settingsFieldLabel(['invoicing', 'vatNumber'])).toBe('VAT registration number');
     expect(settingsFieldLabel(['reminders', 'reviewTime'])).toBe('Review requests go at');
+    expect(settingsFieldLabel(['routes', 'starts', 2, 'postcode'])).toBe('Postcode');
+    expect(settingsFieldLabel(['routes', 'callOutBands', 0, 'pence'])).toBe('Charge (£)');
   });
 });

@@ -45,6 +45,18 @@ const labels: Record<string, string> = {
   'vehicles.tyreAdvisoryReminders': 'Send a tyre reminder for an MOT tyre advisory',
   ...Object.fromEntries(textKinds.map((kind) => [`messages.texts.${kind}`, textKindLabels[kind]])),
   'messages.dayBeforeTime': 'The day before’s text goes at',
+  'routes.starts': 'Vans’ starts',
+  'routes.starts.#.name': 'Name',
+  'routes.starts.#.postcode': 'Postcode',
+  'routes.starts.#.fitterId': 'Fitter',
+  'routes.callOutBands': 'Call-out charges',
+  'routes.callOutBands.#.upToMiles': 'Up to (miles)',
+  'routes.callOutBands.#.pence': 'Charge (£)',
+  'routes.averageMph': 'Average speed (mph)',
+  'routes.roadFactor': 'Road factor',
+  'routes.nearbyMiles': 'Nearby within (miles)',
+  'routes.nearbyDiscountPence': 'Nearby discount (£)',
+  'routes.onSiteMinutes': 'Time on site (minutes)',
 };
 
 /** A booking window's fields, as "Monday window 1 ends" names them. */

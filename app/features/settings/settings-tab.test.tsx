@@ -40,6 +40,7 @@ describe('the Settings tab', () => {
 
     expect(saveButtonOf('Payments')).toBeNull();
     section('Payments').getByText('Only an owner can change these settings.');
+    expect(saveButtonOf('Routes')).not.toBeNull();
     expect(api.requests().filter((request) => request.startsWith('PUT'))).toEqual([]);
   });
 
@@ -61,6 +62,17 @@ describe('the Settings tab', () => {
     expect(scrolled).toEqual(['settings-payments']);
   });
 
+  it('lists the Routes section last, after Vehicles', async () => {
+    await renderSettingsTab();
+    expect(
+      screen
+        .getAllByRole('region')
+        .map((region) => region.id)
+        .filter((id) => id.startsWith('settings-'))
+        .slice(-2),
+    ).toEqual(['settings-vehicles', 'settings-routes']);
+  });
+
   it('shows an owner every section with its way to save', async () => {
     await renderSettingsTab({ role: 'owner' });
     for (const name of [
@@ -69,7 +81,9 @@ describe('the Settings tab', () => {
       'Invoicing',
       'Reminders & reviews',
       'Payments',
+      'Messages',
       'Vehicles',
+      'Routes',
     ] as const) {
       expect(saveButtonOf(name), name).not.toBeNull();
     }

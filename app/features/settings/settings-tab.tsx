@@ -21,7 +21,10 @@ import { useDomainSettings } from './settings-queries.ts';
 import { SettingsSection } from './settings-section.tsx';
 import { TyrePricesForm } from './tyre-prices-form.tsx';
 import { useVehicleDataStatus } from '#app/features/vehicles/index.ts';
+import { useFitters } from '#app/features/bookings/dashboard/index.ts';
 import { VehicleServices, VehiclesSection } from './vehicles-section.tsx';
+import { onSiteServicesOf } from './routes-draft.ts';
+import { RoutesSection } from './routes-section.tsx';
 
 /** A domain's settings once read; else the spinner or what went wrong, with a retry. */
 function Loaded<Domain extends SettingsDomain>({
@@ -143,6 +146,35 @@ function VehiclesForm({ current, canChange }: { current: DomainSettings<'vehicle
   );
 }
 
+/**
+ * The routes' settings' form, once the published content's branches and services and the fitter
+ * accounts are read. Without the fitters the starts can still be changed, as no fitter's.
+ */
+function RoutesForm({ current, canChange }: { current: DomainSettings<'routes'>; canChange: boolean }) {
+  const content = usePublishedSiteContent();
+  const fitters = useFitters();
+  const published = content.data?.content;
+  if (!published) return <Spinner label="Loading the branches…" />;
+  if (fitters.isPending) return <Spinner label="Loading the fitters…" />;
+  return (
+    <>
+      {fitters.isError && (
+        <p className="text-sm text-red-700">The fitters could not be loaded: {messageOf(fitters.error)}</p>
+      )}
+      <SettingsForm current={current} canChange={canChange} label="Route settings">
+        {(settings) => (
+          <RoutesSection
+            routes={settings}
+            branches={published.branches}
+            services={onSiteServicesOf(published.services, settings.onSiteMinutes)}
+            fitters={fitters.data ?? []}
+          />
+        )}
+      </SettingsForm>
+    </>
+  );
+}
+
 /** The site's address as the texts' links start with it, for the examples' count of parts. */
 const exampleOrigin = 'https://www.example.co.uk';
 
@@ -179,6 +211,7 @@ function useSectionOfAddress() {
     useDomainSettings('payments'),
     useDomainSettings('vehicles'),
     useDomainSettings('messages'),
+    useDomainSettings('routes'),
   ].every((query) => !query.isPending);
   const branchesLoaded = !usePublishedSiteContent().isPending;
   // Whether card payments are set up shows above the Payments form.
@@ -202,8 +235,9 @@ export function SettingsTab({ user }: { user: StaffUser }) {
       <div className="max-w-3xl">
         <h2 className="text-xl font-bold text-ink">Settings</h2>
         <p className="mt-1 text-sm text-slate-600">
-          How the business takes bookings, prices tyres, invoices, reminds customers, takes card payments and
-          texts customers and uses vehicle data. Each part is saved on its own and applies at once.
+          How the business takes bookings, prices tyres, invoices, reminds customers, takes card payments,
+          texts customers, uses vehicle data and plans the vans’ routes. Each part is saved on its own and
+          applies at once.
         </p>
       </div>
       <DomainSection
@@ -262,6 +296,13 @@ export function SettingsTab({ user }: { user: StaffUser }) {
         lead="Vehicle data from the DVLA (the make, colour and year from a registration) and the DVSA (MOT history): forms filled in as customers type, MOT expiry dates kept up to date, and tyre advisories followed up."
         what="vehicle settings"
         form={(current) => <VehiclesForm current={current} canChange={may('vehicles')} />}
+      />
+      <DomainSection
+        domain="routes"
+        title="Routes"
+        lead="Mobile fitting by road: where each van starts its day, the call-out charge by the distance from the nearest start, and how long each job takes, so that the booking page offers the windows a van can reach."
+        what="route settings"
+        form={(current) => <RoutesForm current={current} canChange={may('routes')} />}
       />
     </div>
   );

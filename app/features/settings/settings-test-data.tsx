@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import type { StaffRole } from '#common/accounts/accounts.ts';
+import type { Fitter, StaffRole } from '#common/accounts/accounts.ts';
 import type { MessagesStatus } from '#common/messages/replies.ts';
 import {
   isSettingsDomain,
@@ -23,7 +23,14 @@ export type User = ReturnType<typeof userEvent.setup>;
 
 /** The sections of the tab, by their headings. */
 export type SectionName =
-  'Booking' | 'Tyre prices' | 'Invoicing' | 'Reminders & reviews' | 'Payments' | 'Messages' | 'Vehicles' | 'Routes';
+  | 'Booking'
+  | 'Tyre prices'
+  | 'Invoicing'
+  | 'Reminders & reviews'
+  | 'Payments'
+  | 'Messages'
+  | 'Vehicles'
+  | 'Routes';
 
 const formNames: Record<SettingsDomain, string> = {
   booking: 'Booking settings',
@@ -42,6 +49,12 @@ const savedBy = 'alice';
 
 export { defaultSettings, domainSettings };
 
+/** Test data: two fitter accounts, as GET /api/fitters names them. */
+export const testFitters: Fitter[] = [
+  { id: 7, name: 'Dave Smith' },
+  { id: 9, name: 'kemal' },
+];
+
 type SettingsTabOptions = {
   /** The signed-in user's role: owners change every section. */
   role?: StaffRole;
@@ -59,6 +72,8 @@ type SettingsTabOptions = {
   vehicleDataStatus?: VehicleDataStatus;
   /** Whether texts are set up and how Twilio last answered (GET /api/messages/status): set up, never used, unless told. */
   messagesStatus?: MessagesStatus;
+  /** The fitter accounts (GET /api/fitters), whose vans may start at their homes. */
+  fitters?: Fitter[];
 };
 
 /**
@@ -78,6 +93,7 @@ export async function renderSettingsTab({
     dvsa: { configured: false, lastSuccessAt: null, lastFailureAt: null, lastFailure: null },
   },
   messagesStatus = { configured: true, lastSuccessAt: null, lastFailureAt: null, lastFailure: null },
+  fitters = testFitters,
 }: SettingsTabOptions = {}) {
   const defaults = defaultSettings(published);
   const api = serveApi(
@@ -86,6 +102,7 @@ export async function renderSettingsTab({
     answer('GET /api/payments/status', { status: 200, body: { configured: paymentsConfigured } }),
     answer('GET /api/vehicles/status', { status: 200, body: vehicleDataStatus }),
     answer('GET /api/messages/status', { status: 200, body: messagesStatus }),
+    answer('GET /api/fitters', { status: 200, body: fitters }),
     answer('GET /api/settings/:domain', ({ params }) => {
       const domain = params.domain;
       if (!isSettingsDomain(domain)) return { status: 404, body: { error: 'Not found' } };

@@ -38,7 +38,7 @@ import { payByTextRouter } from './payments/routes.ts';
 import type { PaymentsDependencies } from './payments/dependencies.ts';
 import type { AppParts, StaffMemories } from './app-parts.ts';
 import { motHistoryApplied } from './reminders/mot-history.ts';
-import { recordServiceFailure, recordServiceSuccess, serviceChecksOf } from './db/service-checks.ts';
+import { serviceNotesIn } from './db/service-checks.ts';
 import { vehicleData, type VehicleData } from './vehicles/setup.ts';
 
 export type AppDependencies = {
@@ -245,11 +245,7 @@ function appVehicleData({
       clock,
       reminderSettings: async () => (await settings.inForce()).reminders,
     }),
-    notes: {
-      success: (service) => recordServiceSuccess(db, service),
-      failure: (service, reason) => recordServiceFailure(db, service, reason),
-      of: (services) => serviceChecksOf(db, services),
-    },
+    notes: serviceNotesIn(db),
   });
 }
 

@@ -19,6 +19,7 @@ import { outboxTask } from './notifications/outbox-task.ts';
 import { appOutboxMails } from './outbox-mails.ts';
 import { paymentsDependencies, paymentsTask } from './payments/setup.ts';
 import { remindersTask } from './reminders/task.ts';
+import { forgetOldPlaces } from './routing/places.ts';
 import type { ReminderTexts } from './reminders/send.ts';
 import { textsTask } from './messages/texts-task.ts';
 import { twilioAccess } from './messages/twilio.ts';
@@ -144,6 +145,12 @@ export function backgroundTasks({
       name: 'activity-retention',
       schedule: 'every 24 hours',
       run: async () => counted('entries', await purgeOldActivity(db, clock())),
+    },
+    {
+      // Postcodes' places are asked of postcodes.io again after 90 days (routing/places.ts).
+      name: 'place-retention',
+      schedule: 'every 24 hours',
+      run: async () => counted('places', await forgetOldPlaces(db, clock())),
     },
     {
       name: 'page-view-retention',

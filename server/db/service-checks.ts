@@ -15,6 +15,23 @@ export type ServiceCheck = {
   lastFailure: string | null;
 };
 
+/**
+ * Where how each service last answered is noted for staff, given by the app to the domains that
+ * ask outside services (vehicles, routing), each naming its own `Service`s.
+ */
+export type ServiceNotes<Service extends string = string> = {
+  success(service: Service): Promise<void>;
+  failure(service: Service, reason: string): Promise<void>;
+  of(services: readonly Service[]): Promise<ServiceCheck[]>;
+};
+
+/** Notes kept in `service_checks` (the app's, and tests'). */
+export const serviceNotesIn = <Service extends string>(db: Database): ServiceNotes<Service> => ({
+  success: (service) => recordServiceSuccess(db, service),
+  failure: (service, reason) => recordServiceFailure(db, service, reason),
+  of: (services) => serviceChecksOf(db, services),
+});
+
 async function record(db: Database, service: string, values: Partial<typeof serviceChecks.$inferInsert>) {
   try {
     await db
@@ -38,7 +55,10 @@ export async function serviceChecksOf(db: Database, services: readonly string[])
   const rows =
     services.length === 0
       ? []
-      : await db.select().from(serviceChecks).where(inArray(serviceChecks.service, [...services]));
+      : await db
+          .select()
+          .from(serviceChecks)
+          .where(inArray(serviceChecks.service, [...services]));
   return services.map((service) => {
     const row = rows.find((candidate) => candidate.service === service);
     return {

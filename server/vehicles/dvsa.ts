@@ -1,11 +1,6 @@
 import type { Config } from '../config.ts';
-import {
-  answerOtherThanFound,
-  outsideTimeoutMs,
-  reasonOf,
-  unreachable,
-  type OutsideAnswer,
-} from './outside-answer.ts';
+import { reasonOf } from '../http/outside-failure.ts';
+import { answerOtherThanFound, outsideTimeoutMs, unreachable, type OutsideAnswer } from './outside-answer.ts';
 
 /**
  * The DVSA's MOT history API: an OAuth 2 token by client credentials from DVSA_TOKEN_URL (kept

@@ -4,7 +4,7 @@ import type { Database } from '../db/client.ts';
 import { bookings, vehicleLookups } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import { askDvla, type DvlaAccess } from './dvla.ts';
-import { createPause, type ServiceNotes } from './outside-answer.ts';
+import { createPause, type VehicleServiceNotes } from './outside-answer.ts';
 
 /** How long the DVLA's answer for a registration is kept, found or not: a day. */
 export const lookupKeptMs = 24 * 60 * 60 * 1000;
@@ -31,7 +31,7 @@ export function createVehicleLookup({
   timeoutMs,
 }: {
   db: Database;
-  notes: ServiceNotes;
+  notes: VehicleServiceNotes;
   logger: Logger;
   clock: () => Date;
   dvla: DvlaAccess;

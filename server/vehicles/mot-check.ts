@@ -5,7 +5,7 @@ import { vehicles } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import type { DvsaClient } from './dvsa.ts';
 import { motHistoryOf, type MotHistory } from './mot-history.ts';
-import { createPause, type ServiceNotes } from './outside-answer.ts';
+import { createPause, type VehicleServiceNotes } from './outside-answer.ts';
 
 /** A vehicle's MOT history is read again for a new booking only once this long has passed. */
 const checkedRecentlyMs = 24 * 60 * 60 * 1000;
@@ -19,7 +19,7 @@ export type MotCheckDependencies = {
   clock: () => Date;
   /** The DVSA's MOT history, while it is set up (DVSA_*). */
   dvsa: DvsaClient | null;
-  notes: ServiceNotes;
+  notes: VehicleServiceNotes;
   settings: () => Promise<Pick<BusinessSettings, 'vehicles'>>;
   /**
    * Applies what the history says, given by the app (reminders/mot-history.ts): the MOT expiry,

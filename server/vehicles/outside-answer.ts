@@ -1,3 +1,6 @@
+import type { ServiceNotes } from '../db/service-checks.ts';
+import { failureOf, reasonOf } from '../http/outside-failure.ts';
+
 /**
  * What the vehicles' outside services (the DVLA's vehicle enquiry, the DVSA's MOT history) answered,
  * as the rest of the product reads it: found, not found, or unavailable for now. Any other status,
@@ -35,20 +38,8 @@ export function pauseOf(retryAfter: string | null, now: Date): number {
 
 /** A failure to reach the service at all: a timeout (asked again after a pause) or the network. */
 export function unreachable<Found>(error: unknown): OutsideAnswer<Found> {
-  const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-  return timedOut
-    ? { kind: 'unavailable', reason: 'No answer in time', pauseSeconds: defaultPauseSeconds }
-    : {
-        kind: 'unavailable',
-        reason: `Could not be reached: ${error instanceof Error ? error.message : String(error)}`,
-        pauseSeconds: null,
-      };
-}
-
-/** The words of an error answer, for staff: the body's first 200 characters. */
-export async function reasonOf(service: string, response: Response): Promise<string> {
-  const body = (await response.text().catch(() => '')).replace(/\s+/g, ' ').trim().slice(0, 200);
-  return `${service} answered ${response.status}${body ? `: ${body}` : ''}`;
+  const { reason, timedOut } = failureOf(error);
+  return { kind: 'unavailable', reason, pauseSeconds: timedOut ? defaultPauseSeconds : null };
 }
 
 /**
@@ -87,20 +78,5 @@ export function createPause(clock: () => Date) {
   };
 }
 
-/**
- * Where how each service last answered is noted for staff (db/service-checks.ts), given by
- * the app: the settings' domain serves pages that read vehicles.
- */
-export type ServiceNotes = {
-  success(service: 'dvla' | 'dvsa'): Promise<void>;
-  failure(service: 'dvla' | 'dvsa', reason: string): Promise<void>;
-  of(services: readonly ('dvla' | 'dvsa')[]): Promise<ServiceCheck[]>;
-};
-
-/** How a service last answered (db/service-checks.ts' shape). */
-export type ServiceCheck = {
-  service: string;
-  lastSuccessAt: string | null;
-  lastFailureAt: string | null;
-  lastFailure: string | null;
-};
+/** Where the DVLA's and the DVSA's answers are noted for staff (db/service-checks.ts). */
+export type VehicleServiceNotes = ServiceNotes<'dvla' | 'dvsa'>;

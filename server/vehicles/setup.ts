@@ -5,7 +5,7 @@ import type { Logger } from '../logger.ts';
 import { dvsaClient } from './dvsa.ts';
 import { createVehicleLookup, type VehicleLookup } from './lookup.ts';
 import { motChecks, type MotCheckDependencies, type MotChecks } from './mot-check.ts';
-import type { ServiceNotes } from './outside-answer.ts';
+import type { VehicleServiceNotes } from './outside-answer.ts';
 
 /**
  * Vehicle data from outside: the DVLA's look-up (null while DVLA_API_KEY is unset) and the DVSA's
@@ -17,7 +17,7 @@ export type VehicleData = {
   mot: MotChecks;
   configured: { dvla: boolean; dvsa: boolean };
   settings: () => Promise<Pick<BusinessSettings, 'vehicles'>>;
-  notes: ServiceNotes;
+  notes: VehicleServiceNotes;
 };
 
 export function vehicleData({
@@ -36,7 +36,7 @@ export function vehicleData({
   clock: () => Date;
   settings: () => Promise<Pick<BusinessSettings, 'vehicles'>>;
   apply: MotCheckDependencies['apply'];
-  notes: ServiceNotes;
+  notes: VehicleServiceNotes;
   /** How long either service is waited for (tests shorten it). */
   timeoutMs?: number;
 }): VehicleData {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** A request a vehicle data stand-in received, as it came. */
+/** A request an outside service's stand-in received, as it came. */
 export type StandInRequest = {
   method: string;
   path: string;
@@ -13,9 +13,10 @@ export type StandInRequest = {
 export type StandInAnswer = { status: number; body?: unknown; headers?: Record<string, string> };
 
 /**
- * A local HTTP server on a free port for the DVLA's and the DVSA's stand-ins: every request is
- * logged, answered by `answer` (after `delayMs`, to try timeouts), and what the product must not
- * send is answered 400 and kept in `mistakes` for the test to see.
+ * A local HTTP server on a free port for the outside services' stand-ins (the DVLA's, the DVSA's,
+ * postcodes.io's, OSRM's): every request is logged, answered by `answer` (after `delayMs`, to try
+ * timeouts), and what the product must not send is answered 400 and kept in `mistakes` for the
+ * test to see.
  */
 export async function startStandInServer(answer: (request: StandInRequest) => StandInAnswer) {
   const requests: StandInRequest[] = [];

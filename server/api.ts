@@ -18,6 +18,8 @@ import { remindersRouter } from './reminders/routes.ts';
 import { messagesRouter, twilioWebhooksRouter } from './messages/routes.ts';
 import { motExpiryChange } from './reminders/schedule.ts';
 import { vehiclesRouter } from './vehicles/routes.ts';
+import { routingRouter } from './routing/routes.ts';
+import { serviceNotesIn } from './db/service-checks.ts';
 import { publicTyresRouter } from './tyres/routes.ts';
 import { forgetCatalogue } from './tyres/offers.ts';
 import { staffTyresRouter } from './tyres/staff-routes.ts';
@@ -140,6 +142,12 @@ export function apiRouter({
         vehicles: { named: (registration) => vehicles.mot.inBackground(registration, { fresh: true }) },
       },
       { requireUser, requireAnyUser, ...(staffMemories && { reads: staffMemories.jobs }) },
+    ),
+  );
+  api.use(
+    routingRouter(
+      { routing: { ...booking.routing!, notes: booking.routing!.notes ?? serviceNotesIn(database.db) }, settings: booking.settings },
+      { requireUser, requireAnyUser },
     ),
   );
   const reminders = {

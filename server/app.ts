@@ -115,6 +115,15 @@ export function createApp({
     onQueued: () => notifications?.wake(),
     // A booked vehicle's MOT history is read once the booking is stored, afresh once it is completed.
     vehicles: { named: (registration, options) => vehicles.mot.inBackground(registration, options) },
+    // Postcodes placed by postcodes.io, drives by OSRM where set up: asked only while routes are kept.
+    routing: {
+      db: database.db,
+      logger,
+      clock,
+      postcodes: config.postcodes,
+      osrm: config.osrm,
+      notes: serviceNotesIn(database.db),
+    },
   };
   const payments = paymentsDependencies({
     config,

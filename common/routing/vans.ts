@@ -26,7 +26,10 @@ export type DayJob = {
   van: string | null;
   /** The fitter the office gave it to: their van, when a start is theirs. */
   fitterId: number | null;
-  /** Its place in the day's route as the office ordered it. */
+  /**
+   * Its place in the day's route as the office ordered it: the arrival planned then, in minutes
+   * after midnight, so that a job booked since falls in by its window's start.
+   */
   position: number | null;
 };
 
@@ -70,10 +73,9 @@ function vanOf(vans: readonly Van[], job: DayJob): number {
   return job.van === null ? -1 : vans.findIndex((van) => van.name === job.van);
 }
 
-const byRoute = (a: DayJob, b: DayJob) =>
-  (a.position ?? Number.MAX_SAFE_INTEGER) - (b.position ?? Number.MAX_SAFE_INTEGER) ||
-  minutesOf(a.start) - minutesOf(b.start) ||
-  a.id - b.id;
+/** The office's order (its planned arrivals), a job booked since by its window's start. */
+export const byRoute = (a: Pick<DayJob, 'position' | 'start' | 'id'>, b: Pick<DayJob, 'position' | 'start' | 'id'>) =>
+  (a.position ?? minutesOf(a.start)) - (b.position ?? minutesOf(b.start)) || a.id - b.id;
 
 /**
  * Each van's day: its jobs in the office's order, else by window. A job on no van (booked before

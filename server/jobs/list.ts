@@ -67,7 +67,14 @@ const selectJobRows = (db: Database, condition: SQL | undefined) =>
     .leftJoin(jobs, eq(jobs.bookingId, bookings.id))
     .leftJoin(users, eq(users.id, bookings.fitterId))
     .where(condition)
-    .orderBy(asc(bookings.date), asc(bookings.startTime), asc(bookings.location), asc(bookings.id));
+    // The office's route order (each job's planned arrival, common/routing/vans.ts), else by window.
+    .orderBy(
+      asc(bookings.date),
+      sql`coalesce(${bookings.routePosition}, split_part(${bookings.startTime}, ':', 1)::int * 60 + split_part(${bookings.startTime}, ':', 2)::int)`,
+      asc(bookings.startTime),
+      asc(bookings.location),
+      asc(bookings.id),
+    );
 
 /**
  * The prices the site states for a booked service: its price lines, or for a branch's MOT test or

@@ -86,7 +86,6 @@ function everySetting(content: SiteContent): { [Domain in SettingsDomain]: Setti
     vehicles: { fillFromRegistration: true, motFromHistory: false, tyreAdvisoryReminders: false },
     routes: {
       ...defaultRouteSettings,
-      starts: [{ name: 'MARKER-VAN-START', postcode: 'ZE3 9JW', fitterId: null }],
       averageMph: 23.77,
       onSiteMinutes: { 'marker-on-site-service': 377 },
     },

@@ -19,7 +19,6 @@ import { messagesRouter, twilioWebhooksRouter } from './messages/routes.ts';
 import { motExpiryChange } from './reminders/schedule.ts';
 import { vehiclesRouter } from './vehicles/routes.ts';
 import { routingRouter } from './routing/routes.ts';
-import { serviceNotesIn } from './db/service-checks.ts';
 import { publicTyresRouter } from './tyres/routes.ts';
 import { forgetCatalogue } from './tyres/offers.ts';
 import { staffTyresRouter } from './tyres/staff-routes.ts';
@@ -144,12 +143,7 @@ export function apiRouter({
       { requireUser, requireAnyUser, ...(staffMemories && { reads: staffMemories.jobs }) },
     ),
   );
-  api.use(
-    routingRouter(
-      { routing: { ...booking.routing!, notes: booking.routing!.notes ?? serviceNotesIn(database.db) }, settings: booking.settings },
-      { requireUser, requireAnyUser },
-    ),
-  );
+  api.use(routingRouter(booking, { requireUser, requireAnyUser }));
   const reminders = {
     db: database.db,
     clock,

@@ -115,15 +115,7 @@ export function createApp({
     onQueued: () => notifications?.wake(),
     // A booked vehicle's MOT history is read once the booking is stored, afresh once it is completed.
     vehicles: { named: (registration, options) => vehicles.mot.inBackground(registration, options) },
-    // Postcodes placed by postcodes.io, drives by OSRM where set up: asked only while routes are kept.
-    routing: {
-      db: database.db,
-      logger,
-      clock,
-      postcodes: config.postcodes,
-      osrm: config.osrm,
-      notes: serviceNotesIn(database.db),
-    },
+    routing: appRouting({ config, database, logger, clock }),
   };
   const payments = paymentsDependencies({
     config,
@@ -256,6 +248,17 @@ function appVehicleData({
     }),
     notes: serviceNotesIn(db),
   });
+}
+
+/** Postcodes placed by postcodes.io, drives by OSRM where set up: asked only while routes are kept. */
+function appRouting({
+  config,
+  database,
+  logger,
+  clock,
+}: Pick<AppDependencies, 'config' | 'database' | 'logger'> & { clock: Clock }) {
+  const { db } = database;
+  return { db, logger, clock, postcodes: config.postcodes, osrm: config.osrm, notes: serviceNotesIn(db) };
 }
 
 /** `/healthz` (the process answers) and `/readyz` (and its database does, unless it is draining). */

@@ -6,81 +6,17 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { remindersConsentWording } from '#common/reminders/consent.ts';
 import { contactByWording } from '#common/messages/contact.ts';
-import {
-  bookingWindowText as windowText,
-  lockingNutsText,
-  type BookingPayload,
-} from '#common/bookings/booking.ts';
 import { maxTyresHeld } from '#common/bookings/holds.ts';
-import { mobileLocation } from '#common/bookings/words.ts';
-import type { Slot } from '#common/bookings/slots.ts';
-import { formatPence } from '#common/tyres/pricing.ts';
 import { keptFor } from '#common/util/kept-for.ts';
 import type { Database } from '../db/client.ts';
 import { GroupCommit } from '../db/group-commit.ts';
 import { bookingPlaces, bookings, enquiries, outbox, routeDays, tyreHolds, tyres } from '../db/schema.ts';
 import { statementFunction } from '../db/statement-function.ts';
 import { countHits, hitCounterOf, type RateLimitHit } from '../http/rate-limit.ts';
-import type { TyreChoice } from './dependencies.ts';
+import { enquiryMessage, lockingNutsOf, type Checked } from './checked-booking.ts';
 import { bookingJson } from './records.ts';
 
-/** A booking whose choices were checked against the published content and the catalogue. */
-export type Checked = {
-  payload: BookingPayload;
-  slot: Slot;
-  /** Where the window's places are counted (`booking_places.location`): common/bookings `placesKey`. */
-  placesKey: string;
-  serviceTitle: string;
-  locationName: string;
-  outsideArea: boolean;
-  /** The tyres to fit, if the booking asks for some. */
-  tyre: TyreChoice | null;
-  /**
-   * Mobile fitting while routes are kept (server/routing): where the customer is, the van that
-   * can reach them and the version of its day that was read, and the call-out charge.
-   */
-  route: BookingRoute | null;
-};
-
-export type BookingRoute = {
-  latitude: number;
-  longitude: number;
-  van: string;
-  version: number;
-  callOutPence: number;
-};
-
-/**
- * The locking wheel nuts answer as stored: asked for mobile work only, the key's place kept only
- * when the wheels have them.
- */
-function lockingNutsOf(payload: BookingPayload) {
-  const answer = payload.location === mobileLocation ? (payload.lockingNuts ?? null) : null;
-  return {
-    locking_nuts: answer,
-    locking_nut_key: answer === 'yes' && payload.lockingNutKey ? payload.lockingNutKey : null,
-  };
-}
-
-/** How the booking reads in the enquiry pipeline's message. */
-function enquiryMessage({ payload, slot, serviceTitle, locationName, tyre }: Checked) {
-  const { locking_nuts: answer, locking_nut_key: key } = lockingNutsOf(payload);
-  const lockingNuts = lockingNutsText(answer, key);
-  return [
-    `Online booking: ${serviceTitle}, ${windowText(slot)}, ${locationName}.`,
-    `Registration ${payload.registration}.`,
-    ...(payload.addressLine ? [`Address: ${payload.addressLine}, ${payload.town}.`] : []),
-    ...(lockingNuts ? [`Locking wheel nuts: ${lockingNuts}.`] : []),
-    ...(tyre
-      ? [
-          `Tyres: ${tyre.quantity} × ${tyre.description}, ${formatPence(tyre.price)} each fitted, ` +
-            `${formatPence(tyre.price * tyre.quantity)} in all` +
-            (tyre.source === 'supplier' ? ' (to order from the supplier).' : ' (from stock).'),
-        ]
-      : []),
-    ...(payload.notes ? ['', payload.notes] : []),
-  ].join('\n');
-}
+export type { BookingRoute, Checked } from './checked-booking.ts';
 
 type BookingToStore = {
   checked: Checked;

@@ -40,8 +40,7 @@ import { storeBooking, type Checked, type StoredBooking } from './store-statemen
 import { selectBookings } from './records.ts';
 import { bookings } from '../db/schema.ts';
 import { eq } from 'drizzle-orm';
-import { reachOf } from '../routing/reach.ts';
-import { reachRefusals } from '#common/routing/words.ts';
+import { maxRouteAttempts, routeOf } from './routed-booking.ts';
 
 /**
  * Storing a booking from the public site: its choices checked against the published content
@@ -197,57 +196,6 @@ export async function submitBooking(
   }
   if (row.free !== null) noteFreePlaces(db, checked.placesKey, slot.date, slot.start, row.free);
   return answerOf(deps, row, hit, { checked, content, settings, token });
-}
-
-/** How many times a booking whose van's day changed meanwhile is routed again before it is refused. */
-const maxRouteAttempts = 3;
-
-/**
- * Mobile fitting while routes are kept: the van that can reach the customer in the chosen window
- * (server/routing), put on `checked`; or why the booking cannot be stored (a postcode not found,
- * too far, or not placed; no van can reach that window any more). Null when it may go ahead.
- */
-async function routeOf(
-  deps: BookingDependencies,
-  business: BusinessSettings,
-  checked: Checked,
-): Promise<SubmitBookingResult | null> {
-  const { payload, slot } = checked;
-  if (payload.location !== mobileLocation || !deps.routing) return null;
-  const reach = await reachOf(
-    deps.routing,
-    business.routes,
-    { postcode: payload.postcode, service: payload.service, tyres: checked.tyre?.quantity ?? null },
-    [{ date: slot.date, start: slot.start, end: slot.end }],
-  );
-  switch (reach.kind) {
-    case 'off':
-      checked.route = null;
-      return null;
-    case 'not-found':
-    case 'beyond':
-    case 'unplaced':
-      return { status: 400, error: invalidFieldsMessage, fieldErrors: { postcode: [reachRefusals[reach.kind]] } };
-    case 'reached': {
-      const [window] = reach.windows;
-      if (!window) {
-        deps.logger.info({ date: slot.date, start: slot.start }, 'booking refused: no van can reach it');
-        return {
-          status: 409,
-          error: windowGoneMessage,
-          nextFree: await nextFreeWindows(deps, business.booking, payload, slot),
-        };
-      }
-      checked.route = {
-        latitude: reach.place.latitude,
-        longitude: reach.place.longitude,
-        van: window.van,
-        version: window.version,
-        callOutPence: window.callOutPence,
-      };
-      return null;
-    }
-  }
 }
 
 /**

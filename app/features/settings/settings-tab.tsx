@@ -21,7 +21,7 @@ import { useDomainSettings } from './settings-queries.ts';
 import { SettingsSection } from './settings-section.tsx';
 import { TyrePricesForm } from './tyre-prices-form.tsx';
 import { useVehicleDataStatus } from '#app/features/vehicles/index.ts';
-import { useFitters } from '#app/features/bookings/dashboard/index.ts';
+import { useFitters } from '#app/lib/use-fitters.ts';
 import { VehicleServices, VehiclesSection } from './vehicles-section.tsx';
 import { onSiteServicesOf } from './routes-draft.ts';
 import { RoutesSection } from './routes-section.tsx';

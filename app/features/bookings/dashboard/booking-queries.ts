@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Fitter } from '#common/accounts/accounts.ts';
 import type { Booking, BookingUpdate } from '#common/bookings/booking.ts';
 import type { Job } from '#common/jobs/jobs.ts';
 import { bookingLocationName, mobileLocation, type BookingSettings } from '#common/bookings/settings.ts';
@@ -98,19 +97,7 @@ export function useBookingLocations({ enabled, service }: { enabled: boolean; se
   return { locations, searchDays, isPending: (content.isPending || booking.isPending) && enabled };
 }
 
-const fittersQueryKey = ['/api/fitters'] as const;
-
-/** GET /api/fitters: the fitter accounts that can be given jobs (enabled ones), by name. */
-const fetchFitters = (signal?: AbortSignal) =>
-  apiRequest<Fitter[]>('GET', '/api/fitters', undefined, { signal });
-
-/**
- * The fitters to choose from on the cards: one read for all of them, again whenever the diary
- * shows another day, so that an account just added in Staff is there to choose.
- */
-export function useFitters() {
-  return useQuery({ queryKey: fittersQueryKey, queryFn: ({ signal }) => fetchFitters(signal), staleTime: 0 });
-}
+export { useFitters } from '#app/lib/use-fitters.ts';
 
 /**
  * PUT /api/bookings/{id}: a change of status, a move, or the fitter it is given to. A booking is

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
-import { data, redirect } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { bookingHoneypotField } from '#common/bookings/words.ts';
 import { errorSummaryId } from '#app/features/bookings/online/booking-error-summary.tsx';
 import { type BookingActionData, type BookingValues } from '#app/features/bookings/online/booking-types.ts';
@@ -86,6 +86,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         { outcome: 'limited', error: result.error, values: sent },
         { 'Retry-After': String(result.retryAfterSeconds) },
       );
+    case 202:
+      return answer({ outcome: 'enquiry', message: result.message, values: sent });
   }
 }
 
@@ -126,52 +128,76 @@ export default function BookRoute({ loaderData: page, actionData }: Route.Compon
         Choose a service, where and when. It takes about two minutes, and we confirm by e-mail straight away.
       </PageHeader>
       <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-12">
-        <StepProgress step={view.step} />
-        {/* What focus or a summary's link moves to clears the sticky header. */}
-        <div className="mt-6 [&_[id]]:scroll-mt-24" onSubmit={loadLaterSteps}>
-          {view.step === 'what' && (
-            <WhatWhereStep
-              key={stepKey}
-              choices={view.choices}
-              errors={view.errors}
-              services={page.services}
-              locations={page.locations}
-              coveredDistricts={page.coveredDistricts}
-              tyre={page.tyre}
-              tyreNotice={page.tyreNotice}
-            />
-          )}
-          <Suspense fallback={null}>
-            {view.step === 'when' && (
-              <WhenStep
-                key={stepKey}
-                choices={view.choices}
-                errors={view.errors}
-                availability={page.availability}
-                horizonDays={page.horizonDays}
-                tyre={page.tyre}
-                tyreNotice={page.tyreNotice}
-                callOut={page.callOut}
-              />
-            )}
-            {view.step === 'details' && (
-              <DetailsStep
-                key={stepKey}
-                choices={view.choices}
-                summary={summaryRows(page, view)}
-                tyre={page.tyre}
-                tyreNotice={page.tyreNotice}
-                values={view.values}
-                errors={view.errors}
-                conflict={view.conflict}
-                notice={view.notice}
-                deposit={page.deposit}
-                texts={page.texts}
-              />
-            )}
-          </Suspense>
-        </div>
+        {view.sent ? (
+          <SentAsEnquiry message={view.sent} />
+        ) : (
+          <>
+            <StepProgress step={view.step} />
+            {/* What focus or a summary's link moves to clears the sticky header. */}
+            <div className="mt-6 [&_[id]]:scroll-mt-24" onSubmit={loadLaterSteps}>
+              {view.step === 'what' && (
+                <WhatWhereStep
+                  key={stepKey}
+                  choices={view.choices}
+                  errors={view.errors}
+                  services={page.services}
+                  locations={page.locations}
+                  coveredDistricts={page.coveredDistricts}
+                  tyre={page.tyre}
+                  tyreNotice={page.tyreNotice}
+                />
+              )}
+              <Suspense fallback={null}>
+                {view.step === 'when' && (
+                  <WhenStep
+                    key={stepKey}
+                    choices={view.choices}
+                    errors={view.errors}
+                    availability={page.availability}
+                    horizonDays={page.horizonDays}
+                    tyre={page.tyre}
+                    tyreNotice={page.tyreNotice}
+                    callOut={page.callOut}
+                  />
+                )}
+                {view.step === 'details' && (
+                  <DetailsStep
+                    key={stepKey}
+                    choices={view.choices}
+                    summary={summaryRows(page, view)}
+                    tyre={page.tyre}
+                    tyreNotice={page.tyreNotice}
+                    values={view.values}
+                    errors={view.errors}
+                    conflict={view.conflict}
+                    notice={view.notice}
+                    deposit={page.deposit}
+                    texts={page.texts}
+                  />
+                )}
+              </Suspense>
+            </div>
+          </>
+        )}
       </div>
     </main>
+  );
+}
+
+/** The booking sent to the office as an enquiry instead: what happens next, and the way home. */
+function SentAsEnquiry({ message }: { message: string }) {
+  return (
+    <div
+      role="status"
+      className="grid gap-4 rounded-2xl border border-brand-dark/30 bg-brand-light p-6 text-ink"
+    >
+      <h2 id={stepHeadingId} tabIndex={-1} className="font-heading text-xl font-bold">
+        Sent to our office
+      </h2>
+      <p>{message}</p>
+      <Link to="/" className="font-semibold underline underline-offset-2">
+        Back to the home page
+      </Link>
+    </div>
   );
 }

@@ -320,7 +320,12 @@ export type SubmitBookingResult =
       /** Refused because its tyres would be more than its holders may hold (common/bookings/holds.ts). */
       tyresHeld?: true;
     }
-  | { status: 429; error: string; retryAfterSeconds: number };
+  | { status: 429; error: string; retryAfterSeconds: number }
+  /**
+   * Not booked, but sent to the office as an enquiry (`reference`): the travel to the customer's
+   * postcode could not be worked out (common/routing), so staff call to book a time.
+   */
+  | { status: 202; reference: string; message: string };
 
 /** What a customer's cancellation through the manage link did. */
 export type CancelBookingResult =

@@ -17,6 +17,14 @@ export const reachRefusals = {
   unplaced: unplacedPostcodeMessage,
 } as const;
 
+/** A booking sent to the office as an enquiry because its postcode could not be placed. */
+export const sentAsEnquiryMessage = (reference: string) =>
+  `We couldn’t check the travel to your postcode just now, so we’ve sent your booking to our office as an enquiry (reference ${reference}). We’ll call you to agree a time.`;
+
+/** What the office reads on such an enquiry. */
+export const unplacedEnquiryNote =
+  'Not booked online: the travel to this postcode could not be worked out (postcodes.io could not place it). Call the customer to book a time.';
+
 /** The call-out charge as the booking page tells it before a time is chosen. */
 export const callOutWords = (pence: number, postcode: string, formatted: string) =>
   pence === 0 ? `No call-out charge to ${postcode}.` : `Call-out to ${postcode}: ${formatted}, added to your booking.`;

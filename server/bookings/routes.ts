@@ -121,6 +121,9 @@ async function bookingAnswer(
         body: { error: result.error },
         headers: { 'Retry-After': String(result.retryAfterSeconds) },
       };
+    case 202:
+      // Sent to the office as an enquiry: its postcode could not be placed (server/routing).
+      return { status: 202, body: { enquiry: { reference: result.reference }, message: result.message } };
   }
 }
 

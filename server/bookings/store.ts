@@ -189,7 +189,7 @@ export async function submitBooking(
   let row: StoredBooking;
   // A van's day taken meanwhile by another booking: the route is worked out again, a few times.
   for (let attempt = 1; ; attempt += 1) {
-    const routed = await routeOf(deps, business, checked);
+    const routed = await routeOf(deps, business, checked, { hit, at: now });
     if (routed) return routed;
     row = await storeBooking(db, { checked, hit, at: now, tokenHash: hashManageToken(token), token, holders, contact });
     if (!row.routeRefused || row.reference !== null || attempt === maxRouteAttempts) break;

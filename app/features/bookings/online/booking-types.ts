@@ -134,7 +134,9 @@ export type BookingActionData =
   /** The window went meanwhile: the next free ones to choose instead. */
   | { outcome: 'taken'; error: string; nextFree: OfferedSlot[]; values: BookingValues }
   /** Too many bookings at once, or too many tyres held: the message alone. */
-  | { outcome: 'limited'; error: string; values: BookingValues };
+  | { outcome: 'limited'; error: string; values: BookingValues }
+  /** Not booked but sent to the office as an enquiry (its postcode could not be placed). */
+  | { outcome: 'enquiry'; message: string; values: BookingValues };
 
 /** The address of a step with `choices` (empty ones left out). */
 export function stepHref(step: BookingStep, choices: Partial<BookingChoices>): string {

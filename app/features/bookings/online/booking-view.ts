@@ -22,6 +22,8 @@ type BookingView = {
   values: BookingValues;
   conflict?: { message: string; nextFree: OfferedSlot[] };
   notice?: string;
+  /** The booking went to the office as an enquiry: what the customer is told instead. */
+  sent?: string;
 };
 
 const stepOfField: Partial<Record<BookingField, BookingStep>> = {
@@ -56,6 +58,9 @@ export function bookingView(page: BookingPageData, action?: BookingActionData): 
       values,
       conflict: { message: action.error, nextFree: action.nextFree },
     };
+  }
+  if (action.outcome === 'enquiry') {
+    return { step: page.step, choices, errors: page.errors, values, sent: action.message };
   }
   if (action.outcome === 'limited') {
     return { step: page.step, choices, errors: page.errors, values, notice: action.error };

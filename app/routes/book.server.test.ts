@@ -7,6 +7,8 @@ import { publicContent } from '#common/site-content/public-content.ts';
 import type { TyreOffer } from '#common/tyres/catalogue.ts';
 import { makeContent } from '#tests/support/site-content.ts';
 import { bookingPage } from './book.server.ts';
+import type { RoutedAvailability } from '#common/bookings/slots.ts';
+import { reachRefusals } from '#common/routing/words.ts';
 
 const content = publicContent(makeContent());
 const branch = content.branches[0]!;
@@ -115,5 +117,81 @@ describe('the booking page’s question of e-mail or texts', () => {
   it('is asked only while texts are set up', async () => {
     expect((await bookingPage(context(null), detailsUrl(puncture))).texts).toBe(false);
     expect((await bookingPage(context(null, true), detailsUrl(puncture))).texts).toBe(true);
+  });
+});
+
+/** The context with routes kept: `answer` is what mobile fitting at a postcode is offered. */
+const routedContext = (answer: RoutedAvailability, nearbyDiscountPence = 0) => {
+  const base = context(null);
+  const asked: unknown[] = [];
+  base.bookings.routedAvailability = async (query) => {
+    asked.push(query);
+    return answer;
+  };
+  base.bookings.nearbyDiscountPence = nearbyDiscountPence;
+  return { context: base, asked };
+};
+
+const whenUrl = (choices: Record<string, string>) =>
+  new URL(`https://example.test/book?${new URLSearchParams({ ...choices, step: 'when' }).toString()}`);
+
+describe('the booking page with routes kept', () => {
+  const days = [
+    { date: '2026-11-25', windows: [{ start: '08:00', end: '10:00', free: 3, callOutPence: 1000 }] },
+    {
+      date: '2026-11-26',
+      windows: [
+        { start: '08:00', end: '10:00', free: 3, callOutPence: 1000 },
+        { start: '10:00', end: '12:00', free: 3, nearby: true, callOutPence: 500 },
+      ],
+    },
+  ];
+
+  it('tells the call-out before a time is chosen, and shows first the day and time near another job', async () => {
+    const { context: routed, asked } = routedContext({ kind: 'days', days, callOutPence: 1000 }, 500);
+    const page = await bookingPage(routed, whenUrl(puncture));
+    expect(asked).toEqual([
+      { location: 'mobile', service: 'puncture-repair', days: 22, postcode: 'RM3 0AB', tyres: undefined },
+    ]);
+    expect(page.step).toBe('when');
+    expect(page.callOut).toEqual({
+      text: 'Call-out to RM3 0AB: £10.00, added to your booking.',
+      nearbySaving: '£5.00',
+    });
+    expect(page.choices.date).toBe('2026-11-26');
+    expect(
+      page.availability[1]!.windows.map((window) => [window.start, window.nearby, window.callOut]),
+    ).toEqual([
+      ['10:00', true, '£5.00'],
+      ['08:00', undefined, '£10.00'],
+    ]);
+  });
+
+  it('says there is no call-out where the first band charges nothing', async () => {
+    const free = [
+      { date: '2026-11-25', windows: [{ start: '08:00', end: '10:00', free: 3, callOutPence: 0 }] },
+    ];
+    const page = await bookingPage(
+      routedContext({ kind: 'days', days: free, callOutPence: 0 }).context,
+      whenUrl(puncture),
+    );
+    expect(page.callOut).toEqual({ text: 'No call-out charge to RM3 0AB.', nearbySaving: null });
+    expect(page.availability[0]!.windows[0]!.callOut).toBe('None');
+  });
+
+  it('goes back to the postcode where it is not found, too far, or cannot be placed', async () => {
+    for (const kind of ['not-found', 'beyond', 'unplaced'] as const) {
+      const page = await bookingPage(routedContext({ kind }).context, whenUrl(puncture));
+      expect(page.step).toBe('what');
+      expect(page.errors).toEqual({ postcode: reachRefusals[kind] });
+    }
+  });
+
+  it('offers the windows by their places alone while routes are not kept', async () => {
+    const page = await bookingPage(
+      routedContext({ kind: 'days', days, callOutPence: null }).context,
+      whenUrl(puncture),
+    );
+    expect(page.callOut).toBeNull();
   });
 });

@@ -67,3 +67,10 @@ describe('bookingView', () => {
     ]);
   });
 });
+
+describe('a booking sent to the office as an enquiry', () => {
+  it('says so instead of the steps', () => {
+    const view = bookingView(detailsPage, { outcome: 'enquiry', message: 'Sent: ENQ-2612-0001', values });
+    expect(view).toMatchObject({ step: 'details', sent: 'Sent: ENQ-2612-0001' });
+  });
+});

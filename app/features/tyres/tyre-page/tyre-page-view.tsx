@@ -86,7 +86,8 @@ export function TyrePageView({
             {!bookable && <NotBookable {...contact} sizePath={sizePath} sizeName={sizeLabel(size)} />}
             <TyrePrices offer={offer} quantities={quantities} bookService={bookService} name={name} />
             <p className="mt-3 text-sm text-slate-600">
-              The price you see is what you pay: no fitting charge, call-out or VAT added later.
+              Fitting and VAT are included: no fitting charge or VAT added later. Where we come to
+              you, any call-out charge for your postcode is shown before you choose a time.
             </p>
           </div>
         </div>

@@ -86,8 +86,8 @@ export function TyrePageView({
             {!bookable && <NotBookable {...contact} sizePath={sizePath} sizeName={sizeLabel(size)} />}
             <TyrePrices offer={offer} quantities={quantities} bookService={bookService} name={name} />
             <p className="mt-3 text-sm text-slate-600">
-              Fitting and VAT are included: no fitting charge or VAT added later. Where we come to
-              you, any call-out charge for your postcode is shown before you choose a time.
+              Fitting and VAT are included: no fitting charge or VAT added later. Where we come to you, any
+              call-out charge for your postcode is shown before you choose a time.
             </p>
           </div>
         </div>

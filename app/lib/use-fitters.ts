@@ -15,4 +15,3 @@ const fetchFitters = (signal?: AbortSignal) =>
 export function useFitters() {
   return useQuery({ queryKey: fittersQueryKey, queryFn: ({ signal }) => fetchFitters(signal), staleTime: 0 });
 }
-

@@ -225,7 +225,9 @@ const offeredDays = (days: readonly AvailabilityDay[]): OfferedDay[] =>
         end,
         placesLeft: placesLeftToTell(free),
         ...(nearby ? { nearby } : {}),
-        ...(callOutPence === undefined ? {} : { callOut: callOutPence > 0 ? formatPence(callOutPence) : 'None' }),
+        ...(callOutPence === undefined
+          ? {}
+          : { callOut: callOutPence > 0 ? formatPence(callOutPence) : 'None' }),
       }))
       .sort((a, b) => Number(b.nearby ?? false) - Number(a.nearby ?? false)),
   }));
@@ -241,7 +243,11 @@ async function offeredAvailability(
   tyres: number | undefined,
 ): Promise<{ days: AvailabilityDay[]; callOut: BookingPageData['callOut'] } | { postcodeError: string }> {
   // From today, by the server's clock. The horizon counts the days after today.
-  const query = { location: choices.location, service: choices.service, days: context.bookings.offer.horizonDays + 1 };
+  const query = {
+    location: choices.location,
+    service: choices.service,
+    days: context.bookings.offer.horizonDays + 1,
+  };
   const routed =
     choices.location === mobileLocation && context.bookings.routedAvailability
       ? await context.bookings.routedAvailability({ ...query, postcode: choices.postcode, tyres })
@@ -255,8 +261,7 @@ async function offeredAvailability(
     days,
     callOut: {
       text: callOutWords(callOutPence, choices.postcode, formatPence(callOutPence)),
-      nearbySaving:
-        callOutPence > 0 && saving > 0 ? formatPence(Math.min(saving, callOutPence)) : null,
+      nearbySaving: callOutPence > 0 && saving > 0 ? formatPence(Math.min(saving, callOutPence)) : null,
     },
   };
 }

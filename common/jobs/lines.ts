@@ -26,7 +26,12 @@ export const callOutLineDescription = 'Call-out';
  * fitted price (fitting included), or else the service at the first price the site states for it
  * (£0 when it states none: the fitter enters the price).
  */
-export function bookedLines({ serviceTitle, servicePrices, tyre, callOutPence = 0 }: BookedCharge): ChargedLine[] {
+export function bookedLines({
+  serviceTitle,
+  servicePrices,
+  tyre,
+  callOutPence = 0,
+}: BookedCharge): ChargedLine[] {
   const callOut =
     callOutPence > 0 ? [{ description: callOutLineDescription, quantity: 1, unitPence: callOutPence }] : [];
   if (tyre) {

@@ -50,13 +50,20 @@ export function dayPoints(vans: readonly Van[], jobs: readonly DayJob[], extra: 
 }
 
 /** The time on site of a job of `service`, with `tyres` tyres (a tyre service's time is per tyre). */
-export function onSiteMinutes(settings: Pick<RouteSettings, 'onSiteMinutes'>, service: string, tyres: number | null) {
+export function onSiteMinutes(
+  settings: Pick<RouteSettings, 'onSiteMinutes'>,
+  service: string,
+  tyres: number | null,
+) {
   const minutes = settings.onSiteMinutes[service] ?? defaultOnSiteMinutes;
   return tyres && tyres > 1 ? minutes * tyres : minutes;
 }
 
 /** A job's window as a stop at `point`. */
-export const stopOf = (job: Pick<DayJob, 'id' | 'start' | 'end' | 'onSite'>, point: number): RouteStop<number> => ({
+export const stopOf = (
+  job: Pick<DayJob, 'id' | 'start' | 'end' | 'onSite'>,
+  point: number,
+): RouteStop<number> => ({
   id: job.id,
   at: point,
   from: minutesOf(job.start),
@@ -74,8 +81,10 @@ function vanOf(vans: readonly Van[], job: DayJob): number {
 }
 
 /** The office's order (its planned arrivals), a job booked since by its window's start. */
-export const byRoute = (a: Pick<DayJob, 'position' | 'start' | 'id'>, b: Pick<DayJob, 'position' | 'start' | 'id'>) =>
-  (a.position ?? minutesOf(a.start)) - (b.position ?? minutesOf(b.start)) || a.id - b.id;
+export const byRoute = (
+  a: Pick<DayJob, 'position' | 'start' | 'id'>,
+  b: Pick<DayJob, 'position' | 'start' | 'id'>,
+) => (a.position ?? minutesOf(a.start)) - (b.position ?? minutesOf(b.start)) || a.id - b.id;
 
 /**
  * Each van's day: its jobs in the office's order, else by window. A job on no van (booked before
@@ -151,7 +160,8 @@ export function reachingVan(
     const insertion = bestInsertion(day.start, day.stops, stop, legs);
     if (!insertion) continue;
     vans += 1;
-    if (!best || insertion.addedMinutes < best.addedMinutes) best = { day, addedMinutes: insertion.addedMinutes };
+    if (!best || insertion.addedMinutes < best.addedMinutes)
+      best = { day, addedMinutes: insertion.addedMinutes };
   }
   return best ? { ...best, vans } : null;
 }

@@ -27,7 +27,9 @@ export const unplacedEnquiryNote =
 
 /** The call-out charge as the booking page tells it before a time is chosen. */
 export const callOutWords = (pence: number, postcode: string, formatted: string) =>
-  pence === 0 ? `No call-out charge to ${postcode}.` : `Call-out to ${postcode}: ${formatted}, added to your booking.`;
+  pence === 0
+    ? `No call-out charge to ${postcode}.`
+    : `Call-out to ${postcode}: ${formatted}, added to your booking.`;
 
 /** A window near a job a van already has that day. */
 export const nearbyWords = 'Near another job';

@@ -169,7 +169,14 @@ export async function routedAvailability(
     const windowsReached = day.windows.flatMap((window) => {
       const found = reached.get(`${day.date} ${window.start}`);
       return found
-        ? [{ ...window, free: Math.min(window.free, found.vans), nearby: found.nearby, callOutPence: found.callOutPence }]
+        ? [
+            {
+              ...window,
+              free: Math.min(window.free, found.vans),
+              nearby: found.nearby,
+              callOutPence: found.callOutPence,
+            },
+          ]
         : [];
     });
     if (windowsReached.length > 0) routed.push({ date: day.date, windows: windowsReached });

@@ -74,4 +74,3 @@ export function enquiryMessage(checked: Checked) {
     ...(payload.notes ? ['', payload.notes] : []),
   ].join('\n');
 }
-

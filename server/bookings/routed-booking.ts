@@ -40,7 +40,11 @@ export async function routeOf(
       return null;
     case 'not-found':
     case 'beyond':
-      return { status: 400, error: invalidFieldsMessage, fieldErrors: { postcode: [reachRefusals[reach.kind]] } };
+      return {
+        status: 400,
+        error: invalidFieldsMessage,
+        fieldErrors: { postcode: [reachRefusals[reach.kind]] },
+      };
     case 'unplaced':
       return bookingAsEnquiry(deps, checked, unplaced);
     case 'reached': {
@@ -64,7 +68,6 @@ export async function routeOf(
     }
   }
 }
-
 
 /**
  * A mobile booking whose postcode neither postcodes.io nor its district's centre can place: not
@@ -99,7 +102,10 @@ async function bookingAsEnquiry(
     const retryAfterSeconds = stored.limit.allowed ? 1 : stored.limit.retryAfterSeconds;
     return { status: 429, error: tooManyBookingsMessage, retryAfterSeconds };
   }
-  deps.logger.warn({ reference: stored.reference }, 'booking sent as an enquiry: its postcode could not be placed');
+  deps.logger.warn(
+    { reference: stored.reference },
+    'booking sent as an enquiry: its postcode could not be placed',
+  );
   deps.onQueued?.();
   return { status: 202, reference: stored.reference, message: sentAsEnquiryMessage(stored.reference) };
 }

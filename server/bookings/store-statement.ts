@@ -55,11 +55,7 @@ const writers = new WeakMap<Database, GroupCommit<BookingToStore, StoredBooking>
  */
 const batchKeysOf = (booking: BookingToStore) => {
   const { route, slot } = booking.checked;
-  return [
-    hitCounterOf(booking),
-    ...booking.holders,
-    ...(route ? [`route ${slot.date} ${route.van}`] : []),
-  ];
+  return [hitCounterOf(booking), ...booking.holders, ...(route ? [`route ${slot.date} ${route.van}`] : [])];
 };
 
 /** Stores a booking, sharing a statement with those that arrive meanwhile (db/group-commit.ts). */

@@ -191,7 +191,15 @@ export async function submitBooking(
   for (let attempt = 1; ; attempt += 1) {
     const routed = await routeOf(deps, business, checked, { hit, at: now });
     if (routed) return routed;
-    row = await storeBooking(db, { checked, hit, at: now, tokenHash: hashManageToken(token), token, holders, contact });
+    row = await storeBooking(db, {
+      checked,
+      hit,
+      at: now,
+      tokenHash: hashManageToken(token),
+      token,
+      holders,
+      contact,
+    });
     if (!row.routeRefused || row.reference !== null || attempt === maxRouteAttempts) break;
   }
   if (row.free !== null) noteFreePlaces(db, checked.placesKey, slot.date, slot.start, row.free);

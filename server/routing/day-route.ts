@@ -150,7 +150,11 @@ export async function dayRoute(
   asked: { date: string; fitterId: number },
 ): Promise<DayRoute> {
   const day = await fitterDay(deps, settings, asked.date, asked.fitterId);
-  return routeOf(day, day.routed.map(({ stop }) => stop), asked);
+  return routeOf(
+    day,
+    day.routed.map(({ stop }) => stop),
+    asked,
+  );
 }
 
 /**
@@ -167,7 +171,11 @@ export async function orderDayRoute(
   const current = day.routed.map(({ stop }) => stop);
   // A day without a start begins at its first stop: a start point that costs nothing to leave.
   const start = day.startPoint ?? current[0]?.at ?? 0;
-  const ordered = orderRoute(start, current, day.startPoint === null ? freeFrom(start, day.table.legs) : day.table.legs);
+  const ordered = orderRoute(
+    start,
+    current,
+    day.startPoint === null ? freeFrom(start, day.table.legs) : day.table.legs,
+  );
   if (!ordered) return null;
   const before = arrivals(day.startPoint, current, day.table.legs).reduce(
     (sum, { leg }) => ({ minutes: sum.minutes + leg.minutes, miles: sum.miles + leg.miles }),
@@ -193,10 +201,8 @@ export async function orderDayRoute(
 }
 
 /** Legs in which leaving `start` costs nothing (a day with no van's start). */
-const freeFrom =
-  (start: number, legs: FitterDay['table']['legs']) =>
-  (from: number, to: number) =>
-    from === start && to !== start ? { minutes: 0, miles: 0 } : legs(from, to);
+const freeFrom = (start: number, legs: FitterDay['table']['legs']) => (from: number, to: number) =>
+  from === start && to !== start ? { minutes: 0, miles: 0 } : legs(from, to);
 
 /**
  * When the fitter will reach `bookingId`, setting off at `now` (minutes after midnight, London)

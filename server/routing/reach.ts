@@ -70,7 +70,10 @@ async function placedVans(deps: RoutingDependencies, settings: RouteSettings): P
     if (answer?.kind === 'found') {
       vans.push({ name: start.name, fitterId: start.fitterId ?? null, place: answer.place });
     } else {
-      deps.logger.warn({ start: start.name, answer: answer?.kind }, 'routes: a van’s start could not be placed');
+      deps.logger.warn(
+        { start: start.name, answer: answer?.kind },
+        'routes: a van’s start could not be placed',
+      );
     }
   }
   return vans;
@@ -114,7 +117,8 @@ async function bookedDays(deps: RoutingDependencies, settings: RouteSettings, da
   const byDate = new Map<string, DayJob[]>();
   for (const row of rows) {
     let place: LatLng | null = null;
-    if (row.latitude !== null && row.longitude !== null) place = { latitude: row.latitude, longitude: row.longitude };
+    if (row.latitude !== null && row.longitude !== null)
+      place = { latitude: row.latitude, longitude: row.longitude };
     else if (row.postcode) {
       const answer = places.get(normalisePostcode(row.postcode));
       if (answer?.kind === 'found') place = answer.place;

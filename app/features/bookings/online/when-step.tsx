@@ -163,7 +163,9 @@ export function WhenStep({
 function windowDetail(window: OfferedWindow, callOut: BookingPageData['callOut']) {
   const places = placesText(window.placesLeft);
   if (!window.nearby) return places;
-  const near = callOut?.nearbySaving ? `${nearbyWords}: ${callOut.nearbySaving} off the call-out` : nearbyWords;
+  const near = callOut?.nearbySaving
+    ? `${nearbyWords}: ${callOut.nearbySaving} off the call-out`
+    : nearbyWords;
   return places ? `${near} · ${places}` : near;
 }
 

@@ -201,6 +201,8 @@ async function screenshotsIfAsked(page: Page) {
   const size = page.viewportSize()!;
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    // From the top, so that the sticky header is drawn there and not over the step.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: test.info().outputPath(`day-and-time-${width}.png`), fullPage: true });
   }
   await page.setViewportSize(size);

@@ -119,11 +119,11 @@ const desktop = {
 };
 const picturesJourneys = /images\.spec\.ts$/;
 /**
- * Online booking, booking tyres, the fitter's day and card payments online are phone journeys,
- * each file with a site and a mail server of its own (tests/e2e/booking-site.ts), on the pass's
- * database.
+ * Online booking, booking tyres, mobile fitting by road, the fitter's day and card payments
+ * online are phone journeys, each file with a site and a mail server of its own
+ * (tests/e2e/booking-site.ts), on the pass's database.
  */
-const phoneOnlyJourneys = /(booking|fitter-day|fitter-sign-out|payments)\.spec\.ts$/;
+const phoneOnlyJourneys = /(booking|fitter-day|fitter-sign-out|payments|routes)\.spec\.ts$/;
 const storeNothing = /(accessibility|consent|home|navigation|seo|services|script-weight)\.spec\.ts$/;
 const skipped = storedDataOnly ? [storeNothing] : [];
 /** On PostgreSQL the phone runs only its own journeys; the desktop runs the others. */

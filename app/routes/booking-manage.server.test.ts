@@ -34,6 +34,7 @@ const mobileBooking: ManagedBooking = {
   town: 'Romford',
   tyre: null,
   payment: noBookingPayment,
+  callOutPence: 0,
   canCancel: true,
   payUrl: null,
   refundOnCancel: false,
@@ -65,6 +66,13 @@ describe('the booking’s page', () => {
     expect(view.calendarHref).toBe('/api/bookings/manage/tok_en/calendar.ics');
     expect(view.report).toBeNull();
     expect(view.reviewHref).toBeNull();
+  });
+
+  it('tells the call-out charge by distance, and nothing where there is none', () => {
+    expect(
+      managedBookingView({ ...mobileBooking, callOutPence: 1000 }, context(), 'tok_en', null).callOut,
+    ).toBe('£10.00');
+    expect(managedBookingView(mobileBooking, context(), 'tok_en', null).callOut).toBeNull();
   });
 
   it('says to bring the vehicle to the branch, at its address', () => {

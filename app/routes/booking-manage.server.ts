@@ -61,6 +61,7 @@ export function managedBookingView(
           total: `${formatPence(booking.tyre.total)} in all (${formatPence(booking.tyre.price)} each), fully fitted, VAT included`,
         }
       : null,
+    callOut: booking.callOutPence > 0 ? formatPence(booking.callOutPence) : null,
     vehicle: booking.vehicle,
     postcode: booking.postcode,
     canCancel: booking.canCancel,

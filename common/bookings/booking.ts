@@ -275,6 +275,7 @@ export type ManagedBooking = Pick<
   | 'town'
   | 'tyre'
   | 'payment'
+  | 'callOutPence'
 > & {
   /** Whether the customer may still cancel online (before the notice period). */
   canCancel: boolean;

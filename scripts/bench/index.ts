@@ -2,9 +2,9 @@
 // on a fresh embedded database (PGlite) in a temporary folder. Each scenario first measures the
 // machine's floor (floor.ts: a bare node:http server under the same load), then prints throughput
 // and latency percentiles beside the floor's and compares those ratios with the targets. Scenarios: enquiry, analytics, enquiries, images,
-// pages, booking, tyres, jobs, memory, photos, payments (default: all), one file each beside this one.
+// pages, booking, tyres, jobs, memory, photos, payments, routes (default: all), one file each beside this one.
 // BENCH_DURATION (seconds, default 15; 60 for memory) and BENCH_CONNECTIONS (default 50; 20 for
-// jobs) adjust the load;
+// jobs, 10 for routes) adjust the load;
 // BENCH_DATABASE_URL runs the server on that (empty, throwaway) PostgreSQL database instead.
 import { ensureBuilt } from '#tests/support/server-process.ts';
 import { analytics } from './analytics.ts';
@@ -17,6 +17,7 @@ import { memory } from './memory.ts';
 import { pages } from './pages.ts';
 import { payments } from './payments.ts';
 import { photos } from './photos.ts';
+import { routes } from './routes.ts';
 import { runScenario, type Scenario } from './server.ts';
 import { tyres } from './tyres.ts';
 
@@ -35,6 +36,7 @@ const scenarios: Record<string, RegisteredScenario> = {
   memory,
   photos,
   payments,
+  routes,
 };
 
 const chosen = process.argv.slice(2);

@@ -47,7 +47,7 @@ export type Seeded = {
  * table's row type: several times quicker than binding thousands of values one by one, which the
  * embedded database's driver does in JavaScript, value by value.
  */
-async function insertRows<Table extends PgTable>(
+export async function insertRows<Table extends PgTable>(
   db: Database,
   table: Table,
   rows: readonly Table['$inferInsert'][],

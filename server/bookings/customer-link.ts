@@ -58,6 +58,7 @@ export function managed(
     addressLine: booking.addressLine,
     town: booking.town,
     payment: booking.payment,
+    callOutPence: booking.callOutPence,
     canCancel,
     payUrl: booking.payment.status === 'due' ? (money.payUrl ?? null) : null,
     refundOnCancel:

@@ -29,6 +29,7 @@ function booking(overrides: Partial<ManagedBookingView> = {}): ManagedBookingVie
     vehicle: 'Ford Focus',
     postcode: 'RM3 0AB',
     tyres: null,
+    callOut: null,
     canCancel: true,
     noticeHours: 4,
     nextSteps: ['We have e-mailed your confirmation.'],

@@ -177,6 +177,32 @@ describe('WhenStep', () => {
     ).toEqual(['8:00am – 10:00am2 places left', '10:00am – 12:00pm1 place left']);
   });
 
+  it('tells the call-out before a time is chosen, and marks a time near another job apart from its places', async () => {
+    const nearby = [
+      {
+        date: '2026-11-25',
+        windows: [{ start: '08:00', end: '10:00', placesLeft: 1, nearby: true, callOut: '£5.00' }],
+      },
+    ];
+    await renderStep(
+      <WhenStep
+        choices={testChoices({ date: '2026-11-25' })}
+        errors={{}}
+        availability={nearby}
+        horizonDays={21}
+        callOut={{ text: 'Call-out to RM3 0AB: £10.00, added to your booking.', nearbySaving: '£5.00' }}
+      />,
+    );
+    expect(screen.getByRole('note').textContent).toBe(
+      'Call-out to RM3 0AB: £10.00, added to your booking.Times marked “Near another job” take £5.00 off it.',
+    );
+    const label = radioNamed(/^8:00am/).closest('label')!;
+    expect(label.textContent).toBe('8:00am – 10:00amNear another job: £5.00 off the call-out1 place left');
+    expect(within(label).getByText('Near another job: £5.00 off the call-out').className).toContain(
+      'text-brand-dark',
+    );
+  });
+
   it('shows a window with more than a few places as free, with no count', async () => {
     await renderStep(step(testChoices({ date: '2026-11-26' })));
     const times = screen.getByRole('group', { name: 'Choose a time on Thursday 26 November' });

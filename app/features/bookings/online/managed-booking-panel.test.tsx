@@ -23,6 +23,7 @@ function booking(overrides: Partial<ManagedBookingView> = {}): ManagedBookingVie
     vehicle: 'Ford Focus',
     postcode: null,
     tyres: null,
+    callOut: null,
     canCancel: true,
     noticeHours: 4,
     nextSteps: ['We have e-mailed your confirmation.', 'Pay when the work is done.'],
@@ -85,6 +86,12 @@ describe('ManagedBookingPanel', () => {
     const details = screen.getByRole('region', { name: 'Booking details' });
     expect(details.textContent).toContain('Tyres2 × Hankook Ventus Prime 4 205/55 R16 91V');
     expect(details.textContent).toContain('£149.98 in all (£74.99 each), fully fitted, VAT included');
+  });
+
+  it('names the call-out charge by distance when the booking has one', async () => {
+    await renderPanel(booking({ callOut: '£10.00' }));
+    const details = screen.getByRole('region', { name: 'Booking details' });
+    expect(details.textContent).toContain('Call-out£10.00');
   });
 
   it('shows the booking, and the confirmation just after booking', async () => {

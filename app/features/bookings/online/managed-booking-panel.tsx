@@ -55,6 +55,7 @@ export function ManagedBookingPanel({
     ...(booking.tyres
       ? [['Tyres', booking.tyres.what, booking.tyres.total] as [string, string, string]]
       : []),
+    ...(booking.callOut ? [['Call-out', booking.callOut] as [string, string]] : []),
     ['Name', booking.name],
     ['Registration', booking.registration],
     ['Vehicle', booking.vehicle],

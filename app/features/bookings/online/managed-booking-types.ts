@@ -22,6 +22,8 @@ export type ManagedBookingView = {
   postcode: string | null;
   /** "2 × Hankook Ventus Prime 4 205/55 R16 91V", and "£149.98 in all, fully fitted"; null without tyres. */
   tyres: { what: string; total: string } | null;
+  /** The call-out charge by distance ("£10.00"), when the booking has one; else null. */
+  callOut: string | null;
   /** Whether the customer may still cancel or move it online (active, before the notice period). */
   canCancel: boolean;
   /** How long before the window online cancellation closes. */

@@ -159,14 +159,22 @@ export function WhenStep({
   );
 }
 
-/** What a time card says under its times: near another job (and what that saves), places left. */
+/**
+ * What a time card says under its times: near another job (and what that saves), set apart from
+ * the places left so that it stands out, as the notice above the days says to look for it.
+ */
 function windowDetail(window: OfferedWindow, callOut: BookingPageData['callOut']) {
   const places = placesText(window.placesLeft);
   if (!window.nearby) return places;
   const near = callOut?.nearbySaving
     ? `${nearbyWords}: ${callOut.nearbySaving} off the call-out`
     : nearbyWords;
-  return places ? `${near} · ${places}` : near;
+  return (
+    <>
+      <span className="block font-medium text-brand-dark">{near}</span>
+      {places && <span className="block">{places}</span>}
+    </>
+  );
 }
 
 /** The call-out charge to the customer's postcode, before they choose a time. */

@@ -15,6 +15,7 @@ import { addDays } from '#common/time/week.ts';
 import { opening } from '#tests/support/booking-settings.ts';
 import { bookingNow, makeBooking, tomorrow } from '#tests/support/bookings.ts';
 import { towns, useRoutesApp } from '#tests/support/routes-app.ts';
+import { addTyre, clearTyres } from '#tests/support/tyres.ts';
 import { bookings, routeDays } from '../db/schema.ts';
 import { rateLimitHit } from '../http/rate-limit.ts';
 import { storeBooking } from './store-statement.ts';
@@ -99,6 +100,40 @@ describe('a mobile booking while routes are kept', () => {
       start: '10:00',
     });
     expect(await fixture.database.db.select().from(bookings)).toHaveLength(1);
+  });
+});
+
+describe('a mobile booking of tyres', () => {
+  it('is routed with the time on site of its tyres, and offered next the windows the van can reach with them', async () => {
+    await clearTyres(fixture.database.db);
+    const tyre = await addTyre(fixture.database.db);
+    // Southend at 09:00 and 12:00: four tyres at Romford take 80 minutes, and Southend is about
+    // an hour from Romford, so nothing fits between; one tyre (20 minutes) would at 10:00.
+    for (const start of ['09:00', '12:00']) {
+      await book(makeBooking({ date: day1, start, postcode: towns.southend })).expect(201);
+    }
+    const tyres = { service: 'tyre-replacement', tyreId: tyre.id, quantity: 4, postcode: towns.romford };
+    const offered = await request(fixture.app)
+      .get('/api/availability')
+      .query({
+        service: 'tyre-replacement',
+        location: 'mobile',
+        from: day1,
+        days: 2,
+        postcode: towns.romford,
+        quantity: 4,
+      })
+      .expect(200);
+    expect((offered.body as Told[]).map((day) => day.date)).toEqual([day2]);
+
+    const refused = await book(makeBooking({ ...tyres, date: day1, start: '10:00' })).expect(409);
+    expect((refused.body as { nextFree: { date: string; start: string }[] }).nextFree[0]).toMatchObject({
+      date: day2,
+      start: '09:00',
+    });
+    const created = (await book(makeBooking({ ...tyres, date: day2, start: '09:00' })).expect(201))
+      .body as CreatedBooking;
+    expect(created.callOutPence).toBe(1500);
   });
 });
 

@@ -179,7 +179,11 @@ describe('two customers racing for the van’s last reachable gap', () => {
 
 describe('storing a mobile booking that claims its van’s day', () => {
   /** A booking of `start` on day 1 at Romford on the van Basildon, read at `version`, as the store takes it. */
-  async function routedBooking(version: number, start = '09:00') {
+  async function routedBooking(
+    version: number,
+    start = '09:00',
+    others: { id: number; position: number }[] = [],
+  ) {
     const settings = (await content.settings.inForce()).booking;
     const payload = bookingSchema.parse(makeBooking({ date: day1, start, postcode: towns.romford }));
     const token = `token-${start}-${version}-${Math.random()}`;
@@ -192,7 +196,14 @@ describe('storing a mobile booking that claims its van’s day', () => {
         locationName: 'At your address',
         outsideArea: false,
         tyre: null,
-        route: { latitude: 51.577, longitude: 0.181, van: 'Basildon', version, callOutPence: 1500 },
+        route: {
+          latitude: 51.577,
+          longitude: 0.181,
+          van: 'Basildon',
+          version,
+          callOutPence: 1500,
+          positions: [{ id: -1, position: Number(start.slice(0, 2)) * 60 }, ...others],
+        },
       },
       hit: rateLimitHit({ scope: 'booking', max: 1000, windowMs: 60_000 }, token, bookingNow),
       at: bookingNow,
@@ -208,13 +219,25 @@ describe('storing a mobile booking that claims its van’s day', () => {
     const first = await storeBooking(db, await routedBooking(0));
     expect(first).toMatchObject({ reference: expect.any(String), routeRefused: false });
     expect(await versionOf(day1)).toBe(1);
-    // Read before the first was stored: refused, nothing stored, the version left.
-    const stale = await storeBooking(db, await routedBooking(0, '10:00'));
+    const firstRow = await stored(first.reference!);
+    expect(firstRow.routePosition).toBe(9 * 60);
+    // Read before the first was stored: refused, nothing stored, the version and the route left.
+    const stale = await storeBooking(
+      db,
+      await routedBooking(0, '10:00', [{ id: firstRow.id, position: 555 }]),
+    );
     expect(stale).toMatchObject({ reference: null, routeRefused: true });
     expect(await versionOf(day1)).toBe(1);
-    const current = await storeBooking(db, await routedBooking(1, '10:00'));
+    expect((await stored(first.reference!)).routePosition).toBe(9 * 60);
+    // Stored: the other jobs of the van's day take their places in the route it was routed by.
+    const current = await storeBooking(
+      db,
+      await routedBooking(1, '10:00', [{ id: firstRow.id, position: 555 }]),
+    );
     expect(current).toMatchObject({ reference: expect.any(String), routeRefused: false });
     expect(await versionOf(day1)).toBe(2);
+    expect((await stored(first.reference!)).routePosition).toBe(555);
+    expect((await stored(current.reference!)).routePosition).toBe(10 * 60);
     // From a version the day has not reached either.
     expect(await storeBooking(db, await routedBooking(5, '11:00'))).toMatchObject({ routeRefused: true });
     const rows = await db.select({ reference: bookings.reference }).from(bookings);

@@ -244,6 +244,7 @@ async function routeOf(
         van: window.van,
         version: window.version,
         callOutPence: window.callOutPence,
+        positions: window.positions,
       };
       return null;
     }

@@ -10,6 +10,7 @@ import {
 import { placesKey } from '#common/bookings/branch-services.ts';
 import { slotAt } from '#common/bookings/slots.ts';
 import type { Job } from '#common/jobs/jobs.ts';
+import type { DayRoute } from '#common/routing/day-route.ts';
 import { beyondCallOutMessage, postcodeNotFoundMessage } from '#common/routing/words.ts';
 import { addDays } from '#common/time/week.ts';
 import { opening } from '#tests/support/booking-settings.ts';
@@ -100,6 +101,27 @@ describe('a mobile booking while routes are kept', () => {
       start: '10:00',
     });
     expect(await fixture.database.db.select().from(bookings)).toHaveLength(1);
+  });
+});
+
+describe('a routed mobile booking moved', () => {
+  it('falls into its new day’s route by its new window', async () => {
+    const romford = await bookJob({ date: day1, start: '09:00', postcode: towns.romford });
+    const southend = await bookJob({ date: day2, start: '09:00', postcode: towns.southend });
+    expect((await stored(romford.reference)).routePosition).toBe(9 * 60);
+    await request(fixture.app)
+      .put(`/api/bookings/${romford.id}`)
+      .set(fixture.staff.headers)
+      .send({ date: day2, start: '12:00' })
+      .expect(200);
+    expect((await stored(romford.reference)).routePosition).toBeNull();
+    const route = (
+      await as(people.fitter).get(`/api/jobs/route?date=${day2}&fitterId=${people.fitter.userId}`).expect(200)
+    ).body as DayRoute;
+    expect(route.stops.map(({ bookingId, late }) => ({ bookingId, late }))).toEqual([
+      { bookingId: southend.id, late: false },
+      { bookingId: romford.id, late: false },
+    ]);
   });
 });
 

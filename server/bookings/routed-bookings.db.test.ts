@@ -125,6 +125,24 @@ describe('a routed mobile booking moved', () => {
   });
 });
 
+describe('a routed mobile booking moved to a branch', () => {
+  it('no longer charges the call-out', async () => {
+    const { id, reference } = await bookJob({ date: day1, start: '09:00', postcode: towns.romford });
+    await request(fixture.app)
+      .put(`/api/bookings/${id}`)
+      .set(fixture.staff.headers)
+      .send({ date: day1, start: '10:00', location: 'harold-hill' })
+      .expect(200);
+    expect(await stored(reference)).toMatchObject({
+      location: 'harold-hill',
+      callOutPence: 0,
+      routeVan: null,
+    });
+    const [job] = (await as(people.fitter).get(`/api/jobs?date=${day1}`).expect(200)).body as Job[];
+    expect(job!.lines.map((line) => line.description)).not.toContain('Call-out');
+  });
+});
+
 describe('a mobile booking of tyres', () => {
   it('is routed with the time on site of its tyres, and offered next the windows the van can reach with them', async () => {
     await clearTyres(fixture.database.db);

@@ -1,6 +1,6 @@
 import { minutesOf } from '#common/time/week.ts';
 import type { LatLng, Leg } from './geo.ts';
-import { bestInsertion, type Legs, type RouteStop } from './plan.ts';
+import { bestInsertion, timeline, type Legs, type RouteStop } from './plan.ts';
 import { defaultOnSiteMinutes, type RouteSettings } from './settings.ts';
 
 /**
@@ -145,23 +145,42 @@ export const hasJobWithin = (days: readonly VanDay[], point: number, miles: numb
 
 /**
  * The van that can take a job at `point` in the window `start`–`end` for `onSite` minutes with
- * the least added drive, every booked window still kept; null when no van can reach it.
+ * the least added drive, every booked window still kept, and where in its day the job goes
+ * (`index`); null when no van can reach it.
  */
 export function reachingVan(
   days: readonly VanDay[],
   window: { start: string; end: string; onSite: number },
   point: number,
   legs: Legs,
-): { day: VanDay; addedMinutes: number; vans: number } | null {
+): { day: VanDay; addedMinutes: number; index: number; vans: number } | null {
   const stop = stopOf({ id: -1, ...window }, point);
-  let best: { day: VanDay; addedMinutes: number } | null = null;
+  let best: { day: VanDay; addedMinutes: number; index: number } | null = null;
   let vans = 0;
   for (const day of days) {
     const insertion = bestInsertion(day.start, day.stops, stop, legs);
     if (!insertion) continue;
     vans += 1;
-    if (!best || insertion.addedMinutes < best.addedMinutes)
-      best = { day, addedMinutes: insertion.addedMinutes };
+    if (!best || insertion.addedMinutes < best.addedMinutes) {
+      best = { day, addedMinutes: insertion.addedMinutes, index: insertion.index };
+    }
   }
   return best ? { ...best, vans } : null;
+}
+
+/**
+ * The planned arrival, in whole minutes after midnight, of each stop of `day` with a new job
+ * (`id` -1) at `stop` put in at `index`: what the route keeps as each job's place
+ * (`DayJob.position`), so that the day is read back in the order the job was routed by. Null
+ * when that order misses a window (reachingVan found it does not).
+ */
+export function plannedPositions(
+  day: VanDay,
+  stop: RouteStop<number>,
+  index: number,
+  legs: Legs,
+): { id: number; position: number }[] | null {
+  const stops = [...day.stops.slice(0, index), stop, ...day.stops.slice(index)];
+  const timed = timeline(day.start, stops, legs);
+  return timed && timed.map((timedStop) => ({ id: timedStop.id, position: Math.floor(timedStop.arrival) }));
 }

@@ -212,12 +212,22 @@ export async function availabilityAnswer(deps: BookingDependencies, query: Avail
 export async function nextFreeWindows(
   deps: BookingDependencies,
   settings: BookingSettings,
-  { location, service, postcode }: { location: string; service: string; postcode?: string },
+  {
+    location,
+    service,
+    postcode,
+    tyreId,
+    quantity,
+  }: { location: string; service: string; postcode?: string; tyreId?: number; quantity?: number },
   after: { date: string; start: string },
 ): Promise<FreeWindow[]> {
   const query = { location, service, from: after.date, days: settings.horizonDays + 1 };
-  // For mobile fitting at a postcode, the windows a van can reach there.
-  const routed = postcode ? await routedAvailability(deps, { ...query, postcode }) : null;
+  // For mobile fitting at a postcode, the windows a van can reach there, with the time on site
+  // of the tyres booked (a tyre service's is per tyre), as the booking itself is routed.
+  const tyres = tyreId !== undefined ? (quantity ?? 1) : undefined;
+  const routed = postcode
+    ? await routedAvailability(deps, { ...query, postcode, ...(tyres !== undefined && { tyres }) })
+    : null;
   const days = routed ? (routed.kind === 'days' ? routed.days : []) : await availability(deps, query);
   return days
     .flatMap((day) => day.windows.map((window) => ({ date: day.date, ...window })))

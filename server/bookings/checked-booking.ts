@@ -37,6 +37,12 @@ export type BookingRoute = {
   van: string;
   version: number;
   callOutPence: number;
+  /**
+   * The planned arrival (minutes after midnight) of each job of the van's day with this one put
+   * in where it was routed (its own as `id` -1): kept as the jobs' places in the route
+   * (`route_position`) when it is stored, so that the day reads back in that order.
+   */
+  positions: { id: number; position: number }[];
 };
 
 /**

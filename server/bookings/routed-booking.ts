@@ -63,6 +63,7 @@ export async function routeOf(
         van: window.van,
         version: window.version,
         callOutPence: window.callOutPence,
+        positions: window.positions,
       };
       return null;
     }

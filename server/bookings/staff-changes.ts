@@ -266,6 +266,10 @@ export async function moveBooking(
       endTime: slot.end,
       startsAt: slot.startsAt,
       endsAt: slot.endsAt,
+      // Its place in a van's route was that of its old window: it falls in by its new one's start.
+      routePosition: null,
+      // At a branch, no van drives to the customer: no call-out.
+      ...(location !== mobileLocation && { routeVan: null, callOutPence: 0 }),
       // A new link for the new e-mail: the token of the first is not kept anywhere to repeat.
       manageTokenHash: hashManageToken(token),
       sequence: sql`${bookings.sequence} + 1`,

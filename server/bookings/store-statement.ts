@@ -103,7 +103,8 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
           contact_by text, contact_by_at timestamptz, contact_by_wording text, confirmation_email boolean, text_phone text, text_body text, text_link text,
           message text, token_hash text, token text, tyre_id int, tyre_quantity int, tyre_text text,
           tyre_price int, tyre_source text, holders text[], hold_max int,
-          latitude float8, longitude float8, route_van text, route_version int, call_out_pence int
+          latitude float8, longitude float8, route_van text, route_version int, call_out_pence int,
+          route_position int, route_positions jsonb
         )
       ),
       hit as (${countHits(sql`input`)}),
@@ -179,6 +180,13 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
         from ranked join place using (places_key, date, start_time)
         where ranked.rank <= place.granted
       ),
+      -- The van's other jobs take their places in the route the booking was routed by.
+      route_order as (
+        update ${bookings} as job set route_position = moved.planned
+        from winner cross join jsonb_to_recordset(winner.route_positions) as moved (id int, planned int)
+        where winner.route_van is not null and moved.id = job.id
+        returning job.id
+      ),
       enquiry as (
         insert into ${enquiries} (id, reference, created_at, name, email, phone, vehicle, service, message,
           postcode, outside_area, status, contacted, contacted_at, reminders_consent, reminders_consent_at,
@@ -196,14 +204,14 @@ const storeBookingsStatement = statementFunction<StoreBookingsRow>({
           tyre_id, tyre_quantity,
           tyre_text, tyre_price_pence, total_pence, tyre_source, reminders_consent, reminders_consent_at,
           reminders_consent_wording, contact_by, contact_by_at, contact_by_wording,
-          latitude, longitude, route_van, call_out_pence, created_at, updated_at)
+          latitude, longitude, route_van, route_position, call_out_pence, created_at, updated_at)
         select enquiry.id, enquiry.reference, service, service_title, location, location_name,
           places_key, date, start_time, end_time, starts_at, ends_at, name, email, phone, registration, vehicle,
           postcode, address_line, town, locking_nuts, locking_nut_key, outside_area, notes, token_hash,
           tyre_id, tyre_quantity,
           tyre_text, tyre_price, tyre_price * tyre_quantity, tyre_source, reminders_consent, at,
           reminders_consent_wording, contact_by, contact_by_at, contact_by_wording,
-          latitude, longitude, route_van, coalesce(call_out_pence, 0), at, at
+          latitude, longitude, route_van, route_position, coalesce(call_out_pence, 0), at, at
         from winner join enquiry on enquiry.id = winner.enquiry_id
         order by enquiry.id
         returning *, ${bookingJson}::jsonb as json
@@ -345,6 +353,11 @@ async function storeBookings(db: Database, batch: BookingToStore[]): Promise<Sto
       route_van: checked.route?.van ?? null,
       route_version: checked.route?.version ?? null,
       call_out_pence: checked.route?.callOutPence ?? 0,
+      route_position: checked.route?.positions.find((entry) => entry.id === -1)?.position ?? null,
+      route_positions:
+        checked.route?.positions
+          .filter((entry) => entry.id !== -1)
+          .map(({ id, position }) => ({ id, planned: position })) ?? [],
     };
   });
   const rows = await storeBookingsStatement.run(db, sql`${JSON.stringify(input)}::jsonb`);

@@ -7,7 +7,9 @@ import {
   hasJobWithin,
   nearestStart,
   onSiteMinutes,
+  plannedPositions,
   reachingVan,
+  stopOf,
   vanDays,
   type DayJob,
   type Van,
@@ -45,6 +47,12 @@ export type ReachedWindow = AskedWindow & {
   callOutPence: number;
   /** How many vans could take it. */
   vans: number;
+  /**
+   * The van's day with the job put in: each job's planned arrival (minutes after midnight), the
+   * new job's as `id` -1. Kept as the jobs' places in the route when the booking is stored, so
+   * that the day is read back in the order the job was routed by.
+   */
+  positions: { id: number; position: number }[];
 };
 
 export type Reach =
@@ -180,6 +188,7 @@ export async function reachOf(
           if (window.date !== date) continue;
           const van = reachingVan(days, { ...window, onSite }, customer, legs);
           if (!van) continue;
+          const stop = stopOf({ id: -1, ...window, onSite }, customer);
           reached.push({
             ...window,
             van: van.day.van.name,
@@ -187,6 +196,7 @@ export async function reachOf(
             nearby,
             callOutPence,
             vans: van.vans,
+            positions: plannedPositions(van.day, stop, van.index, legs) ?? [],
           });
         }
       }),

@@ -7,7 +7,7 @@ import { startStandInServer, type StandInAnswer } from './vehicle-stand-in-serve
  * shape, `{ code: 'Ok', durations, distances, sources, destinations }`.
  *
  * Its roads are its own arithmetic, not OSRM's: every drive is the straight line (haversine, on a
- * sphere of 6,371,008.8 m) times 1.25, at 30 mph, so that tests can tell its answers from the
+ * sphere of 6,371,008.8 m) times 1.25, at 30 mph (`road.mph` to change it), so that tests can tell its answers from the
  * product's own estimate. Points in `unroutable` (by their coordinates) are joined to no other
  * (null cells, as OSRM answers a point it cannot snap to a road). More than 100 points are
  * refused with OSRM's `TooBig` (fewer once `limits.maxPoints` is lowered); a request not in its shape with `InvalidQuery`. `setDown` makes
@@ -19,6 +19,8 @@ export async function startOsrmStandIn() {
   const down = { mode: null as null | '503' | 'slow' };
   /** Its `--max-table-size`: OSRM's default, or less to try its refusal. */
   const limits = { maxPoints: 100 };
+  /** Its roads' speed: 30 mph unless a test changes it. */
+  const road = { mph: 30 };
 
   const server = await startStandInServer((request): StandInAnswer => {
     // Down, OSRM says nothing: the server in front of it answers 503 alone.
@@ -54,7 +56,9 @@ export async function startOsrmStandIn() {
       status: 200,
       body: {
         code: 'Ok',
-        durations: metres.map((row) => row.map((m) => (m === null ? null : round1(m / metresPerSecond)))),
+        durations: metres.map((row) =>
+          row.map((m) => (m === null ? null : round1(m / ((road.mph * metresPerMile) / 3600)))),
+        ),
         distances: metres.map((row) => row.map((m) => (m === null ? null : round1(m)))),
         sources: points.map(([lng, lat]) => ({ location: [lng, lat], name: '', distance: 0 })),
         destinations: points.map(([lng, lat]) => ({ location: [lng, lat], name: '', distance: 0 })),
@@ -66,6 +70,7 @@ export async function startOsrmStandIn() {
     ...server,
     mistakes,
     limits,
+    road,
     /** Makes `point` reachable by no road. */
     cutOff: (point: LatLng) => void unroutable.add(keyOf(point)),
     /** Down (`'503'` or `'slow'`, slower than `slowMs`) until called again with null. */
@@ -87,8 +92,9 @@ export type OsrmStandIn = Awaited<ReturnType<typeof startOsrmStandIn>>;
 
 /** The stand-in's own road: 1.25 times the straight line. */
 export const standInRoadFactor = 1.25;
-/** The stand-in's own speed: 30 mph, in metres a second. */
-export const metresPerSecond = (30 * 1609.344) / 3600;
+const metresPerMile = 1609.344;
+/** The stand-in's own speed unless changed (`road.mph`): 30 mph, in metres a second. */
+export const metresPerSecond = (30 * metresPerMile) / 3600;
 
 const keyOf = ({ latitude, longitude }: LatLng) => `${longitude.toFixed(6)},${latitude.toFixed(6)}`;
 const round1 = (value: number) => Math.round(value * 10) / 10;

@@ -1,5 +1,6 @@
 import type { LatLng } from '#common/routing/geo.ts';
 import examples from '../data/postcodes-io-examples.json' with { type: 'json' };
+import serviceAreaPlaces from '../data/service-area-places.json' with { type: 'json' };
 import { startStandInServer, type StandInAnswer } from './vehicle-stand-in-server.ts';
 
 /**
@@ -12,9 +13,18 @@ import { startStandInServer, type StandInAnswer } from './vehicle-stand-in-serve
  * `state.down` makes every answer a 503 (`'503'`) or no answer within the product's wait
  * (`'slow'`, with `state.delayMs`); `withoutCoordinates` holds postcodes answered with null
  * coordinates, as postcodes.io answers the few live postcodes the ONS cannot place.
+ *
+ * With `serviceArea`, it also knows the postcodes of tests/data/service-area-places.json: towns of
+ * the business's service area at approximate town-centre coordinates (not ONS data; see that
+ * file's `source`), for the routes' tests.
  */
-export async function startPostcodesStandIn() {
+export async function startPostcodesStandIn({ serviceArea = false }: { serviceArea?: boolean } = {}) {
   const places = new Map<string, LatLng>(Object.entries(examples.postcodes));
+  if (serviceArea) {
+    for (const [postcode, { latitude, longitude }] of Object.entries(serviceAreaPlaces.postcodes)) {
+      places.set(postcode, { latitude, longitude });
+    }
+  }
   const districts = new Map<string, LatLng>(Object.entries(examples.outcodes));
   const withoutCoordinates = new Set<string>();
   const mistakes: string[] = [];

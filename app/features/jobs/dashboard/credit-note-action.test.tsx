@@ -7,7 +7,7 @@ import { answer, serveApi, type ApiCall, type ApiReply } from '#tests/support/ap
 import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { creditAmountInvalid, creditReasonMissing } from './credit-note-action.tsx';
 import { JobsTab } from './jobs-tab.tsx';
-import { makeJob } from './jobs-test-data.ts';
+import { answerDayRoutes, makeJob } from './jobs-test-data.ts';
 
 const completed = makeJob({
   id: 2,
@@ -22,6 +22,7 @@ const completed = makeJob({
 function serveDay(issued: ApiReply<'POST /api/jobs/:id/credit-notes'>) {
   return serveApi(
     answer('GET /api/jobs', { status: 200, body: [completed] }),
+    answerDayRoutes(),
     answer('POST /api/jobs/:id/credit-notes', ({ params }) =>
       params.id === '2' ? issued : { status: 404, body: { error: 'Not found' } },
     ),

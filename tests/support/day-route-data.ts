@@ -1,4 +1,5 @@
 import type { DayRoute, RouteStopView } from '#common/routing/day-route.ts';
+import { answer } from './api-handlers.ts';
 
 /** Test data: a stop of a fitter's route as GET /api/jobs/route gives it, with overrides. */
 export function makeRouteStop(overrides: Partial<RouteStopView> = {}): RouteStopView {
@@ -36,3 +37,16 @@ export function makeDayRoute(overrides: Partial<DayRoute> = {}): DayRoute {
     ...overrides,
   };
 }
+
+/**
+ * GET /api/jobs/route answered with each fitter's route as `routeOf` gives it for the date and
+ * fitter asked about; by default a route with no stops (nothing to drive).
+ */
+export const answerDayRoutes = (
+  routeOf: (date: string, fitterId: number) => DayRoute = (date, fitterId) =>
+    makeDayRoute({ date, fitterId }),
+) =>
+  answer('GET /api/jobs/route', ({ query }) => ({
+    status: 200,
+    body: routeOf(query.get('date')!, Number(query.get('fitterId'))),
+  }));

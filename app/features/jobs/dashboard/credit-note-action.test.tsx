@@ -4,10 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { StaffRole } from '#common/accounts/accounts.ts';
 import { answer, serveApi, type ApiCall, type ApiReply } from '#tests/support/api-handlers.ts';
+import { answerDayRoutes } from '#tests/support/day-route-data.ts';
 import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { creditAmountInvalid, creditReasonMissing } from './credit-note-action.tsx';
 import { JobsTab } from './jobs-tab.tsx';
-import { answerDayRoutes, makeJob } from './jobs-test-data.ts';
+import { makeJob } from './jobs-test-data.ts';
 
 const completed = makeJob({
   id: 2,

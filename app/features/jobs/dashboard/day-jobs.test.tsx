@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import type { Job } from '#common/jobs/jobs.ts';
 import { londonDate } from '#common/time/london.ts';
 import { answer, serveApi, type ApiAnswer } from '#tests/support/api-handlers.ts';
-import { makeDayRoute, makeRouteStop } from '#tests/support/day-route-data.ts';
+import { answerDayRoutes, makeDayRoute, makeRouteStop } from '#tests/support/day-route-data.ts';
 import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { JobsTab } from './jobs-tab.tsx';
-import { answerDayRoutes, makeJob } from './jobs-test-data.ts';
+import { makeJob } from './jobs-test-data.ts';
 import type { JobPhoto } from '#common/jobs/jobs.ts';
 
 /**

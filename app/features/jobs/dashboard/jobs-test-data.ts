@@ -1,7 +1,4 @@
 import type { Job, JobRecord, Takings, VehicleHistory, VehicleJob } from '#common/jobs/jobs.ts';
-import type { DayRoute } from '#common/routing/day-route.ts';
-import { answer } from '#tests/support/api-handlers.ts';
-import { makeDayRoute } from '#tests/support/day-route-data.ts';
 
 /** Test data: one of the day's jobs as GET /api/jobs lists it, with overrides. */
 export function makeJob(overrides: Partial<Job> = {}): Job {
@@ -119,16 +116,3 @@ export function makeTakings(overrides: Partial<Takings> = {}): Takings {
     ...overrides,
   };
 }
-
-/**
- * GET /api/jobs/route answered with each fitter's route as `routeOf` gives it for the date and
- * fitter asked about; by default a route with no stops (nothing to drive).
- */
-export const answerDayRoutes = (
-  routeOf: (date: string, fitterId: number) => DayRoute = (date, fitterId) =>
-    makeDayRoute({ date, fitterId }),
-) =>
-  answer('GET /api/jobs/route', ({ query }) => ({
-    status: 200,
-    body: routeOf(query.get('date')!, Number(query.get('fitterId'))),
-  }));

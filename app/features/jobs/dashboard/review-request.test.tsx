@@ -4,9 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Job } from '#common/jobs/jobs.ts';
 import { answer, serveApi } from '#tests/support/api-handlers.ts';
+import { answerDayRoutes } from '#tests/support/day-route-data.ts';
 import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { JobsTab } from './jobs-tab.tsx';
-import { answerDayRoutes, makeJob } from './jobs-test-data.ts';
+import { makeJob } from './jobs-test-data.ts';
 
 /** The day's jobs, whose review requests the office switches; answers as the API does. */
 function serveJobs(jobs: Job[], refuse = false) {

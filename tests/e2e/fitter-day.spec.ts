@@ -36,10 +36,12 @@ test.describe('the fitter’s day', () => {
     await expect(card).toContainText('Sam Driver');
     await expect(card).toContainText('12 Gooshays Drive, Romford, RM3 0AB');
     await expect(card.getByRole('link', { name: '07700 900456' })).toHaveAttribute('href', 'tel:07700900456');
-    await expect(card.getByRole('link', { name: 'Navigate' })).toHaveAttribute(
+    await card.getByText('Navigate', { exact: true }).click();
+    await expect(card.getByRole('link', { name: 'Google Maps' })).toHaveAttribute(
       'href',
       /google\.com\/maps\/dir/,
     );
+    await expect(card.getByRole('link', { name: 'Waze' })).toHaveAttribute('href', /waze\.com\/ul/);
 
     // No signal from here on.
     await loseSignal(page);

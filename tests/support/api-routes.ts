@@ -46,6 +46,7 @@ import type {
   Refund,
   RefundRequest,
 } from '#common/payments/payments.ts';
+import type { DayRoute, OrderedDayRoute } from '#common/routing/day-route.ts';
 import type { Reminder } from '#common/reminders/reminders.ts';
 import type { ReminderSummary } from '#common/reminders/summary.ts';
 import type {
@@ -137,6 +138,8 @@ export type ApiRoutes = {
   // Jobs, takings and vehicles.
   'GET /api/jobs': Route<Job[]>;
   'GET /api/jobs/next': Route<NextJobDay>;
+  'GET /api/jobs/route': Route<DayRoute>;
+  'POST /api/jobs/route/order': Route<OrderedDayRoute, 200, { date: string; fitterId: number }>;
   'GET /api/jobs/:id/photos': Route<JobPhoto[]>;
   'POST /api/jobs/:id/price-approval': Route<Job>;
   'POST /api/jobs/:id/credit-notes': Route<IssuedCreditNote, 201, CreditNoteInput>;

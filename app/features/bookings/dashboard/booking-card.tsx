@@ -1,6 +1,7 @@
 import type { Booking } from '#common/bookings/booking.ts';
+import { driveFromText, type DriveThere } from '#common/routing/day-route.ts';
 import { bookingStatusLabels } from '#common/bookings/state-words.ts';
-import { MailIcon, PhoneIcon } from '#app/components/ui/icons.tsx';
+import { ClockIcon, MailIcon, PhoneIcon } from '#app/components/ui/icons.tsx';
 import { BookingActions } from './booking-actions.tsx';
 import { TextsDisclosure } from '#app/features/messages/dashboard/index.ts';
 import { BookingDetails } from './booking-details.tsx';
@@ -26,9 +27,18 @@ export function BookingStatusBadge({ booking }: { booking: Pick<Booking, 'status
 
 /**
  * One booking in the day's diary: who, what vehicle, where, its status, its fitter and how the
- * job goes, and what can be done with it. `today` is London's date, for the "No fitter yet" badge.
+ * job goes, and what can be done with it. `today` is London's date, for the "No fitter yet" badge;
+ * `drive`, the drive to it from the fitter's job before, when their route knows it.
  */
-export function BookingCard({ booking, today }: { booking: Booking; today: string }) {
+export function BookingCard({
+  booking,
+  today,
+  drive = null,
+}: {
+  booking: Booking;
+  today: string;
+  drive?: DriveThere | null;
+}) {
   const headingId = `booking-${booking.id}-name`;
   const cancelled = booking.status === 'cancelled';
   return (
@@ -49,6 +59,12 @@ export function BookingCard({ booking, today }: { booking: Booking; today: strin
           <p className="font-mono text-xs font-semibold tracking-wide text-slate-600 select-all">
             {booking.reference}
           </p>
+          {drive && (
+            <p className="mt-1 flex items-center gap-1 text-xs text-slate-600">
+              <ClockIcon className="size-3.5 shrink-0 text-slate-500" />
+              {driveFromText(drive)}
+            </p>
+          )}
         </div>
         <div className="flex flex-col items-end gap-1.5">
           <BookingStatusBadge booking={booking} />

@@ -7,6 +7,7 @@ import { londonDate } from '#common/time/london.ts';
 import { addDays } from '#common/time/week.ts';
 import { answer, serveApi, type ApiCall } from '#tests/support/api-handlers.ts';
 import { textsAnswers } from '#tests/support/texts-data.ts';
+import { answerDayRoutes } from '#tests/support/day-route-data.ts';
 import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { BookingsTab } from './bookings-tab.tsx';
 import { formatDiaryDate } from './booking-format.ts';
@@ -24,6 +25,7 @@ function serveBookings(bookings: Booking[]) {
     answer('GET /api/fitters', { status: 200, body: testFitters }),
     answerBookingSettings(),
     ...textsAnswers({ configured: false }),
+    answerDayRoutes(),
   ).calls;
 }
 

@@ -3,7 +3,9 @@ import type { ToldAvailabilityDay } from '#common/bookings/slots.ts';
 import type { Job } from '#common/jobs/jobs.ts';
 import type { BookingSettings } from '#common/bookings/settings.ts';
 import type { Refund } from '#common/payments/payments.ts';
+import type { DayRoute } from '#common/routing/day-route.ts';
 import { answer, serveApi, type ApiReply } from '#tests/support/api-handlers.ts';
+import { answerDayRoutes } from '#tests/support/day-route-data.ts';
 import type { TextRecord, TextReply } from '#common/messages/replies.ts';
 import { makePublished } from '#tests/support/site-content.ts';
 import { textsAnswers } from '#tests/support/texts-data.ts';
@@ -34,6 +36,8 @@ export type DiaryApi = {
    * texts of every booking's thread.
    */
   texts?: { configured?: boolean; replies?: TextReply[]; thread?: TextRecord[] };
+  /** Each fitter's route of a day (GET /api/jobs/route); by default one with no stops. */
+  routes?: (date: string, fitterId: number) => DayRoute;
 };
 
 /** The booking once `refund` succeeded: its payment reads as refunded. */
@@ -68,7 +72,15 @@ function changed(booking: Booking, update: BookingUpdate): Booking {
 }
 
 /** The API as the diary uses it, in tests; a change that goes through is in the bookings read afterwards. */
-export function serveDiary({ bookings, put, availability, approvedJob, refunds = [], texts = {} }: DiaryApi) {
+export function serveDiary({
+  bookings,
+  put,
+  availability,
+  approvedJob,
+  refunds = [],
+  texts = {},
+  routes,
+}: DiaryApi) {
   let current = bookings;
   const stripeAnswers = [...refunds];
   const refundOf = () => {
@@ -98,6 +110,7 @@ export function serveDiary({ bookings, put, availability, approvedJob, refunds =
       return { status: 200, body: current.filter((booking) => booking.date >= from && booking.date <= to) };
     }),
     answer('GET /api/fitters', { status: 200, body: testFitters }),
+    answerDayRoutes(routes),
     answer('GET /api/site-content', { status: 200, body: makePublished() }),
     answerBookingSettings(),
     answer('GET /api/availability', ({ query }) =>

@@ -1,10 +1,33 @@
 import type { Booking } from '#common/bookings/booking.ts';
+import { mobileLocation } from '#common/bookings/settings.ts';
+import { driveThere, type DayRoute } from '#common/routing/day-route.ts';
+import { useDayRoutes } from '#app/features/jobs/dashboard/index.ts';
 import { BookingCard } from './booking-card.tsx';
 import { formatWindow } from './booking-format.ts';
 import { diaryOf } from './diary-groups.ts';
 import { plural } from '#common/util/words.ts';
 
-/** A day's bookings, by location and by window in time order, each with its details and actions. */
+/** The fitters with mobile jobs to drive to among `bookings` (those their routes hold). */
+const fittersOnTheRoad = (bookings: readonly Booking[]) => [
+  ...new Set(
+    bookings
+      .filter(
+        (booking) =>
+          booking.location === mobileLocation &&
+          (booking.status === 'booked' || booking.status === 'confirmed'),
+      )
+      .flatMap((booking) => (booking.fitter ? [booking.fitter.id] : [])),
+  ),
+];
+
+/** The drive to a booking from its fitter's job before, when their route is read and knows it. */
+const driveTo = (routes: Map<number, DayRoute>, booking: Booking) =>
+  booking.fitter ? driveThere(routes.get(booking.fitter.id), booking.id) : null;
+
+/**
+ * A day's bookings, by location and by window in time order, each with its details and actions;
+ * a fitter's mobile jobs with the drive from the one before.
+ */
 export function DiaryDay({
   date,
   today,
@@ -20,6 +43,7 @@ export function DiaryDay({
   /** Why nothing can be booked online that day ("Closed: Christmas Day"), if so. */
   closed?: string | null;
 }) {
+  const routes = useDayRoutes(date, fittersOnTheRoad(bookings));
   if (bookings.length === 0) {
     return (
       <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
@@ -68,7 +92,12 @@ export function DiaryDay({
                   </h4>
                   <div className="grid gap-3 lg:grid-cols-2">
                     {window.bookings.map((booking) => (
-                      <BookingCard key={booking.id} booking={booking} today={today} />
+                      <BookingCard
+                        key={booking.id}
+                        booking={booking}
+                        today={today}
+                        drive={driveTo(routes, booking)}
+                      />
                     ))}
                   </div>
                 </section>

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { StaffRole } from '#common/accounts/accounts.ts';
 import { answer, serveApi, type ApiCall, type ApiReply } from '#tests/support/api-handlers.ts';
+import { answerDayRoutes } from '#tests/support/day-route-data.ts';
 import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { creditAmountInvalid, creditReasonMissing } from './credit-note-action.tsx';
 import { JobsTab } from './jobs-tab.tsx';
@@ -22,6 +23,7 @@ const completed = makeJob({
 function serveDay(issued: ApiReply<'POST /api/jobs/:id/credit-notes'>) {
   return serveApi(
     answer('GET /api/jobs', { status: 200, body: [completed] }),
+    answerDayRoutes(),
     answer('POST /api/jobs/:id/credit-notes', ({ params }) =>
       params.id === '2' ? issued : { status: 404, body: { error: 'Not found' } },
     ),

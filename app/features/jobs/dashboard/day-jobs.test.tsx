@@ -4,21 +4,27 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Job } from '#common/jobs/jobs.ts';
 import { londonDate } from '#common/time/london.ts';
-import { answer, serveApi } from '#tests/support/api-handlers.ts';
+import { answer, serveApi, type ApiAnswer } from '#tests/support/api-handlers.ts';
+import { answerDayRoutes, makeDayRoute, makeRouteStop } from '#tests/support/day-route-data.ts';
 import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { JobsTab } from './jobs-tab.tsx';
 import { makeJob } from './jobs-test-data.ts';
 import type { JobPhoto } from '#common/jobs/jobs.ts';
 
-/** Answers GET /api/jobs with `jobs` of the date asked for, and each job's photos. */
+/**
+ * Answers GET /api/jobs with `jobs` of the date asked for, and each job's photos; the requests for
+ * the day's jobs (the routes' left out).
+ */
 function serveJobs(jobs: Job[], photos: JobPhoto[] = []) {
-  return serveApi(
+  const { calls } = serveApi(
     answer('GET /api/jobs', ({ query }) => ({
       status: 200,
       body: jobs.filter((job) => job.date === query.get('date')),
     })),
     answer('GET /api/jobs/:id/photos', { status: 200, body: photos }),
-  ).calls;
+    answerDayRoutes(),
+  );
+  return () => calls.filter((call) => !call.path.startsWith('/api/jobs/route'));
 }
 
 const day = [
@@ -124,13 +130,13 @@ describe('The day', () => {
   });
 
   it('opens a small gallery of the job’s photos', async () => {
-    const calls = serveJobs(day, [
+    const requests = serveJobs(day, [
       { id: 5, kind: 'photo', width: 1600, height: 1200, url: '/api/jobs/2/photos/5' },
       { id: 6, kind: 'photo', width: 1600, height: 1200, url: '/api/jobs/2/photos/6' },
     ]);
     renderDay();
     const ann = within(await screen.findByRole('article', { name: 'Ann Cole' }));
-    expect(calls.some((call) => call.path.endsWith('/photos'))).toBe(false);
+    expect(requests().some((call) => call.path.endsWith('/photos'))).toBe(false);
     await userEvent.click(ann.getByRole('button', { name: /2 photos/ }));
     const gallery = await ann.findByRole('list', { name: 'Photos of ENQ-2611-0002' });
     const images = within(gallery).getAllByRole('img');
@@ -142,7 +148,7 @@ describe('The day', () => {
   });
 
   it('steps to the day before and after', async () => {
-    const calls = serveJobs(day);
+    const requests = serveJobs(day);
     renderDay();
     await screen.findByText('Tuesday 24 November 2026');
     await userEvent.click(screen.getByRole('button', { name: 'Next day' }));
@@ -152,20 +158,17 @@ describe('The day', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Previous day' }));
     await screen.findByText('Monday 23 November 2026');
     await waitFor(() =>
-      expect(calls.map((call) => new URL(call.path, 'http://localhost').searchParams.get('date'))).toEqual([
-        '2026-11-24',
-        '2026-11-25',
-        '2026-11-24',
-        '2026-11-23',
-      ]),
+      expect(
+        requests().map((call) => new URL(call.path, 'http://localhost').searchParams.get('date')),
+      ).toEqual(['2026-11-24', '2026-11-25', '2026-11-24', '2026-11-23']),
     );
   });
 
   it('opens today’s jobs (London) when the address names no day', async () => {
-    const calls = serveJobs([]);
+    const requests = serveJobs([]);
     renderDay('');
     await screen.findByText('No jobs on this day');
-    expect(calls.map((call) => call.path)).toEqual([`/api/jobs?date=${londonDate(new Date())}`]);
+    expect(requests().map((call) => call.path)).toEqual([`/api/jobs?date=${londonDate(new Date())}`]);
     expect(screen.getByRole('button', { name: 'Today' })).toHaveProperty('disabled', true);
   });
 
@@ -175,5 +178,93 @@ describe('The day', () => {
     await screen.findByText('Failed to load the day’s jobs');
     screen.getByText('The database is unreachable.');
     screen.getByRole('button', { name: 'Try again' });
+  });
+});
+
+describe('A fitter’s route for the day', () => {
+  /** Dave's day (fitter 7) as a route: Dev Patel first from the van's start, then Priya Shah. */
+  const daveRoute = makeDayRoute({
+    fitterId: 7,
+    stops: [
+      makeRouteStop({ bookingId: 3, start: '10:00', end: '12:00', arrival: '10:00' }),
+      makeRouteStop({
+        bookingId: 4,
+        start: '12:00',
+        end: '14:00',
+        arrival: '12:00',
+        driveMinutes: 12,
+        miles: 4.1,
+      }),
+    ],
+  });
+
+  /** The day with Dave's route, the office's re-ordering answered with `order`. */
+  function serveRoutes(order: ApiAnswer<'POST /api/jobs/route/order'>) {
+    return serveApi(
+      answer('GET /api/jobs', ({ query }) => ({
+        status: 200,
+        body: day.filter((job) => job.date === query.get('date')),
+      })),
+      answerDayRoutes((date, fitterId) => (fitterId === 7 ? daveRoute : makeDayRoute({ date, fitterId }))),
+      answer('POST /api/jobs/route/order', order),
+    );
+  }
+
+  it('shows the drive to each job from the one before, and the day’s in all', async () => {
+    serveRoutes({ status: 200, body: { ...daveRoute, saving: { minutes: 0, miles: 0 } } });
+    renderDay();
+    const dave = within(await screen.findByRole('region', { name: /^Dave Smith/ }));
+    await dave.findByText('Driving in all:');
+    expect(dave.getByText('Driving in all:').parentElement?.textContent).toBe(
+      'Driving in all: 37 min · 13.3 mi',
+    );
+    expect(card('Dev Patel').textContent).toContain(
+      '25 min drive from Harold Hill · 9.2 mi · arrives about 10:00',
+    );
+    expect(card('Priya Shah').textContent).toContain(
+      '12 min drive from the previous job · 4.1 mi · arrives about 12:00',
+    );
+    const priya = within(screen.getByRole('region', { name: /^priya/ }));
+    expect(priya.queryByText('Driving in all:')).toBeNull();
+    expect(priya.queryByRole('button', { name: 'Put in route order' })).toBeNull();
+  });
+
+  it('puts the day in route order, says what it saved and reads the jobs again', async () => {
+    const api = serveRoutes([
+      { status: 200, body: { ...daveRoute, saving: { minutes: 23, miles: 8.4 } } },
+      { status: 200, body: { ...daveRoute, saving: { minutes: 0, miles: 0 } } },
+    ]);
+    renderDay();
+    const dave = within(await screen.findByRole('region', { name: /^Dave Smith/ }));
+    const reads = () => api.requests().filter((request) => request.startsWith('GET /api/jobs?')).length;
+    await userEvent.click(await dave.findByRole('button', { name: 'Put in route order' }));
+    await waitFor(() =>
+      expect(dave.getByRole('status').textContent).toBe('Saves 23 min and 8.4 miles of driving'),
+    );
+    expect(api.calls.find((call) => call.method === 'POST')).toEqual({
+      method: 'POST',
+      path: '/api/jobs/route/order',
+      body: { date: '2026-11-24', fitterId: 7 },
+    });
+    await waitFor(() => expect(reads()).toBe(2));
+
+    await userEvent.click(dave.getByRole('button', { name: 'Put in route order' }));
+    await waitFor(() => expect(dave.getByRole('status').textContent).toBe('Already the shortest order'));
+  });
+
+  it('says why when no order keeps every window', async () => {
+    serveRoutes({
+      status: 409,
+      body: {
+        error: 'No order of this day reaches every customer within their window: move a booking first.',
+      },
+    });
+    renderDay();
+    const dave = within(await screen.findByRole('region', { name: /^Dave Smith/ }));
+    await userEvent.click(await dave.findByRole('button', { name: 'Put in route order' }));
+    expect((await dave.findByRole('alert')).textContent).toBe(
+      'No order of this day reaches every customer within their window: move a booking first.',
+    );
+    expect(dave.getByRole('status').textContent).toBe('');
   });
 });

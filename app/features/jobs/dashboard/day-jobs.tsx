@@ -1,4 +1,5 @@
-import type { StaffRole } from '#common/accounts/accounts.ts';
+import { isOfficeRole, type StaffRole } from '#common/accounts/accounts.ts';
+import { driveThere } from '#common/routing/day-route.ts';
 import type { Job } from '#common/jobs/jobs.ts';
 import { jobStatusLabels, type JobStatus } from '#common/bookings/state-words.ts';
 import { LoadFailure } from '#app/components/ui/load-failure.tsx';
@@ -6,7 +7,8 @@ import { Spinner } from '#app/components/ui/spinner.tsx';
 import { messageOf } from '#app/lib/api.ts';
 import { JobCard } from './job-card.tsx';
 import { jobsByFitter, type FitterGroup } from './jobs-format.ts';
-import { useDayJobs } from './jobs-queries.ts';
+import { RouteOrder, RouteTotal } from './fitter-route.tsx';
+import { useDayJobs, useDayRoute } from './jobs-queries.ts';
 import { plural } from '#common/util/words.ts';
 
 /** "2 completed, 1 on the way": how far a fitter's day has gone, in the statuses' order. */
@@ -19,8 +21,15 @@ function progressOf(jobs: readonly Job[]): string {
     .join(', ');
 }
 
+/**
+ * A fitter's jobs of the day, in route order; for the office, the drive to each mobile job and the
+ * day's in all, and "Put in route order" once there are two mobile jobs to order.
+ */
 function FitterJobs({ group, date, role }: { group: FitterGroup; date: string; role: StaffRole }) {
   const headingId = `jobs-${date}-${group.key}`;
+  const office = isOfficeRole(role);
+  const fitterId = office ? (group.jobs[0]?.fitter?.id ?? null) : null;
+  const route = useDayRoute(date, fitterId);
   return (
     <section aria-labelledby={headingId} className="grid min-w-0 gap-3">
       <h3
@@ -32,16 +41,22 @@ function FitterJobs({ group, date, role }: { group: FitterGroup; date: string; r
           {plural(group.jobs.length, 'job')} · {progressOf(group.jobs)}
         </span>
       </h3>
+      {route.data && (
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 empty:hidden">
+          <RouteTotal route={route.data} />
+          {route.data.stops.length >= 2 && <RouteOrder date={date} fitterId={route.data.fitterId} />}
+        </div>
+      )}
       <div className="grid gap-3 lg:grid-cols-2">
         {group.jobs.map((job) => (
-          <JobCard key={job.id} job={job} role={role} />
+          <JobCard key={job.id} job={job} role={role} drive={driveThere(route.data, job.id)} />
         ))}
       </div>
     </section>
   );
 }
 
-/** A day's jobs, by fitter, each in window order with where it stands. */
+/** A day's jobs, by fitter, each in route order with where it stands. */
 export function DayJobs({ date, role }: { date: string; role: StaffRole }) {
   const jobs = useDayJobs(date);
   if (jobs.isPending) return <Spinner label="Loading jobs..." showLabel />;

@@ -1,9 +1,11 @@
 import type { StaffRole } from '#common/accounts/accounts.ts';
 import type { Job } from '#common/jobs/jobs.ts';
+import type { DriveThere } from '#common/routing/day-route.ts';
 import { jobStatusLabels } from '#common/bookings/state-words.ts';
 import { formatPence } from '#common/util/money.ts';
 import { AlertIcon, MapPinIcon, PhoneIcon } from '#app/components/ui/icons.tsx';
 import { CreditNoteAction } from './credit-note-action.tsx';
+import { JobDrive } from './fitter-route.tsx';
 import { InvoiceLink } from './invoice-link.tsx';
 import { JobPayment } from './job-payment.tsx';
 import { JobPhotos } from './job-photos.tsx';
@@ -13,8 +15,19 @@ import { formatWindow, jobStatusBorderClass, telHref } from './jobs-format.ts';
 import { Fact } from '#app/components/ui/fact.tsx';
 import { RegistrationPlate } from '#app/features/vehicles/index.ts';
 
-/** One of the day's jobs as the office follows it: when, who, where, what, how far, and what was paid. */
-export function JobCard({ job, role }: { job: Job; role: StaffRole }) {
+/**
+ * One of the day's jobs as the office follows it: when, who, where (and the drive there, when the
+ * fitter's route knows it), what, how far, and what was paid.
+ */
+export function JobCard({
+  job,
+  role,
+  drive = null,
+}: {
+  job: Job;
+  role: StaffRole;
+  drive?: DriveThere | null;
+}) {
   const headingId = `job-${job.id}-name`;
   const notCompleted = job.status === 'not-completed';
   return (
@@ -82,6 +95,7 @@ export function JobCard({ job, role }: { job: Job; role: StaffRole }) {
             )}
           </span>
         </p>
+        {drive && <JobDrive drive={drive} />}
       </div>
 
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Job } from '#common/jobs/jobs.ts';
 import { answer, serveApi } from '#tests/support/api-handlers.ts';
+import { answerDayRoutes } from '#tests/support/day-route-data.ts';
 import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { JobsTab } from './jobs-tab.tsx';
 import { makeJob } from './jobs-test-data.ts';
@@ -13,6 +14,7 @@ function serveJobs(jobs: Job[], refuse = false) {
   const sent: unknown[] = [];
   const api = serveApi(
     answer('GET /api/jobs', { status: 200, body: jobs }),
+    answerDayRoutes(),
     answer('PUT /api/jobs/:id/review-request', ({ params, body }) => {
       sent.push(body);
       if (refuse) return { status: 404, body: { error: 'That job does not exist, or it is not yours.' } };

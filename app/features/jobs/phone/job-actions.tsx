@@ -12,8 +12,19 @@ import { useOnline } from './use-online.ts';
 
 type Open = 'on-the-way' | 'not-completed' | 'complete' | 'payment' | { link: PaymentLink } | null;
 
-/** What the fitter can do next on a job, each a big button; the longer ones open a form below. */
-export function JobActions({ job, add }: { job: Job; add: AddAction }) {
+/**
+ * What the fitter can do next on a job, each a big button; the longer ones open a form below.
+ * `driveMinutes` is the drive there from the stop before, when the day's route is known.
+ */
+export function JobActions({
+  job,
+  add,
+  driveMinutes = null,
+}: {
+  job: Job;
+  add: AddAction;
+  driveMinutes?: number | null;
+}) {
   const [open, setOpen] = useState<Open>(null);
   const event = (label: string, body: EventWithoutKey) =>
     addEvent(add, job, label, body).then(() => setOpen(null));
@@ -73,7 +84,7 @@ export function JobActions({ job, add }: { job: Job; add: AddAction }) {
         )}
       </div>
 
-      {open === 'on-the-way' && <OnTheWayForm job={job} send={event} />}
+      {open === 'on-the-way' && <OnTheWayForm job={job} send={event} driveMinutes={driveMinutes} />}
       {open === 'not-completed' && <NotCompletedForm job={job} send={event} />}
 
       {open === 'complete' && (

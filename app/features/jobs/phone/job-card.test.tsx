@@ -1,9 +1,70 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { londonInstant } from '#common/time/london.ts';
+import { arrivalEstimate } from './job-event-forms.tsx';
 import { makeJob, renderCard } from './phone-test-data.tsx';
 
+const drive = {
+  minutes: 12,
+  miles: 4.1,
+  arrival: '09:05',
+  late: false,
+  from: { previous: true as const },
+};
+
 describe('a job on the fitter’s phone', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('shows the drive from the stop before and when to arrive, with signal', () => {
+    renderCard(makeJob(), { drive, at: { latitude: 51.6012, longitude: 0.2345 } });
+    const card = screen.getByRole('article', { name: '8:00am – 10:00am' });
+    expect(within(card).getByText('12 min drive · 4.1 mi')).toBeTruthy();
+    expect(within(card).getByText('Arrive about 9:05am')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Waze' }).getAttribute('href')).toBe(
+      'https://waze.com/ul?ll=51.6012,0.2345&navigate=yes',
+    );
+    cleanup();
+
+    renderCard(makeJob(), {
+      drive: {
+        ...drive,
+        minutes: 25,
+        miles: 9.2,
+        late: true,
+        from: { previous: false, start: 'Harold Hill' },
+      },
+    });
+    expect(screen.getByText('From Harold Hill: 25 min drive · 9.2 mi')).toBeTruthy();
+    expect(screen.getByText('Arrive about 9:05am, after the window')).toBeTruthy();
+  });
+
+  it('shows no drive without the day’s route, or once the job is under way', () => {
+    renderCard(makeJob());
+    expect(screen.queryByText(/min drive/)).toBeNull();
+    cleanup();
+    renderCard(makeJob({ status: 'arrived' }), { drive });
+    expect(screen.queryByText(/min drive/)).toBeNull();
+  });
+
+  it('estimates the arrival from London’s clock now and the drive there, else the window’s start', () => {
+    const now = londonInstant('2026-07-14', '10:50');
+    expect(arrivalEstimate(makeJob(), 25, now)).toBe('11:15');
+    expect(arrivalEstimate(makeJob(), 0, now)).toBe('10:50');
+    expect(arrivalEstimate(makeJob(), null, now)).toBe('08:00');
+    expect(arrivalEstimate(makeJob(), 30, londonInstant('2026-12-01', '23:45'))).toBe('00:15');
+  });
+
+  it('offers "On my way" with the arrival estimated from the drive there', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(londonInstant('2026-07-14', '10:50'));
+    const { user, added } = renderCard(makeJob(), { drive });
+    await user.click(screen.getByRole('button', { name: 'On my way' }));
+    expect((screen.getByLabelText('Arriving about') as HTMLInputElement).value).toBe('11:02');
+    await user.click(screen.getByRole('button', { name: 'Tell the customer I am on my way' }));
+    expect(added[0]?.request).toMatchObject({ body: { type: 'on-the-way', eta: '11:02' } });
+  });
+
   it('shows what the kerb needs: who, where, how to call and get there', () => {
     renderCard(makeJob());
     const card = screen.getByRole('article', { name: '8:00am – 10:00am' });
@@ -12,11 +73,23 @@ describe('a job on the fitter’s phone', () => {
         .getByRole('link', { name: /07700 900456/ })
         .getAttribute('href'),
     ).toBe('tel:07700900456');
+    within(card).getByText('Navigate');
+    const maps = within(card).getByRole('list', { name: 'Navigate with' });
     expect(
-      within(card)
-        .getByRole('link', { name: /Navigate/ })
-        .getAttribute('href'),
-    ).toContain('destination=12%20Gooshays%20Drive%2C%20Romford%2C%20RM3%200AB');
+      within(maps)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      [
+        'Google Maps',
+        'https://www.google.com/maps/dir/?api=1&destination=12%20Gooshays%20Drive%2C%20Romford%2C%20RM3%200AB&travelmode=driving',
+      ],
+      [
+        'Apple Maps',
+        'https://maps.apple.com/?daddr=12%20Gooshays%20Drive%2C%20Romford%2C%20RM3%200AB&dirflg=d',
+      ],
+      ['Waze', 'https://waze.com/ul?q=12%20Gooshays%20Drive%2C%20Romford%2C%20RM3%200AB&navigate=yes'],
+    ]);
     expect(card.textContent).toContain('Vauxhall Corsa, AB12 CDE');
     expect(card.textContent).toContain('£25.00');
   });

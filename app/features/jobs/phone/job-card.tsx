@@ -2,11 +2,14 @@ import { formatRegistration } from '#common/vehicles/registration.ts';
 import type { Job } from '#common/jobs/jobs.ts';
 import { jobStatusLabels, type JobStatus } from '#common/bookings/state-words.ts';
 import { formatTime } from '#common/time/week.ts';
-import { MapPinIcon, PhoneIcon } from '#app/components/ui/icons.tsx';
+import { PhoneIcon } from '#app/components/ui/icons.tsx';
+import type { DriveThere } from '#common/routing/day-route.ts';
 import type { AddAction } from './add-action.ts';
 import { JobActions } from './job-actions.tsx';
 import { paidText } from './paid-text.ts';
-import { directionsTo, telLink } from './route-links.ts';
+import { DriveLine } from './drive-line.tsx';
+import { MapsChoice } from './maps-choice.tsx';
+import { directionsTo, telLink, type Coordinates } from './route-links.ts';
 import { plural } from '#common/util/words.ts';
 
 const statusStyles: Record<JobStatus, string> = {
@@ -26,8 +29,24 @@ function Detail({ term, children }: { term: string; children: React.ReactNode })
   );
 }
 
-/** One job of the day, with what the fitter needs at the kerb and what they can do next. */
-export function JobCard({ job, waiting, add }: { job: Job; waiting: number; add: AddAction }) {
+/**
+ * One job of the day, with what the fitter needs at the kerb and what they can do next; with the
+ * day's route (signal), the drive there and when to arrive, and Waze sent to its coordinates.
+ */
+export function JobCard({
+  job,
+  waiting,
+  add,
+  drive = null,
+  at = null,
+}: {
+  job: Job;
+  waiting: number;
+  add: AddAction;
+  drive?: DriveThere | null;
+  at?: Coordinates | null;
+}) {
+  const toVisit = job.status === 'scheduled' || job.status === 'on-the-way';
   const titleId = `job-${job.id}-title`;
   return (
     <article aria-labelledby={titleId} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -45,6 +64,7 @@ export function JobCard({ job, waiting, add }: { job: Job; waiting: number; add:
           {job.status === 'on-the-way' && job.eta ? `, about ${formatTime(job.eta)}` : ''}
         </span>
       </header>
+      {drive && toVisit && <DriveLine drive={drive} />}
       {waiting > 0 && (
         <p className="mt-2 text-sm font-semibold text-amber-800">
           {plural(waiting, 'action')} on this phone, not yet sent
@@ -58,12 +78,7 @@ export function JobCard({ job, waiting, add }: { job: Job; waiting: number; add:
         >
           <PhoneIcon className="size-5" aria-hidden="true" /> {job.customer.phone}
         </a>
-        <a
-          href={directionsTo(job)}
-          className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 px-3 font-semibold text-ink"
-        >
-          <MapPinIcon className="size-5" aria-hidden="true" /> Navigate
-        </a>
+        <MapsChoice label="Navigate" links={directionsTo(job, at)} />
       </div>
       <dl className="mt-3 divide-y divide-slate-100">
         <Detail term="Where">
@@ -95,7 +110,7 @@ export function JobCard({ job, waiting, add }: { job: Job; waiting: number; add:
           </Detail>
         )}
       </dl>
-      <JobActions job={job} add={add} />
+      <JobActions job={job} add={add} driveMinutes={drive?.minutes ?? null} />
     </article>
   );
 }

@@ -1,6 +1,7 @@
 import { useForm, useWatch } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { etaSchema, notCompletedReasonSchema, notCompletedReasons, type Job } from '#common/jobs/jobs.ts';
+import { londonTime } from '#common/time/london.ts';
 import { formatTime } from '#common/time/week.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { errorAttributes, FieldError } from '#app/components/ui/field-error.tsx';
@@ -14,15 +15,36 @@ type SendEvent = (label: string, body: EventWithoutKey) => Promise<void>;
 const onTheWaySchema = z.object({ eta: etaSchema });
 type OnTheWay = z.output<typeof onTheWaySchema>;
 
-/** On my way: when the fitter expects to arrive (the window's start unless changed), for the customer. */
-export function OnTheWayForm({ job, send }: { job: Job; send: SendEvent }) {
+/**
+ * When the fitter setting off now should arrive, by London's clock: now and the drive there from
+ * the stop before, when the day's route knows it; else the window's start.
+ */
+export function arrivalEstimate(
+  job: Pick<Job, 'window'>,
+  driveMinutes: number | null,
+  now: Date = new Date(),
+): string {
+  if (driveMinutes === null) return job.window.start;
+  return londonTime(new Date(now.getTime() + driveMinutes * 60_000));
+}
+
+/** On my way: when the fitter expects to arrive (as estimated unless changed), for the customer. */
+export function OnTheWayForm({
+  job,
+  send,
+  driveMinutes = null,
+}: {
+  job: Job;
+  send: SendEvent;
+  driveMinutes?: number | null;
+}) {
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<OnTheWay>({
     resolver: schemaResolver<OnTheWay, OnTheWay>(onTheWaySchema),
-    defaultValues: { eta: job.window.start },
+    defaultValues: { eta: arrivalEstimate(job, driveMinutes) },
   });
   const id = `eta-${job.id}`;
   const submit = handleSubmit(({ eta }) =>

@@ -13,6 +13,7 @@ import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { JobsPage } from './jobs-page.tsx';
 import { memoryStore } from './phone-store.ts';
 import { makeJob } from './phone-test-data.tsx';
+import { makeDayRoute, makeRouteStop } from '#tests/support/day-route-data.ts';
 
 const today = londonDate(new Date());
 const later = addDays(today, 3);
@@ -32,13 +33,18 @@ const address = () => screen.getByTestId('address').textContent;
 
 /**
  * My jobs at `route` for a fitter (a user id of its own per test: the phone's queue is kept per
- * account), with a job on `later` and none on other days; `next` answers "Next job".
+ * account), with a job on `later` and none on other days; `next` answers "Next job", `roads` the
+ * day's route by road (no stops unless told).
  */
 function renderPage({
   route = '/admin/jobs',
   next = { status: 200, body: { date: later } },
   userId = 3,
   store = memoryStore(),
+  roads = ({ query }) => ({
+    status: 200,
+    body: makeDayRoute({ date: query.get('date')!, fitterId: Number(query.get('fitterId')) }),
+  }),
   days = ({ query }) => ({
     status: 200,
     body:
@@ -52,9 +58,11 @@ function renderPage({
   userId?: number;
   store?: ReturnType<typeof memoryStore>;
   days?: ApiAnswer<'GET /api/jobs'>;
+  roads?: ApiAnswer<'GET /api/jobs/route'>;
 } = {}) {
   const api = serveApi(
     answer('GET /api/jobs', days),
+    answer('GET /api/jobs/route', roads),
     answer('GET /api/jobs/next', next),
     answer('GET /api/payments/status', { status: 200, body: { configured: true } }),
     answer('GET /api/messages/status', { status: 200, body: messagesStatus({ configured: false }) }),
@@ -134,7 +142,13 @@ describe('My jobs', () => {
     });
     await store.set(`day:16:${addDays(today, 1)}`, kept(0));
     await store.set(`day:16:${later}`, kept(1));
-    const { user } = renderPage({ store, userId: 16, next: networkFailure, days: networkFailure });
+    const { user } = renderPage({
+      store,
+      userId: 16,
+      next: networkFailure,
+      days: networkFailure,
+      roads: networkFailure,
+    });
 
     expect(await screen.findByText(`${dayText(today)} is not on this phone`, { exact: false })).toBeTruthy();
     const status = screen.getAllByRole('status').map((line) => line.textContent);
@@ -149,6 +163,60 @@ describe('My jobs', () => {
 
     await user.click(screen.getByRole('button', { name: 'Next job' }));
     expect(await screen.findByText(/No later day with a job is kept on this phone/)).toBeTruthy();
+  });
+
+  it('shows each job’s drive and arrival from the fitter’s own route, and the day’s maps links', async () => {
+    const first = makeJob({ id: 21, customer: { ...makeJob().customer, name: 'Ann First' } });
+    const second = makeJob({
+      id: 22,
+      window: { start: '10:00', end: '12:00' },
+      customer: { ...makeJob().customer, name: 'Bob Second', address: '3 Straight Road, Romford' },
+    });
+    const { requests, user } = renderPage({
+      userId: 18,
+      days: { status: 200, body: [first, second] },
+      roads: ({ query }) => ({
+        status: 200,
+        body: makeDayRoute({
+          date: query.get('date')!,
+          fitterId: 18,
+          stops: [
+            makeRouteStop({ bookingId: 21 }),
+            makeRouteStop({
+              bookingId: 22,
+              arrival: '10:00',
+              driveMinutes: 12,
+              miles: 4.1,
+              latitude: 51.59,
+              longitude: 0.22,
+            }),
+          ],
+        }),
+      }),
+    });
+    const bob = await screen.findByRole('article', { name: '10:00am – 12:00pm' });
+    await within(bob).findByText('12 min drive · 4.1 mi');
+    within(bob).getByText('Arrive about 10:00am');
+    within(screen.getByRole('article', { name: '8:00am – 10:00am' })).getByText(
+      'From Harold Hill: 25 min drive · 9.2 mi',
+    );
+    expect(requests()).toContain(`GET /api/jobs/route?date=${today}&fitterId=18`);
+
+    await user.click(screen.getByText('Route for the day'));
+    const links = within(screen.getByRole('list', { name: 'Route for the day with' })).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Google Maps', 'Apple Maps', 'Waze (next stop)']);
+    expect(links[2]!.getAttribute('href')).toBe('https://waze.com/ul?ll=51.6012,0.2345&navigate=yes');
+  });
+
+  it('shows the jobs without drives when the route cannot be read', async () => {
+    renderPage({
+      userId: 19,
+      days: { status: 200, body: [makeJob({ id: 23 })] },
+      roads: networkFailure,
+    });
+    await screen.findByText('Sam Driver');
+    await waitFor(() => expect(screen.queryByText(/min drive/)).toBeNull());
+    expect(screen.getByText('Route for the day')).toBeTruthy();
   });
 
   it('shows the job paid in full once a re-read while its payment link is open finds it paid', async () => {

@@ -1,7 +1,7 @@
 import type { StaffUser } from '#common/auth/auth.ts';
 import { dayText } from '#common/bookings/booking.ts';
-import { buttonClass } from '#app/components/ui/button.tsx';
-import { MapPinIcon } from '#app/components/ui/icons.tsx';
+import type { Job } from '#common/jobs/jobs.ts';
+import { driveThere } from '#common/routing/day-route.ts';
 import { LoadFailure } from '#app/components/ui/load-failure.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { messageOf } from '#app/lib/api.ts';
@@ -13,15 +13,17 @@ import { DayControls } from './day-controls.tsx';
 import { useDayPlace } from './day-place.ts';
 import { waitingFor } from './pending-view.ts';
 import { indexedDbStore, type PhoneStore } from './phone-store.ts';
-import { dayRoute } from './route-links.ts';
+import { MapsChoice } from './maps-choice.tsx';
+import { coordinatesOf, dayRoute } from './route-links.ts';
 import { SyncStatus } from './sync-status.tsx';
+import { useDayRoute } from './use-day-route.ts';
 import { useOnline } from './use-online.ts';
 import { DayNotOnPhone, shownJobs, useActionQueue, useDayJobs } from './use-phone-jobs.ts';
 
 /**
- * My jobs: the fitter's day (the address's, else today) in window order, kept on the phone once
+ * My jobs: the fitter's day (the address's, else today) in route order, kept on the phone once
  * loaded, with what they can do on each; what they do without signal waits on the phone and goes
- * when the signal returns.
+ * when the signal returns. With signal, each job shows the drive there and when to arrive.
  */
 export function JobsPage({ user, store = indexedDbStore() }: { user: StaffUser; store?: PhoneStore }) {
   const { date, today, go } = useDayPlace();
@@ -29,7 +31,9 @@ export function JobsPage({ user, store = indexedDbStore() }: { user: StaffUser; 
   const { queue, state } = useActionQueue(user.id, store);
   const online = useOnline();
   const jobs = shownJobs(day.data, state);
-  const route = dayRoute(jobs);
+  const route = useDayRoute(user.id, date, { online });
+  const placed = (job: Job) => coordinatesOf(route.data?.stops.find((stop) => stop.bookingId === job.id));
+  const dayLinks = dayRoute(jobs, placed);
   const add: AddAction = async (job, label, request) => {
     const key = newActionKey();
     await queue.add({ key, jobId: job.id, reference: job.reference, label, request: request(key) });
@@ -48,11 +52,7 @@ export function JobsPage({ user, store = indexedDbStore() }: { user: StaffUser; 
       {day.data?.fromPhone && (
         <p className="text-sm text-slate-600">As loaded at {formatDateTime(day.data.savedAt)}.</p>
       )}
-      {route && (
-        <a href={route} className={buttonClass('dark', 'large')}>
-          <MapPinIcon className="size-5" aria-hidden="true" /> Route for the day
-        </a>
-      )}
+      {dayLinks.length > 0 && <MapsChoice label="Route for the day" links={dayLinks} dark />}
       {day.isPending ? (
         <Spinner label="Loading your jobs..." />
       ) : day.error instanceof DayNotOnPhone ? (
@@ -70,7 +70,14 @@ export function JobsPage({ user, store = indexedDbStore() }: { user: StaffUser; 
         <p className="rounded-xl bg-white p-6 text-center text-slate-700">No jobs for you on this day.</p>
       ) : (
         jobs.map((job) => (
-          <JobCard key={job.id} job={job} waiting={waitingFor(state.actions, job.id)} add={add} />
+          <JobCard
+            key={job.id}
+            job={job}
+            waiting={waitingFor(state.actions, job.id)}
+            add={add}
+            drive={driveThere(route.data, job.id)}
+            at={placed(job)}
+          />
         ))
       )}
     </main>

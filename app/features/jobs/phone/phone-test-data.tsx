@@ -1,12 +1,14 @@
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import type { Job } from '#common/jobs/jobs.ts';
+import type { DriveThere } from '#common/routing/day-route.ts';
 import { londonDate } from '#common/time/london.ts';
 import { answer, serveApi, type ApiHandler } from '#tests/support/api-handlers.ts';
 import { messagesStatus } from '#tests/support/texts-data.ts';
 import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import type { ActionRequest } from './action-queue.ts';
 import { JobCard } from './job-card.tsx';
+import type { Coordinates } from './route-links.ts';
 
 /** Test data: a job of the fitter's day as GET /api/jobs lists it, with overrides. */
 export function makeJob(overrides: Partial<Job> = {}): Job {
@@ -48,7 +50,7 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
 /**
  * The card with a queue that records what the fitter did. The API says whether card payments are
  * set up (not unless `payments`) and whether texts are (not unless `texts`), and answers the
- * test's `own` routes.
+ * test's `own` routes. `drive` and `at` are what the day's route tells of the job, when known.
  */
 export function renderCard(
   job: Job,
@@ -56,7 +58,15 @@ export function renderCard(
     payments = false,
     texts = false,
     own = [],
-  }: { payments?: boolean; texts?: boolean; own?: ApiHandler[] } = {},
+    drive = null,
+    at = null,
+  }: {
+    payments?: boolean;
+    texts?: boolean;
+    own?: ApiHandler[];
+    drive?: DriveThere | null;
+    at?: Coordinates | null;
+  } = {},
 ) {
   const added: { label: string; request: ActionRequest }[] = [];
   const add = vi.fn(async (_job: Job, label: string, request: (key: string) => ActionRequest) => {
@@ -67,6 +77,6 @@ export function renderCard(
     answer('GET /api/payments/status', { status: 200, body: { configured: payments } }),
     answer('GET /api/messages/status', { status: 200, body: messagesStatus({ configured: texts }) }),
   );
-  renderStaffUi(<JobCard job={job} waiting={0} add={add} />);
+  renderStaffUi(<JobCard job={job} waiting={0} add={add} drive={drive} at={at} />);
   return { added, api, user: userEvent.setup() };
 }

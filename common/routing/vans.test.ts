@@ -4,8 +4,8 @@ import type { Legs } from './plan.ts';
 import {
   byRoute,
   dayPoints,
-  hasJobWithin,
   nearestStart,
+  nextToJobWithin,
   onSiteMinutes,
   reachingVan,
   vanDays,
@@ -78,14 +78,16 @@ describe('a day of the vans', () => {
     expect(reachingVan(days, { start: '08:00', end: '08:30', onSite: 30 }, point, legs)).toBeNull();
   });
 
-  it('measures the call-out from the nearest start, and knows a job nearby', () => {
+  it('measures the call-out from the nearest start, and knows a job next to where a new one goes', () => {
     const jobs = [job(1, { van: 'East', place: at(97) })];
     const { points, jobPoint, extraPoints } = dayPoints(vans, jobs, [at(95)]);
     const legs = lineLegs(points);
     expect(nearestStart(vans.length, extraPoints[0]!, legs)).toEqual({ miles: 5, minutes: 10 });
-    const days = vanDays(vans, jobs, jobPoint, legs);
-    expect(hasJobWithin(days, extraPoints[0]!, 2, legs)).toBe(true);
-    expect(hasJobWithin(days, extraPoints[0]!, 1.9, legs)).toBe(false);
+    const [, east] = vanDays(vans, jobs, jobPoint, legs);
+    // Put in before the job at 97 (index 0), or after it (index 1): next to it either way.
+    expect(nextToJobWithin(east!, 0, extraPoints[0]!, 2, legs)).toBe(true);
+    expect(nextToJobWithin(east!, 1, extraPoints[0]!, 2, legs)).toBe(true);
+    expect(nextToJobWithin(east!, 0, extraPoints[0]!, 1.9, legs)).toBe(false);
   });
 
   it('times a tyre service per tyre, and a service not named at 30 minutes', () => {

@@ -100,7 +100,12 @@ export function vanDays(
 ): VanDay[] {
   const days: VanDay[] = vans.map((van, index) => ({ van, start: index, stops: [] }));
   const loose: DayJob[] = [];
-  for (const job of [...jobs].sort(byRoute)) {
+  // Each job's place in the route worked out once, not at every comparison of the sort.
+  const ordered = jobs
+    .map((job) => ({ job, key: job.position ?? minutesOf(job.start) }))
+    .sort((a, b) => a.key - b.key || a.job.id - b.job.id)
+    .map(({ job }) => job);
+  for (const job of ordered) {
     const point = jobPoint.get(job.id);
     if (point === undefined) continue;
     const van = vanOf(vans, job);
@@ -139,9 +144,14 @@ export function nearestStart(vans: number, point: number, legs: Legs): Leg | nul
   return nearest;
 }
 
-/** Whether some job of the day is within `miles` by road of `point`. */
-export const hasJobWithin = (days: readonly VanDay[], point: number, miles: number, legs: Legs) =>
-  days.some((day) => day.stops.some((stop) => legs(stop.at, point).miles <= miles));
+/**
+ * Whether a job put in at `index` of the van's day comes next to one within `miles` by road of
+ * `point` (the stop before it or after it): the van is already near then, and drives little.
+ */
+export const nextToJobWithin = (day: VanDay, index: number, point: number, miles: number, legs: Legs) =>
+  [day.stops[index - 1], day.stops[index]].some(
+    (stop) => stop !== undefined && legs(stop.at, point).miles <= miles,
+  );
 
 /**
  * The van that can take a job at `point` in the window `start`–`end` for `onSite` minutes with

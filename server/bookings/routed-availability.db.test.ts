@@ -4,12 +4,14 @@ import {
   beyondCallOutMessage,
   postcodeNotFoundMessage,
   unplacedPostcodeMessage,
+  sentAsEnquiryMessage,
+  unplacedEnquiryNote,
 } from '#common/routing/words.ts';
 import { makeBooking, tomorrow } from '#tests/support/bookings.ts';
 import { towns, useRoutesApp } from '#tests/support/routes-app.ts';
 import { opening } from '#tests/support/booking-settings.ts';
 import { addDays } from '#common/time/week.ts';
-import { bookings, postcodePlaces } from '../db/schema.ts';
+import { bookings, enquiries, postcodePlaces } from '../db/schema.ts';
 import { forgetTravelTables } from '../routing/travel.ts';
 
 // Mobile windows offered by where a van can really reach (server/routing/reach.ts), against the
@@ -128,7 +130,7 @@ describe('while postcodes.io or OSRM cannot answer', () => {
     expect((await routesStatus()).postcodes.lastFailure).toBe('No answer in time');
   });
 
-  it('answers 503 for a postcode of a district never seen, and books nothing there', async () => {
+  it('answers 503 for a postcode of a district never seen, and sends its booking to the office as an enquiry', async () => {
     await availability(towns.romford, day1).expect(200);
     stand.postcodes.setDown('503');
     const response = await availability('CO1 1AA', day1).expect(503);
@@ -136,9 +138,18 @@ describe('while postcodes.io or OSRM cannot answer', () => {
       error: unplacedPostcodeMessage,
       fieldErrors: { postcode: [unplacedPostcodeMessage] },
     });
-    const refused = await book(makeBooking({ date: day1, start: '09:00', postcode: 'CO1 1AA' })).expect(400);
-    expect(refused.body).toMatchObject({ fieldErrors: { postcode: [unplacedPostcodeMessage] } });
+    const sent = await book(makeBooking({ date: day1, start: '09:00', postcode: 'CO1 1AA' })).expect(202);
+    const reference = (sent.body as { enquiry: { reference: string } }).enquiry.reference;
+    expect(sent.body).toEqual({ enquiry: { reference }, message: sentAsEnquiryMessage(reference) });
     expect(await fixture.database.db.select().from(bookings)).toEqual([]);
+    const [enquiry] = await fixture.database.db.select().from(enquiries);
+    expect(enquiry).toMatchObject({
+      reference,
+      service: 'mobile-service',
+      postcode: 'CO1 1AA',
+      status: 'new',
+    });
+    expect(enquiry!.message).toContain(unplacedEnquiryNote);
   });
 
   it('estimates the drives while OSRM is down, and tells staff', async () => {

@@ -33,6 +33,7 @@ export async function routeOf(
     business.routes,
     { postcode: payload.postcode, service: payload.service, tyres: checked.tyre?.quantity ?? null },
     [{ date: slot.date, start: slot.start, end: slot.end }],
+    { positions: true },
   );
   switch (reach.kind) {
     case 'off':

@@ -41,6 +41,7 @@ import { selectBookings } from './records.ts';
 import { bookings } from '../db/schema.ts';
 import { eq } from 'drizzle-orm';
 import { maxRouteAttempts, routeOf } from './routed-booking.ts';
+import { forgetBookedDays } from '../routing/reach.ts';
 
 /**
  * Storing a booking from the public site: its choices checked against the published content
@@ -202,6 +203,7 @@ export async function submitBooking(
     });
     if (!row.routeRefused || row.reference !== null || attempt === maxRouteAttempts) break;
   }
+  if (checked.route && row.reference !== null) forgetBookedDays(db);
   if (row.free !== null) noteFreePlaces(db, checked.placesKey, slot.date, slot.start, row.free);
   return answerOf(deps, row, hit, { checked, content, settings, token });
 }

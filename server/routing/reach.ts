@@ -4,8 +4,8 @@ import type { LatLng } from '#common/routing/geo.ts';
 import type { RouteSettings } from '#common/routing/settings.ts';
 import {
   dayPoints,
-  hasJobWithin,
   nearestStart,
+  nextToJobWithin,
   onSiteMinutes,
   plannedPositions,
   reachingVan,
@@ -15,6 +15,7 @@ import {
   type Van,
 } from '#common/routing/vans.ts';
 import { normalisePostcode } from '#common/site-content/postcode.ts';
+import { keptFor } from '#common/util/kept-for.ts';
 import type { Database } from '../db/client.ts';
 import { bookings, routeDays } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
@@ -148,6 +149,37 @@ async function bookedDays(deps: RoutingDependencies, settings: RouteSettings, da
   return { byDate, version: (date: string, van: string) => versions.get(`${date} ${van}`) ?? 0 };
 }
 
+type BookedDays = Awaited<ReturnType<typeof bookedDays>>;
+
+/** How long the days read for availability are kept: as long as its places (availability.ts). */
+const bookedDaysKeptMs = 1_000;
+
+const keptDays = new WeakMap<Database, Map<string, { until: number; days: Promise<BookedDays> }>>();
+const settingsIds = new WeakMap<RouteSettings, number>();
+let lastSettingsId = 0;
+
+/**
+ * The booked days for availability, read once a second per database, dates and settings in
+ * force: a search of the whole horizon reads every mobile job in it. A booking is checked against
+ * the days read afresh (`bookedDays`), so a job stored meanwhile is never missed where it counts.
+ */
+function keptBookedDays(deps: RoutingDependencies, settings: RouteSettings, dates: readonly string[]) {
+  const kept = keptFor(keptDays, deps.db, () => new Map());
+  const id = keptFor(settingsIds, settings, () => ++lastSettingsId);
+  const key = `${id} ${dates.join(',')}`;
+  const now = Date.now();
+  const found = kept.get(key);
+  if (found && found.until > now) return found.days;
+  for (const [entry, { until }] of kept) if (until <= now) kept.delete(entry);
+  const days = bookedDays(deps, settings, dates);
+  kept.set(key, { until: now + bookedDaysKeptMs, days });
+  days.catch(() => kept.delete(key));
+  return days;
+}
+
+/** Forgets the days kept for availability: a booking was just stored here. */
+export const forgetBookedDays = (db: Database) => keptDays.get(db)?.clear();
+
 /**
  * Which of `windows` (any dates, in order) a van can reach for a job at `request.postcode`, and
  * the call-out charge there. Never throws for an outside service: postcodes.io down falls back to
@@ -158,6 +190,7 @@ export async function reachOf(
   settings: RouteSettings,
   request: ReachRequest,
   windows: readonly AskedWindow[],
+  options: { positions?: boolean } = {},
 ): Promise<Reach> {
   if (settings.starts.length === 0) return { kind: 'off' };
   const [answer] = (await placesOf(deps, [request.postcode])).values();
@@ -173,7 +206,9 @@ export async function reachOf(
   const reached: ReachedWindow[] = [];
   const dates = [...new Set(windows.map((window) => window.date))];
   if (dates.length > 0) {
-    const { byDate, version } = await bookedDays(deps, settings, dates);
+    const { byDate, version } = options.positions
+      ? await bookedDays(deps, settings, dates)
+      : await keptBookedDays(deps, settings, dates);
     const onSite = onSiteMinutes(settings, request.service, request.tyres);
     await Promise.all(
       dates.map(async (date) => {
@@ -182,21 +217,23 @@ export async function reachOf(
         const { legs } = await travelTable(deps, points, settings);
         const days = vanDays(vans, jobs, jobPoint, legs);
         const customer = extraPoints[0]!;
-        const nearby = settings.nearbyMiles > 0 && hasJobWithin(days, customer, settings.nearbyMiles, legs);
-        const callOutPence = nearbyCallOutPence(basePence, nearby, settings.nearbyDiscountPence);
         for (const window of windows) {
           if (window.date !== date) continue;
           const van = reachingVan(days, { ...window, onSite }, customer, legs);
           if (!van) continue;
+          const nearby =
+            settings.nearbyMiles > 0 &&
+            nextToJobWithin(van.day, van.index, customer, settings.nearbyMiles, legs);
           const stop = stopOf({ id: -1, ...window, onSite }, customer);
           reached.push({
             ...window,
             van: van.day.van.name,
             version: version(date, van.day.van.name),
             nearby,
-            callOutPence,
+            callOutPence: nearbyCallOutPence(basePence, nearby, settings.nearbyDiscountPence),
             vans: van.vans,
-            positions: plannedPositions(van.day, stop, van.index, legs) ?? [],
+            // Kept with a booking only: the office's order of the day with the job put in.
+            positions: options.positions ? (plannedPositions(van.day, stop, van.index, legs) ?? []) : [],
           });
         }
       }),

@@ -53,14 +53,23 @@ function keepTable(key: string, cells: OsrmCell[][], now: number) {
 /** Forgets every OSRM table kept (tests that change what OSRM answers). */
 export const forgetTravelTables = () => keptTables.clear();
 
+/** No drive: from a place to itself. */
+const stayed: Leg = Object.freeze({ minutes: 0, miles: 0 });
+
 /** The drives between `points`: OSRM's where it answers, `estimate`'s elsewhere. */
 export async function travelTable(
   deps: TravelDependencies,
   points: readonly LatLng[],
   estimate: DriveEstimate,
 ): Promise<TravelTable> {
-  const estimated = (from: number, to: number): Leg =>
-    from === to ? { minutes: 0, miles: 0 } : estimatedLeg(points[from]!, points[to]!, estimate);
+  // Worked out once a pair: availability asks the same few legs many times.
+  const count = points.length;
+  const worked: (Leg | undefined)[] = new Array<Leg | undefined>(count * count);
+  const estimated = (from: number, to: number): Leg => {
+    if (from === to) return stayed;
+    const index = from * count + to;
+    return (worked[index] ??= estimatedLeg(points[from]!, points[to]!, estimate));
+  };
   if (!deps.osrm || points.length < 2) return { legs: estimated, source: 'estimate' };
 
   const key = keyOf(deps.osrm.url, points);
@@ -81,7 +90,7 @@ export async function travelTable(
   const table = cells;
   return {
     legs: (from, to) => {
-      if (from === to) return { minutes: 0, miles: 0 };
+      if (from === to) return stayed;
       const cell = table[from]?.[to];
       return cell ? { minutes: cell.seconds / 60, miles: cell.metres / metresPerMile } : estimated(from, to);
     },

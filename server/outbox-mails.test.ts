@@ -168,3 +168,34 @@ describe('messages stored by earlier versions', () => {
     );
   });
 });
+
+describe('a booking with a call-out charge', () => {
+  it('tells the charge in its e-mails, and adds it to the tyres’ total', () => {
+    const tyre = {
+      id: 1,
+      description: 'Falken Ziex',
+      quantity: 2,
+      price: 7499,
+      total: 14998,
+      source: 'stock',
+      orderedAt: null,
+    };
+    const write = (extra: Record<string, unknown>) =>
+      mails
+        .read({
+          kind: 'booking-confirmation',
+          payload: {
+            kind: 'booking-confirmation',
+            booking: { ...booking, ...extra },
+            sequence: 0,
+            manageToken: 'token',
+          },
+        })
+        .write(context).text;
+    expect(write({ callOutPence: 1000 })).toContain('Call-out: £10.00 including VAT');
+    const withTyres = write({ callOutPence: 1000, tyre });
+    expect(withTyres).toContain('Call-out: £10.00 including VAT');
+    expect(withTyres).toContain('Total: £159.98 including VAT');
+    expect(write({})).not.toContain('Call-out');
+  });
+});

@@ -74,13 +74,18 @@ function detailLines(booking: Booking, context: BookingMailContext): string[] {
   ];
 }
 
-/** The tyres booked: which, how many, and the total fully fitted (nothing is added to it). */
-function tyreLines({ tyre }: Booking): string[] {
-  if (!tyre) return [];
+/**
+ * The tyres booked: which, how many, and the total fully fitted; and the call-out charge by
+ * distance, where there is one (nothing else is added).
+ */
+function tyreLines({ tyre, callOutPence }: Booking): string[] {
+  const callOut = callOutPence > 0 ? [`Call-out: ${formatPence(callOutPence)} including VAT`] : [];
+  if (!tyre) return callOut;
   return [
     `Tyres: ${tyre.quantity} × ${tyre.description}`,
     `Price: ${formatPence(tyre.price)} per tyre, fully fitted (valve, balancing and disposal of the old tyre included)`,
-    `Total: ${formatPence(tyre.total)} including VAT`,
+    ...callOut,
+    `Total: ${formatPence(tyre.total + callOutPence)} including VAT`,
   ];
 }
 

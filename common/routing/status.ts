@@ -1,6 +1,6 @@
 /**
  * Whether each of the routes' outside services is set up, and how it last answered, for staff
- * (a later GET /api/routes/status): postcodes.io places postcodes, OSRM times the drives.
+ * (GET /api/routes/status): postcodes.io places postcodes, OSRM times the drives.
  */
 export type RoutingServiceStatus = {
   /** postcodes.io always is (its public address by default); OSRM only with OSRM_URL. */

@@ -46,6 +46,7 @@ import type {
   Refund,
   RefundRequest,
 } from '#common/payments/payments.ts';
+import type { RoutingStatus } from '#common/routing/status.ts';
 import type { DayRoute, OrderedDayRoute } from '#common/routing/day-route.ts';
 import type { Reminder } from '#common/reminders/reminders.ts';
 import type { ReminderSummary } from '#common/reminders/summary.ts';
@@ -163,6 +164,7 @@ export type ApiRoutes = {
     { motExpiry: string }
   >;
   'GET /api/vehicles/status': Route<VehicleDataStatus>;
+  'GET /api/routes/status': Route<RoutingStatus>;
   'GET /api/vehicles/lookup': Route<RegisteredVehicle>;
   'POST /api/vehicles/:registration/lookup': Route<VehicleLookedUpAgain>;
 

@@ -39,6 +39,24 @@ async function addStart(user: User, name: string, postcode: string, fitter?: str
 }
 
 describe('the Routes section', () => {
+  it('says whether postcodes.io and OSRM are set up, and how they last answered', async () => {
+    await renderSettingsTab({
+      routingStatus: {
+        postcodes: {
+          configured: true,
+          lastSuccessAt: '2026-12-06T09:00:00.000Z',
+          lastFailureAt: '2026-12-06T10:00:00.000Z',
+          lastFailure: 'postcodes.io answered 503',
+        },
+        osrm: { configured: false, lastSuccessAt: null, lastFailureAt: null, lastFailure: null },
+      },
+    });
+    const services = screen.getByRole('list', { name: 'Route services' });
+    expect(services.textContent).toContain('Postcodes (postcodes.io): set up');
+    expect(services.textContent).toContain('Last failed 6 Dec, 10:00: postcodes.io answered 503');
+    expect(services.textContent).toContain('Road times (OSRM): not set up (set OSRM_URL');
+  });
+
   it('shows the starting settings: no starts, three bands in pounds, and the times on site', async () => {
     await renderSettingsTab();
     expect(entries(starts())).toEqual([]);

@@ -23,6 +23,7 @@ import { TyrePricesForm } from './tyre-prices-form.tsx';
 import { useVehicleDataStatus } from '#app/features/vehicles/index.ts';
 import { useFitters } from '#app/lib/use-fitters.ts';
 import { VehicleServices, VehiclesSection } from './vehicles-section.tsx';
+import { RoutingServices, useRoutingStatus } from './routing-services.tsx';
 import { onSiteServicesOf } from './routes-draft.ts';
 import { RoutesSection } from './routes-section.tsx';
 
@@ -153,11 +154,13 @@ function VehiclesForm({ current, canChange }: { current: DomainSettings<'vehicle
 function RoutesForm({ current, canChange }: { current: DomainSettings<'routes'>; canChange: boolean }) {
   const content = usePublishedSiteContent();
   const fitters = useFitters();
+  const status = useRoutingStatus();
   const published = content.data?.content;
   if (!published) return <Spinner label="Loading the branches…" />;
   if (fitters.isPending) return <Spinner label="Loading the fitters…" />;
   return (
     <>
+      <RoutingServices status={status.data} />
       {fitters.isError && (
         <p className="text-sm text-red-700">The fitters could not be loaded: {messageOf(fitters.error)}</p>
       )}

@@ -18,6 +18,7 @@ import { staffUser } from '#tests/support/staff-data.ts';
 import { renderStaffUi } from '#tests/support/staff-ui.tsx';
 import { SettingsTab } from './settings-tab.tsx';
 import type { VehicleDataStatus } from '#common/vehicles/settings.ts';
+import type { RoutingStatus } from '#common/routing/status.ts';
 
 export type User = ReturnType<typeof userEvent.setup>;
 
@@ -74,6 +75,8 @@ type SettingsTabOptions = {
   messagesStatus?: MessagesStatus;
   /** The fitter accounts (GET /api/fitters), whose vans may start at their homes. */
   fitters?: Fitter[];
+  /** GET /api/routes/status: postcodes.io answering, OSRM not set up, unless told. */
+  routingStatus?: RoutingStatus;
 };
 
 /**
@@ -94,6 +97,10 @@ export async function renderSettingsTab({
   },
   messagesStatus = { configured: true, lastSuccessAt: null, lastFailureAt: null, lastFailure: null },
   fitters = testFitters,
+  routingStatus = {
+    postcodes: { configured: true, lastSuccessAt: savedAt, lastFailureAt: null, lastFailure: null },
+    osrm: { configured: false, lastSuccessAt: null, lastFailureAt: null, lastFailure: null },
+  },
 }: SettingsTabOptions = {}) {
   const defaults = defaultSettings(published);
   const api = serveApi(
@@ -103,6 +110,7 @@ export async function renderSettingsTab({
     answer('GET /api/vehicles/status', { status: 200, body: vehicleDataStatus }),
     answer('GET /api/messages/status', { status: 200, body: messagesStatus }),
     answer('GET /api/fitters', { status: 200, body: fitters }),
+    answer('GET /api/routes/status', { status: 200, body: routingStatus }),
     answer('GET /api/settings/:domain', ({ params }) => {
       const domain = params.domain;
       if (!isSettingsDomain(domain)) return { status: 404, body: { error: 'Not found' } };

@@ -12,7 +12,7 @@ const when = (at: string) =>
   });
 
 /** One outside service: set up or not, and when it last answered and last failed (with why). */
-function ServiceLine({
+export function ServiceLine({
   name,
   status,
   variables,

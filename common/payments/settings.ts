@@ -1,6 +1,7 @@
 // zod/mini: the dashboard's Settings tab checks these as the API does.
 import * as z from 'zod/mini';
 import { fieldChanges } from '#common/util/field-changes.ts';
+import { wholeNumberOf as wholeNumber } from '#common/util/number-fields.ts';
 import type { DepositTerms } from './payments.ts';
 
 /**
@@ -25,14 +26,6 @@ export const smallestCardPaymentPence = 30;
 /** Stripe keeps a Checkout page open at least 30 minutes and at most 24 hours. */
 export const holdMinutesLimits = { min: 30, max: 24 * 60 } as const;
 
-const wholeNumber = (what: string, min: number, max: number) =>
-  z
-    .number(`Enter a whole number of ${what}`)
-    .check(
-      z.int(`Enter a whole number of ${what}`),
-      z.minimum(min, `At least ${min} ${what}`),
-      z.maximum(max, `At most ${max} ${what}`),
-    );
 
 export const paymentSettingsSchema = z.object({
   deposit: z.object({

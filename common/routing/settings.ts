@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { isPostcode, normalisePostcode, postcodeMessage } from '#common/site-content/postcode.ts';
 import { fieldChanges } from '#common/util/field-changes.ts';
+import { wholeNumberOf as wholeNumber } from '#common/util/number-fields.ts';
 
 /**
  * The routes' settings (the Settings tab's Routes; common/settings/domains.ts): where each van
@@ -23,14 +24,6 @@ export const routeLimits = {
 /** The time on site of a service the settings do not name. */
 export const defaultOnSiteMinutes = 30;
 
-const wholeNumber = (what: string, min: number, max: number) =>
-  z
-    .number(`Enter a whole number of ${what}`)
-    .check(
-      z.int(`Enter a whole number of ${what}`),
-      z.minimum(min, `At least ${min} ${what}`),
-      z.maximum(max, `At most ${max} ${what}`),
-    );
 
 const decimal = (what: string, min: number, max: number) =>
   z

@@ -1,13 +1,10 @@
+import type { OutsideServiceStatus } from '#common/http/service-status.ts';
+
 /**
  * Whether each of the routes' outside services is set up, and how it last answered, for staff
- * (GET /api/routes/status): postcodes.io places postcodes, OSRM times the drives.
+ * (GET /api/routes/status): postcodes.io places postcodes (always set up: its public address by
+ * default), OSRM times the drives (only with OSRM_URL).
  */
-export type RoutingServiceStatus = {
-  /** postcodes.io always is (its public address by default); OSRM only with OSRM_URL. */
-  configured: boolean;
-  lastSuccessAt: string | null;
-  lastFailureAt: string | null;
-  lastFailure: string | null;
-};
+export type RoutingServiceStatus = OutsideServiceStatus;
 
 export type RoutingStatus = { postcodes: RoutingServiceStatus; osrm: RoutingServiceStatus };

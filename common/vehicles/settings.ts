@@ -1,6 +1,7 @@
 // zod/mini: the dashboard's Settings tab checks these as the API does.
 import * as z from 'zod/mini';
 import { fieldChanges } from '#common/util/field-changes.ts';
+import type { OutsideServiceStatus } from '#common/http/service-status.ts';
 
 /**
  * The vehicles' settings (the Settings tab's Vehicles; common/settings/domains.ts): what the
@@ -33,11 +34,6 @@ export const vehicleSettingsChanges = (before: VehicleSettings, after: VehicleSe
   });
 
 /** Whether each outside service is set up, and how it last answered (GET /api/vehicles/status). */
-export type VehicleServiceStatus = {
-  configured: boolean;
-  lastSuccessAt: string | null;
-  lastFailureAt: string | null;
-  lastFailure: string | null;
-};
+export type VehicleServiceStatus = OutsideServiceStatus;
 
 export type VehicleDataStatus = { dvla: VehicleServiceStatus; dvsa: VehicleServiceStatus };

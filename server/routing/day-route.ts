@@ -1,5 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { arrivals, clockTime, type DayRoute, type OrderedDayRoute } from '#common/routing/day-route.ts';
+import {
+  arrivals,
+  clockTime,
+  type DayRoute,
+  type OrderedDayRoute,
+  type RouteStopView,
+} from '#common/routing/day-route.ts';
 import type { LatLng } from '#common/routing/geo.ts';
 import { orderRoute, routeTotals, type RouteStop } from '#common/routing/plan.ts';
 import type { RouteSettings } from '#common/routing/settings.ts';
@@ -82,6 +88,26 @@ async function fitterDay(deps: RoutingDependencies, settings: RouteSettings, dat
 
 type FitterDay = Awaited<ReturnType<typeof fitterDay>>;
 
+type DayJobRow = FitterDay['jobs'][number];
+
+/** A job of the day as its route shows it, with when the van gets there and the drive before. */
+const stopView = (
+  job: DayJobRow,
+  timing: Pick<RouteStopView, 'arrival' | 'driveMinutes' | 'miles' | 'late'>,
+): RouteStopView => ({
+  bookingId: job.id,
+  reference: job.reference,
+  name: job.name,
+  addressLine: job.addressLine,
+  town: job.town,
+  postcode: job.postcode,
+  start: job.start,
+  end: job.end,
+  ...timing,
+  latitude: job.place?.latitude ?? null,
+  longitude: job.place?.longitude ?? null,
+});
+
 /** The day's stops in `order` (the placed ones), then those that could not be placed, as a route. */
 function routeOf(
   day: FitterDay,
@@ -93,41 +119,17 @@ function routeOf(
   const stops = order.map((stop, index) => {
     const job = byId.get(stop.id)!;
     const { arrival, leg, late } = times[index]!;
-    return {
-      bookingId: job.id,
-      reference: job.reference,
-      name: job.name,
-      addressLine: job.addressLine,
-      town: job.town,
-      postcode: job.postcode,
-      start: job.start,
-      end: job.end,
+    return stopView(job, {
       arrival: clockTime(arrival),
       driveMinutes: Math.round(leg.minutes),
       miles: Math.round(leg.miles * 10) / 10,
       late,
-      latitude: job.place?.latitude ?? null,
-      longitude: job.place?.longitude ?? null,
-    };
+    });
   });
+  // A job whose postcode could not be placed comes last, at its window's start.
   const unplaced = day.jobs
     .filter((job) => !job.place)
-    .map((job) => ({
-      bookingId: job.id,
-      reference: job.reference,
-      name: job.name,
-      addressLine: job.addressLine,
-      town: job.town,
-      postcode: job.postcode,
-      start: job.start,
-      end: job.end,
-      arrival: job.start,
-      driveMinutes: 0,
-      miles: 0,
-      late: false,
-      latitude: null,
-      longitude: null,
-    }));
+    .map((job) => stopView(job, { arrival: job.start, driveMinutes: 0, miles: 0, late: false }));
   const total = times.reduce(
     (sum, { leg }) => ({ minutes: sum.minutes + leg.minutes, miles: sum.miles + leg.miles }),
     { minutes: 0, miles: 0 },

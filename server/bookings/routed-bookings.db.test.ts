@@ -125,6 +125,31 @@ describe('a routed mobile booking moved', () => {
   });
 });
 
+describe('a routed mobile booking moved by its customer', () => {
+  it('moves only to a window a van can reach, its own place left out, and claims the van’s day', async () => {
+    await book(makeBooking({ date: day2, start: '09:00', postcode: towns.southend })).expect(201);
+    const romford = (
+      await book(makeBooking({ date: day1, start: '09:00', postcode: towns.romford })).expect(201)
+    ).body as CreatedBooking;
+    const token = romford.manageUrl.split('/').pop()!;
+    const move = (date: string, start: string) =>
+      request(fixture.app).post(`/api/bookings/manage/${token}/move`).send({ date, start });
+    // The van is in Southend at 9:00 on day 2: Romford then is out of reach.
+    expect((await move(day2, '09:00').expect(409)).body).toMatchObject({ error: windowGoneMessage });
+    expect(await stored(romford.reference)).toMatchObject({ date: day1, startTime: '09:00' });
+    const before = await versionOf(day2);
+    // Later on day 2 the van can get there; on its own day 1 its old place does not stand in its way.
+    await move(day2, '11:00').expect(200);
+    expect(await stored(romford.reference)).toMatchObject({
+      date: day2,
+      startTime: '11:00',
+      routeVan: 'Basildon',
+      routePosition: 11 * 60,
+    });
+    expect(await versionOf(day2)).toBe(before + 1);
+  });
+});
+
 describe('a routed mobile booking moved to a branch', () => {
   it('no longer charges the call-out', async () => {
     const { id, reference } = await bookJob({ date: day1, start: '09:00', postcode: towns.romford });

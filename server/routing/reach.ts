@@ -1,4 +1,4 @@
-import { and, between, eq, inArray } from 'drizzle-orm';
+import { and, between, eq, inArray, ne } from 'drizzle-orm';
 import { callOutPenceFor, nearbyCallOutPence } from '#common/routing/bands.ts';
 import type { LatLng } from '#common/routing/geo.ts';
 import type { RouteSettings } from '#common/routing/settings.ts';
@@ -89,7 +89,12 @@ async function placedVans(deps: RoutingDependencies, settings: RouteSettings): P
 }
 
 /** The mobile jobs booked on `dates` (active ones), placed, by date; and each van-day's version. */
-async function bookedDays(deps: RoutingDependencies, settings: RouteSettings, dates: readonly string[]) {
+async function bookedDays(
+  deps: RoutingDependencies,
+  settings: RouteSettings,
+  dates: readonly string[],
+  moving?: number,
+) {
   const [first, last] = [dates[0]!, dates[dates.length - 1]!];
   // The versions are read before the jobs: a booking stored between the two reads is seen, and
   // its claim moved the version on, so a claim made from these fails and is worked out again.
@@ -118,6 +123,7 @@ async function bookedDays(deps: RoutingDependencies, settings: RouteSettings, da
         eq(bookings.location, 'mobile'),
         between(bookings.date, first, last),
         inArray(bookings.status, ['booked', 'confirmed']),
+        ...(moving === undefined ? [] : [ne(bookings.id, moving)]),
       ),
     );
   // Jobs booked before routes were kept are placed by their postcodes (kept for 90 days).
@@ -190,7 +196,12 @@ export async function reachOf(
   settings: RouteSettings,
   request: ReachRequest,
   windows: readonly AskedWindow[],
-  options: { positions?: boolean } = {},
+  options: {
+    /** Work out the office's order of the van's day with the job put in (a booking being stored). */
+    positions?: boolean;
+    /** A booking being moved: its own place in the days is left out. */
+    moving?: number;
+  } = {},
 ): Promise<Reach> {
   if (settings.starts.length === 0) return { kind: 'off' };
   const [answer] = (await placesOf(deps, [request.postcode])).values();
@@ -207,7 +218,7 @@ export async function reachOf(
   const dates = [...new Set(windows.map((window) => window.date))];
   if (dates.length > 0) {
     const { byDate, version } = options.positions
-      ? await bookedDays(deps, settings, dates)
+      ? await bookedDays(deps, settings, dates, options.moving)
       : await keptBookedDays(deps, settings, dates);
     const onSite = onSiteMinutes(settings, request.service, request.tyres);
     await Promise.all(

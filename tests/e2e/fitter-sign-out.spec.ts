@@ -75,7 +75,7 @@ async function logoutWithActionWaiting(page: Page, card: Locator) {
 test.describe('a fitter signing out', () => {
   const site = useBookingSite();
   // The phone's next answer after the account is disabled is a refusal, which it acts on.
-  test.use({ expectedErrorUrls: [/\/api\/(user|jobs)(\?.*)?$/] });
+  test.use({ expectedErrorUrls: [/\/api\/(user|jobs|jobs\/route)(\?.*)?$/] });
 
   /**
    * A fitter with a job tomorrow at `start` (a window takes three jobs), signed in on the phone

@@ -71,6 +71,25 @@ export const stopOf = (
   onSite: job.onSite,
 });
 
+/**
+ * The legs of a day's points (`base`, vans' starts and jobs, kept while the day is) with one
+ * more point after them (`extra`, the customer asking): the legs to and from it are worked out
+ * for this question alone, at most once each.
+ */
+export function legsWithExtra(
+  base: Legs,
+  count: number,
+  extra: (other: number, toExtra: boolean) => Leg,
+): Legs {
+  const toExtra: (Leg | undefined)[] = new Array<Leg | undefined>(count);
+  const fromExtra: (Leg | undefined)[] = new Array<Leg | undefined>(count);
+  return (from, to) => {
+    if (from < count && to < count) return base(from, to);
+    if (from === to) return { minutes: 0, miles: 0 };
+    return to >= count ? (toExtra[from] ??= extra(from, true)) : (fromExtra[to] ??= extra(to, false));
+  };
+}
+
 /** The van a job is on: its fitter's, else the one that took it, else none yet. */
 function vanOf(vans: readonly Van[], job: DayJob): number {
   if (job.fitterId !== null) {

@@ -1,9 +1,10 @@
 import { and, between, eq, inArray, ne } from 'drizzle-orm';
 import { callOutPenceFor, nearbyCallOutPence } from '#common/routing/bands.ts';
-import type { LatLng } from '#common/routing/geo.ts';
+import { estimatedLeg, type LatLng } from '#common/routing/geo.ts';
 import type { RouteSettings } from '#common/routing/settings.ts';
 import {
   dayPoints,
+  legsWithExtra,
   nearestStart,
   nextToJobWithin,
   onSiteMinutes,
@@ -20,7 +21,7 @@ import type { Database } from '../db/client.ts';
 import { bookings, routeDays } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import { placesOf, type PlaceAnswer, type PlaceDependencies } from './places.ts';
-import { travelTable, type TravelDependencies } from './travel.ts';
+import { travelTable, type TravelDependencies, type TravelTable } from './travel.ts';
 
 /**
  * Which mobile windows a van can really reach (common/routing): the customer's postcode placed,
@@ -155,7 +156,65 @@ async function bookedDays(
   return { byDate, version: (date: string, van: string) => versions.get(`${date} ${van}`) ?? 0 };
 }
 
-type BookedDays = Awaited<ReturnType<typeof bookedDays>>;
+type BookedDays = Awaited<ReturnType<typeof bookedDays>> & {
+  /**
+   * Each day's vans as worked out for the first question of the second (their points, jobs in
+   * route order and estimated legs), where drives are estimated: the next questions add only
+   * their customer.
+   */
+  prepared?: Map<string, PreparedDay>;
+};
+
+type PreparedDay = {
+  points: readonly LatLng[];
+  days: ReturnType<typeof vanDays>;
+  legs: TravelTable['legs'];
+};
+
+/** A day's vans and jobs, kept with the booked days read (estimated drives only). */
+async function preparedDay(
+  settings: RouteSettings,
+  booked: BookedDays & { prepared: Map<string, PreparedDay> },
+  vans: readonly Van[],
+  date: string,
+): Promise<PreparedDay> {
+  const kept = booked.prepared.get(date);
+  if (kept) return kept;
+  const jobs = booked.byDate.get(date) ?? [];
+  const { points, jobPoint } = dayPoints(vans, jobs);
+  const { legs } = await travelTable({ osrm: null }, points, settings);
+  const day = { points, days: vanDays(vans, jobs, jobPoint, legs), legs };
+  booked.prepared.set(date, day);
+  return day;
+}
+
+/**
+ * A day's vans and jobs with the customer's place as the last point: kept days where drives are
+ * estimated (and the vans are those kept with them), else worked out afresh with OSRM's table.
+ */
+async function dayWithCustomer(
+  deps: RoutingDependencies,
+  settings: RouteSettings,
+  booked: BookedDays,
+  vans: readonly Van[],
+  date: string,
+  place: LatLng,
+) {
+  if (!deps.osrm && booked.prepared !== undefined) {
+    const day = await preparedDay(settings, { ...booked, prepared: booked.prepared }, vans, date);
+    const customer = day.points.length;
+    const legs = legsWithExtra(day.legs, customer, (other, toExtra) =>
+      toExtra
+        ? estimatedLeg(day.points[other]!, place, settings)
+        : estimatedLeg(place, day.points[other]!, settings),
+    );
+    return { days: day.days, legs, customer };
+  }
+  const jobs = booked.byDate.get(date) ?? [];
+  const { points, jobPoint, extraPoints } = dayPoints(vans, jobs, [place]);
+  const { legs } = await travelTable(deps, points, settings);
+  return { days: vanDays(vans, jobs, jobPoint, legs), legs, customer: extraPoints[0]! };
+}
 
 /** How long the days read for availability are kept: as long as its places (availability.ts). */
 const bookedDaysKeptMs = 1_000;
@@ -169,15 +228,25 @@ let lastSettingsId = 0;
  * force: a search of the whole horizon reads every mobile job in it. A booking is checked against
  * the days read afresh (`bookedDays`), so a job stored meanwhile is never missed where it counts.
  */
-function keptBookedDays(deps: RoutingDependencies, settings: RouteSettings, dates: readonly string[]) {
+function keptBookedDays(
+  deps: RoutingDependencies,
+  settings: RouteSettings,
+  dates: readonly string[],
+  vans: readonly Van[],
+) {
   const kept = keptFor(keptDays, deps.db, () => new Map());
   const id = keptFor(settingsIds, settings, () => ++lastSettingsId);
-  const key = `${id} ${dates.join(',')}`;
+  // The vans as placed now: a start placed otherwise since (postcodes.io back) is another day.
+  const placed = vans.map(({ name, place }) => `${name}@${place.latitude},${place.longitude}`).join(';');
+  const key = `${id} ${placed} ${dates.join(',')}`;
   const now = Date.now();
   const found = kept.get(key);
   if (found && found.until > now) return found.days;
   for (const [entry, { until }] of kept) if (until <= now) kept.delete(entry);
-  const days = bookedDays(deps, settings, dates);
+  const days: Promise<BookedDays> = bookedDays(deps, settings, dates).then((read) => ({
+    ...read,
+    prepared: new Map<string, PreparedDay>(),
+  }));
   kept.set(key, { until: now + bookedDaysKeptMs, days });
   days.catch(() => kept.delete(key));
   return days;
@@ -217,17 +286,14 @@ export async function reachOf(
   const reached: ReachedWindow[] = [];
   const dates = [...new Set(windows.map((window) => window.date))];
   if (dates.length > 0) {
-    const { byDate, version } = options.positions
+    const booked: BookedDays = options.positions
       ? await bookedDays(deps, settings, dates, options.moving)
-      : await keptBookedDays(deps, settings, dates);
+      : await keptBookedDays(deps, settings, dates, vans);
+    const { version } = booked;
     const onSite = onSiteMinutes(settings, request.service, request.tyres);
     await Promise.all(
       dates.map(async (date) => {
-        const jobs = byDate.get(date) ?? [];
-        const { points, jobPoint, extraPoints } = dayPoints(vans, jobs, [place]);
-        const { legs } = await travelTable(deps, points, settings);
-        const days = vanDays(vans, jobs, jobPoint, legs);
-        const customer = extraPoints[0]!;
+        const { days, legs, customer } = await dayWithCustomer(deps, settings, booked, vans, date, place);
         for (const window of windows) {
           if (window.date !== date) continue;
           const van = reachingVan(days, { ...window, onSite }, customer, legs);

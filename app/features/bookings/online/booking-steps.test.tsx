@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { outsideAreaForMobileMessage, postcodeForMobileMessage } from '#common/bookings/booking.ts';
 import { markHydrated } from '#app/lib/hydration.ts';
+import { beyondCallOutMessage, unplacedPostcodeMessage } from '#common/routing/words.ts';
 import { errorSummaryId } from './booking-error-summary.tsx';
 import { testAvailability, testChoices, testLocations, testServices, testTyre } from './booking-test-data.ts';
 import { radioNamed, renderStep } from './booking-test-render.tsx';
@@ -92,6 +93,17 @@ describe('WhatWhereStep', () => {
     await user.clear(postcode);
     await user.type(postcode, 'RM3 0AB');
     screen.getByText(/Good news: RM3 is inside our area/);
+  });
+
+  it('offers the enquiry form where the vans do not reach the postcode, or it cannot be placed', async () => {
+    for (const message of [beyondCallOutMessage, unplacedPostcodeMessage]) {
+      await renderStep(step(testChoices({ postcode: 'RM3 0AB' }), { postcode: message }));
+      expect(screen.getAllByText(message).length).toBeGreaterThan(0);
+      expect(screen.getByRole('link', { name: 'Send an enquiry instead' }).getAttribute('href')).toBe(
+        '/enquiry',
+      );
+      cleanup();
+    }
   });
 
   it("shows the server's messages at their fields, under a summary that takes the focus", async () => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Form, Link } from 'react-router';
 import { mobileLocation, outsideAreaForMobileMessage } from '#common/bookings/words.ts';
 import { coverageOf } from '#common/site-content/postcode.ts';
+import { beyondCallOutMessage, unplacedPostcodeMessage } from '#common/routing/words.ts';
 import { CoverageNotice } from '#app/features/enquiries/form/index.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { BookingErrorSummary, type SummaryError } from './booking-error-summary.tsx';
@@ -30,6 +31,9 @@ type WhatWhereStepProps = {
 
 const firstServiceId = 'book-service';
 const firstLocationId = 'book-location';
+/** The routes' refusals of a postcode after which the customer is offered the enquiry form. */
+const enquiryInstead = new Set<string>([beyondCallOutMessage, unplacedPostcodeMessage]);
+
 const postcodeId = 'book-postcode';
 
 /** One choice of step 1 (the service, the place) as a group of cards, with its message. */
@@ -228,14 +232,16 @@ export function WhatWhereStep({
               />
             )}
           </FormField>
-          {postcodeError && coverageOf(choices.postcode, coveredDistricts).verdict === 'outside' && (
-            <Link
-              to="/enquiry"
-              className="mt-1.5 inline-block text-sm font-semibold text-ink underline underline-offset-2"
-            >
-              Send an enquiry instead
-            </Link>
-          )}
+          {postcodeError &&
+            (coverageOf(choices.postcode, coveredDistricts).verdict === 'outside' ||
+              enquiryInstead.has(postcodeError)) && (
+              <Link
+                to="/enquiry"
+                className="mt-1.5 inline-block text-sm font-semibold text-ink underline underline-offset-2"
+              >
+                Send an enquiry instead
+              </Link>
+            )}
           <div aria-live="polite" className="mt-1.5">
             <CoverageNotice
               coverage={coverage}

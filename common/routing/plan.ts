@@ -50,21 +50,11 @@ export function bestInsertion<Id>(
   stop: RouteStop<Id>,
   legs: Legs,
 ): { index: number; addedMinutes: number; addedMiles: number } | null {
-  return insertion(start, stops, stop, legs, false);
-}
-
-/** Whether `stop` fits into the day at all, by the reachability rule (bestInsertion). */
-export function isReachable<Id>(
-  start: number,
-  stops: readonly RouteStop<Id>[],
-  stop: RouteStop<Id>,
-  legs: Legs,
-): boolean {
-  return insertion(start, stops, stop, legs, true) !== null;
+  return insertion(start, stops, stop, legs);
 }
 
 /**
- * bestInsertion, or with `anyWillDo` the first place that works. Availability asks this for each
+ * bestInsertion's search. Availability asks this for each
  * van, job, window and day of a search (some thousands of times a request), so the day's own
  * timeline is worked out once and each place is tried by following the change only as far as it
  * moves a later arrival; the drive added is the leg in and the leg out less the leg it replaces.
@@ -74,7 +64,6 @@ function insertion<Id>(
   stops: readonly RouteStop<Id>[],
   stop: RouteStop<Id>,
   legs: Legs,
-  anyWillDo: boolean,
 ): Insertion | null {
   const count = stops.length;
   // The day as booked: the leg into each stop and its arrival, worked on past a missed window
@@ -123,7 +112,6 @@ function insertion<Id>(
     if (onward && !laterStopsOnTime(index, arrival + stop.onSite, onward.minutes)) continue;
 
     best = { index, addedMinutes, addedMiles };
-    if (anyWillDo) break;
   }
   return best;
 

@@ -4,6 +4,7 @@ import type { Legs } from './plan.ts';
 import {
   byRoute,
   dayPoints,
+  legsWithExtra,
   nearestStart,
   nextToJobWithin,
   onSiteMinutes,
@@ -95,6 +96,28 @@ describe('a day of the vans', () => {
     expect(onSiteMinutes(settings, 'tyre-replacement', 4)).toBe(80);
     expect(onSiteMinutes(settings, 'tyre-replacement', null)).toBe(20);
     expect(onSiteMinutes(settings, 'puncture-repair', null)).toBe(30);
+  });
+});
+
+describe('a kept day with the customer asking', () => {
+  it('answers the day’s own legs from the kept ones, and works out each leg to and from the customer once', () => {
+    const kept: string[] = [];
+    const asked: string[] = [];
+    const base: Legs = (from, to) => {
+      kept.push(`${from}-${to}`);
+      return { miles: 1, minutes: 2 };
+    };
+    const legs = legsWithExtra(base, 3, (other, toExtra) => {
+      asked.push(toExtra ? `${other}->c` : `c->${other}`);
+      return { miles: 10 + other, minutes: 20 + other };
+    });
+    expect(legs(0, 2)).toEqual({ miles: 1, minutes: 2 });
+    expect(legs(1, 3)).toEqual({ miles: 11, minutes: 21 });
+    expect(legs(3, 2)).toEqual({ miles: 12, minutes: 22 });
+    expect(legs(1, 3)).toEqual({ miles: 11, minutes: 21 });
+    expect(legs(3, 3)).toEqual({ miles: 0, minutes: 0 });
+    expect(kept).toEqual(['0-2']);
+    expect(asked).toEqual(['1->c', 'c->2']);
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startPostcodesStandIn, type PostcodesStandIn } from '#tests/support/postcodes-stand-in.ts';
-import { askOutcode, askPostcode, askPostcodes } from './postcodes-io.ts';
+import { askPostcode, askPostcodes } from './postcodes-io.ts';
 
 // postcodes.io's client against its stand-in (tests/support/postcodes-stand-in.ts), which answers
 // real postcodes with their ONS coordinates.
@@ -22,22 +22,17 @@ beforeEach(() => {
 });
 
 describe('postcodes.io', () => {
-  it('places a postcode, and a district at its centre', async () => {
+  it('places a postcode', async () => {
     expect(await askPostcode(access(), 'BR8 7RE')).toEqual({
       kind: 'found',
       place: { latitude: 51.411831, longitude: 0.178871 },
     });
-    expect(await askOutcode(access(), 'BR8')).toEqual({
-      kind: 'found',
-      place: { latitude: 51.41300203259024, longitude: 0.17398827115555 },
-    });
-    expect(stand.requests.map((request) => request.path)).toEqual(['/postcodes/BR8%207RE', '/outcodes/BR8']);
+    expect(stand.requests.map((request) => request.path)).toEqual(['/postcodes/BR8%207RE']);
   });
 
-  it('answers not found for a postcode or district it does not know, a postcode it cannot read, or one without coordinates', async () => {
+  it('answers not found for a postcode it does not know, a postcode it cannot read, or one without coordinates', async () => {
     expect(await askPostcode(access(), 'ZZ9 9ZZ')).toEqual({ kind: 'not-found' });
     expect(await askPostcode(access(), 'HELLO')).toEqual({ kind: 'not-found' });
-    expect(await askOutcode(access(), 'ZZ9')).toEqual({ kind: 'not-found' });
     stand.withoutCoordinates.add('M45 6GN');
     expect(await askPostcode(access(), 'M45 6GN')).toEqual({ kind: 'not-found' });
   });

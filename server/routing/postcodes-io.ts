@@ -4,7 +4,7 @@ import { failureOf, reasonOf } from '../http/outside-failure.ts';
 /**
  * postcodes.io (POSTCODES_API_URL, by default https://api.postcodes.io), which serves the ONS
  * Postcode Directory: GET /postcodes/{postcode} answers one postcode, POST /postcodes with
- * `{ "postcodes": [...] }` up to 100 at once, GET /outcodes/{outcode} a district's centre. Its
+ * `{ "postcodes": [...] }` up to 100 at once. Its
  * answers are `{ status, result }`, or `{ status: 404, error }` for a postcode it does not know or
  * cannot read. A few live postcodes have no coordinates (latitude null): for placing a van they
  * are as good as unknown.
@@ -72,9 +72,6 @@ function unavailable(error: unknown): PostcodesUnavailable {
 export const askPostcode = (access: PostcodesAccess, postcode: string) =>
   getOne(access, `/postcodes/${encodeURIComponent(postcode)}`);
 
-/** A district's centre (`RM3`), by GET /outcodes/{outcode}: its postcodes' average. */
-export const askOutcode = (access: PostcodesAccess, outcode: string) =>
-  getOne(access, `/outcodes/${encodeURIComponent(outcode)}`);
 
 /**
  * Where each of up to 100 postcodes is, by one POST /postcodes: a map from each postcode asked to

@@ -1,7 +1,7 @@
 import { and, between, eq, inArray, ne } from 'drizzle-orm';
 import { callOutPenceFor, nearbyCallOutPence } from '#common/routing/bands.ts';
 import { estimatedLeg, type LatLng } from '#common/routing/geo.ts';
-import type { RouteSettings } from '#common/routing/settings.ts';
+import { routesKept, type RouteSettings } from '#common/routing/settings.ts';
 import {
   dayPoints,
   legsWithExtra,
@@ -68,25 +68,48 @@ export type Reach =
   | { kind: 'beyond'; miles: number }
   | { kind: 'reached'; place: LatLng; miles: number; callOutPence: number; windows: ReachedWindow[] };
 
-/** The vans whose starts could be placed (a start that cannot be is left out, and logged). */
+/** How long the vans' starts, once all placed by their postcodes, are kept per settings in force. */
+const vansKeptMs = 60_000;
+
+const keptVans = new WeakMap<RouteSettings, { until: number; vans: Van[] }>();
+
+/**
+ * The vans whose starts could be placed, read from the kept places once a minute rather than at
+ * each question (a start placed only at its district's centre is asked again next time).
+ */
 async function placedVans(deps: RoutingDependencies, settings: RouteSettings): Promise<Van[]> {
+  const kept = keptVans.get(settings);
+  if (kept && kept.until > Date.now()) return kept.vans;
+  const { vans, exact } = await placeVans(deps, settings);
+  if (exact) keptVans.set(settings, { until: Date.now() + vansKeptMs, vans });
+  return vans;
+}
+
+/**
+ * The vans whose starts could be placed (a start that cannot be is left out, and logged), and
+ * whether every one was placed by its own postcode.
+ */
+async function placeVans(deps: RoutingDependencies, settings: RouteSettings) {
   const answers = await placesOf(
     deps,
     settings.starts.map((start) => start.postcode),
   );
   const vans: Van[] = [];
+  let exact = true;
   for (const start of settings.starts) {
     const answer = answers.get(normalisePostcode(start.postcode));
     if (answer?.kind === 'found') {
       vans.push({ name: start.name, fitterId: start.fitterId ?? null, place: answer.place });
+      if (answer.place.source !== 'postcode') exact = false;
     } else {
+      exact = false;
       deps.logger.warn(
         { start: start.name, answer: answer?.kind },
         'routes: a van’s start could not be placed',
       );
     }
   }
-  return vans;
+  return { vans, exact };
 }
 
 /** The mobile jobs booked on `dates` (active ones), placed, by date; and each van-day's version. */
@@ -272,7 +295,7 @@ export async function reachOf(
     moving?: number;
   } = {},
 ): Promise<Reach> {
-  if (settings.starts.length === 0) return { kind: 'off' };
+  if (!routesKept(settings)) return { kind: 'off' };
   const [answer] = (await placesOf(deps, [request.postcode])).values();
   if (!answer || answer.kind === 'not-found') return { kind: 'not-found' };
   if (answer.kind === 'unavailable') return { kind: 'unplaced' };

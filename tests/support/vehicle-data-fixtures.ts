@@ -11,6 +11,8 @@
  *   code MOTH-NP-01).
  */
 
+import type { RegisteredVehicle } from '#common/vehicles/vehicle-data.ts';
+
 export const dvlaVehicle = {
   registrationNumber: 'AA19AAA',
   artEndDate: '2025-03-30',
@@ -130,3 +132,16 @@ export const dvsaNotFound = (registration: string) => ({
   errorMessage: `No data found for the provided registration ${registration}`,
   requestId: '6a4f6bbe-8d02-43e3-9c4e-4f1b0f6f3f52',
 });
+
+/**
+ * The product's own answer (GET /api/vehicles/lookup) for AB12 CDE, as the forms' tests serve it:
+ * the DVLA's record of a blue 2019 Ford in the words people write.
+ */
+export const blueFord: RegisteredVehicle = {
+  registration: 'AB12CDE',
+  make: 'Ford',
+  colour: 'Blue',
+  yearOfManufacture: 2019,
+  fuelType: 'Petrol',
+  motExpiryDate: '2027-10-01',
+};

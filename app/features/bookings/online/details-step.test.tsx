@@ -1,3 +1,4 @@
+import { blueFord } from '#tests/support/vehicle-data-fixtures.ts';
 import { depositWords } from '#common/payments/payments.ts';
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
@@ -291,14 +292,7 @@ describe('DetailsStep', () => {
         query.get('registration') === 'AB12 CDE'
           ? {
               status: 200,
-              body: {
-                registration: 'AB12CDE',
-                make: 'Ford',
-                colour: 'Blue',
-                yearOfManufacture: 2019,
-                fuelType: 'Petrol',
-                motExpiryDate: '2027-10-01',
-              },
+              body: blueFord,
             }
           : { status: 503, body: { error: 'We cannot look vehicles up just now' } },
       ),

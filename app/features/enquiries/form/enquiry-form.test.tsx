@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { blueFord } from '#tests/support/vehicle-data-fixtures.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -61,14 +62,7 @@ describe('the enquiry form’s vehicle', () => {
     const { calls } = serveApi(
       answer('GET /api/vehicles/lookup', {
         status: 200,
-        body: {
-          registration: 'AB12CDE',
-          make: 'Ford',
-          colour: 'Blue',
-          yearOfManufacture: 2019,
-          fuelType: 'Petrol',
-          motExpiryDate: '2027-10-01',
-        },
+        body: blueFord,
       }),
       answer('POST /api/enquiries', { status: 201, body: { id: 1, reference: 'ENQ-2612-0001' } }),
     );
